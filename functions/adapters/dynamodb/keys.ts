@@ -1,0 +1,18 @@
+// Single-table keys. docs/data-model.md explains each item and access pattern.
+export const keys = {
+  user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
+  email: (email: string) => ({ pk: `EMAIL#${email}`, sk: 'EMAIL' }),
+  ledger: (userId: string, at: number, entryId: string) => ({
+    pk: `USER#${userId}`,
+    sk: `LEDGER#${String(at).padStart(12, '0')}#${entryId}`,
+  }),
+  ledgerPrefix: 'LEDGER#',
+  loginLink: (tokenHash: string) => ({ pk: `LINK#${tokenHash}`, sk: 'LINK' }),
+  rate: (bucket: string, key: string, windowStart: number) => ({
+    pk: `RATE#${bucket}#${key}`,
+    sk: String(windowStart),
+  }),
+};
+
+/** Attribute DynamoDB's TTL deletes items by (Unix seconds). */
+export const TTL_ATTRIBUTE = 'expires_at';

@@ -1,0 +1,31 @@
+import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import type { PasswordHasher } from '../domain/ports.ts';
+
+// OWASP Password Storage Cheat Sheet: scrypt with N=2^17, r=8, p=1 (128 MiB per hash).
+const LOG_N = 17;
+const R = 8;
+const P = 1;
+const KEY_LENGTH = 64;
+
+const derive = (password: string, salt: Buffer, logN: number, r: number, p: number): Promise<Buffer> =>
+  new Promise((resolve, reject) => {
+    const options: ScryptOptions = { N: 2 ** logN, r, p, maxmem: 256 * 1024 * 1024 };
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key)));
+  });
+
+/** Stored as `scrypt$logN$r$p$salt$hash` so parameters can be raised later without breaking old hashes. */
+export class ScryptPasswordHasher implements PasswordHasher {
+  async hash(password: string): Promise<string> {
+    const salt = randomBytes(16);
+    const key = await derive(password, salt, LOG_N, R, P);
+    return ['scrypt', LOG_N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
+  }
+
+  async verify(password: string, stored: string): Promise<boolean> {
+    const [scheme, logN, r, p, salt, hash] = stored.split('$');
+    if (scheme !== 'scrypt' || !salt || !hash) return false;
+    const expected = Buffer.from(hash, 'base64url');
+    const actual = await derive(password, Buffer.from(salt, 'base64url'), Number(logN), Number(r), Number(p));
+    return actual.length === expected.length && timingSafeEqual(actual, expected);
+  }
+}

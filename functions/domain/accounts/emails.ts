@@ -1,0 +1,62 @@
+// The account emails, in the language the user used. HTML with a plain-text part.
+import type { Language } from '../../../shared/api-schemas.ts';
+import type { OutgoingEmail } from '../ports.ts';
+
+export type LinkEmailKind = 'activation' | 'login';
+
+const copy = {
+  en: {
+    activation: {
+      subject: 'Activate your Aivatar account',
+      heading: 'Welcome to Aivatar',
+      body: 'Confirm your email address to activate your account. Your 2 free tokens are waiting for you.',
+      button: 'Activate my account',
+    },
+    login: {
+      subject: 'Your Aivatar login link',
+      heading: 'Log in to Aivatar',
+      body: 'Use the button below to log in. No password needed.',
+      button: 'Log me in',
+    },
+    expiry: 'This link works once and expires in 15 minutes.',
+    ignore: "If you didn't ask for this email, you can safely ignore it.",
+    fallback: 'If the button does not work, copy this address into your browser:',
+  },
+  fr: {
+    activation: {
+      subject: 'Activez votre compte Aivatar',
+      heading: 'Bienvenue sur Aivatar',
+      body: 'Confirmez votre adresse e-mail pour activer votre compte. Vos 2 jetons gratuits vous attendent.',
+      button: 'Activer mon compte',
+    },
+    login: {
+      subject: 'Votre lien de connexion Aivatar',
+      heading: 'Connexion à Aivatar',
+      body: 'Cliquez sur le bouton ci-dessous pour vous connecter, sans mot de passe.',
+      button: 'Me connecter',
+    },
+    expiry: "Ce lien ne fonctionne qu'une fois et expire dans 15 minutes.",
+    ignore: "Si vous n'êtes pas à l'origine de cette demande, ignorez simplement cet e-mail.",
+    fallback: 'Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur :',
+  },
+} as const;
+
+const escapeHtml = (s: string): string =>
+  s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function linkEmail(to: string, lang: Language, kind: LinkEmailKind, link: string): OutgoingEmail {
+  const c = copy[lang];
+  const k = c[kind];
+  const text = [k.heading, '', k.body, '', link, '', c.expiry, c.ignore].join('\n');
+  const url = escapeHtml(link);
+  const html = `<!doctype html><html lang="${lang}"><body style="margin:0;background:#f5f3ff;font-family:Helvetica,Arial,sans-serif;color:#1e1b4b">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="100%" style="max-width:520px;background:#ffffff;border-radius:16px;padding:32px" cellpadding="0" cellspacing="0">
+<tr><td style="font-size:22px;font-weight:700;padding-bottom:16px">${escapeHtml(k.heading)}</td></tr>
+<tr><td style="font-size:16px;line-height:24px;padding-bottom:24px">${escapeHtml(k.body)}</td></tr>
+<tr><td style="padding-bottom:24px"><a href="${url}" style="display:inline-block;background:#6d28d9;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 24px;border-radius:999px">${escapeHtml(k.button)}</a></td></tr>
+<tr><td style="font-size:13px;line-height:20px;color:#4b5563">${escapeHtml(c.expiry)}<br>${escapeHtml(c.ignore)}</td></tr>
+<tr><td style="font-size:12px;line-height:18px;color:#6b7280;padding-top:16px;word-break:break-all">${escapeHtml(c.fallback)}<br><a href="${url}" style="color:#6d28d9">${url}</a></td></tr>
+</table></td></tr></table></body></html>`;
+  return { to, subject: k.subject, text, html };
+}

@@ -1,0 +1,60 @@
+// The one place that turns errors into responses (house rule 5).
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { ErrorBody } from '../../shared/api-schemas.ts';
+import { type DomainErrorCode, isDomainError } from '../domain/errors.ts';
+import { log } from './logger.ts';
+
+const STATUS: Record<DomainErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  INVALID_EMAIL: 400,
+  TERMS_NOT_ACCEPTED: 400,
+  WEAK_PASSWORD: 400,
+  CURRENT_PASSWORD_WRONG: 400,
+  UNKNOWN_LOGIN_EMAIL: 401,
+  WRONG_PASSWORD: 401,
+  PASSWORD_NOT_SET: 401,
+  INVALID_LOGIN_LINK: 401,
+  UNAUTHENTICATED: 401,
+  SESSION_REVOKED: 401,
+  ACCOUNT_NOT_ACTIVATED: 403,
+  FORBIDDEN: 403,
+  ACCOUNT_NOT_FOUND: 404,
+  NOT_FOUND: 404,
+  EMAIL_TAKEN: 409,
+  RATE_LIMITED: 429,
+};
+
+/** A problem with the request itself (malformed JSON, wrong shape): always safe to show. */
+export class RequestError extends Error {
+  readonly status: number;
+  readonly code: string;
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+export function jsonResponse(status: number, body: unknown): APIGatewayProxyStructuredResultV2 {
+  return { statusCode: status, headers: { ...JSON_HEADERS }, body: JSON.stringify(body) };
+}
+
+export function errorResponse(error: unknown, correlationId: string): APIGatewayProxyStructuredResultV2 {
+  if (isDomainError(error)) {
+    const body: ErrorBody = { msg: error.message, code: error.code };
+    return jsonResponse(STATUS[error.code], body);
+  }
+  if (error instanceof RequestError) {
+    const body: ErrorBody = { msg: error.message, code: error.code };
+    return jsonResponse(error.status, body);
+  }
+  // Anything else is ours to fix: log it in full, tell the caller only the reference.
+  log('error', 'unhandled error', {
+    correlationId,
+    error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
+  });
+  const body: ErrorBody = { msg: 'Server error', code: 'SERVER_ERROR', correlation_id: correlationId };
+  return jsonResponse(500, body);
+}

@@ -1,0 +1,126 @@
+// Small middy middlewares: each one job, as { before, after, onError } objects.
+import { randomUUID } from 'node:crypto';
+import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import * as z from 'zod/mini';
+import type { ApiRoute } from '../../shared/api-routes.ts';
+import { DomainError } from '../domain/errors.ts';
+import type { User } from '../domain/ports.ts';
+import { errorResponse, RequestError } from './error-mapper.ts';
+
+export interface RequestState {
+  correlationId: string;
+  route: ApiRoute;
+  body: unknown;
+  params: Record<string, string>;
+  user: User | null;
+  clientAddress: string;
+}
+
+type Mw = MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>;
+
+const states = new WeakMap<APIGatewayProxyEventV2, RequestState>();
+
+export function stateOf(event: APIGatewayProxyEventV2): RequestState {
+  const s = states.get(event);
+  if (!s) throw new Error('request state missing: routeFor middleware not applied');
+  return s;
+}
+
+/** Finds the route this event was routed to, and gives the request its correlation id. */
+export function routeFor(routes: ReadonlyMap<string, ApiRoute>): Mw {
+  return {
+    before: (request) => {
+      const event = request.event;
+      const correlationId = event.requestContext?.requestId || randomUUID();
+      const route = routes.get(event.routeKey);
+      states.set(event, {
+        correlationId,
+        route: route as ApiRoute,
+        body: undefined,
+        params: (event.pathParameters ?? {}) as Record<string, string>,
+        user: null,
+        clientAddress: event.requestContext?.http?.sourceIp ?? 'unknown',
+      });
+      if (!route) throw new RequestError(404, 'NOT_FOUND', 'Not found');
+    },
+  };
+}
+
+/** Maps every failure to the spec's status and a `msg`; adds the correlation id header. */
+export function errorResponses(): Mw {
+  const withId = (request: Parameters<NonNullable<Mw['after']>>[0]) => {
+    const id = states.get(request.event)?.correlationId;
+    if (id && request.response) request.response.headers = { ...request.response.headers, 'x-correlation-id': id };
+  };
+  return {
+    after: withId,
+    onError: (request) => {
+      const id = states.get(request.event)?.correlationId ?? randomUUID();
+      request.response = errorResponse(request.error, id);
+      withId(request);
+    },
+  };
+}
+
+export const MAX_JSON_BODY_BYTES = 16 * 1024;
+
+function describeIssues(error: z.core.$ZodError): string {
+  const first = error.issues[0];
+  if (!first) return 'Invalid request body.';
+  if (first.code === 'unrecognized_keys') return `Unknown field: ${first.keys.join(', ')}.`;
+  const where = first.path.length ? first.path.join('.') : 'body';
+  if (first.code === 'invalid_type' && first.input === undefined) return `Missing field: ${where}.`;
+  return `Invalid field ${where}: ${first.message}`;
+}
+
+/** Parses and validates the JSON body against the route's schema. */
+export function jsonBody(): Mw {
+  return {
+    before: (request) => {
+      const state = stateOf(request.event);
+      const schema = state.route.request;
+      if (!schema || schema === 'multipart') return;
+      const raw = request.event.body ?? '';
+      const text = request.event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+      if (Buffer.byteLength(text) > MAX_JSON_BODY_BYTES) {
+        throw new RequestError(400, 'BODY_TOO_LARGE', 'Request body is too large.');
+      }
+      const type = request.event.headers?.['content-type'] ?? '';
+      if (text && !/^application\/json\b/i.test(type)) {
+        throw new RequestError(400, 'UNSUPPORTED_CONTENT_TYPE', 'Request body must be JSON (Content-Type: application/json).');
+      }
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        throw new RequestError(400, 'MALFORMED_JSON', 'Request body is not valid JSON.');
+      }
+      const result = schema.safeParse(parsed);
+      if (!result.success) throw new RequestError(400, 'VALIDATION_FAILED', describeIssues(result.error));
+      state.body = result.data;
+    },
+  };
+}
+
+/** The spec's client sends the session both as `Authorization: Bearer` and as a `Token` header. */
+export function presentedToken(headers: Record<string, string | undefined>): string | null {
+  const bearer = /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '');
+  return bearer?.[1] ?? headers.token?.trim() ?? null;
+}
+
+/** Resolves the session for user and admin routes; public routes pass through. */
+export function session(resolve: (token: string) => Promise<User>): Mw {
+  return {
+    before: async (request) => {
+      const state = stateOf(request.event);
+      if (state.route.access === 'public') return;
+      const token = presentedToken(request.event.headers ?? {});
+      if (!token) throw new DomainError('UNAUTHENTICATED', 'Please log in to continue.');
+      state.user = await resolve(token);
+      if (state.route.access === 'admin' && state.user.role !== 'admin') {
+        throw new DomainError('FORBIDDEN', 'You do not have access to this page.');
+      }
+    },
+  };
+}

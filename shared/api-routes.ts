@@ -1,0 +1,323 @@
+// The single source of the API (house rule 1). API Gateway routes (infra/), the local server
+// (infra/local/), the SPA's typed client (web/) and the tests all read this table.
+import type * as z from 'zod/mini';
+import * as s from './api-schemas.ts';
+
+export const LAMBDA_GROUPS = ['auth', 'photos', 'avatars', 'billing', 'admin-styles', 'stripe-webhook'] as const;
+export type LambdaGroup = (typeof LAMBDA_GROUPS)[number];
+export type Access = 'public' | 'user' | 'admin';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface ApiRoute {
+  method: HttpMethod;
+  /** API Gateway path syntax: `{name}` is a path parameter. */
+  path: string;
+  group: LambdaGroup;
+  access: Access;
+  /** false: declared for the contract, not deployed or served until its group is built. */
+  served: boolean;
+  /** JSON body schema; 'multipart' for form uploads; absent for no body. */
+  request?: z.ZodMiniType | 'multipart';
+  /** JSON response schema; 'binary' for a file body. */
+  response: z.ZodMiniType | 'binary';
+}
+
+const route = <const R extends ApiRoute>(r: R): R => r;
+
+export const apiRoutes = {
+  // auth
+  userInfo: route({ method: 'GET', path: '/user_info', group: 'auth', access: 'user', served: true, response: s.UserInfo }),
+  signup: route({
+    method: 'POST',
+    path: '/signup',
+    group: 'auth',
+    access: 'public',
+    served: true,
+    request: s.SignupRequest,
+    response: s.Message,
+  }),
+  login: route({
+    method: 'POST',
+    path: '/login',
+    group: 'auth',
+    access: 'public',
+    served: true,
+    request: s.LoginRequest,
+    response: s.AccessToken,
+  }),
+  sendLoginLink: route({
+    method: 'POST',
+    path: '/send_login_link',
+    group: 'auth',
+    access: 'public',
+    served: true,
+    request: s.LoginLinkRequest,
+    response: s.Message,
+  }),
+  loginWithToken: route({
+    method: 'GET',
+    path: '/login_with_token/{token}',
+    group: 'auth',
+    access: 'public',
+    served: true,
+    response: s.AccessToken,
+  }),
+  changePassword: route({
+    method: 'POST',
+    path: '/account/password',
+    group: 'auth',
+    access: 'user',
+    served: true,
+    request: s.ChangePasswordRequest,
+    response: s.ChangePasswordResponse,
+  }),
+  tokenLedger: route({
+    method: 'GET',
+    path: '/account/ledger',
+    group: 'auth',
+    access: 'user',
+    served: true,
+    response: s.LedgerPage,
+  }),
+  googleLogin: route({
+    method: 'GET',
+    path: '/auth/google/login',
+    group: 'auth',
+    access: 'public',
+    served: false,
+    response: s.AuthUrl,
+  }),
+
+  // photos
+  listPhotos: route({ method: 'GET', path: '/photos', group: 'photos', access: 'user', served: false, response: s.PhotoList }),
+  photoData: route({
+    method: 'GET',
+    path: '/photos/data/{filename}',
+    group: 'photos',
+    access: 'user',
+    served: false,
+    response: s.FileData,
+  }),
+  uploadPhotos: route({
+    method: 'POST',
+    path: '/photos/upload',
+    group: 'photos',
+    access: 'user',
+    served: false,
+    request: 'multipart',
+    response: s.UploadResult,
+  }),
+  deletePhoto: route({
+    method: 'DELETE',
+    path: '/photos/{filename}',
+    group: 'photos',
+    access: 'user',
+    served: false,
+    response: s.Success,
+  }),
+
+  // avatars
+  listStyles: route({
+    method: 'GET',
+    path: '/aivatar/styles',
+    group: 'avatars',
+    access: 'user',
+    served: false,
+    response: s.StylesList,
+  }),
+  createTasksBatch: route({
+    method: 'POST',
+    path: '/aivatar/create_tasks_batch',
+    group: 'avatars',
+    access: 'user',
+    served: false,
+    request: s.CreateTasksBatch,
+    response: s.Message,
+  }),
+  userTasks: route({
+    method: 'GET',
+    path: '/aivatar/user-tasks',
+    group: 'avatars',
+    access: 'user',
+    served: false,
+    response: s.TaskList,
+  }),
+  resultData: route({
+    method: 'GET',
+    path: '/aivatar/user-file/data/results/{filename}',
+    group: 'avatars',
+    access: 'user',
+    served: false,
+    response: s.FileData,
+  }),
+  resultFile: route({
+    method: 'GET',
+    path: '/aivatar/user-file/results/{filename}',
+    group: 'avatars',
+    access: 'user',
+    served: false,
+    response: 'binary',
+  }),
+  diagnoseDirectories: route({
+    method: 'GET',
+    path: '/aivatar/diagnose/directories',
+    group: 'avatars',
+    access: 'user',
+    served: false,
+    response: s.Diagnostics,
+  }),
+
+  // billing
+  billingDashboard: route({
+    method: 'GET',
+    path: '/stripe_dashboard',
+    group: 'billing',
+    access: 'user',
+    served: false,
+    response: s.DashboardUrl,
+  }),
+  checkSubscription: route({
+    method: 'GET',
+    path: '/check_subscription',
+    group: 'billing',
+    access: 'user',
+    served: false,
+    response: s.SubscriptionStatus,
+  }),
+  checkoutOneTime: route({
+    method: 'POST',
+    path: '/checkout/one-time/{priceId}',
+    group: 'billing',
+    access: 'user',
+    served: false,
+    request: s.CheckoutRequest,
+    response: s.CheckoutUrl,
+  }),
+  checkoutSubscription: route({
+    method: 'POST',
+    path: '/checkout/subscription/{priceId}',
+    group: 'billing',
+    access: 'user',
+    served: false,
+    request: s.CheckoutRequest,
+    response: s.CheckoutUrl,
+  }),
+  stripeWebhook: route({
+    method: 'POST',
+    path: '/stripe/webhook',
+    group: 'stripe-webhook',
+    access: 'public',
+    served: false,
+    response: s.WebhookAck,
+  }),
+
+  // admin-styles
+  adminListStyles: route({
+    method: 'GET',
+    path: '/api/admin/styles',
+    group: 'admin-styles',
+    access: 'admin',
+    served: false,
+    response: s.AdminStyle,
+  }),
+  adminCreateStyle: route({
+    method: 'POST',
+    path: '/api/admin/styles',
+    group: 'admin-styles',
+    access: 'admin',
+    served: false,
+    request: s.AdminStyleInput,
+    response: s.AdminStyle,
+  }),
+  adminUpdateStyle: route({
+    method: 'PUT',
+    path: '/api/admin/styles/{id}',
+    group: 'admin-styles',
+    access: 'admin',
+    served: false,
+    request: s.AdminStyleInput,
+    response: s.AdminStyle,
+  }),
+  adminDeleteStyle: route({
+    method: 'DELETE',
+    path: '/api/admin/styles/{id}',
+    group: 'admin-styles',
+    access: 'admin',
+    served: false,
+    response: s.Success,
+  }),
+  adminImportStyles: route({
+    method: 'POST',
+    path: '/api/admin/styles/import',
+    group: 'admin-styles',
+    access: 'admin',
+    served: false,
+    request: 'multipart',
+    response: s.ImportResult,
+  }),
+  adminExportStyles: route({
+    method: 'GET',
+    path: '/api/admin/styles/export',
+    group: 'admin-styles',
+    access: 'admin',
+    served: false,
+    response: 'binary',
+  }),
+} as const;
+
+export type ApiRoutes = typeof apiRoutes;
+export type RouteId = keyof ApiRoutes;
+
+/** `GET /user_info`: the key API Gateway v2 uses for a route. */
+export const routeKey = (r: ApiRoute): string => `${r.method} ${r.path}`;
+
+export const servedRoutes = (group?: LambdaGroup): [RouteId, ApiRoute][] =>
+  (Object.entries(apiRoutes) as [RouteId, ApiRoute][]).filter(([, r]) => r.served && (!group || r.group === group));
+
+export const servedGroups = (): LambdaGroup[] => LAMBDA_GROUPS.filter((g) => servedRoutes(g).length > 0);
+
+/** Fills `{name}` placeholders, encoding each value as one path segment. */
+export function buildPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** Matches a concrete path against a route path; returns decoded params or null. */
+export function matchPath(routePath: string, actual: string): Record<string, string> | null {
+  const want = routePath.split('/');
+  const got = actual.split('/');
+  if (want.length !== got.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    const w = want[i] as string;
+    const g = got[i] as string;
+    const m = /^\{(\w+)\}$/.exec(w);
+    if (m) {
+      if (!g) return null;
+      try {
+        params[m[1] as string] = decodeURIComponent(g);
+      } catch {
+        return null;
+      }
+    } else if (w !== g) return null;
+  }
+  return params;
+}
+
+type Infer<T> = T extends z.ZodMiniType ? z.infer<T> : T extends 'binary' ? Blob : never;
+type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
+  ? { [K in Name | keyof PathParams<Rest>]: string }
+  : // biome-ignore lint/complexity/noBannedTypes: the empty object is the type of "no parameters"
+    {};
+export type ResponseOf<K extends RouteId> = Infer<ApiRoutes[K]['response']>;
+export type RequestOf<K extends RouteId> = ApiRoutes[K] extends { request: infer Q }
+  ? Q extends 'multipart'
+    ? FormData
+    : Q extends z.ZodMiniType
+      ? z.input<Q>
+      : undefined
+  : undefined;
+export type ParamsOf<K extends RouteId> = PathParams<ApiRoutes[K]['path']>;

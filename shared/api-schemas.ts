@@ -1,0 +1,123 @@
+// Request and response bodies of the API, shared by the functions, the SPA's typed client and the tests.
+// zod/mini keeps the SPA bundle small: only the schemas a screen touches are bundled.
+import * as z from 'zod/mini';
+
+export const LANGUAGES = ['en', 'fr'] as const;
+export const Language = z.enum(LANGUAGES);
+export type Language = z.infer<typeof Language>;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+const Email = z.string().check(z.maxLength(320));
+const Password = z.string().check(z.maxLength(1024));
+
+export const Message = z.object({ msg: z.string() });
+export const Success = z.object({ success: z.boolean() });
+export const ErrorBody = z.object({
+  msg: z.string(),
+  code: z.string(),
+  error: z.optional(z.string()),
+  correlation_id: z.optional(z.string()),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+export const AccessToken = z.object({ access_token: z.string() });
+
+export const SignupRequest = z.strictObject({
+  email: Email,
+  terms_accepted: z.literal(true, { error: 'You must accept the terms of service.' }),
+  lang: z.optional(Language),
+});
+export const LoginRequest = z.strictObject({ email: Email, password: Password });
+export const LoginLinkRequest = z.strictObject({ email: Email, lang: z.optional(Language) });
+
+export const UserInfo = z.object({
+  email: z.string(),
+  tokens_ltd: z.number(),
+  tokens_subscription: z.number(),
+  stripe_customer_id: z.nullable(z.string()),
+  has_password: z.boolean(),
+});
+export type UserInfo = z.infer<typeof UserInfo>;
+
+export const ChangePasswordRequest = z.strictObject({
+  current_password: z.optional(Password),
+  new_password: Password,
+});
+export const ChangePasswordResponse = z.object({ msg: z.string(), access_token: z.string() });
+
+export const LEDGER_REASONS = ['signup_bonus', 'purchase', 'subscription_renewal', 'subscription_expiry', 'generation', 'refund'] as const;
+export const LedgerEntry = z.object({
+  id: z.string(),
+  reason: z.enum(LEDGER_REASONS),
+  pool: z.enum(['ltd', 'subscription']),
+  amount: z.number(),
+  balance_after: z.number(),
+  created_at: z.number(),
+});
+export type LedgerEntry = z.infer<typeof LedgerEntry>;
+export const LedgerPage = z.object({ entries: z.array(LedgerEntry) });
+
+// Declared now so the contract is whole; served by later groups.
+export const Style = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  category: z.string(),
+  image_url: z.string(),
+  token_cost: z.number(),
+  prompt: z.string(),
+});
+export const AdminStyle = z.object({
+  ...Style.shape,
+  is_active: z.boolean(),
+  format: z.enum(['square', 'portrait']),
+});
+export const AdminStyleInput = z.strictObject({
+  name: z.string(),
+  description: z.optional(z.string()),
+  category: z.string(),
+  image_url: z.optional(z.string()),
+  token_cost: z.number(),
+  prompt: z.string(),
+  is_active: z.optional(z.boolean()),
+  format: z.optional(z.enum(['square', 'portrait'])),
+});
+export const StylesList = z.object({ success: z.boolean(), styles: z.array(Style) });
+export const PhotoList = z.object({
+  success: z.boolean(),
+  files: z.array(z.object({ filename: z.string(), size: z.number() })),
+});
+export const FileData = z.object({ success: z.boolean(), data: z.string(), content_type: z.string() });
+export const UploadResult = z.object({
+  success: z.boolean(),
+  files: z.array(z.string()),
+  rejected: z.array(z.string()),
+  rejectedCount: z.number(),
+});
+export const CreateTasksBatch = z.strictObject({
+  styles: z.array(z.number()),
+  style_prompts: z.array(z.string()),
+  use_reference_elements: z.literal(true),
+});
+export const AvatarTask = z.object({
+  id: z.string(),
+  status: z.enum(['TODO', 'IN_PROGRESS', 'DONE', 'ERROR']),
+  progress: z.number(),
+  result_path: z.nullable(z.string()),
+  reference_path: z.nullable(z.string()),
+  style_id: z.number(),
+  style_name: z.optional(z.string()),
+  created_at: z.number(),
+  updated_at: z.number(),
+});
+export const TaskList = z.object({ tasks: z.array(AvatarTask) });
+export const Diagnostics = z.object({ success: z.boolean() });
+export const CheckoutRequest = z.strictObject({ tokens: z.number() });
+export const CheckoutUrl = z.object({ checkout_url: z.string() });
+export const DashboardUrl = z.object({ dashboard_url: z.string() });
+export const AuthUrl = z.object({ auth_url: z.string() });
+export const SubscriptionStatus = z.object({ hasActiveSubscription: z.boolean() });
+export const ImportResult = z.object({ added: z.number(), skipped: z.number() });
+export const WebhookAck = z.object({ received: z.boolean() });

@@ -1,0 +1,74 @@
+// The SPA's pages (spec section 2), declared once for the router, the tests and the hosting config.
+export type PageAccess =
+  /** anyone; an authenticated user is sent to /app (the landing page) */
+  | 'public-home'
+  /** anyone */
+  | 'public'
+  /** visitors only; an authenticated user is sent to /app */
+  | 'guest'
+  /** signed-in users only; a visitor is sent to /login */
+  | 'user';
+
+export interface WebPage {
+  id: string;
+  path: string;
+  access: PageAccess;
+  /** also served under the /fr prefix */
+  localized: boolean;
+  /** false while the issue that builds the page is open: the router leaves it out */
+  built: boolean;
+  /** a public page that search engines should index (sitemap, prerendering) */
+  indexable: boolean;
+}
+
+const page = (p: WebPage): WebPage => p;
+
+export const webPages = [
+  page({ id: 'home', path: '/', access: 'public-home', localized: true, built: true, indexable: true }),
+  page({ id: 'linkedinHeadshot', path: '/linkedin-headshot', access: 'public', localized: true, built: false, indexable: true }),
+  page({ id: 'pricing', path: '/pricing', access: 'public', localized: true, built: false, indexable: true }),
+  page({ id: 'terms', path: '/terms-of-service', access: 'public', localized: true, built: false, indexable: true }),
+  page({ id: 'privacy', path: '/privacy-policy', access: 'public', localized: true, built: false, indexable: true }),
+  page({ id: 'login', path: '/login', access: 'guest', localized: true, built: true, indexable: false }),
+  page({ id: 'signup', path: '/signup', access: 'guest', localized: true, built: true, indexable: false }),
+  page({ id: 'loginWithToken', path: '/login_with_token', access: 'guest', localized: false, built: true, indexable: false }),
+  page({ id: 'adminStyles', path: '/admin/styles', access: 'public', localized: false, built: false, indexable: false }),
+  page({ id: 'appCreate', path: '/app/create', access: 'user', localized: false, built: false, indexable: false }),
+  page({ id: 'appUpload', path: '/app/upload', access: 'user', localized: false, built: false, indexable: false }),
+  page({ id: 'appGallery', path: '/app/gallery', access: 'user', localized: false, built: false, indexable: false }),
+  page({ id: 'appAccount', path: '/app/account', access: 'user', localized: false, built: true, indexable: false }),
+] as const;
+
+export type PageId = (typeof webPages)[number]['id'];
+
+export const FR_PREFIX = '/fr';
+export const APP_PREFIX = '/app';
+
+export const builtPages = (): WebPage[] => webPages.filter((p) => p.built);
+
+/** Where /app and unknown /app paths lead: Create Your Avatar once it exists. */
+export function appHomePath(): string {
+  const create = webPages.find((p) => p.id === 'appCreate');
+  return create?.built ? create.path : '/app/account';
+}
+
+export function pagePath(id: PageId, lang: 'en' | 'fr' = 'en'): string {
+  const p = webPages.find((x) => x.id === id);
+  if (!p) throw new Error(`Unknown page ${id}`);
+  if (lang === 'fr' && p.localized) return p.path === '/' ? FR_PREFIX : `${FR_PREFIX}${p.path}`;
+  return p.path;
+}
+
+/** The language of a browser path: its first segment, English as the fallback. */
+export function languageOfPath(pathname: string): 'en' | 'fr' {
+  return pathname === FR_PREFIX || pathname.startsWith(`${FR_PREFIX}/`) ? 'fr' : 'en';
+}
+
+/** The same page in the other language: adds or removes the /fr prefix. */
+export function switchLanguagePath(pathname: string, to: 'en' | 'fr'): string {
+  const bare = languageOfPath(pathname) === 'fr' ? pathname.slice(FR_PREFIX.length) || '/' : pathname;
+  if (to === 'en') return bare;
+  const target = webPages.find((p) => p.path === bare);
+  if (target && !target.localized) return bare;
+  return bare === '/' ? FR_PREFIX : `${FR_PREFIX}${bare}`;
+}
