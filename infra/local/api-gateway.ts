@@ -1,0 +1,157 @@
+// The local stand-in for API Gateway (HTTP API, payload 2.0): it matches requests against the route
+// table, applies the same CORS rules, and invokes the same Lambda handler code in-process.
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { type ApiRoute, apiRoutes, type LambdaGroup, matchPath, routeKey } from '../../shared/api-routes.ts';
+
+export type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+export interface GatewayOptions {
+  /** The only origin CORS admits: the web app's. */
+  webOrigin: string;
+  loadHandler(group: LambdaGroup): Promise<LambdaHandler>;
+  /** Tests simulate many clients by sending X-Forwarded-For; never on by default. */
+  trustForwardedFor: boolean;
+}
+
+// API Gateway's own payload limit.
+const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
+const ALLOWED_HEADERS = 'authorization,token,content-type';
+const TEXT_TYPES = /^(application\/(json|x-www-form-urlencoded)|text\/)/i;
+
+function findRoute(method: string, path: string): { route: ApiRoute; params: Record<string, string> } | null {
+  for (const route of Object.values(apiRoutes) as ApiRoute[]) {
+    if (route.method !== method) continue;
+    const params = matchPath(route.path, path);
+    if (params) return { route, params };
+  }
+  return null;
+}
+
+function lambdaContext(group: string, requestId: string): Context {
+  const deadline = Date.now() + 30_000;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: `local-${group}`,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:local-${group}`,
+    memoryLimitInMB: '1024',
+    awsRequestId: requestId,
+    logGroupName: `/aws/lambda/local-${group}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_PAYLOAD_BYTES) return 'too-large';
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function send(res: ServerResponse, status: number, headers: Record<string, string>, body: Buffer | string): void {
+  res.writeHead(status, headers);
+  res.end(body);
+}
+
+function corsHeaders(origin: string | undefined, webOrigin: string): Record<string, string> {
+  if (origin !== webOrigin) return {};
+  return {
+    'access-control-allow-origin': webOrigin,
+    'access-control-expose-headers': 'x-correlation-id',
+    vary: 'Origin',
+  };
+}
+
+export function createGateway(options: GatewayOptions) {
+  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://local');
+    const method = (req.method ?? 'GET').toUpperCase();
+    const cors = corsHeaders(req.headers.origin, options.webOrigin);
+
+    if (method === 'OPTIONS') {
+      const preflight = cors['access-control-allow-origin']
+        ? {
+            ...cors,
+            'access-control-allow-methods': 'GET,POST,PUT,DELETE',
+            'access-control-allow-headers': ALLOWED_HEADERS,
+            'access-control-max-age': '600',
+          }
+        : {};
+      return send(res, 204, preflight, '');
+    }
+
+    const match = findRoute(method, url.pathname);
+    if (!match?.route.served) {
+      return send(res, 404, { 'content-type': 'application/json', ...cors }, JSON.stringify({ message: 'Not Found' }));
+    }
+    const body = await readBody(req);
+    if (body === 'too-large') {
+      return send(res, 413, { 'content-type': 'application/json', ...cors }, JSON.stringify({ message: 'Request Entity Too Large' }));
+    }
+
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(req.headers)) {
+      if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(',') : v;
+    }
+    const forwarded = options.trustForwardedFor ? headers['x-forwarded-for']?.split(',')[0]?.trim() : undefined;
+    const sourceIp = forwarded || (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+    const isText = body.length === 0 || TEXT_TYPES.test(headers['content-type'] ?? '');
+    const requestId = randomUUID();
+    const key = routeKey(match.route);
+    const now = new Date();
+
+    const event: APIGatewayProxyEventV2 = {
+      version: '2.0',
+      routeKey: key,
+      rawPath: url.pathname,
+      rawQueryString: url.search.slice(1),
+      headers,
+      queryStringParameters: url.search ? Object.fromEntries(url.searchParams) : undefined,
+      pathParameters: Object.keys(match.params).length ? match.params : undefined,
+      requestContext: {
+        accountId: '000000000000',
+        apiId: 'local',
+        domainName: url.host,
+        domainPrefix: 'local',
+        http: {
+          method,
+          path: url.pathname,
+          protocol: `HTTP/${req.httpVersion}`,
+          sourceIp,
+          userAgent: headers['user-agent'] ?? '',
+        },
+        requestId,
+        routeKey: key,
+        stage: '$default',
+        time: now.toUTCString(),
+        timeEpoch: now.getTime(),
+      },
+      body: body.length ? (isText ? body.toString('utf8') : body.toString('base64')) : undefined,
+      isBase64Encoded: !isText,
+    };
+
+    let result: APIGatewayProxyStructuredResultV2;
+    try {
+      const handler = await options.loadHandler(match.route.group);
+      result = await handler(event, lambdaContext(match.route.group, requestId));
+    } catch (e) {
+      // What API Gateway answers when the integration itself fails.
+      console.error(`[local api] ${key} crashed:`, e);
+      return send(res, 500, { 'content-type': 'application/json', ...cors }, JSON.stringify({ message: 'Internal Server Error' }));
+    }
+    const outHeaders: Record<string, string> = { ...cors };
+    for (const [k, v] of Object.entries(result.headers ?? {})) outHeaders[k.toLowerCase()] = String(v);
+    const payload = result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? '');
+    send(res, result.statusCode ?? 200, outHeaders, payload);
+  };
+}

@@ -1,0 +1,48 @@
+// Local-only routes of the API host: the mail outbox as JSON (GET /_local/mail) and as a page to read.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readOutbox, type StoredEmail } from '../../functions/adapters/mail/outbox-mailer.ts';
+
+const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function outboxPage(emails: StoredEmail[]): string {
+  const items = emails
+    .map(
+      (m) => `<article>
+  <header><strong>${esc(m.subject)}</strong><span>to ${esc(m.to)} · ${esc(new Date(m.sent_at).toLocaleString('en-GB'))}</span></header>
+  <iframe title="${esc(m.subject)}" sandbox="allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation" srcdoc="${esc(m.html.replace(/<a /g, '<a target="_top" '))}"></iframe>
+  <details><summary>Plain text</summary><pre>${esc(m.text)}</pre></details>
+</article>`,
+    )
+    .join('\n');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Local outbox (${emails.length})</title>
+<style>
+body{font-family:system-ui,sans-serif;margin:0;background:#f4f4f5;color:#18181b}
+main{max-width:760px;margin:0 auto;padding:24px 16px}
+h1{font-size:22px} p.hint{color:#52525b}
+article{background:#fff;border-radius:12px;margin:16px 0;box-shadow:0 1px 3px #0002;overflow:hidden}
+header{display:flex;flex-wrap:wrap;justify-content:space-between;gap:8px;padding:12px 16px;border-bottom:1px solid #e4e4e7}
+header span{color:#52525b;font-size:14px}
+iframe{width:100%;height:420px;border:0}
+details{padding:8px 16px 16px} pre{white-space:pre-wrap;word-break:break-all}
+</style></head><body><main><h1>Local outbox</h1>
+<p class="hint">Emails the product sent while running locally, newest first. JSON: <a href="/_local/mail">/_local/mail</a>. Reload to see new ones.</p>
+${items || '<p>No emails yet.</p>'}
+</main></body></html>`;
+}
+
+export function outboxRoutes(outboxDir: string) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
+    const path = new URL(req.url ?? '/', 'http://local').pathname;
+    if (req.method !== 'GET' || (path !== '/_local/mail' && path !== '/_local/outbox')) return false;
+    const emails = await readOutbox(outboxDir);
+    if (path === '/_local/mail') {
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store', 'access-control-allow-origin': '*' });
+      res.end(JSON.stringify(emails.map(({ id, from, to, subject, text, html, sent_at }) => ({ id, from, to, subject, text, html, sent_at }))));
+    } else {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(outboxPage(emails));
+    }
+    return true;
+  };
+}

@@ -1,0 +1,127 @@
+// The whole product on this machine: DynamoDB Local, the S3-compatible server, the API (same Lambda
+// handlers behind a local API Gateway), the built SPA and the mail outbox. Used by `npm start` and the tests.
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { LambdaGroup } from '../../shared/api-routes.ts';
+import { BUCKETS } from '../table-design.ts';
+import { createGateway, type LambdaHandler } from './api-gateway.ts';
+import { ensureTable, startDynamoLocal } from './dynamodb.ts';
+import { outboxRoutes } from './outbox-routes.ts';
+import { freePort } from './ports.ts';
+import { startS3Local } from './s3.ts';
+import { startWebServer } from './web-server.ts';
+
+export const REPO_ROOT = resolve(import.meta.dirname, '../..');
+export const LOCAL_TABLE = 'aivatar-local';
+
+export interface LocalStackOptions {
+  /** Keeps data across restarts; without it DynamoDB is in memory and files go to a temp folder. */
+  dataDir?: string;
+  /** 0 or absent: any free port. */
+  webPort?: number;
+  apiPort?: number;
+  dynamoPort?: number;
+  s3Port?: number;
+  /** The built SPA; no web server when absent. */
+  webDist?: string;
+  trustForwardedFor?: boolean;
+  adminEmails?: string[];
+}
+
+export interface LocalStack {
+  webUrl: string;
+  apiUrl: string;
+  outboxDir: string;
+  dynamoEndpoint: string;
+  s3Endpoint: string;
+  tableName: string;
+  stop(): Promise<void>;
+}
+
+const closeServer = (s: Server): Promise<void> =>
+  new Promise((r) => {
+    s.closeAllConnections();
+    s.close(() => r());
+  });
+
+async function persistentSecret(file: string): Promise<string> {
+  if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
+  const secret = randomBytes(48).toString('base64url');
+  await writeFile(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalStack> {
+  const dataDir = o.dataDir ? resolve(o.dataDir) : await mkdtemp(join(tmpdir(), 'aivatar-'));
+  await mkdir(join(dataDir, 'dynamodb'), { recursive: true });
+  const [webPort, apiPort, dynamoPort, s3Port] = await Promise.all(
+    [o.webPort, o.apiPort, o.dynamoPort, o.s3Port].map((p) => (p ? Promise.resolve(p) : freePort())),
+  );
+  const webUrl = `http://localhost:${webPort}`;
+  const apiUrl = `http://localhost:${apiPort}`;
+  const outboxDir = join(dataDir, 'outbox');
+
+  const stops: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const s of stops.reverse()) await s().catch(() => undefined);
+    if (!o.dataDir) await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const dynamo = await startDynamoLocal(dynamoPort as number, o.dataDir ? join(dataDir, 'dynamodb') : undefined);
+    stops.push(dynamo.stop);
+    await ensureTable(dynamo.endpoint, LOCAL_TABLE);
+    const s3 = await startS3Local(s3Port as number, join(dataDir, 's3'), Object.values(BUCKETS));
+    stops.push(s3.stop);
+
+    // The functions read their settings from the environment, exactly as in Lambda.
+    Object.assign(process.env, {
+      STAGE: 'local',
+      AWS_REGION: 'eu-west-1',
+      TABLE_NAME: LOCAL_TABLE,
+      WEB_URL: webUrl,
+      MAIL_FROM: 'Aivatar <no-reply@aivatar.local>',
+      MAIL_TRANSPORT: 'outbox',
+      OUTBOX_DIR: outboxDir,
+      JWT_SECRET: await persistentSecret(join(dataDir, 'jwt-secret')),
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      ADMIN_EMAILS: (o.adminEmails ?? []).join(','),
+    });
+    const handlers = new Map<LambdaGroup, Promise<LambdaHandler>>();
+    const loadHandler = (group: LambdaGroup) => {
+      let h = handlers.get(group);
+      if (!h) {
+        h = import(join(REPO_ROOT, 'functions/handlers', `${group}.ts`)).then((m: { handler: LambdaHandler }) => m.handler);
+        handlers.set(group, h);
+      }
+      return h;
+    };
+    const gateway = createGateway({ webOrigin: webUrl, loadHandler, trustForwardedFor: o.trustForwardedFor ?? false });
+    const outbox = outboxRoutes(outboxDir);
+    const api = createServer((req, res) => {
+      outbox(req, res)
+        .then((done) => (done ? undefined : gateway(req, res)))
+        .catch((e) => {
+          console.error('[local api]', e);
+          if (!res.headersSent) res.writeHead(500).end();
+        });
+    });
+    await new Promise<void>((r, j) => {
+      api.once('error', j);
+      api.listen(apiPort, '127.0.0.1', () => r());
+    });
+    stops.push(() => closeServer(api));
+
+    if (o.webDist) {
+      const web = await startWebServer(o.webDist, webPort as number, { apiUrl });
+      stops.push(() => closeServer(web));
+    }
+    return { webUrl, apiUrl, outboxDir, dynamoEndpoint: dynamo.endpoint, s3Endpoint: s3.endpoint, tableName: LOCAL_TABLE, stop };
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+}

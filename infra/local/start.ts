@@ -1,0 +1,108 @@
+// `npm start`: builds the SPA and starts the whole product locally. Ctrl-C stops every child process.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { MissingJavaError } from './dynamodb.ts';
+import { isPortInUse } from './ports.ts';
+import { REPO_ROOT, startLocalStack } from './stack.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    'web-port': { type: 'string', default: process.env.WEB_PORT ?? '5173' },
+    'api-port': { type: 'string', default: process.env.API_PORT ?? '3001' },
+    'dynamodb-port': { type: 'string', default: process.env.DYNAMODB_PORT ?? '8000' },
+    's3-port': { type: 'string', default: process.env.S3_PORT ?? '4569' },
+    'data-dir': { type: 'string', default: process.env.DATA_DIR ?? join(REPO_ROOT, '.local/data') },
+    'skip-build': { type: 'boolean', default: false },
+    admin: { type: 'string', default: process.env.ADMIN_EMAILS ?? 'admin@aivatar.local' },
+  },
+});
+
+const dataDir = resolve(args['data-dir']);
+const lockFile = join(dataDir, 'aivatar.lock');
+const ports = {
+  web: Number(args['web-port']),
+  api: Number(args['api-port']),
+  dynamodb: Number(args['dynamodb-port']),
+  s3: Number(args['s3-port']),
+};
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function main(): Promise<void> {
+  await mkdir(dataDir, { recursive: true });
+  if (existsSync(lockFile)) {
+    const other = JSON.parse(readFileSync(lockFile, 'utf8')) as { pid: number; webUrl: string };
+    if (alive(other.pid)) {
+      console.error(`Aivatar is already running locally (process ${other.pid}), open ${other.webUrl}.`);
+      console.error('Stop it with Ctrl-C in its terminal, or start another copy with other ports and --data-dir.');
+      process.exit(1);
+    }
+  }
+  for (const [name, port] of Object.entries(ports)) {
+    if (await isPortInUse(port)) {
+      console.error(`Port ${port} (${name}) is already in use. Free it or pick another with --${name === 'dynamodb' ? 'dynamodb' : name}-port.`);
+      process.exit(1);
+    }
+  }
+
+  if (!args['skip-build']) {
+    console.log('Building the web app…');
+    execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+      cwd: REPO_ROOT,
+      stdio: 'inherit',
+    });
+  }
+
+  const stack = await startLocalStack({
+    dataDir,
+    webPort: ports.web,
+    apiPort: ports.api,
+    dynamoPort: ports.dynamodb,
+    s3Port: ports.s3,
+    webDist: join(REPO_ROOT, 'web/dist'),
+    adminEmails: args.admin.split(',').filter(Boolean),
+  });
+  writeFileSync(lockFile, JSON.stringify({ pid: process.pid, webUrl: stack.webUrl }));
+
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping…');
+    await stack.stop();
+    rmSync(lockFile, { force: true });
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+
+  console.log(`
+  Aivatar is running locally.
+
+    Web app      ${stack.webUrl}
+    API          ${stack.apiUrl}
+    Mail outbox  ${stack.apiUrl}/_local/outbox   (JSON: ${stack.apiUrl}/_local/mail)
+    DynamoDB     ${stack.dynamoEndpoint}   (table ${stack.tableName})
+    S3           ${stack.s3Endpoint}
+    Data         ${dataDir}
+
+  Press Ctrl-C to stop.
+`);
+}
+
+main().catch((e) => {
+  if (e instanceof MissingJavaError) console.error(e.message);
+  else console.error('Could not start Aivatar locally:', e);
+  rmSync(lockFile, { force: true });
+  process.exit(1);
+});
