@@ -40,17 +40,24 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   }
   const s = parsed.data;
   if (s.MAIL_TRANSPORT === 'outbox' && !s.OUTBOX_DIR) {
-    throw new ConfigError('Configuration error: missing setting OUTBOX_DIR (required when MAIL_TRANSPORT=outbox)');
+    throw new ConfigError(
+      'Configuration error: missing setting OUTBOX_DIR (required when MAIL_TRANSPORT=outbox)',
+    );
   }
   if (!s.JWT_SECRET && !s.JWT_SECRET_ARN) {
-    throw new ConfigError('Configuration error: missing setting JWT_SECRET_ARN (or JWT_SECRET for local runs)');
+    throw new ConfigError(
+      'Configuration error: missing setting JWT_SECRET_ARN (or JWT_SECRET for local runs)',
+    );
   }
   return {
     stage: s.STAGE,
     tableName: s.TABLE_NAME,
     webUrl: s.WEB_URL,
     mailFrom: s.MAIL_FROM,
-    mail: s.MAIL_TRANSPORT === 'outbox' ? { transport: 'outbox', dir: s.OUTBOX_DIR as string } : { transport: 'ses' },
+    mail:
+      s.MAIL_TRANSPORT === 'outbox'
+        ? { transport: 'outbox', dir: s.OUTBOX_DIR as string }
+        : { transport: 'ses' },
     jwtSecret: s.JWT_SECRET ? { value: s.JWT_SECRET } : { arn: s.JWT_SECRET_ARN as string },
     dynamodbEndpoint: s.DYNAMODB_ENDPOINT,
     adminEmails: (s.ADMIN_EMAILS ?? '')

@@ -3,7 +3,14 @@
 import type * as z from 'zod/mini';
 import * as s from './api-schemas.ts';
 
-export const LAMBDA_GROUPS = ['auth', 'photos', 'avatars', 'billing', 'admin-styles', 'stripe-webhook'] as const;
+export const LAMBDA_GROUPS = [
+  'auth',
+  'photos',
+  'avatars',
+  'billing',
+  'admin-styles',
+  'stripe-webhook',
+] as const;
 export type LambdaGroup = (typeof LAMBDA_GROUPS)[number];
 export type Access = 'public' | 'user' | 'admin';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -26,7 +33,14 @@ const route = <const R extends ApiRoute>(r: R): R => r;
 
 export const apiRoutes = {
   // auth
-  userInfo: route({ method: 'GET', path: '/user_info', group: 'auth', access: 'user', served: true, response: s.UserInfo }),
+  userInfo: route({
+    method: 'GET',
+    path: '/user_info',
+    group: 'auth',
+    access: 'user',
+    served: true,
+    response: s.UserInfo,
+  }),
   signup: route({
     method: 'POST',
     path: '/signup',
@@ -89,7 +103,14 @@ export const apiRoutes = {
   }),
 
   // photos
-  listPhotos: route({ method: 'GET', path: '/photos', group: 'photos', access: 'user', served: false, response: s.PhotoList }),
+  listPhotos: route({
+    method: 'GET',
+    path: '/photos',
+    group: 'photos',
+    access: 'user',
+    served: false,
+    response: s.PhotoList,
+  }),
   photoData: route({
     method: 'GET',
     path: '/photos/data/{filename}',
@@ -272,7 +293,9 @@ export type RouteId = keyof ApiRoutes;
 export const routeKey = (r: ApiRoute): string => `${r.method} ${r.path}`;
 
 export const servedRoutes = (group?: LambdaGroup): [RouteId, ApiRoute][] =>
-  (Object.entries(apiRoutes) as [RouteId, ApiRoute][]).filter(([, r]) => r.served && (!group || r.group === group));
+  (Object.entries(apiRoutes) as [RouteId, ApiRoute][]).filter(
+    ([, r]) => r.served && (!group || r.group === group),
+  );
 
 export const servedGroups = (): LambdaGroup[] => LAMBDA_GROUPS.filter((g) => servedRoutes(g).length > 0);
 

@@ -47,7 +47,14 @@ export const ChangePasswordRequest = z.strictObject({
 });
 export const ChangePasswordResponse = z.object({ msg: z.string(), access_token: z.string() });
 
-export const LEDGER_REASONS = ['signup_bonus', 'purchase', 'subscription_renewal', 'subscription_expiry', 'generation', 'refund'] as const;
+export const LEDGER_REASONS = [
+  'signup_bonus',
+  'purchase',
+  'subscription_renewal',
+  'subscription_expiry',
+  'generation',
+  'refund',
+] as const;
 export const LedgerEntry = z.object({
   id: z.string(),
   reason: z.enum(LEDGER_REASONS),

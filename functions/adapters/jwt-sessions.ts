@@ -42,7 +42,8 @@ export class JwtSessionTokens implements SessionTokens {
         audience: AUDIENCE,
         requiredClaims: ['exp', 'iat', 'sub'],
       });
-      if (typeof payload.sub !== 'string' || typeof payload.sv !== 'number') throw new Error('claims missing');
+      if (typeof payload.sub !== 'string' || typeof payload.sv !== 'number')
+        throw new Error('claims missing');
       return { userId: payload.sub, sessionVersion: payload.sv };
     } catch (e) {
       const expired = e instanceof errors.JWTExpired;

@@ -10,7 +10,9 @@ const KEY_LENGTH = 64;
 const derive = (password: string, salt: Buffer, logN: number, r: number, p: number): Promise<Buffer> =>
   new Promise((resolve, reject) => {
     const options: ScryptOptions = { N: 2 ** logN, r, p, maxmem: 256 * 1024 * 1024 };
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key)));
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) =>
+      err ? reject(err) : resolve(key),
+    );
   });
 
 /** Stored as `scrypt$logN$r$p$salt$hash` so parameters can be raised later without breaking old hashes. */

@@ -1,9 +1,9 @@
 // Builds the adapters a function needs from its config, once per process (cold start).
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
+import type { AppConfig } from '../config.ts';
 import type { AccountDeps } from '../domain/accounts/accounts.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimitPolicy } from '../domain/accounts/rate-limits.ts';
-import type { AppConfig } from '../config.ts';
 import { DynamoAccountStore } from './dynamodb/account-store.ts';
 import { createDocumentClient } from './dynamodb/client.ts';
 import { DynamoRateLimiter } from './dynamodb/rate-limiter.ts';
@@ -15,7 +15,9 @@ import { cryptoIds, systemClock } from './system.ts';
 
 async function jwtSecret(config: AppConfig): Promise<string> {
   if ('value' in config.jwtSecret) return config.jwtSecret.value;
-  const res = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: config.jwtSecret.arn }));
+  const res = await new SecretsManagerClient({}).send(
+    new GetSecretValueCommand({ SecretId: config.jwtSecret.arn }),
+  );
   if (!res.SecretString) throw new Error(`Secret ${config.jwtSecret.arn} has no string value`);
   return res.SecretString;
 }

@@ -35,7 +35,10 @@ export class RequestError extends Error {
   }
 }
 
-export const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+export const JSON_HEADERS = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+};
 
 export function jsonResponse(status: number, body: unknown): APIGatewayProxyStructuredResultV2 {
   return { statusCode: status, headers: { ...JSON_HEADERS }, body: JSON.stringify(body) };
@@ -53,7 +56,10 @@ export function errorResponse(error: unknown, correlationId: string): APIGateway
   // Anything else is ours to fix: log it in full, tell the caller only the reference.
   log('error', 'unhandled error', {
     correlationId,
-    error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
+    error:
+      error instanceof Error
+        ? { name: error.name, message: error.message, stack: error.stack }
+        : String(error),
   });
   const body: ErrorBody = { msg: 'Server error', code: 'SERVER_ERROR', correlation_id: correlationId };
   return jsonResponse(500, body);

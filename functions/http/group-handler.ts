@@ -35,9 +35,7 @@ export type RouteHandlers<G extends LambdaGroup> = {
     ? ApiRoutes[K]['served'] extends true
       ? K
       : never
-    : never]: (
-    input: RouteInput<K>,
-  ) => Promise<ResponseOf<K> | APIGatewayProxyStructuredResultV2>;
+    : never]: (input: RouteInput<K>) => Promise<ResponseOf<K> | APIGatewayProxyStructuredResultV2>;
 };
 
 const isRawResponse = (v: unknown): v is APIGatewayProxyStructuredResultV2 =>
@@ -76,4 +74,5 @@ export function groupHandler<G extends LambdaGroup>(
 }
 
 /** The route ids a group's handler serves: used by the tests that keep table and handlers in step. */
-export const handledRouteIds = <G extends LambdaGroup>(handlers: RouteHandlers<G>): string[] => Object.keys(handlers);
+export const handledRouteIds = <G extends LambdaGroup>(handlers: RouteHandlers<G>): string[] =>
+  Object.keys(handlers);

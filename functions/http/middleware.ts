@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import type { ApiRoute } from '../../shared/api-routes.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { User } from '../domain/ports.ts';
@@ -51,7 +51,8 @@ export function routeFor(routes: ReadonlyMap<string, ApiRoute>): Mw {
 export function errorResponses(): Mw {
   const withId = (request: Parameters<NonNullable<Mw['after']>>[0]) => {
     const id = states.get(request.event)?.correlationId;
-    if (id && request.response) request.response.headers = { ...request.response.headers, 'x-correlation-id': id };
+    if (id && request.response)
+      request.response.headers = { ...request.response.headers, 'x-correlation-id': id };
   };
   return {
     after: withId,
@@ -88,7 +89,11 @@ export function jsonBody(): Mw {
       }
       const type = request.event.headers?.['content-type'] ?? '';
       if (text && !/^application\/json\b/i.test(type)) {
-        throw new RequestError(400, 'UNSUPPORTED_CONTENT_TYPE', 'Request body must be JSON (Content-Type: application/json).');
+        throw new RequestError(
+          400,
+          'UNSUPPORTED_CONTENT_TYPE',
+          'Request body must be JSON (Content-Type: application/json).',
+        );
       }
       let parsed: unknown;
       try {

@@ -5,7 +5,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { type ApiRoute, apiRoutes, type LambdaGroup, matchPath, routeKey } from '../../shared/api-routes.ts';
 
-export type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+export type LambdaHandler = (
+  event: APIGatewayProxyEventV2,
+  context: Context,
+) => Promise<APIGatewayProxyStructuredResultV2>;
 
 export interface GatewayOptions {
   /** The only origin CORS admits: the web app's. */
@@ -58,7 +61,12 @@ async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
   return Buffer.concat(chunks);
 }
 
-function send(res: ServerResponse, status: number, headers: Record<string, string>, body: Buffer | string): void {
+function send(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  body: Buffer | string,
+): void {
   res.writeHead(status, headers);
   res.end(body);
 }
@@ -92,18 +100,30 @@ export function createGateway(options: GatewayOptions) {
 
     const match = findRoute(method, url.pathname);
     if (!match?.route.served) {
-      return send(res, 404, { 'content-type': 'application/json', ...cors }, JSON.stringify({ message: 'Not Found' }));
+      return send(
+        res,
+        404,
+        { 'content-type': 'application/json', ...cors },
+        JSON.stringify({ message: 'Not Found' }),
+      );
     }
     const body = await readBody(req);
     if (body === 'too-large') {
-      return send(res, 413, { 'content-type': 'application/json', ...cors }, JSON.stringify({ message: 'Request Entity Too Large' }));
+      return send(
+        res,
+        413,
+        { 'content-type': 'application/json', ...cors },
+        JSON.stringify({ message: 'Request Entity Too Large' }),
+      );
     }
 
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(req.headers)) {
       if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(',') : v;
     }
-    const forwarded = options.trustForwardedFor ? headers['x-forwarded-for']?.split(',')[0]?.trim() : undefined;
+    const forwarded = options.trustForwardedFor
+      ? headers['x-forwarded-for']?.split(',')[0]?.trim()
+      : undefined;
     const sourceIp = forwarded || (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
     const isText = body.length === 0 || TEXT_TYPES.test(headers['content-type'] ?? '');
     const requestId = randomUUID();
@@ -147,7 +167,12 @@ export function createGateway(options: GatewayOptions) {
     } catch (e) {
       // What API Gateway answers when the integration itself fails.
       console.error(`[local api] ${key} crashed:`, e);
-      return send(res, 500, { 'content-type': 'application/json', ...cors }, JSON.stringify({ message: 'Internal Server Error' }));
+      return send(
+        res,
+        500,
+        { 'content-type': 'application/json', ...cors },
+        JSON.stringify({ message: 'Internal Server Error' }),
+      );
     }
     const outHeaders: Record<string, string> = { ...cors };
     for (const [k, v] of Object.entries(result.headers ?? {})) outHeaders[k.toLowerCase()] = String(v);

@@ -37,8 +37,24 @@ export function outboxRoutes(outboxDir: string) {
     if (req.method !== 'GET' || (path !== '/_local/mail' && path !== '/_local/outbox')) return false;
     const emails = await readOutbox(outboxDir);
     if (path === '/_local/mail') {
-      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store', 'access-control-allow-origin': '*' });
-      res.end(JSON.stringify(emails.map(({ id, from, to, subject, text, html, sent_at }) => ({ id, from, to, subject, text, html, sent_at }))));
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'cache-control': 'no-store',
+        'access-control-allow-origin': '*',
+      });
+      res.end(
+        JSON.stringify(
+          emails.map(({ id, from, to, subject, text, html, sent_at }) => ({
+            id,
+            from,
+            to,
+            subject,
+            text,
+            html,
+            sent_at,
+          })),
+        ),
+      );
     } else {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
       res.end(outboxPage(emails));

@@ -71,7 +71,10 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
     if (!o.dataDir) await rm(dataDir, { recursive: true, force: true });
   };
   try {
-    const dynamo = await startDynamoLocal(dynamoPort as number, o.dataDir ? join(dataDir, 'dynamodb') : undefined);
+    const dynamo = await startDynamoLocal(
+      dynamoPort as number,
+      o.dataDir ? join(dataDir, 'dynamodb') : undefined,
+    );
     stops.push(dynamo.stop);
     await ensureTable(dynamo.endpoint, LOCAL_TABLE);
     const s3 = await startS3Local(s3Port as number, join(dataDir, 's3'), Object.values(BUCKETS));
@@ -94,12 +97,18 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
     const loadHandler = (group: LambdaGroup) => {
       let h = handlers.get(group);
       if (!h) {
-        h = import(join(REPO_ROOT, 'functions/handlers', `${group}.ts`)).then((m: { handler: LambdaHandler }) => m.handler);
+        h = import(join(REPO_ROOT, 'functions/handlers', `${group}.ts`)).then(
+          (m: { handler: LambdaHandler }) => m.handler,
+        );
         handlers.set(group, h);
       }
       return h;
     };
-    const gateway = createGateway({ webOrigin: webUrl, loadHandler, trustForwardedFor: o.trustForwardedFor ?? false });
+    const gateway = createGateway({
+      webOrigin: webUrl,
+      loadHandler,
+      trustForwardedFor: o.trustForwardedFor ?? false,
+    });
     const outbox = outboxRoutes(outboxDir);
     const api = createServer((req, res) => {
       outbox(req, res)
@@ -119,7 +128,15 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
       const web = await startWebServer(o.webDist, webPort as number, { apiUrl });
       stops.push(() => closeServer(web));
     }
-    return { webUrl, apiUrl, outboxDir, dynamoEndpoint: dynamo.endpoint, s3Endpoint: s3.endpoint, tableName: LOCAL_TABLE, stop };
+    return {
+      webUrl,
+      apiUrl,
+      outboxDir,
+      dynamoEndpoint: dynamo.endpoint,
+      s3Endpoint: s3.endpoint,
+      tableName: LOCAL_TABLE,
+      stop,
+    };
   } catch (e) {
     await stop();
     throw e;

@@ -44,13 +44,17 @@ async function main(): Promise<void> {
     const other = JSON.parse(readFileSync(lockFile, 'utf8')) as { pid: number; webUrl: string };
     if (alive(other.pid)) {
       console.error(`Aivatar is already running locally (process ${other.pid}), open ${other.webUrl}.`);
-      console.error('Stop it with Ctrl-C in its terminal, or start another copy with other ports and --data-dir.');
+      console.error(
+        'Stop it with Ctrl-C in its terminal, or start another copy with other ports and --data-dir.',
+      );
       process.exit(1);
     }
   }
   for (const [name, port] of Object.entries(ports)) {
     if (await isPortInUse(port)) {
-      console.error(`Port ${port} (${name}) is already in use. Free it or pick another with --${name === 'dynamodb' ? 'dynamodb' : name}-port.`);
+      console.error(
+        `Port ${port} (${name}) is already in use. Free it or pick another with --${name === 'dynamodb' ? 'dynamodb' : name}-port.`,
+      );
       process.exit(1);
     }
   }

@@ -40,7 +40,11 @@ export function startWebServer(distDir: string, port: number, runtimeConfig: obj
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://local').pathname);
     if (path === '/config.json') {
-      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store', ...SECURITY_HEADERS });
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'cache-control': 'no-store',
+        ...SECURITY_HEADERS,
+      });
       return res.end(configJson);
     }
     const file = (await fileAt(root, path)) ?? (extname(path) ? null : join(root, 'index.html'));

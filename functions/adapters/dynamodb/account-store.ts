@@ -153,7 +153,9 @@ export class DynamoAccountStore implements AccountStore {
   }
 
   async redeemLoginLink(tokenHash: string, now: number): Promise<User | null> {
-    const found = await this.db.send(new GetCommand({ TableName: this.table, Key: keys.loginLink(tokenHash) }));
+    const found = await this.db.send(
+      new GetCommand({ TableName: this.table, Key: keys.loginLink(tokenHash) }),
+    );
     if (!found.Item) return null;
     const link = LinkItem.parse(found.Item);
     if (link.link_expires_at <= now) return null;
@@ -198,7 +200,11 @@ export class DynamoAccountStore implements AccountStore {
           Key: keys.user(userId),
           UpdateExpression: 'SET password_hash = :hash, session_version = session_version + :one',
           ConditionExpression: 'session_version = :expected',
-          ExpressionAttributeValues: { ':hash': passwordHash, ':one': 1, ':expected': expectedSessionVersion },
+          ExpressionAttributeValues: {
+            ':hash': passwordHash,
+            ':one': 1,
+            ':expected': expectedSessionVersion,
+          },
           ReturnValues: 'ALL_NEW',
         }),
       );

@@ -5,7 +5,11 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 export function createDocumentClient(endpoint?: string): DynamoDBDocumentClient {
   const client = new DynamoDBClient(
     endpoint
-      ? { endpoint, region: process.env.AWS_REGION ?? 'eu-west-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+      ? {
+          endpoint,
+          region: process.env.AWS_REGION ?? 'eu-west-1',
+          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+        }
       : {},
   );
   return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });

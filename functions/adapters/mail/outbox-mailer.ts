@@ -33,6 +33,9 @@ export class OutboxMailer implements Mailer {
 /** Newest first. */
 export async function readOutbox(dir: string): Promise<StoredEmail[]> {
   const names = await readdir(dir).catch(() => [] as string[]);
-  const files = names.filter((n) => n.endsWith('.json')).sort().reverse();
+  const files = names
+    .filter((n) => n.endsWith('.json'))
+    .sort()
+    .reverse();
   return Promise.all(files.map(async (n) => JSON.parse(await readFile(join(dir, n), 'utf8')) as StoredEmail));
 }

@@ -1,4 +1,4 @@
-import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
+import { type SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import type { Mailer, OutgoingEmail } from '../../domain/ports.ts';
 
 export class SesMailer implements Mailer {
@@ -18,7 +18,10 @@ export class SesMailer implements Mailer {
         Content: {
           Simple: {
             Subject: { Data: email.subject, Charset: 'UTF-8' },
-            Body: { Text: { Data: email.text, Charset: 'UTF-8' }, Html: { Data: email.html, Charset: 'UTF-8' } },
+            Body: {
+              Text: { Data: email.text, Charset: 'UTF-8' },
+              Html: { Data: email.html, Charset: 'UTF-8' },
+            },
           },
         },
       }),

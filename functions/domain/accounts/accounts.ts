@@ -7,7 +7,16 @@ import {
   type UserInfo,
 } from '../../../shared/api-schemas.ts';
 import { DomainError } from '../errors.ts';
-import type { AccountStore, Clock, Ids, Mailer, PasswordHasher, RateLimiter, SessionTokens, User } from '../ports.ts';
+import type {
+  AccountStore,
+  Clock,
+  Ids,
+  Mailer,
+  PasswordHasher,
+  RateLimiter,
+  SessionTokens,
+  User,
+} from '../ports.ts';
 import { normaliseEmail } from './email-address.ts';
 import { type LinkEmailKind, linkEmail } from './emails.ts';
 import { enforceLimits, type RateLimitPolicy } from './rate-limits.ts';
@@ -128,10 +137,14 @@ const openSession = (deps: AccountDeps, user: User): Promise<string> =>
   deps.sessions.issue({ userId: user.id, sessionVersion: user.sessionVersion });
 
 /** Resolves a presented session token to its user; revoked sessions (older version) are refused. */
-export async function authenticate(deps: Pick<AccountDeps, 'sessions' | 'store'>, token: string): Promise<User> {
+export async function authenticate(
+  deps: Pick<AccountDeps, 'sessions' | 'store'>,
+  token: string,
+): Promise<User> {
   const claims = await deps.sessions.verify(token);
   const user = await deps.store.getById(claims.userId);
-  if (!user) throw new DomainError('UNAUTHENTICATED', 'Your session is no longer valid. Please log in again.');
+  if (!user)
+    throw new DomainError('UNAUTHENTICATED', 'Your session is no longer valid. Please log in again.');
   if (user.sessionVersion !== claims.sessionVersion) {
     throw new DomainError('SESSION_REVOKED', 'Your session has ended. Please log in again.');
   }

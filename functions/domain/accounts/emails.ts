@@ -41,8 +41,7 @@ const copy = {
   },
 } as const;
 
-const escapeHtml = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function linkEmail(to: string, lang: Language, kind: LinkEmailKind, link: string): OutgoingEmail {
   const c = copy[lang];

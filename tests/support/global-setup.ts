@@ -1,0 +1,56 @@
+// Starts one local stack for the integration and browser tests, on free ports, in memory.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type {} from 'vitest';
+import type { TestProject } from 'vitest/node';
+import { type LocalStack, REPO_ROOT, startLocalStack } from '../../infra/local/stack.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    stack: {
+      apiUrl: string;
+      webUrl: string;
+      dynamoEndpoint: string;
+      tableName: string;
+      outboxDir: string;
+      jwtSecret: string;
+    };
+  }
+}
+
+// The integration and browser projects run in one process and share one stack: the handlers read their
+// settings from process.env, so two stacks in one process would step on each other.
+const shared = globalThis as { aivatarStack?: Promise<LocalStack>; aivatarStackUsers?: number };
+
+export async function setup(project: TestProject): Promise<void> {
+  process.env.LOG_LEVEL ??= 'silent';
+  const needsWeb = project.name === 'browser';
+  const dist = join(REPO_ROOT, 'web/dist');
+  if (needsWeb && (process.env.CI || !existsSync(join(dist, 'index.html')) || process.env.REBUILD_WEB)) {
+    execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+      cwd: REPO_ROOT,
+      stdio: 'inherit',
+    });
+  }
+  shared.aivatarStack ??= startLocalStack({
+    webDist: dist,
+    trustForwardedFor: true,
+    adminEmails: ['admin@example.test'],
+  });
+  shared.aivatarStackUsers = (shared.aivatarStackUsers ?? 0) + 1;
+  const stack = await shared.aivatarStack;
+  project.provide('stack', {
+    apiUrl: stack.apiUrl,
+    webUrl: stack.webUrl,
+    dynamoEndpoint: stack.dynamoEndpoint,
+    tableName: stack.tableName,
+    outboxDir: stack.outboxDir,
+    jwtSecret: process.env.JWT_SECRET as string,
+  });
+}
+
+export async function teardown(): Promise<void> {
+  shared.aivatarStackUsers = (shared.aivatarStackUsers ?? 1) - 1;
+  if (shared.aivatarStackUsers === 0 && shared.aivatarStack) await (await shared.aivatarStack).stop();
+}

@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config';
+
+// Four kinds of test, one command (`npm test`). The integration and browser projects share one local
+// stack (DynamoDB Local, s3rver, the local API Gateway, the built SPA) started by tests/support/global-setup.ts.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          globalSetup: ['tests/support/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['tests/browser/**/*.test.ts'],
+          globalSetup: ['tests/support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One Chromium at a time: the machine has two cores.
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'infra',
+          include: ['tests/infra/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
