@@ -66,13 +66,33 @@ export function errorResponses(): Mw {
 
 export const MAX_JSON_BODY_BYTES = 16 * 1024;
 
-function describeIssues(error: z.core.$ZodError): string {
+function valueAt(input: unknown, path: PropertyKey[]): unknown {
+  let v: unknown = input;
+  for (const key of path)
+    v = v !== null && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[key] : undefined;
+  return v;
+}
+
+function describeIssues(error: z.core.$ZodError, input: unknown): string {
   const first = error.issues[0];
   if (!first) return 'Invalid request body.';
   if (first.code === 'unrecognized_keys') return `Unknown field: ${first.keys.join(', ')}.`;
   const where = first.path.length ? first.path.join('.') : 'body';
-  if (first.code === 'invalid_type' && first.input === undefined) return `Missing field: ${where}.`;
-  return `Invalid field ${where}: ${first.message}`;
+  if (first.path.length && valueAt(input, first.path) === undefined) return `Missing field: ${where}.`;
+  // A schema's own wording (e.g. the terms checkbox) beats the generic one.
+  if (first.message && first.message !== 'Invalid input') return first.message;
+  switch (first.code) {
+    case 'invalid_type':
+      return `Invalid field ${where}: expected ${first.expected}.`;
+    case 'invalid_value':
+      return `Invalid field ${where}: expected ${first.values.map((v) => JSON.stringify(v)).join(' or ')}.`;
+    case 'too_big':
+      return `Invalid field ${where}: too long.`;
+    case 'too_small':
+      return `Invalid field ${where}: too short.`;
+    default:
+      return `Invalid field ${where}.`;
+  }
 }
 
 /** Parses and validates the JSON body against the route's schema. */
@@ -102,7 +122,8 @@ export function jsonBody(): Mw {
         throw new RequestError(400, 'MALFORMED_JSON', 'Request body is not valid JSON.');
       }
       const result = schema.safeParse(parsed);
-      if (!result.success) throw new RequestError(400, 'VALIDATION_FAILED', describeIssues(result.error));
+      if (!result.success)
+        throw new RequestError(400, 'VALIDATION_FAILED', describeIssues(result.error, parsed));
       state.body = result.data;
     },
   };

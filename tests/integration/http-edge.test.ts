@@ -1,0 +1,102 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
+import { apiRoutes, buildPath } from '../../shared/api-routes.ts';
+import { call, newEmail, stack } from '../support/api.ts';
+
+describe('bad requests', () => {
+  it('get a 400 with a clear message, never a 500', async () => {
+    const cases: [string, Parameters<typeof call>[2], string | RegExp][] = [
+      ['malformed JSON', { rawBody: '{"email": ' }, 'Request body is not valid JSON.'],
+      [
+        'empty body',
+        { rawBody: '', headers: { 'content-type': 'application/json' } },
+        'Request body is not valid JSON.',
+      ],
+      ['an array', { body: [1, 2] }, /Invalid field body/],
+      ['wrong type', { body: { email: 42, terms_accepted: true } }, /Invalid field email/],
+      ['missing field', { body: { terms_accepted: true } }, 'Missing field: email.'],
+      [
+        'unknown field',
+        { body: { email: newEmail(), terms_accepted: true, admin: true } },
+        'Unknown field: admin.',
+      ],
+      [
+        'oversized',
+        { body: { email: `${'a'.repeat(20_000)}@x.io`, terms_accepted: true } },
+        'Request body is too large.',
+      ],
+      [
+        'not JSON',
+        { rawBody: 'email=a@b.c', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+        /must be JSON/,
+      ],
+    ];
+    for (const [name, options, message] of cases) {
+      const res = await call('POST', '/signup', options);
+      expect(res.status, name).toBe(400);
+      if (typeof message === 'string') expect(res.body.msg, name).toBe(message);
+      else expect(res.body.msg, name).toMatch(message);
+    }
+  });
+
+  it('a failure of ours is a 500 saying "Server error" with a correlation id, and nothing else', async () => {
+    // A corrupted account record: the store refuses to read it back.
+    const email = newEmail('corrupt');
+    const db = createDocumentClient(stack().dynamoEndpoint);
+    await db.send(
+      new PutCommand({
+        TableName: stack().tableName,
+        Item: { pk: `EMAIL#${email}`, sk: 'EMAIL', user_id: 'broken' },
+      }),
+    );
+    await db.send(
+      new PutCommand({ TableName: stack().tableName, Item: { pk: 'USER#broken', sk: 'PROFILE', email } }),
+    );
+    const res = await call('POST', '/login', { body: { email, password: 'some password' } });
+    expect(res.status).toBe(500);
+    expect(res.body.msg).toBe('Server error');
+    expect(res.body.correlation_id).toMatch(/[0-9a-f-]{36}/);
+    expect(res.headers.get('x-correlation-id')).toBe(res.body.correlation_id);
+    expect(JSON.stringify(res.body)).not.toMatch(/zod|stack|status|Error/);
+  });
+});
+
+describe('the API host', () => {
+  it('admits only the web origin in CORS, with the Authorization and Token headers', async () => {
+    const preflight = await fetch(`${stack().apiUrl}/user_info`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: stack().webUrl,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization,token',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(stack().webUrl);
+    expect(preflight.headers.get('access-control-allow-headers')).toMatch(/authorization/);
+    expect(preflight.headers.get('access-control-allow-headers')).toMatch(/token/);
+
+    const foreign = await fetch(`${stack().apiUrl}/user_info`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+    });
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+    const get = await call('GET', '/user_info', { headers: { origin: 'https://evil.example' } });
+    expect(get.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('does not serve routes of groups that are not built yet', async () => {
+    const unserved = Object.values(apiRoutes).filter((r) => !r.served);
+    expect(unserved.length).toBeGreaterThan(0);
+    for (const r of unserved) {
+      const path = buildPath(r.path, { filename: 'a.png', id: '1', priceId: 'p', token: 't' });
+      const res = await call(r.method, path, r.method === 'GET' || r.method === 'DELETE' ? {} : { body: {} });
+      expect(res.status, `${r.method} ${r.path}`).toBe(404);
+    }
+  });
+
+  it('answers unknown paths with 404', async () => {
+    expect((await call('GET', '/nothing-here')).status).toBe(404);
+  });
+});
