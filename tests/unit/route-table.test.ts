@@ -1,0 +1,62 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { authRoutes } from '../../functions/auth/routes.ts';
+import type { AccountDeps } from '../../functions/domain/accounts/accounts.ts';
+import { apiRoutes, buildPath, LAMBDA_GROUPS, matchPath, routeKey, servedGroups, servedRoutes } from '../../shared/api-routes.ts';
+
+const ROOT = join(import.meta.dirname, '../..');
+
+// Each built group's route handlers, keyed by group. A group joins this map when its issue lands.
+const handlersByGroup: Record<string, string[]> = {
+  auth: Object.keys(authRoutes({} as AccountDeps)),
+};
+
+describe('the route table', () => {
+  it('declares every endpoint of the spec once, with a unique method and path', () => {
+    const keys = Object.values(apiRoutes).map(routeKey);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'GET /user_info',
+        'POST /login',
+        'POST /signup',
+        'POST /send_login_link',
+        'GET /login_with_token/{token}',
+        'GET /aivatar/styles',
+        'POST /aivatar/create_tasks_batch',
+        'POST /photos/upload',
+        'GET /check_subscription',
+        'GET /stripe_dashboard',
+        'POST /api/admin/styles/import',
+      ]),
+    );
+    for (const r of Object.values(apiRoutes)) expect(LAMBDA_GROUPS).toContain(r.group);
+  });
+
+  it('has a handler for every served route and a served route for every handler', () => {
+    for (const group of LAMBDA_GROUPS) {
+      const served = servedRoutes(group).map(([id]) => id).sort();
+      const handled = (handlersByGroup[group] ?? []).sort();
+      expect(handled, `group ${group}`).toEqual(served);
+    }
+  });
+
+  it('has a Lambda entry for every group that serves routes', () => {
+    for (const group of servedGroups()) {
+      expect(existsSync(join(ROOT, 'functions/handlers', `${group}.ts`)), group).toBe(true);
+    }
+  });
+});
+
+describe('paths', () => {
+  it('fills and matches parameters as single encoded segments', () => {
+    const path = buildPath('/photos/data/{filename}', { filename: 'a b/c.png' });
+    expect(path).toBe('/photos/data/a%20b%2Fc.png');
+    expect(matchPath('/photos/data/{filename}', path)).toEqual({ filename: 'a b/c.png' });
+    expect(matchPath('/photos/data/{filename}', '/photos/data/')).toBeNull();
+    expect(matchPath('/photos/data/{filename}', '/photos/data/a/b')).toBeNull();
+    expect(matchPath('/user_info', '/user_info')).toEqual({});
+    expect(() => buildPath('/x/{id}', {})).toThrow(/Missing path parameter id/);
+  });
+});

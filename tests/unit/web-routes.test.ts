@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { appHomePath, languageOfPath, pagePath, switchLanguagePath, webPages } from '../../shared/web-routes.ts';
+
+describe('web pages', () => {
+  it('take the language from the first path segment only, English by default', () => {
+    expect(languageOfPath('/fr')).toBe('fr');
+    expect(languageOfPath('/fr/login')).toBe('fr');
+    expect(languageOfPath('/french-toast')).toBe('en');
+    expect(languageOfPath('/login')).toBe('en');
+    expect(languageOfPath('/app/fr')).toBe('en');
+  });
+
+  it('switch language by adding or removing /fr on the same page', () => {
+    expect(switchLanguagePath('/login', 'fr')).toBe('/fr/login');
+    expect(switchLanguagePath('/fr/login', 'en')).toBe('/login');
+    expect(switchLanguagePath('/', 'fr')).toBe('/fr');
+    expect(switchLanguagePath('/fr', 'en')).toBe('/');
+    expect(switchLanguagePath('/fr/signup', 'fr')).toBe('/fr/signup');
+    // Pages that exist only in English stay where they are.
+    expect(switchLanguagePath('/login_with_token', 'fr')).toBe('/login_with_token');
+  });
+
+  it('localise every public page except the login-link page', () => {
+    const notLocalised = webPages.filter((p) => p.access !== 'user' && !p.localized).map((p) => p.path);
+    expect(notLocalised.sort()).toEqual(['/admin/styles', '/login_with_token']);
+    expect(pagePath('login', 'fr')).toBe('/fr/login');
+    expect(pagePath('home', 'fr')).toBe('/fr');
+  });
+
+  it('send /app to a screen that is built', () => {
+    const home = webPages.find((p) => p.path === appHomePath());
+    expect(home?.built).toBe(true);
+    expect(home?.access).toBe('user');
+  });
+});
