@@ -1,0 +1,31 @@
+// Runs before `npm test`: the suite needs Java (DynamoDB Local) and Chromium (browser tests). On a machine
+// of this project's kind (Debian, root) it installs what is missing; elsewhere it says what to install.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const has = (cmd: string, args: string[]) => spawnSync(cmd, args, { stdio: 'ignore' }).status === 0;
+const isRoot = process.getuid?.() === 0;
+const canApt = isRoot && has('apt-get', ['--version']);
+
+const missing: { what: string; pkg: string }[] = [];
+if (!has('java', ['-version'])) missing.push({ what: 'Java 17+ (for DynamoDB Local)', pkg: 'openjdk-17-jre-headless' });
+if (!existsSync(CHROMIUM)) missing.push({ what: 'Chromium (for the browser tests)', pkg: 'chromium' });
+
+if (missing.length && canApt) {
+  console.log(`Installing ${missing.map((m) => m.what).join(' and ')} with apt-get…`);
+  const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+  const install = spawnSync('apt-get', ['install', '-y', '-qq', ...missing.map((m) => m.pkg)], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  if (update.status !== 0 || install.status !== 0) {
+    console.error('apt-get could not install them; the tests that need them will fail or skip.');
+    process.exit(process.env.CI ? 1 : 0);
+  }
+} else if (missing.length) {
+  const line = '!'.repeat(78);
+  console.warn(`${line}\n  Missing: ${missing.map((m) => m.what).join(', ')}.`);
+  console.warn(`  Install with: sudo apt-get install -y ${missing.map((m) => m.pkg).join(' ')}\n${line}`);
+  if (process.env.CI) process.exit(1);
+}
