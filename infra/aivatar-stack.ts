@@ -1,0 +1,169 @@
+// The product on AWS: HTTP API + one Lambda per endpoint group, the DynamoDB table, the session
+// signing key, the SES sender, and the SPA on S3 + CloudFront.
+import { join } from 'node:path';
+import { Aws, CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import { type LambdaGroup, servedGroups } from '../shared/api-routes.ts';
+import { ApiFunction, REPO_ROOT } from './constructs/api-function.ts';
+import { DataTable } from './constructs/data-table.ts';
+import { bindMailSender, bindSessionSigningKey, bindTable } from './constructs/function-bindings.ts';
+import { ProductApi } from './constructs/http-api.ts';
+import { MailSender } from './constructs/mail-sender.ts';
+import { SpaHosting } from './constructs/spa-hosting.ts';
+import { assertWebBuilt, WebDeployment } from './constructs/web-deployment.ts';
+
+export type Stage = 'dev' | 'prod';
+export const STAGES: readonly Stage[] = ['dev', 'prod'];
+
+type Resource = 'table' | 'sessionSigningKey' | 'mail';
+
+interface GroupNeeds {
+  memorySize?: number;
+  uses: readonly Resource[];
+}
+
+interface GroupResources {
+  table: ITable;
+  sessionSigningKey: ISecret;
+  mail: MailSender;
+}
+
+/**
+ * What each endpoint group's function may touch. A group gets a function once it has a served route;
+ * synth fails if that group is missing here, so access is decided when the group is built.
+ * Note: functions/config.ts requires MAIL_FROM and MAIL_TRANSPORT of every function today.
+ */
+export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
+  // scrypt takes 128 MiB per hash, and Lambda's CPU share grows with memory.
+  auth: { memorySize: 1024, uses: ['table', 'sessionSigningKey', 'mail'] },
+};
+
+export interface AivatarStackProps extends StackProps {
+  stage: Stage;
+  /** The domain mail is sent from (an SES identity is created for it). */
+  mailDomain: string;
+  /** The site's own host name; without it the CloudFront host name is the web origin. */
+  webDomain?: string;
+  /** ACM certificate (us-east-1) for webDomain; required with webDomain. */
+  webCertificateArn?: string;
+  /** Accounts with these emails get the admin role (ADMIN_EMAILS). */
+  adminEmails?: readonly string[];
+  /** Session lifetime (SESSION_TTL_SECONDS); the functions default to 7 days. */
+  sessionTtlSeconds?: number;
+  /** The built SPA; default web/dist. */
+  webAssetPath?: string;
+}
+
+export class AivatarStack extends Stack {
+  readonly stage: Stage;
+  readonly functions = new Map<LambdaGroup, ApiFunction>();
+
+  constructor(scope: Construct, id: string, props: AivatarStackProps) {
+    super(scope, id, props);
+    const { stage } = props;
+    this.stage = stage;
+    if (props.webDomain && !props.webCertificateArn) {
+      throw new Error(
+        `webDomain ${props.webDomain} needs webCertificateArn (an ACM certificate in us-east-1)`,
+      );
+    }
+    const webAssetPath = props.webAssetPath ?? join(REPO_ROOT, 'web', 'dist');
+    assertWebBuilt(webAssetPath);
+
+    const data = new DataTable(this, 'Data', { stage });
+    const mail = new MailSender(this, 'Mail', { domain: props.mailDomain });
+    const signingKey = new Secret(this, 'SessionSigningKey', {
+      description: `Aivatar ${stage}: HMAC key for session tokens (changing it signs everyone out)`,
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+
+    const { api, web } = this.webAndApi(props);
+
+    const baseEnvironment: Record<string, string> = { STAGE: stage, WEB_URL: web.webUrl };
+    if (props.adminEmails?.length) baseEnvironment.ADMIN_EMAILS = props.adminEmails.join(',');
+    if (props.sessionTtlSeconds) baseEnvironment.SESSION_TTL_SECONDS = String(props.sessionTtlSeconds);
+
+    const resources: GroupResources = { table: data.table, sessionSigningKey: signingKey, mail };
+    for (const group of servedGroups()) {
+      const fn = this.groupFunction(group, baseEnvironment, resources);
+      api.serveGroup(group, fn.fn);
+      this.functions.set(group, fn);
+    }
+
+    new WebDeployment(this, 'WebDeployment', {
+      distPath: webAssetPath,
+      bucket: web.bucket,
+      distribution: web.distribution,
+      runtimeConfig: { apiUrl: api.endpoint },
+    });
+
+    new CfnOutput(this, 'WebUrl', { value: web.webUrl, description: 'The web app' });
+    new CfnOutput(this, 'ApiUrl', {
+      value: api.endpoint,
+      description: 'The HTTP API (also in /config.json)',
+    });
+    new CfnOutput(this, 'TableName', { value: data.table.tableName, description: 'The DynamoDB table' });
+    new CfnOutput(this, 'CloudFrontDomain', {
+      value: web.distribution.distributionDomainName,
+      description: 'Point the webDomain DNS record (CNAME/alias) here',
+    });
+    new CfnOutput(this, 'MailDkimRecords', {
+      value: mail.dkimDnsRecords,
+      description: `DNS records that verify ${props.mailDomain} for SES`,
+    });
+    new CfnOutput(this, 'SessionSigningKeyArn', {
+      value: signingKey.secretArn,
+      description: 'Secret to change to rotate the session key',
+    });
+  }
+
+  /**
+   * The API's CORS rule names the web origin and the site's CSP names the API origin. Without a
+   * custom web domain both names are generated by AWS, and each resource would wait on the other
+   * (a cycle), so the CSP then allows this region's execute-api hosts instead of the exact one.
+   */
+  private webAndApi(props: AivatarStackProps): { api: ProductApi; web: SpaHosting } {
+    const { stage, webDomain, webCertificateArn } = props;
+    if (webDomain && webCertificateArn) {
+      const api = new ProductApi(this, 'Api', { stage, webOrigin: `https://${webDomain}` });
+      const web = new SpaHosting(this, 'Web', {
+        stage,
+        apiOrigin: api.endpoint,
+        customDomain: {
+          name: webDomain,
+          certificate: Certificate.fromCertificateArn(this, 'WebCertificate', webCertificateArn),
+        },
+      });
+      return { api, web };
+    }
+    const web = new SpaHosting(this, 'Web', {
+      stage,
+      apiOrigin: `https://*.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`,
+    });
+    return { api: new ProductApi(this, 'Api', { stage, webOrigin: web.webUrl }), web };
+  }
+
+  /** The group's function, given the settings and access its GROUP_NEEDS entry lists. */
+  private groupFunction(group: LambdaGroup, environment: Record<string, string>, resources: GroupResources) {
+    const needs = GROUP_NEEDS[group];
+    if (!needs) {
+      throw new Error(
+        `Group ${group} has served routes but no entry in GROUP_NEEDS (infra/aivatar-stack.ts)`,
+      );
+    }
+    const fn = new ApiFunction(this, `Fn-${group}`, {
+      group,
+      stage: this.stage,
+      environment,
+      ...(needs.memorySize ? { memorySize: needs.memorySize } : {}),
+    });
+    if (needs.uses.includes('table')) bindTable(fn.fn, resources.table);
+    if (needs.uses.includes('sessionSigningKey')) bindSessionSigningKey(fn.fn, resources.sessionSigningKey);
+    if (needs.uses.includes('mail')) bindMailSender(fn.fn, resources.mail);
+    return fn;
+  }
+}

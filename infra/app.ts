@@ -1,0 +1,39 @@
+// CDK entry (`cdk.json` runs it with Node's type stripping). Settings come from context:
+//   -c stage=dev|prod   (required)
+//   -c mailDomain=...   -c webDomain=... -c webCertificateArn=...   -c adminEmails=a@x,b@y
+//   -c sessionTtlSeconds=...   -c webAssetPath=<built SPA folder, default web/dist>
+import { App } from 'aws-cdk-lib';
+import { AivatarStack, STAGES, type Stage } from './aivatar-stack.ts';
+
+const app = new App();
+const context = (key: string): string | undefined => {
+  const value: unknown = app.node.tryGetContext(key);
+  if (value === undefined || value === null || value === '') return undefined;
+  return String(value).trim();
+};
+
+const stage = context('stage');
+if (!stage || !(STAGES as readonly string[]).includes(stage)) {
+  throw new Error(
+    `Context "stage" must be one of ${STAGES.join(', ')} (got ${stage ?? 'nothing'}): e.g. npx cdk synth -c stage=dev`,
+  );
+}
+
+const ttl = context('sessionTtlSeconds');
+if (ttl !== undefined && !/^\d+$/.test(ttl)) {
+  throw new Error(`Context "sessionTtlSeconds" must be a whole number of seconds (got ${ttl})`);
+}
+
+new AivatarStack(app, `Aivatar-${stage}`, {
+  stage: stage as Stage,
+  mailDomain: context('mailDomain') ?? 'aivatar.example',
+  webDomain: context('webDomain'),
+  webCertificateArn: context('webCertificateArn'),
+  adminEmails: (context('adminEmails') ?? '')
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean),
+  sessionTtlSeconds: ttl === undefined ? undefined : Number(ttl),
+  webAssetPath: context('webAssetPath'),
+  description: `Aivatar (${stage}): web app, HTTP API, data`,
+});

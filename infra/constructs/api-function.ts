@@ -1,0 +1,75 @@
+// One Lambda per endpoint group, with the defaults every group shares (house style: one function
+// construct, `bind` helpers in function-bindings.ts).
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import type { LambdaGroup } from '../../shared/api-routes.ts';
+
+export const REPO_ROOT = join(import.meta.dirname, '..', '..');
+
+/** Node's ESM output has no `require`; some CommonJS dependencies call it, so the bundle gets one. */
+export const ESM_REQUIRE_BANNER =
+  "import { createRequire as __aivatarCreateRequire } from 'node:module'; const require = __aivatarCreateRequire(import.meta.url);";
+
+/**
+ * Nothing is left to the runtime: the AWS SDK is bundled too, so the deployed code runs the versions
+ * the tests ran against (the runtime's copy can lag), and esbuild keeps only the commands used.
+ */
+export const LAMBDA_EXTERNAL_MODULES: string[] = [];
+
+export interface ApiFunctionProps {
+  group: LambdaGroup;
+  stage: 'dev' | 'prod';
+  /** MiB; also buys CPU. Default 512. */
+  memorySize?: number;
+  /** Settings every function reads (functions/config.ts); the bind helpers add the rest. */
+  environment?: Record<string, string>;
+}
+
+export class ApiFunction extends Construct {
+  readonly fn: NodejsFunction;
+  readonly logGroup: LogGroup;
+
+  constructor(scope: Construct, id: string, props: ApiFunctionProps) {
+    super(scope, id);
+    const entry = join(REPO_ROOT, 'functions', 'handlers', `${props.group}.ts`);
+    if (!existsSync(entry)) {
+      throw new Error(`Group ${props.group} has served routes but no Lambda entry at ${entry}`);
+    }
+    const prod = props.stage === 'prod';
+    this.logGroup = new LogGroup(this, 'Logs', {
+      retention: prod ? RetentionDays.THREE_MONTHS : RetentionDays.ONE_WEEK,
+      removalPolicy: prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    this.fn = new NodejsFunction(this, 'Function', {
+      entry,
+      handler: 'handler',
+      runtime: Runtime.NODEJS_24_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize ?? 512,
+      timeout: Duration.seconds(10),
+      logGroup: this.logGroup,
+      description: `Aivatar ${props.stage} API: ${props.group} routes`,
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
+      environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
+      bundling: {
+        forceDockerBundling: false,
+        format: OutputFormat.ESM,
+        target: 'node24',
+        mainFields: ['module', 'main'],
+        banner: ESM_REQUIRE_BANNER,
+        minify: true,
+        sourceMap: true,
+        // linked: the bundle names its .map file, which --enable-source-maps then reads
+        sourceMapMode: SourceMapMode.DEFAULT,
+        sourcesContent: false,
+        externalModules: LAMBDA_EXTERNAL_MODULES,
+      },
+    });
+  }
+}

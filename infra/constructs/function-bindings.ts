@@ -1,0 +1,39 @@
+// Each helper gives a function one resource: the setting that names it and the least access it needs,
+// in one call, so a function never holds a name it cannot use nor a grant it has no setting for.
+import { Stack } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { MailSender } from './mail-sender.ts';
+
+/** TABLE_NAME, and read/write on the table and its indexes (no table management). */
+export function bindTable(fn: LambdaFunction, table: ITable): void {
+  fn.addEnvironment('TABLE_NAME', table.tableName);
+  table.grantReadWriteData(fn);
+}
+
+/** JWT_SECRET_ARN, and GetSecretValue/DescribeSecret on that one secret. */
+export function bindSessionSigningKey(fn: LambdaFunction, secret: ISecret): void {
+  fn.addEnvironment('JWT_SECRET_ARN', secret.secretArn);
+  secret.grantRead(fn);
+}
+
+/**
+ * MAIL_FROM and MAIL_TRANSPORT=ses, and ses:SendEmail only with the configured sender address.
+ * The resource is every identity of the account and region because, while the account is in the SES
+ * sandbox, SES also authorises the call against the (verified) recipient's identity; the
+ * `ses:FromAddress` condition is what keeps the function to the product's sender.
+ */
+export function bindMailSender(fn: LambdaFunction, sender: MailSender): void {
+  fn.addEnvironment('MAIL_FROM', sender.mailFrom);
+  fn.addEnvironment('MAIL_TRANSPORT', 'ses');
+  fn.addToRolePolicy(
+    new PolicyStatement({
+      effect: Effect.ALLOW,
+      actions: ['ses:SendEmail'],
+      resources: [Stack.of(fn).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
+      conditions: { StringEquals: { 'ses:FromAddress': sender.fromAddress } },
+    }),
+  );
+}

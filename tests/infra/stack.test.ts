@@ -1,0 +1,477 @@
+// What the operator deploys: the stack is synthesized once per stage (dev with the CloudFront host
+// name, prod with a custom web domain) and its CloudFormation is checked property by property.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readConfig } from '../../functions/config.ts';
+import { AivatarStack, type Stage } from '../../infra/aivatar-stack.ts';
+import { REPO_ROOT } from '../../infra/constructs/api-function.ts';
+import { TABLE_DESIGN } from '../../infra/table-design.ts';
+import { SECURITY_HEADERS } from '../../infra/web-hosting.ts';
+import { apiRoutes, routeKey, servedGroups, servedRoutes } from '../../shared/api-routes.ts';
+import { at, deployed, findCycle, type Json, props, type Resource } from './cfn-template.ts';
+
+interface Synth {
+  stack: AivatarStack;
+  template: Template;
+  resources: Record<string, Resource>;
+  outputs: Record<string, { Value: unknown }>;
+  outdir: string;
+}
+
+const WEB_DOMAIN = 'app.aivatar.test';
+const CERT_ARN = 'arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555';
+const cdkContext = (JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Json })
+  .context;
+
+// Each synth stages about 25 MB of assets; every temporary folder is removed after the run.
+const tempDirs: string[] = [];
+const tempDir = (prefix: string): string => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  tempDirs.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function fakeWebBuild(): string {
+  const dir = tempDir('aivatar-web-');
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Aivatar</title><div id="root"></div>');
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log("app")');
+  return dir;
+}
+
+function synth(stage: Stage, withDomain: boolean): Synth {
+  const outdir = tempDir(`aivatar-cdk-${stage}-`);
+  const app = new App({ outdir, context: cdkContext });
+  const stack = new AivatarStack(app, `Aivatar-${stage}`, {
+    stage,
+    mailDomain: 'mail.aivatar.test',
+    adminEmails: ['boss@aivatar.test'],
+    webAssetPath: fakeWebBuild(),
+    ...(withDomain ? { webDomain: WEB_DOMAIN, webCertificateArn: CERT_ARN } : {}),
+  });
+  const template = Template.fromStack(stack);
+  const json = template.toJSON() as { Resources: Record<string, Resource>; Outputs: Synth['outputs'] };
+  return { stack, template, resources: json.Resources, outputs: json.Outputs, outdir };
+}
+
+const ofType = (s: Synth, type: string) => Object.entries(s.resources).filter(([, r]) => r.Type === type);
+const onlyOfType = (s: Synth, type: string): [string, Resource] => {
+  const found = ofType(s, type);
+  expect(found, type).toHaveLength(1);
+  return found[0] as [string, Resource];
+};
+const functionId = (s: Synth, group: string): string => {
+  const fn = s.stack.functions.get(group as never);
+  if (!fn) throw new Error(`no function for ${group}`);
+  return s.stack.getLogicalId(fn.fn.node.defaultChild as CfnFunction);
+};
+
+let dev: Synth;
+let prod: Synth;
+
+beforeAll(() => {
+  dev = synth('dev', false);
+  prod = synth('prod', true);
+});
+
+describe.each([
+  ['dev', () => dev],
+  ['prod', () => prod],
+] as const)('%s stack', (stage, get) => {
+  it('builds every served endpoint group as a Node 24 arm64 ESM function and nothing else', () => {
+    const s = get();
+    expect([...s.stack.functions.keys()].sort()).toEqual(servedGroups().sort());
+    for (const group of servedGroups()) {
+      const fn = s.resources[functionId(s, group)] as Resource;
+      expect(fn.Type).toBe('AWS::Lambda::Function');
+      const p = props(fn);
+      expect(p.Runtime).toBe('nodejs24.x');
+      expect(p.Architectures).toEqual(['arm64']);
+      expect(p.Handler).toBe('index.handler');
+      expect(p.Timeout).toBeLessThanOrEqual(15);
+      const env = at(p, 'Environment', 'Variables') as Json;
+      expect(env.STAGE).toBe(stage);
+      expect(env.NODE_OPTIONS).toBe('--enable-source-maps');
+      expect(env.ADMIN_EMAILS).toBe('boss@aivatar.test');
+      // The function's log group is the stack's, with a retention.
+      const logGroupId = at(p, 'LoggingConfig', 'LogGroup', 'Ref') as string;
+      expect(props(s.resources[logGroupId] as Resource).RetentionInDays).toBeGreaterThan(0);
+    }
+    expect(props(s.resources[functionId(s, 'auth')] as Resource).MemorySize).toBeGreaterThanOrEqual(1024);
+  });
+
+  it('gives each function every setting functions/config.ts requires, with SES mail', () => {
+    const s = get();
+    for (const group of servedGroups()) {
+      const vars = at(
+        props(s.resources[functionId(s, group)] as Resource),
+        'Environment',
+        'Variables',
+      ) as Json;
+      const env = Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, deployed(v)]));
+      const config = readConfig(env);
+      expect(config.mail).toEqual({ transport: 'ses' });
+      expect(config.mailFrom).toBe('Aivatar <no-reply@mail.aivatar.test>');
+      expect(vars.JWT_SECRET_ARN).toEqual({ Ref: onlyOfType(s, 'AWS::SecretsManager::Secret')[0] });
+      expect(vars.TABLE_NAME).toEqual({ Ref: onlyOfType(s, 'AWS::DynamoDB::Table')[0] });
+      expect(config.webUrl).toBe(deployed(s.outputs.WebUrl?.Value));
+    }
+  });
+
+  it('deploys exactly the served routes of the route table, each to its group function', () => {
+    const s = get();
+    const routes = ofType(s, 'AWS::ApiGatewayV2::Route').map(([, r]) => props(r));
+    const deployedKeys = routes.map((r) => r.RouteKey as string).sort();
+    expect(deployedKeys).toEqual(
+      servedRoutes()
+        .map(([, r]) => routeKey(r))
+        .sort(),
+    );
+    for (const r of Object.values(apiRoutes).filter((r) => !r.served)) {
+      expect(deployedKeys).not.toContain(routeKey(r));
+    }
+    const integrations = Object.fromEntries(ofType(s, 'AWS::ApiGatewayV2::Integration'));
+    for (const [, route] of servedRoutes()) {
+      const r = routes.find((x) => x.RouteKey === routeKey(route)) as Json;
+      const integrationId = (at(r, 'Target', 'Fn::Join', 1, 1) as { Ref: string }).Ref;
+      const integration = props(integrations[integrationId] as Resource);
+      expect(integration.PayloadFormatVersion).toBe('2.0');
+      expect(at(integration, 'IntegrationUri', 'Fn::GetAtt', 0)).toBe(functionId(s, route.group));
+    }
+    // API Gateway may invoke each function (one permission per route).
+    const permissions = ofType(s, 'AWS::Lambda::Permission').map(([, r]) => props(r));
+    for (const group of servedGroups()) {
+      const forGroup = permissions.filter(
+        (p) => at(p, 'FunctionName', 'Fn::GetAtt', 0) === functionId(s, group),
+      );
+      expect(forGroup).toHaveLength(servedRoutes(group).length);
+      for (const p of forGroup) expect(p.Principal).toBe('apigateway.amazonaws.com');
+    }
+  });
+
+  it('allows browsers to call the API from the web app origin only', () => {
+    const s = get();
+    const [, api] = onlyOfType(s, 'AWS::ApiGatewayV2::Api');
+    const cors = props(api).CorsConfiguration as Json;
+    const origins = cors.AllowOrigins as unknown[];
+    expect(origins).toHaveLength(1);
+    expect(deployed(origins[0])).toBe(deployed(s.outputs.WebUrl?.Value));
+    expect(origins).not.toContain('*');
+    expect(cors.AllowHeaders).toEqual(['Authorization', 'Token', 'Content-Type']);
+    expect([...(cors.AllowMethods as string[])].sort()).toEqual(['DELETE', 'GET', 'POST', 'PUT']);
+    expect(cors.ExposeHeaders).toEqual(['x-correlation-id']);
+    expect(cors.AllowCredentials).toBeFalsy();
+  });
+
+  it('keeps data in one on-demand table with PITR, TTL and the design GSI', () => {
+    const s = get();
+    const [, table] = onlyOfType(s, 'AWS::DynamoDB::Table');
+    const p = props(table);
+    expect(p.BillingMode).toBe('PAY_PER_REQUEST');
+    expect(at(p, 'PointInTimeRecoverySpecification', 'PointInTimeRecoveryEnabled')).toBe(true);
+    expect(p.TimeToLiveSpecification).toEqual({ AttributeName: TABLE_DESIGN.ttlAttribute, Enabled: true });
+    expect(p.KeySchema).toEqual([
+      { AttributeName: TABLE_DESIGN.partitionKey, KeyType: 'HASH' },
+      { AttributeName: TABLE_DESIGN.sortKey, KeyType: 'RANGE' },
+    ]);
+    const gsis = p.GlobalSecondaryIndexes as Json[];
+    expect(gsis.map((g) => g.IndexName)).toEqual(TABLE_DESIGN.globalIndexes.map((g) => g.name));
+    for (const design of TABLE_DESIGN.globalIndexes) {
+      const gsi = gsis.find((g) => g.IndexName === design.name) as Json;
+      expect(gsi.KeySchema).toEqual([
+        { AttributeName: design.partitionKey, KeyType: 'HASH' },
+        { AttributeName: design.sortKey, KeyType: 'RANGE' },
+      ]);
+      expect(at(gsi, 'Projection', 'ProjectionType')).toBe('ALL');
+    }
+    if (stage === 'prod') {
+      expect(p.DeletionProtectionEnabled).toBe(true);
+      expect(table.DeletionPolicy).toBe('Retain');
+      expect(table.UpdateReplacePolicy).toBe('Retain');
+    } else {
+      expect(p.DeletionProtectionEnabled).toBeFalsy();
+      expect(table.DeletionPolicy).toBe('Delete');
+    }
+  });
+
+  it('generates the session signing key in Secrets Manager', () => {
+    const s = get();
+    const [, secret] = onlyOfType(s, 'AWS::SecretsManager::Secret');
+    const gen = props(secret).GenerateSecretString as Json;
+    expect(gen.PasswordLength).toBeGreaterThanOrEqual(48);
+    expect(gen.ExcludePunctuation).toBe(true);
+    expect(props(secret).SecretString).toBeUndefined();
+  });
+
+  it('sends mail from an SES identity for the mail domain', () => {
+    const s = get();
+    const [, identity] = onlyOfType(s, 'AWS::SES::EmailIdentity');
+    expect(props(identity).EmailIdentity).toBe('mail.aivatar.test');
+  });
+
+  it('lets the auth function read the key, use the table and send mail as the product, nothing more', () => {
+    const s = get();
+    const fn = props(s.resources[functionId(s, 'auth')] as Resource);
+    const roleId = at(fn, 'Role', 'Fn::GetAtt', 0) as string;
+    const statements = ofType(s, 'AWS::IAM::Policy')
+      .filter(([, p]) => (props(p).Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
+      .flatMap(([, p]) => at(props(p), 'PolicyDocument', 'Statement') as Json[]);
+    const actions = (st: Json) => [st.Action].flat() as string[];
+    const allowing = (action: string) => statements.filter((st) => actions(st).includes(action));
+
+    const secretId = onlyOfType(s, 'AWS::SecretsManager::Secret')[0];
+    expect(allowing('secretsmanager:GetSecretValue').map((st) => st.Resource)).toEqual([{ Ref: secretId }]);
+
+    const tableId = onlyOfType(s, 'AWS::DynamoDB::Table')[0];
+    for (const action of [
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:Query',
+      'dynamodb:ConditionCheckItem',
+    ]) {
+      const [st] = allowing(action);
+      expect([st?.Resource].flat(), action).toContainEqual({ 'Fn::GetAtt': [tableId, 'Arn'] });
+    }
+    expect(
+      statements.flatMap(actions).filter((a) => /^dynamodb:(Create|Delete|Update)Table$/.test(a)),
+    ).toEqual([]);
+
+    const [ses] = allowing('ses:SendEmail');
+    expect(actions(ses as Json)).toEqual(['ses:SendEmail']);
+    expect(at(ses, 'Condition', 'StringEquals', 'ses:FromAddress')).toBe('no-reply@mail.aivatar.test');
+
+    const all = statements.flatMap(actions);
+    expect(all.filter((a) => a === '*' || a.startsWith('s3:') || a.endsWith(':*'))).toEqual([]);
+    for (const st of statements) expect(st.Effect).toBe('Allow');
+    for (const st of statements.filter((x) => x.Resource === '*')) {
+      throw new Error(`unscoped statement: ${JSON.stringify(st)}`);
+    }
+    const role = props(s.resources[roleId] as Resource);
+    expect(JSON.stringify(role.ManagedPolicyArns)).toMatch(/AWSLambdaBasicExecutionRole/);
+    expect(role.ManagedPolicyArns).toHaveLength(1);
+  });
+
+  it('keeps the site bucket private, encrypted and TLS-only, read by CloudFront through OAC', () => {
+    const s = get();
+    const [bucketId, bucket] = onlyOfType(s, 'AWS::S3::Bucket');
+    const p = props(bucket);
+    expect(p.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+    expect(
+      at(p, 'BucketEncryption', 'ServerSideEncryptionConfiguration', 0, 'ServerSideEncryptionByDefault'),
+    ).toEqual({ SSEAlgorithm: 'AES256' });
+    expect(bucket.DeletionPolicy).toBe(stage === 'prod' ? 'Retain' : 'Delete');
+
+    const [, policy] = onlyOfType(s, 'AWS::S3::BucketPolicy');
+    expect(at(props(policy), 'Bucket', 'Ref')).toBe(bucketId);
+    const statements = at(props(policy), 'PolicyDocument', 'Statement') as Json[];
+    const tlsOnly = statements.find((st) => st.Effect === 'Deny' && st.Action === 's3:*') as Json;
+    expect(at(tlsOnly, 'Condition', 'Bool', 'aws:SecureTransport')).toBe('false');
+    const distributionId = onlyOfType(s, 'AWS::CloudFront::Distribution')[0];
+    const cloudFrontRead = statements.find(
+      (st) => at(st, 'Principal', 'Service') === 'cloudfront.amazonaws.com',
+    ) as Json;
+    expect(cloudFrontRead.Action).toBe('s3:GetObject');
+    expect(JSON.stringify(at(cloudFrontRead, 'Condition', 'StringEquals', 'AWS:SourceArn'))).toContain(
+      distributionId,
+    );
+    expect(statements.filter((st) => at(st, 'Principal') === '*' && st.Effect === 'Allow')).toEqual([]);
+  });
+
+  it('serves the site over HTTPS with OAC, the security headers, and the app-shell rewrite', () => {
+    const s = get();
+    const [, distribution] = onlyOfType(s, 'AWS::CloudFront::Distribution');
+    const config = props(distribution).DistributionConfig as Json;
+    expect(config.DefaultRootObject).toBe('index.html');
+    const origin = at(config, 'Origins', 0) as Json;
+    const oacId = onlyOfType(s, 'AWS::CloudFront::OriginAccessControl')[0];
+    expect(origin.OriginAccessControlId).toEqual({ 'Fn::GetAtt': [oacId, 'Id'] });
+    expect(at(origin, 'S3OriginConfig', 'OriginAccessIdentity')).toBe('');
+    const behavior = config.DefaultCacheBehavior as Json;
+    expect(behavior.ViewerProtocolPolicy).toBe('redirect-to-https');
+    expect(config.CustomErrorResponses).toBeUndefined();
+
+    const [policyId, policy] = onlyOfType(s, 'AWS::CloudFront::ResponseHeadersPolicy');
+    expect(behavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+    const headers = at(props(policy), 'ResponseHeadersPolicyConfig') as Json;
+    const security = headers.SecurityHeadersConfig as Json;
+    expect(at(security, 'StrictTransportSecurity', 'AccessControlMaxAgeSec')).toBeGreaterThanOrEqual(
+      31_536_000,
+    );
+    expect(at(security, 'StrictTransportSecurity', 'IncludeSubdomains')).toBe(true);
+    const csp = deployed(at(security, 'ContentSecurityPolicy', 'ContentSecurityPolicy'));
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(at(security, 'ContentTypeOptions', 'Override')).toBe(true);
+    expect(at(security, 'FrameOptions', 'FrameOption')).toBe(SECURITY_HEADERS['x-frame-options']);
+    expect(at(security, 'ReferrerPolicy', 'ReferrerPolicy')).toBe(SECURITY_HEADERS['referrer-policy']);
+    const custom = at(headers, 'CustomHeadersConfig', 'Items') as Json[];
+    expect(custom).toContainEqual({
+      Header: 'permissions-policy',
+      Value: SECURITY_HEADERS['permissions-policy'],
+      Override: true,
+    });
+
+    const [functionId_, edgeFunction] = onlyOfType(s, 'AWS::CloudFront::Function');
+    expect(behavior.FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [functionId_, 'FunctionARN'] } },
+    ]);
+    expect(at(props(edgeFunction), 'FunctionConfig', 'Runtime')).toBe('cloudfront-js-2.0');
+    const handler = runInNewContext(`${props(edgeFunction).FunctionCode}; handler`) as (e: unknown) => {
+      uri: string;
+    };
+    const rewrite = (uri: string) => handler({ request: { uri, querystring: {}, headers: {} } }).uri;
+    expect(rewrite('/')).toBe('/index.html');
+    expect(rewrite('/app/gallery')).toBe('/index.html');
+    expect(rewrite('/fr/pricing')).toBe('/index.html');
+    expect(rewrite('/login_with_token')).toBe('/index.html');
+    expect(rewrite('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
+    expect(rewrite('/config.json')).toBe('/config.json');
+    expect(rewrite('/missing.png')).toBe('/missing.png');
+  });
+
+  it('uploads the SPA with a config.json naming the API, then invalidates CloudFront', () => {
+    const s = get();
+    const deployments = ofType(s, 'Custom::CDKBucketDeployment').map(([, r]) => props(r));
+    const apiId = onlyOfType(s, 'AWS::ApiGatewayV2::Api')[0];
+    const shell = deployments.find((d) => d.DistributionId) as Json;
+    expect(JSON.stringify(shell.SourceMarkers)).toContain(
+      JSON.stringify({ 'Fn::GetAtt': [apiId, 'ApiEndpoint'] }),
+    );
+    expect(shell.DistributionPaths).toEqual(['/*']);
+    expect(shell.SystemMetadata).toEqual({ 'cache-control': 'no-cache' });
+    const hashed = deployments.find((d) => d !== shell) as Json;
+    expect(hashed.Include).toEqual(['assets/*']);
+    expect(hashed.Prune).toBe(false);
+    expect(at(hashed, 'SystemMetadata', 'cache-control')).toMatch(/immutable/);
+  });
+
+  it('outputs the web URL, the API URL and the table name', () => {
+    const s = get();
+    const apiId = onlyOfType(s, 'AWS::ApiGatewayV2::Api')[0];
+    expect(s.outputs.ApiUrl?.Value).toEqual({ 'Fn::GetAtt': [apiId, 'ApiEndpoint'] });
+    expect(s.outputs.TableName?.Value).toEqual({ Ref: onlyOfType(s, 'AWS::DynamoDB::Table')[0] });
+    expect(deployed(s.outputs.WebUrl?.Value)).toMatch(/^https:\/\//);
+  });
+
+  it('has no circular dependency between resources (CloudFormation would refuse it)', () => {
+    const cyclic = { A: { Type: 'T', Properties: { x: { Ref: 'B' } } }, B: { Type: 'T', DependsOn: 'A' } };
+    expect(findCycle(cyclic)).toEqual(['A', 'B', 'A']);
+    expect(findCycle(get().resources)).toBeNull();
+  });
+});
+
+describe('web origin', () => {
+  it('is the CloudFront host name without a web domain; the CSP then allows the region API hosts', () => {
+    const distributionId = onlyOfType(dev, 'AWS::CloudFront::Distribution')[0];
+    expect(dev.outputs.WebUrl?.Value).toEqual({
+      'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]],
+    });
+    const [, policy] = onlyOfType(dev, 'AWS::CloudFront::ResponseHeadersPolicy');
+    const csp = deployed(
+      at(
+        props(policy),
+        'ResponseHeadersPolicyConfig',
+        'SecurityHeadersConfig',
+        'ContentSecurityPolicy',
+        'ContentSecurityPolicy',
+      ),
+    );
+    expect(csp).toContain("connect-src 'self' https://*.execute-api.ref-awsregion.ref-awsurlsuffix;");
+  });
+
+  it('is the custom domain when one is set, and the CSP names the exact API origin', () => {
+    expect(prod.outputs.WebUrl?.Value).toBe(`https://${WEB_DOMAIN}`);
+    const cors = props(onlyOfType(prod, 'AWS::ApiGatewayV2::Api')[1]).CorsConfiguration as Json;
+    expect(cors.AllowOrigins).toEqual([`https://${WEB_DOMAIN}`]);
+    const config = props(onlyOfType(prod, 'AWS::CloudFront::Distribution')[1]).DistributionConfig as Json;
+    expect(config.Aliases).toEqual([WEB_DOMAIN]);
+    expect(at(config, 'ViewerCertificate', 'AcmCertificateArn')).toBe(CERT_ARN);
+    const [, policy] = onlyOfType(prod, 'AWS::CloudFront::ResponseHeadersPolicy');
+    const apiId = onlyOfType(prod, 'AWS::ApiGatewayV2::Api')[0];
+    const csp = deployed(
+      at(
+        props(policy),
+        'ResponseHeadersPolicyConfig',
+        'SecurityHeadersConfig',
+        'ContentSecurityPolicy',
+        'ContentSecurityPolicy',
+      ),
+    );
+    expect(csp).toContain(`connect-src 'self' ${apiId.toLowerCase()}-apiendpoint.aws.test;`);
+  });
+});
+
+describe('the deployed auth bundle', () => {
+  it('starts as an ES module on Node 24 and answers an unauthenticated request with 401', () => {
+    const code = props(dev.resources[functionId(dev, 'auth')] as Resource).Code as Json;
+    const assetDir = join(dev.outdir, `asset.${String(code.S3Key).replace(/\.zip$/, '')}`);
+    const bundle = readFileSync(join(assetDir, 'index.mjs'), 'utf8');
+    expect(bundle.startsWith('import { createRequire')).toBe(true);
+    expect(bundle).toMatch(/sourceMappingURL=index\.mjs\.map/);
+    const script = `
+      const { handler } = await import(${JSON.stringify(join(assetDir, 'index.mjs'))});
+      const res = await handler({ version: '2.0', routeKey: 'GET /user_info', rawPath: '/user_info', headers: {},
+        requestContext: { requestId: 'req-1', http: { method: 'GET', path: '/user_info', sourceIp: '127.0.0.1' } },
+        isBase64Encoded: false }, {});
+      process.stdout.write(JSON.stringify(res));`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 20_000,
+      env: {
+        PATH: process.env.PATH,
+        AWS_REGION: 'eu-west-1',
+        STAGE: 'dev',
+        TABLE_NAME: 'aivatar-test',
+        WEB_URL: 'https://web.aivatar.test',
+        MAIL_FROM: 'Aivatar <no-reply@mail.aivatar.test>',
+        MAIL_TRANSPORT: 'ses',
+        JWT_SECRET: 'a-test-signing-key-that-is-long-enough-0123456789',
+      },
+    });
+    expect(run.stderr).toBe('');
+    const res = JSON.parse(run.stdout) as { statusCode: number; headers: Json };
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['x-correlation-id']).toBe('req-1');
+  });
+});
+
+describe('cdk app (infra/app.ts)', () => {
+  const runApp = (context: Json) =>
+    spawnSync(process.execPath, [join(REPO_ROOT, 'infra', 'app.ts')], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      timeout: 30_000,
+      env: {
+        PATH: process.env.PATH,
+        CDK_OUTDIR: tempDir('aivatar-app-'),
+        CDK_CONTEXT_JSON: JSON.stringify(context),
+      },
+    });
+
+  it('refuses an unknown stage with a message naming the allowed ones', () => {
+    const run = runApp({ stage: 'staging' });
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toContain('Context "stage" must be one of dev, prod (got staging)');
+  });
+
+  it('refuses to synthesize without a built web app and says how to build it', () => {
+    const run = runApp({ stage: 'dev', webAssetPath: tempDir('aivatar-empty-') });
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toContain('npm run build:web');
+  });
+});
