@@ -423,8 +423,14 @@ describe('the deployed auth bundle', () => {
     const bundle = readFileSync(join(assetDir, 'index.mjs'), 'utf8');
     expect(bundle.startsWith('import { createRequire')).toBe(true);
     expect(bundle).toMatch(/sourceMappingURL=index\.mjs\.map/);
+    // The SDK is left to the Lambda runtime: run the bundle where node_modules stands in for it.
+    expect(bundle).toMatch(/from\s*"@aws-sdk\/client-dynamodb"/);
+    mkdirSync(join(REPO_ROOT, '.local'), { recursive: true });
+    const runDir = mkdtempSync(join(REPO_ROOT, '.local', 'lambda-'));
+    tempDirs.push(runDir);
+    writeFileSync(join(runDir, 'index.mjs'), bundle);
     const script = `
-      const { handler } = await import(${JSON.stringify(join(assetDir, 'index.mjs'))});
+      const { handler } = await import(${JSON.stringify(join(runDir, 'index.mjs'))});
       const res = await handler({ version: '2.0', routeKey: 'GET /user_info', rawPath: '/user_info', headers: {},
         requestContext: { requestId: 'req-1', http: { method: 'GET', path: '/user_info', sourceIp: '127.0.0.1' } },
         isBase64Encoded: false }, {});
