@@ -18,7 +18,8 @@ mkdirSync(RESULTS, { recursive: true });
 process.env.LOG_LEVEL = 'silent';
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 const ms = (n: number) => Math.round(n * 10) / 10;
 
 // 1. Bundles, built with the CDK construct's settings.
@@ -62,12 +63,21 @@ function coldStart(file: string, runs = 15) {
   };
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
-    const res = spawnSync(process.execPath, ['--input-type=module', '-e', script], { env, encoding: 'utf8', cwd: REPO_ROOT });
+    const res = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      env,
+      encoding: 'utf8',
+      cwd: REPO_ROOT,
+    });
     if (res.status !== 0) throw new Error(`cold start run failed: ${res.stderr}`);
     times.push(Number(res.stdout.trim()));
   }
   times.sort((a, b) => a - b);
-  return { runs, medianMs: ms(pct(times, 50)), minMs: ms(times[0] as number), maxMs: ms(times.at(-1) as number) };
+  return {
+    runs,
+    medianMs: ms(pct(times, 50)),
+    minMs: ms(times[0] as number),
+    maxMs: ms(times.at(-1) as number),
+  };
 }
 
 // 3. Warm latency at concurrency 10 through the local API Gateway adapter and DynamoDB Local.
@@ -85,7 +95,9 @@ async function latency(apiUrl: string, outboxDir: string) {
     await post('/signup', { email, terms_accepted: true });
     const mails = readOutbox(outboxDir).filter((m) => m.to === email);
     const token = /token=([\w-]+)/.exec(mails[0]?.text ?? '')?.[1];
-    const opened = (await (await fetch(`${apiUrl}/login_with_token/${token}`)).json()) as { access_token: string };
+    const opened = (await (await fetch(`${apiUrl}/login_with_token/${token}`)).json()) as {
+      access_token: string;
+    };
     const set = await fetch(`${apiUrl}/account/password`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${opened.access_token}` },
@@ -113,19 +125,30 @@ async function latency(apiUrl: string, outboxDir: string) {
     );
     const elapsed = (performance.now() - started) / 1000;
     times.sort((a, b) => a - b);
-    return { requests: total, concurrency, failures, p50Ms: ms(pct(times, 50)), p99Ms: ms(pct(times, 99)), perSecond: Math.round(total / elapsed) };
+    return {
+      requests: total,
+      concurrency,
+      failures,
+      p50Ms: ms(pct(times, 50)),
+      p99Ms: ms(pct(times, 99)),
+      perSecond: Math.round(total / elapsed),
+    };
   }
 
   const userInfo = (i: number) =>
     fetch(`${apiUrl}/user_info`, { headers: { authorization: `Bearer ${users[i % users.length]?.token}` } });
   await run(200, 10, userInfo); // warm-up
   const userInfoResult = await run(2000, 10, userInfo);
-  const login = await run(100, 10, (i) => post('/login', { email: users[i % users.length]?.email, password }));
+  const login = await run(100, 10, (i) =>
+    post('/login', { email: users[i % users.length]?.email, password }),
+  );
   return { userInfo: userInfoResult, login };
 }
 
 function readOutbox(dir: string): { to: string; text: string }[] {
-  const names = execFileSync('ls', [dir], { encoding: 'utf8' }).split('\n').filter((n) => n.endsWith('.json'));
+  const names = execFileSync('ls', [dir], { encoding: 'utf8' })
+    .split('\n')
+    .filter((n) => n.endsWith('.json'));
   return names.map((n) => JSON.parse(readFileSync(join(dir, n), 'utf8')));
 }
 
@@ -133,7 +156,16 @@ function readOutbox(dir: string): { to: string; text: string }[] {
 async function loginFirstLoad(webUrl: string) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const page = await browser.newPage();
@@ -157,7 +189,10 @@ async function loginFirstLoad(webUrl: string) {
 
 const bundles = await bundleSizes();
 const cold = coldStart(bundles.auth?.file as string);
-execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: REPO_ROOT, stdio: 'inherit' });
+execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+  cwd: REPO_ROOT,
+  stdio: 'inherit',
+});
 const stack = await startLocalStack({ webDist: join(REPO_ROOT, 'web/dist'), trustForwardedFor: true });
 let results: Record<string, unknown>;
 try {
@@ -169,22 +204,55 @@ try {
 }
 
 const budgets = [
-  ['auth bundle minified', `${bundles.auth?.minifiedKB} KB`, '<= 250 KB', (bundles.auth?.minifiedKB ?? Infinity) <= 250],
+  [
+    'auth bundle minified',
+    `${bundles.auth?.minifiedKB} KB`,
+    '<= 250 KB',
+    (bundles.auth?.minifiedKB ?? Infinity) <= 250,
+  ],
   ['auth cold-start proxy (median of 15)', `${cold.medianMs} ms`, '<= 60 ms', cold.medianMs <= 60],
-  ['GET /user_info p99 @10', `${(results.warm as { userInfo: { p99Ms: number } }).userInfo.p99Ms} ms`, '<= 50 ms', (results.warm as { userInfo: { p99Ms: number } }).userInfo.p99Ms <= 50],
-  ['/login first-load JS gzipped', `${(results.spaLogin as { gzippedKB: number }).gzippedKB} KB`, '<= 120 KB', (results.spaLogin as { gzippedKB: number }).gzippedKB <= 120],
+  [
+    'GET /user_info p99 @10',
+    `${(results.warm as { userInfo: { p99Ms: number } }).userInfo.p99Ms} ms`,
+    '<= 50 ms',
+    (results.warm as { userInfo: { p99Ms: number } }).userInfo.p99Ms <= 50,
+  ],
+  [
+    '/login first-load JS gzipped',
+    `${(results.spaLogin as { gzippedKB: number }).gzippedKB} KB`,
+    '<= 120 KB',
+    (results.spaLogin as { gzippedKB: number }).gzippedKB <= 120,
+  ],
 ] as const;
 
 console.log('\nBundles (minified / gzipped):');
-for (const [g, b] of Object.entries(bundles)) console.log(`  ${g.padEnd(16)} ${String(b.minifiedKB).padStart(7)} KB  ${String(b.gzippedKB).padStart(7)} KB`);
-console.log(`\nCold-start proxy (auth): median ${cold.medianMs} ms (min ${cold.minMs}, max ${cold.maxMs}) over ${cold.runs} processes`);
-const w = results.warm as Record<string, { p50Ms: number; p99Ms: number; perSecond: number; requests: number; failures: number }>;
+for (const [g, b] of Object.entries(bundles))
+  console.log(
+    `  ${g.padEnd(16)} ${String(b.minifiedKB).padStart(7)} KB  ${String(b.gzippedKB).padStart(7)} KB`,
+  );
+console.log(
+  `\nCold-start proxy (auth): median ${cold.medianMs} ms (min ${cold.minMs}, max ${cold.maxMs}) over ${cold.runs} processes`,
+);
+const w = results.warm as Record<
+  string,
+  { p50Ms: number; p99Ms: number; perSecond: number; requests: number; failures: number }
+>;
 for (const [name, r] of Object.entries(w)) {
-  console.log(`Warm ${name.padEnd(9)} p50 ${r.p50Ms} ms  p99 ${r.p99Ms} ms  ${r.perSecond} req/s  (${r.requests} requests, ${r.failures} failed, concurrency 10)`);
+  console.log(
+    `Warm ${name.padEnd(9)} p50 ${r.p50Ms} ms  p99 ${r.p99Ms} ms  ${r.perSecond} req/s  (${r.requests} requests, ${r.failures} failed, concurrency 10)`,
+  );
 }
 const s = results.spaLogin as { files: number; rawKB: number; gzippedKB: number };
 console.log(`SPA /login first load: ${s.files} JS files, ${s.rawKB} KB raw, ${s.gzippedKB} KB gzipped`);
 console.log('\nBudgets:');
-for (const [name, value, budget, ok] of budgets) console.log(`  ${ok ? 'ok  ' : 'OVER'} ${name.padEnd(40)} ${value.padStart(10)}  (${budget})`);
-writeFileSync(join(RESULTS, 'bench.json'), JSON.stringify({ ...results, budgets: budgets.map(([name, value, budget, ok]) => ({ name, value, budget, ok })) }, null, 2));
+for (const [name, value, budget, ok] of budgets)
+  console.log(`  ${ok ? 'ok  ' : 'OVER'} ${name.padEnd(40)} ${value.padStart(10)}  (${budget})`);
+writeFileSync(
+  join(RESULTS, 'bench.json'),
+  JSON.stringify(
+    { ...results, budgets: budgets.map(([name, value, budget, ok]) => ({ name, value, budget, ok })) },
+    null,
+    2,
+  ),
+);
 console.log(`\nWritten to ${join(RESULTS, 'bench.json')}`);

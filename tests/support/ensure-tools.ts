@@ -9,7 +9,8 @@ const isRoot = process.getuid?.() === 0;
 const canApt = isRoot && has('apt-get', ['--version']);
 
 const missing: { what: string; pkg: string }[] = [];
-if (!has('java', ['-version'])) missing.push({ what: 'Java 17+ (for DynamoDB Local)', pkg: 'openjdk-17-jre-headless' });
+if (!has('java', ['-version']))
+  missing.push({ what: 'Java 17+ (for DynamoDB Local)', pkg: 'openjdk-17-jre-headless' });
 if (!existsSync(CHROMIUM)) missing.push({ what: 'Chromium (for the browser tests)', pkg: 'chromium' });
 
 if (missing.length && canApt) {
