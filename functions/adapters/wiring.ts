@@ -1,6 +1,4 @@
 // Builds the adapters a function needs from its config, once per process (cold start).
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { SESv2Client } from '@aws-sdk/client-sesv2';
 import type { AppConfig } from '../config.ts';
 import type { AccountDeps } from '../domain/accounts/accounts.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimitPolicy } from '../domain/accounts/rate-limits.ts';
@@ -15,6 +13,8 @@ import { cryptoIds, systemClock } from './system.ts';
 
 async function jwtSecret(config: AppConfig): Promise<string> {
   if ('value' in config.jwtSecret) return config.jwtSecret.value;
+  // Loaded only where the key lives in Secrets Manager (AWS), not on every cold-start path.
+  const { GetSecretValueCommand, SecretsManagerClient } = await import('@aws-sdk/client-secrets-manager');
   const res = await new SecretsManagerClient({}).send(
     new GetSecretValueCommand({ SecretId: config.jwtSecret.arn }),
   );
@@ -33,7 +33,7 @@ export async function buildAccountDeps(
     mailer:
       config.mail.transport === 'outbox'
         ? new OutboxMailer(config.mail.dir, config.mailFrom)
-        : new SesMailer(new SESv2Client({}), config.mailFrom),
+        : new SesMailer(config.mailFrom),
     hasher: new ScryptPasswordHasher(),
     sessions: new JwtSessionTokens({
       secret: await jwtSecret(config),

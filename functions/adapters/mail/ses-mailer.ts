@@ -1,17 +1,31 @@
-import { type SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import type { Mailer, OutgoingEmail } from '../../domain/ports.ts';
 
+/**
+ * Sends through SES. The SDK client is loaded on the first email, not at cold start: most requests
+ * (every signed-in call) never send mail.
+ */
 export class SesMailer implements Mailer {
-  private readonly ses: SESv2Client;
   private readonly from: string;
+  private client:
+    | Promise<{ ses: SESv2Client; SendEmailCommand: typeof import('@aws-sdk/client-sesv2').SendEmailCommand }>
+    | undefined;
 
-  constructor(ses: SESv2Client, from: string) {
-    this.ses = ses;
+  constructor(from: string) {
     this.from = from;
   }
 
+  private load() {
+    this.client ??= import('@aws-sdk/client-sesv2').then((m) => ({
+      ses: new m.SESv2Client({}),
+      SendEmailCommand: m.SendEmailCommand,
+    }));
+    return this.client;
+  }
+
   async send(email: OutgoingEmail): Promise<void> {
-    await this.ses.send(
+    const { ses, SendEmailCommand } = await this.load();
+    await ses.send(
       new SendEmailCommand({
         FromEmailAddress: this.from,
         Destination: { ToAddresses: [email.to] },
