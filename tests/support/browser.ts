@@ -1,0 +1,187 @@
+// Headless Chromium for the browser tests (playwright-core driving Debian's chromium), plus helpers that
+// talk to the shared local stack: the mail outbox and quick account set-up through the API.
+import { randomBytes, randomInt } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject } from 'vitest';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const INSTALL_HINT = `Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium`;
+export const hasChromium = existsSync(CHROMIUM_PATH);
+if (!hasChromium) {
+  // CI must run these tests; a developer's machine may skip them, but not quietly.
+  if (process.env.CI) throw new Error(INSTALL_HINT);
+  const bar = '!'.repeat(78);
+  console.warn(`\n${bar}\n!! SKIPPING THE BROWSER TESTS. ${INSTALL_HINT}\n${bar}\n`);
+}
+
+/** `describe` for browser suites: skipped (loudly, above) when Chromium is missing outside CI. */
+export const describeInBrowser = describe.skipIf(!hasChromium);
+
+export const stack = () => inject('stack');
+
+export type Lang = 'en' | 'fr';
+export const DESKTOP = { width: 1280, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+
+/** A fresh address per test, so per-email rate limits and existing accounts never get in the way. */
+export function uniqueEmail(tag: string): string {
+  return `${tag}-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}@example.test`;
+}
+
+/** A made-up client address: the local API trusts X-Forwarded-For in tests, so each test is its own client. */
+const clientAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
+/**
+ * One Chromium per test file and a new context (cookies, storage) per test. Uncaught page errors fail the
+ * test that caused them.
+ */
+export function useBrowser() {
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  let pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  });
+  afterEach(async () => {
+    await context?.close();
+    context = undefined;
+    const errors = pageErrors;
+    pageErrors = [];
+    expect(errors, 'uncaught errors in the page').toEqual([]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  return {
+    async newPage(viewport = DESKTOP): Promise<Page> {
+      if (!browser) throw new Error('The browser is not started');
+      const { webUrl, apiUrl } = stack();
+      context = await browser.newContext({ baseURL: webUrl, viewport });
+      // Added by interception rather than extraHTTPHeaders, which would make CORS preflights fail.
+      const address = clientAddress();
+      await context.route(`${apiUrl}/**`, (route) =>
+        route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': address } }),
+      );
+      const page = await context.newPage();
+      page.setDefaultTimeout(10_000);
+      page.on('pageerror', (e) => pageErrors.push(e.message));
+      return page;
+    },
+  };
+}
+
+// ---- The local stack, from the test process ----
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+async function readOutbox(): Promise<OutboxMail[]> {
+  const res = await fetch(`${stack().apiUrl}/_local/mail`);
+  return (await res.json()) as OutboxMail[];
+}
+
+/** Waits for the newest email to `to` (optionally the n-th one), failing after 10 s. */
+export async function waitForMail(to: string, { count = 1 } = {}): Promise<OutboxMail> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const mine = (await readOutbox()).filter((m) => m.to === to);
+    if (mine.length >= count) return mine[0] as OutboxMail;
+    if (Date.now() > deadline)
+      throw new Error(`No email #${count} to ${to} within 10 s (got ${mine.length})`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export const mailCount = async (to: string): Promise<number> =>
+  (await readOutbox()).filter((m) => m.to === to).length;
+
+/** The /login_with_token?token=... link an email carries. */
+export function loginLinkIn(mail: OutboxMail): string {
+  const link = /https?:\/\/\S+\/login_with_token\?token=[\w-]+/.exec(mail.text)?.[0];
+  if (!link) throw new Error(`No login link in "${mail.subject}"`);
+  return link;
+}
+
+/** The same link, as a path on the web app (the emails use the stack's public web URL). */
+export const pathOf = (link: string): string => {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+};
+
+async function callApi(method: string, path: string, body?: unknown, token?: string): Promise<unknown> {
+  const res = await fetch(`${stack().apiUrl}${path}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': clientAddress(),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** Signs up through the API; the account stays inactive until its emailed link is opened. */
+export async function signUpInactive(email: string, lang: Lang = 'en'): Promise<void> {
+  await callApi('POST', '/signup', { email, terms_accepted: true, lang });
+}
+
+/** An activated account, and a session token for it. With `password`, the account has one. */
+export async function createAccount(
+  email: string,
+  { password, lang = 'en' }: { password?: string; lang?: Lang } = {},
+): Promise<{ token: string }> {
+  await signUpInactive(email, lang);
+  const secret = new URL(loginLinkIn(await waitForMail(email))).searchParams.get('token') as string;
+  let { access_token: token } = (await callApi('GET', `/login_with_token/${secret}`)) as {
+    access_token: string;
+  };
+  if (password) {
+    ({ access_token: token } = (await callApi(
+      'POST',
+      '/account/password',
+      { new_password: password },
+      token,
+    )) as {
+      access_token: string;
+    });
+  }
+  return { token };
+}
+
+/** Opens the app with a stored session, as if the user had logged in earlier. */
+export async function openSignedIn(page: Page, token: string, path: string): Promise<void> {
+  await page.goto('/favicon.svg');
+  await page.evaluate((t) => localStorage.setItem('token', t), token);
+  await page.goto(path);
+}
+
+/** Resolves once the page's path (and query) is `expected`. */
+export async function waitForPath(page: Page, expected: string): Promise<void> {
+  await page.waitForURL((url) => `${url.pathname}${url.search}` === expected);
+}
+
+export const pathNow = (page: Page): string => {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+};

@@ -1,0 +1,62 @@
+// The router, generated from the page table in shared/web-routes.ts: only built pages are routed, each
+// in English and, when localized, under /fr.
+import type { ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { APP_PREFIX, appHomePath, builtPages, FR_PREFIX, type WebPage } from '../../../shared/web-routes.ts';
+import { PublicLayout } from '../components/layout/public-layout.tsx';
+import { appLayoutChunk, pageChunks } from './lazy-pages.ts';
+import { RedirectWhenSignedIn, RequireUser } from './route-guards.tsx';
+
+function pathsOf(page: WebPage): string[] {
+  if (!page.localized) return [page.path];
+  return [page.path, page.path === '/' ? FR_PREFIX : `${FR_PREFIX}${page.path}`];
+}
+
+function routesFor(pages: WebPage[]): ReactNode[] {
+  return pages.flatMap((page) => {
+    const chunk = pageChunks[page.id];
+    if (!chunk) {
+      console.error(
+        `Page "${page.id}" is marked built in shared/web-routes.ts but the SPA has no screen for it`,
+      );
+      return [];
+    }
+    return pathsOf(page).map((path) => {
+      const screen = <chunk.Component />;
+      const guarded =
+        page.access === 'guest' || page.access === 'public-home' ? (
+          // The key gives each page its own guard, decided when that page is entered.
+          <RedirectWhenSignedIn key={path}>{screen}</RedirectWhenSignedIn>
+        ) : (
+          screen
+        );
+      return <Route key={path} path={path} element={guarded} />;
+    });
+  });
+}
+
+const pages = builtPages();
+const publicRoutes = routesFor(pages.filter((p) => p.access !== 'user'));
+const userRoutes = routesFor(pages.filter((p) => p.access === 'user'));
+const AppLayout = appLayoutChunk.Component;
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<PublicLayout />}>{publicRoutes}</Route>
+      <Route
+        element={
+          <RequireUser>
+            <AppLayout />
+          </RequireUser>
+        }
+      >
+        {userRoutes}
+        {/* /app and unknown /app paths lead to the app's home screen. */}
+        <Route path={APP_PREFIX} element={<Navigate to={appHomePath()} replace />} />
+        <Route path={`${APP_PREFIX}/*`} element={<Navigate to={appHomePath()} replace />} />
+      </Route>
+      <Route path="*" element={<Navigate to="/" replace />} />
+    </Routes>
+  );
+}

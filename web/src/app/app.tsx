@@ -1,0 +1,20 @@
+import { StrictMode } from 'react';
+import { BrowserRouter } from 'react-router';
+import { Toaster } from '../components/ui/toaster.tsx';
+import { SessionProvider } from '../lib/session.tsx';
+import { AppRoutes } from './app-routes.tsx';
+import { NavigationEffects } from './navigation-effects.tsx';
+
+export function App() {
+  return (
+    <StrictMode>
+      <BrowserRouter>
+        <SessionProvider>
+          <NavigationEffects />
+          <AppRoutes />
+          <Toaster />
+        </SessionProvider>
+      </BrowserRouter>
+    </StrictMode>
+  );
+}

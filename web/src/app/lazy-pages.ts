@@ -1,0 +1,61 @@
+// Every screen is its own chunk, loaded when its route is first shown (or preloaded at start for the
+// page the browser opened). A chunk that takes over 120 s fails into the route's error boundary.
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { type PageId, webPages } from '../../../shared/web-routes.ts';
+
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+type Module = { default: ComponentType };
+
+function withTimeout<T>(load: Promise<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`Loading part of the app took over ${CHUNK_LOAD_TIMEOUT_MS} ms`)),
+      CHUNK_LOAD_TIMEOUT_MS,
+    );
+    load.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+export interface LazyChunk {
+  Component: LazyExoticComponent<ComponentType>;
+  preload(): Promise<Module>;
+}
+
+export function lazyChunk(load: () => Promise<Module>): LazyChunk {
+  let pending: Promise<Module> | null = null;
+  const preload = () => {
+    pending ??= withTimeout(load());
+    return pending;
+  };
+  return { Component: lazy(preload), preload };
+}
+
+/** The screens of the pages in shared/web-routes.ts that are built. */
+export const pageChunks: Partial<Record<PageId, LazyChunk>> = {
+  home: lazyChunk(() => import('../features/home/home-page.tsx')),
+  login: lazyChunk(() => import('../features/auth/login-page.tsx')),
+  signup: lazyChunk(() => import('../features/auth/signup-page.tsx')),
+  loginWithToken: lazyChunk(() => import('../features/auth/login-with-token-page.tsx')),
+  appAccount: lazyChunk(() => import('../features/account/account-page.tsx')),
+};
+
+export const appLayoutChunk = lazyChunk(() => import('../components/layout/app-layout.tsx'));
+
+/** Starts downloading the screen of the page the browser opened, alongside the app's start-up. */
+export function preloadPageAt(pathname: string): void {
+  const bare = pathname === '/fr' ? '/' : pathname.startsWith('/fr/') ? pathname.slice(3) : pathname;
+  const page = webPages.find((p) => p.built && p.path === bare);
+  if (!page) return;
+  void pageChunks[page.id]?.preload().catch(() => undefined);
+  if (page.access === 'user') void appLayoutChunk.preload().catch(() => undefined);
+}

@@ -1,0 +1,21 @@
+// Access rules of shared/web-routes.ts (spec section 2).
+import { type ReactNode, useState } from 'react';
+import { Navigate } from 'react-router';
+import { APP_PREFIX, pagePath } from '../../../shared/web-routes.ts';
+import { useSession } from '../lib/session.tsx';
+
+/**
+ * Guest pages and the landing page send a signed-in visitor to /app. Decided once, when the page is
+ * entered: signing in on /login must not cut its "Login successful" message short.
+ */
+export function RedirectWhenSignedIn({ children }: { children: ReactNode }) {
+  const { signedIn } = useSession();
+  const [signedInOnEntry] = useState(signedIn);
+  return signedInOnEntry ? <Navigate to={APP_PREFIX} replace /> : children;
+}
+
+/** /app pages need a session; without one (or once it ends) the visitor goes to /login. */
+export function RequireUser({ children }: { children: ReactNode }) {
+  const { signedIn } = useSession();
+  return signedIn ? children : <Navigate to={pagePath('login')} replace />;
+}

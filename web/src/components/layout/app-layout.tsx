@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import { AppNavbar } from './app-navbar.tsx';
+import { PageOutlet } from './page-outlet.tsx';
+import './app-layout.css';
+
+export default function AppLayout() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t('common.skipToContent')}
+      </a>
+      <AppNavbar />
+      <main id="main" className="page-main app-main">
+        <PageOutlet />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+// The navbar of public pages: Home, Pricing and Tokens (once built), Login / Sign Up or the signed-in
+// user's email, tokens and Logout, and the language flags (spec section 2).
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { APP_PREFIX } from '../../../../shared/web-routes.ts';
+import { useLocalizedPath } from '../../lib/language.ts';
+import { isPageBuilt } from '../../lib/pages.ts';
+import { tokenBalance, useSession } from '../../lib/session.tsx';
+import { Button, buttonClass } from '../ui/button.tsx';
+import { CloseIcon, CoinIcon, LogoutIcon, MenuIcon } from '../ui/icons.tsx';
+import { LanguageSwitch } from './language-switch.tsx';
+import { Logo } from './logo.tsx';
+import { useNavMenu, useScrolledPast } from './use-nav-menu.ts';
+import './navbar.css';
+
+export function PublicNavbar() {
+  const { t } = useTranslation();
+  const path = useLocalizedPath();
+  const { signedIn, user, logout } = useSession();
+  const menu = useNavMenu();
+  const scrolled = useScrolledPast();
+
+  return (
+    <header className={`navbar${scrolled ? ' navbar--scrolled' : ''}${menu.open ? ' navbar--open' : ''}`}>
+      <div className="container navbar__inner">
+        <Logo to={path('home')} />
+        <button
+          type="button"
+          className="navbar__toggle"
+          aria-expanded={menu.open}
+          aria-controls="public-menu"
+          aria-label={menu.open ? t('common.closeMenu') : t('common.openMenu')}
+          onClick={menu.toggle}
+        >
+          {menu.open ? <CloseIcon /> : <MenuIcon />}
+        </button>
+        <div className="navbar__menu" id="public-menu">
+          <nav className="navbar__links" aria-label={t('nav.primary')}>
+            <NavLink to={path('home')} end className="navbar__link">
+              {t('nav.home')}
+            </NavLink>
+            {signedIn && (
+              <NavLink to={APP_PREFIX} className="navbar__link">
+                {isPageBuilt('appCreate') ? t('nav.createAvatar') : t('nav.openApp')}
+              </NavLink>
+            )}
+            {isPageBuilt('pricing') && (
+              <>
+                <NavLink to={path('pricing')} className="navbar__link">
+                  {t('nav.pricing')}
+                </NavLink>
+                <Link to={`${path('pricing')}#tokens`} className="navbar__link">
+                  {t('nav.tokens')}
+                </Link>
+              </>
+            )}
+          </nav>
+          <div className="navbar__actions">
+            <LanguageSwitch />
+            {signedIn ? (
+              <>
+                <span className="navbar__user" title={user?.email}>
+                  {user?.email ?? t('common.user')}
+                </span>
+                {user && (
+                  <span className="token-pill" title={t('nav.tokenBalance')}>
+                    <CoinIcon />
+                    {t('common.tokens', { count: tokenBalance(user) })}
+                  </span>
+                )}
+                <Button variant="secondary" size="sm" onClick={logout}>
+                  <LogoutIcon />
+                  {t('common.logout')}
+                </Button>
+              </>
+            ) : (
+              <>
+                <Link to={path('login')} className={buttonClass({ variant: 'ghost', size: 'sm' })}>
+                  {t('common.login')}
+                </Link>
+                <Link to={path('signup')} className={buttonClass({ variant: 'primary', size: 'sm' })}>
+                  {t('common.signup')}
+                </Link>
+              </>
+            )}
+          </div>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,87 @@
+// /app/account: the email, set or change the password, the token balance and its history.
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { CheckIcon, MailIcon } from '../../components/ui/icons.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { tokenBalance, useSession } from '../../lib/session.tsx';
+import { PasswordForm } from './components/password-form.tsx';
+import { TokenCard } from './components/token-card.tsx';
+import { TokenHistory } from './components/token-history.tsx';
+import './account.css';
+
+export default function AccountPage() {
+  const { t } = useTranslation();
+  const { user, userStatus, refreshUser } = useSession();
+
+  return (
+    <div className="container account">
+      <title>{`${t('account.title')} · Aivatar`}</title>
+      <header className="app-page-header">
+        <h1>{t('account.title')}</h1>
+        <p className="muted">{t('account.subtitle')}</p>
+      </header>
+      {!user && userStatus === 'error' && (
+        <Alert
+          kind="error"
+          action={
+            <Button variant="secondary" size="sm" onClick={() => void refreshUser()}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
+          {t('account.userLoadFailed')}
+        </Alert>
+      )}
+      {!user && userStatus !== 'error' && (
+        <div className="page-loading">
+          <Spinner size="lg" label={t('common.loading')} />
+        </div>
+      )}
+      {user && (
+        <div className="account__grid">
+          <div className="account__main">
+            <section className="card account-card" aria-labelledby="profile-title">
+              <header className="account-card__header">
+                <span className="account-card__icon">
+                  <MailIcon />
+                </span>
+                <div>
+                  <h2 id="profile-title">{t('account.profileTitle')}</h2>
+                </div>
+              </header>
+              <dl className="profile">
+                <div>
+                  <dt>{t('account.emailLabel')}</dt>
+                  <dd data-testid="account-email">{user.email}</dd>
+                </div>
+                <div>
+                  <dt>{t('account.signInMethods')}</dt>
+                  <dd className="profile__methods">
+                    <span className="method">
+                      <CheckIcon />
+                      {t('account.methodLink')}
+                    </span>
+                    {user.has_password && (
+                      <span className="method">
+                        <CheckIcon />
+                        {t('account.methodPassword')}
+                      </span>
+                    )}
+                  </dd>
+                </div>
+              </dl>
+            </section>
+            <PasswordForm email={user.email} hasPassword={user.has_password} />
+          </div>
+          <div className="account__side">
+            <TokenCard user={user} />
+          </div>
+          <div className="account__wide">
+            <TokenHistory balance={tokenBalance(user)} />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+// The token ledger: every change to the balance, with its reason and the balance after it.
+import { useTranslation } from 'react-i18next';
+import type { LedgerEntry } from '../../../../../shared/api-schemas.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useLanguage } from '../../../lib/language.ts';
+import { useTokenLedger } from '../api/token-ledger.ts';
+
+type ReasonKey = `account.reason_${LedgerEntry['reason']}`;
+type PoolKey = `account.pool_${LedgerEntry['pool']}`;
+
+export function TokenHistory({ balance }: { balance: number }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  // A new balance means a new ledger entry: reload.
+  const { state, retry } = useTokenLedger(balance);
+  const when = new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+
+  return (
+    <section className="card account-card history" aria-labelledby="history-title">
+      <h2 id="history-title">{t('account.historyTitle')}</h2>
+      {state.status === 'loading' && (
+        <div className="history__status">
+          <Spinner label={t('common.loading')} />
+        </div>
+      )}
+      {state.status === 'error' && (
+        <Alert
+          kind="error"
+          action={
+            <Button variant="secondary" size="sm" onClick={retry}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
+          {t('account.historyFailed')}
+        </Alert>
+      )}
+      {state.status === 'ready' && state.entries.length === 0 && (
+        <p className="history__status muted">{t('account.historyEmpty')}</p>
+      )}
+      {state.status === 'ready' && state.entries.length > 0 && (
+        <table className="history__table">
+          <thead>
+            <tr>
+              <th scope="col">{t('account.colDate')}</th>
+              <th scope="col">{t('account.colActivity')}</th>
+              <th scope="col">{t('account.colPool')}</th>
+              <th scope="col" className="num">
+                {t('account.colChange')}
+              </th>
+              <th scope="col" className="num">
+                {t('account.colBalance')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {state.entries.map((entry) => (
+              <tr key={entry.id} data-reason={entry.reason}>
+                <td data-label={t('account.colDate')}>
+                  <time dateTime={new Date(entry.created_at * 1000).toISOString()}>
+                    {when.format(entry.created_at * 1000)}
+                  </time>
+                </td>
+                <td data-label={t('account.colActivity')} className="history__reason">
+                  {t(`account.reason_${entry.reason}` as ReasonKey)}
+                </td>
+                <td data-label={t('account.colPool')}>
+                  <span className={`pool pool--${entry.pool}`}>
+                    {t(`account.pool_${entry.pool}` as PoolKey)}
+                  </span>
+                </td>
+                <td data-label={t('account.colChange')} className="num">
+                  <span className={entry.amount >= 0 ? 'amount amount--in' : 'amount amount--out'}>
+                    {entry.amount > 0 ? `+${entry.amount}` : entry.amount}
+                  </span>
+                </td>
+                <td data-label={t('account.colBalance')} className="num">
+                  {entry.balance_after}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+// The follow-up action a sign-in message offers (spec section 8): Sign up, Go to login page, or Send new
+// activation link. The typed email goes along to the next page.
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { useLocalizedPath } from '../../../lib/language.ts';
+import type { AuthAction } from '../auth-messages.ts';
+
+interface MessageActionProps {
+  action: AuthAction;
+  email: string;
+  busy?: boolean;
+  onResendActivation?: () => void;
+}
+
+export function MessageAction({ action, email, busy = false, onResendActivation }: MessageActionProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const path = useLocalizedPath();
+  const state = email ? { email } : undefined;
+  switch (action) {
+    case 'signUp':
+      return (
+        <Button variant="secondary" size="sm" onClick={() => navigate(path('signup'), { state })}>
+          {t('login.actionSignUp')}
+        </Button>
+      );
+    case 'goToLogin':
+      return (
+        <Button variant="secondary" size="sm" onClick={() => navigate(path('login'), { state })}>
+          {t('signup.actionGoToLogin')}
+        </Button>
+      );
+    case 'resendActivation':
+      return (
+        <Button variant="secondary" size="sm" loading={busy} onClick={onResendActivation}>
+          {t('login.actionResendActivation')}
+        </Button>
+      );
+  }
+}

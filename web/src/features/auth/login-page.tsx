@@ -1,0 +1,146 @@
+// /login (spec sections 2, 4 and 8): email and password, a login link by email, the identity provider.
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { MailIcon } from '../../components/ui/icons.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { useLanguage, useLocalizedPath } from '../../lib/language.ts';
+import { useSession } from '../../lib/session.tsx';
+import { AFTER_LOGIN_PATH, AFTER_PASSWORD_LOGIN_DELAY_MS } from './after-login.ts';
+import { logIn } from './api/login.ts';
+import { sendLoginLink } from './api/send-login-link.ts';
+import { type FormMessage, loginFailure, loginLinkFailure } from './auth-messages.ts';
+import { AuthShell, OrDivider } from './components/auth-shell.tsx';
+import { GoogleButton } from './components/google-button.tsx';
+import { MessageAction } from './components/message-action.tsx';
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const path = useLocalizedPath();
+  const navigate = useNavigate();
+  const { signIn } = useSession();
+  const prefill = (useLocation().state as { email?: string } | null)?.email ?? '';
+
+  const [email, setEmail] = useState(prefill);
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState<'login' | 'link' | null>(null);
+  const [loggedIn, setLoggedIn] = useState(false);
+  const [message, setMessage] = useState<FormMessage | null>(null);
+  const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => () => clearTimeout(redirect.current), []);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim() || !password) {
+      setMessage({ kind: 'error', text: t('login.errorMissingFields') });
+      return;
+    }
+    setBusy('login');
+    setMessage(null);
+    try {
+      const { access_token } = await logIn({ email: email.trim(), password });
+      void signIn(access_token);
+      setLoggedIn(true);
+      setMessage({ kind: 'success', text: t('login.success') });
+      redirect.current = setTimeout(() => navigate(AFTER_LOGIN_PATH), AFTER_PASSWORD_LOGIN_DELAY_MS);
+    } catch (e) {
+      setMessage(loginFailure(e, t));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onSendLink = async () => {
+    const address = email.trim();
+    if (!address) {
+      setMessage({ kind: 'error', text: t('login.linkErrorEmptyEmail') });
+      return;
+    }
+    setBusy('link');
+    setMessage(null);
+    try {
+      await sendLoginLink({ email: address, lang });
+      setMessage({ kind: 'success', text: t('login.linkSent', { email: address }) });
+    } catch (e) {
+      setMessage(loginLinkFailure(e, t));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const action = message?.action && (
+    <MessageAction
+      action={message.action}
+      busy={busy === 'link'}
+      onResendActivation={onSendLink}
+      email={email.trim()}
+    />
+  );
+
+  return (
+    <AuthShell
+      title={t('login.title')}
+      subtitle={t('login.subtitle')}
+      aside={{
+        title: t('auth.asideLoginTitle'),
+        text: t('auth.asideLoginText'),
+        points: [t('auth.asideLoginPoint1'), t('auth.asideLoginPoint2'), t('auth.asideLoginPoint3')],
+      }}
+      footer={
+        <p>
+          {t('login.noAccount')} <Link to={path('signup')}>{t('login.signupLink')}</Link>
+        </p>
+      }
+    >
+      <title>{`${t('login.title')} · Aivatar`}</title>
+      {message && (
+        <Alert kind={message.kind} action={action}>
+          {message.text}
+        </Alert>
+      )}
+      <form className="auth__form" onSubmit={onSubmit}>
+        <TextField
+          label={t('auth.email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          placeholder={t('auth.emailPlaceholder')}
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <TextField
+          label={t('auth.password')}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <Button type="submit" size="lg" block loading={busy === 'login'} disabled={loggedIn || busy !== null}>
+          {busy === 'login' ? t('login.submitting') : t('login.submit')}
+        </Button>
+      </form>
+      <div className="auth__link-block">
+        <p>{t('login.linkHint')}</p>
+        <Button
+          variant="secondary"
+          size="sm"
+          loading={busy === 'link'}
+          disabled={loggedIn || busy !== null}
+          onClick={onSendLink}
+        >
+          {busy !== 'link' && <MailIcon />}
+          {busy === 'link' ? t('login.sendingLink') : t('login.sendLink')}
+        </Button>
+      </div>
+      <OrDivider label={t('common.or')} />
+      <GoogleButton />
+    </AuthShell>
+  );
+}

@@ -1,0 +1,15 @@
+// The language comes from the first path segment only (spec section 2): /fr is French, anything else English.
+import { useLocation } from 'react-router';
+import { languageOfPath, type PageId, pagePath } from '../../../shared/web-routes.ts';
+
+export type Language = 'en' | 'fr';
+
+export function useLanguage(): Language {
+  return languageOfPath(useLocation().pathname);
+}
+
+/** A page's path in the language of the current page (pages without a French version stay English). */
+export function useLocalizedPath(): (id: PageId) => string {
+  const lang = useLanguage();
+  return (id) => pagePath(id, lang);
+}

@@ -1,0 +1,43 @@
+// Toast notifications (spec section 2 "Shared"): error, success, info, warning; gone after 5000 ms.
+export type ToastKind = 'error' | 'success' | 'info' | 'warning';
+export interface Toast {
+  id: number;
+  kind: ToastKind;
+  message: string;
+}
+
+export const TOAST_DURATION_MS = 5000;
+
+let toasts: readonly Toast[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+
+function set(next: readonly Toast[]): void {
+  toasts = next;
+  for (const listener of listeners) listener();
+}
+
+export function dismissToast(id: number): void {
+  set(toasts.filter((t) => t.id !== id));
+}
+
+export function showToast(kind: ToastKind, message: string, durationMs = TOAST_DURATION_MS): number {
+  const id = nextId++;
+  set([...toasts, { id, kind, message }]);
+  if (durationMs > 0) setTimeout(() => dismissToast(id), durationMs);
+  return id;
+}
+
+export const toast = {
+  error: (message: string) => showToast('error', message),
+  success: (message: string) => showToast('success', message),
+  info: (message: string) => showToast('info', message),
+  warning: (message: string) => showToast('warning', message),
+};
+
+export const getToasts = (): readonly Toast[] => toasts;
+
+export function subscribeToToasts(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}

@@ -1,0 +1,61 @@
+// Builds the SPA into web/dist. `npx vite build --config web/vite.config.ts` from the repo root.
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+import { type ApiRoute, apiRoutes } from '../shared/api-routes.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../shared/api-schemas.ts';
+
+// The SPA reads the shared API contract through this module, computed here at build time: each route's
+// method, path, access and whether it answers a file, and the password rules. The zod schemas behind the
+// table stay out of the browser (about 9 KB gzipped, most of the /login budget's headroom); their types
+// still type the client.
+const API_CONTRACT = 'virtual:api-contract';
+const apiContract = (): Plugin => ({
+  name: 'aivatar-api-contract',
+  resolveId: (id) => (id === API_CONTRACT ? `\0${API_CONTRACT}` : undefined),
+  load(id) {
+    if (id !== `\0${API_CONTRACT}`) return undefined;
+    const routes = Object.fromEntries(
+      (Object.entries(apiRoutes) as [string, ApiRoute][]).map(([routeId, r]) => [
+        routeId,
+        { method: r.method, path: r.path, access: r.access, binary: r.response === 'binary' },
+      ]),
+    );
+    return [
+      `export const routes = ${JSON.stringify(routes)};`,
+      `export const PASSWORD_MIN_LENGTH = ${PASSWORD_MIN_LENGTH};`,
+      `export const PASSWORD_MAX_LENGTH = ${PASSWORD_MAX_LENGTH};`,
+    ].join('\n');
+  },
+});
+
+// The dev server stands in for the hosting layer's /config.json (infra/local/web-server.ts, CloudFront).
+const devRuntimeConfig = (): Plugin => ({
+  name: 'aivatar-dev-runtime-config',
+  configureServer(server) {
+    server.middlewares.use('/config.json', (_req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ apiUrl: process.env.AIVATAR_API_URL ?? 'http://localhost:3001' }));
+    });
+  },
+});
+
+export default defineConfig({
+  root: import.meta.dirname,
+  plugins: [react(), apiContract(), devRuntimeConfig()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    // Every browser we support has native modulepreload: the polyfill would only add bytes.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // One chunk for what every page needs (libraries, the app shell, shared UI): fewer requests
+          // and better compression than a dozen small shared chunks. Screens stay in their own chunks.
+          groups: [{ name: 'shell', test: /node_modules|\/shared\/|\/src\/(app|lib|components|config)\// }],
+        },
+      },
+    },
+  },
+});
