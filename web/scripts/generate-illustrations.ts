@@ -1,0 +1,191 @@
+// Generates the public site's illustrations: avatars drawn by DiceBear styles (openly licensed, credited
+// in the manifest) and rasterised to WebP with sharp. Run `npm run illustrations` after changing this file;
+// the output is committed so builds need neither package at run time.
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as collection from '@dicebear/collection';
+import { createAvatar, type Style } from '@dicebear/core';
+import sharp from 'sharp';
+
+const ROOT = join(import.meta.dirname, '..');
+const OUT = join(ROOT, 'public/illustrations');
+const MANIFEST = join(ROOT, 'src/content/illustrations.json');
+
+// Backgrounds in the brand's palette, so the walls of avatars look like one product.
+const BACKGROUNDS = [
+  'c4b5fd',
+  'a5b4fc',
+  'fbcfe8',
+  'bae6fd',
+  'bbf7d0',
+  'fde68a',
+  'fecaca',
+  'ddd6fe',
+  'e9d5ff',
+  '99f6e4',
+];
+
+// biome-ignore lint/suspicious/noExplicitAny: DiceBear's styles each have their own option types
+type AnyStyle = Style<any>;
+const styles: Record<string, AnyStyle> = {
+  lorelei: collection.lorelei,
+  notionists: collection.notionists,
+  openPeeps: collection.openPeeps,
+  personas: collection.personas,
+  micah: collection.micah,
+  bigSmile: collection.bigSmile,
+  toonHead: collection.toonHead,
+};
+const rotation = Object.keys(styles);
+
+// Friendly faces only: a headshot product shows people at their best.
+const happyLorelei = Array.from({ length: 18 }, (_, i) => `happy${String(i + 1).padStart(2, '0')}`);
+const friendly: Record<string, Record<string, unknown>> = {
+  lorelei: { mouth: happyLorelei },
+  openPeeps: { face: ['calm', 'cheeky', 'cute', 'smile', 'smileBig', 'smileLOL', 'smileTeethGap'] },
+  personas: { mouth: ['smile', 'bigSmile', 'smirk'], eyes: ['open', 'happy', 'wink', 'glasses'] },
+  micah: { mouth: ['smile', 'laughing', 'smirk'], eyes: ['eyes', 'round', 'smiling'] },
+  bigSmile: {
+    mouth: ['openedSmile', 'gapSmile', 'teethSmile', 'awkwardSmile'],
+    eyes: ['cheery', 'normal', 'starstruck', 'winking'],
+  },
+  toonHead: { mouth: ['laugh', 'smile'], eyes: ['happy', 'wide', 'humble', 'wink'] },
+};
+
+interface Image {
+  src: string;
+  width: number;
+  height: number;
+  style: string;
+}
+
+async function render(
+  name: string,
+  styleKey: string,
+  seed: string,
+  size: number,
+  background: string,
+): Promise<Image> {
+  const style = styles[styleKey] as AnyStyle;
+  const svg = createAvatar(style, {
+    seed,
+    size,
+    backgroundColor: [background],
+    radius: 0,
+    ...friendly[styleKey],
+  }).toString();
+  await sharp(Buffer.from(svg))
+    .resize(size, size)
+    .webp({ quality: 82, effort: 6 })
+    .toFile(join(OUT, `${name}.webp`));
+  return { src: `/illustrations/${name}.webp`, width: size, height: size, style: styleKey };
+}
+
+const pick = <T>(list: readonly T[], i: number): T => list[i % list.length] as T;
+
+async function main(): Promise<void> {
+  await rm(OUT, { recursive: true, force: true });
+  await mkdir(OUT, { recursive: true });
+  await mkdir(join(ROOT, 'src/content'), { recursive: true });
+
+  const carousel: Image[] = [];
+  for (let i = 0; i < 33; i++) {
+    carousel.push(
+      await render(
+        `carousel-${String(i + 1).padStart(2, '0')}`,
+        pick(rotation, i),
+        `aivatar-${i}`,
+        256,
+        pick(BACKGROUNDS, i * 3),
+      ),
+    );
+  }
+  // Headshots: the calmer styles on studio-like backdrops.
+  const headshotStyles = ['personas', 'notionists', 'lorelei', 'micah', 'bigSmile', 'toonHead'];
+  const studio = ['e0e7ff', 'e2e8f0', 'dbeafe', 'ede9fe', 'f1f5f9', 'cbd5e1'];
+  const headshots: Image[] = [];
+  for (let i = 0; i < 30; i++) {
+    headshots.push(
+      await render(
+        `headshot-${String(i + 1).padStart(2, '0')}`,
+        pick(headshotStyles, i),
+        `pro-${i}`,
+        256,
+        pick(studio, i * 5),
+      ),
+    );
+  }
+  // One example per style card (landing) and per headshot style (headshot page).
+  const exampleStyles = [
+    'fantasy',
+    'professional',
+    'anime',
+    'corporate',
+    'painterly',
+    'cyberpunk',
+    'watercolor',
+    'comic',
+  ];
+  const examples: Image[] = [];
+  for (const [i, key] of exampleStyles.entries()) {
+    examples.push({
+      ...(await render(`style-${key}`, pick(rotation, i + 2), `style-${key}`, 384, pick(BACKGROUNDS, i))),
+      style: key,
+    });
+  }
+  const headshotLooks = [
+    'studio',
+    'office',
+    'outdoor',
+    'executive',
+    'creative',
+    'startup',
+    'academic',
+    'medical',
+  ];
+  const headshotExamples: Image[] = [];
+  for (const [i, key] of headshotLooks.entries()) {
+    headshotExamples.push({
+      ...(await render(
+        `headshot-style-${key}`,
+        pick(headshotStyles, i),
+        `look-${key}`,
+        384,
+        pick(studio, i),
+      )),
+      style: key,
+    });
+  }
+
+  // Before/after: the same drawing, once as a dull casual snapshot, once as a crisp studio portrait.
+  const after = await render('after', 'personas', 'before-after', 512, 'e0e7ff');
+  await sharp(join(OUT, 'after.webp'))
+    .grayscale()
+    .modulate({ brightness: 0.85 })
+    .blur(2.2)
+    .rotate(-4, { background: '#9ca3af' })
+    .resize(512, 512, { fit: 'cover' })
+    .webp({ quality: 75 })
+    .toFile(join(OUT, 'before.webp'));
+  const before = { ...after, src: '/illustrations/before.webp' };
+
+  // Every style drawn here is credited on the site, as CC BY requires.
+  const credits = Object.entries(styles).map(([key, style]) => ({
+    key,
+    title: style.meta?.title ?? key,
+    creator: style.meta?.creator ?? '',
+    source: style.meta?.source ?? '',
+    license: style.meta?.license?.name ?? '',
+    licenseUrl: style.meta?.license?.url ?? '',
+  }));
+
+  await writeFile(
+    MANIFEST,
+    `${JSON.stringify({ carousel, headshots, examples, headshotExamples, before, after, credits }, null, 2)}\n`,
+  );
+  console.log(
+    `Wrote ${carousel.length + headshots.length + examples.length + headshotExamples.length + 2} images to ${OUT}`,
+  );
+}
+
+await main();
