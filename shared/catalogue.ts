@@ -1,0 +1,56 @@
+// The token catalogue (spec section 9), declared once: the pricing pages show it, the structured data
+// lists it, and the billing functions charge from it. The server never trusts a price or a token count
+// sent by a browser: it looks the id up here.
+export const CURRENCY = 'EUR';
+
+export interface TokenPack {
+  id: string;
+  kind: 'one-time';
+  tokens: number;
+  /** tax-inclusive, in euro cents */
+  priceCents: number;
+  name: string;
+}
+
+export interface SubscriptionPlan {
+  id: string;
+  kind: 'subscription';
+  tokens: number;
+  priceCents: number;
+  name: string;
+  interval: 'month';
+}
+
+export const TOKEN_PACKS: readonly TokenPack[] = [
+  { id: 'pack-10', kind: 'one-time', tokens: 10, priceCents: 300, name: 'Starter' },
+  { id: 'pack-40', kind: 'one-time', tokens: 40, priceCents: 900, name: 'Popular' },
+  { id: 'pack-100', kind: 'one-time', tokens: 100, priceCents: 1900, name: 'Plus' },
+  { id: 'pack-200', kind: 'one-time', tokens: 200, priceCents: 3500, name: 'Pro' },
+  { id: 'pack-500', kind: 'one-time', tokens: 500, priceCents: 7900, name: 'Studio' },
+];
+
+export const SUBSCRIPTION: SubscriptionPlan = {
+  id: 'monthly-100',
+  kind: 'subscription',
+  tokens: 100,
+  priceCents: 900,
+  name: 'Monthly',
+  interval: 'month',
+};
+
+export const DEFAULT_PACK = TOKEN_PACKS[0] as TokenPack;
+
+export const findPack = (id: string): TokenPack | undefined => TOKEN_PACKS.find((p) => p.id === id);
+
+/** "3 €" / "3 €" in French, "€3" in English; whole euros without decimals. */
+export function formatPrice(cents: number, lang: 'en' | 'fr'): string {
+  return new Intl.NumberFormat(lang === 'fr' ? 'fr-FR' : 'en-IE', {
+    style: 'currency',
+    currency: CURRENCY,
+    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(cents / 100);
+}
+
+/** Structured data lists the same prices in USD too (spec section 9). */
+export const STRUCTURED_DATA_CURRENCIES = ['EUR', 'USD'] as const;
