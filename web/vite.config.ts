@@ -53,7 +53,9 @@ export default defineConfig({
         codeSplitting: {
           // One chunk for what every page needs (libraries, the app shell, shared UI): fewer requests
           // and better compression than a dozen small shared chunks. Screens stay in their own chunks.
-          groups: [{ name: 'shell', test: /node_modules|\/shared\/|\/src\/(app|lib|components|config)\// }],
+          groups: [
+            { name: 'shell', test: /node_modules|\/shared\/|\/src\/(app|lib|components|config|styles)\// },
+          ],
         },
       },
     },

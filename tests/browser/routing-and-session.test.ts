@@ -117,6 +117,15 @@ describeInBrowser('routes and session', () => {
     await page.getByRole('heading', { name: 'Log in to Aivatar' }).waitFor();
   });
 
+  test('a screen that fails to load shows the error fallback, and the rest of the app still works', async () => {
+    const page = await browser.newPage();
+    await page.route('**/assets/home-page-*.js', (route) => route.abort('failed'));
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
+    await page.getByRole('banner').getByRole('link', { name: 'Log in' }).click();
+    await page.getByRole('heading', { name: 'Log in to Aivatar' }).waitFor();
+  });
+
   test('each new page starts at the top; the phone menu locks scrolling while open', async () => {
     const page = await browser.newPage(PHONE);
     await page.goto('/');

@@ -1,8 +1,5 @@
 // Start-up: read the runtime config and the current language's strings (in parallel with the current
 // page's code), then render.
-// The design tokens and base styles first: every component's CSS builds on them.
-import './styles/tokens.css';
-import './styles/base.css';
 import { createRoot } from 'react-dom/client';
 import { languageOfPath } from '../../shared/web-routes.ts';
 import { App } from './app/app.tsx';

@@ -1,3 +1,7 @@
+// The design tokens and base styles come first: every component's CSS builds on them (and may override
+// the base rules, so it must come later in the stylesheet).
+import '../styles/tokens.css';
+import '../styles/base.css';
 import { StrictMode } from 'react';
 import { BrowserRouter } from 'react-router';
 import { Toaster } from '../components/ui/toaster.tsx';

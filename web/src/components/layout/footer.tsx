@@ -82,8 +82,10 @@ export function Footer() {
           </div>
         </div>
       </div>
-      <div className="container footer__bottom">
-        <p>{t('footer.rights', { year: new Date().getFullYear() })}</p>
+      <div className="container">
+        <div className="footer__bottom">
+          <p>{t('footer.rights', { year: new Date().getFullYear() })}</p>
+        </div>
       </div>
     </footer>
   );
