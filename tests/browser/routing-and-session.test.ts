@@ -140,6 +140,6 @@ describeInBrowser('routes and session', () => {
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
     await page.getByRole('banner').getByRole('link', { name: 'Log in' }).click();
     await waitForPath(page, '/login');
-    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
+    await page.waitForFunction(() => getComputedStyle(document.body).overflow !== 'hidden');
   });
 });

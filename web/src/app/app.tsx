@@ -4,6 +4,7 @@ import '../styles/tokens.css';
 import '../styles/base.css';
 import { StrictMode } from 'react';
 import { BrowserRouter } from 'react-router';
+import { RouteErrorBoundary } from '../components/errors/route-error-boundary.tsx';
 import { Toaster } from '../components/ui/toaster.tsx';
 import { SessionProvider } from '../lib/session.tsx';
 import { AppRoutes } from './app-routes.tsx';
@@ -15,7 +16,10 @@ export function App() {
       <BrowserRouter>
         <SessionProvider>
           <NavigationEffects />
-          <AppRoutes />
+          {/* Each page has its own boundary; this one catches a failing layout or navbar. */}
+          <RouteErrorBoundary>
+            <AppRoutes />
+          </RouteErrorBoundary>
           <Toaster />
         </SessionProvider>
       </BrowserRouter>

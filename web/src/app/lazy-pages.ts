@@ -2,6 +2,7 @@
 // page the browser opened). A chunk that takes over 120 s fails into the route's error boundary.
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { type PageId, webPages } from '../../../shared/web-routes.ts';
+import { barePath } from '../lib/language.ts';
 
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
@@ -53,8 +54,8 @@ export const appLayoutChunk = lazyChunk(() => import('../components/layout/app-l
 
 /** Starts downloading the screen of the page the browser opened, alongside the app's start-up. */
 export function preloadPageAt(pathname: string): void {
-  const bare = pathname === '/fr' ? '/' : pathname.startsWith('/fr/') ? pathname.slice(3) : pathname;
-  const page = webPages.find((p) => p.built && p.path === bare);
+  const bare = barePath(pathname);
+  const page = webPages.find((p) => p.built && p.path === bare && (p.localized || bare === pathname));
   if (!page) return;
   void pageChunks[page.id]?.preload().catch(() => undefined);
   if (page.access === 'user') void appLayoutChunk.preload().catch(() => undefined);

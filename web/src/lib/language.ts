@@ -1,6 +1,6 @@
 // The language comes from the first path segment only (spec section 2): /fr is French, anything else English.
 import { useLocation } from 'react-router';
-import { languageOfPath, type PageId, pagePath } from '../../../shared/web-routes.ts';
+import { FR_PREFIX, languageOfPath, type PageId, pagePath } from '../../../shared/web-routes.ts';
 
 export type Language = 'en' | 'fr';
 
@@ -12,4 +12,9 @@ export function useLanguage(): Language {
 export function useLocalizedPath(): (id: PageId) => string {
   const lang = useLanguage();
   return (id) => pagePath(id, lang);
+}
+
+/** The path without its language prefix: /fr/login and /login are both the page /login. */
+export function barePath(pathname: string): string {
+  return languageOfPath(pathname) === 'fr' ? pathname.slice(FR_PREFIX.length) || '/' : pathname;
 }

@@ -61,7 +61,7 @@ export function AppNavbar() {
         <div className="navbar__menu" id="app-menu">
           <nav className="navbar__links" aria-label={t('nav.primary')}>
             {APP_LINKS.filter((l) => isPageBuilt(l.id)).map((l) => (
-              <NavLink key={l.id} to={pagePath(l.id)} className="navbar__link">
+              <NavLink key={l.id} onClick={menu.close} to={pagePath(l.id)} className="navbar__link">
                 {t(l.label)}
               </NavLink>
             ))}

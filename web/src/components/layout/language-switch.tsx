@@ -3,7 +3,7 @@ import { type JSX, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { switchLanguagePath, webPages } from '../../../../shared/web-routes.ts';
-import { type Language, useLanguage } from '../../lib/language.ts';
+import { barePath, type Language, useLanguage } from '../../lib/language.ts';
 import './language-switch.css';
 
 function FrenchFlag() {
@@ -42,8 +42,7 @@ export function LanguageSwitch() {
   const current = useLanguage();
   const { t } = useTranslation();
   // Pages without a French version (the login-link page, the app) have nothing to switch to.
-  const bare = current === 'fr' ? pathname.slice(3) || '/' : pathname;
-  const page = webPages.find((p) => p.path === bare);
+  const page = webPages.find((p) => p.path === barePath(pathname));
   if (page && !page.localized) return null;
   return (
     <nav className="language-switch" aria-label={t('nav.language')}>

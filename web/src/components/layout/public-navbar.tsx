@@ -36,20 +36,20 @@ export function PublicNavbar() {
         </button>
         <div className="navbar__menu" id="public-menu">
           <nav className="navbar__links" aria-label={t('nav.primary')}>
-            <NavLink to={path('home')} end className="navbar__link">
+            <NavLink onClick={menu.close} to={path('home')} end className="navbar__link">
               {t('nav.home')}
             </NavLink>
             {signedIn && (
-              <NavLink to={APP_PREFIX} className="navbar__link">
+              <NavLink onClick={menu.close} to={APP_PREFIX} className="navbar__link">
                 {isPageBuilt('appCreate') ? t('nav.createAvatar') : t('nav.openApp')}
               </NavLink>
             )}
             {isPageBuilt('pricing') && (
               <>
-                <NavLink to={path('pricing')} className="navbar__link">
+                <NavLink onClick={menu.close} to={path('pricing')} className="navbar__link">
                   {t('nav.pricing')}
                 </NavLink>
-                <Link to={`${path('pricing')}#tokens`} className="navbar__link">
+                <Link onClick={menu.close} to={`${path('pricing')}#tokens`} className="navbar__link">
                   {t('nav.tokens')}
                 </Link>
               </>
@@ -75,10 +75,18 @@ export function PublicNavbar() {
               </>
             ) : (
               <>
-                <Link to={path('login')} className={buttonClass({ variant: 'ghost', size: 'sm' })}>
+                <Link
+                  onClick={menu.close}
+                  to={path('login')}
+                  className={buttonClass({ variant: 'ghost', size: 'sm' })}
+                >
                   {t('common.login')}
                 </Link>
-                <Link to={path('signup')} className={buttonClass({ variant: 'primary', size: 'sm' })}>
+                <Link
+                  onClick={menu.close}
+                  to={path('signup')}
+                  className={buttonClass({ variant: 'primary', size: 'sm' })}
+                >
                   {t('common.signup')}
                 </Link>
               </>

@@ -1,6 +1,6 @@
 // Set a first password, or change it (asking for the current one only when there is one).
 
-import { PASSWORD_MIN_LENGTH } from 'virtual:api-contract';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from 'virtual:api-contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -100,6 +100,7 @@ export function PasswordForm({ email, hasPassword }: { email: string; hasPasswor
           autoComplete="new-password"
           required
           minLength={PASSWORD_MIN_LENGTH}
+          maxLength={PASSWORD_MAX_LENGTH}
           hint={t('account.passwordHint', { min: PASSWORD_MIN_LENGTH })}
           value={next}
           error={errors.next}
