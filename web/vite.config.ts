@@ -39,25 +39,31 @@ const devRuntimeConfig = (): Plugin => ({
   },
 });
 
-export default defineConfig({
-  root: import.meta.dirname,
-  plugins: [react(), apiContract(), devRuntimeConfig()],
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    target: 'es2022',
-    // Every browser we support has native modulepreload: the polyfill would only add bytes.
-    modulePreload: { polyfill: false },
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // One chunk for what every page needs (libraries, the app shell, shared UI): fewer requests
-          // and better compression than a dozen small shared chunks. Screens stay in their own chunks.
-          groups: [
-            { name: 'shell', test: /node_modules|\/shared\/|\/src\/(app|lib|components|config|styles)\// },
-          ],
+export default defineConfig(({ command }) => {
+  // A build is what ships, whatever NODE_ENV the caller runs with: vitest's global setup builds under
+  // NODE_ENV=test, which would otherwise bundle React's development build and the development JSX
+  // transform (+60 KB gzipped). Vite and the React plugin read NODE_ENV after this config is loaded.
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return {
+    root: import.meta.dirname,
+    plugins: [react(), apiContract(), devRuntimeConfig()],
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      target: 'es2022',
+      // Every browser we support has native modulepreload: the polyfill would only add bytes.
+      modulePreload: { polyfill: false },
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            // One chunk for what every page needs (libraries, the app shell, shared UI): fewer requests
+            // and better compression than a dozen small shared chunks. Screens stay in their own chunks.
+            groups: [
+              { name: 'shell', test: /node_modules|\/shared\/|\/src\/(app|lib|components|config|styles)\// },
+            ],
+          },
         },
       },
     },
-  },
+  };
 });
