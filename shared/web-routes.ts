@@ -21,7 +21,7 @@ export interface WebPage {
   indexable: boolean;
 }
 
-const page = (p: WebPage): WebPage => p;
+const page = <const P extends WebPage>(p: P): P => p;
 
 export const webPages = [
   page({ id: 'home', path: '/', access: 'public-home', localized: true, built: true, indexable: true }),
@@ -72,7 +72,7 @@ export const webPages = [
     id: 'appCreate',
     path: '/app/create',
     access: 'user',
-    localized: false,
+    localized: true,
     built: false,
     indexable: false,
   }),
@@ -80,7 +80,7 @@ export const webPages = [
     id: 'appUpload',
     path: '/app/upload',
     access: 'user',
-    localized: false,
+    localized: true,
     built: false,
     indexable: false,
   }),
@@ -88,7 +88,7 @@ export const webPages = [
     id: 'appGallery',
     path: '/app/gallery',
     access: 'user',
-    localized: false,
+    localized: true,
     built: false,
     indexable: false,
   }),
@@ -96,7 +96,7 @@ export const webPages = [
     id: 'appAccount',
     path: '/app/account',
     access: 'user',
-    localized: false,
+    localized: true,
     built: true,
     indexable: false,
   }),
@@ -107,12 +107,18 @@ export type PageId = (typeof webPages)[number]['id'];
 export const FR_PREFIX = '/fr';
 export const APP_PREFIX = '/app';
 
-export const builtPages = (): WebPage[] => webPages.filter((p) => p.built);
+export type Page = (typeof webPages)[number];
+
+export const builtPages = (): Page[] => webPages.filter((p) => p.built);
+
+/** /app in a language: the app is French under /fr/app, like the public pages. */
+export const appPrefix = (lang: 'en' | 'fr' = 'en'): string =>
+  lang === 'fr' ? `${FR_PREFIX}${APP_PREFIX}` : APP_PREFIX;
 
 /** Where /app and unknown /app paths lead: Create Your Avatar once it exists. */
-export function appHomePath(): string {
+export function appHomePath(lang: 'en' | 'fr' = 'en'): string {
   const create = webPages.find((p) => p.id === 'appCreate');
-  return create?.built ? create.path : '/app/account';
+  return pagePath(create?.built ? 'appCreate' : 'appAccount', lang);
 }
 
 export function pagePath(id: PageId, lang: 'en' | 'fr' = 'en'): string {

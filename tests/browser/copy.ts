@@ -3,6 +3,7 @@
 export const copy = {
   en: {
     prefix: '',
+    accountHeading: 'Account',
     email: 'Email',
     password: 'Password',
     logIn: 'Log in',
@@ -32,6 +33,7 @@ export const copy = {
   },
   fr: {
     prefix: '/fr',
+    accountHeading: 'Mon compte',
     email: 'Adresse e-mail',
     password: 'Mot de passe',
     logIn: 'Se connecter',

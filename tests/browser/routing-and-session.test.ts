@@ -22,11 +22,19 @@ describeInBrowser('routes and session', () => {
       await page.goto(path);
       await waitForPath(page, '/login');
     }
-    for (const path of ['/nowhere', '/fr/nowhere/deeper', '/create']) {
+    for (const path of ['/fr/app', '/fr/app/account']) {
+      await page.goto(path);
+      await waitForPath(page, '/fr/login');
+    }
+    for (const path of ['/nowhere', '/create']) {
       await page.goto(path);
       await waitForPath(page, '/');
       await page.getByRole('heading', { name: copy.en.homeHeading }).waitFor();
     }
+    // An unknown French path leads to the French home page.
+    await page.goto('/fr/nowhere/deeper');
+    await waitForPath(page, '/fr');
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr');
   });
 
   test('signed in: /app and unknown /app paths lead to the app home; guest pages and / to /app', async () => {
@@ -35,19 +43,16 @@ describeInBrowser('routes and session', () => {
     const page = await browser.newPage();
     await openSignedIn(page, token, '/app');
     await waitForPath(page, '/app/account');
-    for (const path of [
-      '/app/unknown',
-      '/login',
-      '/signup',
-      '/fr/login',
-      '/fr/signup',
-      '/',
-      '/fr',
-      '/nowhere',
-    ]) {
+    for (const path of ['/app/unknown', '/login', '/signup', '/', '/nowhere']) {
       await page.goto(path);
       await waitForPath(page, '/app/account');
     }
+    // In French, the same rules lead to the French app.
+    for (const path of ['/fr/app', '/fr/app/unknown', '/fr/login', '/fr/signup', '/fr', '/fr/create']) {
+      await page.goto(path);
+      await waitForPath(page, '/fr/app/account');
+    }
+    await page.getByRole('heading', { name: copy.fr.accountHeading, level: 1 }).waitFor();
     await page.goto('/login_with_token?token=whatever');
     await waitForPath(page, '/app/account');
     expect(await page.getByTestId('account-email').textContent()).toBe(email);
@@ -134,6 +139,8 @@ describeInBrowser('routes and session', () => {
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Sign up' }).click();
     await waitForPath(page, '/signup');
+    // The URL changes before the new screen is committed; the reset belongs to the new screen.
+    await page.getByRole('button', { name: 'Request activation email' }).waitFor();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
     await page.getByRole('button', { name: 'Open menu' }).click();

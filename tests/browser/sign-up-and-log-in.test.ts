@@ -15,9 +15,9 @@ import { copy, LANGS } from './copy.ts';
 
 const PASSWORD = 'a-long-enough-secret';
 
-async function expectAccountPage(page: Page, email: string) {
-  await waitForPath(page, '/app/account');
-  await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
+async function expectAccountPage(page: Page, email: string, c: (typeof copy)[keyof typeof copy] = copy.en) {
+  await waitForPath(page, `${c.prefix}/app/account`);
+  await page.getByRole('heading', { name: c.accountHeading, level: 1 }).waitFor();
   expect(await page.getByTestId('account-email').textContent()).toBe(email);
 }
 
@@ -75,7 +75,8 @@ describeInBrowser('sign up, activate, set a password, log out and in again', () 
       await page.getByLabel(c.password, { exact: true }).fill(PASSWORD);
       await page.getByRole('button', { name: c.logIn, exact: true }).click();
       await page.getByText(c.loginSuccess, { exact: true }).waitFor();
-      await expectAccountPage(page, email);
+      // The app opens in the language the user logged in with.
+      await expectAccountPage(page, email, c);
     });
   }
 });

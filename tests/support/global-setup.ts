@@ -27,7 +27,8 @@ export async function setup(project: TestProject): Promise<void> {
   process.env.LOG_LEVEL ??= 'silent';
   const needsWeb = project.name === 'browser';
   const dist = join(REPO_ROOT, 'web/dist');
-  if (needsWeb && (process.env.CI || !existsSync(join(dist, 'index.html')) || process.env.REBUILD_WEB)) {
+  // Always a fresh build: a stale web/dist would test yesterday's screens (SKIP_WEB_BUILD=1 to reuse it).
+  if (needsWeb && !(process.env.SKIP_WEB_BUILD && existsSync(join(dist, 'index.html')))) {
     execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
       cwd: REPO_ROOT,
       stdio: 'inherit',

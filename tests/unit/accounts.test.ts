@@ -3,13 +3,21 @@ import { JwtSessionTokens } from '../../functions/adapters/jwt-sessions.ts';
 import { ScryptPasswordHasher } from '../../functions/adapters/scrypt-hasher.ts';
 import { normaliseEmail } from '../../functions/domain/accounts/email-address.ts';
 import { linkEmail } from '../../functions/domain/accounts/emails.ts';
-import { errorResponse } from '../../functions/http/error-mapper.ts';
 import { DomainError } from '../../functions/domain/errors.ts';
+import { errorResponse } from '../../functions/http/error-mapper.ts';
 
 describe('email addresses', () => {
   it('are trimmed and lower-cased, and nonsense is refused', () => {
     expect(normaliseEmail('  Ada@Example.COM ')).toBe('ada@example.com');
-    for (const bad of ['', 'ada', 'ada@', '@example.com', 'ada@example', 'a da@example.com', `${'a'.repeat(250)}@x.io`]) {
+    for (const bad of [
+      '',
+      'ada',
+      'ada@',
+      '@example.com',
+      'ada@example',
+      'a da@example.com',
+      `${'a'.repeat(250)}@x.io`,
+    ]) {
       expect(() => normaliseEmail(bad), bad).toThrow('Please provide a valid email address.');
     }
   });
@@ -62,12 +70,19 @@ describe('error responses', () => {
   it('give domain errors their status and message', () => {
     const res = errorResponse(new DomainError('EMAIL_TAKEN', 'This email is already registered.'), 'c1');
     expect(res.statusCode).toBe(409);
-    expect(JSON.parse(res.body as string)).toEqual({ msg: 'This email is already registered.', code: 'EMAIL_TAKEN' });
+    expect(JSON.parse(res.body as string)).toEqual({
+      msg: 'This email is already registered.',
+      code: 'EMAIL_TAKEN',
+    });
   });
 
   it('hide unexpected errors behind "Server error" and the correlation id', () => {
     const res = errorResponse(new Error('connect ECONNREFUSED 10.0.0.1:5432'), 'corr-123');
     expect(res.statusCode).toBe(500);
-    expect(JSON.parse(res.body as string)).toEqual({ msg: 'Server error', code: 'SERVER_ERROR', correlation_id: 'corr-123' });
+    expect(JSON.parse(res.body as string)).toEqual({
+      msg: 'Server error',
+      code: 'SERVER_ERROR',
+      correlation_id: 'corr-123',
+    });
   });
 });

@@ -13,7 +13,12 @@ const base = {
 describe('function settings', () => {
   it('are read and validated once', () => {
     const c = readConfig({ ...base, ADMIN_EMAILS: ' Admin@Example.com , ' });
-    expect(c).toMatchObject({ stage: 'dev', tableName: 'aivatar-dev', mail: { transport: 'ses' }, adminEmails: ['admin@example.com'] });
+    expect(c).toMatchObject({
+      stage: 'dev',
+      tableName: 'aivatar-dev',
+      mail: { transport: 'ses' },
+      adminEmails: ['admin@example.com'],
+    });
     expect(c.sessionTtlSeconds).toBe(7 * 24 * 3600);
   });
 

@@ -3,7 +3,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { authRoutes } from '../../functions/auth/routes.ts';
 import type { AccountDeps } from '../../functions/domain/accounts/accounts.ts';
-import { apiRoutes, buildPath, LAMBDA_GROUPS, matchPath, routeKey, servedGroups, servedRoutes } from '../../shared/api-routes.ts';
+import {
+  apiRoutes,
+  buildPath,
+  LAMBDA_GROUPS,
+  matchPath,
+  routeKey,
+  servedGroups,
+  servedRoutes,
+} from '../../shared/api-routes.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -36,7 +44,9 @@ describe('the route table', () => {
 
   it('has a handler for every served route and a served route for every handler', () => {
     for (const group of LAMBDA_GROUPS) {
-      const served = servedRoutes(group).map(([id]) => id).sort();
+      const served = servedRoutes(group)
+        .map(([id]) => id)
+        .sort();
       const handled = (handlersByGroup[group] ?? []).sort();
       expect(handled, `group ${group}`).toEqual(served);
     }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { appHomePath, languageOfPath, pagePath, switchLanguagePath, webPages } from '../../shared/web-routes.ts';
+import {
+  appHomePath,
+  languageOfPath,
+  pagePath,
+  switchLanguagePath,
+  webPages,
+} from '../../shared/web-routes.ts';
 
 describe('web pages', () => {
   it('take the language from the first path segment only, English by default', () => {
@@ -25,6 +31,12 @@ describe('web pages', () => {
     expect(notLocalised.sort()).toEqual(['/admin/styles', '/login_with_token']);
     expect(pagePath('login', 'fr')).toBe('/fr/login');
     expect(pagePath('home', 'fr')).toBe('/fr');
+  });
+
+  it('serve the app in French under /fr/app', () => {
+    expect(appHomePath('fr')).toBe(`/fr${appHomePath('en')}`);
+    expect(switchLanguagePath('/app/account', 'fr')).toBe('/fr/app/account');
+    expect(switchLanguagePath('/fr/app/account', 'en')).toBe('/app/account');
   });
 
   it('send /app to a screen that is built', () => {

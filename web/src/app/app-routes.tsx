@@ -2,7 +2,14 @@
 // in English and, when localized, under /fr.
 import type { ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { APP_PREFIX, appHomePath, builtPages, FR_PREFIX, type WebPage } from '../../../shared/web-routes.ts';
+import {
+  appHomePath,
+  appPrefix,
+  builtPages,
+  FR_PREFIX,
+  type Page,
+  type WebPage,
+} from '../../../shared/web-routes.ts';
 import { PublicLayout } from '../components/layout/public-layout.tsx';
 import { appLayoutChunk, pageChunks } from './lazy-pages.ts';
 import { RedirectWhenSignedIn, RequireUser } from './route-guards.tsx';
@@ -12,7 +19,7 @@ function pathsOf(page: WebPage): string[] {
   return [page.path, page.path === '/' ? FR_PREFIX : `${FR_PREFIX}${page.path}`];
 }
 
-function routesFor(pages: WebPage[]): ReactNode[] {
+function routesFor(pages: Page[]): ReactNode[] {
   return pages.flatMap((page) => {
     const chunk = pageChunks[page.id];
     if (!chunk) {
@@ -53,9 +60,17 @@ export function AppRoutes() {
       >
         {userRoutes}
         {/* /app and unknown /app paths lead to the app's home screen. */}
-        <Route path={APP_PREFIX} element={<Navigate to={appHomePath()} replace />} />
-        <Route path={`${APP_PREFIX}/*`} element={<Navigate to={appHomePath()} replace />} />
+        {(['en', 'fr'] as const).flatMap((lang) => [
+          <Route key={lang} path={appPrefix(lang)} element={<Navigate to={appHomePath(lang)} replace />} />,
+          <Route
+            key={`${lang}/*`}
+            path={`${appPrefix(lang)}/*`}
+            element={<Navigate to={appHomePath(lang)} replace />}
+          />,
+        ])}
       </Route>
+      {/* Any other path leads home, in its language. */}
+      <Route path={`${FR_PREFIX}/*`} element={<Navigate to={FR_PREFIX} replace />} />
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>
   );

@@ -1,7 +1,8 @@
 // Access rules of shared/web-routes.ts (spec section 2).
 import { type ReactNode, useState } from 'react';
 import { Navigate } from 'react-router';
-import { APP_PREFIX, pagePath } from '../../../shared/web-routes.ts';
+import { appPrefix, pagePath } from '../../../shared/web-routes.ts';
+import { useLanguage } from '../lib/language.ts';
 import { useSession } from '../lib/session.tsx';
 
 /**
@@ -10,12 +11,14 @@ import { useSession } from '../lib/session.tsx';
  */
 export function RedirectWhenSignedIn({ children }: { children: ReactNode }) {
   const { signedIn } = useSession();
+  const lang = useLanguage();
   const [signedInOnEntry] = useState(signedIn);
-  return signedInOnEntry ? <Navigate to={APP_PREFIX} replace /> : children;
+  return signedInOnEntry ? <Navigate to={appPrefix(lang)} replace /> : children;
 }
 
 /** /app pages need a session; without one (or once it ends) the visitor goes to /login. */
 export function RequireUser({ children }: { children: ReactNode }) {
   const { signedIn } = useSession();
-  return signedIn ? children : <Navigate to={pagePath('login')} replace />;
+  const lang = useLanguage();
+  return signedIn ? children : <Navigate to={pagePath('login', lang)} replace />;
 }

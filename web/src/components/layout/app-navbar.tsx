@@ -4,11 +4,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { appHomePath, type PageId, pagePath } from '../../../../shared/web-routes.ts';
+import { useLanguage } from '../../lib/language.ts';
 import { isPageBuilt } from '../../lib/pages.ts';
 import { tokenBalance, useSession } from '../../lib/session.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { Button } from '../ui/button.tsx';
 import { CardIcon, CloseIcon, CoinIcon, LogoutIcon, MenuIcon, UserIcon } from '../ui/icons.tsx';
+import { LanguageSwitch } from './language-switch.tsx';
 import { Logo } from './logo.tsx';
 import { openBillingDashboard } from './open-billing-dashboard.ts';
 import { useNavMenu, useScrolledPast } from './use-nav-menu.ts';
@@ -27,6 +29,7 @@ const APP_LINKS: {
 export function AppNavbar() {
   const { t } = useTranslation();
   const { user, logout } = useSession();
+  const lang = useLanguage();
   const menu = useNavMenu();
   const scrolled = useScrolledPast();
   const [opening, setOpening] = useState(false);
@@ -47,7 +50,7 @@ export function AppNavbar() {
       className={`navbar navbar--app${scrolled ? ' navbar--scrolled' : ''}${menu.open ? ' navbar--open' : ''}`}
     >
       <div className="container navbar__inner">
-        <Logo to={appHomePath()} />
+        <Logo to={appHomePath(lang)} />
         <button
           type="button"
           className="navbar__toggle"
@@ -61,12 +64,13 @@ export function AppNavbar() {
         <div className="navbar__menu" id="app-menu">
           <nav className="navbar__links" aria-label={t('nav.primary')}>
             {APP_LINKS.filter((l) => isPageBuilt(l.id)).map((l) => (
-              <NavLink key={l.id} onClick={menu.close} to={pagePath(l.id)} className="navbar__link">
+              <NavLink key={l.id} onClick={menu.close} to={pagePath(l.id, lang)} className="navbar__link">
                 {t(l.label)}
               </NavLink>
             ))}
           </nav>
           <div className="navbar__actions">
+            <LanguageSwitch />
             <span className="token-pill" title={t('nav.tokenBalance')} data-testid="token-balance">
               <CoinIcon />
               {user ? t('common.tokens', { count: tokenBalance(user) }) : '…'}

@@ -2,8 +2,8 @@
 // user's email, tokens and Logout, and the language flags (spec section 2).
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
-import { APP_PREFIX } from '../../../../shared/web-routes.ts';
-import { useLocalizedPath } from '../../lib/language.ts';
+import { appPrefix } from '../../../../shared/web-routes.ts';
+import { useLanguage, useLocalizedPath } from '../../lib/language.ts';
 import { isPageBuilt } from '../../lib/pages.ts';
 import { tokenBalance, useSession } from '../../lib/session.tsx';
 import { Button, buttonClass } from '../ui/button.tsx';
@@ -16,6 +16,7 @@ import './navbar.css';
 export function PublicNavbar() {
   const { t } = useTranslation();
   const path = useLocalizedPath();
+  const lang = useLanguage();
   const { signedIn, user, logout } = useSession();
   const menu = useNavMenu();
   const scrolled = useScrolledPast();
@@ -40,7 +41,7 @@ export function PublicNavbar() {
               {t('nav.home')}
             </NavLink>
             {signedIn && (
-              <NavLink onClick={menu.close} to={APP_PREFIX} className="navbar__link">
+              <NavLink onClick={menu.close} to={appPrefix(lang)} className="navbar__link">
                 {isPageBuilt('appCreate') ? t('nav.createAvatar') : t('nav.openApp')}
               </NavLink>
             )}

@@ -8,7 +8,7 @@ import { MailIcon } from '../../components/ui/icons.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { useLanguage, useLocalizedPath } from '../../lib/language.ts';
 import { useSession } from '../../lib/session.tsx';
-import { AFTER_LOGIN_PATH, AFTER_PASSWORD_LOGIN_DELAY_MS } from './after-login.ts';
+import { AFTER_PASSWORD_LOGIN_DELAY_MS, afterLoginPath } from './after-login.ts';
 import { logIn } from './api/login.ts';
 import { sendLoginLink } from './api/send-login-link.ts';
 import { type FormMessage, loginFailure, loginLinkFailure } from './auth-messages.ts';
@@ -46,7 +46,7 @@ export default function LoginPage() {
       void signIn(access_token);
       setLoggedIn(true);
       setMessage({ kind: 'success', text: t('login.success') });
-      redirect.current = setTimeout(() => navigate(AFTER_LOGIN_PATH), AFTER_PASSWORD_LOGIN_DELAY_MS);
+      redirect.current = setTimeout(() => navigate(afterLoginPath(lang)), AFTER_PASSWORD_LOGIN_DELAY_MS);
     } catch (e) {
       setMessage(loginFailure(e, t));
     } finally {
