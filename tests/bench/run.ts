@@ -10,6 +10,7 @@ import { chromium } from 'playwright-core';
 import { ESM_REQUIRE_BANNER, LAMBDA_EXTERNAL_MODULES } from '../../infra/constructs/api-function.ts';
 import { REPO_ROOT, startLocalStack } from '../../infra/local/stack.ts';
 import { servedGroups } from '../../shared/api-routes.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
 
 const OUT = join(REPO_ROOT, '.local/bench');
 const RESULTS = join(REPO_ROOT, 'bench-results');
@@ -154,19 +155,8 @@ function readOutbox(dir: string): { to: string; text: string }[] {
 
 // 4. The JS a browser downloads to show /login, gzipped as CloudFront serves it.
 async function loginFirstLoad(webUrl: string) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+
   try {
     const page = await browser.newPage();
     const scripts = new Set<string>();

@@ -4,18 +4,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject } from 'vitest';
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 const INSTALL_HINT = `Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium`;
 export const hasChromium = existsSync(CHROMIUM_PATH);

@@ -1,0 +1,74 @@
+// `npm run screenshots`: every built page, signed out and signed in, at phone and desktop widths, in English
+// and French, saved as PNGs in .local/screenshots (or --out DIR) to look at before calling a screen done.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium } from 'playwright-core';
+import { REPO_ROOT, startLocalStack } from '../../infra/local/stack.ts';
+import { builtPages, pagePath } from '../../shared/web-routes.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    out: { type: 'string', default: join(REPO_ROOT, '.local/screenshots') },
+    only: { type: 'string' },
+    'skip-build': { type: 'boolean', default: false },
+  },
+});
+const WIDTHS = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } };
+
+process.env.LOG_LEVEL = 'silent';
+mkdirSync(args.out, { recursive: true });
+if (!args['skip-build']) {
+  execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+  });
+}
+const stack = await startLocalStack({ webDist: join(REPO_ROOT, 'web/dist') });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+
+async function signedInToken(): Promise<string> {
+  const email = `screens-${Date.now()}@example.test`;
+  await fetch(`${stack.apiUrl}/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, terms_accepted: true }),
+  });
+  const outbox = readdirSync(stack.outboxDir).map((n) =>
+    JSON.parse(readFileSync(join(stack.outboxDir, n), 'utf8')),
+  );
+  const mail = outbox.find((m: { to: string }) => m.to === email) as { text: string };
+  const token = /token=([\w-]+)/.exec(mail.text)?.[1];
+  const res = await fetch(`${stack.apiUrl}/login_with_token/${token}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+try {
+  const token = await signedInToken();
+  let count = 0;
+  for (const page of builtPages()) {
+    if (args.only && !page.id.includes(args.only)) continue;
+    for (const lang of page.localized ? (['en', 'fr'] as const) : (['en'] as const)) {
+      for (const [widthName, viewport] of Object.entries(WIDTHS)) {
+        const context = await browser.newContext({ viewport, baseURL: stack.webUrl });
+        if (page.access === 'user') {
+          await context.addInitScript((t) => localStorage.setItem('token', t), token);
+        }
+        const tab = await context.newPage();
+        const path = page.id === 'loginWithToken' ? '/login_with_token' : pagePath(page.id, lang);
+        await tab.goto(path, { waitUntil: 'networkidle' });
+        await tab.waitForTimeout(300);
+        const file = join(args.out, `${page.id}-${lang}-${widthName}.png`);
+        await tab.screenshot({ path: file, fullPage: true });
+        count++;
+        await context.close();
+      }
+    }
+  }
+  console.log(`${count} screenshots in ${args.out}`);
+} finally {
+  await browser.close();
+  await stack.stop();
+}
