@@ -111,6 +111,13 @@ export type Page = (typeof webPages)[number];
 
 export const builtPages = (): Page[] => webPages.filter((p) => p.built);
 
+/** Pages served as prerendered HTML (web/scripts/prerender.ts): the built, indexable public pages. */
+export const prerenderedPages = (): Page[] => builtPages().filter((p) => p.indexable);
+
+/** Every URL path that has its own prerendered HTML document, in both languages. */
+export const prerenderedPaths = (): string[] =>
+  prerenderedPages().flatMap((p) => (p.localized ? [pagePath(p.id, 'en'), pagePath(p.id, 'fr')] : [p.path]));
+
 /** /app in a language: the app is French under /fr/app, like the public pages. */
 export const appPrefix = (lang: 'en' | 'fr' = 'en'): string =>
   lang === 'fr' ? `${FR_PREFIX}${APP_PREFIX}` : APP_PREFIX;

@@ -39,7 +39,7 @@ const devRuntimeConfig = (): Plugin => ({
   },
 });
 
-export default defineConfig(({ command }) => {
+export default defineConfig(({ command, isSsrBuild }) => {
   // A build is what ships, whatever NODE_ENV the caller runs with: vitest's global setup builds under
   // NODE_ENV=test, which would otherwise bundle React's development build and the development JSX
   // transform (+60 KB gzipped). Vite and the React plugin read NODE_ENV after this config is loaded.
@@ -47,23 +47,31 @@ export default defineConfig(({ command }) => {
   return {
     root: import.meta.dirname,
     plugins: [react(), apiContract(), devRuntimeConfig()],
-    build: {
-      outDir: 'dist',
-      emptyOutDir: true,
-      target: 'es2022',
-      // Every browser we support has native modulepreload: the polyfill would only add bytes.
-      modulePreload: { polyfill: false },
-      rolldownOptions: {
-        output: {
-          codeSplitting: {
-            // One chunk for what every page needs (libraries, the app shell, shared UI): fewer requests
-            // and better compression than a dozen small shared chunks. Screens stay in their own chunks.
-            groups: [
-              { name: 'shell', test: /node_modules|\/shared\/|\/src\/(app|lib|components|config|styles)\// },
-            ],
+    build: isSsrBuild
+      ? // The prerendering build (web/scripts/build.ts): a Node module that renders pages to HTML.
+        { outDir: '../.local/web-ssr', emptyOutDir: true, target: 'node24', copyPublicDir: false }
+      : {
+          outDir: 'dist',
+          emptyOutDir: true,
+          // Tells the prerenderer which files each page needs, to link them from its HTML.
+          manifest: true,
+          target: 'es2022',
+          // Every browser we support has native modulepreload: the polyfill would only add bytes.
+          modulePreload: { polyfill: false },
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                // One chunk for what every page needs (libraries, the app shell, shared UI): fewer requests
+                // and better compression than a dozen small shared chunks. Screens stay in their own chunks.
+                groups: [
+                  {
+                    name: 'shell',
+                    test: /node_modules|\/shared\/|\/src\/(app|lib|components|config|styles)\//,
+                  },
+                ],
+              },
+            },
           },
         },
-      },
-    },
   };
 });

@@ -61,7 +61,7 @@ async function main(): Promise<void> {
 
   if (!args['skip-build']) {
     console.log('Building the web app…');
-    execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+    execFileSync(process.execPath, ['web/scripts/build.ts', '--quiet'], {
       cwd: REPO_ROOT,
       stdio: 'inherit',
     });

@@ -5,6 +5,9 @@ import { createServer, type Server } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { SECURITY_HEADERS } from '../web-hosting.ts';
 
+/** The SPA's empty document, for every path that has no prerendered page (web/scripts/prerender.ts). */
+const SHELL = '_shell.html';
+
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -47,7 +50,7 @@ export function startWebServer(distDir: string, port: number, runtimeConfig: obj
       });
       return res.end(configJson);
     }
-    const file = (await fileAt(root, path)) ?? (extname(path) ? null : join(root, 'index.html'));
+    const file = (await fileAt(root, path)) ?? (extname(path) ? null : join(root, SHELL));
     if (!file) {
       res.writeHead(404, { 'content-type': 'text/plain' });
       return res.end('Not found');

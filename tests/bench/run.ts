@@ -179,7 +179,7 @@ async function loginFirstLoad(webUrl: string) {
 
 const bundles = await bundleSizes();
 const cold = coldStart(bundles.auth?.file as string);
-execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+execFileSync(process.execPath, ['web/scripts/build.ts', '--quiet'], {
   cwd: REPO_ROOT,
   stdio: 'inherit',
 });

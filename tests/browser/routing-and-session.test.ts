@@ -124,8 +124,8 @@ describeInBrowser('routes and session', () => {
 
   test('a screen that fails to load shows the error fallback, and the rest of the app still works', async () => {
     const page = await browser.newPage();
-    await page.route('**/assets/home-page-*.js', (route) => route.abort('failed'));
-    await page.goto('/');
+    await page.route('**/assets/signup-page-*.js', (route) => route.abort('failed'));
+    await page.goto('/signup');
     await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
     await page.getByRole('banner').getByRole('link', { name: 'Log in' }).click();
     await page.getByRole('heading', { name: 'Log in to Aivatar' }).waitFor();

@@ -29,7 +29,7 @@ export async function setup(project: TestProject): Promise<void> {
   const dist = join(REPO_ROOT, 'web/dist');
   // Always a fresh build: a stale web/dist would test yesterday's screens (SKIP_WEB_BUILD=1 to reuse it).
   if (needsWeb && !(process.env.SKIP_WEB_BUILD && existsSync(join(dist, 'index.html')))) {
-    execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+    execFileSync(process.execPath, ['web/scripts/build.ts', '--quiet'], {
       cwd: REPO_ROOT,
       stdio: 'inherit',
     });

@@ -21,7 +21,7 @@ const WIDTHS = { phone: { width: 390, height: 844 }, desktop: { width: 1440, hei
 process.env.LOG_LEVEL = 'silent';
 mkdirSync(args.out, { recursive: true });
 if (!args['skip-build']) {
-  execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+  execFileSync(process.execPath, ['web/scripts/build.ts', '--quiet'], {
     cwd: REPO_ROOT,
     stdio: 'inherit',
   });

@@ -10,6 +10,7 @@ import {
   type Page,
   type WebPage,
 } from '../../../shared/web-routes.ts';
+import { DocumentPage } from '../components/document-page.tsx';
 import { PublicLayout } from '../components/layout/public-layout.tsx';
 import { appLayoutChunk, pageChunks } from './lazy-pages.ts';
 import { RedirectWhenSignedIn, RequireUser } from './route-guards.tsx';
@@ -29,7 +30,14 @@ function routesFor(pages: Page[]): ReactNode[] {
       return [];
     }
     return pathsOf(page).map((path) => {
-      const screen = <chunk.Component />;
+      // Prerendered pages are shown from their own HTML document (lib/prerendered.ts).
+      const screen = page.indexable ? (
+        <DocumentPage>
+          <chunk.Component />
+        </DocumentPage>
+      ) : (
+        <chunk.Component />
+      );
       const guarded =
         page.access === 'guest' || page.access === 'public-home' ? (
           // The key gives each page its own guard, decided when that page is entered.

@@ -10,18 +10,25 @@ import { SessionProvider } from '../lib/session.tsx';
 import { AppRoutes } from './app-routes.tsx';
 import { NavigationEffects } from './navigation-effects.tsx';
 
+/** Everything below the router: the same tree in the browser and when pages are prerendered. */
+export function AppTree() {
+  return (
+    <SessionProvider>
+      <NavigationEffects />
+      {/* Each page has its own boundary; this one catches a failing layout or navbar. */}
+      <RouteErrorBoundary>
+        <AppRoutes />
+      </RouteErrorBoundary>
+      <Toaster />
+    </SessionProvider>
+  );
+}
+
 export function App() {
   return (
     <StrictMode>
       <BrowserRouter>
-        <SessionProvider>
-          <NavigationEffects />
-          {/* Each page has its own boundary; this one catches a failing layout or navbar. */}
-          <RouteErrorBoundary>
-            <AppRoutes />
-          </RouteErrorBoundary>
-          <Toaster />
-        </SessionProvider>
+        <AppTree />
       </BrowserRouter>
     </StrictMode>
   );

@@ -53,10 +53,12 @@ export const pageChunks: Partial<Record<PageId, LazyChunk>> = {
 export const appLayoutChunk = lazyChunk(() => import('../components/layout/app-layout.tsx'));
 
 /** Starts downloading the screen of the page the browser opened, alongside the app's start-up. */
-export function preloadPageAt(pathname: string): void {
+export function preloadPageAt(pathname: string): Promise<unknown> {
   const bare = barePath(pathname);
   const page = webPages.find((p) => p.built && p.path === bare && (p.localized || bare === pathname));
-  if (!page) return;
-  void pageChunks[page.id]?.preload().catch(() => undefined);
-  if (page.access === 'user') void appLayoutChunk.preload().catch(() => undefined);
+  if (!page) return Promise.resolve();
+  const loads = [pageChunks[page.id]?.preload()];
+  if (page.access === 'user') loads.push(appLayoutChunk.preload());
+  // A failed download shows in the route's error boundary; nothing to do here.
+  return Promise.all(loads).catch(() => undefined);
 }

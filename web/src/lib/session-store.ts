@@ -33,7 +33,9 @@ export function subscribeToToken(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-// Signing in or out in another tab changes this one too.
-window.addEventListener('storage', (event) => {
-  if (event.key === KEY || event.key === null) emit();
-});
+// Signing in or out in another tab changes this one too (in the browser; pages are also prerendered).
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === KEY || event.key === null) emit();
+  });
+}

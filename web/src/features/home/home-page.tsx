@@ -19,6 +19,7 @@ export default function HomePage() {
   return (
     <>
       <title>{t('home.title')}</title>
+      <meta name="description" content={t('home.description')} />
       <section className="hero">
         <div className="container hero__inner">
           <div className="hero__copy">

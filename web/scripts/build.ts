@@ -1,0 +1,22 @@
+// `npm run build:web`: the browser build (web/dist), the prerendering build, then every public page
+// prerendered to HTML with its head (web/scripts/prerender.ts). Used by npm start, the tests and deploys.
+import { join } from 'node:path';
+import { build } from 'vite';
+import { prerenderSite } from './prerender.ts';
+
+const WEB = join(import.meta.dirname, '..');
+const CONFIG = join(WEB, 'vite.config.ts');
+
+export async function buildWeb(options: { siteUrl?: string; quiet?: boolean } = {}): Promise<void> {
+  const logLevel = options.quiet ? 'warn' : 'info';
+  await build({ configFile: CONFIG, logLevel });
+  await build({ configFile: CONFIG, logLevel, build: { ssr: 'src/entry-server.tsx' } });
+  const pages = await prerenderSite({
+    siteUrl: options.siteUrl ?? process.env.SITE_URL ?? 'http://localhost:5173',
+  });
+  if (!options.quiet) console.log(`Prerendered ${pages} pages.`);
+}
+
+if (import.meta.main) {
+  await buildWeb({ quiet: process.argv.includes('--quiet') });
+}

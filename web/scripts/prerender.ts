@@ -1,0 +1,156 @@
+// Writes each prerendered page (shared/web-routes.ts prerenderedPages) as HTML: the page rendered by
+// React with its title and description, canonical URL, hreflang alternates, Open Graph tags, and links to
+// the files it needs; plus sitemap.xml and robots.txt. dist/_shell.html stays the SPA's empty document.
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { type Page, pagePath, prerenderedPages } from '../../shared/web-routes.ts';
+
+const WEB = join(import.meta.dirname, '..');
+const DIST = join(WEB, 'dist');
+const SSR_ENTRY = join(WEB, '../.local/web-ssr/entry-server.js');
+export const SHELL_FILE = '_shell.html';
+
+interface ManifestEntry {
+  file: string;
+  src?: string;
+  css?: string[];
+  imports?: string[];
+}
+type Manifest = Record<string, ManifestEntry>;
+
+const LANGS = ['en', 'fr'] as const;
+const OG_LOCALE = { en: 'en_GB', fr: 'fr_FR' } as const;
+
+const escapeAttr = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** Which source module renders each page: read from the lazy imports in web/src/app/lazy-pages.ts. */
+async function pageModules(): Promise<Record<string, string>> {
+  const source = await readFile(join(WEB, 'src/app/lazy-pages.ts'), 'utf8');
+  const modules: Record<string, string> = {};
+  for (const m of source.matchAll(/(\w+): lazyChunk\(\(\) => import\('\.\.\/([^']+)'\)\)/g)) {
+    modules[m[1] as string] = `src/${m[2]}`;
+  }
+  return modules;
+}
+
+/** The JS and CSS files a module needs, its static imports included. */
+function filesFor(
+  manifest: Manifest,
+  key: string,
+  seen = new Set<string>(),
+): { js: string[]; css: string[] } {
+  const entry = manifest[key];
+  if (!entry || seen.has(key)) return { js: [], css: [] };
+  seen.add(key);
+  const js = [entry.file];
+  const css = [...(entry.css ?? [])];
+  for (const dep of entry.imports ?? []) {
+    const sub = filesFor(manifest, dep, seen);
+    js.push(...sub.js);
+    css.push(...sub.css);
+  }
+  return { js, css };
+}
+
+/** React hoists a page's <title> and <meta> to the front of its output; they belong in the head. */
+function splitHoisted(body: string): { head: string; body: string } {
+  const m = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/.exec(body);
+  return m ? { head: m[0], body: body.slice(m[0].length) } : { head: '', body };
+}
+
+function headFor(page: Page, lang: 'en' | 'fr', siteUrl: string, hoisted: string): string {
+  const url = (l: 'en' | 'fr') => new URL(pagePath(page.id, l), siteUrl).toString();
+  const title = /<title>([^<]*)<\/title>/.exec(hoisted)?.[1];
+  const description = /<meta name="description" content="([^"]*)"/.exec(hoisted)?.[1];
+  if (!title || !description)
+    throw new Error(`Page ${page.id} (${lang}) renders no <title> or meta description`);
+  const tags = [
+    hoisted,
+    `<link rel="canonical" href="${url(lang)}">`,
+    ...(page.localized
+      ? [
+          `<link rel="alternate" hreflang="en" href="${url('en')}">`,
+          `<link rel="alternate" hreflang="fr" href="${url('fr')}">`,
+          `<link rel="alternate" hreflang="x-default" href="${url('en')}">`,
+        ]
+      : []),
+    `<meta property="og:type" content="website">`,
+    `<meta property="og:site_name" content="Aivatar">`,
+    `<meta property="og:title" content="${title}">`,
+    `<meta property="og:description" content="${description}">`,
+    `<meta property="og:url" content="${url(lang)}">`,
+    `<meta property="og:locale" content="${OG_LOCALE[lang]}">`,
+    `<meta property="og:image" content="${new URL('/og-image.png', siteUrl)}">`,
+    `<meta name="twitter:card" content="summary_large_image">`,
+  ];
+  return tags.join('\n    ');
+}
+
+export async function prerenderSite({ siteUrl }: { siteUrl: string }): Promise<number> {
+  const template = await readFile(join(DIST, 'index.html'), 'utf8');
+  await writeFile(join(DIST, SHELL_FILE), template);
+  const manifest = JSON.parse(await readFile(join(DIST, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const modules = await pageModules();
+  const { renderPage } = (await import(pathToFileURL(SSR_ENTRY).href)) as {
+    renderPage(url: string, lang: 'en' | 'fr'): Promise<string>;
+  };
+
+  const urls: { page: Page; lang: 'en' | 'fr' }[] = [];
+  for (const page of prerenderedPages()) {
+    const module = modules[page.id];
+    if (!module) throw new Error(`No lazy import for page ${page.id} in web/src/app/lazy-pages.ts`);
+    for (const lang of page.localized ? LANGS : (['en'] as const)) {
+      const path = pagePath(page.id, lang);
+      const rendered = splitHoisted(await renderPage(path, lang));
+      const files = filesFor(manifest, module);
+      const strings = filesFor(manifest, `src/locales/${lang}.json`);
+      // What the document does not link yet: the page's own chunk, its styles and its language's strings.
+      const fresh = (f: string) => !template.includes(`/${f}"`);
+      const css = [...new Set([...files.css, ...strings.css].filter(fresh))];
+      const js = [...new Set([...files.js, ...strings.js].filter(fresh))];
+      const preload = [
+        ...css.map((f) => `<link rel="stylesheet" href="/${f}">`),
+        ...js.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+      ];
+      const html = template
+        .replace(/<html lang="[^"]*">/, `<html lang="${lang}">`)
+        .replace(/<title>[^<]*<\/title>\s*/, '')
+        .replace(/<meta\s+name="description"[^>]*>\s*/, '')
+        .replace(
+          '</head>',
+          `  ${headFor(page, lang, siteUrl, rendered.head)}\n    ${preload.join('\n    ')}\n  </head>`,
+        )
+        .replace('<div id="root"></div>', `<div id="root">${rendered.body}</div>`);
+      const file = path === '/' ? join(DIST, 'index.html') : join(DIST, path, 'index.html');
+      await mkdir(dirname(file), { recursive: true });
+      await writeFile(file, html);
+      urls.push({ page, lang });
+    }
+  }
+
+  const loc = (page: Page, lang: 'en' | 'fr') =>
+    escapeAttr(new URL(pagePath(page.id, lang), siteUrl).toString());
+  const sitemap = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...urls.map(({ page, lang }) =>
+      [
+        `  <url><loc>${loc(page, lang)}</loc>`,
+        ...(page.localized
+          ? LANGS.map((l) => `    <xhtml:link rel="alternate" hreflang="${l}" href="${loc(page, l)}"/>`)
+          : []),
+        '  </url>',
+      ].join('\n'),
+    ),
+    '</urlset>',
+    '',
+  ].join('\n');
+  await writeFile(join(DIST, 'sitemap.xml'), sitemap);
+  await writeFile(
+    join(DIST, 'robots.txt'),
+    `User-agent: *\nAllow: /\nDisallow: /app\nDisallow: /fr/app\nDisallow: /login_with_token\nDisallow: /admin\n\nSitemap: ${new URL('/sitemap.xml', siteUrl)}\n`,
+  );
+  return urls.length;
+}
