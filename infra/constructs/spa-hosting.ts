@@ -22,19 +22,24 @@ import {
 import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../web-hosting.ts';
+import { prerenderedPaths } from '../../shared/web-routes.ts';
+import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS, SHELL_DOCUMENT } from '../web-hosting.ts';
 
 /**
- * CloudFront Function (viewer request): a path whose last segment has no file extension is an app
- * route (/app/gallery, /fr/pricing), so it gets the app shell. A missing file with an extension
- * still fails, instead of every 403/404 being turned into index.html.
+ * CloudFront Function (viewer request): a path whose last segment has no file extension is a page. A
+ * prerendered page (shared/web-routes.ts prerenderedPaths) gets its own HTML document, any other page
+ * (/app/gallery, /login) the SPA's empty document. A missing file with an extension still fails,
+ * instead of every 403/404 being turned into a page.
  */
-export const SPA_REWRITE_SOURCE = `function handler(event) {
+export const SPA_REWRITE_SOURCE = `var PRERENDERED = ${JSON.stringify(Object.fromEntries(prerenderedPaths().map((p) => [p, 1])))};
+function handler(event) {
   var request = event.request;
   var uri = request.uri;
   var last = uri.substring(uri.lastIndexOf('/') + 1);
   if (last.indexOf('.') === -1) {
-    request.uri = '/index.html';
+    var page = uri.length > 1 && uri.charAt(uri.length - 1) === '/' ? uri.substring(0, uri.length - 1) : uri;
+    if (PRERENDERED[page]) request.uri = page === '/' ? '/index.html' : page + '/index.html';
+    else request.uri = '/${SHELL_DOCUMENT}';
   }
   return request;
 }

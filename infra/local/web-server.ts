@@ -3,10 +3,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize } from 'node:path';
-import { SECURITY_HEADERS } from '../web-hosting.ts';
-
-/** The SPA's empty document, for every path that has no prerendered page (web/scripts/prerender.ts). */
-const SHELL = '_shell.html';
+import { SECURITY_HEADERS, SHELL_DOCUMENT as SHELL } from '../web-hosting.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

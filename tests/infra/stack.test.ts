@@ -15,6 +15,7 @@ import { REPO_ROOT } from '../../infra/constructs/api-function.ts';
 import { TABLE_DESIGN } from '../../infra/table-design.ts';
 import { SECURITY_HEADERS } from '../../infra/web-hosting.ts';
 import { apiRoutes, routeKey, servedGroups, servedRoutes } from '../../shared/api-routes.ts';
+import { prerenderedPaths } from '../../shared/web-routes.ts';
 import { at, deployed, findCycle, type Json, props, type Resource } from './cfn-template.ts';
 
 interface Synth {
@@ -336,9 +337,14 @@ describe.each([
     };
     const rewrite = (uri: string) => handler({ request: { uri, querystring: {}, headers: {} } }).uri;
     expect(rewrite('/')).toBe('/index.html');
-    expect(rewrite('/app/gallery')).toBe('/index.html');
-    expect(rewrite('/fr/pricing')).toBe('/index.html');
-    expect(rewrite('/login_with_token')).toBe('/index.html');
+    expect(rewrite('/fr')).toBe('/fr/index.html');
+    expect(rewrite('/fr/')).toBe('/fr/index.html');
+    for (const path of prerenderedPaths().filter((p) => p !== '/'))
+      expect(rewrite(path)).toBe(`${path}/index.html`);
+    expect(rewrite('/app/gallery')).toBe('/_shell.html');
+    expect(rewrite('/fr/app/account')).toBe('/_shell.html');
+    expect(rewrite('/login')).toBe('/_shell.html');
+    expect(rewrite('/login_with_token')).toBe('/_shell.html');
     expect(rewrite('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
     expect(rewrite('/config.json')).toBe('/config.json');
     expect(rewrite('/missing.png')).toBe('/missing.png');

@@ -4,12 +4,12 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { SHELL_DOCUMENT } from '../../infra/web-hosting.ts';
 import { type Page, pagePath, prerenderedPages } from '../../shared/web-routes.ts';
 
 const WEB = join(import.meta.dirname, '..');
 const DIST = join(WEB, 'dist');
 const SSR_ENTRY = join(WEB, '../.local/web-ssr/entry-server.js');
-export const SHELL_FILE = '_shell.html';
 
 interface ManifestEntry {
   file: string;
@@ -90,7 +90,7 @@ function headFor(page: Page, lang: 'en' | 'fr', siteUrl: string, hoisted: string
 
 export async function prerenderSite({ siteUrl }: { siteUrl: string }): Promise<number> {
   const template = await readFile(join(DIST, 'index.html'), 'utf8');
-  await writeFile(join(DIST, SHELL_FILE), template);
+  await writeFile(join(DIST, SHELL_DOCUMENT), template);
   const manifest = JSON.parse(await readFile(join(DIST, '.vite/manifest.json'), 'utf8')) as Manifest;
   const modules = await pageModules();
   const { renderPage } = (await import(pathToFileURL(SSR_ENTRY).href)) as {
