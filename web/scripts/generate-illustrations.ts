@@ -83,6 +83,28 @@ async function render(
 
 const pick = <T>(list: readonly T[], i: number): T => list[i % list.length] as T;
 
+/** The Open Graph image (1200x630): a wall of avatars under the product's name. */
+async function socialCard(faces: Image[]): Promise<void> {
+  const tile = 150;
+  const tiles = await Promise.all(
+    faces.slice(0, 32).map((f) => sharp(join(ROOT, 'public', f.src)).resize(tile, tile).png().toBuffer()),
+  );
+  const overlay = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630">
+  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#6d28d9" stop-opacity="0.92"/><stop offset="1" stop-color="#4338ca" stop-opacity="0.92"/></linearGradient></defs>
+  <rect x="150" y="165" width="900" height="300" rx="36" fill="url(#g)"/>
+  <text x="600" y="290" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" font-weight="bold" font-size="84" fill="#ffffff">Aivatar</text>
+  <text x="600" y="370" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" font-size="40" fill="#ede9fe">AI avatars and professional headshots</text>
+  <text x="600" y="425" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" font-size="30" fill="#ddd6fe">from a few selfies, in 25+ styles</text>
+</svg>`);
+  await sharp({ create: { width: 1200, height: 630, channels: 3, background: '#ede9fe' } })
+    .composite([
+      ...tiles.map((input, i) => ({ input, left: (i % 8) * tile, top: Math.floor(i / 8) * tile + 15 })),
+      { input: overlay, left: 0, top: 0 },
+    ])
+    .png({ compressionLevel: 9, palette: true })
+    .toFile(join(ROOT, 'public/og-image.png'));
+}
+
 async function main(): Promise<void> {
   await rm(OUT, { recursive: true, force: true });
   await mkdir(OUT, { recursive: true });
@@ -168,6 +190,8 @@ async function main(): Promise<void> {
     .webp({ quality: 75 })
     .toFile(join(OUT, 'before.webp'));
   const before = { ...after, src: '/illustrations/before.webp' };
+
+  await socialCard(carousel);
 
   // Every style drawn here is credited on the site, as CC BY requires.
   const credits = Object.entries(styles).map(([key, style]) => ({
