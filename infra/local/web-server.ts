@@ -3,7 +3,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize } from 'node:path';
-import { SECURITY_HEADERS, SHELL_DOCUMENT as SHELL } from '../web-hosting.ts';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS, SHELL_DOCUMENT as SHELL } from '../web-hosting.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -34,16 +35,50 @@ async function fileAt(root: string, path: string): Promise<string | null> {
   return null;
 }
 
-export function startWebServer(distDir: string, port: number, runtimeConfig: object): Promise<Server> {
+const COMPRESSIBLE = /^(text\/|application\/(json|xml)|image\/svg)/;
+
+/** Compresses text like CloudFront does (Brotli, else gzip), once per file. */
+function compressor() {
+  const cache = new Map<string, Buffer>();
+  return (key: string, body: Buffer, acceptEncoding: string): { body: Buffer; encoding?: string } => {
+    const encoding = /\bbr\b/.test(acceptEncoding)
+      ? 'br'
+      : /\bgzip\b/.test(acceptEncoding)
+        ? 'gzip'
+        : undefined;
+    if (!encoding || body.length < 1024) return { body };
+    const cacheKey = `${encoding}:${key}:${body.length}`;
+    let packed = cache.get(cacheKey);
+    if (!packed) {
+      packed =
+        encoding === 'br'
+          ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
+          : gzipSync(body, { level: 9 });
+      cache.set(cacheKey, packed);
+    }
+    return { body: packed, encoding };
+  };
+}
+
+export function startWebServer(
+  distDir: string,
+  port: number,
+  runtimeConfig: { apiUrl: string },
+): Promise<Server> {
   const root = normalize(distDir);
   const configJson = JSON.stringify(runtimeConfig);
+  const compress = compressor();
+  const headers = {
+    ...SECURITY_HEADERS,
+    'content-security-policy': CONTENT_SECURITY_POLICY(new URL(runtimeConfig.apiUrl).origin),
+  };
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://local').pathname);
     if (path === '/config.json') {
       res.writeHead(200, {
         'content-type': 'application/json',
         'cache-control': 'no-store',
-        ...SECURITY_HEADERS,
+        ...headers,
       });
       return res.end(configJson);
     }
@@ -58,12 +93,17 @@ export function startWebServer(distDir: string, port: number, runtimeConfig: obj
       return res.end('The web app is not built yet: run `npm run build:web`.');
     }
     const immutable = path.startsWith('/assets/');
+    const type = TYPES[extname(file)] ?? 'application/octet-stream';
+    const out = COMPRESSIBLE.test(type)
+      ? compress(file, body, String(req.headers['accept-encoding'] ?? ''))
+      : { body };
     res.writeHead(200, {
-      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'content-type': type,
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-      ...SECURITY_HEADERS,
+      ...(out.encoding ? { 'content-encoding': out.encoding, vary: 'Accept-Encoding' } : {}),
+      ...headers,
     });
-    res.end(body);
+    res.end(out.body);
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
