@@ -6,11 +6,10 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { chromium } from 'playwright-core';
 import { ESM_REQUIRE_BANNER, LAMBDA_EXTERNAL_MODULES } from '../../infra/constructs/api-function.ts';
 import { REPO_ROOT, startLocalStack } from '../../infra/local/stack.ts';
 import { servedGroups } from '../../shared/api-routes.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
+import { firstLoadJs } from './first-load-js.ts';
 
 const OUT = join(REPO_ROOT, '.local/bench');
 const RESULTS = join(REPO_ROOT, 'bench-results');
@@ -153,30 +152,6 @@ function readOutbox(dir: string): { to: string; text: string }[] {
   return names.map((n) => JSON.parse(readFileSync(join(dir, n), 'utf8')));
 }
 
-// 4. The JS a browser downloads to show /login, gzipped as CloudFront serves it.
-async function loginFirstLoad(webUrl: string) {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-
-  try {
-    const page = await browser.newPage();
-    const scripts = new Set<string>();
-    page.on('response', (r) => {
-      if (r.request().resourceType() === 'script') scripts.add(new URL(r.url()).pathname);
-    });
-    await page.goto(`${webUrl}/login`, { waitUntil: 'networkidle' });
-    let gz = 0;
-    let raw = 0;
-    for (const path of scripts) {
-      const body = readFileSync(join(REPO_ROOT, 'web/dist', path));
-      raw += body.length;
-      gz += gzipSync(body, { level: 9 }).length;
-    }
-    return { files: scripts.size, rawKB: kb(raw), gzippedKB: kb(gz) };
-  } finally {
-    await browser.close();
-  }
-}
-
 const bundles = await bundleSizes();
 const cold = coldStart(bundles.auth?.file as string);
 execFileSync(process.execPath, ['web/scripts/build.ts', '--quiet'], {
@@ -187,7 +162,7 @@ const stack = await startLocalStack({ webDist: join(REPO_ROOT, 'web/dist'), trus
 let results: Record<string, unknown>;
 try {
   const warm = await latency(stack.apiUrl, stack.outboxDir);
-  const spa = await loginFirstLoad(stack.webUrl);
+  const [spa] = await firstLoadJs(stack.webUrl, ['/login']);
   results = { date: new Date().toISOString(), bundles, coldStart: cold, warm, spaLogin: spa };
 } finally {
   await stack.stop();
