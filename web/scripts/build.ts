@@ -2,7 +2,7 @@
 // prerendered to HTML with its head (web/scripts/prerender.ts). Used by npm start, the tests and deploys.
 import { join } from 'node:path';
 import { build } from 'vite';
-import { prerenderSite } from './prerender.ts';
+import { prerenderSite, siteUrl } from './prerender.ts';
 
 const WEB = join(import.meta.dirname, '..');
 const CONFIG = join(WEB, 'vite.config.ts');
@@ -12,7 +12,7 @@ export async function buildWeb(options: { siteUrl?: string; quiet?: boolean } = 
   await build({ configFile: CONFIG, logLevel });
   await build({ configFile: CONFIG, logLevel, build: { ssr: 'src/entry-server.tsx' } });
   const pages = await prerenderSite({
-    siteUrl: options.siteUrl ?? process.env.SITE_URL ?? 'http://localhost:5173',
+    siteUrl: options.siteUrl ?? siteUrl(),
   });
   if (!options.quiet) console.log(`Prerendered ${pages} pages.`);
 }

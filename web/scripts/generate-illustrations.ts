@@ -87,7 +87,12 @@ const pick = <T>(list: readonly T[], i: number): T => list[i % list.length] as T
 async function socialCard(faces: Image[]): Promise<void> {
   const tile = 150;
   const tiles = await Promise.all(
-    faces.slice(0, 32).map((f) => sharp(join(ROOT, 'public', f.src)).resize(tile, tile).png().toBuffer()),
+    faces.slice(0, 32).map((f) =>
+      sharp(join(ROOT, 'public', f.src))
+        .resize(tile, tile)
+        .png()
+        .toBuffer(),
+    ),
   );
   const overlay = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#6d28d9" stop-opacity="0.92"/><stop offset="1" stop-color="#4338ca" stop-opacity="0.92"/></linearGradient></defs>

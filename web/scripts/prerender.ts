@@ -20,6 +20,10 @@ interface ManifestEntry {
 type Manifest = Record<string, ManifestEntry>;
 
 const LANGS = ['en', 'fr'] as const;
+
+/** Where canonical URLs point when SITE_URL is not set: the local web app (`npm start`). */
+export const LOCAL_SITE_URL = 'http://localhost:5173';
+export const siteUrl = (): string => process.env.SITE_URL ?? LOCAL_SITE_URL;
 const OG_LOCALE = { en: 'en_GB', fr: 'fr_FR' } as const;
 
 const escapeAttr = (s: string): string =>
