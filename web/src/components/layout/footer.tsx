@@ -1,8 +1,10 @@
-// The site footer: links only to pages that exist, and a contact mail link (spec section 2).
+// The site footer: links only to pages that exist, and a contact mail link (spec section 2). The address
+// comes from the build's configuration (config/company.ts); a build without one links to the terms' contact
+// section instead, which says that the operator's details are not configured.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PageId } from '../../../../shared/web-routes.ts';
-import { CONTACT_EMAIL } from '../../config/site.ts';
+import { contactEmail } from '../../config/company.ts';
 import { useLocalizedPath } from '../../lib/language.ts';
 import { isPageBuilt } from '../../lib/pages.ts';
 import { Logo } from './logo.tsx';
@@ -72,14 +74,21 @@ export function Footer() {
               </nav>
             );
           })}
-          <div className="footer__column">
-            <h2 className="footer__heading">{t('footer.help')}</h2>
-            <ul>
-              <li>
-                <a href={`mailto:${CONTACT_EMAIL}`}>{t('footer.contact')}</a>
-              </li>
-            </ul>
-          </div>
+          {(contactEmail || isPageBuilt('terms')) && (
+            <div className="footer__column">
+              <h2 className="footer__heading">{t('footer.help')}</h2>
+              <ul>
+                <li>
+                  {contactEmail ? (
+                    <a href={`mailto:${contactEmail}`}>{t('footer.contact')}</a>
+                  ) : (
+                    // A plain link: the terms are a prerendered document, and the browser scrolls to the anchor.
+                    <a href={`${path('terms')}#contact`}>{t('footer.contact')}</a>
+                  )}
+                </li>
+              </ul>
+            </div>
+          )}
         </div>
       </div>
       <div className="container">

@@ -1,5 +1,6 @@
-// The navbar of public pages: Home, Pricing and Tokens (once built), Login / Sign Up or the signed-in
-// user's email, tokens and Logout, and the language flags (spec section 2).
+// The navbar of public pages: Home, Create Avatar (signed in), Pricing and Tokens (the pricing page's token
+// packs), Login / Sign Up or the signed-in user's email, tokens and Logout, and the language flags (spec
+// section 2).
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { appPrefix } from '../../../../shared/web-routes.ts';
@@ -50,9 +51,10 @@ export function PublicNavbar() {
                 <NavLink onClick={menu.close} to={path('pricing')} className="navbar__link">
                   {t('nav.pricing')}
                 </NavLink>
-                <Link onClick={menu.close} to={`${path('pricing')}#tokens`} className="navbar__link">
+                {/* A plain link: the browser scrolls to the token packs, also when already on the pricing page. */}
+                <a onClick={menu.close} href={`${path('pricing')}#tokens`} className="navbar__link">
                   {t('nav.tokens')}
-                </Link>
+                </a>
               </>
             )}
           </nav>

@@ -1,0 +1,50 @@
+// Checkout and the subscription check (spec sections 4 and 7). The browser sends only the plan's id (and
+// its token count, as the spec's client does): the server prices it from shared/catalogue.ts.
+import { useEffect, useState } from 'react';
+import type { SubscriptionPlan, TokenPack } from '../../../../../shared/catalogue.ts';
+import { api } from '../../../lib/api-client.ts';
+
+/** Only a web address may replace the page: never a `javascript:` URL, whatever the server sends. */
+function checkoutAddress(url: string): string {
+  const parsed = URL.canParse(url) ? new URL(url) : null;
+  if (parsed?.protocol !== 'https:' && parsed?.protocol !== 'http:') {
+    throw new Error(`The checkout answered an unusable address: ${url}`);
+  }
+  return parsed.href;
+}
+
+/** Opens the payment provider's checkout for a plan: resolves as the page is being replaced. */
+export async function redirectToCheckout(plan: TokenPack | SubscriptionPlan): Promise<void> {
+  const request = { params: { priceId: plan.id }, body: { tokens: plan.tokens } };
+  const { checkout_url } =
+    plan.kind === 'one-time'
+      ? await api('checkoutOneTime', request)
+      : await api('checkoutSubscription', request);
+  window.location.assign(checkoutAddress(checkout_url));
+}
+
+export type SubscriptionState = 'signed-out' | 'loading' | 'active' | 'inactive';
+
+/**
+ * Whether the signed-in user already subscribes (GET /check_subscription), asked only when signed in. A
+ * failed check reads as "not subscribed": the page offers to subscribe and never claims a subscription.
+ */
+export function useSubscriptionState(signedIn: boolean): SubscriptionState {
+  const [answer, setAnswer] = useState<'active' | 'inactive' | null>(null);
+  useEffect(() => {
+    if (!signedIn) return;
+    const controller = new AbortController();
+    setAnswer(null);
+    api('checkSubscription', { signal: controller.signal }).then(
+      ({ hasActiveSubscription }) => setAnswer(hasActiveSubscription === true ? 'active' : 'inactive'),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.error('Subscription check', error);
+        setAnswer('inactive');
+      },
+    );
+    return () => controller.abort();
+  }, [signedIn]);
+  if (!signedIn) return 'signed-out';
+  return answer ?? 'loading';
+}

@@ -1,0 +1,88 @@
+// /pricing (spec sections 2, 4, 8 and 9): the one-time card with its pack selector, the featured
+// subscription card, the error line below them, notes, the subscription FAQ and the structured data.
+// Checkout and the subscription check go through the typed API client; until the payment backend is
+// served, a signed-in click ends on the spec's error line, as any failed checkout does.
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_PACK, SUBSCRIPTION, type TokenPack } from '../../../../shared/catalogue.ts';
+import { openBillingDashboard } from '../../components/layout/open-billing-dashboard.ts';
+import { StaticContent } from '../../components/static-content.tsx';
+import { Alert } from '../../components/ui/alert.tsx';
+import { useSession } from '../../lib/session.tsx';
+import { useStrings } from '../../lib/strings.ts';
+import { redirectToCheckout, useSubscriptionState } from './api/checkout.ts';
+import { OneTimeCard } from './components/one-time-card.tsx';
+import { SubscriptionCard } from './components/subscription-card.tsx';
+import { PricingFaq, PricingIntro, PricingNotes } from './content/pricing-copy.tsx';
+import { PRICING_STRINGS } from './pricing-strings.ts';
+import './pricing.css';
+
+type Action = 'buy' | 'subscribe' | 'manage';
+
+export default function PricingPage() {
+  const s = useStrings(PRICING_STRINGS);
+  const { t } = useTranslation();
+  const { signedIn } = useSession();
+  const subscription = useSubscriptionState(signedIn);
+  const [pack, setPack] = useState<TokenPack>(DEFAULT_PACK);
+  const [busy, setBusy] = useState<Action | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  // Back from the payment provider, the browser may show this page from its cache, buttons still loading.
+  useEffect(() => {
+    const onShow = (event: PageTransitionEvent) => event.persisted && setBusy(null);
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, []);
+
+  /** Runs an action that ends in a full-page redirect; a failure shows `failure` on the error line. */
+  const start = async (action: Action, redirect: () => Promise<void>, failure: string) => {
+    setBusy(action);
+    setError(null);
+    try {
+      await redirect();
+    } catch (e) {
+      console.error(`Pricing: ${action}`, e);
+      setError(failure);
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className="pricing">
+      <title>{s.title}</title>
+      <meta name="description" content={s.description} />
+      <StaticContent as="section" id="pricing-intro" className="container pricing__intro">
+        {import.meta.env.SSR && <PricingIntro />}
+      </StaticContent>
+      <div className="container pricing__plans">
+        <OneTimeCard
+          pack={pack}
+          onPackChange={setPack}
+          signedIn={signedIn}
+          loading={busy === 'buy'}
+          disabled={busy !== null}
+          onBuy={() => void start('buy', () => redirectToCheckout(pack), s.paymentFailed)}
+        />
+        <SubscriptionCard
+          state={subscription}
+          loading={busy === 'buy' ? null : busy}
+          disabled={busy !== null}
+          onSubscribe={() =>
+            void start('subscribe', () => redirectToCheckout(SUBSCRIPTION), s.subscriptionFailed)
+          }
+          onManage={() => void start('manage', openBillingDashboard, t('billing.dashboardFailed'))}
+        />
+      </div>
+      <div className="container pricing__error" data-testid="pricing-error">
+        {error && <Alert kind="error">{error}</Alert>}
+      </div>
+      <StaticContent id="pricing-notes" className="container">
+        {import.meta.env.SSR && <PricingNotes />}
+      </StaticContent>
+      <StaticContent as="section" id="pricing-faq" className="container pricing-faq">
+        {import.meta.env.SSR && <PricingFaq />}
+      </StaticContent>
+    </div>
+  );
+}
