@@ -27,6 +27,10 @@ export async function renderPage(url: string, lang: 'en' | 'fr'): Promise<string
         <AppTree />
       </StaticRouter>
     </StrictMode>,
+    // A finished page is written in place. By default React moves a Suspense boundary's content over 12.8 KB
+    // (every lazy page that is long enough) behind an inline reveal script, which the site's CSP blocks:
+    // the page would stay hidden and hydration would render it a second time.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   return new Response(prelude).text();
 }
