@@ -1,0 +1,332 @@
+// The terms of service and the privacy policy (spec sections 2 "Legal pages", 5 and 9), in English and
+// French: every section, the table of contents, the last-updated date, the facts the spec fixes (both readings
+// of its contradictions included), the link from the terms to the privacy policy, and the operator's identity
+// from the build's configuration, or the notice that it is not configured.
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { DESKTOP, describeInBrowser, PHONE, useBrowser, waitForPath } from '../support/browser.ts';
+
+// Written out here, not read from the app: a section that goes missing or is renamed fails the tests.
+const TERMS_IDS = [
+  'general',
+  'service',
+  'accounts',
+  'content',
+  'data',
+  'payment',
+  'refund',
+  'intellectual-property',
+  'disclaimer',
+  'limitation',
+  'indemnification',
+  'termination',
+  'changes',
+  'governing-law',
+  'hosting',
+  'contact',
+];
+const PRIVACY_IDS = [
+  'data-collected',
+  'usage',
+  'storage-retention',
+  'sharing',
+  'your-rights',
+  'cookies',
+  'email-marketing',
+  'children',
+  'international-transfers',
+  'ai-provider',
+  'contact',
+];
+
+const DOCUMENTS = {
+  en: {
+    terms: {
+      path: '/terms-of-service',
+      title: 'Terms of Service',
+      sections: [
+        'General',
+        'The service',
+        'Accounts',
+        'Your content and acceptable use',
+        'Photos and personal data',
+        'Tokens, prices and payment',
+        'Refunds',
+        'Intellectual property',
+        'Disclaimer',
+        'Limitation of liability',
+        'Indemnification',
+        'Suspension and termination',
+        'Changes to these terms',
+        'Governing law and disputes',
+        'Hosting',
+        'Contact',
+      ],
+      facts: [
+        'You may use the images you generate for personal use only. Any commercial use requires our prior written permission.',
+        'Uploaded photos are deleted automatically once generation completes.',
+        'You can also delete your photos from your dashboard at any time.',
+        'at least 30 days before they take effect',
+        'limited to the amount you paid us in the 3 months before',
+        'You must be at least 18 years old to create an account, or have the consent of a parent or legal guardian.',
+        'Sales are final once a generation has started.',
+        'Refunds are at our discretion and only granted when a technical failure on our side',
+        'Tokens from one-time packs are lifetime tokens: they never expire.',
+        'unused monthly tokens expire at the end of the month',
+        'You can cancel at any time, and it stays active until the end of the current billing period.',
+        'Prices are in euros and include tax.',
+        'processed by a third-party AI provider',
+        'after you have given your consent',
+        'hosted by Amazon Web Services',
+        '10 tokens: €3',
+        '500 tokens: €79',
+        'Monthly subscription: 100 tokens a month for €9 a month',
+      ],
+      prohibited: 6,
+    },
+    privacy: {
+      path: '/privacy-policy',
+      title: 'Privacy Policy',
+      sections: [
+        'Data we collect',
+        'How we use your data',
+        'Storage and retention',
+        'Sharing',
+        'Your rights (EU and California)',
+        'Cookies and local storage',
+        'Email marketing',
+        'Children',
+        'International transfers',
+        'AI provider',
+        'Contact and changes',
+      ],
+      facts: [
+        'Usage data is kept for up to 24 months.',
+        'Uploaded photos are deleted automatically once generation completes, and you can delete your photos yourself at any time from your dashboard',
+        'In the European Union (GDPR)',
+        'In California (CCPA, as amended by the CPRA)',
+        'We do not sell your personal data.',
+        'you must be 18 or older, or have the consent of a parent or legal guardian',
+        'Standard Contractual Clauses',
+        'Your photos are processed by a third-party AI provider',
+        'only after you have consented on the upload page',
+        'servers of Amazon Web Services',
+      ],
+      prohibited: 0,
+    },
+    updated: 'Last updated: 22 November 2026',
+    privacyLink: 'Privacy Policy',
+    contents: 'Contents',
+    notConfigured: "The operator's details are not configured for this deployment",
+    operator: 'Operator of the service',
+  },
+  fr: {
+    terms: {
+      path: '/fr/terms-of-service',
+      title: "Conditions générales d'utilisation",
+      sections: [
+        'Dispositions générales',
+        'Le service',
+        'Compte utilisateur',
+        "Vos contenus et règles d'utilisation",
+        'Photos et données personnelles',
+        'Jetons, prix et paiement',
+        'Remboursements',
+        'Propriété intellectuelle',
+        'Avertissement',
+        'Limitation de responsabilité',
+        'Garantie',
+        'Suspension et résiliation',
+        'Modification des conditions',
+        'Droit applicable et litiges',
+        'Hébergement',
+        'Contact',
+      ],
+      facts: [
+        'Vous pouvez utiliser les images générées pour un usage strictement personnel. Tout usage commercial nécessite notre autorisation écrite préalable.',
+        'Les photos importées sont supprimées automatiquement une fois la génération terminée.',
+        'Vous pouvez aussi supprimer vos photos à tout moment depuis votre tableau de bord.',
+        'au moins 30 jours avant son entrée en vigueur',
+        'limitée au montant que vous nous avez payé au cours des 3 mois précédant',
+        "Vous devez avoir au moins 18 ans pour créer un compte, ou disposer de l'accord d'un parent ou représentant légal.",
+        "Toute vente est définitive dès qu'une génération a commencé.",
+        "Un remboursement reste à notre appréciation et n'est accordé qu'en cas de défaillance technique",
+        "Les jetons achetés à l'unité sont des jetons à vie : ils n'expirent jamais.",
+        'les jetons mensuels non utilisés expirent à la fin du mois',
+        "Vous pouvez le résilier à tout moment ; il reste actif jusqu'à la fin de la période en cours.",
+        'Les prix sont indiqués en euros, toutes taxes comprises.',
+        "traitées par un prestataire d'IA tiers",
+        'après avoir recueilli votre consentement',
+        'hébergés par Amazon Web Services',
+        '10 jetons : 3 €',
+        '500 jetons : 79 €',
+        'Abonnement mensuel : 100 jetons par mois pour 9 € par mois',
+      ],
+      prohibited: 6,
+    },
+    privacy: {
+      path: '/fr/privacy-policy',
+      title: 'Politique de confidentialité',
+      sections: [
+        'Données collectées',
+        'Utilisation des données',
+        'Stockage et durée de conservation',
+        'Partage des données',
+        'Vos droits (Union européenne et Californie)',
+        'Cookies et stockage local',
+        'Prospection par e-mail',
+        'Mineurs',
+        "Transferts hors de l'Union européenne",
+        "Prestataire d'IA",
+        'Contact et modifications',
+      ],
+      facts: [
+        "Les données d'utilisation sont conservées 24 mois au maximum.",
+        'Les photos importées sont supprimées automatiquement une fois la génération terminée, et vous pouvez aussi supprimer vos photos vous-même à tout moment depuis votre tableau de bord',
+        "Dans l'Union européenne (RGPD)",
+        'En Californie (CCPA, modifié par le CPRA)',
+        'Nous ne vendons pas vos données personnelles.',
+        "vous devez avoir 18 ans ou plus, ou disposer de l'accord d'un parent ou représentant légal",
+        'clauses contractuelles types',
+        "Vos photos sont traitées par un prestataire d'IA tiers",
+        "qu'après votre consentement sur la page d'import",
+        "serveurs d'Amazon Web Services",
+      ],
+      prohibited: 0,
+    },
+    updated: 'Dernière mise à jour : 22 novembre 2026',
+    privacyLink: 'politique de confidentialité',
+    contents: 'Sommaire',
+    notConfigured: "Les informations de l'éditeur ne sont pas configurées pour ce déploiement",
+    operator: 'Éditeur du service',
+  },
+} as const;
+
+const LANGS = ['en', 'fr'] as const;
+const COMPANY_VARIABLES = [
+  'VITE_COMPANY_NAME',
+  'VITE_COMPANY_ADDRESS',
+  'VITE_COMPANY_REGISTRATION',
+  'VITE_COMPANY_EMAIL',
+];
+// The tests build the site with their own environment (tests/support/global-setup.ts), so it tells which
+// of the two the pages must show.
+const companyConfigured = COMPANY_VARIABLES.every((name) => process.env[name]?.trim());
+
+/** French typography puts no-break spaces before : ; ? and inside « »: compare plain spaces. */
+const plain = (s: string | null): string => (s ?? '').replace(/\s+/g, ' ').trim();
+
+const sectionHeadings = async (page: Page) =>
+  (await page.locator('.legal__section h2').allTextContents()).map(plain);
+
+describeInBrowser('legal pages', () => {
+  const browser = useBrowser();
+
+  describe.each(LANGS)('in %s', (lang) => {
+    const doc = DOCUMENTS[lang];
+
+    test.each([
+      ['terms', TERMS_IDS],
+      ['privacy', PRIVACY_IDS],
+    ] as const)(
+      '%s: every section, in order, with a table of contents and the facts of the spec',
+      async (kind, ids) => {
+        const text = doc[kind];
+        const page = await browser.newPage(DESKTOP);
+        await page.goto(text.path);
+        await page.getByRole('heading', { level: 1, name: text.title, exact: true }).waitFor();
+        expect(await sectionHeadings(page)).toEqual(text.sections.map((title, i) => `${i + 1}. ${title}`));
+        expect(await page.locator('.legal__section').evaluateAll((els) => els.map((el) => el.id))).toEqual(
+          ids,
+        );
+
+        // The contents link to every section.
+        const contents = page.getByRole('navigation', { name: doc.contents }).first();
+        expect(
+          await contents.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href'))),
+        ).toEqual(ids.map((id) => `#${id}`));
+        expect(plain(await page.getByTestId('last-updated').textContent())).toBe(doc.updated);
+        expect(await page.locator('time').getAttribute('datetime')).toBe('2026-11-22');
+
+        const body = plain(await page.locator('.legal').textContent());
+        for (const fact of text.facts) expect(body, fact).toContain(fact);
+        expect(await page.locator('#content li').count()).toBe(text.prohibited);
+
+        // The footer's legal links are there on the legal pages too.
+        const footer = page.getByRole('contentinfo');
+        for (const other of ['terms', 'privacy'] as const) {
+          expect(await footer.locator(`a[href="${doc[other].path}"]`).count()).toBe(1);
+        }
+
+        // Clicking an entry of the contents brings its section into view, below the sticky navbar.
+        const last = ids.at(-1) as string;
+        await contents.locator(`a[href="#${last}"]`).click();
+        await page.waitForURL((url) => url.hash === `#${last}`);
+        const top = await page.locator(`#${last}`).evaluate((el) => el.getBoundingClientRect().top);
+        const navbar = await page
+          .locator('header.navbar')
+          .evaluate((el) => el.getBoundingClientRect().bottom);
+        expect(top).toBeGreaterThanOrEqual(navbar);
+        expect(top).toBeLessThan(DESKTOP.height / 2);
+      },
+    );
+
+    test('the terms link to the privacy policy', async () => {
+      const page = await browser.newPage();
+      await page.goto(doc.terms.path);
+      await page.locator('.legal__intro').getByRole('link', { name: doc.privacyLink, exact: true }).click();
+      await waitForPath(page, doc.privacy.path);
+      await page.getByRole('heading', { level: 1, name: doc.privacy.title, exact: true }).waitFor();
+    });
+
+    test(
+      companyConfigured
+        ? "both pages show the operator's identity from the build's configuration"
+        : "without a configured company, both pages say the operator's details are not configured",
+      async () => {
+        const page = await browser.newPage();
+        for (const kind of ['terms', 'privacy'] as const) {
+          await page.goto(doc[kind].path);
+          await page.getByRole('heading', { level: 1, name: doc[kind].title, exact: true }).waitFor();
+          if (companyConfigured) {
+            const details = page.getByTestId('company-details');
+            expect(plain(await details.locator('p').first().textContent())).toBe(doc.operator);
+            const shown = plain(await details.textContent());
+            for (const name of COMPANY_VARIABLES.slice(0, 3)) {
+              expect(shown).toContain(plain(process.env[name] as string));
+            }
+            expect(await details.locator('a').getAttribute('href')).toBe(
+              `mailto:${process.env.VITE_COMPANY_EMAIL?.trim()}`,
+            );
+            expect(await page.getByTestId('company-not-configured').count()).toBe(0);
+          } else {
+            const notice = page.getByTestId('company-not-configured');
+            expect(plain(await notice.locator('p').first().textContent())).toBe(doc.notConfigured);
+            expect(await notice.locator('code').allTextContents()).toEqual(COMPANY_VARIABLES);
+            expect(await page.getByTestId('company-details').count()).toBe(0);
+            // Nothing made up: no contact address anywhere on the page.
+            expect(await page.locator('a[href^="mailto:"]').count()).toBe(0);
+          }
+        }
+      },
+    );
+
+    test('on a phone, the contents fold away and lead to their section', async () => {
+      const page = await browser.newPage(PHONE);
+      await page.goto(doc.terms.path);
+      const fold = page.locator('details.legal-toc--fold');
+      expect(await page.locator('.legal-toc--side').isVisible()).toBe(false);
+      expect(await fold.getByRole('link').first().isVisible()).toBe(false);
+      await fold.locator('summary').click();
+      await fold.locator('a[href="#hosting"]').click();
+      await page.waitForURL((url) => url.hash === '#hosting');
+      const top = await page.locator('#hosting').evaluate((el) => el.getBoundingClientRect().top);
+      expect(top).toBeGreaterThanOrEqual(60);
+      expect(top).toBeLessThan(PHONE.height / 2);
+      // No sideways scrolling on a phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        PHONE.width,
+      );
+    });
+  });
+});
