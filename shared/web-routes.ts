@@ -30,7 +30,7 @@ export const webPages = [
     path: '/linkedin-headshot',
     access: 'public',
     localized: true,
-    built: false,
+    built: true,
     indexable: true,
   }),
   page({ id: 'pricing', path: '/pricing', access: 'public', localized: true, built: true, indexable: true }),

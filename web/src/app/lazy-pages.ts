@@ -44,6 +44,7 @@ export function lazyChunk(load: () => Promise<Module>): LazyChunk {
 /** The screens of the pages in shared/web-routes.ts that are built. */
 export const pageChunks: Partial<Record<PageId, LazyChunk>> = {
   home: lazyChunk(() => import('../features/home/home-page.tsx')),
+  linkedinHeadshot: lazyChunk(() => import('../features/linkedin-headshot/linkedin-headshot-page.tsx')),
   login: lazyChunk(() => import('../features/auth/login-page.tsx')),
   signup: lazyChunk(() => import('../features/auth/signup-page.tsx')),
   loginWithToken: lazyChunk(() => import('../features/auth/login-with-token-page.tsx')),
