@@ -3,7 +3,7 @@
 // tripled so the loop has no seam. The prerendered HTML has the pool's own order; the browser shuffles it
 // once hydrated (same sizes, so nothing moves). The pool itself is not in the JavaScript: the prerendered
 // HTML carries it (data-pool), like the page's copy. Motion stops for visitors who prefer reduced motion,
-// on hover or focus, and with the pause button (WCAG 2.2.2).
+// on hover, and with the pause button (WCAG 2.2.2).
 import { useEffect, useState } from 'react';
 import './avatar-carousel.css';
 
