@@ -197,8 +197,11 @@ describeInBrowser('public navbar and footer', () => {
       ] as const) {
         await page.goto(p('/pricing'));
         await waitForHydration(page);
+        await markDocument(page);
         await footer.getByRole('link', { name, exact: true }).click();
         await waitForPath(page, p(path));
+        // Prerendered pages are shown from their own document: the link ends in a page load.
+        await page.waitForFunction(() => !(window as unknown as { sameDocument?: boolean }).sameDocument);
         if (heading) await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
         else await page.locator('main h1').waitFor();
       }

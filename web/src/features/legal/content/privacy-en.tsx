@@ -46,24 +46,27 @@ export const PRIVACY_EN: LegalText = {
       id: 'usage',
       title: 'How we use your data',
       body: (
-        <ul>
-          <li>
-            to create and run your account and provide the service (performance of our contract with you);
-          </li>
-          <li>
-            to generate your images with our AI provider, which we only do with your consent, given on the
-            upload page;
-          </li>
-          <li>to take payments, keep accounts and meet our legal obligations;</li>
-          <li>
-            to keep the service secure, prevent fraud and abuse, and understand how the service is used so we
-            can improve it (our legitimate interests);
-          </li>
-          <li>
-            to send you the emails the service needs (account activation, login links, receipts) and, if you
-            agree, news and offers.
-          </li>
-        </ul>
+        <>
+          <p>We use your data:</p>
+          <ul>
+            <li>
+              to create and run your account and provide the service (performance of our contract with you);
+            </li>
+            <li>
+              to generate your images with our AI provider, which we only do with your consent, given on the
+              upload page;
+            </li>
+            <li>to take payments, keep accounts and meet our legal obligations;</li>
+            <li>
+              to keep the service secure, prevent fraud and abuse, and understand how the service is used so
+              we can improve it (our legitimate interests);
+            </li>
+            <li>
+              to send you the emails the service needs (account activation, login links, receipts) and, if you
+              agree, news and offers.
+            </li>
+          </ul>
+        </>
       ),
     },
     {

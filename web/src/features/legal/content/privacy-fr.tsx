@@ -49,24 +49,27 @@ export const PRIVACY_FR: LegalText = {
       id: 'usage',
       title: 'Utilisation des données',
       body: (
-        <ul>
-          <li>
-            créer et gérer votre compte et vous fournir le service (exécution du contrat qui nous lie) ;
-          </li>
-          <li>
-            générer vos images avec notre prestataire d'IA, uniquement avec votre consentement, recueilli sur
-            la page d'import ;
-          </li>
-          <li>encaisser les paiements, tenir notre comptabilité et respecter nos obligations légales ;</li>
-          <li>
-            sécuriser le service, prévenir la fraude et les abus, et comprendre l'usage du service pour
-            l'améliorer (notre intérêt légitime) ;
-          </li>
-          <li>
-            vous envoyer les e-mails nécessaires au service (activation du compte, liens de connexion, reçus)
-            et, si vous l'acceptez, nos actualités et offres.
-          </li>
-        </ul>
+        <>
+          <p>Nous utilisons vos données pour :</p>
+          <ul>
+            <li>
+              créer et gérer votre compte et vous fournir le service (exécution du contrat qui nous lie) ;
+            </li>
+            <li>
+              générer vos images avec notre prestataire d'IA, uniquement avec votre consentement, recueilli
+              sur la page d'import ;
+            </li>
+            <li>encaisser les paiements, tenir notre comptabilité et respecter nos obligations légales ;</li>
+            <li>
+              sécuriser le service, prévenir la fraude et les abus, et comprendre l'usage du service pour
+              l'améliorer (notre intérêt légitime) ;
+            </li>
+            <li>
+              vous envoyer les e-mails nécessaires au service (activation du compte, liens de connexion,
+              reçus) et, si vous l'acceptez, nos actualités et offres.
+            </li>
+          </ul>
+        </>
       ),
     },
     {

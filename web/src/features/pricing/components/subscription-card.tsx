@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useLanguage, useLocalizedPath } from '../../../lib/language.ts';
 import { useStrings } from '../../../lib/strings.ts';
 import type { SubscriptionState } from '../api/checkout.ts';
-import { SubscriptionFeatures, SubscriptionIntro } from '../content/pricing-copy.tsx';
+import { SubscriptionFeatures, SubscriptionIntro, SubscriptionTerms } from '../content/pricing-copy.tsx';
 import { PRICING_STRINGS } from '../pricing-strings.ts';
 
 interface SubscriptionCardProps {
@@ -34,6 +34,9 @@ export function SubscriptionCard({ state, loading, disabled, onSubscribe, onMana
     >
       <StaticContent id="subscription-intro" className="price-card__intro">
         {import.meta.env.SSR && <SubscriptionIntro titleId="subscription-title" />}
+      </StaticContent>
+      <StaticContent id="subscription-terms" className="price-card__choice">
+        {import.meta.env.SSR && <SubscriptionTerms />}
       </StaticContent>
       <div className="price-card__price">
         <span className="price-card__amount">{formatPrice(SUBSCRIPTION.priceCents, lang)}</span>

@@ -20,6 +20,7 @@ const COPY: Localized<{
   subscriptionTitle: string;
   subscriptionText: string;
   subscriptionFeatures: string[];
+  subscriptionTerms: string[];
   notes: string[];
   faqTitle: string;
   faqLead: string;
@@ -47,6 +48,7 @@ const COPY: Localized<{
       'Cancel at any time, keep access to the end of the period',
       'Unused monthly tokens expire at month-end',
     ],
+    subscriptionTerms: ['Billed monthly', 'Cancel any time'],
     notes: [
       'All prices are in euros and include tax.',
       'Payment is handled by our payment provider: you are taken to its secure checkout page, then back to Aivatar.',
@@ -82,6 +84,7 @@ const COPY: Localized<{
       "Résiliable à tout moment, accès jusqu'à la fin de la période",
       'Les jetons mensuels non utilisés expirent à la fin du mois',
     ],
+    subscriptionTerms: ['Facturé au mois', 'Sans engagement'],
     notes: [
       'Tous les prix sont en euros, toutes taxes comprises.',
       'Le paiement est assuré par notre prestataire de paiement : vous êtes redirigé vers sa page de paiement sécurisée, puis de retour sur Aivatar.',
@@ -154,6 +157,17 @@ export function SubscriptionIntro({ titleId }: { titleId: string }) {
       </h2>
       <p className="price-card__text">{copy.subscriptionText}</p>
     </>
+  );
+}
+
+/** Beside the one-time card's pack selector: how the plan is billed. */
+export function SubscriptionTerms() {
+  return (
+    <ul className="price-card__terms">
+      {useCopy().subscriptionTerms.map((item) => (
+        <li key={item}>{item}</li>
+      ))}
+    </ul>
   );
 }
 
