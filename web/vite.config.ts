@@ -39,6 +39,10 @@ const devRuntimeConfig = (): Plugin => ({
   },
 });
 
+// Modules only the app's screens and forms use; they load with those screens, not with every page.
+const APP_ONLY =
+  /\/src\/components\/(layout\/(app-|open-billing)|ui\/(text-field|checkbox|alert|form-controls))|\/src\/lib\/api-messages/;
+
 export default defineConfig(({ command, isSsrBuild }) => {
   // A build is what ships, whatever NODE_ENV the caller runs with: vitest's global setup builds under
   // NODE_ENV=test, which would otherwise bundle React's development build and the development JSX
@@ -66,7 +70,10 @@ export default defineConfig(({ command, isSsrBuild }) => {
                 groups: [
                   {
                     name: 'shell',
-                    test: /node_modules|\/shared\/|\/src\/(app|lib|components|config|styles)\//,
+                    // Not what only the signed-in app or the forms need: the landing page's JS budget is tight.
+                    test: (id: string) =>
+                      /node_modules|\/shared\/|\/src\/(app|lib|components|config|styles)\//.test(id) &&
+                      !APP_ONLY.test(id),
                   },
                 ],
               },

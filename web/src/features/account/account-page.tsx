@@ -1,4 +1,5 @@
 // /app/account: the email, set or change the password, the token balance and its history.
+import './strings.ts';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';

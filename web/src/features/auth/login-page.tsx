@@ -1,4 +1,5 @@
 // /login (spec sections 2, 4 and 8): email and password, a login link by email, the identity provider.
+import './strings.ts';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';

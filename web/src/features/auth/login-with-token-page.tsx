@@ -1,5 +1,6 @@
 // /login_with_token?token=... (spec sections 2, 4 and 8): the emailed link's landing page, English only.
 // Three states: Logging in, Login Error (Back to login) and Login Successful.
+import './strings.ts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
