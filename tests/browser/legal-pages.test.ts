@@ -4,7 +4,16 @@
 // from the build's configuration, or the notice that it is not configured.
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { DESKTOP, describeInBrowser, PHONE, useBrowser, waitForPath } from '../support/browser.ts';
+import {
+  createAccount,
+  DESKTOP,
+  describeInBrowser,
+  openSignedIn,
+  PHONE,
+  uniqueEmail,
+  useBrowser,
+  waitForPath,
+} from '../support/browser.ts';
 
 // Written out here, not read from the app: a section that goes missing or is renamed fails the tests.
 const TERMS_IDS = [
@@ -270,6 +279,17 @@ describeInBrowser('legal pages', () => {
         expect(top).toBeLessThan(DESKTOP.height / 2);
       },
     );
+
+    test('signed in, both pages keep their text once the session appears', async () => {
+      const { token } = await createAccount(uniqueEmail('legal'), { lang });
+      const page = await browser.newPage();
+      for (const kind of ['terms', 'privacy'] as const) {
+        await openSignedIn(page, token, doc[kind].path);
+        await page.locator('.token-pill').waitFor();
+        await page.getByRole('heading', { level: 1, name: doc[kind].title, exact: true }).waitFor();
+        expect(await page.locator('.legal__section').count()).toBe(doc[kind].sections.length);
+      }
+    });
 
     test('the terms link to the privacy policy', async () => {
       const page = await browser.newPage();

@@ -18,6 +18,7 @@ import {
 const COPY = {
   en: {
     path: '/pricing',
+    heading: 'Simple pricing, no surprises',
     login: '/login',
     loginHeading: 'Log in to Aivatar',
     packLabel: 'Choose your pack',
@@ -52,6 +53,7 @@ const COPY = {
   },
   fr: {
     path: '/fr/pricing',
+    heading: 'Des tarifs simples, sans surprise',
     login: '/fr/login',
     loginHeading: 'Connexion à Aivatar',
     packLabel: 'Choisissez votre pack',
@@ -166,6 +168,10 @@ describeInBrowser('pricing page', () => {
       const subscribe = subscriptionCard(page).getByRole('button', { name: copy.subscribe, exact: true });
       await subscribe.waitFor();
       expect(await subscriptionCard(page).getAttribute('data-state')).toBe('inactive');
+      // The session arrives after hydration and keeps the prerendered copy on the page.
+      await page.getByRole('heading', { level: 1, name: copy.heading, exact: true }).waitFor();
+      expect(await page.getByTestId('faq-item').count()).toBe(4);
+      expect(await page.locator('.price-card__features li').count()).toBe(8);
       expect(await page.getByText(copy.active).count()).toBe(0);
       expect(plain(await errorLine(page).textContent())).toBe('');
 

@@ -1,6 +1,6 @@
 // Every screen is its own chunk, loaded when its route is first shown (or preloaded at start for the
 // page the browser opened). A chunk that takes over 120 s fails into the route's error boundary.
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { type ComponentType, createElement, lazy } from 'react';
 import { type PageId, webPages } from '../../../shared/web-routes.ts';
 import { barePath } from '../lib/language.ts';
 
@@ -28,17 +28,27 @@ function withTimeout<T>(load: Promise<T>): Promise<T> {
 }
 
 export interface LazyChunk {
-  Component: LazyExoticComponent<ComponentType>;
+  Component: ComponentType;
   preload(): Promise<Module>;
 }
 
 export function lazyChunk(load: () => Promise<Module>): LazyChunk {
   let pending: Promise<Module> | null = null;
+  let loaded: Module | null = null;
   const preload = () => {
-    pending ??= withTimeout(load());
+    pending ??= withTimeout(load()).then((module) => {
+      loaded = module;
+      return module;
+    });
     return pending;
   };
-  return { Component: lazy(preload), preload };
+  const Lazy = lazy(preload);
+  // A screen already downloaded renders at once. React.lazy would still suspend for a tick, even for the
+  // page main.tsx preloads before hydrating: its prerendered HTML would hydrate later, and a session that
+  // arrives in between (a signed-in visitor) makes React drop that HTML and render the page again, with a
+  // spinner and a layout shift.
+  const Component = () => createElement(loaded ? loaded.default : Lazy);
+  return { Component, preload };
 }
 
 /** The screens of the pages in shared/web-routes.ts that are built. */

@@ -22,6 +22,16 @@ export function StaticContent({ id, className, as: Tag = 'div', children }: Stat
   return <BrowserStaticContent id={id} className={className} Tag={Tag} />;
 }
 
+// Every block's HTML, read once when the app starts, before React hydrates anything. Reading the live DOM
+// later is not enough: when the session changes while a page is still hydrating (a signed-in visitor), React
+// drops the page's server HTML and renders it again in the browser, and by then the blocks are gone.
+const prerendered = new Map<string, string>();
+if (!import.meta.env.SSR && typeof document !== 'undefined') {
+  for (const block of document.querySelectorAll('[data-static]')) {
+    prerendered.set(block.getAttribute('data-static') ?? '', block.innerHTML);
+  }
+}
+
 function BrowserStaticContent({
   id,
   className,
@@ -31,8 +41,9 @@ function BrowserStaticContent({
   className?: string | undefined;
   Tag: 'div' | 'section';
 }) {
-  // Read once, while React hydrates the prerendered document and before it touches anything.
-  const [html] = useState(() => document.querySelector(`[data-static="${CSS.escape(id)}"]`)?.innerHTML ?? '');
+  const [html] = useState(
+    () => prerendered.get(id) ?? document.querySelector(`[data-static="${CSS.escape(id)}"]`)?.innerHTML ?? '',
+  );
   return (
     <Tag
       data-static={id}
