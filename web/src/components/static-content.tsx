@@ -48,6 +48,7 @@ function BrowserStaticContent({
     <Tag
       data-static={id}
       className={className}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML is the page's own prerendered markup, read back from this document
       dangerouslySetInnerHTML={{ __html: html }}
       suppressHydrationWarning
     />
