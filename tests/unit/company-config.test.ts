@@ -1,7 +1,7 @@
 // The operator's identity comes from the build's environment (web/src/config/company.ts): all or nothing for
 // the four required settings, never a made-up default.
 import { describe, expect, it } from 'vitest';
-import { readCompanyConfig } from '../../web/src/config/company.ts';
+import { readCompanyConfig } from '../../web/src/config/company-identity.ts';
 
 const FULL = {
   VITE_COMPANY_NAME: 'Example Studio SAS',

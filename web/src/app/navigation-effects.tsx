@@ -8,7 +8,6 @@ import { leavePrerenderedDocument } from '../lib/prerendered.ts';
 export function NavigationEffects() {
   const { pathname, hash } = useLocation();
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the reaction is to a new path, which the body does not read
   useLayoutEffect(() => {
     leavePrerenderedDocument(pathname);
     // A link to an anchor scrolls to that anchor instead.

@@ -1,14 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { UserInfo } from '../../../../../shared/api-schemas.ts';
-import { pagePath } from '../../../../../shared/web-routes.ts';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { CoinIcon } from '../../../components/ui/icons.tsx';
+import { useLocalizedPath } from '../../../lib/language.ts';
 import { isPageBuilt } from '../../../lib/pages.ts';
 import { tokenBalance } from '../../../lib/session.tsx';
 
 export function TokenCard({ user }: { user: UserInfo }) {
   const { t } = useTranslation();
+  const path = useLocalizedPath();
   return (
     <section className="card account-card token-card" aria-labelledby="tokens-title">
       <h2 id="tokens-title" className="token-card__title">
@@ -36,7 +37,7 @@ export function TokenCard({ user }: { user: UserInfo }) {
         </div>
       </dl>
       {isPageBuilt('pricing') && (
-        <Link to={pagePath('pricing')} className={buttonClass({ variant: 'secondary', block: true })}>
+        <Link to={path('pricing')} className={buttonClass({ variant: 'secondary', block: true })}>
           {t('account.buyMore')}
         </Link>
       )}
