@@ -59,6 +59,15 @@ try {
         const tab = await context.newPage();
         const path = page.id === 'loginWithToken' ? '/login_with_token' : pagePath(page.id, lang);
         await tab.goto(path, { waitUntil: 'networkidle' });
+        // Scroll through once so lazy images load, then back to the top.
+        await tab.evaluate(async () => {
+          for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+            window.scrollTo(0, y);
+            await new Promise((r) => setTimeout(r, 60));
+          }
+          window.scrollTo(0, 0);
+        });
+        await tab.waitForLoadState('networkidle');
         await tab.waitForTimeout(300);
         const file = join(args.out, `${page.id}-${lang}-${widthName}.png`);
         await tab.screenshot({ path: file, fullPage: true });
