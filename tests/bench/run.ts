@@ -4,12 +4,14 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { randomInt, randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { ESM_REQUIRE_BANNER, LAMBDA_EXTERNAL_MODULES } from '../../infra/constructs/api-function.ts';
 import { REPO_ROOT, startLocalStack } from '../../infra/local/stack.ts';
 import { servedGroups } from '../../shared/api-routes.ts';
 import { firstLoadJs } from './first-load-js.ts';
+import type { LoadJob } from './load-worker.ts';
 
 const OUT = join(REPO_ROOT, '.local/bench');
 const RESULTS = join(REPO_ROOT, 'bench-results');
@@ -106,24 +108,18 @@ async function latency(apiUrl: string, outboxDir: string) {
     users.push({ email, token: ((await set.json()) as { access_token: string }).access_token });
   }
 
-  async function run(total: number, concurrency: number, once: (i: number) => Promise<Response>) {
-    const times: number[] = [];
-    let next = 0;
-    let failures = 0;
-    const started = performance.now();
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (next < total) {
-          const i = next++;
-          const t = performance.now();
-          const res = await once(i);
-          await res.arrayBuffer();
-          if (res.status !== 200) failures++;
-          times.push(performance.now() - t);
-        }
-      }),
-    );
-    const elapsed = (performance.now() - started) / 1000;
+  async function run(total: number, concurrency: number, requests: LoadJob['requests']) {
+    const job: LoadJob = { total, concurrency, requests };
+    const worker = new Worker(new URL('./load-worker.ts', import.meta.url), { workerData: job });
+    const { times, failures, elapsedMs } = await new Promise<{
+      times: number[];
+      failures: number;
+      elapsedMs: number;
+    }>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+    await worker.terminate();
     times.sort((a, b) => a - b);
     return {
       requests: total,
@@ -131,16 +127,27 @@ async function latency(apiUrl: string, outboxDir: string) {
       failures,
       p50Ms: ms(pct(times, 50)),
       p99Ms: ms(pct(times, 99)),
-      perSecond: Math.round(total / elapsed),
+      perSecond: Math.round(total / (elapsedMs / 1000)),
     };
   }
 
-  const userInfo = (i: number) =>
-    fetch(`${apiUrl}/user_info`, { headers: { authorization: `Bearer ${users[i % users.length]?.token}` } });
-  await run(200, 10, userInfo); // warm-up
+  const userInfo = users.map((u) => ({
+    url: `${apiUrl}/user_info`,
+    method: 'GET',
+    headers: { authorization: `Bearer ${u.token}` },
+  }));
+  // DynamoDB Local is a JVM: its latency settles only after a thousand or so requests.
+  await run(1500, 10, userInfo);
   const userInfoResult = await run(2000, 10, userInfo);
-  const login = await run(100, 10, (i) =>
-    post('/login', { email: users[i % users.length]?.email, password }),
+  const login = await run(
+    100,
+    10,
+    users.map((u, i) => ({
+      url: `${apiUrl}/login`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.8.0.${i + 1}` },
+      body: JSON.stringify({ email: u.email, password }),
+    })),
   );
   return { userInfo: userInfoResult, login };
 }
