@@ -1,14 +1,9 @@
 // The landing page (spec section 2): prerendered, its copy in static HTML (content/, never in the
 // JavaScript). In the browser only the avatar carousel comes alive. A signed-in visitor never sees it:
 // main.tsx and the route guard send them to /app.
-
-import { StaticContent } from '../../components/static-content.tsx';
 import { carousel } from '../../content/illustrations.json';
-import { useStrings } from '../../lib/strings.ts';
-import { AvatarCarousel } from '../landing/avatar-carousel.tsx';
-import { useInAppLinks } from '../landing/use-in-app-links.ts';
+import { MarketingPage } from '../landing/marketing-page.tsx';
 import { HomeBody, HomeTop } from './content/home-content.tsx';
-import '../landing/landing.css';
 
 const STRINGS = {
   en: {
@@ -28,20 +23,13 @@ const STRINGS = {
 };
 
 export default function HomePage() {
-  const s = useStrings(STRINGS);
-  const links = useInAppLinks<HTMLDivElement>();
   return (
-    <div ref={links} className="lp">
-      <title>{s.title}</title>
-      <meta name="description" content={s.description} />
-      <StaticContent id="home-top">{import.meta.env.SSR && <HomeTop />}</StaticContent>
-      <AvatarCarousel
-        id="home"
-        images={import.meta.env.SSR ? carousel : undefined}
-        label={s.carousel}
-        pauseLabel={s.pause}
-      />
-      <StaticContent id="home-body">{import.meta.env.SSR && <HomeBody />}</StaticContent>
-    </div>
+    <MarketingPage
+      id="home"
+      strings={STRINGS}
+      top={import.meta.env.SSR && <HomeTop />}
+      body={import.meta.env.SSR && <HomeBody />}
+      images={import.meta.env.SSR ? carousel : undefined}
+    />
   );
 }

@@ -1,12 +1,8 @@
 // The professional headshot page (spec section 2): prerendered like the landing page, its copy in static
 // HTML (content/, never in the JavaScript); in the browser only the carousel of 30 headshots comes alive.
-import { StaticContent } from '../../components/static-content.tsx';
 import { headshots } from '../../content/illustrations.json';
-import { useStrings } from '../../lib/strings.ts';
-import { AvatarCarousel } from '../landing/avatar-carousel.tsx';
-import { useInAppLinks } from '../landing/use-in-app-links.ts';
+import { MarketingPage } from '../landing/marketing-page.tsx';
 import { HeadshotBody, HeadshotTop } from './content/headshot-content.tsx';
-import '../landing/landing.css';
 import './linkedin-headshot.css';
 
 const STRINGS = {
@@ -27,20 +23,13 @@ const STRINGS = {
 };
 
 export default function LinkedinHeadshotPage() {
-  const s = useStrings(STRINGS);
-  const links = useInAppLinks<HTMLDivElement>();
   return (
-    <div ref={links} className="lp">
-      <title>{s.title}</title>
-      <meta name="description" content={s.description} />
-      <StaticContent id="headshot-top">{import.meta.env.SSR && <HeadshotTop />}</StaticContent>
-      <AvatarCarousel
-        id="headshots"
-        images={import.meta.env.SSR ? headshots : undefined}
-        label={s.carousel}
-        pauseLabel={s.pause}
-      />
-      <StaticContent id="headshot-body">{import.meta.env.SSR && <HeadshotBody />}</StaticContent>
-    </div>
+    <MarketingPage
+      id="headshots"
+      strings={STRINGS}
+      top={import.meta.env.SSR && <HeadshotTop />}
+      body={import.meta.env.SSR && <HeadshotBody />}
+      images={import.meta.env.SSR ? headshots : undefined}
+    />
   );
 }
