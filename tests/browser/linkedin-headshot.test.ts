@@ -10,10 +10,7 @@ import {
   consoleErrors,
   differentOrder,
   expectCarouselShape,
-  expectFaqData,
-  expectProductOffers,
-  jsonLdOf,
-  loadsNewDocument,
+  languageAndStructuredDataTests,
   rawHtml,
   textOf,
 } from './marketing-pages.ts';
@@ -198,34 +195,7 @@ describeInBrowser('professional headshot page', () => {
     expect(errors).toEqual([]);
   });
 
-  test.each(LANGS)(
-    '%s: the language flag keeps the page, switches the prefix, with a full page load',
-    async (lang) => {
-      const copy = COPY[lang];
-      const page = await browser.newPage(DESKTOP);
-      await page.goto(copy.path);
-      await carouselRows(page);
-      const reloaded = await loadsNewDocument(page, async () => {
-        await page
-          .getByRole('navigation', { name: copy.other.nav })
-          .getByRole('link', { name: copy.other.flag })
-          .click();
-        await waitForPath(page, copy.other.path);
-        await page
-          .getByRole('heading', { level: 1, name: COPY[lang === 'en' ? 'fr' : 'en'].heading })
-          .waitFor();
-      });
-      expect(reloaded).toBe(true);
-    },
-  );
-
-  test.each(LANGS)('%s: the JSON-LD lists every offer in EUR and USD, and the FAQ as shown', async (lang) => {
-    const page = await browser.newPage(DESKTOP);
-    await page.goto(COPY[lang].path);
-    const data = await jsonLdOf(page);
-    expectProductOffers(data);
-    await expectFaqData(page, data, [...COPY[lang].faq]);
-  });
+  languageAndStructuredDataTests(browser, COPY);
 
   test.each(LANGS)('%s: the HTML the server sends already holds the copy (prerendered)', async (lang) => {
     const copy = COPY[lang];

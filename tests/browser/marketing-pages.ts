@@ -1,8 +1,8 @@
 // What the landing page and the headshot page tests share: reading the avatar carousel, the structured
 // data, the raw prerendered HTML, console errors, and a full page load.
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
-import { stack } from '../support/browser.ts';
+import { expect, test } from 'vitest';
+import { DESKTOP, stack, type useBrowser, waitForPath } from '../support/browser.ts';
 
 /** Spec section 9, written out: a changed catalogue or a missing currency fails the tests. */
 export const CATALOGUE = {
@@ -128,4 +128,49 @@ export async function loadsNewDocument(page: Page, action: () => Promise<void>):
   });
   await action();
   return page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument !== true);
+}
+
+export interface MarketingCopy {
+  path: string;
+  heading: string;
+  faq: readonly string[];
+  other: { nav: string; flag: string | RegExp; path: string };
+}
+
+/** The tests both marketing pages share: the language flags, and the structured data. */
+export function languageAndStructuredDataTests(
+  browser: ReturnType<typeof useBrowser>,
+  copies: Record<'en' | 'fr', MarketingCopy>,
+): void {
+  test.each(['en', 'fr'] as const)(
+    '%s: the language flag keeps the page, switches the prefix, with a full page load',
+    async (lang) => {
+      const copy = copies[lang];
+      const page = await browser.newPage(DESKTOP);
+      await page.goto(copy.path);
+      await carouselRows(page);
+      const reloaded = await loadsNewDocument(page, async () => {
+        await page
+          .getByRole('navigation', { name: copy.other.nav })
+          .getByRole('link', { name: copy.other.flag })
+          .click();
+        await waitForPath(page, copy.other.path);
+        await page
+          .getByRole('heading', { level: 1, name: copies[lang === 'en' ? 'fr' : 'en'].heading })
+          .waitFor();
+      });
+      expect(reloaded).toBe(true);
+    },
+  );
+
+  test.each(['en', 'fr'] as const)(
+    '%s: the JSON-LD lists every offer in EUR and USD, and the FAQ as shown',
+    async (lang) => {
+      const page = await browser.newPage(DESKTOP);
+      await page.goto(copies[lang].path);
+      const data = await jsonLdOf(page);
+      expectProductOffers(data);
+      await expectFaqData(page, data, [...copies[lang].faq]);
+    },
+  );
 }
