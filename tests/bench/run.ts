@@ -1,7 +1,7 @@
 // `npm run bench`: bundle sizes, a cold-start proxy, warm API latency through the local adapter, and the
 // SPA's first-load JS for /login. Prints a table and writes bench-results/bench.json.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -10,6 +10,7 @@ import { build } from 'esbuild';
 import { ESM_REQUIRE_BANNER, LAMBDA_EXTERNAL_MODULES } from '../../infra/constructs/api-function.ts';
 import { REPO_ROOT, startLocalStack } from '../../infra/local/stack.ts';
 import { servedGroups } from '../../shared/api-routes.ts';
+import { createLocalAccount } from '../support/local-account.ts';
 import { firstLoadJs } from './first-load-js.ts';
 import type { LoadJob } from './load-worker.ts';
 
@@ -84,28 +85,11 @@ function coldStart(file: string, runs = 15) {
 
 // 3. Warm latency at concurrency 10 through the local API Gateway adapter and DynamoDB Local.
 async function latency(apiUrl: string, outboxDir: string) {
-  const post = (path: string, body: unknown, ip = `10.9.${randomInt(256)}.${randomInt(1, 255)}`) =>
-    fetch(`${apiUrl}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
-      body: JSON.stringify(body),
-    });
   const password = 'bench password 123';
   const users: { email: string; token: string }[] = [];
   for (let i = 0; i < 20; i++) {
     const email = `bench-${randomUUID().slice(0, 8)}@example.test`;
-    await post('/signup', { email, terms_accepted: true });
-    const mails = readOutbox(outboxDir).filter((m) => m.to === email);
-    const token = /token=([\w-]+)/.exec(mails[0]?.text ?? '')?.[1];
-    const opened = (await (await fetch(`${apiUrl}/login_with_token/${token}`)).json()) as {
-      access_token: string;
-    };
-    const set = await fetch(`${apiUrl}/account/password`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${opened.access_token}` },
-      body: JSON.stringify({ new_password: password }),
-    });
-    users.push({ email, token: ((await set.json()) as { access_token: string }).access_token });
+    users.push({ email, token: await createLocalAccount({ apiUrl, outboxDir }, email, { password }) });
   }
 
   async function run(total: number, concurrency: number, requests: LoadJob['requests']) {
@@ -150,13 +134,6 @@ async function latency(apiUrl: string, outboxDir: string) {
     })),
   );
   return { userInfo: userInfoResult, login };
-}
-
-function readOutbox(dir: string): { to: string; text: string }[] {
-  const names = execFileSync('ls', [dir], { encoding: 'utf8' })
-    .split('\n')
-    .filter((n) => n.endsWith('.json'));
-  return names.map((n) => JSON.parse(readFileSync(join(dir, n), 'utf8')));
 }
 
 const bundles = await bundleSizes();

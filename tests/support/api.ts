@@ -1,13 +1,13 @@
 // Talks to the shared local stack over real HTTP, as the SPA and Stripe do.
-import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
+import { createLocalAccount, newClientIp } from './local-account.ts';
 
 export const stack = () => inject('stack');
 
 export const newEmail = (tag = 'user'): string => `${tag}-${randomUUID().slice(0, 8)}@example.test`;
 
-/** A client address of its own, so tests do not share per-client rate limits. */
-export const newClientIp = (): string => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+export { newClientIp } from './local-account.ts';
 
 export interface CallOptions {
   body?: unknown;
@@ -71,13 +71,7 @@ export function linkTokenOf(mail: Mail): string {
 
 /** Signs up, opens the activation link from the outbox, returns the session token. */
 export async function activatedUser(email = newEmail()): Promise<{ email: string; token: string }> {
-  const signup = await call('POST', '/signup', { body: { email, terms_accepted: true } });
-  if (signup.status !== 200) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`);
-  const [mail] = await mailsTo(email);
-  if (!mail) throw new Error('no activation email');
-  const res = await call<{ access_token: string }>('GET', `/login_with_token/${linkTokenOf(mail)}`);
-  if (res.status !== 200) throw new Error(`activation failed: ${JSON.stringify(res.body)}`);
-  return { email, token: res.body.access_token };
+  return { email, token: await createLocalAccount(stack(), email) };
 }
 
 export const randomSecret = (): string => randomBytes(32).toString('base64url');

@@ -1,10 +1,11 @@
 // Headless Chromium for the browser tests (playwright-core driving Debian's chromium), plus helpers that
 // talk to the shared local stack: the mail outbox and quick account set-up through the API.
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
+import { createLocalAccount, newClientIp } from './local-account.ts';
 
 const INSTALL_HINT = `Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium`;
 export const hasChromium = existsSync(CHROMIUM_PATH);
@@ -28,9 +29,6 @@ export const PHONE = { width: 390, height: 844 };
 export function uniqueEmail(tag: string): string {
   return `${tag}-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}@example.test`;
 }
-
-/** A made-up client address: the local API trusts X-Forwarded-For in tests, so each test is its own client. */
-const clientAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
 /**
  * One Chromium per test file and a new context (cookies, storage) per test. Uncaught page errors fail the
@@ -61,7 +59,7 @@ export function useBrowser() {
       const { webUrl, apiUrl } = stack();
       context = await browser.newContext({ baseURL: webUrl, viewport });
       // Added by interception rather than extraHTTPHeaders, which would make CORS preflights fail.
-      const address = clientAddress();
+      const address = newClientIp();
       await context.route(`${apiUrl}/**`, (route) =>
         route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': address } }),
       );
@@ -115,47 +113,22 @@ export const pathOf = (link: string): string => {
   return `${url.pathname}${url.search}`;
 };
 
-async function callApi(method: string, path: string, body?: unknown, token?: string): Promise<unknown> {
-  const res = await fetch(`${stack().apiUrl}${path}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      'x-forwarded-for': clientAddress(),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`);
-  return json;
-}
-
 /** Signs up through the API; the account stays inactive until its emailed link is opened. */
 export async function signUpInactive(email: string, lang: Lang = 'en'): Promise<void> {
-  await callApi('POST', '/signup', { email, terms_accepted: true, lang });
+  const res = await fetch(`${stack().apiUrl}/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': newClientIp() },
+    body: JSON.stringify({ email, terms_accepted: true, lang }),
+  });
+  if (!res.ok) throw new Error(`POST /signup answered ${res.status}: ${await res.text()}`);
 }
 
 /** An activated account, and a session token for it. With `password`, the account has one. */
 export async function createAccount(
   email: string,
-  { password, lang = 'en' }: { password?: string; lang?: Lang } = {},
+  options: { password?: string; lang?: Lang } = {},
 ): Promise<{ token: string }> {
-  await signUpInactive(email, lang);
-  const secret = new URL(loginLinkIn(await waitForMail(email))).searchParams.get('token') as string;
-  let { access_token: token } = (await callApi('GET', `/login_with_token/${secret}`)) as {
-    access_token: string;
-  };
-  if (password) {
-    ({ access_token: token } = (await callApi(
-      'POST',
-      '/account/password',
-      { new_password: password },
-      token,
-    )) as {
-      access_token: string;
-    });
-  }
-  return { token };
+  return { token: await createLocalAccount(stack(), email, options) };
 }
 
 /** Opens the app with a stored session, as if the user had logged in earlier. */

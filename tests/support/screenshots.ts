@@ -1,13 +1,14 @@
 // `npm run screenshots`: every built page, signed out and signed in, at phone and desktop widths, in English
 // and French, saved as PNGs in .local/screenshots (or --out DIR) to look at before calling a screen done.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { REPO_ROOT, startLocalStack } from '../../infra/local/stack.ts';
 import { builtPages, pagePath } from '../../shared/web-routes.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
+import { createLocalAccount } from './local-account.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -29,24 +30,8 @@ if (!args['skip-build']) {
 const stack = await startLocalStack({ webDist: join(REPO_ROOT, 'web/dist') });
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 
-async function signedInToken(): Promise<string> {
-  const email = `screens-${Date.now()}@example.test`;
-  await fetch(`${stack.apiUrl}/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, terms_accepted: true }),
-  });
-  const outbox = readdirSync(stack.outboxDir).map((n) =>
-    JSON.parse(readFileSync(join(stack.outboxDir, n), 'utf8')),
-  );
-  const mail = outbox.find((m: { to: string }) => m.to === email) as { text: string };
-  const token = /token=([\w-]+)/.exec(mail.text)?.[1];
-  const res = await fetch(`${stack.apiUrl}/login_with_token/${token}`);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
 try {
-  const token = await signedInToken();
+  const token = await createLocalAccount(stack, `screens-${Date.now()}@example.test`);
   let count = 0;
   for (const page of builtPages()) {
     if (args.only && !page.id.includes(args.only)) continue;
