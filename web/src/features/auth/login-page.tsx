@@ -14,6 +14,7 @@ import { logIn } from './api/login.ts';
 import { sendLoginLink } from './api/send-login-link.ts';
 import { type FormMessage, loginFailure, loginLinkFailure } from './auth-messages.ts';
 import { AuthShell, OrDivider } from './components/auth-shell.tsx';
+import { EmailField } from './components/email-field.tsx';
 import { GoogleButton } from './components/google-button.tsx';
 import { MessageAction } from './components/message-action.tsx';
 
@@ -104,16 +105,7 @@ export default function LoginPage() {
         </Alert>
       )}
       <form className="auth__form" onSubmit={onSubmit}>
-        <TextField
-          label={t('auth.email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          placeholder={t('auth.emailPlaceholder')}
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+        <EmailField value={email} onChange={setEmail} />
         <TextField
           label={t('auth.password')}
           type="password"

@@ -7,11 +7,11 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { MailIcon } from '../../components/ui/icons.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
 import { useLanguage, useLocalizedPath } from '../../lib/language.ts';
 import { signUp } from './api/signup.ts';
 import { type FormMessage, signupFailure } from './auth-messages.ts';
 import { AuthShell, OrDivider } from './components/auth-shell.tsx';
+import { EmailField } from './components/email-field.tsx';
 import { GoogleButton } from './components/google-button.tsx';
 import { MessageAction } from './components/message-action.tsx';
 
@@ -86,16 +86,7 @@ export default function SignupPage() {
             </Alert>
           )}
           <form className="auth__form" onSubmit={onSubmit}>
-            <TextField
-              label={t('auth.email')}
-              type="email"
-              name="email"
-              autoComplete="email"
-              placeholder={t('auth.emailPlaceholder')}
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
+            <EmailField value={email} onChange={setEmail} />
             <Checkbox
               className="auth__terms"
               name="terms"

@@ -14,6 +14,7 @@ import {
   FactStrip,
   FaqSection,
   Hero,
+  heroTiles,
   type Illustration,
   Section,
   SectionHeading,
@@ -31,10 +32,7 @@ const HERO_STYLES = ['professional', 'fantasy', 'anime', 'painterly'];
 export function HomeTop() {
   const lang = useLanguage();
   const copy = homeCopy(lang);
-  const tiles = HERO_STYLES.flatMap((style) => {
-    const image = examples().find((e) => e.style === style);
-    return image ? [{ image, label: copy.styles.names[style] ?? style }] : [];
-  });
+  const tiles = heroTiles(examples(), HERO_STYLES, copy.styles.names);
   return (
     <>
       <Hero

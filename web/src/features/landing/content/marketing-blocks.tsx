@@ -63,6 +63,18 @@ export function Section({
   );
 }
 
+/** The hero's tiles: the example image of each named style, labelled with its name. */
+export function heroTiles(
+  examples: Illustration[],
+  styles: string[],
+  names: Record<string, string>,
+): { image: Illustration; label: string }[] {
+  return styles.flatMap((style) => {
+    const image = examples.find((e) => e.style === style);
+    return image ? [{ image, label: names[style] ?? style }] : [];
+  });
+}
+
 export interface HeroCopy {
   eyebrow: string;
   title: string;

@@ -13,6 +13,7 @@ import {
   FactStrip,
   FaqSection,
   Hero,
+  heroTiles,
   type Illustration,
   Section,
   SectionHeading,
@@ -30,10 +31,7 @@ const HERO_STYLES = ['studio', 'office', 'executive', 'creative'];
 export function HeadshotTop() {
   const lang = useLanguage();
   const copy = headshotCopy(lang);
-  const tiles = HERO_STYLES.flatMap((style) => {
-    const image = examples().find((e) => e.style === style);
-    return image ? [{ image, label: copy.gallery.names[style] ?? style }] : [];
-  });
+  const tiles = heroTiles(examples(), HERO_STYLES, copy.gallery.names);
   return (
     <>
       <Hero

@@ -1,0 +1,19 @@
+// The email address field every sign-in form asks for.
+import { useTranslation } from 'react-i18next';
+import { TextField } from '../../../components/ui/text-field.tsx';
+
+export function EmailField({ value, onChange }: { value: string; onChange(value: string): void }) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      label={t('auth.email')}
+      type="email"
+      name="email"
+      autoComplete="email"
+      placeholder={t('auth.emailPlaceholder')}
+      required
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}
