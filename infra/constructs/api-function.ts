@@ -8,6 +8,7 @@ import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lam
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { LambdaGroup } from '../../shared/api-routes.ts';
+import { handlerEntry } from '../function-entries.ts';
 
 export const REPO_ROOT = join(import.meta.dirname, '..', '..');
 
@@ -37,7 +38,7 @@ export class ApiFunction extends Construct {
 
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
     super(scope, id);
-    const entry = join(REPO_ROOT, 'functions', 'handlers', `${props.group}.ts`);
+    const entry = handlerEntry(props.group);
     if (!existsSync(entry)) {
       throw new Error(`Group ${props.group} has served routes but no Lambda entry at ${entry}`);
     }

@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { LambdaGroup } from '../../shared/api-routes.ts';
+import { handlerEntry } from '../function-entries.ts';
 import { BUCKETS } from '../table-design.ts';
 import { createGateway, type LambdaHandler } from './api-gateway.ts';
 import { ensureTable, startDynamoLocal } from './dynamodb.ts';
@@ -97,9 +98,7 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
     const loadHandler = (group: LambdaGroup) => {
       let h = handlers.get(group);
       if (!h) {
-        h = import(join(REPO_ROOT, 'functions/handlers', `${group}.ts`)).then(
-          (m: { handler: LambdaHandler }) => m.handler,
-        );
+        h = import(handlerEntry(group)).then((m: { handler: LambdaHandler }) => m.handler);
         handlers.set(group, h);
       }
       return h;

@@ -8,6 +8,7 @@ import { Worker } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { ESM_REQUIRE_BANNER, LAMBDA_EXTERNAL_MODULES } from '../../infra/constructs/api-function.ts';
+import { handlerEntry } from '../../infra/function-entries.ts';
 import { REPO_ROOT, startLocalStack } from '../../infra/local/stack.ts';
 import { servedGroups } from '../../shared/api-routes.ts';
 import { createLocalAccount } from '../support/local-account.ts';
@@ -31,7 +32,7 @@ async function bundleSizes() {
   for (const group of servedGroups()) {
     const file = join(OUT, `${group}.mjs`);
     await build({
-      entryPoints: [join(REPO_ROOT, 'functions/handlers', `${group}.ts`)],
+      entryPoints: [handlerEntry(group)],
       bundle: true,
       platform: 'node',
       format: 'esm',

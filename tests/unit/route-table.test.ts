@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { authRoutes } from '../../functions/auth/routes.ts';
 import type { AccountDeps } from '../../functions/domain/accounts/accounts.ts';
+import { handlerEntry } from '../../infra/function-entries.ts';
 import {
   apiRoutes,
   buildPath,
@@ -12,8 +12,6 @@ import {
   servedGroups,
   servedRoutes,
 } from '../../shared/api-routes.ts';
-
-const ROOT = join(import.meta.dirname, '../..');
 
 // Each built group's route handlers, keyed by group. A group joins this map when its issue lands.
 const handlersByGroup: Record<string, string[]> = {
@@ -54,7 +52,7 @@ describe('the route table', () => {
 
   it('has a Lambda entry for every group that serves routes', () => {
     for (const group of servedGroups()) {
-      expect(existsSync(join(ROOT, 'functions/handlers', `${group}.ts`)), group).toBe(true);
+      expect(existsSync(handlerEntry(group)), group).toBe(true);
     }
   });
 });

@@ -1,0 +1,7 @@
+// Where each Lambda's code lives: `functions/<group>/handler.ts`, beside the group's routes. The CDK
+// stack, the local stack, the benchmarks and the tests all find entries through this one function.
+import { join } from 'node:path';
+
+export const REPO_ROOT = join(import.meta.dirname, '..');
+
+export const handlerEntry = (group: string): string => join(REPO_ROOT, 'functions', group, 'handler.ts');
