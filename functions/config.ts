@@ -1,69 +1,120 @@
 // Settings are read once at start and validated: a missing one stops the function with its name.
+// Each function reads only the parts it needs (functions/<group>/handler.ts): the photos function never
+// needs a mail sender, the webhook never needs a session key.
 import * as z from 'zod/mini';
 
-const Settings = z.object({
-  STAGE: z.string().check(z.minLength(1)),
-  TABLE_NAME: z.string().check(z.minLength(3)),
-  WEB_URL: z.url(),
-  MAIL_FROM: z.string().check(z.minLength(3)),
-  MAIL_TRANSPORT: z.enum(['ses', 'outbox']),
-  OUTBOX_DIR: z.optional(z.string()),
-  JWT_SECRET: z.optional(z.string().check(z.minLength(32))),
-  JWT_SECRET_ARN: z.optional(z.string()),
-  DYNAMODB_ENDPOINT: z.optional(z.url()),
-  ADMIN_EMAILS: z.optional(z.string()),
-  SESSION_TTL_SECONDS: z.optional(z.string().check(z.regex(/^\d+$/))),
-});
+type Shape = Record<string, z.ZodMiniType>;
+type Env = Record<string, string | undefined>;
 
-export interface AppConfig {
-  stage: string;
-  tableName: string;
-  webUrl: string;
-  mailFrom: string;
-  mail: { transport: 'ses' } | { transport: 'outbox'; dir: string };
-  jwtSecret: { value: string } | { arn: string };
-  dynamodbEndpoint: string | undefined;
-  adminEmails: string[];
-  sessionTtlSeconds: number;
+/** One part of a function's configuration: the settings it reads and what it makes of them. */
+export interface ConfigPart<S extends Shape, C> {
+  shape: S;
+  /** Cross-field rules; returns the problems, worded like the schema's. */
+  check?(settings: z.infer<z.ZodMiniObject<S>>): string[];
+  build(settings: z.infer<z.ZodMiniObject<S>>): C;
 }
+
+const part = <S extends Shape, C>(p: ConfigPart<S, C>): ConfigPart<S, C> => p;
 
 export class ConfigError extends Error {}
 
-export function readConfig(env: Record<string, string | undefined> = process.env): AppConfig {
-  const parsed = Settings.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => {
-      const name = String(i.path[0]);
-      return env[name] === undefined ? `missing setting ${name}` : `invalid setting ${name}: ${i.message}`;
-    });
-    throw new ConfigError(`Configuration error: ${problems.join('; ')}`);
-  }
-  const s = parsed.data;
-  if (s.MAIL_TRANSPORT === 'outbox' && !s.OUTBOX_DIR) {
-    throw new ConfigError(
-      'Configuration error: missing setting OUTBOX_DIR (required when MAIL_TRANSPORT=outbox)',
-    );
-  }
-  if (!s.JWT_SECRET && !s.JWT_SECRET_ARN) {
-    throw new ConfigError(
-      'Configuration error: missing setting JWT_SECRET_ARN (or JWT_SECRET for local runs)',
-    );
-  }
-  return {
-    stage: s.STAGE,
-    tableName: s.TABLE_NAME,
-    webUrl: s.WEB_URL,
-    mailFrom: s.MAIL_FROM,
-    mail:
-      s.MAIL_TRANSPORT === 'outbox'
-        ? { transport: 'outbox', dir: s.OUTBOX_DIR as string }
-        : { transport: 'ses' },
-    jwtSecret: s.JWT_SECRET ? { value: s.JWT_SECRET } : { arn: s.JWT_SECRET_ARN as string },
-    dynamodbEndpoint: s.DYNAMODB_ENDPOINT,
+/** The table every function reads and writes. */
+export const tableConfig = part({
+  shape: {
+    STAGE: z.string().check(z.minLength(1)),
+    TABLE_NAME: z.string().check(z.minLength(3)),
+    DYNAMODB_ENDPOINT: z.optional(z.url()),
+  },
+  build: (s) => ({ stage: s.STAGE, tableName: s.TABLE_NAME, dynamodbEndpoint: s.DYNAMODB_ENDPOINT }),
+});
+export type TableConfig = ReturnType<typeof tableConfig.build>;
+
+/** Verifying (and, in the auth function, issuing) session tokens; who is an admin. */
+export const sessionConfig = part({
+  shape: {
+    STAGE: z.string().check(z.minLength(1)),
+    JWT_SECRET: z.optional(z.string().check(z.minLength(32))),
+    JWT_SECRET_ARN: z.optional(z.string()),
+    SESSION_TTL_SECONDS: z.optional(z.string().check(z.regex(/^\d+$/))),
+    ADMIN_EMAILS: z.optional(z.string()),
+  },
+  check: (s) =>
+    s.JWT_SECRET || s.JWT_SECRET_ARN ? [] : ['missing setting JWT_SECRET_ARN (or JWT_SECRET for local runs)'],
+  build: (s) => ({
+    jwtSecret: (s.JWT_SECRET ? { value: s.JWT_SECRET } : { arn: s.JWT_SECRET_ARN as string }) as
+      | { value: string }
+      | { arn: string },
+    sessionIssuer: `aivatar-${s.STAGE}`,
+    sessionTtlSeconds: s.SESSION_TTL_SECONDS ? Number(s.SESSION_TTL_SECONDS) : 7 * 24 * 3600,
     adminEmails: (s.ADMIN_EMAILS ?? '')
       .split(',')
       .map((e) => e.trim().toLowerCase())
       .filter(Boolean),
-    sessionTtlSeconds: s.SESSION_TTL_SECONDS ? Number(s.SESSION_TTL_SECONDS) : 7 * 24 * 3600,
-  };
+  }),
+});
+export type SessionConfig = ReturnType<typeof sessionConfig.build>;
+
+/** Sending email; links in emails are built from WEB_URL, never from a request's Host header. */
+export const mailConfig = part({
+  shape: {
+    WEB_URL: z.url(),
+    MAIL_FROM: z.string().check(z.minLength(3)),
+    MAIL_TRANSPORT: z.enum(['ses', 'outbox']),
+    OUTBOX_DIR: z.optional(z.string()),
+  },
+  check: (s) =>
+    s.MAIL_TRANSPORT === 'outbox' && !s.OUTBOX_DIR
+      ? ['missing setting OUTBOX_DIR (required when MAIL_TRANSPORT=outbox)']
+      : [],
+  build: (s) => ({
+    webUrl: s.WEB_URL,
+    mailFrom: s.MAIL_FROM,
+    mail: (s.MAIL_TRANSPORT === 'outbox'
+      ? { transport: 'outbox', dir: s.OUTBOX_DIR as string }
+      : { transport: 'ses' }) as { transport: 'ses' } | { transport: 'outbox'; dir: string },
+  }),
+});
+export type MailConfig = ReturnType<typeof mailConfig.build>;
+
+// biome-ignore lint/suspicious/noExplicitAny: a part of any shape; readConfig infers each part's result
+type AnyPart = ConfigPart<any, unknown>;
+type Merged<P extends readonly AnyPart[]> = P extends readonly [
+  infer H,
+  ...infer T extends readonly AnyPart[],
+]
+  ? (H extends ConfigPart<Shape, infer C> ? C : never) & Merged<T>
+  : unknown;
+
+/** Reads and validates the settings of every part; all problems are named in one error. */
+export function readConfig<const P extends readonly AnyPart[]>(parts: P, env: Env = process.env): Merged<P> {
+  const problems: string[] = [];
+  const built: Record<string, unknown> = {};
+  for (const p of parts) {
+    const parsed = z.object(p.shape).safeParse(env);
+    if (!parsed.success) {
+      for (const i of parsed.error.issues) {
+        const name = String(i.path[0]);
+        const problem =
+          env[name] === undefined ? `missing setting ${name}` : `invalid setting ${name}: ${i.message}`;
+        if (!problems.includes(problem)) problems.push(problem);
+      }
+      continue;
+    }
+    const more = p.check?.(parsed.data) ?? [];
+    if (more.length) {
+      problems.push(...more);
+      continue;
+    }
+    Object.assign(built, p.build(parsed.data));
+  }
+  if (problems.length) throw new ConfigError(`Configuration error: ${problems.join('; ')}`);
+  return built as Merged<P>;
 }
+
+/**
+ * The settings each function reads. The infra tests check that the stack gives every deployed function
+ * exactly what its entry here needs.
+ */
+export const GROUP_CONFIG = {
+  auth: [tableConfig, sessionConfig, mailConfig],
+} as const satisfies Record<string, readonly AnyPart[]>;

@@ -27,9 +27,19 @@ export interface ApiRoute {
   request?: z.ZodMiniType | 'multipart';
   /** JSON response schema; 'binary' for a file body. */
   response: z.ZodMiniType | 'binary';
+  /**
+   * The session may also come as `?token=` (spec section 7's image-URL helper, and the admin export opened
+   * in a new tab). Only GET routes that answer an image or a download have it: a token in a URL ends up in
+   * history and logs, so nothing that changes state accepts one.
+   */
+  queryToken?: true;
 }
 
-const route = <const R extends ApiRoute>(r: R): R => r;
+const route = <const R extends ApiRoute>(r: R): R => {
+  if (r.queryToken && r.method !== 'GET')
+    throw new Error(`${r.method} ${r.path}: only GET routes take ?token=`);
+  return r;
+};
 
 export const apiRoutes = {
   // auth
@@ -66,7 +76,7 @@ export const apiRoutes = {
     access: 'public',
     served: true,
     request: s.LoginLinkRequest,
-    response: s.Message,
+    response: s.LoginLinkSent,
   }),
   loginWithToken: route({
     method: 'GET',
@@ -118,6 +128,7 @@ export const apiRoutes = {
     access: 'user',
     served: false,
     response: s.FileData,
+    queryToken: true,
   }),
   uploadPhotos: route({
     method: 'POST',
@@ -170,6 +181,7 @@ export const apiRoutes = {
     access: 'user',
     served: false,
     response: s.FileData,
+    queryToken: true,
   }),
   resultFile: route({
     method: 'GET',
@@ -178,6 +190,7 @@ export const apiRoutes = {
     access: 'user',
     served: false,
     response: 'binary',
+    queryToken: true,
   }),
   diagnoseDirectories: route({
     method: 'GET',
@@ -239,7 +252,7 @@ export const apiRoutes = {
     group: 'admin-styles',
     access: 'admin',
     served: false,
-    response: s.AdminStyle,
+    response: s.AdminStyleList,
   }),
   adminCreateStyle: route({
     method: 'POST',
@@ -283,6 +296,7 @@ export const apiRoutes = {
     access: 'admin',
     served: false,
     response: 'binary',
+    queryToken: true,
   }),
 } as const;
 

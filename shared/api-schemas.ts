@@ -13,6 +13,13 @@ const Email = z.string().check(z.maxLength(320));
 const Password = z.string().check(z.maxLength(1024));
 
 export const Message = z.object({ msg: z.string() });
+/** Which email went out (an account not yet activated gets the activation email), or that one just did. */
+export const LoginLinkSent = z.object({
+  msg: z.string(),
+  kind: z.enum(['login', 'activation']),
+  /** false: the mailbox got a link in the last few minutes that still works; no new email was sent */
+  sent: z.boolean(),
+});
 export const Success = z.object({ success: z.boolean() });
 export const ErrorBody = z.object({
   msg: z.string(),
@@ -49,6 +56,8 @@ export const ChangePasswordResponse = z.object({ msg: z.string(), access_token: 
 
 export const LEDGER_REASONS = [
   'signup_bonus',
+  /** the account was activated, but its mailbox (a +tag or Gmail-dots variant) already had the bonus */
+  'signup_bonus_already_claimed',
   'purchase',
   'subscription_renewal',
   'subscription_expiry',
@@ -67,13 +76,16 @@ export type LedgerEntry = z.infer<typeof LedgerEntry>;
 export const LedgerPage = z.object({ entries: z.array(LedgerEntry) });
 
 // Declared now so the contract is whole; served by later groups.
+const StyleId = z.int().check(z.positive());
+/** Spec section 3: an integer, at least 1, default 1. */
+const TokenCost = z.int().check(z.gte(1));
 export const Style = z.object({
-  id: z.number(),
+  id: StyleId,
   name: z.string(),
   description: z.string(),
   category: z.string(),
   image_url: z.string(),
-  token_cost: z.number(),
+  token_cost: TokenCost,
   prompt: z.string(),
 });
 export const AdminStyle = z.object({
@@ -86,11 +98,13 @@ export const AdminStyleInput = z.strictObject({
   description: z.optional(z.string()),
   category: z.string(),
   image_url: z.optional(z.string()),
-  token_cost: z.number(),
+  token_cost: z._default(TokenCost, 1),
   prompt: z.string(),
   is_active: z.optional(z.boolean()),
   format: z.optional(z.enum(['square', 'portrait'])),
 });
+/** The spec's admin client reads the list as a bare array. */
+export const AdminStyleList = z.array(AdminStyle);
 export const StylesList = z.object({ success: z.boolean(), styles: z.array(Style) });
 export const PhotoList = z.object({
   success: z.boolean(),
@@ -104,17 +118,18 @@ export const UploadResult = z.object({
   rejectedCount: z.number(),
 });
 export const CreateTasksBatch = z.strictObject({
-  styles: z.array(z.number()),
+  styles: z.array(StyleId),
   style_prompts: z.array(z.string()),
   use_reference_elements: z.literal(true),
 });
 export const AvatarTask = z.object({
   id: z.string(),
   status: z.enum(['TODO', 'IN_PROGRESS', 'DONE', 'ERROR']),
-  progress: z.number(),
+  /** percent; may be missing (the screen then shows 0) */
+  progress: z.optional(z.number()),
   result_path: z.nullable(z.string()),
   reference_path: z.nullable(z.string()),
-  style_id: z.number(),
+  style_id: StyleId,
   style_name: z.optional(z.string()),
   created_at: z.number(),
   updated_at: z.number(),

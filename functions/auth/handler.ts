@@ -1,11 +1,16 @@
 // Lambda entry of the auth group: sign-up, sign-in, sessions and the account page.
 
-import { buildAccountDeps } from '../adapters/wiring.ts';
-import { readConfig } from '../config.ts';
-import { authenticate } from '../domain/accounts/accounts.ts';
+import { createDocumentClient } from '../adapters/dynamodb/client.ts';
+import { buildAccountDeps, buildSessionResolver } from '../adapters/wiring.ts';
+import { GROUP_CONFIG, readConfig } from '../config.ts';
 import { groupHandler } from '../http/group-handler.ts';
 import { authRoutes } from './routes.ts';
 
-const deps = await buildAccountDeps(readConfig());
+const config = readConfig(GROUP_CONFIG.auth);
+const db = createDocumentClient(config.dynamodbEndpoint);
 
-export const handler = groupHandler('auth', authRoutes(deps), (token) => authenticate(deps, token));
+export const handler = groupHandler(
+  'auth',
+  authRoutes(await buildAccountDeps(config, db)),
+  await buildSessionResolver(config, db),
+);

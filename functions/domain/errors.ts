@@ -17,6 +17,10 @@ export type DomainErrorCode =
   | 'RATE_LIMITED'
   | 'WEAK_PASSWORD'
   | 'CURRENT_PASSWORD_WRONG'
+  | 'PASSWORD_TOO_SHORT'
+  | 'PASSWORD_TOO_LONG'
+  | 'PASSWORD_IS_EMAIL'
+  | 'PASSWORD_TOO_COMMON'
   | 'NOT_FOUND';
 
 export class DomainError extends Error {
@@ -25,6 +29,15 @@ export class DomainError extends Error {
     super(message);
     this.name = 'DomainError';
     this.code = code;
+  }
+}
+
+/** RATE_LIMITED, with when to try again (the Retry-After header). */
+export class RateLimitedError extends DomainError {
+  readonly retryAfterSeconds: number;
+  constructor(message: string, retryAfterSeconds: number) {
+    super('RATE_LIMITED', message);
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
   }
 }
 

@@ -1,7 +1,7 @@
 // The one place that turns errors into responses (house rule 5).
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { ErrorBody } from '../../shared/api-schemas.ts';
-import { type DomainErrorCode, isDomainError } from '../domain/errors.ts';
+import { type DomainErrorCode, isDomainError, RateLimitedError } from '../domain/errors.ts';
 import { log } from './logger.ts';
 
 const STATUS: Record<DomainErrorCode, number> = {
@@ -10,6 +10,10 @@ const STATUS: Record<DomainErrorCode, number> = {
   TERMS_NOT_ACCEPTED: 400,
   WEAK_PASSWORD: 400,
   CURRENT_PASSWORD_WRONG: 400,
+  PASSWORD_TOO_SHORT: 400,
+  PASSWORD_TOO_LONG: 400,
+  PASSWORD_IS_EMAIL: 400,
+  PASSWORD_TOO_COMMON: 400,
   UNKNOWN_LOGIN_EMAIL: 401,
   WRONG_PASSWORD: 401,
   PASSWORD_NOT_SET: 401,
@@ -47,7 +51,11 @@ export function jsonResponse(status: number, body: unknown): APIGatewayProxyStru
 export function errorResponse(error: unknown, correlationId: string): APIGatewayProxyStructuredResultV2 {
   if (isDomainError(error)) {
     const body: ErrorBody = { msg: error.message, code: error.code };
-    return jsonResponse(STATUS[error.code], body);
+    const response = jsonResponse(STATUS[error.code], body);
+    if (error instanceof RateLimitedError) {
+      response.headers = { ...response.headers, 'retry-after': String(error.retryAfterSeconds) };
+    }
+    return response;
   }
   if (error instanceof RequestError) {
     const body: ErrorBody = { msg: error.message, code: error.code };

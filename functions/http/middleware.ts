@@ -129,10 +129,16 @@ export function jsonBody(): Mw {
   };
 }
 
-/** The spec's client sends the session both as `Authorization: Bearer` and as a `Token` header. */
-export function presentedToken(headers: Record<string, string | undefined>): string | null {
-  const bearer = /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '');
-  return bearer?.[1] ?? headers.token?.trim() ?? null;
+/**
+ * The spec's client sends the session both as `Authorization: Bearer` and as a `Token` header; routes that
+ * answer an image or a download also take `?token=` (see `queryToken` in shared/api-routes.ts).
+ */
+export function presentedToken(event: APIGatewayProxyEventV2, route: ApiRoute): string | null {
+  const headers = event.headers ?? {};
+  const bearer = /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '')?.[1];
+  const header = headers.token?.trim();
+  const query = route.queryToken ? event.queryStringParameters?.token?.trim() : undefined;
+  return bearer || header || query || null;
 }
 
 /** Resolves the session for user and admin routes; public routes pass through. */
@@ -141,7 +147,7 @@ export function session(resolve: (token: string) => Promise<User>): Mw {
     before: async (request) => {
       const state = stateOf(request.event);
       if (state.route.access === 'public') return;
-      const token = presentedToken(request.event.headers ?? {});
+      const token = presentedToken(request.event, state.route);
       if (!token) throw new DomainError('UNAUTHENTICATED', 'Please log in to continue.');
       state.user = await resolve(token);
       if (state.route.access === 'admin' && state.user.role !== 'admin') {

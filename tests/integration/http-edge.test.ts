@@ -2,11 +2,11 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
 import { apiRoutes, buildPath } from '../../shared/api-routes.ts';
-import { call, newEmail, stack } from '../support/api.ts';
+import { activatedUser, callRoute, newEmail, request, stack } from '../support/api.ts';
 
 describe('bad requests', () => {
   it('get a 400 with a clear message, never a 500', async () => {
-    const cases: [string, Parameters<typeof call>[2], string | RegExp][] = [
+    const cases: [string, Parameters<typeof callRoute>[1], string | RegExp][] = [
       ['malformed JSON', { rawBody: '{"email": ' }, 'Request body is not valid JSON.'],
       [
         'empty body',
@@ -33,7 +33,7 @@ describe('bad requests', () => {
       ],
     ];
     for (const [name, options, message] of cases) {
-      const res = await call('POST', '/signup', options);
+      const res = await callRoute('signup', options);
       expect(res.status, name).toBe(400);
       if (typeof message === 'string') expect(res.body.msg, name).toBe(message);
       else expect(res.body.msg, name).toMatch(message);
@@ -53,7 +53,7 @@ describe('bad requests', () => {
     await db.send(
       new PutCommand({ TableName: stack().tableName, Item: { pk: 'USER#broken', sk: 'PROFILE', email } }),
     );
-    const res = await call('POST', '/login', { body: { email, password: 'some password' } });
+    const res = await callRoute('login', { body: { email, password: 'some password' } });
     expect(res.status).toBe(500);
     expect(res.body.msg).toBe('Server error');
     expect(res.body.correlation_id).toMatch(/[0-9a-f-]{36}/);
@@ -82,7 +82,7 @@ describe('the API host', () => {
       headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
     });
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
-    const get = await call('GET', '/user_info', { headers: { origin: 'https://evil.example' } });
+    const get = await callRoute('userInfo', { headers: { origin: 'https://evil.example' } });
     expect(get.headers.get('access-control-allow-origin')).toBeNull();
   });
 
@@ -91,12 +91,23 @@ describe('the API host', () => {
     expect(unserved.length).toBeGreaterThan(0);
     for (const r of unserved) {
       const path = buildPath(r.path, { filename: 'a.png', id: '1', priceId: 'p', token: 't' });
-      const res = await call(r.method, path, r.method === 'GET' || r.method === 'DELETE' ? {} : { body: {} });
+      const res = await request(
+        r.method,
+        path,
+        r.method === 'GET' || r.method === 'DELETE' ? {} : { body: {} },
+      );
       expect(res.status, `${r.method} ${r.path}`).toBe(404);
     }
   });
 
   it('answers unknown paths with 404', async () => {
-    expect((await call('GET', '/nothing-here')).status).toBe(404);
+    expect((await request('GET', '/nothing-here')).status).toBe(404);
+  });
+
+  it('takes a session from ?token= only on routes that answer an image or a download', async () => {
+    const { token } = await activatedUser();
+    const refused = await callRoute('userInfo', { query: { token } });
+    expect(refused.status).toBe(401);
+    expect((await callRoute('userInfo', { token })).status).toBe(200);
   });
 });

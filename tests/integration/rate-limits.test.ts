@@ -1,44 +1,156 @@
+// The sign-in limits keep attackers out without locking the owner out (issue: lock-out). The attacker and
+// the owner connect from two real source addresses (127.0.0.2 and 127.0.0.3 are this machine too).
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RATE_LIMITS } from '../../functions/domain/accounts/rate-limits.ts';
-import { activatedUser, call, mailsTo, newClientIp, newEmail } from '../support/api.ts';
+import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
+import { DynamoRateLimiter } from '../../functions/adapters/dynamodb/rate-limiter.ts';
+import { buildAccountDeps } from '../../functions/adapters/wiring.ts';
+import { GROUP_CONFIG, readConfig } from '../../functions/config.ts';
+import { logIn } from '../../functions/domain/accounts/accounts.ts';
+import { countTowards, DEFAULT_RATE_LIMITS } from '../../functions/domain/accounts/rate-limits.ts';
+import { RateLimitedError } from '../../functions/domain/errors.ts';
+import { activatedUser, callRoute, mailsTo, newClientIp, newEmail, stack } from '../support/api.ts';
 
-describe('rate limits', () => {
-  it('a flood of login-link requests for one email sends only a few emails, then 429', async () => {
-    const { email } = await activatedUser();
-    const before = (await mailsTo(email)).length;
-    const results = [];
-    for (let i = 0; i < 12; i++)
-      results.push(await call('POST', '/send_login_link', { body: { email }, ip: newClientIp() }));
-    const limit = DEFAULT_RATE_LIMITS.loginLinkPerEmail.limit;
-    expect(results.filter((r) => r.status === 200)).toHaveLength(limit);
-    const refused = results.filter((r) => r.status === 429);
-    expect(refused).toHaveLength(12 - limit);
-    expect(refused[0]?.body.msg).toBe('Too many attempts. Please wait a few minutes and try again.');
-    expect((await mailsTo(email)).length - before).toBe(limit);
+/** The auth function's own dependencies on the local stack, at a clock the test sets. */
+async function accountDepsAt(t: number) {
+  const s = stack();
+  const config = readConfig(GROUP_CONFIG.auth, {
+    STAGE: 'local',
+    TABLE_NAME: s.tableName,
+    DYNAMODB_ENDPOINT: s.dynamoEndpoint,
+    JWT_SECRET: s.jwtSecret,
+    WEB_URL: s.webUrl,
+    MAIL_FROM: 'Aivatar <no-reply@aivatar.local>',
+    MAIL_TRANSPORT: 'outbox',
+    OUTBOX_DIR: s.outboxDir,
   });
+  const db = createDocumentClient(config.dynamodbEndpoint);
+  const clock = { t, now: () => clock.t };
+  const deps = {
+    ...(await buildAccountDeps(config, db)),
+    clock,
+    limiter: new DynamoRateLimiter(db, s.tableName, clock),
+  };
+  return { deps, clock };
+}
 
-  it('limits password attempts per email, whatever the client address', async () => {
-    const { email } = await activatedUser();
-    const statuses: number[] = [];
-    for (let i = 0; i <= DEFAULT_RATE_LIMITS.loginPerEmail.limit; i++) {
-      statuses.push(
-        (await call('POST', '/login', { body: { email, password: `guess-${i}` }, ip: newClientIp() })).status,
+const PASSWORD = 'correct horse battery staple';
+
+async function ownerWithPassword(): Promise<string> {
+  const { email, token } = await activatedUser();
+  const set = await callRoute('changePassword', { token, body: { new_password: PASSWORD } });
+  expect(set.status).toBe(200);
+  return email;
+}
+
+/** A distinct loopback address per test run, so counters from earlier runs on the same stack never mix. */
+const loopback = (() => {
+  let next = 2 + Math.floor(Math.random() * 200) * 250;
+  return () => {
+    next += 1;
+    return `127.${Math.floor(next / 62500) % 250}.${Math.floor(next / 250) % 250}.${(next % 250) + 2}`;
+  };
+})();
+
+describe('lock-out: an attacker flooding one address cannot keep the owner out', () => {
+  it('password login: the owner logs in from another address while the attacker is refused', async () => {
+    const email = await ownerWithPassword();
+    const attacker = loopback();
+    const owner = loopback();
+    const rule = DEFAULT_RATE_LIMITS.loginPerEmailClient;
+    const attempts = [];
+    for (let i = 0; i < rule.limit + 5; i++) {
+      attempts.push(
+        await callRoute('login', { body: { email, password: `guess-${i}` }, sourceAddress: attacker }),
       );
     }
-    expect(statuses.slice(0, -1).every((s) => s === 401)).toBe(true);
-    expect(statuses.at(-1)).toBe(429);
+    expect(attempts.slice(0, rule.limit).every((r) => r.status === 401)).toBe(true);
+    const refused = attempts.slice(rule.limit);
+    expect(refused.every((r) => r.status === 429)).toBe(true);
+    const retryAfter = Number(refused[0]?.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(rule.windowSeconds);
+
+    const ok = await callRoute('login', { body: { email, password: PASSWORD }, sourceAddress: owner });
+    expect(ok.status).toBe(200);
+    expect(ok.body.access_token).toBeTruthy();
   });
 
-  it('limits signups per client address', async () => {
+  it('login links: the owner still gets in while an attacker floods the address with requests', async () => {
+    const { email } = await activatedUser();
+    const before = (await mailsTo(email)).length;
+    const attacker = loopback();
+    const results = [];
+    for (let i = 0; i < 12; i++) {
+      results.push(await callRoute('sendLoginLink', { body: { email }, sourceAddress: attacker }));
+    }
+    const pairLimit = DEFAULT_RATE_LIMITS.loginLinkPerEmailClient.limit;
+    expect(results.slice(0, pairLimit).every((r) => r.status === 200 && r.body.sent)).toBe(true);
+    expect(results.slice(pairLimit).every((r) => r.status === 429)).toBe(true);
+
+    // The owner, from elsewhere: never a 429. The mailbox already holds a link that works, so it is told so.
+    const owner = await callRoute('sendLoginLink', { body: { email }, sourceAddress: loopback() });
+    expect(owner.status).toBe(200);
+    expect(owner.body).toMatchObject({ kind: 'login', sent: false });
+    const mails = await mailsTo(email);
+    expect(mails.length - before).toBe(DEFAULT_RATE_LIMITS.loginLinkPerEmail.limit);
+  });
+
+  it('a request refused by its address limit never counts against the email', async () => {
+    const { email: victim } = await activatedUser();
+    const attacker = loopback();
+    const { limit } = DEFAULT_RATE_LIMITS.loginLinkPerClient;
+    // Use up the attacker address's own allowance on other emails first.
+    for (let i = 0; i < limit; i++) {
+      const r = await callRoute('sendLoginLink', {
+        body: { email: newEmail('nobody') },
+        sourceAddress: attacker,
+      });
+      expect(r.status).toBe(404);
+    }
+    for (let i = 0; i < 5; i++) {
+      const r = await callRoute('sendLoginLink', { body: { email: victim }, sourceAddress: attacker });
+      expect(r.status).toBe(429);
+    }
+    // None of those counted against the victim's mailbox: the owner's request sends a fresh email.
+    const owner = await callRoute('sendLoginLink', { body: { email: victim }, sourceAddress: loopback() });
+    expect(owner.body).toMatchObject({ sent: true });
+  });
+
+  it('the per-email ceiling on wrong passwords takes at least 20 addresses to reach, and lasts a minute', () => {
+    const { loginPerEmailClient: pair, loginFailuresPerEmail: ceiling } = DEFAULT_RATE_LIMITS;
+    expect(Math.ceil(ceiling.limit / pair.limit)).toBeGreaterThanOrEqual(20);
+    expect(ceiling.windowSeconds).toBeLessThanOrEqual(60);
+  });
+
+  it('past the per-email ceiling, a correct password is only slowed, with Retry-After, never locked', async () => {
+    const email = await ownerWithPassword();
+    const { deps, clock } = await accountDepsAt(1_900_000_040);
+    const { loginFailuresPerEmail: ceiling } = DEFAULT_RATE_LIMITS;
+    // The ceiling filled by wrong passwords from many addresses (counted as the login does).
+    for (let i = 0; i < ceiling.limit; i++) {
+      await countTowards(deps.limiter, 'login', { scope: 'email-failures', key: email, rule: ceiling });
+    }
+    const owner = { clientAddress: '192.0.2.10' };
+    const slowed = await logIn(deps, owner, { email, password: PASSWORD }).catch((e: unknown) => e);
+    expect(slowed).toBeInstanceOf(RateLimitedError);
+    expect((slowed as RateLimitedError).retryAfterSeconds).toBe(40);
+    clock.t += 40;
+    expect((await logIn(deps, owner, { email, password: PASSWORD })).access_token).toBeTruthy();
+  });
+});
+
+describe('rate limits', () => {
+  it('limit signups per client address, with Retry-After', async () => {
     const ip = newClientIp();
     const statuses: number[] = [];
+    let last = null;
     for (let i = 0; i <= DEFAULT_RATE_LIMITS.signupPerClient.limit; i++) {
-      statuses.push(
-        (await call('POST', '/signup', { body: { email: newEmail('flood'), terms_accepted: true }, ip }))
-          .status,
-      );
+      last = await callRoute('signup', { body: { email: newEmail('flood'), terms_accepted: true }, ip });
+      statuses.push(last.status);
     }
     expect(statuses.slice(0, -1).every((s) => s === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+    expect(last?.body.msg).toBe('Too many attempts. Please wait a few minutes and try again.');
+    expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });

@@ -1,7 +1,7 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { LedgerPage } from '../../shared/api-schemas.ts';
-import { activatedUser, call, stack } from '../support/api.ts';
+import { activatedUser, callRoute, stack } from '../support/api.ts';
 
 const key = () => new TextEncoder().encode(stack().jwtSecret);
 const ISSUER = 'aivatar-local';
@@ -15,12 +15,12 @@ async function subjectOf(token: string): Promise<{ sub: string; sv: number }> {
 describe('sessions', () => {
   it('accept the token as a Bearer Authorization header and as a Token header', async () => {
     const { token, email } = await activatedUser();
-    expect((await call('GET', '/user_info', { token })).body.email).toBe(email);
-    expect((await call('GET', '/user_info', { token, tokenHeader: true })).body.email).toBe(email);
+    expect((await callRoute('userInfo', { token })).body.email).toBe(email);
+    expect((await callRoute('userInfo', { token, tokenHeader: true })).body.email).toBe(email);
   });
 
   it('refuse a missing token with 401', async () => {
-    const res = await call('GET', '/user_info');
+    const res = await callRoute('userInfo');
     expect(res.status).toBe(401);
     expect(res.body.msg).toBeTruthy();
   });
@@ -62,71 +62,83 @@ describe('sessions', () => {
       garbage: 'not.a.jwt',
     };
     for (const [name, forged] of Object.entries(forgeries)) {
-      const res = await call('GET', '/user_info', { token: forged });
+      const res = await callRoute('userInfo', { token: forged });
       expect(res.status, name).toBe(401);
     }
     // The control: the same construction with the real key is accepted, so the refusals above mean something.
-    expect((await call('GET', '/user_info', { token: await sign(key(), { exp: now + 600 }) })).status).toBe(
-      200,
-    );
+    expect((await callRoute('userInfo', { token: await sign(key(), { exp: now + 600 }) })).status).toBe(200);
   });
 
   it('changing the password signs out the other sessions and keeps this one', async () => {
     const { token: first, email } = await activatedUser();
-    const set = await call<{ access_token: string; msg: string }>('POST', '/account/password', {
+    const set = await callRoute('changePassword', {
       token: first,
       body: { new_password: 'first password 123' },
     });
     expect(set.status).toBe(200);
     expect(set.body.msg).toBe('Your password has been set.');
-    expect((await call('GET', '/user_info', { token: first })).status).toBe(401);
+    expect((await callRoute('userInfo', { token: first })).status).toBe(401);
 
     const current = set.body.access_token;
-    const other = await call<{ access_token: string }>('POST', '/login', {
+    const other = await callRoute('login', {
       body: { email, password: 'first password 123' },
     });
     expect(other.status).toBe(200);
 
-    const wrongCurrent = await call('POST', '/account/password', {
+    const wrongCurrent = await callRoute('changePassword', {
       token: current,
       body: { current_password: 'not it', new_password: 'second password 456' },
     });
     expect(wrongCurrent).toMatchObject({ status: 400, body: { msg: 'Your current password is incorrect.' } });
-    const noCurrent = await call('POST', '/account/password', {
+    const noCurrent = await callRoute('changePassword', {
       token: current,
       body: { new_password: 'second password 456' },
     });
     expect(noCurrent.status).toBe(400);
 
-    const change = await call<{ access_token: string; msg: string }>('POST', '/account/password', {
+    const change = await callRoute('changePassword', {
       token: current,
       body: { current_password: 'first password 123', new_password: 'second password 456' },
     });
     expect(change.status).toBe(200);
     expect(change.body.msg).toBe('Your password has been changed.');
-    expect((await call('GET', '/user_info', { token: current })).status).toBe(401);
-    expect((await call('GET', '/user_info', { token: other.body.access_token })).status).toBe(401);
-    expect((await call('GET', '/user_info', { token: change.body.access_token })).status).toBe(200);
-    expect((await call('POST', '/login', { body: { email, password: 'first password 123' } })).status).toBe(
-      401,
-    );
-    expect((await call('POST', '/login', { body: { email, password: 'second password 456' } })).status).toBe(
-      200,
-    );
+    expect((await callRoute('userInfo', { token: current })).status).toBe(401);
+    expect((await callRoute('userInfo', { token: other.body.access_token })).status).toBe(401);
+    expect((await callRoute('userInfo', { token: change.body.access_token })).status).toBe(200);
+    expect((await callRoute('login', { body: { email, password: 'first password 123' } })).status).toBe(401);
+    expect((await callRoute('login', { body: { email, password: 'second password 456' } })).status).toBe(200);
   });
 
-  it('refuses passwords that are too short or equal to the email', async () => {
+  it('refuses short, common and guessable passwords and the email itself, each with its own code', async () => {
     const { token, email } = await activatedUser();
-    const short = await call('POST', '/account/password', { token, body: { new_password: 'short' } });
-    expect(short).toMatchObject({ status: 400, body: { code: 'WEAK_PASSWORD' } });
-    const same = await call('POST', '/account/password', { token, body: { new_password: email } });
-    expect(same).toMatchObject({ status: 400, body: { code: 'WEAK_PASSWORD' } });
-    expect((await call('GET', '/user_info', { token })).body.has_password).toBe(false);
+    const cases: [string, string][] = [
+      ['short', 'PASSWORD_TOO_SHORT'],
+      // Seven characters people see, fourteen UTF-16 units.
+      ['😀🙂😉😊😇🥰😍', 'PASSWORD_TOO_SHORT'],
+      ['x'.repeat(129), 'PASSWORD_TOO_LONG'],
+      [email, 'PASSWORD_IS_EMAIL'],
+      [` ${email.toUpperCase()}`, 'PASSWORD_IS_EMAIL'],
+      ['password', 'PASSWORD_TOO_COMMON'],
+      ['aaaaaaaa', 'PASSWORD_TOO_COMMON'],
+      ['        ', 'PASSWORD_TOO_COMMON'],
+      ['12345678', 'PASSWORD_TOO_COMMON'],
+      ['iloveyou2', 'PASSWORD_TOO_COMMON'],
+      [`${email.split('@')[0]}1`, 'PASSWORD_TOO_COMMON'],
+    ];
+    for (const [password, code] of cases) {
+      const res = await callRoute('changePassword', { token, body: { new_password: password } });
+      expect(res.status, password).toBe(400);
+      expect(res.body.code, password).toBe(code);
+    }
+    expect((await callRoute('userInfo', { token })).body.has_password).toBe(false);
+    // Eight characters people see are enough when they are not guessable.
+    const emoji = await callRoute('changePassword', { token, body: { new_password: '🦊🌵🎻🚲🧭🍉🪁🦉' } });
+    expect(emoji.status).toBe(200);
   });
 
   it('shows the token balance with the ledger entry that explains it', async () => {
     const { token } = await activatedUser();
-    const ledger = LedgerPage.parse((await call('GET', '/account/ledger', { token })).body);
+    const ledger = LedgerPage.parse((await callRoute('tokenLedger', { token })).body);
     expect(ledger.entries).toHaveLength(1);
     expect(ledger.entries[0]).toMatchObject({
       reason: 'signup_bonus',

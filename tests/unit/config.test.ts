@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readConfig } from '../../functions/config.ts';
+import { GROUP_CONFIG, mailConfig, readConfig, sessionConfig, tableConfig } from '../../functions/config.ts';
 
 const base = {
   STAGE: 'dev',
@@ -12,22 +12,42 @@ const base = {
 
 describe('function settings', () => {
   it('are read and validated once', () => {
-    const c = readConfig({ ...base, ADMIN_EMAILS: ' Admin@Example.com , ' });
+    const c = readConfig(GROUP_CONFIG.auth, { ...base, ADMIN_EMAILS: ' Admin@Example.com , ' });
     expect(c).toMatchObject({
       stage: 'dev',
       tableName: 'aivatar-dev',
       mail: { transport: 'ses' },
       adminEmails: ['admin@example.com'],
+      sessionIssuer: 'aivatar-dev',
     });
     expect(c.sessionTtlSeconds).toBe(7 * 24 * 3600);
   });
 
-  it('stop the function with the name of a missing setting', () => {
+  it('stop the function with the name of every missing setting', () => {
     const { TABLE_NAME: _, ...withoutTable } = base;
-    expect(() => readConfig(withoutTable)).toThrow('missing setting TABLE_NAME');
+    expect(() => readConfig(GROUP_CONFIG.auth, withoutTable)).toThrow('missing setting TABLE_NAME');
     const { JWT_SECRET_ARN: __, ...withoutSecret } = base;
-    expect(() => readConfig(withoutSecret)).toThrow(/missing setting JWT_SECRET_ARN/);
-    expect(() => readConfig({ ...base, MAIL_TRANSPORT: 'outbox' })).toThrow(/missing setting OUTBOX_DIR/);
-    expect(() => readConfig({ ...base, WEB_URL: 'not a url' })).toThrow(/invalid setting WEB_URL/);
+    expect(() => readConfig(GROUP_CONFIG.auth, withoutSecret)).toThrow(/missing setting JWT_SECRET_ARN/);
+    expect(() => readConfig(GROUP_CONFIG.auth, { ...base, MAIL_TRANSPORT: 'outbox' })).toThrow(
+      /missing setting OUTBOX_DIR/,
+    );
+    expect(() => readConfig(GROUP_CONFIG.auth, { ...base, WEB_URL: 'not a url' })).toThrow(
+      /invalid setting WEB_URL/,
+    );
+    expect(() => readConfig(GROUP_CONFIG.auth, { STAGE: 'dev' })).toThrow(
+      /TABLE_NAME.*JWT_SECRET_ARN.*WEB_URL/,
+    );
+  });
+
+  it('ask a function only for the parts it reads: no mail sender or session key where none is used', () => {
+    const tableOnly = { STAGE: 'dev', TABLE_NAME: 'aivatar-dev' };
+    expect(readConfig([tableConfig], tableOnly)).toEqual({
+      stage: 'dev',
+      tableName: 'aivatar-dev',
+      dynamodbEndpoint: undefined,
+    });
+    expect(() => readConfig([tableConfig, sessionConfig], tableOnly)).toThrow(/JWT_SECRET_ARN/);
+    expect(() => readConfig([tableConfig, sessionConfig], tableOnly)).not.toThrow(/MAIL_FROM/);
+    expect(() => readConfig([tableConfig, mailConfig], tableOnly)).toThrow(/MAIL_FROM/);
   });
 });

@@ -1,9 +1,12 @@
 import { existsSync } from 'node:fs';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { authRoutes } from '../../functions/auth/routes.ts';
 import type { AccountDeps } from '../../functions/domain/accounts/accounts.ts';
+import { presentedToken } from '../../functions/http/middleware.ts';
 import { handlerEntry } from '../../infra/function-entries.ts';
 import {
+  type ApiRoute,
   apiRoutes,
   buildPath,
   LAMBDA_GROUPS,
@@ -66,5 +69,28 @@ describe('paths', () => {
     expect(matchPath('/photos/data/{filename}', '/photos/data/a/b')).toBeNull();
     expect(matchPath('/user_info', '/user_info')).toEqual({});
     expect(() => buildPath('/x/{id}', {})).toThrow(/Missing path parameter id/);
+  });
+});
+
+describe('sessions in a URL (?token=)', () => {
+  const event = (query: Record<string, string>, headers: Record<string, string> = {}) =>
+    ({ headers, queryStringParameters: query }) as unknown as APIGatewayProxyEventV2;
+
+  it('are accepted only by GET routes that answer an image or a download', () => {
+    const withQueryToken = (Object.entries(apiRoutes) as [string, ApiRoute][]).filter(
+      ([, r]) => r.queryToken,
+    );
+    expect(withQueryToken.map(([id]) => id).sort()).toEqual([
+      'adminExportStyles',
+      'photoData',
+      'resultData',
+      'resultFile',
+    ]);
+    for (const [, r] of withQueryToken) expect(r.method).toBe('GET');
+    expect(presentedToken(event({ token: 'abc' }), apiRoutes.photoData)).toBe('abc');
+    expect(presentedToken(event({ token: 'abc' }), apiRoutes.userInfo)).toBeNull();
+    expect(presentedToken(event({ token: 'q' }, { authorization: 'Bearer h' }), apiRoutes.photoData)).toBe(
+      'h',
+    );
   });
 });

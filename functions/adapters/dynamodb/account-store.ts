@@ -1,32 +1,26 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
-  type DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
   QueryCommand,
   TransactWriteCommand,
+  type TransactWriteCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { LANGUAGES, LEDGER_REASONS, type LedgerEntry } from '../../../shared/api-schemas.ts';
+import { LEDGER_REASONS, type LedgerEntry } from '../../../shared/api-schemas.ts';
 import { DomainError } from '../../domain/errors.ts';
-import type { AccountStore, LoginLinkRecord, NewAccount, User } from '../../domain/ports.ts';
+import type {
+  AccountStore,
+  Activation,
+  LoginLinkRecord,
+  NewAccount,
+  RedeemResult,
+  Role,
+  User,
+} from '../../domain/ports.ts';
+import { failedConditions, isConditionFailure } from './conditions.ts';
 import { keys, TTL_ATTRIBUTE } from './keys.ts';
-
-// What we read back is checked, so a malformed item fails loudly instead of leaking into a response.
-const UserItem = z.object({
-  id: z.string(),
-  email: z.string(),
-  status: z.enum(['PENDING', 'ACTIVE']),
-  role: z.enum(['user', 'admin']),
-  lang: z.enum(LANGUAGES),
-  tokens_ltd: z.number(),
-  tokens_subscription: z.number(),
-  stripe_customer_id: z.optional(z.nullable(z.string())),
-  password_hash: z.optional(z.nullable(z.string())),
-  session_version: z.number(),
-  created_at: z.number(),
-});
+import { DynamoUserReader, toUser } from './user-reader.ts';
 
 const LedgerItem = z.object({
   entry_id: z.string(),
@@ -39,82 +33,41 @@ const LedgerItem = z.object({
 
 const LinkItem = z.object({ user_id: z.string(), link_expires_at: z.number() });
 
-function toUser(item: unknown): User {
-  const u = UserItem.parse(item);
-  return {
-    id: u.id,
-    email: u.email,
-    status: u.status,
-    role: u.role,
-    lang: u.lang,
-    tokensLtd: u.tokens_ltd,
-    tokensSubscription: u.tokens_subscription,
-    stripeCustomerId: u.stripe_customer_id ?? null,
-    passwordHash: u.password_hash ?? null,
-    sessionVersion: u.session_version,
-    createdAt: u.created_at,
-  };
-}
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-const isConditionFailure = (e: unknown): boolean =>
-  (e instanceof TransactionCanceledException &&
-    (e.CancellationReasons ?? []).some((r) => r.Code === 'ConditionalCheckFailed')) ||
-  (e instanceof Error && e.name === 'ConditionalCheckFailedException');
-
-export class DynamoAccountStore implements AccountStore {
-  private readonly db: DynamoDBDocumentClient;
-  private readonly table: string;
-  private readonly adminEmails: ReadonlySet<string>;
-
-  constructor(db: DynamoDBDocumentClient, table: string, adminEmails: readonly string[] = []) {
-    this.db = db;
-    this.table = table;
-    this.adminEmails = new Set(adminEmails);
-  }
-
+export class DynamoAccountStore extends DynamoUserReader implements AccountStore {
   async createPendingAccount(a: NewAccount): Promise<User> {
     const item = {
       ...keys.user(a.id),
       id: a.id,
       email: a.email,
       status: 'PENDING',
-      role: this.adminEmails.has(a.email) ? 'admin' : 'user',
+      role: 'user',
       lang: a.lang,
-      tokens_ltd: a.signupBonus,
+      tokens_ltd: 0,
       tokens_subscription: 0,
       stripe_customer_id: null,
       password_hash: null,
       session_version: 1,
       created_at: a.createdAt,
+      [TTL_ATTRIBUTE]: a.expiresAt,
     };
     try {
-      // The EMAIL# item makes the address unique: of concurrent signups exactly one transaction wins.
+      // The EMAIL# item makes the address unique: of concurrent signups exactly one transaction wins. A
+      // claim held by a pending account past its expiry is free (TTL deletes it only within a few days).
       await this.db.send(
         new TransactWriteCommand({
           TransactItems: [
             {
               Put: {
                 TableName: this.table,
-                Item: { ...keys.email(a.email), user_id: a.id },
-                ConditionExpression: 'attribute_not_exists(pk)',
+                Item: { ...keys.email(a.email), user_id: a.id, [TTL_ATTRIBUTE]: a.expiresAt },
+                ConditionExpression: 'attribute_not_exists(pk) OR #ttl < :now',
+                ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+                ExpressionAttributeValues: { ':now': a.createdAt },
               },
             },
             { Put: { TableName: this.table, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-            {
-              Put: {
-                TableName: this.table,
-                Item: {
-                  ...keys.ledger(a.id, a.createdAt, a.ledgerEntryId),
-                  entry_id: a.ledgerEntryId,
-                  reason: 'signup_bonus',
-                  pool: 'ltd',
-                  amount: a.signupBonus,
-                  balance_after: a.signupBonus,
-                  created_at: a.createdAt,
-                },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
           ],
         }),
       );
@@ -128,12 +81,10 @@ export class DynamoAccountStore implements AccountStore {
   async findByEmail(email: string): Promise<User | null> {
     const ref = await this.db.send(new GetCommand({ TableName: this.table, Key: keys.email(email) }));
     const userId = ref.Item?.user_id;
+    // A pending account past its expiry is gone, whether or not TTL has deleted it yet.
+    const expiresAt = ref.Item?.[TTL_ATTRIBUTE];
+    if (typeof expiresAt === 'number' && expiresAt < Math.floor(Date.now() / 1000)) return null;
     return typeof userId === 'string' ? this.getById(userId) : null;
-  }
-
-  async getById(id: string): Promise<User | null> {
-    const res = await this.db.send(new GetCommand({ TableName: this.table, Key: keys.user(id) }));
-    return res.Item ? toUser(res.Item) : null;
   }
 
   async saveLoginLink(link: LoginLinkRecord): Promise<void> {
@@ -152,44 +103,128 @@ export class DynamoAccountStore implements AccountStore {
     );
   }
 
-  async redeemLoginLink(tokenHash: string, now: number): Promise<User | null> {
+  async findLinkOwner(tokenHash: string, now: number): Promise<User | null> {
     const found = await this.db.send(
       new GetCommand({ TableName: this.table, Key: keys.loginLink(tokenHash) }),
     );
     if (!found.Item) return null;
     const link = LinkItem.parse(found.Item);
     if (link.link_expires_at <= now) return null;
-    try {
-      // Deleting the link under a condition is what makes it single-use, even for concurrent clicks.
-      await this.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Delete: {
-                TableName: this.table,
-                Key: keys.loginLink(tokenHash),
-                ConditionExpression: 'attribute_exists(pk) AND link_expires_at > :now AND user_id = :uid',
-                ExpressionAttributeValues: { ':now': now, ':uid': link.user_id },
-              },
+    return this.getById(link.user_id);
+  }
+
+  async redeemLoginLink(
+    tokenHash: string,
+    owner: User,
+    now: number,
+    activation: Activation | null,
+  ): Promise<RedeemResult> {
+    const uid = owner.id;
+    // Deleting the link under a condition is what makes it single-use, even for concurrent clicks.
+    const items: TransactItem[] = [
+      {
+        Delete: {
+          TableName: this.table,
+          Key: keys.loginLink(tokenHash),
+          ConditionExpression: 'attribute_exists(pk) AND link_expires_at > :now AND user_id = :uid',
+          ExpressionAttributeValues: { ':now': now, ':uid': uid },
+        },
+      },
+    ];
+    const bonusIndex = activation && activation.bonusTokens > 0 ? 4 : -1;
+    if (activation) {
+      const bonus = activation.bonusTokens;
+      items.push(
+        {
+          Update: {
+            TableName: this.table,
+            Key: keys.user(uid),
+            UpdateExpression: 'SET #status = :active, tokens_ltd = tokens_ltd + :bonus REMOVE #ttl',
+            ConditionExpression:
+              '#status = :pending AND tokens_ltd = :ltd AND (attribute_not_exists(#ttl) OR #ttl > :now)',
+            ExpressionAttributeNames: { '#status': 'status', '#ttl': TTL_ATTRIBUTE },
+            ExpressionAttributeValues: {
+              ':active': 'ACTIVE',
+              ':pending': 'PENDING',
+              ':bonus': bonus,
+              ':ltd': owner.tokensLtd,
+              ':now': now,
             },
-            {
-              Update: {
-                TableName: this.table,
-                Key: keys.user(link.user_id),
-                UpdateExpression: 'SET #status = :active',
-                ConditionExpression: 'attribute_exists(pk)',
-                ExpressionAttributeNames: { '#status': 'status' },
-                ExpressionAttributeValues: { ':active': 'ACTIVE' },
-              },
+          },
+        },
+        {
+          // The email now belongs to an active account for good.
+          Update: {
+            TableName: this.table,
+            Key: keys.email(owner.email),
+            UpdateExpression: 'REMOVE #ttl',
+            ConditionExpression: 'user_id = :uid',
+            ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+            ExpressionAttributeValues: { ':uid': uid },
+          },
+        },
+        {
+          Put: {
+            TableName: this.table,
+            Item: {
+              ...keys.ledger(uid, now, activation.ledgerEntryId),
+              entry_id: activation.ledgerEntryId,
+              reason: bonus > 0 ? 'signup_bonus' : 'signup_bonus_already_claimed',
+              pool: 'ltd',
+              amount: bonus,
+              balance_after: owner.tokensLtd + bonus,
+              created_at: now,
             },
-          ],
-        }),
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
       );
+      if (bonus > 0) {
+        items.push({
+          Put: {
+            TableName: this.table,
+            Item: { ...keys.bonus(activation.mailbox), user_id: uid, created_at: now },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        });
+      }
+    } else {
+      items.push({
+        ConditionCheck: {
+          TableName: this.table,
+          Key: keys.user(uid),
+          ConditionExpression: '#status = :active',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':active': 'ACTIVE' },
+        },
+      });
+    }
+    try {
+      await this.db.send(new TransactWriteCommand({ TransactItems: items }));
     } catch (e) {
-      if (isConditionFailure(e)) return null;
+      const failed = failedConditions(e);
+      if (failed.length === 1 && failed[0] === bonusIndex) return { outcome: 'bonus-already-claimed' };
+      if (isConditionFailure(e)) return { outcome: 'invalid' };
       throw e;
     }
-    return this.getById(link.user_id);
+    const user = await this.getById(uid);
+    return user ? { outcome: 'signed-in', user } : { outcome: 'invalid' };
+  }
+
+  async setRole(email: string, role: Role): Promise<boolean> {
+    const user = await this.findByEmail(email);
+    if (!user) return false;
+    await this.db.send(
+      new UpdateCommand({
+        TableName: this.table,
+        Key: keys.user(user.id),
+        UpdateExpression: 'SET #role = :role',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#role': 'role' },
+        ExpressionAttributeValues: { ':role': role },
+      }),
+    );
+    return true;
   }
 
   async setPassword(userId: string, passwordHash: string, expectedSessionVersion: number): Promise<User> {

@@ -1,7 +1,11 @@
 // Single-table keys. docs/data-model.md explains each item and access pattern.
+import { TABLE_DESIGN } from '../../../shared/table-design.ts';
+
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
   email: (email: string) => ({ pk: `EMAIL#${email}`, sk: 'EMAIL' }),
+  /** One signup bonus per mailbox (shared/email-address.ts mailboxOf). */
+  bonus: (mailbox: string) => ({ pk: `BONUS#${mailbox}`, sk: 'BONUS' }),
   ledger: (userId: string, at: number, entryId: string) => ({
     pk: `USER#${userId}`,
     sk: `LEDGER#${String(at).padStart(12, '0')}#${entryId}`,
@@ -15,4 +19,4 @@ export const keys = {
 };
 
 /** Attribute DynamoDB's TTL deletes items by (Unix seconds). */
-export const TTL_ATTRIBUTE = 'expires_at';
+export const TTL_ATTRIBUTE = TABLE_DESIGN.ttlAttribute;

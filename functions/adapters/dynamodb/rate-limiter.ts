@@ -1,5 +1,5 @@
-import { type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Clock, RateLimiter } from '../../domain/ports.ts';
+import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Clock, RateLimiter, RateVerdict } from '../../domain/ports.ts';
 import { keys, TTL_ATTRIBUTE } from './keys.ts';
 
 /** Fixed-window counters; the conditional ADD keeps the count exact under concurrency. */
@@ -14,24 +14,44 @@ export class DynamoRateLimiter implements RateLimiter {
     this.clock = clock;
   }
 
-  async hit(bucket: string, key: string, limit: number, windowSeconds: number): Promise<boolean> {
+  private window(windowSeconds: number) {
     const now = this.clock.now();
-    const windowStart = now - (now % windowSeconds);
+    const start = now - (now % windowSeconds);
+    return { start, retryAfterSeconds: start + windowSeconds - now };
+  }
+
+  async hit(bucket: string, key: string, limit: number, windowSeconds: number): Promise<RateVerdict> {
+    const { start, retryAfterSeconds } = this.window(windowSeconds);
     try {
       await this.db.send(
         new UpdateCommand({
           TableName: this.table,
-          Key: keys.rate(bucket, key, windowStart),
+          Key: keys.rate(bucket, key, start),
           UpdateExpression: 'ADD hits :one SET #ttl = :ttl',
           ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
           ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
-          ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':ttl': windowStart + windowSeconds * 2 },
+          ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':ttl': start + windowSeconds * 2 },
         }),
       );
-      return true;
+      return { allowed: true, retryAfterSeconds };
     } catch (e) {
-      if (e instanceof Error && e.name === 'ConditionalCheckFailedException') return false;
+      if (e instanceof Error && e.name === 'ConditionalCheckFailedException') {
+        return { allowed: false, retryAfterSeconds };
+      }
       throw e;
     }
+  }
+
+  async peek(bucket: string, key: string, limit: number, windowSeconds: number): Promise<RateVerdict> {
+    const { start, retryAfterSeconds } = this.window(windowSeconds);
+    const res = await this.db.send(
+      new GetCommand({
+        TableName: this.table,
+        Key: keys.rate(bucket, key, start),
+        ProjectionExpression: 'hits',
+      }),
+    );
+    const hits = typeof res.Item?.hits === 'number' ? res.Item.hits : 0;
+    return { allowed: hits < limit, retryAfterSeconds };
   }
 }

@@ -1,11 +1,6 @@
 // Accounts and sign-in: signup with activation link, passwordless links, password login, sessions.
-import {
-  type Language,
-  type LedgerEntry,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  type UserInfo,
-} from '../../../shared/api-schemas.ts';
+import type { Language, LedgerEntry, UserInfo } from '../../../shared/api-schemas.ts';
+import { mailboxOf } from '../../../shared/email-address.ts';
 import { DomainError } from '../errors.ts';
 import type {
   AccountStore,
@@ -13,22 +8,33 @@ import type {
   Ids,
   Mailer,
   PasswordHasher,
+  PasswordStrength,
   RateLimiter,
   SessionTokens,
   User,
 } from '../ports.ts';
 import { normaliseEmail } from './email-address.ts';
 import { type LinkEmailKind, linkEmail } from './emails.ts';
-import { enforceLimits, type RateLimitPolicy } from './rate-limits.ts';
+import { checkNewPassword } from './password-rules.ts';
+import {
+  countTowards,
+  emailAndClient,
+  enforceCeiling,
+  enforceLimits,
+  type RateLimitPolicy,
+} from './rate-limits.ts';
 
 export const SIGNUP_BONUS_TOKENS = 2;
 export const LOGIN_LINK_TTL_SECONDS = 15 * 60;
+/** A never-activated account, and its hold on the email, last this long. */
+export const PENDING_ACCOUNT_TTL_SECONDS = 7 * 24 * 3600;
 
 export interface AccountDeps {
   store: AccountStore;
   limiter: RateLimiter;
   mailer: Mailer;
   hasher: PasswordHasher;
+  strength: PasswordStrength;
   sessions: SessionTokens;
   clock: Clock;
   ids: Ids;
@@ -52,16 +58,20 @@ export async function signUp(
   const email = normaliseEmail(input.email);
   const lang = input.lang ?? 'en';
   await enforceLimits(deps.limiter, 'signup', [
-    { key: email, scope: 'email', rule: deps.limits.signupPerEmail },
-    { key: caller.clientAddress, scope: 'client', rule: deps.limits.signupPerClient },
+    { scope: 'client', key: caller.clientAddress, rule: deps.limits.signupPerClient },
+    {
+      scope: 'email-client',
+      key: emailAndClient(email, caller.clientAddress),
+      rule: deps.limits.signupPerEmailClient,
+    },
   ]);
+  const now = deps.clock.now();
   const user = await deps.store.createPendingAccount({
     id: deps.ids.newId(),
     email,
     lang,
-    createdAt: deps.clock.now(),
-    signupBonus: SIGNUP_BONUS_TOKENS,
-    ledgerEntryId: deps.ids.newId(),
+    createdAt: now,
+    expiresAt: now + PENDING_ACCOUNT_TTL_SECONDS,
   });
   await sendLink(deps, user, lang, 'activation');
   return { msg: SIGNUP_DONE };
@@ -71,17 +81,28 @@ export async function requestLoginLink(
   deps: AccountDeps,
   caller: Caller,
   input: { email: string; lang?: Language | undefined },
-): Promise<{ msg: string }> {
+): Promise<{ msg: string; kind: LinkEmailKind; sent: boolean }> {
   const email = normaliseEmail(input.email);
   await enforceLimits(deps.limiter, 'login_link', [
-    { key: email, scope: 'email', rule: deps.limits.loginLinkPerEmail },
-    { key: caller.clientAddress, scope: 'client', rule: deps.limits.loginLinkPerClient },
+    { scope: 'client', key: caller.clientAddress, rule: deps.limits.loginLinkPerClient },
+    {
+      scope: 'email-client',
+      key: emailAndClient(email, caller.clientAddress),
+      rule: deps.limits.loginLinkPerEmailClient,
+    },
   ]);
   const user = await deps.store.findByEmail(email);
   if (!user) throw new DomainError('ACCOUNT_NOT_FOUND', 'No account found with this email.');
+  const kind: LinkEmailKind = user.status === 'ACTIVE' ? 'login' : 'activation';
+  const { limit, windowSeconds } = deps.limits.loginLinkPerEmail;
+  const mailbox = await deps.limiter.hit('login_link:email', email, limit, windowSeconds);
+  // Past the mailbox's limit, whoever asked, the owner already holds a link from this window that still
+  // works: say so instead of refusing them (or mailing the address again).
+  if (!mailbox.allowed)
+    return { msg: `A ${kind} link was sent to ${email} a few minutes ago.`, kind, sent: false };
   const lang = input.lang ?? user.lang;
-  await sendLink(deps, user, lang, user.status === 'ACTIVE' ? 'login' : 'activation');
-  return { msg: `A login link has been sent to ${email}.` };
+  await sendLink(deps, user, lang, kind);
+  return { msg: `A ${kind} link has been sent to ${email}.`, kind, sent: true };
 }
 
 async function sendLink(deps: AccountDeps, user: User, lang: Language, kind: LinkEmailKind): Promise<void> {
@@ -93,6 +114,8 @@ async function sendLink(deps: AccountDeps, user: User, lang: Language, kind: Lin
   });
   const link = new URL('/login_with_token', deps.webUrl);
   link.searchParams.set('token', secret);
+  // The page is English-only (its path has no /fr); the language says where it sends the user next.
+  link.searchParams.set('lang', lang);
   await deps.mailer.send(linkEmail(user.email, lang, kind, link.toString()));
 }
 
@@ -101,9 +124,22 @@ const INVALID_LINK = 'Invalid or expired login link. Please request a new one.';
 /** Activates the account if needed and opens a session. Each link works once, within 15 minutes. */
 export async function redeemLoginLink(deps: AccountDeps, secret: string): Promise<{ access_token: string }> {
   if (!/^[A-Za-z0-9_-]{22,128}$/.test(secret)) throw new DomainError('INVALID_LOGIN_LINK', INVALID_LINK);
-  const user = await deps.store.redeemLoginLink(deps.ids.hashSecret(secret), deps.clock.now());
-  if (!user) throw new DomainError('INVALID_LOGIN_LINK', INVALID_LINK);
-  return { access_token: await openSession(deps, user) };
+  const hash = deps.ids.hashSecret(secret);
+  const now = deps.clock.now();
+  const owner = await deps.store.findLinkOwner(hash, now);
+  if (!owner) throw new DomainError('INVALID_LOGIN_LINK', INVALID_LINK);
+  // The signup bonus is credited on activation, once the person has shown they read the mailbox: a
+  // stranger signing up someone else's address (or its +tag variant) can never take that person's bonus.
+  const activation = (bonusTokens: number) =>
+    owner.status === 'PENDING'
+      ? { mailbox: mailboxOf(owner.email), bonusTokens, ledgerEntryId: deps.ids.newId() }
+      : null;
+  let result = await deps.store.redeemLoginLink(hash, owner, now, activation(SIGNUP_BONUS_TOKENS));
+  if (result.outcome === 'bonus-already-claimed') {
+    result = await deps.store.redeemLoginLink(hash, owner, now, activation(0));
+  }
+  if (result.outcome !== 'signed-in') throw new DomainError('INVALID_LOGIN_LINK', INVALID_LINK);
+  return { access_token: await openSession(deps, result.user) };
 }
 
 export async function logIn(
@@ -116,18 +152,28 @@ export async function logIn(
   }
   const email = normaliseEmail(input.email);
   await enforceLimits(deps.limiter, 'login', [
-    { key: email, scope: 'email', rule: deps.limits.loginPerEmail },
-    { key: caller.clientAddress, scope: 'client', rule: deps.limits.loginPerClient },
+    { scope: 'client', key: caller.clientAddress, rule: deps.limits.loginPerClient },
+    {
+      scope: 'email-client',
+      key: emailAndClient(email, caller.clientAddress),
+      rule: deps.limits.loginPerEmailClient,
+    },
   ]);
+  const failures = { scope: 'email-failures', key: email, rule: deps.limits.loginFailuresPerEmail } as const;
+  await enforceCeiling(deps.limiter, 'login', failures);
   const user = await deps.store.findByEmail(email);
   if (!user) throw new DomainError('UNKNOWN_LOGIN_EMAIL', 'No account found with this email.');
   if (user.status !== 'ACTIVE') {
     throw new DomainError('ACCOUNT_NOT_ACTIVATED', 'Your account is not activated.');
   }
   if (!user.passwordHash) {
-    throw new DomainError('PASSWORD_NOT_SET', 'This account has no password yet. Use a login link instead.');
+    throw new DomainError(
+      'PASSWORD_NOT_SET',
+      'This account has no password yet. Use "Send me a login link" to log in, then set a password on your account page.',
+    );
   }
   if (!(await deps.hasher.verify(input.password, user.passwordHash))) {
+    await countTowards(deps.limiter, 'login', failures);
     throw new DomainError('WRONG_PASSWORD', 'Incorrect password.');
   }
   return { access_token: await openSession(deps, user) };
@@ -135,21 +181,6 @@ export async function logIn(
 
 const openSession = (deps: AccountDeps, user: User): Promise<string> =>
   deps.sessions.issue({ userId: user.id, sessionVersion: user.sessionVersion });
-
-/** Resolves a presented session token to its user; revoked sessions (older version) are refused. */
-export async function authenticate(
-  deps: Pick<AccountDeps, 'sessions' | 'store'>,
-  token: string,
-): Promise<User> {
-  const claims = await deps.sessions.verify(token);
-  const user = await deps.store.getById(claims.userId);
-  if (!user)
-    throw new DomainError('UNAUTHENTICATED', 'Your session is no longer valid. Please log in again.');
-  if (user.sessionVersion !== claims.sessionVersion) {
-    throw new DomainError('SESSION_REVOKED', 'Your session has ended. Please log in again.');
-  }
-  return user;
-}
 
 export function describeUser(user: User): UserInfo {
   return {
@@ -168,21 +199,13 @@ export async function changePassword(
   input: { current_password?: string | undefined; new_password: string },
 ): Promise<{ msg: string; access_token: string }> {
   const next = input.new_password;
-  if (next.length < PASSWORD_MIN_LENGTH || next.length > PASSWORD_MAX_LENGTH) {
-    throw new DomainError(
-      'WEAK_PASSWORD',
-      `Your password must be between ${PASSWORD_MIN_LENGTH} and ${PASSWORD_MAX_LENGTH} characters long.`,
-    );
-  }
-  if (next.toLowerCase() === user.email) {
-    throw new DomainError('WEAK_PASSWORD', 'Your password must not be your email address.');
-  }
   if (user.passwordHash) {
     const current = input.current_password ?? '';
     if (!current || !(await deps.hasher.verify(current, user.passwordHash))) {
       throw new DomainError('CURRENT_PASSWORD_WRONG', 'Your current password is incorrect.');
     }
   }
+  await checkNewPassword(deps.strength, next, user.email);
   const updated = await deps.store.setPassword(user.id, await deps.hasher.hash(next), user.sessionVersion);
   return {
     msg: user.passwordHash ? 'Your password has been changed.' : 'Your password has been set.',

@@ -1,4 +1,8 @@
-import { DomainError } from '../errors.ts';
+// Rate limits on the public sign-in routes. The rule they follow: a limit must never lock out the person it
+// protects. So every email-level counter is reached only after the caller's own address passed its limit,
+// wrong-password limits are per (email, address), and the per-email ceiling needs many addresses and lasts
+// a minute, not an hour.
+import { RateLimitedError } from '../errors.ts';
 import type { RateLimiter } from '../ports.ts';
 
 export interface LimitRule {
@@ -6,34 +10,70 @@ export interface LimitRule {
   windowSeconds: number;
 }
 
-/** Per email and per client address. The per-email link limits also cap how many emails one address gets. */
 export interface RateLimitPolicy {
-  signupPerEmail: LimitRule;
   signupPerClient: LimitRule;
-  loginPerEmail: LimitRule;
+  signupPerEmailClient: LimitRule;
   loginPerClient: LimitRule;
-  loginLinkPerEmail: LimitRule;
+  /** password attempts on one email from one address */
+  loginPerEmailClient: LimitRule;
+  /** wrong passwords on one email from every address: a short ceiling against distributed guessing */
+  loginFailuresPerEmail: LimitRule;
   loginLinkPerClient: LimitRule;
+  loginLinkPerEmailClient: LimitRule;
+  /** link emails to one mailbox; past it the mailbox already holds a link that still works */
+  loginLinkPerEmail: LimitRule;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitPolicy = {
-  signupPerEmail: { limit: 3, windowSeconds: 3600 },
   signupPerClient: { limit: 30, windowSeconds: 3600 },
-  loginPerEmail: { limit: 10, windowSeconds: 900 },
+  signupPerEmailClient: { limit: 3, windowSeconds: 3600 },
   loginPerClient: { limit: 100, windowSeconds: 900 },
-  loginLinkPerEmail: { limit: 5, windowSeconds: 3600 },
+  loginPerEmailClient: { limit: 10, windowSeconds: 900 },
+  // 20 addresses x 10 attempts: reaching it takes at least 20 distinct addresses, and it lifts within a minute.
+  loginFailuresPerEmail: { limit: 200, windowSeconds: 60 },
   loginLinkPerClient: { limit: 30, windowSeconds: 3600 },
+  loginLinkPerEmailClient: { limit: 3, windowSeconds: 900 },
+  // The window is no longer than a link's life (15 minutes): when it is full, a link sent in it still works.
+  loginLinkPerEmail: { limit: 3, windowSeconds: 900 },
 };
+
+export type LimitedAction = 'signup' | 'login' | 'login_link';
+
+export interface LimitCheck {
+  scope: 'client' | 'email-client' | 'email' | 'email-failures';
+  key: string;
+  rule: LimitRule;
+}
 
 const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
 
+/**
+ * Counts the request against each check in order and stops at the first refusal, so a request refused by
+ * an earlier check (its address) never counts against a later one (an email).
+ */
 export async function enforceLimits(
   limiter: RateLimiter,
-  action: 'signup' | 'login' | 'login_link',
-  checks: { key: string; scope: 'email' | 'client'; rule: LimitRule }[],
+  action: LimitedAction,
+  checks: LimitCheck[],
 ): Promise<void> {
-  for (const { key, scope, rule } of checks) {
-    const allowed = await limiter.hit(`${action}:${scope}`, key, rule.limit, rule.windowSeconds);
-    if (!allowed) throw new DomainError('RATE_LIMITED', TOO_MANY);
+  for (const { scope, key, rule } of checks) {
+    const verdict = await limiter.hit(`${action}:${scope}`, key, rule.limit, rule.windowSeconds);
+    if (!verdict.allowed) throw new RateLimitedError(TOO_MANY, verdict.retryAfterSeconds);
   }
 }
+
+/** Refuses when a ceiling is full, without counting this request. */
+export async function enforceCeiling(limiter: RateLimiter, action: LimitedAction, check: LimitCheck) {
+  const { scope, key, rule } = check;
+  const verdict = await limiter.peek(`${action}:${scope}`, key, rule.limit, rule.windowSeconds);
+  if (!verdict.allowed) throw new RateLimitedError(TOO_MANY, verdict.retryAfterSeconds);
+}
+
+/** Counts toward a ceiling (a wrong password); whether it is full now is for the next request to find out. */
+export async function countTowards(limiter: RateLimiter, action: LimitedAction, check: LimitCheck) {
+  const { scope, key, rule } = check;
+  await limiter.hit(`${action}:${scope}`, key, rule.limit, rule.windowSeconds);
+}
+
+/** The key of a per-(email, address) counter. */
+export const emailAndClient = (email: string, clientAddress: string): string => `${email} ${clientAddress}`;

@@ -32,7 +32,7 @@ export function PasswordForm({ email, hasPassword }: { email: string; hasPasswor
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const found: FieldErrors = {};
-    if (next.length < PASSWORD_MIN_LENGTH)
+    if ([...next].length < PASSWORD_MIN_LENGTH)
       found.next = t('account.passwordTooShort', { min: PASSWORD_MIN_LENGTH });
     if (confirm !== next) found.confirm = t('account.passwordMismatch');
     setErrors(found);
@@ -52,7 +52,7 @@ export function PasswordForm({ email, hasPassword }: { email: string; hasPasswor
     } catch (e) {
       if (isApiError(e) && e.code === 'CURRENT_PASSWORD_WRONG') {
         setErrors({ current: serverMessage(e) ?? t('account.passwordFailed') });
-      } else if (isApiError(e) && e.code === 'WEAK_PASSWORD') {
+      } else if (isApiError(e) && e.code.startsWith('PASSWORD_')) {
         setErrors({ next: serverMessage(e) ?? t('account.passwordFailed') });
       } else {
         setFailure((isApiError(e) && serverMessage(e)) || t('account.passwordFailed'));

@@ -1,4 +1,4 @@
-// The one DynamoDB table, described once for the CDK stack and for the local stand-in.
+// The one DynamoDB table, described once for the CDK stack, the local stand-in and the functions' keys.
 export const TABLE_DESIGN = {
   partitionKey: 'pk',
   sortKey: 'sk',

@@ -1,0 +1,13 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+
+/** A conditional write (or one item of a transaction) lost its condition. */
+export const isConditionFailure = (e: unknown): boolean =>
+  (e instanceof TransactionCanceledException &&
+    (e.CancellationReasons ?? []).some((r) => r.Code === 'ConditionalCheckFailed')) ||
+  (e instanceof Error && e.name === 'ConditionalCheckFailedException');
+
+/** Which items of a cancelled transaction failed their condition, by position. */
+export const failedConditions = (e: unknown): number[] =>
+  e instanceof TransactionCanceledException
+    ? (e.CancellationReasons ?? []).flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' ? [i] : []))
+    : [];

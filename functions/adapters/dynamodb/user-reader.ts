@@ -1,0 +1,52 @@
+// Reads accounts back, checked, so a malformed item fails loudly instead of leaking into a response.
+import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
+import { LANGUAGES } from '../../../shared/api-schemas.ts';
+import type { User, UserReader } from '../../domain/ports.ts';
+import { keys } from './keys.ts';
+
+const UserItem = z.object({
+  id: z.string(),
+  email: z.string(),
+  status: z.enum(['PENDING', 'ACTIVE']),
+  role: z.enum(['user', 'admin']),
+  lang: z.enum(LANGUAGES),
+  tokens_ltd: z.number(),
+  tokens_subscription: z.number(),
+  stripe_customer_id: z.optional(z.nullable(z.string())),
+  password_hash: z.optional(z.nullable(z.string())),
+  session_version: z.number(),
+  created_at: z.number(),
+});
+
+export function toUser(item: unknown): User {
+  const u = UserItem.parse(item);
+  return {
+    id: u.id,
+    email: u.email,
+    status: u.status,
+    role: u.role,
+    lang: u.lang,
+    tokensLtd: u.tokens_ltd,
+    tokensSubscription: u.tokens_subscription,
+    stripeCustomerId: u.stripe_customer_id ?? null,
+    passwordHash: u.password_hash ?? null,
+    sessionVersion: u.session_version,
+    createdAt: u.created_at,
+  };
+}
+
+export class DynamoUserReader implements UserReader {
+  protected readonly db: DynamoDBDocumentClient;
+  protected readonly table: string;
+
+  constructor(db: DynamoDBDocumentClient, table: string) {
+    this.db = db;
+    this.table = table;
+  }
+
+  async getById(id: string): Promise<User | null> {
+    const res = await this.db.send(new GetCommand({ TableName: this.table, Key: keys.user(id) }));
+    return res.Item ? toUser(res.Item) : null;
+  }
+}
