@@ -14,6 +14,8 @@ import { ensureTable, startDynamoLocal } from './dynamodb.ts';
 import { outboxRoutes } from './outbox-routes.ts';
 import { freePort } from './ports.ts';
 import { startS3Local } from './s3.ts';
+import { LOCAL_PRICE_IDS } from './stripe/prices.ts';
+import { startLocalStripe } from './stripe/server.ts';
 import { startWebServer } from './web-server.ts';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
@@ -27,6 +29,9 @@ export interface LocalStackOptions {
   apiPort?: number;
   dynamoPort?: number;
   s3Port?: number;
+  stripePort?: number;
+  /** The secret webhook deliveries are signed with (`whsec_…`); a new one (kept in the data folder) by default. */
+  stripeWebhookSecret?: string;
   /** The built SPA; no web server when absent. */
   webDist?: string;
   trustForwardedFor?: boolean;
@@ -40,6 +45,8 @@ export interface LocalStack {
   dynamoEndpoint: string;
   s3Endpoint: string;
   tableName: string;
+  /** The local Stripe-compatible server: its API address, its API key and the webhook signing secret. */
+  stripe: { url: string; pageUrl: string; secretKey: string; webhookSecret: string; webhookUrl: string };
   stop(): Promise<void>;
 }
 
@@ -59,8 +66,10 @@ async function persistentSecret(file: string): Promise<string> {
 export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalStack> {
   const dataDir = o.dataDir ? resolve(o.dataDir) : await mkdtemp(join(tmpdir(), 'aivatar-'));
   await mkdir(join(dataDir, 'dynamodb'), { recursive: true });
-  const [webPort, apiPort, dynamoPort, s3Port] = await Promise.all(
-    [o.webPort, o.apiPort, o.dynamoPort, o.s3Port].map((p) => (p ? Promise.resolve(p) : freePort())),
+  const [webPort, apiPort, dynamoPort, s3Port, stripePort] = await Promise.all(
+    [o.webPort, o.apiPort, o.dynamoPort, o.s3Port, o.stripePort].map((p) =>
+      p ? Promise.resolve(p) : freePort(),
+    ),
   );
   const webUrl = `http://localhost:${webPort}`;
   const apiUrl = `http://localhost:${apiPort}`;
@@ -80,6 +89,20 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
     await ensureTable(dynamo.endpoint, LOCAL_TABLE);
     const s3 = await startS3Local(s3Port as number, join(dataDir, 's3'), Object.values(BUCKETS));
     stops.push(s3.stop);
+    const stripe = await startLocalStripe({
+      port: stripePort as number,
+      webhookUrl: `${apiUrl}/stripe/webhook`,
+      webhookSecret:
+        o.stripeWebhookSecret ??
+        (o.dataDir ? `whsec_${await persistentSecret(join(dataDir, 'stripe-webhook-secret'))}` : undefined),
+      ...(o.dataDir
+        ? {
+            secretKey: `sk_test_local_${await persistentSecret(join(dataDir, 'stripe-secret-key'))}`,
+            dataFile: join(dataDir, 'stripe.json'),
+          }
+        : {}),
+    });
+    stops.push(stripe.stop);
 
     // The functions read their settings from the environment, exactly as in Lambda.
     Object.assign(process.env, {
@@ -93,6 +116,10 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
       JWT_SECRET: await persistentSecret(join(dataDir, 'jwt-secret')),
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       ADMIN_EMAILS: (o.adminEmails ?? []).join(','),
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_API_URL: stripe.url,
+      STRIPE_PRICES: JSON.stringify(LOCAL_PRICE_IDS),
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
     });
     const handlers = new Map<LambdaGroup, Promise<LambdaHandler>>();
     const loadHandler = (group: LambdaGroup) => {
@@ -134,6 +161,13 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
       dynamoEndpoint: dynamo.endpoint,
       s3Endpoint: s3.endpoint,
       tableName: LOCAL_TABLE,
+      stripe: {
+        url: stripe.url,
+        pageUrl: `http://localhost:${stripePort}`,
+        secretKey: stripe.secretKey,
+        webhookSecret: stripe.webhookSecret,
+        webhookUrl: `${apiUrl}/stripe/webhook`,
+      },
       stop,
     };
   } catch (e) {
