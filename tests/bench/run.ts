@@ -14,6 +14,7 @@ import { servedGroups } from '../../shared/api-routes.ts';
 import { createLocalAccount } from '../support/local-account.ts';
 import { firstLoadJs } from './first-load-js.ts';
 import type { LoadJob } from './load-worker.ts';
+import { webhookLatency } from './webhook-load.ts';
 
 const OUT = join(REPO_ROOT, '.local/bench');
 const RESULTS = join(REPO_ROOT, 'bench-results');
@@ -147,8 +148,15 @@ const stack = await startLocalStack({ webDist: join(REPO_ROOT, 'web/dist'), trus
 let results: Record<string, unknown>;
 try {
   const warm = await latency(stack.apiUrl, stack.outboxDir);
+  const webhook = await webhookLatency(stack);
   const [spa] = await firstLoadJs(stack.webUrl, ['/login']);
-  results = { date: new Date().toISOString(), bundles, coldStart: cold, warm, spaLogin: spa };
+  results = {
+    date: new Date().toISOString(),
+    bundles,
+    coldStart: cold,
+    warm: { ...warm, ...webhook },
+    spaLogin: spa,
+  };
 } finally {
   await stack.stop();
 }
@@ -159,6 +167,28 @@ const budgets = [
     `${bundles.auth?.minifiedKB} KB`,
     '<= 250 KB',
     (bundles.auth?.minifiedKB ?? Infinity) <= 250,
+  ],
+  // The Stripe SDK is most of these two (it carries every API resource).
+  ...(['billing', 'stripe-webhook'] as const).map(
+    (g) =>
+      [
+        `${g} bundle minified`,
+        `${bundles[g]?.minifiedKB} KB`,
+        '<= 350 KB',
+        (bundles[g]?.minifiedKB ?? Infinity) <= 350,
+      ] as const,
+  ),
+  [
+    'POST /stripe/webhook p99 @10 (credits)',
+    `${(results.warm as { credits: { p99Ms: number } }).credits.p99Ms} ms`,
+    '<= 60 ms',
+    (results.warm as { credits: { p99Ms: number } }).credits.p99Ms <= 60,
+  ],
+  [
+    'POST /stripe/webhook p99 @10 (retries)',
+    `${(results.warm as { replays: { p99Ms: number } }).replays.p99Ms} ms`,
+    '<= 60 ms',
+    (results.warm as { replays: { p99Ms: number } }).replays.p99Ms <= 60,
   ],
   ['auth cold-start proxy (median of 15)', `${cold.medianMs} ms`, '<= 60 ms', cold.medianMs <= 60],
   [
