@@ -9,16 +9,23 @@ import type { Construct } from 'constructs';
 import { type LambdaGroup, servedGroups } from '../shared/api-routes.ts';
 import { ApiFunction, REPO_ROOT } from './constructs/api-function.ts';
 import { DataTable } from './constructs/data-table.ts';
-import { bindMailSender, bindSessionSigningKey, bindTable } from './constructs/function-bindings.ts';
+import {
+  bindMailSender,
+  bindSessionSigningKey,
+  bindStripeApi,
+  bindStripeWebhookSecret,
+  bindTable,
+} from './constructs/function-bindings.ts';
 import { ProductApi } from './constructs/http-api.ts';
 import { MailSender } from './constructs/mail-sender.ts';
 import { SpaHosting } from './constructs/spa-hosting.ts';
+import { StripeSecrets, stripePriceIds } from './constructs/stripe-secrets.ts';
 import { assertWebBuilt, WebDeployment } from './constructs/web-deployment.ts';
 
 export type Stage = 'dev' | 'prod';
 export const STAGES: readonly Stage[] = ['dev', 'prod'];
 
-type Resource = 'table' | 'sessionSigningKey' | 'mail';
+type Resource = 'table' | 'sessionSigningKey' | 'mail' | 'stripeApi' | 'stripeWebhookSecret';
 
 interface GroupNeeds {
   memorySize?: number;
@@ -29,6 +36,8 @@ interface GroupResources {
   table: ITable;
   sessionSigningKey: ISecret;
   mail: MailSender;
+  stripe: StripeSecrets;
+  stripePrices: Record<string, string>;
 }
 
 /**
@@ -39,6 +48,14 @@ interface GroupResources {
 export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
   // scrypt takes 128 MiB per hash, and Lambda's CPU share grows with memory.
   auth: { memorySize: 1024, uses: ['table', 'sessionSigningKey', 'mail'] },
+  // DynamoDB: GetItem (account, session), PutItem (checkout record; in a transaction the customer map),
+  // UpdateItem (the account's customer id and subscription checkout). Stripe: the API key.
+  billing: { uses: ['table', 'sessionSigningKey', 'stripeApi'] },
+  // DynamoDB: GetItem (checkout, customer map, account, payment), PutItem and UpdateItem (the credit
+  // transactions: event id, invoice, ledger, payment, checkout, subscription, account). No session key:
+  // Stripe's signature is the caller's proof. Stripe: the API key (a subscription's current state) and
+  // the webhook signing secret.
+  'stripe-webhook': { uses: ['table', 'stripeApi', 'stripeWebhookSecret'] },
 };
 
 export interface AivatarStackProps extends StackProps {
@@ -55,6 +72,11 @@ export interface AivatarStackProps extends StackProps {
   sessionTtlSeconds?: number;
   /** The built SPA; default web/dist. */
   webAssetPath?: string;
+  /**
+   * This stage's Stripe price id of each catalogue plan (shared/catalogue.ts ids). Without it the functions
+   * get placeholders that Stripe refuses, and synth warns.
+   */
+  stripePrices?: Readonly<Record<string, string>>;
 }
 
 export class AivatarStack extends Stack {
@@ -87,7 +109,14 @@ export class AivatarStack extends Stack {
     if (props.adminEmails?.length) baseEnvironment.ADMIN_EMAILS = props.adminEmails.join(',');
     if (props.sessionTtlSeconds) baseEnvironment.SESSION_TTL_SECONDS = String(props.sessionTtlSeconds);
 
-    const resources: GroupResources = { table: data.table, sessionSigningKey: signingKey, mail };
+    const stripe = new StripeSecrets(this, 'Stripe', { stage });
+    const resources: GroupResources = {
+      table: data.table,
+      sessionSigningKey: signingKey,
+      mail,
+      stripe,
+      stripePrices: stripePriceIds(this, props.stripePrices),
+    };
     for (const group of servedGroups()) {
       const fn = this.groupFunction(group, baseEnvironment, resources);
       api.serveGroup(group, fn.fn);
@@ -114,6 +143,18 @@ export class AivatarStack extends Stack {
     new CfnOutput(this, 'MailDkimRecords', {
       value: mail.dkimDnsRecords,
       description: `DNS records that verify ${props.mailDomain} for SES`,
+    });
+    new CfnOutput(this, 'StripeApiKeyArn', {
+      value: stripe.apiKey.secretArn,
+      description: 'Put the Stripe secret key (sk_...) here before taking payments',
+    });
+    new CfnOutput(this, 'StripeWebhookSecretArn', {
+      value: stripe.webhookSecret.secretArn,
+      description: 'Put the webhook endpoint signing secret (whsec_...) here',
+    });
+    new CfnOutput(this, 'StripeWebhookUrl', {
+      value: `${api.endpoint}/stripe/webhook`,
+      description: 'The endpoint to create in Stripe (events: see docs/operations.md)',
     });
     new CfnOutput(this, 'SessionSigningKeyArn', {
       value: signingKey.secretArn,
@@ -164,6 +205,10 @@ export class AivatarStack extends Stack {
     if (needs.uses.includes('table')) bindTable(fn.fn, resources.table);
     if (needs.uses.includes('sessionSigningKey')) bindSessionSigningKey(fn.fn, resources.sessionSigningKey);
     if (needs.uses.includes('mail')) bindMailSender(fn.fn, resources.mail);
+    if (needs.uses.includes('stripeApi'))
+      bindStripeApi(fn.fn, resources.stripe.apiKey, resources.stripePrices);
+    if (needs.uses.includes('stripeWebhookSecret'))
+      bindStripeWebhookSecret(fn.fn, resources.stripe.webhookSecret);
     return fn;
   }
 }

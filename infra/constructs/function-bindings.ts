@@ -37,3 +37,35 @@ export function bindMailSender(fn: LambdaFunction, sender: MailSender): void {
     }),
   );
 }
+
+/**
+ * STRIPE_SECRET_KEY_ARN and STRIPE_PRICES (each catalogue plan's Stripe price on this stage), and
+ * GetSecretValue on that one secret.
+ */
+export function bindStripeApi(
+  fn: LambdaFunction,
+  apiKey: ISecret,
+  priceIds: Readonly<Record<string, string>>,
+): void {
+  fn.addEnvironment('STRIPE_SECRET_KEY_ARN', apiKey.secretArn);
+  fn.addEnvironment('STRIPE_PRICES', JSON.stringify(priceIds));
+  fn.addToRolePolicy(
+    new PolicyStatement({
+      effect: Effect.ALLOW,
+      actions: ['secretsmanager:GetSecretValue'],
+      resources: [apiKey.secretArn],
+    }),
+  );
+}
+
+/** STRIPE_WEBHOOK_SECRET_ARN, and GetSecretValue on that one secret. */
+export function bindStripeWebhookSecret(fn: LambdaFunction, secret: ISecret): void {
+  fn.addEnvironment('STRIPE_WEBHOOK_SECRET_ARN', secret.secretArn);
+  fn.addToRolePolicy(
+    new PolicyStatement({
+      effect: Effect.ALLOW,
+      actions: ['secretsmanager:GetSecretValue'],
+      resources: [secret.secretArn],
+    }),
+  );
+}

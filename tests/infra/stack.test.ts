@@ -9,11 +9,19 @@ import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GROUP_CONFIG, readConfig } from '../../functions/config.ts';
+import {
+  GROUP_CONFIG,
+  mailConfig,
+  readConfig,
+  sessionConfig,
+  stripeConfig,
+  stripeWebhookConfig,
+} from '../../functions/config.ts';
 import { AivatarStack, type Stage } from '../../infra/aivatar-stack.ts';
 import { REPO_ROOT } from '../../infra/constructs/api-function.ts';
 import { SECURITY_HEADERS } from '../../infra/web-hosting.ts';
 import { apiRoutes, routeKey, servedGroups, servedRoutes } from '../../shared/api-routes.ts';
+import { SUBSCRIPTION, TOKEN_PACKS } from '../../shared/catalogue.ts';
 import { TABLE_DESIGN } from '../../shared/table-design.ts';
 import { prerenderedPaths } from '../../shared/web-routes.ts';
 import { at, deployed, findCycle, type Json, props, type Resource } from './cfn-template.ts';
@@ -27,6 +35,9 @@ interface Synth {
 }
 
 const WEB_DOMAIN = 'app.aivatar.test';
+const STRIPE_PRICES = Object.fromEntries(
+  [...TOKEN_PACKS, SUBSCRIPTION].map((p) => [p.id, `price_${p.id.replace('-', '')}`]),
+);
 const CERT_ARN = 'arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555';
 const cdkContext = (JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Json })
   .context;
@@ -58,6 +69,7 @@ function synth(stage: Stage, withDomain: boolean): Synth {
     mailDomain: 'mail.aivatar.test',
     adminEmails: ['boss@aivatar.test'],
     webAssetPath: fakeWebBuild(),
+    stripePrices: STRIPE_PRICES,
     ...(withDomain ? { webDomain: WEB_DOMAIN, webCertificateArn: CERT_ARN } : {}),
   });
   const template = Template.fromStack(stack);
@@ -70,6 +82,12 @@ const onlyOfType = (s: Synth, type: string): [string, Resource] => {
   const found = ofType(s, type);
   expect(found, type).toHaveLength(1);
   return found[0] as [string, Resource];
+};
+/** A secret by the construct path its logical id starts with (the stack has several). */
+const secretId = (s: Synth, prefix: string): string => {
+  const found = ofType(s, 'AWS::SecretsManager::Secret').filter(([id]) => id.startsWith(prefix));
+  expect(found, prefix).toHaveLength(1);
+  return (found[0] as [string, Resource])[0];
 };
 const functionId = (s: Synth, group: string): string => {
   const fn = s.stack.functions.get(group as never);
@@ -111,7 +129,7 @@ describe.each([
     expect(props(s.resources[functionId(s, 'auth')] as Resource).MemorySize).toBeGreaterThanOrEqual(1024);
   });
 
-  it('gives each function every setting functions/config.ts requires, with SES mail', () => {
+  it('gives each function every setting functions/config.ts requires, and only those parts', () => {
     const s = get();
     for (const group of servedGroups()) {
       const vars = at(
@@ -123,11 +141,24 @@ describe.each([
       const parts = GROUP_CONFIG[group as keyof typeof GROUP_CONFIG];
       expect(parts, `functions/config.ts GROUP_CONFIG has no entry for ${group}`).toBeDefined();
       const config = readConfig(parts, env) as Record<string, unknown>;
-      expect(config.mail).toEqual({ transport: 'ses' });
-      expect(config.mailFrom).toBe('Aivatar <no-reply@mail.aivatar.test>');
-      expect(vars.JWT_SECRET_ARN).toEqual({ Ref: onlyOfType(s, 'AWS::SecretsManager::Secret')[0] });
+      const reads = (part: unknown) => (parts as readonly unknown[]).includes(part);
+      if (reads(mailConfig)) {
+        expect(config.mail).toEqual({ transport: 'ses' });
+        expect(config.mailFrom).toBe('Aivatar <no-reply@mail.aivatar.test>');
+      } else expect(vars.MAIL_FROM, group).toBeUndefined();
+      if (reads(sessionConfig))
+        expect(vars.JWT_SECRET_ARN).toEqual({ Ref: secretId(s, 'SessionSigningKey') });
+      else expect(vars.JWT_SECRET_ARN, group).toBeUndefined();
+      if (reads(stripeConfig)) {
+        expect(vars.STRIPE_SECRET_KEY_ARN).toEqual({ Ref: secretId(s, 'StripeApiKey') });
+        expect(config.stripePriceIds).toEqual(STRIPE_PRICES);
+        expect(vars.STRIPE_API_URL, 'only a local stand-in has an API URL').toBeUndefined();
+      } else expect(vars.STRIPE_SECRET_KEY_ARN, group).toBeUndefined();
+      if (reads(stripeWebhookConfig))
+        expect(vars.STRIPE_WEBHOOK_SECRET_ARN).toEqual({ Ref: secretId(s, 'StripeWebhookSecret') });
+      else expect(vars.STRIPE_WEBHOOK_SECRET_ARN, group).toBeUndefined();
       expect(vars.TABLE_NAME).toEqual({ Ref: onlyOfType(s, 'AWS::DynamoDB::Table')[0] });
-      expect(config.webUrl).toBe(deployed(s.outputs.WebUrl?.Value));
+      expect(config.webUrl ?? deployed(s.outputs.WebUrl?.Value)).toBe(deployed(s.outputs.WebUrl?.Value));
     }
   });
 
@@ -209,7 +240,7 @@ describe.each([
 
   it('generates the session signing key in Secrets Manager', () => {
     const s = get();
-    const [, secret] = onlyOfType(s, 'AWS::SecretsManager::Secret');
+    const secret = s.resources[secretId(s, 'SessionSigningKey')] as Resource;
     const gen = props(secret).GenerateSecretString as Json;
     expect(gen.PasswordLength).toBeGreaterThanOrEqual(48);
     expect(gen.ExcludePunctuation).toBe(true);
@@ -232,8 +263,9 @@ describe.each([
     const actions = (st: Json) => [st.Action].flat() as string[];
     const allowing = (action: string) => statements.filter((st) => actions(st).includes(action));
 
-    const secretId = onlyOfType(s, 'AWS::SecretsManager::Secret')[0];
-    expect(allowing('secretsmanager:GetSecretValue').map((st) => st.Resource)).toEqual([{ Ref: secretId }]);
+    expect(allowing('secretsmanager:GetSecretValue').map((st) => st.Resource)).toEqual([
+      { Ref: secretId(s, 'SessionSigningKey') },
+    ]);
 
     const tableId = onlyOfType(s, 'AWS::DynamoDB::Table')[0];
     for (const action of [
@@ -262,6 +294,39 @@ describe.each([
     const role = props(s.resources[roleId] as Resource);
     expect(JSON.stringify(role.ManagedPolicyArns)).toMatch(/AWSLambdaBasicExecutionRole/);
     expect(role.ManagedPolicyArns).toHaveLength(1);
+  });
+
+  it('gives the billing and webhook functions their Stripe secrets only, and the webhook no session key', () => {
+    const s = get();
+    const secretsRead = (group: string) => {
+      const roleId = at(
+        props(s.resources[functionId(s, group)] as Resource),
+        'Role',
+        'Fn::GetAtt',
+        0,
+      ) as string;
+      return ofType(s, 'AWS::IAM::Policy')
+        .filter(([, p]) => (props(p).Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
+        .flatMap(([, p]) => at(props(p), 'PolicyDocument', 'Statement') as Json[])
+        .filter((st) => [st.Action].flat().some((a) => String(a).startsWith('secretsmanager:')))
+        .map((st) => {
+          expect([st.Action].flat()).toEqual(['secretsmanager:GetSecretValue']);
+          return (st.Resource as { Ref: string }).Ref;
+        })
+        .sort();
+    };
+    expect(secretsRead('billing')).toEqual(
+      [secretId(s, 'SessionSigningKey'), secretId(s, 'StripeApiKey')].sort(),
+    );
+    expect(secretsRead('stripe-webhook')).toEqual(
+      [secretId(s, 'StripeApiKey'), secretId(s, 'StripeWebhookSecret')].sort(),
+    );
+    for (const id of ['StripeApiKey', 'StripeWebhookSecret']) {
+      const secret = s.resources[secretId(s, id)] as Resource;
+      expect(props(secret).SecretString, id).toBeUndefined();
+      expect(secret.DeletionPolicy).toBe(stage === 'prod' ? 'Retain' : 'Delete');
+    }
+    expect(deployed(s.outputs.StripeWebhookUrl?.Value)).toMatch(/\/stripe\/webhook$/);
   });
 
   it('keeps the site bucket private, encrypted and TLS-only, read by CloudFront through OAC', () => {
