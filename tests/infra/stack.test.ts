@@ -309,9 +309,11 @@ describe.each([
         .filter(([, p]) => (props(p).Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
         .flatMap(([, p]) => at(props(p), 'PolicyDocument', 'Statement') as Json[])
         .filter((st) => [st.Action].flat().some((a) => String(a).startsWith('secretsmanager:')))
-        .map((st) => {
-          expect([st.Action].flat()).toEqual(['secretsmanager:GetSecretValue']);
-          return (st.Resource as { Ref: string }).Ref;
+        .flatMap((st) => {
+          expect([st.Action].flat()).toContain('secretsmanager:GetSecretValue');
+          for (const a of [st.Action].flat())
+            expect(['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret']).toContain(a);
+          return [st.Resource].flat().map((r) => (r as { Ref: string }).Ref);
         })
         .sort();
     };
