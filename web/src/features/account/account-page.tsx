@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { CheckIcon, MailIcon } from '../../components/ui/icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { tokenBalance, useSession } from '../../lib/session.tsx';
+import { useCheckoutReturn } from './checkout-return.ts';
 import { PasswordForm } from './components/password-form.tsx';
 import { TokenCard } from './components/token-card.tsx';
 import { TokenHistory } from './components/token-history.tsx';
@@ -14,6 +15,7 @@ import './account.css';
 export default function AccountPage() {
   const { t } = useTranslation();
   const { user, userStatus, refreshUser } = useSession();
+  useCheckoutReturn();
 
   return (
     <div className="container account">
