@@ -12,14 +12,15 @@ body{margin:0;font-family:Inter,ui-sans-serif,system-ui,-apple-system,"Segoe UI"
 background:var(--gray-50);line-height:1.5;-webkit-font-smoothing:antialiased}
 .banner{background:var(--gray-900);color:#fff;font-size:.8125rem;text-align:center;padding:.5rem 1rem}
 .banner strong{color:#c4b5fd}
-.top{display:flex;align-items:center;justify-content:space-between;max-width:1040px;margin:0 auto;padding:1.25rem 1.5rem}
+.top{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between;max-width:1040px;margin:0 auto;padding:1.25rem 1.5rem}
 .brand{display:flex;align-items:center;gap:.6rem;font-weight:800;font-size:1.2rem;color:var(--gray-900);text-decoration:none}
 .brand__mark{width:2rem;height:2rem;border-radius:10px;background:var(--gradient);display:grid;place-items:center;color:#fff;font-size:1rem}
 .tag{font-size:.75rem;font-weight:600;color:var(--brand-700);background:var(--brand-100);border-radius:999px;padding:.2rem .6rem}
-.back{color:var(--gray-600);text-decoration:none;font-weight:500;font-size:.9375rem}
+.back{color:var(--gray-600);text-decoration:none;font-weight:500;font-size:.9375rem;white-space:nowrap}
+.table-scroll{overflow-x:auto;margin:0 -.5rem;padding:0 .5rem}
 .back:hover{color:var(--brand-700)}
 main{max-width:1040px;margin:0 auto;padding:0 1.5rem 3rem}
-.grid{display:grid;grid-template-columns:1fr 1fr;gap:2rem;align-items:start}
+.grid{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:2rem;align-items:start}
 .card{background:#fff;border:1px solid var(--gray-200);border-radius:var(--radius);box-shadow:var(--shadow);padding:1.75rem}
 .summary{background:var(--gradient);color:#fff;border:none}
 .summary .muted{color:rgba(255,255,255,.8)}
@@ -60,12 +61,12 @@ table{width:100%;border-collapse:collapse;font-size:.9375rem}
 th{text-align:left;font-size:.75rem;text-transform:uppercase;letter-spacing:.05em;color:var(--gray-500);padding:.5rem .5rem;border-bottom:1px solid var(--gray-200)}
 td{padding:.7rem .5rem;border-bottom:1px solid var(--gray-100)}
 td.num,th.num{text-align:right}
-.stack{display:grid;gap:1.5rem}
+.stack{display:grid;gap:1.5rem;grid-template-columns:minmax(0,1fr)}
 .clock{display:flex;align-items:center;justify-content:space-between;gap:1rem;flex-wrap:wrap}
 .note{font-size:.8125rem;color:var(--gray-500);margin-top:1rem}
 form.inline{display:inline}
-@media (max-width:760px){.grid{grid-template-columns:1fr}.amount{font-size:2.25rem}.top{padding:1rem}main{padding:0 1rem 2rem}
-.card{padding:1.25rem}.hide-sm{display:none}}
+@media (max-width:760px){.grid{grid-template-columns:minmax(0,1fr)}.amount{font-size:2.25rem}.top{padding:1rem}main{padding:0 1rem 2rem}
+.card{padding:1.25rem}.tag{display:none}table{font-size:.875rem}td,th{padding:.6rem .35rem}}
 `;
 
 export const esc = (s: unknown): string =>

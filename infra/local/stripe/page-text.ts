@@ -133,9 +133,9 @@ export function money(cents: number, lang: 'en' | 'fr'): string {
   }).format(cents / 100);
 }
 
-export function day(unix: number, lang: 'en' | 'fr'): string {
+export function day(unix: number, lang: 'en' | 'fr', style: 'long' | 'medium' = 'long'): string {
   return new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', {
-    dateStyle: 'long',
+    dateStyle: style,
     timeZone: 'UTC',
   }).format(unix * 1000);
 }

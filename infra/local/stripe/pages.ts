@@ -88,7 +88,7 @@ export function portalPage(portal: Json, data: StandInData, now: number): string
     .map(
       (
         i,
-      ) => `<tr><td>${esc(day(i.created as number, lang))}</td><td>${esc(((i.lines as { data: Json[] }).data[0] as Json).description)}</td>
+      ) => `<tr><td>${esc(day(i.created as number, lang, 'medium'))}</td><td>${esc(((i.lines as { data: Json[] }).data[0] as Json).description)}</td>
     <td class="num">${esc(money(i.amount_due as number, lang))}</td><td><span class="pill pill--${i.status === 'paid' ? 'active' : 'failed'}">${esc(i.status === 'paid' ? t.paid : t.status.past_due)}</span></td></tr>`,
     )
     .join('');
@@ -112,13 +112,13 @@ export function portalPage(portal: Json, data: StandInData, now: number): string
         charge?.paid && !charge.refunded
           ? `<form class="inline" method="post" action="${base}/refund"><input type="hidden" name="payment_intent" value="${esc(pi?.id)}"><button class="btn btn--secondary btn--small" type="submit">${esc(t.refund)}</button></form>`
           : '';
-      return `<tr><td>${esc(day(s.created as number, lang))}</td><td>Aivatar ${esc(plan?.name)} · ${esc(t.tokens(plan?.tokens ?? 0))}</td>
+      return `<tr><td>${esc(day(s.created as number, lang, 'medium'))}</td><td>Aivatar ${esc(plan?.name)} · ${esc(t.tokens(plan?.tokens ?? 0))}</td>
       <td class="num">${esc(money(Number(s.amount_total), lang))}</td><td>${esc(state)}</td><td class="num">${button}</td></tr>`;
     })
     .join('');
   const table = (head: string[], rows: string, testId: string) =>
     rows
-      ? `<table data-testid="${testId}"><thead><tr>${head.map((h, i) => `<th${i === 2 ? ' class="num"' : ''}>${esc(h)}</th>`).join('')}</tr></thead><tbody>${rows}</tbody></table>`
+      ? `<div class="table-scroll"><table data-testid="${testId}"><thead><tr>${head.map((h, i) => `<th${i === 2 ? ' class="num"' : ''}>${esc(h)}</th>`).join('')}</tr></thead><tbody>${rows}</tbody></table></div>`
       : `<p class="muted">${esc(t.none)}</p>`;
   const clock =
     sub && sub.status !== 'canceled'
