@@ -35,6 +35,8 @@ const COPY = {
     advance: 'Advance one month',
     ended: 'Cancelled',
     backTo: 'Back to Aivatar',
+    cancelCheckout: 'Cancel and return to Aivatar',
+    cancelledToast: 'Checkout cancelled: you have not been charged.',
   },
   fr: {
     pricing: '/fr/pricing',
@@ -60,6 +62,8 @@ const COPY = {
     advance: 'Avancer d’un mois',
     ended: 'Résilié',
     backTo: 'Retour sur Aivatar',
+    cancelCheckout: 'Annuler et revenir sur Aivatar',
+    cancelledToast: 'Paiement annulé : aucun montant n’a été débité.',
   },
 } as const;
 
@@ -108,6 +112,22 @@ describeInBrowser('payments', () => {
       expect(plain(await row.locator('.amount').textContent())).toBe('+40');
       // The query that announced the payment is gone: a reload does not announce it again.
       expect(new URL(page.url()).search).toBe('');
+    });
+
+    test('cancelling on the checkout page comes back to pricing, says nothing was charged, credits nothing', async () => {
+      const { token } = await createAccount(uniqueEmail('cancel'), { lang });
+      const page = await browser.newPage();
+      await openSignedIn(page, token, copy.pricing);
+      await hydrated(page);
+      await page.locator('.price-card select').selectOption('pack-40');
+      await page.getByRole('button', { name: copy.buy40, exact: true }).click();
+      await page.waitForURL((u) => u.pathname.startsWith('/c/pay/'));
+      await page.getByRole('link', { name: copy.cancelCheckout }).click();
+      await page.waitForURL((u) => u.pathname === copy.pricing);
+      await expect.poll(() => toastText(page)).toBe(copy.cancelledToast);
+      await expect.poll(() => new URL(page.url()).search).toBe('');
+      await page.goto(copy.account);
+      expect(await page.getByTestId('account-balance').textContent()).toBe('2');
     });
 
     test('subscribes, manages the subscription from the pricing card and the navbar, cancels, advances a month', async () => {

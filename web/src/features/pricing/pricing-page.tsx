@@ -11,6 +11,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { useStrings } from '../../lib/strings.ts';
 import { redirectToCheckout, useSubscriptionState } from './api/checkout.ts';
+import { useCheckoutCancelled } from './checkout-cancelled.ts';
 import { OneTimeCard } from './components/one-time-card.tsx';
 import { SubscriptionCard } from './components/subscription-card.tsx';
 import { PricingFaq, PricingIntro, PricingNotes } from './content/pricing-copy.tsx';
@@ -24,6 +25,7 @@ export default function PricingPage() {
   const { t } = useTranslation();
   const { signedIn } = useSession();
   const subscription = useSubscriptionState(signedIn);
+  useCheckoutCancelled();
   const [pack, setPack] = useState<TokenPack>(DEFAULT_PACK);
   const [busy, setBusy] = useState<Action | null>(null);
   const [error, setError] = useState<string | null>(null);
