@@ -1,6 +1,6 @@
 // The pricing page (spec sections 2, 4, 8 and 9), in English and French: the pack selector and its prices,
 // the subscription card's states, the way to checkout (logged out: to the login page; signed in: through the
-// checkout routes, which are not served yet, so the spec's error line), the FAQ and the structured data.
+// checkout routes; a failure shows the spec's error line), the FAQ and the structured data.
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import {
@@ -158,13 +158,17 @@ describeInBrowser('pricing page', () => {
       }
     });
 
-    test('signed in: the check leaves the loading state; Buy and Subscribe show the error line while checkout is not served', async () => {
+    test('signed in: the check leaves the loading state; a failed Buy or Subscribe shows the error line', async () => {
       const { token } = await createAccount(uniqueEmail('pricing'), { lang });
       const page = await browser.newPage();
+      // Checkout itself is tested end to end in payments.test.ts; here it fails at the HTTP edge.
+      await page.route('**/checkout/**', (route) =>
+        route.fulfill({ status: 503, json: { message: 'Service Unavailable' } }),
+      );
       const check = page.waitForRequest((r) => r.url().endsWith('/check_subscription'));
       await openSignedIn(page, token, copy.path);
       expect((await check).headers().authorization).toBe(`Bearer ${token}`);
-      // The check fails (the billing routes are not served yet): the card offers to subscribe.
+      // The account has no subscription: the card offers to subscribe.
       const subscribe = subscriptionCard(page).getByRole('button', { name: copy.subscribe, exact: true });
       await subscribe.waitFor();
       expect(await subscriptionCard(page).getAttribute('data-state')).toBe('inactive');
@@ -213,7 +217,7 @@ describeInBrowser('pricing page', () => {
       answer();
       await card.getByText(copy.active, { exact: true }).waitFor();
       expect(await card.getByRole('button', { name: copy.subscribe, exact: true }).count()).toBe(0);
-      // The dashboard route is real and not served yet.
+      // The dashboard route is real: this account has no Stripe customer (404), so it fails.
       await card.getByRole('button', { name: copy.manage, exact: true }).click();
       await errorLine(page).getByText(copy.dashboardFailed, { exact: true }).waitFor();
     });
