@@ -7,9 +7,26 @@ import {
   createAccount,
   describeInBrowser,
   openSignedIn,
+  stack,
   uniqueEmail,
   useBrowser,
 } from '../support/browser.ts';
+
+/** Subscribes the account through the API and the stand-in, as another tab would. */
+async function subscribeElsewhere(token: string): Promise<void> {
+  const res = await fetch(`${stack().apiUrl}/checkout/subscription/monthly-100`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ tokens: 100 }),
+  });
+  const { checkout_url } = (await res.json()) as { checkout_url: string };
+  const session = /cs_test_\w+/.exec(checkout_url)?.[0];
+  const paid = await fetch(`${stack().stripe.url}/_local/checkout/${session}/pay`, {
+    method: 'POST',
+    body: '{}',
+  });
+  expect(paid.status).toBe(200);
+}
 
 const COPY = {
   en: {
@@ -128,6 +145,21 @@ describeInBrowser('payments', () => {
       await expect.poll(() => new URL(page.url()).search).toBe('');
       await page.goto(copy.account);
       expect(await page.getByTestId('account-balance').textContent()).toBe('2');
+    });
+
+    test('a subscription made meanwhile in another tab: Subscribe turns the card to its active state', async () => {
+      const { token } = await createAccount(uniqueEmail('other-tab'), { lang });
+      const page = await browser.newPage();
+      await openSignedIn(page, token, copy.pricing);
+      await hydrated(page);
+      const card = page.getByTestId('subscription-card');
+      const subscribe = card.getByRole('button', { name: copy.subscribe, exact: true });
+      await subscribe.waitFor();
+      await subscribeElsewhere(token);
+      await subscribe.click();
+      await card.getByText(copy.active).waitFor();
+      await card.getByRole('button', { name: copy.manage }).waitFor();
+      expect(new URL(page.url()).pathname).toBe(copy.pricing);
     });
 
     test('subscribes, manages the subscription from the pricing card and the navbar, cancels, advances a month', async () => {

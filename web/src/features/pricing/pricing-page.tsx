@@ -8,6 +8,7 @@ import { DEFAULT_PACK, SUBSCRIPTION, type TokenPack } from '../../../../shared/c
 import { openBillingDashboard } from '../../components/layout/open-billing-dashboard.ts';
 import { StaticContent } from '../../components/static-content.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
+import { isApiError } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useStrings } from '../../lib/strings.ts';
 import { redirectToCheckout, useSubscriptionState } from './api/checkout.ts';
@@ -24,7 +25,8 @@ export default function PricingPage() {
   const s = useStrings(PRICING_STRINGS);
   const { t } = useTranslation();
   const { signedIn } = useSession();
-  const subscription = useSubscriptionState(signedIn);
+  const [recheck, setRecheck] = useState(0);
+  const subscription = useSubscriptionState(signedIn, recheck);
   useCheckoutCancelled();
   const [pack, setPack] = useState<TokenPack>(DEFAULT_PACK);
   const [busy, setBusy] = useState<Action | null>(null);
@@ -45,6 +47,12 @@ export default function PricingPage() {
       await redirect();
     } catch (e) {
       console.error(`Pricing: ${action}`, e);
+      // Subscribed meanwhile (another tab): the card turns to its active state, with Manage Subscription.
+      if (isApiError(e) && e.code === 'SUBSCRIPTION_EXISTS') {
+        setRecheck((n) => n + 1);
+        setBusy(null);
+        return;
+      }
       setError(failure);
       setBusy(null);
     }

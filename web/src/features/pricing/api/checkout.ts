@@ -29,8 +29,9 @@ export type SubscriptionState = 'signed-out' | 'loading' | 'active' | 'inactive'
  * Whether the signed-in user already subscribes (GET /check_subscription), asked only when signed in. A
  * failed check reads as "not subscribed": the page offers to subscribe and never claims a subscription.
  */
-export function useSubscriptionState(signedIn: boolean): SubscriptionState {
+export function useSubscriptionState(signedIn: boolean, recheck = 0): SubscriptionState {
   const [answer, setAnswer] = useState<'active' | 'inactive' | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `recheck` asks again (the server said otherwise)
   useEffect(() => {
     if (!signedIn) return;
     const controller = new AbortController();
@@ -44,7 +45,7 @@ export function useSubscriptionState(signedIn: boolean): SubscriptionState {
       },
     );
     return () => controller.abort();
-  }, [signedIn]);
+  }, [signedIn, recheck]);
   if (!signedIn) return 'signed-out';
   return answer ?? 'loading';
 }
