@@ -155,6 +155,14 @@ export class AivatarStack extends Stack {
       value: mail.dkimDnsRecords,
       description: `DNS records that verify ${props.mailDomain} for SES`,
     });
+    new CfnOutput(this, 'MailConfigurationSet', {
+      value: mail.configurationSet.configurationSetName,
+      description: 'SES configuration set every mail goes through (pause sending here in an incident)',
+    });
+    new CfnOutput(this, 'ApiAccessLogs', {
+      value: api.accessLogs.logGroupName,
+      description: 'JSON access log of the HTTP API (requestId = x-correlation-id)',
+    });
     new CfnOutput(this, 'SessionSigningKeyArn', {
       value: signingKey.secretArn,
       description: 'Secret to change to rotate the session key',

@@ -75,6 +75,7 @@ describe.each([
     expect(settings.DestinationArn).toEqual({ 'Fn::GetAtt': [logGroupId, 'Arn'] });
     const format = JSON.parse(settings.Format as string) as Record<string, string>;
     expect(format).toEqual(ACCESS_LOG_FIELDS);
+    expect(s.outputs.ApiAccessLogs?.Value).toEqual({ Ref: logGroupId });
     expect(format.requestId).toBe('$context.requestId');
     for (const variable of [
       '$context.routeKey',
@@ -104,6 +105,7 @@ describe.each([
       ReputationOptions: { ReputationMetricsEnabled: true },
       DeliveryOptions: { MaxDeliverySeconds: LOGIN_LINK_TTL_SECONDS },
     });
+    expect(s.outputs.MailConfigurationSet?.Value).toEqual({ Ref: configSetId });
     s.template.hasResourceProperties('AWS::SES::EmailIdentity', {
       EmailIdentity: 'mail.aivatar.test',
       ConfigurationSetAttributes: { ConfigurationSetName: { Ref: configSetId } },

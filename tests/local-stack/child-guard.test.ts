@@ -63,11 +63,14 @@ describe('child-guard', () => {
     expect(await gone(run.grandchild, 5000)).toBe(true);
   });
 
-  it('stops the guarded process when its parent is killed with SIGKILL', async () => {
-    const run = await parentThat('waits');
-    expect(alive(run.grandchild)).toBe(true);
-    process.kill(run.parent, 'SIGKILL');
-    await run.exited;
-    expect(await gone(run.grandchild, 5000)).toBe(true);
-  });
+  it.each(['SIGKILL', 'SIGTERM', 'SIGINT'] as const)(
+    'stops the guarded process when its parent is killed with %s',
+    async (signal) => {
+      const run = await parentThat('waits');
+      expect(alive(run.grandchild)).toBe(true);
+      process.kill(run.parent, signal);
+      await run.exited;
+      expect(await gone(run.grandchild, 5000)).toBe(true);
+    },
+  );
 });
