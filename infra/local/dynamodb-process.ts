@@ -52,8 +52,8 @@ function loopbackLauncher(jar: string): string | null {
   mkdirSync(dirname(dir), { recursive: true });
   const building = mkdtempSync(`${dir}-building-`);
   const javac = spawnSync('javac', ['-cp', jar, '-d', building, LAUNCHER_SOURCE], { encoding: 'utf8' });
-  if (javac.error || javac.status !== 0) {
-    rmSync(building, { recursive: true, force: true });
+  if (javac.error || javac.status !== 0) rmSync(building, { recursive: true, force: true });
+  if (javac.error) {
     if (!warnedNoJavac) {
       warnedNoJavac = true;
       console.warn(
@@ -62,6 +62,10 @@ function loopbackLauncher(jar: string): string | null {
       );
     }
     return null;
+  }
+  if (javac.status !== 0) {
+    // Not a missing tool: the launcher no longer fits this DynamoDB Local (a new version?).
+    throw new Error(`Could not build ${LAUNCHER_SOURCE}:\n${javac.stdout}${javac.stderr}`);
   }
   try {
     renameSync(building, dir);
