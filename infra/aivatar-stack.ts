@@ -7,6 +7,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { type LambdaGroup, servedGroups } from '../shared/api-routes.ts';
+import { DEFAULT_RESERVED_CONCURRENCY } from './api-limits.ts';
 import { ApiFunction, REPO_ROOT } from './constructs/api-function.ts';
 import { DataTable } from './constructs/data-table.ts';
 import {
@@ -15,6 +16,10 @@ import {
   bindStripeApi,
   bindStripeWebhookSecret,
   bindTable,
+  SEND_MAIL_ACTIONS,
+  SESSION_KEY_ACTIONS,
+  STRIPE_SECRET_ACTIONS,
+  type TableAccess,
 } from './constructs/function-bindings.ts';
 import { ProductApi } from './constructs/http-api.ts';
 import { MailSender } from './constructs/mail-sender.ts';
@@ -25,11 +30,21 @@ import { assertWebBuilt, WebDeployment } from './constructs/web-deployment.ts';
 export type Stage = 'dev' | 'prod';
 export const STAGES: readonly Stage[] = ['dev', 'prod'];
 
-type Resource = 'table' | 'sessionSigningKey' | 'mail' | 'stripeApi' | 'stripeWebhookSecret';
-
-interface GroupNeeds {
+export interface GroupNeeds {
+  /** MiB; also buys CPU. Default 512. */
   memorySize?: number;
-  uses: readonly Resource[];
+  /** Concurrent executions reserved for the function, which are also its ceiling. */
+  reservedConcurrency?: number;
+  /** TABLE_NAME, and the exact DynamoDB actions the group's code calls (tests/infra/iam.test.ts checks). */
+  table?: TableAccess;
+  /** JWT_SECRET_ARN and reading that secret. */
+  sessionSigningKey?: true;
+  /** MAIL_FROM, and sending from the product's address. */
+  mail?: true;
+  /** STRIPE_SECRET_KEY_ARN and STRIPE_PRICES, and reading that secret. */
+  stripeApi?: true;
+  /** STRIPE_WEBHOOK_SECRET_ARN, and reading that secret. */
+  stripeWebhookSecret?: true;
 }
 
 interface GroupResources {
@@ -46,17 +61,58 @@ interface GroupResources {
  * Note: functions/config.ts requires MAIL_FROM and MAIL_TRANSPORT of every function today.
  */
 export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
-  // scrypt takes 128 MiB per hash, and Lambda's CPU share grows with memory.
-  auth: { memorySize: 1024, uses: ['table', 'sessionSigningKey', 'mail'] },
-  // DynamoDB: GetItem (account, session), PutItem (checkout record; in a transaction the customer map),
-  // UpdateItem (the account's customer id and subscription checkout). Stripe: the API key.
-  billing: { uses: ['table', 'sessionSigningKey', 'stripeApi'] },
-  // DynamoDB: GetItem (checkout, customer map, account, payment), PutItem and UpdateItem (the credit
-  // transactions: event id, invoice, ledger, payment, checkout, subscription, account). No session key:
-  // Stripe's signature is the caller's proof. Stripe: the API key (a subscription's current state) and
-  // the webhook signing secret.
-  'stripe-webhook': { uses: ['table', 'stripeApi', 'stripeWebhookSecret'] },
+  auth: {
+    // scrypt takes 128 MiB per hash, and Lambda's CPU share grows with memory.
+    memorySize: 1024,
+    // Every signed-in screen calls GET /user_info here.
+    reservedConcurrency: 20,
+    table: {
+      // Get/Put/Update/Query on accounts, links and counters; the sign-up transaction puts, the
+      // login-link transaction deletes the link and updates the account (or checks it is active).
+      actions: [
+        'dynamodb:ConditionCheckItem',
+        'dynamodb:GetItem',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:DeleteItem',
+        'dynamodb:Query',
+      ],
+    },
+    sessionSigningKey: true,
+    mail: true,
+  },
+  billing: {
+    table: {
+      // GetItem: the session's account, the billing account. PutItem: the checkout record, and in the
+      // customer transaction the customer map. UpdateItem: the account's customer id and its one
+      // subscription checkout.
+      actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    },
+    sessionSigningKey: true,
+    stripeApi: true,
+  },
+  'stripe-webhook': {
+    table: {
+      // GetItem: checkout, customer map, account, payment. PutItem and UpdateItem: the credit
+      // transactions (event id, invoice, ledger entry, payment; checkout, subscription, account).
+      actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    },
+    // No session key: Stripe's signature is the caller's proof. The API key reads a subscription's
+    // current state; the signing secret verifies deliveries.
+    stripeApi: true,
+    stripeWebhookSecret: true,
+  },
 };
+
+/** Every IAM action a group's function is granted beyond writing its own logs. */
+export function declaredActions(needs: GroupNeeds): string[] {
+  return [
+    ...(needs.table?.actions ?? []),
+    ...(needs.sessionSigningKey ? SESSION_KEY_ACTIONS : []),
+    ...(needs.mail ? SEND_MAIL_ACTIONS : []),
+    ...(needs.stripeApi || needs.stripeWebhookSecret ? STRIPE_SECRET_ACTIONS : []),
+  ];
+}
 
 export interface AivatarStackProps extends StackProps {
   stage: Stage;
@@ -144,6 +200,14 @@ export class AivatarStack extends Stack {
       value: mail.dkimDnsRecords,
       description: `DNS records that verify ${props.mailDomain} for SES`,
     });
+    new CfnOutput(this, 'MailConfigurationSet', {
+      value: mail.configurationSet.configurationSetName,
+      description: 'SES configuration set every mail goes through (pause sending here in an incident)',
+    });
+    new CfnOutput(this, 'ApiAccessLogs', {
+      value: api.accessLogs.logGroupName,
+      description: 'JSON access log of the HTTP API (requestId = x-correlation-id)',
+    });
     new CfnOutput(this, 'StripeApiKeyArn', {
       value: stripe.apiKey.secretArn,
       description: 'Put the Stripe secret key (sk_...) here before taking payments',
@@ -200,15 +264,14 @@ export class AivatarStack extends Stack {
       group,
       stage: this.stage,
       environment,
+      reservedConcurrency: needs.reservedConcurrency ?? DEFAULT_RESERVED_CONCURRENCY,
       ...(needs.memorySize ? { memorySize: needs.memorySize } : {}),
     });
-    if (needs.uses.includes('table')) bindTable(fn.fn, resources.table);
-    if (needs.uses.includes('sessionSigningKey')) bindSessionSigningKey(fn.fn, resources.sessionSigningKey);
-    if (needs.uses.includes('mail')) bindMailSender(fn.fn, resources.mail);
-    if (needs.uses.includes('stripeApi'))
-      bindStripeApi(fn.fn, resources.stripe.apiKey, resources.stripePrices);
-    if (needs.uses.includes('stripeWebhookSecret'))
-      bindStripeWebhookSecret(fn.fn, resources.stripe.webhookSecret);
+    if (needs.table) bindTable(fn.fn, resources.table, needs.table);
+    if (needs.sessionSigningKey) bindSessionSigningKey(fn.fn, resources.sessionSigningKey);
+    if (needs.mail) bindMailSender(fn.fn, resources.mail);
+    if (needs.stripeApi) bindStripeApi(fn.fn, resources.stripe.apiKey, resources.stripePrices);
+    if (needs.stripeWebhookSecret) bindStripeWebhookSecret(fn.fn, resources.stripe.webhookSecret);
     return fn;
   }
 }

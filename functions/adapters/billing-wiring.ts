@@ -1,25 +1,17 @@
 // Builds the billing and webhook functions' adapters from their config, once per cold start.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
-import type { SecretSource, StripeConfig, StripeWebhookConfig, TableConfig } from '../config.ts';
+import type { StripeConfig, StripeWebhookConfig, TableConfig } from '../config.ts';
 import type { BillingDeps } from '../domain/billing/checkout.ts';
 import type { EventVerifier } from '../domain/billing/ports.ts';
 import type { WebhookDeps } from '../domain/billing/webhook.ts';
 import { log } from '../http/logger.ts';
 import { DynamoBillingStore } from './dynamodb/billing-store.ts';
+import { readSecret } from './secrets.ts';
 import { createStripeClient } from './stripe/stripe-client.ts';
 import { StripeEventVerifier } from './stripe/stripe-events.ts';
 import { StripePayments } from './stripe/stripe-payments.ts';
 import { cryptoIds, systemClock } from './system.ts';
-
-export async function readSecret(source: SecretSource): Promise<string> {
-  if ('value' in source) return source.value;
-  // Loaded only where the secret lives in Secrets Manager (AWS).
-  const { GetSecretValueCommand, SecretsManagerClient } = await import('@aws-sdk/client-secrets-manager');
-  const res = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: source.arn }));
-  if (!res.SecretString) throw new Error(`Secret ${source.arn} has no string value`);
-  return res.SecretString.trim();
-}
 
 async function stripeFor(config: StripeConfig): Promise<Stripe> {
   return createStripeClient({

@@ -1,7 +1,7 @@
 // Lambda entry of the billing group: checkout sessions, the subscription check, the billing dashboard.
 import { buildBillingDeps } from '../adapters/billing-wiring.ts';
 import { createDocumentClient } from '../adapters/dynamodb/client.ts';
-import { buildSessionResolver } from '../adapters/wiring.ts';
+import { buildSessionResolver } from '../adapters/session-wiring.ts';
 import { GROUP_CONFIG, readConfig } from '../config.ts';
 import { groupHandler } from '../http/group-handler.ts';
 import { billingRoutes } from './routes.ts';

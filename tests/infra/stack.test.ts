@@ -1,13 +1,9 @@
 // What the operator deploys: the stack is synthesized once per stage (dev with the CloudFront host
 // name, prod with a custom web domain) and its CloudFormation is checked property by property.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
-import { App } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
-import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   GROUP_CONFIG,
@@ -17,83 +13,29 @@ import {
   stripeConfig,
   stripeWebhookConfig,
 } from '../../functions/config.ts';
-import { AivatarStack, type Stage } from '../../infra/aivatar-stack.ts';
 import { REPO_ROOT } from '../../infra/constructs/api-function.ts';
 import { SECURITY_HEADERS } from '../../infra/web-hosting.ts';
 import { apiRoutes, routeKey, servedGroups, servedRoutes } from '../../shared/api-routes.ts';
-import { SUBSCRIPTION, TOKEN_PACKS } from '../../shared/catalogue.ts';
 import { TABLE_DESIGN } from '../../shared/table-design.ts';
 import { prerenderedPaths } from '../../shared/web-routes.ts';
 import { at, deployed, findCycle, type Json, props, type Resource } from './cfn-template.ts';
+import {
+  CERT_ARN,
+  functionId,
+  ofType,
+  onlyOfType,
+  removeTempDirs,
+  roleId,
+  roleStatements,
+  STRIPE_PRICES,
+  type Synth,
+  secretId,
+  synth,
+  tempDir,
+  WEB_DOMAIN,
+} from './synth.ts';
 
-interface Synth {
-  stack: AivatarStack;
-  template: Template;
-  resources: Record<string, Resource>;
-  outputs: Record<string, { Value: unknown }>;
-  outdir: string;
-}
-
-const WEB_DOMAIN = 'app.aivatar.test';
-const STRIPE_PRICES = Object.fromEntries(
-  [...TOKEN_PACKS, SUBSCRIPTION].map((p) => [p.id, `price_${p.id.replace('-', '')}`]),
-);
-const CERT_ARN = 'arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555';
-const cdkContext = (JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Json })
-  .context;
-
-// Each synth stages about 25 MB of assets; every temporary folder is removed after the run.
-const tempDirs: string[] = [];
-const tempDir = (prefix: string): string => {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  tempDirs.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
-});
-
-function fakeWebBuild(): string {
-  const dir = tempDir('aivatar-web-');
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Aivatar</title><div id="root"></div>');
-  mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log("app")');
-  return dir;
-}
-
-function synth(stage: Stage, withDomain: boolean): Synth {
-  const outdir = tempDir(`aivatar-cdk-${stage}-`);
-  const app = new App({ outdir, context: cdkContext });
-  const stack = new AivatarStack(app, `Aivatar-${stage}`, {
-    stage,
-    mailDomain: 'mail.aivatar.test',
-    adminEmails: ['boss@aivatar.test'],
-    webAssetPath: fakeWebBuild(),
-    stripePrices: STRIPE_PRICES,
-    ...(withDomain ? { webDomain: WEB_DOMAIN, webCertificateArn: CERT_ARN } : {}),
-  });
-  const template = Template.fromStack(stack);
-  const json = template.toJSON() as { Resources: Record<string, Resource>; Outputs: Synth['outputs'] };
-  return { stack, template, resources: json.Resources, outputs: json.Outputs, outdir };
-}
-
-const ofType = (s: Synth, type: string) => Object.entries(s.resources).filter(([, r]) => r.Type === type);
-const onlyOfType = (s: Synth, type: string): [string, Resource] => {
-  const found = ofType(s, type);
-  expect(found, type).toHaveLength(1);
-  return found[0] as [string, Resource];
-};
-/** A secret by the construct path its logical id starts with (the stack has several). */
-const secretId = (s: Synth, prefix: string): string => {
-  const found = ofType(s, 'AWS::SecretsManager::Secret').filter(([id]) => id.startsWith(prefix));
-  expect(found, prefix).toHaveLength(1);
-  return (found[0] as [string, Resource])[0];
-};
-const functionId = (s: Synth, group: string): string => {
-  const fn = s.stack.functions.get(group as never);
-  if (!fn) throw new Error(`no function for ${group}`);
-  return s.stack.getLogicalId(fn.fn.node.defaultChild as CfnFunction);
-};
+afterAll(removeTempDirs);
 
 let dev: Synth;
 let prod: Synth;
@@ -247,88 +189,28 @@ describe.each([
     expect(props(secret).SecretString).toBeUndefined();
   });
 
-  it('sends mail from an SES identity for the mail domain', () => {
+  it('keeps Stripe’s API key and webhook secret in Secrets Manager, never in the template, and names the webhook URL', () => {
     const s = get();
-    const [, identity] = onlyOfType(s, 'AWS::SES::EmailIdentity');
-    expect(props(identity).EmailIdentity).toBe('mail.aivatar.test');
-  });
-
-  it('lets the auth function read the key, use the table and send mail as the product, nothing more', () => {
-    const s = get();
-    const fn = props(s.resources[functionId(s, 'auth')] as Resource);
-    const roleId = at(fn, 'Role', 'Fn::GetAtt', 0) as string;
-    const statements = ofType(s, 'AWS::IAM::Policy')
-      .filter(([, p]) => (props(p).Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
-      .flatMap(([, p]) => at(props(p), 'PolicyDocument', 'Statement') as Json[]);
-    const actions = (st: Json) => [st.Action].flat() as string[];
-    const allowing = (action: string) => statements.filter((st) => actions(st).includes(action));
-
-    expect(allowing('secretsmanager:GetSecretValue').map((st) => st.Resource)).toEqual([
-      { Ref: secretId(s, 'SessionSigningKey') },
-    ]);
-
-    const tableId = onlyOfType(s, 'AWS::DynamoDB::Table')[0];
-    for (const action of [
-      'dynamodb:PutItem',
-      'dynamodb:UpdateItem',
-      'dynamodb:Query',
-      'dynamodb:ConditionCheckItem',
-    ]) {
-      const [st] = allowing(action);
-      expect([st?.Resource].flat(), action).toContainEqual({ 'Fn::GetAtt': [tableId, 'Arn'] });
-    }
-    expect(
-      statements.flatMap(actions).filter((a) => /^dynamodb:(Create|Delete|Update)Table$/.test(a)),
-    ).toEqual([]);
-
-    const [ses] = allowing('ses:SendEmail');
-    expect(actions(ses as Json)).toEqual(['ses:SendEmail']);
-    expect(at(ses, 'Condition', 'StringEquals', 'ses:FromAddress')).toBe('no-reply@mail.aivatar.test');
-
-    const all = statements.flatMap(actions);
-    expect(all.filter((a) => a === '*' || a.startsWith('s3:') || a.endsWith(':*'))).toEqual([]);
-    for (const st of statements) expect(st.Effect).toBe('Allow');
-    for (const st of statements.filter((x) => x.Resource === '*')) {
-      throw new Error(`unscoped statement: ${JSON.stringify(st)}`);
-    }
-    const role = props(s.resources[roleId] as Resource);
-    expect(JSON.stringify(role.ManagedPolicyArns)).toMatch(/AWSLambdaBasicExecutionRole/);
-    expect(role.ManagedPolicyArns).toHaveLength(1);
-  });
-
-  it('gives the billing and webhook functions their Stripe secrets only, and the webhook no session key', () => {
-    const s = get();
-    const secretsRead = (group: string) => {
-      const roleId = at(
-        props(s.resources[functionId(s, group)] as Resource),
-        'Role',
-        'Fn::GetAtt',
-        0,
-      ) as string;
-      return ofType(s, 'AWS::IAM::Policy')
-        .filter(([, p]) => (props(p).Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
-        .flatMap(([, p]) => at(props(p), 'PolicyDocument', 'Statement') as Json[])
-        .filter((st) => [st.Action].flat().some((a) => String(a).startsWith('secretsmanager:')))
-        .flatMap((st) => {
-          expect([st.Action].flat()).toContain('secretsmanager:GetSecretValue');
-          for (const a of [st.Action].flat())
-            expect(['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret']).toContain(a);
-          return [st.Resource].flat().map((r) => (r as { Ref: string }).Ref);
-        })
-        .sort();
-    };
-    expect(secretsRead('billing')).toEqual(
-      [secretId(s, 'SessionSigningKey'), secretId(s, 'StripeApiKey')].sort(),
-    );
-    expect(secretsRead('stripe-webhook')).toEqual(
-      [secretId(s, 'StripeApiKey'), secretId(s, 'StripeWebhookSecret')].sort(),
-    );
     for (const id of ['StripeApiKey', 'StripeWebhookSecret']) {
       const secret = s.resources[secretId(s, id)] as Resource;
       expect(props(secret).SecretString, id).toBeUndefined();
       expect(secret.DeletionPolicy).toBe(stage === 'prod' ? 'Retain' : 'Delete');
     }
+    for (const group of servedGroups()) {
+      const vars = JSON.stringify(
+        at(props(s.resources[functionId(s, group)] as Resource), 'Environment', 'Variables'),
+      );
+      expect(vars, group).not.toMatch(/sk_(live|test)_|whsec_/);
+    }
     expect(deployed(s.outputs.StripeWebhookUrl?.Value)).toMatch(/\/stripe\/webhook$/);
+    expect(s.outputs.StripeApiKeyArn?.Value).toEqual({ Ref: secretId(s, 'StripeApiKey') });
+    expect(s.outputs.StripeWebhookSecretArn?.Value).toEqual({ Ref: secretId(s, 'StripeWebhookSecret') });
+  });
+
+  it('sends mail from an SES identity for the mail domain', () => {
+    const s = get();
+    const [, identity] = onlyOfType(s, 'AWS::SES::EmailIdentity');
+    expect(props(identity).EmailIdentity).toBe('mail.aivatar.test');
   });
 
   it('keeps the site bucket private, encrypted and TLS-only, read by CloudFront through OAC', () => {
@@ -501,8 +383,7 @@ describe('the deployed auth bundle', () => {
     // The SDK is left to the Lambda runtime: run the bundle where node_modules stands in for it.
     expect(bundle).toMatch(/from\s*"@aws-sdk\/client-dynamodb"/);
     mkdirSync(join(REPO_ROOT, '.local'), { recursive: true });
-    const runDir = mkdtempSync(join(REPO_ROOT, '.local', 'lambda-'));
-    tempDirs.push(runDir);
+    const runDir = tempDir('lambda-', join(REPO_ROOT, '.local'));
     writeFileSync(join(runDir, 'index.mjs'), bundle);
     const script = `
       const { handler } = await import(${JSON.stringify(join(runDir, 'index.mjs'))});

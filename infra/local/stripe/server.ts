@@ -3,6 +3,7 @@
 // portal pages (pages.ts), and sends signed webhook events for each flow (flows.ts, webhooks.ts).
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { callApi, publicView } from './api.ts';
 import { StripeApiError } from './errors.ts';
@@ -26,7 +27,10 @@ export interface LocalStripeOptions {
 }
 
 export interface LocalStripe {
+  /** the API's address (what STRIPE_API_URL names) */
   url: string;
+  /** the same server under the name browsers are given for its pages */
+  pageUrl: string;
   secretKey: string;
   webhookSecret: string;
   apiVersion: string;
@@ -80,8 +84,8 @@ export async function startLocalStripe(o: LocalStripeOptions): Promise<LocalStri
     o.webhookUrl ? { url: o.webhookUrl, secret: webhookSecret } : null,
   );
   const flows = new Flows(state, bus);
-  const url = `http://127.0.0.1:${o.port}`;
-  const ctx = { state, flows, baseUrl: `http://localhost:${o.port}` };
+  const ctx = { state, flows, baseUrl: '' };
+  let url = '';
   /** Idempotency-Key → the first answer, for 24 hours, as Stripe keeps them. */
   const idempotent = new Map<string, { fingerprint: string; status: number; body: unknown; at: number }>();
 
@@ -226,7 +230,7 @@ export async function startLocalStripe(o: LocalStripeOptions): Promise<LocalStri
   }
 
   const server: Server = createServer((req, res) => {
-    const u = new URL(req.url ?? '/', url);
+    const u = new URL(req.url ?? '/', 'http://stand-in');
     const parts = u.pathname.split('/').filter(Boolean);
     const run = async () => {
       if (parts[0] === 'v1') return api(req, res, u.pathname, u.searchParams);
@@ -242,13 +246,17 @@ export async function startLocalStripe(o: LocalStripeOptions): Promise<LocalStri
         sendJson(res, 500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
     });
   });
-  await new Promise<void>((resolve, reject) => {
+  // Port 0: the OS picks one, and the server reports it.
+  const port = await new Promise<number>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(o.port, '127.0.0.1', () => resolve());
+    server.listen(o.port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
   });
+  url = `http://127.0.0.1:${port}`;
+  ctx.baseUrl = `http://localhost:${port}`;
 
   return {
     url,
+    pageUrl: ctx.baseUrl,
     secretKey,
     webhookSecret,
     apiVersion: STRIPE_API_VERSION,
