@@ -25,8 +25,6 @@ import {
   ofType,
   onlyOfType,
   removeTempDirs,
-  roleId,
-  roleStatements,
   STRIPE_PRICES,
   type Synth,
   secretId,
