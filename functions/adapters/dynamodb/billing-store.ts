@@ -45,6 +45,7 @@ const CheckoutItem = z.object({
   mode: z.enum(['payment', 'subscription']),
   amount_cents: z.number(),
   created_at: z.number(),
+  credited_at: z.optional(z.number()),
 });
 
 const LIVE = { ':active': 'active', ':trialing': 'trialing', ':past_due': 'past_due' };
@@ -180,6 +181,7 @@ export class DynamoBillingStore implements BillingStore {
       mode: c.mode,
       amountCents: c.amount_cents,
       createdAt: c.created_at,
+      credited: c.credited_at !== undefined,
     };
   }
 
@@ -236,6 +238,16 @@ export class DynamoBillingStore implements BillingStore {
         return { items: [subscriptionItem], done: 'done', failedAt: { 0: 'done' } };
       }
       const rest = account.tokensSubscription;
+      const seen = account.subscription;
+      // A delivery that changes nothing (a retry, or a state already applied) writes nothing.
+      if (
+        mine &&
+        seen?.status === s.status &&
+        seen.cancelAtPeriodEnd === s.cancelAtPeriodEnd &&
+        seen.currentPeriodEnd === s.currentPeriodEnd &&
+        (!ended || rest === 0)
+      )
+        return 'done';
       const expire = ended && rest > 0;
       const profile: TransactItem = {
         Update: {

@@ -119,6 +119,8 @@ export interface CheckoutRecord {
   mode: CheckoutMode;
   amountCents: number;
   createdAt: number;
+  /** its tokens were credited (only ever goes from false to true) */
+  credited?: boolean;
 }
 
 export interface PackCredit {

@@ -66,6 +66,8 @@ async function creditPack(deps: WebhookDeps, event: CheckoutEvent): Promise<Webh
     });
     return 'ignored';
   }
+  // Stripe's retries mostly end here; the transaction below is what guarantees one credit.
+  if (record.credited) return 'duplicate';
   return deps.store.creditPack({
     eventId: event.eventId,
     sessionId: event.sessionId,
