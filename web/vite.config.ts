@@ -39,9 +39,10 @@ const devRuntimeConfig = (): Plugin => ({
   },
 });
 
-// Modules only the app's screens and forms use; they load with those screens, not with every page.
-const APP_ONLY =
-  /\/src\/components\/(layout\/(app-|open-billing)|ui\/(text-field|checkbox|alert|form-controls))|\/src\/lib\/api-messages/;
+// Modules only some screens use; they load with those screens, not with every page: the signed-in app's
+// and the forms' parts, and the kit of the marketing pages.
+const NOT_IN_SHELL =
+  /\/src\/components\/(marketing\/|layout\/(app-|open-billing)|ui\/(text-field|checkbox|alert|form-controls))|\/src\/lib\/api-messages/;
 
 export default defineConfig(({ command, isSsrBuild }) => {
   // A build is what ships, whatever NODE_ENV the caller runs with: vitest's global setup builds under
@@ -73,7 +74,7 @@ export default defineConfig(({ command, isSsrBuild }) => {
                     // Not what only the signed-in app or the forms need: the landing page's JS budget is tight.
                     test: (id: string) =>
                       /node_modules|\/shared\/|\/src\/(app|lib|components|config|styles)\//.test(id) &&
-                      !APP_ONLY.test(id),
+                      !NOT_IN_SHELL.test(id),
                   },
                 ],
               },

@@ -1,8 +1,7 @@
 // Local-only routes of the API host: the mail outbox as JSON (GET /_local/mail) and as a page to read.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readOutbox, type StoredEmail } from '../../functions/adapters/mail/outbox-mailer.ts';
-
-const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml as esc } from '../../shared/html.ts';
 
 function outboxPage(emails: StoredEmail[]): string {
   const items = emails

@@ -4,11 +4,12 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { initReactI18next } from 'react-i18next';
 import { StaticRouter } from 'react-router';
+import type { Language } from '../../shared/language.ts';
 import { AppTree } from './app/app.tsx';
 
 let ready: Promise<unknown> | undefined;
 
-export async function renderPage(url: string, lang: 'en' | 'fr'): Promise<string> {
+export async function renderPage(url: string, lang: Language): Promise<string> {
   ready ??= Promise.all([import('./locales/en.json'), import('./locales/fr.json')]).then(([en, fr]) =>
     i18next.use(initReactI18next).init({
       lng: lang,

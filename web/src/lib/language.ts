@@ -1,8 +1,9 @@
 // The language comes from the first path segment only (spec section 2): /fr is French, anything else English.
 import { useLocation } from 'react-router';
+import type { Language } from '../../../shared/language.ts';
 import { FR_PREFIX, languageOfPath, type PageId, pagePath } from '../../../shared/web-routes.ts';
 
-export type Language = 'en' | 'fr';
+export type { Language };
 
 export function useLanguage(): Language {
   return languageOfPath(useLocation().pathname);

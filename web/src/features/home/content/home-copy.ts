@@ -1,8 +1,9 @@
 // The landing page's copy (spec sections 1, 2 and 9), in English and in French. Prerendered only: import it
 // inside `import.meta.env.SSR &&` code, so none of it ships in the JavaScript.
+
+import type { Card, DemoCopy, FaqItem } from '../../../components/marketing/content/marketing-blocks.tsx';
+import { type QuotedPrices, quotedPrices } from '../../../components/marketing/content/pricing-overview.tsx';
 import type { Language } from '../../../lib/language.ts';
-import type { Card, DemoCopy, FaqItem } from '../../landing/content/marketing-blocks.tsx';
-import { type QuotedPrices, quotedPrices } from '../../landing/content/pricing-overview.tsx';
 
 export interface HomeCopy {
   hero: {
