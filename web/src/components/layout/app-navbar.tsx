@@ -1,9 +1,9 @@
 // The navbar of /app pages (spec section 2): links to the app screens that exist, the user's email
 // (fallback "User"), the token balance, Subscription (with a payment customer id only) and Logout.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { appHomePath, type PageId, pagePath } from '../../../../shared/web-routes.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useLanguage } from '../../lib/language.ts';
 import { isPageBuilt } from '../../lib/pages.ts';
 import { tokenBalance, useSession } from '../../lib/session.tsx';

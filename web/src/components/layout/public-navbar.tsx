@@ -1,9 +1,10 @@
 // The navbar of public pages: Home, Create Avatar (signed in), Pricing and Tokens (the pricing page's token
 // packs), Login / Sign Up or the signed-in user's email, tokens and Logout, and the language flags (spec
 // section 2).
-import { useTranslation } from 'react-i18next';
+
 import { Link, NavLink } from 'react-router';
 import { appPrefix } from '../../../../shared/web-routes.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useLanguage, useLocalizedPath } from '../../lib/language.ts';
 import { isPageBuilt } from '../../lib/pages.ts';
 import { tokenBalance, useSession } from '../../lib/session.tsx';

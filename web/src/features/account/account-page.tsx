@@ -1,10 +1,10 @@
 // /app/account: the email, set or change the password, the token balance and its history.
 import './strings.ts';
-import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { CheckIcon, MailIcon } from '../../components/ui/icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { useTranslation } from '../../lib/i18n.ts';
 import { tokenBalance, useSession } from '../../lib/session.tsx';
 import { PasswordForm } from './components/password-form.tsx';
 import { TokenCard } from './components/token-card.tsx';

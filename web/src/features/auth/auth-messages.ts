@@ -1,9 +1,9 @@
 // Spec section 8, "Login", "Login link request", "Signup" and "Token login": which message (and which
 // follow-up action) each failure gets.
-import type { TFunction } from 'i18next';
 import type { AlertKind } from '../../components/ui/alert.tsx';
 import { isApiError } from '../../lib/api-client.ts';
 import { serverMessage } from '../../lib/api-messages.ts';
+import type { TFunction } from '../../lib/i18n.ts';
 
 export type AuthAction = 'signUp' | 'resendActivation' | 'goToLogin';
 

@@ -2,12 +2,12 @@
 // Three states: Logging in, Login Error (Back to login) and Login Successful.
 import './strings.ts';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { pagePath } from '../../../../shared/web-routes.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { AlertIcon, CheckCircleIcon } from '../../components/ui/icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.tsx';
 import { AFTER_LINK_LOGIN_DELAY_MS, AFTER_LOGIN_PATH } from './after-login.ts';
 import { redeemLoginLink } from './api/login-with-token.ts';

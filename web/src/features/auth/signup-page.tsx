@@ -1,12 +1,12 @@
 // /signup (spec sections 2, 5 and 8): email and the terms, then an activation email.
 import './strings.ts';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { MailIcon } from '../../components/ui/icons.tsx';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useLanguage, useLocalizedPath } from '../../lib/language.ts';
 import { signUp } from './api/signup.ts';
 import { type FormMessage, signupFailure } from './auth-messages.ts';

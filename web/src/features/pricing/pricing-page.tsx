@@ -3,11 +3,11 @@
 // Checkout and the subscription check go through the typed API client; until the payment backend is
 // served, a signed-in click ends on the spec's error line, as any failed checkout does.
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { DEFAULT_PACK, SUBSCRIPTION, type TokenPack } from '../../../../shared/catalogue.ts';
 import { openBillingDashboard } from '../../components/layout/open-billing-dashboard.ts';
 import { StaticContent } from '../../components/static-content.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useStrings } from '../../lib/strings.ts';
 import { redirectToCheckout, useSubscriptionState } from './api/checkout.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { GoogleIcon } from '../../../components/ui/icons.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { startGoogleLogin } from '../api/google-login.ts';
 
 /** "Continue with Google". A failure is only logged (spec section 8, Checkout). */

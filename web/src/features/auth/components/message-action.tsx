@@ -1,8 +1,9 @@
 // The follow-up action a sign-in message offers (spec section 8): Sign up, Go to login page, or Send new
 // activation link. The typed email goes along to the next page.
-import { useTranslation } from 'react-i18next';
+
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useLocalizedPath } from '../../../lib/language.ts';
 import type { AuthAction } from '../auth-messages.ts';
 
