@@ -56,7 +56,8 @@ export default function LoginPage() {
     }
   };
 
-  const onSendLink = async () => {
+  /** Emails a link; for an account not activated yet, the server sends a new activation link instead. */
+  const onSendLink = async (sent: 'login' | 'activation' = 'login') => {
     const address = email.trim();
     if (!address) {
       setMessage({ kind: 'error', text: t('login.linkErrorEmptyEmail') });
@@ -66,7 +67,11 @@ export default function LoginPage() {
     setMessage(null);
     try {
       await sendLoginLink({ email: address, lang });
-      setMessage({ kind: 'success', text: t('login.linkSent', { email: address }) });
+      const text =
+        sent === 'activation'
+          ? t('login.activationSent', { email: address })
+          : t('login.linkSent', { email: address });
+      setMessage({ kind: 'success', text });
     } catch (e) {
       setMessage(loginLinkFailure(e, t));
     } finally {
@@ -78,7 +83,8 @@ export default function LoginPage() {
     <MessageAction
       action={message.action}
       busy={busy === 'link'}
-      onResendActivation={onSendLink}
+      onResendActivation={() => void onSendLink('activation')}
+      onSendLoginLink={() => void onSendLink('login')}
       email={email.trim()}
     />
   );
@@ -126,7 +132,7 @@ export default function LoginPage() {
           size="sm"
           loading={busy === 'link'}
           disabled={loggedIn || busy !== null}
-          onClick={onSendLink}
+          onClick={() => void onSendLink('login')}
         >
           {busy !== 'link' && <MailIcon />}
           {busy === 'link' ? t('login.sendingLink') : t('login.sendLink')}

@@ -50,13 +50,12 @@ export function PasswordForm({ email, hasPassword }: { email: string; hasPasswor
       setConfirm('');
       toast.success(hasPassword ? t('account.passwordChanged') : t('account.passwordSet'));
     } catch (e) {
-      if (isApiError(e) && e.code === 'CURRENT_PASSWORD_WRONG') {
-        setErrors({ current: serverMessage(e) ?? t('account.passwordFailed') });
-      } else if (isApiError(e) && e.code === 'WEAK_PASSWORD') {
-        setErrors({ next: serverMessage(e) ?? t('account.passwordFailed') });
-      } else {
-        setFailure((isApiError(e) && serverMessage(e)) || t('account.passwordFailed'));
-      }
+      const message = isApiError(e)
+        ? serverMessage(e, t('account.passwordFailed'))
+        : t('account.passwordFailed');
+      if (isApiError(e) && e.code === 'CURRENT_PASSWORD_WRONG') setErrors({ current: message });
+      else if (isApiError(e) && e.code === 'WEAK_PASSWORD') setErrors({ next: message });
+      else setFailure(message);
     } finally {
       setSaving(false);
     }
