@@ -5,7 +5,8 @@ import { type ApiRoute, apiRoutes } from '../shared/api-routes.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../shared/api-schemas.ts';
 
 // The SPA reads the shared API contract through this module, computed here at build time: each route's
-// method, path, access and whether it answers a file, and the password rules. The zod schemas behind the
+// method, path, access, whether it answers a file and whether it is served yet (no button calls a route
+// that is not), and the password rules. The zod schemas behind the
 // table stay out of the browser (about 9 KB gzipped, most of the /login budget's headroom); their types
 // still type the client.
 const API_CONTRACT = 'virtual:api-contract';
@@ -17,7 +18,13 @@ const apiContract = (): Plugin => ({
     const routes = Object.fromEntries(
       (Object.entries(apiRoutes) as [string, ApiRoute][]).map(([routeId, r]) => [
         routeId,
-        { method: r.method, path: r.path, access: r.access, binary: r.response === 'binary' },
+        {
+          method: r.method,
+          path: r.path,
+          access: r.access,
+          binary: r.response === 'binary',
+          served: r.served,
+        },
       ]),
     );
     return [

@@ -53,8 +53,15 @@ interface RouteInfo {
   path: string;
   access: Access;
   binary: boolean;
+  served: boolean;
 }
 const routes = routeTable as Record<RouteId, RouteInfo>;
+
+/**
+ * Whether the API serves a route yet (its `served` flag in shared/api-routes.ts). A button whose route is
+ * not served is not shown, and a call to it is not made: it would only fail.
+ */
+export const isServed = (id: RouteId): boolean => routes[id].served;
 
 function errorFromBody(status: number, body: unknown): ApiError {
   // Our handlers answer `{ msg, code }` (ErrorBody); API Gateway's own errors (404, 413) and proxies

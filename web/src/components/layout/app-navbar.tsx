@@ -1,8 +1,10 @@
 // The navbar of /app pages (spec section 2): links to the app screens that exist, the user's email
-// (fallback "User"), the token balance, Subscription (with a payment customer id only) and Logout.
+// (fallback "User"), the token balance, Subscription (with a payment customer id only, once the API serves
+// the billing dashboard) and Logout.
 import { useState } from 'react';
 import { NavLink } from 'react-router';
 import { appHomePath, type PageId, pagePath } from '../../../../shared/web-routes.ts';
+import { isServed } from '../../lib/api-client.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useLanguage } from '../../lib/language.ts';
 import { isPageBuilt } from '../../lib/pages.ts';
@@ -79,7 +81,7 @@ export function AppNavbar() {
               <UserIcon />
               <span className="navbar__user-email">{user?.email ?? t('common.user')}</span>
             </span>
-            {user?.stripe_customer_id && (
+            {user?.stripe_customer_id && isServed('billingDashboard') && (
               <Button variant="secondary" size="sm" loading={opening} onClick={onSubscription}>
                 {!opening && <CardIcon />}
                 {t('nav.subscription')}

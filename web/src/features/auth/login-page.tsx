@@ -13,9 +13,9 @@ import { AFTER_PASSWORD_LOGIN_DELAY_MS, afterLoginPath } from './after-login.ts'
 import { logIn } from './api/login.ts';
 import { sendLoginLink } from './api/send-login-link.ts';
 import { type FormMessage, loginFailure, loginLinkFailure } from './auth-messages.ts';
-import { AuthShell, OrDivider } from './components/auth-shell.tsx';
+import { AuthShell } from './components/auth-shell.tsx';
 import { EmailField } from './components/email-field.tsx';
-import { GoogleButton } from './components/google-button.tsx';
+import { GoogleLogin } from './components/google-login.tsx';
 import { MessageAction } from './components/message-action.tsx';
 
 export default function LoginPage() {
@@ -138,8 +138,7 @@ export default function LoginPage() {
           {busy === 'link' ? t('login.sendingLink') : t('login.sendLink')}
         </Button>
       </div>
-      <OrDivider label={t('common.or')} />
-      <GoogleButton />
+      <GoogleLogin />
     </AuthShell>
   );
 }

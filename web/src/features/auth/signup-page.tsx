@@ -10,9 +10,9 @@ import { useTranslation } from '../../lib/i18n.ts';
 import { useLanguage, useLocalizedPath } from '../../lib/language.ts';
 import { signUp } from './api/signup.ts';
 import { type FormMessage, signupFailure } from './auth-messages.ts';
-import { AuthShell, OrDivider } from './components/auth-shell.tsx';
+import { AuthShell } from './components/auth-shell.tsx';
 import { EmailField } from './components/email-field.tsx';
-import { GoogleButton } from './components/google-button.tsx';
+import { GoogleLogin } from './components/google-login.tsx';
 import { MessageAction } from './components/message-action.tsx';
 
 export default function SignupPage() {
@@ -107,8 +107,7 @@ export default function SignupPage() {
               {submitting ? t('signup.submitting') : t('signup.submit')}
             </Button>
           </form>
-          <OrDivider label={t('common.or')} />
-          <GoogleButton />
+          <GoogleLogin />
         </>
       )}
     </AuthShell>
