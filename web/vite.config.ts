@@ -49,7 +49,7 @@ const devRuntimeConfig = (): Plugin => ({
 // Modules only some screens use; they load with those screens, not with every page: the signed-in app's
 // and the forms' parts, and the kit of the marketing pages.
 const NOT_IN_SHELL =
-  /\/src\/components\/(marketing\/|layout\/(app-|open-billing)|ui\/(text-field|checkbox|alert|form-controls))|\/src\/lib\/api-messages/;
+  /\/src\/components\/(marketing\/|welcome\/|layout\/(app-|open-billing)|ui\/(text-field|checkbox|alert|form-controls))|\/src\/lib\/(api-messages|welcome)\./;
 
 export default defineConfig(({ command, isSsrBuild }) => {
   // A build is what ships, whatever NODE_ENV the caller runs with: vitest's global setup builds under

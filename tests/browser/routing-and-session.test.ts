@@ -58,6 +58,11 @@ describeInBrowser('routes and session', () => {
     await page.getByRole('heading', { name: copy.fr.accountHeading, level: 1 }).waitFor();
     await page.goto('/login_with_token?token=whatever');
     await waitForPath(page, '/app/account');
+    // The emailed link of a French user leads to the French app.
+    await page.goto('/login_with_token?token=whatever&lang=fr');
+    await waitForPath(page, '/fr/app/account');
+    await page.goto('/login_with_token?token=whatever&lang=xx');
+    await waitForPath(page, '/app/account');
     expect(await page.getByTestId('account-email').textContent()).toBe(email);
   });
 

@@ -6,6 +6,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { MailIcon } from '../../components/ui/icons.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
+import { documentTitle } from '../../lib/document-title.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useLanguage, useLocalizedPath } from '../../lib/language.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -104,7 +105,7 @@ export default function LoginPage() {
         </p>
       }
     >
-      <title>{`${t('login.title')} · Aivatar`}</title>
+      <title>{documentTitle(t('login.title'))}</title>
       {message && (
         <Alert kind={message.kind} action={action}>
           {message.text}

@@ -6,6 +6,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { MailIcon } from '../../components/ui/icons.tsx';
+import { documentTitle } from '../../lib/document-title.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useLanguage, useLocalizedPath } from '../../lib/language.ts';
 import { signUp } from './api/signup.ts';
@@ -62,7 +63,7 @@ export default function SignupPage() {
         </p>
       }
     >
-      <title>{`${t('signup.title')} · Aivatar`}</title>
+      <title>{documentTitle(t('signup.title'))}</title>
       {sentTo ? (
         <div className="auth__done">
           <span className="auth__done-icon">
