@@ -47,9 +47,16 @@ async function navbarShots(): Promise<number> {
       const tab = await context.newPage();
       await tab.goto(path, { waitUntil: 'networkidle' });
       await tab.getByText(email).first().waitFor({ state: 'attached' });
-      const name = `navbar${path.replaceAll('/', '-')}-${width}.png`;
-      await tab.screenshot({ path: join(args.out, name), clip: { x: 0, y: 0, width, height: 90 } });
+      const name = `navbar${path.replaceAll('/', '-')}-${width}`;
+      await tab.screenshot({ path: join(args.out, `${name}.png`), clip: { x: 0, y: 0, width, height: 90 } });
       count++;
+      const toggle = tab.locator('.navbar__toggle');
+      if (await toggle.isVisible()) {
+        await toggle.click();
+        await tab.waitForTimeout(400);
+        await tab.screenshot({ path: join(args.out, `${name}-menu.png`) });
+        count++;
+      }
       await context.close();
     }
   }

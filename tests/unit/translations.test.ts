@@ -22,7 +22,7 @@ describe('translations', () => {
     expect(t('common.tokens', { count: 2 })).toBe('2 jetons');
   });
 
-  it('merge a screen’s strings into its section, and answer the key for a missing string', async () => {
+  it("merge a screen's strings into its section, and answer the key for a missing string", async () => {
     await startI18nForPrerendering('en');
     addStrings('en', { common: { extra: 'Extra {{name}}' } });
     expect(t('common.extra' as TranslationKey, { name: 'Ada' })).toBe('Extra Ada');
