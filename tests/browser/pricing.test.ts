@@ -53,7 +53,7 @@ const COPY = {
     dashboardFailed: 'Failed to open subscription management dashboard.',
     packsClosed: 'Token packs go on sale soon. Every new account starts with 2 free tokens.',
     subscriptionClosed: 'The monthly subscription opens soon.',
-    signUpForFreeTokens: 'Sign up for 2 free tokens',
+    signUpForFreeTokens: 'Create a free account',
     signupPath: '/signup',
     faq: [
       'Can I cancel my subscription at any time?',
@@ -100,7 +100,7 @@ const COPY = {
     packsClosed:
       'Les packs de jetons seront bientôt en vente. Chaque nouveau compte reçoit 2 jetons offerts.',
     subscriptionClosed: "L'abonnement mensuel ouvre bientôt.",
-    signUpForFreeTokens: 'Inscrivez-vous : 2 jetons offerts',
+    signUpForFreeTokens: 'Créer un compte gratuit',
     signupPath: '/fr/signup',
     faq: [
       'Puis-je résilier mon abonnement à tout moment ?',

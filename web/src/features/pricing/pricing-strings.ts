@@ -47,7 +47,7 @@ export const PRICING_STRINGS: Localized<PricingStrings> = {
     subscriptionFailed: 'An error occurred while initializing the subscription. Please try again.',
     packsClosed: 'Token packs go on sale soon. Every new account starts with 2 free tokens.',
     subscriptionClosed: 'The monthly subscription opens soon.',
-    signUpForFreeTokens: 'Sign up for 2 free tokens',
+    signUpForFreeTokens: 'Create a free account',
   },
   fr: {
     title: 'Tarifs : packs de jetons et abonnement mensuel · Aivatar',
@@ -72,6 +72,6 @@ export const PRICING_STRINGS: Localized<PricingStrings> = {
     packsClosed:
       'Les packs de jetons seront bientôt en vente. Chaque nouveau compte reçoit 2 jetons offerts.',
     subscriptionClosed: "L'abonnement mensuel ouvre bientôt.",
-    signUpForFreeTokens: 'Inscrivez-vous : 2 jetons offerts',
+    signUpForFreeTokens: 'Créer un compte gratuit',
   },
 };

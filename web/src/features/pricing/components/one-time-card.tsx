@@ -70,7 +70,7 @@ export function OneTimeCard({ pack, onPackChange, signedIn, loading, disabled, o
       <div className="price-card__action">
         {!isServed('checkoutOneTime') ? (
           <>
-            <p className="price-card__status" data-testid="packs-closed">
+            <p className="price-card__note" data-testid="packs-closed">
               {s.packsClosed}
             </p>
             {!signedIn && (

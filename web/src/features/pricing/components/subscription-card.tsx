@@ -47,7 +47,7 @@ export function SubscriptionCard({ state, loading, disabled, onSubscribe, onMana
       <p className="price-card__tokens">{s.everyMonth(SUBSCRIPTION.tokens)}</p>
       <div className="price-card__action" aria-live="polite">
         {state === 'unavailable' && (
-          <p className="price-card__status" data-testid="subscription-closed">
+          <p className="price-card__note" data-testid="subscription-closed">
             {s.subscriptionClosed}
           </p>
         )}
