@@ -1,4 +1,5 @@
 // The hosted pages' words, in the checkout's or portal's locale (English by default, French).
+import type { Language } from '../../../shared/language.ts';
 export const PAGE_TEXT = {
   en: {
     banner:
@@ -123,17 +124,17 @@ export const PAGE_TEXT = {
 };
 
 export type PageText = (typeof PAGE_TEXT)['en'];
-export const textFor = (locale: unknown): { lang: 'en' | 'fr'; t: PageText } =>
+export const textFor = (locale: unknown): { lang: Language; t: PageText } =>
   locale === 'fr' ? { lang: 'fr', t: PAGE_TEXT.fr as PageText } : { lang: 'en', t: PAGE_TEXT.en };
 
-export function money(cents: number, lang: 'en' | 'fr'): string {
+export function money(cents: number, lang: Language): string {
   return new Intl.NumberFormat(lang === 'fr' ? 'fr-FR' : 'en-IE', {
     style: 'currency',
     currency: 'EUR',
   }).format(cents / 100);
 }
 
-export function day(unix: number, lang: 'en' | 'fr', style: 'long' | 'medium' = 'long'): string {
+export function day(unix: number, lang: Language, style: 'long' | 'medium' = 'long'): string {
   return new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', {
     dateStyle: style,
     timeZone: 'UTC',

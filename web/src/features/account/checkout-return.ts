@@ -2,10 +2,10 @@
 // before the browser arrives, sometimes a moment after. Wait for the credit in the ledger (a purchase or
 // a month's tokens made in the last minutes), then refresh the balance everywhere and say what arrived.
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { LedgerEntry } from '../../../../shared/api-schemas.ts';
 import { api } from '../../lib/api-client.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { tokenBalance, useSession } from '../../lib/session.tsx';
 import { toast } from '../../lib/toasts.ts';
 
