@@ -221,6 +221,8 @@ describeInBrowser('pricing page', () => {
         served('checkoutOneTime') ? 1 : 0,
       );
       const subscribe = subscriptionCard(page).getByRole('button', { name: copy.subscribe, exact: true });
+      // The check's answer renders after the network is idle: wait for the card to leave its loading state.
+      await expect.poll(() => subscriptionCard(page).getAttribute('data-state')).not.toBe('loading');
       expect(await subscribe.count()).toBe(served('checkoutSubscription') ? 1 : 0);
       if (!served('checkoutOneTime')) {
         await page.getByText(copy.packsClosed, { exact: true }).waitFor();
