@@ -35,6 +35,11 @@ const BUNDLE_BUDGET_KB_BY_GROUP: Record<string, number> = { billing: 350, 'strip
 /** Stripe's webhook handling at concurrency 10, Stripe calls excluded (pack credits need none). */
 const WEBHOOK_P99_BUDGET_MS = 60;
 const COLD_START_RATIO_BUDGET = 1.15;
+/**
+ * The billing and webhook functions load the Stripe SDK at start (the one payment path), whose import costs
+ * about as much as the AWS SDK modules the ratio is measured against: they get twice the SDK's time.
+ */
+const COLD_START_RATIO_BUDGET_BY_GROUP: Record<string, number> = { billing: 2, 'stripe-webhook': 2 };
 const USER_INFO_P99_BUDGET_MS = 50;
 const LOGIN_FIRST_LOAD_BUDGET_KB = 120;
 
@@ -181,7 +186,7 @@ const budgets: Budget[] = [
       name: `${group} cold start / SDK import alone`,
       value: f.coldStart.ratio,
       unit: 'x',
-      limit: COLD_START_RATIO_BUDGET,
+      limit: COLD_START_RATIO_BUDGET_BY_GROUP[group] ?? COLD_START_RATIO_BUDGET,
     },
   ]),
   { name: 'GET /user_info p99 @10', value: warm.userInfo.p99Ms, unit: 'ms', limit: USER_INFO_P99_BUDGET_MS },
