@@ -142,7 +142,7 @@ describeInBrowser('signed-in navbars at every width', () => {
         if (layout.email.shown !== 'whole') expect(layout.email.title, where).toBe(email);
         // There is room on a wide screen for the whole address (once the balance has loaded beside it).
         if (width >= 1440)
-          await expect.poll(async () => (await measure(page)).email.shown, where).toBe('whole');
+          await expect.poll(async () => (await measure(page)).email.shown, { message: where }).toBe('whole');
         expect(layout.order, where).toEqual(['email', 'tokens', logOut]);
       }
     }
