@@ -15,6 +15,8 @@ import { ensureTable, startDynamoLocal } from './dynamodb.ts';
 import { outboxRoutes } from './outbox-routes.ts';
 import { freePort } from './ports.ts';
 import { startS3Local } from './s3.ts';
+import { LOCAL_PRICE_IDS } from './stripe/prices.ts';
+import { startLocalStripe } from './stripe/server.ts';
 import { startWebServer } from './web-server.ts';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
@@ -28,6 +30,9 @@ export interface LocalStackOptions {
   apiPort?: number;
   dynamoPort?: number;
   s3Port?: number;
+  stripePort?: number;
+  /** The secret webhook deliveries are signed with (`whsec_…`); a new one (kept in the data folder) by default. */
+  stripeWebhookSecret?: string;
   /** The built SPA; no web server when absent. */
   webDist?: string;
   trustForwardedFor?: boolean;
@@ -43,6 +48,8 @@ export interface LocalStack {
   dynamoLoopbackOnly: boolean;
   s3Endpoint: string;
   tableName: string;
+  /** The local Stripe-compatible server: its API address, its API key and the webhook signing secret. */
+  stripe: { url: string; pageUrl: string; secretKey: string; webhookSecret: string; webhookUrl: string };
   stop(): Promise<void>;
 }
 
@@ -105,6 +112,20 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
     });
     const apiUrl = `http://localhost:${await listen(api, o.apiPort || 0)}`;
     stops.push(() => closeServer(api));
+    const stripe = await startLocalStripe({
+      port: o.stripePort || 0,
+      webhookUrl: `${apiUrl}/stripe/webhook`,
+      webhookSecret:
+        o.stripeWebhookSecret ??
+        (o.dataDir ? `whsec_${await persistentSecret(join(dataDir, 'stripe-webhook-secret'))}` : undefined),
+      ...(o.dataDir
+        ? {
+            secretKey: `sk_test_local_${await persistentSecret(join(dataDir, 'stripe-secret-key'))}`,
+            dataFile: join(dataDir, 'stripe.json'),
+          }
+        : {}),
+    });
+    stops.push(stripe.stop);
 
     let webUrl: string;
     if (o.webDist) {
@@ -128,6 +149,10 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
       JWT_SECRET: await persistentSecret(join(dataDir, 'jwt-secret')),
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       ADMIN_EMAILS: (o.adminEmails ?? []).join(','),
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_API_URL: stripe.url,
+      STRIPE_PRICES: JSON.stringify(LOCAL_PRICE_IDS),
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
     });
     const handlers = new Map<LambdaGroup, Promise<LambdaHandler>>();
     const loadHandler = (group: LambdaGroup) => {
@@ -151,6 +176,13 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
       dynamoLoopbackOnly: dynamo.loopbackOnly,
       s3Endpoint: s3.endpoint,
       tableName: LOCAL_TABLE,
+      stripe: {
+        url: stripe.url,
+        pageUrl: stripe.pageUrl,
+        secretKey: stripe.secretKey,
+        webhookSecret: stripe.webhookSecret,
+        webhookUrl: `${apiUrl}/stripe/webhook`,
+      },
       stop,
     };
   } catch (e) {

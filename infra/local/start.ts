@@ -16,6 +16,8 @@ const { values: args } = parseArgs({
     'api-port': { type: 'string', default: process.env.API_PORT ?? '3001' },
     'dynamodb-port': { type: 'string', default: process.env.DYNAMODB_PORT ?? '8000' },
     's3-port': { type: 'string', default: process.env.S3_PORT ?? '4569' },
+    'stripe-port': { type: 'string', default: process.env.STRIPE_PORT ?? '12111' },
+    'stripe-webhook-secret': { type: 'string', default: process.env.STRIPE_WEBHOOK_SECRET },
     'data-dir': { type: 'string', default: process.env.DATA_DIR ?? join(REPO_ROOT, '.local/data') },
     'skip-build': { type: 'boolean', default: false },
     admin: { type: 'string', default: process.env.ADMIN_EMAILS ?? 'admin@aivatar.local' },
@@ -29,6 +31,7 @@ const ports = {
   api: Number(args['api-port']),
   dynamodb: Number(args['dynamodb-port']),
   s3: Number(args['s3-port']),
+  stripe: Number(args['stripe-port']),
 };
 
 function alive(pid: number): boolean {
@@ -93,6 +96,8 @@ async function main(): Promise<void> {
     apiPort: ports.api,
     dynamoPort: ports.dynamodb,
     s3Port: ports.s3,
+    stripePort: ports.stripe,
+    ...(args['stripe-webhook-secret'] ? { stripeWebhookSecret: args['stripe-webhook-secret'] } : {}),
     webDist: join(REPO_ROOT, 'web/dist'),
     adminEmails: args.admin.split(',').filter(Boolean),
   });
@@ -118,6 +123,9 @@ async function main(): Promise<void> {
     Mail outbox  ${stack.apiUrl}/_local/outbox   (JSON: ${stack.apiUrl}/_local/mail)
     DynamoDB     ${stack.dynamoEndpoint}   (table ${stack.tableName}${stack.dynamoLoopbackOnly ? '' : ', on every network interface'})
     S3           ${stack.s3Endpoint}
+    Stripe       ${stack.stripe.pageUrl}   (local stand-in: the stripe SDK talks to it; no real payment)
+      webhook    ${stack.stripe.webhookUrl}
+      secret     ${stack.stripe.webhookSecret}   (--stripe-webhook-secret to set it)
     Data         ${dataDir}
 
   Press Ctrl-C to stop.
