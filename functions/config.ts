@@ -76,6 +76,17 @@ export const mailConfig = part({
 });
 export type MailConfig = ReturnType<typeof mailConfig.build>;
 
+/** The media bucket: reference photos (and, later, generated avatars). */
+export const mediaConfig = part({
+  shape: {
+    MEDIA_BUCKET: z.string().check(z.minLength(3)),
+    /** The local S3-compatible server; absent in AWS. */
+    S3_ENDPOINT: z.optional(z.url()),
+  },
+  build: (s) => ({ mediaBucket: s.MEDIA_BUCKET, s3Endpoint: s.S3_ENDPOINT }),
+});
+export type MediaConfig = ReturnType<typeof mediaConfig.build>;
+
 // biome-ignore lint/suspicious/noExplicitAny: a part of any shape; readConfig infers each part's result
 type AnyPart = ConfigPart<any, unknown>;
 type Merged<P extends readonly AnyPart[]> = P extends readonly [
@@ -117,4 +128,5 @@ export function readConfig<const P extends readonly AnyPart[]>(parts: P, env: En
  */
 export const GROUP_CONFIG = {
   auth: [tableConfig, sessionConfig, mailConfig],
+  photos: [tableConfig, sessionConfig, mediaConfig],
 } as const satisfies Record<string, readonly AnyPart[]>;

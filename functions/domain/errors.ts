@@ -21,7 +21,9 @@ export type DomainErrorCode =
   | 'PASSWORD_TOO_LONG'
   | 'PASSWORD_IS_EMAIL'
   | 'PASSWORD_TOO_COMMON'
-  | 'NOT_FOUND';
+  | 'NOT_FOUND'
+  | 'CONSENT_REQUIRED'
+  | 'PHOTO_LIMIT_REACHED';
 
 export class DomainError extends Error {
   readonly code: DomainErrorCode;

@@ -7,10 +7,32 @@ export interface LocalS3 {
   stop(): Promise<void>;
 }
 
-/** An S3-compatible server on disk. It checks no signatures: our functions re-check every upload. */
-export async function startS3Local(port: number, dataDir: string, buckets: string[]): Promise<LocalS3> {
+/** The bucket's CORS rule, as the CDK stack sets it on the media bucket: uploads and reads from the web app. */
+export function corsConfiguration(origins: string[]): string {
+  const allowed = origins.map((o) => `<AllowedOrigin>${o}</AllowedOrigin>`).join('');
+  return `<CORSConfiguration><CORSRule>${allowed}<AllowedMethod>POST</AllowedMethod><AllowedMethod>GET</AllowedMethod><AllowedHeader>*</AllowedHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
+}
+
+/**
+ * An S3-compatible server on disk. It checks no signatures and no POST policy (content-length-range):
+ * our functions re-check every upload. `corsOrigins` may upload to and read from every bucket.
+ */
+export async function startS3Local(
+  port: number,
+  dataDir: string,
+  buckets: string[],
+  corsOrigins: string[] = [],
+): Promise<LocalS3> {
   await mkdir(dataDir, { recursive: true });
-  const server = new S3rver({ port, address: '127.0.0.1', directory: dataDir, silent: true });
+  const server = new S3rver({
+    port,
+    address: '127.0.0.1',
+    directory: dataDir,
+    silent: true,
+    configureBuckets: corsOrigins.length
+      ? buckets.map((name) => ({ name, configs: [corsConfiguration(corsOrigins)] }))
+      : [],
+  });
   await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const s3 = new S3Client({

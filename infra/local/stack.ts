@@ -78,7 +78,7 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
     );
     stops.push(dynamo.stop);
     await ensureTable(dynamo.endpoint, LOCAL_TABLE);
-    const s3 = await startS3Local(s3Port as number, join(dataDir, 's3'), Object.values(BUCKETS));
+    const s3 = await startS3Local(s3Port as number, join(dataDir, 's3'), Object.values(BUCKETS), [webUrl]);
     stops.push(s3.stop);
 
     // The functions read their settings from the environment, exactly as in Lambda.
@@ -92,6 +92,8 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
       OUTBOX_DIR: outboxDir,
       JWT_SECRET: await persistentSecret(join(dataDir, 'jwt-secret')),
       DYNAMODB_ENDPOINT: dynamo.endpoint,
+      MEDIA_BUCKET: BUCKETS.media,
+      S3_ENDPOINT: s3.endpoint,
       ADMIN_EMAILS: (o.adminEmails ?? []).join(','),
     });
     const handlers = new Map<LambdaGroup, Promise<LambdaHandler>>();
@@ -124,7 +126,12 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
     stops.push(() => closeServer(api));
 
     if (o.webDist) {
-      const web = await startWebServer(o.webDist, webPort as number, { apiUrl });
+      const web = await startWebServer(
+        o.webDist,
+        webPort as number,
+        { apiUrl },
+        { mediaOrigin: new URL(s3.endpoint).origin },
+      );
       stops.push(() => closeServer(web));
     }
     return {

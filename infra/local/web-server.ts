@@ -64,13 +64,14 @@ export function startWebServer(
   distDir: string,
   port: number,
   runtimeConfig: { apiUrl: string },
+  hosting: { mediaOrigin?: string } = {},
 ): Promise<Server> {
   const root = normalize(distDir);
   const configJson = JSON.stringify(runtimeConfig);
   const compress = compressor();
   const headers = {
     ...SECURITY_HEADERS,
-    'content-security-policy': CONTENT_SECURITY_POLICY(new URL(runtimeConfig.apiUrl).origin),
+    'content-security-policy': CONTENT_SECURITY_POLICY(new URL(runtimeConfig.apiUrl).origin, hosting.mediaOrigin),
   };
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://local').pathname);

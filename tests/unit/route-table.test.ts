@@ -3,7 +3,9 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { authRoutes } from '../../functions/auth/routes.ts';
 import type { AccountDeps } from '../../functions/domain/accounts/accounts.ts';
+import type { PhotoDeps } from '../../functions/domain/photos/photos.ts';
 import { presentedToken } from '../../functions/http/middleware.ts';
+import { photoRoutes } from '../../functions/photos/routes.ts';
 import { handlerEntry } from '../../infra/function-entries.ts';
 import {
   type ApiRoute,
@@ -19,6 +21,7 @@ import {
 // Each built group's route handlers, keyed by group. A group joins this map when its issue lands.
 const handlersByGroup: Record<string, string[]> = {
   auth: Object.keys(authRoutes({} as AccountDeps)),
+  photos: Object.keys(photoRoutes({} as PhotoDeps)),
 };
 
 describe('the route table', () => {
