@@ -72,10 +72,18 @@ export class SharpImages implements PhotoImages {
         .raw()
         .toBuffer({ resolveWithObject: true }),
     ]);
+    // stats() reads a pipeline's input, not its output: the Laplacian is rendered first, then measured.
     const greyRaw = { raw: { width: grey.info.width, height: grey.info.height, channels: 1 as const } };
+    const laplacian = await sharp(grey.data, greyRaw)
+      .convolve(LAPLACIAN)
+      .toColourspace('b-w')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const [luma, edges] = await Promise.all([
       sharp(grey.data, greyRaw).stats(),
-      sharp(grey.data, greyRaw).convolve(LAPLACIAN).stats(),
+      sharp(laplacian.data, {
+        raw: { width: laplacian.info.width, height: laplacian.info.height, channels: 1 },
+      }).stats(),
     ]);
     return {
       ok: true,
@@ -100,7 +108,7 @@ export class SharpImages implements PhotoImages {
         width: limits.thumbnailSide,
         height: limits.thumbnailSide,
         fit: 'cover',
-        position: 'attention',
+        position: 'centre',
       })
       .raw()
       .toBuffer({ resolveWithObject: true });

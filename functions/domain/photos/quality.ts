@@ -9,7 +9,7 @@ export const HINT_THRESHOLDS = {
   /** px on the short side: below this the avatars come out soft */
   smallShortSide: 1024,
   /** variance of the Laplacian of the grey image: low means few sharp edges (out of focus, shaken) */
-  blurryBelow: 40,
+  blurryBelow: 20,
   /** mean grey level, 0-255 */
   darkBelow: 55,
   brightAbove: 215,
