@@ -16,6 +16,9 @@ const LAPLACIAN = { width: 3, height: 3, kernel: [0, 1, 0, 1, -4, 1, 0, 1, 0], s
 /** WebP qualities tried in turn until the thumbnail fits its byte budget. */
 const THUMBNAIL_QUALITIES = [72, 60, 48, 36, 24];
 
+/** libvips refuses, from the header alone, an image over `limitInputPixels`. */
+const isPixelLimit = (e: unknown) => e instanceof Error && /exceeds pixel limit/i.test(e.message);
+
 const STORED_JPEG = { quality: 86, chromaSubsampling: '4:2:0' } as const;
 
 export class SharpImages implements PhotoImages {
@@ -33,8 +36,8 @@ export class SharpImages implements PhotoImages {
       }
       if (meta.width * meta.height > limits.maxPixels) return { ok: false, reason: 'too-many-pixels' };
       upright = meta.autoOrient ?? { width: meta.width, height: meta.height };
-    } catch {
-      return { ok: false, reason: 'not-an-image' };
+    } catch (e) {
+      return { ok: false, reason: isPixelLimit(e) ? 'too-many-pixels' : 'not-an-image' };
     }
     if (Math.min(upright.width, upright.height) < limits.minShortSide)
       return { ok: false, reason: 'too-small' };
@@ -55,8 +58,7 @@ export class SharpImages implements PhotoImages {
         .raw()
         .toBuffer({ resolveWithObject: true });
     } catch (e) {
-      const tooBig = e instanceof Error && /pixel limit/i.test(e.message);
-      return { ok: false, reason: tooBig ? 'too-many-pixels' : 'not-an-image' };
+      return { ok: false, reason: isPixelLimit(e) ? 'too-many-pixels' : 'not-an-image' };
     }
     const { width, height, channels } = pixels.info;
     const raw = { raw: { width, height, channels: channels as 3 } };
