@@ -9,26 +9,38 @@ import type { Construct } from 'constructs';
 import { type LambdaGroup, servedGroups } from '../shared/api-routes.ts';
 import { ApiFunction, REPO_ROOT } from './constructs/api-function.ts';
 import { DataTable } from './constructs/data-table.ts';
-import { bindMailSender, bindSessionSigningKey, bindTable } from './constructs/function-bindings.ts';
+import {
+  bindMailSender,
+  bindMediaBucket,
+  bindSessionSigningKey,
+  bindTable,
+} from './constructs/function-bindings.ts';
 import { ProductApi } from './constructs/http-api.ts';
 import { MailSender } from './constructs/mail-sender.ts';
+import { MediaBucket, mediaBucketOrigin } from './constructs/media-bucket.ts';
 import { SpaHosting } from './constructs/spa-hosting.ts';
 import { assertWebBuilt, WebDeployment } from './constructs/web-deployment.ts';
 
 export type Stage = 'dev' | 'prod';
 export const STAGES: readonly Stage[] = ['dev', 'prod'];
 
-type Resource = 'table' | 'sessionSigningKey' | 'mail';
+type Resource = 'table' | 'sessionSigningKey' | 'mail' | 'media';
 
 interface GroupNeeds {
   memorySize?: number;
+  timeoutSeconds?: number;
   uses: readonly Resource[];
+  /** With 'media': the key prefixes the function may get, put and delete objects under. */
+  mediaPrefixes?: readonly string[];
+  /** Packages with native code, installed for Lambda's platform (ApiFunctionProps.nativeModules). */
+  nativeModules?: readonly string[];
 }
 
 interface GroupResources {
   table: ITable;
   sessionSigningKey: ISecret;
   mail: MailSender;
+  media: MediaBucket;
 }
 
 /**
@@ -39,6 +51,15 @@ interface GroupResources {
 export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
   // scrypt takes 128 MiB per hash, and Lambda's CPU share grows with memory.
   auth: { memorySize: 1024, uses: ['table', 'sessionSigningKey', 'mail'] },
+  photos: {
+    // sharp decodes up to 40-megapixel images; 2048 MiB also buys more than one vCPU.
+    memorySize: 2048,
+    // A confirm checks up to 5 photos.
+    timeoutSeconds: 15,
+    uses: ['table', 'sessionSigningKey', 'media'],
+    mediaPrefixes: ['uploads/', 'photos/', 'thumbs/'],
+    nativeModules: ['sharp'],
+  },
 };
 
 export interface AivatarStackProps extends StackProps {
@@ -87,7 +108,8 @@ export class AivatarStack extends Stack {
     if (props.adminEmails?.length) baseEnvironment.ADMIN_EMAILS = props.adminEmails.join(',');
     if (props.sessionTtlSeconds) baseEnvironment.SESSION_TTL_SECONDS = String(props.sessionTtlSeconds);
 
-    const resources: GroupResources = { table: data.table, sessionSigningKey: signingKey, mail };
+    const media = new MediaBucket(this, 'Media', { stage, webOrigin: web.webUrl });
+    const resources: GroupResources = { table: data.table, sessionSigningKey: signingKey, mail, media };
     for (const group of servedGroups()) {
       const fn = this.groupFunction(group, baseEnvironment, resources);
       api.serveGroup(group, fn.fn);
@@ -105,6 +127,10 @@ export class AivatarStack extends Stack {
     new CfnOutput(this, 'ApiUrl', {
       value: api.endpoint,
       description: 'The HTTP API (also in /config.json)',
+    });
+    new CfnOutput(this, 'MediaBucketName', {
+      value: media.bucket.bucketName,
+      description: 'Reference photos (deleted automatically after their retention period)',
     });
     new CfnOutput(this, 'TableName', { value: data.table.tableName, description: 'The DynamoDB table' });
     new CfnOutput(this, 'CloudFrontDomain', {
@@ -133,6 +159,7 @@ export class AivatarStack extends Stack {
       const web = new SpaHosting(this, 'Web', {
         stage,
         apiOrigin: api.endpoint,
+        mediaOrigin: mediaBucketOrigin(stage),
         customDomain: {
           name: webDomain,
           certificate: Certificate.fromCertificateArn(this, 'WebCertificate', webCertificateArn),
@@ -143,6 +170,7 @@ export class AivatarStack extends Stack {
     const web = new SpaHosting(this, 'Web', {
       stage,
       apiOrigin: `https://*.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`,
+      mediaOrigin: mediaBucketOrigin(stage),
     });
     return { api: new ProductApi(this, 'Api', { stage, webOrigin: web.webUrl }), web };
   }
@@ -160,10 +188,15 @@ export class AivatarStack extends Stack {
       stage: this.stage,
       environment,
       ...(needs.memorySize ? { memorySize: needs.memorySize } : {}),
+      ...(needs.timeoutSeconds ? { timeoutSeconds: needs.timeoutSeconds } : {}),
+      ...(needs.nativeModules ? { nativeModules: needs.nativeModules } : {}),
     });
     if (needs.uses.includes('table')) bindTable(fn.fn, resources.table);
     if (needs.uses.includes('sessionSigningKey')) bindSessionSigningKey(fn.fn, resources.sessionSigningKey);
     if (needs.uses.includes('mail')) bindMailSender(fn.fn, resources.mail);
+    if (needs.uses.includes('media')) {
+      bindMediaBucket(fn.fn, resources.media.bucket, needs.mediaPrefixes ?? []);
+    }
     return fn;
   }
 }

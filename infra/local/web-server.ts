@@ -71,7 +71,10 @@ export function startWebServer(
   const compress = compressor();
   const headers = {
     ...SECURITY_HEADERS,
-    'content-security-policy': CONTENT_SECURITY_POLICY(new URL(runtimeConfig.apiUrl).origin, hosting.mediaOrigin),
+    'content-security-policy': CONTENT_SECURITY_POLICY(
+      new URL(runtimeConfig.apiUrl).origin,
+      hosting.mediaOrigin,
+    ),
   };
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://local').pathname);

@@ -111,7 +111,7 @@ describe.each([
     expect(props(s.resources[functionId(s, 'auth')] as Resource).MemorySize).toBeGreaterThanOrEqual(1024);
   });
 
-  it('gives each function every setting functions/config.ts requires, with SES mail', () => {
+  it('gives each function every setting functions/config.ts requires, with SES mail where it sends mail', () => {
     const s = get();
     for (const group of servedGroups()) {
       const vars = at(
@@ -123,11 +123,15 @@ describe.each([
       const parts = GROUP_CONFIG[group as keyof typeof GROUP_CONFIG];
       expect(parts, `functions/config.ts GROUP_CONFIG has no entry for ${group}`).toBeDefined();
       const config = readConfig(parts, env) as Record<string, unknown>;
-      expect(config.mail).toEqual({ transport: 'ses' });
-      expect(config.mailFrom).toBe('Aivatar <no-reply@mail.aivatar.test>');
+      if (group === 'auth') {
+        expect(config.mail).toEqual({ transport: 'ses' });
+        expect(config.mailFrom).toBe('Aivatar <no-reply@mail.aivatar.test>');
+        expect(config.webUrl).toBe(deployed(s.outputs.WebUrl?.Value));
+      } else {
+        expect(vars.MAIL_FROM, `${group} sends no mail`).toBeUndefined();
+      }
       expect(vars.JWT_SECRET_ARN).toEqual({ Ref: onlyOfType(s, 'AWS::SecretsManager::Secret')[0] });
       expect(vars.TABLE_NAME).toEqual({ Ref: onlyOfType(s, 'AWS::DynamoDB::Table')[0] });
-      expect(config.webUrl).toBe(deployed(s.outputs.WebUrl?.Value));
     }
   });
 
@@ -266,7 +270,12 @@ describe.each([
 
   it('keeps the site bucket private, encrypted and TLS-only, read by CloudFront through OAC', () => {
     const s = get();
-    const [bucketId, bucket] = onlyOfType(s, 'AWS::S3::Bucket');
+    // The site's bucket is the one CloudFront reads (tests/infra/photos.test.ts checks the media bucket).
+    const [, policy] = ofType(s, 'AWS::S3::BucketPolicy').find(([, p]) =>
+      JSON.stringify(props(p)).includes('cloudfront.amazonaws.com'),
+    ) as [string, Resource];
+    const bucketId = at(props(policy), 'Bucket', 'Ref') as string;
+    const bucket = s.resources[bucketId] as Resource;
     const p = props(bucket);
     expect(p.PublicAccessBlockConfiguration).toEqual({
       BlockPublicAcls: true,
@@ -279,7 +288,6 @@ describe.each([
     ).toEqual({ SSEAlgorithm: 'AES256' });
     expect(bucket.DeletionPolicy).toBe(stage === 'prod' ? 'Retain' : 'Delete');
 
-    const [, policy] = onlyOfType(s, 'AWS::S3::BucketPolicy');
     expect(at(props(policy), 'Bucket', 'Ref')).toBe(bucketId);
     const statements = at(props(policy), 'PolicyDocument', 'Statement') as Json[];
     const tlsOnly = statements.find((st) => st.Effect === 'Deny' && st.Action === 's3:*') as Json;
@@ -399,7 +407,7 @@ describe('web origin', () => {
         'ContentSecurityPolicy',
       ),
     );
-    expect(csp).toContain("connect-src 'self' https://*.execute-api.ref-awsregion.ref-awsurlsuffix;");
+    expect(csp).toContain("connect-src 'self' https://*.execute-api.ref-awsregion.ref-awsurlsuffix ");
   });
 
   it('is the custom domain when one is set, and the CSP names the exact API origin', () => {
@@ -420,7 +428,7 @@ describe('web origin', () => {
         'ContentSecurityPolicy',
       ),
     );
-    expect(csp).toContain(`connect-src 'self' ${apiId.toLowerCase()}-apiendpoint.aws.test;`);
+    expect(csp).toContain(`connect-src 'self' ${apiId.toLowerCase()}-apiendpoint.aws.test `);
   });
 });
 
