@@ -44,10 +44,14 @@ const isMissing = (e: unknown) => e instanceof NoSuchKey || (e instanceof Error 
 
 /** URLs signed at the start of a window stay the same for its length, so the browser's cache can hit. */
 const URL_WINDOW_SECONDS = 5 * 60;
+const MAX_CACHED_URLS = 10_000;
 
 export class S3PhotoFiles implements PhotoFiles {
   private readonly s3: S3Client;
   private readonly bucket: string;
+  /** Signed URLs of the current window: the same key signed at the same time gives the same URL. */
+  private readonly signed = new Map<string, string>();
+  private signedWindow = 0;
 
   constructor(s3: S3Client, bucket: string) {
     this.s3 = s3;
@@ -163,16 +167,25 @@ export class S3PhotoFiles implements PhotoFiles {
     const keys = photoKeys(userId, filename);
     const nowSeconds = Math.floor(Date.now() / 1000);
     const windowStart = nowSeconds - (nowSeconds % URL_WINDOW_SECONDS);
+    if (windowStart !== this.signedWindow || this.signed.size > MAX_CACHED_URLS) {
+      this.signed.clear();
+      this.signedWindow = windowStart;
+    }
     const options = {
       signingDate: new Date(windowStart * 1000),
       // valid for at least expiresSeconds from now
       expiresIn: expiresSeconds + URL_WINDOW_SECONDS,
     };
-    const [url, thumbnailUrl] = await Promise.all(
-      [keys.image, keys.thumbnail].map((Key) =>
-        getSignedUrl(this.s3, new GetObjectCommand({ Bucket: this.bucket, Key }), options),
-      ),
-    );
-    return { url: url as string, thumbnailUrl: thumbnailUrl as string };
+    const sign = async (Key: string): Promise<string> => {
+      const cacheKey = `${expiresSeconds} ${Key}`;
+      let url = this.signed.get(cacheKey);
+      if (!url) {
+        url = await getSignedUrl(this.s3, new GetObjectCommand({ Bucket: this.bucket, Key }), options);
+        this.signed.set(cacheKey, url);
+      }
+      return url;
+    };
+    const [url, thumbnailUrl] = await Promise.all([sign(keys.image), sign(keys.thumbnail)]);
+    return { url, thumbnailUrl };
   }
 }

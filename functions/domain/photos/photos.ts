@@ -20,8 +20,8 @@ export interface PhotoDeps extends IntakeDeps {
   ids: Ids;
 }
 
-/** Photos processed at once in one call: the function has about two cores' worth of CPU. */
-const PROCESSING_CONCURRENCY = 2;
+/** Photos processed at once in one call: one reads or writes storage while others use the CPU. */
+const PROCESSING_CONCURRENCY = 3;
 
 const notFound = () => new DomainError('NOT_FOUND', 'Photo not found.');
 
