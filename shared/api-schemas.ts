@@ -185,6 +185,7 @@ export const UploadTargets = z.object({
   rejections: z.array(Rejection),
   expires_in: z.number(),
 });
+export type UploadTargets = z.infer<typeof UploadTargets>;
 export const ConfirmUploadsRequest = z.strictObject({
   uploads: z
     .array(z.strictObject({ id: z.string().check(z.maxLength(200)), name: z.optional(DisplayName) }))

@@ -113,7 +113,7 @@ describe('the photos function', () => {
     expect(s3).toHaveLength(1);
     expect([s3[0]?.Action].flat().sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
     const bucketId = mediaBucket()[0];
-    expect((s3[0]?.Resource as Json[]).map(deployed).sort()).toEqual(
+    expect(((s3[0] as Json).Resource as Json[]).map(deployed).sort()).toEqual(
       ['photos/*', 'thumbs/*', 'uploads/*'].map((p) => `${bucketId.toLowerCase()}-arn.aws.test/${p}`),
     );
     expect(actions.filter((a) => a.startsWith('ses:'))).toEqual([]);

@@ -59,6 +59,7 @@ export const pageChunks: Partial<Record<PageId, LazyChunk>> = {
   signup: lazyChunk(() => import('../features/auth/signup-page.tsx')),
   loginWithToken: lazyChunk(() => import('../features/auth/login-with-token-page.tsx')),
   appAccount: lazyChunk(() => import('../features/account/account-page.tsx')),
+  appUpload: lazyChunk(() => import('../features/photos/photos-page.tsx')),
   pricing: lazyChunk(() => import('../features/pricing/pricing-page.tsx')),
   terms: lazyChunk(() => import('../features/legal/terms-page.tsx')),
   privacy: lazyChunk(() => import('../features/legal/privacy-page.tsx')),

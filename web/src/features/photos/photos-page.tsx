@@ -1,0 +1,116 @@
+// /app/upload, Manage Photos (spec section 2 "Photo manager", section 4 "Photo upload", issue 8): upload
+// with consent and progress, the photos with their warnings, the count against the 2 needed, retention.
+import './strings.ts';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PhotoConsent, PhotoFile } from '../../../../shared/api-schemas.ts';
+import { api } from '../../lib/api-client.ts';
+import { toast } from '../../lib/toasts.ts';
+import { usePhotoList } from './api/photo-list.ts';
+import { ConsentBoxes } from './components/consent-boxes.tsx';
+import { DropZone } from './components/drop-zone.tsx';
+import { PhotoCount } from './components/photo-count.tsx';
+import { PhotoGallery } from './components/photo-gallery.tsx';
+import { RetentionCard, TipsCard } from './components/side-cards.tsx';
+import { UploadStatus } from './components/upload-status.tsx';
+import { usePhotoUploads } from './use-photo-uploads.ts';
+import './photos.css';
+
+type Given = Pick<PhotoConsent, 'processing' | 'rights'>;
+
+export default function PhotosPage() {
+  const { t } = useTranslation();
+  const { state, reload, update } = usePhotoList();
+  const uploads = usePhotoUploads(reload);
+  // The boxes as ticked on this screen; the server's record until the user changes them.
+  const [ticked, setTicked] = useState<Given | null>(null);
+  const [savingRetention, setSavingRetention] = useState(false);
+  const list = state.status === 'ready' ? state.list : null;
+  const consent: Given = ticked ?? list?.consent ?? { processing: false, rights: false };
+  const count = list?.files.length ?? 0;
+
+  const changeConsent = async (next: Given) => {
+    setTicked(next);
+    try {
+      const saved = await api('photoConsent', { body: next });
+      update((l) => ({ ...l, consent: saved.consent }));
+      uploads.consentChanged(next);
+    } catch (e) {
+      console.error('Photo consent', e);
+      setTicked(consent);
+      toast.error(t('photos.consentSaveFailed'));
+    }
+  };
+
+  const changeRetention = async (on: boolean) => {
+    setSavingRetention(true);
+    try {
+      const saved = await api('photoRetention', { body: { delete_after_generation: on } });
+      update((l) => ({ ...l, delete_after_generation: saved.delete_after_generation }));
+    } catch (e) {
+      console.error('Photo retention', e);
+      toast.error(t('photos.retentionSaveFailed'));
+    } finally {
+      setSavingRetention(false);
+    }
+  };
+
+  const deletePhoto = useCallback(
+    async (photo: PhotoFile) => {
+      try {
+        await api('deletePhoto', { params: { filename: photo.filename } });
+        update((l) => ({ ...l, files: l.files.filter((f) => f.filename !== photo.filename) }));
+        toast.success(t('photos.deleted', { filename: photo.original_name || photo.filename }));
+      } catch (e) {
+        console.error('Photo delete', e);
+        toast.error(t('photos.deleteFailed'));
+      }
+    },
+    [t, update],
+  );
+
+  const uploading = uploads.progress !== null;
+  return (
+    <div className="container photos">
+      <title>{`${t('photos.title')} · Aivatar`}</title>
+      <header className="app-page-header photos__header">
+        <div>
+          <h1>{t('photos.title')}</h1>
+          <p className="muted">{t('photos.subtitle')}</p>
+        </div>
+        {list && <PhotoCount count={count} />}
+      </header>
+      <div className="photos__grid">
+        <section className="card photos-card upload" aria-labelledby="upload-title">
+          <h2 id="upload-title" className="visually-hidden">
+            {t('photos.uploadTitle')}
+          </h2>
+          <DropZone
+            onFiles={(files) => uploads.choose(files, consent)}
+            disabled={uploading || !list}
+            inputKey={uploads.inputKey}
+          />
+          <ConsentBoxes consent={consent} onChange={changeConsent} disabled={!list} />
+          <UploadStatus
+            consentMessage={uploads.consentMessage}
+            waiting={uploads.pending.length}
+            progress={uploads.progress}
+            report={uploads.report}
+            error={uploads.error}
+          />
+        </section>
+        <div className="photos__side">
+          <RetentionCard
+            deleteAfterGeneration={list?.delete_after_generation ?? false}
+            onChange={changeRetention}
+            disabled={!list || savingRetention}
+          />
+          <TipsCard />
+        </div>
+        <div className="photos__wide">
+          <PhotoGallery state={state} onRefresh={reload} onDelete={deletePhoto} />
+        </div>
+      </div>
+    </div>
+  );
+}
