@@ -76,7 +76,10 @@ export class SharpImages implements PhotoImages {
     ]);
     // stats() reads a pipeline's input, not its output: the Laplacian is rendered first, then measured.
     const greyRaw = { raw: { width: grey.info.width, height: grey.info.height, channels: 1 as const } };
-    const laplacian = await sharp(grey.data, greyRaw)
+    // Contrast stretched first, so a dark or flat photo is not called blurry for its exposure alone (in
+    // its own pass: sharp runs a pipeline's operations in a fixed order, normalise after convolve).
+    const stretched = await sharp(grey.data, greyRaw).normalise().toColourspace('b-w').raw().toBuffer();
+    const laplacian = await sharp(stretched, greyRaw)
       .convolve(LAPLACIAN)
       .toColourspace('b-w')
       .raw()

@@ -41,13 +41,13 @@ export function ConsentBoxes({
       <legend className="consent__title">{t('photos.consentTitle')}</legend>
       <Checkbox
         checked={consent.processing}
-        onChange={(e) => onChange({ ...consent, processing: e.target.checked })}
+        onChange={(e) => onChange({ processing: e.target.checked, rights: consent.rights })}
         label={processing}
         data-testid="consent-processing"
       />
       <Checkbox
         checked={consent.rights}
-        onChange={(e) => onChange({ ...consent, rights: e.target.checked })}
+        onChange={(e) => onChange({ processing: consent.processing, rights: e.target.checked })}
         label={t('photos.consentRights')}
         data-testid="consent-rights"
       />
