@@ -24,34 +24,35 @@ export default function PhotosPage() {
   const uploads = usePhotoUploads(reload);
   // The boxes as ticked on this screen; the server's record until the user changes them.
   const [ticked, setTicked] = useState<Given | null>(null);
-  const [savingRetention, setSavingRetention] = useState(false);
+  const [retention, setRetention] = useState<boolean | null>(null);
   const list = state.status === 'ready' ? state.list : null;
-  const consent: Given = ticked ?? list?.consent ?? { processing: false, rights: false };
+  const saved: Given = list?.consent ?? { processing: false, rights: false };
+  const consent: Given = ticked ?? saved;
   const count = list?.files.length ?? 0;
 
   const changeConsent = async (next: Given) => {
+    const before = consent;
     setTicked(next);
     try {
-      const saved = await api('photoConsent', { body: next });
-      update((l) => ({ ...l, consent: saved.consent }));
-      uploads.consentChanged(next);
+      const result = await api('photoConsent', { body: next });
+      update((l) => ({ ...l, consent: result.consent }));
+      uploads.consentChanged(result.consent);
     } catch (e) {
       console.error('Photo consent', e);
-      setTicked(consent);
+      setTicked(before);
       toast.error(t('photos.consentSaveFailed'));
     }
   };
 
   const changeRetention = async (on: boolean) => {
-    setSavingRetention(true);
+    setRetention(on);
     try {
-      const saved = await api('photoRetention', { body: { delete_after_generation: on } });
-      update((l) => ({ ...l, delete_after_generation: saved.delete_after_generation }));
+      const result = await api('photoRetention', { body: { delete_after_generation: on } });
+      update((l) => ({ ...l, delete_after_generation: result.delete_after_generation }));
     } catch (e) {
       console.error('Photo retention', e);
+      setRetention(!on);
       toast.error(t('photos.retentionSaveFailed'));
-    } finally {
-      setSavingRetention(false);
     }
   };
 
@@ -86,7 +87,7 @@ export default function PhotosPage() {
             {t('photos.uploadTitle')}
           </h2>
           <DropZone
-            onFiles={(files) => uploads.choose(files, consent)}
+            onFiles={(files) => uploads.choose(files, consent, saved)}
             disabled={uploading || !list}
             inputKey={uploads.inputKey}
           />
@@ -101,9 +102,9 @@ export default function PhotosPage() {
         </section>
         <div className="photos__side">
           <RetentionCard
-            deleteAfterGeneration={list?.delete_after_generation ?? false}
+            deleteAfterGeneration={retention ?? list?.delete_after_generation ?? false}
             onChange={changeRetention}
-            disabled={!list || savingRetention}
+            disabled={!list}
           />
           <TipsCard />
         </div>

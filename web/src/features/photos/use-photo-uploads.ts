@@ -9,12 +9,15 @@ import { toast } from '../../lib/toasts.ts';
 import { type UploadProgress, uploadPhotos } from './api/direct-upload.ts';
 
 export type MissingConsent = 'neither' | 'processing' | 'rights';
+type Consents = Pick<PhotoConsent, 'processing' | 'rights'>;
 
-export function missingConsent(c: Pick<PhotoConsent, 'processing' | 'rights'>): MissingConsent | null {
+export function missingConsent(c: Consents): MissingConsent | null {
   if (c.processing && c.rights) return null;
   if (!c.processing && !c.rights) return 'neither';
   return c.processing ? 'rights' : 'processing';
 }
+
+const DONE_VISIBLE_MS = 600;
 
 export interface UploadReport {
   uploaded: number;
@@ -24,7 +27,13 @@ export interface UploadReport {
 
 export function usePhotoUploads(onUploaded: () => void) {
   const { t } = useTranslation();
-  const [pending, setPending] = useState<File[]>([]);
+  const [pending, setPendingState] = useState<File[]>([]);
+  // Read by callbacks made before the latest render (a consent saved after files were chosen).
+  const pendingRef = useRef<File[]>([]);
+  const setPending = useCallback((files: File[]) => {
+    pendingRef.current = files;
+    setPendingState(files);
+  }, []);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [consentMessage, setConsentMessage] = useState<MissingConsent | null>(null);
   const [report, setReport] = useState<UploadReport | null>(null);
@@ -62,42 +71,50 @@ export function usePhotoUploads(onUploaded: () => void) {
           setError(t('photos.limitReached', { max: 20 }));
         else if (isApiError(e) && e.code === 'CONSENT_REQUIRED') setError(t('photos.consentNeither'));
         else setError((isApiError(e) && e.status > 0 && serverMessage(e)) || t('photos.uploadFailed'));
+        // Cleared too, so that choosing the same files again tries again.
+        setInputKey((k) => k + 1);
         onUploaded();
       } finally {
         busy.current = false;
-        setProgress(null);
+        // The full bar stays a moment, so the end of the upload is seen.
+        setTimeout(() => setProgress(null), DONE_VISIBLE_MS);
       }
     },
-    [onUploaded, t],
+    [onUploaded, setPending, t],
   );
 
-  /** Files from the picker or a drop: uploaded now, or kept until both consents are given. */
+  /**
+   * Files from the picker or a drop: uploaded now, or kept until both consents are given. `ticked` is what
+   * the screen shows, `saved` what the server has recorded (the upload routes check that one): files chosen
+   * while a tick is being saved go as soon as it is.
+   */
   const choose = useCallback(
-    (files: File[], consent: Pick<PhotoConsent, 'processing' | 'rights'>) => {
+    (files: File[], ticked: Consents, saved: Consents) => {
       if (files.length === 0) return;
-      const missing = missingConsent(consent);
-      if (missing) {
+      const missing = missingConsent(ticked);
+      if (missing || missingConsent(saved)) {
         setPending(files);
         setConsentMessage(missing);
         return;
       }
       void start(files);
     },
-    [start],
+    [setPending, start],
   );
 
-  /** After a consent box changed (and was saved): waiting files go once both are given. */
+  /** After a consent box changed and the server recorded it: waiting files go once both are given. */
   const consentChanged = useCallback(
-    (consent: Pick<PhotoConsent, 'processing' | 'rights'>) => {
-      const missing = missingConsent(consent);
+    (saved: Consents) => {
+      const missing = missingConsent(saved);
+      const waiting = pendingRef.current;
       if (!missing) {
         setConsentMessage(null);
-        if (pending.length) void start(pending);
-      } else if (pending.length) {
+        if (waiting.length) void start(waiting);
+      } else if (waiting.length) {
         setConsentMessage(missing);
       }
     },
-    [pending, start],
+    [start],
   );
 
   return { pending, progress, consentMessage, report, error, inputKey, choose, consentChanged };
