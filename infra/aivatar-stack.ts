@@ -7,6 +7,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { type LambdaGroup, servedGroups } from '../shared/api-routes.ts';
+import { DEFAULT_RESERVED_CONCURRENCY } from './api-limits.ts';
 import { ApiFunction, REPO_ROOT } from './constructs/api-function.ts';
 import { DataTable } from './constructs/data-table.ts';
 import {
@@ -14,6 +15,10 @@ import {
   bindMediaBucket,
   bindSessionSigningKey,
   bindTable,
+  MEDIA_OBJECT_ACTIONS,
+  SEND_MAIL_ACTIONS,
+  SESSION_KEY_ACTIONS,
+  type TableAccess,
 } from './constructs/function-bindings.ts';
 import { ProductApi } from './constructs/http-api.ts';
 import { MailSender } from './constructs/mail-sender.ts';
@@ -24,14 +29,21 @@ import { assertWebBuilt, WebDeployment } from './constructs/web-deployment.ts';
 export type Stage = 'dev' | 'prod';
 export const STAGES: readonly Stage[] = ['dev', 'prod'];
 
-type Resource = 'table' | 'sessionSigningKey' | 'mail' | 'media';
-
-interface GroupNeeds {
+export interface GroupNeeds {
+  /** MiB; also buys CPU. Default 512. */
   memorySize?: number;
+  /** Concurrent executions reserved for the function, which are also its ceiling. */
+  reservedConcurrency?: number;
+  /** TABLE_NAME, and the exact DynamoDB actions the group's code calls (tests/infra/iam.test.ts checks). */
+  table?: TableAccess;
+  /** JWT_SECRET_ARN and reading that secret. */
+  sessionSigningKey?: true;
+  /** MAIL_FROM, and sending from the product's address. */
+  mail?: true;
+  /** MEDIA_BUCKET, and get/put/delete on objects under these key prefixes only. */
+  media?: { prefixes: readonly string[] };
+  /** Default 10. */
   timeoutSeconds?: number;
-  uses: readonly Resource[];
-  /** With 'media': the key prefixes the function may get, put and delete objects under. */
-  mediaPrefixes?: readonly string[];
   /** Packages with native code, installed for Lambda's platform (ApiFunctionProps.nativeModules). */
   nativeModules?: readonly string[];
 }
@@ -49,18 +61,57 @@ interface GroupResources {
  * Note: functions/config.ts requires MAIL_FROM and MAIL_TRANSPORT of every function today.
  */
 export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
-  // scrypt takes 128 MiB per hash, and Lambda's CPU share grows with memory.
-  auth: { memorySize: 1024, uses: ['table', 'sessionSigningKey', 'mail'] },
+  auth: {
+    // scrypt takes 128 MiB per hash, and Lambda's CPU share grows with memory.
+    memorySize: 1024,
+    // Every signed-in screen calls GET /user_info here.
+    reservedConcurrency: 20,
+    table: {
+      // Get/Put/Update/Query on accounts, links and counters; the sign-up transaction puts, the
+      // login-link transaction deletes the link and updates the account (or checks it is active).
+      actions: [
+        'dynamodb:ConditionCheckItem',
+        'dynamodb:GetItem',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:DeleteItem',
+        'dynamodb:Query',
+      ],
+    },
+    sessionSigningKey: true,
+    mail: true,
+  },
   photos: {
     // sharp decodes up to 40-megapixel images; 2048 MiB also buys more than one vCPU.
     memorySize: 2048,
     // A confirm checks up to 5 photos.
     timeoutSeconds: 15,
-    uses: ['table', 'sessionSigningKey', 'media'],
-    mediaPrefixes: ['uploads/', 'photos/', 'thumbs/'],
+    table: {
+      // The session's account read, the photo list (Query), a photo taking a place (conditional Put),
+      // consent and retention on the account (Update), a delete (conditional Delete).
+      actions: [
+        'dynamodb:GetItem',
+        'dynamodb:Query',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:DeleteItem',
+      ],
+    },
+    sessionSigningKey: true,
+    media: { prefixes: ['uploads/', 'photos/', 'thumbs/'] },
     nativeModules: ['sharp'],
   },
 };
+
+/** Every IAM action a group's function is granted beyond writing its own logs. */
+export function declaredActions(needs: GroupNeeds): string[] {
+  return [
+    ...(needs.table?.actions ?? []),
+    ...(needs.sessionSigningKey ? SESSION_KEY_ACTIONS : []),
+    ...(needs.mail ? SEND_MAIL_ACTIONS : []),
+    ...(needs.media ? MEDIA_OBJECT_ACTIONS : []),
+  ];
+}
 
 export interface AivatarStackProps extends StackProps {
   stage: Stage;
@@ -141,6 +192,14 @@ export class AivatarStack extends Stack {
       value: mail.dkimDnsRecords,
       description: `DNS records that verify ${props.mailDomain} for SES`,
     });
+    new CfnOutput(this, 'MailConfigurationSet', {
+      value: mail.configurationSet.configurationSetName,
+      description: 'SES configuration set every mail goes through (pause sending here in an incident)',
+    });
+    new CfnOutput(this, 'ApiAccessLogs', {
+      value: api.accessLogs.logGroupName,
+      description: 'JSON access log of the HTTP API (requestId = x-correlation-id)',
+    });
     new CfnOutput(this, 'SessionSigningKeyArn', {
       value: signingKey.secretArn,
       description: 'Secret to change to rotate the session key',
@@ -187,16 +246,15 @@ export class AivatarStack extends Stack {
       group,
       stage: this.stage,
       environment,
+      reservedConcurrency: needs.reservedConcurrency ?? DEFAULT_RESERVED_CONCURRENCY,
       ...(needs.memorySize ? { memorySize: needs.memorySize } : {}),
       ...(needs.timeoutSeconds ? { timeoutSeconds: needs.timeoutSeconds } : {}),
       ...(needs.nativeModules ? { nativeModules: needs.nativeModules } : {}),
     });
-    if (needs.uses.includes('table')) bindTable(fn.fn, resources.table);
-    if (needs.uses.includes('sessionSigningKey')) bindSessionSigningKey(fn.fn, resources.sessionSigningKey);
-    if (needs.uses.includes('mail')) bindMailSender(fn.fn, resources.mail);
-    if (needs.uses.includes('media')) {
-      bindMediaBucket(fn.fn, resources.media.bucket, needs.mediaPrefixes ?? []);
-    }
+    if (needs.table) bindTable(fn.fn, resources.table, needs.table);
+    if (needs.sessionSigningKey) bindSessionSigningKey(fn.fn, resources.sessionSigningKey);
+    if (needs.mail) bindMailSender(fn.fn, resources.mail);
+    if (needs.media) bindMediaBucket(fn.fn, resources.media.bucket, needs.media.prefixes);
     return fn;
   }
 }

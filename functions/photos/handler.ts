@@ -2,7 +2,7 @@
 import { createDocumentClient } from '../adapters/dynamodb/client.ts';
 import { buildPhotoDeps } from '../adapters/photo-wiring.ts';
 import { createS3Client } from '../adapters/s3/client.ts';
-import { buildSessionResolver } from '../adapters/wiring.ts';
+import { buildSessionResolver } from '../adapters/session-wiring.ts';
 import { GROUP_CONFIG, readConfig } from '../config.ts';
 import { groupHandler } from '../http/group-handler.ts';
 import { photoRoutes } from './routes.ts';

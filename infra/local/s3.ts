@@ -1,40 +1,26 @@
 import { mkdir } from 'node:fs/promises';
-import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 
 export interface LocalS3 {
   endpoint: string;
+  /**
+   * The bucket CORS rule the CDK stack sets on the media bucket: the web app may upload (POST) and read
+   * (GET). Set once the web server's address is known.
+   */
+  allowBrowserOrigin(origin: string): Promise<void>;
   stop(): Promise<void>;
 }
 
-/** The bucket's CORS rule, as the CDK stack sets it on the media bucket: uploads and reads from the web app. */
-export function corsConfiguration(origins: string[]): string {
-  const allowed = origins.map((o) => `<AllowedOrigin>${o}</AllowedOrigin>`).join('');
-  return `<CORSConfiguration><CORSRule>${allowed}<AllowedMethod>POST</AllowedMethod><AllowedMethod>GET</AllowedMethod><AllowedHeader>*</AllowedHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
-}
-
 /**
- * An S3-compatible server on disk. It checks no signatures and no POST policy (content-length-range):
- * our functions re-check every upload. `corsOrigins` may upload to and read from every bucket.
+ * An S3-compatible server on disk, on 127.0.0.1 (port 0: any free port). It checks no signatures and no
+ * POST policy (content-length-range): our functions re-check every upload.
  */
-export async function startS3Local(
-  port: number,
-  dataDir: string,
-  buckets: string[],
-  corsOrigins: string[] = [],
-): Promise<LocalS3> {
+export async function startS3Local(port: number, dataDir: string, buckets: string[]): Promise<LocalS3> {
   await mkdir(dataDir, { recursive: true });
-  const server = new S3rver({
-    port,
-    address: '127.0.0.1',
-    directory: dataDir,
-    silent: true,
-    configureBuckets: corsOrigins.length
-      ? buckets.map((name) => ({ name, configs: [corsConfiguration(corsOrigins)] }))
-      : [],
-  });
-  await server.run();
-  const endpoint = `http://127.0.0.1:${port}`;
+  const server = new S3rver({ port, address: '127.0.0.1', directory: dataDir, silent: true });
+  const bound = await server.run();
+  const endpoint = `http://127.0.0.1:${bound.port}`;
   const s3 = new S3Client({
     endpoint,
     region: 'eu-west-1',
@@ -48,6 +34,31 @@ export async function startS3Local(
       await s3.send(new CreateBucketCommand({ Bucket }));
     }
   }
-  s3.destroy();
-  return { endpoint, stop: () => server.close() };
+  const allowBrowserOrigin = async (origin: string) => {
+    for (const Bucket of buckets) {
+      await s3.send(
+        new PutBucketCorsCommand({
+          Bucket,
+          CORSConfiguration: {
+            CORSRules: [
+              {
+                AllowedOrigins: [origin],
+                AllowedMethods: ['POST', 'GET'],
+                AllowedHeaders: ['*'],
+                MaxAgeSeconds: 3000,
+              },
+            ],
+          },
+        }),
+      );
+    }
+  };
+  return {
+    endpoint,
+    allowBrowserOrigin,
+    stop: async () => {
+      s3.destroy();
+      await server.close();
+    },
+  };
 }

@@ -7,7 +7,11 @@ import sharp from 'sharp';
 import type { PhotoList, UploadResult, UploadTargets } from '../../shared/api-schemas.ts';
 import { PHOTO_LIMITS } from '../../shared/photo-rules.ts';
 import { createLocalAccount, newClientIp } from '../support/local-account.ts';
+import type { Budget } from './budgets.ts';
 import type { LoadJob } from './load-worker.ts';
+
+/** Requests in flight at once for GET /photos: a few users opening the screen together. */
+const LIST_CONCURRENCY = 4;
 
 export const PHOTO_BUDGETS = {
   confirmFiveP50Ms: 1500,
@@ -164,7 +168,7 @@ export async function photoBench(stack: Stack, runs = 7): Promise<PhotoFigures> 
   }
   const listJob = (total: number): LoadJob => ({
     total,
-    concurrency: 4,
+    concurrency: LIST_CONCURRENCY,
     requests: [
       { url: `${stack.apiUrl}/photos`, method: 'GET', headers: { authorization: `Bearer ${token}` } },
     ],
@@ -199,7 +203,7 @@ export async function photoBench(stack: Stack, runs = 7): Promise<PhotoFigures> 
     list: {
       photos: PHOTO_LIMITS.maxPhotos,
       requests: list.times.length,
-      concurrency: 4,
+      concurrency: LIST_CONCURRENCY,
       failures: list.failures,
       p50Ms: ms(pct(list.times, 50)),
       p99Ms: ms(pct(list.times, 99)),
@@ -207,26 +211,26 @@ export async function photoBench(stack: Stack, runs = 7): Promise<PhotoFigures> 
   };
 }
 
-/** Budget rows for the bench's table: [name, value, budget, ok]. */
-export function photoBudgets(f: PhotoFigures): [string, string, string, boolean][] {
+/** The photo budgets, in the bench's format. */
+export function photoBudgets(f: PhotoFigures): Budget[] {
   return [
-    [
-      `confirm ${f.confirm.photos} x ${f.confirm.photoMB} MB photos p50`,
-      `${f.confirm.p50Ms} ms`,
-      `<= ${PHOTO_BUDGETS.confirmFiveP50Ms} ms`,
-      f.confirm.p50Ms <= PHOTO_BUDGETS.confirmFiveP50Ms,
-    ],
-    [
-      'photo thumbnail bytes (largest)',
-      `${f.thumbnails.maxBytes} B`,
-      `<= ${PHOTO_BUDGETS.thumbnailMaxBytes} B`,
-      f.thumbnails.maxBytes <= PHOTO_BUDGETS.thumbnailMaxBytes,
-    ],
-    [
-      `GET /photos (${f.list.photos} photos) p99 @${f.list.concurrency}`,
-      `${f.list.p99Ms} ms`,
-      `<= ${PHOTO_BUDGETS.listTwentyP99Ms} ms`,
-      f.list.p99Ms <= PHOTO_BUDGETS.listTwentyP99Ms && f.list.failures === 0,
-    ],
+    {
+      name: `confirm ${f.confirm.photos} photos of ${f.confirm.photoMB} MB, p50`,
+      value: f.confirm.p50Ms,
+      unit: 'ms',
+      limit: PHOTO_BUDGETS.confirmFiveP50Ms,
+    },
+    {
+      name: 'photo thumbnail, largest',
+      value: f.thumbnails.maxBytes,
+      unit: 'B',
+      limit: PHOTO_BUDGETS.thumbnailMaxBytes,
+    },
+    {
+      name: `GET /photos (${f.list.photos} photos) p99 @${f.list.concurrency}`,
+      value: f.list.failures ? Number.POSITIVE_INFINITY : f.list.p99Ms,
+      unit: 'ms',
+      limit: PHOTO_BUDGETS.listTwentyP99Ms,
+    },
   ];
 }
