@@ -19,7 +19,25 @@ const THUMBNAIL_QUALITIES = [72, 60, 48, 36, 24];
 /** libvips refuses, from the header alone, an image over `limitInputPixels`. */
 const isPixelLimit = (e: unknown) => e instanceof Error && /exceeds pixel limit/i.test(e.message);
 
-const STORED_JPEG = { quality: 86, chromaSubsampling: '4:2:0' } as const;
+// Huffman optimisation would cost a second pass for a few per cent of bytes.
+const STORED_JPEG = { quality: 86, chromaSubsampling: '4:2:0', optimiseCoding: false } as const;
+
+/** The grey-level variance sharpness is scaled to (a standard deviation of 48: a typical photo). */
+const REFERENCE_CONTRAST_VARIANCE = 48 * 48;
+/** Below this, a photo is nearly uniform: its edges are not scaled up any further. */
+const MIN_CONTRAST_VARIANCE = 12 * 12;
+
+function meanAndVariance(values: Uint8Array): { mean: number; variance: number } {
+  let sum = 0;
+  let squares = 0;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i] as number;
+    sum += v;
+    squares += v * v;
+  }
+  const mean = sum / values.length;
+  return { mean, variance: squares / values.length - mean * mean };
+}
 
 export class SharpImages implements PhotoImages {
   async prepare(bytes: Uint8Array, limits: PrepareLimits): Promise<PrepareResult> {
@@ -74,22 +92,19 @@ export class SharpImages implements PhotoImages {
         .raw()
         .toBuffer({ resolveWithObject: true }),
     ]);
-    // stats() reads a pipeline's input, not its output: the Laplacian is rendered first, then measured.
-    const greyRaw = { raw: { width: grey.info.width, height: grey.info.height, channels: 1 as const } };
-    // Contrast stretched first, so a dark or flat photo is not called blurry for its exposure alone (in
-    // its own pass: sharp runs a pipeline's operations in a fixed order, normalise after convolve).
-    const stretched = await sharp(grey.data, greyRaw).normalise().toColourspace('b-w').raw().toBuffer();
-    const laplacian = await sharp(stretched, greyRaw)
+    // The Laplacian rendered by sharp, its variance and the grey level's measured here (a pass over a
+    // megapixel). Sharpness is scaled to a common contrast, so a dark or flat photo is not called blurry
+    // for its exposure alone.
+    const laplacian = await sharp(grey.data, {
+      raw: { width: grey.info.width, height: grey.info.height, channels: 1 },
+    })
       .convolve(LAPLACIAN)
       .toColourspace('b-w')
       .raw()
-      .toBuffer({ resolveWithObject: true });
-    const [luma, edges] = await Promise.all([
-      sharp(grey.data, greyRaw).stats(),
-      sharp(laplacian.data, {
-        raw: { width: laplacian.info.width, height: laplacian.info.height, channels: 1 },
-      }).stats(),
-    ]);
+      .toBuffer();
+    const luma = meanAndVariance(grey.data);
+    const edges = meanAndVariance(laplacian);
+    const contrast = Math.max(luma.variance, MIN_CONTRAST_VARIANCE);
     return {
       ok: true,
       photo: {
@@ -99,8 +114,8 @@ export class SharpImages implements PhotoImages {
         measures: {
           width,
           height,
-          meanLuma: luma.channels[0]?.mean ?? 0,
-          sharpness: (edges.channels[0]?.stdev ?? 0) ** 2,
+          meanLuma: luma.mean,
+          sharpness: (edges.variance * REFERENCE_CONTRAST_VARIANCE) / contrast,
         },
       },
     };
