@@ -5,7 +5,8 @@ import { type ApiRoute, apiRoutes } from '../shared/api-routes.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../shared/api-schemas.ts';
 
 // The SPA reads the shared API contract through this module, computed here at build time: each route's
-// method, path, access and whether it answers a file, and the password rules. The zod schemas behind the
+// method, path, access, whether it answers a file and whether it is served yet (no button calls a route
+// that is not), and the password rules. The zod schemas behind the
 // table stay out of the browser (about 9 KB gzipped, most of the /login budget's headroom); their types
 // still type the client.
 const API_CONTRACT = 'virtual:api-contract';
@@ -17,7 +18,13 @@ const apiContract = (): Plugin => ({
     const routes = Object.fromEntries(
       (Object.entries(apiRoutes) as [string, ApiRoute][]).map(([routeId, r]) => [
         routeId,
-        { method: r.method, path: r.path, access: r.access, binary: r.response === 'binary' },
+        {
+          method: r.method,
+          path: r.path,
+          access: r.access,
+          binary: r.response === 'binary',
+          served: r.served,
+        },
       ]),
     );
     return [
@@ -39,9 +46,10 @@ const devRuntimeConfig = (): Plugin => ({
   },
 });
 
-// Modules only the app's screens and forms use; they load with those screens, not with every page.
-const APP_ONLY =
-  /\/src\/components\/(layout\/(app-|open-billing)|ui\/(text-field|checkbox|alert|form-controls))|\/src\/lib\/api-messages/;
+// Modules only some screens use; they load with those screens, not with every page: the signed-in app's
+// and the forms' parts, and the kit of the marketing pages.
+const NOT_IN_SHELL =
+  /\/src\/components\/(marketing\/|welcome\/|layout\/(app-|open-billing)|ui\/(text-field|checkbox|alert|form-controls))|\/src\/lib\/(api-messages|welcome)\./;
 
 export default defineConfig(({ command, isSsrBuild }) => {
   // A build is what ships, whatever NODE_ENV the caller runs with: vitest's global setup builds under
@@ -73,7 +81,7 @@ export default defineConfig(({ command, isSsrBuild }) => {
                     // Not what only the signed-in app or the forms need: the landing page's JS budget is tight.
                     test: (id: string) =>
                       /node_modules|\/shared\/|\/src\/(app|lib|components|config|styles)\//.test(id) &&
-                      !APP_ONLY.test(id),
+                      !NOT_IN_SHELL.test(id),
                   },
                 ],
               },

@@ -2,7 +2,7 @@
 declare module 'virtual:api-contract' {
   export const routes: Record<
     string,
-    { method: string; path: string; access: 'public' | 'user' | 'admin'; binary: boolean }
+    { method: string; path: string; access: 'public' | 'user' | 'admin'; binary: boolean; served: boolean }
   >;
   export const PASSWORD_MIN_LENGTH: number;
   export const PASSWORD_MAX_LENGTH: number;

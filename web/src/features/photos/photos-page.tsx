@@ -2,9 +2,9 @@
 // with consent and progress, the photos with their warnings, the count against the 2 needed, retention.
 import './strings.ts';
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { PhotoConsent, PhotoFile } from '../../../../shared/api-schemas.ts';
 import { api } from '../../lib/api-client.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toasts.ts';
 import { usePhotoList } from './api/photo-list.ts';
 import { ConsentBoxes } from './components/consent-boxes.tsx';

@@ -1,10 +1,10 @@
 // The upload flow of spec section 4 "Photo upload": idle, then uploading with progress 0-100. Uploading
 // starts only with both consents; files chosen earlier wait and go as soon as both boxes are ticked.
 import { useCallback, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { PhotoConsent, Rejection } from '../../../../shared/api-schemas.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { serverMessage } from '../../lib/api-messages.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toasts.ts';
 import { type UploadProgress, uploadPhotos } from './api/direct-upload.ts';
 
@@ -70,7 +70,10 @@ export function usePhotoUploads(onUploaded: () => void) {
         if (isApiError(e) && e.code === 'PHOTO_LIMIT_REACHED')
           setError(t('photos.limitReached', { max: 20 }));
         else if (isApiError(e) && e.code === 'CONSENT_REQUIRED') setError(t('photos.consentNeither'));
-        else setError((isApiError(e) && e.status > 0 && serverMessage(e)) || t('photos.uploadFailed'));
+        else {
+          const fallback = t('photos.uploadFailed');
+          setError(isApiError(e) && e.status > 0 ? serverMessage(e, fallback) : fallback);
+        }
         // Cleared too, so that choosing the same files again tries again.
         setInputKey((k) => k + 1);
         onUploaded();

@@ -1,9 +1,10 @@
 // The two consents of spec section 2, with links to the privacy policy and the AI provider's policy. Each
 // change is recorded on the account (PUT /photos/consent); unticking withdraws it.
-import { useTranslation } from 'react-i18next';
+
 import { Link } from 'react-router';
 import type { PhotoConsent } from '../../../../../shared/api-schemas.ts';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useLocalizedPath } from '../../../lib/language.ts';
 import { AI_PROVIDER } from '../ai-provider.ts';
 import { marks, withLinks } from './with-links.tsx';

@@ -1,9 +1,9 @@
 // Drag and drop, or Browse Files (several at once); JPG, PNG and WEBP (spec section 2).
 import { type DragEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PHOTO_ACCEPT, PHOTO_LIMITS } from '../../../../../shared/photo-rules.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { UploadIcon } from '../../../components/ui/icons.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 export function DropZone({
   onFiles,

@@ -1,11 +1,11 @@
 // A photo in "Your Photos": thumbnail, name (over 25 characters: 22 and an ellipsis), size in KB with one
 // decimal, quality warnings, and delete.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { PhotoFile } from '../../../../../shared/api-schemas.ts';
 import { truncateFilename } from '../../../../../shared/photo-rules.ts';
 import { AlertIcon, TrashIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { PhotoThumbnail } from './photo-thumbnail.tsx';
 

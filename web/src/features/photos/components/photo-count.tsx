@@ -1,10 +1,11 @@
 // How many photos the user has against the 2 needed to create avatars (spec sections 5 and 9), with a link
 // to Create Avatar once there are enough and that screen exists.
-import { useTranslation } from 'react-i18next';
+
 import { Link } from 'react-router';
 import { PHOTO_LIMITS } from '../../../../../shared/photo-rules.ts';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { ArrowRightIcon, CheckIcon } from '../../../components/ui/icons.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useLocalizedPath } from '../../../lib/language.ts';
 import { isPageBuilt } from '../../../lib/pages.ts';
 

@@ -1,11 +1,12 @@
 // "Your Photos" (spec section 2): Refresh, the photos newest first, or the empty state; the list's own
 // failure message (spec section 8).
-import { useTranslation } from 'react-i18next';
+
 import type { PhotoFile } from '../../../../../shared/api-schemas.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ImageIcon, RefreshIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { PhotoListState } from '../api/photo-list.ts';
 import { PhotoCard } from './photo-card.tsx';
 

@@ -2,12 +2,12 @@
 // it loads, and its own error with a tooltip. The short-lived URL from the list comes first; if it fails
 // (expired, blocked), the image is fetched once as base64 (GET /photos/data/{filename}).
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { PhotoFile } from '../../../../../shared/api-schemas.ts';
 import { AlertIcon, ImageIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { api, isApiError } from '../../../lib/api-client.ts';
 import { serverMessage } from '../../../lib/api-messages.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 type State = { status: 'loading' | 'loaded' } | { status: 'error'; detail: string };
 
@@ -28,7 +28,8 @@ export function PhotoThumbnail({ photo, alt }: { photo: PhotoFile; alt: string }
       (data) => setSrc(`data:${data.content_type};base64,${data.data}`),
       (e: unknown) => {
         console.error('Photo data', photo.filename, e);
-        const detail = (isApiError(e) && e.status > 0 && serverMessage(e)) || t('photos.imageDataFailed');
+        const fallback = t('photos.imageDataFailed');
+        const detail = isApiError(e) && e.status > 0 ? serverMessage(e, fallback) : fallback;
         setState({ status: 'error', detail });
       },
     );

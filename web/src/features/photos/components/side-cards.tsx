@@ -1,9 +1,10 @@
 // Beside the upload: tips for good reference photos with the content rules (spec section 5), and
 // retention (issue 8): automatic deletion after 30 days, and "delete my photos once my avatars are ready".
-import { useTranslation } from 'react-i18next';
+
 import { PHOTO_RETENTION_DAYS } from '../../../../../shared/photo-rules.ts';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { CheckIcon, ShieldIcon } from '../../../components/ui/icons.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 export function TipsCard() {
   const { t } = useTranslation();

@@ -1,8 +1,9 @@
 // What the upload is doing: the consent messages (spec section 5), the files waiting for consent, the
 // progress bar with its percentage, the rejected-count message with each reason, or the failure.
-import { useTranslation } from 'react-i18next';
+
 import { PHOTO_LIMITS } from '../../../../../shared/photo-rules.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { UploadProgress } from '../api/direct-upload.ts';
 import type { MissingConsent, UploadReport } from '../use-photo-uploads.ts';
 
