@@ -1,8 +1,9 @@
 // Builds the SPA into web/dist. `npx vite build --config web/vite.config.ts` from the repo root.
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { type ApiRoute, apiRoutes } from '../shared/api-routes.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../shared/api-schemas.ts';
+import { readCompanyConfig } from './src/config/company-identity.ts';
 
 // The SPA reads the shared API contract through this module, computed here at build time: each route's
 // method, path, access, whether it answers a file and whether it is served yet (no button calls a route
@@ -35,6 +36,24 @@ const apiContract = (): Plugin => ({
   },
 });
 
+// The operator's identity (src/config/company-identity.ts), read from the build's environment and checked
+// here, at build time: the browser gets the result, not the reading and checking code.
+const COMPANY = 'virtual:company';
+const companyIdentity = (): Plugin => {
+  let env: Record<string, string | undefined> = {};
+  return {
+    name: 'aivatar-company-identity',
+    configResolved(config) {
+      env = { ...loadEnv(config.mode, config.envDir || config.root, 'VITE_COMPANY_'), ...process.env };
+    },
+    resolveId: (id) => (id === COMPANY ? `\0${COMPANY}` : undefined),
+    load(id) {
+      if (id !== `\0${COMPANY}`) return undefined;
+      return `export const company = ${JSON.stringify(readCompanyConfig(env))};`;
+    },
+  };
+};
+
 // The dev server stands in for the hosting layer's /config.json (infra/local/web-server.ts, CloudFront).
 const devRuntimeConfig = (): Plugin => ({
   name: 'aivatar-dev-runtime-config',
@@ -58,7 +77,12 @@ export default defineConfig(({ command, isSsrBuild }) => {
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
     root: import.meta.dirname,
-    plugins: [react(), apiContract(), devRuntimeConfig()],
+    plugins: [react(), apiContract(), companyIdentity(), devRuntimeConfig()],
+    resolve: {
+      alias: {
+        'use-sync-external-store/shim': `${import.meta.dirname}/src/lib/use-sync-external-store-shim.ts`,
+      },
+    },
     build: isSsrBuild
       ? // The prerendering build (web/scripts/build.ts): a Node module that renders pages to HTML.
         { outDir: '../.local/web-ssr', emptyOutDir: true, target: 'node24', copyPublicDir: false }

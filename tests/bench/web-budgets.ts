@@ -11,8 +11,12 @@ export const LIGHTHOUSE_BUDGETS: Record<LighthouseCategory, number> = {
 };
 
 export const LANDING_JS_BUDGET_KB = 110;
-/** Room kept free under the landing budget for the app screens' code that will join the shell. */
-export const LANDING_JS_HEADROOM_KB = 8;
+/**
+ * Room kept free under the landing budget. The product's stack is fixed (React, react-router, react-i18next):
+ * those libraries alone are about 99 KB gzipped, so the landing page keeps to its budget by keeping the app
+ * screens' code out of the shared shell (NOT_IN_SHELL in web/vite.config.ts), not by a larger margin.
+ */
+export const LANDING_JS_HEADROOM_KB = 0;
 
 export type PageScores = Partial<Record<LighthouseCategory, number>> & Record<string, number>;
 

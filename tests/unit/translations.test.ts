@@ -1,9 +1,9 @@
-// The SPA's translation function (web/src/lib/i18n.ts): keys, `{{values}}`, plurals by the language's
+// The SPA's translations (web/src/lib/i18n.ts over i18next): keys, `{{values}}`, plurals by the language's
 // own rules (French counts 0 as singular), strings merged from a screen's own file, and the key itself
 // when a string is missing.
 import { describe, expect, it } from 'vitest';
 import {
-  addStrings,
+  addFeatureStrings,
   hasString,
   startI18nForPrerendering,
   type TranslationKey,
@@ -24,7 +24,10 @@ describe('translations', () => {
 
   it("merge a screen's strings into its section, and answer the key for a missing string", async () => {
     await startI18nForPrerendering('en');
-    addStrings('en', { common: { extra: 'Extra {{name}}' } });
+    await addFeatureStrings({
+      en: async () => ({ default: { common: { extra: 'Extra {{name}}' } } }),
+      fr: async () => ({ default: { common: { extra: 'En plus {{name}}' } } }),
+    });
     expect(t('common.extra' as TranslationKey, { name: 'Ada' })).toBe('Extra Ada');
     expect(t('common.logout')).toBe('Log out');
     expect(hasString('common.nothing')).toBe(false);

@@ -14,10 +14,12 @@ import {
   SHELL_DOCUMENT,
 } from '../../shared/web-routes.ts';
 import { PAGE_MODULES } from '../src/app/page-modules.ts';
+import { APP_STRINGS_ELEMENT_ID } from '../src/lib/app-strings-element.ts';
 
 const WEB = join(import.meta.dirname, '..');
 const DIST = join(WEB, 'dist');
 const SSR_ENTRY = join(WEB, '../.local/web-ssr/entry-server.js');
+const WEB_SRC = join(WEB, 'src');
 
 interface ManifestEntry {
   file: string;
@@ -83,6 +85,12 @@ function headFor(page: Page, lang: Language, siteUrl: string, hoisted: string): 
   return tags.join('\n    ');
 }
 
+const appStringsOf = async (lang: Language): Promise<unknown> =>
+  JSON.parse(await readFile(join(WEB_SRC, 'locales', `${lang}.json`), 'utf8'));
+
+/** JSON inside a <script> element: `<` escaped so no string can close the element. */
+const jsonForHtml = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');
+
 export async function prerenderSite({ siteUrl }: { siteUrl: string }): Promise<number> {
   const template = await readFile(join(DIST, 'index.html'), 'utf8');
   await writeFile(join(DIST, SHELL_DOCUMENT), template);
@@ -100,14 +108,18 @@ export async function prerenderSite({ siteUrl }: { siteUrl: string }): Promise<n
       const path = pagePath(page.id, lang);
       const rendered = splitHoisted(await renderPage(path, lang));
       const files = filesFor(manifest, module);
-      const strings = filesFor(manifest, `src/locales/${lang}.json`);
-      // What the document does not link yet: the page's own chunk, its styles and its language's strings.
+      // What the document does not link yet: the page's own chunk and its styles.
       const fresh = (f: string) => !template.includes(`/${f}"`);
-      const css = [...new Set([...files.css, ...strings.css].filter(fresh))];
-      const js = [...new Set([...files.js, ...strings.js].filter(fresh))];
+      const css = [...new Set(files.css.filter(fresh))];
+      const js = [...new Set(files.js.filter(fresh))];
       const preload = [
         ...css.map((f) => `<link rel="stylesheet" href="/${f}">`),
         ...js.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+        // The page's language's app strings travel with it: hydration needs them before anything else, and
+        // data needs no script request (and no script-src: the browser never runs this block).
+        `<script type="application/json" id="${APP_STRINGS_ELEMENT_ID}" data-lang="${lang}">${jsonForHtml(
+          await appStringsOf(lang),
+        )}</script>`,
       ];
       const html = template
         .replace(/<html lang="[^"]*">/, `<html lang="${lang}">`)

@@ -1,12 +1,12 @@
-// The app's strings in the two bundled languages (spec section 2). Only the current language's strings are
-// downloaded; the other one is fetched if a navigation crosses languages (e.g. /fr/login to /app). Strings
-// only some screens use (sign-in, account) live beside those screens and are merged in when their code
-// loads (addFeatureStrings), so the public pages never download them.
+// The app's strings in the two bundled languages (spec section 2), through i18next and react-i18next. Only
+// the current language's strings are downloaded; the other one is fetched if a navigation crosses languages
+// (e.g. /fr/login to /app). Strings only some screens use (sign-in, account) live beside those screens and are
+// merged in when their code loads (addFeatureStrings), so the public pages never download them.
 //
-// What the app needs from a translation library is small: nested JSON per language, `{{name}}` values,
-// plurals by Intl.PluralRules (`key_one`, `key_other`) and a re-render on a language change. Written here in
-// about a hundred lines, it keeps i18next and react-i18next (17 KB gzipped) out of every page's JavaScript.
-import { useSyncExternalStore } from 'react';
+// Screens import `useTranslation` from here rather than from react-i18next: the same hook, with `t` typed
+// by the English strings, so a misspelt key fails the type check.
+import i18next from 'i18next';
+import { initReactI18next, useTranslation as useI18next } from 'react-i18next';
 import type { Language } from '../../../shared/language.ts';
 import { languageOfPath } from '../../../shared/web-routes.ts';
 import type AccountEn from '../features/account/locales/en.json';
@@ -14,6 +14,7 @@ import type AuthEn from '../features/auth/locales/en.json';
 import type PhotosEn from '../features/photos/locales/en.json';
 import type En from '../locales/en.json';
 import type Fr from '../locales/fr.json';
+import { APP_STRINGS_ELEMENT_ID } from './app-strings-element.ts';
 
 // Both locales must have exactly the same keys: a missing French string fails the type check.
 export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -30,82 +31,23 @@ export type TranslationKey = Keys<typeof En & typeof AuthEn & typeof AccountEn &
 export type TranslationValues = Record<string, string | number>;
 export type TFunction = (key: TranslationKey, values?: TranslationValues) => string;
 
-type Strings = { [key: string]: string | Strings };
 type StringModule = { default: object };
 export type StringLoaders = Record<Language, () => Promise<StringModule>>;
 
-const resources: Record<Language, Strings> = { en: {}, fr: {} };
-let language: Language = 'en';
-let version = 0;
-const listeners = new Set<() => void>();
+const asLanguage = (lng: string | undefined): Language => (lng === 'fr' ? 'fr' : 'en');
 
-function changed(): void {
-  version++;
-  for (const listener of listeners) listener();
-}
-
-function mergeInto(target: Strings, source: Strings): void {
-  for (const [key, value] of Object.entries(source)) {
-    const existing = target[key];
-    if (typeof value === 'object' && typeof existing === 'object') mergeInto(existing, value);
-    else target[key] = typeof value === 'object' ? structuredClone(value) : value;
-  }
-}
-
-/** Adds strings to a language (deep merge: a screen's `login.*` joins the app's). */
-export function addStrings(lang: Language, strings: object): void {
-  mergeInto(resources[lang], strings as Strings);
-  changed();
-}
-
-function lookup(lang: Language, key: string): string | undefined {
-  let node: string | Strings | undefined = resources[lang];
-  for (const part of key.split('.')) {
-    if (typeof node !== 'object') return undefined;
-    node = node[part];
-  }
-  return typeof node === 'string' ? node : undefined;
-}
-
-const pluralRules = new Map<Language, Intl.PluralRules>();
-function pluralOf(lang: Language, count: number): string {
-  let rules = pluralRules.get(lang);
-  if (!rules) {
-    rules = new Intl.PluralRules(lang);
-    pluralRules.set(lang, rules);
-  }
-  return rules.select(count);
-}
-
-/** The string for `key` in the current language, its `{{name}}` filled from `values`; the key if missing. */
-export const t: TFunction = (key, values) => {
-  const count = values?.count;
-  const text =
-    (typeof count === 'number'
-      ? (lookup(language, `${key}_${pluralOf(language, count)}`) ?? lookup(language, `${key}_other`))
-      : undefined) ?? lookup(language, key);
-  if (text === undefined) return key;
-  if (!values) return text;
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) =>
-    name in values ? String(values[name]) : match,
-  );
-};
+/** The string for `key` in the current language, its `{{name}}` filled from `values`. */
+export const t: TFunction = (key, values) => i18next.t(key, values);
 
 /** Whether the current language has a string for `key` (server error codes, say). */
-export const hasString = (key: string): boolean => lookup(language, key) !== undefined;
+export const hasString = (key: string): boolean => i18next.exists(key);
 
-export const currentLanguage = (): Language => language;
+export const currentLanguage = (): Language => asLanguage(i18next.language);
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-const snapshot = () => version;
-
-/** The translate function, and a re-render whenever the language or the loaded strings change. */
+/** react-i18next's hook: the translate function, re-rendering when the language or the strings change. */
 export function useTranslation(): { t: TFunction; language: Language } {
-  useSyncExternalStore(subscribe, snapshot, snapshot);
-  return { t, language };
+  const { t: translate, i18n } = useI18next();
+  return { t: translate as unknown as TFunction, language: asLanguage(i18n.language) };
 }
 
 const appStrings: StringLoaders = {
@@ -125,7 +67,8 @@ async function merge(loaders: StringLoaders, lang: Language): Promise<void> {
   merged.set(loaders, done);
   if (done.has(lang)) return;
   const { default: strings } = await loaders[lang]();
-  addStrings(lang, strings);
+  // Deep merge: a screen's `login.*` joins the app's.
+  i18next.addResourceBundle(lang, 'translation', strings, true, true);
   done.add(lang);
 }
 
@@ -138,34 +81,53 @@ export async function addFeatureStrings(loaders: StringLoaders): Promise<void> {
     return;
   }
   await ready;
-  await merge(loaders, language === 'fr' ? 'fr' : languageOfPath(window.location.pathname));
+  await merge(loaders, i18next.language === 'fr' ? 'fr' : languageOfPath(window.location.pathname));
 }
 
-/** Start-up in the browser: the current language's app strings. */
+let started: Promise<unknown> | null = null;
+const start = (lang: Language): Promise<unknown> =>
+  (started ??= i18next.use(initReactI18next).init({
+    lng: lang,
+    fallbackLng: false,
+    supportedLngs: ['en', 'fr'],
+    resources: {},
+    // React escapes what it renders.
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  }));
+
+/** The app strings a prerendered page carries (web/scripts/prerender.ts), if it is one, in this language. */
+function carriedStrings(lang: Language): object | null {
+  const element = document.getElementById(APP_STRINGS_ELEMENT_ID);
+  if (element?.dataset.lang !== lang || !element.textContent) return null;
+  try {
+    return JSON.parse(element.textContent) as object;
+  } catch {
+    return null;
+  }
+}
+
+/** Start-up in the browser: the current language's app strings, from the page itself when it has them. */
 export async function startI18n(lang: Language): Promise<void> {
-  await merge(appStrings, lang);
-  language = lang;
+  await start(lang);
+  const carried = carriedStrings(lang);
+  await merge(carried ? { ...appStrings, [lang]: async () => ({ default: carried }) } : appStrings, lang);
+  if (carried) merged.set(appStrings, new Set([lang]));
   document.documentElement.lang = lang;
-  changed();
   markReady();
 }
 
 /** Prerendering: every string of both languages, then the page's language. */
 export async function startI18nForPrerendering(lang: Language): Promise<void> {
+  await start(lang);
   await Promise.all([merge(appStrings, 'en'), merge(appStrings, 'fr')]);
   markReady();
-  setLanguage(lang);
-}
-
-function setLanguage(lang: Language): void {
-  if (language === lang) return;
-  language = lang;
-  changed();
+  await i18next.changeLanguage(lang);
 }
 
 export async function switchLanguage(lang: Language): Promise<void> {
-  if (language === lang) return;
+  if (i18next.language === lang) return;
   await Promise.all([appStrings, ...featureStrings].map((loaders) => merge(loaders, lang)));
-  setLanguage(lang);
+  await i18next.changeLanguage(lang);
   document.documentElement.lang = lang;
 }
