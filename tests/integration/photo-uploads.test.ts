@@ -125,6 +125,22 @@ describe('direct uploads to S3', () => {
   });
 });
 
+describe('confirming the same upload again', () => {
+  it('keeps one photo, in the same call or a retried one', async () => {
+    const { token } = await consentedUser();
+    const photo = await testPhoto({ seed: 41 });
+    const target = (await uploadTargetsFor(token, [{ name: 'twice.jpg', bytes: photo }])).body.targets[0];
+    if (!target) throw new Error('no target');
+    await postToBucket(target, { name: 'twice.jpg', bytes: photo });
+    const upload = { id: target.id, name: 'twice.jpg' };
+    const res = await callRoute('confirmPhotoUploads', { token, body: { uploads: [upload, upload] } });
+    expect(res.body.files).toHaveLength(1);
+    const again = await callRoute('confirmPhotoUploads', { token, body: { uploads: [upload] } });
+    expect(again.status).toBe(404);
+    expect((await callRoute('listPhotos', { token })).body.files).toHaveLength(1);
+  });
+});
+
 describe('POST /photos/upload (multipart, for API clients)', () => {
   it('checks every file like a direct upload and answers success, files, rejected, rejectedCount', async () => {
     const { token } = await consentedUser();

@@ -62,9 +62,10 @@ export class DynamoPhotoStore extends DynamoUserReader implements PhotoStore {
 
   async add(userId: string, photo: NewPhoto, maxPhotos: number, now: number): Promise<'added' | 'limit'> {
     for (let attempt = 0; attempt < PLACE_ATTEMPTS; attempt++) {
-      const taken = new Set(
-        (await this.items(userId)).filter((i) => i[TTL_ATTRIBUTE] > now).map((i) => slotOf(i.sk)),
-      );
+      const live = (await this.items(userId)).filter((i) => i[TTL_ATTRIBUTE] > now);
+      // A retried confirm of the same upload: already recorded.
+      if (live.some((i) => i.filename === photo.filename)) return 'added';
+      const taken = new Set(live.map((i) => slotOf(i.sk)));
       const slot = Array.from({ length: maxPhotos }, (_, i) => i).find((i) => !taken.has(i));
       if (slot === undefined) return 'limit';
       try {

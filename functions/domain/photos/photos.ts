@@ -159,6 +159,8 @@ export async function confirmUploads(
   uploads: { id: string; name?: string | undefined }[],
 ): Promise<UploadResult> {
   requirePhotoConsent(user);
+  // The same upload twice in one call is one photo.
+  uploads = uploads.filter((u, i) => uploads.findIndex((other) => other.id === u.id) === i);
   const discard = (id: string) =>
     isUploadId(id) ? deps.files.discardUpload(user.id, id) : Promise.resolve();
   let free: number;
