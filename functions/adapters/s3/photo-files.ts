@@ -11,7 +11,6 @@ import {
   PutObjectCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { PhotoType } from '../../../shared/photo-rules.ts';
 import { isUploadId, uploadIdOf } from '../../domain/photos/photo-names.ts';
@@ -65,6 +64,8 @@ export class S3PhotoFiles implements PhotoFiles {
     maxBytes: number,
     expiresSeconds: number,
   ): Promise<UploadTargetForm> {
+    // Loaded on first use: only upload-targets requests need it, not the list every screen opens with.
+    const { createPresignedPost } = await import('@aws-sdk/s3-presigned-post');
     const { url, fields } = await createPresignedPost(this.s3, {
       Bucket: this.bucket,
       Key: uploadKey(userId, uploadId),
