@@ -49,6 +49,9 @@ async function listOf(token: string): Promise<PhotoList> {
   return (await res.json()) as PhotoList;
 }
 
+/** expect.poll with the time a busy machine needs (its default is one second). */
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
+
 const toast = (page: Page, text: string) => page.getByTestId('toast').getByText(text, { exact: true });
 
 /** The percentages the progress bar shows while an upload runs, sampled every 20 ms. */
@@ -142,11 +145,9 @@ describeInBrowser('Manage Photos', () => {
     const list = await listOf(token);
     expect(list.consent).toMatchObject({ processing: true, rights: true });
     const cards = page.getByTestId('photo-card');
-    await expect
-      .poll(() =>
-        cards.locator('img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth)),
-      )
-      .toEqual([320, 320, 320]);
+    await poll(() =>
+      cards.locator('img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth)),
+    ).toEqual([320, 320, 320]);
     for (const src of await cards
       .locator('img')
       .evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src))) {
@@ -162,7 +163,7 @@ describeInBrowser('Manage Photos', () => {
     // Delete: the card goes, with the spec's message; the server has it gone.
     await page.getByRole('button', { name: 'Delete beach-selfie.jpg' }).click();
     await toast(page, 'Photo "beach-selfie.jpg" has been deleted.').waitFor();
-    await expect.poll(() => cards.count()).toBe(2);
+    await poll(() => cards.count()).toBe(2);
     expect((await listOf(token)).files.map((f) => f.original_name).sort()).toEqual([LONG_NAME, 'studio.png']);
 
     // A photo dropped onto the drop zone uploads like a chosen one.
@@ -174,7 +175,7 @@ describeInBrowser('Manage Photos', () => {
       zone.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
     }, bytes);
     await toast(page, '1 photo uploaded.').waitFor();
-    await expect.poll(() => page.getByTestId('photo-name').first().innerText()).toBe('dropped.jpg');
+    await poll(() => page.getByTestId('photo-name').first().innerText()).toBe('dropped.jpg');
 
     // Refresh shows a photo added elsewhere (another device, the API).
     const form = new FormData();
@@ -191,7 +192,7 @@ describeInBrowser('Manage Photos', () => {
     expect(added.status).toBe(200);
     expect(await cards.count()).toBe(3);
     await page.getByRole('button', { name: 'Refresh' }).click();
-    await expect.poll(() => page.getByTestId('photo-name').first().innerText()).toBe('phone.jpg');
+    await poll(() => page.getByTestId('photo-name').first().innerText()).toBe('phone.jpg');
     expect(await cards.count()).toBe(4);
   });
 
@@ -205,15 +206,15 @@ describeInBrowser('Manage Photos', () => {
     await page.getByTestId('consent-processing').check();
     await page.getByTestId('consent-rights').check();
     await page.getByTestId('retention-setting').check();
-    await expect.poll(async () => (await listOf(token)).delete_after_generation).toBe(true);
+    await poll(async () => (await listOf(token)).delete_after_generation).toBe(true);
     await page.reload();
     await page.getByRole('heading', { name: 'Your Photos', exact: true }).waitFor();
-    await expect.poll(() => page.getByTestId('consent-processing').isChecked()).toBe(true);
+    await poll(() => page.getByTestId('consent-processing').isChecked()).toBe(true);
     expect(await page.getByTestId('consent-rights').isChecked()).toBe(true);
     expect(await page.getByTestId('retention-setting').isChecked()).toBe(true);
 
     await page.getByTestId('consent-rights').uncheck();
-    await expect.poll(async () => (await listOf(token)).consent.rights).toBe(false);
+    await poll(async () => (await listOf(token)).consent.rights).toBe(false);
     await page.getByTestId('photo-input').setInputFiles([file('studio.png')]);
     await page.getByText(CONSENT.rights, { exact: true }).waitFor();
     expect((await listOf(token)).files).toEqual([]);
@@ -232,15 +233,15 @@ describeInBrowser('Manage Photos', () => {
     await page.getByTestId('consent-processing').check();
     await page.getByTestId('consent-rights').check();
     await toast(page, '2 photos importées.').waitFor();
-    await expect
-      .poll(() => page.getByTestId('photo-count').innerText())
-      .toContain('2 photos : assez pour créer des avatars');
+    await poll(() => page.getByTestId('photo-count').innerText()).toContain(
+      '2 photos : assez pour créer des avatars',
+    );
     const list = await listOf(token);
     const sizes = await page.getByTestId('photo-size').allInnerTexts();
     expect(sizes).toEqual(list.files.map((f) => `${(f.size / 1024).toFixed(1).replace('.', ',')} Ko`));
     await page.getByRole('button', { name: 'Supprimer garden.webp' }).click();
     await toast(page, 'La photo « garden.webp » a été supprimée.').waitFor();
-    await expect.poll(() => page.getByTestId('photo-card').count()).toBe(1);
+    await poll(() => page.getByTestId('photo-card').count()).toBe(1);
     // Phone layout: the photos fit the screen, two per row.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   });
@@ -252,7 +253,7 @@ describeInBrowser('Manage Photos', () => {
     await page.getByTestId('consent-processing').check();
     await page.getByTestId('consent-rights').check();
     await page.getByTestId('photo-input').setInputFiles([file('studio.png'), file('garden.webp')]);
-    await expect.poll(() => page.getByTestId('photo-card').count()).toBe(2);
+    await page.getByTestId('photo-card').nth(1).waitFor();
 
     // Storage unreachable: the screen falls back to GET /photos/data (base64) for both.
     await page.route(`${stack().s3Endpoint}/**`, (route) => route.abort('failed'));
@@ -271,16 +272,14 @@ describeInBrowser('Manage Photos', () => {
     expect(
       await page.getByTestId('photo-error').getByRole('tooltip', { includeHidden: true }).innerText(),
     ).toBe('Server error');
-    await expect
-      .poll(() =>
-        page
-          .getByTestId('photo-card')
-          .locator('img')
-          .evaluateAll(
-            (imgs) => imgs.filter((i) => (i as HTMLImageElement).src.startsWith('data:image/jpeg')).length,
-          ),
-      )
-      .toBe(1);
+    await poll(() =>
+      page
+        .getByTestId('photo-card')
+        .locator('img')
+        .evaluateAll(
+          (imgs) => imgs.filter((i) => (i as HTMLImageElement).src.startsWith('data:image/jpeg')).length,
+        ),
+    ).toBe(1);
   });
 
   test('the spec’s failure messages: list, upload and delete', async () => {

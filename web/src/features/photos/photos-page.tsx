@@ -1,7 +1,7 @@
 // /app/upload, Manage Photos (spec section 2 "Photo manager", section 4 "Photo upload", issue 8): upload
 // with consent and progress, the photos with their warnings, the count against the 2 needed, retention.
 import './strings.ts';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { PhotoConsent, PhotoFile } from '../../../../shared/api-schemas.ts';
 import { api } from '../../lib/api-client.ts';
 import { useTranslation } from '../../lib/i18n.ts';
@@ -30,18 +30,22 @@ export default function PhotosPage() {
   const consent: Given = ticked ?? saved;
   const count = list?.files.length ?? 0;
 
-  const changeConsent = async (next: Given) => {
+  // One save at a time, in the order of the clicks: two quick ticks must not reach the server crossed.
+  const consentSaves = useRef<Promise<void>>(Promise.resolve());
+  const changeConsent = (next: Given) => {
     const before = consent;
     setTicked(next);
-    try {
-      const result = await api('photoConsent', { body: next });
-      update((l) => ({ ...l, consent: result.consent }));
-      uploads.consentChanged(result.consent);
-    } catch (e) {
-      console.error('Photo consent', e);
-      setTicked(before);
-      toast.error(t('photos.consentSaveFailed'));
-    }
+    consentSaves.current = consentSaves.current.then(async () => {
+      try {
+        const result = await api('photoConsent', { body: next });
+        update((l) => ({ ...l, consent: result.consent }));
+        uploads.consentChanged(result.consent);
+      } catch (e) {
+        console.error('Photo consent', e);
+        setTicked(before);
+        toast.error(t('photos.consentSaveFailed'));
+      }
+    });
   };
 
   const changeRetention = async (on: boolean) => {

@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { PhotoListState } from '../api/photo-list.ts';
 import { PhotoCard } from './photo-card.tsx';
+import './photo-gallery.css';
 
 export function PhotoGallery({
   state,
