@@ -149,6 +149,17 @@ export const webUrlConfig = part({
   build: (s) => ({ webUrl: s.WEB_URL }),
 });
 
+/** The media bucket: reference photos (and, later, generated avatars). */
+export const mediaConfig = part({
+  shape: {
+    MEDIA_BUCKET: z.string().check(z.minLength(3)),
+    /** The local S3-compatible server; absent in AWS. */
+    S3_ENDPOINT: z.optional(z.url()),
+  },
+  build: (s) => ({ mediaBucket: s.MEDIA_BUCKET, s3Endpoint: s.S3_ENDPOINT }),
+});
+export type MediaConfig = ReturnType<typeof mediaConfig.build>;
+
 // biome-ignore lint/suspicious/noExplicitAny: a part of any shape; readConfig infers each part's result
 type AnyPart = ConfigPart<any, unknown>;
 type Merged<P extends readonly AnyPart[]> = P extends readonly [
@@ -192,4 +203,6 @@ export const GROUP_CONFIG = {
   auth: [tableConfig, sessionConfig, mailConfig],
   billing: [tableConfig, sessionConfig, stripeConfig, webUrlConfig],
   'stripe-webhook': [tableConfig, stripeConfig, stripeWebhookConfig],
+
+  photos: [tableConfig, sessionConfig, mediaConfig],
 } as const satisfies Record<string, readonly AnyPart[]>;

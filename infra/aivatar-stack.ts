@@ -12,10 +12,12 @@ import { ApiFunction, REPO_ROOT } from './constructs/api-function.ts';
 import { DataTable } from './constructs/data-table.ts';
 import {
   bindMailSender,
+  bindMediaBucket,
   bindSessionSigningKey,
   bindStripeApi,
   bindStripeWebhookSecret,
   bindTable,
+  MEDIA_OBJECT_ACTIONS,
   SEND_MAIL_ACTIONS,
   SESSION_KEY_ACTIONS,
   STRIPE_SECRET_ACTIONS,
@@ -23,6 +25,7 @@ import {
 } from './constructs/function-bindings.ts';
 import { ProductApi } from './constructs/http-api.ts';
 import { MailSender } from './constructs/mail-sender.ts';
+import { MediaBucket, mediaBucketOrigin } from './constructs/media-bucket.ts';
 import { SpaHosting } from './constructs/spa-hosting.ts';
 import { StripeSecrets, stripePriceIds } from './constructs/stripe-secrets.ts';
 import { assertWebBuilt, WebDeployment } from './constructs/web-deployment.ts';
@@ -45,6 +48,12 @@ export interface GroupNeeds {
   stripeApi?: true;
   /** STRIPE_WEBHOOK_SECRET_ARN, and reading that secret. */
   stripeWebhookSecret?: true;
+  /** MEDIA_BUCKET, and get/put/delete on objects under these key prefixes only. */
+  media?: { prefixes: readonly string[] };
+  /** Default 10. */
+  timeoutSeconds?: number;
+  /** Packages with native code, installed for Lambda's platform (ApiFunctionProps.nativeModules). */
+  nativeModules?: readonly string[];
 }
 
 interface GroupResources {
@@ -53,6 +62,7 @@ interface GroupResources {
   mail: MailSender;
   stripe: StripeSecrets;
   stripePrices: Record<string, string>;
+  media: MediaBucket;
 }
 
 /**
@@ -102,6 +112,26 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
     stripeApi: true,
     stripeWebhookSecret: true,
   },
+  photos: {
+    // sharp decodes up to 40-megapixel images; 2048 MiB also buys more than one vCPU.
+    memorySize: 2048,
+    // A confirm checks up to 5 photos.
+    timeoutSeconds: 15,
+    table: {
+      // The session's account read, the photo list (Query), a photo taking a place (conditional Put),
+      // consent and retention on the account (Update), a delete (conditional Delete).
+      actions: [
+        'dynamodb:GetItem',
+        'dynamodb:Query',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:DeleteItem',
+      ],
+    },
+    sessionSigningKey: true,
+    media: { prefixes: ['uploads/', 'photos/', 'thumbs/'] },
+    nativeModules: ['sharp'],
+  },
 };
 
 /** Every IAM action a group's function is granted beyond writing its own logs. */
@@ -111,6 +141,7 @@ export function declaredActions(needs: GroupNeeds): string[] {
     ...(needs.sessionSigningKey ? SESSION_KEY_ACTIONS : []),
     ...(needs.mail ? SEND_MAIL_ACTIONS : []),
     ...(needs.stripeApi || needs.stripeWebhookSecret ? STRIPE_SECRET_ACTIONS : []),
+    ...(needs.media ? MEDIA_OBJECT_ACTIONS : []),
   ];
 }
 
@@ -165,11 +196,13 @@ export class AivatarStack extends Stack {
     if (props.adminEmails?.length) baseEnvironment.ADMIN_EMAILS = props.adminEmails.join(',');
     if (props.sessionTtlSeconds) baseEnvironment.SESSION_TTL_SECONDS = String(props.sessionTtlSeconds);
 
+    const media = new MediaBucket(this, 'Media', { stage, webOrigin: web.webUrl });
     const stripe = new StripeSecrets(this, 'Stripe', { stage });
     const resources: GroupResources = {
       table: data.table,
       sessionSigningKey: signingKey,
       mail,
+      media,
       stripe,
       stripePrices: stripePriceIds(this, props.stripePrices),
     };
@@ -190,6 +223,10 @@ export class AivatarStack extends Stack {
     new CfnOutput(this, 'ApiUrl', {
       value: api.endpoint,
       description: 'The HTTP API (also in /config.json)',
+    });
+    new CfnOutput(this, 'MediaBucketName', {
+      value: media.bucket.bucketName,
+      description: 'Reference photos (deleted automatically after their retention period)',
     });
     new CfnOutput(this, 'TableName', { value: data.table.tableName, description: 'The DynamoDB table' });
     new CfnOutput(this, 'CloudFrontDomain', {
@@ -238,6 +275,7 @@ export class AivatarStack extends Stack {
       const web = new SpaHosting(this, 'Web', {
         stage,
         apiOrigin: api.endpoint,
+        mediaOrigin: mediaBucketOrigin(stage),
         customDomain: {
           name: webDomain,
           certificate: Certificate.fromCertificateArn(this, 'WebCertificate', webCertificateArn),
@@ -248,6 +286,7 @@ export class AivatarStack extends Stack {
     const web = new SpaHosting(this, 'Web', {
       stage,
       apiOrigin: `https://*.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`,
+      mediaOrigin: mediaBucketOrigin(stage),
     });
     return { api: new ProductApi(this, 'Api', { stage, webOrigin: web.webUrl }), web };
   }
@@ -266,12 +305,15 @@ export class AivatarStack extends Stack {
       environment,
       reservedConcurrency: needs.reservedConcurrency ?? DEFAULT_RESERVED_CONCURRENCY,
       ...(needs.memorySize ? { memorySize: needs.memorySize } : {}),
+      ...(needs.timeoutSeconds ? { timeoutSeconds: needs.timeoutSeconds } : {}),
+      ...(needs.nativeModules ? { nativeModules: needs.nativeModules } : {}),
     });
     if (needs.table) bindTable(fn.fn, resources.table, needs.table);
     if (needs.sessionSigningKey) bindSessionSigningKey(fn.fn, resources.sessionSigningKey);
     if (needs.mail) bindMailSender(fn.fn, resources.mail);
     if (needs.stripeApi) bindStripeApi(fn.fn, resources.stripe.apiKey, resources.stripePrices);
     if (needs.stripeWebhookSecret) bindStripeWebhookSecret(fn.fn, resources.stripe.webhookSecret);
+    if (needs.media) bindMediaBucket(fn.fn, resources.media.bucket, needs.media.prefixes);
     return fn;
   }
 }

@@ -1,9 +1,13 @@
 // How the SPA is hosted: the same security headers locally and on CloudFront.
-export const CONTENT_SECURITY_POLICY = (apiOrigin: string): string =>
+/**
+ * `mediaOrigin`: the media bucket, which the browser uploads photos to (connect-src) and shows them from
+ * through short-lived signed URLs (img-src).
+ */
+export const CONTENT_SECURITY_POLICY = (apiOrigin: string, mediaOrigin?: string): string =>
   [
     "default-src 'self'",
-    `connect-src 'self' ${apiOrigin}`,
-    "img-src 'self' data: blob:",
+    `connect-src 'self' ${apiOrigin}${mediaOrigin ? ` ${mediaOrigin}` : ''}`,
+    `img-src 'self' data: blob:${mediaOrigin ? ` ${mediaOrigin}` : ''}`,
     "media-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "script-src 'self'",

@@ -2,6 +2,7 @@
 // zod/mini keeps the SPA bundle small: only the schemas a screen touches are bundled.
 import * as z from 'zod/mini';
 import { LANGUAGES, type Language as LanguageCode } from './language.ts';
+import { PHOTO_LIMITS, QUALITY_HINTS, REJECTION_REASONS } from './photo-rules.ts';
 
 export { LANGUAGES };
 /** The zod enum of shared/language.ts's list; the type is that module's. */
@@ -119,17 +120,94 @@ export const AdminStyleInput = z.strictObject({
 /** The spec's admin client reads the list as a bare array. */
 export const AdminStyleList = z.array(AdminStyle);
 export const StylesList = z.object({ success: z.boolean(), styles: z.array(Style) });
+export const FileData = z.object({ success: z.boolean(), data: z.string(), content_type: z.string() });
+
+// Reference photos (spec sections 3 and 7, and issue 8). Beyond the spec's `filename` and `size`, a photo
+// carries what the Manage Photos screen shows without moving base64 in its hot path.
+const QualityHint = z.enum(QUALITY_HINTS);
+export const PhotoConsent = z.object({
+  /** consent to processing by the AI provider */
+  processing: z.boolean(),
+  /** confirmation of the rights to the images and the consent of identifiable people */
+  rights: z.boolean(),
+  /** the wording version both were given under; null before any */
+  version: z.nullable(z.string()),
+  /** Unix seconds of the last change; null before any */
+  updated_at: z.nullable(z.number()),
+});
+export type PhotoConsent = z.infer<typeof PhotoConsent>;
+export const PhotoFile = z.object({
+  filename: z.string(),
+  size: z.number(),
+  /** the name the file had on the user's device */
+  original_name: z.string(),
+  content_type: z.string(),
+  width: z.number(),
+  height: z.number(),
+  uploaded_at: z.number(),
+  /** deleted automatically at this time (Unix seconds) */
+  expires_at: z.number(),
+  hints: z.array(QualityHint),
+  /** short-lived URLs (PHOTO_LIMITS.viewUrlSeconds) */
+  thumbnail_url: z.string(),
+  url: z.string(),
+});
+export type PhotoFile = z.infer<typeof PhotoFile>;
 export const PhotoList = z.object({
   success: z.boolean(),
-  files: z.array(z.object({ filename: z.string(), size: z.number() })),
+  /** newest first */
+  files: z.array(PhotoFile),
+  consent: PhotoConsent,
+  delete_after_generation: z.boolean(),
 });
-export const FileData = z.object({ success: z.boolean(), data: z.string(), content_type: z.string() });
+export type PhotoList = z.infer<typeof PhotoList>;
+
+const Rejection = z.object({ name: z.string(), reason: z.enum(REJECTION_REASONS), message: z.string() });
+export type Rejection = z.infer<typeof Rejection>;
+/** Spec section 3's upload response; `rejections` says why each rejected file was refused. */
 export const UploadResult = z.object({
   success: z.boolean(),
   files: z.array(z.string()),
   rejected: z.array(z.string()),
   rejectedCount: z.number(),
+  rejections: z.array(Rejection),
 });
+export type UploadResult = z.infer<typeof UploadResult>;
+
+const DisplayName = z.string().check(z.minLength(1), z.maxLength(255));
+export const UploadTargetsRequest = z.strictObject({
+  files: z
+    .array(z.strictObject({ name: DisplayName, type: z.string().check(z.maxLength(100)), size: z.int() }))
+    .check(z.minLength(1), z.maxLength(PHOTO_LIMITS.maxPhotos)),
+});
+/** A browser upload straight to S3: POST `fields` and then the file, as multipart/form-data, to `url`. */
+export const UploadTarget = z.object({
+  /** the file's name on the device, as sent */
+  name: z.string(),
+  /** the upload to confirm */
+  id: z.string(),
+  url: z.string(),
+  fields: z.record(z.string(), z.string()),
+});
+export type UploadTarget = z.infer<typeof UploadTarget>;
+export const UploadTargets = z.object({
+  success: z.boolean(),
+  targets: z.array(UploadTarget),
+  rejected: z.array(z.string()),
+  rejectedCount: z.number(),
+  rejections: z.array(Rejection),
+  expires_in: z.number(),
+});
+export type UploadTargets = z.infer<typeof UploadTargets>;
+export const ConfirmUploadsRequest = z.strictObject({
+  uploads: z
+    .array(z.strictObject({ id: z.string().check(z.maxLength(200)), name: z.optional(DisplayName) }))
+    .check(z.minLength(1), z.maxLength(PHOTO_LIMITS.maxPerConfirm)),
+});
+export const PhotoConsentRequest = z.strictObject({ processing: z.boolean(), rights: z.boolean() });
+export const PhotoConsentResult = z.object({ success: z.boolean(), consent: PhotoConsent });
+export const PhotoRetentionRequest = z.strictObject({ delete_after_generation: z.boolean() });
+export const PhotoRetentionResult = z.object({ success: z.boolean(), delete_after_generation: z.boolean() });
 export const CreateTasksBatch = z.strictObject({
   styles: z.array(StyleId),
   style_prompts: z.array(z.string()),

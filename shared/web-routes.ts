@@ -83,7 +83,7 @@ export const webPages = [
     path: '/app/upload',
     access: 'user',
     localized: true,
-    built: false,
+    built: true,
     indexable: false,
   }),
   page({

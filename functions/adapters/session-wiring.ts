@@ -1,4 +1,5 @@
-// What every group uses to know who calls: the session token verifier and one read of the account.
+// How every group knows who calls: the session token verifier and one read of the account. Kept apart from
+// wiring.ts so that a function importing it carries no sign-up, mail or password code.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { SessionConfig, TableConfig } from '../config.ts';
 import type { User } from '../domain/ports.ts';

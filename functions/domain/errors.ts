@@ -26,7 +26,9 @@ export type DomainErrorCode =
   | 'TOKENS_MISMATCH'
   | 'SUBSCRIPTION_EXISTS'
   | 'NO_BILLING_ACCOUNT'
-  | 'INVALID_SIGNATURE';
+  | 'INVALID_SIGNATURE'
+  | 'CONSENT_REQUIRED'
+  | 'PHOTO_LIMIT_REACHED';
 
 export class DomainError extends Error {
   readonly code: DomainErrorCode;

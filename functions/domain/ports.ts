@@ -21,6 +21,18 @@ export interface User {
   /** bumped to sign out every session issued before it */
   sessionVersion: number;
   createdAt: number;
+  /** The Manage Photos consents as last recorded (functions/domain/photos/consent.ts); null before any. */
+  photoConsent: PhotoConsentRecord | null;
+  /** "Delete my photos once my avatars are ready" */
+  deletePhotosAfterGeneration: boolean;
+}
+
+export interface PhotoConsentRecord {
+  processing: boolean;
+  rights: boolean;
+  version: string;
+  /** Unix seconds */
+  updatedAt: number;
 }
 
 export interface NewAccount {

@@ -29,6 +29,8 @@ const STATUS: Record<DomainErrorCode, number> = {
   FORBIDDEN: 403,
   ACCOUNT_NOT_FOUND: 404,
   NOT_FOUND: 404,
+  CONSENT_REQUIRED: 403,
+  PHOTO_LIMIT_REACHED: 409,
   EMAIL_TAKEN: 409,
   RATE_LIMITED: 429,
   UNKNOWN_PRICE: 400,
@@ -60,7 +62,8 @@ export function jsonResponse(status: number, body: unknown): APIGatewayProxyStru
 
 export function errorResponse(error: unknown, correlationId: string): APIGatewayProxyStructuredResultV2 {
   if (isDomainError(error)) {
-    const body: ErrorBody = { msg: error.message, code: error.code };
+    // Spec section 7: errors carry `msg` or `error` (the upload call reads `error`); both say the same.
+    const body: ErrorBody = { msg: error.message, code: error.code, error: error.message };
     if (error instanceof SubscriptionExistsError) body.dashboard_url = error.dashboardUrl;
     const response = jsonResponse(STATUS[error.code], body);
     if (error instanceof RateLimitedError) {
@@ -69,7 +72,7 @@ export function errorResponse(error: unknown, correlationId: string): APIGateway
     return response;
   }
   if (error instanceof RequestError) {
-    const body: ErrorBody = { msg: error.message, code: error.code };
+    const body: ErrorBody = { msg: error.message, code: error.code, error: error.message };
     return jsonResponse(error.status, body);
   }
   // Anything else is ours to fix: log it in full, tell the caller only the reference.

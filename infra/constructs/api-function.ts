@@ -33,7 +33,25 @@ export interface ApiFunctionProps {
   reservedConcurrency: number;
   /** Settings every function reads (functions/config.ts); the bind helpers add the rest. */
   environment?: Record<string, string>;
+  /** Default 10. */
+  timeoutSeconds?: number;
+  /**
+   * Packages with native code (sharp): installed into the bundle's node_modules for Lambda's platform,
+   * linux-arm64 with glibc, whatever machine synthesizes; esbuild leaves them external.
+   */
+  nativeModules?: readonly string[];
 }
+
+/**
+ * npm's platform settings for installing `nativeModules` (npm >= 10 reads them from the environment): the
+ * optional dependencies that carry prebuilt binaries (@img/sharp-linux-arm64, @img/sharp-libvips-linux-arm64)
+ * are chosen for Lambda's arm64 Linux, not for the machine running the synth.
+ */
+export const LAMBDA_NPM_PLATFORM: Record<string, string> = {
+  npm_config_os: 'linux',
+  npm_config_cpu: 'arm64',
+  npm_config_libc: 'glibc',
+};
 
 export class ApiFunction extends Construct {
   readonly fn: NodejsFunction;
@@ -53,7 +71,7 @@ export class ApiFunction extends Construct {
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
       reservedConcurrentExecutions: props.reservedConcurrency,
-      timeout: Duration.seconds(10),
+      timeout: Duration.seconds(props.timeoutSeconds ?? 10),
       logGroup: this.logGroup,
       description: `Aivatar ${props.stage} API: ${props.group} routes`,
       projectRoot: REPO_ROOT,
@@ -71,6 +89,9 @@ export class ApiFunction extends Construct {
         sourceMapMode: SourceMapMode.DEFAULT,
         sourcesContent: false,
         externalModules: LAMBDA_EXTERNAL_MODULES,
+        ...(props.nativeModules?.length
+          ? { nodeModules: [...props.nativeModules], environment: LAMBDA_NPM_PLATFORM }
+          : {}),
       },
     });
   }

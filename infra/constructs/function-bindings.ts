@@ -4,6 +4,7 @@ import { Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { MailSender } from './mail-sender.ts';
 
@@ -112,6 +113,25 @@ export function bindStripeWebhookSecret(fn: LambdaFunction, secret: ISecret): vo
       effect: Effect.ALLOW,
       actions: [...STRIPE_SECRET_ACTIONS],
       resources: [secret.secretArn],
+    }),
+  );
+}
+
+/** The object actions the photos function calls, and only on its own prefixes (no listing, no ACLs). */
+export const MEDIA_OBJECT_ACTIONS = ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'] as const;
+
+/**
+ * MEDIA_BUCKET, and get/put/delete on objects under `prefixes` only. Presigned POSTs and GET URLs the
+ * function signs act with these rights, so a browser can only upload under uploads/ and read what the
+ * function chose to sign.
+ */
+export function bindMediaBucket(fn: LambdaFunction, bucket: IBucket, prefixes: readonly string[]): void {
+  fn.addEnvironment('MEDIA_BUCKET', bucket.bucketName);
+  fn.addToRolePolicy(
+    new PolicyStatement({
+      effect: Effect.ALLOW,
+      actions: [...MEDIA_OBJECT_ACTIONS],
+      resources: prefixes.map((prefix) => bucket.arnForObjects(`${prefix}*`)),
     }),
   );
 }

@@ -110,6 +110,8 @@ export interface SpaHostingProps {
   stage: 'dev' | 'prod';
   /** The API's origin (scheme and host) for the CSP's connect-src. */
   apiOrigin: string;
+  /** The media bucket's origin: photo uploads (connect-src) and signed image URLs (img-src). */
+  mediaOrigin?: string;
   /** A custom host name for the site, with its us-east-1 ACM certificate. */
   customDomain?: { name: string; certificate: ICertificate };
 }
@@ -135,7 +137,7 @@ export class SpaHosting extends Construct {
 
     const { security, custom } = cloudFrontHeaders(
       SECURITY_HEADERS,
-      CONTENT_SECURITY_POLICY(props.apiOrigin),
+      CONTENT_SECURITY_POLICY(props.apiOrigin, props.mediaOrigin),
     );
     this.headersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: `Aivatar ${props.stage}: security headers and CSP`,

@@ -1,15 +1,20 @@
 import { mkdir } from 'node:fs/promises';
-import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 
 export interface LocalS3 {
   endpoint: string;
+  /**
+   * The bucket CORS rule the CDK stack sets on the media bucket: the web app may upload (POST) and read
+   * (GET). Set once the web server's address is known.
+   */
+  allowBrowserOrigin(origin: string): Promise<void>;
   stop(): Promise<void>;
 }
 
 /**
- * An S3-compatible server on disk, on 127.0.0.1 (port 0: any free port). It checks no signatures: our
- * functions re-check every upload.
+ * An S3-compatible server on disk, on 127.0.0.1 (port 0: any free port). It checks no signatures and no
+ * POST policy (content-length-range): our functions re-check every upload.
  */
 export async function startS3Local(port: number, dataDir: string, buckets: string[]): Promise<LocalS3> {
   await mkdir(dataDir, { recursive: true });
@@ -29,6 +34,31 @@ export async function startS3Local(port: number, dataDir: string, buckets: strin
       await s3.send(new CreateBucketCommand({ Bucket }));
     }
   }
-  s3.destroy();
-  return { endpoint, stop: () => server.close() };
+  const allowBrowserOrigin = async (origin: string) => {
+    for (const Bucket of buckets) {
+      await s3.send(
+        new PutBucketCorsCommand({
+          Bucket,
+          CORSConfiguration: {
+            CORSRules: [
+              {
+                AllowedOrigins: [origin],
+                AllowedMethods: ['POST', 'GET'],
+                AllowedHeaders: ['*'],
+                MaxAgeSeconds: 3000,
+              },
+            ],
+          },
+        }),
+      );
+    }
+  };
+  return {
+    endpoint,
+    allowBrowserOrigin,
+    stop: async () => {
+      s3.destroy();
+      await server.close();
+    },
+  };
 }

@@ -129,13 +129,19 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
 
     let webUrl: string;
     if (o.webDist) {
-      const web = await startWebServer(o.webDist, o.webPort || 0, { apiUrl });
+      const web = await startWebServer(
+        o.webDist,
+        o.webPort || 0,
+        { apiUrl },
+        { mediaOrigin: new URL(s3.endpoint).origin },
+      );
       stops.push(() => closeServer(web));
       webUrl = `http://localhost:${(web.address() as AddressInfo).port}`;
     } else {
       // No server: the address only appears in links of emails.
       webUrl = `http://localhost:${o.webPort || (await freePort())}`;
     }
+    await s3.allowBrowserOrigin(webUrl);
 
     // The functions read their settings from the environment, exactly as in Lambda.
     Object.assign(process.env, {
@@ -148,6 +154,8 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
       OUTBOX_DIR: outboxDir,
       JWT_SECRET: await persistentSecret(join(dataDir, 'jwt-secret')),
       DYNAMODB_ENDPOINT: dynamo.endpoint,
+      MEDIA_BUCKET: BUCKETS.media,
+      S3_ENDPOINT: s3.endpoint,
       ADMIN_EMAILS: (o.adminEmails ?? []).join(','),
       STRIPE_SECRET_KEY: stripe.secretKey,
       STRIPE_API_URL: stripe.url,

@@ -100,13 +100,17 @@ export function startWebServer(
   distDir: string,
   port: number,
   runtimeConfig: { apiUrl: string },
+  hosting: { mediaOrigin?: string } = {},
 ): Promise<Server> {
   const root = normalize(distDir).replace(/[\\/]+$/, '');
   const configJson = JSON.stringify(runtimeConfig);
   const compress = compressor();
   const headers = {
     ...SECURITY_HEADERS,
-    'content-security-policy': CONTENT_SECURITY_POLICY(new URL(runtimeConfig.apiUrl).origin),
+    'content-security-policy': CONTENT_SECURITY_POLICY(
+      new URL(runtimeConfig.apiUrl).origin,
+      hosting.mediaOrigin,
+    ),
   };
   // A build made without SITE_URL points its canonical and Open Graph URLs at the default local address;
   // served on another port, they name the port actually served.

@@ -17,6 +17,7 @@ import { type Budget, reportBudgets } from './budgets.ts';
 import { type ColdStart, coldStart } from './cold-start.ts';
 import { firstLoadJs } from './first-load-js.ts';
 import type { LoadJob } from './load-worker.ts';
+import { type PhotoFigures, photoBench, photoBudgets } from './photos.ts';
 import { webhookLatency } from './webhook-load.ts';
 
 // `npm run bench -- --cold-runs 41`: more cold starts of each kind where the machine is busy.
@@ -39,7 +40,10 @@ const COLD_START_RATIO_BUDGET = 1.15;
  * Service SDKs other than AWS's that a function bundles and loads at start: the baseline imports them too,
  * so the ratio measures our code and set-up against a bare import of every client the function uses.
  */
-const OTHER_CLIENTS_AT_START: Record<string, string[]> = { billing: ['stripe'], 'stripe-webhook': ['stripe'] };
+const OTHER_CLIENTS_AT_START: Record<string, string[]> = {
+  billing: ['stripe'],
+  'stripe-webhook': ['stripe'],
+};
 const USER_INFO_P99_BUDGET_MS = 50;
 const LOGIN_FIRST_LOAD_BUDGET_KB = 120;
 
@@ -56,6 +60,7 @@ const FUNCTION_ENV: NodeJS.ProcessEnv = {
   MAIL_FROM: 'Aivatar <no-reply@example.com>',
   MAIL_TRANSPORT: 'ses',
   JWT_SECRET: 'b'.repeat(48),
+  MEDIA_BUCKET: 'aivatar-bench-media',
   AWS_REGION: 'eu-west-1',
   AWS_ACCESS_KEY_ID: 'bench',
   AWS_SECRET_ACCESS_KEY: 'bench',
@@ -155,9 +160,11 @@ execFileSync(process.execPath, ['web/scripts/build.ts', '--quiet'], {
 const stack = await startLocalStack({ webDist: join(REPO_ROOT, 'web/dist'), trustForwardedFor: true });
 let warm: Awaited<ReturnType<typeof latency>> & Awaited<ReturnType<typeof webhookLatency>>;
 let spa: Awaited<ReturnType<typeof firstLoadJs>>[number];
+let photos: PhotoFigures;
 try {
   warm = { ...(await latency(stack.apiUrl, stack.outboxDir)), ...(await webhookLatency(stack)) };
   [spa] = (await firstLoadJs(stack.webUrl, ['/login'])) as [typeof spa];
+  photos = await photoBench(stack);
 } finally {
   await stack.stop();
 }
@@ -178,6 +185,13 @@ for (const [name, r] of Object.entries(warm)) {
   );
 }
 console.log(`SPA /login first load: ${spa.files} JS files, ${spa.rawKB} KB raw, ${spa.gzippedKB} KB gzipped`);
+const pc = photos.confirm;
+console.log(
+  `Photos: confirm of ${pc.photos} uploads of ${pc.photoMB} MB p50 ${pc.p50Ms} ms (${pc.minMs}-${pc.maxMs}, ${pc.runs} runs); ` +
+    `thumbnails ${photos.thumbnails.meanBytes} B mean, ${photos.thumbnails.maxBytes} B largest; ` +
+    `GET /photos with ${photos.list.photos} photos p50 ${photos.list.p50Ms} ms p99 ${photos.list.p99Ms} ms ` +
+    `(${photos.list.requests} requests, ${photos.list.failures} failed, concurrency ${photos.list.concurrency})`,
+);
 
 const budgets: Budget[] = [
   ...Object.entries(groups).flatMap(([group, f]): Budget[] => [
@@ -213,12 +227,13 @@ const budgets: Budget[] = [
     unit: 'KB',
     limit: LOGIN_FIRST_LOAD_BUDGET_KB,
   },
+  ...photoBudgets(photos),
 ];
 const exitCode = reportBudgets(budgets);
 writeFileSync(
   join(RESULTS, 'bench.json'),
   JSON.stringify(
-    { date: new Date().toISOString(), functions: groups, warm, spaLogin: spa, budgets },
+    { date: new Date().toISOString(), functions: groups, warm, spaLogin: spa, photos, budgets },
     null,
     2,
   ),

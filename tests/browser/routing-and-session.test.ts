@@ -81,8 +81,8 @@ describeInBrowser('routes and session', () => {
     await openSignedIn(page, token, '/app/account');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Account' }).waitFor();
-    // Create Avatar, Manage Photos and My Avatars come with their screens (shared/web-routes.ts).
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Account']);
+    // Create Avatar and My Avatars come with their screens (shared/web-routes.ts).
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Manage Photos', 'Account']);
     await page.getByText(email, { exact: true }).first().waitFor();
     expect(await page.getByTestId('token-balance').textContent()).toBe('2 tokens');
     expect(await page.getByRole('button', { name: 'Subscription' }).count()).toBe(0);

@@ -22,8 +22,8 @@ const ACCOUNT = {
     tokens: '2 tokens',
     welcomeTitle: 'Welcome to Aivatar! Your account is active.',
     welcomeTokens: 'Your 2 free tokens are ready to use.',
-    welcomeNext:
-      'Next step: uploading your selfies. That screen opens soon; meanwhile you can set a password for your account.',
+    welcomeNext: 'Next step: upload 2 to 5 selfies, then pick your styles.',
+    welcomeUpload: 'Upload my photos',
     closeWelcome: 'Close the welcome message',
     bonus: 'Welcome bonus',
     setTitle: 'Set a password',
@@ -39,8 +39,8 @@ const ACCOUNT = {
     tokens: '2 jetons',
     welcomeTitle: 'Bienvenue sur Aivatar ! Votre compte est activé.',
     welcomeTokens: 'Vos 2 jetons offerts vous attendent.',
-    welcomeNext:
-      'Prochaine étape : importer vos selfies. Cet écran arrive bientôt ; en attendant, vous pouvez définir un mot de passe pour votre compte.',
+    welcomeNext: 'Prochaine étape : importez 2 à 5 selfies, puis choisissez vos styles.',
+    welcomeUpload: 'Importer mes photos',
     closeWelcome: 'Fermer le message de bienvenue',
     bonus: 'Bonus de bienvenue',
     setTitle: 'Définir un mot de passe',
@@ -93,6 +93,10 @@ describeInBrowser('sign up, activate, set a password, log out and in again', () 
       await welcome.getByRole('heading', { name: a.welcomeTitle }).waitFor();
       await welcome.getByText(a.welcomeTokens, { exact: true }).waitFor();
       await welcome.getByText(a.welcomeNext, { exact: true }).waitFor();
+      // Manage Photos is built: the welcome leads there.
+      expect(await welcome.getByRole('link', { name: a.welcomeUpload }).getAttribute('href')).toBe(
+        `${c.prefix}/app/upload`,
+      );
       expect(await page.getByTestId('account-balance').textContent()).toBe('2');
       expect(await page.getByTestId('token-balance').textContent()).toBe(a.tokens);
       const bonus = page.locator('tr[data-reason="signup_bonus"]');

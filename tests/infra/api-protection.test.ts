@@ -26,9 +26,15 @@ describe.each([
   ['dev', () => dev],
   ['prod', () => prod],
 ] as const)('%s stack', (stage, get) => {
-  it('throttles the API stage, and signup, login and send_login_link more strictly', () => {
+  it('throttles the API stage, and signup, login, send_login_link and photo processing more strictly', () => {
     const s = get();
-    expect([...throttledRoutes].sort()).toEqual(['login', 'sendLoginLink', 'signup']);
+    expect([...throttledRoutes].sort()).toEqual([
+      'confirmPhotoUploads',
+      'login',
+      'sendLoginLink',
+      'signup',
+      'uploadPhotos',
+    ]);
     const routeSettings = Object.fromEntries(
       throttledRoutes.map((id) => [
         routeKey(apiRoutes[id]),

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   GROUP_CONFIG,
   mailConfig,
+  mediaConfig,
   readConfig,
   sessionConfig,
   stripeConfig,
@@ -99,6 +100,9 @@ describe.each([
       else expect(vars.STRIPE_WEBHOOK_SECRET_ARN, group).toBeUndefined();
       expect(vars.TABLE_NAME).toEqual({ Ref: onlyOfType(s, 'AWS::DynamoDB::Table')[0] });
       expect(config.webUrl ?? deployed(s.outputs.WebUrl?.Value)).toBe(deployed(s.outputs.WebUrl?.Value));
+      if ((parts as readonly unknown[]).includes(mediaConfig)) {
+        expect(vars.MEDIA_BUCKET, group).toBeDefined();
+      } else expect(vars.MEDIA_BUCKET, group).toBeUndefined();
     }
   });
 
@@ -213,7 +217,12 @@ describe.each([
 
   it('keeps the site bucket private, encrypted and TLS-only, read by CloudFront through OAC', () => {
     const s = get();
-    const [bucketId, bucket] = onlyOfType(s, 'AWS::S3::Bucket');
+    // The site's bucket is the one CloudFront reads (tests/infra/photos.test.ts checks the media bucket).
+    const [, policy] = ofType(s, 'AWS::S3::BucketPolicy').find(([, p]) =>
+      JSON.stringify(props(p)).includes('cloudfront.amazonaws.com'),
+    ) as [string, Resource];
+    const bucketId = at(props(policy), 'Bucket', 'Ref') as string;
+    const bucket = s.resources[bucketId] as Resource;
     const p = props(bucket);
     expect(p.PublicAccessBlockConfiguration).toEqual({
       BlockPublicAcls: true,
@@ -226,7 +235,6 @@ describe.each([
     ).toEqual({ SSEAlgorithm: 'AES256' });
     expect(bucket.DeletionPolicy).toBe(stage === 'prod' ? 'Retain' : 'Delete');
 
-    const [, policy] = onlyOfType(s, 'AWS::S3::BucketPolicy');
     expect(at(props(policy), 'Bucket', 'Ref')).toBe(bucketId);
     const statements = at(props(policy), 'PolicyDocument', 'Statement') as Json[];
     const tlsOnly = statements.find((st) => st.Effect === 'Deny' && st.Action === 's3:*') as Json;
@@ -346,7 +354,7 @@ describe('web origin', () => {
         'ContentSecurityPolicy',
       ),
     );
-    expect(csp).toContain("connect-src 'self' https://*.execute-api.ref-awsregion.ref-awsurlsuffix;");
+    expect(csp).toContain("connect-src 'self' https://*.execute-api.ref-awsregion.ref-awsurlsuffix ");
   });
 
   it('is the custom domain when one is set, and the CSP names the exact API origin', () => {
@@ -367,7 +375,7 @@ describe('web origin', () => {
         'ContentSecurityPolicy',
       ),
     );
-    expect(csp).toContain(`connect-src 'self' ${apiId.toLowerCase()}-apiendpoint.aws.test;`);
+    expect(csp).toContain(`connect-src 'self' ${apiId.toLowerCase()}-apiendpoint.aws.test `);
   });
 });
 

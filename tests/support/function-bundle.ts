@@ -2,6 +2,7 @@
 // says what went into it: our source files, and the AWS SDK modules it loads when it starts.
 import { relative } from 'node:path';
 import { build, type Metafile } from 'esbuild';
+import { GROUP_NEEDS } from '../../infra/aivatar-stack.ts';
 import { ESM_REQUIRE_BANNER, LAMBDA_EXTERNAL_MODULES } from '../../infra/constructs/api-function.ts';
 import { handlerEntry, REPO_ROOT } from '../../infra/function-entries.ts';
 
@@ -20,7 +21,11 @@ export async function buildGroupBundle(group: string, outfile: string): Promise<
     minify: true,
     mainFields: ['module', 'main'],
     banner: { js: ESM_REQUIRE_BANNER },
-    external: LAMBDA_EXTERNAL_MODULES,
+    // Native modules ship beside the bundle in node_modules (ApiFunctionProps.nativeModules), not in it.
+    external: [
+      ...LAMBDA_EXTERNAL_MODULES,
+      ...(GROUP_NEEDS[group as keyof typeof GROUP_NEEDS]?.nativeModules ?? []),
+    ],
     outfile,
     metafile: true,
     logLevel: 'error',

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { type LocalStack, REPO_ROOT, startLocalStack } from '../../infra/local/stack.ts';
+import { BUCKETS } from '../../shared/table-design.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,6 +14,8 @@ declare module 'vitest' {
       webUrl: string;
       dynamoEndpoint: string;
       tableName: string;
+      s3Endpoint: string;
+      mediaBucket: string;
       outboxDir: string;
       jwtSecret: string;
       stripe: { url: string; secretKey: string; webhookSecret: string; webhookUrl: string };
@@ -47,6 +50,8 @@ export async function setup(project: TestProject): Promise<void> {
     webUrl: stack.webUrl,
     dynamoEndpoint: stack.dynamoEndpoint,
     tableName: stack.tableName,
+    s3Endpoint: stack.s3Endpoint,
+    mediaBucket: BUCKETS.media,
     outboxDir: stack.outboxDir,
     jwtSecret: process.env.JWT_SECRET as string,
     stripe: {

@@ -7,7 +7,9 @@ import type { AccountDeps } from '../../functions/domain/accounts/accounts.ts';
 import type { BillingDeps } from '../../functions/domain/billing/checkout.ts';
 import type { EventVerifier } from '../../functions/domain/billing/ports.ts';
 import type { WebhookDeps } from '../../functions/domain/billing/webhook.ts';
+import type { PhotoDeps } from '../../functions/domain/photos/photos.ts';
 import { presentedToken } from '../../functions/http/middleware.ts';
+import { photoRoutes } from '../../functions/photos/routes.ts';
 import { webhookRoutes } from '../../functions/stripe-webhook/routes.ts';
 import { handlerEntry } from '../../infra/function-entries.ts';
 import {
@@ -26,6 +28,7 @@ const handlersByGroup: Record<string, string[]> = {
   auth: Object.keys(authRoutes({} as AccountDeps)),
   billing: Object.keys(billingRoutes({} as BillingDeps)),
   'stripe-webhook': Object.keys(webhookRoutes({} as WebhookDeps, {} as EventVerifier)),
+  photos: Object.keys(photoRoutes({} as PhotoDeps)),
 };
 
 describe('the route table', () => {

@@ -11,6 +11,12 @@ export const keys = {
     sk: `LEDGER#${String(at).padStart(12, '0')}#${entryId}`,
   }),
   ledgerPrefix: 'LEDGER#',
+  /** One of the account's PHOTO_LIMITS.maxPhotos places for a photo (photo-store.ts). */
+  photo: (userId: string, slot: number) => ({
+    pk: `USER#${userId}`,
+    sk: `PHOTO#${String(slot).padStart(2, '0')}`,
+  }),
+  photoPrefix: 'PHOTO#',
   loginLink: (tokenHash: string) => ({ pk: `LINK#${tokenHash}`, sk: 'LINK' }),
   /** billing: the payment provider's objects we keep a record of */
   customer: (customerId: string) => ({ pk: `CUSTOMER#${customerId}`, sk: 'CUSTOMER' }),

@@ -17,6 +17,10 @@ const UserItem = z.object({
   password_hash: z.optional(z.nullable(z.string())),
   session_version: z.number(),
   created_at: z.number(),
+  photo_consent: z.optional(
+    z.object({ processing: z.boolean(), rights: z.boolean(), version: z.string(), updated_at: z.number() }),
+  ),
+  delete_photos_after_generation: z.optional(z.boolean()),
 });
 
 export function toUser(item: unknown): User {
@@ -33,6 +37,15 @@ export function toUser(item: unknown): User {
     passwordHash: u.password_hash ?? null,
     sessionVersion: u.session_version,
     createdAt: u.created_at,
+    photoConsent: u.photo_consent
+      ? {
+          processing: u.photo_consent.processing,
+          rights: u.photo_consent.rights,
+          version: u.photo_consent.version,
+          updatedAt: u.photo_consent.updated_at,
+        }
+      : null,
+    deletePhotosAfterGeneration: u.delete_photos_after_generation ?? false,
   };
 }
 

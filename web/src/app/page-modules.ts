@@ -10,6 +10,7 @@ export const PAGE_MODULES: Partial<Record<PageId, string>> = {
   signup: 'features/auth/signup-page.tsx',
   loginWithToken: 'features/auth/login-with-token-page.tsx',
   appAccount: 'features/account/account-page.tsx',
+  appUpload: 'features/photos/photos-page.tsx',
   pricing: 'features/pricing/pricing-page.tsx',
   terms: 'features/legal/terms-page.tsx',
   privacy: 'features/legal/privacy-page.tsx',

@@ -11,6 +11,7 @@ import type { Language } from '../../../shared/language.ts';
 import { languageOfPath } from '../../../shared/web-routes.ts';
 import type AccountEn from '../features/account/locales/en.json';
 import type AuthEn from '../features/auth/locales/en.json';
+import type PhotosEn from '../features/photos/locales/en.json';
 import type En from '../locales/en.json';
 import type Fr from '../locales/fr.json';
 import { APP_STRINGS_ELEMENT_ID } from './app-strings-element.ts';
@@ -26,7 +27,7 @@ type Keys<T, Prefix extends string = ''> = {
 }[keyof T & string];
 
 /** Every string's key, checked against the English strings: the app's and those of the screens with their own. */
-export type TranslationKey = Keys<typeof En & typeof AuthEn & typeof AccountEn>;
+export type TranslationKey = Keys<typeof En & typeof AuthEn & typeof AccountEn & typeof PhotosEn>;
 export type TranslationValues = Record<string, string | number>;
 export type TFunction = (key: TranslationKey, values?: TranslationValues) => string;
 

@@ -159,6 +159,39 @@ export const DownloadIcon = () => (
   </Icon>
 );
 
+export const TrashIcon = () => (
+  <Icon>
+    <path d="M4 7h16" />
+    <path d="M10 11v6M14 11v6" />
+    <path d="M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12" />
+    <path d="M9 7V4h6v3" />
+  </Icon>
+);
+
+export const RefreshIcon = () => (
+  <Icon>
+    <path d="M20 11a8 8 0 0 0-14.9-3.9L4 9" />
+    <path d="M4 4v5h5" />
+    <path d="M4 13a8 8 0 0 0 14.9 3.9L20 15" />
+    <path d="M20 20v-5h-5" />
+  </Icon>
+);
+
+export const ImageIcon = () => (
+  <Icon>
+    <rect x="3" y="4" width="18" height="16" rx="2" />
+    <circle cx="9" cy="10" r="2" />
+    <path d="M21 17l-5-5-9 8" />
+  </Icon>
+);
+
+export const ShieldIcon = () => (
+  <Icon>
+    <path d="M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6z" />
+    <path d="M9 12l2 2 4-4" />
+  </Icon>
+);
+
 /** Google's "G" in its own colours, as identity-provider buttons show it. */
 export const GoogleIcon = () => (
   <svg viewBox="0 0 48 48" width="20" height="20" aria-hidden="true" focusable="false">

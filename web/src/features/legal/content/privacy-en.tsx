@@ -1,5 +1,6 @@
 // Privacy Policy, English (spec sections 2 "Legal pages", 3 and 9). Prerendered only. Like the terms, it
 // keeps both readings of photo deletion: automatic once generation completes, and by the user at any time.
+import { PHOTO_RETENTION_DAYS } from '../../../../../shared/photo-rules.ts';
 import { ContactEmail, TermsLink } from '../components/legal-parts.tsx';
 import type { LegalText } from './legal-text.ts';
 
@@ -82,7 +83,10 @@ export const PRIVACY_EN: LegalText = {
             </li>
             <li>
               <strong>Uploaded photos</strong> are deleted automatically once generation completes, and you
-              can delete your photos yourself at any time from your dashboard (Manage Photos).
+              can delete your photos yourself at any time from your dashboard (Manage Photos). There you can
+              also ask for your photos to be deleted as soon as your avatars are ready. In any case, every
+              uploaded photo is deleted automatically {PHOTO_RETENTION_DAYS} days after its upload. Location
+              and camera data (EXIF) are removed from photos when they are uploaded.
             </li>
             <li>
               <strong>Generated images</strong> stay in your gallery until you delete them or close your
@@ -201,8 +205,9 @@ export const PRIVACY_EN: LegalText = {
             linked, and only for that purpose.
           </p>
           <p>
-            You can withdraw your consent at any time by no longer uploading photos and deleting the ones you
-            have uploaded; this does not affect images already generated.
+            You can withdraw your consent at any time by unticking it on the Manage Photos page, by no longer
+            uploading photos, and by deleting the ones you have uploaded; this does not affect images already
+            generated. We record when you give or withdraw it.
           </p>
         </>
       ),

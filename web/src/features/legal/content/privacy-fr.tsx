@@ -1,5 +1,6 @@
 // Politique de confidentialité, en français (spec sections 2 « Legal pages », 3 et 9). Prerendered only.
 // Same two readings of photo deletion as the English text (see privacy-en.tsx).
+import { PHOTO_RETENTION_DAYS } from '../../../../../shared/photo-rules.ts';
 import { ContactEmail, TermsLink } from '../components/legal-parts.tsx';
 import type { LegalText } from './legal-text.ts';
 
@@ -87,7 +88,10 @@ export const PRIVACY_FR: LegalText = {
             <li>
               <strong>Les photos importées</strong> sont supprimées automatiquement une fois la génération
               terminée, et vous pouvez aussi supprimer vos photos vous-même à tout moment depuis votre tableau
-              de bord (Mes photos).
+              de bord (Mes photos). Vous pouvez aussi y demander la suppression de vos photos dès que vos
+              avatars sont prêts. Dans tous les cas, chaque photo importée est supprimée automatiquement{' '}
+              {PHOTO_RETENTION_DAYS} jours après son import. Les données de localisation et d'appareil (EXIF)
+              sont retirées des photos à l'import.
             </li>
             <li>
               <strong>Les images générées</strong> restent dans votre galerie jusqu'à ce que vous les
@@ -209,8 +213,9 @@ export const PRIVACY_FR: LegalText = {
             prestataire est indiquée, et uniquement dans ce but.
           </p>
           <p>
-            Vous pouvez retirer votre consentement à tout moment en cessant d'importer des photos et en
-            supprimant celles déjà importées ; cela n'affecte pas les images déjà générées.
+            Vous pouvez retirer votre consentement à tout moment en décochant la case sur la page Mes photos,
+            en cessant d'importer des photos et en supprimant celles déjà importées ; cela n'affecte pas les
+            images déjà générées. Nous enregistrons la date à laquelle vous le donnez ou le retirez.
           </p>
         </>
       ),

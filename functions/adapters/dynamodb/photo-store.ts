@@ -1,0 +1,151 @@
+// Photo records live in the account's partition, one per place: an account has exactly maxPhotos places
+// (`PHOTO#00`…), and a photo takes a place with a conditional put (free, or held by an expired photo).
+// So the limit holds under concurrent uploads without a counter that TTL deletions would leave wrong.
+import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
+import { QUALITY_HINTS } from '../../../shared/photo-rules.ts';
+import type { NewPhoto, PhotoRecord, PhotoStore } from '../../domain/photos/photo-ports.ts';
+import type { PhotoConsentRecord } from '../../domain/ports.ts';
+import { isConditionFailure } from './conditions.ts';
+import { keys, TTL_ATTRIBUTE } from './keys.ts';
+import { DynamoUserReader } from './user-reader.ts';
+
+const PhotoItem = z.object({
+  sk: z.string(),
+  filename: z.string(),
+  original_name: z.string(),
+  size: z.number(),
+  content_type: z.literal('image/jpeg'),
+  width: z.number(),
+  height: z.number(),
+  hints: z.array(z.enum(QUALITY_HINTS)),
+  uploaded_at: z.number(),
+  [TTL_ATTRIBUTE]: z.number(),
+});
+type PhotoItem = z.infer<typeof PhotoItem>;
+
+const toRecord = (i: PhotoItem): PhotoRecord => ({
+  filename: i.filename,
+  originalName: i.original_name,
+  size: i.size,
+  contentType: i.content_type,
+  width: i.width,
+  height: i.height,
+  hints: i.hints,
+  uploadedAt: i.uploaded_at,
+  expiresAt: i[TTL_ATTRIBUTE],
+});
+
+const slotOf = (sk: string) => Number(sk.slice(keys.photoPrefix.length));
+
+/** Concurrent uploads of one account race for places; each loser looks again this many times. */
+const PLACE_ATTEMPTS = 5;
+
+export class DynamoPhotoStore extends DynamoUserReader implements PhotoStore {
+  /** Every photo item of the account, expired ones included (TTL deletes them within days). */
+  private async items(userId: string): Promise<PhotoItem[]> {
+    const res = await this.db.send(
+      new QueryCommand({
+        TableName: this.table,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.user(userId).pk, ':prefix': keys.photoPrefix },
+        // Read-your-writes: the list right after an upload shows it.
+        ConsistentRead: true,
+      }),
+    );
+    return (res.Items ?? []).map((raw) => PhotoItem.parse(raw));
+  }
+
+  async list(userId: string, now: number): Promise<PhotoRecord[]> {
+    return (await this.items(userId)).filter((i) => i[TTL_ATTRIBUTE] > now).map(toRecord);
+  }
+
+  async add(userId: string, photo: NewPhoto, maxPhotos: number, now: number): Promise<'added' | 'limit'> {
+    for (let attempt = 0; attempt < PLACE_ATTEMPTS; attempt++) {
+      const live = (await this.items(userId)).filter((i) => i[TTL_ATTRIBUTE] > now);
+      // A retried confirm of the same upload: already recorded.
+      if (live.some((i) => i.filename === photo.filename)) return 'added';
+      const taken = new Set(live.map((i) => slotOf(i.sk)));
+      const slot = Array.from({ length: maxPhotos }, (_, i) => i).find((i) => !taken.has(i));
+      if (slot === undefined) return 'limit';
+      try {
+        await this.db.send(
+          new PutCommand({
+            TableName: this.table,
+            Item: {
+              ...keys.photo(userId, slot),
+              filename: photo.filename,
+              original_name: photo.originalName,
+              size: photo.size,
+              content_type: photo.contentType,
+              width: photo.width,
+              height: photo.height,
+              hints: photo.hints,
+              uploaded_at: photo.uploadedAt,
+              [TTL_ATTRIBUTE]: photo.expiresAt,
+            },
+            ConditionExpression: 'attribute_not_exists(pk) OR #ttl <= :now',
+            ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+            ExpressionAttributeValues: { ':now': now },
+          }),
+        );
+        return 'added';
+      } catch (e) {
+        if (!isConditionFailure(e)) throw e;
+      }
+    }
+    throw new Error(`No free photo place for ${userId} after ${PLACE_ATTEMPTS} attempts`);
+  }
+
+  async remove(userId: string, filename: string, now: number): Promise<PhotoRecord | null> {
+    const item = (await this.items(userId)).find((i) => i.filename === filename && i[TTL_ATTRIBUTE] > now);
+    if (!item) return null;
+    try {
+      const res = await this.db.send(
+        new DeleteCommand({
+          TableName: this.table,
+          Key: keys.photo(userId, slotOf(item.sk)),
+          // The place may have been taken by another photo meanwhile: delete only this one.
+          ConditionExpression: 'filename = :filename',
+          ExpressionAttributeValues: { ':filename': filename },
+          ReturnValues: 'ALL_OLD',
+        }),
+      );
+      return res.Attributes ? toRecord(PhotoItem.parse(res.Attributes)) : null;
+    } catch (e) {
+      if (isConditionFailure(e)) return null;
+      throw e;
+    }
+  }
+
+  async setConsent(userId: string, consent: PhotoConsentRecord): Promise<void> {
+    await this.db.send(
+      new UpdateCommand({
+        TableName: this.table,
+        Key: keys.user(userId),
+        UpdateExpression: 'SET photo_consent = :consent',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: {
+          ':consent': {
+            processing: consent.processing,
+            rights: consent.rights,
+            version: consent.version,
+            updated_at: consent.updatedAt,
+          },
+        },
+      }),
+    );
+  }
+
+  async setDeleteAfterGeneration(userId: string, on: boolean): Promise<void> {
+    await this.db.send(
+      new UpdateCommand({
+        TableName: this.table,
+        Key: keys.user(userId),
+        UpdateExpression: 'SET delete_photos_after_generation = :on',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':on': on },
+      }),
+    );
+  }
+}

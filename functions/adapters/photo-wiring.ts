@@ -1,0 +1,24 @@
+// Builds the photos function's adapters from its config, once per process (cold start).
+
+import type { S3Client } from '@aws-sdk/client-s3';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { MediaConfig, TableConfig } from '../config.ts';
+import type { PhotoDeps } from '../domain/photos/photos.ts';
+import { DynamoPhotoStore } from './dynamodb/photo-store.ts';
+import { SharpImages } from './images/sharp-images.ts';
+import { S3PhotoFiles } from './s3/photo-files.ts';
+import { cryptoIds, systemClock } from './system.ts';
+
+export function buildPhotoDeps(
+  config: TableConfig & MediaConfig,
+  db: DynamoDBDocumentClient,
+  s3: S3Client,
+): PhotoDeps {
+  return {
+    store: new DynamoPhotoStore(db, config.tableName),
+    files: new S3PhotoFiles(s3, config.mediaBucket),
+    images: new SharpImages(),
+    clock: systemClock,
+    ids: cryptoIds,
+  };
+}

@@ -1,0 +1,94 @@
+// Ports of the reference photos; adapters implement them over DynamoDB, S3 and sharp.
+import type { PhotoType, QualityHint } from '../../../shared/photo-rules.ts';
+import type { PhotoConsentRecord } from '../ports.ts';
+import type { ImageMeasures } from './quality.ts';
+
+export interface PhotoRecord {
+  filename: string;
+  /** the name on the user's device (display only) */
+  originalName: string;
+  /** bytes of the stored image */
+  size: number;
+  contentType: 'image/jpeg';
+  width: number;
+  height: number;
+  hints: QualityHint[];
+  /** Unix seconds */
+  uploadedAt: number;
+  /** Unix seconds: deleted automatically then (and treated as gone from then on) */
+  expiresAt: number;
+}
+
+export type NewPhoto = PhotoRecord;
+
+export interface PhotoStore {
+  /** The account's photos that have not expired, in no particular order. */
+  list(userId: string, now: number): Promise<PhotoRecord[]>;
+  /**
+   * Records a photo unless the account already has `maxPhotos` unexpired ones: the database decides, so
+   * concurrent uploads can never exceed the limit.
+   */
+  add(userId: string, photo: NewPhoto, maxPhotos: number, now: number): Promise<'added' | 'limit'>;
+  /** Deletes the record; the deleted photo, or null when the account has no photo of that name. */
+  remove(userId: string, filename: string, now: number): Promise<PhotoRecord | null>;
+  setConsent(userId: string, consent: PhotoConsentRecord): Promise<void>;
+  setDeleteAfterGeneration(userId: string, on: boolean): Promise<void>;
+}
+
+/** A browser upload straight to storage: a form POST of `fields` and the file to `url`. */
+export interface UploadTargetForm {
+  url: string;
+  fields: Record<string, string>;
+}
+
+export type UploadRead = { bytes: Uint8Array } | 'missing' | 'too-large';
+
+/** Where the files live. Every method works inside the user's own prefix; names are checked again there. */
+export interface PhotoFiles {
+  uploadTarget(
+    userId: string,
+    uploadId: string,
+    type: PhotoType,
+    maxBytes: number,
+    expiresSeconds: number,
+  ): Promise<UploadTargetForm>;
+  /** Reads an upload, refusing (and not reading past) `maxBytes`. */
+  readUpload(userId: string, uploadId: string, maxBytes: number): Promise<UploadRead>;
+  discardUpload(userId: string, uploadId: string): Promise<void>;
+  save(userId: string, filename: string, image: Uint8Array, thumbnail: Uint8Array): Promise<void>;
+  read(userId: string, filename: string): Promise<{ bytes: Uint8Array; contentType: string } | null>;
+  /** Deletes the image and its thumbnail. */
+  remove(userId: string, filename: string): Promise<void>;
+  viewUrls(
+    userId: string,
+    filename: string,
+    expiresSeconds: number,
+  ): Promise<{ url: string; thumbnailUrl: string }>;
+}
+
+export interface PrepareLimits {
+  maxPixels: number;
+  minShortSide: number;
+  storedLongSide: number;
+  thumbnailSide: number;
+  thumbnailMaxBytes: number;
+  measureLongSide: number;
+}
+
+export interface PreparedPhoto {
+  /** upright, every metadata block removed, long side <= storedLongSide */
+  image: Uint8Array;
+  contentType: 'image/jpeg';
+  /** WebP, a thumbnailSide square, <= thumbnailMaxBytes */
+  thumbnail: Uint8Array;
+  measures: ImageMeasures;
+}
+
+export type PrepareResult =
+  | { ok: true; photo: PreparedPhoto }
+  | { ok: false; reason: 'not-an-image' | 'too-many-pixels' | 'too-small' };
+
+/** Decodes an image in full and makes the stored image and thumbnail from it. */
+export interface PhotoImages {
+  prepare(bytes: Uint8Array, limits: PrepareLimits): Promise<PrepareResult>;
+}

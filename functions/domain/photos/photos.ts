@@ -1,0 +1,228 @@
+// The reference photos of an account (spec sections 2, 4, 5 and 7; issue 8): list, view, delete, and the
+// two ways in (browser uploads straight to storage, then confirmed; or the multipart route).
+import type {
+  PhotoConsent,
+  PhotoFile,
+  PhotoList,
+  Rejection,
+  UploadResult,
+  UploadTarget,
+} from '../../../shared/api-schemas.ts';
+import { PHOTO_LIMITS, PHOTO_TYPES, type PhotoType } from '../../../shared/photo-rules.ts';
+import { DomainError } from '../errors.ts';
+import type { Ids, User } from '../ports.ts';
+import { currentConsent, recordConsent, requirePhotoConsent } from './consent.ts';
+import { admitPhoto, type IntakeDeps, inOrder, rejection } from './intake.ts';
+import { displayName, isUploadId, newUploadId, uploadIdOf } from './photo-names.ts';
+import type { PhotoRecord } from './photo-ports.ts';
+
+export interface PhotoDeps extends IntakeDeps {
+  ids: Ids;
+}
+
+/** Photos processed at once in one call: one reads or writes storage while others use the CPU. */
+const PROCESSING_CONCURRENCY = 3;
+
+const notFound = () => new DomainError('NOT_FOUND', 'Photo not found.');
+
+const limitReached = () =>
+  new DomainError(
+    'PHOTO_LIMIT_REACHED',
+    `You already have ${PHOTO_LIMITS.maxPhotos} photos, the most an account can keep. Delete some to upload more.`,
+  );
+
+const newestFirst = (a: PhotoRecord, b: PhotoRecord) =>
+  b.uploadedAt - a.uploadedAt || b.filename.localeCompare(a.filename);
+
+async function livePhotos(deps: PhotoDeps, user: User): Promise<PhotoRecord[]> {
+  return (await deps.store.list(user.id, deps.clock.now())).sort(newestFirst);
+}
+
+/** Free places under the limit; refuses when there are none. */
+async function freePlaces(deps: PhotoDeps, user: User): Promise<number> {
+  const free = PHOTO_LIMITS.maxPhotos - (await deps.store.list(user.id, deps.clock.now())).length;
+  if (free <= 0) throw limitReached();
+  return free;
+}
+
+function uploadResult(outcomes: ({ filename: string } | Rejection)[]): UploadResult {
+  const files = outcomes.flatMap((o) => ('filename' in o ? [o.filename] : []));
+  const rejections = outcomes.filter((o): o is Rejection => 'reason' in o);
+  return {
+    success: files.length > 0,
+    files,
+    rejected: rejections.map((r) => r.name),
+    rejectedCount: rejections.length,
+    rejections,
+  };
+}
+
+export async function listPhotos(deps: PhotoDeps, user: User): Promise<PhotoList> {
+  const photos = await livePhotos(deps, user);
+  const files = await Promise.all(
+    photos.map(async (p): Promise<PhotoFile> => {
+      const urls = await deps.files.viewUrls(user.id, p.filename, PHOTO_LIMITS.viewUrlSeconds);
+      return {
+        filename: p.filename,
+        size: p.size,
+        original_name: p.originalName,
+        content_type: p.contentType,
+        width: p.width,
+        height: p.height,
+        uploaded_at: p.uploadedAt,
+        expires_at: p.expiresAt,
+        hints: p.hints,
+        thumbnail_url: urls.thumbnailUrl,
+        url: urls.url,
+      };
+    }),
+  );
+  return {
+    success: true,
+    files,
+    consent: currentConsent(user),
+    delete_after_generation: user.deletePhotosAfterGeneration,
+  };
+}
+
+/** Spec section 7: the image as base64. */
+export async function photoData(
+  deps: PhotoDeps,
+  user: User,
+  filename: string,
+): Promise<{ success: boolean; data: string; content_type: string }> {
+  if (!uploadIdOf(filename)) throw notFound();
+  const photo = (await livePhotos(deps, user)).find((p) => p.filename === filename);
+  if (!photo) throw notFound();
+  const file = await deps.files.read(user.id, filename);
+  if (!file) throw notFound();
+  return { success: true, data: Buffer.from(file.bytes).toString('base64'), content_type: file.contentType };
+}
+
+export async function deletePhoto(
+  deps: PhotoDeps,
+  user: User,
+  filename: string,
+): Promise<{ success: boolean }> {
+  if (!uploadIdOf(filename)) throw notFound();
+  const removed = await deps.store.remove(user.id, filename, deps.clock.now());
+  if (!removed) throw notFound();
+  await deps.files.remove(user.id, filename);
+  return { success: true };
+}
+
+/** Presigned browser uploads for the files the user chose; files that cannot be photos are refused here. */
+export async function uploadTargets(
+  deps: PhotoDeps,
+  user: User,
+  files: { name: string; type: string; size: number }[],
+): Promise<UploadResult & { targets: UploadTarget[]; expires_in: number }> {
+  requirePhotoConsent(user);
+  let free = await freePlaces(deps, user);
+  const targets: UploadTarget[] = [];
+  const rejections: Rejection[] = [];
+  for (const file of files) {
+    const name = displayName(file.name);
+    const type = PHOTO_TYPES.find((t) => t === file.type.toLowerCase());
+    if (!type) rejections.push(rejection(name, 'type'));
+    else if (file.size > PHOTO_LIMITS.maxBytes) rejections.push(rejection(name, 'size'));
+    else if (file.size <= 0) rejections.push(rejection(name, 'not-an-image'));
+    else if (free <= 0) rejections.push(rejection(name, 'limit'));
+    else {
+      free--;
+      const id = newUploadId(name, deps.ids.newId().replace(/-/g, '').slice(0, 16));
+      const form = await deps.files.uploadTarget(
+        user.id,
+        id,
+        type as PhotoType,
+        PHOTO_LIMITS.maxBytes,
+        PHOTO_LIMITS.uploadTargetSeconds,
+      );
+      targets.push({ name: file.name, id, ...form });
+    }
+  }
+  return {
+    ...uploadResult(rejections),
+    success: targets.length > 0,
+    targets,
+    expires_in: PHOTO_LIMITS.uploadTargetSeconds,
+  };
+}
+
+/**
+ * Checks and keeps what the browser uploaded. Whatever the storage checked on the way in (S3 enforces the
+ * upload policy; the local stand-in does not), every file is checked again here.
+ */
+export async function confirmUploads(
+  deps: PhotoDeps,
+  user: User,
+  uploads: { id: string; name?: string | undefined }[],
+): Promise<UploadResult> {
+  requirePhotoConsent(user);
+  // The same upload twice in one call is one photo.
+  uploads = uploads.filter((u, i) => uploads.findIndex((other) => other.id === u.id) === i);
+  const discard = (id: string) =>
+    isUploadId(id) ? deps.files.discardUpload(user.id, id) : Promise.resolve();
+  let free: number;
+  try {
+    free = await freePlaces(deps, user);
+  } catch (e) {
+    await Promise.all(uploads.map((u) => discard(u.id)));
+    throw e;
+  }
+  const outcomes = await inOrder(uploads, PROCESSING_CONCURRENCY, async (upload) => {
+    const name = displayName(upload.name ?? upload.id);
+    if (!isUploadId(upload.id)) return rejection(name, 'not-found');
+    try {
+      const read = await deps.files.readUpload(user.id, upload.id, PHOTO_LIMITS.maxBytes);
+      if (read === 'missing') return rejection(name, 'not-found');
+      if (read === 'too-large') return rejection(name, 'size');
+      if (free <= 0) return rejection(name, 'limit');
+      free--;
+      const outcome = await admitPhoto(deps, user, { uploadId: upload.id, name, bytes: read.bytes });
+      if ('reason' in outcome) free++;
+      return outcome;
+    } finally {
+      await discard(upload.id);
+    }
+  });
+  // Nothing of this account's was there (another account's uploads, made-up ids): say so, reveal nothing.
+  if (outcomes.every((o) => 'reason' in o && o.reason === 'not-found')) {
+    throw new DomainError('NOT_FOUND', 'Upload not found.');
+  }
+  return uploadResult(outcomes);
+}
+
+/** POST /photos/upload: the same checks for files that came in the request itself. */
+export async function uploadPhotoFiles(
+  deps: PhotoDeps,
+  user: User,
+  files: { name: string; bytes: Uint8Array }[],
+): Promise<UploadResult> {
+  requirePhotoConsent(user);
+  if (files.length === 0) {
+    throw new DomainError('VALIDATION_FAILED', 'No photos in the request: send them in the field photos.');
+  }
+  let free = await freePlaces(deps, user);
+  const outcomes = await inOrder(files, PROCESSING_CONCURRENCY, async (file) => {
+    const name = displayName(file.name);
+    if (free <= 0) return rejection(name, 'limit');
+    free--;
+    const uploadId = newUploadId(name, deps.ids.newId().replace(/-/g, '').slice(0, 16));
+    const outcome = await admitPhoto(deps, user, { uploadId, name, bytes: file.bytes });
+    if ('reason' in outcome) free++;
+    return outcome;
+  });
+  return uploadResult(outcomes);
+}
+
+export const setPhotoConsent = (
+  deps: PhotoDeps,
+  user: User,
+  given: { processing: boolean; rights: boolean },
+): Promise<PhotoConsent> => recordConsent(deps, user, given);
+
+export async function setDeleteAfterGeneration(deps: PhotoDeps, user: User, on: boolean): Promise<boolean> {
+  await deps.store.setDeleteAfterGeneration(user.id, on);
+  return on;
+}

@@ -1,0 +1,18 @@
+// Lambda entry of the photos group: the reference photos of the Manage Photos screen.
+import { createDocumentClient } from '../adapters/dynamodb/client.ts';
+import { buildPhotoDeps } from '../adapters/photo-wiring.ts';
+import { createS3Client } from '../adapters/s3/client.ts';
+import { buildSessionResolver } from '../adapters/session-wiring.ts';
+import { GROUP_CONFIG, readConfig } from '../config.ts';
+import { groupHandler } from '../http/group-handler.ts';
+import { photoRoutes } from './routes.ts';
+
+const config = readConfig(GROUP_CONFIG.photos);
+const db = createDocumentClient(config.dynamodbEndpoint);
+const s3 = createS3Client(config.s3Endpoint);
+
+export const handler = groupHandler(
+  'photos',
+  photoRoutes(buildPhotoDeps(config, db, s3)),
+  await buildSessionResolver(config, db),
+);

@@ -1,0 +1,68 @@
+// The reference photos' rules (spec sections 2, 4, 5 and 9, and issue 8), read by the photos function,
+// the Manage Photos screen, the privacy page, the infrastructure (retention) and the tests.
+
+/** What the file picker accepts and the server keeps: JPG, PNG and WEBP. */
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export type PhotoType = (typeof PHOTO_TYPES)[number];
+export const PHOTO_ACCEPT = PHOTO_TYPES.join(',');
+
+export const PHOTO_LIMITS = {
+  /** bytes per file */
+  maxBytes: 15 * 1024 * 1024,
+  /** photos an account keeps at once */
+  maxPhotos: 20,
+  /** at least this many to create avatars (spec section 9) */
+  neededForAvatars: 2,
+  /** decoding refuses bigger images before allocating them (a PNG header can claim anything) */
+  maxPixels: 40_000_000,
+  /** px, the short side of the image after rotation */
+  minShortSide: 512,
+  /** px, the long side of the stored image */
+  storedLongSide: 2048,
+  /** px, the thumbnail's square side */
+  thumbnailSide: 320,
+  /** bytes */
+  thumbnailMaxBytes: 30 * 1024,
+  /** uploads confirmed per call: each takes a few hundred ms of CPU */
+  maxPerConfirm: 5,
+  /** a browser upload target (presigned POST) is valid this long */
+  uploadTargetSeconds: 5 * 60,
+  /** the image and thumbnail URLs in GET /photos are valid this long */
+  viewUrlSeconds: 15 * 60,
+  /**
+   * The multipart route's body, at most: what one Lambda invocation carries (6 MB) once API Gateway has
+   * base64-encoded the body, with room for the event around it.
+   */
+  maxMultipartBytes: 4 * 1024 * 1024,
+} as const;
+
+/** Photos are deleted automatically this many days after upload (S3 lifecycle rule and record TTL). */
+export const PHOTO_RETENTION_DAYS = 30;
+
+/** Warnings shown on a photo card before the user spends tokens on it; never a reason to refuse it. */
+export const QUALITY_HINTS = ['small', 'blurry', 'dark', 'bright'] as const;
+export type QualityHint = (typeof QUALITY_HINTS)[number];
+
+/** Why a file was refused. */
+export const REJECTION_REASONS = [
+  'type',
+  'size',
+  'not-an-image',
+  'too-small',
+  'too-many-pixels',
+  'limit',
+  'not-found',
+] as const;
+export type RejectionReason = (typeof REJECTION_REASONS)[number];
+
+/**
+ * The wording of the two consent checkboxes the user ticked. A new version (new wording, a new AI provider)
+ * means consents recorded under an older one no longer count.
+ */
+export const PHOTO_CONSENT_VERSION = '2026-11-22';
+
+/** Spec section 9: over 25 characters, the first 22 plus an ellipsis. */
+export function truncateFilename(name: string): string {
+  const chars = [...name];
+  return chars.length > 25 ? `${chars.slice(0, 22).join('')}...` : name;
+}

@@ -1,0 +1,236 @@
+// Reference photo figures for `npm run bench` (issue 8): confirming 5 browser uploads of 4 MB each, the
+// thumbnails' bytes, and GET /photos with 20 photos, all through the local stack (API Gateway adapter,
+// DynamoDB Local, s3rver), with real uploads the way the browser makes them.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
+import sharp from 'sharp';
+import type { PhotoList, UploadResult, UploadTargets } from '../../shared/api-schemas.ts';
+import { PHOTO_LIMITS } from '../../shared/photo-rules.ts';
+import { createLocalAccount, newClientIp } from '../support/local-account.ts';
+import type { Budget } from './budgets.ts';
+import type { LoadJob } from './load-worker.ts';
+
+/** Requests in flight at once for GET /photos: a few users opening the screen together. */
+const LIST_CONCURRENCY = 4;
+
+export const PHOTO_BUDGETS = {
+  confirmFiveP50Ms: 1500,
+  thumbnailMaxBytes: PHOTO_LIMITS.thumbnailMaxBytes,
+  listTwentyP99Ms: 60,
+} as const;
+
+interface Stack {
+  apiUrl: string;
+  outboxDir: string;
+}
+
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+const ms = (n: number) => Math.round(n * 10) / 10;
+
+/** A 12-megapixel phone-sized JPEG of about 4 MB: soft colour fields with sensor-like grain. */
+async function fourMegabytePhoto(seed: number): Promise<Buffer> {
+  const width = 4032;
+  const height = 3024;
+  const pixels = await sharp({
+    create: {
+      width: 126,
+      height: 95,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 100 + seed * 8, sigma: 50 },
+    },
+  })
+    .resize(width, height, { kernel: 'cubic' })
+    .raw()
+    .toBuffer();
+  const grain = randomBytes(pixels.length);
+  for (let i = 0; i < pixels.length; i++) {
+    const v = (pixels[i] as number) + ((grain[i] as number) & 63) * 0.58 - 18;
+    pixels[i] = v < 0 ? 0 : v > 255 ? 255 : v;
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+async function call<T>(
+  stack: Stack,
+  method: string,
+  path: string,
+  token: string,
+  body?: unknown,
+): Promise<T> {
+  const res = await fetch(`${stack.apiUrl}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      'x-forwarded-for': newClientIp(),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as T;
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+async function consentedAccount(stack: Stack): Promise<string> {
+  const token = await createLocalAccount(stack, `bench-photos-${randomUUID().slice(0, 8)}@example.test`);
+  await call(stack, 'PUT', '/photos/consent', token, { processing: true, rights: true });
+  return token;
+}
+
+/** Targets, then one multipart POST per file to the bucket, as the browser sends them. */
+async function uploadToBucket(stack: Stack, token: string, files: { name: string; bytes: Buffer }[]) {
+  const { targets } = await call<UploadTargets>(stack, 'POST', '/photos/upload-targets', token, {
+    files: files.map((f) => ({ name: f.name, type: 'image/jpeg', size: f.bytes.length })),
+  });
+  await Promise.all(
+    targets.map(async (t, i) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(t.fields)) form.append(k, v);
+      form.append('file', new Blob([new Uint8Array((files[i] as { bytes: Buffer }).bytes)]), t.name);
+      const res = await fetch(t.url, { method: 'POST', body: form });
+      if (!res.ok) throw new Error(`the bucket answered ${res.status}`);
+    }),
+  );
+  return targets;
+}
+
+export interface PhotoFigures {
+  confirm: { photos: number; photoMB: number; runs: number; p50Ms: number; minMs: number; maxMs: number };
+  thumbnails: { count: number; maxBytes: number; meanBytes: number };
+  list: {
+    photos: number;
+    requests: number;
+    concurrency: number;
+    failures: number;
+    p50Ms: number;
+    p99Ms: number;
+  };
+}
+
+export async function photoBench(stack: Stack, runs = 7): Promise<PhotoFigures> {
+  const photos = await Promise.all([0, 1, 2, 3, 4].map((seed) => fourMegabytePhoto(seed)));
+  const photoMB = Math.round((photos.reduce((n, p) => n + p.length, 0) / photos.length / 1e6) * 100) / 100;
+
+  // 1. Confirm: the server reads, decodes, re-encodes, thumbnails and stores 5 photos; a new account per run.
+  const times: number[] = [];
+  const thumbnails: number[] = [];
+  for (let run = 0; run < runs + 1; run++) {
+    const token = await consentedAccount(stack);
+    const targets = await uploadToBucket(
+      stack,
+      token,
+      photos.map((bytes, i) => ({ name: `phone-${i}.jpg`, bytes })),
+    );
+    const started = performance.now();
+    const result = await call<UploadResult>(stack, 'POST', '/photos/confirm', token, {
+      uploads: targets.map((t) => ({ id: t.id, name: t.name })),
+    });
+    const elapsed = performance.now() - started;
+    if (result.files.length !== photos.length) throw new Error(`confirm kept ${result.files.length} photos`);
+    // The first run warms sharp up (libvips loads on first use): a cold start, not the steady figure.
+    if (run > 0) times.push(elapsed);
+    if (run === runs) {
+      const list = await call<PhotoList>(stack, 'GET', '/photos', token);
+      for (const f of list.files)
+        thumbnails.push((await (await fetch(f.thumbnail_url)).arrayBuffer()).byteLength);
+    }
+  }
+  times.sort((a, b) => a - b);
+
+  // 2. GET /photos with 20 photos (small ones: the list does not read them).
+  const token = await consentedAccount(stack);
+  const small = await Promise.all(
+    Array.from({ length: PHOTO_LIMITS.maxPhotos }, (_, i) =>
+      sharp({
+        create: {
+          width: 640,
+          height: 640,
+          channels: 3,
+          background: { r: 40 + i * 9, g: 120, b: 200 - i * 5 },
+        },
+      })
+        .jpeg()
+        .toBuffer(),
+    ),
+  );
+  for (let i = 0; i < small.length; i += PHOTO_LIMITS.maxPerConfirm) {
+    const batch = small
+      .slice(i, i + PHOTO_LIMITS.maxPerConfirm)
+      .map((bytes, j) => ({ name: `p${i + j}.jpg`, bytes }));
+    const targets = await uploadToBucket(stack, token, batch);
+    await call(stack, 'POST', '/photos/confirm', token, {
+      uploads: targets.map((t) => ({ id: t.id, name: t.name })),
+    });
+  }
+  const listJob = (total: number): LoadJob => ({
+    total,
+    concurrency: LIST_CONCURRENCY,
+    requests: [
+      { url: `${stack.apiUrl}/photos`, method: 'GET', headers: { authorization: `Bearer ${token}` } },
+    ],
+  });
+  const load = async (job: LoadJob) => {
+    const worker = new Worker(new URL('./load-worker.ts', import.meta.url), { workerData: job });
+    const out = await new Promise<{ times: number[]; failures: number }>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+    await worker.terminate();
+    return out;
+  };
+  await load(listJob(300));
+  const list = await load(listJob(1000));
+  list.times.sort((a, b) => a - b);
+
+  return {
+    confirm: {
+      photos: photos.length,
+      photoMB,
+      runs,
+      p50Ms: ms(pct(times, 50)),
+      minMs: ms(times[0] as number),
+      maxMs: ms(times.at(-1) as number),
+    },
+    thumbnails: {
+      count: thumbnails.length,
+      maxBytes: Math.max(...thumbnails),
+      meanBytes: Math.round(thumbnails.reduce((a, b) => a + b, 0) / thumbnails.length),
+    },
+    list: {
+      photos: PHOTO_LIMITS.maxPhotos,
+      requests: list.times.length,
+      concurrency: LIST_CONCURRENCY,
+      failures: list.failures,
+      p50Ms: ms(pct(list.times, 50)),
+      p99Ms: ms(pct(list.times, 99)),
+    },
+  };
+}
+
+/** The photo budgets, in the bench's format. */
+export function photoBudgets(f: PhotoFigures): Budget[] {
+  return [
+    {
+      name: `confirm ${f.confirm.photos} photos of ${f.confirm.photoMB} MB, p50`,
+      value: f.confirm.p50Ms,
+      unit: 'ms',
+      limit: PHOTO_BUDGETS.confirmFiveP50Ms,
+    },
+    {
+      name: 'photo thumbnail, largest',
+      value: f.thumbnails.maxBytes,
+      unit: 'B',
+      limit: PHOTO_BUDGETS.thumbnailMaxBytes,
+    },
+    {
+      name: `GET /photos (${f.list.photos} photos) p99 @${f.list.concurrency}`,
+      value: f.list.failures ? Number.POSITIVE_INFINITY : f.list.p99Ms,
+      unit: 'ms',
+      limit: PHOTO_BUDGETS.listTwentyP99Ms,
+    },
+  ];
+}

@@ -1,0 +1,316 @@
+// Issue 8, the Manage Photos screen (spec section 2 "Photo manager", section 4 "Photo upload", sections 5
+// and 8): real image files go from Chromium straight to the S3 stand-in with XHR progress, are confirmed
+// and listed; consents, automatic upload, thumbnails, names, sizes, warnings, delete, retention, the count.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { beforeAll, expect, test } from 'vitest';
+import type { PhotoList } from '../../shared/api-schemas.ts';
+import {
+  createAccount,
+  DESKTOP,
+  describeInBrowser,
+  openSignedIn,
+  PHONE,
+  stack,
+  uniqueEmail,
+  useBrowser,
+} from '../support/browser.ts';
+import { testPhoto } from '../support/test-images.ts';
+
+const LONG_NAME = 'IMG_20240612_181233_portrait_mode.jpg';
+const CONSENT = {
+  neither:
+    'Please accept both the data processing consent and the image rights confirmation before uploading photos.',
+  processing: 'Please accept the data processing consent before uploading photos.',
+  rights: 'Please confirm you have the rights to use these images before uploading photos.',
+};
+
+const dir = mkdtempSync(join(tmpdir(), 'aivatar-photos-'));
+const file = (name: string) => join(dir, name);
+
+beforeAll(async () => {
+  writeFileSync(
+    file('beach-selfie.jpg'),
+    await testPhoto({ width: 1600, height: 1200, seed: 31, grain: 12 }),
+  );
+  writeFileSync(file(LONG_NAME), await testPhoto({ width: 1200, height: 1600, seed: 32, blur: 8 }));
+  writeFileSync(file('studio.png'), await testPhoto({ width: 1400, height: 1400, seed: 33, format: 'png' }));
+  writeFileSync(
+    file('garden.webp'),
+    await testPhoto({ width: 1500, height: 1100, seed: 34, format: 'webp' }),
+  );
+  writeFileSync(file('notes.jpg'), 'Shopping list: bread, milk. Not a photo.');
+});
+
+async function listOf(token: string): Promise<PhotoList> {
+  const res = await fetch(`${stack().apiUrl}/photos`, { headers: { authorization: `Bearer ${token}` } });
+  return (await res.json()) as PhotoList;
+}
+
+/** expect.poll with the time a busy machine needs (its default is one second). */
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
+
+const toast = (page: Page, text: string) => page.getByTestId('toast').getByText(text, { exact: true });
+
+/** The percentages the progress bar shows while an upload runs, sampled every 20 ms. */
+function watchProgress(page: Page): Promise<number[]> {
+  return page.evaluate(
+    () =>
+      new Promise<number[]>((resolve) => {
+        const seen: number[] = [];
+        let started = false;
+        const timer = setInterval(() => {
+          const bar = document.querySelector('[role="progressbar"]');
+          const text = document.querySelector('[data-testid="upload-percent"]')?.textContent ?? '';
+          if (bar) {
+            started = true;
+            const value = Number(bar.getAttribute('aria-valuenow'));
+            if (`${value}%` !== text) seen.push(-1);
+            if (seen.at(-1) !== value) seen.push(value);
+          } else if (started) {
+            clearInterval(timer);
+            resolve(seen);
+          }
+        }, 20);
+      }),
+  );
+}
+
+describeInBrowser('Manage Photos', () => {
+  const browser = useBrowser();
+
+  test('English, desktop: consent first, automatic upload with progress, the photos, warnings, delete', async () => {
+    const { token } = await createAccount(uniqueEmail('photos'));
+    const page = await browser.newPage(DESKTOP);
+    await openSignedIn(page, token, '/app/upload');
+    await page.getByRole('heading', { name: 'Manage Photos', level: 1 }).waitFor();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.getByRole('link', { name: 'Manage Photos' }).getAttribute('aria-current')).toBe('page');
+    await page.getByText("You haven't uploaded any photos yet.", { exact: true }).waitFor();
+    expect(await page.getByTestId('photo-count').innerText()).toContain(
+      '0 of 2 photos needed to create avatars',
+    );
+    const input = page.getByTestId('photo-input');
+    expect(await input.getAttribute('accept')).toBe('image/jpeg,image/png,image/webp');
+    expect(await input.getAttribute('multiple')).not.toBeNull();
+
+    // Files chosen before consenting wait, with the spec's messages for whichever box is missing.
+    await input.setInputFiles(['beach-selfie.jpg', LONG_NAME, 'studio.png', 'notes.jpg'].map(file));
+    expect(await page.getByTestId('consent-message').innerText()).toBe(CONSENT.neither);
+    expect(await page.getByTestId('waiting-files').innerText()).toBe(
+      '4 photos are waiting: they upload as soon as both boxes are ticked.',
+    );
+    await page.getByTestId('consent-processing').check();
+    await page.getByText(CONSENT.rights, { exact: true }).waitFor();
+    await page.getByTestId('consent-processing').uncheck();
+    await page.getByTestId('consent-rights').check();
+    await page.getByText(CONSENT.processing, { exact: true }).waitFor();
+    expect((await listOf(token)).files).toEqual([]);
+
+    // Ticking the second box starts the upload by itself; a slow uplink shows the bar moving.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 400 * 1024,
+    });
+    const progress = watchProgress(page);
+    await page.getByTestId('consent-processing').check();
+    const seen = await progress;
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    expect(seen).not.toContain(-1);
+    expect(seen.some((p) => p > 0 && p < 90)).toBe(true);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(seen.at(-1)).toBe(100);
+
+    await page.getByTestId('photo-card').nth(2).waitFor();
+    expect(await page.getByTestId('rejected-message').innerText()).toBe(
+      'Uploaded: 3. Rejected as not valid images: 1.',
+    );
+    await page.getByText('"notes.jpg" is not a valid image.', { exact: true }).waitFor();
+    expect(await input.evaluate((el) => (el as HTMLInputElement).files?.length)).toBe(0);
+    expect(await page.getByTestId('photo-count').innerText()).toContain('3 photos: enough to create avatars');
+    // Create Avatar is linked once that screen is built (shared/web-routes.ts).
+    expect(await page.getByTestId('photo-count').getByRole('link').count()).toBe(0);
+
+    // Each card: the thumbnail from storage, the name (over 25 characters: 22 and "..."), KB with a decimal.
+    const list = await listOf(token);
+    expect(list.consent).toMatchObject({ processing: true, rights: true });
+    const cards = page.getByTestId('photo-card');
+    await poll(() =>
+      cards.locator('img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth)),
+    ).toEqual([320, 320, 320]);
+    for (const src of await cards
+      .locator('img')
+      .evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src))) {
+      expect(src.startsWith(stack().s3Endpoint)).toBe(true);
+    }
+    const names = await page.getByTestId('photo-name').allInnerTexts();
+    expect(names.sort()).toEqual(['IMG_20240612_181233_po...', 'beach-selfie.jpg', 'studio.png']);
+    const sizes = await page.getByTestId('photo-size').allInnerTexts();
+    expect(sizes).toEqual(list.files.map((f) => `${(f.size / 1024).toFixed(1)} KB`));
+    const blurry = cards.filter({ has: page.getByText('IMG_20240612_181233_po...') });
+    await blurry.getByText('Looks blurry').waitFor();
+
+    // Delete: the card goes, with the spec's message; the server has it gone.
+    await page.getByRole('button', { name: 'Delete beach-selfie.jpg' }).click();
+    await toast(page, 'Photo "beach-selfie.jpg" has been deleted.').waitFor();
+    await poll(() => cards.count()).toBe(2);
+    expect((await listOf(token)).files.map((f) => f.original_name).sort()).toEqual([LONG_NAME, 'studio.png']);
+
+    // A photo dropped onto the drop zone uploads like a chosen one.
+    const bytes = (await testPhoto({ seed: 35 })).toString('base64');
+    await page.getByTestId('drop-zone').evaluate((zone, b64) => {
+      const data = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([data], 'dropped.jpg', { type: 'image/jpeg' }));
+      zone.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    }, bytes);
+    await toast(page, '1 photo uploaded.').waitFor();
+    await poll(() => page.getByTestId('photo-name').first().innerText()).toBe('dropped.jpg');
+
+    // Refresh shows a photo added elsewhere (another device, the API).
+    const form = new FormData();
+    form.append(
+      'photos',
+      new Blob([new Uint8Array(await testPhoto({ seed: 36 }))], { type: 'image/jpeg' }),
+      'phone.jpg',
+    );
+    const added = await fetch(`${stack().apiUrl}/photos/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(added.status).toBe(200);
+    expect(await cards.count()).toBe(3);
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await poll(() => page.getByTestId('photo-name').first().innerText()).toBe('phone.jpg');
+    expect(await cards.count()).toBe(4);
+  });
+
+  test('consent and the retention setting are kept on the account; withdrawing stops uploads', async () => {
+    const { token } = await createAccount(uniqueEmail('photos-consent'));
+    const page = await browser.newPage(DESKTOP);
+    await openSignedIn(page, token, '/app/upload');
+    expect(await page.getByTestId('retention-text').innerText()).toBe(
+      'Photos are deleted automatically 30 days after upload. You can delete them yourself at any time.',
+    );
+    await page.getByTestId('consent-processing').check();
+    await page.getByTestId('consent-rights').check();
+    await page.getByTestId('retention-setting').check();
+    await poll(async () => (await listOf(token)).delete_after_generation).toBe(true);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Your Photos', exact: true }).waitFor();
+    await poll(() => page.getByTestId('consent-processing').isChecked()).toBe(true);
+    expect(await page.getByTestId('consent-rights').isChecked()).toBe(true);
+    expect(await page.getByTestId('retention-setting').isChecked()).toBe(true);
+
+    await page.getByTestId('consent-rights').uncheck();
+    await poll(async () => (await listOf(token)).consent.rights).toBe(false);
+    await page.getByTestId('photo-input').setInputFiles([file('studio.png')]);
+    await page.getByText(CONSENT.rights, { exact: true }).waitFor();
+    expect((await listOf(token)).files).toEqual([]);
+  });
+
+  test('French, phone: the same screen in French, sizes in Ko, the French delete message', async () => {
+    const { token } = await createAccount(uniqueEmail('photos-fr'), { lang: 'fr' });
+    const page = await browser.newPage(PHONE);
+    await openSignedIn(page, token, '/fr/app/upload');
+    await page.getByRole('heading', { name: 'Mes photos', level: 1 }).waitFor();
+    await page.getByText("Vous n'avez encore importé aucune photo.", { exact: true }).waitFor();
+    await page.getByTestId('photo-input').setInputFiles([file('garden.webp'), file('studio.png')]);
+    expect(await page.getByTestId('consent-message').innerText()).toBe(
+      "Veuillez accepter le consentement au traitement des données et confirmer vos droits sur les images avant d'importer des photos.",
+    );
+    await page.getByTestId('consent-processing').check();
+    await page.getByTestId('consent-rights').check();
+    await toast(page, '2 photos importées.').waitFor();
+    await poll(() => page.getByTestId('photo-count').innerText()).toContain(
+      '2 photos : assez pour créer des avatars',
+    );
+    const list = await listOf(token);
+    const sizes = await page.getByTestId('photo-size').allInnerTexts();
+    expect(sizes).toEqual(list.files.map((f) => `${(f.size / 1024).toFixed(1).replace('.', ',')} Ko`));
+    await page.getByRole('button', { name: 'Supprimer garden.webp' }).click();
+    await toast(page, 'La photo « garden.webp » a été supprimée.').waitFor();
+    await poll(() => page.getByTestId('photo-card').count()).toBe(1);
+    // Phone layout: the photos fit the screen, two per row.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  });
+
+  test('each image has its own loading and error: base64 when the URL fails, then the error tooltip', async () => {
+    const { token } = await createAccount(uniqueEmail('photos-errors'));
+    const page = await browser.newPage(DESKTOP);
+    await openSignedIn(page, token, '/app/upload');
+    await page.getByTestId('consent-processing').check();
+    await page.getByTestId('consent-rights').check();
+    await page.getByTestId('photo-input').setInputFiles([file('studio.png'), file('garden.webp')]);
+    await page.getByTestId('photo-card').nth(1).waitFor();
+
+    // Storage unreachable: the screen falls back to GET /photos/data (base64) for both.
+    await page.route(`${stack().s3Endpoint}/**`, (route) => route.abort('failed'));
+    const data: string[] = [];
+    await page.route('**/photos/data/**', async (route) => {
+      data.push(route.request().url());
+      // The second image's data fails too: it shows its error, with the server's message as the tooltip.
+      if (data.length === 2)
+        await route.fulfill({ status: 500, json: { msg: 'Server error', code: 'SERVER_ERROR' } });
+      else await route.continue();
+    });
+    await page.reload();
+    await page.getByTestId('photo-error').waitFor();
+    expect(data).toHaveLength(2);
+    expect(await page.getByTestId('photo-error').innerText()).toContain('Failed to load image');
+    expect(
+      await page.getByTestId('photo-error').getByRole('tooltip', { includeHidden: true }).innerText(),
+    ).toBe('Server error');
+    await poll(() =>
+      page
+        .getByTestId('photo-card')
+        .locator('img')
+        .evaluateAll(
+          (imgs) => imgs.filter((i) => (i as HTMLImageElement).src.startsWith('data:image/jpeg')).length,
+        ),
+    ).toBe(1);
+  });
+
+  test('the spec’s failure messages: list, upload and delete', async () => {
+    const { token } = await createAccount(uniqueEmail('photos-fail'));
+    const page = await browser.newPage(DESKTOP);
+    await page.route('**/photos', (route) =>
+      route.request().method() === 'GET' ? route.abort('failed') : route.continue(),
+    );
+    await openSignedIn(page, token, '/app/upload');
+    await page.getByText('Failed to load your photos. Please try again later.', { exact: true }).waitFor();
+    await page.unroute('**/photos');
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.getByText("You haven't uploaded any photos yet.", { exact: true }).waitFor();
+
+    await page.getByTestId('consent-processing').check();
+    await page.getByTestId('consent-rights').check();
+    await page.route('**/photos/upload-targets', (route) => route.abort('failed'));
+    await page.getByTestId('photo-input').setInputFiles([file('studio.png')]);
+    expect(await page.getByTestId('upload-error').innerText()).toBe(
+      'Failed to upload photos. Please try again.',
+    );
+    await page.unroute('**/photos/upload-targets');
+    await page.getByTestId('photo-input').setInputFiles([file('studio.png')]);
+    await page.getByTestId('photo-card').waitFor();
+    expect(await page.getByTestId('upload-error').count()).toBe(0);
+
+    await page.route('**/photos/*.jpg', (route) =>
+      route.request().method() === 'DELETE' ? route.abort('failed') : route.continue(),
+    );
+    await page.getByRole('button', { name: 'Delete studio.png' }).click();
+    await toast(page, 'Failed to delete the photo. Please try again.').waitFor();
+    expect(await page.getByTestId('photo-card').count()).toBe(1);
+  });
+});

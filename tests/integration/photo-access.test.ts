@@ -1,0 +1,209 @@
+// Issue 8: every photo route answers for the caller's own photos only; names from a request never become a
+// path; deleting leaves nothing behind; the 20-photo limit holds even for concurrent uploads.
+import { describe, expect, it } from 'vitest';
+import { PHOTO_LIMITS } from '../../shared/photo-rules.ts';
+import { callRoute, request } from '../support/api.ts';
+import {
+  bucketKeys,
+  consentedUser,
+  postToBucket,
+  uploadDirect,
+  uploadMultipart,
+  uploadTargetsFor,
+} from '../support/photos.ts';
+import { testPhoto } from '../support/test-images.ts';
+
+const ownerOf = (key: string) => key.split('/')[1] as string;
+
+/** An account with one photo; its name and the account's storage prefix id. */
+async function userWithPhoto() {
+  const user = await consentedUser();
+  const { confirmed, targets } = await uploadDirect(user.token, [
+    { name: 'mine.jpg', bytes: await testPhoto() },
+  ]);
+  const filename = confirmed[0]?.body.files[0] as string;
+  return { ...user, filename, owner: ownerOf(targets.body.targets[0]?.fields.key as string) };
+}
+
+describe('another account’s photos', () => {
+  it('are not listed, not readable, not deletable, and their uploads cannot be confirmed: 404, nothing revealed', async () => {
+    const alice = await userWithPhoto();
+    const bob = await consentedUser();
+
+    expect((await callRoute('listPhotos', { token: bob.token })).body.files).toEqual([]);
+    const data = await callRoute('photoData', { token: bob.token, params: { filename: alice.filename } });
+    expect(data.status).toBe(404);
+    expect(data.body.msg).toBe('Photo not found.');
+    const del = await callRoute('deletePhoto', { token: bob.token, params: { filename: alice.filename } });
+    expect(del.status).toBe(404);
+    expect(del.body.msg).toBe('Photo not found.');
+
+    // Alice's upload in flight: Bob cannot confirm (take) it.
+    const photo = await testPhoto({ seed: 9 });
+    const pending = (await uploadTargetsFor(alice.token, [{ name: 'pending.jpg', bytes: photo }])).body
+      .targets[0];
+    if (!pending) throw new Error('no target');
+    expect((await postToBucket(pending, { name: 'pending.jpg', bytes: photo })).ok).toBe(true);
+    const stolen = await callRoute('confirmPhotoUploads', {
+      token: bob.token,
+      body: { uploads: [{ id: pending.id }] },
+    });
+    expect(stolen.status).toBe(404);
+    expect(stolen.body.msg).toBe('Upload not found.');
+    expect((await callRoute('listPhotos', { token: bob.token })).body.files).toEqual([]);
+
+    // Alice still has everything and can confirm her own upload.
+    const own = await callRoute('confirmPhotoUploads', {
+      token: alice.token,
+      body: { uploads: [{ id: pending.id, name: 'pending.jpg' }] },
+    });
+    expect(own.body.files).toHaveLength(1);
+    const list = await callRoute('listPhotos', { token: alice.token });
+    expect(list.body.files.map((f) => f.original_name).sort()).toEqual(['mine.jpg', 'pending.jpg']);
+  });
+});
+
+describe('names from a request', () => {
+  it('traversals, odd encodings and unknown names answer 404 on the data and delete routes', async () => {
+    const alice = await userWithPhoto();
+    const names = [
+      '../mine.jpg',
+      `../${alice.owner}/${alice.filename}`,
+      '..\\..\\etc\\passwd',
+      '%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+      `${alice.filename}/..`,
+      alice.filename.toUpperCase(),
+      `${alice.filename}%00.jpg`,
+      'mine_0000000000000000.jpg',
+    ];
+    for (const filename of names) {
+      for (const id of ['photoData', 'deletePhoto'] as const) {
+        const res = await callRoute(id, { token: alice.token, params: { filename } });
+        expect(res.status, `${id} ${filename}`).toBe(404);
+        expect(JSON.stringify(res.body)).not.toContain(alice.owner);
+      }
+    }
+    // Raw paths with dot segments, as a client could send them.
+    for (const path of [
+      `/photos/data/..%2F..%2F${alice.filename}`,
+      '/photos/data/%2e%2e',
+      '/photos/%2E%2E',
+    ]) {
+      const method = path.startsWith('/photos/data') ? 'GET' : 'DELETE';
+      expect((await request(method, path, { token: alice.token })).status, path).toBe(404);
+    }
+    expect((await callRoute('listPhotos', { token: alice.token })).body.files).toHaveLength(1);
+  });
+
+  it('unicode, traversal and very long file names are stored under the account’s own prefix with safe names', async () => {
+    const user = await consentedUser();
+    const names = [
+      '../../../etc/passwd.jpg',
+      '..\\..\\windows\\system32.jpg',
+      'Été à Paris 📸 — 2024.jpg',
+      '写真.jpg',
+      `${'very-long-name-'.repeat(15)}.jpg`,
+      '%2e%2e%2f%2e%2e%2fescape.jpg',
+    ];
+    const files = await Promise.all(
+      names.map(async (name, i) => ({ name, bytes: await testPhoto({ seed: 20 + i }) })),
+    );
+    const upload = await uploadDirect(user.token, files);
+    for (const target of upload.targets.body.targets) {
+      expect(target.fields.key).toMatch(/^uploads\/[0-9a-f-]{36}\/[a-z0-9-]{1,40}_[0-9a-f]{16}$/);
+    }
+    const stored = upload.confirmed.flatMap((c) => c.body.files);
+    expect(stored).toHaveLength(names.length);
+    expect(stored).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^etc-passwd_[0-9a-f]{16}\.jpg$/),
+        expect.stringMatching(/^windows-system32_[0-9a-f]{16}\.jpg$/),
+        expect.stringMatching(/^ete-a-paris-2024_[0-9a-f]{16}\.jpg$/),
+        expect.stringMatching(/^photo_[0-9a-f]{16}\.jpg$/),
+        expect.stringMatching(/^very-long-name-very-long-name-very-long_[0-9a-f]{16}\.jpg$/),
+        expect.stringMatching(/^2e-2e-2f-2e-2e-2fescape_[0-9a-f]{16}\.jpg$/),
+      ]),
+    );
+    const owner = ownerOf(upload.targets.body.targets[0]?.fields.key as string);
+    const everything = await bucketKeys();
+    const mine = everything.filter((k) => k.includes(owner));
+    expect(mine).toHaveLength(names.length * 2);
+    for (const key of mine)
+      expect(key).toMatch(new RegExp(`^(photos|thumbs)/${owner}/[a-z0-9_-]+\\.(jpg|webp)$`));
+    // Nothing escaped to the bucket's top level or another prefix.
+    for (const key of everything) expect(key).toMatch(/^(uploads|photos|thumbs)\/[0-9a-f-]{36}\//);
+    // The names on the device are kept for display only.
+    const list = await callRoute('listPhotos', { token: user.token });
+    // (shortened to 100 characters)
+    expect(list.body.files.map((f) => f.original_name).sort()).toEqual(
+      names.map((n) => [...n].slice(0, 100).join('')).sort(),
+    );
+  });
+});
+
+describe('deleting a photo', () => {
+  it('removes the record, the image and the thumbnail: nothing is left in the bucket', async () => {
+    const alice = await userWithPhoto();
+    expect((await bucketKeys()).filter((k) => k.includes(alice.owner))).toHaveLength(2);
+    const res = await callRoute('deletePhoto', { token: alice.token, params: { filename: alice.filename } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true });
+    expect((await bucketKeys()).filter((k) => k.includes(alice.owner))).toEqual([]);
+    expect((await callRoute('listPhotos', { token: alice.token })).body.files).toEqual([]);
+    expect(
+      (await callRoute('photoData', { token: alice.token, params: { filename: alice.filename } })).status,
+    ).toBe(404);
+    expect(
+      (await callRoute('deletePhoto', { token: alice.token, params: { filename: alice.filename } })).status,
+    ).toBe(404);
+  });
+});
+
+describe('the 20-photo limit', () => {
+  it('refuses a 21st photo with a clear message, on every way in, even when uploads race', async () => {
+    const { token } = await consentedUser();
+    const small = await Promise.all(
+      Array.from({ length: 19 }, (_, i) =>
+        testPhoto({ width: 640, height: 640, seed: 100 + i, quality: 70 }),
+      ),
+    );
+    const nineteen = await uploadMultipart(
+      token,
+      small.map((bytes, i) => ({ name: `p${i}.jpg`, bytes })),
+    );
+    expect(nineteen.body.files).toHaveLength(19);
+
+    // Two uploads race for the last place: the database lets exactly one in.
+    const a = await testPhoto({ width: 640, height: 640, seed: 200 });
+    const b = await testPhoto({ width: 640, height: 640, seed: 201 });
+    const [ta, tb] = await Promise.all([
+      uploadTargetsFor(token, [{ name: 'a.jpg', bytes: a }]),
+      uploadTargetsFor(token, [{ name: 'b.jpg', bytes: b }]),
+    ]);
+    const targetA = ta.body.targets[0];
+    const targetB = tb.body.targets[0];
+    if (!targetA || !targetB) throw new Error('both should get a target while a place is free');
+    await postToBucket(targetA, { name: 'a.jpg', bytes: a });
+    await postToBucket(targetB, { name: 'b.jpg', bytes: b });
+    const [ca, cb] = await Promise.all([
+      callRoute('confirmPhotoUploads', { token, body: { uploads: [{ id: targetA.id, name: 'a.jpg' }] } }),
+      callRoute('confirmPhotoUploads', { token, body: { uploads: [{ id: targetB.id, name: 'b.jpg' }] } }),
+    ]);
+    const outcomes = [ca, cb].map((r) => (r.status === 200 && r.body.files.length === 1 ? 'in' : 'out'));
+    expect(outcomes.sort()).toEqual(['in', 'out']);
+    const loser = [ca, cb].find((r) => !(r.status === 200 && r.body.files.length === 1));
+    expect(loser?.body.msg ?? loser?.body.rejections?.[0]?.message).toMatch(
+      /up to 20 photos|already have 20 photos/,
+    );
+    expect((await callRoute('listPhotos', { token })).body.files).toHaveLength(PHOTO_LIMITS.maxPhotos);
+
+    const message = 'You already have 20 photos, the most an account can keep. Delete some to upload more.';
+    const targets = await uploadTargetsFor(token, [{ name: 'c.jpg', bytes: a }]);
+    expect(targets.status).toBe(409);
+    expect(targets.body.error).toBe(message);
+    const multipart = await uploadMultipart(token, [{ name: 'c.jpg', bytes: a }]);
+    expect(multipart.status).toBe(409);
+    expect(multipart.body.error).toBe(message);
+    expect((await callRoute('listPhotos', { token })).body.files).toHaveLength(20);
+  });
+});

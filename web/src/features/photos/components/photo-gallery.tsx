@@ -1,0 +1,66 @@
+// "Your Photos" (spec section 2): Refresh, the photos newest first, or the empty state; the list's own
+// failure message (spec section 8).
+
+import type { PhotoFile } from '../../../../../shared/api-schemas.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { ImageIcon, RefreshIcon } from '../../../components/ui/icons.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
+import type { PhotoListState } from '../api/photo-list.ts';
+import { PhotoCard } from './photo-card.tsx';
+import './photo-gallery.css';
+
+export function PhotoGallery({
+  state,
+  onRefresh,
+  onDelete,
+}: {
+  state: PhotoListState;
+  onRefresh: () => void;
+  onDelete: (photo: PhotoFile) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const photos = state.status === 'ready' ? state.list.files : [];
+  return (
+    <section className="card photos-card gallery" aria-labelledby="your-photos">
+      <header className="gallery__header">
+        <h2 id="your-photos">
+          {t('photos.yourPhotos')}
+          {state.status === 'ready' && <span className="gallery__count">{photos.length}</span>}
+        </h2>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="gallery__refresh"
+          onClick={onRefresh}
+          loading={state.status === 'loading' || (state.status === 'ready' && state.refreshing)}
+        >
+          <RefreshIcon />
+          {t('photos.refresh')}
+        </Button>
+      </header>
+      {state.status === 'loading' && (
+        <div className="gallery__status">
+          <Spinner label={t('common.loading')} />
+        </div>
+      )}
+      {state.status === 'error' && <Alert kind="error">{t('photos.listFailed')}</Alert>}
+      {state.status === 'ready' && photos.length === 0 && (
+        <div className="gallery__empty">
+          <span className="gallery__empty-icon">
+            <ImageIcon />
+          </span>
+          <p data-testid="photos-empty">{t('photos.empty')}</p>
+        </div>
+      )}
+      {photos.length > 0 && (
+        <ul className="gallery__grid">
+          {photos.map((photo) => (
+            <PhotoCard key={photo.filename} photo={photo} onDelete={() => onDelete(photo)} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,121 @@
+// /app/upload, Manage Photos (spec section 2 "Photo manager", section 4 "Photo upload", issue 8): upload
+// with consent and progress, the photos with their warnings, the count against the 2 needed, retention.
+import './strings.ts';
+import { useCallback, useRef, useState } from 'react';
+import type { PhotoConsent, PhotoFile } from '../../../../shared/api-schemas.ts';
+import { api } from '../../lib/api-client.ts';
+import { useTranslation } from '../../lib/i18n.ts';
+import { toast } from '../../lib/toasts.ts';
+import { usePhotoList } from './api/photo-list.ts';
+import { ConsentBoxes } from './components/consent-boxes.tsx';
+import { DropZone } from './components/drop-zone.tsx';
+import { PhotoCount } from './components/photo-count.tsx';
+import { PhotoGallery } from './components/photo-gallery.tsx';
+import { RetentionCard, TipsCard } from './components/side-cards.tsx';
+import { UploadStatus } from './components/upload-status.tsx';
+import { usePhotoUploads } from './use-photo-uploads.ts';
+import './photos.css';
+
+type Given = Pick<PhotoConsent, 'processing' | 'rights'>;
+
+export default function PhotosPage() {
+  const { t } = useTranslation();
+  const { state, reload, update } = usePhotoList();
+  const uploads = usePhotoUploads(reload);
+  // The boxes as ticked on this screen; the server's record until the user changes them.
+  const [ticked, setTicked] = useState<Given | null>(null);
+  const [retention, setRetention] = useState<boolean | null>(null);
+  const list = state.status === 'ready' ? state.list : null;
+  const saved: Given = list?.consent ?? { processing: false, rights: false };
+  const consent: Given = ticked ?? saved;
+  const count = list?.files.length ?? 0;
+
+  // One save at a time, in the order of the clicks: two quick ticks must not reach the server crossed.
+  const consentSaves = useRef<Promise<void>>(Promise.resolve());
+  const changeConsent = (next: Given) => {
+    const before = consent;
+    setTicked(next);
+    consentSaves.current = consentSaves.current.then(async () => {
+      try {
+        const result = await api('photoConsent', { body: next });
+        update((l) => ({ ...l, consent: result.consent }));
+        uploads.consentChanged(result.consent);
+      } catch (e) {
+        console.error('Photo consent', e);
+        setTicked(before);
+        toast.error(t('photos.consentSaveFailed'));
+      }
+    });
+  };
+
+  const changeRetention = async (on: boolean) => {
+    setRetention(on);
+    try {
+      const result = await api('photoRetention', { body: { delete_after_generation: on } });
+      update((l) => ({ ...l, delete_after_generation: result.delete_after_generation }));
+    } catch (e) {
+      console.error('Photo retention', e);
+      setRetention(!on);
+      toast.error(t('photos.retentionSaveFailed'));
+    }
+  };
+
+  const deletePhoto = useCallback(
+    async (photo: PhotoFile) => {
+      try {
+        await api('deletePhoto', { params: { filename: photo.filename } });
+        update((l) => ({ ...l, files: l.files.filter((f) => f.filename !== photo.filename) }));
+        toast.success(t('photos.deleted', { filename: photo.original_name || photo.filename }));
+      } catch (e) {
+        console.error('Photo delete', e);
+        toast.error(t('photos.deleteFailed'));
+      }
+    },
+    [t, update],
+  );
+
+  const uploading = uploads.progress !== null;
+  return (
+    <div className="container photos">
+      <title>{`${t('photos.title')} · Aivatar`}</title>
+      <header className="app-page-header photos__header">
+        <div>
+          <h1>{t('photos.title')}</h1>
+          <p className="muted">{t('photos.subtitle')}</p>
+        </div>
+        {list && <PhotoCount count={count} />}
+      </header>
+      <div className="photos__grid">
+        <section className="card photos-card upload" aria-labelledby="upload-title">
+          <h2 id="upload-title" className="visually-hidden">
+            {t('photos.uploadTitle')}
+          </h2>
+          <DropZone
+            onFiles={(files) => uploads.choose(files, consent, saved)}
+            disabled={uploading || !list}
+            inputKey={uploads.inputKey}
+          />
+          <ConsentBoxes consent={consent} onChange={changeConsent} disabled={!list} />
+          <UploadStatus
+            consentMessage={uploads.consentMessage}
+            waiting={uploads.pending.length}
+            progress={uploads.progress}
+            report={uploads.report}
+            error={uploads.error}
+          />
+        </section>
+        <div className="photos__side">
+          <RetentionCard
+            deleteAfterGeneration={retention ?? list?.delete_after_generation ?? false}
+            onChange={changeRetention}
+            disabled={!list}
+          />
+          <TipsCard />
+        </div>
+        <div className="photos__wide">
+          <PhotoGallery state={state} onRefresh={reload} onDelete={deletePhoto} />
+        </div>
+      </div>
+    </div>
+  );
+}
