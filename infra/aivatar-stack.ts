@@ -52,8 +52,8 @@ export interface GroupNeeds {
   media?: { prefixes: readonly string[] };
   /** Default 10. */
   timeoutSeconds?: number;
-  /** Packages with native code, installed for Lambda's platform (ApiFunctionProps.nativeModules). */
-  nativeModules?: readonly string[];
+  /** Packages installed beside the bundle, not in it (ApiFunctionProps.installedModules). */
+  installedModules?: readonly string[];
 }
 
 interface GroupResources {
@@ -88,6 +88,8 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
         'dynamodb:Query',
       ],
     },
+    // The common-password dictionaries (about 1.5 MB), loaded when a password is set.
+    installedModules: ['@zxcvbn-ts/core', '@zxcvbn-ts/language-common'],
     sessionSigningKey: true,
     mail: true,
   },
@@ -130,7 +132,7 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
     },
     sessionSigningKey: true,
     media: { prefixes: ['uploads/', 'photos/', 'thumbs/'] },
-    nativeModules: ['sharp'],
+    installedModules: ['sharp'],
   },
 };
 
@@ -306,7 +308,7 @@ export class AivatarStack extends Stack {
       reservedConcurrency: needs.reservedConcurrency ?? DEFAULT_RESERVED_CONCURRENCY,
       ...(needs.memorySize ? { memorySize: needs.memorySize } : {}),
       ...(needs.timeoutSeconds ? { timeoutSeconds: needs.timeoutSeconds } : {}),
-      ...(needs.nativeModules ? { nativeModules: needs.nativeModules } : {}),
+      ...(needs.installedModules ? { installedModules: needs.installedModules } : {}),
     });
     if (needs.table) bindTable(fn.fn, resources.table, needs.table);
     if (needs.sessionSigningKey) bindSessionSigningKey(fn.fn, resources.sessionSigningKey);

@@ -36,14 +36,15 @@ export interface ApiFunctionProps {
   /** Default 10. */
   timeoutSeconds?: number;
   /**
-   * Packages with native code (sharp): installed into the bundle's node_modules for Lambda's platform,
-   * linux-arm64 with glibc, whatever machine synthesizes; esbuild leaves them external.
+   * Packages installed into the bundle's node_modules (for Lambda's platform, linux-arm64 with glibc,
+   * whatever machine synthesizes) instead of bundled: native code (sharp), or megabytes of data loaded on
+   * first use (the password dictionaries), which would otherwise weigh on every cold start.
    */
-  nativeModules?: readonly string[];
+  installedModules?: readonly string[];
 }
 
 /**
- * npm's platform settings for installing `nativeModules` (npm >= 10 reads them from the environment): the
+ * npm's platform settings for installing `installedModules` (npm >= 10 reads them from the environment): the
  * optional dependencies that carry prebuilt binaries (@img/sharp-linux-arm64, @img/sharp-libvips-linux-arm64)
  * are chosen for Lambda's arm64 Linux, not for the machine running the synth.
  */
@@ -89,8 +90,8 @@ export class ApiFunction extends Construct {
         sourceMapMode: SourceMapMode.DEFAULT,
         sourcesContent: false,
         externalModules: LAMBDA_EXTERNAL_MODULES,
-        ...(props.nativeModules?.length
-          ? { nodeModules: [...props.nativeModules], environment: LAMBDA_NPM_PLATFORM }
+        ...(props.installedModules?.length
+          ? { nodeModules: [...props.installedModules], environment: LAMBDA_NPM_PLATFORM }
           : {}),
       },
     });

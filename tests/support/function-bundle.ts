@@ -21,10 +21,10 @@ export async function buildGroupBundle(group: string, outfile: string): Promise<
     minify: true,
     mainFields: ['module', 'main'],
     banner: { js: ESM_REQUIRE_BANNER },
-    // Native modules ship beside the bundle in node_modules (ApiFunctionProps.nativeModules), not in it.
+    // Installed modules ship beside the bundle in node_modules (ApiFunctionProps.installedModules), not in it.
     external: [
       ...LAMBDA_EXTERNAL_MODULES,
-      ...(GROUP_NEEDS[group as keyof typeof GROUP_NEEDS]?.nativeModules ?? []),
+      ...(GROUP_NEEDS[group as keyof typeof GROUP_NEEDS]?.installedModules ?? []),
     ],
     outfile,
     metafile: true,
