@@ -36,4 +36,3 @@ export function cached(key: string, draw: () => Promise<RawImage>): Promise<RawI
   cache.set(key, made);
   return made;
 }
-
