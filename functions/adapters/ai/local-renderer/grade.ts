@@ -83,15 +83,18 @@ export function gradeMatrix(g: Grade): Affine {
   if (g.hue) m = compose(hue(g.hue), m);
   m = compose(tone(g), m);
   if (g.tint && g.tint.amount > 0) {
+    // A colour cast that keeps each pixel's brightness: channels scaled towards the tint's hue, so a dark
+    // skin tone stays as dark as it is instead of being washed towards the tint colour.
     const c = hex(g.tint.color);
+    const lum = Math.max(
+      1,
+      LUMA.reduce((sum, l, i) => sum + l * (c[i] as number), 0),
+    );
     const k = Math.min(1, g.tint.amount);
     m = compose(
-      [0, 1, 2].map((i) => [
-        i === 0 ? 1 - k : 0,
-        i === 1 ? 1 - k : 0,
-        i === 2 ? 1 - k : 0,
-        k * (c[i] as number),
-      ]) as Affine,
+      [0, 1, 2].map((i) =>
+        [0, 1, 2].map((j) => (i === j ? 1 - k + (k * (c[i] as number)) / lum : 0)).concat(0),
+      ) as Affine,
       m,
     );
   }

@@ -10,12 +10,26 @@ import {
 } from '../../../domain/generation/image-provider.ts';
 import { ProviderPermanentError } from '../../../domain/generation/provider-errors.ts';
 import { compose } from './compose.ts';
-import { cropToSubject } from './crop.ts';
-import { backdropLayer, frameLayer, textureLayer, windowBox, windowMask } from './layers.ts';
+import { placePhoto } from './crop.ts';
+import { type Box, backdropLayer, frameLayer, textureLayer, windowBox, windowMask } from './layers.ts';
 import { finish, stylise } from './photo.ts';
-import { plainBackdropKey } from './plain-backdrop.ts';
 
 export const LOCAL_RENDERER_MODEL = 'local-renderer';
+
+/** A cut-out person faded into an oval window (painterly vignettes): the two alphas multiplied. */
+function fadeIntoWindow(cutout: Buffer, at: Box, window: Buffer, box: Box): Buffer {
+  const out = Buffer.alloc(cutout.length);
+  for (let y = 0; y < at.height; y++) {
+    const wy = y + at.top - box.top;
+    for (let x = 0; x < at.width; x++) {
+      const wx = x + at.left - box.left;
+      const inside = wy >= 0 && wy < box.height && wx >= 0 && wx < box.width;
+      const p = y * at.width + x;
+      out[p] = inside ? ((cutout[p] as number) * (window[wy * box.width + wx] as number)) / 255 : 0;
+    }
+  }
+  return out;
+}
 
 export class LocalRenderer implements ImageProvider {
   readonly name = 'local-renderer';
@@ -26,18 +40,23 @@ export class LocalRenderer implements ImageProvider {
     const { width, height } = dimensionsOf(request.size);
     const { recipe } = request;
     const { box } = windowBox(recipe.subject, width, height);
-    const [backdrop, mask, texture, frame, cropped] = await Promise.all([
+    const [backdrop, mask, texture, frame, placed] = await Promise.all([
       backdropLayer(recipe.backdrop, width, height),
       windowMask(recipe.subject, width, height),
       textureLayer(recipe.texture, width, height),
       frameLayer(recipe.frame, width, height),
-      cropToSubject(reference, box, recipe.subject.focus).catch((e: unknown) => {
+      placePhoto(reference, recipe.subject, { width, height }, box).catch((e: unknown) => {
         throw new ProviderPermanentError('The reference photo could not be read', { cause: e });
       }),
     ]);
-    const wall = await plainBackdropKey(cropped);
-    const subject = finish(await stylise(cropped, recipe.effect), recipe.grade, mask, wall);
-    const pixels = compose(backdrop, subject, box, texture, frame);
+    const styled = await stylise(placed.photo, recipe.effect);
+    const alpha = placed.cutout
+      ? recipe.subject.shape === 'oval'
+        ? fadeIntoWindow(placed.cutout, placed.at, mask.data, box)
+        : placed.cutout
+      : mask.data;
+    const subject = finish(styled, recipe.grade, alpha);
+    const pixels = compose(backdrop, subject, placed.at, texture, frame);
     const image = await sharp(pixels, { raw: { width, height, channels: 3 } })
       .jpeg({ quality: 90 })
       .toBuffer();

@@ -21,7 +21,7 @@ async function lines(img: RawImage, threshold: number): Promise<Buffer> {
   // and turned into ink here.
   const { data } = await fromRaw(img)
     .greyscale()
-    .blur(1.1)
+    .blur(1.6)
     .convolve({ width: 3, height: 3, kernel: [-1, -1, -1, -1, 8, -1, -1, -1, -1] })
     .raw()
     .toBuffer({ resolveWithObject: true });
@@ -40,9 +40,20 @@ function multiplyByLines(img: RawImage, line: Buffer, strength = 1): void {
   }
 }
 
+/** Cel shading: brightness in a few flat bands, each pixel keeping its own hue and saturation. */
 function posterise(img: RawImage, levels: number): void {
   const step = 255 / (levels - 1);
-  for (let i = 0; i < img.data.length; i++) img.data[i] = Math.round((img.data[i] as number) / step) * step;
+  const d = img.data;
+  for (let i = 0; i < d.length; i += 3) {
+    const r = d[i] as number;
+    const g = d[i + 1] as number;
+    const b = d[i + 2] as number;
+    const l = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    const k = l > 0 ? (Math.round(l / step) * step + step * 0.15) / l : 0;
+    d[i] = Math.min(255, r * k);
+    d[i + 1] = Math.min(255, g * k);
+    d[i + 2] = Math.min(255, b * k);
+  }
 }
 
 /** screen blend of `top` over `img`, in place */
@@ -69,12 +80,12 @@ export async function stylise(img: RawImage, effect: Effect): Promise<RawImage> 
       return img;
     case 'soft': {
       const blurred = await atScale(img, 4, (s) => s.blur(1.5));
-      screen(img, blurred.data, 0.35);
+      screen(img, blurred.data, 0.25);
       return img;
     }
     case 'glow': {
       const halo = await atScale(img, 4, (s) => s.modulate({ saturation: 1.6 }).blur(3.5));
-      screen(img, halo.data, 0.7);
+      screen(img, halo.data, 0.45);
       return img;
     }
     case 'paint': {
@@ -90,7 +101,7 @@ export async function stylise(img: RawImage, effect: Effect): Promise<RawImage> 
           .median(3),
       );
       posterise(half, effect === 'ink' ? 5 : 4);
-      if (effect === 'ink') multiplyByLines(half, await lines(half, 18));
+      if (effect === 'ink') multiplyByLines(half, await lines(half, 26));
       return rgb(fromRaw(half).resize(width, height, { kernel: 'linear' }));
     }
     case 'pixel': {
@@ -120,21 +131,15 @@ export async function stylise(img: RawImage, effect: Effect): Promise<RawImage> 
   }
 }
 
-/** Grades the photo in place, then gives it the window's alpha (and the plain wall's, when keyed out). */
-export function finish(
-  img: RawImage,
-  grade: RenderRecipe['grade'],
-  mask: RawImage,
-  wall: Buffer | null,
-): RawImage {
+/** Grades the photo in place, then gives it its alpha (the window's, or the person's own outline). */
+export function finish(img: RawImage, grade: RenderRecipe['grade'], alpha: Buffer): RawImage {
   applyAffine(img.data, gradeMatrix(grade));
   const rgba = Buffer.alloc(img.width * img.height * 4);
-  for (let p = 0, i = 0, j = 0; p < mask.data.length; p++, i += 3, j += 4) {
+  for (let p = 0, i = 0, j = 0; p < alpha.length; p++, i += 3, j += 4) {
     rgba[j] = img.data[i] as number;
     rgba[j + 1] = img.data[i + 1] as number;
     rgba[j + 2] = img.data[i + 2] as number;
-    const window = mask.data[p] as number;
-    rgba[j + 3] = wall ? (window * (wall[p] as number)) / 255 : window;
+    rgba[j + 3] = alpha[p] as number;
   }
   return { data: rgba, width: img.width, height: img.height, channels: 4 };
 }

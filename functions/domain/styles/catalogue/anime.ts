@@ -54,7 +54,7 @@ export const ANIME: CatalogueStyle[] = [
     recipe: {
       backdrop: { kind: 'rays', colors: ['#7c2d12', '#ea580c', '#fde047'] },
       subject: { shape: 'circle', scale: 0.8, offsetY: 0.02, feather: 0.08, focus: 'attention' },
-      grade: { brightness: 1.05, saturation: 1.4, hue: -6, contrast: 1.22, tone: 'natural' },
+      grade: { brightness: 1.05, saturation: 1.12, hue: 0, contrast: 1.15, tone: 'natural' },
       effect: 'ink',
       texture: { kind: 'none', amount: 0 },
       frame: { kind: 'border', color: '#111827' },

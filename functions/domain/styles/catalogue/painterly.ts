@@ -59,7 +59,7 @@ export const PAINTERLY: CatalogueStyle[] = [
     ...SQUARE,
     tokenCost: 1,
     recipe: {
-      backdrop: { kind: 'solid', colors: ['#fbf8f1'] },
+      backdrop: { kind: 'bokeh', colors: ['#fbf8f1', '#f7f1e3', '#93c5fd', '#fcd34d'] },
       subject: { shape: 'oval', scale: 0.86, offsetY: 0.02, feather: 0.95, focus: 'attention' },
       grade: {
         brightness: 1.1,

@@ -24,12 +24,12 @@ export const VINTAGE: CatalogueStyle[] = [
     ...SQUARE,
     tokenCost: 1,
     recipe: {
-      backdrop: { kind: 'stripes', colors: ['#111111', '#3a3a3a'] },
-      subject: { shape: 'oval', scale: 0.84, offsetY: 0.02, feather: 0.55, focus: 'attention' },
-      grade: { brightness: 0.96, saturation: 0, hue: 0, contrast: 1.35, tone: 'mono' },
+      backdrop: { kind: 'stripes', colors: ['#262626', '#8a8a8a'] },
+      subject: { shape: 'arch', scale: 0.84, offsetY: 0.02, feather: 0.3, focus: 'attention' },
+      grade: { brightness: 1.18, saturation: 0, hue: 0, contrast: 1.25, tone: 'mono' },
       effect: 'none',
-      texture: { kind: 'grain', amount: 0.35 },
-      frame: { kind: 'vignette', color: '#000000' },
+      texture: { kind: 'grain', amount: 0.3 },
+      frame: { kind: 'border', color: '#0a0a0a' },
     },
   },
   {
