@@ -117,4 +117,5 @@ export function readConfig<const P extends readonly AnyPart[]>(parts: P, env: En
  */
 export const GROUP_CONFIG = {
   auth: [tableConfig, sessionConfig, mailConfig],
+  avatars: [tableConfig, sessionConfig],
 } as const satisfies Record<string, readonly AnyPart[]>;

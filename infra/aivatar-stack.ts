@@ -39,6 +39,7 @@ interface GroupResources {
 export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
   // scrypt takes 128 MiB per hash, and Lambda's CPU share grows with memory.
   auth: { memorySize: 1024, uses: ['table', 'sessionSigningKey', 'mail'] },
+  avatars: { uses: ['table', 'sessionSigningKey'] },
 };
 
 export interface AivatarStackProps extends StackProps {

@@ -1,11 +1,15 @@
-// The whole product on this machine: DynamoDB Local, the S3-compatible server, the API (same Lambda
-// handlers behind a local API Gateway), the built SPA and the mail outbox. Used by `npm start` and the tests.
+// The whole product on this machine: DynamoDB Local, the S3-compatible server, the SQS stand-in, the API
+// (same Lambda handlers behind a local API Gateway), the built SPA and the mail outbox. Used by `npm start`
+// and the tests.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
+import { DynamoStyleStore } from '../../functions/adapters/dynamodb/style-store.ts';
+import { seedStyleCatalogue } from '../../functions/domain/styles/seed.ts';
 import type { LambdaGroup } from '../../shared/api-routes.ts';
 import { BUCKETS } from '../../shared/table-design.ts';
 import { handlerEntry } from '../function-entries.ts';
@@ -14,6 +18,8 @@ import { ensureTable, startDynamoLocal } from './dynamodb.ts';
 import { outboxRoutes } from './outbox-routes.ts';
 import { freePort } from './ports.ts';
 import { startS3Local } from './s3.ts';
+import { startSqsLocal } from './sqs/server.ts';
+import { createTaskQueues, type LocalTaskQueues } from './task-queues.ts';
 import { startWebServer } from './web-server.ts';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
@@ -27,6 +33,7 @@ export interface LocalStackOptions {
   apiPort?: number;
   dynamoPort?: number;
   s3Port?: number;
+  sqsPort?: number;
   /** The built SPA; no web server when absent. */
   webDist?: string;
   trustForwardedFor?: boolean;
@@ -39,7 +46,11 @@ export interface LocalStack {
   outboxDir: string;
   dynamoEndpoint: string;
   s3Endpoint: string;
+  sqsEndpoint: string;
+  taskQueues: LocalTaskQueues;
   tableName: string;
+  /** Styles the catalogue added at this start (none when they were seeded before). */
+  seededStyles: string[];
   stop(): Promise<void>;
 }
 
@@ -59,8 +70,10 @@ async function persistentSecret(file: string): Promise<string> {
 export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalStack> {
   const dataDir = o.dataDir ? resolve(o.dataDir) : await mkdtemp(join(tmpdir(), 'aivatar-'));
   await mkdir(join(dataDir, 'dynamodb'), { recursive: true });
-  const [webPort, apiPort, dynamoPort, s3Port] = await Promise.all(
-    [o.webPort, o.apiPort, o.dynamoPort, o.s3Port].map((p) => (p ? Promise.resolve(p) : freePort())),
+  const [webPort, apiPort, dynamoPort, s3Port, sqsPort] = await Promise.all(
+    [o.webPort, o.apiPort, o.dynamoPort, o.s3Port, o.sqsPort].map((p) =>
+      p ? Promise.resolve(p) : freePort(),
+    ),
   );
   const webUrl = `http://localhost:${webPort}`;
   const apiUrl = `http://localhost:${apiPort}`;
@@ -78,8 +91,16 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
     );
     stops.push(dynamo.stop);
     await ensureTable(dynamo.endpoint, LOCAL_TABLE);
+    const styleDb = createDocumentClient(dynamo.endpoint);
+    const seeded = await seedStyleCatalogue(new DynamoStyleStore(styleDb, LOCAL_TABLE));
+    styleDb.destroy();
     const s3 = await startS3Local(s3Port as number, join(dataDir, 's3'), Object.values(BUCKETS));
     stops.push(s3.stop);
+    // Queues live in memory: a restart loses queued messages, and the tasks they named are left to the
+    // sweeper, as in AWS when a message is lost.
+    const sqs = await startSqsLocal(sqsPort as number);
+    stops.push(sqs.stop);
+    const taskQueues = await createTaskQueues(sqs, 'aivatar-local');
 
     // The functions read their settings from the environment, exactly as in Lambda.
     Object.assign(process.env, {
@@ -92,6 +113,8 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
       OUTBOX_DIR: outboxDir,
       JWT_SECRET: await persistentSecret(join(dataDir, 'jwt-secret')),
       DYNAMODB_ENDPOINT: dynamo.endpoint,
+      SQS_ENDPOINT: sqs.endpoint,
+      TASK_QUEUE_URL: taskQueues.queueUrl,
       ADMIN_EMAILS: (o.adminEmails ?? []).join(','),
     });
     const handlers = new Map<LambdaGroup, Promise<LambdaHandler>>();
@@ -133,7 +156,10 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
       outboxDir,
       dynamoEndpoint: dynamo.endpoint,
       s3Endpoint: s3.endpoint,
+      sqsEndpoint: sqs.endpoint,
+      taskQueues,
       tableName: LOCAL_TABLE,
+      seededStyles: seeded.added,
       stop,
     };
   } catch (e) {

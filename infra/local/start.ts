@@ -14,6 +14,7 @@ const { values: args } = parseArgs({
     'api-port': { type: 'string', default: process.env.API_PORT ?? '3001' },
     'dynamodb-port': { type: 'string', default: process.env.DYNAMODB_PORT ?? '8000' },
     's3-port': { type: 'string', default: process.env.S3_PORT ?? '4569' },
+    'sqs-port': { type: 'string', default: process.env.SQS_PORT ?? '9324' },
     'data-dir': { type: 'string', default: process.env.DATA_DIR ?? join(REPO_ROOT, '.local/data') },
     'skip-build': { type: 'boolean', default: false },
     admin: { type: 'string', default: process.env.ADMIN_EMAILS ?? 'admin@aivatar.local' },
@@ -27,6 +28,7 @@ const ports = {
   api: Number(args['api-port']),
   dynamodb: Number(args['dynamodb-port']),
   s3: Number(args['s3-port']),
+  sqs: Number(args['sqs-port']),
 };
 
 function alive(pid: number): boolean {
@@ -73,6 +75,7 @@ async function main(): Promise<void> {
     apiPort: ports.api,
     dynamoPort: ports.dynamodb,
     s3Port: ports.s3,
+    sqsPort: ports.sqs,
     webDist: join(REPO_ROOT, 'web/dist'),
     adminEmails: args.admin.split(',').filter(Boolean),
   });
@@ -98,6 +101,8 @@ async function main(): Promise<void> {
     Mail outbox  ${stack.apiUrl}/_local/outbox   (JSON: ${stack.apiUrl}/_local/mail)
     DynamoDB     ${stack.dynamoEndpoint}   (table ${stack.tableName})
     S3           ${stack.s3Endpoint}
+    SQS          ${stack.sqsEndpoint}   (task queue ${stack.taskQueues.queueUrl.split('/').pop()})
+    Styles       ${stack.seededStyles.length ? `${stack.seededStyles.length} added from the catalogue` : 'seeded before, kept as they are'}
     Data         ${dataDir}
 
   Press Ctrl-C to stop.
