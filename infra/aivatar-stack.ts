@@ -13,6 +13,7 @@ import { bindMailSender, bindSessionSigningKey, bindTable } from './constructs/f
 import { ProductApi } from './constructs/http-api.ts';
 import { MailSender } from './constructs/mail-sender.ts';
 import { SpaHosting } from './constructs/spa-hosting.ts';
+import { StyleCatalogue } from './constructs/style-catalogue.ts';
 import { assertWebBuilt, WebDeployment } from './constructs/web-deployment.ts';
 
 export type Stage = 'dev' | 'prod';
@@ -75,6 +76,7 @@ export class AivatarStack extends Stack {
     assertWebBuilt(webAssetPath);
 
     const data = new DataTable(this, 'Data', { stage });
+    new StyleCatalogue(this, 'Styles', { stage, table: data.table });
     const mail = new MailSender(this, 'Mail', { domain: props.mailDomain });
     const signingKey = new Secret(this, 'SessionSigningKey', {
       description: `Aivatar ${stage}: HMAC key for session tokens (changing it signs everyone out)`,

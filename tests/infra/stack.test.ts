@@ -10,8 +10,9 @@ import { Template } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GROUP_CONFIG, readConfig } from '../../functions/config.ts';
-import { AivatarStack, type Stage } from '../../infra/aivatar-stack.ts';
+import { AivatarStack, GROUP_NEEDS, type Stage } from '../../infra/aivatar-stack.ts';
 import { REPO_ROOT } from '../../infra/constructs/api-function.ts';
+import { catalogueVersion, SEED_TABLE_ACTIONS } from '../../infra/constructs/style-catalogue.ts';
 import { SECURITY_HEADERS } from '../../infra/web-hosting.ts';
 import { apiRoutes, routeKey, servedGroups, servedRoutes } from '../../shared/api-routes.ts';
 import { TABLE_DESIGN } from '../../shared/table-design.ts';
@@ -111,7 +112,7 @@ describe.each([
     expect(props(s.resources[functionId(s, 'auth')] as Resource).MemorySize).toBeGreaterThanOrEqual(1024);
   });
 
-  it('gives each function every setting functions/config.ts requires, with SES mail', () => {
+  it('gives each function every setting functions/config.ts requires, with SES mail where it sends mail', () => {
     const s = get();
     for (const group of servedGroups()) {
       const vars = at(
@@ -123,11 +124,15 @@ describe.each([
       const parts = GROUP_CONFIG[group as keyof typeof GROUP_CONFIG];
       expect(parts, `functions/config.ts GROUP_CONFIG has no entry for ${group}`).toBeDefined();
       const config = readConfig(parts, env) as Record<string, unknown>;
-      expect(config.mail).toEqual({ transport: 'ses' });
-      expect(config.mailFrom).toBe('Aivatar <no-reply@mail.aivatar.test>');
+      if (GROUP_NEEDS[group]?.uses.includes('mail')) {
+        expect(config.mail).toEqual({ transport: 'ses' });
+        expect(config.mailFrom).toBe('Aivatar <no-reply@mail.aivatar.test>');
+        expect(config.webUrl).toBe(deployed(s.outputs.WebUrl?.Value));
+      } else {
+        expect(vars.MAIL_FROM, group).toBeUndefined();
+      }
       expect(vars.JWT_SECRET_ARN).toEqual({ Ref: onlyOfType(s, 'AWS::SecretsManager::Secret')[0] });
       expect(vars.TABLE_NAME).toEqual({ Ref: onlyOfType(s, 'AWS::DynamoDB::Table')[0] });
-      expect(config.webUrl).toBe(deployed(s.outputs.WebUrl?.Value));
     }
   });
 
@@ -374,6 +379,27 @@ describe.each([
     expect(s.outputs.ApiUrl?.Value).toEqual({ 'Fn::GetAtt': [apiId, 'ApiEndpoint'] });
     expect(s.outputs.TableName?.Value).toEqual({ Ref: onlyOfType(s, 'AWS::DynamoDB::Table')[0] });
     expect(deployed(s.outputs.WebUrl?.Value)).toMatch(/^https:\/\//);
+  });
+
+  it('seeds the style catalogue on deploy, again whenever the catalogue changes, with put-only table access', () => {
+    const s = get();
+    const [, seed] = onlyOfType(s, 'Custom::StyleCatalogue');
+    expect(props(seed).CatalogueVersion).toBe(catalogueVersion());
+    const seeder = ofType(s, 'AWS::Lambda::Function').find(([, f]) =>
+      String(props(f).Description).includes('seeds the styles table'),
+    );
+    expect(seeder).toBeDefined();
+    const fn = props((seeder as [string, Resource])[1]);
+    expect(fn.Runtime).toBe('nodejs24.x');
+    expect(at(fn, 'Environment', 'Variables', 'TABLE_NAME')).toEqual({
+      Ref: onlyOfType(s, 'AWS::DynamoDB::Table')[0],
+    });
+    const roleId = at(fn, 'Role', 'Fn::GetAtt', 0) as string;
+    const actions = ofType(s, 'AWS::IAM::Policy')
+      .filter(([, p]) => (props(p).Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
+      .flatMap(([, p]) => at(props(p), 'PolicyDocument', 'Statement') as Json[])
+      .flatMap((st) => [st.Action].flat() as string[]);
+    expect(actions.sort()).toEqual([...SEED_TABLE_ACTIONS].sort());
   });
 
   it('has no circular dependency between resources (CloudFormation would refuse it)', () => {
