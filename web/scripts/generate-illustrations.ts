@@ -167,13 +167,8 @@ async function main(): Promise<void> {
     licenseUrl: style.meta?.license?.url ?? '',
   }));
 
-  await writeFile(
-    MANIFEST,
-    `${JSON.stringify({ carousel, headshots, before, after, credits }, null, 2)}\n`,
-  );
-  console.log(
-    `Wrote ${carousel.length + headshots.length + 2} images to ${OUT}`,
-  );
+  await writeFile(MANIFEST, `${JSON.stringify({ carousel, headshots, before, after, credits }, null, 2)}\n`);
+  console.log(`Wrote ${carousel.length + headshots.length + 2} images to ${OUT}`);
 }
 
 await main();
