@@ -1,7 +1,7 @@
 // Lambda entry of the avatars group: the styles catalogue (and, next, creating avatars and the gallery).
 
 import { createDocumentClient } from '../adapters/dynamodb/client.ts';
-import { DynamoStyleStore } from '../adapters/dynamodb/style-store.ts';
+import { DynamoStyleReader } from '../adapters/dynamodb/style-reader.ts';
 import { buildSessionResolver } from '../adapters/wiring.ts';
 import { GROUP_CONFIG, readConfig } from '../config.ts';
 import { groupHandler } from '../http/group-handler.ts';
@@ -12,6 +12,6 @@ const db = createDocumentClient(config.dynamodbEndpoint);
 
 export const handler = groupHandler(
   'avatars',
-  avatarRoutes({ styles: new DynamoStyleStore(db, config.tableName) }),
+  avatarRoutes({ styles: new DynamoStyleReader(db, config.tableName) }),
   await buildSessionResolver(config, db),
 );

@@ -1,54 +1,17 @@
-// The styles table on DynamoDB. Ids come from an atomic counter; seeding claims each catalogue key with a
-// conditional put in the same transaction as the style, so concurrent seeders add each style once.
-import {
-  BatchGetCommand,
-  type DynamoDBDocumentClient,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+// Writing styles to the table (reading them: style-reader.ts). Ids come from an atomic counter; seeding
+// claims each catalogue key with a conditional put in the same transaction as the style, so concurrent
+// seeders add each style once.
+import { BatchGetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { NewStyle, Style } from '../../domain/styles/style.ts';
 import type { SeedResult, StyleStore } from '../../domain/styles/style-store.ts';
 import { isConditionFailure } from './conditions.ts';
 import { keys } from './keys.ts';
-import { toItem, toStyle } from './style-items.ts';
+import { toItem } from './style-items.ts';
+import { DynamoStyleReader } from './style-reader.ts';
 
 const now = () => Math.floor(Date.now() / 1000);
 
-export class DynamoStyleStore implements StyleStore {
-  private readonly db: DynamoDBDocumentClient;
-  private readonly table: string;
-
-  constructor(db: DynamoDBDocumentClient, table: string) {
-    this.db = db;
-    this.table = table;
-  }
-
-  async listAll(): Promise<Style[]> {
-    const styles: Style[] = [];
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const res = await this.db.send(
-        new QueryCommand({
-          TableName: this.table,
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': keys.stylePartition },
-          ExclusiveStartKey,
-        }),
-      );
-      styles.push(...(res.Items ?? []).map(toStyle));
-      ExclusiveStartKey = res.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
-    return styles;
-  }
-
-  async get(id: number): Promise<Style | null> {
-    const res = await this.db.send(new GetCommand({ TableName: this.table, Key: keys.style(id) }));
-    return res.Item ? toStyle(res.Item) : null;
-  }
-
+export class DynamoStyleStore extends DynamoStyleReader implements StyleStore {
   async create(style: NewStyle): Promise<Style> {
     const created = { ...style, id: await this.nextId(), createdAt: now(), updatedAt: now() };
     await this.db.send(

@@ -8,10 +8,14 @@ export interface SeedResult {
   kept: string[];
 }
 
-export interface StyleStore {
+/** Reading styles: all that listing them and generating avatars need. */
+export interface StyleReader {
   /** every style, active or not, by id */
   listAll(): Promise<Style[]>;
   get(id: number): Promise<Style | null>;
+}
+
+export interface StyleStore extends StyleReader {
   /** Creates a style under the next id of the table's counter. */
   create(style: NewStyle): Promise<Style>;
   /**

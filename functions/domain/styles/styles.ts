@@ -1,10 +1,10 @@
 // What the create screen reads: the active styles, in the order they were added.
 import type { Style as ApiStyle } from '../../../shared/api-schemas.ts';
 import type { Style } from './style.ts';
-import type { StyleStore } from './style-store.ts';
+import type { StyleReader } from './style-store.ts';
 
 export interface StyleDeps {
-  styles: StyleStore;
+  styles: StyleReader;
 }
 
 export function describeStyle(s: Style): ApiStyle {

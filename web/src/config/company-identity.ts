@@ -2,6 +2,8 @@
 // the build's environment (Vite inlines `import.meta.env.VITE_*` in the browser and prerendering builds),
 // never from made-up defaults: a build without it says so on the legal pages (docs/operations.md, Deploy).
 
+import { parseEmailAddress } from '../../../shared/email-address.ts';
+
 declare global {
   interface ImportMetaEnv {
     readonly VITE_COMPANY_NAME?: string;
@@ -41,8 +43,6 @@ export type CompanyConfig =
   /** `missing`: the variables still to set (all of them in a local build). */
   | { configured: false; missing: string[]; email: string | null };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 function text(value: string | undefined): string | null {
   // A `\n` typed into a one-line variable (a CI secret, a shell export) still breaks the address.
   const trimmed = value?.replace(/\\n/g, '\n').trim();
@@ -57,7 +57,7 @@ export function readCompanyConfig(env: CompanyEnv): CompanyConfig {
     registration: text(env.VITE_COMPANY_REGISTRATION),
     email: text(env.VITE_COMPANY_EMAIL),
   };
-  if (values.email && !EMAIL.test(values.email)) values.email = null;
+  if (values.email) values.email = parseEmailAddress(values.email);
   const missing = (Object.keys(REQUIRED_COMPANY_VARIABLES) as (keyof typeof values)[])
     .filter((field) => values[field] === null)
     .map((field) => REQUIRED_COMPANY_VARIABLES[field]);
