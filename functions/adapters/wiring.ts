@@ -3,51 +3,19 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { MailConfig, SessionConfig, TableConfig } from '../config.ts';
 import type { AccountDeps } from '../domain/accounts/accounts.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimitPolicy } from '../domain/accounts/rate-limits.ts';
-import type { User } from '../domain/ports.ts';
-import { resolveSession } from '../domain/sessions.ts';
 import { DynamoAccountStore } from './dynamodb/account-store.ts';
 import { createDocumentClient } from './dynamodb/client.ts';
 import { DynamoRateLimiter } from './dynamodb/rate-limiter.ts';
-import { DynamoUserReader } from './dynamodb/user-reader.ts';
-import { JwtSessionTokens } from './jwt-sessions.ts';
 import { OutboxMailer } from './mail/outbox-mailer.ts';
 import { SesMailer } from './mail/ses-mailer.ts';
 import { ScryptPasswordHasher } from './scrypt-hasher.ts';
+import { sessionTokens } from './session-wiring.ts';
 import { cryptoIds, systemClock } from './system.ts';
 import { ZxcvbnPasswordStrength } from './zxcvbn-strength.ts';
 
-async function jwtSecret(config: SessionConfig): Promise<string> {
-  if ('value' in config.jwtSecret) return config.jwtSecret.value;
-  // Loaded only where the key lives in Secrets Manager (AWS), not on every cold-start path.
-  const { GetSecretValueCommand, SecretsManagerClient } = await import('@aws-sdk/client-secrets-manager');
-  const res = await new SecretsManagerClient({}).send(
-    new GetSecretValueCommand({ SecretId: config.jwtSecret.arn }),
-  );
-  if (!res.SecretString) throw new Error(`Secret ${config.jwtSecret.arn} has no string value`);
-  return res.SecretString;
-}
-
-export const sessionTokens = async (config: SessionConfig): Promise<JwtSessionTokens> =>
-  new JwtSessionTokens({
-    secret: await jwtSecret(config),
-    issuer: config.sessionIssuer,
-    ttlSeconds: config.sessionTtlSeconds,
-  });
-
-export type SessionResolver = (token: string) => Promise<User>;
-
-/** What every group uses to know who calls: the token verifier and one read of the account. */
-export async function buildSessionResolver(
-  config: TableConfig & SessionConfig,
-  db: DynamoDBDocumentClient = createDocumentClient(config.dynamodbEndpoint),
-): Promise<SessionResolver> {
-  const deps = {
-    sessions: await sessionTokens(config),
-    users: new DynamoUserReader(db, config.tableName),
-    adminEmails: config.adminEmails,
-  };
-  return (token) => resolveSession(deps, token);
-}
+// Sessions are built in session-wiring.ts, which the other groups import directly: this module also
+// brings the account store, the rate limiter and the mailers, which only the auth function needs.
+export { buildSessionResolver, type SessionResolver, sessionTokens } from './session-wiring.ts';
 
 export async function buildAccountDeps(
   config: TableConfig & SessionConfig & MailConfig,

@@ -2,7 +2,7 @@
 
 import { createDocumentClient } from '../adapters/dynamodb/client.ts';
 import { DynamoStyleReader } from '../adapters/dynamodb/style-reader.ts';
-import { buildSessionResolver } from '../adapters/wiring.ts';
+import { buildSessionResolver } from '../adapters/session-wiring.ts';
 import { GROUP_CONFIG, readConfig } from '../config.ts';
 import { groupHandler } from '../http/group-handler.ts';
 import { avatarRoutes } from './routes.ts';
