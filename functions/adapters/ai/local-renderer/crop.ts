@@ -76,7 +76,21 @@ async function standOnBackdrop(
   );
   const width = Math.max(1, Math.round(region.width * scale));
   const height = Math.max(1, Math.round(region.height * scale));
-  const photo = await toRgb(source().extract(region).resize(width, height, { fit: 'fill' }));
+  // Scaled first, then cut: a large JPEG then decodes at a fraction of its size (shrink-on-load).
+  const whole = {
+    width: Math.max(width, Math.round(size.W * scale)),
+    height: Math.max(height, Math.round(size.H * scale)),
+  };
+  const photo = await toRgb(
+    source()
+      .resize(whole.width, whole.height, { fit: 'fill' })
+      .extract({
+        left: Math.min(whole.width - width, Math.round(region.left * scale)),
+        top: Math.min(whole.height - height, Math.round(region.top * scale)),
+        width,
+        height,
+      }),
+  );
   const at = {
     left: Math.round((frame.width - width) / 2),
     top: standsOnEdge
