@@ -1,5 +1,5 @@
 // The picture around the photo: backdrop, the window the photo shows through, texture and frame. Each is
-// drawn as SVG (or sharp's own noise) at the output size and cached as raw pixels (raw-cache.ts).
+// drawn as SVG (or seeded noise) at the output size and cached as raw pixels (raw-cache.ts).
 import sharp, { type Sharp } from 'sharp';
 import type { RenderRecipe } from '../../../domain/styles/render-recipe.ts';
 import type { Texture as Layered } from './compose.ts';
@@ -205,16 +205,18 @@ export async function textureLayer(t: Texture, w: number, h: number): Promise<La
   const image = await cached(`texture:${w}x${h}:${t.kind}`, async () => {
     let base: Sharp;
     if (t.kind === 'grain' || t.kind === 'paper') {
-      const noise = await sharp({
-        create: {
-          width: w,
-          height: h,
-          channels: 3,
-          background: '#808080',
-          noise: { type: 'gaussian', mean: 128, sigma: t.kind === 'grain' ? 38 : 22 },
-        },
-      })
-        .greyscale()
+      // Seeded noise (not sharp's own, which differs on every run), so a style renders the same each time.
+      const rnd = random(`${t.kind}${w}x${h}`);
+      const sigma = t.kind === 'grain' ? 38 : 22;
+      const grey = Buffer.alloc(w * h);
+      for (let i = 0; i < grey.length; i += 2) {
+        // Box-Muller: two normal values from two uniform ones.
+        const r = Math.sqrt(-2 * Math.log(1 - rnd())) * sigma;
+        const a = 2 * Math.PI * rnd();
+        grey[i] = Math.max(0, Math.min(255, 128 + r * Math.cos(a)));
+        grey[i + 1] = Math.max(0, Math.min(255, 128 + r * Math.sin(a)));
+      }
+      const noise = await sharp(grey, { raw: { width: w, height: h, channels: 1 } })
         .blur(t.kind === 'grain' ? 0.6 : 3)
         .png()
         .toBuffer();
