@@ -1,10 +1,12 @@
 // Request and response bodies of the API, shared by the functions, the SPA's typed client and the tests.
 // zod/mini keeps the SPA bundle small: only the schemas a screen touches are bundled.
 import * as z from 'zod/mini';
+import { LANGUAGES, type Language as LanguageCode } from './language.ts';
 
-export const LANGUAGES = ['en', 'fr'] as const;
+export { LANGUAGES };
+/** The zod enum of shared/language.ts's list; the type is that module's. */
 export const Language = z.enum(LANGUAGES);
-export type Language = z.infer<typeof Language>;
+export type Language = LanguageCode;
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -30,6 +32,13 @@ export const ErrorBody = z.object({
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 export const AccessToken = z.object({ access_token: z.string() });
+/** An emailed link's token exchange: also says when this link activated the account, and its bonus. */
+export const LinkLogin = z.object({
+  access_token: z.string(),
+  activated: z.boolean(),
+  /** tokens credited on activation: 2, or 0 when the mailbox already had its bonus */
+  signup_bonus: z.optional(z.number()),
+});
 
 export const SignupRequest = z.strictObject({
   email: Email,

@@ -38,7 +38,7 @@ const provider = (more: Partial<ConstructorParameters<typeof OpenAiImageProvider
   new OpenAiImageProvider({ apiKey: 'sk-test-fake', baseURL: fake.baseURL, retryBaseMs: 20, ...more });
 
 describe('the OpenAI image edits adapter', () => {
-  it('sends the photos as image[], the prompt and the style’s settings, and returns the image with its usage', async () => {
+  it("sends the photos as image[], the prompt and the style's settings, and returns the image with its usage", async () => {
     const result = await provider().generate(request);
     expect(fake.calls).toHaveLength(1);
     const [call] = fake.calls as [(typeof fake.calls)[number]];
@@ -144,7 +144,7 @@ describe('the OpenAI image edits adapter', () => {
     expect(fake.calls).toHaveLength(2);
   });
 
-  it('starts no retry that could not finish before the caller’s deadline', async () => {
+  it("starts no retry that could not finish before the caller's deadline", async () => {
     fake.script({ kind: 'server-error' }, { kind: 'server-error' });
     const error = await provider({ retryBaseMs: 2000 })
       .generate({ ...request, deadline: Date.now() + 1000 })

@@ -44,7 +44,7 @@ const event = (RequestType: 'Create' | 'Update' | 'Delete') =>
       : { PhysicalResourceId: 'aivatar-style-catalogue', OldResourceProperties: {} }),
   }) as CloudFormationCustomResourceEvent;
 
-describe('the deploy’s style seeding', () => {
+describe("the deploy's style seeding", () => {
   it('adds the catalogue on create, adds nothing more on update, and leaves the styles on delete', async () => {
     const created = await handler(event('Create'));
     expect(created).toEqual({

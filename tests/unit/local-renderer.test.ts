@@ -48,7 +48,7 @@ const isRed = ([r, g, b]: number[]) => (r as number) > 150 && (g as number) < 90
 const isBlue = ([r, g, b]: number[]) => (b as number) > 180 && (r as number) < 90 && (g as number) < 140;
 
 describe('the local renderer', () => {
-  it('draws at the style’s exact size and marks the result as a preview render', async () => {
+  it("draws at the style's exact size and marks the result as a preview render", async () => {
     for (const size of ['1024x1024', '1024x1536'] as const) {
       const result = await renderer.generate(request([await photo(600)], { size }));
       const meta = await sharp(result.image).metadata();
@@ -62,7 +62,7 @@ describe('the local renderer', () => {
     }
   });
 
-  it('cuts the person out of a plain wall and stands them, centred, on the style’s backdrop', async () => {
+  it("cuts the person out of a plain wall and stands them, centred, on the style's backdrop", async () => {
     const result = await renderer.generate(request([await photo(300)], { size: '1024x1024' }));
     // The person was at the left third of the photo; in the avatar they are in the middle.
     expect(isRed(await pixel(result.image, 512, 620))).toBe(true);
@@ -71,7 +71,7 @@ describe('the local renderer', () => {
     expect(isBlue(await pixel(result.image, 984, 300))).toBe(true);
   });
 
-  it('keeps the subject in the crop of a busy photo, inside the style’s window', async () => {
+  it("keeps the subject in the crop of a busy photo, inside the style's window", async () => {
     const windowed: RenderRecipe = {
       ...plainLook,
       subject: { ...plainLook.subject, shape: 'oval', scale: 0.8, feather: 0.2 },
@@ -83,7 +83,7 @@ describe('the local renderer', () => {
     expect(isBlue(await pixel(result.image, 20, 20))).toBe(true);
   });
 
-  it('applies the style’s grade: a monochrome look leaves no colour', async () => {
+  it("applies the style's grade: a monochrome look leaves no colour", async () => {
     const mono: RenderRecipe = { ...plainLook, grade: { ...plainLook.grade, tone: 'mono', saturation: 0 } };
     const result = await renderer.generate(request([await photo(600)], { size: '1024x1024', recipe: mono }));
     const [r, g, b] = await pixel(result.image, 512, 620);

@@ -23,7 +23,7 @@ const settings = (s: (typeof STYLE_CATALOGUE)[number]) => ({
 });
 
 describe('the style catalogue', () => {
-  it('has 25+ styles across the spec’s categories, each under its own key', () => {
+  it("has 25+ styles across the spec's categories, each under its own key", () => {
     expect(STYLE_CATALOGUE.length).toBeGreaterThanOrEqual(25);
     const keys = STYLE_CATALOGUE.map((s) => s.key);
     expect(new Set(keys).size).toBe(keys.length);
@@ -44,7 +44,7 @@ describe('the style catalogue', () => {
     }
   });
 
-  it('gives every style a full prompt that keeps the person’s identity and stays within the provider’s limit', () => {
+  it("gives every style a full prompt that keeps the person's identity and stays within the provider's limit", () => {
     for (const s of STYLE_CATALOGUE) {
       expect(s.prompt.length, s.key).toBeLessThanOrEqual(32_000);
       expect(s.prompt.startsWith(KEEP_IDENTITY_PHOTO) || s.prompt.startsWith(KEEP_IDENTITY_ART), s.key).toBe(
@@ -66,7 +66,7 @@ describe('the style catalogue', () => {
     }
   });
 
-  it('charges enough tokens to cover the provider at the subscription’s price per token', () => {
+  it("charges enough tokens to cover the provider at the subscription's price per token", () => {
     // 0.09 EUR a token, less VAT and card fees, counting a euro as a dollar: about $0.071.
     expect(netRevenuePerTokenUsd()).toBeCloseTo(0.07125, 5);
     for (const s of STYLE_CATALOGUE) {

@@ -121,8 +121,15 @@ async function sendLink(deps: AccountDeps, user: User, lang: Language, kind: Lin
 
 const INVALID_LINK = 'Invalid or expired login link. Please request a new one.';
 
+export interface LinkLoginResult {
+  access_token: string;
+  /** this link activated the account (its first sign-in) */
+  activated: boolean;
+  signup_bonus?: number;
+}
+
 /** Activates the account if needed and opens a session. Each link works once, within 15 minutes. */
-export async function redeemLoginLink(deps: AccountDeps, secret: string): Promise<{ access_token: string }> {
+export async function redeemLoginLink(deps: AccountDeps, secret: string): Promise<LinkLoginResult> {
   if (!/^[A-Za-z0-9_-]{22,128}$/.test(secret)) throw new DomainError('INVALID_LOGIN_LINK', INVALID_LINK);
   const hash = deps.ids.hashSecret(secret);
   const now = deps.clock.now();
@@ -134,12 +141,17 @@ export async function redeemLoginLink(deps: AccountDeps, secret: string): Promis
     owner.status === 'PENDING'
       ? { mailbox: mailboxOf(owner.email), bonusTokens, ledgerEntryId: deps.ids.newId() }
       : null;
-  let result = await deps.store.redeemLoginLink(hash, owner, now, activation(SIGNUP_BONUS_TOKENS));
+  let bonus = SIGNUP_BONUS_TOKENS;
+  let result = await deps.store.redeemLoginLink(hash, owner, now, activation(bonus));
   if (result.outcome === 'bonus-already-claimed') {
-    result = await deps.store.redeemLoginLink(hash, owner, now, activation(0));
+    bonus = 0;
+    result = await deps.store.redeemLoginLink(hash, owner, now, activation(bonus));
   }
   if (result.outcome !== 'signed-in') throw new DomainError('INVALID_LOGIN_LINK', INVALID_LINK);
-  return { access_token: await openSession(deps, result.user) };
+  const access_token = await openSession(deps, result.user);
+  return owner.status === 'PENDING'
+    ? { access_token, activated: true, signup_bonus: bonus }
+    : { access_token, activated: false };
 }
 
 export async function logIn(

@@ -39,11 +39,11 @@ export const ANIME: CatalogueStyle[] = [
     text: {
       en: {
         name: 'Action Anime',
-        description: 'Speed lines, a burning sky and a hero’s stare, straight out of a fight scene.',
+        description: "Speed lines, a burning sky and a hero's stare, straight out of a fight scene.",
       },
       fr: {
-        name: 'Anime d’action',
-        description: 'Lignes de vitesse, ciel embrasé et regard de héros, tout droit sortis d’un combat.',
+        name: "Anime d'action",
+        description: "Lignes de vitesse, ciel embrasé et regard de héros, tout droit sortis d'un combat.",
       },
     },
     prompt: artPrompt(

@@ -18,7 +18,7 @@ export const CORPORATE: CatalogueStyle[] = [
       fr: {
         name: 'Portrait au bureau',
         description:
-          'Un portrait soigné dans un bureau moderne, le rendu attendu sur les pages d’entreprise.',
+          "Un portrait soigné dans un bureau moderne, le rendu attendu sur les pages d'entreprise.",
       },
     },
     prompt: photoPrompt(
@@ -107,7 +107,7 @@ export const CORPORATE: CatalogueStyle[] = [
       fr: {
         name: 'Conférencier',
         description:
-          'Projecteurs et ambiance de grand événement, pour les biographies d’intervenants et les affiches.',
+          "Projecteurs et ambiance de grand événement, pour les biographies d'intervenants et les affiches.",
       },
     },
     prompt: photoPrompt(

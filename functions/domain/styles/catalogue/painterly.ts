@@ -16,7 +16,7 @@ export const PAINTERLY: CatalogueStyle[] = [
       },
       fr: {
         name: 'Huile Renaissance',
-        description: 'Un portrait à l’huile digne d’un musée, ombres profondes, velours et reflets dorés.',
+        description: "Un portrait à l'huile digne d'un musée, ombres profondes, velours et reflets dorés.",
       },
     },
     prompt: artPrompt(
@@ -84,7 +84,7 @@ export const PAINTERLY: CatalogueStyle[] = [
       },
       fr: {
         name: 'Impressionniste',
-        description: 'Une lumière tachetée en touches courtes et vives, comme peinte en plein air l’été.',
+        description: "Une lumière tachetée en touches courtes et vives, comme peinte en plein air l'été.",
       },
     },
     prompt: artPrompt(

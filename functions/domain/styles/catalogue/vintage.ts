@@ -42,7 +42,7 @@ export const VINTAGE: CatalogueStyle[] = [
       },
       fr: {
         name: 'Photo instantanée 70',
-        description: 'Couleurs chaudes passées et bord blanc d’instantané, comme une photo d’été.',
+        description: "Couleurs chaudes passées et bord blanc d'instantané, comme une photo d'été.",
       },
     },
     prompt: photoPrompt(
