@@ -1,7 +1,7 @@
 // Generates the public site's illustrations: avatars drawn by DiceBear styles (openly licensed, credited
 // in the manifest) and rasterised to WebP with sharp. Run `npm run illustrations` after changing this file;
 // the output is committed so builds need neither package at run time. The style examples are not drawn
-// here: `npm run examples` (generate-examples.ts) makes them with the product's own renderer.
+// here: `npm run examples` (infra/ops/generate-examples.ts) makes them with the product's own renderer.
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as collection from '@dicebear/collection';

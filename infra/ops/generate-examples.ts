@@ -1,6 +1,7 @@
 // `npm run examples`: every style's preview (web/public/styles) and the example galleries of the landing
 // and headshot pages (web/public/examples), made by the product's own provider from the same illustrated
-// faces, so each label shows its own style. With OPENAI_API_KEY set the real provider draws them
+// faces, so each label shows its own style. It lives with the operator's commands, not in web/scripts: it
+// runs the backend's image providers, which the web app's build never imports. With OPENAI_API_KEY set the real provider draws them
 // (OPENAI_IMAGE_MODEL picks the model); without it the embedded local renderer does, and the pages say so.
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -18,7 +19,7 @@ import {
 import { STYLE_CATALOGUE } from '../../functions/domain/styles/catalogue/index.ts';
 import type { CatalogueStyle } from '../../functions/domain/styles/style.ts';
 
-const ROOT = join(import.meta.dirname, '..');
+const ROOT = join(import.meta.dirname, '../../web');
 const STYLES_DIR = join(ROOT, 'public/styles');
 const EXAMPLES_DIR = join(ROOT, 'public/examples');
 const MANIFEST = join(ROOT, 'src/content/examples.json');
