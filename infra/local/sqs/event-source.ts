@@ -49,6 +49,11 @@ export interface EventSourceMapping {
   stop(): Promise<void>;
 }
 
+/** What Lambda would put in the function's logs; quiet where the tests silence logging. */
+const logLocally = (message: string, error: unknown) => {
+  if (process.env.LOG_LEVEL !== 'silent') console.error(`[local sqs] ${message}`, error);
+};
+
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     const t = setTimeout(resolve, ms);
@@ -216,8 +221,7 @@ export function startEventSourceMapping(o: EventSourceOptions): EventSourceMappi
       );
     }
     const deleted = new Set(toDelete.map((m) => m.MessageId ?? ''));
-    if (error)
-      console.error(`[local sqs] ${o.functionName}: batch of ${batch.length} returned to the queue:`, error);
+    if (error) logLocally(`${o.functionName}: batch of ${batch.length} returned to the queue:`, error);
     o.onBatch?.({
       messageIds: ids,
       deleted: ids.filter((id) => deleted.has(id)),
@@ -233,7 +237,7 @@ export function startEventSourceMapping(o: EventSourceOptions): EventSourceMappi
         if (batch.length) await invoke(batch);
       } catch (e) {
         if (stopping.signal.aborted) return;
-        console.error(`[local sqs] ${o.functionName}: polling failed, retrying in 1 s:`, e);
+        logLocally(`${o.functionName}: polling failed, retrying in 1 s:`, e);
         await sleep(1000, stopping.signal);
       }
     }

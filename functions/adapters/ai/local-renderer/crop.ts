@@ -1,7 +1,9 @@
 // Places the photo in the picture. Against a plain wall the person is cut out (plain-backdrop.ts), cropped
 // to their own outline with headroom, and stood at the bottom of the picture on the style's backdrop.
 // Otherwise the photo is cropped to the style's window around its subject: sharp's attention (or entropy)
-// strategy finds the subject on a small copy, and the same crop is cut from the full-size photo.
+// strategy finds the subject on a small copy, and the same crop is cut from the working copy. The photo is
+// decoded once, to a working copy of at most WORKING pixels on its long side (a phone's 12-megapixel JPEG
+// then decodes at half size); every later step reads those raw pixels.
 import sharp, { type Sharp } from 'sharp';
 import type { ReferenceImage } from '../../../domain/generation/image-provider.ts';
 import type { RenderRecipe } from '../../../domain/styles/render-recipe.ts';
@@ -10,6 +12,7 @@ import { plainWall, subjectBounds, wallKey } from './plain-backdrop.ts';
 import type { RawImage } from './raw-cache.ts';
 
 const PROBE = 192;
+const WORKING = 1600;
 
 export interface PlacedPhoto {
   photo: RawImage;
@@ -30,11 +33,16 @@ export async function placePhoto(
   frame: { width: number; height: number },
   window: Box,
 ): Promise<PlacedPhoto> {
-  const source = () => sharp(ref.bytes, { failOn: 'error' }).rotate().flatten({ background: '#ffffff' });
-  const meta = await sharp(ref.bytes).metadata();
-  const turned = (meta.orientation ?? 1) >= 5;
-  const W = (turned ? meta.height : meta.width) ?? window.width;
-  const H = (turned ? meta.width : meta.height) ?? window.height;
+  const working = await toRgb(
+    sharp(ref.bytes, { failOn: 'error' })
+      .rotate()
+      .flatten({ background: '#ffffff' })
+      .resize(WORKING, WORKING, { fit: 'inside', withoutEnlargement: true }),
+  );
+  const source = () =>
+    sharp(working.data, { raw: { width: working.width, height: working.height, channels: 3 } });
+  const W = working.width;
+  const H = working.height;
 
   const probe = await toRgb(source().resize(PROBE, PROBE, { fit: 'inside' }));
   const wall = plainWall(probe);
