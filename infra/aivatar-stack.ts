@@ -13,14 +13,18 @@ import { DataTable } from './constructs/data-table.ts';
 import {
   bindMailSender,
   bindSessionSigningKey,
+  bindStripeApi,
+  bindStripeWebhookSecret,
   bindTable,
   SEND_MAIL_ACTIONS,
   SESSION_KEY_ACTIONS,
+  STRIPE_SECRET_ACTIONS,
   type TableAccess,
 } from './constructs/function-bindings.ts';
 import { ProductApi } from './constructs/http-api.ts';
 import { MailSender } from './constructs/mail-sender.ts';
 import { SpaHosting } from './constructs/spa-hosting.ts';
+import { StripeSecrets, stripePriceIds } from './constructs/stripe-secrets.ts';
 import { StyleCatalogue } from './constructs/style-catalogue.ts';
 import { assertWebBuilt, WebDeployment } from './constructs/web-deployment.ts';
 
@@ -38,12 +42,18 @@ export interface GroupNeeds {
   sessionSigningKey?: true;
   /** MAIL_FROM, and sending from the product's address. */
   mail?: true;
+  /** STRIPE_SECRET_KEY_ARN and STRIPE_PRICES, and reading that secret. */
+  stripeApi?: true;
+  /** STRIPE_WEBHOOK_SECRET_ARN, and reading that secret. */
+  stripeWebhookSecret?: true;
 }
 
 interface GroupResources {
   table: ITable;
   sessionSigningKey: ISecret;
   mail: MailSender;
+  stripe: StripeSecrets;
+  stripePrices: Record<string, string>;
 }
 
 /**
@@ -77,6 +87,27 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
     table: { actions: ['dynamodb:GetItem', 'dynamodb:Query'] },
     sessionSigningKey: true,
   },
+  billing: {
+    table: {
+      // GetItem: the session's account, the billing account. PutItem: the checkout record, and in the
+      // customer transaction the customer map. UpdateItem: the account's customer id and its one
+      // subscription checkout.
+      actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    },
+    sessionSigningKey: true,
+    stripeApi: true,
+  },
+  'stripe-webhook': {
+    table: {
+      // GetItem: checkout, customer map, account, payment. PutItem and UpdateItem: the credit
+      // transactions (event id, invoice, ledger entry, payment; checkout, subscription, account).
+      actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    },
+    // No session key: Stripe's signature is the caller's proof. The API key reads a subscription's
+    // current state; the signing secret verifies deliveries.
+    stripeApi: true,
+    stripeWebhookSecret: true,
+  },
 };
 
 /** Every IAM action a group's function is granted beyond writing its own logs. */
@@ -85,6 +116,7 @@ export function declaredActions(needs: GroupNeeds): string[] {
     ...(needs.table?.actions ?? []),
     ...(needs.sessionSigningKey ? SESSION_KEY_ACTIONS : []),
     ...(needs.mail ? SEND_MAIL_ACTIONS : []),
+    ...(needs.stripeApi || needs.stripeWebhookSecret ? STRIPE_SECRET_ACTIONS : []),
   ];
 }
 
@@ -102,6 +134,11 @@ export interface AivatarStackProps extends StackProps {
   sessionTtlSeconds?: number;
   /** The built SPA; default web/dist. */
   webAssetPath?: string;
+  /**
+   * This stage's Stripe price id of each catalogue plan (shared/catalogue.ts ids). Without it the functions
+   * get placeholders that Stripe refuses, and synth warns.
+   */
+  stripePrices?: Readonly<Record<string, string>>;
 }
 
 export class AivatarStack extends Stack {
@@ -135,7 +172,14 @@ export class AivatarStack extends Stack {
     if (props.adminEmails?.length) baseEnvironment.ADMIN_EMAILS = props.adminEmails.join(',');
     if (props.sessionTtlSeconds) baseEnvironment.SESSION_TTL_SECONDS = String(props.sessionTtlSeconds);
 
-    const resources: GroupResources = { table: data.table, sessionSigningKey: signingKey, mail };
+    const stripe = new StripeSecrets(this, 'Stripe', { stage });
+    const resources: GroupResources = {
+      table: data.table,
+      sessionSigningKey: signingKey,
+      mail,
+      stripe,
+      stripePrices: stripePriceIds(this, props.stripePrices),
+    };
     for (const group of servedGroups()) {
       const fn = this.groupFunction(group, baseEnvironment, resources);
       api.serveGroup(group, fn.fn);
@@ -170,6 +214,18 @@ export class AivatarStack extends Stack {
     new CfnOutput(this, 'ApiAccessLogs', {
       value: api.accessLogs.logGroupName,
       description: 'JSON access log of the HTTP API (requestId = x-correlation-id)',
+    });
+    new CfnOutput(this, 'StripeApiKeyArn', {
+      value: stripe.apiKey.secretArn,
+      description: 'Put the Stripe secret key (sk_...) here before taking payments',
+    });
+    new CfnOutput(this, 'StripeWebhookSecretArn', {
+      value: stripe.webhookSecret.secretArn,
+      description: 'Put the webhook endpoint signing secret (whsec_...) here',
+    });
+    new CfnOutput(this, 'StripeWebhookUrl', {
+      value: `${api.endpoint}/stripe/webhook`,
+      description: 'The endpoint to create in Stripe (events: see docs/operations.md)',
     });
     new CfnOutput(this, 'SessionSigningKeyArn', {
       value: signingKey.secretArn,
@@ -221,6 +277,8 @@ export class AivatarStack extends Stack {
     if (needs.table) bindTable(fn.fn, resources.table, needs.table);
     if (needs.sessionSigningKey) bindSessionSigningKey(fn.fn, resources.sessionSigningKey);
     if (needs.mail) bindMailSender(fn.fn, resources.mail);
+    if (needs.stripeApi) bindStripeApi(fn.fn, resources.stripe.apiKey, resources.stripePrices);
+    if (needs.stripeWebhookSecret) bindStripeWebhookSecret(fn.fn, resources.stripe.webhookSecret);
     return fn;
   }
 }

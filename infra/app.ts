@@ -2,6 +2,7 @@
 //   -c stage=dev|prod   (required)
 //   -c mailDomain=...   -c webDomain=... -c webCertificateArn=...   -c adminEmails=a@x,b@y
 //   -c sessionTtlSeconds=...   -c webAssetPath=<built SPA folder, default web/dist>
+//   -c stripePrices='{"pack-10":"price_...",...,"monthly-100":"price_..."}'  (this stage's Stripe prices)
 import { App } from 'aws-cdk-lib';
 import { AivatarStack, STAGES, type Stage } from './aivatar-stack.ts';
 
@@ -24,6 +25,20 @@ if (ttl !== undefined && !/^\d+$/.test(ttl)) {
   throw new Error(`Context "sessionTtlSeconds" must be a whole number of seconds (got ${ttl})`);
 }
 
+// From the command line a JSON string; from a context file an object.
+const rawPrices: unknown = app.node.tryGetContext('stripePrices');
+let stripePrices: Record<string, string> | undefined;
+if (rawPrices !== undefined && rawPrices !== null && rawPrices !== '') {
+  try {
+    stripePrices = (typeof rawPrices === 'string' ? JSON.parse(rawPrices) : rawPrices) as Record<
+      string,
+      string
+    >;
+  } catch {
+    throw new Error('Context "stripePrices" must be a JSON object of catalogue plan id to Stripe price id');
+  }
+}
+
 new AivatarStack(app, `Aivatar-${stage}`, {
   stage: stage as Stage,
   mailDomain: context('mailDomain') ?? 'aivatar.example',
@@ -35,5 +50,6 @@ new AivatarStack(app, `Aivatar-${stage}`, {
     .filter(Boolean),
   sessionTtlSeconds: ttl === undefined ? undefined : Number(ttl),
   webAssetPath: context('webAssetPath'),
+  stripePrices,
   description: `Aivatar (${stage}): web app, HTTP API, data`,
 });

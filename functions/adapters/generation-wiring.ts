@@ -4,15 +4,9 @@
 import type { ProviderConfig, TaskQueueConfig } from '../config.ts';
 import type { ImageProvider } from '../domain/generation/image-provider.ts';
 import type { TaskQueue } from '../domain/generation/task-queue.ts';
+import { readSecret } from './secrets.ts';
 import { createSqsClient } from './sqs/client.ts';
 import { SqsTaskQueue } from './sqs/sqs-task-queue.ts';
-
-async function secretValue(arn: string): Promise<string> {
-  const { GetSecretValueCommand, SecretsManagerClient } = await import('@aws-sdk/client-secrets-manager');
-  const res = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: arn }));
-  if (!res.SecretString) throw new Error(`Secret ${arn} has no string value`);
-  return res.SecretString.trim();
-}
 
 export async function buildImageProvider(config: ProviderConfig): Promise<ImageProvider> {
   const p = config.provider;
@@ -22,7 +16,7 @@ export async function buildImageProvider(config: ProviderConfig): Promise<ImageP
   }
   const { OpenAiImageProvider } = await import('./ai/openai-image-provider.ts');
   return new OpenAiImageProvider({
-    apiKey: 'value' in p.key ? p.key.value : await secretValue(p.key.arn),
+    apiKey: (await readSecret(p.key)).trim(),
     baseURL: p.baseUrl,
     model: p.model,
     timeoutMs: p.timeoutMs,

@@ -13,8 +13,8 @@ import { sessionTokens } from './session-wiring.ts';
 import { cryptoIds, systemClock } from './system.ts';
 import { ZxcvbnPasswordStrength } from './zxcvbn-strength.ts';
 
-// Sessions are built in session-wiring.ts, which the other groups import directly: this module also
-// brings the account store, the rate limiter and the mailers, which only the auth function needs.
+// Session resolution lives in its own module so that groups without accounts code (billing, photos…)
+// bundle only the verifier and one account read; re-exported here for the auth group.
 export { buildSessionResolver, type SessionResolver, sessionTokens } from './session-wiring.ts';
 
 export async function buildAccountDeps(

@@ -21,7 +21,12 @@ export type DomainErrorCode =
   | 'PASSWORD_TOO_LONG'
   | 'PASSWORD_IS_EMAIL'
   | 'PASSWORD_TOO_COMMON'
-  | 'NOT_FOUND';
+  | 'NOT_FOUND'
+  | 'UNKNOWN_PRICE'
+  | 'TOKENS_MISMATCH'
+  | 'SUBSCRIPTION_EXISTS'
+  | 'NO_BILLING_ACCOUNT'
+  | 'INVALID_SIGNATURE';
 
 export class DomainError extends Error {
   readonly code: DomainErrorCode;
@@ -42,3 +47,12 @@ export class RateLimitedError extends DomainError {
 }
 
 export const isDomainError = (e: unknown): e is DomainError => e instanceof DomainError;
+
+/** SUBSCRIPTION_EXISTS, with where the subscriber manages the one they have (the billing dashboard). */
+export class SubscriptionExistsError extends DomainError {
+  readonly dashboardUrl: string;
+  constructor(message: string, dashboardUrl: string) {
+    super('SUBSCRIPTION_EXISTS', message);
+    this.dashboardUrl = dashboardUrl;
+  }
+}

@@ -1,7 +1,12 @@
 // The one place that turns errors into responses (house rule 5).
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { ErrorBody } from '../../shared/api-schemas.ts';
-import { type DomainErrorCode, isDomainError, RateLimitedError } from '../domain/errors.ts';
+import {
+  type DomainErrorCode,
+  isDomainError,
+  RateLimitedError,
+  SubscriptionExistsError,
+} from '../domain/errors.ts';
 import { log } from './logger.ts';
 
 const STATUS: Record<DomainErrorCode, number> = {
@@ -26,6 +31,11 @@ const STATUS: Record<DomainErrorCode, number> = {
   NOT_FOUND: 404,
   EMAIL_TAKEN: 409,
   RATE_LIMITED: 429,
+  UNKNOWN_PRICE: 400,
+  TOKENS_MISMATCH: 400,
+  INVALID_SIGNATURE: 400,
+  NO_BILLING_ACCOUNT: 404,
+  SUBSCRIPTION_EXISTS: 409,
 };
 
 /** A problem with the request itself (malformed JSON, wrong shape): always safe to show. */
@@ -51,6 +61,7 @@ export function jsonResponse(status: number, body: unknown): APIGatewayProxyStru
 export function errorResponse(error: unknown, correlationId: string): APIGatewayProxyStructuredResultV2 {
   if (isDomainError(error)) {
     const body: ErrorBody = { msg: error.message, code: error.code };
+    if (error instanceof SubscriptionExistsError) body.dashboard_url = error.dashboardUrl;
     const response = jsonResponse(STATUS[error.code], body);
     if (error instanceof RateLimitedError) {
       response.headers = { ...response.headers, 'retry-after': String(error.retryAfterSeconds) };

@@ -20,6 +20,8 @@ import { outboxRoutes } from './outbox-routes.ts';
 import { freePort } from './ports.ts';
 import { startS3Local } from './s3.ts';
 import { startSqsLocal } from './sqs/server.ts';
+import { LOCAL_PRICE_IDS } from './stripe/prices.ts';
+import { startLocalStripe } from './stripe/server.ts';
 import { createTaskQueues, type LocalTaskQueues } from './task-queues.ts';
 import { startWebServer } from './web-server.ts';
 
@@ -35,6 +37,9 @@ export interface LocalStackOptions {
   dynamoPort?: number;
   s3Port?: number;
   sqsPort?: number;
+  stripePort?: number;
+  /** The secret webhook deliveries are signed with (`whsec_…`); a new one (kept in the data folder) by default. */
+  stripeWebhookSecret?: string;
   /** The built SPA; no web server when absent. */
   webDist?: string;
   trustForwardedFor?: boolean;
@@ -54,6 +59,8 @@ export interface LocalStack {
   tableName: string;
   /** Styles the catalogue added at this start (none when they were seeded before). */
   seededStyles: string[];
+  /** The local Stripe-compatible server: its API address, its API key and the webhook signing secret. */
+  stripe: { url: string; pageUrl: string; secretKey: string; webhookSecret: string; webhookUrl: string };
   stop(): Promise<void>;
 }
 
@@ -124,6 +131,20 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
     });
     const apiUrl = `http://localhost:${await listen(api, o.apiPort || 0)}`;
     stops.push(() => closeServer(api));
+    const stripe = await startLocalStripe({
+      port: o.stripePort || 0,
+      webhookUrl: `${apiUrl}/stripe/webhook`,
+      webhookSecret:
+        o.stripeWebhookSecret ??
+        (o.dataDir ? `whsec_${await persistentSecret(join(dataDir, 'stripe-webhook-secret'))}` : undefined),
+      ...(o.dataDir
+        ? {
+            secretKey: `sk_test_local_${await persistentSecret(join(dataDir, 'stripe-secret-key'))}`,
+            dataFile: join(dataDir, 'stripe.json'),
+          }
+        : {}),
+    });
+    stops.push(stripe.stop);
 
     let webUrl: string;
     if (o.webDist) {
@@ -149,6 +170,10 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
       SQS_ENDPOINT: sqs.endpoint,
       TASK_QUEUE_URL: taskQueues.queueUrl,
       ADMIN_EMAILS: (o.adminEmails ?? []).join(','),
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_API_URL: stripe.url,
+      STRIPE_PRICES: JSON.stringify(LOCAL_PRICE_IDS),
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
     });
     const handlers = new Map<LambdaGroup, Promise<LambdaHandler>>();
     const loadHandler = (group: LambdaGroup) => {
@@ -175,6 +200,13 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
       taskQueues,
       tableName: LOCAL_TABLE,
       seededStyles: seeded.added,
+      stripe: {
+        url: stripe.url,
+        pageUrl: stripe.pageUrl,
+        secretKey: stripe.secretKey,
+        webhookSecret: stripe.webhookSecret,
+        webhookUrl: `${apiUrl}/stripe/webhook`,
+      },
       stop,
     };
   } catch (e) {

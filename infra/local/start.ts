@@ -17,6 +17,8 @@ const { values: args } = parseArgs({
     'dynamodb-port': { type: 'string', default: process.env.DYNAMODB_PORT ?? '8000' },
     's3-port': { type: 'string', default: process.env.S3_PORT ?? '4569' },
     'sqs-port': { type: 'string', default: process.env.SQS_PORT ?? '9324' },
+    'stripe-port': { type: 'string', default: process.env.STRIPE_PORT ?? '12111' },
+    'stripe-webhook-secret': { type: 'string', default: process.env.STRIPE_WEBHOOK_SECRET },
     'data-dir': { type: 'string', default: process.env.DATA_DIR ?? join(REPO_ROOT, '.local/data') },
     'skip-build': { type: 'boolean', default: false },
     admin: { type: 'string', default: process.env.ADMIN_EMAILS ?? 'admin@aivatar.local' },
@@ -31,6 +33,7 @@ const ports = {
   dynamodb: Number(args['dynamodb-port']),
   s3: Number(args['s3-port']),
   sqs: Number(args['sqs-port']),
+  stripe: Number(args['stripe-port']),
 };
 
 function alive(pid: number): boolean {
@@ -96,6 +99,8 @@ async function main(): Promise<void> {
     dynamoPort: ports.dynamodb,
     s3Port: ports.s3,
     sqsPort: ports.sqs,
+    stripePort: ports.stripe,
+    ...(args['stripe-webhook-secret'] ? { stripeWebhookSecret: args['stripe-webhook-secret'] } : {}),
     webDist: join(REPO_ROOT, 'web/dist'),
     adminEmails: args.admin.split(',').filter(Boolean),
   });
@@ -123,6 +128,9 @@ async function main(): Promise<void> {
     S3           ${stack.s3Endpoint}
     SQS          ${stack.sqsEndpoint}   (task queue ${stack.taskQueues.queueUrl.split('/').pop()})
     Styles       ${stack.seededStyles.length ? `${stack.seededStyles.length} added from the catalogue` : 'seeded before, kept as they are'}
+    Stripe       ${stack.stripe.pageUrl}   (local stand-in: the stripe SDK talks to it; no real payment)
+      webhook    ${stack.stripe.webhookUrl}
+      secret     ${stack.stripe.webhookSecret}   (--stripe-webhook-secret to set it)
     Data         ${dataDir}
 
   Press Ctrl-C to stop.

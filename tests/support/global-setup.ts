@@ -15,6 +15,7 @@ declare module 'vitest' {
       tableName: string;
       outboxDir: string;
       jwtSecret: string;
+      stripe: { url: string; secretKey: string; webhookSecret: string; webhookUrl: string };
     };
   }
 }
@@ -48,6 +49,12 @@ export async function setup(project: TestProject): Promise<void> {
     tableName: stack.tableName,
     outboxDir: stack.outboxDir,
     jwtSecret: process.env.JWT_SECRET as string,
+    stripe: {
+      url: stack.stripe.url,
+      secretKey: stack.stripe.secretKey,
+      webhookSecret: stack.stripe.webhookSecret,
+      webhookUrl: stack.stripe.webhookUrl,
+    },
   });
 }
 

@@ -3,8 +3,13 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { authRoutes } from '../../functions/auth/routes.ts';
 import { type AvatarDeps, avatarRoutes } from '../../functions/avatars/routes.ts';
+import { billingRoutes } from '../../functions/billing/routes.ts';
 import type { AccountDeps } from '../../functions/domain/accounts/accounts.ts';
+import type { BillingDeps } from '../../functions/domain/billing/checkout.ts';
+import type { EventVerifier } from '../../functions/domain/billing/ports.ts';
+import type { WebhookDeps } from '../../functions/domain/billing/webhook.ts';
 import { presentedToken } from '../../functions/http/middleware.ts';
+import { webhookRoutes } from '../../functions/stripe-webhook/routes.ts';
 import { handlerEntry } from '../../infra/function-entries.ts';
 import {
   type ApiRoute,
@@ -21,6 +26,8 @@ import {
 const handlersByGroup: Record<string, string[]> = {
   auth: Object.keys(authRoutes({} as AccountDeps)),
   avatars: Object.keys(avatarRoutes({} as AvatarDeps)),
+  billing: Object.keys(billingRoutes({} as BillingDeps)),
+  'stripe-webhook': Object.keys(webhookRoutes({} as WebhookDeps, {} as EventVerifier)),
 };
 
 describe('the route table', () => {
