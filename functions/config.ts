@@ -159,6 +159,59 @@ export const mediaConfig = part({
   build: (s) => ({ mediaBucket: s.MEDIA_BUCKET, s3Endpoint: s.S3_ENDPOINT }),
 });
 export type MediaConfig = ReturnType<typeof mediaConfig.build>;
+/** The avatar task queue (SQS; the local stand-in when SQS_ENDPOINT is set). */
+export const taskQueueConfig = part({
+  shape: {
+    TASK_QUEUE_URL: z.url(),
+    SQS_ENDPOINT: z.optional(z.url()),
+  },
+  build: (s) => ({ taskQueueUrl: s.TASK_QUEUE_URL, sqsEndpoint: s.SQS_ENDPOINT }),
+});
+export type TaskQueueConfig = ReturnType<typeof taskQueueConfig.build>;
+
+const seconds = z.string().check(z.regex(/^\d+$/));
+
+/**
+ * The AI provider. With a key (OPENAI_API_KEY locally, OPENAI_API_KEY_ARN naming a Secrets Manager
+ * secret in AWS) avatars come from OpenAI image edits; without one, from the embedded local renderer,
+ * whose results are labelled preview renders.
+ */
+export const providerConfig = part({
+  shape: {
+    OPENAI_API_KEY: z.optional(z.string().check(z.minLength(1))),
+    OPENAI_API_KEY_ARN: z.optional(z.string().check(z.minLength(1))),
+    OPENAI_BASE_URL: z.optional(z.url()),
+    OPENAI_IMAGE_MODEL: z.optional(z.string().check(z.regex(/^[a-z0-9][a-z0-9.-]*$/))),
+    PROVIDER_TIMEOUT_SECONDS: z.optional(seconds),
+    PROVIDER_MAX_RETRIES: z.optional(seconds),
+  },
+  check: (s) =>
+    s.OPENAI_API_KEY && s.OPENAI_API_KEY_ARN ? ['set only one of OPENAI_API_KEY and OPENAI_API_KEY_ARN'] : [],
+  build: (s) => ({
+    provider: (s.OPENAI_API_KEY || s.OPENAI_API_KEY_ARN
+      ? {
+          kind: 'openai',
+          key: s.OPENAI_API_KEY ? { value: s.OPENAI_API_KEY } : { arn: s.OPENAI_API_KEY_ARN as string },
+          baseUrl: s.OPENAI_BASE_URL,
+          model: s.OPENAI_IMAGE_MODEL,
+          timeoutMs: s.PROVIDER_TIMEOUT_SECONDS ? Number(s.PROVIDER_TIMEOUT_SECONDS) * 1000 : undefined,
+          maxRetries: s.PROVIDER_MAX_RETRIES ? Number(s.PROVIDER_MAX_RETRIES) : undefined,
+        }
+      : { kind: 'local-renderer' }) as ProviderSettings,
+  }),
+});
+export type ProviderSettings =
+  | {
+      kind: 'openai';
+      key: SecretSource;
+      baseUrl: string | undefined;
+      /** default: DEFAULT_IMAGE_MODEL (functions/adapters/ai/openai-image-provider.ts) */
+      model: string | undefined;
+      timeoutMs: number | undefined;
+      maxRetries: number | undefined;
+    }
+  | { kind: 'local-renderer' };
+export type ProviderConfig = ReturnType<typeof providerConfig.build>;
 
 // biome-ignore lint/suspicious/noExplicitAny: a part of any shape; readConfig infers each part's result
 type AnyPart = ConfigPart<any, unknown>;
@@ -203,6 +256,6 @@ export const GROUP_CONFIG = {
   auth: [tableConfig, sessionConfig, mailConfig],
   billing: [tableConfig, sessionConfig, stripeConfig, webUrlConfig],
   'stripe-webhook': [tableConfig, stripeConfig, stripeWebhookConfig],
-
   photos: [tableConfig, sessionConfig, mediaConfig],
+  avatars: [tableConfig, sessionConfig],
 } as const satisfies Record<string, readonly AnyPart[]>;

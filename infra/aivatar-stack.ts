@@ -28,6 +28,7 @@ import { MailSender } from './constructs/mail-sender.ts';
 import { MediaBucket, mediaBucketOrigin } from './constructs/media-bucket.ts';
 import { SpaHosting } from './constructs/spa-hosting.ts';
 import { StripeSecrets, stripePriceIds } from './constructs/stripe-secrets.ts';
+import { StyleCatalogue } from './constructs/style-catalogue.ts';
 import { assertWebBuilt, WebDeployment } from './constructs/web-deployment.ts';
 
 export type Stage = 'dev' | 'prod';
@@ -92,6 +93,11 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
     installedModules: ['@zxcvbn-ts/core', '@zxcvbn-ts/language-common'],
     sessionSigningKey: true,
     mail: true,
+  },
+  avatars: {
+    // GET /aivatar/styles: the session's account (GetItem) and the styles partition (Query).
+    table: { actions: ['dynamodb:GetItem', 'dynamodb:Query'] },
+    sessionSigningKey: true,
   },
   billing: {
     table: {
@@ -185,6 +191,7 @@ export class AivatarStack extends Stack {
     assertWebBuilt(webAssetPath);
 
     const data = new DataTable(this, 'Data', { stage });
+    new StyleCatalogue(this, 'Styles', { stage, table: data.table });
     const mail = new MailSender(this, 'Mail', { domain: props.mailDomain });
     const signingKey = new Secret(this, 'SessionSigningKey', {
       description: `Aivatar ${stage}: HMAC key for session tokens (changing it signs everyone out)`,

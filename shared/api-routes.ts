@@ -196,7 +196,7 @@ export const apiRoutes = {
     path: '/aivatar/styles',
     group: 'avatars',
     access: 'user',
-    served: false,
+    served: true,
     response: s.StylesList,
   }),
   createTasksBatch: route({

@@ -93,6 +93,7 @@ export const LedgerPage = z.object({ entries: z.array(LedgerEntry) });
 const StyleId = z.int().check(z.positive());
 /** Spec section 3: an integer, at least 1, default 1. */
 const TokenCost = z.int().check(z.gte(1));
+const StyleText = z.object({ name: z.string(), description: z.string() });
 export const Style = z.object({
   id: StyleId,
   name: z.string(),
@@ -101,7 +102,10 @@ export const Style = z.object({
   image_url: z.string(),
   token_cost: TokenCost,
   prompt: z.string(),
+  /** Beyond the spec: the name and description in French, for the French screens. */
+  translations: z.optional(z.object({ fr: z.optional(StyleText) })),
 });
+export type Style = z.infer<typeof Style>;
 export const AdminStyle = z.object({
   ...Style.shape,
   is_active: z.boolean(),

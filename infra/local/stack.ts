@@ -1,5 +1,6 @@
-// The whole product on this machine: DynamoDB Local, the S3-compatible server, the API (same Lambda
-// handlers behind a local API Gateway), the built SPA and the mail outbox. Used by `npm start` and the tests.
+// The whole product on this machine: DynamoDB Local, the S3-compatible server, the SQS stand-in, the API
+// (same Lambda handlers behind a local API Gateway), the built SPA and the mail outbox. Used by `npm start`
+// and the tests.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -7,6 +8,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
+import { DynamoStyleStore } from '../../functions/adapters/dynamodb/style-store.ts';
+import { seedStyleCatalogue } from '../../functions/domain/styles/seed.ts';
 import type { LambdaGroup } from '../../shared/api-routes.ts';
 import { BUCKETS } from '../../shared/table-design.ts';
 import { handlerEntry } from '../function-entries.ts';
@@ -15,8 +19,10 @@ import { ensureTable, startDynamoLocal } from './dynamodb.ts';
 import { outboxRoutes } from './outbox-routes.ts';
 import { freePort } from './ports.ts';
 import { startS3Local } from './s3.ts';
+import { startSqsLocal } from './sqs/server.ts';
 import { LOCAL_PRICE_IDS } from './stripe/prices.ts';
 import { startLocalStripe } from './stripe/server.ts';
+import { createTaskQueues, type LocalTaskQueues } from './task-queues.ts';
 import { startWebServer } from './web-server.ts';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
@@ -30,6 +36,7 @@ export interface LocalStackOptions {
   apiPort?: number;
   dynamoPort?: number;
   s3Port?: number;
+  sqsPort?: number;
   stripePort?: number;
   /** The secret webhook deliveries are signed with (`whsec_…`); a new one (kept in the data folder) by default. */
   stripeWebhookSecret?: string;
@@ -47,7 +54,11 @@ export interface LocalStack {
   /** false when DynamoDB Local listens on every interface (no JDK to build the loopback launcher). */
   dynamoLoopbackOnly: boolean;
   s3Endpoint: string;
+  sqsEndpoint: string;
+  taskQueues: LocalTaskQueues;
   tableName: string;
+  /** Styles the catalogue added at this start (none when they were seeded before). */
+  seededStyles: string[];
   /** The local Stripe-compatible server: its API address, its API key and the webhook signing secret. */
   stripe: { url: string; pageUrl: string; secretKey: string; webhookSecret: string; webhookUrl: string };
   stop(): Promise<void>;
@@ -91,8 +102,16 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
     });
     stops.push(dynamo.stop);
     await ensureTable(dynamo.endpoint, LOCAL_TABLE);
+    const styleDb = createDocumentClient(dynamo.endpoint);
+    const seeded = await seedStyleCatalogue(new DynamoStyleStore(styleDb, LOCAL_TABLE));
+    styleDb.destroy();
     const s3 = await startS3Local(o.s3Port || 0, join(dataDir, 's3'), Object.values(BUCKETS));
     stops.push(s3.stop);
+    // Queues live in memory: a restart loses queued messages, and the tasks they named are left to the
+    // sweeper, as in AWS when a message is lost.
+    const sqs = await startSqsLocal(o.sqsPort || 0);
+    stops.push(sqs.stop);
+    const taskQueues = await createTaskQueues(sqs, 'aivatar-local');
 
     // The gateway needs the web origin, known once the web server listens; nothing calls the API before
     // this function returns.
@@ -156,6 +175,8 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       MEDIA_BUCKET: BUCKETS.media,
       S3_ENDPOINT: s3.endpoint,
+      SQS_ENDPOINT: sqs.endpoint,
+      TASK_QUEUE_URL: taskQueues.queueUrl,
       ADMIN_EMAILS: (o.adminEmails ?? []).join(','),
       STRIPE_SECRET_KEY: stripe.secretKey,
       STRIPE_API_URL: stripe.url,
@@ -183,7 +204,10 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
       dynamoEndpoint: dynamo.endpoint,
       dynamoLoopbackOnly: dynamo.loopbackOnly,
       s3Endpoint: s3.endpoint,
+      sqsEndpoint: sqs.endpoint,
+      taskQueues,
       tableName: LOCAL_TABLE,
+      seededStyles: seeded.added,
       stripe: {
         url: stripe.url,
         pageUrl: stripe.pageUrl,

@@ -16,6 +16,7 @@ const { values: args } = parseArgs({
     'api-port': { type: 'string', default: process.env.API_PORT ?? '3001' },
     'dynamodb-port': { type: 'string', default: process.env.DYNAMODB_PORT ?? '8000' },
     's3-port': { type: 'string', default: process.env.S3_PORT ?? '4569' },
+    'sqs-port': { type: 'string', default: process.env.SQS_PORT ?? '9324' },
     'stripe-port': { type: 'string', default: process.env.STRIPE_PORT ?? '12111' },
     'stripe-webhook-secret': { type: 'string', default: process.env.STRIPE_WEBHOOK_SECRET },
     'data-dir': { type: 'string', default: process.env.DATA_DIR ?? join(REPO_ROOT, '.local/data') },
@@ -31,6 +32,7 @@ const ports = {
   api: Number(args['api-port']),
   dynamodb: Number(args['dynamodb-port']),
   s3: Number(args['s3-port']),
+  sqs: Number(args['sqs-port']),
   stripe: Number(args['stripe-port']),
 };
 
@@ -96,6 +98,7 @@ async function main(): Promise<void> {
     apiPort: ports.api,
     dynamoPort: ports.dynamodb,
     s3Port: ports.s3,
+    sqsPort: ports.sqs,
     stripePort: ports.stripe,
     ...(args['stripe-webhook-secret'] ? { stripeWebhookSecret: args['stripe-webhook-secret'] } : {}),
     webDist: join(REPO_ROOT, 'web/dist'),
@@ -123,6 +126,8 @@ async function main(): Promise<void> {
     Mail outbox  ${stack.apiUrl}/_local/outbox   (JSON: ${stack.apiUrl}/_local/mail)
     DynamoDB     ${stack.dynamoEndpoint}   (table ${stack.tableName}${stack.dynamoLoopbackOnly ? '' : ', on every network interface'})
     S3           ${stack.s3Endpoint}
+    SQS          ${stack.sqsEndpoint}   (task queue ${stack.taskQueues.queueUrl.split('/').pop()})
+    Styles       ${stack.seededStyles.length ? `${stack.seededStyles.length} added from the catalogue` : 'seeded before, kept as they are'}
     Stripe       ${stack.stripe.pageUrl}   (local stand-in: the stripe SDK talks to it; no real payment)
       webhook    ${stack.stripe.webhookUrl}
       secret     ${stack.stripe.webhookSecret}   (--stripe-webhook-secret to set it)

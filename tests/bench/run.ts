@@ -1,5 +1,5 @@
-// `npm run bench`: bundle sizes and cold starts of every function, warm API latency through the local
-// adapter, and the SPA's first-load JS for /login. Prints the figures and the budgets, writes
+// `npm run bench`: bundle sizes and cold starts of every function, the local renderer's time per avatar,
+// warm API latency through the local adapter, and the SPA's first-load JS for /login. Prints the figures and the budgets, writes
 // bench-results/bench.json, and exits non-zero naming each budget missed.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -17,6 +17,7 @@ import { type Budget, reportBudgets } from './budgets.ts';
 import { type ColdStart, coldStart } from './cold-start.ts';
 import { firstLoadJs } from './first-load-js.ts';
 import type { LoadJob } from './load-worker.ts';
+import { benchLocalRenderer } from './local-renderer.ts';
 import { type PhotoFigures, photoBench, photoBudgets } from './photos.ts';
 import { webhookLatency } from './webhook-load.ts';
 
@@ -46,6 +47,7 @@ const OTHER_CLIENTS_AT_START: Record<string, string[]> = {
 };
 const USER_INFO_P99_BUDGET_MS = 50;
 const LOGIN_FIRST_LOAD_BUDGET_KB = 120;
+const RENDER_PORTRAIT_P50_BUDGET_MS = 500;
 
 /**
  * Settings a function reads at start, as in Lambda (SES mail, no local endpoint). A group that needs a new
@@ -153,6 +155,8 @@ async function latency(apiUrl: string, outboxDir: string) {
 }
 
 const groups = await functions();
+// Before the local stack starts, so DynamoDB Local's JVM does not share the CPU with the renders.
+const renderer = await benchLocalRenderer();
 execFileSync(process.execPath, ['web/scripts/build.ts', '--quiet'], {
   cwd: REPO_ROOT,
   stdio: 'inherit',
@@ -178,6 +182,15 @@ for (const [group, f] of Object.entries(groups)) {
       `(${c.sdkRangeMs.join('-')}), ratio ${c.ratio}, ${c.runs} runs each`,
   );
   console.log(`  ${''.padEnd(16)} client modules at start: ${c.sdkModules.join(', ') || 'none'}`);
+}
+console.log(
+  '\nLocal renderer, every catalogue style drawn at 1024x1536 (after a first round that draws its layers)',
+);
+for (const r of renderer) {
+  console.log(
+    `  ${r.photo}, ${r.placement}: p50 ${r.portraitP50Ms} ms, p95 ${r.portraitP95Ms} ms, max ${r.portraitMaxMs} ms, ` +
+      `CPU p50 ${r.portraitCpuP50Ms} ms; first render ${r.firstRenderMs} ms (${r.renders} renders)`,
+  );
 }
 for (const [name, r] of Object.entries(warm)) {
   console.log(
@@ -208,6 +221,14 @@ const budgets: Budget[] = [
       limit: COLD_START_RATIO_BUDGET,
     },
   ]),
+  ...renderer.map(
+    (r): Budget => ({
+      name: `local renderer 1024x1536 p50, ${r.placement}`,
+      value: r.portraitP50Ms,
+      unit: 'ms',
+      limit: RENDER_PORTRAIT_P50_BUDGET_MS,
+    }),
+  ),
   { name: 'GET /user_info p99 @10', value: warm.userInfo.p99Ms, unit: 'ms', limit: USER_INFO_P99_BUDGET_MS },
   {
     name: 'POST /stripe/webhook p99 @10 (credits)',
@@ -233,7 +254,15 @@ const exitCode = reportBudgets(budgets);
 writeFileSync(
   join(RESULTS, 'bench.json'),
   JSON.stringify(
-    { date: new Date().toISOString(), functions: groups, warm, spaLogin: spa, photos, budgets },
+    {
+      date: new Date().toISOString(),
+      functions: groups,
+      localRenderer: renderer,
+      warm,
+      spaLogin: spa,
+      photos,
+      budgets,
+    },
     null,
     2,
   ),

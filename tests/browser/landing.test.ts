@@ -158,7 +158,7 @@ describeInBrowser('landing page', () => {
     const examples = section(copy.sections.styles).locator('img');
     expect(await examples.count()).toBe(8);
     for (const img of await examples.all()) {
-      expect(await img.getAttribute('src')).toMatch(/^\/illustrations\/.+\.webp$/);
+      expect(await img.getAttribute('src')).toMatch(/^\/examples\/.+\.webp$/);
       expect(await img.getAttribute('loading')).toBe('lazy');
       expect(Number(await img.getAttribute('width'))).toBeGreaterThan(0);
       expect(Number(await img.getAttribute('height'))).toBeGreaterThan(0);

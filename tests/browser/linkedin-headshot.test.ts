@@ -148,7 +148,7 @@ describeInBrowser('professional headshot page', () => {
     const styles = section(copy.sections.styles).locator('img');
     expect(await styles.count()).toBe(8);
     for (const img of await styles.all()) {
-      expect(await img.getAttribute('src')).toMatch(/^\/illustrations\/.+\.webp$/);
+      expect(await img.getAttribute('src')).toMatch(/^\/examples\/.+\.webp$/);
       expect(await img.getAttribute('loading')).toBe('lazy');
     }
     expect(await section(copy.sections.features).getByRole('listitem').count()).toBe(6);

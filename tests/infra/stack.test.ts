@@ -15,6 +15,7 @@ import {
   stripeWebhookConfig,
 } from '../../functions/config.ts';
 import { REPO_ROOT } from '../../infra/constructs/api-function.ts';
+import { catalogueVersion, SEED_TABLE_ACTIONS } from '../../infra/constructs/style-catalogue.ts';
 import { SECURITY_HEADERS } from '../../infra/web-hosting.ts';
 import { apiRoutes, routeKey, servedGroups, servedRoutes } from '../../shared/api-routes.ts';
 import { TABLE_DESIGN } from '../../shared/table-design.ts';
@@ -329,6 +330,27 @@ describe.each([
     expect(s.outputs.ApiUrl?.Value).toEqual({ 'Fn::GetAtt': [apiId, 'ApiEndpoint'] });
     expect(s.outputs.TableName?.Value).toEqual({ Ref: onlyOfType(s, 'AWS::DynamoDB::Table')[0] });
     expect(deployed(s.outputs.WebUrl?.Value)).toMatch(/^https:\/\//);
+  });
+
+  it('seeds the style catalogue on deploy, again whenever the catalogue changes, with put-only table access', () => {
+    const s = get();
+    const [, seed] = onlyOfType(s, 'Custom::StyleCatalogue');
+    expect(props(seed).CatalogueVersion).toBe(catalogueVersion());
+    const seeder = ofType(s, 'AWS::Lambda::Function').find(([, f]) =>
+      String(props(f).Description).includes('seeds the styles table'),
+    );
+    expect(seeder).toBeDefined();
+    const fn = props((seeder as [string, Resource])[1]);
+    expect(fn.Runtime).toBe('nodejs24.x');
+    expect(at(fn, 'Environment', 'Variables', 'TABLE_NAME')).toEqual({
+      Ref: onlyOfType(s, 'AWS::DynamoDB::Table')[0],
+    });
+    const roleId = at(fn, 'Role', 'Fn::GetAtt', 0) as string;
+    const actions = ofType(s, 'AWS::IAM::Policy')
+      .filter(([, p]) => (props(p).Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
+      .flatMap(([, p]) => at(props(p), 'PolicyDocument', 'Statement') as Json[])
+      .flatMap((st) => [st.Action].flat() as string[]);
+    expect(actions.sort()).toEqual([...SEED_TABLE_ACTIONS].sort());
   });
 
   it('has no circular dependency between resources (CloudFormation would refuse it)', () => {

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { authRoutes } from '../../functions/auth/routes.ts';
+import { type AvatarDeps, avatarRoutes } from '../../functions/avatars/routes.ts';
 import { billingRoutes } from '../../functions/billing/routes.ts';
 import type { AccountDeps } from '../../functions/domain/accounts/accounts.ts';
 import type { BillingDeps } from '../../functions/domain/billing/checkout.ts';
@@ -26,6 +27,7 @@ import {
 // Each built group's route handlers, keyed by group. A group joins this map when its issue lands.
 const handlersByGroup: Record<string, string[]> = {
   auth: Object.keys(authRoutes({} as AccountDeps)),
+  avatars: Object.keys(avatarRoutes({} as AvatarDeps)),
   billing: Object.keys(billingRoutes({} as BillingDeps)),
   'stripe-webhook': Object.keys(webhookRoutes({} as WebhookDeps, {} as EventVerifier)),
   photos: Object.keys(photoRoutes({} as PhotoDeps)),

@@ -1,6 +1,7 @@
 // Generates the public site's illustrations: avatars drawn by DiceBear styles (openly licensed, credited
 // in the manifest) and rasterised to WebP with sharp. Run `npm run illustrations` after changing this file;
-// the output is committed so builds need neither package at run time.
+// the output is committed so builds need neither package at run time. The style examples are not drawn
+// here: `npm run examples` (infra/ops/generate-examples.ts) makes them with the product's own renderer.
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as collection from '@dicebear/collection';
@@ -142,48 +143,6 @@ async function main(): Promise<void> {
       ),
     );
   }
-  // One example per style card (landing) and per headshot style (headshot page).
-  const exampleStyles = [
-    'fantasy',
-    'professional',
-    'anime',
-    'corporate',
-    'painterly',
-    'cyberpunk',
-    'watercolor',
-    'comic',
-  ];
-  const examples: Image[] = [];
-  for (const [i, key] of exampleStyles.entries()) {
-    examples.push({
-      ...(await render(`style-${key}`, pick(rotation, i + 2), `style-${key}`, 384, pick(BACKGROUNDS, i))),
-      style: key,
-    });
-  }
-  const headshotLooks = [
-    'studio',
-    'office',
-    'outdoor',
-    'executive',
-    'creative',
-    'startup',
-    'academic',
-    'medical',
-  ];
-  const headshotExamples: Image[] = [];
-  for (const [i, key] of headshotLooks.entries()) {
-    headshotExamples.push({
-      ...(await render(
-        `headshot-style-${key}`,
-        pick(headshotStyles, i),
-        `look-${key}`,
-        384,
-        pick(studio, i),
-      )),
-      style: key,
-    });
-  }
-
   // Before/after: the same drawing, once as a dull casual snapshot, once as a crisp studio portrait.
   const after = await render('after', 'personas', 'before-after', 512, 'e0e7ff');
   await sharp(join(OUT, 'after.webp'))
@@ -208,13 +167,8 @@ async function main(): Promise<void> {
     licenseUrl: style.meta?.license?.url ?? '',
   }));
 
-  await writeFile(
-    MANIFEST,
-    `${JSON.stringify({ carousel, headshots, examples, headshotExamples, before, after, credits }, null, 2)}\n`,
-  );
-  console.log(
-    `Wrote ${carousel.length + headshots.length + examples.length + headshotExamples.length + 2} images to ${OUT}`,
-  );
+  await writeFile(MANIFEST, `${JSON.stringify({ carousel, headshots, before, after, credits }, null, 2)}\n`);
+  console.log(`Wrote ${carousel.length + headshots.length + 2} images to ${OUT}`);
 }
 
 await main();

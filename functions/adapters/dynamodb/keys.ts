@@ -30,6 +30,13 @@ export const keys = {
     pk: `RATE#${bucket}#${key}`,
     sk: String(windowStart),
   }),
+  /** Every style in one partition, in id order: the catalogue is small and read whole. */
+  style: (id: number) => ({ pk: 'STYLE', sk: `STYLE#${String(id).padStart(10, '0')}` }),
+  stylePartition: 'STYLE',
+  /** The last style id given out. */
+  styleCounter: { pk: 'COUNTER', sk: 'STYLE' },
+  /** A catalogue style was seeded once (kept after an admin deletes the style, so it is not re-seeded). */
+  styleSeed: (key: string) => ({ pk: `STYLE_SEED#${key}`, sk: 'STYLE_SEED' }),
 };
 
 /** Attribute DynamoDB's TTL deletes items by (Unix seconds). */

@@ -19,13 +19,14 @@ import {
   StyleGallery,
 } from '../../../components/marketing/content/marketing-blocks.tsx';
 import { PricingTeaser } from '../../../components/marketing/content/pricing-overview.tsx';
+import exampleManifest from '../../../content/examples.json';
 import illustrations from '../../../content/illustrations.json';
 import { useLanguage } from '../../../lib/language.ts';
 import { productJsonLd } from '../../../lib/structured-data.ts';
 import { homeCopy } from './home-copy.ts';
 
 // No module-level reads of the manifest: the browser build could not drop them along with this module.
-const examples = (): Illustration[] => illustrations.examples;
+const examples = (): Illustration[] => exampleManifest.examples;
 const HERO_STYLES = ['professional', 'fantasy', 'anime', 'painterly'];
 
 /** Above the carousel: the hero and the fact strip. */
@@ -52,8 +53,12 @@ export function HomeTop() {
 export function HomeBody() {
   const lang = useLanguage();
   const copy = homeCopy(lang);
-  // Every style the page shows: the carousel's and the examples'.
-  const styles = new Set([...illustrations.carousel, ...examples()].map((i) => i.style));
+  // Every avatar set the page shows: the carousel's, and the faces the examples are drawn on.
+  const styles = new Set([
+    ...illustrations.carousel.map((i) => i.style),
+    ...exampleManifest.examples.map((e) => e.drawnWith),
+  ]);
+  const note = exampleManifest.renderer === 'local-renderer' ? copy.styles.note.preview : copy.styles.note.ai;
   return (
     <>
       <Section id="audience">
@@ -72,7 +77,7 @@ export function HomeBody() {
       <DemoVideo copy={copy.demo} />
       <Section id="styles" className="lp-section--white">
         <SectionHeading id="styles-title" title={copy.styles.title} lead={copy.styles.lead} />
-        <StyleGallery images={examples()} names={copy.styles.names} note={copy.styles.note} />
+        <StyleGallery images={examples()} names={copy.styles.names} note={note} />
       </Section>
       <Section id="benefits">
         <SectionHeading id="benefits-title" title={copy.benefits.title} lead={copy.benefits.lead} />

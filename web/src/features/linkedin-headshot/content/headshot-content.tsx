@@ -18,13 +18,14 @@ import {
 } from '../../../components/marketing/content/marketing-blocks.tsx';
 import { Icon } from '../../../components/marketing/content/marketing-icons.tsx';
 import { PricingTable } from '../../../components/marketing/content/pricing-overview.tsx';
+import exampleManifest from '../../../content/examples.json';
 import illustrations from '../../../content/illustrations.json';
 import { useLanguage } from '../../../lib/language.ts';
 import { productJsonLd } from '../../../lib/structured-data.ts';
 import { headshotCopy } from './headshot-copy.ts';
 
 // No module-level reads of the manifest: the browser build could not drop them along with this module.
-const examples = (): Illustration[] => illustrations.headshotExamples;
+const examples = (): Illustration[] => exampleManifest.headshotExamples;
 const HERO_STYLES = ['studio', 'office', 'executive', 'creative'];
 
 /** Above the carousel: the hero and the fact strip. */
@@ -92,7 +93,12 @@ export function HeadshotBody() {
   const lang = useLanguage();
   const copy = headshotCopy(lang);
   const { headshots, before, after } = illustrations;
-  const styles = new Set([...headshots, ...examples(), before, after].map((i) => i.style));
+  const styles = new Set([
+    ...[...headshots, before, after].map((i) => i.style),
+    ...exampleManifest.headshotExamples.map((e) => e.drawnWith),
+  ]);
+  const note =
+    exampleManifest.renderer === 'local-renderer' ? copy.gallery.note.preview : copy.gallery.note.ai;
   return (
     <>
       <Section id="problem">
@@ -111,7 +117,7 @@ export function HeadshotBody() {
       <BeforeAfter />
       <Section id="styles">
         <SectionHeading id="styles-title" title={copy.gallery.title} lead={copy.gallery.lead} />
-        <StyleGallery images={examples()} names={copy.gallery.names} note={copy.gallery.note} />
+        <StyleGallery images={examples()} names={copy.gallery.names} note={note} />
       </Section>
       <Section id="features" className="lp-section--white">
         <SectionHeading id="features-title" title={copy.features.title} lead={copy.features.lead} />

@@ -1,0 +1,40 @@
+// Reads styles back from the table, checked (style-items.ts). The avatars function needs only this; the
+// writer (style-store.ts) is bundled where styles are created or seeded.
+import { type DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Style } from '../../domain/styles/style.ts';
+import type { StyleReader } from '../../domain/styles/style-store.ts';
+import { keys } from './keys.ts';
+import { toStyle } from './style-items.ts';
+
+export class DynamoStyleReader implements StyleReader {
+  protected readonly db: DynamoDBDocumentClient;
+  protected readonly table: string;
+
+  constructor(db: DynamoDBDocumentClient, table: string) {
+    this.db = db;
+    this.table = table;
+  }
+
+  async listAll(): Promise<Style[]> {
+    const styles: Style[] = [];
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const res = await this.db.send(
+        new QueryCommand({
+          TableName: this.table,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': keys.stylePartition },
+          ExclusiveStartKey,
+        }),
+      );
+      styles.push(...(res.Items ?? []).map(toStyle));
+      ExclusiveStartKey = res.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+    return styles;
+  }
+
+  async get(id: number): Promise<Style | null> {
+    const res = await this.db.send(new GetCommand({ TableName: this.table, Key: keys.style(id) }));
+    return res.Item ? toStyle(res.Item) : null;
+  }
+}

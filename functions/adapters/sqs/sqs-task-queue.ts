@@ -1,0 +1,46 @@
+// The task queue on SQS: SendMessageBatch, ten messages a call. An entry SQS refuses, or a whole call
+// that fails after the SDK's own retries, is reported back as not sent.
+import { SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { encodeTaskMessage, type TaskMessage, type TaskQueue } from '../../domain/generation/task-queue.ts';
+import { log } from '../../http/logger.ts';
+
+const BATCH = 10;
+
+export class SqsTaskQueue implements TaskQueue {
+  private readonly sqs: SQSClient;
+  private readonly queueUrl: string;
+
+  constructor(sqs: SQSClient, queueUrl: string) {
+    this.sqs = sqs;
+    this.queueUrl = queueUrl;
+  }
+
+  async enqueue(messages: readonly TaskMessage[]): Promise<{ failed: TaskMessage[] }> {
+    const chunks: TaskMessage[][] = [];
+    for (let i = 0; i < messages.length; i += BATCH) chunks.push(messages.slice(i, i + BATCH));
+    const failed = (await Promise.all(chunks.map((chunk) => this.sendChunk(chunk)))).flat();
+    return { failed };
+  }
+
+  private async sendChunk(chunk: TaskMessage[]): Promise<TaskMessage[]> {
+    try {
+      const res = await this.sqs.send(
+        new SendMessageBatchCommand({
+          QueueUrl: this.queueUrl,
+          Entries: chunk.map((m, i) => ({ Id: String(i), MessageBody: encodeTaskMessage(m) })),
+        }),
+      );
+      const refused = res.Failed ?? [];
+      for (const f of refused) {
+        log('error', 'task message refused by SQS', { code: f.Code, reason: f.Message, entry: f.Id });
+      }
+      return refused.map((f) => chunk[Number(f.Id)] as TaskMessage);
+    } catch (e) {
+      log('error', 'task messages not sent', {
+        tasks: chunk.map((m) => m.taskId),
+        error: e instanceof Error ? { name: e.name, message: e.message } : String(e),
+      });
+      return chunk;
+    }
+  }
+}

@@ -1,0 +1,75 @@
+// The AI provider port: reference photos and a style in, one avatar image out. Two adapters implement it
+// (functions/adapters/ai): OpenAI image edits, and the embedded local renderer used when no provider key
+// is configured, whose results are marked 'preview-render'.
+import type { RenderRecipe } from '../styles/render-recipe.ts';
+
+export type StyleFormat = 'square' | 'portrait';
+export type ImageSize = '1024x1024' | '1024x1536';
+export type ImageQuality = 'low' | 'medium' | 'high';
+/** How closely the provider keeps the reference faces ('high' costs more input tokens). */
+export type InputFidelity = 'low' | 'high';
+export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp';
+
+export const SIZE_OF_FORMAT: Record<StyleFormat, ImageSize> = {
+  square: '1024x1024',
+  portrait: '1024x1536',
+};
+
+export const dimensionsOf = (size: ImageSize): { width: number; height: number } => {
+  const [width, height] = size.split('x').map(Number) as [number, number];
+  return { width, height };
+};
+
+export interface ReferenceImage {
+  bytes: Buffer;
+  contentType: ImageType;
+}
+
+export interface AvatarRequest {
+  /** The user's photos, best first; 1 to 16. */
+  references: readonly ReferenceImage[];
+  /** The style's prompt, from the styles table (never from the request). */
+  prompt: string;
+  size: ImageSize;
+  quality: ImageQuality;
+  inputFidelity: InputFidelity;
+  /** How the local renderer draws this style; an AI provider ignores it. */
+  recipe: RenderRecipe;
+  /** A stable, non-identifying id for the end user (a hash), for the provider's abuse monitoring. */
+  endUser?: string;
+  /** Unix ms: no retry is started that could not finish by then (the worker passes its own deadline). */
+  deadline?: number;
+}
+
+/** What the provider reports having used, in its own tokens. */
+export interface ProviderUsage {
+  inputTokens: number;
+  inputImageTokens: number;
+  inputTextTokens: number;
+  outputTokens: number;
+  totalTokens: number;
+}
+
+/** 'ai' for a provider's image; 'preview-render' for the local renderer's, which the gallery labels. */
+export type RenderKind = 'ai' | 'preview-render';
+
+export interface GeneratedAvatar {
+  image: Buffer;
+  contentType: ImageType;
+  width: number;
+  height: number;
+  kind: RenderKind;
+  /** e.g. 'gpt-image-1.5', or 'local-renderer' */
+  model: string;
+  /** null when nothing was billed (the local renderer) */
+  usage: ProviderUsage | null;
+  /** calls made, retries included */
+  attempts: number;
+}
+
+export interface ImageProvider {
+  /** 'openai' or 'local-renderer': logged with every task. */
+  readonly name: string;
+  /** Throws a ProviderError (provider-errors.ts) for every expected failure. */
+  generate(request: AvatarRequest): Promise<GeneratedAvatar>;
+}

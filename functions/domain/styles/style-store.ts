@@ -1,0 +1,26 @@
+// The styles table, as the domain sees it (adapters/dynamodb/style-store.ts implements it).
+import type { NewStyle, Style } from './style.ts';
+
+export interface SeedResult {
+  /** catalogue keys added by this run */
+  added: string[];
+  /** catalogue keys seeded before (kept as they are, even if an admin edited or deleted the style) */
+  kept: string[];
+}
+
+/** Reading styles: all that listing them and generating avatars need. */
+export interface StyleReader {
+  /** every style, active or not, by id */
+  listAll(): Promise<Style[]>;
+  get(id: number): Promise<Style | null>;
+}
+
+export interface StyleStore extends StyleReader {
+  /** Creates a style under the next id of the table's counter. */
+  create(style: NewStyle): Promise<Style>;
+  /**
+   * Adds each catalogue style that was never seeded, once, even when two seeders run at the same time.
+   * A style seeded before is never overwritten: after seeding, the admin owns it.
+   */
+  seed(styles: readonly NewStyle[]): Promise<SeedResult>;
+}

@@ -1,0 +1,24 @@
+// Lambda entry of the deploy's style seeding (a CloudFormation custom resource, run through the CDK
+// provider framework): on create and on every update, add the catalogue styles the table never had.
+// Styles seeded before are kept as they are: after seeding, the admin screen owns them.
+import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
+import { createDocumentClient } from '../adapters/dynamodb/client.ts';
+import { DynamoStyleStore } from '../adapters/dynamodb/style-store.ts';
+import { readConfig, tableConfig } from '../config.ts';
+import { seedStyleCatalogue } from '../domain/styles/seed.ts';
+import { log } from '../http/logger.ts';
+
+const config = readConfig([tableConfig]);
+const store = new DynamoStyleStore(createDocumentClient(config.dynamodbEndpoint), config.tableName);
+
+export const PHYSICAL_ID = 'aivatar-style-catalogue';
+
+export async function handler(
+  event: CloudFormationCustomResourceEvent,
+): Promise<{ PhysicalResourceId: string; Data?: Record<string, number> }> {
+  // Removing the resource (or the stack) leaves the styles where they are.
+  if (event.RequestType === 'Delete') return { PhysicalResourceId: event.PhysicalResourceId };
+  const result = await seedStyleCatalogue(store);
+  log('info', 'style catalogue seeded', { added: result.added, kept: result.kept.length });
+  return { PhysicalResourceId: PHYSICAL_ID, Data: { Added: result.added.length, Kept: result.kept.length } };
+}

@@ -1,0 +1,175 @@
+// The OpenAI adapter of the provider port, through the official `openai` package, against a local server
+// that speaks the image edits endpoint: what it sends, what it makes of each answer, and how it retries.
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { OpenAiImageProvider } from '../../functions/adapters/ai/openai-image-provider.ts';
+import type { AvatarRequest } from '../../functions/domain/generation/image-provider.ts';
+import {
+  ProviderPermanentError,
+  ProviderRateLimitedError,
+  ProviderRefusalError,
+  ProviderTransientError,
+} from '../../functions/domain/generation/provider-errors.ts';
+import { DEFAULT_RECIPE } from '../../functions/domain/styles/render-recipe.ts';
+import { type FakeImageProvider, startFakeImageProvider } from '../support/fake-image-provider.ts';
+
+let fake: FakeImageProvider;
+let request: AvatarRequest;
+beforeAll(async () => {
+  fake = await startFakeImageProvider('sk-test-fake');
+  const photo = (background: string) => sharp({ create: { width: 64, height: 80, channels: 3, background } });
+  request = {
+    references: [
+      { bytes: await photo('#c08040').jpeg().toBuffer(), contentType: 'image/jpeg' },
+      { bytes: await photo('#4080c0').png().toBuffer(), contentType: 'image/png' },
+    ],
+    prompt: 'A studio headshot of the person in the reference photos, keeping their face exactly.',
+    size: '1024x1536',
+    quality: 'medium',
+    inputFidelity: 'high',
+    recipe: DEFAULT_RECIPE,
+    endUser: 'user-hash-1',
+  };
+});
+beforeEach(() => fake.reset());
+afterAll(() => fake.stop());
+
+const provider = (more: Partial<ConstructorParameters<typeof OpenAiImageProvider>[0]> = {}) =>
+  new OpenAiImageProvider({ apiKey: 'sk-test-fake', baseURL: fake.baseURL, retryBaseMs: 20, ...more });
+
+describe('the OpenAI image edits adapter', () => {
+  it("sends the photos as image[], the prompt and the style's settings, and returns the image with its usage", async () => {
+    const result = await provider().generate(request);
+    expect(fake.calls).toHaveLength(1);
+    const [call] = fake.calls as [(typeof fake.calls)[number]];
+    expect(call.authorization).toBe('Bearer sk-test-fake');
+    expect(call.fields).toMatchObject({
+      model: 'gpt-image-1.5',
+      prompt: request.prompt,
+      size: '1024x1536',
+      quality: 'medium',
+      input_fidelity: 'high',
+      n: '1',
+      output_format: 'png',
+      safety_identifier: 'user-hash-1',
+    });
+    expect(call.images).toEqual([
+      expect.objectContaining({ field: 'image[]', filename: 'reference-1.jpg', type: 'image/jpeg' }),
+      expect.objectContaining({ field: 'image[]', filename: 'reference-2.png', type: 'image/png' }),
+    ]);
+
+    expect(result).toMatchObject({
+      contentType: 'image/png',
+      width: 1024,
+      height: 1536,
+      kind: 'ai',
+      model: 'gpt-image-1.5',
+      attempts: 1,
+    });
+    const meta = await sharp(result.image).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 1024, 1536]);
+    expect(result.usage).toEqual({
+      inputImageTokens: 2 * 3800,
+      inputTextTokens: Math.ceil(request.prompt.length / 4),
+      inputTokens: 2 * 3800 + Math.ceil(request.prompt.length / 4),
+      outputTokens: 1584,
+      totalTokens: 2 * 3800 + Math.ceil(request.prompt.length / 4) + 1584,
+    });
+  });
+
+  it('leaves input_fidelity out for a model that does not take it', async () => {
+    await provider({ model: 'gpt-image-2' }).generate(request);
+    expect(fake.calls[0]?.fields.model).toBe('gpt-image-2');
+    expect(fake.calls[0]?.fields).not.toHaveProperty('input_fidelity');
+  });
+
+  it('retries a server error and succeeds', async () => {
+    fake.script({ kind: 'server-error' }, { kind: 'server-error', status: 503 });
+    const result = await provider().generate(request);
+    expect(result.attempts).toBe(3);
+    expect(fake.calls).toHaveLength(3);
+  });
+
+  it('waits as long as Retry-After says on a 429, then succeeds', async () => {
+    fake.script({ kind: 'rate-limit', retryAfter: '1' });
+    const started = Date.now();
+    const result = await provider().generate(request);
+    expect(result.attempts).toBe(2);
+    const [first, second] = fake.calls;
+    expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(950);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('hands a long Retry-After back to the caller instead of waiting it out', async () => {
+    fake.script({ kind: 'rate-limit', retryAfter: '120' });
+    const error = await provider()
+      .generate(request)
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(ProviderRateLimitedError);
+    expect(error.retryAfterSeconds).toBe(120);
+    expect(error.retryable).toBe(true);
+    expect(fake.calls).toHaveLength(1);
+  });
+
+  it('maps a safety refusal to a refusal, without retrying', async () => {
+    fake.script({ kind: 'refusal', categories: ['violence'] });
+    const error = await provider()
+      .generate(request)
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(ProviderRefusalError);
+    expect(error.categories).toEqual(['violence']);
+    expect(error.providerCode).toBe('moderation_blocked');
+    expect(error.retryable).toBe(false);
+    expect(error.message).toMatch(/rejected by the safety system/);
+    expect(fake.calls).toHaveLength(1);
+  });
+
+  it('ends in a transient error once its retries are spent', async () => {
+    fake.script({ kind: 'server-error' }, { kind: 'server-error' }, { kind: 'server-error' });
+    const error = await provider()
+      .generate(request)
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(ProviderTransientError);
+    expect(error.status).toBe(500);
+    expect(fake.calls).toHaveLength(3);
+  });
+
+  it('counts a call that outlives its timeout as transient', async () => {
+    fake.script({ kind: 'hang', ms: 3000 }, { kind: 'hang', ms: 3000 });
+    const error = await provider({ timeoutMs: 300, maxRetries: 1 })
+      .generate(request)
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(ProviderTransientError);
+    expect(error.message).toMatch(/did not answer in time/);
+    expect(fake.calls).toHaveLength(2);
+  });
+
+  it("starts no retry that could not finish before the caller's deadline", async () => {
+    fake.script({ kind: 'server-error' }, { kind: 'server-error' });
+    const error = await provider({ retryBaseMs: 2000 })
+      .generate({ ...request, deadline: Date.now() + 1000 })
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(ProviderTransientError);
+    expect(fake.calls).toHaveLength(1);
+  });
+
+  it('treats a wrong key and an exhausted quota as permanent', async () => {
+    const wrongKey = await provider({ apiKey: 'sk-wrong' })
+      .generate(request)
+      .catch((e) => e);
+    expect(wrongKey).toBeInstanceOf(ProviderPermanentError);
+    expect(wrongKey.status).toBe(401);
+    fake.script({ kind: 'rate-limit', code: 'insufficient_quota' });
+    const noCredit = await provider()
+      .generate(request)
+      .catch((e) => e);
+    expect(noCredit).toBeInstanceOf(ProviderPermanentError);
+    expect(noCredit.providerCode).toBe('insufficient_quota');
+  });
+
+  it('retries an answer that carries no image', async () => {
+    fake.script({ kind: 'no-image' });
+    const result = await provider().generate(request);
+    expect(result.attempts).toBe(2);
+  });
+});

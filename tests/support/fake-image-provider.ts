@@ -1,0 +1,236 @@
+// A local stand-in for the provider's image edits endpoint (POST /v1/images/edits): multipart in, base64
+// image out, usage as the provider reports it, and the provider's own error bodies for refusals (400),
+// rate limits (429 with Retry-After) and server errors (500). Tests script what the next calls answer.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import sharp from 'sharp';
+import { OUTPUT_TOKENS, REFERENCE_TOKENS } from '../../functions/domain/generation/provider-pricing.ts';
+
+export type Scripted =
+  | { kind: 'ok'; delayMs?: number }
+  | { kind: 'refusal'; categories?: string[] }
+  | { kind: 'rate-limit'; retryAfter?: string; retryAfterMs?: string; code?: string }
+  | { kind: 'server-error'; status?: number }
+  | { kind: 'hang'; ms: number }
+  | { kind: 'no-image' };
+
+export interface RecordedImage {
+  field: string;
+  filename: string;
+  type: string;
+  bytes: number;
+}
+
+export interface RecordedCall {
+  authorization: string | undefined;
+  fields: Record<string, string>;
+  images: RecordedImage[];
+  at: number;
+}
+
+export interface FakeImageProvider {
+  baseURL: string;
+  calls: RecordedCall[];
+  /** What the next calls answer, in order; once used up, every call succeeds. */
+  script(...answers: Scripted[]): void;
+  reset(): void;
+  stop(): Promise<void>;
+}
+
+const SIZES = new Set(['1024x1024', '1024x1536', '1536x1024', 'auto']);
+const QUALITIES = new Set(['low', 'medium', 'high', 'auto']);
+const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
+const takesFidelity = (model: string) => /^gpt-image-1(\.5)?$/.test(model);
+
+const apiError = (message: string, type: string, code: string | null, param: string | null = null) => ({
+  error: { message, type, param, code },
+});
+
+async function readRequest(req: IncomingMessage): Promise<FormData> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
+  return new Request('http://fake/', { method: 'POST', headers, body: Buffer.concat(chunks) }).formData();
+}
+
+const validationError = (fields: Record<string, string>, images: RecordedImage[]): object | null => {
+  if (!images.length)
+    return apiError(
+      "Missing required parameter: 'image'.",
+      'invalid_request_error',
+      'missing_required_parameter',
+      'image',
+    );
+  if (images.length > 16)
+    return apiError('Too many images: at most 16.', 'invalid_request_error', 'invalid_value', 'image');
+  for (const i of images) {
+    if (!IMAGE_TYPES.has(i.type)) {
+      return apiError(
+        `Invalid file '${i.field}': unsupported mimetype ('${i.type}').`,
+        'invalid_request_error',
+        'unsupported_file_mimetype',
+        i.field,
+      );
+    }
+  }
+  if (!fields.prompt)
+    return apiError(
+      "Missing required parameter: 'prompt'.",
+      'invalid_request_error',
+      'missing_required_parameter',
+      'prompt',
+    );
+  if (fields.prompt.length > 32_000)
+    return apiError('Prompt too long.', 'invalid_request_error', 'string_above_max_length', 'prompt');
+  if (fields.size && !SIZES.has(fields.size))
+    return apiError(`Invalid value: '${fields.size}'.`, 'invalid_request_error', 'invalid_value', 'size');
+  if (fields.quality && !QUALITIES.has(fields.quality))
+    return apiError(
+      `Invalid value: '${fields.quality}'.`,
+      'invalid_request_error',
+      'invalid_value',
+      'quality',
+    );
+  if (fields.input_fidelity && !takesFidelity(fields.model ?? '')) {
+    return apiError(
+      `The input_fidelity parameter is not supported for model ${fields.model}.`,
+      'invalid_request_error',
+      'unsupported_parameter',
+      'input_fidelity',
+    );
+  }
+  return null;
+};
+
+export async function startFakeImageProvider(apiKey = 'sk-test-fake'): Promise<FakeImageProvider> {
+  const calls: RecordedCall[] = [];
+  let queue: Scripted[] = [];
+  const server: Server = createServer((req, res) => {
+    const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      res.writeHead(status, {
+        'content-type': 'application/json',
+        'x-request-id': `req_${calls.length}`,
+        ...headers,
+      });
+      res.end(JSON.stringify(body));
+    };
+    (async () => {
+      if (req.method !== 'POST' || req.url !== '/v1/images/edits') {
+        return send(404, apiError(`Invalid URL (${req.method} ${req.url})`, 'invalid_request_error', null));
+      }
+      const form = await readRequest(req);
+      const fields: Record<string, string> = {};
+      const images: RecordedImage[] = [];
+      for (const [field, value] of form.entries()) {
+        if (typeof value === 'string') fields[field] = value;
+        else images.push({ field, filename: value.name, type: value.type, bytes: value.size });
+      }
+      calls.push({ authorization: req.headers.authorization, fields, images, at: Date.now() });
+      if (req.headers.authorization !== `Bearer ${apiKey}`) {
+        return send(401, apiError('Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key'));
+      }
+      const invalid = validationError(fields, images);
+      if (invalid) return send(400, invalid);
+
+      const answer = queue.shift() ?? { kind: 'ok' };
+      switch (answer.kind) {
+        case 'refusal':
+          return send(400, {
+            error: {
+              message: `Your request was rejected by the safety system. If you believe this is an error, contact us at help.openai.com and include the request ID req_${calls.length}. safety_violations=[${(answer.categories ?? ['sexual']).join(', ')}].`,
+              type: 'image_generation_user_error',
+              param: null,
+              code: 'moderation_blocked',
+              moderation_details: { moderation_stage: 'input', categories: answer.categories ?? ['sexual'] },
+            },
+          });
+        case 'rate-limit':
+          return send(
+            429,
+            answer.code === 'insufficient_quota'
+              ? apiError(
+                  'You exceeded your current quota, please check your plan and billing details.',
+                  'insufficient_quota',
+                  'insufficient_quota',
+                )
+              : apiError(
+                  `Rate limit reached for ${fields.model} on images per minute (IPM): Limit 5, Used 5, Requested 1.`,
+                  'requests',
+                  'rate_limit_exceeded',
+                ),
+            {
+              ...(answer.retryAfter ? { 'retry-after': answer.retryAfter } : {}),
+              ...(answer.retryAfterMs ? { 'retry-after-ms': answer.retryAfterMs } : {}),
+            },
+          );
+        case 'server-error':
+          return send(
+            answer.status ?? 500,
+            apiError(
+              'The server had an error while processing your request. Sorry about that!',
+              'server_error',
+              null,
+            ),
+          );
+        case 'hang':
+          await new Promise((r) => setTimeout(r, answer.ms));
+          if (res.destroyed) return;
+          break;
+        case 'no-image':
+          return send(200, { created: Math.floor(Date.now() / 1000), data: [] });
+        case 'ok':
+          if (answer.delayMs) await new Promise((r) => setTimeout(r, answer.delayMs));
+          break;
+      }
+      const size = fields.size && fields.size !== 'auto' ? fields.size : '1024x1024';
+      const [width, height] = size.split('x').map(Number) as [number, number];
+      const quality = (fields.quality && fields.quality !== 'auto' ? fields.quality : 'medium') as
+        | 'low'
+        | 'medium'
+        | 'high';
+      const png = await sharp({ create: { width, height, channels: 3, background: '#7c3aed' } })
+        .png()
+        .toBuffer();
+      const imageTokens = images.length * REFERENCE_TOKENS[fields.input_fidelity === 'high' ? 'high' : 'low'];
+      const textTokens = Math.ceil((fields.prompt?.length ?? 0) / 4);
+      const outputTokens = OUTPUT_TOKENS[quality][size as '1024x1024' | '1024x1536'] ?? 1056;
+      send(200, {
+        created: Math.floor(Date.now() / 1000),
+        background: 'opaque',
+        data: [{ b64_json: png.toString('base64') }],
+        output_format: 'png',
+        quality,
+        size,
+        usage: {
+          input_tokens: imageTokens + textTokens,
+          input_tokens_details: { image_tokens: imageTokens, text_tokens: textTokens },
+          output_tokens: outputTokens,
+          output_tokens_details: { image_tokens: outputTokens, text_tokens: 0 },
+          total_tokens: imageTokens + textTokens + outputTokens,
+        },
+      });
+    })().catch((e) => {
+      console.error('[fake image provider]', e);
+      if (!res.headersSent) send(500, apiError(String(e), 'server_error', null));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    baseURL: `http://127.0.0.1:${port}/v1`,
+    calls,
+    script: (...answers) => {
+      queue.push(...answers);
+    },
+    reset: () => {
+      calls.length = 0;
+      queue = [];
+    },
+    stop: () =>
+      new Promise((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
