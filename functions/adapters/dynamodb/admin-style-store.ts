@@ -22,9 +22,10 @@ import { toItem, toStyle } from './style-items.ts';
 import { DynamoStyleReader } from './style-reader.ts';
 
 const AUDIT_PARTITION = 'STYLE_AUDIT';
-const auditKey = (at: number, id: string) => ({
+// Milliseconds in the key: changes made within one second still list in the order they were made.
+const auditKey = (id: string) => ({
   pk: AUDIT_PARTITION,
-  sk: `AUDIT#${String(at).padStart(12, '0')}#${id}`,
+  sk: `AUDIT#${String(Date.now()).padStart(15, '0')}#${id}`,
 });
 const ATTEMPTS = 4;
 
@@ -69,7 +70,7 @@ export class DynamoAdminStyleStore extends DynamoStyleReader implements AdminSty
         await this.db.send(
           new TransactWriteCommand({
             TransactItems: [
-              { Put: this.stylePut(after, current.revision + 1, ...this.sameRevision(current.revision)) },
+              { Put: this.stylePut(after, (current.revision ?? 0) + 1, ...this.sameRevision(current.revision)) },
               { Put: this.auditPut(stamp, 'update', id, current.style, after) },
             ],
           }),
@@ -183,18 +184,18 @@ export class DynamoAdminStyleStore extends DynamoStyleReader implements AdminSty
     return Array.from({ length: count }, (_, i) => last - count + 1 + i);
   }
 
-  private async readWithRevision(id: number): Promise<{ style: Style; revision: number } | null> {
+  private async readWithRevision(id: number): Promise<{ style: Style; revision: number | null } | null> {
     const res = await this.db.send(
       new GetCommand({ TableName: this.table, Key: keys.style(id), ConsistentRead: true }),
     );
     if (!res.Item) return null;
-    const revision = typeof res.Item.revision === 'number' ? res.Item.revision : 0;
+    const revision = typeof res.Item.revision === 'number' ? res.Item.revision : null;
     return { style: toStyle(res.Item), revision };
   }
 
-  /** The style is still as it was read (seeded styles have no revision yet: 0). */
-  private sameRevision(revision: number): [string, Record<string, unknown>] {
-    return revision === 0
+  /** The style is still as it was read (seeded styles have no revision until their first edit). */
+  private sameRevision(revision: number | null): [string, Record<string, unknown>] {
+    return revision === null
       ? ['attribute_exists(pk) AND attribute_not_exists(revision)', {}]
       : ['revision = :seen', { ':seen': revision }];
   }
@@ -227,7 +228,7 @@ export class DynamoAdminStyleStore extends DynamoStyleReader implements AdminSty
     };
     return {
       TableName: this.table,
-      Item: { ...auditKey(stamp.at, stamp.id), ...item },
+      Item: { ...auditKey(stamp.id), ...item },
       ConditionExpression: 'attribute_not_exists(pk)',
     };
   }
