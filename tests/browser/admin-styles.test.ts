@@ -175,17 +175,24 @@ describeInBrowser('the admin styles screen', () => {
   test('imports a file with the spec’s message and the reasons, asks for a file, and exports in a new tab', async () => {
     const page = await browser.newPage(PHONE);
     await openSignedIn(page, admin.token, '/admin/styles');
-    await page.getByRole('button', { name: 'Importer' }).click();
+    await page.getByRole('button', { name: 'Importer', exact: true }).click();
     expect(await page.getByText('Choisissez un fichier .json.').isVisible()).toBe(true);
     await page.getByLabel('Fichier JSON à importer').setInputFiles(join(dir, 'mixed.json'));
-    await page.getByRole('button', { name: 'Importer' }).click();
+    await page.getByRole('button', { name: 'Importer', exact: true }).click();
     await poll(() => toast(page, 'Import réussi ! Ajoutés: 1, Ignorés: 1.').isVisible()).toBe(true);
     expect(await page.getByText('Entrée 2 (Sans prompt) : Le prompt est requis.').isVisible()).toBe(true);
     await page.screenshot({ path: join(SHOTS, 'admin-styles-390.png'), fullPage: true });
 
+    // The new tab downloads the file and closes: what it received is the proof.
+    const answered = page
+      .context()
+      .waitForEvent('response', (r) => r.url().includes('/api/admin/styles/export'));
     const popup = page.waitForEvent('popup');
     await page.getByRole('button', { name: 'Exporter en JSON' }).click();
-    const tab = await popup;
-    expect(tab.url()).toMatch(/\/api\/admin\/styles\/export\?token=/);
+    await popup;
+    const response = await answered;
+    expect(response.url()).toMatch(/\/api\/admin\/styles\/export\?token=/);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-disposition']).toBe('attachment; filename="styles.json"');
   });
 });

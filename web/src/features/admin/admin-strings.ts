@@ -52,6 +52,8 @@ export const ADMIN_TEXT = {
   transfer: {
     title: 'Import / Export',
     importLabel: 'Fichier JSON à importer',
+    choose: 'Choisir un fichier',
+    noFile: 'Aucun fichier choisi',
     importHint:
       'Une liste de styles avec name, category, description, image_url, prompt, token_cost, is_active et format.',
     import: 'Importer',

@@ -65,17 +65,23 @@ export function ImportExport({ onImported }: { onImported(): void }) {
             <label className="field__label" htmlFor={fileId}>
               {T.transfer.importLabel}
             </label>
-            <input
-              id={fileId}
-              ref={input}
-              type="file"
-              accept=".json,application/json"
-              className="field__input admin-transfer__file"
-              onChange={(e) => {
-                setFile(e.target.files?.[0] ?? null);
-                setError(null);
-              }}
-            />
+            <div className="admin-transfer__picker">
+              <input
+                id={fileId}
+                ref={input}
+                type="file"
+                accept=".json,application/json"
+                className="visually-hidden"
+                onChange={(e) => {
+                  setFile(e.target.files?.[0] ?? null);
+                  setError(null);
+                }}
+              />
+              <Button variant="secondary" size="sm" onClick={() => input.current?.click()}>
+                {T.transfer.choose}
+              </Button>
+              <span className="admin-transfer__filename">{file ? file.name : T.transfer.noFile}</span>
+            </div>
             <p className="field__hint">{T.transfer.importHint}</p>
             {error && <p className="field__error">{error}</p>}
           </div>

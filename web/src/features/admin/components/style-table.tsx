@@ -130,30 +130,32 @@ export function StyleTable({ styles, onEdit, onDelete }: Props) {
                   </span>
                 </td>
                 <td className="admin-table__actions">
-                  {confirming === s.id ? (
-                    <>
-                      <Button
-                        variant="danger"
-                        size="sm"
-                        loading={deleting === s.id}
-                        onClick={() => remove(s)}
-                      >
-                        {T.confirm}
-                      </Button>
-                      <Button variant="ghost" size="sm" onClick={() => setConfirming(null)}>
-                        {T.cancel}
-                      </Button>
-                    </>
-                  ) : (
-                    <>
-                      <Button variant="secondary" size="sm" onClick={() => onEdit(s)}>
-                        {T.edit}
-                      </Button>
-                      <Button variant="ghost" size="sm" onClick={() => setConfirming(s.id)}>
-                        {T.delete}
-                      </Button>
-                    </>
-                  )}
+                  <div className="admin-table__buttons">
+                    {confirming === s.id ? (
+                      <>
+                        <Button
+                          variant="danger"
+                          size="sm"
+                          loading={deleting === s.id}
+                          onClick={() => remove(s)}
+                        >
+                          {T.confirm}
+                        </Button>
+                        <Button variant="ghost" size="sm" onClick={() => setConfirming(null)}>
+                          {T.cancel}
+                        </Button>
+                      </>
+                    ) : (
+                      <>
+                        <Button variant="secondary" size="sm" onClick={() => onEdit(s)}>
+                          {T.edit}
+                        </Button>
+                        <Button variant="ghost" size="sm" onClick={() => setConfirming(s.id)}>
+                          {T.delete}
+                        </Button>
+                      </>
+                    )}
+                  </div>
                 </td>
               </tr>
             ))}
