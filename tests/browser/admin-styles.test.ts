@@ -181,6 +181,16 @@ describeInBrowser('the admin styles screen', () => {
     await page.getByRole('button', { name: 'Importer', exact: true }).click();
     await poll(() => toast(page, 'Import réussi ! Ajoutés: 1, Ignorés: 1.').isVisible()).toBe(true);
     expect(await page.getByText('Entrée 2 (Sans prompt) : Le prompt est requis.').isVisible()).toBe(true);
+    // Nothing is wider than the phone: wide tables scroll inside their cards.
+    const overflowing = await page.evaluate(() =>
+      [...document.querySelectorAll('body *')]
+        .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+        .filter((el) => !el.closest('.admin-table__scroll') || el.classList.contains('admin-table__scroll'))
+        .map((el) => `${el.tagName}.${el.className}`)
+        .slice(0, 5),
+    );
+    expect(overflowing).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
     await page.screenshot({ path: join(SHOTS, 'admin-styles-390.png'), fullPage: true });
 
     // The new tab downloads the file and closes: what it received is the proof.
