@@ -21,12 +21,13 @@ export type DomainErrorCode =
   | 'PASSWORD_TOO_LONG'
   | 'PASSWORD_IS_EMAIL'
   | 'PASSWORD_TOO_COMMON'
-  | 'NOT_FOUND';
+  | 'NOT_FOUND'
+  | 'GOOGLE_SIGN_IN_UNAVAILABLE';
 
 export class DomainError extends Error {
   readonly code: DomainErrorCode;
-  constructor(code: DomainErrorCode, message: string) {
-    super(message);
+  constructor(code: DomainErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
     this.name = 'DomainError';
     this.code = code;
   }

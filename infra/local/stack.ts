@@ -6,11 +6,12 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { LambdaGroup } from '../../shared/api-routes.ts';
+import { apiRoutes, type LambdaGroup } from '../../shared/api-routes.ts';
 import { BUCKETS } from '../../shared/table-design.ts';
 import { handlerEntry } from '../function-entries.ts';
 import { createGateway, type LambdaHandler } from './api-gateway.ts';
 import { ensureTable, startDynamoLocal } from './dynamodb.ts';
+import { startGoogleStandIn } from './google-stand-in.ts';
 import { outboxRoutes } from './outbox-routes.ts';
 import { freePort } from './ports.ts';
 import { startS3Local } from './s3.ts';
@@ -27,6 +28,8 @@ export interface LocalStackOptions {
   apiPort?: number;
   dynamoPort?: number;
   s3Port?: number;
+  /** the local stand-in for Google */
+  googlePort?: number;
   /** The built SPA; no web server when absent. */
   webDist?: string;
   trustForwardedFor?: boolean;
@@ -40,6 +43,8 @@ export interface LocalStack {
   dynamoEndpoint: string;
   s3Endpoint: string;
   tableName: string;
+  /** the local stand-in for Google (an OpenID provider) */
+  googleIssuer: string;
   stop(): Promise<void>;
 }
 
@@ -59,8 +64,10 @@ async function persistentSecret(file: string): Promise<string> {
 export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalStack> {
   const dataDir = o.dataDir ? resolve(o.dataDir) : await mkdtemp(join(tmpdir(), 'aivatar-'));
   await mkdir(join(dataDir, 'dynamodb'), { recursive: true });
-  const [webPort, apiPort, dynamoPort, s3Port] = await Promise.all(
-    [o.webPort, o.apiPort, o.dynamoPort, o.s3Port].map((p) => (p ? Promise.resolve(p) : freePort())),
+  const [webPort, apiPort, dynamoPort, s3Port, googlePort] = await Promise.all(
+    [o.webPort, o.apiPort, o.dynamoPort, o.s3Port, o.googlePort].map((p) =>
+      p ? Promise.resolve(p) : freePort(),
+    ),
   );
   const webUrl = `http://localhost:${webPort}`;
   const apiUrl = `http://localhost:${apiPort}`;
@@ -81,6 +88,12 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
     const s3 = await startS3Local(s3Port as number, join(dataDir, 's3'), Object.values(BUCKETS));
     stops.push(s3.stop);
 
+    const google = await startGoogleStandIn({
+      port: googlePort as number,
+      redirectUri: new URL(apiRoutes.googleCallback.path, apiUrl).toString(),
+    });
+    stops.push(google.stop);
+
     // The functions read their settings from the environment, exactly as in Lambda.
     Object.assign(process.env, {
       STAGE: 'local',
@@ -93,6 +106,10 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
       JWT_SECRET: await persistentSecret(join(dataDir, 'jwt-secret')),
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       ADMIN_EMAILS: (o.adminEmails ?? []).join(','),
+      API_URL: apiUrl,
+      GOOGLE_OIDC_ISSUER: google.issuer,
+      GOOGLE_CLIENT_ID: google.clientId,
+      GOOGLE_CLIENT_SECRET: google.clientSecret,
     });
     const handlers = new Map<LambdaGroup, Promise<LambdaHandler>>();
     const loadHandler = (group: LambdaGroup) => {
@@ -134,6 +151,7 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
       dynamoEndpoint: dynamo.endpoint,
       s3Endpoint: s3.endpoint,
       tableName: LOCAL_TABLE,
+      googleIssuer: google.issuer,
       stop,
     };
   } catch (e) {

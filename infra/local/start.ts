@@ -14,6 +14,7 @@ const { values: args } = parseArgs({
     'api-port': { type: 'string', default: process.env.API_PORT ?? '3001' },
     'dynamodb-port': { type: 'string', default: process.env.DYNAMODB_PORT ?? '8000' },
     's3-port': { type: 'string', default: process.env.S3_PORT ?? '4569' },
+    'google-port': { type: 'string', default: process.env.GOOGLE_PORT ?? '3002' },
     'data-dir': { type: 'string', default: process.env.DATA_DIR ?? join(REPO_ROOT, '.local/data') },
     'skip-build': { type: 'boolean', default: false },
     admin: { type: 'string', default: process.env.ADMIN_EMAILS ?? 'admin@aivatar.local' },
@@ -27,6 +28,7 @@ const ports = {
   api: Number(args['api-port']),
   dynamodb: Number(args['dynamodb-port']),
   s3: Number(args['s3-port']),
+  google: Number(args['google-port']),
 };
 
 function alive(pid: number): boolean {
@@ -73,6 +75,7 @@ async function main(): Promise<void> {
     apiPort: ports.api,
     dynamoPort: ports.dynamodb,
     s3Port: ports.s3,
+    googlePort: ports.google,
     webDist: join(REPO_ROOT, 'web/dist'),
     adminEmails: args.admin.split(',').filter(Boolean),
   });
@@ -98,6 +101,7 @@ async function main(): Promise<void> {
     Mail outbox  ${stack.apiUrl}/_local/outbox   (JSON: ${stack.apiUrl}/_local/mail)
     DynamoDB     ${stack.dynamoEndpoint}   (table ${stack.tableName})
     S3           ${stack.s3Endpoint}
+    Google       ${stack.googleIssuer}   (local stand-in: "Continue with Google" signs in there)
     Data         ${dataDir}
 
   Press Ctrl-C to stop.

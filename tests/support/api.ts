@@ -100,6 +100,13 @@ export function checkContract(id: RouteId, result: CallResult<unknown>): void {
   const route = apiRoutes[id] as ApiRoute;
   const where = `${id} (${routeKey(route)}) answered ${result.status}`;
   const type = result.headers.get('content-type') ?? '';
+  if (route.response === 'redirect') {
+    // A route a browser navigates to sends it on, whatever happened.
+    if (result.status !== 302 || !result.headers.get('location')) {
+      throw new ContractError(`${where}, not a redirect (302 with Location)`);
+    }
+    return;
+  }
   if (result.status >= 200 && result.status < 300) {
     if (route.response === 'binary') {
       if (/^application\/json/.test(type)) throw new ContractError(`${where} with JSON, not a file`);

@@ -12,6 +12,10 @@ export const keys = {
   }),
   ledgerPrefix: 'LEDGER#',
   loginLink: (tokenHash: string) => ({ pk: `LINK#${tokenHash}`, sk: 'LINK' }),
+  /** Which account a Google (OpenID provider) subject signs in to. */
+  googleSubject: (issuer: string, subject: string) => ({ pk: `GOOGLE#${issuer}#${subject}`, sk: 'GOOGLE' }),
+  /** A "Sign in with Google" in progress, by the SHA-256 of its state. */
+  googleAttempt: (stateHash: string) => ({ pk: `GOOGLE_ATTEMPT#${stateHash}`, sk: 'ATTEMPT' }),
   rate: (bucket: string, key: string, windowStart: number) => ({
     pk: `RATE#${bucket}#${key}`,
     sk: String(windowStart),

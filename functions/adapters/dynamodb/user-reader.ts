@@ -17,6 +17,9 @@ const UserItem = z.object({
   password_hash: z.optional(z.nullable(z.string())),
   session_version: z.number(),
   created_at: z.number(),
+  google_sign_in: z.optional(
+    z.object({ issuer: z.string(), subject: z.string(), email: z.string(), linked_at: z.number() }),
+  ),
 });
 
 export function toUser(item: unknown): User {
@@ -33,6 +36,9 @@ export function toUser(item: unknown): User {
     passwordHash: u.password_hash ?? null,
     sessionVersion: u.session_version,
     createdAt: u.created_at,
+    googleSignIn: u.google_sign_in
+      ? { email: u.google_sign_in.email, linkedAt: u.google_sign_in.linked_at }
+      : null,
   };
 }
 
