@@ -15,6 +15,8 @@ declare module 'vitest' {
       tableName: string;
       outboxDir: string;
       jwtSecret: string;
+      /** the local stand-in for Google */
+      googleIssuer: string;
     };
   }
 }
@@ -48,6 +50,7 @@ export async function setup(project: TestProject): Promise<void> {
     tableName: stack.tableName,
     outboxDir: stack.outboxDir,
     jwtSecret: process.env.JWT_SECRET as string,
+    googleIssuer: stack.googleIssuer,
   });
 }
 

@@ -115,7 +115,7 @@ export async function finishGoogleSignIn(
   const email = parseEmailAddress(identity.email);
   if (!email) return fail('failed', `the provider's email is not a plain address: ${identity.email}`, lang);
 
-  const found = await accountFor(deps, identity, email, lang, now);
+  const found = await accountFor(deps, { ...identity, email }, email, lang, now);
   if ('conflict' in found) return fail('failed', found.conflict, lang);
 
   const secret = deps.ids.newSecret();
