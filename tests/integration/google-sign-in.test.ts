@@ -6,7 +6,18 @@ import { describe, expect, it } from 'vitest';
 import { DynamoAccountStore } from '../../functions/adapters/dynamodb/account-store.ts';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
 import { cryptoIds } from '../../functions/adapters/system.ts';
-import { activatedUser, callRoute, linkTokenOf, mailsTo, newEmail, stack } from '../support/api.ts';
+import { DEFAULT_RATE_LIMITS } from '../../functions/domain/accounts/rate-limits.ts';
+import { freePort } from '../../infra/local/ports.ts';
+import {
+  activatedUser,
+  callRoute,
+  linkTokenOf,
+  mailsTo,
+  newClientIp,
+  newEmail,
+  stack,
+} from '../support/api.ts';
+import { startAuthGateway } from '../support/auth-gateway.ts';
 import {
   answerStandIn,
   askForGoogle,
@@ -51,6 +62,36 @@ describe('the "Continue with Google" call', () => {
     // Each start is its own attempt: nothing reused.
     const again = (await askForGoogle(new CookieJar())).authUrl.searchParams;
     for (const p of ['state', 'nonce', 'code_challenge']) expect(again.get(p)).not.toBe(q.get(p));
+  });
+});
+
+describe('the "Continue with Google" call, limits and absence', () => {
+  it('is limited per client address, with Retry-After; other addresses go on', async () => {
+    const ip = newClientIp();
+    const { limit } = DEFAULT_RATE_LIMITS.googleSignInPerClient;
+    for (let i = 0; i < limit; i++) expect((await callRoute('googleLogin', { ip })).status).toBe(200);
+    const refused = await callRoute('googleLogin', { ip });
+    expect(refused.status).toBe(429);
+    expect(refused.body.msg).toBe('Too many attempts. Please wait a few minutes and try again.');
+    expect((await callRoute('googleLogin', { ip: newClientIp() })).status).toBe(200);
+  });
+
+  it('says so where the stage has no Google sign-in configured; a stray callback lands on /login', async () => {
+    const api = await startAuthGateway({ port: await freePort() });
+    try {
+      const res = await callRoute('googleLogin', { apiUrl: api.apiUrl });
+      expect(res.status).toBe(503);
+      expect(res.body).toMatchObject({
+        code: 'GOOGLE_SIGN_IN_UNAVAILABLE',
+        msg: 'Sign in with Google is not available right now. Please log in with your email instead.',
+      });
+      const landing = await openCallback(new CookieJar(), new URL('http://x/?code=a&state=b'), {
+        apiUrl: api.apiUrl,
+      });
+      expect(landedOn(landing)).toBe('/login?google=failed');
+    } finally {
+      await api.stop();
+    }
   });
 });
 
