@@ -18,13 +18,13 @@ const STYLE = `
   h1{font-size:22px;margin:0 0 4px}
   .lead{margin:0 0 20px;color:#4b5563;font-size:15px}
   label{display:block;font-weight:600;font-size:14px;margin:16px 0 6px}
-  .hint{font-weight:400;color:#6b7280;font-size:13px}
+  .hint{display:block;font-weight:400;color:#6b7280;font-size:13px;margin-top:2px}
   input[type=email],input[type=text]{width:100%;padding:10px 12px;border:1px solid #cbd5e1;border-radius:8px;
     font:inherit}
   input:focus{outline:2px solid #2563eb;outline-offset:1px;border-color:#2563eb}
   fieldset{border:0;padding:0;margin:16px 0 0}
-  legend{font-weight:600;font-size:14px;margin-bottom:6px}
-  .choice{display:inline-flex;align-items:center;gap:6px;margin-right:20px;font-weight:400}
+  legend{font-weight:600;font-size:14px;padding:0;margin-bottom:8px}
+  label.choice{display:inline-flex;align-items:center;gap:6px;margin:0 24px 0 0;font-weight:400;font-size:15px}
   .actions{display:flex;gap:12px;margin-top:24px;flex-wrap:wrap}
   button{flex:1;min-width:140px;padding:11px 16px;border-radius:8px;font:inherit;font-weight:600;cursor:pointer;
     border:1px solid transparent}
@@ -61,7 +61,7 @@ ${o.problem ? `<p class="problem" role="alert">${escapeHtml(o.problem)}</p>` : '
     <label class="choice"><input type="radio" name="email_verified" value="yes" checked> Yes</label>
     <label class="choice"><input type="radio" name="email_verified" value="no"> No</label>
   </fieldset>
-  <label for="subject">Google account ID (subject) <span class="hint">optional: empty means one per email</span></label>
+  <label for="subject">Google account ID (subject) <span class="hint">Optional. Left empty, each email is its own Google account.</span></label>
   <input id="subject" name="subject" type="text" placeholder="e.g. 1234567890">
   <div class="actions">
     <button type="submit" class="primary">Sign in</button>
