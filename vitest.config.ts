@@ -9,7 +9,8 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['tests/integration/**/*.test.ts'],
+          // tests/local-stack: how the local stand-ins behave (npm start, DynamoDB Local, the outbox).
+          include: ['tests/integration/**/*.test.ts', 'tests/local-stack/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -7,9 +7,17 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { type LambdaGroup, servedGroups } from '../shared/api-routes.ts';
+import { DEFAULT_RESERVED_CONCURRENCY } from './api-limits.ts';
 import { ApiFunction, REPO_ROOT } from './constructs/api-function.ts';
 import { DataTable } from './constructs/data-table.ts';
-import { bindMailSender, bindSessionSigningKey, bindTable } from './constructs/function-bindings.ts';
+import {
+  bindMailSender,
+  bindSessionSigningKey,
+  bindTable,
+  SEND_MAIL_ACTIONS,
+  SESSION_KEY_ACTIONS,
+  type TableAccess,
+} from './constructs/function-bindings.ts';
 import { ProductApi } from './constructs/http-api.ts';
 import { MailSender } from './constructs/mail-sender.ts';
 import { SpaHosting } from './constructs/spa-hosting.ts';
@@ -18,11 +26,17 @@ import { assertWebBuilt, WebDeployment } from './constructs/web-deployment.ts';
 export type Stage = 'dev' | 'prod';
 export const STAGES: readonly Stage[] = ['dev', 'prod'];
 
-type Resource = 'table' | 'sessionSigningKey' | 'mail';
-
-interface GroupNeeds {
+export interface GroupNeeds {
+  /** MiB; also buys CPU. Default 512. */
   memorySize?: number;
-  uses: readonly Resource[];
+  /** Concurrent executions reserved for the function, which are also its ceiling. */
+  reservedConcurrency?: number;
+  /** TABLE_NAME, and the exact DynamoDB actions the group's code calls (tests/infra/iam.test.ts checks). */
+  table?: TableAccess;
+  /** JWT_SECRET_ARN and reading that secret. */
+  sessionSigningKey?: true;
+  /** MAIL_FROM, and sending from the product's address. */
+  mail?: true;
 }
 
 interface GroupResources {
@@ -37,9 +51,36 @@ interface GroupResources {
  * Note: functions/config.ts requires MAIL_FROM and MAIL_TRANSPORT of every function today.
  */
 export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
-  // scrypt takes 128 MiB per hash, and Lambda's CPU share grows with memory.
-  auth: { memorySize: 1024, uses: ['table', 'sessionSigningKey', 'mail'] },
+  auth: {
+    // scrypt takes 128 MiB per hash, and Lambda's CPU share grows with memory.
+    memorySize: 1024,
+    // Every signed-in screen calls GET /user_info here.
+    reservedConcurrency: 20,
+    table: {
+      // Get/Put/Update/Query on accounts, links and counters; the sign-up transaction puts, the
+      // login-link transaction deletes the link and updates the account (or checks it is active).
+      actions: [
+        'dynamodb:ConditionCheckItem',
+        'dynamodb:GetItem',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:DeleteItem',
+        'dynamodb:Query',
+      ],
+    },
+    sessionSigningKey: true,
+    mail: true,
+  },
 };
+
+/** Every IAM action a group's function is granted beyond writing its own logs. */
+export function declaredActions(needs: GroupNeeds): string[] {
+  return [
+    ...(needs.table?.actions ?? []),
+    ...(needs.sessionSigningKey ? SESSION_KEY_ACTIONS : []),
+    ...(needs.mail ? SEND_MAIL_ACTIONS : []),
+  ];
+}
 
 export interface AivatarStackProps extends StackProps {
   stage: Stage;
@@ -115,6 +156,14 @@ export class AivatarStack extends Stack {
       value: mail.dkimDnsRecords,
       description: `DNS records that verify ${props.mailDomain} for SES`,
     });
+    new CfnOutput(this, 'MailConfigurationSet', {
+      value: mail.configurationSet.configurationSetName,
+      description: 'SES configuration set every mail goes through (pause sending here in an incident)',
+    });
+    new CfnOutput(this, 'ApiAccessLogs', {
+      value: api.accessLogs.logGroupName,
+      description: 'JSON access log of the HTTP API (requestId = x-correlation-id)',
+    });
     new CfnOutput(this, 'SessionSigningKeyArn', {
       value: signingKey.secretArn,
       description: 'Secret to change to rotate the session key',
@@ -159,11 +208,12 @@ export class AivatarStack extends Stack {
       group,
       stage: this.stage,
       environment,
+      reservedConcurrency: needs.reservedConcurrency ?? DEFAULT_RESERVED_CONCURRENCY,
       ...(needs.memorySize ? { memorySize: needs.memorySize } : {}),
     });
-    if (needs.uses.includes('table')) bindTable(fn.fn, resources.table);
-    if (needs.uses.includes('sessionSigningKey')) bindSessionSigningKey(fn.fn, resources.sessionSigningKey);
-    if (needs.uses.includes('mail')) bindMailSender(fn.fn, resources.mail);
+    if (needs.table) bindTable(fn.fn, resources.table, needs.table);
+    if (needs.sessionSigningKey) bindSessionSigningKey(fn.fn, resources.sessionSigningKey);
+    if (needs.mail) bindMailSender(fn.fn, resources.mail);
     return fn;
   }
 }

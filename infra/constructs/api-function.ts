@@ -2,13 +2,14 @@
 // construct, `bind` helpers in function-bindings.ts).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { LambdaGroup } from '../../shared/api-routes.ts';
 import { handlerEntry } from '../function-entries.ts';
+import { stageLogGroupProps } from './stage-logs.ts';
 
 export const REPO_ROOT = join(import.meta.dirname, '..', '..');
 
@@ -28,6 +29,8 @@ export interface ApiFunctionProps {
   stage: 'dev' | 'prod';
   /** MiB; also buys CPU. Default 512. */
   memorySize?: number;
+  /** Concurrent executions reserved for this function, which are also its ceiling. */
+  reservedConcurrency: number;
   /** Settings every function reads (functions/config.ts); the bind helpers add the rest. */
   environment?: Record<string, string>;
 }
@@ -42,17 +45,14 @@ export class ApiFunction extends Construct {
     if (!existsSync(entry)) {
       throw new Error(`Group ${props.group} has served routes but no Lambda entry at ${entry}`);
     }
-    const prod = props.stage === 'prod';
-    this.logGroup = new LogGroup(this, 'Logs', {
-      retention: prod ? RetentionDays.THREE_MONTHS : RetentionDays.ONE_WEEK,
-      removalPolicy: prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-    });
+    this.logGroup = new LogGroup(this, 'Logs', stageLogGroupProps(props.stage));
     this.fn = new NodejsFunction(this, 'Function', {
       entry,
       handler: 'handler',
       runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
+      reservedConcurrentExecutions: props.reservedConcurrency,
       timeout: Duration.seconds(10),
       logGroup: this.logGroup,
       description: `Aivatar ${props.stage} API: ${props.group} routes`,

@@ -1,5 +1,5 @@
-// Each helper gives a function one resource: the setting that names it and the least access it needs,
-// in one call, so a function never holds a name it cannot use nor a grant it has no setting for.
+// Each helper gives a function one resource: the setting that names it and the exact access it needs, in
+// one call, so a function never holds a name it cannot use nor a grant it has no setting for.
 import { Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -7,23 +7,65 @@ import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { MailSender } from './mail-sender.ts';
 
-/** TABLE_NAME, and read/write on the table and its indexes (no table management). */
-export function bindTable(fn: LambdaFunction, table: ITable): void {
-  fn.addEnvironment('TABLE_NAME', table.tableName);
-  table.grantReadWriteData(fn);
+/**
+ * The item and query actions a group may be granted (never table management). A TransactWriteItems call
+ * is authorised item by item: PutItem, UpdateItem, DeleteItem or ConditionCheckItem for each kind of
+ * item it holds; TransactGetItems needs GetItem.
+ */
+export type DynamoAction =
+  | 'dynamodb:GetItem'
+  | 'dynamodb:BatchGetItem'
+  | 'dynamodb:Query'
+  | 'dynamodb:Scan'
+  | 'dynamodb:PutItem'
+  | 'dynamodb:UpdateItem'
+  | 'dynamodb:DeleteItem'
+  | 'dynamodb:ConditionCheckItem'
+  | 'dynamodb:BatchWriteItem';
+
+export interface TableAccess {
+  actions: readonly DynamoAction[];
+  /** Global secondary indexes the group queries; none, and the grant covers the table alone. */
+  indexes?: readonly string[];
 }
 
-/** JWT_SECRET_ARN, and GetSecretValue/DescribeSecret on that one secret. */
+export const SESSION_KEY_ACTIONS = ['secretsmanager:GetSecretValue'] as const;
+export const SEND_MAIL_ACTIONS = ['ses:SendEmail'] as const;
+
+/** TABLE_NAME, and exactly `access.actions` on the table (and on the indexes it names). */
+export function bindTable(fn: LambdaFunction, table: ITable, access: TableAccess): void {
+  if (access.actions.length === 0) throw new Error('bindTable needs at least one action');
+  fn.addEnvironment('TABLE_NAME', table.tableName);
+  fn.addToRolePolicy(
+    new PolicyStatement({
+      effect: Effect.ALLOW,
+      actions: [...access.actions],
+      resources: [
+        table.tableArn,
+        ...(access.indexes ?? []).map((index) => `${table.tableArn}/index/${index}`),
+      ],
+    }),
+  );
+}
+
+/** JWT_SECRET_ARN, and GetSecretValue on that one secret. */
 export function bindSessionSigningKey(fn: LambdaFunction, secret: ISecret): void {
   fn.addEnvironment('JWT_SECRET_ARN', secret.secretArn);
-  secret.grantRead(fn);
+  fn.addToRolePolicy(
+    new PolicyStatement({
+      effect: Effect.ALLOW,
+      actions: [...SESSION_KEY_ACTIONS],
+      resources: [secret.secretArn],
+    }),
+  );
 }
 
 /**
  * MAIL_FROM and MAIL_TRANSPORT=ses, and ses:SendEmail only with the configured sender address.
- * The resource is every identity of the account and region because, while the account is in the SES
- * sandbox, SES also authorises the call against the (verified) recipient's identity; the
- * `ses:FromAddress` condition is what keeps the function to the product's sender.
+ * The resources are every identity of the account and region, because while the account is in the SES
+ * sandbox SES also authorises the call against the (verified) recipient's identity, and the sender's
+ * configuration set, which SES authorises too since it is the identity's default. The `ses:FromAddress`
+ * condition is what keeps the function to the product's sender.
  */
 export function bindMailSender(fn: LambdaFunction, sender: MailSender): void {
   fn.addEnvironment('MAIL_FROM', sender.mailFrom);
@@ -31,8 +73,11 @@ export function bindMailSender(fn: LambdaFunction, sender: MailSender): void {
   fn.addToRolePolicy(
     new PolicyStatement({
       effect: Effect.ALLOW,
-      actions: ['ses:SendEmail'],
-      resources: [Stack.of(fn).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
+      actions: [...SEND_MAIL_ACTIONS],
+      resources: [
+        Stack.of(fn).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' }),
+        sender.configurationSetArn,
+      ],
       conditions: { StringEquals: { 'ses:FromAddress': sender.fromAddress } },
     }),
   );

@@ -1,14 +1,48 @@
-// The HTTP API: CORS for the web app's origin only, and one route per served route of the table.
+// The HTTP API: CORS for the web app's origin only, one route per served route of the table, throttling
+// (stage default and stricter per-route limits from api-limits.ts) and JSON access logs.
 import { Duration } from 'aws-cdk-lib';
-import { CorsHttpMethod, HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import {
+  type CfnStage,
+  CorsHttpMethod,
+  HttpApi,
+  HttpMethod,
+  type HttpRoute,
+  type HttpStage,
+  LogGroupLogDestination,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { type LambdaGroup, servedRoutes } from '../../shared/api-routes.ts';
+import {
+  apiRoutes,
+  type LambdaGroup,
+  type RouteId,
+  routeKey,
+  servedRoutes,
+} from '../../shared/api-routes.ts';
+import { API_CORS } from '../api-cors.ts';
+import { ROUTE_THROTTLES, STAGE_THROTTLE, type Throttle } from '../api-limits.ts';
+import { stageLogGroupProps } from './stage-logs.ts';
 
-/** The headers the SPA's client sends (spec section 7: Bearer and Token, JSON bodies). */
-export const CORS_ALLOWED_HEADERS = ['Authorization', 'Token', 'Content-Type'];
-export const CORS_EXPOSED_HEADERS = ['x-correlation-id'];
+/**
+ * One JSON object per request. `requestId` is also the `x-correlation-id` the functions answer with, so a
+ * user's report leads to both the access log line and the function's log.
+ */
+export const ACCESS_LOG_FIELDS = {
+  requestId: '$context.requestId',
+  routeKey: '$context.routeKey',
+  status: '$context.status',
+  sourceIp: '$context.identity.sourceIp',
+  userAgent: '$context.identity.userAgent',
+  requestTime: '$context.requestTimeEpoch',
+  responseLatencyMs: '$context.responseLatency',
+  integrationLatencyMs: '$context.integrationLatency',
+  integrationStatus: '$context.integrationStatus',
+  integrationError: '$context.integrationErrorMessage',
+  error: '$context.error.message',
+} as const;
 
 export interface ProductApiProps {
   stage: 'dev' | 'prod';
@@ -18,6 +52,11 @@ export interface ProductApiProps {
 
 export class ProductApi extends Construct {
   readonly httpApi: HttpApi;
+  readonly stage: HttpStage;
+  readonly accessLogs: LogGroup;
+  private readonly routeThrottles = new Map<string, Throttle>(
+    Object.entries(ROUTE_THROTTLES).map(([id, t]) => [routeKey(apiRoutes[id as RouteId]), t]),
+  );
 
   constructor(scope: Construct, id: string, props: ProductApiProps) {
     super(scope, id);
@@ -26,10 +65,22 @@ export class ProductApi extends Construct {
       description: `Aivatar ${props.stage} API (routes from shared/api-routes.ts)`,
       corsPreflight: {
         allowOrigins: [props.webOrigin],
-        allowHeaders: CORS_ALLOWED_HEADERS,
-        allowMethods: [CorsHttpMethod.GET, CorsHttpMethod.POST, CorsHttpMethod.PUT, CorsHttpMethod.DELETE],
-        exposeHeaders: CORS_EXPOSED_HEADERS,
-        maxAge: Duration.hours(1),
+        allowHeaders: [...API_CORS.allowHeaders],
+        allowMethods: API_CORS.allowMethods.map((m) => CorsHttpMethod[m]),
+        exposeHeaders: [...API_CORS.exposeHeaders],
+        maxAge: Duration.seconds(API_CORS.maxAgeSeconds),
+        allowCredentials: API_CORS.allowCredentials,
+      },
+      createDefaultStage: false,
+    });
+    this.accessLogs = new LogGroup(this, 'AccessLogs', stageLogGroupProps(props.stage));
+    this.stage = this.httpApi.addStage('DefaultStage', {
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: STAGE_THROTTLE,
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(this.accessLogs),
+        format: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS)),
       },
     });
   }
@@ -43,7 +94,26 @@ export class ProductApi extends Construct {
   serveGroup(group: LambdaGroup, fn: IFunction): void {
     const integration = new HttpLambdaIntegration(`${group}-integration`, fn);
     for (const [, route] of servedRoutes(group)) {
-      this.httpApi.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration });
+      const [created] = this.httpApi.addRoutes({
+        path: route.path,
+        methods: [HttpMethod[route.method]],
+        integration,
+      });
+      const key = routeKey(route);
+      const throttle = this.routeThrottles.get(key);
+      if (throttle && created) this.throttleRoute(created, key, throttle);
     }
+  }
+
+  /** Route settings name the route by key: CloudFormation refuses them until the route exists. */
+  private throttleRoute(route: HttpRoute, key: string, throttle: Throttle): void {
+    const cfnStage = this.stage.node.defaultChild as CfnStage;
+    const settings = { ...((cfnStage.routeSettings as Record<string, unknown> | undefined) ?? {}) };
+    settings[key] = {
+      ThrottlingRateLimit: throttle.rateLimit,
+      ThrottlingBurstLimit: throttle.burstLimit,
+    };
+    cfnStage.routeSettings = settings;
+    this.stage.node.addDependency(route);
   }
 }

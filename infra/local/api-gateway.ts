@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { type ApiRoute, apiRoutes, type LambdaGroup, matchPath, routeKey } from '../../shared/api-routes.ts';
+import { API_CORS } from '../api-cors.ts';
 
 export type LambdaHandler = (
   event: APIGatewayProxyEventV2,
@@ -20,7 +21,6 @@ export interface GatewayOptions {
 
 // API Gateway's own payload limit.
 const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
-const ALLOWED_HEADERS = 'authorization,token,content-type';
 const TEXT_TYPES = /^(application\/(json|x-www-form-urlencoded)|text\/)/i;
 
 function findRoute(method: string, path: string): { route: ApiRoute; params: Record<string, string> } | null {
@@ -71,14 +71,26 @@ function send(
   res.end(body);
 }
 
+/** The answer API Gateway gives for the web origin's requests, from the one CORS definition. */
 function corsHeaders(origin: string | undefined, webOrigin: string): Record<string, string> {
   if (origin !== webOrigin) return {};
   return {
     'access-control-allow-origin': webOrigin,
-    'access-control-expose-headers': 'x-correlation-id',
+    'access-control-expose-headers': API_CORS.exposeHeaders.join(','),
+    ...(API_CORS.allowCredentials ? { 'access-control-allow-credentials': 'true' } : {}),
     vary: 'Origin',
   };
 }
+
+const preflightHeaders = (cors: Record<string, string>): Record<string, string> =>
+  cors['access-control-allow-origin']
+    ? {
+        ...cors,
+        'access-control-allow-methods': API_CORS.allowMethods.join(','),
+        'access-control-allow-headers': API_CORS.allowHeaders.join(',').toLowerCase(),
+        'access-control-max-age': String(API_CORS.maxAgeSeconds),
+      }
+    : {};
 
 export function createGateway(options: GatewayOptions) {
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -86,17 +98,7 @@ export function createGateway(options: GatewayOptions) {
     const method = (req.method ?? 'GET').toUpperCase();
     const cors = corsHeaders(req.headers.origin, options.webOrigin);
 
-    if (method === 'OPTIONS') {
-      const preflight = cors['access-control-allow-origin']
-        ? {
-            ...cors,
-            'access-control-allow-methods': 'GET,POST,PUT,DELETE',
-            'access-control-allow-headers': ALLOWED_HEADERS,
-            'access-control-max-age': '600',
-          }
-        : {};
-      return send(res, 204, preflight, '');
-    }
+    if (method === 'OPTIONS') return send(res, 204, preflightHeaders(cors), '');
 
     const match = findRoute(method, url.pathname);
     if (!match?.route.served) {

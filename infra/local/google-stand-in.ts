@@ -3,6 +3,7 @@
 // talks to it exactly as to Google: discovery, code flow with PKCE, signed ID tokens from its own keys.
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider, { type Configuration, interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
 import { signInPage, standInErrorPage } from './google-stand-in-page.ts';
@@ -101,8 +102,19 @@ const html = (res: ServerResponse, status: number, body: string) => {
   res.end(body);
 };
 
+/** `port` 0: any free port, reported in `issuer`. */
 export async function startGoogleStandIn(o: { port: number; redirectUri: string }): Promise<GoogleStandIn> {
-  const issuer = `http://localhost:${o.port}`;
+  // The issuer names the port, so the server listens first and serves once the provider exists.
+  let serve: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
+  const server: Server = createServer((req, res) => {
+    if (serve) serve(req, res);
+    else res.writeHead(503).end();
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(o.port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
+  });
+  const issuer = `http://localhost:${port}`;
   const clientSecret = randomBytes(24).toString('base64url');
   const people = new Map<string, Person>();
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
@@ -191,18 +203,14 @@ export async function startGoogleStandIn(o: { port: number; redirectUri: string 
     );
   }
 
-  const server: Server = createServer((req, res) => {
+  serve = (req, res) => {
     const url = new URL(req.url ?? '/', issuer);
     const m = /^\/interaction\/([\w-]+)(?:\/(login|cancel))?$/.exec(url.pathname);
     if (!m) return oidcCallback(req, res);
     interaction(req, res, m[1] as string, m[2]).catch((e: unknown) => {
       if (!res.headersSent) html(res, 400, standInErrorPage({ error: String((e as Error).message ?? e) }));
     });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(o.port, '127.0.0.1', () => resolve());
-  });
+  };
   return {
     issuer,
     clientId: STAND_IN_CLIENT_ID,

@@ -1,4 +1,7 @@
 // Local-only routes of the API host: the mail outbox as JSON (GET /_local/mail) and as a page to read.
+// The outbox holds login links, so only this machine's own tools may read it: no CORS header (a page of
+// another origin, the web app's included, cannot read the answer), preflights refused, and a Host other
+// than localhost refused (a DNS-rebinding page would send its own host name).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readOutbox, type StoredEmail } from '../../functions/adapters/mail/outbox-mailer.ts';
 
@@ -31,16 +34,28 @@ ${items || '<p>No emails yet.</p>'}
 </main></body></html>`;
 }
 
+const LOCAL_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
+
 export function outboxRoutes(outboxDir: string) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     const path = new URL(req.url ?? '/', 'http://local').pathname;
-    if (req.method !== 'GET' || (path !== '/_local/mail' && path !== '/_local/outbox')) return false;
+    if (!path.startsWith('/_local/')) return false;
+    const refuse = (status: number, message: string) => {
+      res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(message);
+      return true;
+    };
+    if (!LOCAL_HOST.test(req.headers.host ?? ''))
+      return refuse(403, 'The local outbox answers on localhost only.');
+    if (path !== '/_local/mail' && path !== '/_local/outbox') return refuse(404, 'Not found');
+    if (req.method === 'OPTIONS') return refuse(403, 'The local outbox is not shared with other origins.');
+    if (req.method !== 'GET') return refuse(405, 'Method not allowed');
     const emails = await readOutbox(outboxDir);
     if (path === '/_local/mail') {
       res.writeHead(200, {
         'content-type': 'application/json',
         'cache-control': 'no-store',
-        'access-control-allow-origin': '*',
+        'x-content-type-options': 'nosniff',
       });
       res.end(
         JSON.stringify(

@@ -1,6 +1,10 @@
 import { createServer } from 'node:net';
 
-/** A port nobody listens on right now (the OS picks it). */
+/**
+ * A port nobody listens on right now (the OS picks it). It is free only at this moment: another process may
+ * take it before it is used. Servers we own bind port 0 instead; this is for DynamoDB Local run from
+ * Amazon's launcher, which needs a number (it starts again on a fresh port when the bind fails).
+ */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();

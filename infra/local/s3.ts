@@ -7,12 +7,15 @@ export interface LocalS3 {
   stop(): Promise<void>;
 }
 
-/** An S3-compatible server on disk. It checks no signatures: our functions re-check every upload. */
+/**
+ * An S3-compatible server on disk, on 127.0.0.1 (port 0: any free port). It checks no signatures: our
+ * functions re-check every upload.
+ */
 export async function startS3Local(port: number, dataDir: string, buckets: string[]): Promise<LocalS3> {
   await mkdir(dataDir, { recursive: true });
   const server = new S3rver({ port, address: '127.0.0.1', directory: dataDir, silent: true });
-  await server.run();
-  const endpoint = `http://127.0.0.1:${port}`;
+  const bound = await server.run();
+  const endpoint = `http://127.0.0.1:${bound.port}`;
   const s3 = new S3Client({
     endpoint,
     region: 'eu-west-1',

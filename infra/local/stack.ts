@@ -3,7 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { apiRoutes, type LambdaGroup } from '../../shared/api-routes.ts';
@@ -41,6 +42,8 @@ export interface LocalStack {
   apiUrl: string;
   outboxDir: string;
   dynamoEndpoint: string;
+  /** false when DynamoDB Local listens on every interface (no JDK to build the loopback launcher). */
+  dynamoLoopbackOnly: boolean;
   s3Endpoint: string;
   tableName: string;
   /** the local stand-in for Google (an OpenID provider) */
@@ -61,16 +64,15 @@ async function persistentSecret(file: string): Promise<string> {
   return secret;
 }
 
+const listen = (server: Server, port: number): Promise<number> =>
+  new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
+  });
+
 export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalStack> {
   const dataDir = o.dataDir ? resolve(o.dataDir) : await mkdtemp(join(tmpdir(), 'aivatar-'));
   await mkdir(join(dataDir, 'dynamodb'), { recursive: true });
-  const [webPort, apiPort, dynamoPort, s3Port, googlePort] = await Promise.all(
-    [o.webPort, o.apiPort, o.dynamoPort, o.s3Port, o.googlePort].map((p) =>
-      p ? Promise.resolve(p) : freePort(),
-    ),
-  );
-  const webUrl = `http://localhost:${webPort}`;
-  const apiUrl = `http://localhost:${apiPort}`;
   const outboxDir = join(dataDir, 'outbox');
 
   const stops: (() => Promise<void>)[] = [];
@@ -79,17 +81,48 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
     if (!o.dataDir) await rm(dataDir, { recursive: true, force: true });
   };
   try {
-    const dynamo = await startDynamoLocal(
-      dynamoPort as number,
-      o.dataDir ? join(dataDir, 'dynamodb') : undefined,
-    );
+    // Every server binds the port it is given, or port 0 and reports the one it got: no port is picked
+    // first and bound later, when another process may have taken it.
+    const dynamo = await startDynamoLocal({
+      port: o.dynamoPort || 0,
+      ...(o.dataDir ? { dataDir: join(dataDir, 'dynamodb') } : {}),
+    });
     stops.push(dynamo.stop);
     await ensureTable(dynamo.endpoint, LOCAL_TABLE);
-    const s3 = await startS3Local(s3Port as number, join(dataDir, 's3'), Object.values(BUCKETS));
+    const s3 = await startS3Local(o.s3Port || 0, join(dataDir, 's3'), Object.values(BUCKETS));
     stops.push(s3.stop);
 
+    // The gateway needs the web origin, known once the web server listens; nothing calls the API before
+    // this function returns.
+    let gateway: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
+    const outbox = outboxRoutes(outboxDir);
+    const api = createServer((req, res) => {
+      outbox(req, res)
+        .then((done) => {
+          if (done) return;
+          if (gateway) return gateway(req, res);
+          res.writeHead(503).end();
+        })
+        .catch((e) => {
+          console.error('[local api]', e);
+          if (!res.headersSent) res.writeHead(500).end();
+        });
+    });
+    const apiUrl = `http://localhost:${await listen(api, o.apiPort || 0)}`;
+    stops.push(() => closeServer(api));
+
+    let webUrl: string;
+    if (o.webDist) {
+      const web = await startWebServer(o.webDist, o.webPort || 0, { apiUrl });
+      stops.push(() => closeServer(web));
+      webUrl = `http://localhost:${(web.address() as AddressInfo).port}`;
+    } else {
+      // No server: the address only appears in links of emails.
+      webUrl = `http://localhost:${o.webPort || (await freePort())}`;
+    }
+
     const google = await startGoogleStandIn({
-      port: googlePort as number,
+      port: o.googlePort || 0,
       redirectUri: new URL(apiRoutes.googleCallback.path, apiUrl).toString(),
     });
     stops.push(google.stop);
@@ -120,35 +153,17 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
       }
       return h;
     };
-    const gateway = createGateway({
+    gateway = createGateway({
       webOrigin: webUrl,
       loadHandler,
       trustForwardedFor: o.trustForwardedFor ?? false,
     });
-    const outbox = outboxRoutes(outboxDir);
-    const api = createServer((req, res) => {
-      outbox(req, res)
-        .then((done) => (done ? undefined : gateway(req, res)))
-        .catch((e) => {
-          console.error('[local api]', e);
-          if (!res.headersSent) res.writeHead(500).end();
-        });
-    });
-    await new Promise<void>((r, j) => {
-      api.once('error', j);
-      api.listen(apiPort, '127.0.0.1', () => r());
-    });
-    stops.push(() => closeServer(api));
-
-    if (o.webDist) {
-      const web = await startWebServer(o.webDist, webPort as number, { apiUrl });
-      stops.push(() => closeServer(web));
-    }
     return {
       webUrl,
       apiUrl,
       outboxDir,
       dynamoEndpoint: dynamo.endpoint,
+      dynamoLoopbackOnly: dynamo.loopbackOnly,
       s3Endpoint: s3.endpoint,
       tableName: LOCAL_TABLE,
       googleIssuer: google.issuer,

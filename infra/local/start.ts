@@ -1,10 +1,12 @@
-// `npm start`: builds the SPA and starts the whole product locally. Ctrl-C stops every child process.
+// `npm start`: builds the SPA and starts the whole product locally. Ctrl-C stops every child process, and
+// DynamoDB Local stops with this process however it ends (see child-guard.ts). A port of 0 means any free port.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { MissingJavaError } from './dynamodb.ts';
+import { portHolder } from './port-owner.ts';
 import { isPortInUse } from './ports.ts';
 import { REPO_ROOT, startLocalStack } from './stack.ts';
 
@@ -40,8 +42,26 @@ function alive(pid: number): boolean {
   }
 }
 
+function portTakenMessage(name: string, port: number, staleRun: number | null): string {
+  const holder = portHolder(port);
+  const lines = [`Port ${port} (${name}) is already in use`];
+  if (holder) {
+    lines[0] += ` by process ${holder.pid}: ${holder.command.slice(0, 160)}`;
+    if (staleRun !== null) {
+      lines.push(
+        `An earlier \`npm start\` (process ${staleRun}) ended without stopping it: it is probably left over from that run.`,
+      );
+    }
+    lines.push(`Stop it with \`kill ${holder.pid}\`, or pick another port with --${name}-port.`);
+  } else {
+    lines.push(`Free it, or pick another port with --${name}-port (0 takes any free port).`);
+  }
+  return lines.join('\n');
+}
+
 async function main(): Promise<void> {
   await mkdir(dataDir, { recursive: true });
+  let staleRun: number | null = null;
   if (existsSync(lockFile)) {
     const other = JSON.parse(readFileSync(lockFile, 'utf8')) as { pid: number; webUrl: string };
     if (alive(other.pid)) {
@@ -51,12 +71,12 @@ async function main(): Promise<void> {
       );
       process.exit(1);
     }
+    // Its process is gone: the lock is stale and does not stop this run.
+    staleRun = other.pid;
   }
   for (const [name, port] of Object.entries(ports)) {
-    if (await isPortInUse(port)) {
-      console.error(
-        `Port ${port} (${name}) is already in use. Free it or pick another with --${name === 'dynamodb' ? 'dynamodb' : name}-port.`,
-      );
+    if (port !== 0 && (await isPortInUse(port))) {
+      console.error(portTakenMessage(name, port, staleRun));
       process.exit(1);
     }
   }
@@ -99,7 +119,7 @@ async function main(): Promise<void> {
     Web app      ${stack.webUrl}
     API          ${stack.apiUrl}
     Mail outbox  ${stack.apiUrl}/_local/outbox   (JSON: ${stack.apiUrl}/_local/mail)
-    DynamoDB     ${stack.dynamoEndpoint}   (table ${stack.tableName})
+    DynamoDB     ${stack.dynamoEndpoint}   (table ${stack.tableName}${stack.dynamoLoopbackOnly ? '' : ', on every network interface'})
     S3           ${stack.s3Endpoint}
     Google       ${stack.googleIssuer}   (local stand-in: "Continue with Google" signs in there)
     Data         ${dataDir}

@@ -1,4 +1,4 @@
-// Runs before `npm test`: the suite needs Java (DynamoDB Local) and Chromium (browser tests). On a machine
+// Runs before `npm test`: the suite needs a JDK (DynamoDB Local) and Chromium (browser tests). On a machine
 // of this project's kind (Debian, root) it installs what is missing; elsewhere it says what to install.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -9,8 +9,9 @@ const isRoot = process.getuid?.() === 0;
 const canApt = isRoot && has('apt-get', ['--version']);
 
 const missing: { what: string; pkg: string }[] = [];
-if (!has('java', ['-version']))
-  missing.push({ what: 'Java 17+ (for DynamoDB Local)', pkg: 'openjdk-17-jre-headless' });
+// The JDK (not only the runtime): javac builds the launcher that keeps DynamoDB Local on 127.0.0.1.
+if (!has('java', ['-version']) || !has('javac', ['-version']))
+  missing.push({ what: 'a Java 17+ JDK (for DynamoDB Local)', pkg: 'openjdk-17-jdk-headless' });
 if (!existsSync(CHROMIUM)) missing.push({ what: 'Chromium (for the browser tests)', pkg: 'chromium' });
 
 if (missing.length && canApt) {

@@ -1,0 +1,27 @@
+// How much traffic API Gateway lets through before a function runs: the stage's default, stricter limits
+// for the routes that hash passwords or send mail, and the concurrency each function may use. These are
+// account-wide ceilings (every client together); per-client limits live in the auth rules (rate-limits.ts).
+import type { RouteId } from '../shared/api-routes.ts';
+
+export interface Throttle {
+  /** Steady requests per second. */
+  rateLimit: number;
+  /** Requests API Gateway accepts at once above the steady rate. */
+  burstLimit: number;
+}
+
+/** Every route, unless ROUTE_THROTTLES names it. */
+export const STAGE_THROTTLE: Throttle = { rateLimit: 50, burstLimit: 100 };
+
+/**
+ * signup and send_login_link each send one email per accepted request, login runs scrypt (128 MiB, about
+ * 100 ms of CPU). Over these rates API Gateway answers 429 without invoking the function.
+ */
+export const ROUTE_THROTTLES = {
+  signup: { rateLimit: 1, burstLimit: 5 },
+  sendLoginLink: { rateLimit: 1, burstLimit: 5 },
+  login: { rateLimit: 5, burstLimit: 10 },
+} as const satisfies Partial<Record<RouteId, Throttle>>;
+
+/** Concurrent executions reserved for (and capped at) each function whose GROUP_NEEDS entry sets none. */
+export const DEFAULT_RESERVED_CONCURRENCY = 10;

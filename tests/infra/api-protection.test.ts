@@ -1,0 +1,140 @@
+// What bounds traffic and mail on AWS: API Gateway throttling (stage and per route), access logs,
+// reserved concurrency per function, the SES configuration set and its alarm, and CORS from one source.
+import { Match } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_LINK_TTL_SECONDS } from '../../functions/domain/accounts/accounts.ts';
+import { GROUP_NEEDS } from '../../infra/aivatar-stack.ts';
+import { API_CORS } from '../../infra/api-cors.ts';
+import { DEFAULT_RESERVED_CONCURRENCY, ROUTE_THROTTLES, STAGE_THROTTLE } from '../../infra/api-limits.ts';
+import { ACCESS_LOG_FIELDS } from '../../infra/constructs/http-api.ts';
+import { apiRoutes, type RouteId, routeKey, servedGroups, servedRoutes } from '../../shared/api-routes.ts';
+import { type Json, props, type Resource } from './cfn-template.ts';
+import { functionId, ofType, onlyOfType, removeTempDirs, type Synth, synth } from './synth.ts';
+
+afterAll(removeTempDirs);
+
+let dev: Synth;
+let prod: Synth;
+beforeAll(() => {
+  dev = synth('dev', false);
+  prod = synth('prod', true);
+});
+
+const throttledRoutes = Object.keys(ROUTE_THROTTLES) as (keyof typeof ROUTE_THROTTLES)[];
+
+describe.each([
+  ['dev', () => dev],
+  ['prod', () => prod],
+] as const)('%s stack', (stage, get) => {
+  it('throttles the API stage, and signup, login and send_login_link more strictly', () => {
+    const s = get();
+    expect([...throttledRoutes].sort()).toEqual(['login', 'sendLoginLink', 'signup']);
+    const routeSettings = Object.fromEntries(
+      throttledRoutes.map((id) => [
+        routeKey(apiRoutes[id]),
+        {
+          ThrottlingRateLimit: ROUTE_THROTTLES[id].rateLimit,
+          ThrottlingBurstLimit: ROUTE_THROTTLES[id].burstLimit,
+        },
+      ]),
+    );
+    s.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: {
+        ThrottlingRateLimit: STAGE_THROTTLE.rateLimit,
+        ThrottlingBurstLimit: STAGE_THROTTLE.burstLimit,
+      },
+      RouteSettings: routeSettings,
+    });
+    for (const id of throttledRoutes) {
+      const t = ROUTE_THROTTLES[id];
+      expect(t.rateLimit, id).toBeLessThan(STAGE_THROTTLE.rateLimit);
+      expect(t.burstLimit, id).toBeLessThan(STAGE_THROTTLE.burstLimit);
+    }
+    // CloudFormation refuses route settings for a route that does not exist yet.
+    const [, apiStage] = onlyOfType(s, 'AWS::ApiGatewayV2::Stage');
+    const routeIds = ofType(s, 'AWS::ApiGatewayV2::Route')
+      .filter(([, r]) =>
+        (throttledRoutes.map((id) => routeKey(apiRoutes[id])) as unknown[]).includes(props(r).RouteKey),
+      )
+      .map(([id]) => id);
+    expect(routeIds).toHaveLength(throttledRoutes.length);
+    for (const id of routeIds) expect([apiStage.DependsOn].flat()).toContain(id);
+  });
+
+  it('writes a JSON access log line per request, with the request id, to a log group with retention', () => {
+    const s = get();
+    const [logGroupId, logGroup] = ofType(s, 'AWS::Logs::LogGroup').find(([id]) =>
+      id.startsWith('ApiAccessLogs'),
+    ) as [string, Resource];
+    expect(props(logGroup).RetentionInDays).toBe(stage === 'prod' ? 90 : 7);
+    expect(logGroup.DeletionPolicy).toBe(stage === 'prod' ? 'Retain' : 'Delete');
+    const [, apiStage] = onlyOfType(s, 'AWS::ApiGatewayV2::Stage');
+    const settings = props(apiStage).AccessLogSettings as Json;
+    expect(settings.DestinationArn).toEqual({ 'Fn::GetAtt': [logGroupId, 'Arn'] });
+    const format = JSON.parse(settings.Format as string) as Record<string, string>;
+    expect(format).toEqual(ACCESS_LOG_FIELDS);
+    expect(s.outputs.ApiAccessLogs?.Value).toEqual({ Ref: logGroupId });
+    expect(format.requestId).toBe('$context.requestId');
+    for (const variable of [
+      '$context.routeKey',
+      '$context.status',
+      '$context.identity.sourceIp',
+      '$context.responseLatency',
+      '$context.integrationErrorMessage',
+    ])
+      expect(Object.values(format)).toContain(variable);
+  });
+
+  it('reserves concurrency for every function: its GROUP_NEEDS setting or the default', () => {
+    const s = get();
+    for (const group of servedGroups()) {
+      const fn = props(s.resources[functionId(s, group)] as Resource);
+      const expected = GROUP_NEEDS[group]?.reservedConcurrency ?? DEFAULT_RESERVED_CONCURRENCY;
+      expect(fn.ReservedConcurrentExecutions, group).toBe(expected);
+      expect(expected).toBeGreaterThan(0);
+    }
+  });
+
+  it('sends mail through a configuration set that suppresses bounced addresses, with an alarm on volume', () => {
+    const s = get();
+    const [configSetId] = onlyOfType(s, 'AWS::SES::ConfigurationSet');
+    s.template.hasResourceProperties('AWS::SES::ConfigurationSet', {
+      SuppressionOptions: { SuppressedReasons: Match.arrayWith(['BOUNCE', 'COMPLAINT']) },
+      ReputationOptions: { ReputationMetricsEnabled: true },
+      DeliveryOptions: { MaxDeliverySeconds: LOGIN_LINK_TTL_SECONDS },
+    });
+    expect(s.outputs.MailConfigurationSet?.Value).toEqual({ Ref: configSetId });
+    s.template.hasResourceProperties('AWS::SES::EmailIdentity', {
+      EmailIdentity: 'mail.aivatar.test',
+      ConfigurationSetAttributes: { ConfigurationSetName: { Ref: configSetId } },
+    });
+    s.template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/SES',
+      MetricName: 'Send',
+      Statistic: 'Sum',
+      Period: 3600,
+      ComparisonOperator: 'GreaterThanThreshold',
+      Threshold: Match.anyValue(),
+    });
+  });
+
+  it('configures CORS from the one definition the local API Gateway reads too', () => {
+    const s = get();
+    const [, api] = onlyOfType(s, 'AWS::ApiGatewayV2::Api');
+    const cors = props(api).CorsConfiguration as Json;
+    expect(cors.AllowHeaders).toEqual(API_CORS.allowHeaders);
+    expect(cors.AllowMethods).toEqual(API_CORS.allowMethods);
+    expect(cors.ExposeHeaders).toEqual(API_CORS.exposeHeaders);
+    expect(cors.MaxAge).toBe(API_CORS.maxAgeSeconds);
+    expect(Boolean(cors.AllowCredentials)).toBe(API_CORS.allowCredentials);
+  });
+});
+
+describe('the CORS definition', () => {
+  it('allows every method the route table serves', () => {
+    for (const [id, route] of servedRoutes())
+      expect(API_CORS.allowMethods, id as RouteId).toContain(route.method);
+  });
+});

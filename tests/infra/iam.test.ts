@@ -1,0 +1,124 @@
+// Least privilege: each function's role holds exactly the actions its GROUP_NEEDS entry declares, on the
+// resources it names, and that declaration matches the DynamoDB calls the function's code makes.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { declaredActions, GROUP_NEEDS, type GroupNeeds } from '../../infra/aivatar-stack.ts';
+import { servedGroups } from '../../shared/api-routes.ts';
+import { buildGroupBundle, sourceFiles } from '../support/function-bundle.ts';
+import { at, type Json, props, type Resource } from './cfn-template.ts';
+import { dynamoUsage } from './dynamo-usage.ts';
+import {
+  actionsOf,
+  onlyOfType,
+  removeTempDirs,
+  resourcesOf,
+  roleId,
+  roleStatements,
+  type Synth,
+  synth,
+  tempDir,
+} from './synth.ts';
+
+afterAll(removeTempDirs);
+
+const needsOf = (group: string): GroupNeeds => {
+  const needs = GROUP_NEEDS[group as keyof typeof GROUP_NEEDS];
+  if (!needs) throw new Error(`${group} has no GROUP_NEEDS entry`);
+  return needs;
+};
+
+/** Every allowed action of a function's role that its GROUP_NEEDS entry does not declare. */
+function undeclaredGrants(s: Synth, group: string): string[] {
+  const declared = new Set(declaredActions(needsOf(group)));
+  return roleStatements(s, roleId(s, group)).flatMap((st) =>
+    actionsOf(st)
+      .filter((a) => st.Effect !== 'Allow' || !declared.has(a))
+      .map((a) => `${a} (${JSON.stringify(st.Resource)})`),
+  );
+}
+
+let dev: Synth;
+beforeAll(() => {
+  dev = synth('dev', false);
+});
+
+describe('function roles', () => {
+  it('hold no action outside what each group declares in GROUP_NEEDS, and every declared one', () => {
+    for (const group of servedGroups()) {
+      expect(undeclaredGrants(dev, group), group).toEqual([]);
+      const granted = new Set(roleStatements(dev, roleId(dev, group)).flatMap(actionsOf));
+      expect([...granted].sort(), group).toEqual([...new Set(declaredActions(needsOf(group)))].sort());
+      const role = props(dev.resources[roleId(dev, group)] as Resource);
+      expect(role.ManagedPolicyArns, group).toHaveLength(1);
+      expect(JSON.stringify(role.ManagedPolicyArns)).toMatch(/service-role\/AWSLambdaBasicExecutionRole"/);
+    }
+  });
+
+  it('notice a grant nobody declared (the check above is not blind)', () => {
+    const widened = synth('dev', false, (stack) => {
+      const auth = stack.functions.get('auth');
+      const table = stack.node.findAll().find((c) => c.node.id === 'Table');
+      if (!auth || !table) throw new Error('auth function or table not found');
+      (table as unknown as { grantReadWriteData(g: unknown): void }).grantReadWriteData(auth.fn);
+    });
+    const extra = undeclaredGrants(widened, 'auth').join('\n');
+    expect(extra).toMatch(/dynamodb:Scan/);
+    expect(extra).toMatch(/dynamodb:BatchWriteItem/);
+    expect(extra).toMatch(/dynamodb:DescribeTable/);
+  });
+
+  it('scope DynamoDB actions to the table, and to an index only where the group declares it', () => {
+    const tableId = onlyOfType(dev, 'AWS::DynamoDB::Table')[0];
+    const tableArn = { 'Fn::GetAtt': [tableId, 'Arn'] };
+    for (const group of servedGroups()) {
+      const table = needsOf(group).table;
+      const statements = roleStatements(dev, roleId(dev, group)).filter((st) =>
+        actionsOf(st).some((a) => a.startsWith('dynamodb:')),
+      );
+      expect(statements.length, group).toBe(table ? 1 : 0);
+      if (!table) continue;
+      const [st] = statements as [Json];
+      expect(actionsOf(st).every((a) => a.startsWith('dynamodb:'))).toBe(true);
+      expect(resourcesOf(st), group).toEqual([
+        tableArn,
+        ...(table.indexes ?? []).map((i) => ({ 'Fn::Join': ['', [tableArn, `/index/${i}`]] })),
+      ]);
+    }
+  });
+
+  it('read only the session signing key and send mail only as the product, through its configuration set', () => {
+    const secretId = onlyOfType(dev, 'AWS::SecretsManager::Secret')[0];
+    const [configSetId] = onlyOfType(dev, 'AWS::SES::ConfigurationSet');
+    for (const group of servedGroups()) {
+      const statements = roleStatements(dev, roleId(dev, group));
+      for (const st of statements.filter((x) => actionsOf(x).some((a) => a.startsWith('secretsmanager:')))) {
+        expect(resourcesOf(st)).toEqual([{ Ref: secretId }]);
+      }
+      for (const st of statements.filter((x) => actionsOf(x).includes('ses:SendEmail'))) {
+        expect(actionsOf(st)).toEqual(['ses:SendEmail']);
+        expect(at(st, 'Condition', 'StringEquals', 'ses:FromAddress')).toBe('no-reply@mail.aivatar.test');
+        const resources = resourcesOf(st).map((r) => JSON.stringify(r));
+        expect(resources).toHaveLength(2);
+        expect(resources.find((r) => r.includes(':identity/'))).toMatch(/:identity\/\*"/);
+        expect(resources.find((r) => r.includes(':configuration-set/'))).toContain(
+          `{"Ref":"${configSetId}"}`,
+        );
+      }
+      for (const st of statements) expect(st.Resource, JSON.stringify(st)).not.toBe('*');
+    }
+  });
+});
+
+describe('GROUP_NEEDS', () => {
+  it('declares exactly the DynamoDB actions each function’s code calls', async () => {
+    const out = tempDir('aivatar-bundle-');
+    for (const group of servedGroups()) {
+      const bundle = await buildGroupBundle(group, join(out, `${group}.mjs`));
+      const used = dynamoUsage(sourceFiles(bundle));
+      expect(used.unknownCommands, `${group}: map these in tests/infra/dynamo-usage.ts`).toEqual([]);
+      const table = needsOf(group).table;
+      expect([...(table?.actions ?? [])].sort(), group).toEqual(used.actions);
+      expect(Boolean(table?.indexes?.length), `${group} queries an index`).toBe(used.queriesIndex);
+    }
+  });
+});

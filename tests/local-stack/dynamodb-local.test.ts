@@ -1,0 +1,88 @@
+// DynamoDB Local as the local stack runs it: on a port it picked itself, closed to web pages, and, where
+// Amazon's own launcher has to run it (no JDK), started again on a fresh port when its port was taken.
+import { createServer } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { startDynamoLocal } from '../../infra/local/dynamodb.ts';
+import { NO_BROWSER_ORIGIN } from '../../infra/local/dynamodb-process.ts';
+import { listeningSockets } from '../../infra/local/port-owner.ts';
+import { freePort } from '../../infra/local/ports.ts';
+import { stack } from '../support/api.ts';
+
+const listTables = (endpoint: string, origin: string) =>
+  fetch(endpoint, {
+    method: 'POST',
+    headers: {
+      origin,
+      'content-type': 'application/x-amz-json-1.0',
+      'x-amz-target': 'DynamoDB_20120810.ListTables',
+      authorization:
+        'AWS4-HMAC-SHA256 Credential=local/20260101/eu-west-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0',
+    },
+    body: '{}',
+  });
+
+describe('DynamoDB Local', () => {
+  it('gives a web page of any origin no CORS answer, so a page cannot read the tables', async () => {
+    const { dynamoEndpoint } = stack();
+    for (const origin of ['https://evil.example', stack().webUrl, 'null']) {
+      const preflight = await fetch(dynamoEndpoint, {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'x-amz-target',
+        },
+      });
+      expect(preflight.headers.get('access-control-allow-origin'), origin).toBeNull();
+      const res = await listTables(dynamoEndpoint, origin);
+      expect(res.headers.get('access-control-allow-origin'), origin).toBeNull();
+    }
+    // The allow-list holds one origin that no page can have.
+    expect(new URL(NO_BROWSER_ORIGIN).hostname.endsWith('.invalid')).toBe(true);
+  });
+
+  it('picks its own free port and listens on 127.0.0.1 only', async () => {
+    const dynamo = await startDynamoLocal({ port: 0 });
+    try {
+      expect(dynamo.loopbackOnly).toBe(true);
+      expect(dynamo.port).toBeGreaterThan(0);
+      expect(
+        listeningSockets()
+          .filter((s) => s.port === dynamo.port)
+          .map((s) => s.address),
+      ).toEqual(['127.0.0.1']);
+      expect((await listTables(dynamo.endpoint, 'https://x.example')).status).toBe(200);
+    } finally {
+      await dynamo.stop();
+    }
+  });
+
+  it('from Amazon’s launcher (no JDK), starts on a fresh port when the free one it was given is taken', async () => {
+    const taken = createServer();
+    const takenPort = await new Promise<number>((r) =>
+      taken.listen(0, '127.0.0.1', () => r((taken.address() as { port: number }).port)),
+    );
+    const offered: number[] = [];
+    try {
+      const dynamo = await startDynamoLocal({
+        launcher: 'jar',
+        pickPort: async () => {
+          const port = offered.length === 0 ? takenPort : await freePort();
+          offered.push(port);
+          return port;
+        },
+      });
+      try {
+        expect(offered[0]).toBe(takenPort);
+        expect(dynamo.port).toBe(offered.at(-1));
+        expect(dynamo.port).not.toBe(takenPort);
+        expect(dynamo.loopbackOnly).toBe(false);
+        expect((await listTables(dynamo.endpoint, 'https://x.example')).status).toBe(200);
+      } finally {
+        await dynamo.stop();
+      }
+    } finally {
+      taken.close();
+    }
+  });
+});

@@ -1,0 +1,54 @@
+// Builds a group's Lambda bundle the way the CDK construct does (infra/constructs/api-function.ts) and
+// says what went into it: our source files, and the AWS SDK modules it loads when it starts.
+import { relative } from 'node:path';
+import { build, type Metafile } from 'esbuild';
+import { ESM_REQUIRE_BANNER, LAMBDA_EXTERNAL_MODULES } from '../../infra/constructs/api-function.ts';
+import { handlerEntry, REPO_ROOT } from '../../infra/function-entries.ts';
+
+export interface GroupBundle {
+  file: string;
+  metafile: Metafile;
+}
+
+export async function buildGroupBundle(group: string, outfile: string): Promise<GroupBundle> {
+  const result = await build({
+    entryPoints: [handlerEntry(group)],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    minify: true,
+    mainFields: ['module', 'main'],
+    banner: { js: ESM_REQUIRE_BANNER },
+    external: LAMBDA_EXTERNAL_MODULES,
+    outfile,
+    metafile: true,
+    logLevel: 'error',
+  });
+  return { file: outfile, metafile: result.metafile };
+}
+
+const outputOf = (b: GroupBundle) => {
+  const out = b.metafile.outputs[relative(process.cwd(), b.file)];
+  if (!out) throw new Error(`esbuild wrote no ${b.file}`);
+  return out;
+};
+
+/**
+ * The SDK modules the bundle imports statically: the ones the Lambda runtime loads before the first
+ * request. Modules imported with `import()` (SES, Secrets Manager) load later, when first used.
+ */
+export const sdkModulesAtStart = (b: GroupBundle): string[] =>
+  [
+    ...new Set(
+      outputOf(b)
+        .imports.filter((i) => i.external && i.kind === 'import-statement' && i.path.startsWith('@aws-sdk/'))
+        .map((i) => i.path),
+    ),
+  ].sort();
+
+/** Our own files in the bundle (paths from the repository root), dependencies left out. */
+export const sourceFiles = (b: GroupBundle): string[] =>
+  Object.keys(b.metafile.inputs)
+    .map((p) => relative(REPO_ROOT, p))
+    .filter((p) => !p.includes('node_modules'));
