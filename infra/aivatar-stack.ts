@@ -6,14 +6,17 @@ import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { type LambdaGroup, servedGroups } from '../shared/api-routes.ts';
+import { apiRoutes, type LambdaGroup, servedGroups } from '../shared/api-routes.ts';
 import { DEFAULT_RESERVED_CONCURRENCY } from './api-limits.ts';
 import { ApiFunction, REPO_ROOT } from './constructs/api-function.ts';
 import { DataTable } from './constructs/data-table.ts';
 import {
+  bindGoogleSignIn,
   bindMailSender,
   bindSessionSigningKey,
   bindTable,
+  GOOGLE_CLIENT_SECRET_ACTIONS,
+  type GoogleSignInBinding,
   SEND_MAIL_ACTIONS,
   SESSION_KEY_ACTIONS,
   type TableAccess,
@@ -37,12 +40,15 @@ export interface GroupNeeds {
   sessionSigningKey?: true;
   /** MAIL_FROM, and sending from the product's address. */
   mail?: true;
+  /** The "Sign in with Google" settings and reading its client secret, where the stage has a Google client. */
+  googleSignIn?: true;
 }
 
 interface GroupResources {
   table: ITable;
   sessionSigningKey: ISecret;
   mail: MailSender;
+  googleSignIn: GoogleSignInBinding | null;
 }
 
 /**
@@ -70,6 +76,7 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
     },
     sessionSigningKey: true,
     mail: true,
+    googleSignIn: true,
   },
 };
 
@@ -79,6 +86,7 @@ export function declaredActions(needs: GroupNeeds): string[] {
     ...(needs.table?.actions ?? []),
     ...(needs.sessionSigningKey ? SESSION_KEY_ACTIONS : []),
     ...(needs.mail ? SEND_MAIL_ACTIONS : []),
+    ...(needs.googleSignIn ? GOOGLE_CLIENT_SECRET_ACTIONS : []),
   ];
 }
 
@@ -96,7 +104,15 @@ export interface AivatarStackProps extends StackProps {
   sessionTtlSeconds?: number;
   /** The built SPA; default web/dist. */
   webAssetPath?: string;
+  /**
+   * "Sign in with Google": the OAuth client's id and, for another OpenID provider, its issuer (default
+   * Google's). Without it the stage has no Google sign-in. The client secret goes in the secret the
+   * stack creates (output GoogleClientSecretArn).
+   */
+  googleSignIn?: { clientId: string; issuer?: string };
 }
+
+export const GOOGLE_ISSUER = 'https://accounts.google.com';
 
 export class AivatarStack extends Stack {
   readonly stage: Stage;
@@ -128,7 +144,25 @@ export class AivatarStack extends Stack {
     if (props.adminEmails?.length) baseEnvironment.ADMIN_EMAILS = props.adminEmails.join(',');
     if (props.sessionTtlSeconds) baseEnvironment.SESSION_TTL_SECONDS = String(props.sessionTtlSeconds);
 
-    const resources: GroupResources = { table: data.table, sessionSigningKey: signingKey, mail };
+    const googleSignIn = props.googleSignIn
+      ? {
+          issuer: props.googleSignIn.issuer ?? GOOGLE_ISSUER,
+          clientId: props.googleSignIn.clientId,
+          clientSecret: new Secret(this, 'GoogleClientSecret', {
+            description: `Aivatar ${stage}: the client secret of "Sign in with Google" (paste it here after the first deploy)`,
+            // A random stand-in until the operator sets the real one: never a known value.
+            generateSecretString: { passwordLength: 32, excludePunctuation: true },
+            removalPolicy: RemovalPolicy.DESTROY,
+          }),
+          apiUrl: api.endpoint,
+        }
+      : null;
+    const resources: GroupResources = {
+      table: data.table,
+      sessionSigningKey: signingKey,
+      mail,
+      googleSignIn,
+    };
     for (const group of servedGroups()) {
       const fn = this.groupFunction(group, baseEnvironment, resources);
       api.serveGroup(group, fn.fn);
@@ -164,6 +198,16 @@ export class AivatarStack extends Stack {
       value: api.accessLogs.logGroupName,
       description: 'JSON access log of the HTTP API (requestId = x-correlation-id)',
     });
+    if (googleSignIn) {
+      new CfnOutput(this, 'GoogleClientSecretArn', {
+        value: googleSignIn.clientSecret.secretArn,
+        description: 'Put the Google OAuth client secret in this secret',
+      });
+      new CfnOutput(this, 'GoogleRedirectUri', {
+        value: `${api.endpoint}${apiRoutes.googleCallback.path}`,
+        description: 'Register this as an authorized redirect URI of the Google OAuth client',
+      });
+    }
     new CfnOutput(this, 'SessionSigningKeyArn', {
       value: signingKey.secretArn,
       description: 'Secret to change to rotate the session key',
@@ -214,6 +258,7 @@ export class AivatarStack extends Stack {
     if (needs.table) bindTable(fn.fn, resources.table, needs.table);
     if (needs.sessionSigningKey) bindSessionSigningKey(fn.fn, resources.sessionSigningKey);
     if (needs.mail) bindMailSender(fn.fn, resources.mail);
+    if (needs.googleSignIn && resources.googleSignIn) bindGoogleSignIn(fn.fn, resources.googleSignIn);
     return fn;
   }
 }
