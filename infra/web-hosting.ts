@@ -1,7 +1,4 @@
 // How the SPA is hosted: the same security headers locally and on CloudFront.
-
-/** The SPA's empty document, served for every page that is not prerendered (web/scripts/prerender.ts). */
-export const SHELL_DOCUMENT = '_shell.html';
 export const CONTENT_SECURITY_POLICY = (apiOrigin: string): string =>
   [
     "default-src 'self'",

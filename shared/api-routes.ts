@@ -3,6 +3,9 @@
 import type * as z from 'zod/mini';
 import * as s from './api-schemas.ts';
 
+// Path filling and matching live in a zod-free module the SPA imports too.
+export { buildPath, matchPath } from './route-paths.ts';
+
 export const LAMBDA_GROUPS = [
   'auth',
   'photos',
@@ -325,37 +328,6 @@ export const servedRoutes = (group?: LambdaGroup): [RouteId, ApiRoute][] =>
   );
 
 export const servedGroups = (): LambdaGroup[] => LAMBDA_GROUPS.filter((g) => servedRoutes(g).length > 0);
-
-/** Fills `{name}` placeholders, encoding each value as one path segment. */
-export function buildPath(path: string, params: Record<string, string> = {}): string {
-  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
-    return encodeURIComponent(value);
-  });
-}
-
-/** Matches a concrete path against a route path; returns decoded params or null. */
-export function matchPath(routePath: string, actual: string): Record<string, string> | null {
-  const want = routePath.split('/');
-  const got = actual.split('/');
-  if (want.length !== got.length) return null;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < want.length; i++) {
-    const w = want[i] as string;
-    const g = got[i] as string;
-    const m = /^\{(\w+)\}$/.exec(w);
-    if (m) {
-      if (!g) return null;
-      try {
-        params[m[1] as string] = decodeURIComponent(g);
-      } catch {
-        return null;
-      }
-    } else if (w !== g) return null;
-  }
-  return params;
-}
 
 type Infer<T> = T extends z.ZodMiniType ? z.infer<T> : T extends 'binary' ? Blob : never;
 type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`

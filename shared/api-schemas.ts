@@ -1,10 +1,12 @@
 // Request and response bodies of the API, shared by the functions, the SPA's typed client and the tests.
 // zod/mini keeps the SPA bundle small: only the schemas a screen touches are bundled.
 import * as z from 'zod/mini';
+import { LANGUAGES, type Language as LanguageCode } from './language.ts';
 
-export const LANGUAGES = ['en', 'fr'] as const;
+export { LANGUAGES };
+/** The zod enum of shared/language.ts's list; the type is that module's. */
 export const Language = z.enum(LANGUAGES);
-export type Language = z.infer<typeof Language>;
+export type Language = LanguageCode;
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;

@@ -1,6 +1,8 @@
 // The token catalogue (spec section 9), declared once: the pricing pages show it, the structured data
 // lists it, and the billing functions charge from it. The server never trusts a price or a token count
 // sent by a browser: it looks the id up here.
+import type { Language } from './language.ts';
+
 export const CURRENCY = 'EUR';
 
 export interface TokenPack {
@@ -43,7 +45,7 @@ export const DEFAULT_PACK = TOKEN_PACKS[0] as TokenPack;
 export const findPack = (id: string): TokenPack | undefined => TOKEN_PACKS.find((p) => p.id === id);
 
 /** "3 €" / "3 €" in French, "€3" in English; whole euros without decimals. */
-export function formatPrice(cents: number, lang: 'en' | 'fr'): string {
+export function formatPrice(cents: number, lang: Language): string {
   return new Intl.NumberFormat(lang === 'fr' ? 'fr-FR' : 'en-IE', {
     style: 'currency',
     currency: CURRENCY,

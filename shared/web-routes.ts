@@ -1,4 +1,6 @@
 // The SPA's pages (spec section 2), declared once for the router, the tests and the hosting config.
+import type { Language } from './language.ts';
+
 export type PageAccess =
   /** anyone; an authenticated user is sent to /app (the landing page) */
   | 'public-home'
@@ -105,6 +107,10 @@ export const webPages = [
 export type PageId = (typeof webPages)[number]['id'];
 
 export const FR_PREFIX = '/fr';
+/** The SPA's empty document, served for every page that is not prerendered (web/scripts/prerender.ts). */
+export const SHELL_DOCUMENT = '_shell.html';
+/** Where canonical URLs point when the build has no SITE_URL: the local web app (`npm start`). */
+export const LOCAL_SITE_URL = 'http://localhost:5173';
 export const APP_PREFIX = '/app';
 
 export type Page = (typeof webPages)[number];
@@ -119,16 +125,16 @@ export const prerenderedPaths = (): string[] =>
   prerenderedPages().flatMap((p) => (p.localized ? [pagePath(p.id, 'en'), pagePath(p.id, 'fr')] : [p.path]));
 
 /** /app in a language: the app is French under /fr/app, like the public pages. */
-export const appPrefix = (lang: 'en' | 'fr' = 'en'): string =>
+export const appPrefix = (lang: Language = 'en'): string =>
   lang === 'fr' ? `${FR_PREFIX}${APP_PREFIX}` : APP_PREFIX;
 
 /** Where /app and unknown /app paths lead: Create Your Avatar once it exists. */
-export function appHomePath(lang: 'en' | 'fr' = 'en'): string {
+export function appHomePath(lang: Language = 'en'): string {
   const create = webPages.find((p) => p.id === 'appCreate');
   return pagePath(create?.built ? 'appCreate' : 'appAccount', lang);
 }
 
-export function pagePath(id: PageId, lang: 'en' | 'fr' = 'en'): string {
+export function pagePath(id: PageId, lang: Language = 'en'): string {
   const p = webPages.find((x) => x.id === id);
   if (!p) throw new Error(`Unknown page ${id}`);
   if (lang === 'fr' && p.localized) return p.path === '/' ? FR_PREFIX : `${FR_PREFIX}${p.path}`;
@@ -136,12 +142,12 @@ export function pagePath(id: PageId, lang: 'en' | 'fr' = 'en'): string {
 }
 
 /** The language of a browser path: its first segment, English as the fallback. */
-export function languageOfPath(pathname: string): 'en' | 'fr' {
+export function languageOfPath(pathname: string): Language {
   return pathname === FR_PREFIX || pathname.startsWith(`${FR_PREFIX}/`) ? 'fr' : 'en';
 }
 
 /** The same page in the other language: adds or removes the /fr prefix. */
-export function switchLanguagePath(pathname: string, to: 'en' | 'fr'): string {
+export function switchLanguagePath(pathname: string, to: Language): string {
   const bare = languageOfPath(pathname) === 'fr' ? pathname.slice(FR_PREFIX.length) || '/' : pathname;
   if (to === 'en') return bare;
   const target = webPages.find((p) => p.path === bare);

@@ -1,11 +1,13 @@
 // Builds the SPA into web/dist. `npx vite build --config web/vite.config.ts` from the repo root.
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { type ApiRoute, apiRoutes } from '../shared/api-routes.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../shared/api-schemas.ts';
+import { readCompanyConfig } from './src/config/company-identity.ts';
 
 // The SPA reads the shared API contract through this module, computed here at build time: each route's
-// method, path, access and whether it answers a file, and the password rules. The zod schemas behind the
+// method, path, access, whether it answers a file and whether it is served yet (no button calls a route
+// that is not), and the password rules. The zod schemas behind the
 // table stay out of the browser (about 9 KB gzipped, most of the /login budget's headroom); their types
 // still type the client.
 const API_CONTRACT = 'virtual:api-contract';
@@ -17,7 +19,13 @@ const apiContract = (): Plugin => ({
     const routes = Object.fromEntries(
       (Object.entries(apiRoutes) as [string, ApiRoute][]).map(([routeId, r]) => [
         routeId,
-        { method: r.method, path: r.path, access: r.access, binary: r.response === 'binary' },
+        {
+          method: r.method,
+          path: r.path,
+          access: r.access,
+          binary: r.response === 'binary',
+          served: r.served,
+        },
       ]),
     );
     return [
@@ -27,6 +35,24 @@ const apiContract = (): Plugin => ({
     ].join('\n');
   },
 });
+
+// The operator's identity (src/config/company-identity.ts), read from the build's environment and checked
+// here, at build time: the browser gets the result, not the reading and checking code.
+const COMPANY = 'virtual:company';
+const companyIdentity = (): Plugin => {
+  let env: Record<string, string | undefined> = {};
+  return {
+    name: 'aivatar-company-identity',
+    configResolved(config) {
+      env = { ...loadEnv(config.mode, config.envDir || config.root, 'VITE_COMPANY_'), ...process.env };
+    },
+    resolveId: (id) => (id === COMPANY ? `\0${COMPANY}` : undefined),
+    load(id) {
+      if (id !== `\0${COMPANY}`) return undefined;
+      return `export const company = ${JSON.stringify(readCompanyConfig(env))};`;
+    },
+  };
+};
 
 // The dev server stands in for the hosting layer's /config.json (infra/local/web-server.ts, CloudFront).
 const devRuntimeConfig = (): Plugin => ({
@@ -39,9 +65,10 @@ const devRuntimeConfig = (): Plugin => ({
   },
 });
 
-// Modules only the app's screens and forms use; they load with those screens, not with every page.
-const APP_ONLY =
-  /\/src\/components\/(layout\/(app-|open-billing)|ui\/(text-field|checkbox|alert|form-controls))|\/src\/lib\/api-messages/;
+// Modules only some screens use; they load with those screens, not with every page: the signed-in app's
+// and the forms' parts, and the kit of the marketing pages.
+const NOT_IN_SHELL =
+  /\/src\/components\/(marketing\/|welcome\/|layout\/(app-|open-billing)|ui\/(text-field|checkbox|alert|form-controls))|\/src\/lib\/(api-messages|welcome)\./;
 
 export default defineConfig(({ command, isSsrBuild }) => {
   // A build is what ships, whatever NODE_ENV the caller runs with: vitest's global setup builds under
@@ -50,7 +77,12 @@ export default defineConfig(({ command, isSsrBuild }) => {
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
     root: import.meta.dirname,
-    plugins: [react(), apiContract(), devRuntimeConfig()],
+    plugins: [react(), apiContract(), companyIdentity(), devRuntimeConfig()],
+    resolve: {
+      alias: {
+        'use-sync-external-store/shim': `${import.meta.dirname}/src/lib/use-sync-external-store-shim.ts`,
+      },
+    },
     build: isSsrBuild
       ? // The prerendering build (web/scripts/build.ts): a Node module that renders pages to HTML.
         { outDir: '../.local/web-ssr', emptyOutDir: true, target: 'node24', copyPublicDir: false }
@@ -73,7 +105,7 @@ export default defineConfig(({ command, isSsrBuild }) => {
                     // Not what only the signed-in app or the forms need: the landing page's JS budget is tight.
                     test: (id: string) =>
                       /node_modules|\/shared\/|\/src\/(app|lib|components|config|styles)\//.test(id) &&
-                      !APP_ONLY.test(id),
+                      !NOT_IN_SHELL.test(id),
                   },
                 ],
               },

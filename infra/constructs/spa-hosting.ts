@@ -22,23 +22,43 @@ import {
 import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { prerenderedPaths } from '../../shared/web-routes.ts';
-import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS, SHELL_DOCUMENT } from '../web-hosting.ts';
+import { canonicalPagePath } from '../../shared/page-address.ts';
+import { prerenderedPaths, SHELL_DOCUMENT } from '../../shared/web-routes.ts';
+import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../web-hosting.ts';
 
 /**
- * CloudFront Function (viewer request): a path whose last segment has no file extension is a page. A
- * prerendered page (shared/web-routes.ts prerenderedPaths) gets its own HTML document, any other page
- * (/app/gallery, /login) the SPA's empty document. A missing file with an extension still fails,
+ * CloudFront Function (viewer request). First the address rule of shared/page-address.ts, the same as the
+ * router's and the local server's: an address that does not decode gets 400, another spelling of a page
+ * (/Pricing, /pricing/) one redirect to its own. Then a path whose last segment has no file extension is a
+ * page: a prerendered page (shared/web-routes.ts prerenderedPaths) gets its own HTML document, any other
+ * page (/app/gallery, /login) the SPA's empty document. A missing file with an extension still fails,
  * instead of every 403/404 being turned into a page.
  */
 export const SPA_REWRITE_SOURCE = `var PRERENDERED = ${JSON.stringify(Object.fromEntries(prerenderedPaths().map((p) => [p, 1])))};
+var canonicalPagePath = ${canonicalPagePath.toString()};
+function queryString(query) {
+  var parts = [];
+  for (var name in query) {
+    var values = query[name].multiValue || [query[name]];
+    for (var i = 0; i < values.length; i++) parts.push(values[i].value === '' ? name : name + '=' + values[i].value);
+  }
+  return parts.length ? '?' + parts.join('&') : '';
+}
 function handler(event) {
   var request = event.request;
   var uri = request.uri;
+  var canonical = canonicalPagePath(uri);
+  if (canonical === null) return { statusCode: 400, statusDescription: 'Bad Request' };
+  if (canonical !== uri) {
+    return {
+      statusCode: 301,
+      statusDescription: 'Moved Permanently',
+      headers: { location: { value: canonical + queryString(request.querystring) }, 'cache-control': { value: 'no-cache' } },
+    };
+  }
   var last = uri.substring(uri.lastIndexOf('/') + 1);
   if (last.indexOf('.') === -1) {
-    var page = uri.length > 1 && uri.charAt(uri.length - 1) === '/' ? uri.substring(0, uri.length - 1) : uri;
-    if (PRERENDERED[page]) request.uri = page === '/' ? '/index.html' : page + '/index.html';
+    if (PRERENDERED[uri]) request.uri = uri === '/' ? '/index.html' : uri + '/index.html';
     else request.uri = '/${SHELL_DOCUMENT}';
   }
   return request;

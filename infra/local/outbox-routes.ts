@@ -4,8 +4,7 @@
 // than localhost refused (a DNS-rebinding page would send its own host name).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readOutbox, type StoredEmail } from '../../functions/adapters/mail/outbox-mailer.ts';
-
-const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml as esc } from '../../shared/html.ts';
 
 function outboxPage(emails: StoredEmail[]): string {
   const items = emails

@@ -23,6 +23,14 @@ export const copy = {
     linkEmptyEmail: 'Please enter your email address to receive a login link.',
     linkSent: (email: string) =>
       `A login link has been sent to ${email}. Please check your inbox and spam folder.`,
+    activationSent: (email: string) =>
+      `A new activation link has been sent to ${email}. Please check your inbox and spam folder.`,
+    passwordNotSet:
+      'This account has no password yet. Use "Send me a login link" to log in by email; you can then set a password on your account page.',
+    loginGeneric: 'An error occurred while logging in. Please try again.',
+    linkGeneric: 'Failed to send login link. Please try again or contact support.',
+    signupGeneric: 'An error occurred while creating your account. Please try again.',
+    tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
     signupSuccess: 'Account created! Please check your email for an activation link.',
     signupTaken:
       'This email is already registered. Try logging in instead, or reset your password if needed.',
@@ -53,6 +61,14 @@ export const copy = {
     linkEmptyEmail: 'Saisissez votre adresse e-mail pour recevoir un lien de connexion.',
     linkSent: (email: string) =>
       `Un lien de connexion a été envoyé à ${email}. Pensez à vérifier vos courriers indésirables.`,
+    activationSent: (email: string) =>
+      `Un nouveau lien d'activation a été envoyé à ${email}. Pensez à vérifier vos courriers indésirables.`,
+    passwordNotSet:
+      "Ce compte n'a pas encore de mot de passe. Utilisez « Recevoir un lien de connexion » pour vous connecter par e-mail ; vous pourrez ensuite définir un mot de passe depuis votre compte.",
+    loginGeneric: 'Une erreur est survenue pendant la connexion. Veuillez réessayer.',
+    linkGeneric: "Impossible d'envoyer le lien de connexion. Réessayez ou contactez le support.",
+    signupGeneric: 'Une erreur est survenue lors de la création de votre compte. Veuillez réessayer.',
+    tooManyAttempts: 'Trop de tentatives. Patientez quelques minutes avant de réessayer.',
     signupSuccess:
       "Votre compte est créé ! Cliquez sur le lien d'activation que nous venons de vous envoyer par e-mail.",
     signupTaken:

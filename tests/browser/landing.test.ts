@@ -87,7 +87,7 @@ const COPY = {
       styles: 'Des styles pour toutes les envies',
       benefits: 'Pourquoi Aivatar',
       pricing: 'Des tarifs simples',
-      whatIs: `Qu’est-ce qu’un avatar IA${nb}?`,
+      whatIs: `Qu'est-ce qu'un avatar IA${nb}?`,
       faq: 'Questions fréquentes',
       cta: `Prêt à découvrir votre nouveau look${nb}?`,
     },
@@ -102,7 +102,7 @@ const COPY = {
       `Quels styles puis-je choisir${nb}?`,
     ],
     claims: [
-      'droits d’utilisation commerciale complets',
+      "droits d'utilisation commerciale complets",
       'Les téléchargements payants sont sans filigrane',
       'Supprimez les photos importées depuis votre tableau de bord, à tout moment',
       'De nouveaux styles arrivent chaque semaine',

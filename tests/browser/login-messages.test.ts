@@ -61,9 +61,54 @@ for (const lang of LANGS) {
       await logIn(page, email, 'any-password');
       await page.getByText(c.notActivated, { exact: true }).waitFor();
       await alert(page).getByRole('button', { name: c.resendActivation }).click();
-      await page.getByText(c.linkSent(email), { exact: true }).waitFor();
+      // It says what was sent: an activation link, not a login link.
+      await page.getByText(c.activationSent(email), { exact: true }).waitFor();
       const mail = await waitForMail(email, { count: 2 });
       expect(mail.subject).toBe(c.activationSubject);
+    });
+
+    test('an account without a password: its own message, and a login link from it', async () => {
+      const email = uniqueEmail('no-password');
+      await createAccount(email);
+      const page = await openLogin();
+      await logIn(page, email, 'a-password-never-set');
+      await page.getByText(c.passwordNotSet, { exact: true }).waitFor();
+      expect(await page.getByText(c.wrongPassword).count()).toBe(0);
+      await alert(page).getByRole('button', { name: c.sendLink }).click();
+      await page.getByText(c.linkSent(email), { exact: true }).waitFor();
+      const mail = await waitForMail(email, { count: 2 });
+      expect(mail.subject).toBe(c.loginLinkSubject);
+    });
+
+    test('a server message the page has no text for: the English page shows it, the French page its own fallback', async () => {
+      const page = await openLogin();
+      const answer = { status: 422, json: { msg: 'Something new went wrong.', code: 'SOMETHING_NEW' } };
+      await page.route('**/login', (route) =>
+        route.request().method() === 'POST' ? route.fulfill(answer) : route.fallback(),
+      );
+      await page.route('**/send_login_link', (route) => route.fulfill(answer));
+      const email = uniqueEmail('unknown-code');
+      await logIn(page, email, 'any-password');
+      const expected = lang === 'en' ? 'Something new went wrong.' : c.loginGeneric;
+      await page.getByText(expected, { exact: true }).waitFor();
+      await page.getByRole('button', { name: c.sendLink }).click();
+      await alert(page)
+        .getByText(lang === 'en' ? 'Something new went wrong.' : c.linkGeneric, { exact: true })
+        .waitFor();
+      if (lang === 'fr') expect(await page.getByText('Something new went wrong.').count()).toBe(0);
+    });
+
+    test('a code the page knows is shown in the language of the page', async () => {
+      const page = await openLogin();
+      await page.route('**/send_login_link', (route) =>
+        route.fulfill({
+          status: 429,
+          json: { msg: 'Too many attempts. Please wait a few minutes and try again.', code: 'RATE_LIMITED' },
+        }),
+      );
+      await page.getByLabel(c.email).fill(uniqueEmail('limited'));
+      await page.getByRole('button', { name: c.sendLink }).click();
+      await alert(page).getByText(c.tooManyAttempts, { exact: true }).waitFor();
     });
 
     test('server error on login', async () => {

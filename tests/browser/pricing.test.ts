@@ -1,18 +1,31 @@
 // The pricing page (spec sections 2, 4, 8 and 9), in English and French: the pack selector and its prices,
 // the subscription card's states, the way to checkout (logged out: to the login page; signed in: through the
-// checkout routes, which are not served yet, so the spec's error line), the FAQ and the structured data.
+// checkout routes), the FAQ and the structured data. No button calls a route the API does not serve yet
+// (shared/api-routes.ts `served`): the tests of the buying states make the SPA treat the billing routes as
+// served (serveInBrowser) and answer them at the HTTP edge, until the billing group lands.
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { apiRoutes, type RouteId } from '../../shared/api-routes.ts';
 import {
   createAccount,
   describeInBrowser,
   openSignedIn,
+  PHONE,
   pathNow,
+  serveInBrowser,
   stack,
   uniqueEmail,
   useBrowser,
   waitForPath,
 } from '../support/browser.ts';
+
+const BILLING: RouteId[] = [
+  'checkoutOneTime',
+  'checkoutSubscription',
+  'checkSubscription',
+  'billingDashboard',
+];
+const served = (id: RouteId): boolean => apiRoutes[id].served;
 
 // Written out here, not read from the app: a changed price, label or message fails the tests.
 const COPY = {
@@ -38,6 +51,10 @@ const COPY = {
     paymentFailed: 'An error occurred while initializing the payment. Please try again.',
     subscriptionFailed: 'An error occurred while initializing the subscription. Please try again.',
     dashboardFailed: 'Failed to open subscription management dashboard.',
+    packsClosed: 'Token packs go on sale soon. Every new account starts with 2 free tokens.',
+    subscriptionClosed: 'The monthly subscription opens soon.',
+    signUpForFreeTokens: 'Create a free account',
+    signupPath: '/signup',
     faq: [
       'Can I cancel my subscription at any time?',
       'How do the monthly credits work?',
@@ -80,6 +97,11 @@ const COPY = {
     subscriptionFailed:
       "Une erreur est survenue lors de l'initialisation de l'abonnement. Veuillez réessayer.",
     dashboardFailed: "Impossible d'ouvrir l'espace de gestion de votre abonnement.",
+    packsClosed:
+      'Les packs de jetons seront bientôt en vente. Chaque nouveau compte reçoit 2 jetons offerts.',
+    subscriptionClosed: "L'abonnement mensuel ouvre bientôt.",
+    signUpForFreeTokens: 'Créer un compte gratuit',
+    signupPath: '/fr/signup',
     faq: [
       'Puis-je résilier mon abonnement à tout moment ?',
       'Comment fonctionnent les crédits mensuels ?',
@@ -137,18 +159,39 @@ describeInBrowser('pricing page', () => {
         .toBe(copy.thirdPrice);
       expect(plain(await page.getByTestId('pack-tokens').textContent())).toBe(copy.thirdTokens);
 
-      // The subscription: 100 tokens a month for 9 EUR, and a visitor is asked to log in.
+      // The subscription: 100 tokens a month for 9 EUR.
       const card = subscriptionCard(page);
       expect(plain(await card.locator('.price-card__amount').textContent())).toBe(copy.subscriptionPrice);
-      await card.getByRole('link', { name: copy.logInToSubscribe, exact: true }).waitFor();
-      await page.getByRole('link', { name: copy.logInToBuy, exact: true }).waitFor();
       // The subscription check is only made for a signed-in user.
       await page.waitForLoadState('networkidle');
       expect(checks).toEqual([]);
     });
 
+    test('a visitor: asked to log in to buy once checkout is served; until then no button, a line saying so', async () => {
+      const page = await browser.newPage();
+      await page.goto(copy.path);
+      await waitForHydration(page);
+      const card = subscriptionCard(page);
+      const logInToBuy = page.getByRole('link', { name: copy.logInToBuy, exact: true });
+      const logInToSubscribe = card.getByRole('link', { name: copy.logInToSubscribe, exact: true });
+      expect(await logInToBuy.count()).toBe(served('checkoutOneTime') ? 1 : 0);
+      expect(await logInToSubscribe.count()).toBe(served('checkoutSubscription') ? 1 : 0);
+      expect(await page.getByText(copy.packsClosed, { exact: true }).count()).toBe(
+        served('checkoutOneTime') ? 0 : 1,
+      );
+      expect(await card.getByText(copy.subscriptionClosed, { exact: true }).count()).toBe(
+        served('checkoutSubscription') ? 0 : 1,
+      );
+      expect(await page.locator('.price-card button').count()).toBe(0);
+      if (!served('checkoutOneTime')) {
+        await page.getByRole('link', { name: copy.signUpForFreeTokens, exact: true }).click();
+        await waitForPath(page, copy.signupPath);
+      }
+    });
+
     test("'Log in to Buy' and 'Log in to Subscribe' lead to the login page in the page's language", async () => {
       const page = await browser.newPage();
+      await serveInBrowser(page, BILLING);
       for (const name of [copy.logInToBuy, copy.logInToSubscribe]) {
         await page.goto(copy.path);
         await waitForHydration(page);
@@ -158,13 +201,49 @@ describeInBrowser('pricing page', () => {
       }
     });
 
-    test('signed in: the check leaves the loading state; Buy and Subscribe show the error line while checkout is not served', async () => {
-      const { token } = await createAccount(uniqueEmail('pricing'), { lang });
+    test('signed in, while billing is not served: the prices, no button, and no call to a route that is not served', async () => {
+      const { token } = await createAccount(uniqueEmail('pricing-closed'), { lang });
       const page = await browser.newPage();
+      const billingCalls: string[] = [];
+      page.on('request', (r) => {
+        const path = new URL(r.url()).pathname;
+        if (/^\/(check_subscription|checkout|stripe_dashboard)/.test(path)) billingCalls.push(path);
+      });
+      await openSignedIn(page, token, copy.path);
+      await page.getByRole('heading', { level: 1, name: copy.heading, exact: true }).waitFor();
+      await waitForHydration(page);
+      await page.waitForLoadState('networkidle');
+      expect(billingCalls.filter((p) => p === '/check_subscription').length).toBe(
+        served('checkSubscription') ? 1 : 0,
+      );
+      expect(await page.getByRole('button', { name: copy.buy(10), exact: true }).count()).toBe(
+        served('checkoutOneTime') ? 1 : 0,
+      );
+      const subscribe = subscriptionCard(page).getByRole('button', { name: copy.subscribe, exact: true });
+      expect(await subscribe.count()).toBe(served('checkoutSubscription') ? 1 : 0);
+      if (!served('checkoutOneTime')) {
+        await page.getByText(copy.packsClosed, { exact: true }).waitFor();
+        // The pack selector still shows each pack's price.
+        await packSelect(page, lang).selectOption('pack-40');
+        expect(plain(await page.getByTestId('pack-price').textContent())).toBe(
+          plain(copy.packs[1]?.split('·')[1] ?? ''),
+        );
+        expect(billingCalls.filter((p) => p.startsWith('/checkout'))).toEqual([]);
+      }
+    });
+
+    test('signed in: Buy and Subscribe call checkout; a failure shows on the error line and in a toast, seen on a phone', async () => {
+      const { token } = await createAccount(uniqueEmail('pricing'), { lang });
+      const page = await browser.newPage(PHONE);
+      await serveInBrowser(page, BILLING);
+      // The billing backend comes later: the check says "not subscribed"; checkout is the real local API,
+      // which does not serve it yet and so fails.
+      await page.route('**/check_subscription', (route) =>
+        route.fulfill({ json: { hasActiveSubscription: false } }),
+      );
       const check = page.waitForRequest((r) => r.url().endsWith('/check_subscription'));
       await openSignedIn(page, token, copy.path);
       expect((await check).headers().authorization).toBe(`Bearer ${token}`);
-      // The check fails (the billing routes are not served yet): the card offers to subscribe.
       const subscribe = subscriptionCard(page).getByRole('button', { name: copy.subscribe, exact: true });
       await subscribe.waitFor();
       expect(await subscriptionCard(page).getAttribute('data-state')).toBe('inactive');
@@ -177,12 +256,20 @@ describeInBrowser('pricing page', () => {
 
       await packSelect(page, lang).selectOption('pack-40');
       const buyRequest = page.waitForRequest((r) => r.url().includes('/checkout/one-time/'));
-      await page.getByRole('button', { name: copy.buy(40), exact: true }).click();
+      const buyButton = page.getByRole('button', { name: copy.buy(40), exact: true });
+      await buyButton.click();
       const buy = await buyRequest;
       expect(new URL(buy.url()).pathname).toBe('/checkout/one-time/pack-40');
       expect(buy.method()).toBe('POST');
       expect(buy.postDataJSON()).toEqual({ tokens: 40 });
       await errorLine(page).getByText(copy.paymentFailed, { exact: true }).waitFor();
+      // The error line is far below the button on a phone: the toast shows the failure where the user looks.
+      const toast = page.getByTestId('toast').filter({ hasText: copy.paymentFailed });
+      await toast.waitFor();
+      expect(await toast.isVisible()).toBe(true);
+      const box = await toast.boundingBox();
+      expect(box && box.y >= 0 && box.y + box.height <= PHONE.height).toBe(true);
+      expect(await buyButton.isVisible()).toBe(true);
 
       const subscribeRequest = page.waitForRequest((r) => r.url().includes('/checkout/subscription/'));
       await subscribe.click();
@@ -190,6 +277,7 @@ describeInBrowser('pricing page', () => {
       expect(new URL(sub.url()).pathname).toBe('/checkout/subscription/monthly-100');
       expect(sub.postDataJSON()).toEqual({ tokens: 100 });
       await errorLine(page).getByText(copy.subscriptionFailed, { exact: true }).waitFor();
+      await page.getByTestId('toast').filter({ hasText: copy.subscriptionFailed }).waitFor();
       expect(await errorLine(page).getByRole('alert').count()).toBe(1);
       expect(pathNow(page)).toBe(copy.path);
     });
@@ -197,6 +285,7 @@ describeInBrowser('pricing page', () => {
     test('an active subscription: loading first, then the message and Manage Subscription, whose failure shows', async () => {
       const { token } = await createAccount(uniqueEmail('pricing-active'), { lang });
       const page = await browser.newPage();
+      await serveInBrowser(page, BILLING);
       // The billing backend comes later: only the check's answer is made up, after a pause to see the loading state.
       let answer: () => void = () => {};
       const answered = new Promise<void>((resolve) => {
@@ -270,6 +359,7 @@ describeInBrowser('pricing page', () => {
   test('a checkout answer replaces the page; an address that is not a web page is refused', async () => {
     const { token } = await createAccount(uniqueEmail('pricing-redirect'));
     const page = await browser.newPage();
+    await serveInBrowser(page, BILLING);
     const { webUrl } = stack();
     // The payment backend comes later: its answer is made up here, the page's handling of it is real.
     let checkoutUrl = 'javascript:alert(1)';

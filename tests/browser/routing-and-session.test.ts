@@ -1,12 +1,15 @@
 // Spec sections 2 and 4: the route table's redirects, the session rules (401 anywhere ends it), the
 // language from the path, the app navbar, toasts and scrolling.
+import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
+import { apiRoutes } from '../../shared/api-routes.ts';
 import {
   createAccount,
   describeInBrowser,
   openSignedIn,
   PHONE,
   pathNow,
+  serveInBrowser,
   uniqueEmail,
   useBrowser,
   waitForPath,
@@ -55,6 +58,11 @@ describeInBrowser('routes and session', () => {
     await page.getByRole('heading', { name: copy.fr.accountHeading, level: 1 }).waitFor();
     await page.goto('/login_with_token?token=whatever');
     await waitForPath(page, '/app/account');
+    // The emailed link of a French user leads to the French app.
+    await page.goto('/login_with_token?token=whatever&lang=fr');
+    await waitForPath(page, '/fr/app/account');
+    await page.goto('/login_with_token?token=whatever&lang=xx');
+    await waitForPath(page, '/app/account');
     expect(await page.getByTestId('account-email').textContent()).toBe(email);
   });
 
@@ -80,15 +88,31 @@ describeInBrowser('routes and session', () => {
     expect(await page.getByRole('button', { name: 'Subscription' }).count()).toBe(0);
   });
 
-  test('Subscription (with a customer id): a failure shows a toast, which closes', async () => {
+  test('Subscription (with a customer id): shown once the dashboard route is served; a failure shows a toast, which closes', async () => {
     const email = uniqueEmail('subscription');
     const { token } = await createAccount(email);
+    const withCustomerId = async (page: Page) =>
+      page.route('**/user_info', async (route) => {
+        const res = await route.fetch();
+        await route.fulfill({
+          response: res,
+          json: { ...(await res.json()), stripe_customer_id: 'cus_test' },
+        });
+      });
+    // As the route table says: no button for a dashboard the API does not serve.
+    const closed = await browser.newPage();
+    await withCustomerId(closed);
+    await openSignedIn(closed, token, '/app/account');
+    await closed.getByTestId('token-balance').getByText('2 tokens').waitFor();
+    expect(await closed.getByRole('button', { name: 'Subscription' }).count()).toBe(
+      apiRoutes.billingDashboard.served ? 1 : 0,
+    );
+    await closed.context().close();
+
+    // Once served (the billing group comes later: only the customer id is made up, the dashboard call is real).
     const page = await browser.newPage();
-    // The billing group is not served yet: only the customer id is made up, the dashboard call is real.
-    await page.route('**/user_info', async (route) => {
-      const res = await route.fetch();
-      await route.fulfill({ response: res, json: { ...(await res.json()), stripe_customer_id: 'cus_test' } });
-    });
+    await serveInBrowser(page, ['billingDashboard']);
+    await withCustomerId(page);
     await openSignedIn(page, token, '/app/account');
     await page.getByRole('button', { name: 'Subscription' }).click();
     const toast = page.getByTestId('toast');

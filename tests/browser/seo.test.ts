@@ -2,10 +2,10 @@
 // Open Graph, JSON-LD), listed in the sitemap; the SPA then takes over without a shift or an error.
 import { describe, expect, test } from 'vitest';
 import { pagePath, prerenderedPages, prerenderedPaths, webPages } from '../../shared/web-routes.ts';
-import { siteUrl } from '../../web/scripts/prerender.ts';
 import { describeInBrowser, stack, useBrowser } from '../support/browser.ts';
 
-const absolute = (path: string) => new URL(path, siteUrl()).toString();
+// Built without SITE_URL, the pages name the address the local web server actually answers on.
+const absolute = (path: string) => new URL(path, process.env.SITE_URL ?? stack().webUrl).toString();
 
 async function rawHtml(path: string): Promise<string> {
   const res = await fetch(`${stack().webUrl}${path}`);

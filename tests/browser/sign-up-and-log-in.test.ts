@@ -10,12 +10,51 @@ import {
   useBrowser,
   waitForMail,
   waitForPath,
+  withLanguage,
 } from '../support/browser.ts';
 import { copy, LANGS } from './copy.ts';
 
 const PASSWORD = 'a-long-enough-secret';
 
-async function expectAccountPage(page: Page, email: string, c: (typeof copy)[keyof typeof copy] = copy.en) {
+// The account screen and the welcome, in each language (written out: a changed string fails the test).
+const ACCOUNT = {
+  en: {
+    tokens: '2 tokens',
+    welcomeTitle: 'Welcome to Aivatar! Your account is active.',
+    welcomeTokens: 'Your 2 free tokens are ready to use.',
+    welcomeNext:
+      'Next step: uploading your selfies. That screen opens soon; meanwhile you can set a password for your account.',
+    closeWelcome: 'Close the welcome message',
+    bonus: 'Welcome bonus',
+    setTitle: 'Set a password',
+    changeTitle: 'Change your password',
+    current: 'Current password',
+    next: 'New password',
+    confirm: 'Confirm new password',
+    submitSet: 'Set password',
+    done: 'Your password has been set.',
+    logout: 'Log out',
+  },
+  fr: {
+    tokens: '2 jetons',
+    welcomeTitle: 'Bienvenue sur Aivatar ! Votre compte est activé.',
+    welcomeTokens: 'Vos 2 jetons offerts vous attendent.',
+    welcomeNext:
+      'Prochaine étape : importer vos selfies. Cet écran arrive bientôt ; en attendant, vous pouvez définir un mot de passe pour votre compte.',
+    closeWelcome: 'Fermer le message de bienvenue',
+    bonus: 'Bonus de bienvenue',
+    setTitle: 'Définir un mot de passe',
+    changeTitle: 'Modifier votre mot de passe',
+    current: 'Mot de passe actuel',
+    next: 'Nouveau mot de passe',
+    confirm: 'Confirmez le nouveau mot de passe',
+    submitSet: 'Définir le mot de passe',
+    done: 'Votre mot de passe a été défini.',
+    logout: 'Se déconnecter',
+  },
+} as const;
+
+async function expectAccountPage(page: Page, email: string, c: (typeof copy)[keyof typeof copy]) {
   await waitForPath(page, `${c.prefix}/app/account`);
   await page.getByRole('heading', { name: c.accountHeading, level: 1 }).waitFor();
   expect(await page.getByTestId('account-email').textContent()).toBe(email);
@@ -26,6 +65,7 @@ describeInBrowser('sign up, activate, set a password, log out and in again', () 
 
   for (const lang of LANGS) {
     const c = copy[lang];
+    const a = ACCOUNT[lang];
     test(`in ${lang === 'en' ? 'English' : 'French'}`, async () => {
       const page = await browser.newPage();
       const email = uniqueEmail(`journey-${lang}`);
@@ -37,36 +77,50 @@ describeInBrowser('sign up, activate, set a password, log out and in again', () 
       await page.getByRole('button', { name: c.requestActivation }).click();
       await page.getByText(c.signupSuccess, { exact: true }).waitFor();
 
-      // The activation email, in the language of the signup page.
+      // The activation email, in the language of the signup page; its link carries that language.
       const mail = await waitForMail(email);
       expect(mail.subject).toBe(c.activationSubject);
-      await page.goto(pathOf(loginLinkIn(mail)));
+      await page.goto(pathOf(withLanguage(loginLinkIn(mail), lang)));
+      // The link's page itself is English only (spec section 2).
       await page.getByRole('heading', { name: 'Login Successful' }).waitFor();
+      expect(await page.locator('html').getAttribute('lang')).toBe('en');
 
-      // Signed in: the account page, the 2 free tokens and the ledger entry that explains them.
-      await expectAccountPage(page, email);
+      // Signed in, in the language of the email: the account page welcomes the new user with the 2 free
+      // tokens and the next step, once.
+      await expectAccountPage(page, email, c);
+      expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+      const welcome = page.getByTestId('welcome');
+      await welcome.getByRole('heading', { name: a.welcomeTitle }).waitFor();
+      await welcome.getByText(a.welcomeTokens, { exact: true }).waitFor();
+      await welcome.getByText(a.welcomeNext, { exact: true }).waitFor();
       expect(await page.getByTestId('account-balance').textContent()).toBe('2');
-      expect(await page.getByTestId('token-balance').textContent()).toBe('2 tokens');
+      expect(await page.getByTestId('token-balance').textContent()).toBe(a.tokens);
       const bonus = page.locator('tr[data-reason="signup_bonus"]');
       await bonus.waitFor();
       expect(await bonus.count()).toBe(1);
-      expect(await bonus.textContent()).toContain('Welcome bonus');
+      expect(await bonus.textContent()).toContain(a.bonus);
       expect(await bonus.textContent()).toContain('+2');
+      await welcome.getByRole('button', { name: a.closeWelcome }).click();
+      await welcome.waitFor({ state: 'detached' });
+      // Gone for good: not back after a reload.
+      await page.reload();
+      await page.getByTestId('account-email').waitFor();
+      expect(await welcome.count()).toBe(0);
 
       // No password yet: set one (no current password asked).
-      await page.getByRole('heading', { name: 'Set a password' }).waitFor();
-      expect(await page.getByLabel('Current password').count()).toBe(0);
-      await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
-      await page.getByLabel('Confirm new password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Set password' }).click();
-      await page.getByText('Your password has been set.', { exact: true }).waitFor();
-      await page.getByRole('heading', { name: 'Change your password' }).waitFor();
-      await page.getByLabel('Current password').waitFor();
+      await page.getByRole('heading', { name: a.setTitle }).waitFor();
+      expect(await page.getByLabel(a.current).count()).toBe(0);
+      await page.getByLabel(a.next, { exact: true }).fill(PASSWORD);
+      await page.getByLabel(a.confirm).fill(PASSWORD);
+      await page.getByRole('button', { name: a.submitSet }).click();
+      await page.getByText(a.done, { exact: true }).waitFor();
+      await page.getByRole('heading', { name: a.changeTitle }).waitFor();
+      await page.getByLabel(a.current).waitFor();
 
-      // Log out: the session is gone and the home page shows.
-      await page.getByRole('button', { name: 'Log out' }).click();
-      await waitForPath(page, '/');
-      await page.getByRole('heading', { name: copy.en.homeHeading }).waitFor();
+      // Log out: the session is gone and the home page shows, in the same language.
+      await page.getByRole('button', { name: a.logout }).click();
+      await waitForPath(page, c.prefix || '/');
+      await page.getByRole('heading', { name: c.homeHeading }).waitFor();
       expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 
       // Log in with the new password, in the page's language.
@@ -75,8 +129,9 @@ describeInBrowser('sign up, activate, set a password, log out and in again', () 
       await page.getByLabel(c.password, { exact: true }).fill(PASSWORD);
       await page.getByRole('button', { name: c.logIn, exact: true }).click();
       await page.getByText(c.loginSuccess, { exact: true }).waitFor();
-      // The app opens in the language the user logged in with.
+      // The app opens in the language the user logged in with, and the welcome does not come back.
       await expectAccountPage(page, email, c);
+      expect(await welcome.count()).toBe(0);
     });
   }
 });

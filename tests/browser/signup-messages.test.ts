@@ -40,5 +40,22 @@ for (const lang of LANGS) {
       await page.getByText(c.signupInvalidEmail, { exact: true }).waitFor();
       expect(await mailCount('someone@localhost')).toBe(0);
     });
+
+    test("a server error: the English page shows the server's words, the French page never English", async () => {
+      const page = await browser.newPage();
+      await page.route('**/signup', (route) =>
+        route.request().method() === 'POST'
+          ? route.fulfill({ status: 500, json: { msg: 'Server error', code: 'SERVER_ERROR' } })
+          : route.fallback(),
+      );
+      await page.goto(`${c.prefix}/signup`);
+      await page.getByLabel(c.email).fill(uniqueEmail('signup-500'));
+      await page.getByRole('checkbox').check();
+      await page.getByRole('button', { name: c.requestActivation }).click();
+      await page
+        .getByRole('alert')
+        .getByText(lang === 'en' ? 'Server error' : c.signupGeneric, { exact: true })
+        .waitFor();
+    });
   });
 }

@@ -1,16 +1,20 @@
 // Spec section 8, "Token login": the emailed link's landing page (English only), its three states and
-// its messages.
+// its messages; the link's `lang` (the email's language) decides where it sends the user next.
 import { expect, test } from 'vitest';
 import {
+  createAccount,
   describeInBrowser,
   loginLinkIn,
   pathOf,
   signUpInactive,
+  stack,
   uniqueEmail,
   useBrowser,
   waitForMail,
   waitForPath,
+  withLanguage,
 } from '../support/browser.ts';
+import { newClientIp } from '../support/local-account.ts';
 
 const UNKNOWN_TOKEN = 'A'.repeat(43);
 
@@ -74,5 +78,34 @@ describeInBrowser('login link page', () => {
     await page
       .getByText('Network error. Please check your connection and try again.', { exact: true })
       .waitFor();
+  });
+
+  test('a French link: the page stays English, and Back to login leads to the French login page', async () => {
+    const page = await browser.newPage();
+    await page.goto(`/login_with_token?token=${UNKNOWN_TOKEN}&lang=fr`);
+    await page.getByRole('heading', { name: 'Login Error' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    await page.getByRole('link', { name: 'Back to login' }).click();
+    await waitForPath(page, '/fr/login');
+    await page.getByRole('heading', { name: 'Connexion à Aivatar' }).waitFor();
+  });
+
+  test("a login link opens the app in its email's language, without a welcome for an account in use", async () => {
+    const email = uniqueEmail('link-fr');
+    await createAccount(email, { password: 'a-password-already-set', lang: 'fr' });
+    const res = await fetch(`${stack().apiUrl}/send_login_link`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': newClientIp() },
+      body: JSON.stringify({ email, lang: 'fr' }),
+    });
+    expect(res.status).toBe(200);
+    const mail = await waitForMail(email, { count: 2 });
+    expect(mail.subject).toBe('Votre lien de connexion Aivatar');
+    const page = await browser.newPage();
+    await page.goto(pathOf(withLanguage(loginLinkIn(mail), 'fr')));
+    await page.getByRole('heading', { name: 'Login Successful' }).waitFor();
+    await waitForPath(page, '/fr/app/account');
+    await page.getByRole('heading', { name: 'Mon compte', level: 1 }).waitFor();
+    expect(await page.getByTestId('welcome').count()).toBe(0);
   });
 });

@@ -4,12 +4,22 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { SHELL_DOCUMENT } from '../../infra/web-hosting.ts';
-import { type Page, pagePath, prerenderedPages } from '../../shared/web-routes.ts';
+import { escapeHtml } from '../../shared/html.ts';
+import { LANGUAGES, type Language } from '../../shared/language.ts';
+import {
+  LOCAL_SITE_URL,
+  type Page,
+  pagePath,
+  prerenderedPages,
+  SHELL_DOCUMENT,
+} from '../../shared/web-routes.ts';
+import { PAGE_MODULES } from '../src/app/page-modules.ts';
+import { APP_STRINGS_ELEMENT_ID } from '../src/lib/app-strings-element.ts';
 
 const WEB = join(import.meta.dirname, '..');
 const DIST = join(WEB, 'dist');
 const SSR_ENTRY = join(WEB, '../.local/web-ssr/entry-server.js');
+const WEB_SRC = join(WEB, 'src');
 
 interface ManifestEntry {
   file: string;
@@ -19,25 +29,8 @@ interface ManifestEntry {
 }
 type Manifest = Record<string, ManifestEntry>;
 
-const LANGS = ['en', 'fr'] as const;
-
-/** Where canonical URLs point when SITE_URL is not set: the local web app (`npm start`). */
-export const LOCAL_SITE_URL = 'http://localhost:5173';
 export const siteUrl = (): string => process.env.SITE_URL ?? LOCAL_SITE_URL;
 const OG_LOCALE = { en: 'en_GB', fr: 'fr_FR' } as const;
-
-const escapeAttr = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
-/** Which source module renders each page: read from the lazy imports in web/src/app/lazy-pages.ts. */
-async function pageModules(): Promise<Record<string, string>> {
-  const source = await readFile(join(WEB, 'src/app/lazy-pages.ts'), 'utf8');
-  const modules: Record<string, string> = {};
-  for (const m of source.matchAll(/(\w+): lazyChunk\(\(\) => import\('\.\.\/([^']+)'\)\)/g)) {
-    modules[m[1] as string] = `src/${m[2]}`;
-  }
-  return modules;
-}
 
 /** The JS and CSS files a module needs, its static imports included. */
 function filesFor(
@@ -64,8 +57,8 @@ function splitHoisted(body: string): { head: string; body: string } {
   return m ? { head: m[0], body: body.slice(m[0].length) } : { head: '', body };
 }
 
-function headFor(page: Page, lang: 'en' | 'fr', siteUrl: string, hoisted: string): string {
-  const url = (l: 'en' | 'fr') => new URL(pagePath(page.id, l), siteUrl).toString();
+function headFor(page: Page, lang: Language, siteUrl: string, hoisted: string): string {
+  const url = (l: Language) => new URL(pagePath(page.id, l), siteUrl).toString();
   const title = /<title>([^<]*)<\/title>/.exec(hoisted)?.[1];
   const description = /<meta name="description" content="([^"]*)"/.exec(hoisted)?.[1];
   if (!title || !description)
@@ -92,31 +85,41 @@ function headFor(page: Page, lang: 'en' | 'fr', siteUrl: string, hoisted: string
   return tags.join('\n    ');
 }
 
+const appStringsOf = async (lang: Language): Promise<unknown> =>
+  JSON.parse(await readFile(join(WEB_SRC, 'locales', `${lang}.json`), 'utf8'));
+
+/** JSON inside a <script> element: `<` escaped so no string can close the element. */
+const jsonForHtml = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');
+
 export async function prerenderSite({ siteUrl }: { siteUrl: string }): Promise<number> {
   const template = await readFile(join(DIST, 'index.html'), 'utf8');
   await writeFile(join(DIST, SHELL_DOCUMENT), template);
   const manifest = JSON.parse(await readFile(join(DIST, '.vite/manifest.json'), 'utf8')) as Manifest;
-  const modules = await pageModules();
   const { renderPage } = (await import(pathToFileURL(SSR_ENTRY).href)) as {
-    renderPage(url: string, lang: 'en' | 'fr'): Promise<string>;
+    renderPage(url: string, lang: Language): Promise<string>;
   };
 
-  const urls: { page: Page; lang: 'en' | 'fr' }[] = [];
+  const urls: { page: Page; lang: Language }[] = [];
   for (const page of prerenderedPages()) {
-    const module = modules[page.id];
-    if (!module) throw new Error(`No lazy import for page ${page.id} in web/src/app/lazy-pages.ts`);
-    for (const lang of page.localized ? LANGS : (['en'] as const)) {
+    const source = PAGE_MODULES[page.id];
+    if (!source) throw new Error(`No module for page ${page.id} in web/src/app/page-modules.ts`);
+    const module = `src/${source}`;
+    for (const lang of page.localized ? LANGUAGES : (['en'] as const)) {
       const path = pagePath(page.id, lang);
       const rendered = splitHoisted(await renderPage(path, lang));
       const files = filesFor(manifest, module);
-      const strings = filesFor(manifest, `src/locales/${lang}.json`);
-      // What the document does not link yet: the page's own chunk, its styles and its language's strings.
+      // What the document does not link yet: the page's own chunk and its styles.
       const fresh = (f: string) => !template.includes(`/${f}"`);
-      const css = [...new Set([...files.css, ...strings.css].filter(fresh))];
-      const js = [...new Set([...files.js, ...strings.js].filter(fresh))];
+      const css = [...new Set(files.css.filter(fresh))];
+      const js = [...new Set(files.js.filter(fresh))];
       const preload = [
         ...css.map((f) => `<link rel="stylesheet" href="/${f}">`),
         ...js.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+        // The page's language's app strings travel with it: hydration needs them before anything else, and
+        // data needs no script request (and no script-src: the browser never runs this block).
+        `<script type="application/json" id="${APP_STRINGS_ELEMENT_ID}" data-lang="${lang}">${jsonForHtml(
+          await appStringsOf(lang),
+        )}</script>`,
       ];
       const html = template
         .replace(/<html lang="[^"]*">/, `<html lang="${lang}">`)
@@ -134,8 +137,8 @@ export async function prerenderSite({ siteUrl }: { siteUrl: string }): Promise<n
     }
   }
 
-  const loc = (page: Page, lang: 'en' | 'fr') =>
-    escapeAttr(new URL(pagePath(page.id, lang), siteUrl).toString());
+  const loc = (page: Page, lang: Language) =>
+    escapeHtml(new URL(pagePath(page.id, lang), siteUrl).toString());
   const sitemap = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
@@ -143,7 +146,7 @@ export async function prerenderSite({ siteUrl }: { siteUrl: string }): Promise<n
       [
         `  <url><loc>${loc(page, lang)}</loc>`,
         ...(page.localized
-          ? LANGS.map((l) => `    <xhtml:link rel="alternate" hreflang="${l}" href="${loc(page, l)}"/>`)
+          ? LANGUAGES.map((l) => `    <xhtml:link rel="alternate" hreflang="${l}" href="${loc(page, l)}"/>`)
           : []),
         '  </url>',
       ].join('\n'),

@@ -1,26 +1,13 @@
 // Renders a page to HTML at build time (web/scripts/prerender.ts), with the same tree as the browser.
-import i18next from 'i18next';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
-import { initReactI18next } from 'react-i18next';
 import { StaticRouter } from 'react-router';
+import type { Language } from '../../shared/language.ts';
 import { AppTree } from './app/app.tsx';
+import { startI18nForPrerendering } from './lib/i18n.ts';
 
-let ready: Promise<unknown> | undefined;
-
-export async function renderPage(url: string, lang: 'en' | 'fr'): Promise<string> {
-  ready ??= Promise.all([import('./locales/en.json'), import('./locales/fr.json')]).then(([en, fr]) =>
-    i18next.use(initReactI18next).init({
-      lng: lang,
-      fallbackLng: false,
-      supportedLngs: ['en', 'fr'],
-      resources: { en: { translation: en.default }, fr: { translation: fr.default } },
-      interpolation: { escapeValue: false },
-      react: { useSuspense: false },
-    }),
-  );
-  await ready;
-  await i18next.changeLanguage(lang);
+export async function renderPage(url: string, lang: Language): Promise<string> {
+  await startI18nForPrerendering(lang);
   const { prelude } = await prerender(
     <StrictMode>
       <StaticRouter location={url}>

@@ -8,7 +8,7 @@ import { appPrefix, languageOfPath, pagePath } from '../../shared/web-routes.ts'
 import { App } from './app/app.tsx';
 import { preloadPageAt } from './app/lazy-pages.ts';
 import { startI18n } from './lib/i18n.ts';
-import { markPrerenderedDocument } from './lib/prerendered.ts';
+import { markPrerenderedDocument, markShellDocument } from './lib/prerendered.ts';
 import { loadRuntimeConfig } from './lib/runtime-config.ts';
 import { getToken } from './lib/session-store.ts';
 
@@ -33,6 +33,7 @@ if (prerendered && getToken() && pathname === pagePath('home', lang)) {
         markPrerenderedDocument(pathname);
         hydrateRoot(root, <App />);
       } else {
+        markShellDocument(pathname);
         createRoot(root).render(<App />);
       }
     })

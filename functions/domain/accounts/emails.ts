@@ -1,5 +1,6 @@
 // The account emails, in the language the user used. HTML with a plain-text part.
 import type { Language } from '../../../shared/api-schemas.ts';
+import { escapeHtml } from '../../../shared/html.ts';
 import type { OutgoingEmail } from '../ports.ts';
 
 export type LinkEmailKind = 'activation' | 'login';
@@ -40,8 +41,6 @@ const copy = {
     fallback: 'Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur :',
   },
 } as const;
-
-const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function linkEmail(to: string, lang: Language, kind: LinkEmailKind, link: string): OutgoingEmail {
   const c = copy[lang];

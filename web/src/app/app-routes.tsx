@@ -1,7 +1,8 @@
 // The router, generated from the page table in shared/web-routes.ts: only built pages are routed, each
-// in English and, when localized, under /fr.
+// in English and, when localized, under /fr. Addresses follow shared/page-address.ts first, like the hosts.
 import type { ReactNode } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { canonicalPagePath } from '../../../shared/page-address.ts';
 import {
   appHomePath,
   appPrefix,
@@ -56,6 +57,10 @@ const userRoutes = routesFor(pages.filter((p) => p.access === 'user'));
 const AppLayout = appLayoutChunk.Component;
 
 export function AppRoutes() {
+  const { pathname, search, hash } = useLocation();
+  // Another spelling of a page (/Pricing, /pricing/) goes to its own, once; an unreadable one goes home.
+  const canonical = canonicalPagePath(pathname);
+  if (canonical !== pathname) return <Navigate to={`${canonical ?? '/'}${search}${hash}`} replace />;
   return (
     <Routes>
       <Route element={<PublicLayout />}>{publicRoutes}</Route>

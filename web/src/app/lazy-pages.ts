@@ -3,6 +3,7 @@
 import { type ComponentType, createElement, lazy } from 'react';
 import { type PageId, webPages } from '../../../shared/web-routes.ts';
 import { barePath } from '../lib/language.ts';
+import { PAGE_MODULES } from './page-modules.ts';
 
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
@@ -51,18 +52,22 @@ export function lazyChunk(load: () => Promise<Module>): LazyChunk {
   return { Component, preload };
 }
 
+// Every page screen's module, each its own chunk; PAGE_MODULES says which one renders which page.
+const screenModules = import.meta.glob<Module>('../features/*/*-page.tsx');
+
+function pageChunk(id: PageId, module: string): [PageId, LazyChunk] {
+  const load = screenModules[`../${module}`];
+  if (!load)
+    throw new Error(
+      `PAGE_MODULES names ${module} for page "${id}", which is not a features/*/*-page.tsx file`,
+    );
+  return [id, lazyChunk(load)];
+}
+
 /** The screens of the pages in shared/web-routes.ts that are built. */
-export const pageChunks: Partial<Record<PageId, LazyChunk>> = {
-  home: lazyChunk(() => import('../features/home/home-page.tsx')),
-  linkedinHeadshot: lazyChunk(() => import('../features/linkedin-headshot/linkedin-headshot-page.tsx')),
-  login: lazyChunk(() => import('../features/auth/login-page.tsx')),
-  signup: lazyChunk(() => import('../features/auth/signup-page.tsx')),
-  loginWithToken: lazyChunk(() => import('../features/auth/login-with-token-page.tsx')),
-  appAccount: lazyChunk(() => import('../features/account/account-page.tsx')),
-  pricing: lazyChunk(() => import('../features/pricing/pricing-page.tsx')),
-  terms: lazyChunk(() => import('../features/legal/terms-page.tsx')),
-  privacy: lazyChunk(() => import('../features/legal/privacy-page.tsx')),
-};
+export const pageChunks: Partial<Record<PageId, LazyChunk>> = Object.fromEntries(
+  Object.entries(PAGE_MODULES).map(([id, module]) => pageChunk(id as PageId, module)),
+);
 
 export const appLayoutChunk = lazyChunk(() => import('../components/layout/app-layout.tsx'));
 

@@ -2,7 +2,7 @@
 import { type ReactNode, useState } from 'react';
 import { Navigate } from 'react-router';
 import { appPrefix, pagePath } from '../../../shared/web-routes.ts';
-import { useLanguage } from '../lib/language.ts';
+import { useLanguage, useNextLanguage } from '../lib/language.ts';
 import { useSession } from '../lib/session.tsx';
 
 /**
@@ -11,7 +11,7 @@ import { useSession } from '../lib/session.tsx';
  */
 export function RedirectWhenSignedIn({ children }: { children: ReactNode }) {
   const { signedIn } = useSession();
-  const lang = useLanguage();
+  const lang = useNextLanguage();
   const [signedInOnEntry] = useState(signedIn);
   return signedInOnEntry ? <Navigate to={appPrefix(lang)} replace /> : children;
 }

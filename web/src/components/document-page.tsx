@@ -1,15 +1,21 @@
 // Wraps the route of a prerendered page: shown from its own HTML document, never rebuilt in the browser
 // (see lib/prerendered.ts). A client-side navigation to it loads the document instead.
 import { type ReactNode, useEffect } from 'react';
-import { useLocation } from 'react-router';
-import { isPrerenderedDocument } from '../lib/prerendered.ts';
+import { Navigate, useLocation } from 'react-router';
+import { languageOfPath, pagePath } from '../../../shared/web-routes.ts';
+import { isPrerenderedDocument, isShellDocument } from '../lib/prerendered.ts';
 import { PageLoading } from './layout/page-outlet.tsx';
 
 export function DocumentPage({ children }: { children: ReactNode }) {
   const { pathname, search, hash } = useLocation();
   const inDocument = import.meta.env.SSR || isPrerenderedDocument(pathname);
+  // Loading this address already gave the empty document: loading it again would give it again, forever.
+  const hostHasNoPage = !inDocument && isShellDocument(pathname);
   useEffect(() => {
-    if (!inDocument) window.location.replace(`${pathname}${search}${hash}`);
-  }, [inDocument, pathname, search, hash]);
-  return inDocument ? children : <PageLoading />;
+    if (!inDocument && !hostHasNoPage) window.location.replace(`${pathname}${search}${hash}`);
+  }, [inDocument, hostHasNoPage, pathname, search, hash]);
+  if (inDocument) return children;
+  const home = pagePath('home', languageOfPath(pathname));
+  if (hostHasNoPage) return pathname === home ? children : <Navigate to={home} replace />;
+  return <PageLoading />;
 }

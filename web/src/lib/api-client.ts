@@ -10,6 +10,7 @@ import type {
   RouteId,
 } from '../../../shared/api-routes.ts';
 import type { ErrorBody } from '../../../shared/api-schemas.ts';
+import { buildPath } from '../../../shared/route-paths.ts';
 import { languageOfPath, pagePath } from '../../../shared/web-routes.ts';
 import { runtimeConfig } from './runtime-config.ts';
 import { clearToken, getToken } from './session-store.ts';
@@ -52,20 +53,15 @@ interface RouteInfo {
   path: string;
   access: Access;
   binary: boolean;
+  served: boolean;
 }
 const routes = routeTable as Record<RouteId, RouteInfo>;
 
 /**
- * Fills `{name}` placeholders, each value encoded as one path segment: buildPath's rule from
- * shared/api-routes.ts, restated because importing that module at runtime would pull zod into the page.
+ * Whether the API serves a route yet (its `served` flag in shared/api-routes.ts). A button whose route is
+ * not served is not shown, and a call to it is not made: it would only fail.
  */
-function fillPath(path: string, params: Record<string, string> = {}): string {
-  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
-    return encodeURIComponent(value);
-  });
-}
+export const isServed = (id: RouteId): boolean => routes[id].served;
 
 function errorFromBody(status: number, body: unknown): ApiError {
   // Our handlers answer `{ msg, code }` (ErrorBody); API Gateway's own errors (404, 413) and proxies
@@ -107,7 +103,7 @@ export async function api<K extends RouteId>(id: K, ...[options]: CallArgs<K>): 
 
   let res: Response;
   try {
-    res = await fetch(`${runtimeConfig().apiUrl}${fillPath(route.path, opts.params)}`, {
+    res = await fetch(`${runtimeConfig().apiUrl}${buildPath(route.path, opts.params)}`, {
       method: route.method,
       headers,
       body,

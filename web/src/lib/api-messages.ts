@@ -1,15 +1,18 @@
-// The server writes its `msg` in English. On a French page, a known error code gets its French text;
-// anything else is shown as the server wrote it (spec section 8: "the server msg, else ...").
-import i18next from 'i18next';
-import type En from '../locales/en.json';
+// What a failed call says to the user, decided by the error's code (functions/domain/errors.ts), never by
+// its status alone or by matching the server's English text. The server writes its `msg` in English, in
+// the spec's words: an English page may show it (spec section 8: "the server msg, else ..."); a French
+// page shows its own text for a known code, else the French fallback of the action that failed.
 import type { ApiError } from './api-client.ts';
+import { currentLanguage, hasString, type TranslationKey, t } from './i18n.ts';
 
-type ApiCode = keyof (typeof En)['apiCodes'];
+/** Our own text for a code, in the page's language, if we have one. */
+export function codeMessage(code: string): string | null {
+  const key = `apiCodes.${code}`;
+  return hasString(key) ? t(key as TranslationKey) : null;
+}
 
-export function serverMessage(error: ApiError): string | null {
-  if (i18next.language !== 'en') {
-    const key = `apiCodes.${error.code}`;
-    if (i18next.exists(key)) return i18next.t(`apiCodes.${error.code as ApiCode}`);
-  }
-  return error.msg;
+/** The message for a failure: `fallback` is the action's own generic message, in the page's language. */
+export function serverMessage(error: ApiError, fallback: string): string {
+  if (currentLanguage() === 'en') return error.msg ?? codeMessage(error.code) ?? fallback;
+  return codeMessage(error.code) ?? fallback;
 }

@@ -4,6 +4,15 @@
 
 /** The path whose prerendered HTML is still in the document, if any. */
 let documentPath: string | null = null;
+/** The path this document was loaded at, when the host answered it with the app's empty document. */
+let shellPath: string | null = null;
+
+export function markShellDocument(pathname: string): void {
+  shellPath = pathname;
+}
+
+/** The host has no prerendered HTML for this path: it sent the empty document when it was loaded. */
+export const isShellDocument = (pathname: string): boolean => shellPath === pathname;
 
 export function markPrerenderedDocument(pathname: string): void {
   documentPath = pathname;

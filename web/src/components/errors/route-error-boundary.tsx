@@ -1,7 +1,7 @@
 // Each route renders inside this boundary (spec section 2: "Unexpected Application Error!").
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { languageOfPath, pagePath } from '../../../../shared/web-routes.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { buttonClass } from '../ui/button.tsx';
 import { AlertIcon } from '../ui/icons.tsx';
 import './route-error.css';

@@ -1,15 +1,18 @@
 // The navbar of /app pages (spec section 2): links to the app screens that exist, the user's email
-// (fallback "User"), the token balance, Subscription (with a payment customer id only) and Logout.
+// (fallback "User"), the token balance, Subscription (with a payment customer id only, once the API serves
+// the billing dashboard) and Logout.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { appHomePath, type PageId, pagePath } from '../../../../shared/web-routes.ts';
+import { isServed } from '../../lib/api-client.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useLanguage } from '../../lib/language.ts';
 import { isPageBuilt } from '../../lib/pages.ts';
-import { tokenBalance, useSession } from '../../lib/session.tsx';
+import { useSession } from '../../lib/session.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { Button } from '../ui/button.tsx';
-import { CardIcon, CloseIcon, CoinIcon, LogoutIcon, MenuIcon, UserIcon } from '../ui/icons.tsx';
+import { CardIcon, CloseIcon, MenuIcon } from '../ui/icons.tsx';
+import { AccountActions } from './account-actions.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { Logo } from './logo.tsx';
 import { openBillingDashboard } from './open-billing-dashboard.ts';
@@ -28,7 +31,7 @@ const APP_LINKS: {
 
 export function AppNavbar() {
   const { t } = useTranslation();
-  const { user, logout } = useSession();
+  const { user } = useSession();
   const lang = useLanguage();
   const menu = useNavMenu();
   const scrolled = useScrolledPast();
@@ -47,7 +50,7 @@ export function AppNavbar() {
 
   return (
     <header
-      className={`navbar navbar--app${scrolled ? ' navbar--scrolled' : ''}${menu.open ? ' navbar--open' : ''}`}
+      className={`navbar navbar--app navbar--signed-in${scrolled ? ' navbar--scrolled' : ''}${menu.open ? ' navbar--open' : ''}`}
     >
       <div className="container navbar__inner">
         <Logo to={appHomePath(lang)} />
@@ -71,24 +74,20 @@ export function AppNavbar() {
           </nav>
           <div className="navbar__actions">
             <LanguageSwitch />
-            <span className="token-pill" title={t('nav.tokenBalance')} data-testid="token-balance">
-              <CoinIcon />
-              {user ? t('common.tokens', { count: tokenBalance(user) }) : '…'}
-            </span>
-            <span className="navbar__user" title={user?.email}>
-              <UserIcon />
-              <span className="navbar__user-email">{user?.email ?? t('common.user')}</span>
-            </span>
-            {user?.stripe_customer_id && (
-              <Button variant="secondary" size="sm" loading={opening} onClick={onSubscription}>
-                {!opening && <CardIcon />}
-                {t('nav.subscription')}
-              </Button>
-            )}
-            <Button variant="secondary" size="sm" onClick={logout}>
-              <LogoutIcon />
-              {t('common.logout')}
-            </Button>
+            <AccountActions>
+              {user?.stripe_customer_id && isServed('billingDashboard') && (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  loading={opening}
+                  onClick={onSubscription}
+                  title={t('nav.subscription')}
+                >
+                  {!opening && <CardIcon />}
+                  <span className="navbar__label">{t('nav.subscription')}</span>
+                </Button>
+              )}
+            </AccountActions>
           </div>
         </div>
       </div>

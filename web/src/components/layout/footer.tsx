@@ -1,10 +1,11 @@
 // The site footer: links only to pages that exist, and a contact mail link (spec section 2). The address
 // comes from the build's configuration (config/company.ts); a build without one links to the terms' contact
 // section instead, which says that the operator's details are not configured.
-import { useTranslation } from 'react-i18next';
+
 import { Link } from 'react-router';
 import type { PageId } from '../../../../shared/web-routes.ts';
 import { contactEmail } from '../../config/company.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useLocalizedPath } from '../../lib/language.ts';
 import { isPageBuilt } from '../../lib/pages.ts';
 import { Logo } from './logo.tsx';

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { useTranslation } from '../../lib/i18n.ts';
 import { RouteErrorBoundary } from '../errors/route-error-boundary.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 

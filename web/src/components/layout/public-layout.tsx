@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { Footer } from './footer.tsx';
 import { PageOutlet } from './page-outlet.tsx';
 import { PublicNavbar } from './public-navbar.tsx';

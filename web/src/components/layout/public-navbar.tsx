@@ -1,14 +1,16 @@
 // The navbar of public pages: Home, Create Avatar (signed in), Pricing and Tokens (the pricing page's token
 // packs), Login / Sign Up or the signed-in user's email, tokens and Logout, and the language flags (spec
 // section 2).
-import { useTranslation } from 'react-i18next';
+
 import { Link, NavLink } from 'react-router';
 import { appPrefix } from '../../../../shared/web-routes.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useLanguage, useLocalizedPath } from '../../lib/language.ts';
 import { isPageBuilt } from '../../lib/pages.ts';
-import { tokenBalance, useSession } from '../../lib/session.tsx';
-import { Button, buttonClass } from '../ui/button.tsx';
-import { CloseIcon, CoinIcon, LogoutIcon, MenuIcon } from '../ui/icons.tsx';
+import { useSession } from '../../lib/session.tsx';
+import { buttonClass } from '../ui/button.tsx';
+import { CloseIcon, MenuIcon } from '../ui/icons.tsx';
+import { AccountActions } from './account-actions.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { Logo } from './logo.tsx';
 import { useNavMenu, useScrolledPast } from './use-nav-menu.ts';
@@ -18,12 +20,14 @@ export function PublicNavbar() {
   const { t } = useTranslation();
   const path = useLocalizedPath();
   const lang = useLanguage();
-  const { signedIn, user, logout } = useSession();
+  const { signedIn } = useSession();
   const menu = useNavMenu();
   const scrolled = useScrolledPast();
 
   return (
-    <header className={`navbar${scrolled ? ' navbar--scrolled' : ''}${menu.open ? ' navbar--open' : ''}`}>
+    <header
+      className={`navbar${signedIn ? ' navbar--signed-in' : ''}${scrolled ? ' navbar--scrolled' : ''}${menu.open ? ' navbar--open' : ''}`}
+    >
       <div className="container navbar__inner">
         <Logo to={path('home')} />
         <button
@@ -61,21 +65,7 @@ export function PublicNavbar() {
           <div className="navbar__actions">
             <LanguageSwitch />
             {signedIn ? (
-              <>
-                <span className="navbar__user" title={user?.email}>
-                  {user?.email ?? t('common.user')}
-                </span>
-                {user && (
-                  <span className="token-pill" title={t('nav.tokenBalance')}>
-                    <CoinIcon />
-                    {t('common.tokens', { count: tokenBalance(user) })}
-                  </span>
-                )}
-                <Button variant="secondary" size="sm" onClick={logout}>
-                  <LogoutIcon />
-                  {t('common.logout')}
-                </Button>
-              </>
+              <AccountActions />
             ) : (
               <>
                 <Link

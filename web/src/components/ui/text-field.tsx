@@ -1,5 +1,5 @@
 import { type InputHTMLAttributes, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { EyeIcon, EyeOffIcon } from './icons.tsx';
 import './form-controls.css';
 

@@ -1,10 +1,12 @@
 // /app/account: the email, set or change the password, the token balance and its history.
 import './strings.ts';
-import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { CheckIcon, MailIcon } from '../../components/ui/icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { WelcomeNotice } from '../../components/welcome/welcome-notice.tsx';
+import { documentTitle } from '../../lib/document-title.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { tokenBalance, useSession } from '../../lib/session.tsx';
 import { PasswordForm } from './components/password-form.tsx';
 import { TokenCard } from './components/token-card.tsx';
@@ -17,11 +19,12 @@ export default function AccountPage() {
 
   return (
     <div className="container account">
-      <title>{`${t('account.title')} · Aivatar`}</title>
+      <title>{documentTitle(t('account.title'))}</title>
       <header className="app-page-header">
         <h1>{t('account.title')}</h1>
         <p className="muted">{t('account.subtitle')}</p>
       </header>
+      <WelcomeNotice />
       {!user && userStatus === 'error' && (
         <Alert
           kind="error"

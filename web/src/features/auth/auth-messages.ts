@@ -1,11 +1,12 @@
 // Spec section 8, "Login", "Login link request", "Signup" and "Token login": which message (and which
-// follow-up action) each failure gets.
-import type { TFunction } from 'i18next';
+// follow-up action) each failure gets. Decided by the server's error code (functions/domain/errors.ts);
+// the spec's status rules apply only to a code this page does not know.
 import type { AlertKind } from '../../components/ui/alert.tsx';
 import { isApiError } from '../../lib/api-client.ts';
-import { serverMessage } from '../../lib/api-messages.ts';
+import { codeMessage, serverMessage } from '../../lib/api-messages.ts';
+import type { TFunction } from '../../lib/i18n.ts';
 
-export type AuthAction = 'signUp' | 'resendActivation' | 'goToLogin';
+export type AuthAction = 'signUp' | 'resendActivation' | 'goToLogin' | 'sendLoginLink';
 
 export interface FormMessage {
   kind: AlertKind;
@@ -18,45 +19,54 @@ const error = (text: string, action?: AuthAction): FormMessage =>
 
 export function loginFailure(e: unknown, t: TFunction): FormMessage {
   if (!isApiError(e)) return error(t('login.errorGeneric'));
+  switch (e.code) {
+    case 'VALIDATION_FAILED':
+      return error(t('login.errorMissingFields'));
+    case 'UNKNOWN_LOGIN_EMAIL':
+      return error(t('login.errorNoAccount'), 'signUp');
+    case 'WRONG_PASSWORD':
+      return error(t('login.errorWrongPassword'));
+    case 'PASSWORD_NOT_SET':
+      return error(t('login.errorPasswordNotSet'), 'sendLoginLink');
+    case 'ACCOUNT_NOT_ACTIVATED':
+      return error(t('login.errorNotActivated'), 'resendActivation');
+  }
+  if (codeMessage(e.code)) return error(serverMessage(e, t('login.errorGeneric')));
   switch (e.status) {
     case 400:
       return error(t('login.errorMissingFields'));
     case 401:
-      return e.code === 'UNKNOWN_LOGIN_EMAIL' || e.msg?.includes('No account found')
-        ? error(t('login.errorNoAccount'), 'signUp')
-        : error(t('login.errorWrongPassword'));
+      return error(t('login.errorWrongPassword'));
     case 403:
       return error(t('login.errorNotActivated'), 'resendActivation');
     case 500:
       return error(t('login.errorServer'));
     default:
-      return error(serverMessage(e) ?? t('login.errorGeneric'));
+      return error(serverMessage(e, t('login.errorGeneric')));
   }
 }
 
 export function loginLinkFailure(e: unknown, t: TFunction): FormMessage {
-  if (isApiError(e) && e.status === 404) return error(t('login.linkErrorNoAccount'), 'signUp');
-  return error((isApiError(e) && serverMessage(e)) || t('login.linkErrorGeneric'));
+  if (!isApiError(e)) return error(t('login.linkErrorGeneric'));
+  if (e.code === 'ACCOUNT_NOT_FOUND' || (e.status === 404 && !codeMessage(e.code))) {
+    return error(t('login.linkErrorNoAccount'), 'signUp');
+  }
+  return error(serverMessage(e, t('login.linkErrorGeneric')));
 }
 
 export function signupFailure(e: unknown, t: TFunction): FormMessage {
   if (!isApiError(e)) return error(t('signup.errorGeneric'));
-  switch (e.status) {
-    case 400:
-      return error(serverMessage(e) ?? t('signup.errorInvalidEmail'));
-    case 409:
-      return error(t('signup.errorTaken'), 'goToLogin');
-    case 500:
-      return error(e.msg ?? t('signup.errorGeneric'));
-    default:
-      return error(serverMessage(e) ?? t('signup.errorGeneric'));
+  if (e.code === 'EMAIL_TAKEN' || e.status === 409) return error(t('signup.errorTaken'), 'goToLogin');
+  if (e.code === 'INVALID_EMAIL' || e.status === 400) {
+    return error(serverMessage(e, t('signup.errorInvalidEmail')));
   }
+  return error(serverMessage(e, t('signup.errorGeneric')));
 }
 
 export function tokenLoginFailure(e: unknown, t: TFunction): string {
   if (!isApiError(e)) return t('tokenLogin.errorGeneric');
-  if (e.status === 0) return t('tokenLogin.errorNetwork');
-  if (e.status === 401) return t('tokenLogin.errorInvalid');
+  if (e.code === 'NETWORK_ERROR') return t('tokenLogin.errorNetwork');
+  if (e.code === 'INVALID_LOGIN_LINK' || e.status === 401) return t('tokenLogin.errorInvalid');
   if (e.status === 500) return t('tokenLogin.errorServer');
-  return serverMessage(e) ?? t('tokenLogin.errorGeneric');
+  return serverMessage(e, t('tokenLogin.errorGeneric'));
 }

@@ -1,21 +1,22 @@
 // /login (spec sections 2, 4 and 8): email and password, a login link by email, the identity provider.
 import './strings.ts';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { MailIcon } from '../../components/ui/icons.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
+import { documentTitle } from '../../lib/document-title.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useLanguage, useLocalizedPath } from '../../lib/language.ts';
 import { useSession } from '../../lib/session.tsx';
 import { AFTER_PASSWORD_LOGIN_DELAY_MS, afterLoginPath } from './after-login.ts';
 import { logIn } from './api/login.ts';
 import { sendLoginLink } from './api/send-login-link.ts';
 import { type FormMessage, loginFailure, loginLinkFailure } from './auth-messages.ts';
-import { AuthShell, OrDivider } from './components/auth-shell.tsx';
+import { AuthShell } from './components/auth-shell.tsx';
 import { EmailField } from './components/email-field.tsx';
-import { GoogleButton } from './components/google-button.tsx';
+import { GoogleLogin } from './components/google-login.tsx';
 import { MessageAction } from './components/message-action.tsx';
 
 export default function LoginPage() {
@@ -56,7 +57,8 @@ export default function LoginPage() {
     }
   };
 
-  const onSendLink = async () => {
+  /** Emails a link; for an account not activated yet, the server sends a new activation link instead. */
+  const onSendLink = async (sent: 'login' | 'activation' = 'login') => {
     const address = email.trim();
     if (!address) {
       setMessage({ kind: 'error', text: t('login.linkErrorEmptyEmail') });
@@ -66,7 +68,11 @@ export default function LoginPage() {
     setMessage(null);
     try {
       await sendLoginLink({ email: address, lang });
-      setMessage({ kind: 'success', text: t('login.linkSent', { email: address }) });
+      const text =
+        sent === 'activation'
+          ? t('login.activationSent', { email: address })
+          : t('login.linkSent', { email: address });
+      setMessage({ kind: 'success', text });
     } catch (e) {
       setMessage(loginLinkFailure(e, t));
     } finally {
@@ -78,7 +84,8 @@ export default function LoginPage() {
     <MessageAction
       action={message.action}
       busy={busy === 'link'}
-      onResendActivation={onSendLink}
+      onResendActivation={() => void onSendLink('activation')}
+      onSendLoginLink={() => void onSendLink('login')}
       email={email.trim()}
     />
   );
@@ -98,7 +105,7 @@ export default function LoginPage() {
         </p>
       }
     >
-      <title>{`${t('login.title')} · Aivatar`}</title>
+      <title>{documentTitle(t('login.title'))}</title>
       {message && (
         <Alert kind={message.kind} action={action}>
           {message.text}
@@ -126,14 +133,13 @@ export default function LoginPage() {
           size="sm"
           loading={busy === 'link'}
           disabled={loggedIn || busy !== null}
-          onClick={onSendLink}
+          onClick={() => void onSendLink('login')}
         >
           {busy !== 'link' && <MailIcon />}
           {busy === 'link' ? t('login.sendingLink') : t('login.sendLink')}
         </Button>
       </div>
-      <OrDivider label={t('common.or')} />
-      <GoogleButton />
+      <GoogleLogin />
     </AuthShell>
   );
 }

@@ -1,16 +1,21 @@
-// /login_with_token?token=... (spec sections 2, 4 and 8): the emailed link's landing page, English only.
-// Three states: Logging in, Login Error (Back to login) and Login Successful.
+// /login_with_token?token=...&lang=... (spec sections 2, 4 and 8): the emailed link's landing page, English
+// only. Three states: Logging in, Login Error (Back to login) and Login Successful. The link's `lang` (the
+// language of the email) decides only where the page sends the user next: /fr/app..., /fr/login.
 import './strings.ts';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { pagePath } from '../../../../shared/web-routes.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { AlertIcon, CheckCircleIcon } from '../../components/ui/icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { documentTitle } from '../../lib/document-title.ts';
+import { useTranslation } from '../../lib/i18n.ts';
+import { useNextLanguage } from '../../lib/language.ts';
 import { useSession } from '../../lib/session.tsx';
-import { AFTER_LINK_LOGIN_DELAY_MS, AFTER_LOGIN_PATH } from './after-login.ts';
+import { markWelcome } from '../../lib/welcome.ts';
+import { AFTER_LINK_LOGIN_DELAY_MS, afterLoginPath } from './after-login.ts';
 import { redeemLoginLink } from './api/login-with-token.ts';
+import { newAccountBonus } from './api/new-account.ts';
 import { tokenLoginFailure } from './auth-messages.ts';
 import './components/auth.css';
 
@@ -21,6 +26,7 @@ export default function LoginWithTokenPage() {
   const navigate = useNavigate();
   const { signIn } = useSession();
   const token = useSearchParams()[0].get('token');
+  const next = useNextLanguage();
   const [state, setState] = useState<State>(() =>
     token ? { step: 'loading' } : { step: 'error', message: t('tokenLogin.errorNoToken') },
   );
@@ -33,10 +39,18 @@ export default function LoginWithTokenPage() {
       async ({ access_token }) => {
         if (cancelled) return;
         // Whether or not the user loads, the session is open: go on to the app.
-        await signIn(access_token);
+        const user = await signIn(access_token);
         if (cancelled) return;
         setState({ step: 'success' });
-        timer = setTimeout(() => navigate(AFTER_LOGIN_PATH, { replace: true }), AFTER_LINK_LOGIN_DELAY_MS);
+        const started = Date.now();
+        // A brand-new account (just activated) is welcomed on its first screen; never worth a failed login.
+        if (user && !user.has_password) {
+          const bonus = await newAccountBonus().catch(() => null);
+          if (bonus !== null) markWelcome(user.email, { bonus });
+        }
+        if (cancelled) return;
+        const wait = Math.max(0, AFTER_LINK_LOGIN_DELAY_MS - (Date.now() - started));
+        timer = setTimeout(() => navigate(afterLoginPath(next), { replace: true }), wait);
       },
       (e: unknown) => {
         if (!cancelled) setState({ step: 'error', message: tokenLoginFailure(e, t) });
@@ -46,11 +60,11 @@ export default function LoginWithTokenPage() {
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [token, signIn, navigate, t]);
+  }, [token, signIn, navigate, t, next]);
 
   return (
     <div className="container auth auth--single">
-      <title>{`${t('tokenLogin.title')} · Aivatar`}</title>
+      <title>{documentTitle(t('tokenLogin.title'))}</title>
       <section className="auth__card card" aria-live="polite">
         {state.step === 'loading' && (
           <div className="auth__done">
@@ -66,7 +80,7 @@ export default function LoginWithTokenPage() {
             </span>
             <h1>{t('tokenLogin.errorTitle')}</h1>
             <p role="alert">{state.message}</p>
-            <Link to={pagePath('login')} className={buttonClass()}>
+            <Link to={pagePath('login', next)} className={buttonClass()}>
               {t('tokenLogin.backToLogin')}
             </Link>
           </div>

@@ -1,18 +1,19 @@
 // /signup (spec sections 2, 5 and 8): email and the terms, then an activation email.
 import './strings.ts';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { MailIcon } from '../../components/ui/icons.tsx';
+import { documentTitle } from '../../lib/document-title.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useLanguage, useLocalizedPath } from '../../lib/language.ts';
 import { signUp } from './api/signup.ts';
 import { type FormMessage, signupFailure } from './auth-messages.ts';
-import { AuthShell, OrDivider } from './components/auth-shell.tsx';
+import { AuthShell } from './components/auth-shell.tsx';
 import { EmailField } from './components/email-field.tsx';
-import { GoogleButton } from './components/google-button.tsx';
+import { GoogleLogin } from './components/google-login.tsx';
 import { MessageAction } from './components/message-action.tsx';
 
 export default function SignupPage() {
@@ -62,7 +63,7 @@ export default function SignupPage() {
         </p>
       }
     >
-      <title>{`${t('signup.title')} · Aivatar`}</title>
+      <title>{documentTitle(t('signup.title'))}</title>
       {sentTo ? (
         <div className="auth__done">
           <span className="auth__done-icon">
@@ -107,8 +108,7 @@ export default function SignupPage() {
               {submitting ? t('signup.submitting') : t('signup.submit')}
             </Button>
           </form>
-          <OrDivider label={t('common.or')} />
-          <GoogleButton />
+          <GoogleLogin />
         </>
       )}
     </AuthShell>

@@ -1,8 +1,9 @@
 // The landing page (spec section 2): prerendered, its copy in static HTML (content/, never in the
 // JavaScript). In the browser only the avatar carousel comes alive. A signed-in visitor never sees it:
 // main.tsx and the route guard send them to /app.
+
+import { MarketingPage } from '../../components/marketing/marketing-page.tsx';
 import { carousel } from '../../content/illustrations.json';
-import { MarketingPage } from '../landing/marketing-page.tsx';
 import { HomeBody, HomeTop } from './content/home-content.tsx';
 
 const STRINGS = {

@@ -1,7 +1,8 @@
 // The professional headshot page (spec section 2): prerendered like the landing page, its copy in static
 // HTML (content/, never in the JavaScript); in the browser only the carousel of 30 headshots comes alive.
+
+import { MarketingPage } from '../../components/marketing/marketing-page.tsx';
 import { headshots } from '../../content/illustrations.json';
-import { MarketingPage } from '../landing/marketing-page.tsx';
 import { HeadshotBody, HeadshotTop } from './content/headshot-content.tsx';
 import './linkedin-headshot.css';
 

@@ -1,15 +1,17 @@
 // /pricing (spec sections 2, 4, 8 and 9): the one-time card with its pack selector, the featured
 // subscription card, the error line below them, notes, the subscription FAQ and the structured data.
-// Checkout and the subscription check go through the typed API client; until the payment backend is
-// served, a signed-in click ends on the spec's error line, as any failed checkout does.
+// Checkout and the subscription check go through the typed API client; until the API serves them, the cards
+// show the prices and no button (shared/api-routes.ts `served`). A failed checkout shows on the spec's error
+// line below the cards and, since that line can be far below the button on a phone, in a toast too.
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { DEFAULT_PACK, SUBSCRIPTION, type TokenPack } from '../../../../shared/catalogue.ts';
 import { openBillingDashboard } from '../../components/layout/open-billing-dashboard.ts';
 import { StaticContent } from '../../components/static-content.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useStrings } from '../../lib/strings.ts';
+import { toast } from '../../lib/toasts.ts';
 import { redirectToCheckout, useSubscriptionState } from './api/checkout.ts';
 import { OneTimeCard } from './components/one-time-card.tsx';
 import { SubscriptionCard } from './components/subscription-card.tsx';
@@ -44,6 +46,7 @@ export default function PricingPage() {
     } catch (e) {
       console.error(`Pricing: ${action}`, e);
       setError(failure);
+      toast.error(failure);
       setBusy(null);
     }
   };

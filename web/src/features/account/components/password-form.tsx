@@ -2,13 +2,13 @@
 
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from 'virtual:api-contract';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { KeyIcon } from '../../../components/ui/icons.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { serverMessage } from '../../../lib/api-messages.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { toast } from '../../../lib/toasts.ts';
 import { changePassword } from '../api/change-password.ts';
@@ -50,13 +50,12 @@ export function PasswordForm({ email, hasPassword }: { email: string; hasPasswor
       setConfirm('');
       toast.success(hasPassword ? t('account.passwordChanged') : t('account.passwordSet'));
     } catch (e) {
-      if (isApiError(e) && e.code === 'CURRENT_PASSWORD_WRONG') {
-        setErrors({ current: serverMessage(e) ?? t('account.passwordFailed') });
-      } else if (isApiError(e) && e.code.startsWith('PASSWORD_')) {
-        setErrors({ next: serverMessage(e) ?? t('account.passwordFailed') });
-      } else {
-        setFailure((isApiError(e) && serverMessage(e)) || t('account.passwordFailed'));
-      }
+      const message = isApiError(e)
+        ? serverMessage(e, t('account.passwordFailed'))
+        : t('account.passwordFailed');
+      if (isApiError(e) && e.code === 'CURRENT_PASSWORD_WRONG') setErrors({ current: message });
+      else if (isApiError(e) && e.code.startsWith('PASSWORD_')) setErrors({ next: message });
+      else setFailure(message);
     } finally {
       setSaving(false);
     }

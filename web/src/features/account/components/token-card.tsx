@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { UserInfo } from '../../../../../shared/api-schemas.ts';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { CoinIcon } from '../../../components/ui/icons.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useLocalizedPath } from '../../../lib/language.ts';
 import { isPageBuilt } from '../../../lib/pages.ts';
 import { tokenBalance } from '../../../lib/session.tsx';

@@ -1,9 +1,10 @@
 // The token ledger: every change to the balance, with its reason and the balance after it.
-import { useTranslation } from 'react-i18next';
+
 import type { LedgerEntry } from '../../../../../shared/api-schemas.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { useTokenLedger } from '../api/token-ledger.ts';
 

@@ -1,6 +1,7 @@
 // The email address field every sign-in form asks for.
-import { useTranslation } from 'react-i18next';
+
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 export function EmailField({ value, onChange }: { value: string; onChange(value: string): void }) {
   const { t } = useTranslation();

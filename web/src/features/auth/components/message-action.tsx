@@ -1,8 +1,10 @@
-// The follow-up action a sign-in message offers (spec section 8): Sign up, Go to login page, or Send new
-// activation link. The typed email goes along to the next page.
-import { useTranslation } from 'react-i18next';
+// The follow-up action a sign-in message offers (spec section 8): Sign up, Go to login page, Send new
+// activation link, or Send me a login link (an account without a password). The typed email goes along
+// to the next page.
+
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useLocalizedPath } from '../../../lib/language.ts';
 import type { AuthAction } from '../auth-messages.ts';
 
@@ -11,9 +13,16 @@ interface MessageActionProps {
   email: string;
   busy?: boolean;
   onResendActivation?: () => void;
+  onSendLoginLink?: () => void;
 }
 
-export function MessageAction({ action, email, busy = false, onResendActivation }: MessageActionProps) {
+export function MessageAction({
+  action,
+  email,
+  busy = false,
+  onResendActivation,
+  onSendLoginLink,
+}: MessageActionProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const path = useLocalizedPath();
@@ -35,6 +44,12 @@ export function MessageAction({ action, email, busy = false, onResendActivation 
       return (
         <Button variant="secondary" size="sm" loading={busy} onClick={onResendActivation}>
           {t('login.actionResendActivation')}
+        </Button>
+      );
+    case 'sendLoginLink':
+      return (
+        <Button variant="secondary" size="sm" loading={busy} onClick={onSendLoginLink}>
+          {t('login.sendLink')}
         </Button>
       );
   }

@@ -1,8 +1,9 @@
 // The landing page's copy (spec sections 1, 2 and 9), in English and in French. Prerendered only: import it
 // inside `import.meta.env.SSR &&` code, so none of it ships in the JavaScript.
+
+import type { Card, DemoCopy, FaqItem } from '../../../components/marketing/content/marketing-blocks.tsx';
+import { type QuotedPrices, quotedPrices } from '../../../components/marketing/content/pricing-overview.tsx';
 import type { Language } from '../../../lib/language.ts';
-import type { Card, DemoCopy, FaqItem } from '../../landing/content/marketing-blocks.tsx';
-import { type QuotedPrices, quotedPrices } from '../../landing/content/pricing-overview.tsx';
 
 export interface HomeCopy {
   hero: {
@@ -55,7 +56,7 @@ const COPY: { [L in Language]: (p: QuotedPrices) => HomeCopy } = {
         {
           icon: 'briefcase',
           title: 'Professionals',
-          text: 'A sharp headshot for your CV, your professional network profile or your company’s team page, without booking a photographer.',
+          text: "A sharp headshot for your CV, your professional network profile or your company's team page, without booking a photographer.",
         },
         {
           icon: 'sparkles',
@@ -110,7 +111,7 @@ const COPY: { [L in Language]: (p: QuotedPrices) => HomeCopy } = {
         watercolor: 'Watercolour',
         comic: 'Comic',
       },
-      note: 'Illustrations of each style’s mood, drawn with open-licensed avatar sets (credits at the bottom of the page). Your avatars are generated from your own photos.',
+      note: "Illustrations of each style's mood, drawn with open-licensed avatar sets (credits at the bottom of the page). Your avatars are generated from your own photos.",
     },
     benefits: {
       title: 'Why Aivatar',
@@ -219,7 +220,7 @@ const COPY: { [L in Language]: (p: QuotedPrices) => HomeCopy } = {
       items: [
         { value: '25+', label: 'styles au choix' },
         { value: '~30\u00a0s', label: 'par avatar' },
-        { value: '2', label: 'jetons offerts à l’inscription' },
+        { value: '2', label: "jetons offerts à l'inscription" },
         { value: '4K', label: 'pour les portraits' },
         { value: '0', label: 'filigrane sur les téléchargements payants' },
         { value: 'FR · EN', label: 'en français et en anglais' },
@@ -237,12 +238,12 @@ const COPY: { [L in Language]: (p: QuotedPrices) => HomeCopy } = {
         {
           icon: 'sparkles',
           title: 'Les créateurs de contenu',
-          text: 'Une photo de profil qui se remarque dans le fil d’actualité, et qui change de style aussi souvent que vos contenus.',
+          text: "Une photo de profil qui se remarque dans le fil d'actualité, et qui change de style aussi souvent que vos contenus.",
         },
         {
           icon: 'gamepad',
           title: 'Tout le monde',
-          text: 'Jeux vidéo, messageries, forums ou simple plaisir\u00a0: voyez-vous en héros de fantasy, en personnage d’anime ou en portrait à l’huile.',
+          text: "Jeux vidéo, messageries, forums ou simple plaisir\u00a0: voyez-vous en héros de fantasy, en personnage d'anime ou en portrait à l'huile.",
         },
       ],
     },
@@ -254,7 +255,7 @@ const COPY: { [L in Language]: (p: QuotedPrices) => HomeCopy } = {
         {
           icon: 'upload',
           title: 'Importez 2 à 5 selfies',
-          text: 'Des photos nettes de votre visage, bien éclairées. Vous acceptez d’abord leur traitement par notre prestataire d’IA, et vous pouvez les supprimer à tout moment.',
+          text: "Des photos nettes de votre visage, bien éclairées. Vous acceptez d'abord leur traitement par notre prestataire d'IA, et vous pouvez les supprimer à tout moment.",
         },
         {
           icon: 'palette',
@@ -270,7 +271,7 @@ const COPY: { [L in Language]: (p: QuotedPrices) => HomeCopy } = {
     },
     demo: {
       title: 'Aivatar en action',
-      lead: 'Une capture d’écran vidéo de 59 secondes, tournée directement dans l’application.',
+      lead: "Une capture d'écran vidéo de 59 secondes, tournée directement dans l'application.",
       caption: 'Vidéo de démonstration, 59 secondes, sans son.',
       fallback: 'Télécharger la vidéo de démonstration (MP4)',
     },
@@ -287,16 +288,16 @@ const COPY: { [L in Language]: (p: QuotedPrices) => HomeCopy } = {
         watercolor: 'Aquarelle',
         comic: 'Bande dessinée',
       },
-      note: 'Des illustrations de l’ambiance de chaque style, dessinées avec des jeux d’avatars sous licence libre (crédits en bas de page). Vos avatars sont créés à partir de vos propres photos.',
+      note: "Des illustrations de l'ambiance de chaque style, dessinées avec des jeux d'avatars sous licence libre (crédits en bas de page). Vos avatars sont créés à partir de vos propres photos.",
     },
     benefits: {
       title: 'Pourquoi Aivatar',
-      lead: 'Tout ce qu’il faut pour utiliser vos nouvelles images partout.',
+      lead: "Tout ce qu'il faut pour utiliser vos nouvelles images partout.",
       cards: [
         {
           icon: 'license',
           title: 'Droits commerciaux complets',
-          text: 'Utilisez vos avatars sur votre site, dans votre communication ou sur vos produits\u00a0: ils sont livrés avec des droits d’utilisation commerciale complets.',
+          text: "Utilisez vos avatars sur votre site, dans votre communication ou sur vos produits\u00a0: ils sont livrés avec des droits d'utilisation commerciale complets.",
         },
         {
           icon: 'noWatermark',
@@ -311,17 +312,17 @@ const COPY: { [L in Language]: (p: QuotedPrices) => HomeCopy } = {
         {
           icon: 'refresh',
           title: 'De nouveaux styles chaque semaine',
-          text: 'Le catalogue s’enrichit sans cesse\u00a0: il y a toujours un nouveau look à essayer.',
+          text: "Le catalogue s'enrichit sans cesse\u00a0: il y a toujours un nouveau look à essayer.",
         },
         {
           icon: 'clock',
           title: 'Prêt en 30 secondes environ',
-          text: 'Pas de rendez-vous, pas d’attente de retouches\u00a0: choisissez un style, votre avatar est prêt en une demi-minute environ.',
+          text: "Pas de rendez-vous, pas d'attente de retouches\u00a0: choisissez un style, votre avatar est prêt en une demi-minute environ.",
         },
         {
           icon: 'resolution',
           title: 'Portraits en 4K',
-          text: 'Des portraits haute résolution qui restent nets à l’impression, et un export en 400\u00a0×\u00a0400\u00a0px pour votre profil sur les réseaux professionnels.',
+          text: "Des portraits haute résolution qui restent nets à l'impression, et un export en 400\u00a0×\u00a0400\u00a0px pour votre profil sur les réseaux professionnels.",
         },
       ],
     },
@@ -330,13 +331,13 @@ const COPY: { [L in Language]: (p: QuotedPrices) => HomeCopy } = {
       lead: 'Les jetons servent de monnaie\u00a0: chaque style généré coûte des jetons. Achetez un pack une fois pour toutes, ou recevez de nouveaux jetons chaque mois.',
     },
     whatIs: {
-      title: 'Qu’est-ce qu’un avatar IA\u00a0?',
+      title: "Qu'est-ce qu'un avatar IA\u00a0?",
       paragraphs: [
-        'Un avatar IA est une image de vous créée par un modèle d’intelligence artificielle à partir de quelques-unes de vos photos. Le modèle saisit ce qui rend votre visage unique, puis vous redessine dans le style choisi\u00a0: portrait studio en lumière douce, chevalier en armure, personnage d’anime ou portrait à l’huile.',
-        'Contrairement à un filtre, qui retouche une photo existante, un avatar est une image entièrement nouvelle\u00a0: autres vêtements, autre décor, autre lumière, et pourtant c’est bien vous. C’est pourquoi plusieurs selfies variés donnent de meilleurs résultats qu’un seul.',
+        "Un avatar IA est une image de vous créée par un modèle d'intelligence artificielle à partir de quelques-unes de vos photos. Le modèle saisit ce qui rend votre visage unique, puis vous redessine dans le style choisi\u00a0: portrait studio en lumière douce, chevalier en armure, personnage d'anime ou portrait à l'huile.",
+        "Contrairement à un filtre, qui retouche une photo existante, un avatar est une image entièrement nouvelle\u00a0: autres vêtements, autre décor, autre lumière, et pourtant c'est bien vous. C'est pourquoi plusieurs selfies variés donnent de meilleurs résultats qu'un seul.",
         'Avec Aivatar, vous gardez la main\u00a0: vous choisissez les photos que vous importez, vous pouvez les supprimer à tout moment, et les avatars que vous téléchargez sont à vous.',
       ],
-      asideTitle: 'Ce qu’il vous faut',
+      asideTitle: "Ce qu'il vous faut",
       aside: [
         '2 à 5 selfies de votre visage',
         '30 secondes environ par avatar',
@@ -346,7 +347,7 @@ const COPY: { [L in Language]: (p: QuotedPrices) => HomeCopy } = {
     },
     faq: {
       title: 'Questions fréquentes',
-      lead: 'Encore un doute\u00a0? Voici les réponses aux questions qu’on nous pose le plus.',
+      lead: "Encore un doute\u00a0? Voici les réponses aux questions qu'on nous pose le plus.",
       items: [
         {
           question: 'Aivatar est-il gratuit\u00a0?',
@@ -355,12 +356,12 @@ const COPY: { [L in Language]: (p: QuotedPrices) => HomeCopy } = {
         {
           question: 'Quelles photos dois-je importer\u00a0?',
           answer:
-            'Importez 2 à 5 selfies récents où votre visage est bien visible\u00a0: bonne lumière, pas de lunettes de soleil, personne d’autre dans le cadre, et quelques angles différents. Elles sont traitées par un prestataire d’IA tiers, ce que vous acceptez avant l’import, et vous pouvez les supprimer à tout moment.',
+            "Importez 2 à 5 selfies récents où votre visage est bien visible\u00a0: bonne lumière, pas de lunettes de soleil, personne d'autre dans le cadre, et quelques angles différents. Elles sont traitées par un prestataire d'IA tiers, ce que vous acceptez avant l'import, et vous pouvez les supprimer à tout moment.",
         },
         {
           question: 'Puis-je utiliser mes avatars à des fins commerciales\u00a0?',
           answer:
-            'Oui. Les avatars que vous créez sont livrés avec des droits d’utilisation commerciale complets\u00a0: vous pouvez les utiliser sur votre site, vos réseaux sociaux, vos supports marketing ou vos produits. Nos conditions d’utilisation précisent les modalités d’usage.',
+            "Oui. Les avatars que vous créez sont livrés avec des droits d'utilisation commerciale complets\u00a0: vous pouvez les utiliser sur votre site, vos réseaux sociaux, vos supports marketing ou vos produits. Nos conditions d'utilisation précisent les modalités d'usage.",
         },
         {
           question: 'Combien de temps faut-il\u00a0?',

@@ -2,10 +2,7 @@
 // only: import this module inside `import.meta.env.SSR &&` code, so none of it ships in the JavaScript.
 import { pagePath } from '../../../../../shared/web-routes.ts';
 import { JsonLd } from '../../../components/json-ld.tsx';
-import illustrations from '../../../content/illustrations.json';
-import { useLanguage } from '../../../lib/language.ts';
-import { productJsonLd } from '../../../lib/structured-data.ts';
-import { IllustrationCredits } from '../../landing/content/illustration-credits.tsx';
+import { IllustrationCredits } from '../../../components/marketing/content/illustration-credits.tsx';
 import {
   CardGrid,
   CheckList,
@@ -18,9 +15,12 @@ import {
   Section,
   SectionHeading,
   StyleGallery,
-} from '../../landing/content/marketing-blocks.tsx';
-import { Icon } from '../../landing/content/marketing-icons.tsx';
-import { PricingTable } from '../../landing/content/pricing-overview.tsx';
+} from '../../../components/marketing/content/marketing-blocks.tsx';
+import { Icon } from '../../../components/marketing/content/marketing-icons.tsx';
+import { PricingTable } from '../../../components/marketing/content/pricing-overview.tsx';
+import illustrations from '../../../content/illustrations.json';
+import { useLanguage } from '../../../lib/language.ts';
+import { productJsonLd } from '../../../lib/structured-data.ts';
 import { headshotCopy } from './headshot-copy.ts';
 
 // No module-level reads of the manifest: the browser build could not drop them along with this module.

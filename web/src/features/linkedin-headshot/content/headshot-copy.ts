@@ -1,8 +1,9 @@
 // The professional headshot page's copy (spec sections 1, 2 and 9), in English and in French. Prerendered
 // only: import it inside `import.meta.env.SSR &&` code, so none of it ships in the JavaScript.
+
+import type { Card, FaqItem } from '../../../components/marketing/content/marketing-blocks.tsx';
+import { type QuotedPrices, quotedPrices } from '../../../components/marketing/content/pricing-overview.tsx';
 import type { Language } from '../../../lib/language.ts';
-import type { Card, FaqItem } from '../../landing/content/marketing-blocks.tsx';
-import { type QuotedPrices, quotedPrices } from '../../landing/content/pricing-overview.tsx';
 
 export interface HeadshotCopy {
   hero: {
@@ -94,7 +95,7 @@ const COPY: { [L in Language]: (p: QuotedPrices) => HeadshotCopy } = {
       after: 'After',
       afterAlt: 'Illustration: the same person as a bright, colourful studio headshot',
       caption:
-        'Illustration of the idea, drawn with an open-licensed avatar set: not a real customer’s photo or a generated result.',
+        "Illustration of the idea, drawn with an open-licensed avatar set: not a real customer's photo or a generated result.",
     },
     gallery: {
       title: 'Headshot styles for every workplace',
@@ -109,7 +110,7 @@ const COPY: { [L in Language]: (p: QuotedPrices) => HeadshotCopy } = {
         academic: 'Academic',
         medical: 'Medical',
       },
-      note: 'Illustrations of each style’s mood, drawn with open-licensed avatar sets (credits at the bottom of the page). Your headshots are generated from your own photos.',
+      note: "Illustrations of each style's mood, drawn with open-licensed avatar sets (credits at the bottom of the page). Your headshots are generated from your own photos.",
     },
     features: {
       title: 'Everything a professional headshot needs',
@@ -123,7 +124,7 @@ const COPY: { [L in Language]: (p: QuotedPrices) => HeadshotCopy } = {
         {
           icon: 'crop',
           title: '400×400\u00a0px export',
-          text: 'A preset sized for your professional network’s profile picture: download it and upload it as it is.',
+          text: "A preset sized for your professional network's profile picture: download it and upload it as it is.",
         },
         {
           icon: 'clock',
@@ -217,8 +218,8 @@ const COPY: { [L in Language]: (p: QuotedPrices) => HeadshotCopy } = {
       title: 'Des portraits professionnels pour LinkedIn et votre CV, sans séance photo',
       lead: 'Importez 3 à 5 selfies, choisissez un style studio, bureau ou extérieur et recevez des portraits en 4K en 30 secondes environ, avec un export en 400\u00a0×\u00a0400\u00a0px prêt pour votre profil professionnel.',
       cta: 'Créer mon portrait',
-      secondary: 'Voir l’avant-après',
-      note: '2 jetons offerts à l’inscription, sans carte bancaire.',
+      secondary: "Voir l'avant-après",
+      note: "2 jetons offerts à l'inscription, sans carte bancaire.",
       visualLabel: 'Exemples illustrés de quatre styles de portrait',
     },
     facts: {
@@ -228,35 +229,35 @@ const COPY: { [L in Language]: (p: QuotedPrices) => HeadshotCopy } = {
         { value: '~30\u00a0s', label: 'par portrait' },
         { value: '4K', label: 'fichiers haute résolution' },
         { value: '400\u00a0×\u00a0400', label: 'px pour votre profil' },
-        { value: '2', label: 'jetons offerts à l’inscription' },
+        { value: '2', label: "jetons offerts à l'inscription" },
         { value: '0', label: 'filigrane sur les téléchargements payants' },
       ],
     },
     problem: {
-      title: 'Votre photo de profil, c’est votre première poignée de main',
+      title: "Votre photo de profil, c'est votre première poignée de main",
       lead: 'Recruteurs, clients et collègues la voient avant de lire la moindre ligne. Et en obtenir une bonne est souvent une corvée.',
-      painTitle: 'D’habitude',
+      painTitle: "D'habitude",
       pains: [
         'Réserver un photographe et trouver une demi-journée de libre',
         'Recadrer une vieille photo de vacances qui ne fait jamais vraiment pro',
-        'Une photo différente sur chaque profil, et aucune n’est récente',
+        "Une photo différente sur chaque profil, et aucune n'est récente",
       ],
       promiseTitle: 'Avec Aivatar',
       promises: [
         'Un portrait soigné et cohérent à partir de quelques selfies pris chez vous',
         'Des résultats en 30 secondes environ, dans autant de styles que vous voulez',
-        'Un fichier 4K pour l’impression et une version 400\u00a0×\u00a0400\u00a0px pour votre profil',
+        "Un fichier 4K pour l'impression et une version 400\u00a0×\u00a0400\u00a0px pour votre profil",
       ],
     },
     beforeAfter: {
       title: 'Du selfie au portrait',
-      lead: 'L’idée en une image\u00a0: un selfie ordinaire au départ, un portrait studio net à l’arrivée.',
+      lead: "L'idée en une image\u00a0: un selfie ordinaire au départ, un portrait studio net à l'arrivée.",
       before: 'Avant',
       beforeAlt: 'Illustration\u00a0: un selfie ordinaire, dans une lumière grise et terne',
       after: 'Après',
       afterAlt: 'Illustration\u00a0: la même personne en portrait studio lumineux et coloré',
       caption:
-        'Illustration de l’idée, dessinée avec un jeu d’avatars sous licence libre\u00a0: ni la photo d’un vrai client, ni un résultat généré.',
+        "Illustration de l'idée, dessinée avec un jeu d'avatars sous licence libre\u00a0: ni la photo d'un vrai client, ni un résultat généré.",
     },
     gallery: {
       title: 'Un style de portrait pour chaque métier',
@@ -271,16 +272,16 @@ const COPY: { [L in Language]: (p: QuotedPrices) => HeadshotCopy } = {
         academic: 'Universitaire',
         medical: 'Médical',
       },
-      note: 'Des illustrations de l’ambiance de chaque style, dessinées avec des jeux d’avatars sous licence libre (crédits en bas de page). Vos portraits sont créés à partir de vos propres photos.',
+      note: "Des illustrations de l'ambiance de chaque style, dessinées avec des jeux d'avatars sous licence libre (crédits en bas de page). Vos portraits sont créés à partir de vos propres photos.",
     },
     features: {
-      title: 'Tout ce qu’un portrait professionnel exige',
-      lead: 'Pensé pour les profils, les CV, les pages équipe et les biographies d’intervenants.',
+      title: "Tout ce qu'un portrait professionnel exige",
+      lead: "Pensé pour les profils, les CV, les pages équipe et les biographies d'intervenants.",
       cards: [
         {
           icon: 'resolution',
           title: 'Portraits en 4K',
-          text: 'Des fichiers haute résolution qui restent nets sur un CV, un site web ou à l’impression.',
+          text: "Des fichiers haute résolution qui restent nets sur un CV, un site web ou à l'impression.",
         },
         {
           icon: 'crop',
@@ -290,7 +291,7 @@ const COPY: { [L in Language]: (p: QuotedPrices) => HeadshotCopy } = {
         {
           icon: 'clock',
           title: 'Prêt en 30 secondes environ',
-          text: 'Pas de rendez-vous, pas de plusieurs jours d’attente pour des photos retouchées.',
+          text: "Pas de rendez-vous, pas de plusieurs jours d'attente pour des photos retouchées.",
         },
         {
           icon: 'license',
@@ -315,22 +316,22 @@ const COPY: { [L in Language]: (p: QuotedPrices) => HeadshotCopy } = {
       doTitle: 'À faire',
       dos: [
         'Importez 3 à 5 photos récentes de vous',
-        'Regardez l’objectif, sous une lumière douce et homogène',
+        "Regardez l'objectif, sous une lumière douce et homogène",
         'Variez les angles, les tenues et les arrière-plans',
         'Gardez votre visage net et bien visible',
       ],
       dontTitle: 'À éviter',
       donts: [
         'Lunettes de soleil, chapeau ou mains devant le visage',
-        'Photos de groupe ou d’autres personnes dans le cadre',
+        "Photos de groupe ou d'autres personnes dans le cadre",
         'Filtres marqués, effets de maquillage ou photos floues',
       ],
     },
     example: {
       title: 'Concrètement, ça donne quoi\u00a0?',
       tag: 'Exemple illustratif, pas un avis client',
-      text: 'Une cheffe de projet met à jour son profil avant de chercher un nouveau poste. Un dimanche soir, elle prend quatre selfies près d’une fenêtre, les importe et choisit les styles Studio et Bureau. Une minute plus tard, elle a un portrait 4K pour son CV et une version 400\u00a0×\u00a0400\u00a0px pour son profil, puis elle supprime ses selfies depuis son tableau de bord.',
-      outcome: ['4 selfies près d’une fenêtre', '2 styles choisis', 'Une minute environ, du début à la fin'],
+      text: "Une cheffe de projet met à jour son profil avant de chercher un nouveau poste. Un dimanche soir, elle prend quatre selfies près d'une fenêtre, les importe et choisit les styles Studio et Bureau. Une minute plus tard, elle a un portrait 4K pour son CV et une version 400\u00a0×\u00a0400\u00a0px pour son profil, puis elle supprime ses selfies depuis son tableau de bord.",
+      outcome: ["4 selfies près d'une fenêtre", '2 styles choisis', 'Une minute environ, du début à la fin'],
     },
     pricing: {
       title: 'Tarifs',
@@ -338,31 +339,31 @@ const COPY: { [L in Language]: (p: QuotedPrices) => HeadshotCopy } = {
     },
     faq: {
       title: 'Questions sur les portraits',
-      lead: 'Ce qu’on nous demande avant de créer son portrait professionnel.',
+      lead: "Ce qu'on nous demande avant de créer son portrait professionnel.",
       items: [
         {
           question: 'Quelles photos faut-il importer\u00a0?',
           answer:
-            'Importez 3 à 5 photos récentes de vous\u00a0: visage bien visible et net, lumière douce, sans lunettes de soleil ni chapeau, personne d’autre dans le cadre, avec des angles et des arrière-plans variés. Plus vos selfies sont bons, meilleurs sont vos portraits.',
+            "Importez 3 à 5 photos récentes de vous\u00a0: visage bien visible et net, lumière douce, sans lunettes de soleil ni chapeau, personne d'autre dans le cadre, avec des angles et des arrière-plans variés. Plus vos selfies sont bons, meilleurs sont vos portraits.",
         },
         {
           question: 'Mes portraits auront-ils un filigrane\u00a0?',
           answer:
-            'Non. Les portraits téléchargés avec des jetons achetés sont sans filigrane et en pleine résolution, prêts pour votre profil, votre CV ou l’impression.',
+            "Non. Les portraits téléchargés avec des jetons achetés sont sans filigrane et en pleine résolution, prêts pour votre profil, votre CV ou l'impression.",
         },
         {
           question: 'Mes crédits expirent-ils\u00a0?',
           answer:
-            'Les crédits achetés à l’unité expirent 12 mois après l’achat\u00a0: prévoyez de les utiliser dans l’année. Les jetons de l’abonnement mensuel expirent à la fin de chaque mois.',
+            "Les crédits achetés à l'unité expirent 12 mois après l'achat\u00a0: prévoyez de les utiliser dans l'année. Les jetons de l'abonnement mensuel expirent à la fin de chaque mois.",
         },
         {
           question: 'Puis-je essayer gratuitement\u00a0?',
           answer:
-            'Oui. Chaque nouveau compte reçoit 2 jetons offerts, de quoi essayer un style de portrait avant tout achat. Aucune carte bancaire n’est demandée à l’inscription.',
+            "Oui. Chaque nouveau compte reçoit 2 jetons offerts, de quoi essayer un style de portrait avant tout achat. Aucune carte bancaire n'est demandée à l'inscription.",
         },
         {
-          question: 'Un portrait IA vaut-il mieux qu’une séance photo\u00a0?',
-          answer: `C’est plus rapide et moins cher\u00a0: pas de rendez-vous, pas de déplacement, des résultats en 30 secondes environ à partir de ${p.first.price}. Un photographe vous laisse plus de contrôle sur la pose et la lumière, mais pour une photo de profil professionnelle et cohérente partout, un portrait IA suffit le plus souvent.`,
+          question: "Un portrait IA vaut-il mieux qu'une séance photo\u00a0?",
+          answer: `C'est plus rapide et moins cher\u00a0: pas de rendez-vous, pas de déplacement, des résultats en 30 secondes environ à partir de ${p.first.price}. Un photographe vous laisse plus de contrôle sur la pose et la lumière, mais pour une photo de profil professionnelle et cohérente partout, un portrait IA suffit le plus souvent.`,
         },
       ],
     },
@@ -370,7 +371,7 @@ const COPY: { [L in Language]: (p: QuotedPrices) => HeadshotCopy } = {
       title: 'Votre prochaine photo de profil est à 30 secondes',
       text: 'Inscrivez-vous, importez 3 à 5 selfies et essayez votre premier style de portrait avec 2 jetons offerts.',
       button: 'Créer mon portrait',
-      secondary: 'Découvrir tous les styles d’avatar',
+      secondary: "Découvrir tous les styles d'avatar",
     },
   }),
 };

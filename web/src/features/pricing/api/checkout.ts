@@ -2,7 +2,7 @@
 // its token count, as the spec's client does): the server prices it from shared/catalogue.ts.
 import { useEffect, useState } from 'react';
 import type { SubscriptionPlan, TokenPack } from '../../../../../shared/catalogue.ts';
-import { api } from '../../../lib/api-client.ts';
+import { api, isServed } from '../../../lib/api-client.ts';
 
 /** Only a web address may replace the page: never a `javascript:` URL, whatever the server sends. */
 function checkoutAddress(url: string): string {
@@ -23,16 +23,19 @@ export async function redirectToCheckout(plan: TokenPack | SubscriptionPlan): Pr
   window.location.assign(checkoutAddress(checkout_url));
 }
 
-export type SubscriptionState = 'signed-out' | 'loading' | 'active' | 'inactive';
+/** `unavailable`: subscribing is not served yet, so the card shows no button. */
+export type SubscriptionState = 'unavailable' | 'signed-out' | 'loading' | 'active' | 'inactive';
 
 /**
- * Whether the signed-in user already subscribes (GET /check_subscription), asked only when signed in. A
- * failed check reads as "not subscribed": the page offers to subscribe and never claims a subscription.
+ * Whether the signed-in user already subscribes (GET /check_subscription), asked only when signed in and
+ * only once the API serves the check. A failed check reads as "not subscribed": the page offers to
+ * subscribe and never claims a subscription.
  */
 export function useSubscriptionState(signedIn: boolean): SubscriptionState {
   const [answer, setAnswer] = useState<'active' | 'inactive' | null>(null);
+  const checking = signedIn && isServed('checkSubscription');
   useEffect(() => {
-    if (!signedIn) return;
+    if (!checking) return;
     const controller = new AbortController();
     setAnswer(null);
     api('checkSubscription', { signal: controller.signal }).then(
@@ -44,7 +47,8 @@ export function useSubscriptionState(signedIn: boolean): SubscriptionState {
       },
     );
     return () => controller.abort();
-  }, [signedIn]);
-  if (!signedIn) return 'signed-out';
-  return answer ?? 'loading';
+  }, [checking]);
+  if (checking && answer !== 'inactive') return answer ?? 'loading';
+  if (!isServed('checkoutSubscription')) return 'unavailable';
+  return signedIn ? 'inactive' : 'signed-out';
 }

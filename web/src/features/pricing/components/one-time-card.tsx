@@ -1,5 +1,6 @@
 // The one-time card (spec section 2): the pack selector (first pack by default), the chosen pack's price
-// and tokens, and Buy, or 'Log in to Buy' for a visitor. Its fixed copy is prerendered only.
+// and tokens, and Buy, or 'Log in to Buy' for a visitor. While the API does not serve checkout, no button:
+// a line saying so, and for a visitor the way to the free tokens. Its fixed copy is prerendered only.
 import { useId } from 'react';
 import { Link } from 'react-router';
 import {
@@ -11,6 +12,7 @@ import {
 } from '../../../../../shared/catalogue.ts';
 import { StaticContent } from '../../../components/static-content.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
+import { isServed } from '../../../lib/api-client.ts';
 import { useLanguage, useLocalizedPath } from '../../../lib/language.ts';
 import { useStrings } from '../../../lib/strings.ts';
 import { OneTimeFeatures, OneTimeIntro } from '../content/pricing-copy.tsx';
@@ -66,7 +68,21 @@ export function OneTimeCard({ pack, onPackChange, signedIn, loading, disabled, o
         {s.tokens(pack.tokens)}
       </p>
       <div className="price-card__action">
-        {signedIn ? (
+        {!isServed('checkoutOneTime') ? (
+          <>
+            <p className="price-card__note" data-testid="packs-closed">
+              {s.packsClosed}
+            </p>
+            {!signedIn && (
+              <Link
+                to={path('signup')}
+                className={buttonClass({ size: 'lg', block: true, variant: 'secondary' })}
+              >
+                {s.signUpForFreeTokens}
+              </Link>
+            )}
+          </>
+        ) : signedIn ? (
           <Button size="lg" block variant="secondary" loading={loading} disabled={disabled} onClick={onBuy}>
             {s.buy(pack.tokens)}
           </Button>

@@ -1,11 +1,13 @@
 // The featured subscription card (spec sections 2 and 4): 100 tokens a month, and one of its states:
-// visitor ('Log in to Subscribe'), checking, active ('Manage Subscription') or Subscribe.
+// visitor ('Log in to Subscribe'), checking, active ('Manage Subscription') or Subscribe; or, while the
+// API does not serve subscribing, no button and a line saying so.
 import { Link } from 'react-router';
 import { formatPrice, SUBSCRIPTION } from '../../../../../shared/catalogue.ts';
 import { StaticContent } from '../../../components/static-content.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { CheckCircleIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { isServed } from '../../../lib/api-client.ts';
 import { useLanguage, useLocalizedPath } from '../../../lib/language.ts';
 import { useStrings } from '../../../lib/strings.ts';
 import type { SubscriptionState } from '../api/checkout.ts';
@@ -44,6 +46,11 @@ export function SubscriptionCard({ state, loading, disabled, onSubscribe, onMana
       </div>
       <p className="price-card__tokens">{s.everyMonth(SUBSCRIPTION.tokens)}</p>
       <div className="price-card__action" aria-live="polite">
+        {state === 'unavailable' && (
+          <p className="price-card__note" data-testid="subscription-closed">
+            {s.subscriptionClosed}
+          </p>
+        )}
         {state === 'signed-out' && (
           <Link to={path('login')} className={buttonClass({ size: 'lg', block: true })}>
             {s.logInToSubscribe}
@@ -61,16 +68,18 @@ export function SubscriptionCard({ state, loading, disabled, onSubscribe, onMana
               <CheckCircleIcon />
               {s.activeSubscription}
             </p>
-            <Button
-              size="lg"
-              block
-              variant="secondary"
-              loading={loading === 'manage'}
-              disabled={disabled}
-              onClick={onManage}
-            >
-              {s.manageSubscription}
-            </Button>
+            {isServed('billingDashboard') && (
+              <Button
+                size="lg"
+                block
+                variant="secondary"
+                loading={loading === 'manage'}
+                disabled={disabled}
+                onClick={onManage}
+              >
+                {s.manageSubscription}
+              </Button>
+            )}
           </>
         )}
         {state === 'inactive' && (

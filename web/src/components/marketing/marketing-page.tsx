@@ -1,8 +1,8 @@
 // The frame of the prerendered marketing pages (landing, headshot page): head, static copy above and below,
 // and the avatar carousel, the only part that comes alive in the browser.
 import type { ReactNode } from 'react';
-import { StaticContent } from '../../components/static-content.tsx';
 import { type Localized, useStrings } from '../../lib/strings.ts';
+import { StaticContent } from '../static-content.tsx';
 import { AvatarCarousel, type CarouselImage } from './avatar-carousel.tsx';
 import { useInAppLinks } from './use-in-app-links.ts';
 import './landing.css';

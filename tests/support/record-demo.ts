@@ -9,7 +9,7 @@ import { chromium, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { REPO_ROOT, startLocalStack } from '../../infra/local/stack.ts';
 import { webPages } from '../../shared/web-routes.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/support/chromium.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 const OUT = join(REPO_ROOT, 'web/public/demo');
 const LENGTH_SECONDS = 59;

@@ -3,9 +3,9 @@
 // inside `import.meta.env.SSR &&` code, so neither these components nor the copy they get ship in the
 // JavaScript. Styles: ../landing.css (imported by the pages).
 import type { ReactNode } from 'react';
-import { JsonLd } from '../../../components/json-ld.tsx';
-import { buttonClass } from '../../../components/ui/button.tsx';
 import { faqJsonLd } from '../../../lib/structured-data.ts';
+import { JsonLd } from '../../json-ld.tsx';
+import { buttonClass } from '../../ui/button.tsx';
 import { Icon, type IconName } from './marketing-icons.tsx';
 
 export interface Illustration {

@@ -78,7 +78,7 @@ const COPY: { [L in Language]: (p: QuotedPrices) => PricingCopy } = {
     packs: {
       title: 'Packs de jetons',
       value: `Dès ${p.first.price}`,
-      text: `${p.first.tokens} jetons pour ${p.first.price}, ${p.popular.tokens} jetons pour ${p.popular.price} (environ 10 à 20 avatars), jusqu’à ${p.last.tokens} jetons pour ${p.last.price}. Des jetons à vie, payés une seule fois.`,
+      text: `${p.first.tokens} jetons pour ${p.first.price}, ${p.popular.tokens} jetons pour ${p.popular.price} (environ 10 à 20 avatars), jusqu'à ${p.last.tokens} jetons pour ${p.last.price}. Des jetons à vie, payés une seule fois.`,
       all: `Des jetons à vie, payés une seule fois\u00a0: environ 10 à 20 avatars pour ${p.popular.tokens} jetons.`,
     },
     monthly: {

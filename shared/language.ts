@@ -1,0 +1,10 @@
+// The product's two languages (spec section 2), written once and free of zod so the SPA, the functions and
+// the scripts can all import it; shared/api-schemas.ts builds its zod enum from this list.
+export const LANGUAGES = ['en', 'fr'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** English is the fallback wherever no language is known. */
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+export const isLanguage = (value: unknown): value is Language =>
+  typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

@@ -1,0 +1,33 @@
+// Filling and matching the API's path templates (`/photos/{filename}`). Free of zod: the SPA's client
+// imports it without pulling the schemas into the page; shared/api-routes.ts re-exports it.
+
+/** Fills `{name}` placeholders, encoding each value as one path segment. */
+export function buildPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** Matches a concrete path against a route path; returns decoded params or null. */
+export function matchPath(routePath: string, actual: string): Record<string, string> | null {
+  const want = routePath.split('/');
+  const got = actual.split('/');
+  if (want.length !== got.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    const w = want[i] as string;
+    const g = got[i] as string;
+    const m = /^\{(\w+)\}$/.exec(w);
+    if (m) {
+      if (!g) return null;
+      try {
+        params[m[1] as string] = decodeURIComponent(g);
+      } catch {
+        return null;
+      }
+    } else if (w !== g) return null;
+  }
+  return params;
+}

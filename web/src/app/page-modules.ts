@@ -1,0 +1,16 @@
+// Which module renders each built page of shared/web-routes.ts, as a path under web/src. Read by the SPA's
+// lazy loader (app/lazy-pages.ts) and by the prerenderer (web/scripts/prerender.ts), which links each
+// prerendered page's files from the build manifest. Plain data: Node imports it as well as the browser.
+import type { PageId } from '../../../shared/web-routes.ts';
+
+export const PAGE_MODULES: Partial<Record<PageId, string>> = {
+  home: 'features/home/home-page.tsx',
+  linkedinHeadshot: 'features/linkedin-headshot/linkedin-headshot-page.tsx',
+  login: 'features/auth/login-page.tsx',
+  signup: 'features/auth/signup-page.tsx',
+  loginWithToken: 'features/auth/login-with-token-page.tsx',
+  appAccount: 'features/account/account-page.tsx',
+  pricing: 'features/pricing/pricing-page.tsx',
+  terms: 'features/legal/terms-page.tsx',
+  privacy: 'features/legal/privacy-page.tsx',
+};

@@ -1,0 +1,44 @@
+// The signed-in user's part of both navbars, in one order (spec section 2): the email (fallback "User"),
+// the token balance, anything a bar adds (the app's Subscription), Log out. On a narrow desktop the email
+// and the buttons' labels give way first (the full address stays in the email's title), never the flags.
+import type { ReactNode } from 'react';
+import { useTranslation } from '../../lib/i18n.ts';
+import { tokenBalance, useSession } from '../../lib/session.tsx';
+import { Button } from '../ui/button.tsx';
+import { CoinIcon, LogoutIcon, UserIcon } from '../ui/icons.tsx';
+
+/** An address in two parts, so that where it may wrap (the phone menu) it breaks before its @. */
+function EmailText({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return email;
+  return (
+    <>
+      <span>{email.slice(0, at)}</span>
+      <span>{email.slice(at)}</span>
+    </>
+  );
+}
+
+export function AccountActions({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation();
+  const { user, logout } = useSession();
+  return (
+    <>
+      <span className="navbar__user" title={user?.email} data-testid="navbar-email">
+        <UserIcon />
+        <span className="navbar__user-email">
+          {user ? <EmailText email={user.email} /> : t('common.user')}
+        </span>
+      </span>
+      <span className="token-pill" title={t('nav.tokenBalance')} data-testid="token-balance">
+        <CoinIcon />
+        {user ? t('common.tokens', { count: tokenBalance(user) }) : '…'}
+      </span>
+      {children}
+      <Button variant="secondary" size="sm" onClick={logout} title={t('common.logout')}>
+        <LogoutIcon />
+        <span className="navbar__label">{t('common.logout')}</span>
+      </Button>
+    </>
+  );
+}
