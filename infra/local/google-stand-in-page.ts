@@ -1,10 +1,5 @@
 // The pages of the local Google stand-in: plainly labelled as a stand-in, so nobody mistakes it for Google.
-
-const escapeHtml = (s: string): string =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
+import { escapeHtml } from '../../shared/html.ts';
 
 const STYLE = `
   *{box-sizing:border-box}
