@@ -2,7 +2,7 @@
 import './strings.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { CheckIcon, MailIcon } from '../../components/ui/icons.tsx';
+import { CheckIcon, GoogleIcon, MailIcon } from '../../components/ui/icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { WelcomeNotice } from '../../components/welcome/welcome-notice.tsx';
 import { documentTitle } from '../../lib/document-title.ts';
@@ -70,6 +70,12 @@ export default function AccountPage() {
                       <span className="method">
                         <CheckIcon />
                         {t('account.methodPassword')}
+                      </span>
+                    )}
+                    {user.google_sign_in && (
+                      <span className="method" data-testid="google-sign-in">
+                        <GoogleIcon />
+                        {t('account.methodGoogle', { email: user.google_sign_in.email })}
                       </span>
                     )}
                   </dd>
