@@ -43,6 +43,9 @@ function alwaysAsk() {
 
 type Payload = Record<string, unknown> & { uid?: string; grantId?: string; userCode?: string };
 
+const GRANTABLE =
+  /^(AccessToken|AuthorizationCode|RefreshToken|DeviceCode|BackchannelAuthenticationRequest):/;
+
 /** oidc-provider's storage, in memory: the stand-in keeps nothing across restarts, as a test double should. */
 function memoryAdapter() {
   const items = new Map<string, { payload: Payload; expiresAt: number }>();
@@ -80,8 +83,11 @@ function memoryAdapter() {
     async destroy(id: string) {
       items.delete(this.key(id));
     }
+    /** Revokes what a grant issued (codes and tokens); interactions and sessions are not the grant's. */
     async revokeByGrantId(grantId: string) {
-      for (const [key, item] of items) if (item.payload.grantId === grantId) items.delete(key);
+      for (const [key, item] of items) {
+        if (item.payload.grantId === grantId && GRANTABLE.test(key)) items.delete(key);
+      }
     }
   };
 }

@@ -87,6 +87,18 @@ describeInBrowser('Sign in with Google', () => {
     },
   );
 
+  test('the stand-in lets the tester sign in as someone else next, in the same browser', async () => {
+    const page = await browser.newPage();
+    for (const who of [uniqueEmail('google-first'), uniqueEmail('google-second')]) {
+      await page.goto(pagePath('login', 'en'));
+      await page.getByRole('button', { name: BUTTON.en }).click();
+      await answerAtGoogle(page, { email: who, verified: true });
+      await waitForPath(page, pagePath('appAccount', 'en'));
+      await page.getByTestId('account-email').filter({ hasText: who }).waitFor();
+      await page.evaluate(() => localStorage.clear());
+    }
+  });
+
   test('cancelling at Google comes back to the login page saying so', async () => {
     const page = await browser.newPage();
     await page.goto(pagePath('login', 'en'));
