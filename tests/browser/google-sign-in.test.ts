@@ -52,9 +52,10 @@ describeInBrowser('Sign in with Google', () => {
       expect(pathNow(page)).not.toContain('token=');
 
       await page.getByTestId('account-email').filter({ hasText: email }).waitFor();
+      const withGoogle = { en: 'With the Google account', fr: 'Avec le compte Google' }[lang];
       await page
         .getByTestId('google-sign-in')
-        .filter({ hasText: `Google (${email})` })
+        .filter({ hasText: `${withGoogle} ${email}` })
         .waitFor();
     },
   );

@@ -66,6 +66,16 @@ describe('the "Continue with Google" call', () => {
 });
 
 describe('the "Continue with Google" call, limits and absence', () => {
+  it('admits credentials from the web app origin only (CORS), so no other site gets the cookie set', async () => {
+    const from = (origin: string) => callRoute('googleLogin', { headers: { origin } });
+    const web = await from(stack().webUrl);
+    expect(web.headers.get('access-control-allow-origin')).toBe(stack().webUrl);
+    expect(web.headers.get('access-control-allow-credentials')).toBe('true');
+    const other = await from('https://evil.example');
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    expect(other.headers.get('access-control-allow-credentials')).toBeNull();
+  });
+
   it('is limited per client address, with Retry-After; other addresses go on', async () => {
     const ip = newClientIp();
     const { limit } = DEFAULT_RATE_LIMITS.googleSignInPerClient;

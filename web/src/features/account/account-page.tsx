@@ -61,22 +61,29 @@ export default function AccountPage() {
                 </div>
                 <div>
                   <dt>{t('account.signInMethods')}</dt>
-                  <dd className="profile__methods">
-                    <span className="method">
-                      <CheckIcon />
-                      {t('account.methodLink')}
-                    </span>
-                    {user.has_password && (
+                  <dd>
+                    <div className="profile__methods">
                       <span className="method">
                         <CheckIcon />
-                        {t('account.methodPassword')}
+                        {t('account.methodLink')}
                       </span>
-                    )}
+                      {user.has_password && (
+                        <span className="method">
+                          <CheckIcon />
+                          {t('account.methodPassword')}
+                        </span>
+                      )}
+                      {user.google_sign_in && (
+                        <span className="method">
+                          <GoogleIcon />
+                          {t('account.methodGoogle')}
+                        </span>
+                      )}
+                    </div>
                     {user.google_sign_in && (
-                      <span className="method" data-testid="google-sign-in">
-                        <GoogleIcon />
-                        {t('account.methodGoogle', { email: user.google_sign_in.email })}
-                      </span>
+                      <p className="profile__note" data-testid="google-sign-in">
+                        {t('account.googleAccount', { email: user.google_sign_in.email })}
+                      </p>
                     )}
                   </dd>
                 </div>
