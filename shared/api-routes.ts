@@ -90,7 +90,7 @@ export const apiRoutes = {
     group: 'auth',
     access: 'public',
     served: true,
-    response: s.AccessToken,
+    response: s.LinkLogin,
   }),
   changePassword: route({
     method: 'POST',

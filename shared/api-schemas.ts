@@ -32,6 +32,13 @@ export const ErrorBody = z.object({
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 export const AccessToken = z.object({ access_token: z.string() });
+/** An emailed link's token exchange: also says when this link activated the account, and its bonus. */
+export const LinkLogin = z.object({
+  access_token: z.string(),
+  activated: z.boolean(),
+  /** tokens credited on activation: 2, or 0 when the mailbox already had its bonus */
+  signup_bonus: z.optional(z.number()),
+});
 
 export const SignupRequest = z.strictObject({
   email: Email,

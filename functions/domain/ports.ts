@@ -77,6 +77,14 @@ export interface LoginLinkRecord {
   tokenHash: string;
   userId: string;
   expiresAt: number;
+  /** The link hands over an account its maker has just activated (a Google sign-in), with this bonus. */
+  activation?: { signupBonus: number };
+}
+
+/** A link that still works, and whom it signs in. */
+export interface LoginLinkFound {
+  owner: User;
+  activation: { signupBonus: number } | null;
 }
 
 /** Reads an account by id: all that resolving a session needs. */
@@ -94,6 +102,8 @@ export interface AccountStore extends UserReader {
   saveLoginLink(link: LoginLinkRecord): Promise<void>;
   /** The account a link belongs to, while the link is unused and unexpired. */
   findLinkOwner(tokenHash: string, now: number): Promise<User | null>;
+  /** The same, with what the link says about the account's activation. */
+  findLink(tokenHash: string, now: number): Promise<LoginLinkFound | null>;
   /**
    * Consumes a link once (atomically). A pending account is activated in the same transaction, with the
    * signup bonus when `activation.bonusTokens` > 0 and the mailbox has not had it (else

@@ -55,6 +55,7 @@ async function activate(email: string): Promise<string> {
   const [mail] = await mailsTo(email);
   const open = await callRoute('loginWithToken', { params: { token: linkOf(mail as never).token } });
   expect(open.status).toBe(200);
+  expect(open.body.activated).toBe(true);
   return open.body.access_token;
 }
 
@@ -63,6 +64,14 @@ describe('the signup bonus', () => {
     const base = newEmail('bonus');
     const first = await activate(base);
     expect((await callRoute('userInfo', { token: first })).body.tokens_ltd).toBe(2);
+
+    // The token exchange says what activation credited, for the welcome on the first screen.
+    const again = await callRoute('sendLoginLink', { body: { email: base } });
+    expect(again.body.kind).toBe('login');
+    const [latest] = await mailsTo(base);
+    const relogin = await callRoute('loginWithToken', { params: { token: linkOf(latest as never).token } });
+    expect(relogin.body).toMatchObject({ activated: false });
+    expect(relogin.body.signup_bonus).toBeUndefined();
 
     const tagged = base.replace('@', '+again@');
     const second = await activate(tagged);

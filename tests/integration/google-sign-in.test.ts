@@ -22,6 +22,7 @@ import {
   answerStandIn,
   askForGoogle,
   CookieJar,
+  linkLoginFrom,
   openCallback,
   sessionFrom,
   signInWithStandIn,
@@ -114,7 +115,10 @@ describe('signing in with Google', () => {
     expect(landing.pathname).toBe('/login_with_token');
     expect(landing.searchParams.get('lang')).toBe('en');
 
-    const token = await sessionFrom(landing);
+    // The exchange says the account is new, for the web app's welcome.
+    const login = await linkLoginFrom(landing);
+    expect(login).toMatchObject({ activated: true, signup_bonus: 2 });
+    const token = login.access_token;
     const user = await me(token);
     expect(user).toMatchObject({ email, tokens_ltd: 2, has_password: false });
     expect(user.google_sign_in).toEqual({ email, linked_at: expect.any(Number) });
@@ -124,10 +128,11 @@ describe('signing in with Google', () => {
     expect(await mailsTo(email)).toHaveLength(0);
 
     // Next time, the same Google account (even with another email at Google) is the same account.
-    const second = await sessionFrom(
+    const again = await linkLoginFrom(
       await signInWithStandIn({ email: newEmail('google-renamed'), verified: true, subject }),
     );
-    expect(await me(second)).toMatchObject({ email, tokens_ltd: 2 });
+    expect(again.activated).toBe(false);
+    expect(await me(again.access_token)).toMatchObject({ email, tokens_ltd: 2 });
   });
 
   it('hands the web app a login token that works once, for 2 minutes, and never a session in the URL', async () => {
@@ -153,7 +158,9 @@ describe('signing in with Google', () => {
     const { email, token } = await activatedUser(newEmail('google-link'));
     expect((await me(token)).google_sign_in).toBeUndefined();
     const landing = await signInWithStandIn({ email: email.toUpperCase(), verified: true });
-    const user = await me(await sessionFrom(landing));
+    const login = await linkLoginFrom(landing);
+    expect(login.activated).toBe(false);
+    const user = await me(login.access_token);
     expect(user).toMatchObject({ email, tokens_ltd: 2 });
     expect(user.google_sign_in?.email).toBe(email);
     // The email session still works: linking changes nothing for the other ways in.
@@ -163,7 +170,9 @@ describe('signing in with Google', () => {
   it('activates an account that signed up but never opened its link, crediting the bonus once', async () => {
     const email = newEmail('google-pending');
     expect((await callRoute('signup', { body: { email, terms_accepted: true } })).status).toBe(200);
-    const user = await me(await sessionFrom(await signInWithStandIn({ email, verified: true })));
+    const login = await linkLoginFrom(await signInWithStandIn({ email, verified: true }));
+    expect(login).toMatchObject({ activated: true, signup_bonus: 2 });
+    const user = await me(login.access_token);
     expect(user).toMatchObject({ email, tokens_ltd: 2 });
     // The activation link mailed earlier now just signs in: no second bonus.
     const [mail] = await mailsTo(email);
@@ -176,7 +185,9 @@ describe('signing in with Google', () => {
     const local = `g${randomUUID().slice(0, 8)}x`;
     await activatedUser(`${local}@gmail.com`);
     const dotted = `${local.slice(0, 3)}.${local.slice(3)}@gmail.com`;
-    const token = await sessionFrom(await signInWithStandIn({ email: dotted, verified: true }));
+    const login = await linkLoginFrom(await signInWithStandIn({ email: dotted, verified: true }));
+    expect(login).toMatchObject({ activated: true, signup_bonus: 0 });
+    const token = login.access_token;
     expect(await me(token)).toMatchObject({ email: dotted, tokens_ltd: 0 });
     const ledger = await callRoute('tokenLedger', { token });
     expect(ledger.body.entries.map((e) => [e.reason, e.amount])).toEqual([

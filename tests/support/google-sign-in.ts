@@ -144,14 +144,19 @@ export async function signInWithStandIn(person: StandInPerson, o: { lang?: 'en' 
 }
 
 /** Opens the single-use login token the callback handed over, as the /login_with_token page does. */
-export async function sessionFrom(landing: URL, o: { apiUrl?: string } = {}): Promise<string> {
+export async function linkLoginFrom(landing: URL, o: { apiUrl?: string } = {}) {
   const token = landing.searchParams.get('token');
-  if (landing.pathname !== '/login_with_token' || !token)
+  if (landing.pathname !== '/login_with_token' || !token) {
     throw new Error(`not signed in: landed on ${landing.href}`);
+  }
   const res = await callRoute('loginWithToken', {
     params: { token },
     ...(o.apiUrl ? { apiUrl: o.apiUrl } : {}),
   });
   if (res.status !== 200) throw new Error(`the login token was refused with ${res.status}`);
-  return res.body.access_token;
+  return res.body;
 }
+
+/** The session the callback's login token opens. */
+export const sessionFrom = async (landing: URL, o: { apiUrl?: string } = {}): Promise<string> =>
+  (await linkLoginFrom(landing, o)).access_token;

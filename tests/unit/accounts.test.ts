@@ -47,7 +47,8 @@ describe('password hashes', () => {
     expect(await hasher.verify('correct horse', a)).toBe(true);
     expect(await hasher.verify('correct horsE', a)).toBe(false);
     expect(await hasher.verify('correct horse', 'plain$text')).toBe(false);
-  });
+    // Four hashes of 128 MiB each: seconds of CPU on a busy 2-core machine.
+  }, 60_000);
 });
 
 describe('session tokens', () => {

@@ -11,6 +11,7 @@ import { DomainError } from '../../domain/errors.ts';
 import type {
   AccountStore,
   Activation,
+  LoginLinkFound,
   LoginLinkRecord,
   NewAccount,
   NewGoogleAccount,
@@ -34,7 +35,11 @@ const LedgerItem = z.object({
   created_at: z.number(),
 });
 
-const LinkItem = z.object({ user_id: z.string(), link_expires_at: z.number() });
+const LinkItem = z.object({
+  user_id: z.string(),
+  link_expires_at: z.number(),
+  activated_signup_bonus: z.optional(z.number()),
+});
 
 export class DynamoAccountStore extends DynamoUserReader implements AccountStore {
   async createPendingAccount(a: NewAccount): Promise<User> {
@@ -82,6 +87,7 @@ export class DynamoAccountStore extends DynamoUserReader implements AccountStore
           ...keys.loginLink(link.tokenHash),
           user_id: link.userId,
           link_expires_at: link.expiresAt,
+          ...(link.activation ? { activated_signup_bonus: link.activation.signupBonus } : {}),
           // TTL removes old links eventually; expiry itself is enforced by the condition on redeem.
           [TTL_ATTRIBUTE]: link.expiresAt + 86_400,
         },
@@ -91,13 +97,20 @@ export class DynamoAccountStore extends DynamoUserReader implements AccountStore
   }
 
   async findLinkOwner(tokenHash: string, now: number): Promise<User | null> {
+    return (await this.findLink(tokenHash, now))?.owner ?? null;
+  }
+
+  async findLink(tokenHash: string, now: number): Promise<LoginLinkFound | null> {
     const found = await this.db.send(
       new GetCommand({ TableName: this.table, Key: keys.loginLink(tokenHash) }),
     );
     if (!found.Item) return null;
     const link = LinkItem.parse(found.Item);
     if (link.link_expires_at <= now) return null;
-    return this.getById(link.user_id);
+    const owner = await this.getById(link.user_id);
+    if (!owner) return null;
+    const bonus = link.activated_signup_bonus;
+    return { owner, activation: bonus === undefined ? null : { signupBonus: bonus } };
   }
 
   async redeemLoginLink(

@@ -129,21 +129,33 @@ async function sendLink(deps: AccountDeps, user: User, lang: Language, kind: Lin
 
 const INVALID_LINK = 'Invalid or expired login link. Please request a new one.';
 
+export interface LinkLoginResult {
+  access_token: string;
+  /** this link activated the account (its first sign-in) */
+  activated: boolean;
+  signup_bonus?: number;
+}
+
 /** Activates the account if needed and opens a session. Each link works once, within 15 minutes. */
-export async function redeemLoginLink(deps: AccountDeps, secret: string): Promise<{ access_token: string }> {
+export async function redeemLoginLink(deps: AccountDeps, secret: string): Promise<LinkLoginResult> {
   if (!/^[A-Za-z0-9_-]{22,128}$/.test(secret)) throw new DomainError('INVALID_LOGIN_LINK', INVALID_LINK);
   const hash = deps.ids.hashSecret(secret);
   const now = deps.clock.now();
-  const owner = await deps.store.findLinkOwner(hash, now);
-  if (!owner) throw new DomainError('INVALID_LOGIN_LINK', INVALID_LINK);
+  const link = await deps.store.findLink(hash, now);
+  if (!link) throw new DomainError('INVALID_LOGIN_LINK', INVALID_LINK);
+  const { owner } = link;
   // The signup bonus is credited on activation, once the person has shown they read the mailbox: a
   // stranger signing up someone else's address (or its +tag variant) can never take that person's bonus.
-  const result =
+  const { result, bonusTokens } =
     owner.status === 'PENDING'
       ? await withSignupBonus(deps.ids, owner.email, (a) => deps.store.redeemLoginLink(hash, owner, now, a))
-      : await deps.store.redeemLoginLink(hash, owner, now, null);
+      : { result: await deps.store.redeemLoginLink(hash, owner, now, null), bonusTokens: 0 };
   if (result.outcome !== 'signed-in') throw new DomainError('INVALID_LOGIN_LINK', INVALID_LINK);
-  return { access_token: await openSession(deps, result.user) };
+  const access_token = await openSession(deps, result.user);
+  if (owner.status === 'PENDING') return { access_token, activated: true, signup_bonus: bonusTokens };
+  // A link that hands over an account its maker just activated (a Google sign-in) says so too.
+  if (link.activation) return { access_token, activated: true, signup_bonus: link.activation.signupBonus };
+  return { access_token, activated: false };
 }
 
 export async function logIn(

@@ -123,6 +123,10 @@ export async function finishGoogleSignIn(
     tokenHash: deps.ids.hashSecret(secret),
     userId: found.user.id,
     expiresAt: now + GOOGLE_LOGIN_TOKEN_TTL_SECONDS,
+    // The web app welcomes an account this sign-in made or activated, as after an activation link.
+    ...(found.activatedWithBonus === undefined
+      ? {}
+      : { activation: { signupBonus: found.activatedWithBonus } }),
   });
   const to = new URL('/login_with_token', deps.webUrl);
   to.searchParams.set('token', secret);
@@ -140,29 +144,34 @@ async function accountFor(
   email: string,
   lang: Language,
   now: number,
-): Promise<{ user: User } | { conflict: string }> {
+): Promise<{ user: User; activatedWithBonus?: number } | { conflict: string }> {
   // Twice at most: a concurrent sign-in may claim the subject or the email between our read and write.
   for (let round = 0; round < 2; round++) {
     const linked = await deps.store.findByGoogleSubject(identity.issuer, identity.subject);
     if (linked) return { user: linked };
     const owner = await deps.store.findByEmail(email);
-    let result: RedeemResult;
     if (owner?.googleSignIn) {
       return { conflict: `the account of ${email} is linked to another subject of the provider` };
+    }
+    let written: { result: RedeemResult; bonusTokens?: number };
+    if (owner?.status === 'ACTIVE') {
+      written = { result: await deps.store.linkGoogleSignIn(owner, identity, now, null) };
     } else if (owner) {
-      result =
-        owner.status === 'PENDING'
-          ? await withSignupBonus(deps.ids, email, (a) =>
-              deps.store.linkGoogleSignIn(owner, identity, now, a),
-            )
-          : await deps.store.linkGoogleSignIn(owner, identity, now, null);
+      written = await withSignupBonus(deps.ids, email, (a) =>
+        deps.store.linkGoogleSignIn(owner, identity, now, a),
+      );
     } else {
       const account = { id: deps.ids.newId(), email, lang, createdAt: now };
-      result = await withSignupBonus(deps.ids, email, (a) =>
+      written = await withSignupBonus(deps.ids, email, (a) =>
         deps.store.createGoogleAccount(account, identity, a),
       );
     }
-    if (result.outcome === 'signed-in') return { user: result.user };
+    const { result, bonusTokens } = written;
+    if (result.outcome !== 'signed-in') continue;
+    // A new or just-activated account: the bonus it was credited (2, or 0 for a mailbox that had it).
+    return bonusTokens === undefined
+      ? { user: result.user }
+      : { user: result.user, activatedWithBonus: bonusTokens };
   }
   return { conflict: `the account of ${email} changed while signing in` };
 }

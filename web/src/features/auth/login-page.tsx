@@ -66,7 +66,7 @@ export default function LoginPage() {
   };
 
   /** Emails a link; for an account not activated yet, the server sends a new activation link instead. */
-  const onSendLink = async (sent: 'login' | 'activation' = 'login') => {
+  const onSendLink = async () => {
     const address = email.trim();
     if (!address) {
       setMessage({ kind: 'error', text: t('login.linkErrorEmptyEmail') });
@@ -75,9 +75,10 @@ export default function LoginPage() {
     setBusy('link');
     setMessage(null);
     try {
-      await sendLoginLink({ email: address, lang });
+      // The server says which email went out: a pending account gets its activation link again.
+      const { kind } = await sendLoginLink({ email: address, lang });
       const text =
-        sent === 'activation'
+        kind === 'activation'
           ? t('login.activationSent', { email: address })
           : t('login.linkSent', { email: address });
       setMessage({ kind: 'success', text });
@@ -92,8 +93,8 @@ export default function LoginPage() {
     <MessageAction
       action={message.action}
       busy={busy === 'link'}
-      onResendActivation={() => void onSendLink('activation')}
-      onSendLoginLink={() => void onSendLink('login')}
+      onResendActivation={() => void onSendLink()}
+      onSendLoginLink={() => void onSendLink()}
       email={email.trim()}
     />
   );
@@ -141,7 +142,7 @@ export default function LoginPage() {
           size="sm"
           loading={busy === 'link'}
           disabled={loggedIn || busy !== null}
-          onClick={() => void onSendLink('login')}
+          onClick={() => void onSendLink()}
         >
           {busy !== 'link' && <MailIcon />}
           {busy === 'link' ? t('login.sendingLink') : t('login.sendLink')}

@@ -15,7 +15,6 @@ import { useSession } from '../../lib/session.tsx';
 import { markWelcome } from '../../lib/welcome.ts';
 import { AFTER_LINK_LOGIN_DELAY_MS, afterLoginPath } from './after-login.ts';
 import { redeemLoginLink } from './api/login-with-token.ts';
-import { newAccountBonus } from './api/new-account.ts';
 import { tokenLoginFailure } from './auth-messages.ts';
 import './components/auth.css';
 
@@ -36,18 +35,15 @@ export default function LoginWithTokenPage() {
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     redeemLoginLink(token).then(
-      async ({ access_token }) => {
+      async ({ access_token, activated, signup_bonus }) => {
         if (cancelled) return;
         // Whether or not the user loads, the session is open: go on to the app.
         const user = await signIn(access_token);
         if (cancelled) return;
         setState({ step: 'success' });
         const started = Date.now();
-        // A brand-new account (just activated) is welcomed on its first screen; never worth a failed login.
-        if (user && !user.has_password) {
-          const bonus = await newAccountBonus().catch(() => null);
-          if (bonus !== null) markWelcome(user.email, { bonus });
-        }
+        // The link that activated the account welcomes its owner on their first screen.
+        if (user && activated) markWelcome(user.email, { bonus: signup_bonus ?? 0 });
         if (cancelled) return;
         const wait = Math.max(0, AFTER_LINK_LOGIN_DELAY_MS - (Date.now() - started));
         timer = setTimeout(() => navigate(afterLoginPath(next), { replace: true }), wait);
