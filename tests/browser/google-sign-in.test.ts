@@ -52,6 +52,12 @@ describeInBrowser('Sign in with Google', () => {
       expect(pathNow(page)).not.toContain('token=');
 
       await page.getByTestId('account-email').filter({ hasText: email }).waitFor();
+      // A new account is welcomed with its free tokens, as after an activation link.
+      const welcome = {
+        en: 'Welcome to Aivatar! Your account is active.',
+        fr: 'Bienvenue sur Aivatar ! Votre compte est activé.',
+      }[lang];
+      await page.getByText(welcome, { exact: true }).waitFor();
       const withGoogle = { en: 'With the Google account', fr: 'Avec le compte Google' }[lang];
       await page
         .getByTestId('google-sign-in')
