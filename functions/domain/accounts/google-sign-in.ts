@@ -23,8 +23,8 @@ export type GoogleFailure = 'expired' | 'cancelled' | 'email_not_verified' | 'fa
 export interface GoogleCallbackOutcome {
   /** where the browser goes next: the web app's /login_with_token, or its /login with the failure */
   location: string;
-  /** for the log (spec section 8: an identity-provider failure is logged) */
-  failure?: { reason: GoogleFailure; detail: string };
+  /** for the log (spec section 8: an identity-provider failure is logged); no personal data in it */
+  failure?: { reason: GoogleFailure; detail: string; error?: unknown };
 }
 
 const UNAVAILABLE = 'Sign in with Google is not available right now. Please log in with your email instead.';
@@ -82,56 +82,60 @@ export async function finishGoogleSignIn(
   input: { query: string; browser: string | null },
 ): Promise<GoogleCallbackOutcome> {
   const cookie = readBrowserToken(input.browser);
-  const fail = (reason: GoogleFailure, detail: string, lang: Language = cookie.lang) => {
+  // The attempt's language once it is found; before, the cookie's.
+  let lang = cookie.lang;
+  const fail = (reason: GoogleFailure, detail: string, error?: unknown): GoogleCallbackOutcome => {
     const to = new URL(lang === 'fr' ? '/fr/login' : '/login', deps.webUrl);
     to.searchParams.set('google', reason);
-    return { location: to.toString(), failure: { reason, detail } };
+    return { location: to.toString(), failure: { reason, detail, ...(error ? { error } : {}) } };
   };
-  if (!deps.google) return fail('failed', 'no OpenID provider is configured');
-  const state = new URLSearchParams(input.query).get('state');
-  if (!state) return fail('expired', 'the callback has no state');
-  if (!cookie.secret) return fail('expired', 'the browser has no sign-in cookie');
-  const now = deps.clock.now();
-  const attempt = await deps.google.attempts.take(
-    deps.ids.hashSecret(state),
-    deps.ids.hashSecret(cookie.secret),
-    now,
-  );
-  if (!attempt) return fail('expired', 'unknown, used or expired state, or another browser');
-  const { lang } = attempt;
-
-  const check = await deps.google.provider.verifyCallback(input.query, { state, ...attempt });
-  if (!check.ok) return fail(check.reason === 'cancelled' ? 'cancelled' : 'failed', check.detail, lang);
-  const identity = check.identity;
-  // An unverified address is never used: linking it would hand someone's account to whoever typed their
-  // address at the provider, and an account made with it would be one that person later enters by email.
-  if (!identity.emailVerified || !identity.email) {
-    return fail(
-      'email_not_verified',
-      `the provider does not vouch for ${identity.email ?? 'any email'}`,
-      lang,
+  try {
+    if (!deps.google) return fail('failed', 'no OpenID provider is configured');
+    const state = new URLSearchParams(input.query).get('state');
+    if (!state) return fail('expired', 'the callback has no state');
+    if (!cookie.secret) return fail('expired', 'the browser has no sign-in cookie');
+    const now = deps.clock.now();
+    const attempt = await deps.google.attempts.take(
+      deps.ids.hashSecret(state),
+      deps.ids.hashSecret(cookie.secret),
+      now,
     );
+    if (!attempt) return fail('expired', 'unknown, used or expired state, or another browser');
+    lang = attempt.lang;
+
+    const check = await deps.google.provider.verifyCallback(input.query, { state, ...attempt });
+    if (!check.ok) return fail(check.reason === 'cancelled' ? 'cancelled' : 'failed', check.detail);
+    const identity = check.identity;
+    // An unverified address is never used: linking it would hand someone's account to whoever typed
+    // their address at the provider, and an account made with it would be one that person later enters
+    // by email.
+    if (!identity.emailVerified || !identity.email) {
+      return fail('email_not_verified', 'the provider does not vouch for the email');
+    }
+    const email = parseEmailAddress(identity.email);
+    if (!email) return fail('failed', "the provider's email is not a plain address");
+
+    const found = await accountFor(deps, { ...identity, email }, email, lang, now);
+    if ('conflict' in found) return fail('failed', found.conflict);
+
+    const secret = deps.ids.newSecret();
+    await deps.store.saveLoginLink({
+      tokenHash: deps.ids.hashSecret(secret),
+      userId: found.user.id,
+      expiresAt: now + GOOGLE_LOGIN_TOKEN_TTL_SECONDS,
+      // The web app welcomes an account this sign-in made or activated, as after an activation link.
+      ...(found.activatedWithBonus === undefined
+        ? {}
+        : { activation: { signupBonus: found.activatedWithBonus } }),
+    });
+    const to = new URL('/login_with_token', deps.webUrl);
+    to.searchParams.set('token', secret);
+    to.searchParams.set('lang', lang);
+    return { location: to.toString() };
+  } catch (e) {
+    // A browser navigated here: it gets a page, never a JSON error.
+    return fail('failed', 'unexpected error', e);
   }
-  const email = parseEmailAddress(identity.email);
-  if (!email) return fail('failed', `the provider's email is not a plain address: ${identity.email}`, lang);
-
-  const found = await accountFor(deps, { ...identity, email }, email, lang, now);
-  if ('conflict' in found) return fail('failed', found.conflict, lang);
-
-  const secret = deps.ids.newSecret();
-  await deps.store.saveLoginLink({
-    tokenHash: deps.ids.hashSecret(secret),
-    userId: found.user.id,
-    expiresAt: now + GOOGLE_LOGIN_TOKEN_TTL_SECONDS,
-    // The web app welcomes an account this sign-in made or activated, as after an activation link.
-    ...(found.activatedWithBonus === undefined
-      ? {}
-      : { activation: { signupBonus: found.activatedWithBonus } }),
-  });
-  const to = new URL('/login_with_token', deps.webUrl);
-  to.searchParams.set('token', secret);
-  to.searchParams.set('lang', lang);
-  return { location: to.toString() };
 }
 
 /**
@@ -151,7 +155,7 @@ async function accountFor(
     if (linked) return { user: linked };
     const owner = await deps.store.findByEmail(email);
     if (owner?.googleSignIn) {
-      return { conflict: `the account of ${email} is linked to another subject of the provider` };
+      return { conflict: 'the account of that email is linked to another subject of the provider' };
     }
     let written: { result: RedeemResult; bonusTokens?: number };
     if (owner?.status === 'ACTIVE') {
@@ -173,5 +177,5 @@ async function accountFor(
       ? { user: result.user }
       : { user: result.user, activatedWithBonus: bonusTokens };
   }
-  return { conflict: `the account of ${email} changed while signing in` };
+  return { conflict: 'the account of that email changed while signing in' };
 }
