@@ -107,7 +107,10 @@ describeInBrowser('signed-in navbars at every width', () => {
       const logOut = path.startsWith('/fr') ? 'Se déconnecter' : 'Log out';
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: 800 });
-        await page.waitForTimeout(50);
+        // Layout after a resize (container queries included) is done two frames later.
+        await page.evaluate(
+          () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null)))),
+        );
         const where = `${path} at ${width} px`;
         const layout = await measure(page);
         expect(layout.overflowX, where).toBe(false);
@@ -137,8 +140,9 @@ describeInBrowser('signed-in navbars at every width', () => {
         expect(layout.email.text, where).toBe(email);
         expect(['whole', 'ellipsis', 'icon'], where).toContain(layout.email.shown);
         if (layout.email.shown !== 'whole') expect(layout.email.title, where).toBe(email);
-        // There is room on a wide screen for the whole address.
-        if (width >= 1440) expect(layout.email.shown, where).toBe('whole');
+        // There is room on a wide screen for the whole address (once the balance has loaded beside it).
+        if (width >= 1440)
+          await expect.poll(async () => (await measure(page)).email.shown, { message: where }).toBe('whole');
         expect(layout.order, where).toEqual(['email', 'tokens', logOut]);
       }
     }
