@@ -3,6 +3,9 @@
 // needs a mail sender, the webhook never needs a session key.
 import * as z from 'zod/mini';
 import { apiRoutes } from '../shared/api-routes.ts';
+import { SUBSCRIPTION, TOKEN_PACKS } from '../shared/catalogue.ts';
+
+const CATALOGUE_PLAN_IDS = [...TOKEN_PACKS.map((p) => p.id), SUBSCRIPTION.id];
 
 type Shape = Record<string, z.ZodMiniType>;
 type Env = Record<string, string | undefined>;
@@ -77,6 +80,76 @@ export const mailConfig = part({
 });
 export type MailConfig = ReturnType<typeof mailConfig.build>;
 
+/** A secret given as its value (local runs) or as the ARN of a Secrets Manager secret (AWS). */
+export type SecretSource = { value: string } | { arn: string };
+const secretSource = (value: string | undefined, arn: string | undefined): SecretSource =>
+  value ? { value } : { arn: arn as string };
+
+/**
+ * Stripe: the API key, the price id of each catalogue plan on this stage (STRIPE_PRICES, a JSON object
+ * keyed by shared/catalogue.ts ids), and STRIPE_API_URL only where a Stripe-compatible stand-in serves
+ * the API (local runs and tests).
+ */
+export const stripeConfig = part({
+  shape: {
+    STRIPE_SECRET_KEY: z.optional(z.string().check(z.minLength(8))),
+    STRIPE_SECRET_KEY_ARN: z.optional(z.string()),
+    STRIPE_API_URL: z.optional(z.url()),
+    STRIPE_PRICES: z.string().check(z.minLength(2)),
+  },
+  check: (s) => {
+    const problems: string[] = [];
+    if (!s.STRIPE_SECRET_KEY && !s.STRIPE_SECRET_KEY_ARN)
+      problems.push('missing setting STRIPE_SECRET_KEY_ARN (or STRIPE_SECRET_KEY for local runs)');
+    const prices = parsePrices(s.STRIPE_PRICES);
+    if (!prices)
+      problems.push('invalid setting STRIPE_PRICES: expected a JSON object of plan id to price id');
+    else {
+      const missing = CATALOGUE_PLAN_IDS.filter((id) => !prices[id]);
+      if (missing.length) problems.push(`invalid setting STRIPE_PRICES: no price for ${missing.join(', ')}`);
+    }
+    return problems;
+  },
+  build: (s) => ({
+    stripeSecretKey: secretSource(s.STRIPE_SECRET_KEY, s.STRIPE_SECRET_KEY_ARN),
+    stripeApiUrl: s.STRIPE_API_URL,
+    stripePriceIds: parsePrices(s.STRIPE_PRICES) as Record<string, string>,
+  }),
+});
+export type StripeConfig = ReturnType<typeof stripeConfig.build>;
+
+function parsePrices(json: string): Record<string, string> | null {
+  try {
+    const v: unknown = JSON.parse(json);
+    if (!v || typeof v !== 'object' || Array.isArray(v)) return null;
+    return Object.values(v).every((p) => typeof p === 'string' && p.length > 0)
+      ? (v as Record<string, string>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The secret Stripe signs webhook deliveries with. */
+export const stripeWebhookConfig = part({
+  shape: {
+    STRIPE_WEBHOOK_SECRET: z.optional(z.string().check(z.minLength(8))),
+    STRIPE_WEBHOOK_SECRET_ARN: z.optional(z.string()),
+  },
+  check: (s) =>
+    s.STRIPE_WEBHOOK_SECRET || s.STRIPE_WEBHOOK_SECRET_ARN
+      ? []
+      : ['missing setting STRIPE_WEBHOOK_SECRET_ARN (or STRIPE_WEBHOOK_SECRET for local runs)'],
+  build: (s) => ({ stripeWebhookSecret: secretSource(s.STRIPE_WEBHOOK_SECRET, s.STRIPE_WEBHOOK_SECRET_ARN) }),
+});
+export type StripeWebhookConfig = ReturnType<typeof stripeWebhookConfig.build>;
+
+/** Where the provider sends the browser back to: the public web URL, never a request's Host header. */
+export const webUrlConfig = part({
+  shape: { WEB_URL: z.url() },
+  build: (s) => ({ webUrl: s.WEB_URL }),
+});
+
 /**
  * "Sign in with Google" by discovery: any OpenID provider works (Google's issuer is
  * https://accounts.google.com). All or nothing: without GOOGLE_OIDC_ISSUER the stage has no Google sign-in
@@ -120,9 +193,7 @@ export const googleSignInConfig = part({
       googleSignIn: {
         issuer: s.GOOGLE_OIDC_ISSUER,
         clientId: s.GOOGLE_CLIENT_ID as string,
-        clientSecret: (s.GOOGLE_CLIENT_SECRET
-          ? { value: s.GOOGLE_CLIENT_SECRET }
-          : { arn: s.GOOGLE_CLIENT_SECRET_ARN as string }) as { value: string } | { arn: string },
+        clientSecret: secretSource(s.GOOGLE_CLIENT_SECRET, s.GOOGLE_CLIENT_SECRET_ARN),
         redirectUri,
         cookie: {
           name: secure ? '__Host-aivatar_google' : 'aivatar_google',
@@ -183,4 +254,6 @@ export function readConfig<const P extends readonly AnyPart[]>(parts: P, env: En
  */
 export const GROUP_CONFIG = {
   auth: [tableConfig, sessionConfig, mailConfig, googleSignInConfig],
+  billing: [tableConfig, sessionConfig, stripeConfig, webUrlConfig],
+  'stripe-webhook': [tableConfig, stripeConfig, stripeWebhookConfig],
 } as const satisfies Record<string, readonly AnyPart[]>;

@@ -14,16 +14,20 @@ import {
   bindGoogleSignIn,
   bindMailSender,
   bindSessionSigningKey,
+  bindStripeApi,
+  bindStripeWebhookSecret,
   bindTable,
   GOOGLE_CLIENT_SECRET_ACTIONS,
   type GoogleSignInBinding,
   SEND_MAIL_ACTIONS,
   SESSION_KEY_ACTIONS,
+  STRIPE_SECRET_ACTIONS,
   type TableAccess,
 } from './constructs/function-bindings.ts';
 import { ProductApi } from './constructs/http-api.ts';
 import { MailSender } from './constructs/mail-sender.ts';
 import { SpaHosting } from './constructs/spa-hosting.ts';
+import { StripeSecrets, stripePriceIds } from './constructs/stripe-secrets.ts';
 import { assertWebBuilt, WebDeployment } from './constructs/web-deployment.ts';
 
 export type Stage = 'dev' | 'prod';
@@ -42,6 +46,10 @@ export interface GroupNeeds {
   mail?: true;
   /** The "Sign in with Google" settings and reading its client secret, where the stage has a Google client. */
   googleSignIn?: true;
+  /** STRIPE_SECRET_KEY_ARN and STRIPE_PRICES, and reading that secret. */
+  stripeApi?: true;
+  /** STRIPE_WEBHOOK_SECRET_ARN, and reading that secret. */
+  stripeWebhookSecret?: true;
 }
 
 interface GroupResources {
@@ -49,6 +57,8 @@ interface GroupResources {
   sessionSigningKey: ISecret;
   mail: MailSender;
   googleSignIn: GoogleSignInBinding | null;
+  stripe: StripeSecrets;
+  stripePrices: Record<string, string>;
 }
 
 /**
@@ -78,6 +88,27 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
     mail: true,
     googleSignIn: true,
   },
+  billing: {
+    table: {
+      // GetItem: the session's account, the billing account. PutItem: the checkout record, and in the
+      // customer transaction the customer map. UpdateItem: the account's customer id and its one
+      // subscription checkout.
+      actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    },
+    sessionSigningKey: true,
+    stripeApi: true,
+  },
+  'stripe-webhook': {
+    table: {
+      // GetItem: checkout, customer map, account, payment. PutItem and UpdateItem: the credit
+      // transactions (event id, invoice, ledger entry, payment; checkout, subscription, account).
+      actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    },
+    // No session key: Stripe's signature is the caller's proof. The API key reads a subscription's
+    // current state; the signing secret verifies deliveries.
+    stripeApi: true,
+    stripeWebhookSecret: true,
+  },
 };
 
 /** Every IAM action a group's function is granted beyond writing its own logs. */
@@ -87,6 +118,7 @@ export function declaredActions(needs: GroupNeeds): string[] {
     ...(needs.sessionSigningKey ? SESSION_KEY_ACTIONS : []),
     ...(needs.mail ? SEND_MAIL_ACTIONS : []),
     ...(needs.googleSignIn ? GOOGLE_CLIENT_SECRET_ACTIONS : []),
+    ...(needs.stripeApi || needs.stripeWebhookSecret ? STRIPE_SECRET_ACTIONS : []),
   ];
 }
 
@@ -110,6 +142,11 @@ export interface AivatarStackProps extends StackProps {
    * stack creates (output GoogleClientSecretArn).
    */
   googleSignIn?: { clientId: string; issuer?: string };
+  /**
+   * This stage's Stripe price id of each catalogue plan (shared/catalogue.ts ids). Without it the functions
+   * get placeholders that Stripe refuses, and synth warns.
+   */
+  stripePrices?: Readonly<Record<string, string>>;
 }
 
 export const GOOGLE_ISSUER = 'https://accounts.google.com';
@@ -157,11 +194,14 @@ export class AivatarStack extends Stack {
           apiUrl: api.endpoint,
         }
       : null;
+    const stripe = new StripeSecrets(this, 'Stripe', { stage });
     const resources: GroupResources = {
       table: data.table,
       sessionSigningKey: signingKey,
       mail,
       googleSignIn,
+      stripe,
+      stripePrices: stripePriceIds(this, props.stripePrices),
     };
     for (const group of servedGroups()) {
       const fn = this.groupFunction(group, baseEnvironment, resources);
@@ -208,6 +248,18 @@ export class AivatarStack extends Stack {
         description: 'Register this as an authorized redirect URI of the Google OAuth client',
       });
     }
+    new CfnOutput(this, 'StripeApiKeyArn', {
+      value: stripe.apiKey.secretArn,
+      description: 'Put the Stripe secret key (sk_...) here before taking payments',
+    });
+    new CfnOutput(this, 'StripeWebhookSecretArn', {
+      value: stripe.webhookSecret.secretArn,
+      description: 'Put the webhook endpoint signing secret (whsec_...) here',
+    });
+    new CfnOutput(this, 'StripeWebhookUrl', {
+      value: `${api.endpoint}/stripe/webhook`,
+      description: 'The endpoint to create in Stripe (events: see docs/operations.md)',
+    });
     new CfnOutput(this, 'SessionSigningKeyArn', {
       value: signingKey.secretArn,
       description: 'Secret to change to rotate the session key',
@@ -259,6 +311,8 @@ export class AivatarStack extends Stack {
     if (needs.sessionSigningKey) bindSessionSigningKey(fn.fn, resources.sessionSigningKey);
     if (needs.mail) bindMailSender(fn.fn, resources.mail);
     if (needs.googleSignIn && resources.googleSignIn) bindGoogleSignIn(fn.fn, resources.googleSignIn);
+    if (needs.stripeApi) bindStripeApi(fn.fn, resources.stripe.apiKey, resources.stripePrices);
+    if (needs.stripeWebhookSecret) bindStripeWebhookSecret(fn.fn, resources.stripe.webhookSecret);
     return fn;
   }
 }

@@ -3,6 +3,7 @@
 //   -c mailDomain=...   -c webDomain=... -c webCertificateArn=...   -c adminEmails=a@x,b@y
 //   -c sessionTtlSeconds=...   -c webAssetPath=<built SPA folder, default web/dist>
 //   -c googleClientId=...  (turns "Sign in with Google" on)   -c googleIssuer=<another OpenID provider>
+//   -c stripePrices='{"pack-10":"price_...",...,"monthly-100":"price_..."}'  (this stage's Stripe prices)
 import { App } from 'aws-cdk-lib';
 import { AivatarStack, STAGES, type Stage } from './aivatar-stack.ts';
 
@@ -36,6 +37,20 @@ if (googleIssuer && !/^https:\/\//.test(googleIssuer)) {
   throw new Error(`Context "googleIssuer" must be an https URL (got ${googleIssuer})`);
 }
 
+// From the command line a JSON string; from a context file an object.
+const rawPrices: unknown = app.node.tryGetContext('stripePrices');
+let stripePrices: Record<string, string> | undefined;
+if (rawPrices !== undefined && rawPrices !== null && rawPrices !== '') {
+  try {
+    stripePrices = (typeof rawPrices === 'string' ? JSON.parse(rawPrices) : rawPrices) as Record<
+      string,
+      string
+    >;
+  } catch {
+    throw new Error('Context "stripePrices" must be a JSON object of catalogue plan id to Stripe price id');
+  }
+}
+
 new AivatarStack(app, `Aivatar-${stage}`, {
   stage: stage as Stage,
   mailDomain: context('mailDomain') ?? 'aivatar.example',
@@ -50,5 +65,6 @@ new AivatarStack(app, `Aivatar-${stage}`, {
   googleSignIn: googleClientId
     ? { clientId: googleClientId, ...(googleIssuer ? { issuer: googleIssuer } : {}) }
     : undefined,
+  stripePrices,
   description: `Aivatar (${stage}): web app, HTTP API, data`,
 });

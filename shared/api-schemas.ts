@@ -28,6 +28,8 @@ export const ErrorBody = z.object({
   code: z.string(),
   error: z.optional(z.string()),
   correlation_id: z.optional(z.string()),
+  /** SUBSCRIPTION_EXISTS: the billing dashboard where the subscription is managed */
+  dashboard_url: z.optional(z.string()),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
@@ -74,6 +76,8 @@ export const LEDGER_REASONS = [
   'subscription_expiry',
   'generation',
   'refund',
+  /** a refunded pack whose tokens were partly spent: only what was left is taken back (never below 0) */
+  'refund_partly_spent',
 ] as const;
 export const LedgerEntry = z.object({
   id: z.string(),
@@ -147,7 +151,8 @@ export const AvatarTask = z.object({
 });
 export const TaskList = z.object({ tasks: z.array(AvatarTask) });
 export const Diagnostics = z.object({ success: z.boolean() });
-export const CheckoutRequest = z.strictObject({ tokens: z.number() });
+/** `tokens` must match the plan (spec section 7 sends it); the server charges from shared/catalogue.ts. */
+export const CheckoutRequest = z.strictObject({ tokens: z.number(), lang: z.optional(Language) });
 export const CheckoutUrl = z.object({ checkout_url: z.string() });
 export const DashboardUrl = z.object({ dashboard_url: z.string() });
 export const AuthUrl = z.object({ auth_url: z.string() });

@@ -22,7 +22,12 @@ export type DomainErrorCode =
   | 'PASSWORD_IS_EMAIL'
   | 'PASSWORD_TOO_COMMON'
   | 'NOT_FOUND'
-  | 'GOOGLE_SIGN_IN_UNAVAILABLE';
+  | 'GOOGLE_SIGN_IN_UNAVAILABLE'
+  | 'UNKNOWN_PRICE'
+  | 'TOKENS_MISMATCH'
+  | 'SUBSCRIPTION_EXISTS'
+  | 'NO_BILLING_ACCOUNT'
+  | 'INVALID_SIGNATURE';
 
 export class DomainError extends Error {
   readonly code: DomainErrorCode;
@@ -43,3 +48,12 @@ export class RateLimitedError extends DomainError {
 }
 
 export const isDomainError = (e: unknown): e is DomainError => e instanceof DomainError;
+
+/** SUBSCRIPTION_EXISTS, with where the subscriber manages the one they have (the billing dashboard). */
+export class SubscriptionExistsError extends DomainError {
+  readonly dashboardUrl: string;
+  constructor(message: string, dashboardUrl: string) {
+    super('SUBSCRIPTION_EXISTS', message);
+    this.dashboardUrl = dashboardUrl;
+  }
+}

@@ -1,7 +1,12 @@
 // The one place that turns errors into responses (house rule 5).
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { ErrorBody } from '../../shared/api-schemas.ts';
-import { type DomainErrorCode, isDomainError, RateLimitedError } from '../domain/errors.ts';
+import {
+  type DomainErrorCode,
+  isDomainError,
+  RateLimitedError,
+  SubscriptionExistsError,
+} from '../domain/errors.ts';
 import { log } from './logger.ts';
 
 const STATUS: Record<DomainErrorCode, number> = {
@@ -27,6 +32,11 @@ const STATUS: Record<DomainErrorCode, number> = {
   EMAIL_TAKEN: 409,
   RATE_LIMITED: 429,
   GOOGLE_SIGN_IN_UNAVAILABLE: 503,
+  UNKNOWN_PRICE: 400,
+  TOKENS_MISMATCH: 400,
+  INVALID_SIGNATURE: 400,
+  NO_BILLING_ACCOUNT: 404,
+  SUBSCRIPTION_EXISTS: 409,
 };
 
 /** A problem with the request itself (malformed JSON, wrong shape): always safe to show. */
@@ -55,6 +65,7 @@ const describe = (error: unknown) =>
 export function errorResponse(error: unknown, correlationId: string): APIGatewayProxyStructuredResultV2 {
   if (isDomainError(error)) {
     const body: ErrorBody = { msg: error.message, code: error.code };
+    if (error instanceof SubscriptionExistsError) body.dashboard_url = error.dashboardUrl;
     const response = jsonResponse(STATUS[error.code], body);
     // A dependency of ours failed (the identity provider): the operator needs to know why.
     if (STATUS[error.code] >= 500) {

@@ -30,6 +30,7 @@ export interface TableAccess {
 }
 
 export const SESSION_KEY_ACTIONS = ['secretsmanager:GetSecretValue'] as const;
+export const STRIPE_SECRET_ACTIONS = ['secretsmanager:GetSecretValue'] as const;
 export const SEND_MAIL_ACTIONS = ['ses:SendEmail'] as const;
 
 /** TABLE_NAME, and exactly `access.actions` on the table (and on the indexes it names). */
@@ -110,6 +111,38 @@ export function bindGoogleSignIn(fn: LambdaFunction, google: GoogleSignInBinding
       effect: Effect.ALLOW,
       actions: [...GOOGLE_CLIENT_SECRET_ACTIONS],
       resources: [google.clientSecret.secretArn],
+    }),
+  );
+}
+
+/**
+ * STRIPE_SECRET_KEY_ARN and STRIPE_PRICES (each catalogue plan's Stripe price on this stage), and
+ * GetSecretValue on that one secret.
+ */
+export function bindStripeApi(
+  fn: LambdaFunction,
+  apiKey: ISecret,
+  priceIds: Readonly<Record<string, string>>,
+): void {
+  fn.addEnvironment('STRIPE_SECRET_KEY_ARN', apiKey.secretArn);
+  fn.addEnvironment('STRIPE_PRICES', JSON.stringify(priceIds));
+  fn.addToRolePolicy(
+    new PolicyStatement({
+      effect: Effect.ALLOW,
+      actions: [...STRIPE_SECRET_ACTIONS],
+      resources: [apiKey.secretArn],
+    }),
+  );
+}
+
+/** STRIPE_WEBHOOK_SECRET_ARN, and GetSecretValue on that one secret. */
+export function bindStripeWebhookSecret(fn: LambdaFunction, secret: ISecret): void {
+  fn.addEnvironment('STRIPE_WEBHOOK_SECRET_ARN', secret.secretArn);
+  fn.addToRolePolicy(
+    new PolicyStatement({
+      effect: Effect.ALLOW,
+      actions: [...STRIPE_SECRET_ACTIONS],
+      resources: [secret.secretArn],
     }),
   );
 }

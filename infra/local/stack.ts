@@ -16,6 +16,8 @@ import { startGoogleStandIn } from './google-stand-in.ts';
 import { outboxRoutes } from './outbox-routes.ts';
 import { freePort } from './ports.ts';
 import { startS3Local } from './s3.ts';
+import { LOCAL_PRICE_IDS } from './stripe/prices.ts';
+import { startLocalStripe } from './stripe/server.ts';
 import { startWebServer } from './web-server.ts';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
@@ -31,6 +33,9 @@ export interface LocalStackOptions {
   s3Port?: number;
   /** the local stand-in for Google */
   googlePort?: number;
+  stripePort?: number;
+  /** The secret webhook deliveries are signed with (`whsec_…`); a new one (kept in the data folder) by default. */
+  stripeWebhookSecret?: string;
   /** The built SPA; no web server when absent. */
   webDist?: string;
   trustForwardedFor?: boolean;
@@ -48,6 +53,8 @@ export interface LocalStack {
   tableName: string;
   /** the local stand-in for Google (an OpenID provider) */
   googleIssuer: string;
+  /** The local Stripe-compatible server: its API address, its API key and the webhook signing secret. */
+  stripe: { url: string; pageUrl: string; secretKey: string; webhookSecret: string; webhookUrl: string };
   stop(): Promise<void>;
 }
 
@@ -110,6 +117,20 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
     });
     const apiUrl = `http://localhost:${await listen(api, o.apiPort || 0)}`;
     stops.push(() => closeServer(api));
+    const stripe = await startLocalStripe({
+      port: o.stripePort || 0,
+      webhookUrl: `${apiUrl}/stripe/webhook`,
+      webhookSecret:
+        o.stripeWebhookSecret ??
+        (o.dataDir ? `whsec_${await persistentSecret(join(dataDir, 'stripe-webhook-secret'))}` : undefined),
+      ...(o.dataDir
+        ? {
+            secretKey: `sk_test_local_${await persistentSecret(join(dataDir, 'stripe-secret-key'))}`,
+            dataFile: join(dataDir, 'stripe.json'),
+          }
+        : {}),
+    });
+    stops.push(stripe.stop);
 
     let webUrl: string;
     if (o.webDist) {
@@ -143,6 +164,10 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
       GOOGLE_OIDC_ISSUER: google.issuer,
       GOOGLE_CLIENT_ID: google.clientId,
       GOOGLE_CLIENT_SECRET: google.clientSecret,
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_API_URL: stripe.url,
+      STRIPE_PRICES: JSON.stringify(LOCAL_PRICE_IDS),
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
     });
     const handlers = new Map<LambdaGroup, Promise<LambdaHandler>>();
     const loadHandler = (group: LambdaGroup) => {
@@ -167,6 +192,13 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
       s3Endpoint: s3.endpoint,
       tableName: LOCAL_TABLE,
       googleIssuer: google.issuer,
+      stripe: {
+        url: stripe.url,
+        pageUrl: stripe.pageUrl,
+        secretKey: stripe.secretKey,
+        webhookSecret: stripe.webhookSecret,
+        webhookUrl: `${apiUrl}/stripe/webhook`,
+      },
       stop,
     };
   } catch (e) {

@@ -17,6 +17,8 @@ const { values: args } = parseArgs({
     'dynamodb-port': { type: 'string', default: process.env.DYNAMODB_PORT ?? '8000' },
     's3-port': { type: 'string', default: process.env.S3_PORT ?? '4569' },
     'google-port': { type: 'string', default: process.env.GOOGLE_PORT ?? '3002' },
+    'stripe-port': { type: 'string', default: process.env.STRIPE_PORT ?? '12111' },
+    'stripe-webhook-secret': { type: 'string', default: process.env.STRIPE_WEBHOOK_SECRET },
     'data-dir': { type: 'string', default: process.env.DATA_DIR ?? join(REPO_ROOT, '.local/data') },
     'skip-build': { type: 'boolean', default: false },
     admin: { type: 'string', default: process.env.ADMIN_EMAILS ?? 'admin@aivatar.local' },
@@ -31,6 +33,7 @@ const ports = {
   dynamodb: Number(args['dynamodb-port']),
   s3: Number(args['s3-port']),
   google: Number(args['google-port']),
+  stripe: Number(args['stripe-port']),
 };
 
 function alive(pid: number): boolean {
@@ -96,6 +99,8 @@ async function main(): Promise<void> {
     dynamoPort: ports.dynamodb,
     s3Port: ports.s3,
     googlePort: ports.google,
+    stripePort: ports.stripe,
+    ...(args['stripe-webhook-secret'] ? { stripeWebhookSecret: args['stripe-webhook-secret'] } : {}),
     webDist: join(REPO_ROOT, 'web/dist'),
     adminEmails: args.admin.split(',').filter(Boolean),
   });
@@ -122,6 +127,9 @@ async function main(): Promise<void> {
     DynamoDB     ${stack.dynamoEndpoint}   (table ${stack.tableName}${stack.dynamoLoopbackOnly ? '' : ', on every network interface'})
     S3           ${stack.s3Endpoint}
     Google       ${stack.googleIssuer}   (local stand-in: "Continue with Google" signs in there)
+    Stripe       ${stack.stripe.pageUrl}   (local stand-in: the stripe SDK talks to it; no real payment)
+      webhook    ${stack.stripe.webhookUrl}
+      secret     ${stack.stripe.webhookSecret}   (--stripe-webhook-secret to set it)
     Data         ${dataDir}
 
   Press Ctrl-C to stop.

@@ -1,8 +1,9 @@
 // The pricing page (spec sections 2, 4, 8 and 9), in English and French: the pack selector and its prices,
 // the subscription card's states, the way to checkout (logged out: to the login page; signed in: through the
-// checkout routes), the FAQ and the structured data. No button calls a route the API does not serve yet
-// (shared/api-routes.ts `served`): the tests of the buying states make the SPA treat the billing routes as
-// served (serveInBrowser) and answer them at the HTTP edge, until the billing group lands.
+// checkout routes), the FAQ and the structured data. No button calls a route the API does not serve
+// (shared/api-routes.ts `served`): the tests below follow the flag, and the buying states are made at the
+// HTTP edge here (serveInBrowser keeps them testable if a route is ever unserved). Checkout itself, through
+// the local Stripe stand-in, is tested in payments.test.ts.
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { apiRoutes, type RouteId } from '../../shared/api-routes.ts';
@@ -220,6 +221,8 @@ describeInBrowser('pricing page', () => {
         served('checkoutOneTime') ? 1 : 0,
       );
       const subscribe = subscriptionCard(page).getByRole('button', { name: copy.subscribe, exact: true });
+      // The check's answer renders after the network is idle: wait for the card to leave its loading state.
+      await expect.poll(() => subscriptionCard(page).getAttribute('data-state')).not.toBe('loading');
       expect(await subscribe.count()).toBe(served('checkoutSubscription') ? 1 : 0);
       if (!served('checkoutOneTime')) {
         await page.getByText(copy.packsClosed, { exact: true }).waitFor();
@@ -236,10 +239,12 @@ describeInBrowser('pricing page', () => {
       const { token } = await createAccount(uniqueEmail('pricing'), { lang });
       const page = await browser.newPage(PHONE);
       await serveInBrowser(page, BILLING);
-      // The billing backend comes later: the check says "not subscribed"; checkout is the real local API,
-      // which does not serve it yet and so fails.
+      // The check says "not subscribed"; checkout fails at the HTTP edge.
       await page.route('**/check_subscription', (route) =>
         route.fulfill({ json: { hasActiveSubscription: false } }),
+      );
+      await page.route('**/checkout/**', (route) =>
+        route.fulfill({ status: 503, json: { message: 'Service Unavailable' } }),
       );
       const check = page.waitForRequest((r) => r.url().endsWith('/check_subscription'));
       await openSignedIn(page, token, copy.path);
@@ -302,7 +307,7 @@ describeInBrowser('pricing page', () => {
       answer();
       await card.getByText(copy.active, { exact: true }).waitFor();
       expect(await card.getByRole('button', { name: copy.subscribe, exact: true }).count()).toBe(0);
-      // The dashboard route is real and not served yet.
+      // The dashboard route is real: this account has no Stripe customer yet (404), so it fails.
       await card.getByRole('button', { name: copy.manage, exact: true }).click();
       await errorLine(page).getByText(copy.dashboardFailed, { exact: true }).waitFor();
     });

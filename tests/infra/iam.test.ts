@@ -15,6 +15,7 @@ import {
   roleId,
   roleStatements,
   type Synth,
+  secretId,
   synth,
   tempDir,
 } from './synth.ts';
@@ -86,14 +87,22 @@ describe('function roles', () => {
     }
   });
 
-  it('read only the session signing key and send mail only as the product, through its configuration set', () => {
-    const secretId = onlyOfType(dev, 'AWS::SecretsManager::Secret')[0];
+  it('read only the secrets each group declares and send mail only as the product, through its configuration set', () => {
     const [configSetId] = onlyOfType(dev, 'AWS::SES::ConfigurationSet');
     for (const group of servedGroups()) {
+      const needs = needsOf(group);
+      const declared = [
+        ...(needs.sessionSigningKey ? ['SessionSigningKey'] : []),
+        ...(needs.stripeApi ? ['StripeApiKey'] : []),
+        ...(needs.stripeWebhookSecret ? ['StripeWebhookSecret'] : []),
+      ].map((prefix) => ({ Ref: secretId(dev, prefix) }));
       const statements = roleStatements(dev, roleId(dev, group));
-      for (const st of statements.filter((x) => actionsOf(x).some((a) => a.startsWith('secretsmanager:')))) {
-        expect(resourcesOf(st)).toEqual([{ Ref: secretId }]);
-      }
+      const read = statements
+        .filter((x) => actionsOf(x).some((a) => a.startsWith('secretsmanager:')))
+        .flatMap((st) => resourcesOf(st));
+      expect(read.map((r) => JSON.stringify(r)).sort(), group).toEqual(
+        declared.map((r) => JSON.stringify(r)).sort(),
+      );
       for (const st of statements.filter((x) => actionsOf(x).includes('ses:SendEmail'))) {
         expect(actionsOf(st)).toEqual(['ses:SendEmail']);
         expect(at(st, 'Condition', 'StringEquals', 'ses:FromAddress')).toBe('no-reply@mail.aivatar.test');

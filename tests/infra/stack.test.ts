@@ -5,7 +5,14 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GROUP_CONFIG, readConfig } from '../../functions/config.ts';
+import {
+  GROUP_CONFIG,
+  mailConfig,
+  readConfig,
+  sessionConfig,
+  stripeConfig,
+  stripeWebhookConfig,
+} from '../../functions/config.ts';
 import { REPO_ROOT } from '../../infra/constructs/api-function.ts';
 import { SECURITY_HEADERS } from '../../infra/web-hosting.ts';
 import { apiRoutes, routeKey, servedGroups, servedRoutes } from '../../shared/api-routes.ts';
@@ -18,7 +25,9 @@ import {
   ofType,
   onlyOfType,
   removeTempDirs,
+  STRIPE_PRICES,
   type Synth,
+  secretId,
   synth,
   tempDir,
   WEB_DOMAIN,
@@ -60,7 +69,7 @@ describe.each([
     expect(props(s.resources[functionId(s, 'auth')] as Resource).MemorySize).toBeGreaterThanOrEqual(1024);
   });
 
-  it('gives each function every setting functions/config.ts requires, with SES mail', () => {
+  it('gives each function every setting functions/config.ts requires, and only those parts', () => {
     const s = get();
     for (const group of servedGroups()) {
       const vars = at(
@@ -72,11 +81,24 @@ describe.each([
       const parts = GROUP_CONFIG[group as keyof typeof GROUP_CONFIG];
       expect(parts, `functions/config.ts GROUP_CONFIG has no entry for ${group}`).toBeDefined();
       const config = readConfig(parts, env) as Record<string, unknown>;
-      expect(config.mail).toEqual({ transport: 'ses' });
-      expect(config.mailFrom).toBe('Aivatar <no-reply@mail.aivatar.test>');
-      expect(vars.JWT_SECRET_ARN).toEqual({ Ref: onlyOfType(s, 'AWS::SecretsManager::Secret')[0] });
+      const reads = (part: unknown) => (parts as readonly unknown[]).includes(part);
+      if (reads(mailConfig)) {
+        expect(config.mail).toEqual({ transport: 'ses' });
+        expect(config.mailFrom).toBe('Aivatar <no-reply@mail.aivatar.test>');
+      } else expect(vars.MAIL_FROM, group).toBeUndefined();
+      if (reads(sessionConfig))
+        expect(vars.JWT_SECRET_ARN).toEqual({ Ref: secretId(s, 'SessionSigningKey') });
+      else expect(vars.JWT_SECRET_ARN, group).toBeUndefined();
+      if (reads(stripeConfig)) {
+        expect(vars.STRIPE_SECRET_KEY_ARN).toEqual({ Ref: secretId(s, 'StripeApiKey') });
+        expect(config.stripePriceIds).toEqual(STRIPE_PRICES);
+        expect(vars.STRIPE_API_URL, 'only a local stand-in has an API URL').toBeUndefined();
+      } else expect(vars.STRIPE_SECRET_KEY_ARN, group).toBeUndefined();
+      if (reads(stripeWebhookConfig))
+        expect(vars.STRIPE_WEBHOOK_SECRET_ARN).toEqual({ Ref: secretId(s, 'StripeWebhookSecret') });
+      else expect(vars.STRIPE_WEBHOOK_SECRET_ARN, group).toBeUndefined();
       expect(vars.TABLE_NAME).toEqual({ Ref: onlyOfType(s, 'AWS::DynamoDB::Table')[0] });
-      expect(config.webUrl).toBe(deployed(s.outputs.WebUrl?.Value));
+      expect(config.webUrl ?? deployed(s.outputs.WebUrl?.Value)).toBe(deployed(s.outputs.WebUrl?.Value));
     }
   });
 
@@ -159,11 +181,29 @@ describe.each([
 
   it('generates the session signing key in Secrets Manager', () => {
     const s = get();
-    const [, secret] = onlyOfType(s, 'AWS::SecretsManager::Secret');
+    const secret = s.resources[secretId(s, 'SessionSigningKey')] as Resource;
     const gen = props(secret).GenerateSecretString as Json;
     expect(gen.PasswordLength).toBeGreaterThanOrEqual(48);
     expect(gen.ExcludePunctuation).toBe(true);
     expect(props(secret).SecretString).toBeUndefined();
+  });
+
+  it('keeps Stripe’s API key and webhook secret in Secrets Manager, never in the template, and names the webhook URL', () => {
+    const s = get();
+    for (const id of ['StripeApiKey', 'StripeWebhookSecret']) {
+      const secret = s.resources[secretId(s, id)] as Resource;
+      expect(props(secret).SecretString, id).toBeUndefined();
+      expect(secret.DeletionPolicy).toBe(stage === 'prod' ? 'Retain' : 'Delete');
+    }
+    for (const group of servedGroups()) {
+      const vars = JSON.stringify(
+        at(props(s.resources[functionId(s, group)] as Resource), 'Environment', 'Variables'),
+      );
+      expect(vars, group).not.toMatch(/sk_(live|test)_|whsec_/);
+    }
+    expect(deployed(s.outputs.StripeWebhookUrl?.Value)).toMatch(/\/stripe\/webhook$/);
+    expect(s.outputs.StripeApiKeyArn?.Value).toEqual({ Ref: secretId(s, 'StripeApiKey') });
+    expect(s.outputs.StripeWebhookSecretArn?.Value).toEqual({ Ref: secretId(s, 'StripeWebhookSecret') });
   });
 
   it('sends mail from an SES identity for the mail domain', () => {

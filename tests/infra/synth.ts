@@ -8,6 +8,7 @@ import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { expect } from 'vitest';
 import { AivatarStack, type AivatarStackProps, type Stage } from '../../infra/aivatar-stack.ts';
 import { REPO_ROOT } from '../../infra/constructs/api-function.ts';
+import { SUBSCRIPTION, TOKEN_PACKS } from '../../shared/catalogue.ts';
 import { at, type Json, props, type Resource } from './cfn-template.ts';
 
 export interface Synth {
@@ -19,6 +20,10 @@ export interface Synth {
 }
 
 export const WEB_DOMAIN = 'app.aivatar.test';
+/** This stage's Stripe prices, as the operator passes them (-c stripePrices=...). */
+export const STRIPE_PRICES: Record<string, string> = Object.fromEntries(
+  [...TOKEN_PACKS, SUBSCRIPTION].map((p) => [p.id, `price_${p.id.replace('-', '')}`]),
+);
 export const CERT_ARN = 'arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555';
 const cdkContext = (JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Json })
   .context;
@@ -56,6 +61,7 @@ export function synth(
     mailDomain: 'mail.aivatar.test',
     adminEmails: ['boss@aivatar.test'],
     webAssetPath: fakeWebBuild(),
+    stripePrices: STRIPE_PRICES,
     ...(withDomain ? { webDomain: WEB_DOMAIN, webCertificateArn: CERT_ARN } : {}),
     ...more,
   });
@@ -71,6 +77,12 @@ export const onlyOfType = (s: Synth, type: string): [string, Resource] => {
   const found = ofType(s, type);
   expect(found, type).toHaveLength(1);
   return found[0] as [string, Resource];
+};
+/** A secret by the start of its logical id (the stack has several). */
+export const secretId = (s: Synth, prefix: string): string => {
+  const found = ofType(s, 'AWS::SecretsManager::Secret').filter(([id]) => id.startsWith(prefix));
+  expect(found, prefix).toHaveLength(1);
+  return (found[0] as [string, Resource])[0];
 };
 export const functionId = (s: Synth, group: string): string => {
   const fn = s.stack.functions.get(group as never);

@@ -17,6 +17,7 @@ declare module 'vitest' {
       jwtSecret: string;
       /** the local stand-in for Google */
       googleIssuer: string;
+      stripe: { url: string; secretKey: string; webhookSecret: string; webhookUrl: string };
     };
   }
 }
@@ -51,6 +52,12 @@ export async function setup(project: TestProject): Promise<void> {
     outboxDir: stack.outboxDir,
     jwtSecret: process.env.JWT_SECRET as string,
     googleIssuer: stack.googleIssuer,
+    stripe: {
+      url: stack.stripe.url,
+      secretKey: stack.stripe.secretKey,
+      webhookSecret: stack.stripe.webhookSecret,
+      webhookUrl: stack.stripe.webhookUrl,
+    },
   });
 }
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { GROUP_CONFIG, mailConfig, readConfig, sessionConfig, tableConfig } from '../../functions/config.ts';
+import {
+  GROUP_CONFIG,
+  mailConfig,
+  readConfig,
+  sessionConfig,
+  stripeConfig,
+  tableConfig,
+} from '../../functions/config.ts';
+import { SUBSCRIPTION, TOKEN_PACKS } from '../../shared/catalogue.ts';
 
 const base = {
   STAGE: 'dev',
@@ -49,5 +57,36 @@ describe('function settings', () => {
     expect(() => readConfig([tableConfig, sessionConfig], tableOnly)).toThrow(/JWT_SECRET_ARN/);
     expect(() => readConfig([tableConfig, sessionConfig], tableOnly)).not.toThrow(/MAIL_FROM/);
     expect(() => readConfig([tableConfig, mailConfig], tableOnly)).toThrow(/MAIL_FROM/);
+  });
+});
+
+describe('Stripe settings', () => {
+  const prices = Object.fromEntries([...TOKEN_PACKS, SUBSCRIPTION].map((p) => [p.id, `price_${p.id}`]));
+  const stripe = {
+    STRIPE_SECRET_KEY_ARN: 'arn:aws:secretsmanager:eu-west-1:1:secret:stripe',
+    STRIPE_PRICES: JSON.stringify(prices),
+  };
+
+  it('map every catalogue plan to this stage’s Stripe price', () => {
+    expect(readConfig([stripeConfig], stripe)).toMatchObject({
+      stripePriceIds: prices,
+      stripeSecretKey: { arn: stripe.STRIPE_SECRET_KEY_ARN },
+    });
+    const { 'pack-40': _, ...withoutOne } = prices;
+    expect(() =>
+      readConfig([stripeConfig], { ...stripe, STRIPE_PRICES: JSON.stringify(withoutOne) }),
+    ).toThrow('invalid setting STRIPE_PRICES: no price for pack-40');
+    expect(() => readConfig([stripeConfig], { ...stripe, STRIPE_PRICES: '[1]' })).toThrow(/STRIPE_PRICES/);
+  });
+
+  it('give the webhook its signing secret and no session key; the billing function a web URL', () => {
+    const webhook = { STAGE: 'dev', TABLE_NAME: 'aivatar-dev', ...stripe };
+    expect(() => readConfig(GROUP_CONFIG['stripe-webhook'], webhook)).toThrow(/STRIPE_WEBHOOK_SECRET_ARN/);
+    const c = readConfig(GROUP_CONFIG['stripe-webhook'], { ...webhook, STRIPE_WEBHOOK_SECRET_ARN: 'arn:w' });
+    expect(c.stripeWebhookSecret).toEqual({ arn: 'arn:w' });
+    expect(c).not.toHaveProperty('jwtSecret');
+    expect(() => readConfig(GROUP_CONFIG.billing, { ...webhook, JWT_SECRET_ARN: 'arn:j' })).toThrow(
+      /WEB_URL/,
+    );
   });
 });

@@ -2,8 +2,13 @@ import { existsSync } from 'node:fs';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { authRoutes } from '../../functions/auth/routes.ts';
+import { billingRoutes } from '../../functions/billing/routes.ts';
 import type { AccountDeps } from '../../functions/domain/accounts/accounts.ts';
+import type { BillingDeps } from '../../functions/domain/billing/checkout.ts';
+import type { EventVerifier } from '../../functions/domain/billing/ports.ts';
+import type { WebhookDeps } from '../../functions/domain/billing/webhook.ts';
 import { presentedToken } from '../../functions/http/middleware.ts';
+import { webhookRoutes } from '../../functions/stripe-webhook/routes.ts';
 import { handlerEntry } from '../../infra/function-entries.ts';
 import {
   type ApiRoute,
@@ -19,6 +24,8 @@ import {
 // Each built group's route handlers, keyed by group. A group joins this map when its issue lands.
 const handlersByGroup: Record<string, string[]> = {
   auth: Object.keys(authRoutes({} as AccountDeps)),
+  billing: Object.keys(billingRoutes({} as BillingDeps)),
+  'stripe-webhook': Object.keys(webhookRoutes({} as WebhookDeps, {} as EventVerifier)),
 };
 
 describe('the route table', () => {

@@ -11,3 +11,9 @@ export const failedConditions = (e: unknown): number[] =>
   e instanceof TransactionCanceledException
     ? (e.CancellationReasons ?? []).flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' ? [i] : []))
     : [];
+
+/** A transaction that met another one on the same items: safe to run again. */
+export const isTransactionConflict = (e: unknown): boolean =>
+  (e instanceof TransactionCanceledException &&
+    (e.CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict')) ||
+  (e instanceof Error && e.name === 'TransactionConflictException');

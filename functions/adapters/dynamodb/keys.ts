@@ -16,6 +16,14 @@ export const keys = {
   googleSubject: (issuer: string, subject: string) => ({ pk: `GOOGLE#${issuer}#${subject}`, sk: 'GOOGLE' }),
   /** A "Sign in with Google" in progress, by the SHA-256 of its state. */
   googleAttempt: (stateHash: string) => ({ pk: `GOOGLE_ATTEMPT#${stateHash}`, sk: 'ATTEMPT' }),
+  /** billing: the payment provider's objects we keep a record of */
+  customer: (customerId: string) => ({ pk: `CUSTOMER#${customerId}`, sk: 'CUSTOMER' }),
+  checkout: (sessionId: string) => ({ pk: `CHECKOUT#${sessionId}`, sk: 'CHECKOUT' }),
+  payment: (paymentIntentId: string) => ({ pk: `PAYMENT#${paymentIntentId}`, sk: 'PAYMENT' }),
+  invoice: (invoiceId: string) => ({ pk: `INVOICE#${invoiceId}`, sk: 'INVOICE' }),
+  subscription: (subscriptionId: string) => ({ pk: `SUBSCRIPTION#${subscriptionId}`, sk: 'SUBSCRIPTION' }),
+  /** a provider event already applied (its id), kept past the provider's 3 days of retries */
+  providerEvent: (eventId: string) => ({ pk: `EVENT#${eventId}`, sk: 'EVENT' }),
   rate: (bucket: string, key: string, windowStart: number) => ({
     pk: `RATE#${bucket}#${key}`,
     sk: String(windowStart),

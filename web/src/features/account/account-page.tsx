@@ -8,6 +8,7 @@ import { WelcomeNotice } from '../../components/welcome/welcome-notice.tsx';
 import { documentTitle } from '../../lib/document-title.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { tokenBalance, useSession } from '../../lib/session.tsx';
+import { useCheckoutReturn } from './checkout-return.ts';
 import { PasswordForm } from './components/password-form.tsx';
 import { TokenCard } from './components/token-card.tsx';
 import { TokenHistory } from './components/token-history.tsx';
@@ -16,6 +17,7 @@ import './account.css';
 export default function AccountPage() {
   const { t } = useTranslation();
   const { user, userStatus, refreshUser } = useSession();
+  useCheckoutReturn();
 
   return (
     <div className="container account">

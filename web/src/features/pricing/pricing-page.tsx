@@ -8,11 +8,13 @@ import { DEFAULT_PACK, SUBSCRIPTION, type TokenPack } from '../../../../shared/c
 import { openBillingDashboard } from '../../components/layout/open-billing-dashboard.ts';
 import { StaticContent } from '../../components/static-content.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
+import { isApiError } from '../../lib/api-client.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useStrings } from '../../lib/strings.ts';
 import { toast } from '../../lib/toasts.ts';
 import { redirectToCheckout, useSubscriptionState } from './api/checkout.ts';
+import { useCheckoutCancelled } from './checkout-cancelled.ts';
 import { OneTimeCard } from './components/one-time-card.tsx';
 import { SubscriptionCard } from './components/subscription-card.tsx';
 import { PricingFaq, PricingIntro, PricingNotes } from './content/pricing-copy.tsx';
@@ -25,7 +27,9 @@ export default function PricingPage() {
   const s = useStrings(PRICING_STRINGS);
   const { t } = useTranslation();
   const { signedIn } = useSession();
-  const subscription = useSubscriptionState(signedIn);
+  const [recheck, setRecheck] = useState(0);
+  const subscription = useSubscriptionState(signedIn, recheck);
+  useCheckoutCancelled();
   const [pack, setPack] = useState<TokenPack>(DEFAULT_PACK);
   const [busy, setBusy] = useState<Action | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -45,6 +49,12 @@ export default function PricingPage() {
       await redirect();
     } catch (e) {
       console.error(`Pricing: ${action}`, e);
+      // Subscribed meanwhile (another tab): the card turns to its active state, with Manage Subscription.
+      if (isApiError(e) && e.code === 'SUBSCRIPTION_EXISTS') {
+        setRecheck((n) => n + 1);
+        setBusy(null);
+        return;
+      }
       setError(failure);
       toast.error(failure);
       setBusy(null);

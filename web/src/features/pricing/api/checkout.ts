@@ -31,9 +31,10 @@ export type SubscriptionState = 'unavailable' | 'signed-out' | 'loading' | 'acti
  * only once the API serves the check. A failed check reads as "not subscribed": the page offers to
  * subscribe and never claims a subscription.
  */
-export function useSubscriptionState(signedIn: boolean): SubscriptionState {
+export function useSubscriptionState(signedIn: boolean, recheck = 0): SubscriptionState {
   const [answer, setAnswer] = useState<'active' | 'inactive' | null>(null);
   const checking = signedIn && isServed('checkSubscription');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `recheck` asks again (the server said otherwise)
   useEffect(() => {
     if (!checking) return;
     const controller = new AbortController();
@@ -47,7 +48,7 @@ export function useSubscriptionState(signedIn: boolean): SubscriptionState {
       },
     );
     return () => controller.abort();
-  }, [checking]);
+  }, [checking, recheck]);
   if (checking && answer !== 'inactive') return answer ?? 'loading';
   if (!isServed('checkoutSubscription')) return 'unavailable';
   return signedIn ? 'inactive' : 'signed-out';

@@ -1,0 +1,261 @@
+// The three ways money changes a balance, each one DynamoDB transaction: the provider event's id, the
+// business object (checkout session, invoice, payment) that may count once, the balance (conditioned on
+// the value read) and its ledger entry. Concurrent or repeated deliveries fail a condition and change nothing.
+import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
+import type { LedgerEntry } from '../../../shared/api-schemas.ts';
+import type {
+  BillingAccount,
+  CreditOutcome,
+  PackCredit,
+  PeriodGrant,
+  RefundClawback,
+} from '../../domain/billing/ports.ts';
+import { type TransactItem, transactWithRetry } from './balance-transaction.ts';
+import { keys, TTL_ATTRIBUTE } from './keys.ts';
+
+type ReadAccount = (userId: string) => Promise<BillingAccount | null>;
+
+/** Event ids are kept well past the provider's 3 days of retries. */
+const EVENT_RETENTION_SECONDS = 30 * 24 * 3600;
+
+export function eventPut(table: string, eventId: string, now: number): TransactItem {
+  return {
+    Put: {
+      TableName: table,
+      Item: {
+        ...keys.providerEvent(eventId),
+        applied_at: now,
+        [TTL_ATTRIBUTE]: now + EVENT_RETENTION_SECONDS,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+export interface LedgerLine {
+  entryId: string;
+  reason: LedgerEntry['reason'];
+  pool: LedgerEntry['pool'];
+  amount: number;
+  balanceAfter: number;
+  at: number;
+  /** orders entries written in one transaction (same second): the lower sorts first */
+  order?: number;
+}
+
+export function ledgerPut(table: string, userId: string, e: LedgerLine): TransactItem {
+  const key = keys.ledger(userId, e.at, `${e.order ?? 0}#${e.entryId}`);
+  return {
+    Put: {
+      TableName: table,
+      Item: {
+        ...key,
+        entry_id: e.entryId,
+        reason: e.reason,
+        pool: e.pool,
+        amount: e.amount,
+        balance_after: e.balanceAfter,
+        created_at: e.at,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+function balanceUpdate(table: string, userId: string, field: string, from: number, to: number): TransactItem {
+  return {
+    Update: {
+      TableName: table,
+      Key: keys.user(userId),
+      UpdateExpression: `SET ${field} = :to`,
+      ConditionExpression: `${field} = :from`,
+      ExpressionAttributeValues: { ':from': from, ':to': to },
+    },
+  };
+}
+
+export function creditPack(
+  db: DynamoDBDocumentClient,
+  table: string,
+  readAccount: ReadAccount,
+  c: PackCredit,
+): Promise<CreditOutcome> {
+  return transactWithRetry<CreditOutcome>(db, async () => {
+    const account = await readAccount(c.userId);
+    if (!account) throw new Error(`Paid checkout ${c.sessionId} for a missing account ${c.userId}`);
+    const after = account.tokensLtd + c.tokens;
+    const items: TransactItem[] = [
+      eventPut(table, c.eventId, c.now),
+      {
+        Update: {
+          TableName: table,
+          Key: keys.checkout(c.sessionId),
+          UpdateExpression: 'SET credited_at = :now, credited_event = :evt',
+          ConditionExpression:
+            'attribute_exists(pk) AND attribute_not_exists(credited_at) AND user_id = :uid',
+          ExpressionAttributeValues: { ':now': c.now, ':evt': c.eventId, ':uid': c.userId },
+        },
+      },
+      balanceUpdate(table, c.userId, 'tokens_ltd', account.tokensLtd, after),
+      ledgerPut(table, c.userId, {
+        entryId: c.ledgerEntryId,
+        reason: 'purchase',
+        pool: 'ltd',
+        amount: c.tokens,
+        balanceAfter: after,
+        at: c.now,
+      }),
+    ];
+    if (c.paymentIntentId) {
+      // What a refund of this payment needs to take the pack's tokens back.
+      items.push({
+        Put: {
+          TableName: table,
+          Item: {
+            ...keys.payment(c.paymentIntentId),
+            session_id: c.sessionId,
+            user_id: c.userId,
+            tokens: c.tokens,
+            amount_cents: c.amountCents,
+            refunded_cents: 0,
+            tokens_to_take_back: 0,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      });
+    }
+    return { items, done: 'credited', failedAt: { 0: 'duplicate', 1: 'duplicate', 4: 'duplicate' } };
+  });
+}
+
+export function grantPeriod(
+  db: DynamoDBDocumentClient,
+  table: string,
+  readAccount: ReadAccount,
+  g: PeriodGrant,
+): Promise<CreditOutcome | 'stale'> {
+  return transactWithRetry<CreditOutcome | 'stale'>(db, async () => {
+    const account = await readAccount(g.userId);
+    if (!account) throw new Error(`Paid invoice ${g.invoiceId} for a missing account ${g.userId}`);
+    const rest = account.tokensSubscription;
+    const items: TransactItem[] = [
+      eventPut(table, g.eventId, g.now),
+      {
+        Put: {
+          TableName: table,
+          Item: {
+            ...keys.invoice(g.invoiceId),
+            user_id: g.userId,
+            subscription_id: g.subscriptionId,
+            period_end: g.periodEnd,
+            tokens: g.tokens,
+            granted_at: g.now,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        // Not for a subscription that has ended, nor for a period older than one already granted.
+        Update: {
+          TableName: table,
+          Key: keys.subscription(g.subscriptionId),
+          UpdateExpression: 'SET user_id = :uid, granted_until = :end',
+          ConditionExpression:
+            '(attribute_not_exists(#status) OR #status <> :canceled) AND (attribute_not_exists(granted_until) OR granted_until < :end) AND (attribute_not_exists(user_id) OR user_id = :uid)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':uid': g.userId, ':end': g.periodEnd, ':canceled': 'canceled' },
+        },
+      },
+      balanceUpdate(table, g.userId, 'tokens_subscription', rest, g.tokens),
+    ];
+    if (rest > 0) {
+      items.push(
+        ledgerPut(table, g.userId, {
+          entryId: g.expiryEntryId,
+          reason: 'subscription_expiry',
+          pool: 'subscription',
+          amount: -rest,
+          balanceAfter: 0,
+          at: g.now,
+          order: 0,
+        }),
+      );
+    }
+    items.push(
+      ledgerPut(table, g.userId, {
+        entryId: g.renewalEntryId,
+        reason: 'subscription_renewal',
+        pool: 'subscription',
+        amount: g.tokens,
+        balanceAfter: g.tokens,
+        at: g.now,
+        order: 1,
+      }),
+    );
+    return { items, done: 'credited', failedAt: { 0: 'duplicate', 1: 'duplicate', 2: 'stale' } };
+  });
+}
+
+const PaymentItem = z.object({
+  user_id: z.string(),
+  tokens: z.number(),
+  amount_cents: z.number(),
+  refunded_cents: z.number(),
+  tokens_to_take_back: z.number(),
+});
+
+export function clawBackRefund(
+  db: DynamoDBDocumentClient,
+  table: string,
+  readAccount: ReadAccount,
+  r: RefundClawback,
+): Promise<CreditOutcome | 'unknown-payment'> {
+  return transactWithRetry<CreditOutcome | 'unknown-payment'>(db, async () => {
+    const found = await db.send(
+      new GetCommand({ TableName: table, Key: keys.payment(r.paymentIntentId), ConsistentRead: true }),
+    );
+    if (!found.Item) return 'unknown-payment';
+    const p = PaymentItem.parse(found.Item);
+    // The refunded total only grows: an event that does not add to it was applied already.
+    const refunded = Math.min(r.amountRefunded, p.amount_cents);
+    if (refunded <= p.refunded_cents) return 'duplicate';
+    const account = await readAccount(p.user_id);
+    if (!account) return 'unknown-payment';
+    // A partial refund takes back that share of the pack; a full one, all of it.
+    const target = Math.floor((p.tokens * refunded) / p.amount_cents);
+    const owed = target - p.tokens_to_take_back;
+    // Tokens already spent cannot be taken back: the balance never goes below 0.
+    const taken = Math.min(owed, account.tokensLtd);
+    const after = account.tokensLtd - taken;
+    return {
+      items: [
+        eventPut(table, r.eventId, r.now),
+        {
+          Update: {
+            TableName: table,
+            Key: keys.payment(r.paymentIntentId),
+            UpdateExpression: 'SET refunded_cents = :refunded, tokens_to_take_back = :target',
+            ConditionExpression: 'refunded_cents = :before',
+            ExpressionAttributeValues: {
+              ':refunded': refunded,
+              ':target': target,
+              ':before': p.refunded_cents,
+            },
+          },
+        },
+        balanceUpdate(table, p.user_id, 'tokens_ltd', account.tokensLtd, after),
+        ledgerPut(table, p.user_id, {
+          entryId: r.ledgerEntryId,
+          reason: taken < owed ? 'refund_partly_spent' : 'refund',
+          pool: 'ltd',
+          amount: -taken,
+          balanceAfter: after,
+          at: r.now,
+        }),
+      ],
+      done: 'credited',
+      failedAt: { 0: 'duplicate' },
+    };
+  });
+}

@@ -1,0 +1,16 @@
+// Lambda entry of the billing group: checkout sessions, the subscription check, the billing dashboard.
+import { buildBillingDeps } from '../adapters/billing-wiring.ts';
+import { createDocumentClient } from '../adapters/dynamodb/client.ts';
+import { buildSessionResolver } from '../adapters/session-wiring.ts';
+import { GROUP_CONFIG, readConfig } from '../config.ts';
+import { groupHandler } from '../http/group-handler.ts';
+import { billingRoutes } from './routes.ts';
+
+const config = readConfig(GROUP_CONFIG.billing);
+const db = createDocumentClient(config.dynamodbEndpoint);
+
+export const handler = groupHandler(
+  'billing',
+  billingRoutes(await buildBillingDeps(config, db)),
+  await buildSessionResolver(config, db),
+);

@@ -1,0 +1,186 @@
+// Ports of the billing domain: the payment provider (Stripe in production and in the local stand-in) and
+// the store that keeps customers, checkouts, subscriptions and credits. The domain never sees Stripe types.
+import type { Language } from '../../../shared/api-schemas.ts';
+
+export type CheckoutMode = 'payment' | 'subscription';
+
+/** What the provider says about a subscription right now (never what an earlier event said). */
+export interface SubscriptionSnapshot {
+  id: string;
+  customerId: string;
+  /** the provider's status: active, trialing, past_due, canceled, unpaid, incomplete, incomplete_expired, paused */
+  status: string;
+  cancelAtPeriodEnd: boolean;
+  /** end of the period paid for (Unix seconds) */
+  currentPeriodEnd: number;
+  /** set once the subscription is over */
+  endedAt: number | null;
+}
+
+export interface NewCheckout {
+  mode: CheckoutMode;
+  customerId: string;
+  /** the provider's price id for the plan */
+  priceId: string;
+  userId: string;
+  planId: string;
+  successUrl: string;
+  cancelUrl: string;
+  lang: Language;
+  /** Unix seconds; the provider's default (24 h) when absent */
+  expiresAt?: number;
+  /** makes a retried create return the same session */
+  idempotencyKey: string;
+}
+
+export interface CreatedCheckout {
+  id: string;
+  url: string;
+  /** Unix seconds */
+  expiresAt: number;
+}
+
+export interface PaymentProvider {
+  createCustomer(input: { userId: string; email: string; idempotencyKey: string }): Promise<string>;
+  createCheckout(input: NewCheckout): Promise<CreatedCheckout>;
+  createPortalSession(customerId: string, returnUrl: string, lang: Language): Promise<string>;
+  getSubscription(id: string): Promise<SubscriptionSnapshot>;
+  /** Ends a subscription at once (a second one that slipped through). */
+  cancelSubscriptionNow(id: string): Promise<void>;
+}
+
+/** A verified provider event, in the product's words. */
+export type BillingEvent =
+  | {
+      kind: 'checkout-paid' | 'checkout-unpaid';
+      eventId: string;
+      sessionId: string;
+      mode: CheckoutMode;
+      customerId: string | null;
+      subscriptionId: string | null;
+      paymentIntentId: string | null;
+      amountTotal: number | null;
+      currency: string | null;
+    }
+  | {
+      kind: 'invoice-paid';
+      eventId: string;
+      invoiceId: string;
+      customerId: string;
+      /** null: not a subscription's invoice */
+      subscriptionId: string | null;
+      priceId: string | null;
+      periodStart: number;
+      periodEnd: number;
+    }
+  | { kind: 'subscription-changed'; eventId: string; subscriptionId: string; customerId: string }
+  | {
+      kind: 'charge-refunded';
+      eventId: string;
+      paymentIntentId: string | null;
+      amount: number;
+      amountRefunded: number;
+    }
+  /** handled by acknowledging it: a failed payment grants nothing, an unknown type is not ours */
+  | { kind: 'ignored'; eventId: string; type: string };
+
+export interface EventVerifier {
+  /** Throws INVALID_SIGNATURE unless the raw body is signed with the webhook secret, recently. */
+  verify(rawBody: string, signatureHeader: string | undefined): BillingEvent;
+}
+
+export interface ActiveSubscription {
+  id: string;
+  status: string;
+  cancelAtPeriodEnd: boolean;
+  currentPeriodEnd: number | null;
+}
+
+export interface OpenCheckout {
+  sessionId: string;
+  url: string;
+  expiresAt: number;
+}
+
+export interface BillingAccount {
+  userId: string;
+  customerId: string | null;
+  subscription: ActiveSubscription | null;
+  /** a subscription checkout started and not yet expired */
+  openSubscriptionCheckout: OpenCheckout | null;
+  tokensLtd: number;
+  tokensSubscription: number;
+}
+
+export interface CheckoutRecord {
+  sessionId: string;
+  userId: string;
+  planId: string;
+  mode: CheckoutMode;
+  amountCents: number;
+  createdAt: number;
+  /** its tokens were credited (only ever goes from false to true) */
+  credited?: boolean;
+}
+
+export interface PackCredit {
+  eventId: string;
+  sessionId: string;
+  userId: string;
+  tokens: number;
+  amountCents: number;
+  paymentIntentId: string | null;
+  ledgerEntryId: string;
+  now: number;
+}
+
+export interface PeriodGrant {
+  eventId: string;
+  invoiceId: string;
+  userId: string;
+  subscriptionId: string;
+  tokens: number;
+  periodEnd: number;
+  expiryEntryId: string;
+  renewalEntryId: string;
+  now: number;
+}
+
+export interface RefundClawback {
+  eventId: string;
+  paymentIntentId: string;
+  amountRefunded: number;
+  ledgerEntryId: string;
+  now: number;
+}
+
+export type CreditOutcome = 'credited' | 'duplicate';
+
+export interface BillingStore {
+  getAccount(userId: string): Promise<BillingAccount | null>;
+  /** Stores the account's customer id unless it has one; returns the one it keeps. */
+  linkCustomer(userId: string, customerId: string): Promise<string>;
+  userOfCustomer(customerId: string): Promise<string | null>;
+  /**
+   * Holds the account's one subscription checkout: fails (false) while another unexpired one is open or
+   * a subscription is active.
+   */
+  holdSubscriptionCheckout(userId: string, checkout: OpenCheckout, now: number): Promise<boolean>;
+  saveCheckout(record: CheckoutRecord): Promise<void>;
+  getCheckout(sessionId: string): Promise<CheckoutRecord | null>;
+  /** One transaction: the event id, the session (credited once), the balance and its ledger entry. */
+  creditPack(credit: PackCredit): Promise<CreditOutcome>;
+  /**
+   * One transaction: the event id, the invoice (granted once), the subscription (not ended, and this period
+   * later than any granted: else 'stale'), the balance and its ledger entries.
+   */
+  grantPeriod(grant: PeriodGrant): Promise<CreditOutcome | 'stale'>;
+  /** Keeps the provider's current state; an ended subscription zeroes its monthly tokens, once. */
+  applySubscription(
+    userId: string,
+    snapshot: SubscriptionSnapshot,
+    expiry: { ledgerEntryId: string; now: number },
+  ): Promise<void>;
+  /** One transaction: the event id, the refunded amount (only ever growing), the balance (never below 0). */
+  clawBackRefund(refund: RefundClawback): Promise<CreditOutcome | 'unknown-payment'>;
+}

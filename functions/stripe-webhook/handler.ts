@@ -1,0 +1,16 @@
+// Lambda entry of the Stripe webhook (its own function: no session key, its own secrets).
+import { buildWebhookDeps } from '../adapters/billing-wiring.ts';
+import { createDocumentClient } from '../adapters/dynamodb/client.ts';
+import { GROUP_CONFIG, readConfig } from '../config.ts';
+import { DomainError } from '../domain/errors.ts';
+import { groupHandler } from '../http/group-handler.ts';
+import { webhookRoutes } from './routes.ts';
+
+const config = readConfig(GROUP_CONFIG['stripe-webhook']);
+const db = createDocumentClient(config.dynamodbEndpoint);
+const { deps, verifier } = await buildWebhookDeps(config, db);
+
+export const handler = groupHandler('stripe-webhook', webhookRoutes(deps, verifier), async () => {
+  // The webhook route is public: its caller is proven by the signature, never by a session.
+  throw new DomainError('UNAUTHENTICATED', 'No sessions here.');
+});

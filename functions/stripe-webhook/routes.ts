@@ -1,0 +1,23 @@
+// The webhook's one route: verify the signature over the raw body, apply the event, acknowledge it.
+// Anything that fails after verification answers 500, so Stripe delivers the event again.
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { EventVerifier } from '../domain/billing/ports.ts';
+import { handleBillingEvent, type WebhookDeps } from '../domain/billing/webhook.ts';
+import type { RouteHandlers } from '../http/group-handler.ts';
+import { log } from '../http/logger.ts';
+
+/** The exact bytes Stripe signed: API Gateway passes a JSON body as text, anything else base64-encoded. */
+export const rawBodyOf = (event: APIGatewayProxyEventV2): string =>
+  event.isBase64Encoded ? Buffer.from(event.body ?? '', 'base64').toString('utf8') : (event.body ?? '');
+
+export const webhookRoutes = (
+  deps: WebhookDeps,
+  verifier: EventVerifier,
+): RouteHandlers<'stripe-webhook'> => ({
+  stripeWebhook: async ({ event }) => {
+    const billingEvent = verifier.verify(rawBodyOf(event), event.headers?.['stripe-signature']);
+    const outcome = await handleBillingEvent(deps, billingEvent);
+    log('info', 'stripe event', { eventId: billingEvent.eventId, kind: billingEvent.kind, outcome });
+    return { received: true };
+  },
+});

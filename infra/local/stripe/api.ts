@@ -1,0 +1,297 @@
+// The REST calls the product makes, in Stripe's shapes: customers, checkout sessions, billing portal
+// sessions, subscriptions, prices and products (from the catalogue), invoices, refunds and events.
+import { invalidParam, missingParam, noSuch, StripeApiError } from './errors.ts';
+import type { Flows } from './flows.ts';
+import { list as formList, metadataOf, obj, type Params, str } from './form.ts';
+import { customerJson, list } from './objects.ts';
+import { LOCAL_PRICES, productJson } from './prices.ts';
+import { type Json, newId, realNow, type StandInState } from './state.ts';
+
+export interface ApiContext {
+  state: StandInState;
+  flows: Flows;
+  /** the stand-in's own address, for the hosted pages' URLs */
+  baseUrl: string;
+}
+
+export interface ApiCall {
+  method: string;
+  path: string;
+  params: Params;
+}
+
+type Handler = (ctx: ApiContext, call: ApiCall, id: string) => Promise<Json> | Json;
+
+/** Fields the stand-in keeps on an object for itself; never sent. */
+const INTERNAL = ['price_id', 'subscription_metadata'];
+export const publicView = (o: Json): Json =>
+  Object.fromEntries(Object.entries(o).filter(([k]) => !INTERNAL.includes(k)));
+
+function get<T extends Json>(map: Record<string, T>, what: string, id: string): T {
+  const found = map[id];
+  if (!found) throw noSuch(what, id);
+  return found;
+}
+
+function createCustomer(ctx: ApiContext, { params }: ApiCall): Json {
+  const c = customerJson({
+    email: str(params.email) ?? null,
+    name: str(params.name) ?? null,
+    metadata: metadataOf(params.metadata),
+    now: realNow(),
+  });
+  ctx.state.data.customers[c.id as string] = c;
+  ctx.state.changed();
+  return c;
+}
+
+function createCheckoutSession(ctx: ApiContext, { params }: ApiCall): Json {
+  const mode = str(params.mode);
+  if (!mode) throw missingParam('mode');
+  if (mode !== 'payment' && mode !== 'subscription')
+    throw invalidParam(
+      'mode',
+      `Invalid mode: must be one of payment, setup, or subscription (this stand-in supports payment and subscription)`,
+    );
+  const successUrl = str(params.success_url);
+  if (!successUrl) throw missingParam('success_url');
+  const items = formList(params.line_items);
+  if (items.length !== 1)
+    throw items.length
+      ? invalidParam('line_items', 'This stand-in takes exactly one line item.')
+      : missingParam('line_items');
+  const line = obj(items[0]);
+  const priceId = str(line.price);
+  if (!priceId) throw missingParam('line_items[0][price]');
+  const price = LOCAL_PRICES.get(priceId);
+  if (!price) throw noSuch('price', priceId, 'line_items[0][price]');
+  if (str(line.quantity) !== '1')
+    throw invalidParam('line_items[0][quantity]', 'This stand-in sells a quantity of 1.');
+  const recurring = price.plan.kind === 'subscription';
+  if (mode === 'payment' && recurring)
+    throw invalidParam(
+      'line_items[0][price]',
+      'You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.',
+    );
+  if (mode === 'subscription' && !recurring)
+    throw invalidParam(
+      'line_items[0][price]',
+      'You must provide at least one recurring price in `subscription` mode when using prices.',
+    );
+  let customer = str(params.customer);
+  if (customer) get(ctx.state.data.customers, 'customer', customer);
+  else
+    customer = createCustomer(ctx, {
+      method: 'POST',
+      path: '',
+      params: { email: str(params.customer_email) ?? '' },
+    }).id as string;
+  const now = ctx.state.now(customer);
+  const expiresAt = str(params.expires_at) ? Number(params.expires_at) : now + 24 * 3600;
+  if (expiresAt < realNow() + 30 * 60 - 5 || expiresAt > realNow() + 24 * 3600 + 5)
+    throw invalidParam(
+      'expires_at',
+      'The `expires_at` timestamp must be at least 30 minutes and at most 24 hours after Checkout Session creation.',
+    );
+  const id = `cs_test_${newId('', 58).slice(1)}`;
+  const session: Json = {
+    id,
+    object: 'checkout.session',
+    amount_subtotal: price.plan.priceCents,
+    amount_total: price.plan.priceCents,
+    billing_address_collection: null,
+    cancel_url: str(params.cancel_url) ?? null,
+    client_reference_id: str(params.client_reference_id) ?? null,
+    created: now,
+    currency: 'eur',
+    customer,
+    customer_creation: null,
+    customer_details: {
+      email: ctx.state.data.customers[customer]?.email ?? null,
+      name: null,
+      phone: null,
+      tax_exempt: 'none',
+      tax_ids: [],
+    },
+    customer_email: null,
+    expires_at: expiresAt,
+    invoice: null,
+    livemode: false,
+    locale: str(params.locale) ?? null,
+    metadata: metadataOf(params.metadata),
+    mode,
+    payment_intent: null,
+    payment_method_types: ['card'],
+    payment_status: 'unpaid',
+    status: 'open',
+    subscription: null,
+    success_url: successUrl,
+    total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+    ui_mode: 'hosted',
+    url: `${ctx.baseUrl}/c/pay/${id}`,
+    price_id: priceId,
+    subscription_metadata: metadataOf(obj(params.subscription_data).metadata),
+  };
+  ctx.state.data.sessions[id] = session;
+  ctx.state.changed();
+  return session;
+}
+
+function createPortalSession(ctx: ApiContext, { params }: ApiCall): Json {
+  const customer = str(params.customer);
+  if (!customer) throw missingParam('customer');
+  get(ctx.state.data.customers, 'customer', customer);
+  const id = newId('bps', 24);
+  const session: Json = {
+    id,
+    object: 'billing_portal.session',
+    configuration: 'bpc_local_default',
+    created: realNow(),
+    customer,
+    flow: null,
+    livemode: false,
+    locale: str(params.locale) ?? null,
+    on_behalf_of: null,
+    return_url: str(params.return_url) ?? null,
+    url: `${ctx.baseUrl}/p/session/${id}`,
+  };
+  ctx.state.data.portalSessions[id] = session;
+  ctx.state.changed();
+  return session;
+}
+
+function listOf(
+  _ctx: ApiContext,
+  map: Record<string, Json>,
+  url: string,
+  params: Params,
+  filters: string[],
+): Json {
+  const limit = Math.min(100, Number(str(params.limit) ?? 10));
+  const data = Object.values(map)
+    .filter((o) => filters.every((f) => !str(params[f]) || o[f] === str(params[f])))
+    .filter((o) => !str(params.status) || str(params.status) === 'all' || o.status === str(params.status))
+    .sort((a, b) => (b.created as number) - (a.created as number));
+  return { ...list(data.slice(0, limit).map(publicView), url), has_more: data.length > limit };
+}
+
+async function updateSubscription(ctx: ApiContext, { params }: ApiCall, id: string): Promise<Json> {
+  const sub = ctx.flows.subscriptionOf(id);
+  const cape = str(params.cancel_at_period_end);
+  if (cape !== undefined) await ctx.flows.setCancelAtPeriodEnd(id, cape === 'true');
+  if (params.metadata) Object.assign(sub.metadata as Json, metadataOf(params.metadata));
+  ctx.state.changed();
+  return sub;
+}
+
+async function createRefund(ctx: ApiContext, { params }: ApiCall): Promise<Json> {
+  let pi = str(params.payment_intent);
+  const charge = str(params.charge);
+  if (!pi && charge) pi = String(get(ctx.state.data.charges, 'charge', charge).payment_intent);
+  if (!pi) throw missingParam('payment_intent');
+  const amount = str(params.amount);
+  return ctx.flows.refund(pi, amount ? Number(amount) : undefined);
+}
+
+/** `METHOD /path/with/:id` → handler; `:id` matches one segment. */
+const ROUTES: [string, Handler][] = [
+  ['POST /v1/customers', createCustomer],
+  ['GET /v1/customers/:id', (c, _, id) => get(c.state.data.customers, 'customer', id)],
+  ['POST /v1/checkout/sessions', createCheckoutSession],
+  [
+    'GET /v1/checkout/sessions',
+    (c, call) =>
+      listOf(c, c.state.data.sessions, '/v1/checkout/sessions', call.params, [
+        'customer',
+        'payment_intent',
+        'subscription',
+      ]),
+  ],
+  ['GET /v1/checkout/sessions/:id', (c, _, id) => get(c.state.data.sessions, 'checkout.session', id)],
+  ['POST /v1/billing_portal/sessions', createPortalSession],
+  [
+    'GET /v1/subscriptions',
+    (c, call) =>
+      listOf(c, c.state.data.subscriptions, '/v1/subscriptions', call.params, ['customer', 'price']),
+  ],
+  ['GET /v1/subscriptions/:id', (c, _, id) => c.flows.subscriptionOf(id)],
+  ['POST /v1/subscriptions/:id', updateSubscription],
+  ['DELETE /v1/subscriptions/:id', (c, _, id) => c.flows.cancelNow(id)],
+  [
+    'GET /v1/prices',
+    (_c, call) => ({
+      ...list(
+        [...LOCAL_PRICES.values()]
+          .map((p) => p.json)
+          .filter((p) => {
+            const keys = formList(call.params.lookup_keys);
+            return !keys.length || keys.includes(String(p.lookup_key));
+          }),
+        '/v1/prices',
+      ),
+    }),
+  ],
+  [
+    'GET /v1/prices/:id',
+    (_, __, id) => {
+      const p = LOCAL_PRICES.get(id);
+      if (!p) throw noSuch('price', id);
+      return p.json;
+    },
+  ],
+  [
+    'GET /v1/products/:id',
+    (_, __, id) => {
+      const p = productJson(id);
+      if (!p) throw noSuch('product', id);
+      return p;
+    },
+  ],
+  [
+    'GET /v1/invoices',
+    (c, call) => listOf(c, c.state.data.invoices, '/v1/invoices', call.params, ['customer', 'subscription']),
+  ],
+  ['GET /v1/invoices/:id', (c, _, id) => get(c.state.data.invoices, 'invoice', id)],
+  ['GET /v1/payment_intents/:id', (c, _, id) => get(c.state.data.paymentIntents, 'payment_intent', id)],
+  ['GET /v1/charges/:id', (c, _, id) => get(c.state.data.charges, 'charge', id)],
+  ['POST /v1/refunds', createRefund],
+  [
+    'GET /v1/events',
+    (c) =>
+      list(
+        c.state.data.events
+          .slice(-100)
+          .reverse()
+          .map((e) => e.event),
+        '/v1/events',
+      ),
+  ],
+  [
+    'GET /v1/events/:id',
+    (c, _, id) => {
+      const e = c.state.data.events.find((x) => x.event.id === id);
+      if (!e) throw noSuch('event', id);
+      return e.event;
+    },
+  ],
+];
+
+export async function callApi(ctx: ApiContext, call: ApiCall): Promise<Json> {
+  const got = call.path.split('/');
+  for (const [key, handler] of ROUTES) {
+    const [method, path] = key.split(' ') as [string, string];
+    if (method !== call.method) continue;
+    const want = path.split('/');
+    if (want.length !== got.length) continue;
+    const at = want.indexOf(':id');
+    const id = at >= 0 ? decodeURIComponent(got[at] ?? '') : '';
+    if (want.every((w, i) => (w === ':id' ? id.length > 0 : w === got[i]))) {
+      return publicView(await handler(ctx, call, id));
+    }
+  }
+  throw new StripeApiError(
+    404,
+    'invalid_request_error',
+    `Unrecognized request URL (${call.method}: ${call.path}). This local stand-in serves only the calls Aivatar makes.`,
+  );
+}

@@ -1,0 +1,139 @@
+// The hosted checkout page and the billing portal page, rendered on the server (plain forms, no script).
+import { subscriptionItem } from './objects.ts';
+import { esc, pageShell } from './page-style.ts';
+import { day, money, textFor } from './page-text.ts';
+import { LOCAL_PRICES } from './prices.ts';
+import type { Json, StandInData } from './state.ts';
+
+export function checkoutPage(session: Json, error: string | null): string {
+  const { lang, t } = textFor(session.locale);
+  const price = LOCAL_PRICES.get(String(session.price_id));
+  const plan = price?.plan;
+  const amount = money(Number(session.amount_total), lang);
+  const subscription = session.mode === 'subscription';
+  const open = session.status === 'open';
+  const cancelUrl = String(session.cancel_url ?? '');
+  const summary = `<section class="card summary" aria-labelledby="plan">
+  <p class="eyebrow">${esc(t.payTo)}</p>
+  <h1 id="plan">Aivatar ${esc(plan?.name)} · ${esc(t.tokens(plan?.tokens ?? 0))}</h1>
+  <p class="amount" data-testid="checkout-amount">${esc(amount)}${subscription ? ` <small>${esc(t.perMonth)}</small>` : ''}</p>
+  <p class="muted">${esc(subscription ? t.monthly(plan?.tokens ?? 0) : t.oneTime)}</p>
+  <ul class="lines"><li><span>${esc(t.subtotal)}</span><span>${esc(amount)}</span></li>
+  <li><strong>${esc(t.totalDue)}</strong><strong>${esc(amount)}</strong></li></ul>
+  <p class="muted" style="margin:.75rem 0 0;font-size:.8125rem">${esc(t.taxIncluded)}</p></section>`;
+  const option = (value: string, label: string, code: string, checked = false) =>
+    `<label class="option"><input type="radio" name="method" value="${value}"${checked ? ' checked' : ''}><span><b>${esc(label)}</b><code>${esc(code)}</code></span></label>`;
+  const form = open
+    ? `<form method="post" action="/c/pay/${esc(session.id)}">
+  <label class="field"><span>${esc(t.email)}</span><input type="email" value="${esc((session.customer_details as Json | null)?.email)}" readonly></label>
+  <fieldset style="border:none;padding:0;margin:0 0 1rem"><legend class="field" style="font-size:.875rem;font-weight:600;margin-bottom:.35rem">${esc(t.paymentMethod)}</legend>
+  ${option('card_ok', t.cardOk, '4242 4242 4242 4242 · 12/34 · 123', true)}
+  ${option('card_declined', t.cardDeclined, '4000 0000 0000 0002')}
+  ${subscription ? '' : option('sepa_delayed', t.sepa, 'DE89 3704 0044 0532 0130 00')}</fieldset>
+  <button class="btn btn--block" type="submit">${esc(subscription ? t.subscribe(amount) : t.pay(amount))}</button>
+  </form>
+  <div class="actions" style="justify-content:center"><a class="back" href="${esc(cancelUrl)}">${esc(t.cancel)}</a></div>`
+    : `<div class="alert alert--info">${esc(t.closed)}</div><a class="btn btn--secondary" href="${esc(cancelUrl)}">${esc(t.backTo)}</a>`;
+  const body = `<div class="grid">${summary}<section class="card" aria-label="${esc(t.paymentMethod)}">
+  ${error ? `<div class="alert alert--error" role="alert">${esc(error)}</div>` : ''}${form}</section></div>`;
+  return pageShell({
+    title: `${t.checkoutTitle} · Aivatar`,
+    lang,
+    banner: t.banner,
+    body,
+    ...(cancelUrl ? { back: { href: cancelUrl, label: t.backTo } } : {}),
+  });
+}
+
+export function portalPage(portal: Json, data: StandInData, now: number): string {
+  const { lang, t } = textFor(portal.locale);
+  const customer = String(portal.customer);
+  const base = `/p/session/${esc(portal.id)}`;
+  const subs = Object.values(data.subscriptions)
+    .filter((s) => s.customer === customer)
+    .sort((a, b) => (b.created as number) - (a.created as number));
+  const sub = subs.find((s) => s.status !== 'canceled') ?? subs[0];
+  let plan = `<p class="muted" data-testid="portal-no-subscription">${esc(t.noSubscription)}</p>`;
+  if (sub) {
+    const item = subscriptionItem(sub);
+    const end = item.current_period_end as number;
+    const ended = sub.status === 'canceled';
+    const key = ended
+      ? 'ended'
+      : sub.status === 'past_due'
+        ? 'past_due'
+        : sub.cancel_at_period_end
+          ? 'ending'
+          : 'active';
+    const pill = { active: 'active', ending: 'ending', ended: 'ended', past_due: 'failed' }[key];
+    const line = ended
+      ? t.endedOn(day(Number(sub.ended_at), lang))
+      : sub.cancel_at_period_end
+        ? t.endsOn(day(end, lang))
+        : t.renewsOn(day(end, lang));
+    const action = ended
+      ? ''
+      : sub.cancel_at_period_end
+        ? `<form class="inline" method="post" action="${base}/resume"><button class="btn" type="submit">${esc(t.resumeSub)}</button></form>`
+        : `<form class="inline" method="post" action="${base}/cancel"><button class="btn btn--danger" type="submit">${esc(t.cancelSub)}</button></form>`;
+    plan = `<div class="clock"><div><h1 style="font-size:1.25rem">${esc(t.monthlyPlan)}</h1>
+    <p class="muted" style="margin:0">${esc(money(900, lang))} ${esc(t.perMonth)} · ${esc(t.tokens(100))}</p></div>
+    <span class="pill pill--${pill}" data-testid="portal-status">${esc(t.status[key])}</span></div>
+    <p data-testid="portal-period">${esc(line)}</p><div class="actions">${action}</div>`;
+  }
+  const invoices = Object.values(data.invoices)
+    .filter((i) => i.customer === customer && i.status !== 'draft')
+    .sort((a, b) => (b.created as number) - (a.created as number));
+  const invoiceRows = invoices
+    .map(
+      (
+        i,
+      ) => `<tr><td>${esc(day(i.created as number, lang, 'medium'))}</td><td>${esc(((i.lines as { data: Json[] }).data[0] as Json).description)}</td>
+    <td class="num">${esc(money(i.amount_due as number, lang))}</td><td><span class="pill pill--${i.status === 'paid' ? 'active' : 'failed'}">${esc(i.status === 'paid' ? t.paid : t.status.past_due)}</span></td></tr>`,
+    )
+    .join('');
+  const packs = Object.values(data.sessions)
+    .filter((s) => s.customer === customer && s.mode === 'payment' && s.payment_intent)
+    .sort((a, b) => (b.created as number) - (a.created as number));
+  const packRows = packs
+    .map((s) => {
+      const pi = data.paymentIntents[String(s.payment_intent)];
+      const charge = pi && data.charges[String(pi.latest_charge)];
+      const plan = LOCAL_PRICES.get(String(s.price_id))?.plan;
+      const refunded = Number(charge?.amount_refunded ?? 0);
+      const state = !charge?.paid
+        ? '…'
+        : refunded === 0
+          ? t.paid
+          : charge.refunded
+            ? t.refunded
+            : t.partRefunded;
+      const button =
+        charge?.paid && !charge.refunded
+          ? `<form class="inline" method="post" action="${base}/refund"><input type="hidden" name="payment_intent" value="${esc(pi?.id)}"><button class="btn btn--secondary btn--small" type="submit">${esc(t.refund)}</button></form>`
+          : '';
+      return `<tr><td>${esc(day(s.created as number, lang, 'medium'))}</td><td>Aivatar ${esc(plan?.name)} · ${esc(t.tokens(plan?.tokens ?? 0))}</td>
+      <td class="num">${esc(money(Number(s.amount_total), lang))}</td><td>${esc(state)}</td><td class="num">${button}</td></tr>`;
+    })
+    .join('');
+  const table = (head: string[], rows: string, testId: string) =>
+    rows
+      ? `<div class="table-scroll"><table data-testid="${testId}"><thead><tr>${head.map((h, i) => `<th${i === 2 ? ' class="num"' : ''}>${esc(h)}</th>`).join('')}</tr></thead><tbody>${rows}</tbody></table></div>`
+      : `<p class="muted">${esc(t.none)}</p>`;
+  const clock =
+    sub && sub.status !== 'canceled'
+      ? `<section class="card" aria-labelledby="clock"><div class="clock"><div><h2 id="clock" style="margin:0">${esc(t.testClock)}</h2>
+      <p class="muted" style="margin:.25rem 0 0" data-testid="portal-clock">${esc(t.clockNow(day(now, lang)))}</p></div>
+      <form method="post" action="${base}/advance" class="clock"><label style="font-size:.875rem"><input type="checkbox" name="fail" value="1"> ${esc(t.failNext)}</label>
+      <button class="btn btn--secondary" type="submit">${esc(t.advance)}</button></form></div>
+      <p class="note">${esc(t.advanceHint)}</p></section>`
+      : '';
+  const body = `<div class="stack"><header><h1>${esc(t.portalTitle)}</h1><p class="muted" style="margin:0">${esc(t.portalIntro)}</p></header>
+  <section class="card" aria-label="${esc(t.currentPlan)}"><p class="eyebrow muted">${esc(t.currentPlan)}</p>${plan}</section>
+  ${clock}
+  <section class="card"><h2>${esc(t.invoices)}</h2>${table([t.date, t.description, t.amount, t.state], invoiceRows, 'portal-invoices')}</section>
+  <section class="card"><h2>${esc(t.payments)}</h2>${table([t.date, t.description, t.amount, t.state, ''], packRows, 'portal-payments')}
+  <p class="note">${esc(t.operatorNote)}</p></section></div>`;
+  const back = portal.return_url ? { back: { href: String(portal.return_url), label: t.backTo } } : {};
+  return pageShell({ title: `${t.portalTitle} · Aivatar`, lang, banner: t.banner, body, ...back });
+}
