@@ -36,7 +36,9 @@ describe('a stage without a Google client', () => {
   it('has no Google settings, secret or output, and its auth function says Google sign-in is off', () => {
     const env = authEnv(without);
     expect(Object.keys(env).filter((k) => k.startsWith('GOOGLE_') || k === 'API_URL')).toEqual([]);
-    expect(secretIds(without)).toHaveLength(1);
+    expect(without.stack.node.tryFindChild('GoogleClientSecret')).toBeUndefined();
+    expect(withGoogle.stack.node.tryFindChild('GoogleClientSecret')).toBeDefined();
+    expect(secretIds(withGoogle)).toHaveLength(secretIds(without).length + 1);
     expect(without.outputs.GoogleClientSecretArn).toBeUndefined();
     const config = readConfig(
       GROUP_CONFIG.auth,
