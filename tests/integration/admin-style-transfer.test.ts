@@ -2,7 +2,7 @@
 // category) skipped with the reason, the rest written whole; limits with clear errors; and an export that
 // re-imports into an empty table as the same catalogue.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DynamoAdminStyleStore } from '../../functions/adapters/dynamodb/admin-style-store.ts';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
 import { cryptoIds, systemClock } from '../../functions/adapters/system.ts';

@@ -70,7 +70,13 @@ export class DynamoAdminStyleStore extends DynamoStyleReader implements AdminSty
         await this.db.send(
           new TransactWriteCommand({
             TransactItems: [
-              { Put: this.stylePut(after, (current.revision ?? 0) + 1, ...this.sameRevision(current.revision)) },
+              {
+                Put: this.stylePut(
+                  after,
+                  (current.revision ?? 0) + 1,
+                  ...this.sameRevision(current.revision),
+                ),
+              },
               { Put: this.auditPut(stamp, 'update', id, current.style, after) },
             ],
           }),
