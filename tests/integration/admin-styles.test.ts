@@ -170,4 +170,29 @@ describe('admin style changes', () => {
     expect(mine[2]).toMatchObject({ style_id: created.id, before: created, after: updated });
     expect(mine[3]).toMatchObject({ before: null, after: created });
   });
+  it('keeps every edit of concurrent admins, each audit entry starting from the one before', async () => {
+    const admin = await adminUser();
+    const created = (await callRoute('adminCreateStyle', { token: admin.token, body: styleBody() })).body;
+    const id = String(created.id);
+    const results = await Promise.all(
+      [3, 4, 5].map((cost) =>
+        callRoute('adminUpdateStyle', {
+          token: admin.token,
+          params: { id },
+          body: { ...styleBody(), token_cost: cost },
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    const updates = (await callRoute('adminStyleAudit', { token: admin.token })).body.entries
+      .filter((e) => e.style_id === created.id && e.action === 'update')
+      .reverse();
+    expect(updates).toHaveLength(3);
+    expect(updates[0]?.before).toEqual(created);
+    for (let i = 1; i < updates.length; i++) expect(updates[i]?.before).toEqual(updates[i - 1]?.after);
+    const final = (await callRoute('adminListStyles', { token: admin.token })).body.find(
+      (s) => s.id === created.id,
+    );
+    expect(final).toEqual(updates[2]?.after);
+  });
 });
