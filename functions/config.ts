@@ -321,4 +321,5 @@ export const GROUP_CONFIG = {
   'stripe-webhook': [tableConfig, stripeConfig, stripeWebhookConfig],
   photos: [tableConfig, sessionConfig, mediaConfig],
   avatars: [tableConfig, sessionConfig],
+  'admin-styles': [tableConfig, sessionConfig, mediaConfig],
 } as const satisfies Record<string, readonly AnyPart[]>;

@@ -67,7 +67,7 @@ export const webPages = [
     path: '/admin/styles',
     access: 'public',
     localized: false,
-    built: false,
+    built: true,
     indexable: false,
   }),
   page({

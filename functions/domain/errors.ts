@@ -29,7 +29,8 @@ export type DomainErrorCode =
   | 'NO_BILLING_ACCOUNT'
   | 'INVALID_SIGNATURE'
   | 'CONSENT_REQUIRED'
-  | 'PHOTO_LIMIT_REACHED';
+  | 'PHOTO_LIMIT_REACHED'
+  | 'PAYLOAD_TOO_LARGE';
 
 export class DomainError extends Error {
   readonly code: DomainErrorCode;

@@ -39,6 +39,7 @@ const STATUS: Record<DomainErrorCode, number> = {
   INVALID_SIGNATURE: 400,
   NO_BILLING_ACCOUNT: 404,
   SUBSCRIPTION_EXISTS: 409,
+  PAYLOAD_TOO_LARGE: 413,
 };
 
 /** A problem with the request itself (malformed JSON, wrong shape): always safe to show. */

@@ -14,4 +14,5 @@ export const PAGE_MODULES: Partial<Record<PageId, string>> = {
   pricing: 'features/pricing/pricing-page.tsx',
   terms: 'features/legal/terms-page.tsx',
   privacy: 'features/legal/privacy-page.tsx',
+  adminStyles: 'features/admin/admin-styles-page.tsx',
 };
