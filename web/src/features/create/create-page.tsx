@@ -6,7 +6,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Style } from '../../../../shared/api-schemas.ts';
 import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { WelcomeNotice } from '../../components/welcome/welcome-notice.tsx';
 import { isApiError } from '../../lib/api-client.ts';
@@ -144,6 +144,19 @@ export default function CreatePage() {
             onRemove={toggle}
             onCreate={create}
           />
+          {selected.length > 0 && (
+            <div className="selection-bar" data-testid="selection-bar">
+              <span>
+                {t('create.barSummary', {
+                  count: selected.length,
+                  total: t('create.cost', { count: readiness.total }),
+                })}
+              </span>
+              <a href="#selection" className={buttonClass({ size: 'sm' })}>
+                {t('create.barReview')}
+              </a>
+            </div>
+          )}
         </div>
       )}
     </div>

@@ -34,7 +34,12 @@ export function SelectionPanel({
   const needsPhotos = typeof photoCount === 'number' && photoCount < PHOTO_LIMITS.neededForAvatars;
 
   return (
-    <aside className="card selection" aria-labelledby="selection-title" data-testid="selection-panel">
+    <aside
+      className="card selection"
+      id="selection"
+      aria-labelledby="selection-title"
+      data-testid="selection-panel"
+    >
       <header className="selection__header">
         <h2 id="selection-title">{t('create.panelTitle')}</h2>
         {selected.length > 0 && <span className="selection__count">{selected.length}</span>}
