@@ -3,7 +3,6 @@
 // when chosen, so a deployed worker with a key never loads sharp, and one without never loads openai.
 import type { ProviderConfig, TaskQueueConfig } from '../config.ts';
 import type { ImageProvider } from '../domain/generation/image-provider.ts';
-import type { TaskQueue } from '../domain/generation/task-queue.ts';
 import { readSecret } from './secrets.ts';
 import { createSqsClient } from './sqs/client.ts';
 import { SqsTaskQueue } from './sqs/sqs-task-queue.ts';
@@ -24,5 +23,5 @@ export async function buildImageProvider(config: ProviderConfig): Promise<ImageP
   });
 }
 
-export const buildTaskQueue = (config: TaskQueueConfig): TaskQueue =>
+export const buildTaskQueue = (config: TaskQueueConfig): SqsTaskQueue =>
   new SqsTaskQueue(createSqsClient(config.sqsEndpoint), config.taskQueueUrl);

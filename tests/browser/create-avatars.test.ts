@@ -30,7 +30,7 @@ describeInBrowser('Create Your Avatar', () => {
 
   test('English: tabs, cards, selection with costs and total, warnings, the Upload Reference Photos link', async () => {
     const { token } = await userWithPhotos(0);
-    const styles = await activeStyles(token);
+    const styles = await activeStyles();
     const page = await browser.newPage(DESKTOP);
     await openSignedIn(page, token, '/app/create');
     await page.getByRole('heading', { name: EN.heading, level: 1 }).waitFor();
@@ -110,7 +110,7 @@ describeInBrowser('Create Your Avatar', () => {
 
   test('with 2 photos: Create Avatars, disabled with no selection or too few tokens', async () => {
     const { token } = await userWithPhotos(2);
-    const styles = await activeStyles(token);
+    const styles = await activeStyles();
     const page = await browser.newPage(DESKTOP);
     await openSignedIn(page, token, '/app/create');
     const create = panel(page).getByRole('button', { name: EN.create });
@@ -132,7 +132,7 @@ describeInBrowser('Create Your Avatar', () => {
 
   test('French, phone: translated tabs, jeton/jetons, the messages, the bar that leads to the selection', async () => {
     const { token } = await userWithPhotos(1);
-    const styles = await activeStyles(token);
+    const styles = await activeStyles();
     const page = await browser.newPage(PHONE);
     await openSignedIn(page, token, '/fr/app/create');
     await page.getByRole('heading', { name: 'Créez votre avatar', level: 1 }).waitFor();

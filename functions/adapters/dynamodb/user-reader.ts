@@ -21,6 +21,7 @@ const UserItem = z.object({
     z.object({ processing: z.boolean(), rights: z.boolean(), version: z.string(), updated_at: z.number() }),
   ),
   delete_photos_after_generation: z.optional(z.boolean()),
+  batch_email: z.optional(z.boolean()),
 });
 
 export function toUser(item: unknown): User {
@@ -46,6 +47,7 @@ export function toUser(item: unknown): User {
         }
       : null,
     deletePhotosAfterGeneration: u.delete_photos_after_generation ?? false,
+    batchFinishedEmail: u.batch_email ?? true,
   };
 }
 
