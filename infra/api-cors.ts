@@ -19,7 +19,8 @@ export interface ApiCors {
 }
 
 export const API_CORS: ApiCors = {
-  allowHeaders: ['Authorization', 'Token', 'Content-Type'],
+  // Idempotency-Key: a create retried after a lost answer is charged once (POST /aivatar/create_tasks_batch).
+  allowHeaders: ['Authorization', 'Token', 'Content-Type', 'Idempotency-Key'],
   allowMethods: ['GET', 'POST', 'PUT', 'DELETE'],
   exposeHeaders: ['x-correlation-id'],
   maxAgeSeconds: 3600,

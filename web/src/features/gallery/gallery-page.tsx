@@ -6,11 +6,13 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
-import { ImageIcon, PaletteIcon, RefreshIcon } from '../../components/ui/icons.tsx';
+import { DownloadIcon, ImageIcon, PaletteIcon, RefreshIcon } from '../../components/ui/icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { isServed } from '../../lib/api-client.ts';
 import { documentTitle } from '../../lib/document-title.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useLocalizedPath } from '../../lib/language.ts';
+import { downloadAllUrl } from './api/download.ts';
 import { cacheGeneration, clearImageCaches } from './api/image-cache.ts';
 import { useStyleMap } from './api/styles.ts';
 import { isPending, useTasks } from './api/tasks.ts';
@@ -31,6 +33,7 @@ export default function GalleryPage() {
   const tasks = state.status === 'ready' ? state.tasks : [];
   const groups = useMemo(() => groupByDay(tasks, language), [tasks, language]);
   const pending = tasks.filter(isPending).length;
+  const finished = tasks.some((task) => task.status === 'DONE');
   const open = tasks.find((task) => task.id === openId && task.status === 'DONE');
 
   const refresh = () => {
@@ -48,6 +51,17 @@ export default function GalleryPage() {
           <p className="muted">{t('gallery.subtitle')}</p>
         </div>
         <div className="gallery-page__actions">
+          {finished && isServed('resultsZip') && (
+            <a
+              href={downloadAllUrl()}
+              className={buttonClass({ variant: 'secondary' })}
+              title={t('gallery.downloadAllHint')}
+              data-testid="download-all"
+            >
+              <DownloadIcon />
+              {t('gallery.downloadAll')}
+            </a>
+          )}
           <Button
             variant="secondary"
             onClick={refresh}

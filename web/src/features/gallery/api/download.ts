@@ -1,7 +1,8 @@
 // Downloads (spec sections 7 and 8, issue 9): the diagnostic call first (its answer is not shown), then the
 // base64 route, then the blob route; a preset (original, 400x400 for LinkedIn, 4K upscaled) as a query.
 // The file is named after the stored name before its first underscore, plus the extension.
-import { api } from '../../../lib/api-client.ts';
+import { api, apiUrl } from '../../../lib/api-client.ts';
+import { getToken } from '../../../lib/session-store.ts';
 import type { Task } from './tasks.ts';
 
 export const PRESETS = ['original', 'linkedin', '4k'] as const;
@@ -55,3 +56,10 @@ export async function downloadResult(task: Task, preset: Preset): Promise<void> 
   }
   save(blob, downloadName(task, preset, blob.type));
 }
+
+/**
+ * Every finished avatar as one ZIP. A plain link with the session in `?token=` (the route's queryToken): the
+ * route redirects to the archive in storage, and the browser saves it as it streams, however large.
+ */
+export const downloadAllUrl = (): string =>
+  apiUrl('resultsZip', { query: { token: getToken() ?? undefined } });
