@@ -254,10 +254,9 @@ describeInBrowser('My Avatars', () => {
       const { token } = await createAccount(uniqueEmail(`empty-${lang}`));
       const page = await browser.newPage(PHONE);
       let fail = false;
+      // The real API first (a new account has no avatars), then a failing one.
       await page.route('**/aivatar/user-tasks*', (r) =>
-        fail
-          ? r.fulfill({ status: 500, json: { msg: 'Internal error', code: 'INTERNAL' } })
-          : r.fulfill({ json: { tasks: [] } }),
+        fail ? r.fulfill({ status: 500, json: { msg: 'Internal error', code: 'INTERNAL' } }) : r.continue(),
       );
       await openSignedIn(page, token, c.path);
       const empty = page.getByTestId('gallery-empty');
