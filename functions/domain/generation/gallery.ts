@@ -185,7 +185,9 @@ export async function resultsArchive(deps: GalleryDeps, user: User): Promise<str
   );
 }
 
-export async function diagnose(deps: GalleryDeps, user: User) {
+export async function diagnose(deps: GalleryDeps, user: User, taskId?: string) {
+  const task = taskId ? await deps.tasks.get(user.id, taskId) : null;
+  if (taskId && !task) throw new DomainError('NOT_FOUND', 'Task not found.');
   const [counts, reachable, photos] = await Promise.all([
     deps.tasks.counts(user.id),
     deps.results.reachable(user.id).catch(() => false),
@@ -199,5 +201,19 @@ export async function diagnose(deps: GalleryDeps, user: User) {
       : null,
     storage_reachable: reachable,
     reference_photos: photos.length,
+    ...(task
+      ? {
+          task: {
+            id: task.id,
+            status: task.status,
+            progress: task.progress,
+            attempts: task.attempt,
+            error: task.errorCode,
+            refunded: task.refunded,
+            created_at: task.createdAt,
+            updated_at: task.updatedAt,
+          },
+        }
+      : {}),
   };
 }
