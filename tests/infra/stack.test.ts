@@ -146,9 +146,9 @@ describe.each([
     expect(origins).toHaveLength(1);
     expect(deployed(origins[0])).toBe(deployed(s.outputs.WebUrl?.Value));
     expect(origins).not.toContain('*');
-    expect(cors.AllowHeaders).toEqual(['Authorization', 'Token', 'Content-Type']);
+    expect(cors.AllowHeaders).toEqual(['Authorization', 'Token', 'Content-Type', 'Idempotency-Key']);
     expect([...(cors.AllowMethods as string[])].sort()).toEqual(['DELETE', 'GET', 'POST', 'PUT']);
-    expect(cors.ExposeHeaders).toEqual(['x-correlation-id']);
+    expect(cors.ExposeHeaders).toEqual(['x-correlation-id', 'content-disposition']);
     expect(cors.AllowCredentials).toBeFalsy();
   });
 
