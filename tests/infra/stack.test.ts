@@ -20,7 +20,15 @@ import { SECURITY_HEADERS } from '../../infra/web-hosting.ts';
 import { apiRoutes, routeKey, servedGroups, servedRoutes } from '../../shared/api-routes.ts';
 import { TABLE_DESIGN } from '../../shared/table-design.ts';
 import { prerenderedPaths } from '../../shared/web-routes.ts';
-import { at, deployed, findCycle, type Json, props, type Resource } from './cfn-template.ts';
+import {
+  at,
+  deployed,
+  deployedEnvironment,
+  findCycle,
+  type Json,
+  props,
+  type Resource,
+} from './cfn-template.ts';
 import {
   CERT_ARN,
   functionId,
@@ -79,7 +87,7 @@ describe.each([
         'Environment',
         'Variables',
       ) as Json;
-      const env = Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, deployed(v)]));
+      const env = deployedEnvironment(vars);
       const parts = GROUP_CONFIG[group as keyof typeof GROUP_CONFIG];
       expect(parts, `functions/config.ts GROUP_CONFIG has no entry for ${group}`).toBeDefined();
       const config = readConfig(parts, env) as Record<string, unknown>;
