@@ -6,17 +6,21 @@ import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { type LambdaGroup, servedGroups } from '../shared/api-routes.ts';
+import { apiRoutes, type LambdaGroup, servedGroups } from '../shared/api-routes.ts';
 import { DEFAULT_RESERVED_CONCURRENCY } from './api-limits.ts';
 import { ApiFunction, REPO_ROOT } from './constructs/api-function.ts';
+import { AvatarGeneration, bindTaskQueue, SEND_TASK_ACTIONS } from './constructs/avatar-generation.ts';
 import { DataTable } from './constructs/data-table.ts';
 import {
+  bindGoogleSignIn,
   bindMailSender,
   bindMediaBucket,
   bindSessionSigningKey,
   bindStripeApi,
   bindStripeWebhookSecret,
   bindTable,
+  GOOGLE_CLIENT_SECRET_ACTIONS,
+  type GoogleSignInBinding,
   MEDIA_OBJECT_ACTIONS,
   SEND_MAIL_ACTIONS,
   SESSION_KEY_ACTIONS,
@@ -45,6 +49,8 @@ export interface GroupNeeds {
   sessionSigningKey?: true;
   /** MAIL_FROM, and sending from the product's address. */
   mail?: true;
+  /** The "Sign in with Google" settings and reading its client secret, where the stage has a Google client. */
+  googleSignIn?: true;
   /** STRIPE_SECRET_KEY_ARN and STRIPE_PRICES, and reading that secret. */
   stripeApi?: true;
   /** STRIPE_WEBHOOK_SECRET_ARN, and reading that secret. */
@@ -55,15 +61,19 @@ export interface GroupNeeds {
   timeoutSeconds?: number;
   /** Packages installed beside the bundle, not in it (ApiFunctionProps.installedModules). */
   installedModules?: readonly string[];
+  /** TASK_QUEUE_URL, and sending avatar task messages to that queue. */
+  taskQueue?: true;
 }
 
 interface GroupResources {
   table: ITable;
   sessionSigningKey: ISecret;
   mail: MailSender;
+  googleSignIn: GoogleSignInBinding | null;
   stripe: StripeSecrets;
   stripePrices: Record<string, string>;
   media: MediaBucket;
+  generation: AvatarGeneration;
 }
 
 /**
@@ -93,11 +103,23 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
     installedModules: ['@zxcvbn-ts/core', '@zxcvbn-ts/language-common'],
     sessionSigningKey: true,
     mail: true,
+    googleSignIn: true,
   },
   avatars: {
-    // GET /aivatar/styles: the session's account (GetItem) and the styles partition (Query).
-    table: { actions: ['dynamodb:GetItem', 'dynamodb:Query'] },
+    // sharp makes the 4K preset (4096 px long side) and the 400x400 one on demand.
+    memorySize: 1024,
+    timeoutSeconds: 15,
+    table: {
+      // The session's account, styles, tasks (GetItem, Query); the create transaction (account Update,
+      // ledger, batch, tasks and idempotency Puts); a task that could not be queued fails with its refund
+      // (Update, Put); the batch email setting (Update).
+      actions: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    },
     sessionSigningKey: true,
+    // Reads results for downloads, signs their URLs; writes the "download all" ZIPs.
+    media: { prefixes: ['results/', 'result-thumbs/', 'archives/'] },
+    taskQueue: true,
+    installedModules: ['sharp'],
   },
   billing: {
     table: {
@@ -148,8 +170,10 @@ export function declaredActions(needs: GroupNeeds): string[] {
     ...(needs.table?.actions ?? []),
     ...(needs.sessionSigningKey ? SESSION_KEY_ACTIONS : []),
     ...(needs.mail ? SEND_MAIL_ACTIONS : []),
+    ...(needs.googleSignIn ? GOOGLE_CLIENT_SECRET_ACTIONS : []),
     ...(needs.stripeApi || needs.stripeWebhookSecret ? STRIPE_SECRET_ACTIONS : []),
     ...(needs.media ? MEDIA_OBJECT_ACTIONS : []),
+    ...(needs.taskQueue ? SEND_TASK_ACTIONS : []),
   ];
 }
 
@@ -168,15 +192,25 @@ export interface AivatarStackProps extends StackProps {
   /** The built SPA; default web/dist. */
   webAssetPath?: string;
   /**
+   * "Sign in with Google": the OAuth client's id and, for another OpenID provider, its issuer (default
+   * Google's). Without it the stage has no Google sign-in. The client secret goes in the secret the
+   * stack creates (output GoogleClientSecretArn).
+   */
+  googleSignIn?: { clientId: string; issuer?: string };
+  /**
    * This stage's Stripe price id of each catalogue plan (shared/catalogue.ts ids). Without it the functions
    * get placeholders that Stripe refuses, and synth warns.
    */
   stripePrices?: Readonly<Record<string, string>>;
 }
 
+export const GOOGLE_ISSUER = 'https://accounts.google.com';
+
 export class AivatarStack extends Stack {
   readonly stage: Stage;
   readonly functions = new Map<LambdaGroup, ApiFunction>();
+  /** The task queues, the worker, the dead-letter handler and the sweeper. */
+  generation!: AvatarGeneration;
 
   constructor(scope: Construct, id: string, props: AivatarStackProps) {
     super(scope, id, props);
@@ -206,12 +240,35 @@ export class AivatarStack extends Stack {
     if (props.sessionTtlSeconds) baseEnvironment.SESSION_TTL_SECONDS = String(props.sessionTtlSeconds);
 
     const media = new MediaBucket(this, 'Media', { stage, webOrigin: web.webUrl });
+    const googleSignIn = props.googleSignIn
+      ? {
+          issuer: props.googleSignIn.issuer ?? GOOGLE_ISSUER,
+          clientId: props.googleSignIn.clientId,
+          clientSecret: new Secret(this, 'GoogleClientSecret', {
+            description: `Aivatar ${stage}: the client secret of "Sign in with Google" (paste it here after the first deploy)`,
+            // A random stand-in until the operator sets the real one: never a known value.
+            generateSecretString: { passwordLength: 32, excludePunctuation: true },
+            removalPolicy: RemovalPolicy.DESTROY,
+          }),
+          apiUrl: api.endpoint,
+        }
+      : null;
     const stripe = new StripeSecrets(this, 'Stripe', { stage });
+    const generation = new AvatarGeneration(this, 'Generation', {
+      stage,
+      table: data.table,
+      media: media.bucket,
+      mail,
+      environment: baseEnvironment,
+    });
+    this.generation = generation;
     const resources: GroupResources = {
+      generation,
       table: data.table,
       sessionSigningKey: signingKey,
       mail,
       media,
+      googleSignIn,
       stripe,
       stripePrices: stripePriceIds(this, props.stripePrices),
     };
@@ -254,6 +311,16 @@ export class AivatarStack extends Stack {
       value: api.accessLogs.logGroupName,
       description: 'JSON access log of the HTTP API (requestId = x-correlation-id)',
     });
+    if (googleSignIn) {
+      new CfnOutput(this, 'GoogleClientSecretArn', {
+        value: googleSignIn.clientSecret.secretArn,
+        description: 'Put the Google OAuth client secret in this secret',
+      });
+      new CfnOutput(this, 'GoogleRedirectUri', {
+        value: `${api.endpoint}${apiRoutes.googleCallback.path}`,
+        description: 'Register this as an authorized redirect URI of the Google OAuth client',
+      });
+    }
     new CfnOutput(this, 'StripeApiKeyArn', {
       value: stripe.apiKey.secretArn,
       description: 'Put the Stripe secret key (sk_...) here before taking payments',
@@ -265,6 +332,14 @@ export class AivatarStack extends Stack {
     new CfnOutput(this, 'StripeWebhookUrl', {
       value: `${api.endpoint}/stripe/webhook`,
       description: 'The endpoint to create in Stripe (events: see docs/operations.md)',
+    });
+    new CfnOutput(this, 'OpenAiApiKeyArn', {
+      value: generation.providerKey.secretArn,
+      description: 'Put the OpenAI API key here for AI avatars (until then: local preview renders)',
+    });
+    new CfnOutput(this, 'TaskDeadLetterQueueUrl', {
+      value: generation.deadLetterQueue.queueUrl,
+      description: 'Avatar task messages that failed 3 deliveries (their tasks were refunded)',
     });
     new CfnOutput(this, 'SessionSigningKeyArn', {
       value: signingKey.secretArn,
@@ -320,9 +395,11 @@ export class AivatarStack extends Stack {
     if (needs.table) bindTable(fn.fn, resources.table, needs.table);
     if (needs.sessionSigningKey) bindSessionSigningKey(fn.fn, resources.sessionSigningKey);
     if (needs.mail) bindMailSender(fn.fn, resources.mail);
+    if (needs.googleSignIn && resources.googleSignIn) bindGoogleSignIn(fn.fn, resources.googleSignIn);
     if (needs.stripeApi) bindStripeApi(fn.fn, resources.stripe.apiKey, resources.stripePrices);
     if (needs.stripeWebhookSecret) bindStripeWebhookSecret(fn.fn, resources.stripe.webhookSecret);
     if (needs.media) bindMediaBucket(fn.fn, resources.media.bucket, needs.media.prefixes);
+    if (needs.taskQueue) bindTaskQueue(fn.fn, resources.generation.queue, SEND_TASK_ACTIONS);
     return fn;
   }
 }

@@ -12,17 +12,19 @@ export interface ApiCors {
   /** How long a browser may reuse a preflight answer. */
   maxAgeSeconds: number;
   /**
-   * Access-Control-Allow-Credentials: lets the browser send cookies to the API. Off while sessions are
-   * bearer tokens; a cookie-based flow (Google sign-in) turns it on here, for the web origin only.
+   * Access-Control-Allow-Credentials: lets the browser send cookies to the API, and keep the ones it sets.
+   * Sessions stay bearer tokens; the one cookie is Google sign-in's, which binds an attempt to the browser
+   * that asked (functions/http/cookies.ts). Only the web origin is ever allowed, never `*`.
    */
   allowCredentials: boolean;
 }
 
 export const API_CORS: ApiCors = {
-  // Idempotency-Key: a create retried after a lost answer is charged once (POST /aivatar/create_tasks_batch).
+  // Idempotency-Key: a double click on Create charges once.
   allowHeaders: ['Authorization', 'Token', 'Content-Type', 'Idempotency-Key'],
   allowMethods: ['GET', 'POST', 'PUT', 'DELETE'],
-  exposeHeaders: ['x-correlation-id'],
+  // content-disposition: a result download's file name (the style, spec section 7).
+  exposeHeaders: ['x-correlation-id', 'content-disposition'],
   maxAgeSeconds: 3600,
-  allowCredentials: false,
+  allowCredentials: true,
 };

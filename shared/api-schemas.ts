@@ -60,6 +60,8 @@ export const UserInfo = z.object({
   tokens_subscription: z.number(),
   stripe_customer_id: z.nullable(z.string()),
   has_password: z.boolean(),
+  /** present when the account signs in with Google: the Google email it was linked with, and when */
+  google_sign_in: z.optional(z.object({ email: z.string(), linked_at: z.number() })),
 });
 export type UserInfo = z.infer<typeof UserInfo>;
 
@@ -280,7 +282,19 @@ export const Diagnostics = z.object({
   last_error: z.optional(z.nullable(z.object({ task_id: z.string(), error: z.string(), at: z.number() }))),
   storage_reachable: z.optional(z.boolean()),
   reference_photos: z.optional(z.number()),
-  provider: z.optional(z.enum(['openai', 'local-renderer'])),
+  /** with `?task_id=`: that task of this user, as support needs it */
+  task: z.optional(
+    z.object({
+      id: z.string(),
+      status: z.enum(TASK_STATUSES),
+      progress: z.number(),
+      attempts: z.number(),
+      error: z.nullable(z.string()),
+      refunded: z.boolean(),
+      created_at: z.number(),
+      updated_at: z.number(),
+    }),
+  ),
 });
 /** The "your avatars are ready" email (on by default). */
 export const NotificationSettings = z.object({ success: z.boolean(), batch_finished_email: z.boolean() });

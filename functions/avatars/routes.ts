@@ -58,7 +58,7 @@ export const avatarRoutes = (deps: AvatarDeps): RouteHandlers<'avatars'> => ({
     statusCode: 302,
     headers: { location: await resultsArchive(deps, user), 'cache-control': 'no-store' },
   }),
-  diagnoseDirectories: ({ user }) => diagnose(deps, user),
+  diagnoseDirectories: ({ user, event }) => diagnose(deps, user, query(event).task_id),
   notificationSettings: async ({ user }) => ({
     success: true,
     batch_finished_email: user.batchFinishedEmail,

@@ -4,7 +4,8 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createS3Client } from '../../functions/adapters/s3/client.ts';
 import type { AvatarTask } from '../../shared/api-schemas.ts';
-import { callRoute, stack } from './api.ts';
+import { callRoute, newEmail, stack } from './api.ts';
+import { createLocalAccount } from './local-account.ts';
 import { consentedUser, uploadDirect } from './photos.ts';
 import { testPhoto } from './test-images.ts';
 
@@ -68,8 +69,11 @@ export const ledgerSum = (rows: LedgerRow[], ...reasons: string[]): number =>
   rows.filter((r) => reasons.includes(r.reason)).reduce((a, r) => a + r.amount, 0);
 
 /** A consented account with two reference photos and the given balance. */
-export async function creator(balance: { ltd: number; subscription?: number } = { ltd: 20 }) {
-  const user = await consentedUser();
+export async function creator(
+  balance: { ltd: number; subscription?: number } = { ltd: 20 },
+  lang: 'en' | 'fr' = 'en',
+) {
+  const user = lang === 'en' ? await consentedUser() : await consentedFrenchUser();
   const { confirmed } = await uploadDirect(user.token, [
     { name: 'me-1.jpg', bytes: await testPhoto({ seed: 1 }) },
     { name: 'me-2.jpg', bytes: await testPhoto({ seed: 2, width: 900, height: 1200 }) },
@@ -124,4 +128,11 @@ export async function userWithPhotos(photos: number): Promise<{ email: string; t
     await uploadDirect(user.token, files);
   }
   return user;
+}
+
+async function consentedFrenchUser(): Promise<{ email: string; token: string }> {
+  const email = newEmail('fr');
+  const token = await createLocalAccount(stack(), email, { lang: 'fr' });
+  await callRoute('photoConsent', { token, body: { processing: true, rights: true } });
+  return { email, token };
 }

@@ -22,6 +22,9 @@ const UserItem = z.object({
   ),
   delete_photos_after_generation: z.optional(z.boolean()),
   batch_email: z.optional(z.boolean()),
+  google_sign_in: z.optional(
+    z.object({ issuer: z.string(), subject: z.string(), email: z.string(), linked_at: z.number() }),
+  ),
 });
 
 export function toUser(item: unknown): User {
@@ -48,6 +51,9 @@ export function toUser(item: unknown): User {
       : null,
     deletePhotosAfterGeneration: u.delete_photos_after_generation ?? false,
     batchFinishedEmail: u.batch_email ?? true,
+    googleSignIn: u.google_sign_in
+      ? { email: u.google_sign_in.email, linkedAt: u.google_sign_in.linked_at }
+      : null,
   };
 }
 

@@ -1,7 +1,7 @@
 // The gallery's reads (spec sections 2, 4 and 7): the user's tasks newest first, each finished avatar as
 // base64 or as a file (optionally as a preset), all of them as a ZIP, and support's diagnosis. Every read
 // goes through the caller's own partition and prefix: another user's task or file is simply not found.
-import type { AvatarTask, ResultPreset } from '../../../shared/api-schemas.ts';
+import type { AvatarTask, Language, ResultPreset } from '../../../shared/api-schemas.ts';
 import { DomainError } from '../errors.ts';
 import type { PhotoStore } from '../photos/photo-ports.ts';
 import type { Clock, User } from '../ports.ts';
@@ -30,7 +30,7 @@ export const GALLERY_LIMITS = {
   maxArchiveEntries: 500,
 } as const;
 
-const ERROR_TEXT: Record<'en' | 'fr', Record<TaskErrorCode, string>> = {
+const ERROR_TEXT: Record<Language, Record<TaskErrorCode, string>> = {
   en: {
     refused: "The AI provider's safety system refused this photo or style. Your tokens were refunded.",
     provider: 'The AI provider could not make this avatar. Your tokens were refunded.',
@@ -185,7 +185,9 @@ export async function resultsArchive(deps: GalleryDeps, user: User): Promise<str
   );
 }
 
-export async function diagnose(deps: GalleryDeps, user: User) {
+export async function diagnose(deps: GalleryDeps, user: User, taskId?: string) {
+  const task = taskId ? await deps.tasks.get(user.id, taskId) : null;
+  if (taskId && !task) throw new DomainError('NOT_FOUND', 'Task not found.');
   const [counts, reachable, photos] = await Promise.all([
     deps.tasks.counts(user.id),
     deps.results.reachable(user.id).catch(() => false),
@@ -199,5 +201,19 @@ export async function diagnose(deps: GalleryDeps, user: User) {
       : null,
     storage_reachable: reachable,
     reference_photos: photos.length,
+    ...(task
+      ? {
+          task: {
+            id: task.id,
+            status: task.status,
+            progress: task.progress,
+            attempts: task.attempt,
+            error: task.errorCode,
+            refunded: task.refunded,
+            created_at: task.createdAt,
+            updated_at: task.updatedAt,
+          },
+        }
+      : {}),
   };
 }
