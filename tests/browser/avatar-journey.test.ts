@@ -29,8 +29,10 @@ describeInBrowser('avatars, end to end', () => {
 
     const page = await browser.newPage(DESKTOP);
     await openSignedIn(page, token, '/app/upload');
+    // The saved consent arrives with the list; the picker is enabled once it has.
+    await page.getByTestId('photos-empty').waitFor();
     await page.getByTestId('photo-input').setInputFiles(files);
-    await page.getByTestId('photo-card').nth(1).waitFor({ timeout: 20_000 });
+    await page.getByTestId('photo-card').nth(1).waitFor({ timeout: 30_000 });
 
     // Pick 3 styles on the create screen and create them.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Create Avatar' }).click();
