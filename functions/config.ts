@@ -320,6 +320,17 @@ export const GROUP_CONFIG = {
   billing: [tableConfig, sessionConfig, stripeConfig, webUrlConfig],
   'stripe-webhook': [tableConfig, stripeConfig, stripeWebhookConfig],
   photos: [tableConfig, sessionConfig, mediaConfig],
-  avatars: [tableConfig, sessionConfig],
   'admin-styles': [tableConfig, sessionConfig, mediaConfig],
+  avatars: [tableConfig, sessionConfig, mediaConfig, taskQueueConfig],
+} as const satisfies Record<string, readonly AnyPart[]>;
+
+/**
+ * The generation functions beside the groups (functions/avatar-*): the SQS worker, the dead-letter handler
+ * and the scheduled sweeper. Each may finish a batch, so each sends the "avatars ready" email and honours
+ * photo retention (mail, media).
+ */
+export const WORKER_CONFIG = {
+  'avatar-worker': [tableConfig, mediaConfig, mailConfig, taskQueueConfig, providerConfig],
+  'avatar-dead-letter': [tableConfig, mediaConfig, mailConfig],
+  'avatar-sweeper': [tableConfig, mediaConfig, mailConfig],
 } as const satisfies Record<string, readonly AnyPart[]>;

@@ -9,6 +9,7 @@ import type { Construct } from 'constructs';
 import { apiRoutes, type LambdaGroup, servedGroups } from '../shared/api-routes.ts';
 import { DEFAULT_RESERVED_CONCURRENCY } from './api-limits.ts';
 import { ApiFunction, REPO_ROOT } from './constructs/api-function.ts';
+import { AvatarGeneration, bindTaskQueue, SEND_TASK_ACTIONS } from './constructs/avatar-generation.ts';
 import { DataTable } from './constructs/data-table.ts';
 import {
   bindGoogleSignIn,
@@ -60,6 +61,8 @@ export interface GroupNeeds {
   timeoutSeconds?: number;
   /** Packages installed beside the bundle, not in it (ApiFunctionProps.installedModules). */
   installedModules?: readonly string[];
+  /** TASK_QUEUE_URL, and sending avatar task messages to that queue. */
+  taskQueue?: true;
 }
 
 interface GroupResources {
@@ -70,6 +73,7 @@ interface GroupResources {
   stripe: StripeSecrets;
   stripePrices: Record<string, string>;
   media: MediaBucket;
+  generation: AvatarGeneration;
 }
 
 /**
@@ -102,9 +106,20 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
     googleSignIn: true,
   },
   avatars: {
-    // GET /aivatar/styles: the session's account (GetItem) and the styles partition (Query).
-    table: { actions: ['dynamodb:GetItem', 'dynamodb:Query'] },
+    // sharp makes the 4K preset (4096 px long side) and the 400x400 one on demand.
+    memorySize: 1024,
+    timeoutSeconds: 15,
+    table: {
+      // The session's account, styles, tasks (GetItem, Query); the create transaction (account Update,
+      // ledger, batch, tasks and idempotency Puts); a task that could not be queued fails with its refund
+      // (Update, Put); the batch email setting (Update).
+      actions: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    },
     sessionSigningKey: true,
+    // Reads results for downloads, signs their URLs; writes the "download all" ZIPs.
+    media: { prefixes: ['results/', 'result-thumbs/', 'archives/'] },
+    taskQueue: true,
+    installedModules: ['sharp'],
   },
   billing: {
     table: {
@@ -179,6 +194,7 @@ export function declaredActions(needs: GroupNeeds): string[] {
     ...(needs.googleSignIn ? GOOGLE_CLIENT_SECRET_ACTIONS : []),
     ...(needs.stripeApi || needs.stripeWebhookSecret ? STRIPE_SECRET_ACTIONS : []),
     ...(needs.media ? MEDIA_OBJECT_ACTIONS : []),
+    ...(needs.taskQueue ? SEND_TASK_ACTIONS : []),
   ];
 }
 
@@ -214,6 +230,8 @@ export const GOOGLE_ISSUER = 'https://accounts.google.com';
 export class AivatarStack extends Stack {
   readonly stage: Stage;
   readonly functions = new Map<LambdaGroup, ApiFunction>();
+  /** The task queues, the worker, the dead-letter handler and the sweeper. */
+  generation!: AvatarGeneration;
 
   constructor(scope: Construct, id: string, props: AivatarStackProps) {
     super(scope, id, props);
@@ -257,7 +275,16 @@ export class AivatarStack extends Stack {
         }
       : null;
     const stripe = new StripeSecrets(this, 'Stripe', { stage });
+    const generation = new AvatarGeneration(this, 'Generation', {
+      stage,
+      table: data.table,
+      media: media.bucket,
+      mail,
+      environment: baseEnvironment,
+    });
+    this.generation = generation;
     const resources: GroupResources = {
+      generation,
       table: data.table,
       sessionSigningKey: signingKey,
       mail,
@@ -327,6 +354,14 @@ export class AivatarStack extends Stack {
       value: `${api.endpoint}/stripe/webhook`,
       description: 'The endpoint to create in Stripe (events: see docs/operations.md)',
     });
+    new CfnOutput(this, 'OpenAiApiKeyArn', {
+      value: generation.providerKey.secretArn,
+      description: 'Put the OpenAI API key here for AI avatars (until then: local preview renders)',
+    });
+    new CfnOutput(this, 'TaskDeadLetterQueueUrl', {
+      value: generation.deadLetterQueue.queueUrl,
+      description: 'Avatar task messages that failed 3 deliveries (their tasks were refunded)',
+    });
     new CfnOutput(this, 'SessionSigningKeyArn', {
       value: signingKey.secretArn,
       description: 'Secret to change to rotate the session key',
@@ -385,6 +420,7 @@ export class AivatarStack extends Stack {
     if (needs.stripeApi) bindStripeApi(fn.fn, resources.stripe.apiKey, resources.stripePrices);
     if (needs.stripeWebhookSecret) bindStripeWebhookSecret(fn.fn, resources.stripe.webhookSecret);
     if (needs.media) bindMediaBucket(fn.fn, resources.media.bucket, needs.media.prefixes);
+    if (needs.taskQueue) bindTaskQueue(fn.fn, resources.generation.queue, SEND_TASK_ACTIONS);
     return fn;
   }
 }

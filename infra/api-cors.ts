@@ -20,9 +20,11 @@ export interface ApiCors {
 }
 
 export const API_CORS: ApiCors = {
-  allowHeaders: ['Authorization', 'Token', 'Content-Type'],
+  // Idempotency-Key: a double click on Create charges once.
+  allowHeaders: ['Authorization', 'Token', 'Content-Type', 'Idempotency-Key'],
   allowMethods: ['GET', 'POST', 'PUT', 'DELETE'],
-  exposeHeaders: ['x-correlation-id'],
+  // content-disposition: a result download's file name (the style, spec section 7).
+  exposeHeaders: ['x-correlation-id', 'content-disposition'],
   maxAgeSeconds: 3600,
   allowCredentials: true,
 };

@@ -5,3 +5,7 @@ import { join } from 'node:path';
 export const REPO_ROOT = join(import.meta.dirname, '..');
 
 export const handlerEntry = (group: string): string => join(REPO_ROOT, 'functions', group, 'handler.ts');
+
+/** The generation functions beside the endpoint groups (functions/config.ts WORKER_CONFIG). */
+export const GENERATION_FUNCTIONS = ['avatar-worker', 'avatar-dead-letter', 'avatar-sweeper'] as const;
+export type GenerationFunction = (typeof GENERATION_FUNCTIONS)[number];

@@ -37,6 +37,9 @@ export const ErrorBody = z.object({
   correlation_id: z.optional(z.string()),
   /** SUBSCRIPTION_EXISTS: the billing dashboard where the subscription is managed */
   dashboard_url: z.optional(z.string()),
+  /** NOT_ENOUGH_TOKENS: what the batch costs and what the account has (monthly + lifetime) */
+  needed: z.optional(z.number()),
+  available: z.optional(z.number()),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
@@ -85,6 +88,8 @@ export const LEDGER_REASONS = [
   'refund',
   /** a refunded pack whose tokens were partly spent: only what was left is taken back (never below 0) */
   'refund_partly_spent',
+  /** an avatar task failed (refusal, errors, timeout): its tokens came back to the pool they left */
+  'generation_refund',
 ] as const;
 export const LedgerEntry = z.object({
   id: z.string(),
@@ -298,25 +303,86 @@ export const PhotoConsentRequest = z.strictObject({ processing: z.boolean(), rig
 export const PhotoConsentResult = z.object({ success: z.boolean(), consent: PhotoConsent });
 export const PhotoRetentionRequest = z.strictObject({ delete_after_generation: z.boolean() });
 export const PhotoRetentionResult = z.object({ success: z.boolean(), delete_after_generation: z.boolean() });
+/** At most this many styles per batch (the screen's hint says 10; the server allows 20). */
+export const MAX_STYLES_PER_BATCH = 20;
+export const MAX_STYLE_PROMPT_LENGTH = 4000;
 export const CreateTasksBatch = z.strictObject({
-  styles: z.array(StyleId),
-  style_prompts: z.array(z.string()),
+  styles: z.array(StyleId).check(z.maxLength(100)),
+  /** checked for length only: prompts come from the styles table */
+  style_prompts: z.array(z.string().check(z.maxLength(MAX_STYLE_PROMPT_LENGTH))).check(z.maxLength(100)),
   use_reference_elements: z.literal(true),
 });
+/** Spec: `msg` is shown on success; the rest is beyond the spec. */
+export const CreateTasksResult = z.object({
+  msg: z.string(),
+  batch_id: z.string(),
+  task_ids: z.array(z.string()),
+  tokens_spent: z.number(),
+  tokens_left: z.number(),
+});
+export const TASK_STATUSES = ['TODO', 'IN_PROGRESS', 'DONE', 'ERROR'] as const;
+export const RESULT_PRESETS = ['original', 'linkedin', '4k'] as const;
+export type ResultPreset = (typeof RESULT_PRESETS)[number];
 export const AvatarTask = z.object({
   id: z.string(),
-  status: z.enum(['TODO', 'IN_PROGRESS', 'DONE', 'ERROR']),
+  status: z.enum(TASK_STATUSES),
   /** percent; may be missing (the screen then shows 0) */
   progress: z.optional(z.number()),
+  /** `results/<filename>`: the result routes take the part after `results/` */
   result_path: z.nullable(z.string()),
   reference_path: z.nullable(z.string()),
   style_id: StyleId,
   style_name: z.optional(z.string()),
   created_at: z.number(),
   updated_at: z.number(),
+  // Beyond the spec:
+  batch_id: z.optional(z.string()),
+  /** the name a download gets: the stored name before its first underscore, plus the extension */
+  download_name: z.optional(z.string()),
+  /** 'preview-render' when the local renderer made it (no provider key): label it as a preview */
+  render_kind: z.optional(z.enum(['ai', 'preview-render'])),
+  /** short-lived URLs (TASK_LIMITS.viewUrlSeconds), DONE tasks only */
+  thumbnail_url: z.optional(z.string()),
+  image_url: z.optional(z.string()),
+  width: z.optional(z.number()),
+  height: z.optional(z.number()),
+  token_cost: z.optional(z.number()),
+  /** ERROR tasks: why, in the user's terms, and whether the tokens came back */
+  error: z.optional(z.string()),
+  refunded: z.optional(z.boolean()),
 });
-export const TaskList = z.object({ tasks: z.array(AvatarTask) });
-export const Diagnostics = z.object({ success: z.boolean() });
+export type AvatarTask = z.infer<typeof AvatarTask>;
+/** Newest first. `next_cursor` (beyond the spec) fetches the next page with `?cursor=`. */
+export const TaskList = z.object({
+  tasks: z.array(AvatarTask),
+  next_cursor: z.optional(z.nullable(z.string())),
+});
+/** What support needs about this user's avatars, and nothing about anyone else. */
+export const Diagnostics = z.object({
+  success: z.boolean(),
+  tasks: z.optional(
+    z.object({ TODO: z.number(), IN_PROGRESS: z.number(), DONE: z.number(), ERROR: z.number() }),
+  ),
+  last_error: z.optional(z.nullable(z.object({ task_id: z.string(), error: z.string(), at: z.number() }))),
+  storage_reachable: z.optional(z.boolean()),
+  reference_photos: z.optional(z.number()),
+  /** with `?task_id=`: that task of this user, as support needs it */
+  task: z.optional(
+    z.object({
+      id: z.string(),
+      status: z.enum(TASK_STATUSES),
+      progress: z.number(),
+      attempts: z.number(),
+      error: z.nullable(z.string()),
+      refunded: z.boolean(),
+      created_at: z.number(),
+      updated_at: z.number(),
+    }),
+  ),
+});
+/** The "your avatars are ready" email (on by default). */
+export const NotificationSettings = z.object({ success: z.boolean(), batch_finished_email: z.boolean() });
+export const NotificationSettingsRequest = z.strictObject({ batch_finished_email: z.boolean() });
 /** `tokens` must match the plan (spec section 7 sends it); the server charges from shared/catalogue.ts. */
 export const CheckoutRequest = z.strictObject({ tokens: z.number(), lang: z.optional(Language) });
 export const CheckoutUrl = z.object({ checkout_url: z.string() });

@@ -3,8 +3,12 @@
 // when chosen, so a deployed worker with a key never loads sharp, and one without never loads openai.
 import type { ProviderConfig, TaskQueueConfig } from '../config.ts';
 import type { ImageProvider } from '../domain/generation/image-provider.ts';
-import type { TaskQueue } from '../domain/generation/task-queue.ts';
+import { log } from '../http/logger.ts';
 import { readSecret } from './secrets.ts';
+
+/** What the deployed key secret holds until the operator sets one (infra/constructs/avatar-generation.ts). */
+export const PROVIDER_KEY_PLACEHOLDER = 'not-configured';
+
 import { createSqsClient } from './sqs/client.ts';
 import { SqsTaskQueue } from './sqs/sqs-task-queue.ts';
 
@@ -14,9 +18,16 @@ export async function buildImageProvider(config: ProviderConfig): Promise<ImageP
     const { LocalRenderer } = await import('./ai/local-renderer/local-renderer.ts');
     return new LocalRenderer();
   }
+  const apiKey = (await readSecret(p.key)).trim();
+  if (!apiKey || apiKey === PROVIDER_KEY_PLACEHOLDER) {
+    // A deploy before the operator set the key: avatars are preview renders, labelled as such.
+    log('warn', 'no provider key set: avatars are local preview renders');
+    const { LocalRenderer } = await import('./ai/local-renderer/local-renderer.ts');
+    return new LocalRenderer();
+  }
   const { OpenAiImageProvider } = await import('./ai/openai-image-provider.ts');
   return new OpenAiImageProvider({
-    apiKey: (await readSecret(p.key)).trim(),
+    apiKey,
     baseURL: p.baseUrl,
     model: p.model,
     timeoutMs: p.timeoutMs,
@@ -24,5 +35,5 @@ export async function buildImageProvider(config: ProviderConfig): Promise<ImageP
   });
 }
 
-export const buildTaskQueue = (config: TaskQueueConfig): TaskQueue =>
+export const buildTaskQueue = (config: TaskQueueConfig): SqsTaskQueue =>
   new SqsTaskQueue(createSqsClient(config.sqsEndpoint), config.taskQueueUrl);

@@ -1,7 +1,7 @@
-// Lambda entry of the avatars group: the styles catalogue (and, next, creating avatars and the gallery).
-
+// Lambda entry of the avatars group: the styles catalogue, creating avatars, the gallery and its downloads.
+import { buildAvatarDeps } from '../adapters/avatar-wiring.ts';
 import { createDocumentClient } from '../adapters/dynamodb/client.ts';
-import { DynamoStyleReader } from '../adapters/dynamodb/style-reader.ts';
+import { createS3Client } from '../adapters/s3/client.ts';
 import { buildSessionResolver } from '../adapters/session-wiring.ts';
 import { GROUP_CONFIG, readConfig } from '../config.ts';
 import { groupHandler } from '../http/group-handler.ts';
@@ -9,9 +9,10 @@ import { avatarRoutes } from './routes.ts';
 
 const config = readConfig(GROUP_CONFIG.avatars);
 const db = createDocumentClient(config.dynamodbEndpoint);
+const s3 = createS3Client(config.s3Endpoint);
 
 export const handler = groupHandler(
   'avatars',
-  avatarRoutes({ styles: new DynamoStyleReader(db, config.tableName) }),
+  avatarRoutes(buildAvatarDeps(config, db, s3)),
   await buildSessionResolver(config, db),
 );

@@ -1,9 +1,70 @@
-// Thin route handlers of the avatars group: each validates (done by the table's schema), calls one domain function.
+// Thin route handlers of the avatars group: each takes the request's parts and calls one domain function.
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { type CreateDeps, createAvatarBatch } from '../domain/generation/create-batch.ts';
+import {
+  diagnose,
+  type GalleryDeps,
+  listUserTasks,
+  parsePreset,
+  resultData,
+  resultImage,
+  resultsArchive,
+} from '../domain/generation/gallery.ts';
+import type { TaskStore } from '../domain/generation/tasks.ts';
 import { listActiveStyles, type StyleDeps } from '../domain/styles/styles.ts';
 import type { RouteHandlers } from '../http/group-handler.ts';
 
-export type AvatarDeps = StyleDeps;
+export type AvatarDeps = StyleDeps & CreateDeps & GalleryDeps & { tasks: TaskStore };
+
+const query = (event: APIGatewayProxyEventV2): Record<string, string | undefined> =>
+  event.queryStringParameters ?? {};
+
+const header = (event: APIGatewayProxyEventV2, name: string): string | null => {
+  const wanted = name.toLowerCase();
+  for (const [k, v] of Object.entries(event.headers ?? {})) if (k.toLowerCase() === wanted) return v ?? null;
+  return null;
+};
+
+/** A file answer: the bytes base64-encoded, as API Gateway expects binary bodies from Lambda. */
+function fileResponse(
+  bytes: Uint8Array,
+  contentType: string,
+  name: string,
+): APIGatewayProxyStructuredResultV2 {
+  return {
+    statusCode: 200,
+    isBase64Encoded: true,
+    headers: {
+      'content-type': contentType,
+      'content-disposition': `attachment; filename="${name.replace(/["\\\r\n]/g, '')}"`,
+      'cache-control': 'private, no-store',
+    },
+    body: Buffer.from(bytes).toString('base64'),
+  };
+}
 
 export const avatarRoutes = (deps: AvatarDeps): RouteHandlers<'avatars'> => ({
   listStyles: () => listActiveStyles(deps),
+  createTasksBatch: ({ user, body, event }) =>
+    createAvatarBatch(deps, user, body, header(event, 'idempotency-key')),
+  userTasks: ({ user, event }) => listUserTasks(deps, user, query(event)),
+  resultData: ({ user, params, event }) =>
+    resultData(deps, user, params.filename ?? '', parsePreset(query(event).preset)),
+  resultFile: async ({ user, params, event }) => {
+    const image = await resultImage(deps, user, params.filename ?? '', parsePreset(query(event).preset));
+    return fileResponse(image.bytes, image.contentType, image.downloadName);
+  },
+  resultsZip: async ({ user }) => ({
+    statusCode: 302,
+    headers: { location: await resultsArchive(deps, user), 'cache-control': 'no-store' },
+  }),
+  diagnoseDirectories: ({ user, event }) => diagnose(deps, user, query(event).task_id),
+  notificationSettings: async ({ user }) => ({
+    success: true,
+    batch_finished_email: user.batchFinishedEmail,
+  }),
+  setNotificationSettings: async ({ user, body }) => {
+    await deps.tasks.setBatchEmail(user.id, body.batch_finished_email);
+    return { success: true, batch_finished_email: body.batch_finished_email };
+  },
 });

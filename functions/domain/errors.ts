@@ -30,7 +30,9 @@ export type DomainErrorCode =
   | 'INVALID_SIGNATURE'
   | 'CONSENT_REQUIRED'
   | 'PHOTO_LIMIT_REACHED'
-  | 'PAYLOAD_TOO_LARGE';
+  | 'PAYLOAD_TOO_LARGE'
+  | 'NOT_ENOUGH_TOKENS'
+  | 'IDEMPOTENCY_KEY_REUSED';
 
 export class DomainError extends Error {
   readonly code: DomainErrorCode;
@@ -58,5 +60,19 @@ export class SubscriptionExistsError extends DomainError {
   constructor(message: string, dashboardUrl: string) {
     super('SUBSCRIPTION_EXISTS', message);
     this.dashboardUrl = dashboardUrl;
+  }
+}
+
+/**
+ * NOT_ENOUGH_TOKENS: spec section 8 shows `msg` followed by '. Please deselect some styles or purchase more
+ * tokens.' when `error` is 'Not enough tokens'; the numbers come along for the screen.
+ */
+export class NotEnoughTokensError extends DomainError {
+  readonly needed: number;
+  readonly available: number;
+  constructor(needed: number, available: number) {
+    super('NOT_ENOUGH_TOKENS', `Not enough tokens: you need ${needed} but only have ${available} available`);
+    this.needed = needed;
+    this.available = available;
   }
 }

@@ -25,6 +25,8 @@ export interface User {
   photoConsent: PhotoConsentRecord | null;
   /** "Delete my photos once my avatars are ready" */
   deletePhotosAfterGeneration: boolean;
+  /** "Your avatars are ready" email when a batch finishes (on unless the user turned it off) */
+  batchFinishedEmail: boolean;
   /** The Google account this one signs in with ("Sign in with Google"), if linked. */
   googleSignIn: LinkedGoogleSignIn | null;
 }

@@ -4,6 +4,7 @@ import type { ErrorBody } from '../../shared/api-schemas.ts';
 import {
   type DomainErrorCode,
   isDomainError,
+  NotEnoughTokensError,
   RateLimitedError,
   SubscriptionExistsError,
 } from '../domain/errors.ts';
@@ -40,6 +41,8 @@ const STATUS: Record<DomainErrorCode, number> = {
   NO_BILLING_ACCOUNT: 404,
   SUBSCRIPTION_EXISTS: 409,
   PAYLOAD_TOO_LARGE: 413,
+  NOT_ENOUGH_TOKENS: 403,
+  IDEMPOTENCY_KEY_REUSED: 409,
 };
 
 /** A problem with the request itself (malformed JSON, wrong shape): always safe to show. */
@@ -70,6 +73,11 @@ export function errorResponse(error: unknown, correlationId: string): APIGateway
     // Spec section 7: errors carry `msg` or `error` (the upload call reads `error`); both say the same.
     const body: ErrorBody = { msg: error.message, code: error.code, error: error.message };
     if (error instanceof SubscriptionExistsError) body.dashboard_url = error.dashboardUrl;
+    if (error instanceof NotEnoughTokensError) {
+      body.error = 'Not enough tokens';
+      body.needed = error.needed;
+      body.available = error.available;
+    }
     const response = jsonResponse(STATUS[error.code], body);
     // A dependency of ours failed (the identity provider): the operator needs to know why.
     if (STATUS[error.code] >= 500) {

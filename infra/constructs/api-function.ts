@@ -8,7 +8,7 @@ import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lam
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { LambdaGroup } from '../../shared/api-routes.ts';
-import { handlerEntry } from '../function-entries.ts';
+import { type GenerationFunction, handlerEntry } from '../function-entries.ts';
 import { stageLogGroupProps } from './stage-logs.ts';
 
 export const REPO_ROOT = join(import.meta.dirname, '..', '..');
@@ -25,7 +25,10 @@ export const ESM_REQUIRE_BANNER =
 export const LAMBDA_EXTERNAL_MODULES: string[] = ['@aws-sdk/*'];
 
 export interface ApiFunctionProps {
-  group: LambdaGroup;
+  /** An endpoint group, or a generation function (the SQS worker, the dead-letter handler, the sweeper). */
+  group: LambdaGroup | GenerationFunction;
+  /** Default: "Aivatar <stage> API: <group> routes". */
+  description?: string;
   stage: 'dev' | 'prod';
   /** MiB; also buys CPU. Default 512. */
   memorySize?: number;
@@ -74,7 +77,7 @@ export class ApiFunction extends Construct {
       reservedConcurrentExecutions: props.reservedConcurrency,
       timeout: Duration.seconds(props.timeoutSeconds ?? 10),
       logGroup: this.logGroup,
-      description: `Aivatar ${props.stage} API: ${props.group} routes`,
+      description: props.description ?? `Aivatar ${props.stage} API: ${props.group} routes`,
       projectRoot: REPO_ROOT,
       depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
       environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },

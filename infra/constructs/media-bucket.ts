@@ -1,4 +1,4 @@
-// The media bucket: reference photos (and, later, generated avatars). Private, encrypted, TLS-only; the
+// The media bucket: reference photos and generated avatars (results/, result-thumbs/: kept). Private, encrypted, TLS-only; the
 // browser uploads to it with presigned POSTs and reads through short-lived signed URLs, so its CORS rule
 // names the web origin. Photos are deleted PHOTO_RETENTION_DAYS after upload, like their records (TTL).
 import { Aws, Duration, RemovalPolicy } from 'aws-cdk-lib';
@@ -17,6 +17,7 @@ export const MEDIA_LIFECYCLE = [
   { prefix: 'uploads/', days: 1, why: 'browser uploads not confirmed (confirm deletes the rest)' },
   { prefix: 'photos/', days: PHOTO_RETENTION_DAYS, why: 'reference photos' },
   { prefix: 'thumbs/', days: PHOTO_RETENTION_DAYS, why: 'their thumbnails' },
+  { prefix: 'archives/', days: 1, why: '"download all" ZIPs (their links last minutes)' },
 ] as const;
 
 /**

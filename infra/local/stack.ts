@@ -16,6 +16,7 @@ import { BUCKETS } from '../../shared/table-design.ts';
 import { handlerEntry } from '../function-entries.ts';
 import { createGateway, type LambdaHandler } from './api-gateway.ts';
 import { ensureTable, startDynamoLocal } from './dynamodb.ts';
+import { startGenerationWorkers } from './generation-workers.ts';
 import { startGoogleStandIn } from './google-stand-in.ts';
 import { outboxRoutes } from './outbox-routes.ts';
 import { freePort } from './ports.ts';
@@ -212,6 +213,9 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
       loadHandler,
       trustForwardedFor: o.trustForwardedFor ?? false,
     });
+    // The avatar worker, the dead-letter handler and the sweeper (the local renderer draws without a key).
+    const workers = startGenerationWorkers(sqs.endpoint, taskQueues);
+    stops.push(workers.stop);
     return {
       webUrl,
       apiUrl,

@@ -16,6 +16,7 @@ import { createLocalAccount } from '../support/local-account.ts';
 import { type Budget, reportBudgets } from './budgets.ts';
 import { type ColdStart, coldStart } from './cold-start.ts';
 import { firstLoadJs } from './first-load-js.ts';
+import { type GalleryFigures, galleryBench, galleryBudgets } from './gallery.ts';
 import type { LoadJob } from './load-worker.ts';
 import { benchLocalRenderer } from './local-renderer.ts';
 import { type PhotoFigures, photoBench, photoBudgets } from './photos.ts';
@@ -165,10 +166,12 @@ const stack = await startLocalStack({ webDist: join(REPO_ROOT, 'web/dist'), trus
 let warm: Awaited<ReturnType<typeof latency>> & Awaited<ReturnType<typeof webhookLatency>>;
 let spa: Awaited<ReturnType<typeof firstLoadJs>>[number];
 let photos: PhotoFigures;
+let gallery: GalleryFigures;
 try {
   warm = { ...(await latency(stack.apiUrl, stack.outboxDir)), ...(await webhookLatency(stack)) };
   [spa] = (await firstLoadJs(stack.webUrl, ['/login'])) as [typeof spa];
   photos = await photoBench(stack);
+  gallery = await galleryBench(stack);
 } finally {
   await stack.stop();
 }
@@ -249,6 +252,7 @@ const budgets: Budget[] = [
     limit: LOGIN_FIRST_LOAD_BUDGET_KB,
   },
   ...photoBudgets(photos),
+  ...galleryBudgets(gallery),
 ];
 const exitCode = reportBudgets(budgets);
 writeFileSync(
@@ -261,6 +265,7 @@ writeFileSync(
       warm,
       spaLogin: spa,
       photos,
+      gallery,
       budgets,
     },
     null,

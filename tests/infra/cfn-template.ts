@@ -64,6 +64,16 @@ export function findCycle(resources: Record<string, Resource>): string[] | null 
   return null;
 }
 
+/** A queue's Ref is its URL once deployed. */
+export const deployedQueueUrl = (value: unknown): string =>
+  `https://sqs.eu-west-1.amazonaws.com/123456789012/${deployed(value)}`;
+
+/** The environment a function sees once deployed (a queue URL setting gets a URL). */
+export const deployedEnvironment = (vars: Json): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(vars).map(([k, v]) => [k, k.endsWith('_QUEUE_URL') ? deployedQueueUrl(v) : deployed(v)]),
+  );
+
 /** Stands in for CloudFormation: turns intrinsic functions into plausible deployed values. */
 export function deployed(value: unknown): string {
   if (typeof value === 'string') return value;

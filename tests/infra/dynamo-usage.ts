@@ -58,6 +58,11 @@ export function dynamoUsage(files: string[]): DynamoUsage {
         )
         .filter((name) => name.endsWith('Command')),
     );
+    // Items built for a transaction that another file sends (balance-transaction.ts's TransactItem).
+    if (/\bTransactItem\b/.test(source) && !imported.some((c) => TRANSACT_WRITE.has(c))) {
+      for (const m of source.matchAll(/\b(Put|Update|Delete|ConditionCheck)\s*:\s*\{/g))
+        actions.add(TRANSACT_ITEM_ACTIONS[m[1] as string] as string);
+    }
     for (const command of imported) {
       if (TRANSACT_WRITE.has(command)) {
         for (const m of source.matchAll(/\b(Put|Update|Delete|ConditionCheck)\s*:\s*\{/g))

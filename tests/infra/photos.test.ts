@@ -167,6 +167,8 @@ describe('the media bucket', () => {
       'uploads/': 1,
       'photos/': PHOTO_RETENTION_DAYS,
       'thumbs/': PHOTO_RETENTION_DAYS,
+      // "download all" ZIPs: their links last minutes; avatars themselves (results/) are kept
+      'archives/': 1,
     });
     for (const r of rules) expect(r.Status).toBe('Enabled');
     expect(rules.some((r) => at(r, 'AbortIncompleteMultipartUpload', 'DaysAfterInitiation') === 1)).toBe(

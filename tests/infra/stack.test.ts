@@ -20,7 +20,15 @@ import { SECURITY_HEADERS } from '../../infra/web-hosting.ts';
 import { apiRoutes, routeKey, servedGroups, servedRoutes } from '../../shared/api-routes.ts';
 import { TABLE_DESIGN } from '../../shared/table-design.ts';
 import { prerenderedPaths } from '../../shared/web-routes.ts';
-import { at, deployed, findCycle, type Json, props, type Resource } from './cfn-template.ts';
+import {
+  at,
+  deployed,
+  deployedEnvironment,
+  findCycle,
+  type Json,
+  props,
+  type Resource,
+} from './cfn-template.ts';
 import {
   CERT_ARN,
   functionId,
@@ -79,7 +87,7 @@ describe.each([
         'Environment',
         'Variables',
       ) as Json;
-      const env = Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, deployed(v)]));
+      const env = deployedEnvironment(vars);
       const parts = GROUP_CONFIG[group as keyof typeof GROUP_CONFIG];
       expect(parts, `functions/config.ts GROUP_CONFIG has no entry for ${group}`).toBeDefined();
       const config = readConfig(parts, env) as Record<string, unknown>;
@@ -146,9 +154,9 @@ describe.each([
     expect(origins).toHaveLength(1);
     expect(deployed(origins[0])).toBe(deployed(s.outputs.WebUrl?.Value));
     expect(origins).not.toContain('*');
-    expect(cors.AllowHeaders).toEqual(['Authorization', 'Token', 'Content-Type']);
+    expect(cors.AllowHeaders).toEqual(['Authorization', 'Token', 'Content-Type', 'Idempotency-Key']);
     expect([...(cors.AllowMethods as string[])].sort()).toEqual(['DELETE', 'GET', 'POST', 'PUT']);
-    expect(cors.ExposeHeaders).toEqual(['x-correlation-id']);
+    expect(cors.ExposeHeaders).toEqual(['x-correlation-id', 'content-disposition']);
     // Google sign-in's cookie (infra/api-cors.ts): credentials, for that one origin.
     expect(cors.AllowCredentials).toBe(true);
   });

@@ -4,6 +4,7 @@ import { relative } from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { GROUP_NEEDS } from '../../infra/aivatar-stack.ts';
 import { ESM_REQUIRE_BANNER, LAMBDA_EXTERNAL_MODULES } from '../../infra/constructs/api-function.ts';
+import { GENERATION_NEEDS } from '../../infra/constructs/avatar-generation.ts';
 import { handlerEntry, REPO_ROOT } from '../../infra/function-entries.ts';
 
 export interface GroupBundle {
@@ -25,6 +26,7 @@ export async function buildGroupBundle(group: string, outfile: string): Promise<
     external: [
       ...LAMBDA_EXTERNAL_MODULES,
       ...(GROUP_NEEDS[group as keyof typeof GROUP_NEEDS]?.installedModules ?? []),
+      ...(GENERATION_NEEDS[group as keyof typeof GENERATION_NEEDS]?.installedModules ?? []),
     ],
     outfile,
     metafile: true,

@@ -99,6 +99,7 @@ describe('sessions in a URL (?token=)', () => {
       'photoData',
       'resultData',
       'resultFile',
+      'resultsZip',
     ]);
     for (const [, r] of withQueryToken) expect(r.method).toBe('GET');
     expect(presentedToken(event({ token: 'abc' }), apiRoutes.photoData)).toBe('abc');

@@ -24,6 +24,7 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export async function transactWithRetry<R>(
   db: DynamoDBDocumentClient,
   build: () => Promise<Attempt<R> | R>,
+  maxAttempts = MAX_ATTEMPTS,
 ): Promise<R> {
   for (let attempt = 1; ; attempt++) {
     const plan = await build();
@@ -41,7 +42,7 @@ export async function transactWithRetry<R>(
         }
         if (!failedConditions(e).length) throw e;
       }
-      if (attempt >= MAX_ATTEMPTS) throw e;
+      if (attempt >= maxAttempts) throw e;
       // Jitter: concurrent deliveries of one event should not meet again on the next try.
       await pause(5 + Math.random() * 20 * attempt);
     }

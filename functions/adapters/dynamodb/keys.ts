@@ -34,6 +34,26 @@ export const keys = {
     pk: `RATE#${bucket}#${key}`,
     sk: String(windowStart),
   }),
+  /** An avatar task, in its owner's partition; ids start with their creation time, so newest sort last. */
+  task: (userId: string, taskId: string) => ({ pk: `USER#${userId}`, sk: `TASK#${taskId}` }),
+  taskPrefix: 'TASK#',
+  /** A batch of tasks created by one click: how many are still pending, and its "finished" notice. */
+  batch: (userId: string, batchId: string) => ({ pk: `USER#${userId}`, sk: `BATCH#${batchId}` }),
+  batchPrefix: 'BATCH#',
+  /** An Idempotency-Key of a create (its SHA-256), kept 24 h: the batch it created. */
+  idempotency: (userId: string, keyHash: string) => ({
+    pk: `IDEMPOTENCY#${userId}#${keyHash}`,
+    sk: 'IDEMPOTENCY',
+  }),
+  /**
+   * gsi1 keys of a pending task (removed when it finishes): the sweeper reads the tasks whose deadline has
+   * passed, in deadline order. Spread over a few partitions so creates do not all write one.
+   */
+  taskDeadline: (shard: number, deadlineAt: number, userId: string, taskId: string) => ({
+    gsi1pk: `TASK_DEADLINE#${shard}`,
+    gsi1sk: `${String(deadlineAt).padStart(12, '0')}#${userId}#${taskId}`,
+  }),
+  taskDeadlineShards: 4,
   /** Every style in one partition, in id order: the catalogue is small and read whole. */
   style: (id: number) => ({ pk: 'STYLE', sk: `STYLE#${String(id).padStart(10, '0')}` }),
   stylePartition: 'STYLE',

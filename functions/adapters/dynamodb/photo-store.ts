@@ -2,39 +2,12 @@
 // (`PHOTO#00`…), and a photo takes a place with a conditional put (free, or held by an expired photo).
 // So the limit holds under concurrent uploads without a counter that TTL deletions would leave wrong.
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod/mini';
-import { QUALITY_HINTS } from '../../../shared/photo-rules.ts';
 import type { NewPhoto, PhotoRecord, PhotoStore } from '../../domain/photos/photo-ports.ts';
 import type { PhotoConsentRecord } from '../../domain/ports.ts';
 import { isConditionFailure } from './conditions.ts';
 import { keys, TTL_ATTRIBUTE } from './keys.ts';
+import { PhotoItem, toRecord } from './photo-items.ts';
 import { DynamoUserReader } from './user-reader.ts';
-
-const PhotoItem = z.object({
-  sk: z.string(),
-  filename: z.string(),
-  original_name: z.string(),
-  size: z.number(),
-  content_type: z.literal('image/jpeg'),
-  width: z.number(),
-  height: z.number(),
-  hints: z.array(z.enum(QUALITY_HINTS)),
-  uploaded_at: z.number(),
-  [TTL_ATTRIBUTE]: z.number(),
-});
-type PhotoItem = z.infer<typeof PhotoItem>;
-
-const toRecord = (i: PhotoItem): PhotoRecord => ({
-  filename: i.filename,
-  originalName: i.original_name,
-  size: i.size,
-  contentType: i.content_type,
-  width: i.width,
-  height: i.height,
-  hints: i.hints,
-  uploadedAt: i.uploaded_at,
-  expiresAt: i[TTL_ATTRIBUTE],
-});
 
 const slotOf = (sk: string) => Number(sk.slice(keys.photoPrefix.length));
 

@@ -6,7 +6,7 @@ import type { Style } from '../../domain/styles/style.ts';
 const hex = z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/));
 const share = (min: number, max: number) => z.number().check(z.gte(min), z.lte(max));
 
-const Recipe = z.object({
+export const Recipe = z.object({
   backdrop: z.object({
     kind: z.enum([
       'solid',

@@ -21,6 +21,7 @@ const UserItem = z.object({
     z.object({ processing: z.boolean(), rights: z.boolean(), version: z.string(), updated_at: z.number() }),
   ),
   delete_photos_after_generation: z.optional(z.boolean()),
+  batch_email: z.optional(z.boolean()),
   google_sign_in: z.optional(
     z.object({ issuer: z.string(), subject: z.string(), email: z.string(), linked_at: z.number() }),
   ),
@@ -49,6 +50,7 @@ export function toUser(item: unknown): User {
         }
       : null,
     deletePhotosAfterGeneration: u.delete_photos_after_generation ?? false,
+    batchFinishedEmail: u.batch_email ?? true,
     googleSignIn: u.google_sign_in
       ? { email: u.google_sign_in.email, linkedAt: u.google_sign_in.linked_at }
       : null,

@@ -1,6 +1,6 @@
 // The task queue on SQS: SendMessageBatch, ten messages a call. An entry SQS refuses, or a whole call
 // that fails after the SDK's own retries, is reported back as not sent.
-import { SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { ChangeMessageVisibilityCommand, SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { encodeTaskMessage, type TaskMessage, type TaskQueue } from '../../domain/generation/task-queue.ts';
 import { log } from '../../http/logger.ts';
 
@@ -42,5 +42,16 @@ export class SqsTaskQueue implements TaskQueue {
       });
       return chunk;
     }
+  }
+
+  /** Hides a received message for `seconds` (0 to 12 h): its next delivery comes then, not after the queue's timeout. */
+  async hide(receiptHandle: string, seconds: number): Promise<void> {
+    await this.sqs.send(
+      new ChangeMessageVisibilityCommand({
+        QueueUrl: this.queueUrl,
+        ReceiptHandle: receiptHandle,
+        VisibilityTimeout: Math.max(0, Math.min(43_200, Math.ceil(seconds))),
+      }),
+    );
   }
 }

@@ -1,0 +1,32 @@
+// Builds the avatars function's adapters once per process: styles, tasks, the photo list, the queue,
+// the results in the media bucket and the preset images.
+import type { S3Client } from '@aws-sdk/client-s3';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { AvatarDeps } from '../avatars/routes.ts';
+import type { MediaConfig, TableConfig, TaskQueueConfig } from '../config.ts';
+import { log } from '../http/logger.ts';
+import { DynamoPhotoLister } from './dynamodb/photo-items.ts';
+import { DynamoStyleReader } from './dynamodb/style-reader.ts';
+import { DynamoTaskStore } from './dynamodb/task-store.ts';
+import { buildTaskQueue } from './generation-wiring.ts';
+import { SharpResultImages } from './images/result-images.ts';
+import { S3ResultFiles } from './s3/result-files.ts';
+import { cryptoIds, systemClock } from './system.ts';
+
+export function buildAvatarDeps(
+  config: TableConfig & MediaConfig & TaskQueueConfig,
+  db: DynamoDBDocumentClient,
+  s3: S3Client,
+): AvatarDeps {
+  return {
+    styles: new DynamoStyleReader(db, config.tableName),
+    tasks: new DynamoTaskStore(db, config.tableName),
+    photos: new DynamoPhotoLister(db, config.tableName),
+    queue: buildTaskQueue(config),
+    results: new S3ResultFiles(s3, config.mediaBucket),
+    images: new SharpResultImages(),
+    clock: systemClock,
+    ids: cryptoIds,
+    log,
+  };
+}

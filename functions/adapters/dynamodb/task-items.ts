@@ -1,0 +1,76 @@
+// Task items as stored, checked on every read (a malformed task fails loudly instead of reaching a screen).
+import * as z from 'zod/mini';
+import type { TaskRecord } from '../../domain/generation/tasks.ts';
+import { Recipe } from './style-items.ts';
+
+const nullableNumber = z.optional(z.nullable(z.number()));
+const nullableString = z.optional(z.nullable(z.string()));
+
+export const TaskItem = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  batch_id: z.string(),
+  status: z.enum(['TODO', 'IN_PROGRESS', 'DONE', 'ERROR']),
+  progress: z.number(),
+  token_cost: z.number(),
+  debit_subscription: z.number(),
+  debit_ltd: z.number(),
+  attempt: z.number(),
+  lease_until: nullableNumber,
+  deadline_at: z.number(),
+  style_id: z.number(),
+  style_name: z.string(),
+  slug: z.string(),
+  prompt: z.string(),
+  size: z.enum(['1024x1024', '1024x1536']),
+  quality: z.enum(['low', 'medium', 'high']),
+  reference_count: z.number(),
+  input_fidelity: z.enum(['low', 'high']),
+  recipe: Recipe,
+  result_file: nullableString,
+  reference_file: nullableString,
+  render_kind: z.optional(z.nullable(z.enum(['ai', 'preview-render']))),
+  width: nullableNumber,
+  height: nullableNumber,
+  error_code: z.optional(
+    z.nullable(z.enum(['refused', 'provider', 'no-photos', 'dead-letter', 'timed-out', 'not-queued'])),
+  ),
+  refunded: z.optional(z.boolean()),
+  created_at: z.number(),
+  updated_at: z.number(),
+});
+export type TaskItem = z.infer<typeof TaskItem>;
+
+export function toTask(raw: unknown): TaskRecord {
+  const i = TaskItem.parse(raw);
+  return {
+    id: i.id,
+    userId: i.user_id,
+    batchId: i.batch_id,
+    status: i.status,
+    progress: i.progress,
+    tokenCost: i.token_cost,
+    debit: { subscription: i.debit_subscription, ltd: i.debit_ltd },
+    attempt: i.attempt,
+    leaseUntil: i.lease_until ?? null,
+    deadlineAt: i.deadline_at,
+    styleId: i.style_id,
+    styleName: i.style_name,
+    slug: i.slug,
+    prompt: i.prompt,
+    size: i.size,
+    quality: i.quality,
+    referenceCount: i.reference_count,
+    inputFidelity: i.input_fidelity,
+    recipe: i.recipe as TaskRecord['recipe'],
+    resultFile: i.result_file ?? null,
+    referenceFile: i.reference_file ?? null,
+    renderKind: i.render_kind ?? null,
+    width: i.width ?? null,
+    height: i.height ?? null,
+    errorCode: i.error_code ?? null,
+    refunded: i.refunded ?? false,
+    createdAt: i.created_at,
+    updatedAt: i.updated_at,
+  };
+}

@@ -1,0 +1,335 @@
+// The two task transactions that move tokens: creating a batch (debit, ledger entries, batch, TODO tasks,
+// idempotency record) and failing a task (ERROR and its refund). Both are conditioned on the balance as
+// read and retried when another write changed it; a failed condition on the task or the idempotency
+// record means "already done" and changes nothing.
+import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { type Balance, splitDebit, sumDebits } from '../../domain/generation/debit.ts';
+import type {
+  BatchRecord,
+  CreateBatchOutcome,
+  NewBatch,
+  TaskErrorCode,
+  TaskRecord,
+} from '../../domain/generation/tasks.ts';
+import { type TransactItem, transactWithRetry } from './balance-transaction.ts';
+import { ledgerPut } from './billing-credits.ts';
+import { keys, TTL_ATTRIBUTE } from './keys.ts';
+import { toTask } from './task-items.ts';
+
+/** Concurrent creates of one account each retry until the balance they read holds, or runs short. */
+const BALANCE_ATTEMPTS = 60;
+
+export const shardOf = (taskId: string): number => {
+  let h = 0;
+  for (const c of taskId) h = (h * 31 + c.charCodeAt(0)) >>> 0;
+  return h % keys.taskDeadlineShards;
+};
+
+async function readBalance(db: DynamoDBDocumentClient, table: string, userId: string): Promise<Balance> {
+  const res = await db.send(
+    new GetCommand({
+      TableName: table,
+      Key: keys.user(userId),
+      ConsistentRead: true,
+      ProjectionExpression: 'tokens_subscription, tokens_ltd',
+    }),
+  );
+  if (!res.Item) throw new Error(`No account ${userId}`);
+  return { subscription: Number(res.Item.tokens_subscription ?? 0), ltd: Number(res.Item.tokens_ltd ?? 0) };
+}
+
+function balanceSet(table: string, userId: string, from: Balance, to: Balance): TransactItem {
+  return {
+    Update: {
+      TableName: table,
+      Key: keys.user(userId),
+      UpdateExpression: 'SET tokens_subscription = :s2, tokens_ltd = :l2',
+      ConditionExpression: 'tokens_subscription = :s AND tokens_ltd = :l',
+      ExpressionAttributeValues: {
+        ':s': from.subscription,
+        ':l': from.ltd,
+        ':s2': to.subscription,
+        ':l2': to.ltd,
+      },
+    },
+  };
+}
+
+function ledgerLines(
+  table: string,
+  userId: string,
+  reason: 'generation' | 'generation_refund',
+  change: Balance,
+  after: Balance,
+  ids: { subscription: string; ltd: string },
+  at: number,
+): TransactItem[] {
+  const lines: TransactItem[] = [];
+  const sign = reason === 'generation' ? -1 : 1;
+  if (change.subscription > 0)
+    lines.push(
+      ledgerPut(table, userId, {
+        entryId: ids.subscription,
+        reason,
+        pool: 'subscription',
+        amount: sign * change.subscription,
+        balanceAfter: after.subscription,
+        at,
+        order: 0,
+      }),
+    );
+  if (change.ltd > 0)
+    lines.push(
+      ledgerPut(table, userId, {
+        entryId: ids.ltd,
+        reason,
+        pool: 'ltd',
+        amount: sign * change.ltd,
+        balanceAfter: after.ltd,
+        at,
+        order: 1,
+      }),
+    );
+  return lines;
+}
+
+interface IdempotencyItem {
+  batch_id: string;
+  task_ids: string[];
+  total_cost: number;
+  request_hash: string;
+  created_at: number;
+}
+
+async function readIdempotency(
+  db: DynamoDBDocumentClient,
+  table: string,
+  userId: string,
+  keyHash: string,
+  now: number,
+): Promise<IdempotencyItem | null> {
+  const res = await db.send(
+    new GetCommand({ TableName: table, Key: keys.idempotency(userId, keyHash), ConsistentRead: true }),
+  );
+  const item = res.Item as (IdempotencyItem & { [TTL_ATTRIBUTE]: number }) | undefined;
+  return item && item[TTL_ATTRIBUTE] > now ? item : null;
+}
+
+const batchOf = (i: IdempotencyItem): BatchRecord => ({
+  id: i.batch_id,
+  taskIds: i.task_ids,
+  totalCost: i.total_cost,
+  createdAt: i.created_at,
+});
+
+export async function createBatch(
+  db: DynamoDBDocumentClient,
+  table: string,
+  b: NewBatch,
+): Promise<CreateBatchOutcome> {
+  const idem = b.idempotency;
+  const repeat = async (): Promise<CreateBatchOutcome | null> => {
+    if (!idem) return null;
+    const found = await readIdempotency(db, table, b.userId, idem.key, b.createdAt);
+    if (!found) return null;
+    const balance = await readBalance(db, table, b.userId);
+    return {
+      outcome: 'repeat',
+      batch: batchOf(found),
+      requestHash: found.request_hash,
+      balanceAfter: balance.subscription + balance.ltd,
+    };
+  };
+  const total = b.tasks.reduce((a, t) => a + t.tokenCost, 0);
+  const batch: BatchRecord = {
+    id: b.id,
+    taskIds: b.tasks.map((t) => t.id),
+    totalCost: total,
+    createdAt: b.createdAt,
+  };
+  type Step = CreateBatchOutcome | 'repeat';
+  const result = await transactWithRetry<Step>(
+    db,
+    async () => {
+      const earlier = await repeat();
+      if (earlier) return earlier;
+      const balance = await readBalance(db, table, b.userId);
+      const debits = splitDebit(
+        b.tasks.map((t) => t.tokenCost),
+        balance,
+      );
+      if (!debits) return { outcome: 'short', needed: total, available: balance.subscription + balance.ltd };
+      const taken = sumDebits(debits);
+      const after = { subscription: balance.subscription - taken.subscription, ltd: balance.ltd - taken.ltd };
+      const items: TransactItem[] = [
+        balanceSet(table, b.userId, balance, after),
+        ...ledgerLines(table, b.userId, 'generation', taken, after, b.ledgerEntryIds, b.createdAt),
+        {
+          Put: {
+            TableName: table,
+            Item: {
+              ...keys.batch(b.userId, b.id),
+              batch_id: b.id,
+              user_id: b.userId,
+              task_ids: batch.taskIds,
+              task_count: b.tasks.length,
+              remaining: b.tasks.length,
+              done_count: 0,
+              failed_count: 0,
+              total_cost: total,
+              created_at: b.createdAt,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        ...b.tasks.map((t, i): TransactItem => {
+          const debit = debits[i] as Balance;
+          return {
+            Put: {
+              TableName: table,
+              Item: {
+                ...keys.task(b.userId, t.id),
+                ...keys.taskDeadline(shardOf(t.id), t.deadlineAt, b.userId, t.id),
+                id: t.id,
+                user_id: b.userId,
+                batch_id: b.id,
+                status: 'TODO',
+                progress: 0,
+                token_cost: t.tokenCost,
+                debit_subscription: debit.subscription,
+                debit_ltd: debit.ltd,
+                attempt: 0,
+                deadline_at: t.deadlineAt,
+                style_id: t.styleId,
+                style_name: t.styleName,
+                slug: t.slug,
+                prompt: t.prompt,
+                size: t.size,
+                quality: t.quality,
+                reference_count: t.referenceCount,
+                input_fidelity: t.inputFidelity,
+                recipe: t.recipe,
+                created_at: b.createdAt,
+                updated_at: b.createdAt,
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          };
+        }),
+      ];
+      const failedAt: Record<number, Step> = {};
+      if (idem) {
+        failedAt[items.length] = 'repeat';
+        items.push({
+          Put: {
+            TableName: table,
+            Item: {
+              ...keys.idempotency(b.userId, idem.key),
+              batch_id: b.id,
+              task_ids: batch.taskIds,
+              total_cost: total,
+              request_hash: idem.requestHash,
+              created_at: b.createdAt,
+              [TTL_ATTRIBUTE]: idem.expiresAt,
+            },
+            ConditionExpression: 'attribute_not_exists(pk) OR #ttl <= :now',
+            ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+            ExpressionAttributeValues: { ':now': b.createdAt },
+          },
+        });
+      }
+      return {
+        items,
+        done: { outcome: 'created', batch, balanceAfter: after.subscription + after.ltd },
+        failedAt,
+      };
+    },
+    BALANCE_ATTEMPTS,
+  );
+  if (result !== 'repeat') return result;
+  const earlier = await repeat();
+  if (!earlier) throw new Error('Idempotency record vanished while answering a repeat');
+  return earlier;
+}
+
+export interface FailOptions {
+  attempt?: number;
+  onlyPastDeadline?: boolean;
+  ledgerEntryIds: { subscription: string; ltd: string };
+}
+
+/** ERROR and the refund, once: conditioned on the task's status and claim as read. */
+export function failTask(
+  db: DynamoDBDocumentClient,
+  table: string,
+  userId: string,
+  taskId: string,
+  code: TaskErrorCode,
+  now: number,
+  o: FailOptions,
+): Promise<boolean> {
+  return transactWithRetry<boolean>(
+    db,
+    async () => {
+      const res = await db.send(
+        new GetCommand({ TableName: table, Key: keys.task(userId, taskId), ConsistentRead: true }),
+      );
+      if (!res.Item) return false;
+      const task: TaskRecord = toTask(res.Item);
+      if (task.status !== 'TODO' && task.status !== 'IN_PROGRESS') return false;
+      if (o.attempt !== undefined && (task.status !== 'IN_PROGRESS' || task.attempt !== o.attempt))
+        return false;
+      if (o.onlyPastDeadline && task.deadlineAt >= now) return false;
+      const balance = await readBalance(db, table, userId);
+      const after = {
+        subscription: balance.subscription + task.debit.subscription,
+        ltd: balance.ltd + task.debit.ltd,
+      };
+      return {
+        items: [
+          {
+            Update: {
+              TableName: table,
+              Key: keys.task(userId, taskId),
+              UpdateExpression:
+                'SET #status = :error, error_code = :code, refunded = :yes, updated_at = :now REMOVE gsi1pk, gsi1sk, lease_until',
+              ConditionExpression: '#status = :status AND attempt = :attempt',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: {
+                ':error': 'ERROR',
+                ':code': code,
+                ':yes': true,
+                ':now': now,
+                ':status': task.status,
+                ':attempt': task.attempt,
+              },
+            },
+          },
+          balanceSet(table, userId, balance, after),
+          ...ledgerLines(table, userId, 'generation_refund', task.debit, after, o.ledgerEntryIds, now),
+          batchFinishedOne(table, userId, task.batchId, 'failed_count'),
+        ],
+        done: true,
+      };
+    },
+    BALANCE_ATTEMPTS,
+  );
+}
+
+/** One more task of the batch finished. */
+export function batchFinishedOne(
+  table: string,
+  userId: string,
+  batchId: string,
+  counter: 'done_count' | 'failed_count',
+): TransactItem {
+  return {
+    Update: {
+      TableName: table,
+      Key: keys.batch(userId, batchId),
+      UpdateExpression: `ADD remaining :minus, ${counter} :one`,
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':minus': -1, ':one': 1 },
+    },
+  };
+}

@@ -1,0 +1,242 @@
+// Avatar tasks and batches in the one table (docs/data-model.md): tasks and batches in their owner's
+// partition, pending tasks also in gsi1 by deadline for the sweeper. Status changes are conditional writes.
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type {
+  CreateBatchOutcome,
+  DoneResult,
+  FinishedBatch,
+  NewBatch,
+  TaskCounts,
+  TaskErrorCode,
+  TaskPage,
+  TaskRecord,
+  TaskStatus,
+  TaskStore,
+} from '../../domain/generation/tasks.ts';
+import { isConditionFailure } from './conditions.ts';
+import { keys } from './keys.ts';
+import { toTask } from './task-items.ts';
+import { batchFinishedOne, createBatch, type FailOptions, failTask } from './task-money.ts';
+import { DynamoUserReader } from './user-reader.ts';
+
+const TASK_ID = /^[A-Za-z0-9-]{1,64}$/;
+const STATUS = { '#status': 'status' };
+
+export class DynamoTaskStore extends DynamoUserReader implements TaskStore {
+  createBatch(batch: NewBatch): Promise<CreateBatchOutcome> {
+    return createBatch(this.db, this.table, batch);
+  }
+
+  async get(userId: string, taskId: string): Promise<TaskRecord | null> {
+    if (!TASK_ID.test(taskId)) return null;
+    const res = await this.db.send(
+      new GetCommand({ TableName: this.table, Key: keys.task(userId, taskId), ConsistentRead: true }),
+    );
+    return res.Item ? toTask(res.Item) : null;
+  }
+
+  async list(userId: string, limit: number, after: string | null): Promise<TaskPage> {
+    const start = after && TASK_ID.test(after) ? keys.task(userId, after) : undefined;
+    const res = await this.db.send(
+      new QueryCommand({
+        TableName: this.table,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.user(userId).pk, ':prefix': keys.taskPrefix },
+        ScanIndexForward: false,
+        Limit: limit,
+        ExclusiveStartKey: start,
+      }),
+    );
+    const tasks = (res.Items ?? []).map(toTask);
+    return { tasks, next: res.LastEvaluatedKey ? (tasks.at(-1)?.id ?? null) : null };
+  }
+
+  async claim(userId: string, taskId: string, now: number, leaseSeconds: number): Promise<TaskRecord | null> {
+    try {
+      const res = await this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: keys.task(userId, taskId),
+          UpdateExpression:
+            'SET #status = :inProgress, progress = :p, lease_until = :lease, updated_at = :now ADD attempt :one',
+          ConditionExpression:
+            'attribute_exists(pk) AND (#status = :todo OR (#status = :inProgress AND lease_until < :now))',
+          ExpressionAttributeNames: STATUS,
+          ExpressionAttributeValues: {
+            ':inProgress': 'IN_PROGRESS',
+            ':todo': 'TODO',
+            ':p': 5,
+            ':lease': now + leaseSeconds,
+            ':now': now,
+            ':one': 1,
+          },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return toTask(res.Attributes);
+    } catch (e) {
+      if (isConditionFailure(e)) return null;
+      throw e;
+    }
+  }
+
+  private async whileClaimed(task: TaskRecord, update: string, values: Record<string, unknown>) {
+    try {
+      await this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: keys.task(task.userId, task.id),
+          UpdateExpression: update,
+          ConditionExpression: '#status = :inProgress AND attempt = :attempt',
+          ExpressionAttributeNames: STATUS,
+          ExpressionAttributeValues: { ...values, ':inProgress': 'IN_PROGRESS', ':attempt': task.attempt },
+        }),
+      );
+      return true;
+    } catch (e) {
+      if (isConditionFailure(e)) return false;
+      throw e;
+    }
+  }
+
+  progress(task: TaskRecord, percent: number, now: number): Promise<boolean> {
+    return this.whileClaimed(task, 'SET progress = :p, updated_at = :now', { ':p': percent, ':now': now });
+  }
+
+  release(task: TaskRecord, now: number): Promise<boolean> {
+    return this.whileClaimed(
+      task,
+      'SET #status = :todo, progress = :zero, updated_at = :now REMOVE lease_until',
+      {
+        ':todo': 'TODO',
+        ':zero': 0,
+        ':now': now,
+      },
+    );
+  }
+
+  async complete(task: TaskRecord, r: DoneResult, now: number): Promise<boolean> {
+    try {
+      await this.db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: this.table,
+                Key: keys.task(task.userId, task.id),
+                UpdateExpression:
+                  'SET #status = :done, progress = :full, result_file = :file, reference_file = :ref, render_kind = :kind, width = :w, height = :h, model = :model, #usage = :usage, cost_usd = :cost, updated_at = :now REMOVE gsi1pk, gsi1sk, lease_until',
+                ConditionExpression: '#status = :inProgress AND attempt = :attempt',
+                ExpressionAttributeNames: { ...STATUS, '#usage': 'usage' },
+                ExpressionAttributeValues: {
+                  ':done': 'DONE',
+                  ':full': 100,
+                  ':file': r.resultFile,
+                  ':ref': r.referenceFile,
+                  ':kind': r.renderKind,
+                  ':w': r.width,
+                  ':h': r.height,
+                  ':model': r.model,
+                  ':usage': r.usage,
+                  ':cost': r.costUsd,
+                  ':now': now,
+                  ':inProgress': 'IN_PROGRESS',
+                  ':attempt': task.attempt,
+                },
+              },
+            },
+            batchFinishedOne(this.table, task.userId, task.batchId, 'done_count'),
+          ],
+        }),
+      );
+      return true;
+    } catch (e) {
+      if (isConditionFailure(e)) return false;
+      throw e;
+    }
+  }
+
+  fail(userId: string, taskId: string, code: TaskErrorCode, now: number, o: FailOptions): Promise<boolean> {
+    return failTask(this.db, this.table, userId, taskId, code, now, o);
+  }
+
+  async claimBatchFinished(userId: string, batchId: string, now: number): Promise<FinishedBatch | null> {
+    try {
+      const res = await this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: keys.batch(userId, batchId),
+          UpdateExpression: 'SET notified_at = :now',
+          ConditionExpression:
+            'attribute_exists(pk) AND remaining <= :zero AND attribute_not_exists(notified_at)',
+          ExpressionAttributeValues: { ':now': now, ':zero': 0 },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      const a = res.Attributes ?? {};
+      return { batchId, userId, done: Number(a.done_count ?? 0), failed: Number(a.failed_count ?? 0) };
+    } catch (e) {
+      if (isConditionFailure(e)) return null;
+      throw e;
+    }
+  }
+
+  async hasPendingBatches(userId: string): Promise<boolean> {
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const res = await this.db.send(
+        new QueryCommand({
+          TableName: this.table,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          FilterExpression: 'remaining > :zero',
+          ExpressionAttributeValues: { ':pk': keys.user(userId).pk, ':prefix': keys.batchPrefix, ':zero': 0 },
+          ProjectionExpression: 'batch_id',
+          ConsistentRead: true,
+          ExclusiveStartKey,
+        }),
+      );
+      if (res.Items?.length) return true;
+      ExclusiveStartKey = res.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+    return false;
+  }
+
+  async counts(userId: string): Promise<TaskCounts> {
+    const byStatus: Record<TaskStatus, number> = { TODO: 0, IN_PROGRESS: 0, DONE: 0, ERROR: 0 };
+    let lastError: TaskCounts['lastError'] = null;
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const res = await this.db.send(
+        new QueryCommand({
+          TableName: this.table,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: { ':pk': keys.user(userId).pk, ':prefix': keys.taskPrefix },
+          ProjectionExpression: 'id, #status, error_code, updated_at',
+          ExpressionAttributeNames: STATUS,
+          ExclusiveStartKey,
+        }),
+      );
+      for (const i of res.Items ?? []) {
+        const status = i.status as TaskStatus;
+        if (status in byStatus) byStatus[status]++;
+        if (status === 'ERROR' && (!lastError || Number(i.updated_at) > lastError.at)) {
+          lastError = { taskId: String(i.id), code: i.error_code as TaskErrorCode, at: Number(i.updated_at) };
+        }
+      }
+      ExclusiveStartKey = res.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+    return { byStatus, lastError };
+  }
+
+  async setBatchEmail(userId: string, on: boolean): Promise<void> {
+    await this.db.send(
+      new UpdateCommand({
+        TableName: this.table,
+        Key: keys.user(userId),
+        UpdateExpression: 'SET batch_email = :on',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':on': on },
+      }),
+    );
+  }
+}

@@ -1,0 +1,55 @@
+// Builds the generation functions' adapters (worker, dead-letter handler, sweeper) once per process.
+import type { S3Client } from '@aws-sdk/client-s3';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { MailConfig, MediaConfig, ProviderConfig, TableConfig } from '../config.ts';
+import type { AbandonDeps } from '../domain/generation/abandoned-tasks.ts';
+import type { WorkerDeps } from '../domain/generation/worker.ts';
+import { log } from '../http/logger.ts';
+import { DynamoPhotoStore } from './dynamodb/photo-store.ts';
+import { DynamoTaskStore } from './dynamodb/task-store.ts';
+import { DynamoUserReader } from './dynamodb/user-reader.ts';
+import { buildImageProvider } from './generation-wiring.ts';
+import { SharpResultImages } from './images/result-images.ts';
+import { OutboxMailer } from './mail/outbox-mailer.ts';
+import { SesMailer } from './mail/ses-mailer.ts';
+import { S3PhotoFiles } from './s3/photo-files.ts';
+import { S3ResultFiles } from './s3/result-files.ts';
+import { cryptoIds, systemClock } from './system.ts';
+
+/** What finishing a task needs: the tasks, the account, the mail, and the photos (retention). */
+export function buildAbandonDeps(
+  config: TableConfig & MediaConfig & MailConfig,
+  db: DynamoDBDocumentClient,
+  s3: S3Client,
+): AbandonDeps {
+  return {
+    tasks: new DynamoTaskStore(db, config.tableName),
+    users: new DynamoUserReader(db, config.tableName),
+    mailer:
+      config.mail.transport === 'outbox'
+        ? new OutboxMailer(config.mail.dir, config.mailFrom)
+        : new SesMailer(config.mailFrom),
+    photoStore: new DynamoPhotoStore(db, config.tableName),
+    photoFiles: new S3PhotoFiles(s3, config.mediaBucket),
+    clock: systemClock,
+    ids: cryptoIds,
+    webUrl: config.webUrl,
+    log,
+  };
+}
+
+export async function buildWorkerDeps(
+  config: TableConfig & MediaConfig & MailConfig & ProviderConfig,
+  db: DynamoDBDocumentClient,
+  s3: S3Client,
+): Promise<WorkerDeps> {
+  const base = buildAbandonDeps(config, db, s3);
+  return {
+    ...base,
+    photoStore: base.photoStore,
+    photoFiles: new S3PhotoFiles(s3, config.mediaBucket),
+    results: new S3ResultFiles(s3, config.mediaBucket),
+    images: new SharpResultImages(),
+    provider: await buildImageProvider(config),
+  };
+}

@@ -1,0 +1,11 @@
+// Lambda entry of the dead-letter handler (functions/avatar-dead-letter/dead-letters.ts).
+import { createDocumentClient } from '../adapters/dynamodb/client.ts';
+import { createS3Client } from '../adapters/s3/client.ts';
+import { buildAbandonDeps } from '../adapters/worker-wiring.ts';
+import { readConfig, WORKER_CONFIG } from '../config.ts';
+import { deadLetterHandler } from './dead-letters.ts';
+
+const config = readConfig(WORKER_CONFIG['avatar-dead-letter']);
+export const handler = deadLetterHandler(
+  buildAbandonDeps(config, createDocumentClient(config.dynamodbEndpoint), createS3Client(config.s3Endpoint)),
+);

@@ -1,0 +1,144 @@
+// POST /aivatar/create_tasks_batch (spec sections 5 and 7, issue 9): the server loads each style itself,
+// charges the batch in one transaction with its TODO tasks, then sends one message per task. A task whose
+// message could not be sent is failed and refunded at once, since no worker would ever see it.
+import { MAX_STYLES_PER_BATCH } from '../../../shared/api-schemas.ts';
+import { PHOTO_LIMITS } from '../../../shared/photo-rules.ts';
+import { DomainError, NotEnoughTokensError } from '../errors.ts';
+import { hasPhotoConsent } from '../photos/consent.ts';
+import type { PhotoStore } from '../photos/photo-ports.ts';
+import type { Clock, Ids, User } from '../ports.ts';
+import type { Style } from '../styles/style.ts';
+import type { StyleReader } from '../styles/style-store.ts';
+import { SIZE_OF_FORMAT } from './image-provider.ts';
+import type { Log } from './result-ports.ts';
+import { newTaskId, styleSlug } from './task-names.ts';
+import type { TaskQueue } from './task-queue.ts';
+import { TASK_TIMING } from './task-timing.ts';
+import type { BatchRecord, NewTask, TaskStore } from './tasks.ts';
+
+export interface CreateDeps {
+  styles: StyleReader;
+  tasks: TaskStore;
+  photos: Pick<PhotoStore, 'list'>;
+  queue: TaskQueue;
+  clock: Clock;
+  ids: Ids;
+  log: Log;
+}
+
+export interface CreateRequest {
+  styles: number[];
+  style_prompts: string[];
+}
+
+export const NEED_PHOTOS_MESSAGE = 'You need at least 2 reference photos to create avatars';
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+const IDEMPOTENCY_SECONDS = 24 * 3600;
+
+const invalid = (msg: string) => new DomainError('VALIDATION_FAILED', msg);
+
+async function loadStyles(deps: CreateDeps, ids: number[]): Promise<Style[]> {
+  if (ids.length === 0) throw invalid('Please select at least one style');
+  if (ids.length > MAX_STYLES_PER_BATCH)
+    throw invalid(`You can create at most ${MAX_STYLES_PER_BATCH} avatars at once.`);
+  if (new Set(ids).size !== ids.length) throw invalid('Each style can be picked once per batch.');
+  const all = new Map((await deps.styles.listAll()).map((s) => [s.id, s]));
+  return ids.map((id) => {
+    const style = all.get(id);
+    if (!style?.isActive) throw invalid(`Style ${id} is not available.`);
+    return style;
+  });
+}
+
+function successMessage(user: User, started: number, notQueued: number): string {
+  const fr = user.lang === 'fr';
+  const head = fr
+    ? `${started} avatar${started > 1 ? 's' : ''} en cours de création. Ils apparaîtront dans votre galerie dans une trentaine de secondes.`
+    : `${started} avatar${started > 1 ? 's are' : ' is'} being created. ${started > 1 ? 'They' : 'It'} will appear in your gallery in about 30 seconds.`;
+  if (!notQueued) return head;
+  return fr
+    ? `${head} ${notQueued} n'a pas pu démarrer : ses jetons vous ont été rendus.`
+    : `${head} ${notQueued} could not be started: its tokens were refunded.`;
+}
+
+export async function createAvatarBatch(
+  deps: CreateDeps,
+  user: User,
+  req: CreateRequest,
+  idempotencyKey: string | null,
+): Promise<{ msg: string; batch_id: string; task_ids: string[]; tokens_spent: number; tokens_left: number }> {
+  if (idempotencyKey !== null && !IDEMPOTENCY_KEY.test(idempotencyKey))
+    throw invalid('Idempotency-Key must be 1 to 200 visible ASCII characters.');
+  if (req.style_prompts.length !== req.styles.length)
+    throw invalid('style_prompts must hold one prompt per style, in the same order.');
+  const styles = await loadStyles(deps, req.styles);
+  const now = deps.clock.now();
+  const photos = await deps.photos.list(user.id, now);
+  if (photos.length < PHOTO_LIMITS.neededForAvatars) throw invalid(NEED_PHOTOS_MESSAGE);
+  if (!hasPhotoConsent(user))
+    throw new DomainError(
+      'CONSENT_REQUIRED',
+      'Your photos are sent to the AI provider only with your consent: tick both boxes on the Manage Photos screen, then try again.',
+    );
+
+  const batchHex = deps.ids.newId().replace(/-/g, '').slice(0, 12);
+  const tasks: NewTask[] = styles.map((s, i) => ({
+    id: newTaskId(now, i, batchHex),
+    styleId: s.id,
+    styleName: s.name,
+    slug: styleSlug(s.key, s.name),
+    prompt: s.prompt,
+    size: SIZE_OF_FORMAT[s.format],
+    quality: s.quality,
+    referenceCount: s.referenceCount,
+    inputFidelity: s.inputFidelity,
+    recipe: s.recipe,
+    tokenCost: s.tokenCost,
+    deadlineAt: now + TASK_TIMING.deadlineSeconds,
+  }));
+  const requestHash = deps.ids.hashSecret(JSON.stringify(req.styles));
+  const outcome = await deps.tasks.createBatch({
+    id: batchHex,
+    userId: user.id,
+    tasks,
+    createdAt: now,
+    idempotency: idempotencyKey
+      ? { key: deps.ids.hashSecret(idempotencyKey), requestHash, expiresAt: now + IDEMPOTENCY_SECONDS }
+      : null,
+    ledgerEntryIds: { subscription: deps.ids.newId(), ltd: deps.ids.newId() },
+  });
+  if (outcome.outcome === 'short') throw new NotEnoughTokensError(outcome.needed, outcome.available);
+  if (outcome.outcome === 'repeat') {
+    if (outcome.requestHash !== requestHash)
+      throw new DomainError(
+        'IDEMPOTENCY_KEY_REUSED',
+        'This Idempotency-Key was already used for other styles.',
+      );
+    return answer(user, outcome.batch, outcome.balanceAfter, 0);
+  }
+
+  const { failed } = await deps.queue.enqueue(tasks.map((t) => ({ taskId: t.id, userId: user.id })));
+  let refunded = 0;
+  for (const m of failed) {
+    const ok = await deps.tasks.fail(user.id, m.taskId, 'not-queued', deps.clock.now(), {
+      ledgerEntryIds: { subscription: deps.ids.newId(), ltd: deps.ids.newId() },
+    });
+    if (ok) refunded += tasks.find((t) => t.id === m.taskId)?.tokenCost ?? 0;
+    deps.log('error', 'task not queued: failed and refunded', {
+      taskId: m.taskId,
+      userId: user.id,
+      refunded: ok,
+    });
+  }
+  return answer(user, outcome.batch, outcome.balanceAfter + refunded, failed.length, refunded);
+}
+
+function answer(user: User, batch: BatchRecord, left: number, notQueued: number, refunded = 0) {
+  return {
+    msg: successMessage(user, batch.taskIds.length - notQueued, notQueued),
+    batch_id: batch.id,
+    task_ids: batch.taskIds,
+    tokens_spent: batch.totalCost - refunded,
+    tokens_left: left,
+  };
+}

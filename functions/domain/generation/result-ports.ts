@@ -1,0 +1,48 @@
+// Where finished avatars live and how their pictures are made: the media bucket (adapters/s3/result-files.ts)
+// and sharp (adapters/images/result-images.ts).
+import type { ResultPreset } from '../../../shared/api-schemas.ts';
+import type { ImageType } from './image-provider.ts';
+
+export interface ResultFiles {
+  /** The avatar and its thumbnail, under the owner's prefix. */
+  save(
+    userId: string,
+    filename: string,
+    image: Uint8Array,
+    type: ImageType,
+    thumbnail: Uint8Array,
+  ): Promise<void>;
+  read(userId: string, filename: string): Promise<{ bytes: Uint8Array; contentType: string } | null>;
+  viewUrls(
+    userId: string,
+    filename: string,
+    expiresSeconds: number,
+  ): Promise<{ url: string; thumbnailUrl: string }>;
+  /** Stores an archive for a short while and answers a URL that downloads it under `downloadName`. */
+  publishArchive(
+    userId: string,
+    archive: Uint8Array,
+    downloadName: string,
+    expiresSeconds: number,
+  ): Promise<string>;
+  /** Whether storage answers for this user's prefix (support's diagnosis). */
+  reachable(userId: string): Promise<boolean>;
+}
+
+export interface ResultImages {
+  /** A small WebP for the gallery's cards. */
+  thumbnail(image: Uint8Array): Promise<Uint8Array>;
+  /** The image made for a preset; 'original' is never asked. */
+  preset(
+    image: Uint8Array,
+    preset: Exclude<ResultPreset, 'original'>,
+    maxBytes: number,
+  ): Promise<{ bytes: Uint8Array; contentType: 'image/jpeg'; width: number; height: number }>;
+}
+
+/** The domain's view of logging (the worker logs usage and failures for the business metrics). */
+export type Log = (
+  level: 'info' | 'warn' | 'error',
+  message: string,
+  fields?: Record<string, unknown>,
+) => void;

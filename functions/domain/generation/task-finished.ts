@@ -1,0 +1,46 @@
+// What happens once, when the last task of a batch finishes (DONE or ERROR, whoever finished it): the
+// "your avatars are ready" email, and the photos' deletion for an account that asked for it ("delete my
+// photos once my avatars are ready", functions/domain/photos/retention.ts) once nothing else is pending.
+
+import type { PhotoFiles, PhotoStore } from '../photos/photo-ports.ts';
+import { photosAfterAvatarsReady } from '../photos/retention.ts';
+import type { Clock, Mailer, UserReader } from '../ports.ts';
+import { batchFinishedEmail } from './batch-email.ts';
+import type { Log } from './result-ports.ts';
+import type { TaskStore } from './tasks.ts';
+
+export interface FinishDeps {
+  tasks: Pick<TaskStore, 'claimBatchFinished' | 'hasPendingBatches'>;
+  users: UserReader;
+  mailer: Mailer;
+  /** for retention: the photo records and files */
+  photoStore: PhotoStore;
+  photoFiles: Pick<PhotoFiles, 'remove'>;
+  clock: Clock;
+  webUrl: string;
+  log: Log;
+}
+
+export async function afterTaskFinished(deps: FinishDeps, userId: string, batchId: string): Promise<void> {
+  const finished = await deps.tasks.claimBatchFinished(userId, batchId, deps.clock.now());
+  if (!finished) return;
+  const user = await deps.users.getById(userId);
+  if (!user) return;
+  try {
+    if (user.batchFinishedEmail && finished.done > 0)
+      await deps.mailer.send(batchFinishedEmail(user.email, user.lang, deps.webUrl, finished));
+  } catch (e) {
+    deps.log('error', 'batch finished email not sent', { userId, batchId, error: String(e) });
+  }
+  if (
+    finished.done > 0 &&
+    user.deletePhotosAfterGeneration &&
+    !(await deps.tasks.hasPendingBatches(userId))
+  ) {
+    const deleted = await photosAfterAvatarsReady(
+      { users: deps.users, store: deps.photoStore, files: deps.photoFiles as PhotoFiles, clock: deps.clock },
+      userId,
+    );
+    deps.log('info', 'photos deleted once avatars were ready', { userId, batchId, deleted });
+  }
+}

@@ -1,0 +1,164 @@
+// Avatar tasks and batches as the domain sees them, and the store that keeps them (adapters/dynamodb/
+// task-store.ts). Every status change is a conditional write on the current status; every move to ERROR
+// carries the task's refund in the same transaction, so it happens once whoever makes it (worker, dead-letter
+// handler, sweeper).
+import type { AvatarTask as ApiTask } from '../../../shared/api-schemas.ts';
+import type { RenderRecipe } from '../styles/render-recipe.ts';
+import type { ImageQuality, ImageSize, InputFidelity, ProviderUsage, RenderKind } from './image-provider.ts';
+
+export type TaskStatus = ApiTask['status'];
+
+/** What the worker needs to draw a task, copied from the style when the batch was created. */
+export interface TaskRecipe {
+  styleId: number;
+  styleName: string;
+  /** names the result file: `<slug>_<taskId>.<ext>` (downloads are called `<slug>.<ext>`) */
+  slug: string;
+  prompt: string;
+  size: ImageSize;
+  quality: ImageQuality;
+  referenceCount: number;
+  inputFidelity: InputFidelity;
+  recipe: RenderRecipe;
+}
+
+export interface TaskRecord extends TaskRecipe {
+  id: string;
+  userId: string;
+  batchId: string;
+  status: TaskStatus;
+  progress: number;
+  tokenCost: number;
+  /** how the cost was taken: monthly tokens first, then lifetime ones; a refund gives each back */
+  debit: { subscription: number; ltd: number };
+  /** claims so far; each write of a claimed task is conditioned on its own claim number */
+  attempt: number;
+  /** an IN_PROGRESS claim older than this belongs to a worker that died: another delivery may take it */
+  leaseUntil: number | null;
+  /** the sweeper fails the task after this (Unix seconds) unless it finished */
+  deadlineAt: number;
+  resultFile: string | null;
+  referenceFile: string | null;
+  renderKind: RenderKind | null;
+  width: number | null;
+  height: number | null;
+  errorCode: TaskErrorCode | null;
+  refunded: boolean;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** Why a task failed: each maps to a sentence the gallery and support can show. */
+export type TaskErrorCode = 'refused' | 'provider' | 'no-photos' | 'dead-letter' | 'timed-out' | 'not-queued';
+
+export interface NewTask extends TaskRecipe {
+  id: string;
+  tokenCost: number;
+  deadlineAt: number;
+}
+
+export interface NewBatch {
+  id: string;
+  userId: string;
+  tasks: NewTask[];
+  createdAt: number;
+  /** the same key within 24 h answers with this batch instead of charging again */
+  idempotency: { key: string; requestHash: string; expiresAt: number } | null;
+  ledgerEntryIds: { subscription: string; ltd: string };
+}
+
+export interface BatchRecord {
+  id: string;
+  taskIds: string[];
+  totalCost: number;
+  createdAt: number;
+}
+
+export type CreateBatchOutcome =
+  | { outcome: 'created'; batch: BatchRecord; balanceAfter: number }
+  /** the idempotency key was used before: the batch it created */
+  | { outcome: 'repeat'; batch: BatchRecord; requestHash: string; balanceAfter: number }
+  | { outcome: 'short'; needed: number; available: number };
+
+export interface FinishedBatch {
+  batchId: string;
+  userId: string;
+  done: number;
+  failed: number;
+}
+
+export interface TaskCounts {
+  byStatus: Record<TaskStatus, number>;
+  lastError: { taskId: string; code: TaskErrorCode; at: number } | null;
+}
+
+export interface TaskPage {
+  tasks: TaskRecord[];
+  /** an opaque position after the last task, or null at the end */
+  next: string | null;
+}
+
+export interface DoneResult {
+  resultFile: string;
+  referenceFile: string | null;
+  renderKind: RenderKind;
+  width: number;
+  height: number;
+  model: string;
+  usage: ProviderUsage | null;
+  costUsd: number | null;
+}
+
+export interface TaskStore {
+  /**
+   * One transaction: the debit (monthly tokens first, then lifetime; conditioned on the balance read),
+   * its ledger entries, the batch and its TODO tasks, and the idempotency record. 'short' when the
+   * balance does not cover `sum(tokenCost)`.
+   */
+  createBatch(batch: NewBatch): Promise<CreateBatchOutcome>;
+  get(userId: string, taskId: string): Promise<TaskRecord | null>;
+  /** Newest first. */
+  list(userId: string, limit: number, after: string | null): Promise<TaskPage>;
+  /**
+   * TODO -> IN_PROGRESS (or a stale IN_PROGRESS whose lease ran out), bumping the attempt; null when
+   * another delivery holds it or it is finished.
+   */
+  claim(userId: string, taskId: string, now: number, leaseSeconds: number): Promise<TaskRecord | null>;
+  /** Progress of a claimed task; false when the claim was lost. */
+  progress(task: TaskRecord, percent: number, now: number): Promise<boolean>;
+  /** IN_PROGRESS -> TODO so the next delivery may claim it again; false when the claim was lost. */
+  release(task: TaskRecord, now: number): Promise<boolean>;
+  /** IN_PROGRESS -> DONE; false when the claim was lost (nothing written). */
+  complete(task: TaskRecord, result: DoneResult, now: number): Promise<boolean>;
+  /**
+   * TODO or IN_PROGRESS -> ERROR with the refund and its ledger entries, in one transaction. With
+   * `attempt`, only while that claim holds; with `onlyPastDeadline`, only once the deadline passed.
+   * False when the task was already finished (nothing written, nothing refunded).
+   */
+  fail(
+    userId: string,
+    taskId: string,
+    code: TaskErrorCode,
+    now: number,
+    o: {
+      attempt?: number;
+      onlyPastDeadline?: boolean;
+      ledgerEntryIds: { subscription: string; ltd: string };
+    },
+  ): Promise<boolean>;
+  /**
+   * When every task of the batch has finished, claims its "finished" notice once: the first caller gets
+   * the counts, every later one null.
+   */
+  claimBatchFinished(userId: string, batchId: string, now: number): Promise<FinishedBatch | null>;
+  /** Whether the account has a batch with tasks still pending. */
+  hasPendingBatches(userId: string): Promise<boolean>;
+  /** Support's view of one account: tasks by status and the latest failure. */
+  counts(userId: string): Promise<TaskCounts>;
+  setBatchEmail(userId: string, on: boolean): Promise<void>;
+}
+
+/** The sweeper's list: tasks still pending past their deadline, across users. */
+export interface OverdueTasks {
+  overdue(now: number, limit: number): Promise<{ userId: string; taskId: string }[]>;
+}

@@ -1,0 +1,178 @@
+// One delivery of a task message (docs/generation.md, "Wiring the worker"). The task's status decides what
+// happens: a claim (TODO -> IN_PROGRESS, conditional) makes this delivery the task's only worker; a
+// duplicate, late or replayed message finds nothing to claim and is done. Provider failures map to the
+// task's fate: refusals and permanent errors fail it with its refund; rate limits and transient errors put
+// it back to TODO and let SQS deliver it again (after 3 receives it goes to the dead-letter queue).
+import type { PhotoFiles, PhotoRecord, PhotoStore } from '../photos/photo-ports.ts';
+import type { Ids } from '../ports.ts';
+import type { ImageProvider, ImageType, ReferenceImage } from './image-provider.ts';
+import { isProviderError, type ProviderError, ProviderRateLimitedError } from './provider-errors.ts';
+import { costOfUsage } from './provider-pricing.ts';
+import type { Log, ResultFiles, ResultImages } from './result-ports.ts';
+import { afterTaskFinished, type FinishDeps } from './task-finished.ts';
+import { resultFilename } from './task-names.ts';
+import type { TaskMessage } from './task-queue.ts';
+import { TASK_TIMING } from './task-timing.ts';
+import type { TaskErrorCode, TaskRecord, TaskStore } from './tasks.ts';
+
+export interface WorkerDeps extends FinishDeps {
+  tasks: TaskStore;
+  provider: ImageProvider;
+  photoStore: PhotoStore;
+  photoFiles: PhotoFiles;
+  results: ResultFiles;
+  images: ResultImages;
+  ids: Ids;
+  log: Log;
+  /** base delay before a transient failure's next delivery, times the receive count */
+  retryDelaySeconds?: number;
+}
+
+export type DeliveryOutcome =
+  /** delete the message: the task is done, failed and refunded, or belongs to another delivery */
+  | { kind: 'handled'; what: 'done' | 'failed' | 'not-ours' }
+  /** return the message to the queue, visible again after this many seconds */
+  | { kind: 'retry'; afterSeconds: number; reason: string };
+
+const PROGRESS = { photos: 15, provider: 25, generated: 80, stored: 95 } as const;
+
+/** Fewest quality hints first, then the newest: what the provider sees best. */
+const bestFirst = (a: PhotoRecord, b: PhotoRecord) =>
+  a.hints.length - b.hints.length || b.uploadedAt - a.uploadedAt;
+
+async function references(
+  deps: WorkerDeps,
+  task: TaskRecord,
+): Promise<{ refs: ReferenceImage[]; first: string | null }> {
+  const photos = (await deps.photoStore.list(task.userId, deps.clock.now())).sort(bestFirst);
+  const refs: ReferenceImage[] = [];
+  let first: string | null = null;
+  for (const p of photos) {
+    if (refs.length >= Math.max(1, task.referenceCount)) break;
+    const file = await deps.photoFiles.read(task.userId, p.filename);
+    if (!file) continue;
+    refs.push({ bytes: Buffer.from(file.bytes), contentType: file.contentType as ImageType });
+    first ??= p.filename;
+  }
+  return { refs, first };
+}
+
+async function failClaimed(
+  deps: WorkerDeps,
+  task: TaskRecord,
+  code: TaskErrorCode,
+): Promise<DeliveryOutcome> {
+  await deps.tasks.fail(task.userId, task.id, code, deps.clock.now(), {
+    attempt: task.attempt,
+    ledgerEntryIds: { subscription: deps.ids.newId(), ltd: deps.ids.newId() },
+  });
+  await afterTaskFinished(deps, task.userId, task.batchId);
+  return { kind: 'handled', what: 'failed' };
+}
+
+export async function processTaskMessage(
+  deps: WorkerDeps,
+  message: TaskMessage,
+  o: { receiveCount: number; remainingMs: number },
+): Promise<DeliveryOutcome> {
+  const startedAt = Date.now();
+  const task = await deps.tasks.claim(
+    message.userId,
+    message.taskId,
+    deps.clock.now(),
+    TASK_TIMING.leaseSeconds,
+  );
+  if (!task) return { kind: 'handled', what: 'not-ours' };
+  const context = { taskId: task.id, userId: task.userId, styleId: task.styleId, attempt: task.attempt };
+  try {
+    const { refs, first } = await references(deps, task);
+    if (!refs.length) {
+      deps.log('warn', 'task failed: no reference photos left', context);
+      return await failClaimed(deps, task, 'no-photos');
+    }
+    await deps.tasks.progress(task, PROGRESS.photos, deps.clock.now());
+    await deps.tasks.progress(task, PROGRESS.provider, deps.clock.now());
+    const providerStart = Date.now();
+    const avatar = await deps.provider.generate({
+      references: refs,
+      prompt: task.prompt,
+      size: task.size,
+      quality: task.quality,
+      inputFidelity: task.inputFidelity,
+      recipe: task.recipe,
+      endUser: deps.ids.hashSecret(task.userId).slice(0, 32),
+      deadline: Date.now() + o.remainingMs - TASK_TIMING.storeMarginMs,
+    });
+    const providerMs = Date.now() - providerStart;
+    if (!(await deps.tasks.progress(task, PROGRESS.generated, deps.clock.now())))
+      return { kind: 'handled', what: 'not-ours' };
+    const filename = resultFilename(task.slug, task.id, avatar.contentType);
+    const thumbnail = await deps.images.thumbnail(avatar.image);
+    await deps.results.save(task.userId, filename, avatar.image, avatar.contentType, thumbnail);
+    await deps.tasks.progress(task, PROGRESS.stored, deps.clock.now());
+    const costUsd = avatar.usage ? costOfUsage(avatar.model, avatar.usage) : null;
+    const done = await deps.tasks.complete(
+      task,
+      {
+        resultFile: filename,
+        referenceFile: first,
+        renderKind: avatar.kind,
+        width: avatar.width,
+        height: avatar.height,
+        model: avatar.model,
+        usage: avatar.usage,
+        costUsd,
+      },
+      deps.clock.now(),
+    );
+    // The business metrics read these lines: cost per task, per style, per day.
+    deps.log('info', done ? 'avatar done' : 'avatar made but the claim was lost', {
+      ...context,
+      provider: deps.provider.name,
+      model: avatar.model,
+      renderKind: avatar.kind,
+      usage: avatar.usage,
+      costUsd,
+      providerMs,
+      overheadMs: Date.now() - startedAt - providerMs,
+      providerAttempts: avatar.attempts,
+    });
+    if (done) await afterTaskFinished(deps, task.userId, task.batchId);
+    return { kind: 'handled', what: done ? 'done' : 'not-ours' };
+  } catch (e) {
+    return onFailure(deps, task, e, o.receiveCount, context);
+  }
+}
+
+async function onFailure(
+  deps: WorkerDeps,
+  task: TaskRecord,
+  e: unknown,
+  receiveCount: number,
+  context: Record<string, unknown>,
+): Promise<DeliveryOutcome> {
+  const p = isProviderError(e) ? (e as ProviderError) : null;
+  const error = {
+    name: (e as Error)?.name,
+    message: (e as Error)?.message,
+    providerCode: p?.providerCode,
+    status: p?.status,
+  };
+  if (p && (p.kind === 'refusal' || p.kind === 'permanent')) {
+    // A permanent error (bad key, no credit) fails every task: the alarm on this line tells the operator.
+    deps.log(p.kind === 'permanent' ? 'error' : 'warn', `task failed: provider ${p.kind}`, {
+      ...context,
+      error,
+      ...(p.kind === 'refusal' ? { categories: (e as { categories?: string[] }).categories } : {}),
+      alarm: p.kind === 'permanent' ? 'provider-permanent-error' : undefined,
+    });
+    return failClaimed(deps, task, p.kind === 'refusal' ? 'refused' : 'provider');
+  }
+  await deps.tasks.release(task, deps.clock.now());
+  const afterSeconds =
+    e instanceof ProviderRateLimitedError
+      ? e.retryAfterSeconds
+      : (deps.retryDelaySeconds ?? TASK_TIMING.retryDelaySeconds) * Math.max(1, receiveCount);
+  deps.log('warn', 'task will be retried', { ...context, error, receiveCount, afterSeconds });
+  return { kind: 'retry', afterSeconds, reason: p?.kind ?? 'error' };
+}

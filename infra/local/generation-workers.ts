@@ -1,0 +1,59 @@
+// The generation functions on this machine, driven as AWS drives them: the worker and the dead-letter
+// handler by Lambda-like event source mappings on the local SQS queues, the sweeper by a timer (an
+// EventBridge schedule in AWS). Each loads the same entry the CDK stack deploys.
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { handlerEntry } from '../function-entries.ts';
+import { TASK_QUEUE } from '../queue-design.ts';
+import { type SqsWorkerHandler, startEventSourceMapping } from './sqs/event-source.ts';
+import type { LocalTaskQueues } from './task-queues.ts';
+
+export interface GenerationWorkers {
+  stop(): Promise<void>;
+}
+
+/** The sweeper's period locally (a minute; five in AWS, where tasks are many and the deadline an hour). */
+export const LOCAL_SWEEP_SECONDS = 60;
+
+export function startGenerationWorkers(sqsEndpoint: string, queues: LocalTaskQueues): GenerationWorkers {
+  const client = new SQSClient({
+    endpoint: sqsEndpoint,
+    region: process.env.AWS_REGION ?? 'eu-west-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const load = (name: string) => () =>
+    import(handlerEntry(name)).then((m: { handler: SqsWorkerHandler }) => m.handler);
+  const worker = startEventSourceMapping({
+    client,
+    queueUrl: queues.queueUrl,
+    queueArn: queues.queueArn,
+    loadHandler: load('avatar-worker'),
+    functionName: 'avatar-worker',
+    batchSize: TASK_QUEUE.batchSize,
+    functionTimeoutSeconds: TASK_QUEUE.workerTimeoutSeconds,
+  });
+  const deadLetters = startEventSourceMapping({
+    client,
+    queueUrl: queues.deadLetterUrl,
+    queueArn: queues.deadLetterArn,
+    loadHandler: load('avatar-dead-letter'),
+    functionName: 'avatar-dead-letter',
+    batchSize: 10,
+    maximumConcurrency: 2,
+  });
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    sweeping = import(handlerEntry('avatar-sweeper'))
+      .then((m: { handler: () => Promise<unknown> }) => m.handler())
+      .catch((e) => {
+        if (process.env.LOG_LEVEL !== 'silent') console.error('[local sweeper]', e);
+      });
+  }, LOCAL_SWEEP_SECONDS * 1000);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await Promise.all([worker.stop(), deadLetters.stop(), sweeping]);
+      client.destroy();
+    },
+  };
+}

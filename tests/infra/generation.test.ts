@@ -1,0 +1,152 @@
+// Avatar generation on AWS: the queue and its dead-letter queue as infra/queue-design.ts says, the worker
+// with its timeout, cost guard and partial-batch mapping, the dead-letter handler, the sweeper's schedule,
+// each function's settings, and roles holding exactly what the code calls.
+import { join } from 'node:path';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readConfig, WORKER_CONFIG } from '../../functions/config.ts';
+import {
+  GENERATION_NEEDS,
+  PROVIDER_KEY_ACTIONS,
+  SWEEP_MINUTES,
+  WORKER_QUEUE_ACTIONS,
+  WORKER_RESERVED_CONCURRENCY,
+} from '../../infra/constructs/avatar-generation.ts';
+import { MEDIA_OBJECT_ACTIONS, SEND_MAIL_ACTIONS } from '../../infra/constructs/function-bindings.ts';
+import { GENERATION_FUNCTIONS, type GenerationFunction } from '../../infra/function-entries.ts';
+import { TASK_QUEUE } from '../../infra/queue-design.ts';
+import { buildGroupBundle, sourceFiles } from '../support/function-bundle.ts';
+import { at, deployedEnvironment, type Json, props, type Resource } from './cfn-template.ts';
+import { dynamoUsage } from './dynamo-usage.ts';
+import {
+  actionsOf,
+  functionId,
+  ofType,
+  removeTempDirs,
+  resourcesOf,
+  roleStatements,
+  type Synth,
+  synth,
+  tempDir,
+} from './synth.ts';
+
+afterAll(removeTempDirs);
+let s: Synth;
+beforeAll(() => {
+  s = synth('dev', false);
+});
+
+const fnId = (name: GenerationFunction): string => {
+  const fn = s.stack.generation.functions.get(name);
+  if (!fn) throw new Error(`no function ${name}`);
+  return s.stack.getLogicalId(fn.fn.node.defaultChild as CfnFunction);
+};
+const fnProps = (name: GenerationFunction) => props(s.resources[fnId(name)] as Resource);
+const roleOf = (name: GenerationFunction) => at(fnProps(name), 'Role', 'Fn::GetAtt', 0) as string;
+const queueIds = () => {
+  const queues = ofType(s, 'AWS::SQS::Queue');
+  const dlq = queues.find(([, q]) => !props(q).RedrivePolicy) as [string, Resource];
+  const tasks = queues.find(([, q]) => props(q).RedrivePolicy) as [string, Resource];
+  return { dlq: dlq[0], tasks: tasks[0], tasksProps: props(tasks[1]), dlqProps: props(dlq[1]) };
+};
+const arnOf = (id: string) => ({ 'Fn::GetAtt': [id, 'Arn'] });
+
+describe('the task queue', () => {
+  it('hides a message 6x the worker timeout and moves it to the dead-letter queue after 3 receives', () => {
+    const { tasksProps, dlqProps, dlq } = queueIds();
+    expect(ofType(s, 'AWS::SQS::Queue')).toHaveLength(2);
+    expect(tasksProps.VisibilityTimeout).toBe(TASK_QUEUE.visibilityTimeoutSeconds);
+    expect(TASK_QUEUE.visibilityTimeoutSeconds).toBeGreaterThanOrEqual(6 * TASK_QUEUE.workerTimeoutSeconds);
+    expect(tasksProps.RedrivePolicy).toEqual({ deadLetterTargetArn: arnOf(dlq), maxReceiveCount: 3 });
+    expect(dlqProps.MessageRetentionPeriod).toBe(TASK_QUEUE.deadLetterRetentionSeconds);
+  });
+});
+
+describe('the generation functions', () => {
+  it('run the worker with its timeout, a reserved concurrency, and a mapping that reports partial failures', () => {
+    const worker = fnProps('avatar-worker');
+    expect(worker.Timeout).toBe(TASK_QUEUE.workerTimeoutSeconds);
+    expect(worker.ReservedConcurrentExecutions).toBe(WORKER_RESERVED_CONCURRENCY);
+    const { tasks, dlq } = queueIds();
+    const mappings = ofType(s, 'AWS::Lambda::EventSourceMapping').map(([, m]) => props(m));
+    const onTasks = mappings.find((m) => JSON.stringify(m.EventSourceArn) === JSON.stringify(arnOf(tasks)));
+    expect(onTasks).toMatchObject({
+      BatchSize: TASK_QUEUE.batchSize,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      FunctionName: { Ref: fnId('avatar-worker') },
+    });
+    const onDlq = mappings.find((m) => JSON.stringify(m.EventSourceArn) === JSON.stringify(arnOf(dlq)));
+    expect(onDlq).toMatchObject({
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      FunctionName: { Ref: fnId('avatar-dead-letter') },
+    });
+  });
+
+  it('run the sweeper on a schedule', () => {
+    const rules = ofType(s, 'AWS::Events::Rule').map(([, r]) => props(r));
+    const sweep = rules.find((r) => r.ScheduleExpression === `rate(${SWEEP_MINUTES} minutes)`) as Json;
+    expect(sweep).toBeDefined();
+    expect(at(sweep, 'Targets', 0, 'Arn')).toEqual(arnOf(fnId('avatar-sweeper')));
+  });
+
+  it('give each function every setting its config reads; the worker the provider key by ARN', () => {
+    for (const name of GENERATION_FUNCTIONS) {
+      const vars = at(fnProps(name), 'Environment', 'Variables') as Json;
+      const env = deployedEnvironment(vars);
+      expect(() => readConfig(WORKER_CONFIG[name], env), name).not.toThrow();
+      if (name === 'avatar-worker') {
+        expect(JSON.stringify(vars.OPENAI_API_KEY_ARN)).toContain('OpenAiApiKey');
+        expect(vars.TASK_QUEUE_URL).toEqual({ Ref: queueIds().tasks });
+        expect(vars.OPENAI_API_KEY, 'never a key in the template').toBeUndefined();
+      } else expect(vars.OPENAI_API_KEY_ARN, name).toBeUndefined();
+    }
+    const avatars = props(s.resources[functionId(s, 'avatars')] as Resource);
+    expect(at(avatars, 'Environment', 'Variables', 'TASK_QUEUE_URL')).toEqual({ Ref: queueIds().tasks });
+  });
+
+  it('hold only what they declare: the table actions, media prefixes, mail, the queue and key for the worker', () => {
+    const { tasks, dlq } = queueIds();
+    // What the event source mappings themselves need, on their own queue.
+    const consume = new Set([
+      'sqs:ReceiveMessage',
+      'sqs:ChangeMessageVisibility',
+      'sqs:GetQueueUrl',
+      'sqs:DeleteMessage',
+      'sqs:GetQueueAttributes',
+    ]);
+    for (const name of GENERATION_FUNCTIONS) {
+      const needs = GENERATION_NEEDS[name];
+      const declared = new Set<string>([
+        ...needs.table.actions,
+        ...MEDIA_OBJECT_ACTIONS,
+        ...SEND_MAIL_ACTIONS,
+        ...(needs.queue ? WORKER_QUEUE_ACTIONS : []),
+        ...(needs.providerKey ? PROVIDER_KEY_ACTIONS : []),
+      ]);
+      for (const st of roleStatements(s, roleOf(name))) {
+        for (const action of actionsOf(st)) {
+          if (action.startsWith('sqs:')) {
+            expect(consume.has(action) || declared.has(action), `${name}: ${action}`).toBe(true);
+            const own = name === 'avatar-dead-letter' ? dlq : name === 'avatar-worker' ? tasks : null;
+            expect(own, `${name} touches a queue`).not.toBeNull();
+            expect(resourcesOf(st)).toEqual([arnOf(own as string)]);
+          } else expect(declared.has(action), `${name}: ${action}`).toBe(true);
+          expect(st.Resource).not.toBe('*');
+        }
+      }
+    }
+  });
+
+  it('declare exactly the DynamoDB actions each function’s code calls', async () => {
+    const out = tempDir('aivatar-generation-bundle-');
+    for (const name of GENERATION_FUNCTIONS) {
+      const bundle = await buildGroupBundle(name, join(out, `${name}.mjs`));
+      const used = dynamoUsage(sourceFiles(bundle));
+      expect(used.unknownCommands, name).toEqual([]);
+      expect([...GENERATION_NEEDS[name].table.actions].sort(), name).toEqual(used.actions);
+      expect(Boolean(GENERATION_NEEDS[name].table.indexes?.length), `${name} queries an index`).toBe(
+        used.queriesIndex,
+      );
+    }
+  });
+});

@@ -1,0 +1,147 @@
+// Issue 9, "Worker": the real worker and dead-letter handler on a Lambda-like SQS event source, the OpenAI
+// adapter against the fake provider. Duplicate deliveries, provider errors, refusals, a poison message
+// and a task stuck past its deadline each end with one result or exactly one refund.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DynamoOverdueTasks } from '../../functions/adapters/dynamodb/task-deadlines.ts';
+import { sweepOverdueTasks } from '../../functions/domain/generation/abandoned-tasks.ts';
+import { encodeTaskMessage } from '../../functions/domain/generation/task-queue.ts';
+import { TASK_TIMING } from '../../functions/domain/generation/task-timing.ts';
+import { callRoute, stack } from '../support/api.ts';
+import { balanceOf, creator, ledgerOf, ledgerSum, stylesCosting, testDb } from '../support/avatars.ts';
+import { startWorkerHarness, type WorkerHarness } from '../support/worker-harness.ts';
+
+let h: WorkerHarness;
+beforeAll(async () => {
+  h = await startWorkerHarness();
+});
+afterAll(() => h?.stop());
+
+const until = async <T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> => {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (ok(v)) return v;
+    if (Date.now() > end) throw new Error(`condition not met in ${ms} ms: ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+const taskOf = (token: string, id: string) =>
+  until(
+    async () => (await callRoute('userTasks', { token })).body.tasks.find((t) => t.id === id),
+    (t) => t?.status === 'DONE' || t?.status === 'ERROR',
+  );
+
+describe('the avatar worker', () => {
+  it('retries a provider 500 through the queue and finishes DONE, charged once, with a result and a thumbnail', async () => {
+    const user = await creator({ ltd: 5 });
+    const [style] = await stylesCosting(1);
+    const before = h.provider.calls.length;
+    h.provider.script({ kind: 'server-error' });
+    const { task_ids } = await h.create(user.userId, [style?.id as number]);
+    const task = await taskOf(user.token, task_ids[0] as string);
+    expect(task?.status).toBe('DONE');
+    expect(task?.render_kind).toBe('ai');
+    expect(task?.progress).toBe(100);
+    expect(h.provider.calls.length - before).toBe(2);
+    expect((await balanceOf(user.token)).ltd).toBe(4);
+    const ledger = await ledgerOf(user.token);
+    expect(ledgerSum(ledger, 'generation')).toBe(-1);
+    expect(ledgerSum(ledger, 'generation_refund')).toBe(0);
+    const thumb = await fetch(task?.thumbnail_url as string);
+    expect(thumb.headers.get('content-type')).toBe('image/webp');
+    const filename = task?.result_path?.replace(/^results\//, '') as string;
+    const data = await callRoute('resultData', { token: user.token, params: { filename } });
+    expect(data.body.content_type).toBe('image/png');
+  });
+
+  it('makes one result and one charge from a duplicate delivery', async () => {
+    const user = await creator({ ltd: 5 });
+    const [style] = await stylesCosting(1);
+    h.provider.script({ kind: 'ok', delayMs: 300 });
+    const before = h.provider.calls.length;
+    const { task_ids } = await h.create(user.userId, [style?.id as number]);
+    const body = encodeTaskMessage({ taskId: task_ids[0] as string, userId: user.userId });
+    await h.send(body);
+    await h.send(body);
+    const task = await taskOf(user.token, task_ids[0] as string);
+    expect(task?.status).toBe('DONE');
+    // The later duplicates find the task claimed or finished, and leave.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(h.provider.calls.length - before).toBe(1);
+    expect((await balanceOf(user.token)).ltd).toBe(4);
+    expect(ledgerSum(await ledgerOf(user.token), 'generation', 'generation_refund')).toBe(-1);
+  });
+
+  it('fails a refused task with exactly one refund and the reason', async () => {
+    const user = await creator({ ltd: 3, subscription: 1 });
+    const [style] = await stylesCosting(1);
+    h.provider.script({ kind: 'refusal', categories: ['violence'] });
+    const { task_ids } = await h.create(user.userId, [style?.id as number]);
+    const task = await taskOf(user.token, task_ids[0] as string);
+    expect(task?.status).toBe('ERROR');
+    expect(task?.refunded).toBe(true);
+    expect(task?.error).toMatch(/safety system refused/);
+    // The monthly token it took comes back to the monthly pool.
+    expect(await balanceOf(user.token)).toEqual({ ltd: 3, subscription: 1 });
+    const ledger = await ledgerOf(user.token);
+    expect(ledger.filter((r) => r.reason === 'generation_refund')).toEqual([
+      expect.objectContaining({ pool: 'subscription', amount: 1, balance_after: 1 }),
+    ]);
+  });
+
+  it('sends a task whose deliveries keep failing to the dead-letter queue: ERROR and exactly one refund', async () => {
+    const user = await creator({ ltd: 2 });
+    const [style] = await stylesCosting(1);
+    h.provider.script(
+      { kind: 'server-error' },
+      { kind: 'server-error' },
+      { kind: 'server-error' },
+      { kind: 'server-error' },
+    );
+    const before = h.provider.calls.length;
+    const { task_ids } = await h.create(user.userId, [style?.id as number]);
+    const task = await taskOf(user.token, task_ids[0] as string);
+    expect(task?.status).toBe('ERROR');
+    expect(task?.error).toMatch(/failed after several tries/);
+    expect(h.provider.calls.length - before).toBe(3);
+    expect((await balanceOf(user.token)).ltd).toBe(2);
+    expect(ledgerSum(await ledgerOf(user.token), 'generation_refund')).toBe(1);
+    h.provider.reset();
+  });
+
+  it('drops a message that is not ours without charging or failing anyone', async () => {
+    const before = h.provider.calls.length;
+    await h.send('{"hello":"world"}');
+    await h.send('not json');
+    await until(
+      () => h.sqs.counts(h.queue.url),
+      (c) => c.visible + c.inFlight === 0,
+    );
+    expect(h.provider.calls.length).toBe(before);
+  });
+
+  it('sweeps a task stuck past its deadline: ERROR and exactly one refund, whoever races for it', async () => {
+    const user = await creator({ ltd: 3 });
+    const [style] = await stylesCosting(1);
+    // A lost message: the task is queued where no worker listens, two hours ago.
+    const nowhere = await h.sqs.newQueue();
+    const past = Math.floor(Date.now() / 1000) - 2 * TASK_TIMING.deadlineSeconds;
+    const { task_ids } = await h.create(user.userId, [style?.id as number], {
+      clock: { now: () => past },
+      queue: nowhere,
+    });
+    expect((await balanceOf(user.token)).ltd).toBe(2);
+    const deps = { ...h.deps, deadlines: new DynamoOverdueTasks(testDb(), stack().tableName) };
+    const [a, b] = await Promise.all([sweepOverdueTasks(deps), sweepOverdueTasks(deps)]);
+    expect(a + b).toBeLessThanOrEqual(1);
+    const task = await taskOf(user.token, task_ids[0] as string);
+    expect(task?.status).toBe('ERROR');
+    expect(task?.error).toMatch(/took too long/);
+    // A dead letter for the same task afterwards refunds nothing more.
+    await h.send(encodeTaskMessage({ taskId: task_ids[0] as string, userId: user.userId }));
+    await new Promise((r) => setTimeout(r, 1000));
+    expect((await balanceOf(user.token)).ltd).toBe(3);
+    expect(ledgerSum(await ledgerOf(user.token), 'generation_refund')).toBe(1);
+  });
+});

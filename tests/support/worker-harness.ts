@@ -1,0 +1,132 @@
+// A worker of its own for a test file: the real worker and dead-letter handlers, built from the real
+// adapters against the shared stack's table and bucket, on a private SQS queue (short visibility timeout,
+// DLQ after 3 receives) driven by the Lambda-like event source, with the OpenAI adapter talking to the fake
+// image provider. Tasks are created by the real create-batch code onto that private queue.
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
+import { DynamoPhotoLister } from '../../functions/adapters/dynamodb/photo-items.ts';
+import { DynamoStyleReader } from '../../functions/adapters/dynamodb/style-reader.ts';
+import { DynamoOverdueTasks } from '../../functions/adapters/dynamodb/task-deadlines.ts';
+import { DynamoTaskStore } from '../../functions/adapters/dynamodb/task-store.ts';
+import { DynamoUserReader } from '../../functions/adapters/dynamodb/user-reader.ts';
+import { createS3Client } from '../../functions/adapters/s3/client.ts';
+import { SqsTaskQueue } from '../../functions/adapters/sqs/sqs-task-queue.ts';
+import { cryptoIds, systemClock } from '../../functions/adapters/system.ts';
+import { buildWorkerDeps } from '../../functions/adapters/worker-wiring.ts';
+import { deadLetterHandler } from '../../functions/avatar-dead-letter/dead-letters.ts';
+import { taskWorker } from '../../functions/avatar-worker/task-batch.ts';
+import { readConfig, WORKER_CONFIG } from '../../functions/config.ts';
+import { createAvatarBatch } from '../../functions/domain/generation/create-batch.ts';
+import type { WorkerDeps } from '../../functions/domain/generation/worker.ts';
+import type { Clock } from '../../functions/domain/ports.ts';
+import { log } from '../../functions/http/logger.ts';
+import { type EventSourceMapping, startEventSourceMapping } from '../../infra/local/sqs/event-source.ts';
+import { stack } from './api.ts';
+import { type FakeImageProvider, startFakeImageProvider } from './fake-image-provider.ts';
+import { startTestSqs, type TestQueue, type TestSqs } from './local-sqs.ts';
+
+export interface WorkerHarness {
+  provider: FakeImageProvider;
+  sqs: TestSqs;
+  queue: TestQueue;
+  deps: WorkerDeps;
+  /** Creates a batch for this account onto the harness's queue (or `queue`), as the create route does. */
+  create(
+    userId: string,
+    styleIds: number[],
+    o?: { clock?: Clock; queue?: TestQueue },
+  ): Promise<{ task_ids: string[]; batch_id: string }>;
+  /** Sends a message body as is (a duplicate, or something that is not ours). */
+  send(body: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startWorkerHarness(): Promise<WorkerHarness> {
+  const s = stack();
+  const provider = await startFakeImageProvider('sk-test-harness');
+  const sqs = await startTestSqs();
+  const queue = await sqs.newQueue({ VisibilityTimeout: '1' }, 3);
+  const config = readConfig(WORKER_CONFIG['avatar-worker'], {
+    STAGE: 'local',
+    TABLE_NAME: s.tableName,
+    DYNAMODB_ENDPOINT: s.dynamoEndpoint,
+    MEDIA_BUCKET: s.mediaBucket,
+    S3_ENDPOINT: s.s3Endpoint,
+    WEB_URL: s.webUrl,
+    MAIL_FROM: 'Aivatar <no-reply@aivatar.local>',
+    MAIL_TRANSPORT: 'outbox',
+    OUTBOX_DIR: s.outboxDir,
+    TASK_QUEUE_URL: queue.url,
+    SQS_ENDPOINT: sqs.sqs.endpoint,
+    OPENAI_API_KEY: 'sk-test-harness',
+    OPENAI_BASE_URL: provider.baseURL,
+    // The adapter's own retries off: a 500 goes back to the queue, as a 500 after them would.
+    PROVIDER_MAX_RETRIES: '0',
+    PROVIDER_TIMEOUT_SECONDS: '20',
+  });
+  const db = createDocumentClient(config.dynamodbEndpoint);
+  const s3 = createS3Client(config.s3Endpoint);
+  const deps: WorkerDeps = { ...(await buildWorkerDeps(config, db, s3)), retryDelaySeconds: 0 };
+  const visibility = new SqsTaskQueue(sqs.client, queue.url);
+  const mappings: EventSourceMapping[] = [
+    startEventSourceMapping({
+      client: sqs.client,
+      queueUrl: queue.url,
+      queueArn: queue.arn,
+      loadHandler: async () => taskWorker(deps, visibility),
+      functionName: 'avatar-worker-test',
+      batchSize: 4,
+      functionTimeoutSeconds: 30,
+    }),
+    startEventSourceMapping({
+      client: sqs.client,
+      queueUrl: queue.dlq?.url as string,
+      queueArn: queue.dlq?.arn as string,
+      loadHandler: async () => deadLetterHandler(deps),
+      functionName: 'avatar-dead-letter-test',
+      batchSize: 10,
+    }),
+  ];
+  const users = new DynamoUserReader(db, s.tableName);
+  return {
+    provider,
+    sqs,
+    queue,
+    deps,
+    async create(userId, styleIds, o = {}) {
+      const user = await users.getById(userId);
+      if (!user) throw new Error(`no account ${userId}`);
+      const styles = new DynamoStyleReader(db, s.tableName);
+      const all = await styles.listAll();
+      return createAvatarBatch(
+        {
+          styles,
+          tasks: new DynamoTaskStore(db, s.tableName),
+          photos: new DynamoPhotoLister(db, s.tableName),
+          queue: new SqsTaskQueue(sqs.client, (o.queue ?? queue).url),
+          clock: o.clock ?? systemClock,
+          ids: cryptoIds,
+          log,
+        },
+        user,
+        { styles: styleIds, style_prompts: styleIds.map((id) => all.find((x) => x.id === id)?.prompt ?? '') },
+        null,
+      );
+    },
+    async send(body) {
+      await sqs.client.send(new SendMessageCommand({ QueueUrl: queue.url, MessageBody: body }));
+    },
+    async stop() {
+      await Promise.all(mappings.map((m) => m.stop()));
+      await sqs.stop();
+      await provider.stop();
+      db.destroy();
+      s3.destroy();
+    },
+  };
+}
+
+export const overdueTasks = () => {
+  const s = stack();
+  return new DynamoOverdueTasks(createDocumentClient(s.dynamoEndpoint), s.tableName);
+};
