@@ -7,7 +7,7 @@ import type { PhotoStore } from '../photos/photo-ports.ts';
 import type { Clock, User } from '../ports.ts';
 import type { ResultFiles, ResultImages } from './result-ports.ts';
 import { contentTypeOf, downloadName, parseResultFilename } from './task-names.ts';
-import type { TaskErrorCode, TaskRecord, TaskStore } from './tasks.ts';
+import type { TaskErrorCode, TaskStore, TaskSummary } from './tasks.ts';
 import { zipArchive } from './zip-archive.ts';
 
 export interface GalleryDeps {
@@ -53,7 +53,7 @@ const ERROR_TEXT: Record<Language, Record<TaskErrorCode, string>> = {
 
 const notFound = () => new DomainError('NOT_FOUND', 'Avatar not found.');
 
-async function describe(deps: GalleryDeps, user: User, t: TaskRecord): Promise<AvatarTask> {
+async function describe(deps: GalleryDeps, user: User, t: TaskSummary): Promise<AvatarTask> {
   const base: AvatarTask = {
     id: t.id,
     status: t.status,
@@ -155,7 +155,7 @@ export async function resultData(deps: GalleryDeps, user: User, filename: string
 
 /** Every finished avatar in one ZIP, stored for a few minutes; the URL that downloads it. */
 export async function resultsArchive(deps: GalleryDeps, user: User): Promise<string> {
-  const done: TaskRecord[] = [];
+  const done: TaskSummary[] = [];
   let cursor: string | null = null;
   do {
     const page = await deps.tasks.list(user.id, GALLERY_LIMITS.maxPage, cursor);
