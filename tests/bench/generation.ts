@@ -67,7 +67,7 @@ const photo = (seed: number) =>
     .toBuffer();
 
 /** An account with consent, two photos and `tokens` lifetime tokens. */
-export async function creator(stack: LocalStack, db: DynamoDBDocumentClient, tokens: number): Promise<string> {
+async function creator(stack: LocalStack, db: DynamoDBDocumentClient, tokens: number): Promise<string> {
   const token = await createLocalAccount(stack, `bench-gen-${randomUUID().slice(0, 8)}@example.test`);
   await api(stack, 'PUT', '/photos/consent', token, { processing: true, rights: true });
   const form = new FormData();
