@@ -27,8 +27,17 @@ export const GALLERY_LIMITS = {
   maxPresetBytes: 4 * 1024 * 1024,
   /** the ZIP's link is valid this long */
   archiveUrlSeconds: 10 * 60,
-  maxArchiveEntries: 500,
+  maxArchiveEntries: 300,
+  /** what the function holds in memory for one archive */
+  maxArchiveBytes: 300 * 1024 * 1024,
 } as const;
+
+async function inBatches<T, R>(items: readonly T[], size: number, f: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += size)
+    out.push(...(await Promise.all(items.slice(i, i + size).map(f))));
+  return out;
+}
 
 const ERROR_TEXT: Record<Language, Record<TaskErrorCode, string>> = {
   en: {
@@ -163,11 +172,18 @@ export async function resultsArchive(deps: GalleryDeps, user: User): Promise<str
     cursor = page.next;
   } while (cursor && done.length < GALLERY_LIMITS.maxArchiveEntries);
   if (!done.length) throw new DomainError('NOT_FOUND', 'No finished avatars to download yet.');
+  // Read side by side, a few at a time; stop adding once the archive would pass its size (newest kept).
+  const files = await inBatches(done.slice(0, GALLERY_LIMITS.maxArchiveEntries), 8, (t) =>
+    deps.results.read(user.id, t.resultFile as string),
+  );
   const used = new Map<string, number>();
   const entries = [];
-  for (const t of done.slice(0, GALLERY_LIMITS.maxArchiveEntries)) {
-    const file = await deps.results.read(user.id, t.resultFile as string);
+  let bytes = 0;
+  for (const [i, t] of done.entries()) {
+    const file = files[i];
     if (!file) continue;
+    bytes += file.bytes.length;
+    if (bytes > GALLERY_LIMITS.maxArchiveBytes) break;
     const name = downloadName(t.resultFile as string);
     const n = (used.get(name) ?? 0) + 1;
     used.set(name, n);
