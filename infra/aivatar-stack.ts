@@ -110,10 +110,16 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
     memorySize: 1024,
     timeoutSeconds: 15,
     table: {
-      // The session's account, styles, tasks (GetItem, Query); the create transaction (account Update,
-      // ledger, batch, tasks and idempotency Puts); a task that could not be queued fails with its refund
-      // (Update, Put); the batch email setting (Update).
-      actions: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+      // The session's account, styles, tasks (GetItem, Query); the picked styles (BatchGetItem); the
+      // create transaction (account Update, ledger, batch, tasks and idempotency Puts); a task that could
+      // not be queued fails with its refund (Update, Put); the batch email setting (Update).
+      actions: [
+        'dynamodb:GetItem',
+        'dynamodb:BatchGetItem',
+        'dynamodb:Query',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+      ],
     },
     sessionSigningKey: true,
     // Reads results for downloads, signs their URLs; writes the "download all" ZIPs.

@@ -48,6 +48,8 @@ export interface LocalStackOptions {
   webDist?: string;
   trustForwardedFor?: boolean;
   adminEmails?: string[];
+  /** The avatar worker, dead-letter handler and sweeper; default true (the benchmark drives its own). */
+  generationWorkers?: boolean;
 }
 
 export interface LocalStack {
@@ -214,8 +216,10 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
       trustForwardedFor: o.trustForwardedFor ?? false,
     });
     // The avatar worker, the dead-letter handler and the sweeper (the local renderer draws without a key).
-    const workers = startGenerationWorkers(sqs.endpoint, taskQueues);
-    stops.push(workers.stop);
+    if (o.generationWorkers ?? true) {
+      const workers = startGenerationWorkers(sqs.endpoint, taskQueues);
+      stops.push(workers.stop);
+    }
     return {
       webUrl,
       apiUrl,

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
+import { GENERATION_FUNCTIONS } from '../../infra/function-entries.ts';
 import { REPO_ROOT, startLocalStack } from '../../infra/local/stack.ts';
 import { LOCAL_PRICE_IDS } from '../../infra/local/stripe/prices.ts';
 import { servedGroups } from '../../shared/api-routes.ts';
@@ -17,6 +18,7 @@ import { type Budget, reportBudgets } from './budgets.ts';
 import { type ColdStart, coldStart } from './cold-start.ts';
 import { firstLoadJs } from './first-load-js.ts';
 import { type GalleryFigures, galleryBench, galleryBudgets } from './gallery.ts';
+import { type GenerationFigures, generationBench, generationBudgets } from './generation.ts';
 import type { LoadJob } from './load-worker.ts';
 import { benchLocalRenderer } from './local-renderer.ts';
 import { type PhotoFigures, photoBench, photoBudgets } from './photos.ts';
@@ -45,6 +47,8 @@ const COLD_START_RATIO_BUDGET = 1.15;
 const OTHER_CLIENTS_AT_START: Record<string, string[]> = {
   billing: ['stripe'],
   'stripe-webhook': ['stripe'],
+  // With a key the worker loads the OpenAI client at start, as billing loads Stripe's.
+  'avatar-worker': ['openai'],
 };
 const USER_INFO_P99_BUDGET_MS = 50;
 const LOGIN_FIRST_LOAD_BUDGET_KB = 120;
@@ -70,6 +74,8 @@ const FUNCTION_ENV: NodeJS.ProcessEnv = {
   STRIPE_SECRET_KEY: 'sk_test_bench_key',
   STRIPE_WEBHOOK_SECRET: 'whsec_bench_secret',
   STRIPE_PRICES: JSON.stringify(LOCAL_PRICE_IDS),
+  TASK_QUEUE_URL: 'https://sqs.eu-west-1.amazonaws.com/123456789012/aivatar-bench-avatar-tasks',
+  OPENAI_API_KEY: 'sk-bench-cold-start',
 };
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
@@ -85,7 +91,7 @@ interface GroupFigures {
 }
 async function functions(): Promise<Record<string, GroupFigures>> {
   const figures: Record<string, GroupFigures> = {};
-  for (const group of servedGroups()) {
+  for (const group of [...servedGroups(), ...GENERATION_FUNCTIONS]) {
     const bundle = await buildGroupBundle(group, join(OUT, `${group}.mjs`));
     const code = readFileSync(bundle.file);
     figures[group] = {
@@ -162,16 +168,22 @@ execFileSync(process.execPath, ['web/scripts/build.ts', '--quiet'], {
   cwd: REPO_ROOT,
   stdio: 'inherit',
 });
-const stack = await startLocalStack({ webDist: join(REPO_ROOT, 'web/dist'), trustForwardedFor: true });
+const stack = await startLocalStack({
+  webDist: join(REPO_ROOT, 'web/dist'),
+  trustForwardedFor: true,
+  generationWorkers: false,
+});
 let warm: Awaited<ReturnType<typeof latency>> & Awaited<ReturnType<typeof webhookLatency>>;
 let spa: Awaited<ReturnType<typeof firstLoadJs>>[number];
 let photos: PhotoFigures;
 let gallery: GalleryFigures;
+let generation: GenerationFigures;
 try {
   warm = { ...(await latency(stack.apiUrl, stack.outboxDir)), ...(await webhookLatency(stack)) };
   [spa] = (await firstLoadJs(stack.webUrl, ['/login'])) as [typeof spa];
   photos = await photoBench(stack);
   gallery = await galleryBench(stack);
+  generation = await generationBench(stack);
 } finally {
   await stack.stop();
 }
@@ -207,6 +219,14 @@ console.log(
     `thumbnails ${photos.thumbnails.meanBytes} B mean, ${photos.thumbnails.maxBytes} B largest; ` +
     `GET /photos with ${photos.list.photos} photos p50 ${photos.list.p50Ms} ms p99 ${photos.list.p99Ms} ms ` +
     `(${photos.list.requests} requests, ${photos.list.failures} failed, concurrency ${photos.list.concurrency})`,
+);
+
+const g = generation;
+console.log(
+  `Avatars: create of ${g.create.styles} styles p50 ${g.create.p50Ms} ms p99 ${g.create.p99Ms} ms (${g.create.requests} requests, ${g.create.failures} failed, concurrency 10); ` +
+    `user-tasks with ${g.userTasks.tasks} tasks: first page p99 ${g.userTasks.firstPage.p99Ms} ms, all p99 ${g.userTasks.all.p99Ms} ms; ` +
+    `worker overhead beyond a ${g.worker.providerDelayMs} ms provider p50 ${g.worker.overheadP50Ms} ms (max ${g.worker.overheadMaxMs}, ${g.worker.tasks} tasks); ` +
+    `${g.clickToDone.styles} styles click to DONE ${g.clickToDone.ms} ms`,
 );
 
 const budgets: Budget[] = [
@@ -253,6 +273,7 @@ const budgets: Budget[] = [
   },
   ...photoBudgets(photos),
   ...galleryBudgets(gallery),
+  ...generationBudgets(generation),
 ];
 const exitCode = reportBudgets(budgets);
 writeFileSync(
@@ -266,6 +287,7 @@ writeFileSync(
       spaLogin: spa,
       photos,
       gallery,
+      generation,
       budgets,
     },
     null,

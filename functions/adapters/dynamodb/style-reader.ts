@@ -1,6 +1,11 @@
 // Reads styles back from the table, checked (style-items.ts). The avatars function needs only this; the
 // writer (style-store.ts) is bundled where styles are created or seeded.
-import { type DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  QueryCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { Style } from '../../domain/styles/style.ts';
 import type { StyleReader } from '../../domain/styles/style-store.ts';
 import { keys } from './keys.ts';
@@ -36,5 +41,23 @@ export class DynamoStyleReader implements StyleReader {
   async get(id: number): Promise<Style | null> {
     const res = await this.db.send(new GetCommand({ TableName: this.table, Key: keys.style(id) }));
     return res.Item ? toStyle(res.Item) : null;
+  }
+
+  async getMany(ids: readonly number[]): Promise<Style[]> {
+    const styles: Style[] = [];
+    let pending: Record<string, unknown>[] = [...new Set(ids)].map((id) => keys.style(id));
+    // BatchGet answers at most 100 keys and may leave some unprocessed under load: ask again for those.
+    for (let round = 0; pending.length && round < 5; round++) {
+      const res = await this.db.send(
+        new BatchGetCommand({ RequestItems: { [this.table]: { Keys: pending.slice(0, 100) } } }),
+      );
+      styles.push(...(res.Responses?.[this.table] ?? []).map(toStyle));
+      pending = [
+        ...((res.UnprocessedKeys?.[this.table]?.Keys as Record<string, unknown>[]) ?? []),
+        ...pending.slice(100),
+      ];
+    }
+    if (pending.length) throw new Error('Styles not read after 5 rounds of BatchGet');
+    return styles;
   }
 }

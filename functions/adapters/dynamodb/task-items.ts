@@ -1,6 +1,6 @@
 // Task items as stored, checked on every read (a malformed task fails loudly instead of reaching a screen).
 import * as z from 'zod/mini';
-import type { TaskRecord } from '../../domain/generation/tasks.ts';
+import type { TaskRecord, TaskSummary } from '../../domain/generation/tasks.ts';
 import { Recipe } from './style-items.ts';
 
 const nullableNumber = z.optional(z.nullable(z.number()));
@@ -63,6 +63,57 @@ export function toTask(raw: unknown): TaskRecord {
     referenceCount: i.reference_count,
     inputFidelity: i.input_fidelity,
     recipe: i.recipe as TaskRecord['recipe'],
+    resultFile: i.result_file ?? null,
+    referenceFile: i.reference_file ?? null,
+    renderKind: i.render_kind ?? null,
+    width: i.width ?? null,
+    height: i.height ?? null,
+    errorCode: i.error_code ?? null,
+    refunded: i.refunded ?? false,
+    createdAt: i.created_at,
+    updatedAt: i.updated_at,
+  };
+}
+
+/** The attributes a list reads (no prompt, no recipe: most of a task's bytes). */
+export const SUMMARY_ATTRIBUTES = [
+  'id',
+  'user_id',
+  'batch_id',
+  'status',
+  'progress',
+  'token_cost',
+  'style_id',
+  'style_name',
+  'result_file',
+  'reference_file',
+  'render_kind',
+  'width',
+  'height',
+  'error_code',
+  'refunded',
+  'created_at',
+  'updated_at',
+] as const;
+
+const SummaryItem = z.pick(
+  TaskItem,
+  Object.fromEntries(SUMMARY_ATTRIBUTES.map((a) => [a, true])) as {
+    [K in (typeof SUMMARY_ATTRIBUTES)[number]]: true;
+  },
+);
+
+export function toSummary(raw: unknown): TaskSummary {
+  const i = SummaryItem.parse(raw);
+  return {
+    id: i.id,
+    userId: i.user_id,
+    batchId: i.batch_id,
+    status: i.status,
+    progress: i.progress,
+    tokenCost: i.token_cost,
+    styleId: i.style_id,
+    styleName: i.style_name,
     resultFile: i.result_file ?? null,
     referenceFile: i.reference_file ?? null,
     renderKind: i.render_kind ?? null,

@@ -15,7 +15,7 @@ import type {
 } from '../../domain/generation/tasks.ts';
 import { isConditionFailure } from './conditions.ts';
 import { keys } from './keys.ts';
-import { toTask } from './task-items.ts';
+import { SUMMARY_ATTRIBUTES, toSummary, toTask } from './task-items.ts';
 import { batchFinishedOne, createBatch, type FailOptions, failTask } from './task-money.ts';
 import { DynamoUserReader } from './user-reader.ts';
 
@@ -45,9 +45,11 @@ export class DynamoTaskStore extends DynamoUserReader implements TaskStore {
         ScanIndexForward: false,
         Limit: limit,
         ExclusiveStartKey: start,
+        ProjectionExpression: SUMMARY_ATTRIBUTES.map((a) => `#${a}`).join(', '),
+        ExpressionAttributeNames: Object.fromEntries(SUMMARY_ATTRIBUTES.map((a) => [`#${a}`, a])),
       }),
     );
-    const tasks = (res.Items ?? []).map(toTask);
+    const tasks = (res.Items ?? []).map(toSummary);
     return { tasks, next: res.LastEvaluatedKey ? (tasks.at(-1)?.id ?? null) : null };
   }
 

@@ -42,7 +42,7 @@ async function loadStyles(deps: CreateDeps, ids: number[]): Promise<Style[]> {
   if (ids.length > MAX_STYLES_PER_BATCH)
     throw invalid(`You can create at most ${MAX_STYLES_PER_BATCH} avatars at once.`);
   if (new Set(ids).size !== ids.length) throw invalid('Each style can be picked once per batch.');
-  const all = new Map((await deps.styles.listAll()).map((s) => [s.id, s]));
+  const all = new Map((await deps.styles.getMany(ids)).map((s) => [s.id, s]));
   return ids.map((id) => {
     const style = all.get(id);
     if (!style?.isActive) throw invalid(`Style ${id} is not available.`);
@@ -71,9 +71,9 @@ export async function createAvatarBatch(
     throw invalid('Idempotency-Key must be 1 to 200 visible ASCII characters.');
   if (req.style_prompts.length !== req.styles.length)
     throw invalid('style_prompts must hold one prompt per style, in the same order.');
-  const styles = await loadStyles(deps, req.styles);
   const now = deps.clock.now();
-  const photos = await deps.photos.list(user.id, now);
+  // Independent reads, side by side: the create screen waits on this call.
+  const [styles, photos] = await Promise.all([loadStyles(deps, req.styles), deps.photos.list(user.id, now)]);
   if (photos.length < PHOTO_LIMITS.neededForAvatars) throw invalid(NEED_PHOTOS_MESSAGE);
   if (!hasPhotoConsent(user))
     throw new DomainError(

@@ -7,7 +7,7 @@ import type { PhotoStore } from '../photos/photo-ports.ts';
 import type { Clock, User } from '../ports.ts';
 import type { ResultFiles, ResultImages } from './result-ports.ts';
 import { contentTypeOf, downloadName, parseResultFilename } from './task-names.ts';
-import type { TaskErrorCode, TaskRecord, TaskStore } from './tasks.ts';
+import type { TaskErrorCode, TaskStore, TaskSummary } from './tasks.ts';
 import { zipArchive } from './zip-archive.ts';
 
 export interface GalleryDeps {
@@ -27,8 +27,17 @@ export const GALLERY_LIMITS = {
   maxPresetBytes: 4 * 1024 * 1024,
   /** the ZIP's link is valid this long */
   archiveUrlSeconds: 10 * 60,
-  maxArchiveEntries: 500,
+  maxArchiveEntries: 300,
+  /** what the function holds in memory for one archive */
+  maxArchiveBytes: 300 * 1024 * 1024,
 } as const;
+
+async function inBatches<T, R>(items: readonly T[], size: number, f: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += size)
+    out.push(...(await Promise.all(items.slice(i, i + size).map(f))));
+  return out;
+}
 
 const ERROR_TEXT: Record<Language, Record<TaskErrorCode, string>> = {
   en: {
@@ -53,7 +62,7 @@ const ERROR_TEXT: Record<Language, Record<TaskErrorCode, string>> = {
 
 const notFound = () => new DomainError('NOT_FOUND', 'Avatar not found.');
 
-async function describe(deps: GalleryDeps, user: User, t: TaskRecord): Promise<AvatarTask> {
+async function describe(deps: GalleryDeps, user: User, t: TaskSummary): Promise<AvatarTask> {
   const base: AvatarTask = {
     id: t.id,
     status: t.status,
@@ -155,7 +164,7 @@ export async function resultData(deps: GalleryDeps, user: User, filename: string
 
 /** Every finished avatar in one ZIP, stored for a few minutes; the URL that downloads it. */
 export async function resultsArchive(deps: GalleryDeps, user: User): Promise<string> {
-  const done: TaskRecord[] = [];
+  const done: TaskSummary[] = [];
   let cursor: string | null = null;
   do {
     const page = await deps.tasks.list(user.id, GALLERY_LIMITS.maxPage, cursor);
@@ -163,11 +172,18 @@ export async function resultsArchive(deps: GalleryDeps, user: User): Promise<str
     cursor = page.next;
   } while (cursor && done.length < GALLERY_LIMITS.maxArchiveEntries);
   if (!done.length) throw new DomainError('NOT_FOUND', 'No finished avatars to download yet.');
+  // Read side by side, a few at a time; stop adding once the archive would pass its size (newest kept).
+  const files = await inBatches(done.slice(0, GALLERY_LIMITS.maxArchiveEntries), 8, (t) =>
+    deps.results.read(user.id, t.resultFile as string),
+  );
   const used = new Map<string, number>();
   const entries = [];
-  for (const t of done.slice(0, GALLERY_LIMITS.maxArchiveEntries)) {
-    const file = await deps.results.read(user.id, t.resultFile as string);
+  let bytes = 0;
+  for (const [i, t] of done.entries()) {
+    const file = files[i];
     if (!file) continue;
+    bytes += file.bytes.length;
+    if (bytes > GALLERY_LIMITS.maxArchiveBytes) break;
     const name = downloadName(t.resultFile as string);
     const n = (used.get(name) ?? 0) + 1;
     used.set(name, n);

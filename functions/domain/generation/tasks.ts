@@ -92,8 +92,30 @@ export interface TaskCounts {
   lastError: { taskId: string; code: TaskErrorCode; at: number } | null;
 }
 
+/** What the gallery shows of a task (a list reads no prompt or recipe). */
+export type TaskSummary = Pick<
+  TaskRecord,
+  | 'id'
+  | 'userId'
+  | 'batchId'
+  | 'status'
+  | 'progress'
+  | 'tokenCost'
+  | 'styleId'
+  | 'styleName'
+  | 'resultFile'
+  | 'referenceFile'
+  | 'renderKind'
+  | 'width'
+  | 'height'
+  | 'errorCode'
+  | 'refunded'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
 export interface TaskPage {
-  tasks: TaskRecord[];
+  tasks: TaskSummary[];
   /** an opaque position after the last task, or null at the end */
   next: string | null;
 }

@@ -13,6 +13,8 @@ export interface StyleReader {
   /** every style, active or not, by id */
   listAll(): Promise<Style[]>;
   get(id: number): Promise<Style | null>;
+  /** The styles of these ids that exist, in no particular order (one round trip). */
+  getMany(ids: readonly number[]): Promise<Style[]>;
 }
 
 export interface StyleStore extends StyleReader {

@@ -9,6 +9,7 @@ import { documentTitle } from '../../lib/document-title.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { tokenBalance, useSession } from '../../lib/session.tsx';
 import { useCheckoutReturn } from './checkout-return.ts';
+import { NotificationCard } from './components/notification-card.tsx';
 import { PasswordForm } from './components/password-form.tsx';
 import { TokenCard } from './components/token-card.tsx';
 import { TokenHistory } from './components/token-history.tsx';
@@ -95,6 +96,7 @@ export default function AccountPage() {
           </div>
           <div className="account__side">
             <TokenCard user={user} />
+            <NotificationCard />
           </div>
           <div className="account__wide">
             <TokenHistory balance={tokenBalance(user)} />

@@ -1,0 +1,331 @@
+// Avatar generation figures for `npm run bench` (issue 9), on a local stack started without its workers:
+//   1. POST /aivatar/create_tasks_batch of 10 styles at concurrency 10 (one transaction of 13 items and a
+//      SendMessageBatch each), then the queue is purged;
+//   2. GET /aivatar/user-tasks for an account with 200 finished tasks (first page, and all 200);
+//   3. the worker's own time per task beyond the provider's, with the OpenAI adapter on the fake provider
+//      answering after a fixed delay;
+//   4. 3 styles from the click to DONE with the local renderer, through the local event source mapping.
+import { randomUUID } from 'node:crypto';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { PurgeQueueCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import sharp from 'sharp';
+import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
+import { createS3Client } from '../../functions/adapters/s3/client.ts';
+import { SqsTaskQueue } from '../../functions/adapters/sqs/sqs-task-queue.ts';
+import { buildWorkerDeps } from '../../functions/adapters/worker-wiring.ts';
+import { taskWorker } from '../../functions/avatar-worker/task-batch.ts';
+import { readConfig, WORKER_CONFIG } from '../../functions/config.ts';
+import type { ImageProvider } from '../../functions/domain/generation/image-provider.ts';
+import { startGenerationWorkers } from '../../infra/local/generation-workers.ts';
+import { startEventSourceMapping } from '../../infra/local/sqs/event-source.ts';
+import type { LocalStack } from '../../infra/local/stack.ts';
+import type { AvatarTask, Style } from '../../shared/api-schemas.ts';
+import { BUCKETS } from '../../shared/table-design.ts';
+import { startFakeImageProvider } from '../support/fake-image-provider.ts';
+import { createLocalAccount, newClientIp } from '../support/local-account.ts';
+import type { Budget } from './budgets.ts';
+import { type LoadResult, runLoad } from './webhook-load.ts';
+
+export const GENERATION_BUDGETS = {
+  createTenP99Ms: 100,
+  userTasksP99Ms: 80,
+  workerOverheadP50Ms: 150,
+  clickToDoneMs: 10_000,
+} as const;
+
+/** The fake provider's fixed answer time: what the worker's overhead is measured beyond. */
+const PROVIDER_DELAY_MS = 300;
+
+const ms = (n: number) => Math.round(n * 10) / 10;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+
+async function api<T>(
+  stack: LocalStack,
+  method: string,
+  path: string,
+  token: string,
+  body?: unknown,
+): Promise<T> {
+  const res = await fetch(`${stack.apiUrl}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      'x-forwarded-for': newClientIp(),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as T;
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+const photo = (seed: number) =>
+  sharp({ create: { width: 900, height: 1200, channels: 3, background: { r: 40 * seed, g: 120, b: 90 } } })
+    .jpeg()
+    .toBuffer();
+
+/** An account with consent, two photos and `tokens` lifetime tokens. */
+async function creator(stack: LocalStack, db: DynamoDBDocumentClient, tokens: number): Promise<string> {
+  const token = await createLocalAccount(stack, `bench-gen-${randomUUID().slice(0, 8)}@example.test`);
+  await api(stack, 'PUT', '/photos/consent', token, { processing: true, rights: true });
+  const form = new FormData();
+  for (const seed of [1, 2])
+    form.append(
+      'photos',
+      new Blob([new Uint8Array(await photo(seed))], { type: 'image/jpeg' }),
+      `me-${seed}.jpg`,
+    );
+  const up = await fetch(`${stack.apiUrl}/photos/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': newClientIp() },
+    body: form,
+  });
+  if (!up.ok) throw new Error(`upload answered ${up.status}`);
+  const sub = JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString()).sub as string;
+  await db.send(
+    new UpdateCommand({
+      TableName: stack.tableName,
+      Key: { pk: `USER#${sub}`, sk: 'PROFILE' },
+      UpdateExpression: 'SET tokens_ltd = :t',
+      ExpressionAttributeValues: { ':t': tokens },
+    }),
+  );
+  return token;
+}
+
+const createBody = (styles: Style[]) =>
+  JSON.stringify({
+    styles: styles.map((s) => s.id),
+    style_prompts: styles.map((s) => s.prompt),
+    use_reference_elements: true,
+  });
+
+export interface GenerationFigures {
+  create: LoadResult & { styles: number };
+  userTasks: { firstPage: LoadResult; all: LoadResult; tasks: number };
+  worker: {
+    tasks: number;
+    providerDelayMs: number;
+    overheadP50Ms: number;
+    overheadMaxMs: number;
+    totalP50Ms: number;
+  };
+  clickToDone: { styles: number; ms: number };
+}
+
+export async function generationBench(stack: LocalStack): Promise<GenerationFigures> {
+  const db = DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: stack.dynamoEndpoint,
+      region: 'eu-west-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  );
+  const sqs = new SQSClient({
+    endpoint: stack.sqsEndpoint,
+    region: 'eu-west-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  try {
+    const users = await Promise.all(Array.from({ length: 10 }, () => creator(stack, db, 100_000)));
+    const { styles } = await api<{ styles: Style[] }>(stack, 'GET', '/aivatar/styles', users[0] as string);
+    const ten = styles.slice(0, 10);
+
+    // 1. Create: warm-up, then the measured run; nothing consumes the queue meanwhile.
+    const requests = users.map((token) => ({
+      url: `${stack.apiUrl}/aivatar/create_tasks_batch`,
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: createBody(ten),
+    }));
+    await runLoad({ total: 100, concurrency: 10, requests });
+    const create = { ...(await runLoad({ total: 300, concurrency: 10, requests })), styles: ten.length };
+    await sqs.send(new PurgeQueueCommand({ QueueUrl: stack.taskQueues.queueUrl }));
+
+    // 2. The gallery of an account with 200 finished tasks.
+    const owner = await creator(stack, db, 1000);
+    for (let i = 0; i < 20; i++)
+      await api(stack, 'POST', '/aivatar/create_tasks_batch', owner, JSON.parse(createBody(ten)));
+    await sqs.send(new PurgeQueueCommand({ QueueUrl: stack.taskQueues.queueUrl }));
+    const sub = JSON.parse(Buffer.from(owner.split('.')[1] as string, 'base64url').toString()).sub as string;
+    const items = await db.send(
+      new QueryCommand({
+        TableName: stack.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :t)',
+        ExpressionAttributeValues: { ':pk': `USER#${sub}`, ':t': 'TASK#' },
+      }),
+    );
+    for (const t of items.Items ?? []) {
+      await db.send(
+        new UpdateCommand({
+          TableName: stack.tableName,
+          Key: { pk: t.pk, sk: t.sk },
+          UpdateExpression:
+            'SET #s = :done, progress = :p, result_file = :f, render_kind = :k, width = :w, height = :h REMOVE gsi1pk, gsi1sk',
+          ExpressionAttributeNames: { '#s': 'status' },
+          ExpressionAttributeValues: {
+            ':done': 'DONE',
+            ':p': 100,
+            ':f': `${t.slug}_${t.id}.jpg`,
+            ':k': 'preview-render',
+            ':w': 1024,
+            ':h': 1536,
+          },
+        }),
+      );
+    }
+    const list = (query: string) => [
+      {
+        url: `${stack.apiUrl}/aivatar/user-tasks${query}`,
+        method: 'GET',
+        headers: { authorization: `Bearer ${owner}` },
+      },
+    ];
+    await runLoad({ total: 200, concurrency: 10, requests: list('') });
+    const firstPage = await runLoad({ total: 500, concurrency: 10, requests: list('') });
+    await runLoad({ total: 100, concurrency: 10, requests: list('?limit=200') });
+    const all = await runLoad({ total: 300, concurrency: 10, requests: list('?limit=200') });
+
+    // 3. The worker's overhead beyond the provider.
+    const worker = await workerOverhead(stack, users[1] as string, ten, sqs);
+
+    // 4. Click to DONE, with the stack's own workers (the local renderer).
+    const workers = startGenerationWorkers(stack.sqsEndpoint, stack.taskQueues);
+    try {
+      const user = await creator(stack, db, 10);
+      const started = performance.now();
+      const created = await api<{ task_ids: string[] }>(
+        stack,
+        'POST',
+        '/aivatar/create_tasks_batch',
+        user,
+        JSON.parse(createBody(styles.slice(0, 3))),
+      );
+      for (;;) {
+        const { tasks } = await api<{ tasks: AvatarTask[] }>(stack, 'GET', '/aivatar/user-tasks', user);
+        const mine = tasks.filter((t) => created.task_ids.includes(t.id));
+        if (mine.every((t) => t.status === 'DONE')) break;
+        if (mine.some((t) => t.status === 'ERROR')) throw new Error('a task failed');
+        if (performance.now() - started > 60_000) throw new Error('3 styles not done in 60 s');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const clickToDone = { styles: 3, ms: Math.round(performance.now() - started) };
+      return { create, userTasks: { firstPage, all, tasks: items.Items?.length ?? 0 }, worker, clickToDone };
+    } finally {
+      await workers.stop();
+    }
+  } finally {
+    db.destroy();
+    sqs.destroy();
+  }
+}
+
+/** A private queue, the real worker with the OpenAI adapter on the fake provider: time per task minus the provider's. */
+async function workerOverhead(stack: LocalStack, token: string, styles: Style[], sqs: SQSClient) {
+  const provider = await startFakeImageProvider('sk-bench');
+  const config = readConfig(WORKER_CONFIG['avatar-worker'], {
+    STAGE: 'bench',
+    TABLE_NAME: stack.tableName,
+    DYNAMODB_ENDPOINT: stack.dynamoEndpoint,
+    MEDIA_BUCKET: BUCKETS.media,
+    S3_ENDPOINT: stack.s3Endpoint,
+    WEB_URL: stack.webUrl,
+    MAIL_FROM: 'Aivatar <no-reply@aivatar.local>',
+    MAIL_TRANSPORT: 'outbox',
+    OUTBOX_DIR: stack.outboxDir,
+    TASK_QUEUE_URL: stack.taskQueues.queueUrl,
+    SQS_ENDPOINT: stack.sqsEndpoint,
+    OPENAI_API_KEY: 'sk-bench',
+    OPENAI_BASE_URL: provider.baseURL,
+  });
+  const db = createDocumentClient(config.dynamodbEndpoint);
+  const s3 = createS3Client(config.s3Endpoint);
+  const deps = await buildWorkerDeps(config, db, s3);
+  const providerMs: number[] = [];
+  const timed: ImageProvider = {
+    name: deps.provider.name,
+    async generate(request) {
+      const t = performance.now();
+      try {
+        return await deps.provider.generate(request);
+      } finally {
+        providerMs.push(performance.now() - t);
+      }
+    },
+  };
+  const handler = taskWorker({ ...deps, provider: timed }, new SqsTaskQueue(sqs, stack.taskQueues.queueUrl));
+  const totals: number[] = [];
+  const mapping = startEventSourceMapping({
+    client: sqs,
+    queueUrl: stack.taskQueues.queueUrl,
+    queueArn: stack.taskQueues.queueArn,
+    // One task per invocation, so each one's time is its own.
+    loadHandler: async () => async (event, context) => {
+      const t = performance.now();
+      const result = await handler(event, context);
+      totals.push(performance.now() - t);
+      return result;
+    },
+    functionName: 'avatar-worker-bench',
+    batchSize: 1,
+    maximumConcurrency: 1,
+    functionTimeoutSeconds: 60,
+  });
+  provider.script(...Array.from({ length: 40 }, () => ({ kind: 'ok' as const, delayMs: PROVIDER_DELAY_MS })));
+  try {
+    const runs = 3;
+    for (let i = 0; i < runs; i++)
+      await api(stack, 'POST', '/aivatar/create_tasks_batch', token, JSON.parse(createBody(styles)));
+    const deadline = Date.now() + 120_000;
+    while (totals.length < runs * styles.length && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
+    const overheads = totals.map((t, i) => t - (providerMs[i] ?? 0)).slice(2);
+    return {
+      tasks: totals.length,
+      providerDelayMs: PROVIDER_DELAY_MS,
+      overheadP50Ms: ms(median(overheads)),
+      overheadMaxMs: ms(Math.max(...overheads)),
+      totalP50Ms: ms(median(totals)),
+    };
+  } finally {
+    await mapping.stop();
+    await provider.stop();
+    db.destroy();
+    s3.destroy();
+  }
+}
+
+export const generationBudgets = (g: GenerationFigures): Budget[] => [
+  {
+    name: 'POST create_tasks_batch (10 styles) p99 @10',
+    value: g.create.p99Ms,
+    unit: 'ms',
+    limit: GENERATION_BUDGETS.createTenP99Ms,
+  },
+  {
+    name: 'GET /aivatar/user-tasks (200 tasks) p99 @10',
+    value: g.userTasks.firstPage.p99Ms,
+    unit: 'ms',
+    limit: GENERATION_BUDGETS.userTasksP99Ms,
+  },
+  {
+    name: 'GET /aivatar/user-tasks?limit=200 p99 @10',
+    value: g.userTasks.all.p99Ms,
+    unit: 'ms',
+    limit: GENERATION_BUDGETS.userTasksP99Ms,
+  },
+  {
+    name: 'worker overhead beyond the provider p50',
+    value: g.worker.overheadP50Ms,
+    unit: 'ms',
+    limit: GENERATION_BUDGETS.workerOverheadP50Ms,
+  },
+  {
+    name: '3 styles, click to DONE',
+    value: g.clickToDone.ms,
+    unit: 'ms',
+    limit: GENERATION_BUDGETS.clickToDoneMs,
+  },
+];
