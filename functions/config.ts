@@ -3,6 +3,7 @@
 // needs a mail sender, the webhook never needs a session key.
 import * as z from 'zod/mini';
 import { SUBSCRIPTION, TOKEN_PACKS } from '../shared/catalogue.ts';
+import { DEFAULT_PROVIDER_BUDGET } from './domain/generation/provider-budget.ts';
 
 const CATALOGUE_PLAN_IDS = [...TOKEN_PACKS.map((p) => p.id), SUBSCRIPTION.id];
 
@@ -212,6 +213,28 @@ export type ProviderSettings =
     }
   | { kind: 'local-renderer' };
 export type ProviderConfig = ReturnType<typeof providerConfig.build>;
+
+/**
+ * Cost guard: daily caps on AI provider calls, per account and for the whole stage
+ * (functions/domain/generation/provider-budget.ts; CDK context providerDailyCapPerAccount, providerDailyCapTotal).
+ */
+export const providerBudgetConfig = part({
+  shape: {
+    PROVIDER_DAILY_CAP_PER_ACCOUNT: z.optional(z.string().check(z.regex(/^[1-9]\d*$/))),
+    PROVIDER_DAILY_CAP_TOTAL: z.optional(z.string().check(z.regex(/^[1-9]\d*$/))),
+  },
+  build: (s) => ({
+    providerBudget: {
+      perAccountPerDay: s.PROVIDER_DAILY_CAP_PER_ACCOUNT
+        ? Number(s.PROVIDER_DAILY_CAP_PER_ACCOUNT)
+        : DEFAULT_PROVIDER_BUDGET.perAccountPerDay,
+      overallPerDay: s.PROVIDER_DAILY_CAP_TOTAL
+        ? Number(s.PROVIDER_DAILY_CAP_TOTAL)
+        : DEFAULT_PROVIDER_BUDGET.overallPerDay,
+    },
+  }),
+});
+export type ProviderBudgetConfig = ReturnType<typeof providerBudgetConfig.build>;
 
 // biome-ignore lint/suspicious/noExplicitAny: a part of any shape; readConfig infers each part's result
 type AnyPart = ConfigPart<any, unknown>;

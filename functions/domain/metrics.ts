@@ -23,6 +23,8 @@ export const BUSINESS_METRICS = {
   ProviderLatency: 'Milliseconds',
   /** provider calls refused by the daily caps (functions/domain/generation/provider-budget.ts) */
   ProviderCallsRefused: 'Count',
+  /** share of the stage's daily provider-call cap used so far, in percent (alarm at 80) */
+  ProviderBudgetUsedPercent: 'Percent',
   /** the provider's reported cost of one task, in US cents (shared/design/generation.md) */
   TaskCostCents: 'None',
   /** account deletions and data exports completed */
