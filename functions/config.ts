@@ -281,4 +281,5 @@ export const GROUP_CONFIG = {
   'stripe-webhook': [tableConfig, stripeConfig, stripeWebhookConfig],
   photos: [tableConfig, sessionConfig, mediaConfig],
   avatars: [tableConfig, sessionConfig],
+  account: [tableConfig, sessionConfig, mailConfig, mediaConfig, stripeConfig],
 } as const satisfies Record<string, readonly AnyPart[]>;

@@ -28,7 +28,8 @@ export type DomainErrorCode =
   | 'NO_BILLING_ACCOUNT'
   | 'INVALID_SIGNATURE'
   | 'CONSENT_REQUIRED'
-  | 'PHOTO_LIMIT_REACHED';
+  | 'PHOTO_LIMIT_REACHED'
+  | 'INVALID_DELETION_LINK';
 
 export class DomainError extends Error {
   readonly code: DomainErrorCode;

@@ -38,6 +38,7 @@ const STATUS: Record<DomainErrorCode, number> = {
   INVALID_SIGNATURE: 400,
   NO_BILLING_ACCOUNT: 404,
   SUBSCRIPTION_EXISTS: 409,
+  INVALID_DELETION_LINK: 400,
 };
 
 /** A problem with the request itself (malformed JSON, wrong shape): always safe to show. */

@@ -46,7 +46,9 @@ describe('daily cap on provider calls', () => {
     await reserveProviderCalls(deps, user, 2);
     const e = await refusal(reserveProviderCalls(deps, user, 1));
     expect(e.message).toBe(ACCOUNT_CAP_MESSAGE(5));
-    expect(e.message).toBe("You have reached today's limit of 5 avatar generations. Please try again tomorrow.");
+    expect(e.message).toBe(
+      "You have reached today's limit of 5 avatar generations. Please try again tomorrow.",
+    );
     expect(e.retryAfterSeconds).toBe(6 * 3600);
     // Another account still has its own allowance.
     await reserveProviderCalls(deps, randomUUID(), 5);

@@ -1,6 +1,11 @@
 // The daily provider-call counters: one transaction adds to the stage's counter and the account's, each
 // conditioned on staying within its cap, so concurrent batches can never pass a cap together.
-import { type DynamoDBDocumentClient, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  type DynamoDBDocumentClient,
+  GetCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { BudgetReservation, ProviderBudgetStore } from '../../domain/generation/provider-budget.ts';
 import { failedConditions, isTransactionConflict } from './conditions.ts';
 import { keys, TTL_ATTRIBUTE } from './keys.ts';
@@ -34,7 +39,13 @@ export class DynamoProviderBudgetStore implements ProviderBudgetStore {
         await this.db.send(
           new TransactWriteCommand({
             TransactItems: [
-              addWithin(this.table, keys.accountProviderBudget(userId, day), calls, limits.perAccountPerDay, expiresAt),
+              addWithin(
+                this.table,
+                keys.accountProviderBudget(userId, day),
+                calls,
+                limits.perAccountPerDay,
+                expiresAt,
+              ),
               addWithin(this.table, keys.providerBudget(day), calls, limits.overallPerDay, expiresAt),
             ],
           }),
@@ -57,18 +68,20 @@ export class DynamoProviderBudgetStore implements ProviderBudgetStore {
 
   async release(input: { userId: string; day: string; calls: number }): Promise<void> {
     for (const key of [keys.accountProviderBudget(input.userId, input.day), keys.providerBudget(input.day)]) {
-      await this.db.send(
-        new UpdateCommand({
-          TableName: this.table,
-          Key: key,
-          UpdateExpression: 'ADD calls :minus',
-          ConditionExpression: 'calls >= :n',
-          ExpressionAttributeValues: { ':minus': -input.calls, ':n': input.calls },
-        }),
-      ).catch((e: unknown) => {
-        // Already released, or the day's counter expired: nothing to give back.
-        if (!(e instanceof Error && e.name === 'ConditionalCheckFailedException')) throw e;
-      });
+      await this.db
+        .send(
+          new UpdateCommand({
+            TableName: this.table,
+            Key: key,
+            UpdateExpression: 'ADD calls :minus',
+            ConditionExpression: 'calls >= :n',
+            ExpressionAttributeValues: { ':minus': -input.calls, ':n': input.calls },
+          }),
+        )
+        .catch((e: unknown) => {
+          // Already released, or the day's counter expired: nothing to give back.
+          if (!(e instanceof Error && e.name === 'ConditionalCheckFailedException')) throw e;
+        });
     }
   }
 }
