@@ -12,6 +12,11 @@ import type { PersonalFiles } from '../../domain/privacy/ports.ts';
 
 const USER_ID = /^[A-Za-z0-9-]{1,64}$/;
 export const EXPORT_PREFIX = 'exports/';
+/**
+ * The prefixes the product writes today. The bucket's own top-level prefixes are listed too (so a prefix
+ * added later is covered in AWS); the local S3 stand-in (s3rver) does not answer that listing at the root.
+ */
+export const KNOWN_MEDIA_PREFIXES = ['uploads/', 'photos/', 'thumbs/', 'results/', EXPORT_PREFIX];
 /** A download link is short-lived: the account page asks for a fresh one at each click. */
 const DOWNLOAD_SECONDS = 5 * 60;
 
@@ -47,7 +52,8 @@ export class S3PersonalFiles implements PersonalFiles {
   async listUserFiles(userId: string): Promise<string[]> {
     if (!USER_ID.test(userId)) throw new Error(`Refusing to list files of user id ${JSON.stringify(userId)}`);
     const { prefixes } = await this.list('', '/');
-    const found = await Promise.all(prefixes.map((p) => this.list(`${p}${userId}/`)));
+    const all = [...new Set([...KNOWN_MEDIA_PREFIXES, ...prefixes])];
+    const found = await Promise.all(all.map((p) => this.list(`${p}${userId}/`)));
     return found.flatMap((f) => f.keys);
   }
 
