@@ -53,7 +53,8 @@ function webAcl(scope: Construct, id: string, stage: string, what: 'site' | 'api
   ];
   return new CfnWebACL(scope, id, {
     name: `aivatar-${stage}-${what}`,
-    description: `Aivatar ${stage}: ${what === 'site' ? 'the web app' : 'the API'} (CloudFront)`,
+    // WAF descriptions allow letters, digits, spaces and = : # @ / - , . only.
+    description: `Aivatar ${stage} - ${what === 'site' ? 'the web app' : 'the API'} - CloudFront`,
     scope: 'CLOUDFRONT',
     defaultAction: { allow: {} },
     rules,
