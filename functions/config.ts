@@ -2,6 +2,7 @@
 // Each function reads only the parts it needs (functions/<group>/handler.ts): the photos function never
 // needs a mail sender, the webhook never needs a session key.
 import * as z from 'zod/mini';
+import { apiRoutes } from '../shared/api-routes.ts';
 import { SUBSCRIPTION, TOKEN_PACKS } from '../shared/catalogue.ts';
 import { DEFAULT_PROVIDER_BUDGET } from './domain/generation/provider-budget.ts';
 
@@ -213,6 +214,68 @@ export type ProviderSettings =
     }
   | { kind: 'local-renderer' };
 export type ProviderConfig = ReturnType<typeof providerConfig.build>;
+/**
+ * "Sign in with Google" by discovery: any OpenID provider works (Google's issuer is
+ * https://accounts.google.com). All or nothing: without GOOGLE_OIDC_ISSUER the stage has no Google sign-in
+ * and its two routes say so; with it, the client and the API's public URL are required.
+ */
+export const googleSignInConfig = part({
+  shape: {
+    GOOGLE_OIDC_ISSUER: z.optional(z.url()),
+    GOOGLE_CLIENT_ID: z.optional(z.string().check(z.minLength(1))),
+    GOOGLE_CLIENT_SECRET: z.optional(z.string().check(z.minLength(1))),
+    GOOGLE_CLIENT_SECRET_ARN: z.optional(z.string().check(z.minLength(1))),
+    /** The API's public base URL: the callback's address registered with the provider. */
+    API_URL: z.optional(z.url()),
+    /**
+     * lax (default) where the API and the web app are one site (api.example.com and app.example.com, or
+     * localhost); none where they are not (the execute-api host), or the browser would drop the cookie
+     * set on the web app's call. none needs https.
+     */
+    GOOGLE_COOKIE_SAMESITE: z.optional(z.enum(['lax', 'none'])),
+  },
+  check: (s) => {
+    if (!s.GOOGLE_OIDC_ISSUER) return [];
+    const problems: string[] = [];
+    if (!s.GOOGLE_CLIENT_ID)
+      problems.push('missing setting GOOGLE_CLIENT_ID (required with GOOGLE_OIDC_ISSUER)');
+    if (!s.GOOGLE_CLIENT_SECRET && !s.GOOGLE_CLIENT_SECRET_ARN)
+      problems.push('missing setting GOOGLE_CLIENT_SECRET_ARN (or GOOGLE_CLIENT_SECRET for local runs)');
+    if (!s.API_URL) problems.push('missing setting API_URL (required with GOOGLE_OIDC_ISSUER)');
+    if (s.GOOGLE_COOKIE_SAMESITE === 'none' && !s.API_URL?.startsWith('https:'))
+      problems.push('invalid setting GOOGLE_COOKIE_SAMESITE: none needs an https API_URL');
+    return problems;
+  },
+  build: (s) => {
+    if (!s.GOOGLE_OIDC_ISSUER) return { googleSignIn: null };
+    const redirectUri = new URL(apiRoutes.googleCallback.path, s.API_URL).toString();
+    // Over https the cookie is `__Host-` (Secure, no Domain, Path=/: only this host can set or read it).
+    // Locally the API is plain http on localhost, where a Secure cookie is not reliably kept, so it is a
+    // host-only cookie without the prefix.
+    const secure = redirectUri.startsWith('https:');
+    return {
+      googleSignIn: {
+        issuer: s.GOOGLE_OIDC_ISSUER,
+        clientId: s.GOOGLE_CLIENT_ID as string,
+        clientSecret: secretSource(s.GOOGLE_CLIENT_SECRET, s.GOOGLE_CLIENT_SECRET_ARN),
+        redirectUri,
+        cookie: {
+          name: secure ? '__Host-aivatar_google' : 'aivatar_google',
+          secure,
+          sameSite: s.GOOGLE_COOKIE_SAMESITE === 'none' ? 'None' : 'Lax',
+        } as GoogleCookie,
+      },
+    };
+  },
+});
+export type GoogleSignInConfig = ReturnType<typeof googleSignInConfig.build>;
+
+/** The cookie that binds a Google sign-in to the browser that started it. */
+export interface GoogleCookie {
+  name: string;
+  secure: boolean;
+  sameSite: 'Lax' | 'None';
+}
 
 /**
  * Cost guard: daily caps on AI provider calls, per account and for the whole stage
@@ -276,7 +339,7 @@ export function readConfig<const P extends readonly AnyPart[]>(parts: P, env: En
  * exactly what its entry here needs.
  */
 export const GROUP_CONFIG = {
-  auth: [tableConfig, sessionConfig, mailConfig],
+  auth: [tableConfig, sessionConfig, mailConfig, googleSignInConfig],
   billing: [tableConfig, sessionConfig, stripeConfig, webUrlConfig],
   'stripe-webhook': [tableConfig, stripeConfig, stripeWebhookConfig],
   photos: [tableConfig, sessionConfig, mediaConfig],

@@ -8,11 +8,12 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { type LambdaGroup, servedGroups } from '../shared/api-routes.ts';
+import { apiRoutes, type LambdaGroup, servedGroups } from '../shared/api-routes.ts';
 import { DEFAULT_RESERVED_CONCURRENCY } from './api-limits.ts';
 import { ApiFunction, REPO_ROOT } from './constructs/api-function.ts';
 import { DataTable } from './constructs/data-table.ts';
 import {
+  bindGoogleSignIn,
   bindMailSender,
   bindMediaBucket,
   bindMediaListing,
@@ -21,6 +22,8 @@ import {
   bindStripeWebhookSecret,
   bindTable,
   MEDIA_LIST_ACTIONS,
+  GOOGLE_CLIENT_SECRET_ACTIONS,
+  type GoogleSignInBinding,
   MEDIA_OBJECT_ACTIONS,
   SEND_MAIL_ACTIONS,
   SESSION_KEY_ACTIONS,
@@ -53,6 +56,8 @@ export interface GroupNeeds {
   sessionSigningKey?: true;
   /** MAIL_FROM, and sending from the product's address. */
   mail?: true;
+  /** The "Sign in with Google" settings and reading its client secret, where the stage has a Google client. */
+  googleSignIn?: true;
   /** STRIPE_SECRET_KEY_ARN and STRIPE_PRICES, and reading that secret. */
   stripeApi?: true;
   /** STRIPE_WEBHOOK_SECRET_ARN, and reading that secret. */
@@ -71,6 +76,7 @@ interface GroupResources {
   table: ITable;
   sessionSigningKey: ISecret;
   mail: MailSender;
+  googleSignIn: GoogleSignInBinding | null;
   stripe: StripeSecrets;
   stripePrices: Record<string, string>;
   media: MediaBucket;
@@ -103,6 +109,7 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
     installedModules: ['@zxcvbn-ts/core', '@zxcvbn-ts/language-common'],
     sessionSigningKey: true,
     mail: true,
+    googleSignIn: true,
   },
   avatars: {
     // GET /aivatar/styles: the session's account (GetItem) and the styles partition (Query).
@@ -184,6 +191,7 @@ export function declaredActions(needs: GroupNeeds): string[] {
     ...(needs.table?.actions ?? []),
     ...(needs.sessionSigningKey ? SESSION_KEY_ACTIONS : []),
     ...(needs.mail ? SEND_MAIL_ACTIONS : []),
+    ...(needs.googleSignIn ? GOOGLE_CLIENT_SECRET_ACTIONS : []),
     ...(needs.stripeApi || needs.stripeWebhookSecret ? STRIPE_SECRET_ACTIONS : []),
     ...(needs.media ? MEDIA_OBJECT_ACTIONS : []),
     ...(needs.mediaListing ? MEDIA_LIST_ACTIONS : []),
@@ -205,6 +213,12 @@ export interface AivatarStackProps extends StackProps {
   /** The built SPA; default web/dist. */
   webAssetPath?: string;
   /**
+   * "Sign in with Google": the OAuth client's id and, for another OpenID provider, its issuer (default
+   * Google's). Without it the stage has no Google sign-in. The client secret goes in the secret the
+   * stack creates (output GoogleClientSecretArn).
+   */
+  googleSignIn?: { clientId: string; issuer?: string };
+  /**
    * This stage's Stripe price id of each catalogue plan (shared/catalogue.ts ids). Without it the functions
    * get placeholders that Stripe refuses, and synth warns.
    */
@@ -222,6 +236,8 @@ function bindProviderBudget(fn: NodejsFunction, caps: AivatarStackProps['provide
   if (caps?.perAccount) fn.addEnvironment('PROVIDER_DAILY_CAP_PER_ACCOUNT', String(caps.perAccount));
   if (caps?.total) fn.addEnvironment('PROVIDER_DAILY_CAP_TOTAL', String(caps.total));
 }
+
+export const GOOGLE_ISSUER = 'https://accounts.google.com';
 
 export class AivatarStack extends Stack {
   readonly stage: Stage;
@@ -261,12 +277,26 @@ export class AivatarStack extends Stack {
     if (props.sessionTtlSeconds) baseEnvironment.SESSION_TTL_SECONDS = String(props.sessionTtlSeconds);
 
     const media = new MediaBucket(this, 'Media', { stage, webOrigin: web.webUrl });
+    const googleSignIn = props.googleSignIn
+      ? {
+          issuer: props.googleSignIn.issuer ?? GOOGLE_ISSUER,
+          clientId: props.googleSignIn.clientId,
+          clientSecret: new Secret(this, 'GoogleClientSecret', {
+            description: `Aivatar ${stage}: the client secret of "Sign in with Google" (paste it here after the first deploy)`,
+            // A random stand-in until the operator sets the real one: never a known value.
+            generateSecretString: { passwordLength: 32, excludePunctuation: true },
+            removalPolicy: RemovalPolicy.DESTROY,
+          }),
+          apiUrl: api.endpoint,
+        }
+      : null;
     const stripe = new StripeSecrets(this, 'Stripe', { stage });
     const resources: GroupResources = {
       table: data.table,
       sessionSigningKey: signingKey,
       mail,
       media,
+      googleSignIn,
       stripe,
       stripePrices: stripePriceIds(this, props.stripePrices),
     };
@@ -332,6 +362,16 @@ export class AivatarStack extends Stack {
       value: api.accessLogs.logGroupName,
       description: 'JSON access log of the HTTP API (requestId = x-correlation-id)',
     });
+    if (googleSignIn) {
+      new CfnOutput(this, 'GoogleClientSecretArn', {
+        value: googleSignIn.clientSecret.secretArn,
+        description: 'Put the Google OAuth client secret in this secret',
+      });
+      new CfnOutput(this, 'GoogleRedirectUri', {
+        value: `${api.endpoint}${apiRoutes.googleCallback.path}`,
+        description: 'Register this as an authorized redirect URI of the Google OAuth client',
+      });
+    }
     new CfnOutput(this, 'StripeApiKeyArn', {
       value: stripe.apiKey.secretArn,
       description: 'Put the Stripe secret key (sk_...) here before taking payments',
@@ -409,6 +449,7 @@ export class AivatarStack extends Stack {
     if (needs.table) bindTable(fn.fn, resources.table, needs.table);
     if (needs.sessionSigningKey) bindSessionSigningKey(fn.fn, resources.sessionSigningKey);
     if (needs.mail) bindMailSender(fn.fn, resources.mail);
+    if (needs.googleSignIn && resources.googleSignIn) bindGoogleSignIn(fn.fn, resources.googleSignIn);
     if (needs.stripeApi) bindStripeApi(fn.fn, resources.stripe.apiKey, resources.stripePrices);
     if (needs.stripeWebhookSecret) bindStripeWebhookSecret(fn.fn, resources.stripe.webhookSecret);
     if (needs.media) bindMediaBucket(fn.fn, resources.media.bucket, needs.media.prefixes);

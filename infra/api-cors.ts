@@ -12,8 +12,9 @@ export interface ApiCors {
   /** How long a browser may reuse a preflight answer. */
   maxAgeSeconds: number;
   /**
-   * Access-Control-Allow-Credentials: lets the browser send cookies to the API. Off while sessions are
-   * bearer tokens; a cookie-based flow (Google sign-in) turns it on here, for the web origin only.
+   * Access-Control-Allow-Credentials: lets the browser send cookies to the API, and keep the ones it sets.
+   * Sessions stay bearer tokens; the one cookie is Google sign-in's, which binds an attempt to the browser
+   * that asked (functions/http/cookies.ts). Only the web origin is ever allowed, never `*`.
    */
   allowCredentials: boolean;
 }
@@ -23,5 +24,5 @@ export const API_CORS: ApiCors = {
   allowMethods: ['GET', 'POST', 'PUT', 'DELETE'],
   exposeHeaders: ['x-correlation-id'],
   maxAgeSeconds: 3600,
-  allowCredentials: false,
+  allowCredentials: true,
 };

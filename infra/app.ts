@@ -2,6 +2,7 @@
 //   -c stage=dev|prod   (required)
 //   -c mailDomain=...   -c webDomain=... -c webCertificateArn=...   -c adminEmails=a@x,b@y
 //   -c sessionTtlSeconds=...   -c webAssetPath=<built SPA folder, default web/dist>
+//   -c googleClientId=...  (turns "Sign in with Google" on)   -c googleIssuer=<another OpenID provider>
 //   -c stripePrices='{"pack-10":"price_...",...,"monthly-100":"price_..."}'  (this stage's Stripe prices)
 //   -c alarmEmail=ops@x   -c providerDailyCapPerAccount=200 -c providerDailyCapTotal=5000
 import { App } from 'aws-cdk-lib';
@@ -25,6 +26,17 @@ if (!stage || !(STAGES as readonly string[]).includes(stage)) {
 const ttl = context('sessionTtlSeconds');
 if (ttl !== undefined && !/^\d+$/.test(ttl)) {
   throw new Error(`Context "sessionTtlSeconds" must be a whole number of seconds (got ${ttl})`);
+}
+
+const googleClientId = context('googleClientId');
+const googleIssuer = context('googleIssuer');
+if (googleIssuer && !googleClientId) {
+  throw new Error(
+    'Context "googleIssuer" needs "googleClientId" (the OAuth client registered with that provider)',
+  );
+}
+if (googleIssuer && !/^https:\/\//.test(googleIssuer)) {
+  throw new Error(`Context "googleIssuer" must be an https URL (got ${googleIssuer})`);
 }
 
 // From the command line a JSON string; from a context file an object.
@@ -80,6 +92,9 @@ new AivatarStack(app, `Aivatar-${stage}`, {
     .filter(Boolean),
   sessionTtlSeconds: ttl === undefined ? undefined : Number(ttl),
   webAssetPath: context('webAssetPath'),
+  googleSignIn: googleClientId
+    ? { clientId: googleClientId, ...(googleIssuer ? { issuer: googleIssuer } : {}) }
+    : undefined,
   stripePrices,
   description: `Aivatar (${stage}): web app, HTTP API, data`,
 });

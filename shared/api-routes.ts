@@ -29,8 +29,11 @@ export interface ApiRoute {
   served: boolean;
   /** JSON body schema; 'multipart' for form uploads; absent for no body. */
   request?: z.ZodMiniType | 'multipart';
-  /** JSON response schema; 'binary' for a file body. */
-  response: z.ZodMiniType | 'binary';
+  /**
+   * JSON response schema; 'binary' for a file body; 'redirect' for a route a browser navigates to, which
+   * answers by sending it on (302 with Location).
+   */
+  response: z.ZodMiniType | 'binary' | 'redirect';
   /**
    * The session may also come as `?token=` (spec section 7's image-URL helper, and the admin export opened
    * in a new tab). Only GET routes that answer an image or a download have it: a token in a URL ends up in
@@ -107,13 +110,23 @@ export const apiRoutes = {
     served: true,
     response: s.LedgerPage,
   }),
+  /** Called by the SPA with credentials: sets the cookie that binds the sign-in to this browser. */
   googleLogin: route({
     method: 'GET',
     path: '/auth/google/login',
     group: 'auth',
     access: 'public',
-    served: false,
+    served: true,
     response: s.AuthUrl,
+  }),
+  /** Where the provider sends the browser back; redirects to the web app's /login_with_token or /login. */
+  googleCallback: route({
+    method: 'GET',
+    path: '/auth/google/callback',
+    group: 'auth',
+    access: 'public',
+    served: true,
+    response: 'redirect',
   }),
 
   // photos

@@ -57,6 +57,8 @@ export const UserInfo = z.object({
   tokens_subscription: z.number(),
   stripe_customer_id: z.nullable(z.string()),
   has_password: z.boolean(),
+  /** present when the account signs in with Google: the Google email it was linked with, and when */
+  google_sign_in: z.optional(z.object({ email: z.string(), linked_at: z.number() })),
 });
 export type UserInfo = z.infer<typeof UserInfo>;
 

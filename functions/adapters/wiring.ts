@@ -1,14 +1,17 @@
 // Builds the adapters a function needs from its config, once per process (cold start).
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { MailConfig, SessionConfig, TableConfig } from '../config.ts';
+import type { GoogleSignInConfig, MailConfig, SessionConfig, TableConfig } from '../config.ts';
 import type { AccountDeps } from '../domain/accounts/accounts.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimitPolicy } from '../domain/accounts/rate-limits.ts';
 import { DynamoAccountStore } from './dynamodb/account-store.ts';
 import { createDocumentClient } from './dynamodb/client.ts';
+import { DynamoGoogleAttempts } from './dynamodb/google-attempts.ts';
 import { DynamoRateLimiter } from './dynamodb/rate-limiter.ts';
 import { OutboxMailer } from './mail/outbox-mailer.ts';
 import { SesMailer } from './mail/ses-mailer.ts';
+import { lazyIdentityProvider } from './openid/lazy-identity-provider.ts';
 import { ScryptPasswordHasher } from './scrypt-hasher.ts';
+import { readSecret } from './secrets.ts';
 import { sessionTokens } from './session-wiring.ts';
 import { cryptoIds, systemClock } from './system.ts';
 import { ZxcvbnPasswordStrength } from './zxcvbn-strength.ts';
@@ -17,8 +20,32 @@ import { ZxcvbnPasswordStrength } from './zxcvbn-strength.ts';
 // bundle only the verifier and one account read; re-exported here for the auth group.
 export { buildSessionResolver, type SessionResolver, sessionTokens } from './session-wiring.ts';
 
+/** The provider behind "Sign in with Google", or null where the stage has none. */
+function googleSignIn(config: GoogleSignInConfig, db: DynamoDBDocumentClient, table: string) {
+  const google = config.googleSignIn;
+  if (!google) return null;
+  let clientSecret: Promise<string> | undefined;
+  return {
+    provider: lazyIdentityProvider({
+      issuer: google.issuer,
+      clientId: google.clientId,
+      // Read at the first Google sign-in, not at cold start; tried again after a failure.
+      clientSecret: () => {
+        clientSecret ??= readSecret(google.clientSecret);
+        clientSecret.catch(() => {
+          clientSecret = undefined;
+        });
+        return clientSecret;
+      },
+      redirectUri: google.redirectUri,
+      timeoutSeconds: 4,
+    }),
+    attempts: new DynamoGoogleAttempts(db, table),
+  };
+}
+
 export async function buildAccountDeps(
-  config: TableConfig & SessionConfig & MailConfig,
+  config: TableConfig & SessionConfig & MailConfig & GoogleSignInConfig,
   db: DynamoDBDocumentClient = createDocumentClient(config.dynamodbEndpoint),
   limits: RateLimitPolicy = DEFAULT_RATE_LIMITS,
 ): Promise<AccountDeps> {
@@ -36,5 +63,6 @@ export async function buildAccountDeps(
     ids: cryptoIds,
     limits,
     webUrl: config.webUrl,
+    google: googleSignIn(config, db, config.tableName),
   };
 }

@@ -11,6 +11,6 @@ const db = createDocumentClient(config.dynamodbEndpoint);
 
 export const handler = groupHandler(
   'auth',
-  authRoutes(await buildAccountDeps(config, db)),
+  authRoutes(await buildAccountDeps(config, db), config.googleSignIn?.cookie ?? null),
   await buildSessionResolver(config, db),
 );

@@ -1,4 +1,5 @@
 // Thin route handlers of the auth group: each validates (done by the table's schema), calls one domain function.
+import type { GoogleCookie } from '../config.ts';
 import {
   type AccountDeps,
   changePassword,
@@ -10,8 +11,12 @@ import {
   tokenHistory,
 } from '../domain/accounts/accounts.ts';
 import type { RouteHandlers } from '../http/group-handler.ts';
+import { googleRoutes } from './google-routes.ts';
 
-export const authRoutes = (deps: AccountDeps): RouteHandlers<'auth'> => ({
+export const authRoutes = (
+  deps: AccountDeps,
+  googleCookie: GoogleCookie | null = null,
+): RouteHandlers<'auth'> => ({
   userInfo: async ({ user }) => describeUser(user),
   signup: ({ body, clientAddress }) => signUp(deps, { clientAddress }, body),
   login: ({ body, clientAddress }) => logIn(deps, { clientAddress }, body),
@@ -19,4 +24,5 @@ export const authRoutes = (deps: AccountDeps): RouteHandlers<'auth'> => ({
   loginWithToken: ({ params }) => redeemLoginLink(deps, params.token ?? ''),
   changePassword: ({ user, body }) => changePassword(deps, user, body),
   tokenLedger: async ({ user }) => ({ entries: await tokenHistory(deps, user) }),
+  ...googleRoutes(deps, googleCookie),
 });

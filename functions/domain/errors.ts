@@ -22,6 +22,7 @@ export type DomainErrorCode =
   | 'PASSWORD_IS_EMAIL'
   | 'PASSWORD_TOO_COMMON'
   | 'NOT_FOUND'
+  | 'GOOGLE_SIGN_IN_UNAVAILABLE'
   | 'UNKNOWN_PRICE'
   | 'TOKENS_MISMATCH'
   | 'SUBSCRIPTION_EXISTS'
@@ -33,8 +34,8 @@ export type DomainErrorCode =
 
 export class DomainError extends Error {
   readonly code: DomainErrorCode;
-  constructor(code: DomainErrorCode, message: string) {
-    super(message);
+  constructor(code: DomainErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
     this.name = 'DomainError';
     this.code = code;
   }

@@ -25,6 +25,8 @@ export interface User {
   photoConsent: PhotoConsentRecord | null;
   /** "Delete my photos once my avatars are ready" */
   deletePhotosAfterGeneration: boolean;
+  /** The Google account this one signs in with ("Sign in with Google"), if linked. */
+  googleSignIn: LinkedGoogleSignIn | null;
 }
 
 export interface PhotoConsentRecord {
@@ -33,6 +35,12 @@ export interface PhotoConsentRecord {
   version: string;
   /** Unix seconds */
   updatedAt: number;
+}
+
+export interface LinkedGoogleSignIn {
+  /** the email Google gave when the link was made */
+  email: string;
+  linkedAt: number;
 }
 
 export interface NewAccount {
@@ -58,10 +66,37 @@ export type RedeemResult =
   | { outcome: 'bonus-already-claimed' }
   | { outcome: 'invalid' };
 
+/**
+ * Who the identity provider says signed in, after the ID token was verified. Any OpenID provider: the
+ * product calls it Google. The subject is the stable id; the email may change on the provider's side.
+ */
+export interface VerifiedIdentity {
+  issuer: string;
+  subject: string;
+  email: string | null;
+  emailVerified: boolean;
+}
+
+export interface NewGoogleAccount {
+  id: string;
+  /** normalised, and verified by the provider */
+  email: string;
+  lang: Language;
+  createdAt: number;
+}
+
 export interface LoginLinkRecord {
   tokenHash: string;
   userId: string;
   expiresAt: number;
+  /** The link hands over an account its maker has just activated (a Google sign-in), with this bonus. */
+  activation?: { signupBonus: number };
+}
+
+/** A link that still works, and whom it signs in. */
+export interface LoginLinkFound {
+  owner: User;
+  activation: { signupBonus: number } | null;
 }
 
 /** Reads an account by id: all that resolving a session needs. */
@@ -79,6 +114,8 @@ export interface AccountStore extends UserReader {
   saveLoginLink(link: LoginLinkRecord): Promise<void>;
   /** The account a link belongs to, while the link is unused and unexpired. */
   findLinkOwner(tokenHash: string, now: number): Promise<User | null>;
+  /** The same, with what the link says about the account's activation. */
+  findLink(tokenHash: string, now: number): Promise<LoginLinkFound | null>;
   /**
    * Consumes a link once (atomically). A pending account is activated in the same transaction, with the
    * signup bonus when `activation.bonusTokens` > 0 and the mailbox has not had it (else
@@ -90,11 +127,85 @@ export interface AccountStore extends UserReader {
     now: number,
     activation: Activation | null,
   ): Promise<RedeemResult>;
+  /** The account linked to this provider subject, if any. */
+  findByGoogleSubject(issuer: string, subject: string): Promise<User | null>;
+  /**
+   * Links an account to a provider subject (claiming the subject for good). A pending account is activated
+   * in the same transaction, with `activation` as in redeemLoginLink. 'invalid': the subject was claimed,
+   * or the account changed or got another link meanwhile.
+   */
+  linkGoogleSignIn(
+    owner: User,
+    identity: VerifiedIdentity,
+    now: number,
+    activation: Activation | null,
+  ): Promise<RedeemResult>;
+  /**
+   * Creates an active account signed in with a provider subject: email claim, account, subject claim and
+   * the signup bonus ledger entry (and BONUS# claim) in one transaction. 'invalid': the email or the
+   * subject was claimed meanwhile.
+   */
+  createGoogleAccount(
+    account: NewGoogleAccount,
+    identity: VerifiedIdentity,
+    activation: Activation,
+  ): Promise<RedeemResult>;
   /** Grants or revokes the operator-granted admin role; false when no account has that email. */
   setRole(email: string, role: Role): Promise<boolean>;
   /** Sets a password and bumps the session version, provided nobody changed it meanwhile. */
   setPassword(userId: string, passwordHash: string, expectedSessionVersion: number): Promise<User>;
   listLedger(userId: string, limit: number): Promise<LedgerEntry[]>;
+}
+
+/**
+ * One "Sign in with Google" in progress: what the callback must match (state, the browser's cookie) and
+ * needs (nonce, PKCE verifier), single-use and short-lived. State and browser key are stored hashed.
+ */
+export interface SignInAttempt {
+  stateHash: string;
+  browserHash: string;
+  nonce: string;
+  codeVerifier: string;
+  lang: Language;
+  expiresAt: number;
+}
+
+export interface SignInAttemptStore {
+  save(attempt: SignInAttempt): Promise<void>;
+  /**
+   * Removes and returns the attempt with this state, when it belongs to this browser and has not expired;
+   * null otherwise. Atomic: of two callbacks with the same state, one at most gets it.
+   */
+  take(stateHash: string, browserHash: string, now: number): Promise<SignInAttempt | null>;
+}
+
+/** Where to send the browser, and what its answer must carry. */
+export interface AuthorizationRequest {
+  url: string;
+  state: string;
+  nonce: string;
+  codeVerifier: string;
+}
+
+export type IdentityCheck =
+  | { ok: true; identity: VerifiedIdentity }
+  /**
+   * cancelled: the person said no at the provider; rejected: the answer failed a check (code, ID token
+   * issuer, audience, expiry, nonce, signature); unavailable: the provider could not be reached.
+   */
+  | { ok: false; reason: 'cancelled' | 'rejected' | 'unavailable'; detail: string };
+
+/** The OpenID provider behind "Sign in with Google" (code flow, PKCE S256, state and nonce). */
+export interface IdentityProvider {
+  authorizationRequest(): Promise<AuthorizationRequest>;
+  /**
+   * Exchanges the code of the callback (its raw query string) and verifies the ID token: issuer, audience,
+   * expiry, nonce and signature (the provider's published keys). Never throws for a bad answer.
+   */
+  verifyCallback(
+    callbackQuery: string,
+    expected: { state: string; nonce: string; codeVerifier: string },
+  ): Promise<IdentityCheck>;
 }
 
 export interface RateVerdict {

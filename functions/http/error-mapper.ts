@@ -33,6 +33,7 @@ const STATUS: Record<DomainErrorCode, number> = {
   PHOTO_LIMIT_REACHED: 409,
   EMAIL_TAKEN: 409,
   RATE_LIMITED: 429,
+  GOOGLE_SIGN_IN_UNAVAILABLE: 503,
   UNKNOWN_PRICE: 400,
   TOKENS_MISMATCH: 400,
   INVALID_SIGNATURE: 400,
@@ -61,12 +62,19 @@ export function jsonResponse(status: number, body: unknown): APIGatewayProxyStru
   return { statusCode: status, headers: { ...JSON_HEADERS }, body: JSON.stringify(body) };
 }
 
+const describe = (error: unknown) =>
+  error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error);
+
 export function errorResponse(error: unknown, correlationId: string): APIGatewayProxyStructuredResultV2 {
   if (isDomainError(error)) {
     // Spec section 7: errors carry `msg` or `error` (the upload call reads `error`); both say the same.
     const body: ErrorBody = { msg: error.message, code: error.code, error: error.message };
     if (error instanceof SubscriptionExistsError) body.dashboard_url = error.dashboardUrl;
     const response = jsonResponse(STATUS[error.code], body);
+    // A dependency of ours failed (the identity provider): the operator needs to know why.
+    if (STATUS[error.code] >= 500) {
+      log('error', error.message, { correlationId, code: error.code, cause: describe(error.cause) });
+    }
     if (error instanceof RateLimitedError) {
       response.headers = { ...response.headers, 'retry-after': String(error.retryAfterSeconds) };
     }
@@ -77,13 +85,7 @@ export function errorResponse(error: unknown, correlationId: string): APIGateway
     return jsonResponse(error.status, body);
   }
   // Anything else is ours to fix: log it in full, tell the caller only the reference.
-  log('error', 'unhandled error', {
-    correlationId,
-    error:
-      error instanceof Error
-        ? { name: error.name, message: error.message, stack: error.stack }
-        : String(error),
-  });
+  log('error', 'unhandled error', { correlationId, error: describe(error) });
   const body: ErrorBody = { msg: 'Server error', code: 'SERVER_ERROR', correlation_id: correlationId };
   return jsonResponse(500, body);
 }

@@ -85,6 +85,37 @@ export function bindMailSender(fn: LambdaFunction, sender: MailSender): void {
   );
 }
 
+export const GOOGLE_CLIENT_SECRET_ACTIONS = ['secretsmanager:GetSecretValue'] as const;
+
+export interface GoogleSignInBinding {
+  /** the OpenID provider's issuer (Google: https://accounts.google.com) */
+  issuer: string;
+  clientId: string;
+  clientSecret: ISecret;
+  /** the API's public base URL: the callback registered with the provider is built from it */
+  apiUrl: string;
+}
+
+/**
+ * "Sign in with Google": the provider, the client, the API's URL, and reading the client secret. The
+ * API is on its execute-api host, another site than the web app, so the sign-in cookie is SameSite=None
+ * (Secure, `__Host-`): a Lax cookie set on the web app's cross-site call would be dropped by the browser.
+ */
+export function bindGoogleSignIn(fn: LambdaFunction, google: GoogleSignInBinding): void {
+  fn.addEnvironment('GOOGLE_OIDC_ISSUER', google.issuer);
+  fn.addEnvironment('GOOGLE_CLIENT_ID', google.clientId);
+  fn.addEnvironment('GOOGLE_CLIENT_SECRET_ARN', google.clientSecret.secretArn);
+  fn.addEnvironment('API_URL', google.apiUrl);
+  fn.addEnvironment('GOOGLE_COOKIE_SAMESITE', 'none');
+  fn.addToRolePolicy(
+    new PolicyStatement({
+      effect: Effect.ALLOW,
+      actions: [...GOOGLE_CLIENT_SECRET_ACTIONS],
+      resources: [google.clientSecret.secretArn],
+    }),
+  );
+}
+
 /**
  * STRIPE_SECRET_KEY_ARN and STRIPE_PRICES (each catalogue plan's Stripe price on this stage), and
  * GetSecretValue on that one secret.

@@ -64,7 +64,7 @@ async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
 function send(
   res: ServerResponse,
   status: number,
-  headers: Record<string, string>,
+  headers: Record<string, string | string[]>,
   body: Buffer | string,
 ): void {
   res.writeHead(status, headers);
@@ -123,6 +123,9 @@ export function createGateway(options: GatewayOptions) {
     for (const [k, v] of Object.entries(req.headers)) {
       if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(',') : v;
     }
+    // Payload 2.0 moves the request's cookies from the header to `cookies`, one `name=value` each.
+    const cookies = headers.cookie?.split(/;\s*/).filter(Boolean);
+    delete headers.cookie;
     const forwarded = options.trustForwardedFor
       ? headers['x-forwarded-for']?.split(',')[0]?.trim()
       : undefined;
@@ -139,6 +142,7 @@ export function createGateway(options: GatewayOptions) {
       rawQueryString: url.search.slice(1),
       headers,
       queryStringParameters: url.search ? Object.fromEntries(url.searchParams) : undefined,
+      ...(cookies?.length ? { cookies } : {}),
       pathParameters: Object.keys(match.params).length ? match.params : undefined,
       requestContext: {
         accountId: '000000000000',
@@ -176,8 +180,10 @@ export function createGateway(options: GatewayOptions) {
         JSON.stringify({ message: 'Internal Server Error' }),
       );
     }
-    const outHeaders: Record<string, string> = { ...cors };
+    const outHeaders: Record<string, string | string[]> = { ...cors };
     for (const [k, v] of Object.entries(result.headers ?? {})) outHeaders[k.toLowerCase()] = String(v);
+    // As API Gateway does: each of the result's cookies becomes a Set-Cookie header.
+    if (result.cookies?.length) outHeaders['set-cookie'] = result.cookies;
     const payload = result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? '');
     send(res, result.statusCode ?? 200, outHeaders, payload);
   };

@@ -11,11 +11,12 @@ import { join, resolve } from 'node:path';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
 import { DynamoStyleStore } from '../../functions/adapters/dynamodb/style-store.ts';
 import { seedStyleCatalogue } from '../../functions/domain/styles/seed.ts';
-import type { LambdaGroup } from '../../shared/api-routes.ts';
+import { apiRoutes, type LambdaGroup } from '../../shared/api-routes.ts';
 import { BUCKETS } from '../../shared/table-design.ts';
 import { handlerEntry } from '../function-entries.ts';
 import { createGateway, type LambdaHandler } from './api-gateway.ts';
 import { ensureTable, startDynamoLocal } from './dynamodb.ts';
+import { startGoogleStandIn } from './google-stand-in.ts';
 import { outboxRoutes } from './outbox-routes.ts';
 import { freePort } from './ports.ts';
 import { startS3Local } from './s3.ts';
@@ -37,6 +38,8 @@ export interface LocalStackOptions {
   dynamoPort?: number;
   s3Port?: number;
   sqsPort?: number;
+  /** the local stand-in for Google */
+  googlePort?: number;
   stripePort?: number;
   /** The secret webhook deliveries are signed with (`whsec_…`); a new one (kept in the data folder) by default. */
   stripeWebhookSecret?: string;
@@ -59,6 +62,8 @@ export interface LocalStack {
   tableName: string;
   /** Styles the catalogue added at this start (none when they were seeded before). */
   seededStyles: string[];
+  /** the local stand-in for Google (an OpenID provider) */
+  googleIssuer: string;
   /** The local Stripe-compatible server: its API address, its API key and the webhook signing secret. */
   stripe: { url: string; pageUrl: string; secretKey: string; webhookSecret: string; webhookUrl: string };
   stop(): Promise<void>;
@@ -162,6 +167,12 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
     }
     await s3.allowBrowserOrigin(webUrl);
 
+    const google = await startGoogleStandIn({
+      port: o.googlePort || 0,
+      redirectUri: new URL(apiRoutes.googleCallback.path, apiUrl).toString(),
+    });
+    stops.push(google.stop);
+
     // The functions read their settings from the environment, exactly as in Lambda.
     Object.assign(process.env, {
       STAGE: 'local',
@@ -178,6 +189,10 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
       SQS_ENDPOINT: sqs.endpoint,
       TASK_QUEUE_URL: taskQueues.queueUrl,
       ADMIN_EMAILS: (o.adminEmails ?? []).join(','),
+      API_URL: apiUrl,
+      GOOGLE_OIDC_ISSUER: google.issuer,
+      GOOGLE_CLIENT_ID: google.clientId,
+      GOOGLE_CLIENT_SECRET: google.clientSecret,
       STRIPE_SECRET_KEY: stripe.secretKey,
       STRIPE_API_URL: stripe.url,
       STRIPE_PRICES: JSON.stringify(LOCAL_PRICE_IDS),
@@ -208,6 +223,7 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
       taskQueues,
       tableName: LOCAL_TABLE,
       seededStyles: seeded.added,
+      googleIssuer: google.issuer,
       stripe: {
         url: stripe.url,
         pageUrl: stripe.pageUrl,

@@ -17,6 +17,7 @@ const { values: args } = parseArgs({
     'dynamodb-port': { type: 'string', default: process.env.DYNAMODB_PORT ?? '8000' },
     's3-port': { type: 'string', default: process.env.S3_PORT ?? '4569' },
     'sqs-port': { type: 'string', default: process.env.SQS_PORT ?? '9324' },
+    'google-port': { type: 'string', default: process.env.GOOGLE_PORT ?? '3002' },
     'stripe-port': { type: 'string', default: process.env.STRIPE_PORT ?? '12111' },
     'stripe-webhook-secret': { type: 'string', default: process.env.STRIPE_WEBHOOK_SECRET },
     'data-dir': { type: 'string', default: process.env.DATA_DIR ?? join(REPO_ROOT, '.local/data') },
@@ -33,6 +34,7 @@ const ports = {
   dynamodb: Number(args['dynamodb-port']),
   s3: Number(args['s3-port']),
   sqs: Number(args['sqs-port']),
+  google: Number(args['google-port']),
   stripe: Number(args['stripe-port']),
 };
 
@@ -99,6 +101,7 @@ async function main(): Promise<void> {
     dynamoPort: ports.dynamodb,
     s3Port: ports.s3,
     sqsPort: ports.sqs,
+    googlePort: ports.google,
     stripePort: ports.stripe,
     ...(args['stripe-webhook-secret'] ? { stripeWebhookSecret: args['stripe-webhook-secret'] } : {}),
     webDist: join(REPO_ROOT, 'web/dist'),
@@ -128,6 +131,7 @@ async function main(): Promise<void> {
     S3           ${stack.s3Endpoint}
     SQS          ${stack.sqsEndpoint}   (task queue ${stack.taskQueues.queueUrl.split('/').pop()})
     Styles       ${stack.seededStyles.length ? `${stack.seededStyles.length} added from the catalogue` : 'seeded before, kept as they are'}
+    Google       ${stack.googleIssuer}   (local stand-in: "Continue with Google" signs in there)
     Stripe       ${stack.stripe.pageUrl}   (local stand-in: the stripe SDK talks to it; no real payment)
       webhook    ${stack.stripe.webhookUrl}
       secret     ${stack.stripe.webhookSecret}   (--stripe-webhook-secret to set it)

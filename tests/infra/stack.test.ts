@@ -150,7 +150,8 @@ describe.each([
     expect(cors.AllowHeaders).toEqual(['Authorization', 'Token', 'Content-Type']);
     expect([...(cors.AllowMethods as string[])].sort()).toEqual(['DELETE', 'GET', 'POST', 'PUT']);
     expect(cors.ExposeHeaders).toEqual(['x-correlation-id']);
-    expect(cors.AllowCredentials).toBeFalsy();
+    // Google sign-in's cookie (infra/api-cors.ts): credentials, for that one origin.
+    expect(cors.AllowCredentials).toBe(true);
   });
 
   it('keeps data in one on-demand table with PITR, TTL and the design GSI', () => {

@@ -6,7 +6,7 @@ import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { expect } from 'vitest';
-import { AivatarStack, type Stage } from '../../infra/aivatar-stack.ts';
+import { AivatarStack, type AivatarStackProps, type Stage } from '../../infra/aivatar-stack.ts';
 import { REPO_ROOT } from '../../infra/constructs/api-function.ts';
 import { SUBSCRIPTION, TOKEN_PACKS } from '../../shared/catalogue.ts';
 import { at, type Json, props, type Resource } from './cfn-template.ts';
@@ -48,7 +48,12 @@ function fakeWebBuild(): string {
 }
 
 /** `change` runs on the built stack before synthesis (to check that a test notices a change). */
-export function synth(stage: Stage, withDomain: boolean, change?: (stack: AivatarStack) => void): Synth {
+export function synth(
+  stage: Stage,
+  withDomain: boolean,
+  change?: (stack: AivatarStack) => void,
+  more: Partial<AivatarStackProps> = {},
+): Synth {
   const outdir = tempDir(`aivatar-cdk-${stage}-`);
   const app = new App({ outdir, context: cdkContext });
   const stack = new AivatarStack(app, `Aivatar-${stage}`, {
@@ -58,6 +63,7 @@ export function synth(stage: Stage, withDomain: boolean, change?: (stack: Aivata
     webAssetPath: fakeWebBuild(),
     stripePrices: STRIPE_PRICES,
     ...(withDomain ? { webDomain: WEB_DOMAIN, webCertificateArn: CERT_ARN } : {}),
+    ...more,
   });
   change?.(stack);
   const template = Template.fromStack(stack);

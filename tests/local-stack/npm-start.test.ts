@@ -20,7 +20,7 @@ afterAll(() => {
 
 interface Started {
   process: ChildProcess;
-  ports: { web: number; api: number; dynamodb: number; s3: number };
+  ports: { web: number; api: number; dynamodb: number; s3: number; google: number };
 }
 
 const alive = (pid: number): boolean => {
@@ -48,7 +48,18 @@ function npmStart(extra: string[] = []): { process: ChildProcess; output: () => 
       '--skip-build',
       '--data-dir',
       dataDir,
-      ...['--web-port', '0', '--api-port', '0', '--dynamodb-port', '0', '--s3-port', '0'],
+      ...[
+        '--web-port',
+        '0',
+        '--api-port',
+        '0',
+        '--dynamodb-port',
+        '0',
+        '--s3-port',
+        '0',
+        '--google-port',
+        '0',
+      ],
       ...extra,
     ],
     { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LOG_LEVEL: 'silent' } },
@@ -71,7 +82,13 @@ async function started(): Promise<Started> {
     Number(new RegExp(`${label}\\s+http://[^:]+:(\\d+)`).exec(run.output())?.[1]);
   return {
     process: run.process,
-    ports: { web: port('Web app'), api: port('API'), dynamodb: port('DynamoDB'), s3: port('S3') },
+    ports: {
+      web: port('Web app'),
+      api: port('API'),
+      dynamodb: port('DynamoDB'),
+      s3: port('S3'),
+      google: port('Google'),
+    },
   };
 }
 
@@ -79,7 +96,7 @@ describe('npm start', () => {
   let first: Started;
   let javaPid: number;
 
-  it('runs every server on 127.0.0.1 only, DynamoDB Local and s3rver included', async () => {
+  it('runs every server on 127.0.0.1 only, DynamoDB Local, s3rver and the Google stand-in included', async () => {
     first = await started();
     for (const [name, port] of Object.entries(first.ports)) {
       const sockets = listeningSockets().filter((s) => s.port === port);

@@ -37,6 +37,8 @@ export interface RequestOptions {
   sourceAddress?: string;
   headers?: Record<string, string>;
   query?: Record<string, string>;
+  /** another API than the shared stack's (a test's own gateway) */
+  apiUrl?: string;
 }
 
 export interface CallResult<T = Record<string, unknown>> {
@@ -61,7 +63,7 @@ export function request<T = Record<string, unknown>>(
     if (o.tokenHeader) headers.token = o.token;
     else headers.authorization = `Bearer ${o.token}`;
   }
-  const url = new URL(path, stack().apiUrl);
+  const url = new URL(path, o.apiUrl ?? stack().apiUrl);
   for (const [k, v] of Object.entries(o.query ?? {})) url.searchParams.set(k, v);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
@@ -80,7 +82,9 @@ export function request<T = Record<string, unknown>>(
           } catch {}
           const h = new Headers();
           for (const [k, v] of Object.entries(res.headers)) {
-            if (v !== undefined) h.set(k, Array.isArray(v) ? v.join(', ') : v);
+            // append, not a joined value: Set-Cookie lines stay apart (headers.getSetCookie())
+            if (Array.isArray(v)) for (const line of v) h.append(k, line);
+            else if (v !== undefined) h.set(k, v);
           }
           resolve({ status: res.statusCode ?? 0, body: body as T, headers: h, raw });
         });
@@ -100,6 +104,13 @@ export function checkContract(id: RouteId, result: CallResult<unknown>): void {
   const route = apiRoutes[id] as ApiRoute;
   const where = `${id} (${routeKey(route)}) answered ${result.status}`;
   const type = result.headers.get('content-type') ?? '';
+  if (route.response === 'redirect') {
+    // A route a browser navigates to sends it on, whatever happened.
+    if (result.status !== 302 || !result.headers.get('location')) {
+      throw new ContractError(`${where}, not a redirect (302 with Location)`);
+    }
+    return;
+  }
   if (result.status >= 200 && result.status < 300) {
     if (route.response === 'binary') {
       if (/^application\/json/.test(type)) throw new ContractError(`${where} with JSON, not a file`);

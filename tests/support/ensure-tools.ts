@@ -1,5 +1,6 @@
-// Runs before `npm test`: the suite needs a JDK (DynamoDB Local) and Chromium (browser tests). On a machine
-// of this project's kind (Debian, root) it installs what is missing; elsewhere it says what to install.
+// Runs before `npm test`: the suite needs a JDK (DynamoDB Local) and Chromium (browser tests); and, with
+// `--start`, before `npm start`, which needs only the JDK. On a machine of this project's kind (Debian, root)
+// it installs what is missing; elsewhere it says what to install.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -12,7 +13,9 @@ const missing: { what: string; pkg: string }[] = [];
 // The JDK (not only the runtime): javac builds the launcher that keeps DynamoDB Local on 127.0.0.1.
 if (!has('java', ['-version']) || !has('javac', ['-version']))
   missing.push({ what: 'a Java 17+ JDK (for DynamoDB Local)', pkg: 'openjdk-17-jdk-headless' });
-if (!existsSync(CHROMIUM)) missing.push({ what: 'Chromium (for the browser tests)', pkg: 'chromium' });
+const forStart = process.argv.includes('--start');
+if (!forStart && !existsSync(CHROMIUM))
+  missing.push({ what: 'Chromium (for the browser tests)', pkg: 'chromium' });
 
 if (missing.length && canApt) {
   console.log(`Installing ${missing.map((m) => m.what).join(' and ')} with apt-get…`);
@@ -22,7 +25,11 @@ if (missing.length && canApt) {
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });
   if (update.status !== 0 || install.status !== 0) {
-    console.error('apt-get could not install them; the tests that need them will fail or skip.');
+    console.error(
+      forStart
+        ? 'apt-get could not install it; DynamoDB Local cannot start without Java.'
+        : 'apt-get could not install them; the tests that need them will fail or skip.',
+    );
     process.exit(process.env.CI ? 1 : 0);
   }
 } else if (missing.length) {

@@ -18,6 +18,8 @@ declare module 'vitest' {
       mediaBucket: string;
       outboxDir: string;
       jwtSecret: string;
+      /** the local stand-in for Google */
+      googleIssuer: string;
       stripe: { url: string; secretKey: string; webhookSecret: string; webhookUrl: string };
     };
   }
@@ -54,6 +56,7 @@ export async function setup(project: TestProject): Promise<void> {
     mediaBucket: BUCKETS.media,
     outboxDir: stack.outboxDir,
     jwtSecret: process.env.JWT_SECRET as string,
+    googleIssuer: stack.googleIssuer,
     stripe: {
       url: stack.stripe.url,
       secretKey: stack.stripe.secretKey,

@@ -3,7 +3,6 @@ import {
   PutCommand,
   QueryCommand,
   TransactWriteCommand,
-  type TransactWriteCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
@@ -12,13 +11,18 @@ import { DomainError } from '../../domain/errors.ts';
 import type {
   AccountStore,
   Activation,
+  LoginLinkFound,
   LoginLinkRecord,
   NewAccount,
+  NewGoogleAccount,
   RedeemResult,
   Role,
   User,
+  VerifiedIdentity,
 } from '../../domain/ports.ts';
+import { activationWrites, type TransactItem } from './activation-writes.ts';
 import { failedConditions, isConditionFailure } from './conditions.ts';
+import { googleAccountWrites, googleLinkWrites, newAccountItem } from './google-sign-in-writes.ts';
 import { keys, TTL_ATTRIBUTE } from './keys.ts';
 import { DynamoUserReader, toUser } from './user-reader.ts';
 
@@ -31,27 +35,15 @@ const LedgerItem = z.object({
   created_at: z.number(),
 });
 
-const LinkItem = z.object({ user_id: z.string(), link_expires_at: z.number() });
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+const LinkItem = z.object({
+  user_id: z.string(),
+  link_expires_at: z.number(),
+  activated_signup_bonus: z.optional(z.number()),
+});
 
 export class DynamoAccountStore extends DynamoUserReader implements AccountStore {
   async createPendingAccount(a: NewAccount): Promise<User> {
-    const item = {
-      ...keys.user(a.id),
-      id: a.id,
-      email: a.email,
-      status: 'PENDING',
-      role: 'user',
-      lang: a.lang,
-      tokens_ltd: 0,
-      tokens_subscription: 0,
-      stripe_customer_id: null,
-      password_hash: null,
-      session_version: 1,
-      created_at: a.createdAt,
-      [TTL_ATTRIBUTE]: a.expiresAt,
-    };
+    const item = { ...newAccountItem(a), [TTL_ATTRIBUTE]: a.expiresAt };
     try {
       // The EMAIL# item makes the address unique: of concurrent signups exactly one transaction wins. A
       // claim held by a pending account past its expiry is free (TTL deletes it only within a few days).
@@ -95,6 +87,7 @@ export class DynamoAccountStore extends DynamoUserReader implements AccountStore
           ...keys.loginLink(link.tokenHash),
           user_id: link.userId,
           link_expires_at: link.expiresAt,
+          ...(link.activation ? { activated_signup_bonus: link.activation.signupBonus } : {}),
           // TTL removes old links eventually; expiry itself is enforced by the condition on redeem.
           [TTL_ATTRIBUTE]: link.expiresAt + 86_400,
         },
@@ -104,13 +97,20 @@ export class DynamoAccountStore extends DynamoUserReader implements AccountStore
   }
 
   async findLinkOwner(tokenHash: string, now: number): Promise<User | null> {
+    return (await this.findLink(tokenHash, now))?.owner ?? null;
+  }
+
+  async findLink(tokenHash: string, now: number): Promise<LoginLinkFound | null> {
     const found = await this.db.send(
       new GetCommand({ TableName: this.table, Key: keys.loginLink(tokenHash) }),
     );
     if (!found.Item) return null;
     const link = LinkItem.parse(found.Item);
     if (link.link_expires_at <= now) return null;
-    return this.getById(link.user_id);
+    const owner = await this.getById(link.user_id);
+    if (!owner) return null;
+    const bonus = link.activated_signup_bonus;
+    return { owner, activation: bonus === undefined ? null : { signupBonus: bonus } };
   }
 
   async redeemLoginLink(
@@ -131,63 +131,11 @@ export class DynamoAccountStore extends DynamoUserReader implements AccountStore
         },
       },
     ];
-    const bonusIndex = activation && activation.bonusTokens > 0 ? 4 : -1;
+    let bonusIndex = -1;
     if (activation) {
-      const bonus = activation.bonusTokens;
-      items.push(
-        {
-          Update: {
-            TableName: this.table,
-            Key: keys.user(uid),
-            UpdateExpression: 'SET #status = :active, tokens_ltd = tokens_ltd + :bonus REMOVE #ttl',
-            ConditionExpression:
-              '#status = :pending AND tokens_ltd = :ltd AND (attribute_not_exists(#ttl) OR #ttl > :now)',
-            ExpressionAttributeNames: { '#status': 'status', '#ttl': TTL_ATTRIBUTE },
-            ExpressionAttributeValues: {
-              ':active': 'ACTIVE',
-              ':pending': 'PENDING',
-              ':bonus': bonus,
-              ':ltd': owner.tokensLtd,
-              ':now': now,
-            },
-          },
-        },
-        {
-          // The email now belongs to an active account for good.
-          Update: {
-            TableName: this.table,
-            Key: keys.email(owner.email),
-            UpdateExpression: 'REMOVE #ttl',
-            ConditionExpression: 'user_id = :uid',
-            ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
-            ExpressionAttributeValues: { ':uid': uid },
-          },
-        },
-        {
-          Put: {
-            TableName: this.table,
-            Item: {
-              ...keys.ledger(uid, now, activation.ledgerEntryId),
-              entry_id: activation.ledgerEntryId,
-              reason: bonus > 0 ? 'signup_bonus' : 'signup_bonus_already_claimed',
-              pool: 'ltd',
-              amount: bonus,
-              balance_after: owner.tokensLtd + bonus,
-              created_at: now,
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-      );
-      if (bonus > 0) {
-        items.push({
-          Put: {
-            TableName: this.table,
-            Item: { ...keys.bonus(activation.mailbox), user_id: uid, created_at: now },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        });
-      }
+      const activating = activationWrites(this.table, owner, now, activation);
+      if (activating.bonusAt >= 0) bonusIndex = items.length + activating.bonusAt;
+      items.push(...activating.items);
     } else {
       items.push({
         ConditionCheck: {
@@ -199,6 +147,45 @@ export class DynamoAccountStore extends DynamoUserReader implements AccountStore
         },
       });
     }
+    return this.signInWrites(items, bonusIndex, uid);
+  }
+
+  async findByGoogleSubject(issuer: string, subject: string): Promise<User | null> {
+    const claim = await this.db.send(
+      new GetCommand({ TableName: this.table, Key: keys.googleSubject(issuer, subject) }),
+    );
+    const userId = claim.Item?.user_id;
+    return typeof userId === 'string' ? this.getById(userId) : null;
+  }
+
+  linkGoogleSignIn(
+    owner: User,
+    identity: VerifiedIdentity,
+    now: number,
+    activation: Activation | null,
+  ): Promise<RedeemResult> {
+    const { items, bonusAt } = googleLinkWrites(this.table, owner, identity, now, activation);
+    return this.signInWrites(items, bonusAt, owner.id);
+  }
+
+  createGoogleAccount(
+    account: NewGoogleAccount,
+    identity: VerifiedIdentity,
+    activation: Activation,
+  ): Promise<RedeemResult> {
+    const { items, bonusAt } = googleAccountWrites(this.table, account, identity, activation);
+    return this.signInWrites(items, bonusAt, account.id);
+  }
+
+  /**
+   * One transaction that ends with `userId` signed in: a lost condition is 'invalid', except the BONUS#
+   * claim's alone, which means the mailbox already had its bonus (nothing was written).
+   */
+  private async signInWrites(
+    items: TransactItem[],
+    bonusIndex: number,
+    userId: string,
+  ): Promise<RedeemResult> {
     try {
       await this.db.send(new TransactWriteCommand({ TransactItems: items }));
     } catch (e) {
@@ -207,7 +194,7 @@ export class DynamoAccountStore extends DynamoUserReader implements AccountStore
       if (isConditionFailure(e)) return { outcome: 'invalid' };
       throw e;
     }
-    const user = await this.getById(uid);
+    const user = await this.getById(userId);
     return user ? { outcome: 'signed-in', user } : { outcome: 'invalid' };
   }
 

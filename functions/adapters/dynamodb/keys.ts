@@ -18,6 +18,10 @@ export const keys = {
   }),
   photoPrefix: 'PHOTO#',
   loginLink: (tokenHash: string) => ({ pk: `LINK#${tokenHash}`, sk: 'LINK' }),
+  /** Which account a Google (OpenID provider) subject signs in to. */
+  googleSubject: (issuer: string, subject: string) => ({ pk: `GOOGLE#${issuer}#${subject}`, sk: 'GOOGLE' }),
+  /** A "Sign in with Google" in progress, by the SHA-256 of its state. */
+  googleAttempt: (stateHash: string) => ({ pk: `GOOGLE_ATTEMPT#${stateHash}`, sk: 'ATTEMPT' }),
   /** billing: the payment provider's objects we keep a record of */
   customer: (customerId: string) => ({ pk: `CUSTOMER#${customerId}`, sk: 'CUSTOMER' }),
   checkout: (sessionId: string) => ({ pk: `CHECKOUT#${sessionId}`, sk: 'CHECKOUT' }),

@@ -21,6 +21,9 @@ const UserItem = z.object({
     z.object({ processing: z.boolean(), rights: z.boolean(), version: z.string(), updated_at: z.number() }),
   ),
   delete_photos_after_generation: z.optional(z.boolean()),
+  google_sign_in: z.optional(
+    z.object({ issuer: z.string(), subject: z.string(), email: z.string(), linked_at: z.number() }),
+  ),
 });
 
 export function toUser(item: unknown): User {
@@ -46,6 +49,9 @@ export function toUser(item: unknown): User {
         }
       : null,
     deletePhotosAfterGeneration: u.delete_photos_after_generation ?? false,
+    googleSignIn: u.google_sign_in
+      ? { email: u.google_sign_in.email, linkedAt: u.google_sign_in.linked_at }
+      : null,
   };
 }
 

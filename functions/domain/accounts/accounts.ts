@@ -1,16 +1,17 @@
 // Accounts and sign-in: signup with activation link, passwordless links, password login, sessions.
 import type { Language, LedgerEntry, UserInfo } from '../../../shared/api-schemas.ts';
-import { mailboxOf } from '../../../shared/email-address.ts';
 import { DomainError } from '../errors.ts';
 import type {
   AccountStore,
   Clock,
+  IdentityProvider,
   Ids,
   Mailer,
   PasswordHasher,
   PasswordStrength,
   RateLimiter,
   SessionTokens,
+  SignInAttemptStore,
   User,
 } from '../ports.ts';
 import { normaliseEmail } from './email-address.ts';
@@ -23,8 +24,8 @@ import {
   enforceLimits,
   type RateLimitPolicy,
 } from './rate-limits.ts';
+import { withSignupBonus } from './signup-bonus.ts';
 
-export const SIGNUP_BONUS_TOKENS = 2;
 export const LOGIN_LINK_TTL_SECONDS = 15 * 60;
 /** A never-activated account, and its hold on the email, last this long. */
 export const PENDING_ACCOUNT_TTL_SECONDS = 7 * 24 * 3600;
@@ -41,6 +42,13 @@ export interface AccountDeps {
   limits: RateLimitPolicy;
   /** The public web URL links are built from; never the request's Host header. */
   webUrl: string;
+  /** "Sign in with Google"; null where the stage has no OpenID provider configured. */
+  google: GoogleSignInPorts | null;
+}
+
+export interface GoogleSignInPorts {
+  provider: IdentityProvider;
+  attempts: SignInAttemptStore;
 }
 
 /** Who is asking: used for per-client rate limits. */
@@ -133,25 +141,21 @@ export async function redeemLoginLink(deps: AccountDeps, secret: string): Promis
   if (!/^[A-Za-z0-9_-]{22,128}$/.test(secret)) throw new DomainError('INVALID_LOGIN_LINK', INVALID_LINK);
   const hash = deps.ids.hashSecret(secret);
   const now = deps.clock.now();
-  const owner = await deps.store.findLinkOwner(hash, now);
-  if (!owner) throw new DomainError('INVALID_LOGIN_LINK', INVALID_LINK);
+  const link = await deps.store.findLink(hash, now);
+  if (!link) throw new DomainError('INVALID_LOGIN_LINK', INVALID_LINK);
+  const { owner } = link;
   // The signup bonus is credited on activation, once the person has shown they read the mailbox: a
   // stranger signing up someone else's address (or its +tag variant) can never take that person's bonus.
-  const activation = (bonusTokens: number) =>
+  const { result, bonusTokens } =
     owner.status === 'PENDING'
-      ? { mailbox: mailboxOf(owner.email), bonusTokens, ledgerEntryId: deps.ids.newId() }
-      : null;
-  let bonus = SIGNUP_BONUS_TOKENS;
-  let result = await deps.store.redeemLoginLink(hash, owner, now, activation(bonus));
-  if (result.outcome === 'bonus-already-claimed') {
-    bonus = 0;
-    result = await deps.store.redeemLoginLink(hash, owner, now, activation(bonus));
-  }
+      ? await withSignupBonus(deps.ids, owner.email, (a) => deps.store.redeemLoginLink(hash, owner, now, a))
+      : { result: await deps.store.redeemLoginLink(hash, owner, now, null), bonusTokens: 0 };
   if (result.outcome !== 'signed-in') throw new DomainError('INVALID_LOGIN_LINK', INVALID_LINK);
   const access_token = await openSession(deps, result.user);
-  return owner.status === 'PENDING'
-    ? { access_token, activated: true, signup_bonus: bonus }
-    : { access_token, activated: false };
+  if (owner.status === 'PENDING') return { access_token, activated: true, signup_bonus: bonusTokens };
+  // A link that hands over an account its maker just activated (a Google sign-in) says so too.
+  if (link.activation) return { access_token, activated: true, signup_bonus: link.activation.signupBonus };
+  return { access_token, activated: false };
 }
 
 export async function logIn(
@@ -201,6 +205,9 @@ export function describeUser(user: User): UserInfo {
     tokens_subscription: user.tokensSubscription,
     stripe_customer_id: user.stripeCustomerId,
     has_password: user.passwordHash !== null,
+    ...(user.googleSignIn
+      ? { google_sign_in: { email: user.googleSignIn.email, linked_at: user.googleSignIn.linkedAt } }
+      : {}),
   };
 }
 

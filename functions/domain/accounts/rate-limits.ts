@@ -22,6 +22,8 @@ export interface RateLimitPolicy {
   loginLinkPerEmailClient: LimitRule;
   /** link emails to one mailbox; past it the mailbox already holds a link that still works */
   loginLinkPerEmail: LimitRule;
+  /** "Sign in with Google" starts (each stores an attempt for 10 minutes) */
+  googleSignInPerClient: LimitRule;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitPolicy = {
@@ -35,9 +37,10 @@ export const DEFAULT_RATE_LIMITS: RateLimitPolicy = {
   loginLinkPerEmailClient: { limit: 3, windowSeconds: 900 },
   // The window is no longer than a link's life (15 minutes): when it is full, a link sent in it still works.
   loginLinkPerEmail: { limit: 3, windowSeconds: 900 },
+  googleSignInPerClient: { limit: 60, windowSeconds: 900 },
 };
 
-export type LimitedAction = 'signup' | 'login' | 'login_link';
+export type LimitedAction = 'signup' | 'login' | 'login_link' | 'google_sign_in';
 
 export interface LimitCheck {
   scope: 'client' | 'email-client' | 'email' | 'email-failures';

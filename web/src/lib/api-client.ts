@@ -43,6 +43,8 @@ export type CallOptions<K extends RouteId> = BodyOption<K> &
     signal?: AbortSignal;
     /** Sends cookies to the API host (the identity-provider login needs them). */
     credentials?: RequestCredentials;
+    /** Query parameters (the identity-provider login's page language). */
+    query?: Record<string, string>;
   };
 type CallArgs<K extends RouteId> =
   object extends CallOptions<K> ? [options?: CallOptions<K>] : [options: CallOptions<K>];
@@ -87,6 +89,7 @@ export async function api<K extends RouteId>(id: K, ...[options]: CallArgs<K>): 
     params?: Record<string, string>;
     signal?: AbortSignal;
     credentials?: RequestCredentials;
+    query?: Record<string, string>;
   };
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getToken();
@@ -103,7 +106,8 @@ export async function api<K extends RouteId>(id: K, ...[options]: CallArgs<K>): 
 
   let res: Response;
   try {
-    res = await fetch(`${runtimeConfig().apiUrl}${buildPath(route.path, opts.params)}`, {
+    const query = opts.query ? `?${new URLSearchParams(opts.query)}` : '';
+    res = await fetch(`${runtimeConfig().apiUrl}${buildPath(route.path, opts.params)}${query}`, {
       method: route.method,
       headers,
       body,

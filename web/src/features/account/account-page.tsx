@@ -2,7 +2,7 @@
 import './strings.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { CheckIcon, MailIcon } from '../../components/ui/icons.tsx';
+import { CheckIcon, GoogleIcon, MailIcon } from '../../components/ui/icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { WelcomeNotice } from '../../components/welcome/welcome-notice.tsx';
 import { documentTitle } from '../../lib/document-title.ts';
@@ -63,16 +63,29 @@ export default function AccountPage() {
                 </div>
                 <div>
                   <dt>{t('account.signInMethods')}</dt>
-                  <dd className="profile__methods">
-                    <span className="method">
-                      <CheckIcon />
-                      {t('account.methodLink')}
-                    </span>
-                    {user.has_password && (
+                  <dd>
+                    <div className="profile__methods">
                       <span className="method">
                         <CheckIcon />
-                        {t('account.methodPassword')}
+                        {t('account.methodLink')}
                       </span>
+                      {user.has_password && (
+                        <span className="method">
+                          <CheckIcon />
+                          {t('account.methodPassword')}
+                        </span>
+                      )}
+                      {user.google_sign_in && (
+                        <span className="method">
+                          <GoogleIcon />
+                          {t('account.methodGoogle')}
+                        </span>
+                      )}
+                    </div>
+                    {user.google_sign_in && (
+                      <p className="profile__note" data-testid="google-sign-in">
+                        {t('account.googleAccount', { email: user.google_sign_in.email })}
+                      </p>
                     )}
                   </dd>
                 </div>

@@ -70,3 +70,29 @@ export function tokenLoginFailure(e: unknown, t: TFunction): string {
   if (e.status === 500) return t('tokenLogin.errorServer');
   return serverMessage(e, t('tokenLogin.errorGeneric'));
 }
+
+/** Why a Google sign-in came back to /login (the callback's `google` parameter), in the page's words. */
+export function googleReturnMessage(reason: string | null, t: TFunction): FormMessage | null {
+  switch (reason) {
+    case null:
+      return null;
+    case 'cancelled':
+      return { kind: 'info', text: t('auth.googleCancelled') };
+    case 'expired':
+      return error(t('auth.googleExpired'));
+    case 'email_not_verified':
+      return error(t('auth.googleEmailNotVerified'));
+    default:
+      return error(t('auth.googleFailed'));
+  }
+}
+
+/** The "Continue with Google" call failed: spec section 8 only logs it; the person is told too. */
+export function googleStartFailure(e: unknown, t: TFunction): string {
+  if (!isApiError(e)) return t('auth.googleFailed');
+  if (e.code === 'GOOGLE_SIGN_IN_UNAVAILABLE') return t('auth.googleUnavailable');
+  if (e.code === 'RATE_LIMITED' || e.code === 'NETWORK_ERROR') {
+    return codeMessage(e.code) ?? t('auth.googleFailed');
+  }
+  return t('auth.googleFailed');
+}

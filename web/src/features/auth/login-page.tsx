@@ -13,7 +13,7 @@ import { useSession } from '../../lib/session.tsx';
 import { AFTER_PASSWORD_LOGIN_DELAY_MS, afterLoginPath } from './after-login.ts';
 import { logIn } from './api/login.ts';
 import { sendLoginLink } from './api/send-login-link.ts';
-import { type FormMessage, loginFailure, loginLinkFailure } from './auth-messages.ts';
+import { type FormMessage, googleReturnMessage, loginFailure, loginLinkFailure } from './auth-messages.ts';
 import { AuthShell } from './components/auth-shell.tsx';
 import { EmailField } from './components/email-field.tsx';
 import { GoogleLogin } from './components/google-login.tsx';
@@ -25,16 +25,24 @@ export default function LoginPage() {
   const path = useLocalizedPath();
   const navigate = useNavigate();
   const { signIn } = useSession();
-  const prefill = (useLocation().state as { email?: string } | null)?.email ?? '';
+  const { search, state } = useLocation();
+  const prefill = (state as { email?: string } | null)?.email ?? '';
 
   const [email, setEmail] = useState(prefill);
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState<'login' | 'link' | null>(null);
   const [loggedIn, setLoggedIn] = useState(false);
-  const [message, setMessage] = useState<FormMessage | null>(null);
+  // Back from a Google sign-in that did not sign in: say why (the callback's `google` parameter).
+  const [message, setMessage] = useState<FormMessage | null>(() =>
+    googleReturnMessage(new URLSearchParams(search).get('google'), t),
+  );
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => () => clearTimeout(redirect.current), []);
+  // Said once: a reload or a shared link does not say it again.
+  useEffect(() => {
+    if (new URLSearchParams(search).has('google')) navigate({ search: '' }, { replace: true, state });
+  }, [search, state, navigate]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,25 +1,32 @@
 import { useState } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { GoogleIcon } from '../../../components/ui/icons.tsx';
 import { isServed } from '../../../lib/api-client.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { useLanguage } from '../../../lib/language.ts';
 import { startGoogleLogin } from '../api/google-login.ts';
+import { googleStartFailure } from '../auth-messages.ts';
 import { OrDivider } from './auth-shell.tsx';
 
 /**
- * "or", then "Continue with Google". A failure is only logged (spec section 8, Checkout). Not shown while
- * the API does not serve the identity-provider login (shared/api-routes.ts): it comes with that route.
+ * "or", then "Continue with Google". Spec section 8 only logs a failure; the person is told too. Not shown
+ * while the API does not serve the identity-provider login (shared/api-routes.ts).
  */
 export function GoogleLogin() {
   const { t } = useTranslation();
+  const lang = useLanguage();
   const [starting, setStarting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   if (!isServed('googleLogin')) return null;
   const onClick = async () => {
     setStarting(true);
+    setFailure(null);
     try {
-      await startGoogleLogin();
+      await startGoogleLogin(lang);
     } catch (e) {
       console.error('Identity-provider login failed', e);
+      setFailure(googleStartFailure(e, t));
       setStarting(false);
     }
   };
@@ -30,6 +37,7 @@ export function GoogleLogin() {
         {!starting && <GoogleIcon />}
         {t('auth.continueWithGoogle')}
       </Button>
+      {failure && <Alert kind="error">{failure}</Alert>}
     </>
   );
 }

@@ -1,0 +1,57 @@
+// The two "Sign in with Google" routes: the domain decides; these carry its answer over HTTP (the cookie
+// that binds the sign-in to the browser, the redirect, the log line of a failure).
+import type { GoogleCookie } from '../config.ts';
+import type { AccountDeps } from '../domain/accounts/accounts.ts';
+import {
+  finishGoogleSignIn,
+  GOOGLE_ATTEMPT_TTL_SECONDS,
+  type GoogleCallbackOutcome,
+  startGoogleSignIn,
+} from '../domain/accounts/google-sign-in.ts';
+import { clearCookie, readCookie, setCookie } from '../http/cookies.ts';
+import { jsonResponse } from '../http/error-mapper.ts';
+import type { RouteHandlers } from '../http/group-handler.ts';
+import { log } from '../http/logger.ts';
+
+type GoogleRoutes = Pick<RouteHandlers<'auth'>, 'googleLogin' | 'googleCallback'>;
+
+/** Spec section 8: an identity-provider failure is logged (with the error, when one was thrown). */
+function logFailure(correlationId: string | undefined, failure: GoogleCallbackOutcome['failure']) {
+  if (!failure) return;
+  const { reason, detail, error } = failure;
+  const thrown =
+    error === undefined
+      ? {}
+      : {
+          error:
+            error instanceof Error
+              ? { name: error.name, message: error.message, stack: error.stack }
+              : String(error),
+        };
+  log(error === undefined ? 'warn' : 'error', 'Google sign-in failed', {
+    correlationId,
+    reason,
+    detail,
+    ...thrown,
+  });
+}
+
+export const googleRoutes = (deps: AccountDeps, cookie: GoogleCookie | null): GoogleRoutes => ({
+  googleLogin: async ({ clientAddress, event }) => {
+    const lang = event.queryStringParameters?.lang;
+    const { auth_url, browser } = await startGoogleSignIn(deps, { clientAddress }, { lang });
+    const response = jsonResponse(200, { auth_url });
+    if (cookie) response.cookies = [setCookie(cookie, browser, GOOGLE_ATTEMPT_TTL_SECONDS)];
+    return response;
+  },
+  googleCallback: async ({ event }) => {
+    const browser = cookie ? readCookie(event, cookie.name) : null;
+    const outcome = await finishGoogleSignIn(deps, { query: event.rawQueryString ?? '', browser });
+    logFailure(event.requestContext?.requestId, outcome.failure);
+    return {
+      statusCode: 302,
+      headers: { location: outcome.location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
+      cookies: cookie ? [clearCookie(cookie)] : [],
+    };
+  },
+});
