@@ -4,12 +4,14 @@ import { join } from 'node:path';
 import { Aws, CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { GROUP_CONFIG, providerBudgetConfig } from '../functions/config.ts';
 import { apiRoutes, type LambdaGroup, servedGroups } from '../shared/api-routes.ts';
 import { DEFAULT_RESERVED_CONCURRENCY } from './api-limits.ts';
+import { ApiEdge } from './constructs/api-edge.ts';
 import { ApiFunction, REPO_ROOT } from './constructs/api-function.ts';
 import { DataTable } from './constructs/data-table.ts';
 import {
@@ -21,26 +23,24 @@ import {
   bindStripeApi,
   bindStripeWebhookSecret,
   bindTable,
-  MEDIA_LIST_ACTIONS,
   GOOGLE_CLIENT_SECRET_ACTIONS,
   type GoogleSignInBinding,
+  MEDIA_LIST_ACTIONS,
   MEDIA_OBJECT_ACTIONS,
   SEND_MAIL_ACTIONS,
   SESSION_KEY_ACTIONS,
   STRIPE_SECRET_ACTIONS,
   type TableAccess,
 } from './constructs/function-bindings.ts';
-import { GROUP_CONFIG, providerBudgetConfig } from '../functions/config.ts';
-import { ApiEdge } from './constructs/api-edge.ts';
 import { ProductApi } from './constructs/http-api.ts';
-import { Monitoring } from './constructs/monitoring.ts';
-import type { EdgeAcls } from './edge-protection.ts';
 import { MailSender } from './constructs/mail-sender.ts';
 import { MediaBucket, mediaBucketOrigin } from './constructs/media-bucket.ts';
+import { Monitoring } from './constructs/monitoring.ts';
 import { SpaHosting } from './constructs/spa-hosting.ts';
 import { StripeSecrets, stripePriceIds } from './constructs/stripe-secrets.ts';
 import { StyleCatalogue } from './constructs/style-catalogue.ts';
 import { assertWebBuilt, WebDeployment } from './constructs/web-deployment.ts';
+import type { EdgeAcls } from './edge-protection.ts';
 
 export type Stage = 'dev' | 'prod';
 export const STAGES: readonly Stage[] = ['dev', 'prod'];
@@ -454,7 +454,11 @@ export class AivatarStack extends Stack {
     if (needs.stripeWebhookSecret) bindStripeWebhookSecret(fn.fn, resources.stripe.webhookSecret);
     if (needs.media) bindMediaBucket(fn.fn, resources.media.bucket, needs.media.prefixes);
     if (needs.mediaListing) bindMediaListing(fn.fn, resources.media.bucket);
-    if ((GROUP_CONFIG[group as keyof typeof GROUP_CONFIG] as readonly unknown[] | undefined)?.includes(providerBudgetConfig)) {
+    if (
+      (GROUP_CONFIG[group as keyof typeof GROUP_CONFIG] as readonly unknown[] | undefined)?.includes(
+        providerBudgetConfig,
+      )
+    ) {
       bindProviderBudget(fn.fn, this.providerDailyCaps);
     }
     return fn;

@@ -73,7 +73,8 @@ const edge = region
       description: `Aivatar (${stage}): WAF web ACLs for the site and the API (CloudFront, us-east-1)`,
     })
   : undefined;
-if (!edge) console.warn('No AWS region (CDK_DEFAULT_REGION): synthesized without WAF (infra/edge-protection.ts)');
+if (!edge)
+  console.warn('No AWS region (CDK_DEFAULT_REGION): synthesized without WAF (infra/edge-protection.ts)');
 
 new AivatarStack(app, `Aivatar-${stage}`, {
   ...(edge ? { env: { account, region }, crossRegionReferences: true, edgeAcls: edge.acls } : {}),

@@ -31,7 +31,9 @@ function managedRule(name: string, priority: number, counted: string[]): CfnWebA
       managedRuleGroupStatement: {
         vendorName: 'AWS',
         name,
-        ...(counted.length ? { ruleActionOverrides: counted.map((r) => ({ name: r, actionToUse: { count: {} } })) } : {}),
+        ...(counted.length
+          ? { ruleActionOverrides: counted.map((r) => ({ name: r, actionToUse: { count: {} } })) }
+          : {}),
       },
     },
     visibilityConfig: { cloudWatchMetricsEnabled: true, metricName: name, sampledRequestsEnabled: true },
@@ -45,10 +47,18 @@ function webAcl(scope: Construct, id: string, stage: string, what: 'site' | 'api
       priority: 0,
       action: { block: {} },
       statement: { rateBasedStatement: { limit: RATE_LIMITS[what], aggregateKeyType: 'IP' } },
-      visibilityConfig: { cloudWatchMetricsEnabled: true, metricName: 'RatePerClient', sampledRequestsEnabled: true },
+      visibilityConfig: {
+        cloudWatchMetricsEnabled: true,
+        metricName: 'RatePerClient',
+        sampledRequestsEnabled: true,
+      },
     },
     ...MANAGED_RULE_GROUPS.map((name, i) =>
-      managedRule(name, i + 1, what === 'api' && name === 'AWSManagedRulesCommonRuleSet' ? COUNTED_ON_API : []),
+      managedRule(
+        name,
+        i + 1,
+        what === 'api' && name === 'AWSManagedRulesCommonRuleSet' ? COUNTED_ON_API : [],
+      ),
     ),
   ];
   return new CfnWebACL(scope, id, {

@@ -155,7 +155,11 @@ export const MEDIA_LIST_ACTIONS = ['s3:ListBucket'] as const;
 /** Listing the media bucket's keys (finding every file of a user: account deletion and export). */
 export function bindMediaListing(fn: LambdaFunction, bucket: IBucket): void {
   fn.addToRolePolicy(
-    new PolicyStatement({ effect: Effect.ALLOW, actions: [...MEDIA_LIST_ACTIONS], resources: [bucket.bucketArn] }),
+    new PolicyStatement({
+      effect: Effect.ALLOW,
+      actions: [...MEDIA_LIST_ACTIONS],
+      resources: [bucket.bucketArn],
+    }),
   );
 }
 

@@ -8,9 +8,9 @@ import {
   ComparisonOperator,
   Dashboard,
   GraphWidget,
+  type IMetric,
   MathExpression,
   Metric,
-  type IMetric,
   TextWidget,
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch';
@@ -89,7 +89,12 @@ export class Monitoring extends Construct {
       label: 'API 5xx (% of requests)',
       period: Duration.minutes(5),
     });
-    this.alarm('Api5xxRate', api5xxRate, ALARM_THRESHOLDS.api5xxPercent, 'More than 5% of API requests failed with a 5xx');
+    this.alarm(
+      'Api5xxRate',
+      api5xxRate,
+      ALARM_THRESHOLDS.api5xxPercent,
+      'More than 5% of API requests failed with a 5xx',
+    );
 
     // API Gateway's own throttling answers 429 without calling a function: integrationStatus is "-".
     const throttled = new MetricFilter(this, 'ApiThrottledFilter', {
@@ -103,22 +108,59 @@ export class Monitoring extends Construct {
       metricName: 'ApiThrottled',
       metricValue: '1',
     }).metric({ statistic: 'Sum', period: Duration.minutes(5) });
-    this.alarm('ApiThrottled', throttled, ALARM_THRESHOLDS.apiThrottled, 'API Gateway refused requests (throttling)');
+    this.alarm(
+      'ApiThrottled',
+      throttled,
+      ALARM_THRESHOLDS.apiThrottled,
+      'API Gateway refused requests (throttling)',
+    );
 
-    const fnThrottles = [...props.functions.values()].map((fn) => fn.metricThrottles({ period: Duration.minutes(5) }));
+    const fnThrottles = [...props.functions.values()].map((fn) =>
+      fn.metricThrottles({ period: Duration.minutes(5) }),
+    );
     const throttles = new MathExpression({
       expression: fnThrottles.map((_, i) => `t${i}`).join(' + ') || '0',
       usingMetrics: Object.fromEntries(fnThrottles.map((m, i) => [`t${i}`, m])),
       label: 'Lambda throttles (API functions)',
       period: Duration.minutes(5),
     });
-    this.alarm('FunctionThrottles', throttles, ALARM_THRESHOLDS.functionThrottles, 'API functions hit their reserved concurrency');
+    this.alarm(
+      'FunctionThrottles',
+      throttles,
+      ALARM_THRESHOLDS.functionThrottles,
+      'API functions hit their reserved concurrency',
+    );
 
-    this.alarm('WebhookSignatureFailures', this.business('WebhookSignatureFailures', 'Sum'), ALARM_THRESHOLDS.webhookSignatureFailures, 'Stripe webhook deliveries failed signature verification');
-    this.alarm('WebhookFailures', this.business('WebhookFailures', 'Sum'), ALARM_THRESHOLDS.webhookFailures, 'Stripe webhook deliveries answered with an error (Stripe retries them)');
-    this.alarm('TasksRefunded', this.business('TasksRefunded', 'Sum', Duration.hours(1)), ALARM_THRESHOLDS.tasksRefundedPerHour, 'Many avatar tasks failed and were refunded in the last hour');
-    this.alarm('ProviderLatency', this.business('ProviderLatency', 'p90', Duration.minutes(15)), ALARM_THRESHOLDS.providerLatencyP90Ms, 'The AI provider is slow (p90 over 15 minutes)');
-    this.alarm('ProviderBudget', this.business('ProviderBudgetUsedPercent', 'Maximum'), ALARM_THRESHOLDS.providerBudgetPercent, "80% of today's provider-call cap is used");
+    this.alarm(
+      'WebhookSignatureFailures',
+      this.business('WebhookSignatureFailures', 'Sum'),
+      ALARM_THRESHOLDS.webhookSignatureFailures,
+      'Stripe webhook deliveries failed signature verification',
+    );
+    this.alarm(
+      'WebhookFailures',
+      this.business('WebhookFailures', 'Sum'),
+      ALARM_THRESHOLDS.webhookFailures,
+      'Stripe webhook deliveries answered with an error (Stripe retries them)',
+    );
+    this.alarm(
+      'TasksRefunded',
+      this.business('TasksRefunded', 'Sum', Duration.hours(1)),
+      ALARM_THRESHOLDS.tasksRefundedPerHour,
+      'Many avatar tasks failed and were refunded in the last hour',
+    );
+    this.alarm(
+      'ProviderLatency',
+      this.business('ProviderLatency', 'p90', Duration.minutes(15)),
+      ALARM_THRESHOLDS.providerLatencyP90Ms,
+      'The AI provider is slow (p90 over 15 minutes)',
+    );
+    this.alarm(
+      'ProviderBudget',
+      this.business('ProviderBudgetUsedPercent', 'Maximum'),
+      ALARM_THRESHOLDS.providerBudgetPercent,
+      "80% of today's provider-call cap is used",
+    );
 
     this.dashboard.addWidgets(
       new TextWidget({
@@ -146,8 +188,17 @@ export class Monitoring extends Construct {
       }),
     );
     this.dashboard.addWidgets(
-      new GraphWidget({ title: 'API requests and errors', left: [requests, apiMetric('4xx'), errors5xx], width: 8 }),
-      new GraphWidget({ title: 'API 5xx (%) and throttled', left: [api5xxRate], right: [throttled], width: 8 }),
+      new GraphWidget({
+        title: 'API requests and errors',
+        left: [requests, apiMetric('4xx'), errors5xx],
+        width: 8,
+      }),
+      new GraphWidget({
+        title: 'API 5xx (%) and throttled',
+        left: [api5xxRate],
+        right: [throttled],
+        width: 8,
+      }),
       new GraphWidget({
         title: 'Function errors',
         left: [...props.functions.entries()].map(([g, fn]) => fn.metricErrors({ label: g })),
@@ -179,7 +230,12 @@ export class Monitoring extends Construct {
       label: 'Worker errors (% of invocations)',
       period: Duration.minutes(15),
     });
-    this.alarm('WorkerErrorRate', errorRate, ALARM_THRESHOLDS.workerErrorPercent, 'The task worker fails too often');
+    this.alarm(
+      'WorkerErrorRate',
+      errorRate,
+      ALARM_THRESHOLDS.workerErrorPercent,
+      'The task worker fails too often',
+    );
     this.dashboard.addWidgets(
       new GraphWidget({ title: 'Task worker', left: [errorRate], right: [dlq], width: 24 }),
     );

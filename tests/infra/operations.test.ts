@@ -20,7 +20,12 @@ interface Built {
   main: Template;
   edge: Template;
   mainStack: AivatarStack;
-  report: { pluginReports: { pluginName: string; violations: { ruleName: string; violatingConstructs: { constructPath: string }[] }[] }[] } | null;
+  report: {
+    pluginReports: {
+      pluginName: string;
+      violations: { ruleName: string; violatingConstructs: { constructPath: string }[] }[];
+    }[];
+  } | null;
 }
 
 function build(o: { nag?: boolean; watchWorker?: boolean } = {}): Built {
@@ -77,7 +82,9 @@ beforeAll(() => {
 afterAll(removeTempDirs);
 
 const resourcesOf = (t: Template, type: string) =>
-  Object.values((t.toJSON() as { Resources: Record<string, Resource> }).Resources).filter((r) => r.Type === type);
+  Object.values((t.toJSON() as { Resources: Record<string, Resource> }).Resources).filter(
+    (r) => r.Type === type,
+  );
 
 describe('alarms and dashboard', () => {
   const runbook = readFileSync(join(REPO_ROOT, 'docs', 'operations.md'), 'utf8');

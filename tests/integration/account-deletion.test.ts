@@ -23,9 +23,9 @@ async function fullAccount(o: { email?: string; lang?: 'en' | 'fr'; password?: b
     ...(o.password === false ? {} : { password: PASSWORD }),
   });
   const userId = userIdOf(token);
-  expect(
-    (await callRoute('photoConsent', { token, body: { processing: true, rights: true } })).status,
-  ).toBe(200);
+  expect((await callRoute('photoConsent', { token, body: { processing: true, rights: true } })).status).toBe(
+    200,
+  );
   const photos = await Promise.all([testPhoto(), testPhoto({ seed: 2 })]);
   await uploadDirect(token, [
     { name: 'me-1.jpg', bytes: photos[0] as Buffer },

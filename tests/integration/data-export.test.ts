@@ -14,7 +14,9 @@ const userIdOf = (token: string): string =>
 
 async function objectBytes(key: string): Promise<Buffer> {
   const res = await bucketClient().send(new GetObjectCommand({ Bucket: stack().mediaBucket, Key: key }));
-  return Buffer.from(await (res.Body as { transformToByteArray(): Promise<Uint8Array> }).transformToByteArray());
+  return Buffer.from(
+    await (res.Body as { transformToByteArray(): Promise<Uint8Array> }).transformToByteArray(),
+  );
 }
 
 const text = (bytes: Uint8Array | undefined) => JSON.parse(new TextDecoder().decode(bytes)) as unknown;
@@ -82,7 +84,9 @@ describe('exporting my data', () => {
     expect((await callRoute('exportAccountData', { token: owner })).status).toBe(200);
     const key = (await bucketKeys(`exports/${userIdOf(owner)}/`))[0] as string;
     const exportId = key.split('/').at(-1)?.replace('.zip', '') as string;
-    expect((await callRoute('accountExportDownload', { token: owner, params: { exportId } })).status).toBe(200);
+    expect((await callRoute('accountExportDownload', { token: owner, params: { exportId } })).status).toBe(
+      200,
+    );
     const res = await callRoute('accountExportDownload', { token: intruder, params: { exportId } });
     expect(res.status).toBe(404);
     expect(res.body.msg).toBe('This export has expired or does not exist.');
