@@ -10,6 +10,7 @@ import { useTranslation } from '../../lib/i18n.ts';
 import { tokenBalance, useSession } from '../../lib/session.tsx';
 import { useCheckoutReturn } from './checkout-return.ts';
 import { PasswordForm } from './components/password-form.tsx';
+import { PrivacyCard } from './components/privacy-card.tsx';
 import { TokenCard } from './components/token-card.tsx';
 import { TokenHistory } from './components/token-history.tsx';
 import './account.css';
@@ -98,6 +99,7 @@ export default function AccountPage() {
           </div>
           <div className="account__wide">
             <TokenHistory balance={tokenBalance(user)} />
+            <PrivacyCard hasPassword={user.has_password} />
           </div>
         </div>
       )}
