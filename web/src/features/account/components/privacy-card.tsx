@@ -2,8 +2,7 @@
 // for good, confirmed by the password or by a link emailed to the account. The emailed links come back
 // here with ?export=<id> (download) or ?delete=<code> (confirm).
 import { type FormEvent, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { pagePath } from '../../../../../shared/web-routes.ts';
+import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { DownloadIcon, ShieldIcon, TrashIcon } from '../../../components/ui/icons.tsx';
@@ -11,9 +10,8 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { serverMessage } from '../../../lib/api-messages.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { useLanguage } from '../../../lib/language.ts';
 import { useSession } from '../../../lib/session.tsx';
-import { toast } from '../../../lib/toasts.ts';
+import { toastAfterReload } from '../../../lib/toasts.ts';
 import { deleteMyAccount, exportDownload, exportMyData, requestDeletionLink } from '../api/privacy.ts';
 
 type Notice = { kind: 'success' | 'error' | 'info'; text: string } | null;
@@ -88,8 +86,6 @@ function ExportSection() {
 
 function DeleteSection({ hasPassword }: { hasPassword: boolean }) {
   const { t } = useTranslation();
-  const lang = useLanguage();
-  const navigate = useNavigate();
   const { logout } = useSession();
   const [params] = useSearchParams();
   const code = params.get('delete');
@@ -109,9 +105,9 @@ function DeleteSection({ hasPassword }: { hasPassword: boolean }) {
     setBusy('delete');
     try {
       await deleteMyAccount(code ? { code } : { password });
+      // Signing out loads the home page anew: the message waits for it.
+      toastAfterReload('success', t('account.deleted'));
       logout();
-      toast.success(t('account.deleted'));
-      navigate(pagePath('home', lang), { replace: true });
     } catch (e) {
       setError(isApiError(e) ? serverMessage(e, t('account.deleteFailed')) : t('account.deleteFailed'));
       setBusy(null);
