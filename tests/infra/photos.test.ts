@@ -158,7 +158,7 @@ describe('the media bucket', () => {
     expect([...(rule.AllowedMethods as string[])].sort()).toEqual(['GET', 'POST']);
   });
 
-  it('deletes photos and thumbnails after the retention period, and unconfirmed uploads after a day', () => {
+  it('deletes photos and thumbnails after the retention period, unconfirmed uploads after a day, exports after a week', () => {
     const rules = at(props(mediaBucket()[1]), 'LifecycleConfiguration', 'Rules') as Json[];
     const byPrefix = Object.fromEntries(
       rules.filter((r) => r.Prefix).map((r) => [r.Prefix as string, r.ExpirationInDays]),
@@ -167,6 +167,8 @@ describe('the media bucket', () => {
       'uploads/': 1,
       'photos/': PHOTO_RETENTION_DAYS,
       'thumbs/': PHOTO_RETENTION_DAYS,
+      // Data exports (docs/operations.md, Privacy) are kept a week.
+      'exports/': 7,
     });
     for (const r of rules) expect(r.Status).toBe('Enabled');
     expect(rules.some((r) => at(r, 'AbortIncompleteMultipartUpload', 'DaysAfterInitiation') === 1)).toBe(
