@@ -64,8 +64,8 @@ describeInBrowser('account page: your data', () => {
     const page = await browser.newPage(PHONE);
     await openSignedIn(page, token, '/fr/app/account');
     await page.getByRole('button', { name: 'Supprimer mon compte' }).click();
-    await page.getByText('Votre compte n’a pas de mot de passe').waitFor();
-    await page.getByRole('button', { name: 'M’envoyer un lien de confirmation' }).click();
+    await page.getByText("Votre compte n'a pas de mot de passe").waitFor();
+    await page.getByRole('button', { name: "M'envoyer un lien de confirmation" }).click();
     await page
       .getByText('Nous vous avons envoyé un lien par e-mail pour confirmer la suppression.', { exact: false })
       .waitFor();

@@ -38,13 +38,13 @@ const copy = {
     deleted: {
       subject: 'Votre compte Aivatar a été supprimé',
       heading: 'Votre compte a été supprimé',
-      body: 'Comme vous l’avez demandé, votre compte Aivatar a été supprimé, avec vos photos, avatars, jetons, historique et consentements. Tout abonnement a été résilié et vos données de paiement supprimées chez notre prestataire de paiement.',
-      note: 'Merci d’avoir utilisé Aivatar. Vous pouvez créer un nouveau compte à tout moment.',
+      body: "Comme vous l'avez demandé, votre compte Aivatar a été supprimé, avec vos photos, avatars, jetons, historique et consentements. Tout abonnement a été résilié et vos données de paiement supprimées chez notre prestataire de paiement.",
+      note: "Merci d'avoir utilisé Aivatar. Vous pouvez créer un nouveau compte à tout moment.",
     },
     exportReady: {
       subject: 'Votre export de données Aivatar est prêt',
       heading: 'Votre export de données est prêt',
-      body: 'Le fichier ZIP contient les informations de votre compte, l’historique de vos jetons, vos consentements, vos photos et vos avatars. Ouvrez la page de votre compte pour le télécharger.',
+      body: "Le fichier ZIP contient les informations de votre compte, l'historique de vos jetons, vos consentements, vos photos et vos avatars. Ouvrez la page de votre compte pour le télécharger.",
       button: 'Télécharger mes données',
       note: 'Le fichier reste disponible 7 jours. Connectez-vous si cela vous est demandé.',
     },
