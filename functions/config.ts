@@ -4,6 +4,7 @@
 import * as z from 'zod/mini';
 import { apiRoutes } from '../shared/api-routes.ts';
 import { SUBSCRIPTION, TOKEN_PACKS } from '../shared/catalogue.ts';
+import { DEFAULT_PROVIDER_BUDGET } from './domain/generation/provider-budget.ts';
 
 const CATALOGUE_PLAN_IDS = [...TOKEN_PACKS.map((p) => p.id), SUBSCRIPTION.id];
 
@@ -276,6 +277,28 @@ export interface GoogleCookie {
   sameSite: 'Lax' | 'None';
 }
 
+/**
+ * Cost guard: daily caps on AI provider calls, per account and for the whole stage
+ * (functions/domain/generation/provider-budget.ts; CDK context providerDailyCapPerAccount, providerDailyCapTotal).
+ */
+export const providerBudgetConfig = part({
+  shape: {
+    PROVIDER_DAILY_CAP_PER_ACCOUNT: z.optional(z.string().check(z.regex(/^[1-9]\d*$/))),
+    PROVIDER_DAILY_CAP_TOTAL: z.optional(z.string().check(z.regex(/^[1-9]\d*$/))),
+  },
+  build: (s) => ({
+    providerBudget: {
+      perAccountPerDay: s.PROVIDER_DAILY_CAP_PER_ACCOUNT
+        ? Number(s.PROVIDER_DAILY_CAP_PER_ACCOUNT)
+        : DEFAULT_PROVIDER_BUDGET.perAccountPerDay,
+      overallPerDay: s.PROVIDER_DAILY_CAP_TOTAL
+        ? Number(s.PROVIDER_DAILY_CAP_TOTAL)
+        : DEFAULT_PROVIDER_BUDGET.overallPerDay,
+    },
+  }),
+});
+export type ProviderBudgetConfig = ReturnType<typeof providerBudgetConfig.build>;
+
 // biome-ignore lint/suspicious/noExplicitAny: a part of any shape; readConfig infers each part's result
 type AnyPart = ConfigPart<any, unknown>;
 type Merged<P extends readonly AnyPart[]> = P extends readonly [
@@ -322,6 +345,7 @@ export const GROUP_CONFIG = {
   photos: [tableConfig, sessionConfig, mediaConfig],
   'admin-styles': [tableConfig, sessionConfig, mediaConfig],
   avatars: [tableConfig, sessionConfig, mediaConfig, taskQueueConfig],
+  account: [tableConfig, sessionConfig, mailConfig, mediaConfig, stripeConfig],
 } as const satisfies Record<string, readonly AnyPart[]>;
 
 /**

@@ -3,11 +3,15 @@
 import { join } from 'node:path';
 import { Aws, CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { GROUP_CONFIG, providerBudgetConfig } from '../functions/config.ts';
 import { apiRoutes, type LambdaGroup, servedGroups } from '../shared/api-routes.ts';
 import { DEFAULT_RESERVED_CONCURRENCY } from './api-limits.ts';
+import { ApiEdge } from './constructs/api-edge.ts';
 import { ApiFunction, REPO_ROOT } from './constructs/api-function.ts';
 import { AvatarGeneration, bindTaskQueue, SEND_TASK_ACTIONS } from './constructs/avatar-generation.ts';
 import { DataTable } from './constructs/data-table.ts';
@@ -15,12 +19,14 @@ import {
   bindGoogleSignIn,
   bindMailSender,
   bindMediaBucket,
+  bindMediaListing,
   bindSessionSigningKey,
   bindStripeApi,
   bindStripeWebhookSecret,
   bindTable,
   GOOGLE_CLIENT_SECRET_ACTIONS,
   type GoogleSignInBinding,
+  MEDIA_LIST_ACTIONS,
   MEDIA_OBJECT_ACTIONS,
   SEND_MAIL_ACTIONS,
   SESSION_KEY_ACTIONS,
@@ -30,10 +36,12 @@ import {
 import { ProductApi } from './constructs/http-api.ts';
 import { MailSender } from './constructs/mail-sender.ts';
 import { MediaBucket, mediaBucketOrigin } from './constructs/media-bucket.ts';
+import { Monitoring } from './constructs/monitoring.ts';
 import { SpaHosting } from './constructs/spa-hosting.ts';
 import { StripeSecrets, stripePriceIds } from './constructs/stripe-secrets.ts';
 import { StyleCatalogue } from './constructs/style-catalogue.ts';
 import { assertWebBuilt, WebDeployment } from './constructs/web-deployment.ts';
+import type { EdgeAcls } from './edge-protection.ts';
 
 export type Stage = 'dev' | 'prod';
 export const STAGES: readonly Stage[] = ['dev', 'prod'];
@@ -57,6 +65,8 @@ export interface GroupNeeds {
   stripeWebhookSecret?: true;
   /** MEDIA_BUCKET, and get/put/delete on objects under these key prefixes only. */
   media?: { prefixes: readonly string[] };
+  /** s3:ListBucket on the media bucket (finding every file of a user). */
+  mediaListing?: true;
   /** Default 10. */
   timeoutSeconds?: number;
   /** Packages installed beside the bundle, not in it (ApiFunctionProps.installedModules). */
@@ -148,6 +158,34 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
     stripeApi: true,
     stripeWebhookSecret: true,
   },
+  account: {
+    // scrypt (128 MiB) confirms a deletion; an export holds the photos and avatars of an account in memory.
+    memorySize: 1024,
+    // A deletion or an export reads the whole table once and every file of the user (API Gateway waits 30 s).
+    timeoutSeconds: 29,
+    reservedConcurrency: 5,
+    table: {
+      // GetItem/PutItem/UpdateItem: the session's account, deletion link, export record, rate counters;
+      // Query and Scan: every item of the user; BatchWriteItem: deleting them.
+      actions: [
+        'dynamodb:GetItem',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:Query',
+        'dynamodb:Scan',
+        'dynamodb:BatchWriteItem',
+      ],
+    },
+    sessionSigningKey: true,
+    mail: true,
+    // Deleting the customer (which ends a subscription at once).
+    stripeApi: true,
+    // Every prefix a user's files live under (KNOWN_MEDIA_PREFIXES), exports written under exports/.
+    media: {
+      prefixes: ['uploads/', 'photos/', 'thumbs/', 'results/', 'result-thumbs/', 'archives/', 'exports/'],
+    },
+    mediaListing: true,
+  },
   photos: {
     // sharp decodes up to 40-megapixel images; 2048 MiB also buys more than one vCPU.
     memorySize: 2048,
@@ -177,6 +215,7 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
       // counter (UpdateItem), each change with its audit entry (a transaction of Put/Delete) and the seed
       // claims of imported catalogue styles (PutItem).
       actions: [
+        'dynamodb:BatchGetItem',
         'dynamodb:GetItem',
         'dynamodb:Query',
         'dynamodb:PutItem',
@@ -201,6 +240,7 @@ export function declaredActions(needs: GroupNeeds): string[] {
     ...(needs.stripeApi || needs.stripeWebhookSecret ? STRIPE_SECRET_ACTIONS : []),
     ...(needs.media ? MEDIA_OBJECT_ACTIONS : []),
     ...(needs.taskQueue ? SEND_TASK_ACTIONS : []),
+    ...(needs.mediaListing ? MEDIA_LIST_ACTIONS : []),
   ];
 }
 
@@ -229,6 +269,18 @@ export interface AivatarStackProps extends StackProps {
    * get placeholders that Stripe refuses, and synth warns.
    */
   stripePrices?: Readonly<Record<string, string>>;
+  /** Where alarms are emailed (an SNS email subscription; confirm it from the first email). */
+  alarmEmail?: string;
+  /** WAF web ACLs from the us-east-1 edge stack (infra/edge-protection.ts); without them, no WAF. */
+  edgeAcls?: EdgeAcls;
+  /** Daily caps on AI provider calls (PROVIDER_DAILY_CAP_PER_ACCOUNT / _TOTAL); defaults in the code. */
+  providerDailyCaps?: { perAccount?: number; total?: number };
+}
+
+/** PROVIDER_DAILY_CAP_* for a function that reserves provider calls (its GROUP_CONFIG reads providerBudgetConfig). */
+function bindProviderBudget(fn: NodejsFunction, caps: AivatarStackProps['providerDailyCaps']): void {
+  if (caps?.perAccount) fn.addEnvironment('PROVIDER_DAILY_CAP_PER_ACCOUNT', String(caps.perAccount));
+  if (caps?.total) fn.addEnvironment('PROVIDER_DAILY_CAP_TOTAL', String(caps.total));
 }
 
 export const GOOGLE_ISSUER = 'https://accounts.google.com';
@@ -238,11 +290,16 @@ export class AivatarStack extends Stack {
   readonly functions = new Map<LambdaGroup, ApiFunction>();
   /** The task queues, the worker, the dead-letter handler and the sweeper. */
   generation!: AvatarGeneration;
+  readonly monitoring: Monitoring;
+  /** The API behind CloudFront and WAF (with edgeAcls): what the web app calls. */
+  readonly apiEdge: ApiEdge | undefined;
+  private readonly providerDailyCaps: AivatarStackProps['providerDailyCaps'];
 
   constructor(scope: Construct, id: string, props: AivatarStackProps) {
     super(scope, id, props);
     const { stage } = props;
     this.stage = stage;
+    this.providerDailyCaps = props.providerDailyCaps;
     if (props.webDomain && !props.webCertificateArn) {
       throw new Error(
         `webDomain ${props.webDomain} needs webCertificateArn (an ACM certificate in us-east-1)`,
@@ -260,7 +317,8 @@ export class AivatarStack extends Stack {
       removalPolicy: RemovalPolicy.DESTROY,
     });
 
-    const { api, web } = this.webAndApi(props);
+    const { api, web, apiEdge } = this.webAndApi(props);
+    this.apiEdge = apiEdge;
 
     const baseEnvironment: Record<string, string> = { STAGE: stage, WEB_URL: web.webUrl };
     if (props.adminEmails?.length) baseEnvironment.ADMIN_EMAILS = props.adminEmails.join(',');
@@ -309,8 +367,36 @@ export class AivatarStack extends Stack {
       distPath: webAssetPath,
       bucket: web.bucket,
       distribution: web.distribution,
-      runtimeConfig: { apiUrl: api.endpoint },
+      runtimeConfig: { apiUrl: apiEdge?.url ?? api.endpoint },
     });
+
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      stage,
+      alarmEmail: props.alarmEmail,
+      apiId: api.httpApi.apiId,
+      accessLogs: api.accessLogs,
+      functions: new Map([...this.functions].map(([g, f]) => [g, f.fn])),
+    });
+    mail.sendSpikeAlarm.addAlarmAction(new SnsAction(this.monitoring.topic));
+    // The generation worker's error rate and its dead-letter queue (docs/operations.md, runbook).
+    this.monitoring.watchTaskWorker(
+      (generation.functions.get('avatar-worker') as ApiFunction).fn,
+      generation.deadLetterQueue,
+    );
+    new CfnOutput(this, 'AlarmTopicArn', {
+      value: this.monitoring.topic.topicArn,
+      description: 'Alarms are sent here (subscribe more addresses or a chat integration)',
+    });
+    new CfnOutput(this, 'DashboardName', {
+      value: `Aivatar-${stage}`,
+      description: 'The CloudWatch dashboard of this stage',
+    });
+    if (apiEdge) {
+      new CfnOutput(this, 'ApiEdgeUrl', {
+        value: apiEdge.url,
+        description: 'The API behind CloudFront and WAF (the web app calls this)',
+      });
+    }
 
     new CfnOutput(this, 'WebUrl', { value: web.webUrl, description: 'The web app' });
     new CfnOutput(this, 'ApiUrl', {
@@ -379,27 +465,38 @@ export class AivatarStack extends Stack {
    * custom web domain both names are generated by AWS, and each resource would wait on the other
    * (a cycle), so the CSP then allows this region's execute-api hosts instead of the exact one.
    */
-  private webAndApi(props: AivatarStackProps): { api: ProductApi; web: SpaHosting } {
-    const { stage, webDomain, webCertificateArn } = props;
+  private webAndApi(props: AivatarStackProps): { api: ProductApi; web: SpaHosting; apiEdge?: ApiEdge } {
+    const { stage, webDomain, webCertificateArn, edgeAcls } = props;
+    const edgeFor = (api: ProductApi) =>
+      edgeAcls
+        ? new ApiEdge(this, 'ApiEdge', { stage, apiEndpoint: api.endpoint, webAclArn: edgeAcls.apiAclArn })
+        : undefined;
+    const webAclArn = edgeAcls?.siteAclArn;
     if (webDomain && webCertificateArn) {
       const api = new ProductApi(this, 'Api', { stage, webOrigin: `https://${webDomain}` });
+      const apiEdge = edgeFor(api);
       const web = new SpaHosting(this, 'Web', {
         stage,
-        apiOrigin: api.endpoint,
+        webAclArn,
+        apiOrigin: apiEdge?.url ?? api.endpoint,
         mediaOrigin: mediaBucketOrigin(stage),
         customDomain: {
           name: webDomain,
           certificate: Certificate.fromCertificateArn(this, 'WebCertificate', webCertificateArn),
         },
       });
-      return { api, web };
+      return { api, web, apiEdge };
     }
+    // Without a domain the API's CloudFront name is not known to the site's CSP either (same cycle):
+    // the CSP then allows CloudFront host names as well.
     const web = new SpaHosting(this, 'Web', {
       stage,
-      apiOrigin: `https://*.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`,
+      webAclArn,
+      apiOrigin: `https://*.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}${edgeAcls ? ' https://*.cloudfront.net' : ''}`,
       mediaOrigin: mediaBucketOrigin(stage),
     });
-    return { api: new ProductApi(this, 'Api', { stage, webOrigin: web.webUrl }), web };
+    const api = new ProductApi(this, 'Api', { stage, webOrigin: web.webUrl });
+    return { api, web, apiEdge: edgeFor(api) };
   }
 
   /** The group's function, given the settings and access its GROUP_NEEDS entry lists. */
@@ -427,6 +524,14 @@ export class AivatarStack extends Stack {
     if (needs.stripeWebhookSecret) bindStripeWebhookSecret(fn.fn, resources.stripe.webhookSecret);
     if (needs.media) bindMediaBucket(fn.fn, resources.media.bucket, needs.media.prefixes);
     if (needs.taskQueue) bindTaskQueue(fn.fn, resources.generation.queue, SEND_TASK_ACTIONS);
+    if (needs.mediaListing) bindMediaListing(fn.fn, resources.media.bucket);
+    if (
+      (GROUP_CONFIG[group as keyof typeof GROUP_CONFIG] as readonly unknown[] | undefined)?.includes(
+        providerBudgetConfig,
+      )
+    ) {
+      bindProviderBudget(fn.fn, this.providerDailyCaps);
+    }
     return fn;
   }
 }

@@ -4,8 +4,10 @@
 //   -c sessionTtlSeconds=...   -c webAssetPath=<built SPA folder, default web/dist>
 //   -c googleClientId=...  (turns "Sign in with Google" on)   -c googleIssuer=<another OpenID provider>
 //   -c stripePrices='{"pack-10":"price_...",...,"monthly-100":"price_..."}'  (this stage's Stripe prices)
+//   -c alarmEmail=ops@x   -c providerDailyCapPerAccount=200 -c providerDailyCapTotal=5000
 import { App } from 'aws-cdk-lib';
 import { AivatarStack, STAGES, type Stage } from './aivatar-stack.ts';
+import { EdgeProtectionStack } from './edge-protection.ts';
 
 const app = new App();
 const context = (key: string): string | undefined => {
@@ -51,7 +53,36 @@ if (rawPrices !== undefined && rawPrices !== null && rawPrices !== '') {
   }
 }
 
+const wholeNumber = (key: string): number | undefined => {
+  const value = context(key);
+  if (value === undefined) return undefined;
+  if (!/^[1-9]\d*$/.test(value)) throw new Error(`Context "${key}" must be a whole number (got ${value})`);
+  return Number(value);
+};
+
+// WAF for CloudFront lives in us-east-1: its own stack there, read across regions. That needs the product
+// stack's region, known whenever there are credentials (cdk deploy, cdk diff); an offline synth without a
+// region leaves WAF out and says so.
+const region = process.env.CDK_DEFAULT_REGION;
+const account = process.env.CDK_DEFAULT_ACCOUNT;
+const edge = region
+  ? new EdgeProtectionStack(app, `Aivatar-${stage}-edge`, {
+      stage: stage as Stage,
+      env: { account, region: 'us-east-1' },
+      crossRegionReferences: true,
+      description: `Aivatar (${stage}): WAF web ACLs for the site and the API (CloudFront, us-east-1)`,
+    })
+  : undefined;
+if (!edge)
+  console.warn('No AWS region (CDK_DEFAULT_REGION): synthesized without WAF (infra/edge-protection.ts)');
+
 new AivatarStack(app, `Aivatar-${stage}`, {
+  ...(edge ? { env: { account, region }, crossRegionReferences: true, edgeAcls: edge.acls } : {}),
+  alarmEmail: context('alarmEmail'),
+  providerDailyCaps: {
+    perAccount: wholeNumber('providerDailyCapPerAccount'),
+    total: wholeNumber('providerDailyCapTotal'),
+  },
   stage: stage as Stage,
   mailDomain: context('mailDomain') ?? 'aivatar.example',
   webDomain: context('webDomain'),

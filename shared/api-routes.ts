@@ -13,6 +13,7 @@ export const LAMBDA_GROUPS = [
   'billing',
   'admin-styles',
   'stripe-webhook',
+  'account',
 ] as const;
 export type LambdaGroup = (typeof LAMBDA_GROUPS)[number];
 export type Access = 'public' | 'user' | 'admin';
@@ -329,6 +330,41 @@ export const apiRoutes = {
     access: 'public',
     served: true,
     response: s.WebhookAck,
+  }),
+
+  // account: privacy rights (deletion, data export)
+  requestAccountDeletionLink: route({
+    method: 'POST',
+    path: '/account/delete/link',
+    group: 'account',
+    access: 'user',
+    served: true,
+    response: s.Message,
+  }),
+  deleteAccount: route({
+    method: 'POST',
+    path: '/account/delete',
+    group: 'account',
+    access: 'user',
+    served: true,
+    request: s.DeleteAccountRequest,
+    response: s.Message,
+  }),
+  exportAccountData: route({
+    method: 'POST',
+    path: '/account/export',
+    group: 'account',
+    access: 'user',
+    served: true,
+    response: s.Message,
+  }),
+  accountExportDownload: route({
+    method: 'GET',
+    path: '/account/exports/{exportId}',
+    group: 'account',
+    access: 'user',
+    served: true,
+    response: s.ExportDownload,
   }),
 
   // admin-styles

@@ -397,3 +397,19 @@ export const ImportResult = z.object({
 });
 export type ImportResult = z.infer<typeof ImportResult>;
 export const WebhookAck = z.object({ received: z.boolean() });
+
+/** POST /account/delete: confirmed by the password, or by the code of the emailed link. */
+export const DeleteAccountRequest = z.strictObject({
+  password: z.optional(Password),
+  code: z.optional(z.string().check(z.minLength(16), z.maxLength(128))),
+});
+export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequest>;
+
+/** GET /account/exports/{exportId}: a short-lived address of the ZIP. */
+export const ExportDownload = z.object({
+  url: z.string(),
+  size: z.number(),
+  created_at: z.number(),
+  expires_at: z.number(),
+});
+export type ExportDownload = z.infer<typeof ExportDownload>;

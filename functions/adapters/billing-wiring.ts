@@ -7,6 +7,7 @@ import type { EventVerifier } from '../domain/billing/ports.ts';
 import type { WebhookDeps } from '../domain/billing/webhook.ts';
 import { log } from '../http/logger.ts';
 import { DynamoBillingStore } from './dynamodb/billing-store.ts';
+import { stageMetrics } from './metrics/emf-metrics.ts';
 import { readSecret } from './secrets.ts';
 import { createStripeClient } from './stripe/stripe-client.ts';
 import { StripeEventVerifier } from './stripe/stripe-events.ts';
@@ -47,6 +48,7 @@ export async function buildWebhookDeps(
       ids: cryptoIds,
       priceIds: config.stripePriceIds,
       warn: (message, detail) => log('warn', message, detail),
+      metrics: stageMetrics(),
     },
     verifier: new StripeEventVerifier(stripe, await readSecret(config.stripeWebhookSecret)),
   };

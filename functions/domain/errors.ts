@@ -32,7 +32,8 @@ export type DomainErrorCode =
   | 'PHOTO_LIMIT_REACHED'
   | 'PAYLOAD_TOO_LARGE'
   | 'NOT_ENOUGH_TOKENS'
-  | 'IDEMPOTENCY_KEY_REUSED';
+  | 'IDEMPOTENCY_KEY_REUSED'
+  | 'INVALID_DELETION_LINK';
 
 export class DomainError extends Error {
   readonly code: DomainErrorCode;

@@ -43,6 +43,7 @@ const STATUS: Record<DomainErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   NOT_ENOUGH_TOKENS: 403,
   IDEMPOTENCY_KEY_REUSED: 409,
+  INVALID_DELETION_LINK: 400,
 };
 
 /** A problem with the request itself (malformed JSON, wrong shape): always safe to show. */

@@ -1,6 +1,6 @@
 // Builds one Lambda entry for an endpoint group from the route table and thin route handlers.
 import middy from '@middy/core';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import {
   type ApiRoute,
@@ -13,6 +13,7 @@ import {
 } from '../../shared/api-routes.ts';
 import type { User } from '../domain/ports.ts';
 import { jsonResponse } from './error-mapper.ts';
+import { newCorrelationId, withLogContext } from './logger.ts';
 import { errorResponses, jsonBody, routeFor, session, stateOf } from './middleware.ts';
 
 type BodyOf<K extends RouteId> = ApiRoutes[K] extends { request: infer Q }
@@ -54,27 +55,35 @@ export function groupHandler<G extends LambdaGroup>(
     byKey.set(routeKey(r), fn);
   }
 
-  return (
-    middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>({ timeoutEarlyInMillis: 0 })
-      .use(errorResponses())
-      .use(routeFor(routes))
-      // Who calls is settled before the body is read: a caller without the right learns nothing from it.
-      .use(session(resolveSession))
-      .use(jsonBody())
-      .handler(async (event) => {
-        const state = stateOf(event);
-        const fn = byKey.get(event.routeKey) as (input: RouteInput<RouteId>) => Promise<unknown>;
-        const result = await fn({
-          body: state.body as never,
-          params: state.params,
-          user: state.user as never,
-          clientAddress: state.clientAddress,
-          event,
-        });
-        return isRawResponse(result) ? result : jsonResponse(200, result);
-      })
-  );
+  const run = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>({ timeoutEarlyInMillis: 0 })
+    .use(errorResponses())
+    .use(routeFor(routes))
+    // Who calls is settled before the body is read: a caller without the right learns nothing from it.
+    .use(session(resolveSession))
+    .use(jsonBody())
+    .handler(async (event) => {
+      const state = stateOf(event);
+      const fn = byKey.get(event.routeKey) as (input: RouteInput<RouteId>) => Promise<unknown>;
+      const result = await fn({
+        body: state.body as never,
+        params: state.params,
+        user: state.user as never,
+        clientAddress: state.clientAddress,
+        event,
+      });
+      return isRawResponse(result) ? result : jsonResponse(200, result);
+    });
+  // Every log line of the request carries its correlation id (API Gateway's request id, which the access
+  // log and the x-correlation-id header show too), the group and the route.
+  return (event: APIGatewayProxyEventV2, context: Context) =>
+    withLogContext(
+      { correlationId: correlationIdOf(event), group, route: event.routeKey },
+      () => run(event, context) as Promise<APIGatewayProxyStructuredResultV2>,
+    );
 }
+
+export const correlationIdOf = (event: APIGatewayProxyEventV2): string =>
+  event.requestContext?.requestId || newCorrelationId();
 
 /** The route ids a group's handler serves: used by the tests that keep table and handlers in step. */
 export const handledRouteIds = <G extends LambdaGroup>(handlers: RouteHandlers<G>): string[] =>

@@ -1,5 +1,4 @@
 // Small middy middlewares: each one job, as { before, after, onError } objects.
-import { randomUUID } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as z from 'zod/mini';
@@ -7,6 +6,7 @@ import type { ApiRoute } from '../../shared/api-routes.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { User } from '../domain/ports.ts';
 import { errorResponse, RequestError } from './error-mapper.ts';
+import { addLogContext, currentCorrelationId, newCorrelationId } from './logger.ts';
 
 export interface RequestState {
   correlationId: string;
@@ -32,7 +32,7 @@ export function routeFor(routes: ReadonlyMap<string, ApiRoute>): Mw {
   return {
     before: (request) => {
       const event = request.event;
-      const correlationId = event.requestContext?.requestId || randomUUID();
+      const correlationId = currentCorrelationId() ?? event.requestContext?.requestId ?? newCorrelationId();
       const route = routes.get(event.routeKey);
       states.set(event, {
         correlationId,
@@ -57,7 +57,7 @@ export function errorResponses(): Mw {
   return {
     after: withId,
     onError: (request) => {
-      const id = states.get(request.event)?.correlationId ?? randomUUID();
+      const id = states.get(request.event)?.correlationId ?? currentCorrelationId() ?? newCorrelationId();
       request.response = errorResponse(request.error, id);
       withId(request);
     },
@@ -151,6 +151,7 @@ export function session(resolve: (token: string) => Promise<User>): Mw {
       const token = presentedToken(request.event, state.route);
       if (!token) throw new DomainError('UNAUTHENTICATED', 'Please log in to continue.');
       state.user = await resolve(token);
+      addLogContext({ userId: state.user.id });
       if (state.route.access === 'admin' && state.user.role !== 'admin') {
         throw new DomainError('FORBIDDEN', 'You do not have access to this page.');
       }

@@ -3,8 +3,9 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { EventVerifier } from '../domain/billing/ports.ts';
 import { handleBillingEvent, type WebhookDeps } from '../domain/billing/webhook.ts';
+import { isDomainError } from '../domain/errors.ts';
 import type { RouteHandlers } from '../http/group-handler.ts';
-import { log } from '../http/logger.ts';
+import { addLogContext, log } from '../http/logger.ts';
 
 /** The exact bytes Stripe signed: API Gateway passes a JSON body as text, anything else base64-encoded. */
 export const rawBodyOf = (event: APIGatewayProxyEventV2): string =>
@@ -15,9 +16,17 @@ export const webhookRoutes = (
   verifier: EventVerifier,
 ): RouteHandlers<'stripe-webhook'> => ({
   stripeWebhook: async ({ event }) => {
-    const billingEvent = verifier.verify(rawBodyOf(event), event.headers?.['stripe-signature']);
-    const outcome = await handleBillingEvent(deps, billingEvent);
-    log('info', 'stripe event', { eventId: billingEvent.eventId, kind: billingEvent.kind, outcome });
-    return { received: true };
+    try {
+      const billingEvent = verifier.verify(rawBodyOf(event), event.headers?.['stripe-signature']);
+      addLogContext({ stripeEventId: billingEvent.eventId });
+      const outcome = await handleBillingEvent(deps, billingEvent);
+      log('info', 'stripe event', { eventId: billingEvent.eventId, kind: billingEvent.kind, outcome });
+      return { received: true };
+    } catch (e) {
+      // Both alarm (docs/operations.md): a wrong secret or forged calls, and deliveries Stripe must retry.
+      if (isDomainError(e) && e.code === 'INVALID_SIGNATURE') deps.metrics.record('WebhookSignatureFailures');
+      else deps.metrics.record('WebhookFailures');
+      throw e;
+    }
   },
 });

@@ -150,6 +150,18 @@ export function bindStripeWebhookSecret(fn: LambdaFunction, secret: ISecret): vo
 
 /** The object actions the photos function calls, and only on its own prefixes (no listing, no ACLs). */
 export const MEDIA_OBJECT_ACTIONS = ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'] as const;
+export const MEDIA_LIST_ACTIONS = ['s3:ListBucket'] as const;
+
+/** Listing the media bucket's keys (finding every file of a user: account deletion and export). */
+export function bindMediaListing(fn: LambdaFunction, bucket: IBucket): void {
+  fn.addToRolePolicy(
+    new PolicyStatement({
+      effect: Effect.ALLOW,
+      actions: [...MEDIA_LIST_ACTIONS],
+      resources: [bucket.bucketArn],
+    }),
+  );
+}
 
 /**
  * MEDIA_BUCKET, and get/put/delete on objects under `prefixes` only. Presigned POSTs and GET URLs the

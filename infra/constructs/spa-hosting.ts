@@ -114,6 +114,8 @@ export interface SpaHostingProps {
   mediaOrigin?: string;
   /** A custom host name for the site, with its us-east-1 ACM certificate. */
   customDomain?: { name: string; certificate: ICertificate };
+  /** The WAF web ACL in front of the site (us-east-1, scope CLOUDFRONT; infra/edge-protection.ts). */
+  webAclArn?: string;
 }
 
 export class SpaHosting extends Construct {
@@ -156,6 +158,7 @@ export class SpaHosting extends Construct {
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,
+      ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
       // The default *.cloudfront.net certificate has a fixed TLS policy; a custom one gets TLS 1.2+.
       ...(props.customDomain
         ? {

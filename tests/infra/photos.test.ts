@@ -158,7 +158,7 @@ describe('the media bucket', () => {
     expect([...(rule.AllowedMethods as string[])].sort()).toEqual(['GET', 'POST']);
   });
 
-  it('deletes photos and thumbnails after the retention period, and unconfirmed uploads after a day', () => {
+  it('deletes photos and thumbnails after the retention period, unconfirmed uploads after a day, exports after a week', () => {
     const rules = at(props(mediaBucket()[1]), 'LifecycleConfiguration', 'Rules') as Json[];
     const byPrefix = Object.fromEntries(
       rules.filter((r) => r.Prefix).map((r) => [r.Prefix as string, r.ExpirationInDays]),
@@ -169,6 +169,8 @@ describe('the media bucket', () => {
       'thumbs/': PHOTO_RETENTION_DAYS,
       // "download all" ZIPs: their links last minutes; avatars themselves (results/) are kept
       'archives/': 1,
+      // Data exports (docs/operations.md, Privacy) are kept a week.
+      'exports/': 7,
     });
     for (const r of rules) expect(r.Status).toBe('Enabled');
     expect(rules.some((r) => at(r, 'AbortIncompleteMultipartUpload', 'DaysAfterInitiation') === 1)).toBe(

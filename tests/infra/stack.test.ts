@@ -67,7 +67,8 @@ describe.each([
       expect(p.Runtime).toBe('nodejs24.x');
       expect(p.Architectures).toEqual(['arm64']);
       expect(p.Handler).toBe('index.handler');
-      expect(p.Timeout).toBeLessThanOrEqual(15);
+      // API Gateway waits at most 30 s for a function (the account group's deletion and export use 29).
+      expect(p.Timeout).toBeLessThanOrEqual(29);
       const env = at(p, 'Environment', 'Variables') as Json;
       expect(env.STAGE).toBe(stage);
       expect(env.NODE_OPTIONS).toBe('--enable-source-maps');

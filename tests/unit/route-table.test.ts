@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
+import { accountRoutes } from '../../functions/account/routes.ts';
 import { type AdminStylesDeps, adminStyleRoutes } from '../../functions/admin-styles/routes.ts';
 import { authRoutes } from '../../functions/auth/routes.ts';
 import { type AvatarDeps, avatarRoutes } from '../../functions/avatars/routes.ts';
@@ -10,6 +11,7 @@ import type { BillingDeps } from '../../functions/domain/billing/checkout.ts';
 import type { EventVerifier } from '../../functions/domain/billing/ports.ts';
 import type { WebhookDeps } from '../../functions/domain/billing/webhook.ts';
 import type { PhotoDeps } from '../../functions/domain/photos/photos.ts';
+import type { PrivacyDeps } from '../../functions/domain/privacy/ports.ts';
 import { presentedToken } from '../../functions/http/middleware.ts';
 import { photoRoutes } from '../../functions/photos/routes.ts';
 import { webhookRoutes } from '../../functions/stripe-webhook/routes.ts';
@@ -33,6 +35,7 @@ const handlersByGroup: Record<string, string[]> = {
   'stripe-webhook': Object.keys(webhookRoutes({} as WebhookDeps, {} as EventVerifier)),
   photos: Object.keys(photoRoutes({} as PhotoDeps)),
   'admin-styles': Object.keys(adminStyleRoutes({} as AdminStylesDeps)),
+  account: Object.keys(accountRoutes({} as PrivacyDeps)),
 };
 
 describe('the route table', () => {

@@ -30,6 +30,13 @@ export const keys = {
   subscription: (subscriptionId: string) => ({ pk: `SUBSCRIPTION#${subscriptionId}`, sk: 'SUBSCRIPTION' }),
   /** a provider event already applied (its id), kept past the provider's 3 days of retries */
   providerEvent: (eventId: string) => ({ pk: `EVENT#${eventId}`, sk: 'EVENT' }),
+  /** The stage's provider calls of one UTC day (cost guard: functions/domain/generation/provider-budget.ts). */
+  providerBudget: (day: string) => ({ pk: `BUDGET#provider#${day}`, sk: 'ALL' }),
+  /** One account's provider calls of one UTC day: in the account's partition, so deleting it removes them. */
+  accountProviderBudget: (userId: string, day: string) => ({
+    pk: `USER#${userId}`,
+    sk: `BUDGET#provider#${day}`,
+  }),
   rate: (bucket: string, key: string, windowStart: number) => ({
     pk: `RATE#${bucket}#${key}`,
     sk: String(windowStart),

@@ -2,7 +2,8 @@
 // that fails after the SDK's own retries, is reported back as not sent.
 import { ChangeMessageVisibilityCommand, SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { encodeTaskMessage, type TaskMessage, type TaskQueue } from '../../domain/generation/task-queue.ts';
-import { log } from '../../http/logger.ts';
+import { currentCorrelationId, log } from '../../http/logger.ts';
+import { correlationAttributes } from './message-context.ts';
 
 const BATCH = 10;
 
@@ -27,7 +28,11 @@ export class SqsTaskQueue implements TaskQueue {
       const res = await this.sqs.send(
         new SendMessageBatchCommand({
           QueueUrl: this.queueUrl,
-          Entries: chunk.map((m, i) => ({ Id: String(i), MessageBody: encodeTaskMessage(m) })),
+          Entries: chunk.map((m, i) => ({
+            Id: String(i),
+            MessageBody: encodeTaskMessage(m),
+            MessageAttributes: correlationAttributes(currentCorrelationId()),
+          })),
         }),
       );
       const refused = res.Failed ?? [];

@@ -3,6 +3,7 @@
 // events keep the subscription as the provider has it now, refunds take back unused pack tokens.
 // Every decision reads the current state (the event's object, the provider, or our records), never order.
 import { CURRENCY, findPack, SUBSCRIPTION } from '../../../shared/catalogue.ts';
+import type { Metrics } from '../metrics.ts';
 import type { Clock, Ids } from '../ports.ts';
 import type { BillingEvent, BillingStore, PaymentProvider } from './ports.ts';
 
@@ -15,6 +16,8 @@ export interface WebhookDeps {
   priceIds: Readonly<Record<string, string>>;
   /** Things an operator must look at (an amount that does not match, a second subscription). */
   warn(message: string, detail: Record<string, unknown>): void;
+  /** TokensSold, once per credit that happened (not per duplicate delivery). */
+  metrics: Metrics;
 }
 
 export type WebhookOutcome =
@@ -68,7 +71,7 @@ async function creditPack(deps: WebhookDeps, event: CheckoutEvent): Promise<Webh
   }
   // Stripe's retries mostly end here; the transaction below is what guarantees one credit.
   if (record.credited) return 'duplicate';
-  return deps.store.creditPack({
+  const outcome = await deps.store.creditPack({
     eventId: event.eventId,
     sessionId: event.sessionId,
     userId: record.userId,
@@ -78,6 +81,8 @@ async function creditPack(deps: WebhookDeps, event: CheckoutEvent): Promise<Webh
     ledgerEntryId: deps.ids.newId(),
     now: deps.clock.now(),
   });
+  if (outcome === 'credited') deps.metrics.record('TokensSold', pack.tokens);
+  return outcome;
 }
 
 /** A subscription checkout grants nothing itself (invoice.paid does): it links the subscription. */
@@ -144,7 +149,7 @@ async function grantMonth(deps: WebhookDeps, event: InvoiceEvent): Promise<Webho
   const now = deps.clock.now();
   await deps.store.applySubscription(userId, snapshot, { ledgerEntryId: deps.ids.newId(), now });
   if (snapshot.status === 'canceled' || event.periodEnd <= now) return 'subscription-ended';
-  return deps.store.grantPeriod({
+  const outcome = await deps.store.grantPeriod({
     eventId: event.eventId,
     invoiceId: event.invoiceId,
     userId,
@@ -155,6 +160,8 @@ async function grantMonth(deps: WebhookDeps, event: InvoiceEvent): Promise<Webho
     renewalEntryId: deps.ids.newId(),
     now,
   });
+  if (outcome === 'credited') deps.metrics.record('TokensSold', SUBSCRIPTION.tokens);
+  return outcome;
 }
 
 type RefundEvent = Extract<BillingEvent, { kind: 'charge-refunded' }>;

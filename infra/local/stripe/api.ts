@@ -45,6 +45,22 @@ function createCustomer(ctx: ApiContext, { params }: ApiCall): Json {
   return c;
 }
 
+/**
+ * DELETE /v1/customers/:id: as Stripe does, cancels the customer's subscriptions at once (each sends its
+ * customer.subscription.deleted) and answers the deleted stub, which a later GET returns too.
+ */
+async function deleteCustomer(ctx: ApiContext, _call: ApiCall, id: string): Promise<Json> {
+  const customer = get(ctx.state.data.customers, 'customer', id);
+  if (customer.deleted) throw noSuch('customer', id);
+  for (const sub of Object.values(ctx.state.data.subscriptions)) {
+    if (sub.customer === id && sub.status !== 'canceled') await ctx.flows.cancelNow(String(sub.id));
+  }
+  const stub: Json = { id, object: 'customer', deleted: true };
+  ctx.state.data.customers[id] = stub;
+  ctx.state.changed();
+  return stub;
+}
+
 function createCheckoutSession(ctx: ApiContext, { params }: ApiCall): Json {
   const mode = str(params.mode);
   if (!mode) throw missingParam('mode');
@@ -197,6 +213,7 @@ async function createRefund(ctx: ApiContext, { params }: ApiCall): Promise<Json>
 const ROUTES: [string, Handler][] = [
   ['POST /v1/customers', createCustomer],
   ['GET /v1/customers/:id', (c, _, id) => get(c.state.data.customers, 'customer', id)],
+  ['DELETE /v1/customers/:id', deleteCustomer],
   ['POST /v1/checkout/sessions', createCheckoutSession],
   [
     'GET /v1/checkout/sessions',

@@ -41,3 +41,27 @@ export function subscribeToToasts(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+
+const AFTER_RELOAD_KEY = 'aivatar.toast-after-reload';
+
+/** A toast for the next page load (when the current action ends with a full navigation, e.g. logout). */
+export function toastAfterReload(kind: ToastKind, message: string): void {
+  try {
+    sessionStorage.setItem(AFTER_RELOAD_KEY, JSON.stringify({ kind, message }));
+  } catch {
+    // Storage refused (private mode): the toast is lost, nothing else is.
+  }
+}
+
+/** Shows the toast left for this page load, once. */
+export function showToastLeftForThisLoad(): void {
+  try {
+    const raw = sessionStorage.getItem(AFTER_RELOAD_KEY);
+    if (!raw) return;
+    sessionStorage.removeItem(AFTER_RELOAD_KEY);
+    const { kind, message } = JSON.parse(raw) as { kind: ToastKind; message: string };
+    showToast(kind, message, TOAST_DURATION_MS * 2);
+  } catch {
+    // Nothing readable left: no toast.
+  }
+}

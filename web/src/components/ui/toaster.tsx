@@ -1,6 +1,12 @@
-import { type ReactNode, useSyncExternalStore } from 'react';
+import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
-import { dismissToast, getToasts, subscribeToToasts, type ToastKind } from '../../lib/toasts.ts';
+import {
+  dismissToast,
+  getToasts,
+  showToastLeftForThisLoad,
+  subscribeToToasts,
+  type ToastKind,
+} from '../../lib/toasts.ts';
 import { AlertIcon, CheckCircleIcon, CloseIcon, InfoIcon } from './icons.tsx';
 import './toaster.css';
 
@@ -15,6 +21,7 @@ const ICONS: Record<ToastKind, () => ReactNode> = {
 export function Toaster() {
   const toasts = useSyncExternalStore(subscribeToToasts, getToasts, getToasts);
   const { t } = useTranslation();
+  useEffect(showToastLeftForThisLoad, []);
   return (
     <section className="toaster" aria-label={t('common.notifications')}>
       {toasts.map((toast) => {

@@ -11,6 +11,7 @@ import { tokenBalance, useSession } from '../../lib/session.tsx';
 import { useCheckoutReturn } from './checkout-return.ts';
 import { NotificationCard } from './components/notification-card.tsx';
 import { PasswordForm } from './components/password-form.tsx';
+import { PrivacyCard } from './components/privacy-card.tsx';
 import { TokenCard } from './components/token-card.tsx';
 import { TokenHistory } from './components/token-history.tsx';
 import './account.css';
@@ -100,6 +101,7 @@ export default function AccountPage() {
           </div>
           <div className="account__wide">
             <TokenHistory balance={tokenBalance(user)} />
+            <PrivacyCard hasPassword={user.has_password} />
           </div>
         </div>
       )}

@@ -1,0 +1,16 @@
+// Lambda entry of the account group: the privacy rights of the account page (deletion, data export).
+import { createDocumentClient } from '../adapters/dynamodb/client.ts';
+import { buildPrivacyDeps } from '../adapters/privacy-wiring.ts';
+import { buildSessionResolver } from '../adapters/session-wiring.ts';
+import { GROUP_CONFIG, readConfig } from '../config.ts';
+import { groupHandler } from '../http/group-handler.ts';
+import { accountRoutes } from './routes.ts';
+
+const config = readConfig(GROUP_CONFIG.account);
+const db = createDocumentClient(config.dynamodbEndpoint);
+
+export const handler = groupHandler(
+  'account',
+  accountRoutes(await buildPrivacyDeps(config, db)),
+  await buildSessionResolver(config, db),
+);

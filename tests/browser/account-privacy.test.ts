@@ -1,0 +1,86 @@
+// The account page's "Your data": exporting (the emailed link comes back to a Download button) and deleting
+// the account, by password or by the emailed link, in English and French, at desktop and phone widths.
+import { expect, test } from 'vitest';
+import {
+  createAccount,
+  describeInBrowser,
+  openSignedIn,
+  PHONE,
+  pathOf,
+  uniqueEmail,
+  useBrowser,
+  waitForMail,
+  waitForPath,
+} from '../support/browser.ts';
+
+const PASSWORD = 'a long and quiet afternoon';
+const SHOTS = process.env.PRIVACY_SHOTS;
+
+describeInBrowser('account page: your data', () => {
+  const browser = useBrowser();
+
+  test('export: the button emails a link, and the link opens the page with a download', async () => {
+    const email = uniqueEmail('export');
+    const { token } = await createAccount(email);
+    const page = await browser.newPage();
+    await openSignedIn(page, token, '/app/account');
+    await page.getByRole('button', { name: 'Export my data' }).click();
+    await page.getByText('Your export is ready: we have emailed you a link to download it.').waitFor();
+    const mail = await waitForMail(email, { count: 2 });
+    expect(mail.subject).toBe('Your Aivatar data export is ready');
+    const link = /https?:\/\/\S+\?export=\S+/.exec(mail.text)?.[0] as string;
+    await page.goto(pathOf(link));
+    await page.getByText('Your data export is ready.').waitFor();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^aivatar-data-\d{4}-\d{2}-\d{2}\.zip$/);
+  });
+
+  test('delete with the password: a wrong one is refused, the right one deletes and signs out', async () => {
+    const email = uniqueEmail('delete');
+    const { token } = await createAccount(email, { password: PASSWORD });
+    const page = await browser.newPage();
+    await openSignedIn(page, token, '/app/account');
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const form = page.getByRole('form', { name: 'Delete my account' });
+    await form.getByText('Your account and everything in it will be deleted for good').waitFor();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/delete-en-desktop.png`, fullPage: true });
+    await form.getByLabel('Confirm with your password').fill('not the password');
+    await form.getByRole('button', { name: 'Delete my account for good' }).click();
+    await form.getByText('Your password is incorrect.').waitFor();
+    await form.getByLabel('Confirm with your password').fill(PASSWORD);
+    await form.getByRole('button', { name: 'Delete my account for good' }).click();
+    await waitForPath(page, '/');
+    await page
+      .getByText('Your account has been deleted. A confirmation has been sent to your email.')
+      .waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect((await waitForMail(email, { count: 2 })).subject).toBe('Your Aivatar account has been deleted');
+  });
+
+  test('delete by the emailed link, in French on a phone', async () => {
+    const email = uniqueEmail('supprimer');
+    const { token } = await createAccount(email, { lang: 'fr' });
+    const page = await browser.newPage(PHONE);
+    await openSignedIn(page, token, '/fr/app/account');
+    await page.getByRole('button', { name: 'Supprimer mon compte' }).click();
+    await page.getByText("Votre compte n'a pas de mot de passe").waitFor();
+    await page.getByRole('button', { name: "M'envoyer un lien de confirmation" }).click();
+    await page
+      .getByText('Nous vous avons envoyé un lien par e-mail pour confirmer la suppression.', { exact: false })
+      .waitFor();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/delete-fr-phone.png`, fullPage: true });
+    const mail = await waitForMail(email, { count: 2 });
+    expect(mail.subject).toBe('Confirmez la suppression de votre compte Aivatar');
+    const link = /https?:\/\/\S+\?delete=\S+/.exec(mail.text)?.[0] as string;
+    await page.goto(pathOf(link));
+    await page
+      .getByText('Vous avez ouvert le lien de confirmation reçu par e-mail.', { exact: false })
+      .waitFor();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/delete-link-fr-phone.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Supprimer définitivement mon compte' }).click();
+    await waitForPath(page, '/fr');
+    await page.getByText('Votre compte a été supprimé.', { exact: false }).waitFor();
+    expect((await waitForMail(email, { count: 3 })).subject).toBe('Votre compte Aivatar a été supprimé');
+  });
+});
