@@ -344,7 +344,7 @@ export const GROUP_CONFIG = {
   'stripe-webhook': [tableConfig, stripeConfig, stripeWebhookConfig],
   photos: [tableConfig, sessionConfig, mediaConfig],
   'admin-styles': [tableConfig, sessionConfig, mediaConfig],
-  avatars: [tableConfig, sessionConfig, mediaConfig, taskQueueConfig],
+  avatars: [tableConfig, sessionConfig, mediaConfig, taskQueueConfig, providerBudgetConfig],
   account: [tableConfig, sessionConfig, mailConfig, mediaConfig, stripeConfig],
 } as const satisfies Record<string, readonly AnyPart[]>;
 

@@ -3,18 +3,20 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AvatarDeps } from '../avatars/routes.ts';
-import type { MediaConfig, TableConfig, TaskQueueConfig } from '../config.ts';
+import type { MediaConfig, ProviderBudgetConfig, TableConfig, TaskQueueConfig } from '../config.ts';
 import { log } from '../http/logger.ts';
 import { DynamoPhotoLister } from './dynamodb/photo-items.ts';
+import { DynamoProviderBudgetStore } from './dynamodb/provider-budget-store.ts';
 import { DynamoStyleReader } from './dynamodb/style-reader.ts';
 import { DynamoTaskStore } from './dynamodb/task-store.ts';
 import { buildTaskQueue } from './generation-wiring.ts';
 import { SharpResultImages } from './images/result-images.ts';
+import { stageMetrics } from './metrics/emf-metrics.ts';
 import { S3ResultFiles } from './s3/result-files.ts';
 import { cryptoIds, systemClock } from './system.ts';
 
 export function buildAvatarDeps(
-  config: TableConfig & MediaConfig & TaskQueueConfig,
+  config: TableConfig & MediaConfig & TaskQueueConfig & ProviderBudgetConfig,
   db: DynamoDBDocumentClient,
   s3: S3Client,
 ): AvatarDeps {
@@ -28,5 +30,11 @@ export function buildAvatarDeps(
     clock: systemClock,
     ids: cryptoIds,
     log,
+    budget: {
+      store: new DynamoProviderBudgetStore(db, config.tableName),
+      clock: systemClock,
+      metrics: stageMetrics(),
+      limits: config.providerBudget,
+    },
   };
 }

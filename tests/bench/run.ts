@@ -174,6 +174,10 @@ execFileSync(process.execPath, ['web/scripts/build.ts', '--quiet'], {
   cwd: REPO_ROOT,
   stdio: 'inherit',
 });
+// The bench creates thousands of avatars in minutes: lift the daily provider caps (cost guard) so it
+// measures the create path, the caps' transaction included, rather than their refusals.
+process.env.PROVIDER_DAILY_CAP_PER_ACCOUNT ??= '1000000';
+process.env.PROVIDER_DAILY_CAP_TOTAL ??= '10000000';
 const stack = await startLocalStack({
   webDist: join(REPO_ROOT, 'web/dist'),
   trustForwardedFor: true,

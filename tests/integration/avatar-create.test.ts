@@ -1,8 +1,12 @@
 // Issue 9, "Create": the server charges a batch once, from the styles table, in one transaction with its
 // tasks; a short balance is refused with the spec's numbers; bad batches are refused with a clear 400.
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
+import { keys } from '../../functions/adapters/dynamodb/keys.ts';
+import { budgetDay } from '../../functions/domain/generation/provider-budget.ts';
 import { MAX_STYLES_PER_BATCH } from '../../shared/api-schemas.ts';
-import { callRoute } from '../support/api.ts';
+import { callRoute, stack } from '../support/api.ts';
 import {
   activeStyles,
   balanceOf,
@@ -57,6 +61,30 @@ describe('creating avatars', () => {
     expect(res.body.tokens_spent).toBe(style.token_cost);
     expect((await balanceOf(user.token)).ltd).toBe(10 - style.token_cost);
     await waitForTasks(user.token, res.body.task_ids);
+  });
+
+  it("counts each task against today's provider caps, and gives the calls back when the batch is refused", async () => {
+    const db = createDocumentClient(stack().dynamoEndpoint);
+    const used = async (userId: string) =>
+      (
+        await db.send(
+          new GetCommand({
+            TableName: stack().tableName,
+            Key: keys.accountProviderBudget(userId, budgetDay(Math.floor(Date.now() / 1000))),
+          }),
+        )
+      ).Item?.calls ?? 0;
+    const user = await creator({ ltd: 3 });
+    const styles = await stylesCosting(3);
+    expect(
+      (await callRoute('createTasksBatch', { token: user.token, body: createBody(styles) })).status,
+    ).toBe(200);
+    expect(await used(user.userId)).toBe(3);
+    // Short of tokens now: refused, and the 3 calls it reserved are given back.
+    expect(
+      (await callRoute('createTasksBatch', { token: user.token, body: createBody(styles) })).status,
+    ).toBe(403);
+    expect(await used(user.userId)).toBe(3);
   });
 
   it('refuses a short balance with 403, error "Not enough tokens" and the numbers, charging nothing', async () => {

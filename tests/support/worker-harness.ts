@@ -5,10 +5,12 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
 import { DynamoPhotoLister } from '../../functions/adapters/dynamodb/photo-items.ts';
+import { DynamoProviderBudgetStore } from '../../functions/adapters/dynamodb/provider-budget-store.ts';
 import { DynamoStyleReader } from '../../functions/adapters/dynamodb/style-reader.ts';
 import { DynamoOverdueTasks } from '../../functions/adapters/dynamodb/task-deadlines.ts';
 import { DynamoTaskStore } from '../../functions/adapters/dynamodb/task-store.ts';
 import { DynamoUserReader } from '../../functions/adapters/dynamodb/user-reader.ts';
+import { emfMetrics } from '../../functions/adapters/metrics/emf-metrics.ts';
 import { createS3Client } from '../../functions/adapters/s3/client.ts';
 import { SqsTaskQueue } from '../../functions/adapters/sqs/sqs-task-queue.ts';
 import { cryptoIds, systemClock } from '../../functions/adapters/system.ts';
@@ -17,6 +19,7 @@ import { deadLetterHandler } from '../../functions/avatar-dead-letter/dead-lette
 import { taskWorker } from '../../functions/avatar-worker/task-batch.ts';
 import { readConfig, WORKER_CONFIG } from '../../functions/config.ts';
 import { createAvatarBatch } from '../../functions/domain/generation/create-batch.ts';
+import { DEFAULT_PROVIDER_BUDGET } from '../../functions/domain/generation/provider-budget.ts';
 import type { WorkerDeps } from '../../functions/domain/generation/worker.ts';
 import type { Clock } from '../../functions/domain/ports.ts';
 import { log } from '../../functions/http/logger.ts';
@@ -107,6 +110,12 @@ export async function startWorkerHarness(): Promise<WorkerHarness> {
           clock: o.clock ?? systemClock,
           ids: cryptoIds,
           log,
+          budget: {
+            store: new DynamoProviderBudgetStore(db, s.tableName),
+            clock: o.clock ?? systemClock,
+            metrics: emfMetrics('test', () => {}),
+            limits: DEFAULT_PROVIDER_BUDGET,
+          },
         },
         user,
         { styles: styleIds, style_prompts: styleIds.map((id) => all.find((x) => x.id === id)?.prompt ?? '') },

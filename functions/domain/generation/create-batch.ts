@@ -1,6 +1,7 @@
 // POST /aivatar/create_tasks_batch (spec sections 5 and 7, issue 9): the server loads each style itself,
 // charges the batch in one transaction with its TODO tasks, then sends one message per task. A task whose
 // message could not be sent is failed and refunded at once, since no worker would ever see it.
+
 import { MAX_STYLES_PER_BATCH } from '../../../shared/api-schemas.ts';
 import { PHOTO_LIMITS } from '../../../shared/photo-rules.ts';
 import { DomainError, NotEnoughTokensError } from '../errors.ts';
@@ -10,6 +11,7 @@ import type { Clock, Ids, User } from '../ports.ts';
 import type { Style } from '../styles/style.ts';
 import type { StyleReader } from '../styles/style-store.ts';
 import { SIZE_OF_FORMAT } from './image-provider.ts';
+import { type ProviderBudgetDeps, releaseProviderCalls, reserveProviderCalls } from './provider-budget.ts';
 import type { Log } from './result-ports.ts';
 import { newTaskId, styleSlug } from './task-names.ts';
 import type { TaskQueue } from './task-queue.ts';
@@ -24,6 +26,8 @@ export interface CreateDeps {
   clock: Clock;
   ids: Ids;
   log: Log;
+  /** The daily caps on provider calls (issue: cost guards): reserved before any token is debited. */
+  budget: ProviderBudgetDeps;
 }
 
 export interface CreateRequest {
@@ -97,16 +101,25 @@ export async function createAvatarBatch(
     deadlineAt: now + TASK_TIMING.deadlineSeconds,
   }));
   const requestHash = deps.ids.hashSecret(JSON.stringify(req.styles));
-  const outcome = await deps.tasks.createBatch({
-    id: batchHex,
-    userId: user.id,
-    tasks,
-    createdAt: now,
-    idempotency: idempotencyKey
-      ? { key: deps.ids.hashSecret(idempotencyKey), requestHash, expiresAt: now + IDEMPOTENCY_SECONDS }
-      : null,
-    ledgerEntryIds: { subscription: deps.ids.newId(), ltd: deps.ids.newId() },
-  });
+  // One provider call per task, counted against today's caps before anything is charged or queued.
+  const { day } = await reserveProviderCalls(deps.budget, user.id, tasks.length);
+  const outcome = await deps.tasks
+    .createBatch({
+      id: batchHex,
+      userId: user.id,
+      tasks,
+      createdAt: now,
+      idempotency: idempotencyKey
+        ? { key: deps.ids.hashSecret(idempotencyKey), requestHash, expiresAt: now + IDEMPOTENCY_SECONDS }
+        : null,
+      ledgerEntryIds: { subscription: deps.ids.newId(), ltd: deps.ids.newId() },
+    })
+    .catch(async (e: unknown) => {
+      await releaseProviderCalls(deps.budget, user.id, day, tasks.length);
+      throw e;
+    });
+  // Nothing new to generate: a short balance, or a double click answered with the first batch.
+  if (outcome.outcome !== 'created') await releaseProviderCalls(deps.budget, user.id, day, tasks.length);
   if (outcome.outcome === 'short') throw new NotEnoughTokensError(outcome.needed, outcome.available);
   if (outcome.outcome === 'repeat') {
     if (outcome.requestHash !== requestHash)
@@ -118,6 +131,7 @@ export async function createAvatarBatch(
   }
 
   const { failed } = await deps.queue.enqueue(tasks.map((t) => ({ taskId: t.id, userId: user.id })));
+  if (failed.length) await releaseProviderCalls(deps.budget, user.id, day, failed.length);
   let refunded = 0;
   for (const m of failed) {
     const ok = await deps.tasks.fail(user.id, m.taskId, 'not-queued', deps.clock.now(), {
