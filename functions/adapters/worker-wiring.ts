@@ -12,6 +12,7 @@ import { buildImageProvider } from './generation-wiring.ts';
 import { SharpResultImages } from './images/result-images.ts';
 import { OutboxMailer } from './mail/outbox-mailer.ts';
 import { SesMailer } from './mail/ses-mailer.ts';
+import { stageMetrics } from './metrics/emf-metrics.ts';
 import { S3PhotoFiles } from './s3/photo-files.ts';
 import { S3ResultFiles } from './s3/result-files.ts';
 import { cryptoIds, systemClock } from './system.ts';
@@ -35,6 +36,7 @@ export function buildAbandonDeps(
     ids: cryptoIds,
     webUrl: config.webUrl,
     log,
+    metrics: stageMetrics(),
   };
 }
 

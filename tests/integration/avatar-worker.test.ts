@@ -1,7 +1,7 @@
 // Issue 9, "Worker": the real worker and dead-letter handler on a Lambda-like SQS event source, the OpenAI
 // adapter against the fake provider. Duplicate deliveries, provider errors, refusals, a poison message
 // and a task stuck past its deadline each end with one result or exactly one refund.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DynamoOverdueTasks } from '../../functions/adapters/dynamodb/task-deadlines.ts';
 import { sweepOverdueTasks } from '../../functions/domain/generation/abandoned-tasks.ts';
 import { encodeTaskMessage } from '../../functions/domain/generation/task-queue.ts';
@@ -60,6 +60,7 @@ describe('the avatar worker', () => {
     const [style] = await stylesCosting(1);
     h.provider.script({ kind: 'ok', delayMs: 300 });
     const before = h.provider.calls.length;
+    const metricsBefore = h.metrics.length;
     const { task_ids } = await h.create(user.userId, [style?.id as number]);
     const body = encodeTaskMessage({ taskId: task_ids[0] as string, userId: user.userId });
     await h.send(body);
@@ -69,6 +70,11 @@ describe('the avatar worker', () => {
     // The later duplicates find the task claimed or finished, and leave.
     await new Promise((r) => setTimeout(r, 1500));
     expect(h.provider.calls.length - before).toBe(1);
+    // CloudWatch counts what happened once: one provider call with its latency, one task done.
+    const recorded = h.metrics.slice(metricsBefore).map(([name]) => name);
+    expect(recorded.filter((n) => n === 'ProviderCalls')).toHaveLength(1);
+    expect(recorded.filter((n) => n === 'ProviderLatency')).toHaveLength(1);
+    expect(recorded.filter((n) => n === 'TasksDone')).toHaveLength(1);
     expect((await balanceOf(user.token)).ltd).toBe(4);
     expect(ledgerSum(await ledgerOf(user.token), 'generation', 'generation_refund')).toBe(-1);
   });
@@ -77,11 +83,18 @@ describe('the avatar worker', () => {
     const user = await creator({ ltd: 3, subscription: 1 });
     const [style] = await stylesCosting(1);
     h.provider.script({ kind: 'refusal', categories: ['violence'] });
+    const metricsBefore = h.metrics.length;
     const { task_ids } = await h.create(user.userId, [style?.id as number]);
     const task = await taskOf(user.token, task_ids[0] as string);
     expect(task?.status).toBe('ERROR');
     expect(task?.refunded).toBe(true);
     expect(task?.error).toMatch(/safety system refused/);
+    // The "tasks refunded per hour" alarm reads this count.
+    await vi.waitFor(() =>
+      expect(h.metrics.slice(metricsBefore).filter(([n]) => n === 'TasksRefunded')).toEqual([
+        ['TasksRefunded', 1],
+      ]),
+    );
     // The monthly token it took comes back to the monthly pool.
     expect(await balanceOf(user.token)).toEqual({ ltd: 3, subscription: 1 });
     const ledger = await ledgerOf(user.token);

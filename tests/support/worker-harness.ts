@@ -21,6 +21,7 @@ import { readConfig, WORKER_CONFIG } from '../../functions/config.ts';
 import { createAvatarBatch } from '../../functions/domain/generation/create-batch.ts';
 import { DEFAULT_PROVIDER_BUDGET } from '../../functions/domain/generation/provider-budget.ts';
 import type { WorkerDeps } from '../../functions/domain/generation/worker.ts';
+import type { BusinessMetric } from '../../functions/domain/metrics.ts';
 import type { Clock } from '../../functions/domain/ports.ts';
 import { log } from '../../functions/http/logger.ts';
 import { type EventSourceMapping, startEventSourceMapping } from '../../infra/local/sqs/event-source.ts';
@@ -41,6 +42,8 @@ export interface WorkerHarness {
   ): Promise<{ task_ids: string[]; batch_id: string }>;
   /** Sends a message body as is (a duplicate, or something that is not ours). */
   send(body: string): Promise<void>;
+  /** the business metrics the worker and the dead-letter handler recorded, in order */
+  metrics: [BusinessMetric, number][];
   stop(): Promise<void>;
 }
 
@@ -69,7 +72,12 @@ export async function startWorkerHarness(): Promise<WorkerHarness> {
   });
   const db = createDocumentClient(config.dynamodbEndpoint);
   const s3 = createS3Client(config.s3Endpoint);
-  const deps: WorkerDeps = { ...(await buildWorkerDeps(config, db, s3)), retryDelaySeconds: 0 };
+  const metrics: [BusinessMetric, number][] = [];
+  const deps: WorkerDeps = {
+    ...(await buildWorkerDeps(config, db, s3)),
+    retryDelaySeconds: 0,
+    metrics: { record: (name, value = 1) => void metrics.push([name, value]) },
+  };
   const visibility = new SqsTaskQueue(sqs.client, queue.url);
   const mappings: EventSourceMapping[] = [
     startEventSourceMapping({
@@ -92,6 +100,7 @@ export async function startWorkerHarness(): Promise<WorkerHarness> {
   ];
   const users = new DynamoUserReader(db, s.tableName);
   return {
+    metrics,
     provider,
     sqs,
     queue,

@@ -29,6 +29,8 @@ export async function deadLetter(deps: AbandonDeps, message: TaskMessage): Promi
     },
   );
   if (failed) {
+    deps.metrics?.record('TasksFailed');
+    deps.metrics?.record('TasksRefunded');
     const task = await deps.tasks.get(message.userId, message.taskId);
     if (task) await afterTaskFinished(deps, task.userId, task.batchId);
   }
@@ -49,6 +51,8 @@ export async function sweepOverdueTasks(
     });
     if (!ok) continue;
     failed++;
+    deps.metrics?.record('TasksFailed');
+    deps.metrics?.record('TasksRefunded');
     deps.log('error', 'task pending past its deadline: failed and refunded', t);
     const task = await deps.tasks.get(t.userId, t.taskId);
     if (task) await afterTaskFinished(deps, task.userId, task.batchId);

@@ -130,6 +130,7 @@ export async function createAvatarBatch(
     return answer(user, outcome.batch, outcome.balanceAfter, 0);
   }
 
+  deps.budget.metrics.record('TasksCreated', tasks.length);
   const { failed } = await deps.queue.enqueue(tasks.map((t) => ({ taskId: t.id, userId: user.id })));
   if (failed.length) await releaseProviderCalls(deps.budget, user.id, day, failed.length);
   let refunded = 0;
@@ -137,7 +138,11 @@ export async function createAvatarBatch(
     const ok = await deps.tasks.fail(user.id, m.taskId, 'not-queued', deps.clock.now(), {
       ledgerEntryIds: { subscription: deps.ids.newId(), ltd: deps.ids.newId() },
     });
-    if (ok) refunded += tasks.find((t) => t.id === m.taskId)?.tokenCost ?? 0;
+    if (ok) {
+      refunded += tasks.find((t) => t.id === m.taskId)?.tokenCost ?? 0;
+      deps.budget.metrics.record('TasksFailed');
+      deps.budget.metrics.record('TasksRefunded');
+    }
     deps.log('error', 'task not queued: failed and refunded', {
       taskId: m.taskId,
       userId: user.id,

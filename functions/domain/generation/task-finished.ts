@@ -2,6 +2,7 @@
 // "your avatars are ready" email, and the photos' deletion for an account that asked for it ("delete my
 // photos once my avatars are ready", functions/domain/photos/retention.ts) once nothing else is pending.
 
+import type { Metrics } from '../metrics.ts';
 import type { PhotoFiles, PhotoStore } from '../photos/photo-ports.ts';
 import { photosAfterAvatarsReady } from '../photos/retention.ts';
 import type { Clock, Mailer, UserReader } from '../ports.ts';
@@ -18,6 +19,8 @@ export interface FinishDeps {
   photoFiles: Pick<PhotoFiles, 'remove'>;
   clock: Clock;
   webUrl: string;
+  /** business metrics (tasks done, failed, refunded; provider calls and latency): CloudWatch via EMF */
+  metrics?: Metrics;
   log: Log;
 }
 

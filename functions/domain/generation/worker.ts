@@ -62,10 +62,14 @@ async function failClaimed(
   task: TaskRecord,
   code: TaskErrorCode,
 ): Promise<DeliveryOutcome> {
-  await deps.tasks.fail(task.userId, task.id, code, deps.clock.now(), {
+  const failed = await deps.tasks.fail(task.userId, task.id, code, deps.clock.now(), {
     attempt: task.attempt,
     ledgerEntryIds: { subscription: deps.ids.newId(), ltd: deps.ids.newId() },
   });
+  if (failed) {
+    deps.metrics?.record('TasksFailed');
+    deps.metrics?.record('TasksRefunded');
+  }
   await afterTaskFinished(deps, task.userId, task.batchId);
   return { kind: 'handled', what: 'failed' };
 }
@@ -104,6 +108,8 @@ export async function processTaskMessage(
       deadline: Date.now() + o.remainingMs - TASK_TIMING.storeMarginMs,
     });
     const providerMs = Date.now() - providerStart;
+    deps.metrics?.record('ProviderCalls');
+    deps.metrics?.record('ProviderLatency', providerMs);
     if (!(await deps.tasks.progress(task, PROGRESS.generated, deps.clock.now())))
       return { kind: 'handled', what: 'not-ours' };
     const filename = resultFilename(task.slug, task.id, avatar.contentType);
@@ -137,7 +143,11 @@ export async function processTaskMessage(
       overheadMs: Date.now() - startedAt - providerMs,
       providerAttempts: avatar.attempts,
     });
-    if (done) await afterTaskFinished(deps, task.userId, task.batchId);
+    if (done) {
+      deps.metrics?.record('TasksDone');
+      if (costUsd !== null) deps.metrics?.record('TaskCostCents', costUsd * 100);
+      await afterTaskFinished(deps, task.userId, task.batchId);
+    }
     return { kind: 'handled', what: done ? 'done' : 'not-ours' };
   } catch (e) {
     return onFailure(deps, task, e, o.receiveCount, context);
