@@ -11,23 +11,30 @@ import { readCompanyConfig } from './src/config/company-identity.ts';
 // table stay out of the browser (about 9 KB gzipped, most of the /login budget's headroom); their types
 // still type the client.
 const API_CONTRACT = 'virtual:api-contract';
+// The admin routes ship with the admin screen, which adds them to the client (addRoutes): every other
+// page, the landing page first, does without them.
+const ADMIN_CONTRACT = 'virtual:api-contract-admin';
 const apiContract = (): Plugin => ({
   name: 'aivatar-api-contract',
-  resolveId: (id) => (id === API_CONTRACT ? `\0${API_CONTRACT}` : undefined),
+  resolveId: (id) => (id === API_CONTRACT || id === ADMIN_CONTRACT ? `\0${id}` : undefined),
   load(id) {
-    if (id !== `\0${API_CONTRACT}`) return undefined;
+    if (id !== `\0${API_CONTRACT}` && id !== `\0${ADMIN_CONTRACT}`) return undefined;
+    const admin = id === `\0${ADMIN_CONTRACT}`;
     const routes = Object.fromEntries(
-      (Object.entries(apiRoutes) as [string, ApiRoute][]).map(([routeId, r]) => [
-        routeId,
-        {
-          method: r.method,
-          path: r.path,
-          access: r.access,
-          binary: r.response === 'binary',
-          served: r.served,
-        },
-      ]),
+      (Object.entries(apiRoutes) as [string, ApiRoute][])
+        .filter(([, r]) => (r.access === 'admin') === admin)
+        .map(([routeId, r]) => [
+          routeId,
+          {
+            method: r.method,
+            path: r.path,
+            access: r.access,
+            binary: r.response === 'binary',
+            served: r.served,
+          },
+        ]),
     );
+    if (admin) return `export const routes = ${JSON.stringify(routes)};`;
     return [
       `export const routes = ${JSON.stringify(routes)};`,
       `export const PASSWORD_MIN_LENGTH = ${PASSWORD_MIN_LENGTH};`,

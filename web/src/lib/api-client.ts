@@ -62,7 +62,12 @@ interface RouteInfo {
   binary: boolean;
   served: boolean;
 }
-const routes = routeTable as Record<RouteId, RouteInfo>;
+const routes = { ...routeTable } as Record<RouteId, RouteInfo>;
+
+/** Adds the routes a screen brings with it (the admin screen's): the shell carries only the others. */
+export function addRoutes(table: Record<string, { method: string; path: string }>): void {
+  Object.assign(routes, table);
+}
 
 /**
  * Whether the API serves a route yet (its `served` flag in shared/api-routes.ts). A button whose route is

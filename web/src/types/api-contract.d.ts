@@ -1,11 +1,17 @@
 // Generated at build time from shared/api-routes.ts and shared/api-schemas.ts by web/vite.config.ts.
 declare module 'virtual:api-contract' {
-  export const routes: Record<
+  export type RouteTable = Record<
     string,
     { method: string; path: string; access: 'public' | 'user' | 'admin'; binary: boolean; served: boolean }
   >;
+  /** Every route but the admin ones (virtual:api-contract-admin, loaded with the admin screen). */
+  export const routes: RouteTable;
   export const PASSWORD_MIN_LENGTH: number;
   export const PASSWORD_MAX_LENGTH: number;
+}
+
+declare module 'virtual:api-contract-admin' {
+  export const routes: import('virtual:api-contract').RouteTable;
 }
 
 // The operator's identity, read and checked at build time by web/vite.config.ts.
