@@ -320,6 +320,7 @@ export const GROUP_CONFIG = {
   billing: [tableConfig, sessionConfig, stripeConfig, webUrlConfig],
   'stripe-webhook': [tableConfig, stripeConfig, stripeWebhookConfig],
   photos: [tableConfig, sessionConfig, mediaConfig],
+  'admin-styles': [tableConfig, sessionConfig, mediaConfig],
   avatars: [tableConfig, sessionConfig, mediaConfig, taskQueueConfig],
 } as const satisfies Record<string, readonly AnyPart[]>;
 

@@ -168,6 +168,27 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
     media: { prefixes: ['uploads/', 'photos/', 'thumbs/'] },
     installedModules: ['sharp'],
   },
+  'admin-styles': {
+    // A style picture is decoded like a photo (up to 40 megapixels).
+    memorySize: 2048,
+    timeoutSeconds: 15,
+    table: {
+      // The session's account and a style as stored (GetItem), the styles and the audit log (Query), the id
+      // counter (UpdateItem), each change with its audit entry (a transaction of Put/Delete) and the seed
+      // claims of imported catalogue styles (PutItem).
+      actions: [
+        'dynamodb:GetItem',
+        'dynamodb:Query',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:DeleteItem',
+      ],
+    },
+    sessionSigningKey: true,
+    // The admin's browser upload (uploads/<adminId>/...) and the checked pictures every screen shows.
+    media: { prefixes: ['uploads/', 'style-images/'] },
+    installedModules: ['sharp'],
+  },
 };
 
 /** Every IAM action a group's function is granted beyond writing its own logs. */

@@ -1,13 +1,14 @@
 // How the SPA is hosted: the same security headers locally and on CloudFront.
 /**
  * `mediaOrigin`: the media bucket, which the browser uploads photos to (connect-src) and shows them from
- * through short-lived signed URLs (img-src).
+ * through short-lived signed URLs (img-src). The API's origin also serves style pictures (img-src).
  */
 export const CONTENT_SECURITY_POLICY = (apiOrigin: string, mediaOrigin?: string): string =>
   [
     "default-src 'self'",
     `connect-src 'self' ${apiOrigin}${mediaOrigin ? ` ${mediaOrigin}` : ''}`,
-    `img-src 'self' data: blob:${mediaOrigin ? ` ${mediaOrigin}` : ''}`,
+    // https: style pictures may be any https URL (issue 11); the API serves uploaded ones (/style-images/).
+    `img-src 'self' data: blob: https: ${apiOrigin}${mediaOrigin ? ` ${mediaOrigin}` : ''}`,
     "media-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "script-src 'self'",

@@ -1,8 +1,14 @@
 // Request and response bodies of the API, shared by the functions, the SPA's typed client and the tests.
 // zod/mini keeps the SPA bundle small: only the schemas a screen touches are bundled.
 import * as z from 'zod/mini';
+import {
+  isAcceptableImageUrl,
+  STYLE_FIELD_LIMITS,
+  STYLE_FORMATS,
+  STYLE_MESSAGES,
+} from './admin-style-rules.ts';
 import { LANGUAGES, type Language as LanguageCode } from './language.ts';
-import { PHOTO_LIMITS, QUALITY_HINTS, REJECTION_REASONS } from './photo-rules.ts';
+import { PHOTO_LIMITS, PHOTO_TYPES, QUALITY_HINTS, REJECTION_REASONS } from './photo-rules.ts';
 
 export { LANGUAGES };
 /** The zod enum of shared/language.ts's list; the type is that module's. */
@@ -116,18 +122,96 @@ export type Style = z.infer<typeof Style>;
 export const AdminStyle = z.object({
   ...Style.shape,
   is_active: z.boolean(),
-  format: z.enum(['square', 'portrait']),
+  format: z.enum(STYLE_FORMATS),
 });
-export const AdminStyleInput = z.strictObject({
-  name: z.string(),
-  description: z.optional(z.string()),
-  category: z.string(),
-  image_url: z.optional(z.string()),
-  token_cost: z._default(TokenCost, 1),
-  prompt: z.string(),
-  is_active: z.optional(z.boolean()),
-  format: z.optional(z.enum(['square', 'portrait'])),
+export type AdminStyle = z.infer<typeof AdminStyle>;
+
+// The admin form's body. Each rule answers in the form's own French words (spec section 5), so a body the
+// form would refuse is refused by the server with the same message; values are trimmed.
+const requiredText = (max: number, required: string, tooLong: string) =>
+  z.string({ error: required }).check(z.trim(), z.minLength(1, required), z.maxLength(max, tooLong));
+const optionalText = (max: number, tooLong: string) =>
+  z._default(z.string({ error: STYLE_MESSAGES.textInvalid }).check(z.trim(), z.maxLength(max, tooLong)), '');
+const AdminStyleFields = {
+  name: requiredText(STYLE_FIELD_LIMITS.name, STYLE_MESSAGES.nameRequired, STYLE_MESSAGES.nameTooLong),
+  description: optionalText(STYLE_FIELD_LIMITS.description, STYLE_MESSAGES.descriptionTooLong),
+  category: requiredText(
+    STYLE_FIELD_LIMITS.category,
+    STYLE_MESSAGES.categoryRequired,
+    STYLE_MESSAGES.categoryTooLong,
+  ),
+  image_url: z._default(
+    z
+      .string({ error: STYLE_MESSAGES.imageUrlInvalid })
+      .check(
+        z.trim(),
+        z.maxLength(STYLE_FIELD_LIMITS.imageUrl, STYLE_MESSAGES.imageUrlInvalid),
+        z.refine(isAcceptableImageUrl, STYLE_MESSAGES.imageUrlInvalid),
+      ),
+    '',
+  ),
+  token_cost: z._default(
+    z
+      .number({ error: STYLE_MESSAGES.tokenCostMin })
+      .check(
+        z.gte(1, STYLE_MESSAGES.tokenCostMin),
+        z.refine(Number.isInteger, STYLE_MESSAGES.tokenCostInteger),
+        z.lte(STYLE_FIELD_LIMITS.tokenCost, STYLE_MESSAGES.tokenCostMax),
+      ),
+    1,
+  ),
+  prompt: requiredText(
+    STYLE_FIELD_LIMITS.prompt,
+    STYLE_MESSAGES.promptRequired,
+    STYLE_MESSAGES.promptTooLong,
+  ),
+  is_active: z._default(z.boolean({ error: STYLE_MESSAGES.isActiveInvalid }), true),
+  format: z._default(z.enum(STYLE_FORMATS, { error: STYLE_MESSAGES.formatInvalid }), 'square'),
+};
+export const AdminStyleInput = z.strictObject(AdminStyleFields);
+export type AdminStyleInput = z.output<typeof AdminStyleInput>;
+/**
+ * One entry of an import file, and of an export (the same shape, spec section 5): the form's fields, and
+ * beyond the spec what makes an export re-import as the same catalogue (French text, the catalogue key,
+ * the generation settings). Other keys (an exported `id`) are ignored.
+ */
+export const StyleTransferEntry = z.object({
+  ...AdminStyleFields,
+  translations: z.optional(z.object({ fr: z.optional(StyleText) })),
+  key: z.optional(z.nullable(z.string().check(z.maxLength(100)))),
+  quality: z.optional(z.enum(['low', 'medium', 'high'])),
+  reference_count: z.optional(z.int().check(z.gte(1), z.lte(16))),
+  input_fidelity: z.optional(z.enum(['low', 'high'])),
 });
+export type StyleTransferEntry = z.output<typeof StyleTransferEntry>;
+/** Who changed which style, when, and what it was before and after (the bottom of the admin screen). */
+export const StyleAuditEntry = z.object({
+  id: z.string(),
+  at: z.number(),
+  action: z.enum(['create', 'update', 'delete', 'import']),
+  actor: z.object({ id: z.string(), email: z.string() }),
+  style_id: z.nullable(z.number()),
+  before: z.nullable(AdminStyle),
+  after: z.nullable(AdminStyle),
+  /** import only: what was added and skipped */
+  added: z.optional(z.number()),
+  skipped: z.optional(z.number()),
+});
+export type StyleAuditEntry = z.infer<typeof StyleAuditEntry>;
+export const StyleAuditList = z.object({ entries: z.array(StyleAuditEntry) });
+export const StyleImageTargetRequest = z.strictObject({
+  type: z.enum(PHOTO_TYPES, { error: "L'image doit être un fichier JPG, PNG ou WEBP." }),
+  size: z.int().check(z.positive()),
+});
+export const StyleImageTarget = z.object({
+  id: z.string(),
+  url: z.string(),
+  fields: z.record(z.string(), z.string()),
+  expires_in: z.number(),
+});
+export const StyleImageConfirmRequest = z.strictObject({ id: z.string().check(z.maxLength(200)) });
+/** `path` is relative to the API's URL (shared/admin-style-rules.ts STYLE_IMAGE_PATH_PREFIX). */
+export const StyleImageConfirmed = z.object({ path: z.string(), width: z.number(), height: z.number() });
 /** The spec's admin client reads the list as a bare array. */
 export const AdminStyleList = z.array(AdminStyle);
 export const StylesList = z.object({ success: z.boolean(), styles: z.array(Style) });
@@ -305,5 +389,11 @@ export const CheckoutUrl = z.object({ checkout_url: z.string() });
 export const DashboardUrl = z.object({ dashboard_url: z.string() });
 export const AuthUrl = z.object({ auth_url: z.string() });
 export const SubscriptionStatus = z.object({ hasActiveSubscription: z.boolean() });
-export const ImportResult = z.object({ added: z.number(), skipped: z.number() });
+/** Spec section 3's `added, skipped`, and beyond it why each skipped entry was skipped. */
+export const ImportResult = z.object({
+  added: z.number(),
+  skipped: z.number(),
+  skipped_entries: z.optional(z.array(z.object({ index: z.number(), name: z.string(), reason: z.string() }))),
+});
+export type ImportResult = z.infer<typeof ImportResult>;
 export const WebhookAck = z.object({ received: z.boolean() });

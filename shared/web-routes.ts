@@ -67,7 +67,7 @@ export const webPages = [
     path: '/admin/styles',
     access: 'public',
     localized: false,
-    built: false,
+    built: true,
     indexable: false,
   }),
   page({
@@ -75,7 +75,7 @@ export const webPages = [
     path: '/app/create',
     access: 'user',
     localized: true,
-    built: false,
+    built: true,
     indexable: false,
   }),
   page({
@@ -91,7 +91,7 @@ export const webPages = [
     path: '/app/gallery',
     access: 'user',
     localized: true,
-    built: false,
+    built: true,
     indexable: false,
   }),
   page({

@@ -66,9 +66,9 @@ const devRuntimeConfig = (): Plugin => ({
 });
 
 // Modules only some screens use; they load with those screens, not with every page: the signed-in app's
-// and the forms' parts, and the kit of the marketing pages.
+// and the forms' parts, the kit of the marketing pages, and the admin screen's form rules.
 const NOT_IN_SHELL =
-  /\/src\/components\/(marketing\/|welcome\/|layout\/(app-|open-billing)|ui\/(text-field|checkbox|alert|form-controls))|\/src\/lib\/(api-messages|welcome)\./;
+  /\/src\/components\/(marketing\/|welcome\/|layout\/(app-|open-billing)|ui\/(text-field|checkbox|alert|form-controls))|\/src\/lib\/(api-messages|welcome)\.|\/shared\/admin-style-rules\./;
 
 export default defineConfig(({ command, isSsrBuild }) => {
   // A build is what ships, whatever NODE_ENV the caller runs with: vitest's global setup builds under

@@ -54,23 +54,26 @@ export function groupHandler<G extends LambdaGroup>(
     byKey.set(routeKey(r), fn);
   }
 
-  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>({ timeoutEarlyInMillis: 0 })
-    .use(errorResponses())
-    .use(routeFor(routes))
-    .use(jsonBody())
-    .use(session(resolveSession))
-    .handler(async (event) => {
-      const state = stateOf(event);
-      const fn = byKey.get(event.routeKey) as (input: RouteInput<RouteId>) => Promise<unknown>;
-      const result = await fn({
-        body: state.body as never,
-        params: state.params,
-        user: state.user as never,
-        clientAddress: state.clientAddress,
-        event,
-      });
-      return isRawResponse(result) ? result : jsonResponse(200, result);
-    });
+  return (
+    middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>({ timeoutEarlyInMillis: 0 })
+      .use(errorResponses())
+      .use(routeFor(routes))
+      // Who calls is settled before the body is read: a caller without the right learns nothing from it.
+      .use(session(resolveSession))
+      .use(jsonBody())
+      .handler(async (event) => {
+        const state = stateOf(event);
+        const fn = byKey.get(event.routeKey) as (input: RouteInput<RouteId>) => Promise<unknown>;
+        const result = await fn({
+          body: state.body as never,
+          params: state.params,
+          user: state.user as never,
+          clientAddress: state.clientAddress,
+          event,
+        });
+        return isRawResponse(result) ? result : jsonResponse(200, result);
+      })
+  );
 }
 
 /** The route ids a group's handler serves: used by the tests that keep table and handlers in step. */

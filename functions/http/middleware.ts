@@ -78,9 +78,10 @@ function describeIssues(error: z.core.$ZodError, input: unknown): string {
   if (!first) return 'Invalid request body.';
   if (first.code === 'unrecognized_keys') return `Unknown field: ${first.keys.join(', ')}.`;
   const where = first.path.length ? first.path.join('.') : 'body';
-  if (first.path.length && valueAt(input, first.path) === undefined) return `Missing field: ${where}.`;
-  // A schema's own wording (e.g. the terms checkbox) beats the generic one.
+  // A schema's own wording (the terms checkbox, the admin form's French rules) beats the generic ones,
+  // a missing field included.
   if (first.message && first.message !== 'Invalid input') return first.message;
+  if (first.path.length && valueAt(input, first.path) === undefined) return `Missing field: ${where}.`;
   switch (first.code) {
     case 'invalid_type':
       return `Invalid field ${where}: expected ${first.expected}.`;

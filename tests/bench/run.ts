@@ -17,6 +17,7 @@ import { createLocalAccount } from '../support/local-account.ts';
 import { type Budget, reportBudgets } from './budgets.ts';
 import { type ColdStart, coldStart } from './cold-start.ts';
 import { firstLoadJs } from './first-load-js.ts';
+import { type GalleryFigures, galleryBench, galleryBudgets } from './gallery.ts';
 import { type GenerationFigures, generationBench, generationBudgets } from './generation.ts';
 import type { LoadJob } from './load-worker.ts';
 import { benchLocalRenderer } from './local-renderer.ts';
@@ -175,11 +176,13 @@ const stack = await startLocalStack({
 let warm: Awaited<ReturnType<typeof latency>> & Awaited<ReturnType<typeof webhookLatency>>;
 let spa: Awaited<ReturnType<typeof firstLoadJs>>[number];
 let photos: PhotoFigures;
+let gallery: GalleryFigures;
 let generation: GenerationFigures;
 try {
   warm = { ...(await latency(stack.apiUrl, stack.outboxDir)), ...(await webhookLatency(stack)) };
   [spa] = (await firstLoadJs(stack.webUrl, ['/login'])) as [typeof spa];
   photos = await photoBench(stack);
+  gallery = await galleryBench(stack);
   generation = await generationBench(stack);
 } finally {
   await stack.stop();
@@ -269,6 +272,7 @@ const budgets: Budget[] = [
     limit: LOGIN_FIRST_LOAD_BUDGET_KB,
   },
   ...photoBudgets(photos),
+  ...galleryBudgets(gallery),
   ...generationBudgets(generation),
 ];
 const exitCode = reportBudgets(budgets);
@@ -282,6 +286,7 @@ writeFileSync(
       warm,
       spaLogin: spa,
       photos,
+      gallery,
       generation,
       budgets,
     },

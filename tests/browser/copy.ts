@@ -4,6 +4,8 @@ export const copy = {
   en: {
     prefix: '',
     accountHeading: 'Account',
+    createHeading: 'Create Your Avatar',
+    navMain: 'Main',
     email: 'Email',
     password: 'Password',
     logIn: 'Log in',
@@ -42,6 +44,8 @@ export const copy = {
   fr: {
     prefix: '/fr',
     accountHeading: 'Mon compte',
+    createHeading: 'Créez votre avatar',
+    navMain: 'Principale',
     email: 'Adresse e-mail',
     password: 'Mot de passe',
     logIn: 'Se connecter',

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { pagePath } from '../../shared/web-routes.ts';
+import { appHomePath, pagePath } from '../../shared/web-routes.ts';
 import {
   createAccount,
   describeInBrowser,
@@ -46,18 +46,20 @@ describeInBrowser('Sign in with Google', () => {
       await page.waitForURL((url) => url.pathname === '/login_with_token');
       expect(new URL(page.url()).searchParams.get('lang')).toBe(lang);
       await page.getByRole('heading', { name: SUCCESS.en }).waitFor();
-      await waitForPath(page, pagePath('appAccount', lang));
+      await waitForPath(page, appHomePath(lang));
       expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
       // The single-use token is not left in the history entry.
       expect(pathNow(page)).not.toContain('token=');
 
-      await page.getByTestId('account-email').filter({ hasText: email }).waitFor();
-      // A new account is welcomed with its free tokens, as after an activation link.
+      // A new account is welcomed with its free tokens on the app's first screen, as after an activation link.
       const welcome = {
         en: 'Welcome to Aivatar! Your account is active.',
         fr: 'Bienvenue sur Aivatar ! Votre compte est activé.',
       }[lang];
       await page.getByText(welcome, { exact: true }).waitFor();
+      await page.getByRole('link', { name: { en: 'Account', fr: 'Mon compte' }[lang] }).click();
+      await waitForPath(page, pagePath('appAccount', lang));
+      await page.getByTestId('account-email').filter({ hasText: email }).waitFor();
       const withGoogle = { en: 'With the Google account', fr: 'Avec le compte Google' }[lang];
       await page
         .getByTestId('google-sign-in')
@@ -73,7 +75,8 @@ describeInBrowser('Sign in with Google', () => {
     await page.goto(pagePath('signup', 'fr'));
     await page.getByRole('button', { name: BUTTON.fr }).click();
     await answerAtGoogle(page, { email, verified: true });
-    await waitForPath(page, pagePath('appAccount', 'fr'));
+    await waitForPath(page, appHomePath('fr'));
+    await page.goto(pagePath('appAccount', 'fr'));
     await page.getByTestId('google-sign-in').filter({ hasText: email }).waitFor();
   });
 
@@ -100,8 +103,8 @@ describeInBrowser('Sign in with Google', () => {
       await page.goto(pagePath('login', 'en'));
       await page.getByRole('button', { name: BUTTON.en }).click();
       await answerAtGoogle(page, { email: who, verified: true });
-      await waitForPath(page, pagePath('appAccount', 'en'));
-      await page.getByTestId('account-email').filter({ hasText: who }).waitFor();
+      await waitForPath(page, appHomePath('en'));
+      await page.getByText(who, { exact: true }).first().waitFor();
       await page.evaluate(() => localStorage.clear());
     }
   });

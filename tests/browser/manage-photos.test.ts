@@ -138,8 +138,10 @@ describeInBrowser('Manage Photos', () => {
     await page.getByText('"notes.jpg" is not a valid image.', { exact: true }).waitFor();
     expect(await input.evaluate((el) => (el as HTMLInputElement).files?.length)).toBe(0);
     expect(await page.getByTestId('photo-count').innerText()).toContain('3 photos: enough to create avatars');
-    // Create Avatar is linked once that screen is built (shared/web-routes.ts).
-    expect(await page.getByTestId('photo-count').getByRole('link').count()).toBe(0);
+    // Enough photos: the count links to Create Avatar.
+    expect(
+      await page.getByTestId('photo-count').getByRole('link', { name: 'Create Avatar' }).getAttribute('href'),
+    ).toBe('/app/create');
 
     // Each card: the thumbnail from storage, the name (over 25 characters: 22 and "..."), KB with a decimal.
     const list = await listOf(token);

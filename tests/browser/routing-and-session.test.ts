@@ -45,25 +45,25 @@ describeInBrowser('routes and session', () => {
     const { token } = await createAccount(email);
     const page = await browser.newPage();
     await openSignedIn(page, token, '/app');
-    await waitForPath(page, '/app/account');
+    await waitForPath(page, '/app/create');
     for (const path of ['/app/unknown', '/login', '/signup', '/', '/nowhere']) {
       await page.goto(path);
-      await waitForPath(page, '/app/account');
+      await waitForPath(page, '/app/create');
     }
     // In French, the same rules lead to the French app.
     for (const path of ['/fr/app', '/fr/app/unknown', '/fr/login', '/fr/signup', '/fr', '/fr/create']) {
       await page.goto(path);
-      await waitForPath(page, '/fr/app/account');
+      await waitForPath(page, '/fr/app/create');
     }
-    await page.getByRole('heading', { name: copy.fr.accountHeading, level: 1 }).waitFor();
+    await page.getByRole('heading', { name: copy.fr.createHeading, level: 1 }).waitFor();
     await page.goto('/login_with_token?token=whatever');
-    await waitForPath(page, '/app/account');
+    await waitForPath(page, '/app/create');
     // The emailed link of a French user leads to the French app.
     await page.goto('/login_with_token?token=whatever&lang=fr');
-    await waitForPath(page, '/fr/app/account');
+    await waitForPath(page, '/fr/app/create');
     await page.goto('/login_with_token?token=whatever&lang=xx');
-    await waitForPath(page, '/app/account');
-    expect(await page.getByTestId('account-email').textContent()).toBe(email);
+    await waitForPath(page, '/app/create');
+    await page.getByText(email, { exact: true }).first().waitFor();
   });
 
   test('a session the API refuses (401) is cleared and the browser goes to /login', async () => {
@@ -81,8 +81,12 @@ describeInBrowser('routes and session', () => {
     await openSignedIn(page, token, '/app/account');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Account' }).waitFor();
-    // Create Avatar and My Avatars come with their screens (shared/web-routes.ts).
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Manage Photos', 'Account']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual([
+      'Create Avatar',
+      'Manage Photos',
+      'My Avatars',
+      'Account',
+    ]);
     await page.getByText(email, { exact: true }).first().waitFor();
     expect(await page.getByTestId('token-balance').textContent()).toBe('2 tokens');
     expect(await page.getByRole('button', { name: 'Subscription' }).count()).toBe(0);

@@ -60,6 +60,12 @@ async function expectAccountPage(page: Page, email: string, c: (typeof copy)[key
   expect(await page.getByTestId('account-email').textContent()).toBe(email);
 }
 
+/** Signing in leads to /app, whose home is Create Your Avatar. */
+async function expectCreatePage(page: Page, c: (typeof copy)[keyof typeof copy]) {
+  await waitForPath(page, `${c.prefix}/app/create`);
+  await page.getByRole('heading', { name: c.createHeading, level: 1 }).waitFor();
+}
+
 describeInBrowser('sign up, activate, set a password, log out and in again', () => {
   const browser = useBrowser();
 
@@ -85,9 +91,9 @@ describeInBrowser('sign up, activate, set a password, log out and in again', () 
       await page.getByRole('heading', { name: 'Login Successful' }).waitFor();
       expect(await page.locator('html').getAttribute('lang')).toBe('en');
 
-      // Signed in, in the language of the email: the account page welcomes the new user with the 2 free
-      // tokens and the next step, once.
-      await expectAccountPage(page, email, c);
+      // Signed in, in the language of the email: the app's home, Create Your Avatar, welcomes the new user
+      // with the 2 free tokens and the next step, once.
+      await expectCreatePage(page, c);
       expect(await page.locator('html').getAttribute('lang')).toBe(lang);
       const welcome = page.getByTestId('welcome');
       await welcome.getByRole('heading', { name: a.welcomeTitle }).waitFor();
@@ -97,19 +103,27 @@ describeInBrowser('sign up, activate, set a password, log out and in again', () 
       expect(await welcome.getByRole('link', { name: a.welcomeUpload }).getAttribute('href')).toBe(
         `${c.prefix}/app/upload`,
       );
-      expect(await page.getByTestId('account-balance').textContent()).toBe('2');
       expect(await page.getByTestId('token-balance').textContent()).toBe(a.tokens);
+      await welcome.getByRole('button', { name: a.closeWelcome }).click();
+      await welcome.waitFor({ state: 'detached' });
+      // Gone for good: not back after a reload.
+      await page.reload();
+      await page.getByTestId('style-card').first().waitFor();
+      expect(await welcome.count()).toBe(0);
+
+      // The account page, from the navbar: the balance and the signup bonus in the history.
+      await page
+        .getByRole('navigation', { name: c.navMain })
+        .getByRole('link', { name: c.accountHeading })
+        .click();
+      await expectAccountPage(page, email, c);
+      expect(await welcome.count()).toBe(0);
+      expect(await page.getByTestId('account-balance').textContent()).toBe('2');
       const bonus = page.locator('tr[data-reason="signup_bonus"]');
       await bonus.waitFor();
       expect(await bonus.count()).toBe(1);
       expect(await bonus.textContent()).toContain(a.bonus);
       expect(await bonus.textContent()).toContain('+2');
-      await welcome.getByRole('button', { name: a.closeWelcome }).click();
-      await welcome.waitFor({ state: 'detached' });
-      // Gone for good: not back after a reload.
-      await page.reload();
-      await page.getByTestId('account-email').waitFor();
-      expect(await welcome.count()).toBe(0);
 
       // No password yet: set one (no current password asked).
       await page.getByRole('heading', { name: a.setTitle }).waitFor();
@@ -134,7 +148,7 @@ describeInBrowser('sign up, activate, set a password, log out and in again', () 
       await page.getByRole('button', { name: c.logIn, exact: true }).click();
       await page.getByText(c.loginSuccess, { exact: true }).waitFor();
       // The app opens in the language the user logged in with, and the welcome does not come back.
-      await expectAccountPage(page, email, c);
+      await expectCreatePage(page, c);
       expect(await welcome.count()).toBe(0);
     });
   }

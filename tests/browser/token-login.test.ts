@@ -49,7 +49,7 @@ describeInBrowser('login link page', () => {
     const page = await browser.newPage();
     await page.goto(link);
     await page.getByRole('heading', { name: 'Login Successful' }).waitFor();
-    await waitForPath(page, '/app/account');
+    await waitForPath(page, '/app/create');
 
     await page.evaluate(() => localStorage.clear());
     await page.goto(link);
@@ -104,8 +104,8 @@ describeInBrowser('login link page', () => {
     const page = await browser.newPage();
     await page.goto(pathOf(withLanguage(loginLinkIn(mail), 'fr')));
     await page.getByRole('heading', { name: 'Login Successful' }).waitFor();
-    await waitForPath(page, '/fr/app/account');
-    await page.getByRole('heading', { name: 'Mon compte', level: 1 }).waitFor();
+    await waitForPath(page, '/fr/app/create');
+    await page.getByRole('heading', { name: 'Créez votre avatar', level: 1 }).waitFor();
     expect(await page.getByTestId('welcome').count()).toBe(0);
   });
 });

@@ -87,7 +87,7 @@ describe('the API host', () => {
   });
 
   it('does not serve routes of groups that are not built yet', async () => {
-    const unserved = Object.values(apiRoutes).filter((r) => !r.served);
+    const unserved: { method: string; path: string }[] = Object.values(apiRoutes).filter((r) => !r.served);
     expect(unserved.length).toBeGreaterThan(0);
     for (const r of unserved) {
       const path = buildPath(r.path, { filename: 'a.png', id: '1', priceId: 'p', token: 't' });

@@ -113,7 +113,10 @@ export function checkContract(id: RouteId, result: CallResult<unknown>): void {
   }
   if (result.status >= 200 && result.status < 300) {
     if (route.response === 'binary') {
-      if (/^application\/json/.test(type)) throw new ContractError(`${where} with JSON, not a file`);
+      // A JSON download (the styles export) is a file: it says so with Content-Disposition.
+      const attachment = /^attachment\b/i.test(result.headers.get('content-disposition') ?? '');
+      if (/^application\/json/.test(type) && !attachment)
+        throw new ContractError(`${where} with JSON, not a file`);
       return;
     }
     const parsed = route.response.safeParse(result.body);

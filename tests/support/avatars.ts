@@ -115,6 +115,21 @@ export async function waitForTasks(token: string, ids: string[], timeoutMs = 30_
   }
 }
 
+/** An activated account (2 free tokens) that consented and uploaded `photos` reference photos. */
+export async function userWithPhotos(photos: number): Promise<{ email: string; token: string }> {
+  const user = await consentedUser();
+  if (photos > 0) {
+    const files = await Promise.all(
+      Array.from({ length: photos }, async (_, i) => ({
+        name: `selfie-${i + 1}.jpg`,
+        bytes: await testPhoto({ width: 900, height: 1100, seed: 40 + i }),
+      })),
+    );
+    await uploadDirect(user.token, files);
+  }
+  return user;
+}
+
 async function consentedFrenchUser(): Promise<{ email: string; token: string }> {
   const email = newEmail('fr');
   const token = await createLocalAccount(stack(), email, { lang: 'fr' });

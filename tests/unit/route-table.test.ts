@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
+import { type AdminStylesDeps, adminStyleRoutes } from '../../functions/admin-styles/routes.ts';
 import { authRoutes } from '../../functions/auth/routes.ts';
 import { type AvatarDeps, avatarRoutes } from '../../functions/avatars/routes.ts';
 import { billingRoutes } from '../../functions/billing/routes.ts';
@@ -31,6 +32,7 @@ const handlersByGroup: Record<string, string[]> = {
   billing: Object.keys(billingRoutes({} as BillingDeps)),
   'stripe-webhook': Object.keys(webhookRoutes({} as WebhookDeps, {} as EventVerifier)),
   photos: Object.keys(photoRoutes({} as PhotoDeps)),
+  'admin-styles': Object.keys(adminStyleRoutes({} as AdminStylesDeps)),
 };
 
 describe('the route table', () => {

@@ -11,7 +11,10 @@ export const PAGE_MODULES: Partial<Record<PageId, string>> = {
   loginWithToken: 'features/auth/login-with-token-page.tsx',
   appAccount: 'features/account/account-page.tsx',
   appUpload: 'features/photos/photos-page.tsx',
+  appCreate: 'features/create/create-page.tsx',
+  appGallery: 'features/gallery/gallery-page.tsx',
   pricing: 'features/pricing/pricing-page.tsx',
   terms: 'features/legal/terms-page.tsx',
   privacy: 'features/legal/privacy-page.tsx',
+  adminStyles: 'features/admin/admin-styles-page.tsx',
 };

@@ -21,13 +21,16 @@ export class ApiError extends Error {
   /** The server's `msg`, when it sent one. */
   readonly msg: string | null;
   readonly code: string;
+  /** The whole error body, for answers that carry more than a message (the numbers of a short balance). */
+  readonly body: unknown;
 
-  constructor(status: number, code: string, msg: string | null) {
+  constructor(status: number, code: string, msg: string | null, body: unknown = null) {
     super(msg ?? (status ? `The server answered ${status}` : 'No response from the server'));
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.msg = msg;
+    this.body = body;
   }
 }
 
@@ -43,8 +46,10 @@ export type CallOptions<K extends RouteId> = BodyOption<K> &
     signal?: AbortSignal;
     /** Sends cookies to the API host (the identity-provider login needs them). */
     credentials?: RequestCredentials;
-    /** Query parameters (the identity-provider login's page language). */
-    query?: Record<string, string>;
+    /** Query parameters (a download's preset, a page's cursor). */
+    query?: Record<string, string | undefined>;
+    /** Extra request headers (an Idempotency-Key). */
+    headers?: Record<string, string>;
   };
 type CallArgs<K extends RouteId> =
   object extends CallOptions<K> ? [options?: CallOptions<K>] : [options: CallOptions<K>];
@@ -71,7 +76,7 @@ function errorFromBody(status: number, body: unknown): ApiError {
   const b = (body ?? {}) as Partial<Record<keyof ErrorBody | 'message', unknown>>;
   const text = [b.msg, b.error, b.message].find((v): v is string => typeof v === 'string');
   const code = typeof b.code === 'string' ? b.code : `HTTP_${status}`;
-  return new ApiError(status, code, text ?? null);
+  return new ApiError(status, code, text ?? null, body);
 }
 
 /** The session is over: forget it and start again from the login page (a full load drops every cache). */
@@ -82,6 +87,17 @@ function endSession(): Promise<never> {
   return new Promise<never>(() => {});
 }
 
+/** The full URL of a route, with its path parameters and query filled in. */
+export function apiUrl(
+  id: RouteId,
+  { params, query }: { params?: Record<string, string>; query?: Record<string, string | undefined> } = {},
+): string {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) search.set(k, v);
+  const qs = search.toString();
+  return `${runtimeConfig().apiUrl}${buildPath(routes[id].path, params)}${qs ? `?${qs}` : ''}`;
+}
+
 export async function api<K extends RouteId>(id: K, ...[options]: CallArgs<K>): Promise<ResponseOf<K>> {
   const route = routes[id];
   const opts = (options ?? {}) as {
@@ -89,9 +105,10 @@ export async function api<K extends RouteId>(id: K, ...[options]: CallArgs<K>): 
     params?: Record<string, string>;
     signal?: AbortSignal;
     credentials?: RequestCredentials;
-    query?: Record<string, string>;
+    query?: Record<string, string | undefined>;
+    headers?: Record<string, string>;
   };
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...opts.headers, Accept: 'application/json' };
   const token = getToken();
   if (token) {
     headers.Authorization = `Bearer ${token}`;
@@ -106,8 +123,7 @@ export async function api<K extends RouteId>(id: K, ...[options]: CallArgs<K>): 
 
   let res: Response;
   try {
-    const query = opts.query ? `?${new URLSearchParams(opts.query)}` : '';
-    res = await fetch(`${runtimeConfig().apiUrl}${buildPath(route.path, opts.params)}${query}`, {
+    res = await fetch(apiUrl(id, { params: opts.params, query: opts.query }), {
       method: route.method,
       headers,
       body,

@@ -11,6 +11,8 @@ import type { Language } from '../../../shared/language.ts';
 import { languageOfPath } from '../../../shared/web-routes.ts';
 import type AccountEn from '../features/account/locales/en.json';
 import type AuthEn from '../features/auth/locales/en.json';
+import type CreateEn from '../features/create/locales/en.json';
+import type GalleryEn from '../features/gallery/locales/en.json';
 import type PhotosEn from '../features/photos/locales/en.json';
 import type En from '../locales/en.json';
 import type Fr from '../locales/fr.json';
@@ -27,7 +29,9 @@ type Keys<T, Prefix extends string = ''> = {
 }[keyof T & string];
 
 /** Every string's key, checked against the English strings: the app's and those of the screens with their own. */
-export type TranslationKey = Keys<typeof En & typeof AuthEn & typeof AccountEn & typeof PhotosEn>;
+export type TranslationKey = Keys<
+  typeof En & typeof AuthEn & typeof AccountEn & typeof PhotosEn & typeof CreateEn & typeof GalleryEn
+>;
 export type TranslationValues = Record<string, string | number>;
 export type TFunction = (key: TranslationKey, values?: TranslationValues) => string;
 

@@ -1,0 +1,31 @@
+// Lambda entry of the admin-styles group: the admin styles screen (/admin/styles) and the style pictures.
+
+import { DynamoAdminStyleStore } from '../adapters/dynamodb/admin-style-store.ts';
+import { createDocumentClient } from '../adapters/dynamodb/client.ts';
+import { SharpImages } from '../adapters/images/sharp-images.ts';
+import { createS3Client } from '../adapters/s3/client.ts';
+import { S3StyleImageFiles } from '../adapters/s3/style-image-files.ts';
+import { buildSessionResolver } from '../adapters/session-wiring.ts';
+import { cryptoIds, systemClock } from '../adapters/system.ts';
+import { GROUP_CONFIG, readConfig } from '../config.ts';
+import { groupHandler } from '../http/group-handler.ts';
+import { adminStyleRoutes } from './routes.ts';
+
+const config = readConfig(GROUP_CONFIG['admin-styles']);
+const db = createDocumentClient(config.dynamodbEndpoint);
+const s3 = createS3Client(config.s3Endpoint);
+
+export const handler = groupHandler(
+  'admin-styles',
+  adminStyleRoutes({
+    styles: new DynamoAdminStyleStore(db, config.tableName),
+    clock: systemClock,
+    ids: cryptoIds,
+    images: {
+      files: new S3StyleImageFiles(s3, config.mediaBucket),
+      images: new SharpImages(),
+      ids: cryptoIds,
+    },
+  }),
+  await buildSessionResolver(config, db),
+);

@@ -1,0 +1,119 @@
+// /admin/styles, the admin styles manager (spec sections 2, 4, 5, 7 and 8; issue 11), in French: the list
+// with search, sorting, the count and a two-step delete; the add and edit form; Import/Export; the audit
+// log. The server decides who is an admin: a 403 shows the "réservé aux administrateurs" page.
+import { useState } from 'react';
+import type { AdminStyle, AdminStyleInput } from '../../../../shared/api-schemas.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { api, isApiError } from '../../lib/api-client.ts';
+import { useSession } from '../../lib/session.tsx';
+import { toast } from '../../lib/toasts.ts';
+import { ADMIN_TEXT as T } from './admin-strings.ts';
+import { serverMessage, useAdminStyles } from './api/admin-styles.ts';
+import { AdminOnly } from './components/admin-only.tsx';
+import { AuditLog } from './components/audit-log.tsx';
+import { ImportExport } from './components/import-export.tsx';
+import { StyleForm } from './components/style-form.tsx';
+import { StyleTable } from './components/style-table.tsx';
+import './admin.css';
+
+type Mode = { kind: 'list' } | { kind: 'add' } | { kind: 'edit'; style: AdminStyle };
+
+/** The form's own line under it (spec section 8: 'Une erreur est survenue' or the network message). */
+const formMessage = (e: unknown): string =>
+  isApiError(e) && e.status === 0 ? T.messages.network : serverMessage(e, T.messages.submitFallback);
+
+export default function AdminStylesPage() {
+  const { signedIn } = useSession();
+  const { state, reload, update, audit, auditFailed } = useAdminStyles(signedIn);
+  const [mode, setMode] = useState<Mode>({ kind: 'list' });
+
+  const save = async (body: AdminStyleInput): Promise<string | null> => {
+    try {
+      if (mode.kind === 'edit') {
+        const saved = await api('adminUpdateStyle', { params: { id: String(mode.style.id) }, body });
+        update((list) => list.map((s) => (s.id === saved.id ? saved : s)));
+        toast.success(T.messages.updated(saved.name));
+      } else {
+        const saved = await api('adminCreateStyle', { body });
+        update((list) => [...list, saved]);
+        toast.success(T.messages.added(saved.name));
+      }
+      setMode({ kind: 'list' });
+      return null;
+    } catch (e) {
+      console.error('Style save', e);
+      toast.error(serverMessage(e, mode.kind === 'edit' ? T.messages.updateFailed : T.messages.addFailed));
+      return formMessage(e);
+    }
+  };
+
+  const remove = async (style: AdminStyle) => {
+    try {
+      await api('adminDeleteStyle', { params: { id: String(style.id) } });
+      update((list) => list.filter((s) => s.id !== style.id));
+      toast.success(T.messages.deleted(style.name));
+    } catch (e) {
+      console.error('Style delete', e);
+      toast.error(serverMessage(e, T.messages.deleteFailed));
+    }
+  };
+
+  let body: React.ReactNode;
+  if (!signedIn || state.status === 'forbidden') body = <AdminOnly signedIn={signedIn} />;
+  else if (state.status === 'loading')
+    body = (
+      <div className="admin-status" role="status">
+        <Spinner /> {T.loading}
+      </div>
+    );
+  else if (state.status === 'error')
+    body = (
+      <div className="card admin-status admin-status--error" role="alert">
+        <p>{T.messages.load}</p>
+        <Button variant="secondary" onClick={() => reload()}>
+          {T.retry}
+        </Button>
+      </div>
+    );
+  else if (mode.kind !== 'list')
+    body = (
+      <StyleForm
+        key={mode.kind === 'edit' ? mode.style.id : 'new'}
+        style={mode.kind === 'edit' ? mode.style : null}
+        onSubmit={save}
+        onCancel={() => setMode({ kind: 'list' })}
+      />
+    );
+  else
+    body = (
+      <>
+        <section className="card admin-card" aria-label={T.title}>
+          <StyleTable
+            styles={state.styles}
+            onEdit={(style) => setMode({ kind: 'edit', style })}
+            onDelete={remove}
+          />
+        </section>
+        <ImportExport onImported={() => reload()} />
+        <AuditLog entries={audit} failed={auditFailed} />
+      </>
+    );
+
+  const ready = signedIn && state.status === 'ready';
+  return (
+    <div className="container admin" lang="fr">
+      <title>{`${T.title} · Aivatar`}</title>
+      {ready && (
+        <header className="app-page-header admin__header">
+          <div>
+            <h1>{T.title}</h1>
+            <p className="muted">{T.subtitle}</p>
+          </div>
+          {mode.kind === 'list' && <Button onClick={() => setMode({ kind: 'add' })}>{T.add}</Button>}
+        </header>
+      )}
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+// POST /aivatar/create_tasks_batch (spec sections 5, 7 and 8): the styles and their prompts in the same
+// order, reference elements always on. The server reads costs and prompts from its own table; a short
+// balance answers 403 'Not enough tokens' with the numbers.
+import type { Style } from '../../../../../shared/api-schemas.ts';
+import { api, isApiError } from '../../../lib/api-client.ts';
+
+export function createBatch(styles: Style[], idempotencyKey: string): Promise<{ msg: string }> {
+  return api('createTasksBatch', {
+    body: {
+      styles: styles.map((s) => s.id),
+      style_prompts: styles.map((s) => s.prompt),
+      use_reference_elements: true,
+    },
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+}
+
+export interface ShortBalance {
+  /** the server's message, e.g. "Not enough tokens: you need 3 but only have 2 available" */
+  msg: string | null;
+  needed: number | null;
+  available: number | null;
+}
+
+const numberIn = (body: Record<string, unknown>, ...keys: string[]): number | null => {
+  for (const key of keys) if (typeof body[key] === 'number') return body[key] as number;
+  return null;
+};
+
+/** The 403 'Not enough tokens' answer, with whatever numbers it carries; null for any other failure. */
+export function shortBalanceOf(e: unknown): ShortBalance | null {
+  if (!isApiError(e) || e.status !== 403) return null;
+  const body = (e.body ?? {}) as Record<string, unknown>;
+  const isShort = body.error === 'Not enough tokens' || e.code === 'NOT_ENOUGH_TOKENS';
+  if (!isShort) return null;
+  return {
+    msg: e.msg,
+    needed: numberIn(body, 'needed', 'required', 'total'),
+    available: numberIn(body, 'available', 'balance'),
+  };
+}

@@ -1,0 +1,125 @@
+// The side panel (spec sections 2 and 5): the selected styles with their cost and a remove button, the
+// running total, the warnings, and Create Avatars, or Upload Reference Photos with fewer than 2 photos.
+import { Link } from 'react-router';
+import type { Style } from '../../../../../shared/api-schemas.ts';
+import { PHOTO_LIMITS } from '../../../../../shared/photo-rules.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button, buttonClass } from '../../../components/ui/button.tsx';
+import { ArrowRightIcon, CloseIcon, PaletteIcon, UploadIcon } from '../../../components/ui/icons.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { useLocalizedPath } from '../../../lib/language.ts';
+import { styleText } from '../api/styles.ts';
+import type { Readiness } from '../readiness.ts';
+
+export function SelectionPanel({
+  selected,
+  readiness,
+  photoCount,
+  submitting,
+  serverError,
+  onRemove,
+  onCreate,
+}: {
+  selected: Style[];
+  readiness: Readiness;
+  photoCount: number | 'loading' | 'unknown';
+  submitting: boolean;
+  serverError: string | null;
+  onRemove: (style: Style) => void;
+  onCreate: () => void;
+}) {
+  const { t, language } = useTranslation();
+  const path = useLocalizedPath();
+  const { total, balance } = readiness;
+  const needsPhotos = typeof photoCount === 'number' && photoCount < PHOTO_LIMITS.neededForAvatars;
+
+  return (
+    <aside
+      className="card selection"
+      id="selection"
+      aria-labelledby="selection-title"
+      data-testid="selection-panel"
+    >
+      <header className="selection__header">
+        <h2 id="selection-title">{t('create.panelTitle')}</h2>
+        {selected.length > 0 && <span className="selection__count">{selected.length}</span>}
+      </header>
+      {selected.length === 0 ? (
+        <p className="selection__empty">
+          <PaletteIcon />
+          {t('create.panelEmpty')}
+        </p>
+      ) : (
+        <ul className="selection__list" data-testid="selection-list">
+          {selected.map((style) => {
+            const { name } = styleText(style, language);
+            return (
+              <li key={style.id} className="selection__item" data-testid="selected-style">
+                <img src={style.image_url} alt="" width={40} height={40} />
+                <span className="selection__name">{name}</span>
+                <span className="selection__cost">{t('create.cost', { count: style.token_cost })}</span>
+                <button
+                  type="button"
+                  className="selection__remove"
+                  onClick={() => onRemove(style)}
+                  aria-label={t('create.remove', { name })}
+                  title={t('create.remove', { name })}
+                >
+                  <CloseIcon />
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <dl className="selection__totals">
+        <div className="selection__total">
+          <dt>{t('create.total')}</dt>
+          <dd data-testid="selection-total">{t('create.cost', { count: total })}</dd>
+        </div>
+        <div>
+          <dt>{t('create.balance')}</dt>
+          <dd data-testid="selection-balance">
+            {balance === null ? '–' : t('create.cost', { count: balance })}
+          </dd>
+        </div>
+        {typeof photoCount === 'number' && (
+          <div>
+            <dt className="visually-hidden">{t('create.uploadLink')}</dt>
+            <dd className="selection__photos">{t('create.photos', { count: photoCount })}</dd>
+          </div>
+        )}
+      </dl>
+      <div className="selection__warnings" data-testid="selection-warnings">
+        {readiness.warnings.map((w) => (
+          <Alert key={w.key} kind={w.kind}>
+            {w.text}
+          </Alert>
+        ))}
+        {serverError && <Alert kind="error">{serverError}</Alert>}
+      </div>
+      {needsPhotos ? (
+        <Link to={path('appUpload')} className={buttonClass({ size: 'lg', block: true })}>
+          <UploadIcon />
+          {t('create.uploadLink')}
+        </Link>
+      ) : (
+        <Button
+          size="lg"
+          block
+          onClick={onCreate}
+          loading={submitting}
+          disabled={!readiness.canCreate || photoCount === 'loading'}
+        >
+          {t('create.createButton')}
+          {!submitting && <ArrowRightIcon />}
+        </Button>
+      )}
+      {readiness.short && (
+        <Link to={path('pricing')} className="selection__buy">
+          {t('create.buyTokens')}
+        </Link>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,164 @@
+// /app/create, Create Your Avatar (spec section 2 "Style picking screen", sections 5 and 8, issue 9): the
+// styles by category, a click toggles one, the side panel totals them against the balance and creates the
+// batch; success leads to the gallery with the server's message.
+import './strings.ts';
+import { useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { Style } from '../../../../shared/api-schemas.ts';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { WelcomeNotice } from '../../components/welcome/welcome-notice.tsx';
+import { isApiError } from '../../lib/api-client.ts';
+import { serverMessage } from '../../lib/api-messages.ts';
+import { documentTitle } from '../../lib/document-title.ts';
+import { useTranslation } from '../../lib/i18n.ts';
+import { useLocalizedPath } from '../../lib/language.ts';
+import { useSession } from '../../lib/session.tsx';
+import { toast } from '../../lib/toasts.ts';
+import { createBatch, shortBalanceOf } from './api/create-batch.ts';
+import { useReferencePhotoCount } from './api/reference-photos.ts';
+import { categoriesOf, useStyles } from './api/styles.ts';
+import { ALL, CategoryTabs } from './components/category-tabs.tsx';
+import { SelectionPanel } from './components/selection-panel.tsx';
+import { StyleCard } from './components/style-card.tsx';
+import { readinessOf } from './readiness.ts';
+import './create.css';
+
+const withoutFinalStop = (s: string) => s.replace(/\.\s*$/, '');
+
+export default function CreatePage() {
+  const { t, language } = useTranslation();
+  const navigate = useNavigate();
+  const path = useLocalizedPath();
+  const { user, userStatus, refreshUser } = useSession();
+  const { state, retry } = useStyles();
+  const photoCount = useReferencePhotoCount();
+  const [category, setCategory] = useState(ALL);
+  const [selectedIds, setSelectedIds] = useState<number[]>([]);
+  const [submitting, setSubmitting] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  // One key per selection: a retry of the same batch (a double click, a lost answer) is charged once.
+  const idempotency = useRef<{ ids: string; key: string } | null>(null);
+
+  const styles = state.status === 'ready' ? state.styles : [];
+  const categories = useMemo(() => categoriesOf(styles), [styles]);
+  const shown = category === ALL ? styles : styles.filter((s) => s.category === category);
+  const selected = selectedIds
+    .map((id) => styles.find((s) => s.id === id))
+    .filter((s): s is Style => s !== undefined);
+  const readiness = readinessOf(selected, user, userStatus === 'loading', photoCount, t);
+
+  const toggle = (style: Style) => {
+    setServerError(null);
+    setSelectedIds((ids) =>
+      ids.includes(style.id) ? ids.filter((id) => id !== style.id) : [...ids, style.id],
+    );
+  };
+
+  const create = async () => {
+    if (submitting) return;
+    if (selected.length === 0) return setServerError(t('create.selectAtLeastOne'));
+    if (!user) return setServerError(t('create.balanceUnknown'));
+    if (readiness.short) return;
+    const ids = selected.map((s) => s.id).join(',');
+    if (idempotency.current?.ids !== ids) idempotency.current = { ids, key: crypto.randomUUID() };
+    setSubmitting(true);
+    setServerError(null);
+    try {
+      const { msg } = await createBatch(selected, idempotency.current.key);
+      idempotency.current = null;
+      void refreshUser();
+      toast.success(language === 'en' ? msg : t('create.created', { count: selected.length }));
+      navigate(path('appGallery'));
+    } catch (e) {
+      console.error('Create avatars', e);
+      const short = shortBalanceOf(e);
+      let text: string;
+      if (short) {
+        const ownWords = t('create.notEnoughTokens', {
+          total: short.needed ?? readiness.total,
+          available: short.available ?? readiness.balance ?? 0,
+        });
+        const said = language === 'en' && short.msg ? short.msg : ownWords;
+        text = t('create.notEnoughServer', { message: withoutFinalStop(said) });
+        void refreshUser();
+      } else {
+        const fallback = t('create.createFailed');
+        text = isApiError(e) ? serverMessage(e, fallback) : e instanceof Error ? e.message : fallback;
+      }
+      setServerError(text);
+      toast.error(text);
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <div className="container create">
+      <title>{documentTitle(t('create.title'))}</title>
+      <header className="app-page-header">
+        <h1>{t('create.title')}</h1>
+        <p className="muted">{t('create.subtitle')}</p>
+      </header>
+      <WelcomeNotice />
+      {state.status === 'error' && (
+        <Alert
+          kind="error"
+          action={
+            <Button variant="secondary" size="sm" onClick={retry}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
+          {t('create.stylesFailed')}
+        </Alert>
+      )}
+      {state.status === 'loading' && (
+        <div className="page-loading">
+          <Spinner size="lg" label={t('common.loading')} />
+        </div>
+      )}
+      {state.status === 'ready' && (
+        <div className="create__grid">
+          <section className="create__styles" aria-label={t('create.categories')}>
+            <CategoryTabs categories={categories} current={category} onChange={setCategory} />
+            <div id="style-grid" role="tabpanel" aria-labelledby={`tab-${category}`}>
+              <ul className="style-grid" data-testid="style-grid">
+                {shown.map((style) => (
+                  <StyleCard
+                    key={style.id}
+                    style={style}
+                    selected={selectedIds.includes(style.id)}
+                    onToggle={() => toggle(style)}
+                  />
+                ))}
+              </ul>
+            </div>
+          </section>
+          <SelectionPanel
+            selected={selected}
+            readiness={readiness}
+            photoCount={photoCount}
+            submitting={submitting}
+            serverError={serverError}
+            onRemove={toggle}
+            onCreate={create}
+          />
+          {selected.length > 0 && (
+            <div className="selection-bar" data-testid="selection-bar">
+              <span>
+                {t('create.barSummary', {
+                  count: selected.length,
+                  total: t('create.cost', { count: readiness.total }),
+                })}
+              </span>
+              <a href="#selection" className={buttonClass({ size: 'sm' })}>
+                {t('create.barReview')}
+              </a>
+            </div>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+// Downloads (spec sections 7 and 8, issue 9): the diagnostic call first (its answer is not shown), then the
+// base64 route, then the blob route; a preset (original, 400x400 for LinkedIn, 4K upscaled) as a query.
+// The file is named after the stored name before its first underscore, plus the extension.
+import { api, apiUrl } from '../../../lib/api-client.ts';
+import { getToken } from '../../../lib/session-store.ts';
+import type { Task } from './tasks.ts';
+
+export const PRESETS = ['original', 'linkedin', '4k'] as const;
+export type Preset = (typeof PRESETS)[number];
+
+/** The result routes' {filename}: the stored name, after `results/`. */
+export const resultFilename = (task: Task): string => (task.result_path ?? '').split('/').pop() ?? '';
+
+const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
+const PRESET_SUFFIX: Record<Preset, string> = { original: '', linkedin: '-400x400', '4k': '-4k' };
+
+/** Spec section 7: the stored name before its first underscore, plus the extension (a preset's own). */
+export function downloadName(task: Task, preset: Preset, contentType: string): string {
+  const stored = resultFilename(task);
+  const dot = stored.lastIndexOf('.');
+  const storedExt = dot > 0 ? stored.slice(dot + 1) : '';
+  const fromServer = task.download_name ?? `${stored.split('_')[0]?.replace(/\.[^.]*$/, '')}.${storedExt}`;
+  const base = fromServer.replace(/\.[^.]*$/, '') || 'avatar';
+  const ext = EXTENSIONS[contentType] ?? (storedExt || 'png');
+  return `${base}${PRESET_SUFFIX[preset]}.${ext}`;
+}
+
+function save(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+function base64ToBlob(data: string, type: string): Blob {
+  const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+  return new Blob([bytes], { type });
+}
+
+export async function downloadResult(task: Task, preset: Preset): Promise<void> {
+  const filename = resultFilename(task);
+  // Support's diagnostic runs before each download; its answer is for the logs, never for the user.
+  await api('diagnoseDirectories').catch((e: unknown) => console.warn('Diagnose', e));
+  const query = { preset };
+  let blob: Blob;
+  try {
+    const { data, content_type } = await api('resultData', { params: { filename }, query });
+    blob = base64ToBlob(data, content_type);
+  } catch (first) {
+    console.warn('Download as base64 failed, trying the file route', first);
+    blob = await api('resultFile', { params: { filename }, query });
+  }
+  save(blob, downloadName(task, preset, blob.type));
+}
+
+/**
+ * Every finished avatar as one ZIP. A plain link with the session in `?token=` (the route's queryToken): the
+ * route redirects to the archive in storage, and the browser saves it as it streams, however large.
+ */
+export const downloadAllUrl = (): string =>
+  apiUrl('resultsZip', { query: { token: getToken() ?? undefined } });

@@ -1,0 +1,125 @@
+// Download with a preset (issue 9): Original, 400 x 400 for LinkedIn, 4K (upscaled). On a card, a button
+// for the original and a menu for the others; in the modal, the three side by side.
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { DownloadIcon } from '../../../components/ui/icons.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { toast } from '../../../lib/toasts.ts';
+import { downloadResult, PRESETS, type Preset } from '../api/download.ts';
+import type { Task } from '../api/tasks.ts';
+
+export function useDownload(task: Task) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState<Preset | null>(null);
+  const download = async (preset: Preset) => {
+    setBusy(preset);
+    try {
+      await downloadResult(task, preset);
+    } catch (e) {
+      console.error('Download', task.id, preset, e);
+      toast.error(t('gallery.downloadFailed'));
+    } finally {
+      setBusy(null);
+    }
+  };
+  return { busy, download };
+}
+
+const ChevronIcon = () => (
+  <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <path d="m6 9 6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
+  </svg>
+);
+
+export function CardDownload({ task, name }: { task: Task; name: string }) {
+  const { t } = useTranslation();
+  const { busy, download } = useDownload(task);
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: Event) => {
+      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !root.current?.contains(e.target as Node))
+        setOpen(false);
+    };
+    document.addEventListener('pointerdown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('pointerdown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+
+  return (
+    <div className="card-download" ref={root}>
+      <button
+        type="button"
+        className="card-download__main"
+        onClick={() => void download('original')}
+        disabled={busy !== null}
+        aria-label={`${t('gallery.download')}: ${name}`}
+        title={t('gallery.download')}
+        data-testid="card-download"
+      >
+        <DownloadIcon />
+      </button>
+      <button
+        type="button"
+        className="card-download__more"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={t('gallery.downloadOptions')}
+        title={t('gallery.downloadOptions')}
+        onClick={() => setOpen((o) => !o)}
+        disabled={busy !== null}
+      >
+        <ChevronIcon />
+      </button>
+      {open && (
+        <ul className="card-download__menu" id={menuId}>
+          {PRESETS.map((preset) => (
+            <li key={preset}>
+              <button
+                type="button"
+                data-preset={preset}
+                onClick={() => {
+                  setOpen(false);
+                  void download(preset);
+                }}
+              >
+                <span>{t(`gallery.preset_${preset}`)}</span>
+                <small>{t(`gallery.presetHint_${preset}`)}</small>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function PresetButtons({ task }: { task: Task }) {
+  const { t } = useTranslation();
+  const { busy, download } = useDownload(task);
+  return (
+    <div className="preset-buttons">
+      {PRESETS.map((preset) => (
+        <Button
+          key={preset}
+          variant={preset === 'original' ? 'primary' : 'secondary'}
+          size="sm"
+          loading={busy === preset}
+          disabled={busy !== null && busy !== preset}
+          onClick={() => void download(preset)}
+          data-preset={preset}
+          title={t(`gallery.presetHint_${preset}`)}
+        >
+          {busy !== preset && <DownloadIcon />}
+          {preset === 'original' ? t('gallery.download') : t(`gallery.preset_${preset}`)}
+        </Button>
+      ))}
+    </div>
+  );
+}

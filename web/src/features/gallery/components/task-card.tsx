@@ -1,0 +1,88 @@
+// One avatar task (spec sections 2 and 4): a finished one shows its image, opens the modal on a click and
+// has its download button; the others show the style's picture with their status. Each shows the time and
+// 'Style: name' ('Style {id}' without a name); a preview render says so.
+import type { Style } from '../../../../../shared/api-schemas.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { resultFilename } from '../api/download.ts';
+import type { Task } from '../api/tasks.ts';
+import { timeOf } from '../group-by-day.ts';
+import { CardDownload } from './download-menu.tsx';
+import { PreviewRenderBadge } from './preview-render-badge.tsx';
+import { StatusBadge } from './status-badge.tsx';
+import { TaskImage } from './task-image.tsx';
+
+export function useStyleName(styles: Map<number, Style>): (task: Task) => string {
+  const { t, language } = useTranslation();
+  return (task) => {
+    const style = styles.get(task.style_id);
+    const name =
+      (language === 'fr' ? style?.translations?.fr?.name : undefined) ?? task.style_name ?? style?.name;
+    return name ? t('gallery.style', { name }) : t('gallery.styleFallback', { id: task.style_id });
+  };
+}
+
+export function TaskCard({
+  task,
+  style,
+  label,
+  onOpen,
+}: {
+  task: Task;
+  style: Style | undefined;
+  label: string;
+  onOpen: () => void;
+}) {
+  const { t, language } = useTranslation();
+  const done = task.status === 'DONE' && task.result_path;
+  const time = timeOf(task, language);
+  return (
+    <li
+      className={`task-card task-card--${task.status.toLowerCase()}`}
+      data-testid="task-card"
+      data-status={task.status}
+    >
+      {done ? (
+        <button
+          type="button"
+          className="task-card__open"
+          onClick={onOpen}
+          aria-label={t('gallery.open', { name: label })}
+        >
+          <TaskImage
+            path={`${task.result_path}#thumbnail`}
+            url={task.thumbnail_url ?? task.image_url}
+            filename={resultFilename(task)}
+            alt={label}
+            width={320}
+            height={320}
+            lazy
+          />
+        </button>
+      ) : (
+        <div className="task-card__pending">
+          {style?.image_url ? (
+            <img src={style.image_url} alt="" width={384} height={384} loading="lazy" decoding="async" />
+          ) : (
+            <span className="task-card__blank" />
+          )}
+          <StatusBadge task={task} />
+        </div>
+      )}
+      {done && task.render_kind === 'preview-render' && <PreviewRenderBadge />}
+      <div className="task-card__meta">
+        <div className="task-card__text">
+          <p className="task-card__style" data-testid="task-style">
+            {label}
+          </p>
+          <p className="task-card__time">
+            <time dateTime={new Date(task.created_at * 1000).toISOString()}>{time}</time>
+          </p>
+        </div>
+        {done && <CardDownload task={task} name={label} />}
+      </div>
+      {task.status === 'ERROR' && task.refunded && task.token_cost ? (
+        <p className="task-card__refund">{t('gallery.refunded', { count: task.token_cost })}</p>
+      ) : null}
+    </li>
+  );
+}

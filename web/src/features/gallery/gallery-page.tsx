@@ -1,0 +1,146 @@
+// /app/gallery, My Avatars (spec section 2 "Gallery screen", sections 4 and 8, issue 9): the tasks by day,
+// newest first, polled every 15 s while any is pending; a finished one opens 'Generated Avatar'; downloads
+// with presets, and all of them as one ZIP; Refresh clears the image caches and reloads.
+import './strings.ts';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { DownloadIcon, ImageIcon, PaletteIcon, RefreshIcon } from '../../components/ui/icons.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { isServed } from '../../lib/api-client.ts';
+import { documentTitle } from '../../lib/document-title.ts';
+import { useTranslation } from '../../lib/i18n.ts';
+import { useLocalizedPath } from '../../lib/language.ts';
+import { downloadAllUrl } from './api/download.ts';
+import { cacheGeneration, clearImageCaches } from './api/image-cache.ts';
+import { useStyleMap } from './api/styles.ts';
+import { isPending, useTasks } from './api/tasks.ts';
+import { AvatarModal } from './components/avatar-modal.tsx';
+import { TaskCard, useStyleName } from './components/task-card.tsx';
+import { groupByDay } from './group-by-day.ts';
+import './gallery.css';
+
+export default function GalleryPage() {
+  const { t, language } = useTranslation();
+  const path = useLocalizedPath();
+  const { state, reload, loadMore } = useTasks();
+  const styles = useStyleMap();
+  const styleName = useStyleName(styles);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [generation, setGeneration] = useState(cacheGeneration);
+
+  const tasks = state.status === 'ready' ? state.tasks : [];
+  const groups = useMemo(() => groupByDay(tasks, language), [tasks, language]);
+  const pending = tasks.filter(isPending).length;
+  const finished = tasks.some((task) => task.status === 'DONE');
+  const open = tasks.find((task) => task.id === openId && task.status === 'DONE');
+
+  const refresh = () => {
+    clearImageCaches();
+    setGeneration(cacheGeneration());
+    reload();
+  };
+
+  return (
+    <div className="container gallery-page">
+      <title>{documentTitle(t('gallery.title'))}</title>
+      <header className="app-page-header gallery-page__header">
+        <div>
+          <h1>{t('gallery.title')}</h1>
+          <p className="muted">{t('gallery.subtitle')}</p>
+        </div>
+        <div className="gallery-page__actions">
+          {finished && isServed('resultsZip') && (
+            <a
+              href={downloadAllUrl()}
+              className={buttonClass({ variant: 'secondary' })}
+              title={t('gallery.downloadAllHint')}
+              data-testid="download-all"
+            >
+              <DownloadIcon />
+              {t('gallery.downloadAll')}
+            </a>
+          )}
+          <Button
+            variant="secondary"
+            onClick={refresh}
+            loading={state.status === 'loading' || (state.status === 'ready' && state.refreshing)}
+          >
+            <RefreshIcon />
+            {t('gallery.refresh')}
+          </Button>
+        </div>
+      </header>
+      {pending > 0 && (
+        <p className="gallery-page__pending" data-testid="pending-note">
+          <Spinner size="sm" />
+          {t('gallery.pendingNote', { count: pending })}
+        </p>
+      )}
+      {state.status === 'loading' && (
+        <div className="page-loading">
+          <Spinner size="lg" label={t('common.loading')} />
+        </div>
+      )}
+      {state.status === 'error' && (
+        <Alert
+          kind="error"
+          action={
+            <Button variant="secondary" size="sm" onClick={refresh}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
+          {t('gallery.listFailed')}
+        </Alert>
+      )}
+      {state.status === 'ready' && tasks.length === 0 && (
+        <div className="card gallery-empty" data-testid="gallery-empty">
+          <span className="gallery-empty__icon">
+            <ImageIcon />
+          </span>
+          <p className="gallery-empty__title">{t('gallery.empty')}</p>
+          <p className="muted">{t('gallery.emptyHint')}</p>
+          <Link to={path('appCreate')} className={buttonClass({})}>
+            <PaletteIcon />
+            {t('gallery.createAvatar')}
+          </Link>
+        </div>
+      )}
+      <div key={generation} className="gallery-days">
+        {groups.map((group) => (
+          <section
+            key={group.day}
+            className="day-group"
+            aria-labelledby={`day-${group.day}`}
+            data-testid="day-group"
+          >
+            <h2 id={`day-${group.day}`} className="day-group__heading">
+              {group.heading}
+            </h2>
+            <ul className="task-grid">
+              {group.tasks.map((task) => (
+                <TaskCard
+                  key={task.id}
+                  task={task}
+                  style={styles.get(task.style_id)}
+                  label={styleName(task)}
+                  onOpen={() => setOpenId(task.id)}
+                />
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+      {state.status === 'ready' && state.nextCursor && (
+        <div className="gallery-page__more">
+          <Button variant="secondary" onClick={() => void loadMore()} loading={state.loadingMore}>
+            {t('gallery.loadMore')}
+          </Button>
+        </div>
+      )}
+      {open && <AvatarModal task={open} label={styleName(open)} onClose={() => setOpenId(null)} />}
+    </div>
+  );
+}
