@@ -64,7 +64,8 @@ export const GENERATION_NEEDS: Record<GenerationFunction, GenerationNeeds> = {
     timeoutSeconds: TASK_QUEUE.workerTimeoutSeconds,
     queue: true,
     providerKey: true,
-    installedModules: ['sharp'],
+    // sharp is native code; the OpenAI client (about 300 KB) ships beside the bundle, as Stripe's would.
+    installedModules: ['sharp', 'openai'],
   },
   'avatar-dead-letter': {
     table: { actions: FINISHING },
