@@ -11,18 +11,20 @@ import { readCompanyConfig } from './src/config/company-identity.ts';
 // table stay out of the browser (about 9 KB gzipped, most of the /login budget's headroom); their types
 // still type the client.
 const API_CONTRACT = 'virtual:api-contract';
-// The admin routes ship with the admin screen, which adds them to the client (addRoutes): every other
-// page, the landing page first, does without them.
-const ADMIN_CONTRACT = 'virtual:api-contract-admin';
+// The routes of the signed-in app's own groups (photos, avatars, account, admin) ship with its screens
+// (src/lib/app-routes.ts adds them to the client): the public pages, the landing page first, carry only
+// the routes of sign-in and billing.
+const APP_CONTRACT = 'virtual:api-contract-app';
+const SHELL_GROUPS: readonly string[] = ['auth', 'billing', 'stripe-webhook'];
 const apiContract = (): Plugin => ({
   name: 'aivatar-api-contract',
-  resolveId: (id) => (id === API_CONTRACT || id === ADMIN_CONTRACT ? `\0${id}` : undefined),
+  resolveId: (id) => (id === API_CONTRACT || id === APP_CONTRACT ? `\0${id}` : undefined),
   load(id) {
-    if (id !== `\0${API_CONTRACT}` && id !== `\0${ADMIN_CONTRACT}`) return undefined;
-    const admin = id === `\0${ADMIN_CONTRACT}`;
+    if (id !== `\0${API_CONTRACT}` && id !== `\0${APP_CONTRACT}`) return undefined;
+    const app = id === `\0${APP_CONTRACT}`;
     const routes = Object.fromEntries(
       (Object.entries(apiRoutes) as [string, ApiRoute][])
-        .filter(([, r]) => (r.access === 'admin') === admin)
+        .filter(([, r]) => !SHELL_GROUPS.includes(r.group) === app)
         .map(([routeId, r]) => [
           routeId,
           {
@@ -34,7 +36,7 @@ const apiContract = (): Plugin => ({
           },
         ]),
     );
-    if (admin) return `export const routes = ${JSON.stringify(routes)};`;
+    if (app) return `export const routes = ${JSON.stringify(routes)};`;
     return [
       `export const routes = ${JSON.stringify(routes)};`,
       `export const PASSWORD_MIN_LENGTH = ${PASSWORD_MIN_LENGTH};`,
@@ -75,7 +77,7 @@ const devRuntimeConfig = (): Plugin => ({
 // Modules only some screens use; they load with those screens, not with every page: the signed-in app's
 // and the forms' parts, the kit of the marketing pages, and the admin screen's form rules.
 const NOT_IN_SHELL =
-  /\/src\/components\/(marketing\/|welcome\/|layout\/(app-|open-billing)|ui\/(text-field|checkbox|alert|form-controls))|\/src\/lib\/(api-messages|welcome)\.|\/shared\/admin-style-rules\./;
+  /\/src\/components\/(marketing\/|welcome\/|layout\/(app-|open-billing)|ui\/(text-field|checkbox|alert|form-controls))|\/src\/lib\/(api-messages|welcome|app-routes)\.|\/shared\/admin-style-rules\./;
 
 export default defineConfig(({ command, isSsrBuild }) => {
   // A build is what ships, whatever NODE_ENV the caller runs with: vitest's global setup builds under

@@ -73,7 +73,7 @@ export function addRoutes(table: Record<string, { method: string; path: string }
  * Whether the API serves a route yet (its `served` flag in shared/api-routes.ts). A button whose route is
  * not served is not shown, and a call to it is not made: it would only fail.
  */
-export const isServed = (id: RouteId): boolean => routes[id].served;
+export const isServed = (id: RouteId): boolean => routes[id]?.served ?? false;
 
 function errorFromBody(status: number, body: unknown): ApiError {
   // Our handlers answer `{ msg, code }` (ErrorBody); API Gateway's own errors (404, 413) and proxies
@@ -104,6 +104,8 @@ export function apiUrl(
 }
 
 export async function api<K extends RouteId>(id: K, ...[options]: CallArgs<K>): Promise<ResponseOf<K>> {
+  // A route of the app's own groups before any screen of theirs loaded them (src/lib/app-routes.ts).
+  if (!routes[id]) await import('./app-routes.ts');
   const route = routes[id];
   const opts = (options ?? {}) as {
     body?: unknown;

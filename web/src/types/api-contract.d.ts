@@ -4,13 +4,13 @@ declare module 'virtual:api-contract' {
     string,
     { method: string; path: string; access: 'public' | 'user' | 'admin'; binary: boolean; served: boolean }
   >;
-  /** Every route but the admin ones (virtual:api-contract-admin, loaded with the admin screen). */
+  /** The routes of sign-in and billing; the app's others are in virtual:api-contract-app (src/lib/app-routes.ts). */
   export const routes: RouteTable;
   export const PASSWORD_MIN_LENGTH: number;
   export const PASSWORD_MAX_LENGTH: number;
 }
 
-declare module 'virtual:api-contract-admin' {
+declare module 'virtual:api-contract-app' {
   export const routes: import('virtual:api-contract').RouteTable;
 }
 

@@ -15,6 +15,7 @@ import { PrivacyCard } from './components/privacy-card.tsx';
 import { TokenCard } from './components/token-card.tsx';
 import { TokenHistory } from './components/token-history.tsx';
 import './account.css';
+import '../../lib/app-routes.ts';
 
 export default function AccountPage() {
   const { t } = useTranslation();

@@ -24,6 +24,7 @@ import { SelectionPanel } from './components/selection-panel.tsx';
 import { StyleCard } from './components/style-card.tsx';
 import { readinessOf } from './readiness.ts';
 import './create.css';
+import '../../lib/app-routes.ts';
 
 const withoutFinalStop = (s: string) => s.replace(/\.\s*$/, '');
 

@@ -20,6 +20,7 @@ import { AvatarModal } from './components/avatar-modal.tsx';
 import { TaskCard, useStyleName } from './components/task-card.tsx';
 import { groupByDay } from './group-by-day.ts';
 import './gallery.css';
+import '../../lib/app-routes.ts';
 
 export default function GalleryPage() {
   const { t, language } = useTranslation();

@@ -15,6 +15,7 @@ import { RetentionCard, TipsCard } from './components/side-cards.tsx';
 import { UploadStatus } from './components/upload-status.tsx';
 import { usePhotoUploads } from './use-photo-uploads.ts';
 import './photos.css';
+import '../../lib/app-routes.ts';
 
 type Given = Pick<PhotoConsent, 'processing' | 'rights'>;
 

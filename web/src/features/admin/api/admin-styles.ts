@@ -1,13 +1,10 @@
 // The admin screen's server state: the styles list and the audit log, loaded together and reloaded after
 // each change (one pattern with the other screens: loading, error with retry, ready).
 
-import { routes as adminRoutes } from 'virtual:api-contract-admin';
 import { useCallback, useEffect, useState } from 'react';
 import type { AdminStyle, StyleAuditEntry } from '../../../../../shared/api-schemas.ts';
-import { addRoutes, api, isApiError } from '../../../lib/api-client.ts';
-
-// The admin routes come with this screen, not with every page (web/vite.config.ts).
-addRoutes(adminRoutes);
+import { api, isApiError } from '../../../lib/api-client.ts';
+import '../../../lib/app-routes.ts';
 
 export type AdminState =
   | { status: 'loading' }

@@ -4,6 +4,7 @@
 import { api, apiUrl } from '../../../lib/api-client.ts';
 import { getToken } from '../../../lib/session-store.ts';
 import type { Task } from './tasks.ts';
+import '../../../lib/app-routes.ts';
 
 export const PRESETS = ['original', 'linkedin', '4k'] as const;
 export type Preset = (typeof PRESETS)[number];
