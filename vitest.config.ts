@@ -31,8 +31,10 @@ export default defineConfig({
         test: {
           name: 'infra',
           include: ['tests/infra/**/*.test.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
+          // Each file synthesizes the whole app (every function bundled, the edge stack too): minutes on a
+          // busy two-core machine.
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
         },
       },
     ],
