@@ -77,6 +77,8 @@ describeInBrowser('sign up, activate, set a password, log out and in again', () 
       const email = uniqueEmail(`journey-${lang}`);
 
       await page.goto(`${c.prefix}/signup`);
+      // The sign-up page is not prerendered: the app names the page's language once it has started.
+      await page.getByLabel(c.email).waitFor();
       expect(await page.locator('html').getAttribute('lang')).toBe(lang);
       await page.getByLabel(c.email).fill(email);
       await page.getByRole('checkbox').check();
