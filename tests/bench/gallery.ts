@@ -1,6 +1,7 @@
 // The gallery's first screen (issue 9): the bytes a browser downloads to show /app/gallery at 1440x900 for
 // an account with 24 finished avatars, everything counted (document, scripts, styles, API answers, images).
 // Part of `npm run bench`; alone: `node tests/bench/gallery.ts` (builds nothing: run `npm run build:web` first).
+
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -10,33 +11,13 @@ import type * as z from 'zod/mini';
 import { type LocalStack, REPO_ROOT, startLocalStack } from '../../infra/local/stack.ts';
 import type { StylesList, TaskList, UploadTargets } from '../../shared/api-schemas.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
-import { createLocalAccount, newClientIp } from '../support/local-account.ts';
+import { createLocalAccount } from '../support/local-account.ts';
 import { testPhoto } from '../support/test-images.ts';
+import { benchCall as call } from './bench-api.ts';
 import { type Budget, reportBudgets } from './budgets.ts';
 
 export const GALLERY_TASKS = 24;
 export const GALLERY_FIRST_SCREEN_BUDGET_KB = 1536;
-
-async function call<T>(
-  stack: LocalStack,
-  method: string,
-  path: string,
-  token: string,
-  body?: unknown,
-): Promise<T> {
-  const res = await fetch(`${stack.apiUrl}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      'x-forwarded-for': newClientIp(),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as T;
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`);
-  return json;
-}
 
 /** An account with 2 photos, enough tokens, and `count` finished avatars from the local renderer. */
 export async function accountWithAvatars(stack: LocalStack, count: number): Promise<string> {

@@ -5,6 +5,7 @@
 //   3. the worker's own time per task beyond the provider's, with the OpenAI adapter on the fake provider
 //      answering after a fixed delay;
 //   4. 3 styles from the click to DONE with the local renderer, through the local event source mapping.
+
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { PurgeQueueCommand, SQSClient } from '@aws-sdk/client-sqs';
@@ -24,6 +25,7 @@ import type { AvatarTask, Style } from '../../shared/api-schemas.ts';
 import { BUCKETS } from '../../shared/table-design.ts';
 import { startFakeImageProvider } from '../support/fake-image-provider.ts';
 import { createLocalAccount, newClientIp } from '../support/local-account.ts';
+import { benchCall as api } from './bench-api.ts';
 import type { Budget } from './budgets.ts';
 import { type LoadResult, runLoad } from './webhook-load.ts';
 
@@ -39,27 +41,6 @@ const PROVIDER_DELAY_MS = 300;
 
 const ms = (n: number) => Math.round(n * 10) / 10;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
-
-async function api<T>(
-  stack: LocalStack,
-  method: string,
-  path: string,
-  token: string,
-  body?: unknown,
-): Promise<T> {
-  const res = await fetch(`${stack.apiUrl}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      'x-forwarded-for': newClientIp(),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as T;
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`);
-  return json;
-}
 
 const photo = (seed: number) =>
   sharp({ create: { width: 900, height: 1200, channels: 3, background: { r: 40 * seed, g: 120, b: 90 } } })

@@ -1,12 +1,14 @@
 // Reference photo figures for `npm run bench` (issue 8): confirming 5 browser uploads of 4 MB each, the
 // thumbnails' bytes, and GET /photos with 20 photos, all through the local stack (API Gateway adapter,
 // DynamoDB Local, s3rver), with real uploads the way the browser makes them.
+
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import type { PhotoList, UploadResult, UploadTargets } from '../../shared/api-schemas.ts';
 import { PHOTO_LIMITS } from '../../shared/photo-rules.ts';
-import { createLocalAccount, newClientIp } from '../support/local-account.ts';
+import { createLocalAccount } from '../support/local-account.ts';
+import { benchCall as call } from './bench-api.ts';
 import type { Budget } from './budgets.ts';
 import type { LoadJob } from './load-worker.ts';
 
@@ -52,27 +54,6 @@ async function fourMegabytePhoto(seed: number): Promise<Buffer> {
   return sharp(pixels, { raw: { width, height, channels: 3 } })
     .jpeg({ quality: 90 })
     .toBuffer();
-}
-
-async function call<T>(
-  stack: Stack,
-  method: string,
-  path: string,
-  token: string,
-  body?: unknown,
-): Promise<T> {
-  const res = await fetch(`${stack.apiUrl}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      'x-forwarded-for': newClientIp(),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as T;
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`);
-  return json;
 }
 
 async function consentedAccount(stack: Stack): Promise<string> {
