@@ -7,23 +7,14 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   type GetObjectCommandOutput,
-  NoSuchKey,
-  PutObjectCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { PhotoType } from '../../../shared/photo-rules.ts';
 import { isUploadId, uploadIdOf } from '../../domain/photos/photo-names.ts';
 import type { PhotoFiles, UploadRead, UploadTargetForm } from '../../domain/photos/photo-ports.ts';
+import { isMissing, owner, readImage, saveWithThumbnail, WindowedUrlSigner } from './media-objects.ts';
 
 export const MEDIA_PREFIXES = { uploads: 'uploads/', photos: 'photos/', thumbnails: 'thumbs/' } as const;
-
-const USER_ID = /^[A-Za-z0-9-]{1,64}$/;
-
-function owner(userId: string): string {
-  if (!USER_ID.test(userId)) throw new Error(`Refusing a storage key for user id ${JSON.stringify(userId)}`);
-  return userId;
-}
 
 function uploadKey(userId: string, uploadId: string): string {
   if (!isUploadId(uploadId)) throw new Error(`Refusing upload id ${JSON.stringify(uploadId)}`);
@@ -39,22 +30,17 @@ function photoKeys(userId: string, filename: string): { image: string; thumbnail
   };
 }
 
-const isMissing = (e: unknown) => e instanceof NoSuchKey || (e instanceof Error && e.name === 'NoSuchKey');
-
-/** URLs signed at the start of a window stay the same for its length, so the browser's cache can hit. */
-const URL_WINDOW_SECONDS = 5 * 60;
 const MAX_CACHED_URLS = 10_000;
 
 export class S3PhotoFiles implements PhotoFiles {
   private readonly s3: S3Client;
   private readonly bucket: string;
-  /** Signed URLs of the current window: the same key signed at the same time gives the same URL. */
-  private readonly signed = new Map<string, string>();
-  private signedWindow = 0;
+  private readonly signer: WindowedUrlSigner;
 
   constructor(s3: S3Client, bucket: string) {
     this.s3 = s3;
     this.bucket = bucket;
+    this.signer = new WindowedUrlSigner(s3, bucket, MAX_CACHED_URLS);
   }
 
   async uploadTarget(
@@ -113,42 +99,17 @@ export class S3PhotoFiles implements PhotoFiles {
   }
 
   async save(userId: string, filename: string, image: Uint8Array, thumbnail: Uint8Array): Promise<void> {
-    const keys = photoKeys(userId, filename);
-    // Private to the signed URL's holder; a name is never reused, so its bytes never change.
-    const CacheControl = 'private, max-age=86400, immutable';
-    await Promise.all([
-      this.s3.send(
-        new PutObjectCommand({
-          Bucket: this.bucket,
-          Key: keys.image,
-          Body: image,
-          ContentType: 'image/jpeg',
-          CacheControl,
-        }),
-      ),
-      this.s3.send(
-        new PutObjectCommand({
-          Bucket: this.bucket,
-          Key: keys.thumbnail,
-          Body: thumbnail,
-          ContentType: 'image/webp',
-          CacheControl,
-        }),
-      ),
-    ]);
+    await saveWithThumbnail(
+      this.s3,
+      this.bucket,
+      photoKeys(userId, filename),
+      { bytes: image, contentType: 'image/jpeg' },
+      thumbnail,
+    );
   }
 
   async read(userId: string, filename: string): Promise<{ bytes: Uint8Array; contentType: string } | null> {
-    try {
-      const res = await this.s3.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: photoKeys(userId, filename).image }),
-      );
-      if (!res.Body) return null;
-      return { bytes: await res.Body.transformToByteArray(), contentType: res.ContentType ?? 'image/jpeg' };
-    } catch (e) {
-      if (isMissing(e)) return null;
-      throw e;
-    }
+    return readImage(this.s3, this.bucket, photoKeys(userId, filename).image);
   }
 
   async remove(userId: string, filename: string): Promise<void> {
@@ -165,28 +126,6 @@ export class S3PhotoFiles implements PhotoFiles {
     filename: string,
     expiresSeconds: number,
   ): Promise<{ url: string; thumbnailUrl: string }> {
-    const keys = photoKeys(userId, filename);
-    const nowSeconds = Math.floor(Date.now() / 1000);
-    const windowStart = nowSeconds - (nowSeconds % URL_WINDOW_SECONDS);
-    if (windowStart !== this.signedWindow || this.signed.size > MAX_CACHED_URLS) {
-      this.signed.clear();
-      this.signedWindow = windowStart;
-    }
-    const options = {
-      signingDate: new Date(windowStart * 1000),
-      // valid for at least expiresSeconds from now
-      expiresIn: expiresSeconds + URL_WINDOW_SECONDS,
-    };
-    const sign = async (Key: string): Promise<string> => {
-      const cacheKey = `${expiresSeconds} ${Key}`;
-      let url = this.signed.get(cacheKey);
-      if (!url) {
-        url = await getSignedUrl(this.s3, new GetObjectCommand({ Bucket: this.bucket, Key }), options);
-        this.signed.set(cacheKey, url);
-      }
-      return url;
-    };
-    const [url, thumbnailUrl] = await Promise.all([sign(keys.image), sign(keys.thumbnail)]);
-    return { url, thumbnailUrl };
+    return this.signer.imageUrls(photoKeys(userId, filename), expiresSeconds);
   }
 }

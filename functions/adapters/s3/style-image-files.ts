@@ -1,9 +1,10 @@
 // Style pictures in the media bucket:
 //   uploads/<adminId>/<uploadId>   the browser's upload (the photos' own upload area and rules)
 //   style-images/<filename>        the checked, re-encoded picture, kept as long as styles may name it
-import { GetObjectCommand, NoSuchKey, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { uploadIdOf } from '../../domain/photos/photo-names.ts';
 import type { StyleImageFiles } from '../../domain/styles/admin-style-ports.ts';
+import { readImage } from './media-objects.ts';
 import { S3PhotoFiles } from './photo-files.ts';
 
 export const STYLE_IMAGE_PREFIX = 'style-images/';
@@ -12,8 +13,6 @@ function imageKey(filename: string): string {
   if (!uploadIdOf(filename)) throw new Error(`Refusing style picture name ${JSON.stringify(filename)}`);
   return `${STYLE_IMAGE_PREFIX}${filename}`;
 }
-
-const isMissing = (e: unknown) => e instanceof NoSuchKey || (e instanceof Error && e.name === 'NoSuchKey');
 
 export class S3StyleImageFiles implements StyleImageFiles {
   readonly uploads: S3PhotoFiles;
@@ -38,13 +37,6 @@ export class S3StyleImageFiles implements StyleImageFiles {
   }
 
   async read(filename: string): Promise<{ bytes: Uint8Array; contentType: string } | null> {
-    try {
-      const res = await this.s3.send(new GetObjectCommand({ Bucket: this.bucket, Key: imageKey(filename) }));
-      if (!res.Body) return null;
-      return { bytes: await res.Body.transformToByteArray(), contentType: res.ContentType ?? 'image/jpeg' };
-    } catch (e) {
-      if (isMissing(e)) return null;
-      throw e;
-    }
+    return readImage(this.s3, this.bucket, imageKey(filename));
   }
 }
