@@ -41,40 +41,6 @@ export const TaskItem = z.object({
 });
 export type TaskItem = z.infer<typeof TaskItem>;
 
-export function toTask(raw: unknown): TaskRecord {
-  const i = TaskItem.parse(raw);
-  return {
-    id: i.id,
-    userId: i.user_id,
-    batchId: i.batch_id,
-    status: i.status,
-    progress: i.progress,
-    tokenCost: i.token_cost,
-    debit: { subscription: i.debit_subscription, ltd: i.debit_ltd },
-    attempt: i.attempt,
-    leaseUntil: i.lease_until ?? null,
-    deadlineAt: i.deadline_at,
-    styleId: i.style_id,
-    styleName: i.style_name,
-    slug: i.slug,
-    prompt: i.prompt,
-    size: i.size,
-    quality: i.quality,
-    referenceCount: i.reference_count,
-    inputFidelity: i.input_fidelity,
-    recipe: i.recipe as TaskRecord['recipe'],
-    resultFile: i.result_file ?? null,
-    referenceFile: i.reference_file ?? null,
-    renderKind: i.render_kind ?? null,
-    width: i.width ?? null,
-    height: i.height ?? null,
-    errorCode: i.error_code ?? null,
-    refunded: i.refunded ?? false,
-    createdAt: i.created_at,
-    updatedAt: i.updated_at,
-  };
-}
-
 /** The attributes a list reads (no prompt, no recipe: most of a task's bytes). */
 export const SUMMARY_ATTRIBUTES = [
   'id',
@@ -103,8 +69,7 @@ const SummaryItem = z.pick(
   },
 );
 
-export function toSummary(raw: unknown): TaskSummary {
-  const i = SummaryItem.parse(raw);
+function summaryOf(i: z.infer<typeof SummaryItem>): TaskSummary {
   return {
     id: i.id,
     userId: i.user_id,
@@ -123,5 +88,25 @@ export function toSummary(raw: unknown): TaskSummary {
     refunded: i.refunded ?? false,
     createdAt: i.created_at,
     updatedAt: i.updated_at,
+  };
+}
+
+export const toSummary = (raw: unknown): TaskSummary => summaryOf(SummaryItem.parse(raw));
+
+export function toTask(raw: unknown): TaskRecord {
+  const i = TaskItem.parse(raw);
+  return {
+    ...summaryOf(i),
+    debit: { subscription: i.debit_subscription, ltd: i.debit_ltd },
+    attempt: i.attempt,
+    leaseUntil: i.lease_until ?? null,
+    deadlineAt: i.deadline_at,
+    slug: i.slug,
+    prompt: i.prompt,
+    size: i.size,
+    quality: i.quality,
+    referenceCount: i.reference_count,
+    inputFidelity: i.input_fidelity,
+    recipe: i.recipe as TaskRecord['recipe'],
   };
 }
