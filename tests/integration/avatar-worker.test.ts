@@ -134,6 +134,29 @@ describe('the avatar worker', () => {
     expect(h.provider.calls.length).toBe(before);
   });
 
+  it('refunds at once, to the pools they came from, the tasks whose messages could not be sent', async () => {
+    const user = await creator({ ltd: 3, subscription: 1 });
+    const styles = await stylesCosting(2);
+    const unreachable = { ...h.queue, url: `${h.sqs.sqs.endpoint}/000000000000/no-such-queue` };
+    const answer = await h.create(
+      user.userId,
+      styles.map((s) => s.id),
+      { queue: unreachable },
+    );
+    expect(answer).toMatchObject({ tokens_spent: 0, tokens_left: 4 });
+    for (const id of answer.task_ids) {
+      const task = await taskOf(user.token, id);
+      expect(task).toMatchObject({ status: 'ERROR', refunded: true });
+      expect(task?.error).toMatch(/could not be started/);
+    }
+    expect(await balanceOf(user.token)).toEqual({ ltd: 3, subscription: 1 });
+    const refunds = (await ledgerOf(user.token)).filter((r) => r.reason === 'generation_refund');
+    expect(refunds.map((r) => [r.pool, r.amount]).sort()).toEqual([
+      ['ltd', 1],
+      ['subscription', 1],
+    ]);
+  });
+
   it('sweeps a task stuck past its deadline: ERROR and exactly one refund, whoever races for it', async () => {
     const user = await creator({ ltd: 3 });
     const [style] = await stylesCosting(1);
