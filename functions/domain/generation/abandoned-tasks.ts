@@ -6,6 +6,7 @@ import type { Ids } from '../ports.ts';
 import type { Log } from './result-ports.ts';
 import { afterTaskFinished, type FinishDeps } from './task-finished.ts';
 import type { TaskMessage } from './task-queue.ts';
+import { failWithRefund } from './task-refund.ts';
 import type { OverdueTasks, TaskStore } from './tasks.ts';
 
 export interface AbandonDeps extends FinishDeps {
@@ -14,13 +15,9 @@ export interface AbandonDeps extends FinishDeps {
   log: Log;
 }
 
-const entryIds = (ids: Ids) => ({ subscription: ids.newId(), ltd: ids.newId() });
-
 /** A message in the dead-letter queue: its task fails and is refunded if still pending. */
 export async function deadLetter(deps: AbandonDeps, message: TaskMessage): Promise<boolean> {
-  const failed = await deps.tasks.fail(message.userId, message.taskId, 'dead-letter', deps.clock.now(), {
-    ledgerEntryIds: entryIds(deps.ids),
-  });
+  const failed = await failWithRefund(deps, message.userId, message.taskId, 'dead-letter', deps.clock.now());
   deps.log(
     failed ? 'error' : 'info',
     failed ? 'dead-lettered task failed and refunded' : 'dead letter for a finished task',
@@ -29,8 +26,6 @@ export async function deadLetter(deps: AbandonDeps, message: TaskMessage): Promi
     },
   );
   if (failed) {
-    deps.metrics?.record('TasksFailed');
-    deps.metrics?.record('TasksRefunded');
     const task = await deps.tasks.get(message.userId, message.taskId);
     if (task) await afterTaskFinished(deps, task.userId, task.batchId);
   }
@@ -45,14 +40,9 @@ export async function sweepOverdueTasks(
   const now = deps.clock.now();
   let failed = 0;
   for (const t of await deps.deadlines.overdue(now, limit)) {
-    const ok = await deps.tasks.fail(t.userId, t.taskId, 'timed-out', now, {
-      onlyPastDeadline: true,
-      ledgerEntryIds: entryIds(deps.ids),
-    });
+    const ok = await failWithRefund(deps, t.userId, t.taskId, 'timed-out', now, { onlyPastDeadline: true });
     if (!ok) continue;
     failed++;
-    deps.metrics?.record('TasksFailed');
-    deps.metrics?.record('TasksRefunded');
     deps.log('error', 'task pending past its deadline: failed and refunded', t);
     const task = await deps.tasks.get(t.userId, t.taskId);
     if (task) await afterTaskFinished(deps, task.userId, task.batchId);

@@ -15,6 +15,7 @@ import { type ProviderBudgetDeps, releaseProviderCalls, reserveProviderCalls } f
 import type { Log } from './result-ports.ts';
 import { newTaskId, styleSlug } from './task-names.ts';
 import type { TaskQueue } from './task-queue.ts';
+import { failWithRefund } from './task-refund.ts';
 import { TASK_TIMING } from './task-timing.ts';
 import type { BatchRecord, NewTask, TaskStore } from './tasks.ts';
 
@@ -134,15 +135,10 @@ export async function createAvatarBatch(
   const { failed } = await deps.queue.enqueue(tasks.map((t) => ({ taskId: t.id, userId: user.id })));
   if (failed.length) await releaseProviderCalls(deps.budget, user.id, day, failed.length);
   let refunded = 0;
+  const refundDeps = { tasks: deps.tasks, ids: deps.ids, metrics: deps.budget.metrics };
   for (const m of failed) {
-    const ok = await deps.tasks.fail(user.id, m.taskId, 'not-queued', deps.clock.now(), {
-      ledgerEntryIds: { subscription: deps.ids.newId(), ltd: deps.ids.newId() },
-    });
-    if (ok) {
-      refunded += tasks.find((t) => t.id === m.taskId)?.tokenCost ?? 0;
-      deps.budget.metrics.record('TasksFailed');
-      deps.budget.metrics.record('TasksRefunded');
-    }
+    const ok = await failWithRefund(refundDeps, user.id, m.taskId, 'not-queued', deps.clock.now());
+    if (ok) refunded += tasks.find((t) => t.id === m.taskId)?.tokenCost ?? 0;
     deps.log('error', 'task not queued: failed and refunded', {
       taskId: m.taskId,
       userId: user.id,

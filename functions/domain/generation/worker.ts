@@ -12,6 +12,7 @@ import type { Log, ResultFiles, ResultImages } from './result-ports.ts';
 import { afterTaskFinished, type FinishDeps } from './task-finished.ts';
 import { resultFilename } from './task-names.ts';
 import type { TaskMessage } from './task-queue.ts';
+import { failWithRefund } from './task-refund.ts';
 import { TASK_TIMING } from './task-timing.ts';
 import type { TaskErrorCode, TaskRecord, TaskStore } from './tasks.ts';
 
@@ -62,14 +63,7 @@ async function failClaimed(
   task: TaskRecord,
   code: TaskErrorCode,
 ): Promise<DeliveryOutcome> {
-  const failed = await deps.tasks.fail(task.userId, task.id, code, deps.clock.now(), {
-    attempt: task.attempt,
-    ledgerEntryIds: { subscription: deps.ids.newId(), ltd: deps.ids.newId() },
-  });
-  if (failed) {
-    deps.metrics?.record('TasksFailed');
-    deps.metrics?.record('TasksRefunded');
-  }
+  await failWithRefund(deps, task.userId, task.id, code, deps.clock.now(), { attempt: task.attempt });
   await afterTaskFinished(deps, task.userId, task.batchId);
   return { kind: 'handled', what: 'failed' };
 }
