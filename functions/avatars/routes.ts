@@ -10,11 +10,15 @@ import {
   resultImage,
   resultsArchive,
 } from '../domain/generation/gallery.ts';
-import type { TaskStore } from '../domain/generation/tasks.ts';
+import {
+  type NotificationDeps,
+  notificationSettings,
+  setNotificationSettings,
+} from '../domain/generation/notification-settings.ts';
 import { listActiveStyles, type StyleDeps } from '../domain/styles/styles.ts';
 import type { RouteHandlers } from '../http/group-handler.ts';
 
-export type AvatarDeps = StyleDeps & CreateDeps & GalleryDeps & { tasks: TaskStore };
+export type AvatarDeps = StyleDeps & CreateDeps & GalleryDeps & NotificationDeps;
 
 const query = (event: APIGatewayProxyEventV2): Record<string, string | undefined> =>
   event.queryStringParameters ?? {};
@@ -59,12 +63,6 @@ export const avatarRoutes = (deps: AvatarDeps): RouteHandlers<'avatars'> => ({
     headers: { location: await resultsArchive(deps, user), 'cache-control': 'no-store' },
   }),
   diagnoseDirectories: ({ user, event }) => diagnose(deps, user, query(event).task_id),
-  notificationSettings: async ({ user }) => ({
-    success: true,
-    batch_finished_email: user.batchFinishedEmail,
-  }),
-  setNotificationSettings: async ({ user, body }) => {
-    await deps.tasks.setBatchEmail(user.id, body.batch_finished_email);
-    return { success: true, batch_finished_email: body.batch_finished_email };
-  },
+  notificationSettings: async ({ user }) => notificationSettings(user),
+  setNotificationSettings: ({ user, body }) => setNotificationSettings(deps, user, body.batch_finished_email),
 });
