@@ -145,6 +145,28 @@ export const stripeWebhookConfig = part({
 });
 export type StripeWebhookConfig = ReturnType<typeof stripeWebhookConfig.build>;
 
+/**
+ * The secret header the API's CloudFront distribution adds to every request it forwards (AWS stages with
+ * WAF in front of the API). A request that reaches a function without it came straight to execute-api,
+ * past CloudFront and WAF, and is refused. Absent locally, where there is no CloudFront.
+ */
+export const originVerifyConfig = part({
+  shape: {
+    ORIGIN_VERIFY_SECRET: z.optional(z.string().check(z.minLength(16))),
+    ORIGIN_VERIFY_SECRET_ARN: z.optional(z.string().check(z.minLength(1))),
+  },
+  check: (s) =>
+    s.ORIGIN_VERIFY_SECRET && s.ORIGIN_VERIFY_SECRET_ARN
+      ? ['set only one of ORIGIN_VERIFY_SECRET and ORIGIN_VERIFY_SECRET_ARN']
+      : [],
+  build: (s) => ({
+    originSecret: (s.ORIGIN_VERIFY_SECRET || s.ORIGIN_VERIFY_SECRET_ARN
+      ? secretSource(s.ORIGIN_VERIFY_SECRET, s.ORIGIN_VERIFY_SECRET_ARN)
+      : null) as SecretSource | null,
+  }),
+});
+export type OriginVerifyConfig = ReturnType<typeof originVerifyConfig.build>;
+
 /** Where the provider sends the browser back to: the public web URL, never a request's Host header. */
 export const webUrlConfig = part({
   shape: { WEB_URL: z.url() },
@@ -339,13 +361,20 @@ export function readConfig<const P extends readonly AnyPart[]>(parts: P, env: En
  * exactly what its entry here needs.
  */
 export const GROUP_CONFIG = {
-  auth: [tableConfig, sessionConfig, mailConfig, googleSignInConfig],
-  billing: [tableConfig, sessionConfig, stripeConfig, webUrlConfig],
-  'stripe-webhook': [tableConfig, stripeConfig, stripeWebhookConfig],
-  photos: [tableConfig, sessionConfig, mediaConfig],
-  'admin-styles': [tableConfig, sessionConfig, mediaConfig],
-  avatars: [tableConfig, sessionConfig, mediaConfig, taskQueueConfig, providerBudgetConfig],
-  account: [tableConfig, sessionConfig, mailConfig, mediaConfig, stripeConfig],
+  auth: [tableConfig, originVerifyConfig, sessionConfig, mailConfig, googleSignInConfig],
+  billing: [tableConfig, originVerifyConfig, sessionConfig, stripeConfig, webUrlConfig],
+  'stripe-webhook': [tableConfig, originVerifyConfig, stripeConfig, stripeWebhookConfig],
+  photos: [tableConfig, originVerifyConfig, sessionConfig, mediaConfig],
+  'admin-styles': [tableConfig, originVerifyConfig, sessionConfig, mediaConfig],
+  avatars: [
+    tableConfig,
+    originVerifyConfig,
+    sessionConfig,
+    mediaConfig,
+    taskQueueConfig,
+    providerBudgetConfig,
+  ],
+  account: [tableConfig, originVerifyConfig, sessionConfig, mailConfig, mediaConfig, stripeConfig],
 } as const satisfies Record<string, readonly AnyPart[]>;
 
 /**

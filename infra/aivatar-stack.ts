@@ -20,6 +20,7 @@ import {
   bindMailSender,
   bindMediaBucket,
   bindMediaListing,
+  bindOriginSecret,
   bindSessionSigningKey,
   bindStripeApi,
   bindStripeWebhookSecret,
@@ -28,6 +29,7 @@ import {
   type GoogleSignInBinding,
   MEDIA_LIST_ACTIONS,
   MEDIA_OBJECT_ACTIONS,
+  ORIGIN_SECRET_ACTIONS,
   SEND_MAIL_ACTIONS,
   SESSION_KEY_ACTIONS,
   STRIPE_SECRET_ACTIONS,
@@ -84,6 +86,8 @@ interface GroupResources {
   stripePrices: Record<string, string>;
   media: MediaBucket;
   generation: AvatarGeneration;
+  /** The API distribution's header secret, where the API sits behind CloudFront and WAF. */
+  originSecret: ISecret | null;
 }
 
 /**
@@ -231,8 +235,10 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
 };
 
 /** Every IAM action a group's function is granted beyond writing its own logs. */
-export function declaredActions(needs: GroupNeeds): string[] {
+/** `behindEdge`: the API sits behind its CloudFront distribution, whose header secret every group reads. */
+export function declaredActions(needs: GroupNeeds, behindEdge = false): string[] {
   return [
+    ...(behindEdge ? ORIGIN_SECRET_ACTIONS : []),
     ...(needs.table?.actions ?? []),
     ...(needs.sessionSigningKey ? SESSION_KEY_ACTIONS : []),
     ...(needs.mail ? SEND_MAIL_ACTIONS : []),
@@ -273,6 +279,8 @@ export interface AivatarStackProps extends StackProps {
   alarmEmail?: string;
   /** WAF web ACLs from the us-east-1 edge stack (infra/edge-protection.ts); without them, no WAF. */
   edgeAcls?: EdgeAcls;
+  /** With edgeAcls: the origin secret's version the API distribution sends (docs/operations.md, rotation). */
+  originSecretVersionId?: string;
   /** Daily caps on AI provider calls (PROVIDER_DAILY_CAP_PER_ACCOUNT / _TOTAL); defaults in the code. */
   providerDailyCaps?: { perAccount?: number; total?: number };
 }
@@ -319,6 +327,8 @@ export class AivatarStack extends Stack {
 
     const { api, web, apiEdge } = this.webAndApi(props);
     this.apiEdge = apiEdge;
+    // Where browsers, Google and Stripe reach the API: through CloudFront and WAF when they front it.
+    const publicApiUrl = apiEdge?.url ?? api.endpoint;
 
     const baseEnvironment: Record<string, string> = { STAGE: stage, WEB_URL: web.webUrl };
     if (props.adminEmails?.length) baseEnvironment.ADMIN_EMAILS = props.adminEmails.join(',');
@@ -335,7 +345,7 @@ export class AivatarStack extends Stack {
             generateSecretString: { passwordLength: 32, excludePunctuation: true },
             removalPolicy: RemovalPolicy.DESTROY,
           }),
-          apiUrl: api.endpoint,
+          apiUrl: publicApiUrl,
         }
       : null;
     const stripe = new StripeSecrets(this, 'Stripe', { stage });
@@ -356,6 +366,7 @@ export class AivatarStack extends Stack {
       googleSignIn,
       stripe,
       stripePrices: stripePriceIds(this, props.stripePrices),
+      originSecret: apiEdge?.originSecret ?? null,
     };
     for (const group of servedGroups()) {
       const fn = this.groupFunction(group, baseEnvironment, resources);
@@ -367,7 +378,7 @@ export class AivatarStack extends Stack {
       distPath: webAssetPath,
       bucket: web.bucket,
       distribution: web.distribution,
-      runtimeConfig: { apiUrl: apiEdge?.url ?? api.endpoint },
+      runtimeConfig: { apiUrl: publicApiUrl },
     });
 
     this.monitoring = new Monitoring(this, 'Monitoring', {
@@ -396,12 +407,19 @@ export class AivatarStack extends Stack {
         value: apiEdge.url,
         description: 'The API behind CloudFront and WAF (the web app calls this)',
       });
+      new CfnOutput(this, 'OriginVerifySecretArn', {
+        value: apiEdge.originSecret.secretArn,
+        description:
+          'The header value the API distribution sends and the functions require (rotation: docs/operations.md)',
+      });
     }
 
     new CfnOutput(this, 'WebUrl', { value: web.webUrl, description: 'The web app' });
     new CfnOutput(this, 'ApiUrl', {
       value: api.endpoint,
-      description: 'The HTTP API (also in /config.json)',
+      description: apiEdge
+        ? "API Gateway's own address: it refuses requests that did not come through ApiEdgeUrl"
+        : 'The HTTP API (also in /config.json)',
     });
     new CfnOutput(this, 'MediaBucketName', {
       value: media.bucket.bucketName,
@@ -430,7 +448,7 @@ export class AivatarStack extends Stack {
         description: 'Put the Google OAuth client secret in this secret',
       });
       new CfnOutput(this, 'GoogleRedirectUri', {
-        value: `${api.endpoint}${apiRoutes.googleCallback.path}`,
+        value: `${publicApiUrl}${apiRoutes.googleCallback.path}`,
         description: 'Register this as an authorized redirect URI of the Google OAuth client',
       });
     }
@@ -443,7 +461,7 @@ export class AivatarStack extends Stack {
       description: 'Put the webhook endpoint signing secret (whsec_...) here',
     });
     new CfnOutput(this, 'StripeWebhookUrl', {
-      value: `${api.endpoint}/stripe/webhook`,
+      value: `${publicApiUrl}${apiRoutes.stripeWebhook.path}`,
       description: 'The endpoint to create in Stripe (events: see docs/operations.md)',
     });
     new CfnOutput(this, 'OpenAiApiKeyArn', {
@@ -469,7 +487,12 @@ export class AivatarStack extends Stack {
     const { stage, webDomain, webCertificateArn, edgeAcls } = props;
     const edgeFor = (api: ProductApi) =>
       edgeAcls
-        ? new ApiEdge(this, 'ApiEdge', { stage, apiEndpoint: api.endpoint, webAclArn: edgeAcls.apiAclArn })
+        ? new ApiEdge(this, 'ApiEdge', {
+            stage,
+            apiEndpoint: api.endpoint,
+            webAclArn: edgeAcls.apiAclArn,
+            originSecretVersionId: props.originSecretVersionId,
+          })
         : undefined;
     const webAclArn = edgeAcls?.siteAclArn;
     if (webDomain && webCertificateArn) {
@@ -517,6 +540,7 @@ export class AivatarStack extends Stack {
       ...(needs.installedModules ? { installedModules: needs.installedModules } : {}),
     });
     if (needs.table) bindTable(fn.fn, resources.table, needs.table);
+    if (resources.originSecret) bindOriginSecret(fn.fn, resources.originSecret);
     if (needs.sessionSigningKey) bindSessionSigningKey(fn.fn, resources.sessionSigningKey);
     if (needs.mail) bindMailSender(fn.fn, resources.mail);
     if (needs.googleSignIn && resources.googleSignIn) bindGoogleSignIn(fn.fn, resources.googleSignIn);

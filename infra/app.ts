@@ -79,6 +79,7 @@ if (!edge)
 new AivatarStack(app, `Aivatar-${stage}`, {
   ...(edge ? { env: { account, region }, crossRegionReferences: true, edgeAcls: edge.acls } : {}),
   alarmEmail: context('alarmEmail'),
+  originSecretVersionId: context('originVerifyVersionId'),
   providerDailyCaps: {
     perAccount: wholeNumber('providerDailyCapPerAccount'),
     total: wholeNumber('providerDailyCapTotal'),

@@ -67,7 +67,7 @@ export function acknowledgeNagFindings(stack: Stack): void {
       ack(
         c,
         'AwsSolutions-SMG4',
-        'Rotating it signs everyone out or must follow Stripe: a runbook step (docs/operations.md), not a schedule.',
+        'Rotation is a runbook step (docs/operations.md), not a schedule: it signs everyone out, follows Stripe, or goes with a CloudFront redeploy.',
       );
     }
     if (c instanceof CfnBucket) {

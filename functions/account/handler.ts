@@ -13,4 +13,5 @@ export const handler = groupHandler(
   'account',
   accountRoutes(await buildPrivacyDeps(config, db)),
   await buildSessionResolver(config, db),
+  config,
 );

@@ -28,4 +28,5 @@ export const handler = groupHandler(
     },
   }),
   await buildSessionResolver(config, db),
+  config,
 );

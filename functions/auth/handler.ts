@@ -13,4 +13,5 @@ export const handler = groupHandler(
   'auth',
   authRoutes(await buildAccountDeps(config, db), config.googleSignIn?.cookie ?? null),
   await buildSessionResolver(config, db),
+  config,
 );

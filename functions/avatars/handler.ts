@@ -15,4 +15,5 @@ export const handler = groupHandler(
   'avatars',
   avatarRoutes(buildAvatarDeps(config, db, s3)),
   await buildSessionResolver(config, db),
+  config,
 );

@@ -13,4 +13,5 @@ export const handler = groupHandler(
   'billing',
   billingRoutes(await buildBillingDeps(config, db)),
   await buildSessionResolver(config, db),
+  config,
 );

@@ -11,10 +11,12 @@ import {
   routeKey,
   servedRoutes,
 } from '../../shared/api-routes.ts';
+import type { SecretSource } from '../config.ts';
 import type { User } from '../domain/ports.ts';
 import { jsonResponse } from './error-mapper.ts';
 import { newCorrelationId, withLogContext } from './logger.ts';
 import { errorResponses, jsonBody, routeFor, session, stateOf } from './middleware.ts';
+import { fromOriginOnly } from './origin-verify.ts';
 
 type BodyOf<K extends RouteId> = ApiRoutes[K] extends { request: infer Q }
   ? Q extends z.ZodMiniType
@@ -42,10 +44,21 @@ export type RouteHandlers<G extends LambdaGroup> = {
 const isRawResponse = (v: unknown): v is APIGatewayProxyStructuredResultV2 =>
   typeof v === 'object' && v !== null && 'statusCode' in v;
 
+export interface GroupHandlerOptions {
+  /**
+   * The secret the API's CloudFront distribution adds as a header (originVerifyConfig); null where no
+   * distribution fronts the API (local runs, stages without WAF). Every group states it: none is forgotten.
+   */
+  originSecret: SecretSource | null;
+  /** milliseconds; how long ago the secret was read decides a re-read (tests set it) */
+  clock?: () => number;
+}
+
 export function groupHandler<G extends LambdaGroup>(
   group: G,
   handlers: RouteHandlers<G>,
   resolveSession: (token: string) => Promise<User>,
+  options: GroupHandlerOptions,
 ) {
   const routes = new Map<string, ApiRoute>(servedRoutes(group).map(([, r]) => [routeKey(r), r]));
   const byKey = new Map<string, (input: RouteInput<RouteId>) => Promise<unknown>>();
@@ -57,6 +70,8 @@ export function groupHandler<G extends LambdaGroup>(
 
   const run = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>({ timeoutEarlyInMillis: 0 })
     .use(errorResponses())
+    // Before anything else is read: a request that went around CloudFront and WAF learns nothing.
+    .use(fromOriginOnly(options.originSecret, { now: options.clock }))
     .use(routeFor(routes))
     // Who calls is settled before the body is read: a caller without the right learns nothing from it.
     .use(session(resolveSession))

@@ -15,4 +15,5 @@ export const handler = groupHandler(
   'photos',
   photoRoutes(buildPhotoDeps(config, db, s3)),
   await buildSessionResolver(config, db),
+  config,
 );

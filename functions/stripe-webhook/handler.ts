@@ -10,7 +10,12 @@ const config = readConfig(GROUP_CONFIG['stripe-webhook']);
 const db = createDocumentClient(config.dynamodbEndpoint);
 const { deps, verifier } = await buildWebhookDeps(config, db);
 
-export const handler = groupHandler('stripe-webhook', webhookRoutes(deps, verifier), async () => {
-  // The webhook route is public: its caller is proven by the signature, never by a session.
-  throw new DomainError('UNAUTHENTICATED', 'No sessions here.');
-});
+export const handler = groupHandler(
+  'stripe-webhook',
+  webhookRoutes(deps, verifier),
+  async () => {
+    // The webhook route is public: its caller is proven by the signature, never by a session.
+    throw new DomainError('UNAUTHENTICATED', 'No sessions here.');
+  },
+  config,
+);

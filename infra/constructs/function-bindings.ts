@@ -33,6 +33,7 @@ export interface TableAccess {
 export const SESSION_KEY_ACTIONS = ['secretsmanager:GetSecretValue'] as const;
 export const STRIPE_SECRET_ACTIONS = ['secretsmanager:GetSecretValue'] as const;
 export const SEND_MAIL_ACTIONS = ['ses:SendEmail'] as const;
+export const ORIGIN_SECRET_ACTIONS = ['secretsmanager:GetSecretValue'] as const;
 
 /** TABLE_NAME, and exactly `access.actions` on the table (and on the indexes it names). */
 export function bindTable(fn: LambdaFunction, table: ITable, access: TableAccess): void {
@@ -46,6 +47,21 @@ export function bindTable(fn: LambdaFunction, table: ITable, access: TableAccess
         table.tableArn,
         ...(access.indexes ?? []).map((index) => `${table.tableArn}/index/${index}`),
       ],
+    }),
+  );
+}
+
+/**
+ * ORIGIN_VERIFY_SECRET_ARN, and GetSecretValue on that one secret: the function then refuses requests that
+ * did not come through the API's CloudFront distribution (infra/constructs/api-edge.ts).
+ */
+export function bindOriginSecret(fn: LambdaFunction, secret: ISecret): void {
+  fn.addEnvironment('ORIGIN_VERIFY_SECRET_ARN', secret.secretArn);
+  fn.addToRolePolicy(
+    new PolicyStatement({
+      effect: Effect.ALLOW,
+      actions: [...ORIGIN_SECRET_ACTIONS],
+      resources: [secret.secretArn],
     }),
   );
 }

@@ -7,13 +7,27 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AivatarStack } from '../../infra/aivatar-stack.ts';
+import { GROUP_CONFIG, readConfig } from '../../functions/config.ts';
+import { ORIGIN_VERIFY_HEADER } from '../../functions/http/origin-verify.ts';
+import { AivatarStack, declaredActions, GROUP_NEEDS } from '../../infra/aivatar-stack.ts';
 import { REPO_ROOT } from '../../infra/constructs/api-function.ts';
 import { ALARM_THRESHOLDS } from '../../infra/constructs/monitoring.ts';
 import { EdgeProtectionStack, MANAGED_RULE_GROUPS, RATE_LIMITS } from '../../infra/edge-protection.ts';
 import { acknowledgeNagFindings } from '../../infra/nag-acknowledgements.ts';
-import type { Json, Resource } from './cfn-template.ts';
-import { removeTempDirs, STRIPE_PRICES, tempDir } from './synth.ts';
+import { apiRoutes, servedGroups } from '../../shared/api-routes.ts';
+import { at, deployedEnvironment, type Json, props, type Resource } from './cfn-template.ts';
+import {
+  actionsOf,
+  functionId,
+  removeTempDirs,
+  roleId,
+  roleStatements,
+  STRIPE_PRICES,
+  type Synth,
+  secretId,
+  resourcesOf as statementResources,
+  tempDir,
+} from './synth.ts';
 
 interface Built {
   main: Template;
@@ -188,6 +202,70 @@ describe('edge protection', () => {
       .find((d) => d.DistributionId) as Json;
     expect(JSON.stringify(shell.SourceMarkers)).toMatch(/ApiEdgeDistribution\w+","DomainName"/);
     expect(built.mainStack.apiEdge).toBeDefined();
+  });
+});
+
+describe('only through the API distribution', () => {
+  const asSynth = (): Synth => {
+    const json = built.main.toJSON() as { Resources: Synth['resources']; Outputs: Synth['outputs'] };
+    return {
+      stack: built.mainStack,
+      template: built.main,
+      resources: json.Resources,
+      outputs: json.Outputs,
+      outdir: '',
+    };
+  };
+
+  it('adds the secret header to every request it forwards, from Secrets Manager, never written in the template', () => {
+    const s = asSynth();
+    const secret = secretId(s, 'ApiEdgeOriginVerifySecret');
+    const api = Object.values(s.resources)
+      .filter((r) => r.Type === 'AWS::CloudFront::Distribution')
+      .map((r) => at(props(r), 'DistributionConfig') as Json)
+      .find((d) => String(d.Comment).includes('API')) as Json;
+    const headers = at(api, 'Origins', 0, 'OriginCustomHeaders') as Json[];
+    expect(headers.map((h) => h.HeaderName)).toEqual([ORIGIN_VERIFY_HEADER]);
+    const value = JSON.stringify(headers[0]?.HeaderValue);
+    expect(value).toContain('{{resolve:secretsmanager:');
+    expect(value).toContain(`{"Ref":"${secret}"}`);
+    expect(JSON.stringify(built.main.toJSON())).not.toMatch(/"HeaderValue":"[A-Za-z0-9]{48}"/);
+  });
+
+  it('makes every API function require it and read only that secret beside its own; the workers never see it', () => {
+    const s = asSynth();
+    const secret = { Ref: secretId(s, 'ApiEdgeOriginVerifySecret') };
+    for (const group of servedGroups()) {
+      const vars = at(
+        props(s.resources[functionId(s, group)] as Resource),
+        'Environment',
+        'Variables',
+      ) as Json;
+      expect(vars.ORIGIN_VERIFY_SECRET_ARN, group).toEqual(secret);
+      const config = readConfig(GROUP_CONFIG[group as keyof typeof GROUP_CONFIG], deployedEnvironment(vars));
+      expect(config.originSecret, group).toEqual({ arn: expect.any(String) });
+      const statements = roleStatements(s, roleId(s, group));
+      const readsIt = statements.filter((st) =>
+        statementResources(st).some((r) => JSON.stringify(r) === JSON.stringify(secret)),
+      );
+      expect(readsIt.flatMap(actionsOf), group).toEqual(['secretsmanager:GetSecretValue']);
+      const needs = GROUP_NEEDS[group as keyof typeof GROUP_NEEDS];
+      expect([...new Set(statements.flatMap(actionsOf))].sort(), group).toEqual(
+        [...new Set(declaredActions(needs as never, true))].sort(),
+      );
+    }
+    for (const fn of built.mainStack.generation.functions.values()) {
+      const cfn = s.resources[s.stack.getLogicalId(fn.fn.node.defaultChild as never)] as Resource;
+      expect(at(props(cfn), 'Environment', 'Variables', 'ORIGIN_VERIFY_SECRET_ARN')).toBeUndefined();
+    }
+  });
+
+  it('gives Stripe and the web app the distribution’s address, not API Gateway’s', () => {
+    const s = asSynth();
+    const webhook = JSON.stringify(s.outputs.StripeWebhookUrl?.Value);
+    expect(webhook).toMatch(/ApiEdgeDistribution\w+","DomainName"/);
+    expect(webhook).toContain(apiRoutes.stripeWebhook.path);
+    expect(JSON.stringify(s.outputs.OriginVerifySecretArn?.Value)).toContain('ApiEdgeOriginVerifySecret');
   });
 });
 

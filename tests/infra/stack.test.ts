@@ -109,6 +109,9 @@ describe.each([
         expect(vars.STRIPE_WEBHOOK_SECRET_ARN).toEqual({ Ref: secretId(s, 'StripeWebhookSecret') });
       else expect(vars.STRIPE_WEBHOOK_SECRET_ARN, group).toBeUndefined();
       expect(vars.TABLE_NAME).toEqual({ Ref: onlyOfType(s, 'AWS::DynamoDB::Table')[0] });
+      // No CloudFront in front of the API on this stage: nothing to require (tests/infra/operations.test.ts).
+      expect(vars.ORIGIN_VERIFY_SECRET_ARN, group).toBeUndefined();
+      expect(config.originSecret, group).toBeNull();
       expect(config.webUrl ?? deployed(s.outputs.WebUrl?.Value)).toBe(deployed(s.outputs.WebUrl?.Value));
       if ((parts as readonly unknown[]).includes(mediaConfig)) {
         expect(vars.MEDIA_BUCKET, group).toBeDefined();

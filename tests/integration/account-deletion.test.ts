@@ -107,8 +107,26 @@ describe('deleting an account', () => {
     expect((await callRoute('userInfo', { token })).status).toBe(401);
     const mails = await mailsTo(email);
     expect(mails.map((m) => m.subject)).toContain('Your Aivatar account has been deleted');
-    // The email can sign up again, as a new account.
-    expect((await callRoute('signup', { body: { email, terms_accepted: true } })).status).toBe(200);
+    // Only the mailbox's bonus claim is kept, and it says nothing of who held it.
+    const claims = (await wholeTable()).filter((i) => String(i.pk).startsWith('BONUS#'));
+    expect(claims.every((c) => /^BONUS#[0-9a-f]{64}$/.test(String(c.pk)) && !('user_id' in c))).toBe(true);
+  });
+
+  it('lets the mailbox sign up again, as a new account without a second welcome bonus', async () => {
+    const { email, token } = await fullAccount();
+    expect((await callRoute('deleteAccount', { token, body: { password: PASSWORD } })).status).toBe(200);
+    const again = await createLocalAccount(stack(), email, { password: PASSWORD });
+    const sameMailbox = await createLocalAccount(stack(), email.replace('@', '+back@'));
+    for (const t of [again, sameMailbox]) {
+      expect((await callRoute('userInfo', { token: t })).body.tokens_ltd).toBe(0);
+      const ledger = await callRoute('tokenLedger', { token: t });
+      expect(ledger.body.entries.map((e) => [e.reason, e.amount])).toEqual([
+        ['signup_bonus_already_claimed', 0],
+      ]);
+    }
+    // A mailbox that never had an account still gets it.
+    const fresh = await createLocalAccount(stack(), newEmail('erase-fresh'));
+    expect((await callRoute('userInfo', { token: fresh })).body.tokens_ltd).toBe(2);
   });
 
   it('refuses a wrong password and keeps everything', async () => {

@@ -25,6 +25,8 @@ export async function startAuthGateway(o: {
   port: number;
   /** absent: a stage without "Sign in with Google" */
   google?: { issuer: string; clientId: string; clientSecret: string };
+  /** as on a stage behind the API distribution: the Secrets Manager secret its header must carry */
+  originSecretArn?: string;
 }): Promise<AuthGateway> {
   const s = stack();
   const apiUrl = `http://localhost:${o.port}`;
@@ -38,6 +40,7 @@ export async function startAuthGateway(o: {
     MAIL_TRANSPORT: 'outbox',
     OUTBOX_DIR: s.outboxDir,
     API_URL: apiUrl,
+    ...(o.originSecretArn ? { ORIGIN_VERIFY_SECRET_ARN: o.originSecretArn } : {}),
     ...(o.google
       ? {
           GOOGLE_OIDC_ISSUER: o.google.issuer,
@@ -53,6 +56,7 @@ export async function startAuthGateway(o: {
     'auth',
     authRoutes(deps, config.googleSignIn?.cookie ?? null),
     await buildSessionResolver(config, db),
+    { originSecret: config.originSecret, clock: () => clock.t * 1000 },
   );
   const gateway = createGateway({
     webOrigin: s.webUrl,

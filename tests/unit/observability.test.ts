@@ -69,6 +69,7 @@ describe('log context', () => {
         },
       } as never,
       async () => user,
+      { originSecret: null },
     );
     const res = await handler(apiEvent('POST /account/delete/link', 'req-1'), {} as Context);
     expect(res.headers?.['x-correlation-id']).toBe('req-1');
@@ -95,6 +96,7 @@ describe('log context', () => {
         },
       } as never,
       async () => user,
+      { originSecret: null },
     );
     const res = await handler(apiEvent('POST /account/delete/link', 'req-500'), {} as Context);
     expect(res.statusCode).toBe(500);

@@ -1,11 +1,22 @@
 // Single-table keys. docs/data-model.md explains each item and access pattern.
+import { createHash } from 'node:crypto';
 import { TABLE_DESIGN } from '../../../shared/table-design.ts';
+
+const BONUS_PREFIX = 'BONUS#';
 
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
   email: (email: string) => ({ pk: `EMAIL#${email}`, sk: 'EMAIL' }),
-  /** One signup bonus per mailbox (shared/email-address.ts mailboxOf). */
-  bonus: (mailbox: string) => ({ pk: `BONUS#${mailbox}`, sk: 'BONUS' }),
+  /**
+   * One signup bonus per mailbox (shared/email-address.ts mailboxOf), keyed by the mailbox's SHA-256: the
+   * claim outlives a deleted account (so deleting and signing up again does not pay twice) without
+   * holding the address.
+   */
+  bonus: (mailbox: string) => ({
+    pk: `${BONUS_PREFIX}${createHash('sha256').update(mailbox).digest('hex')}`,
+    sk: 'BONUS',
+  }),
+  bonusPrefix: BONUS_PREFIX,
   ledger: (userId: string, at: number, entryId: string) => ({
     pk: `USER#${userId}`,
     sk: `LEDGER#${String(at).padStart(12, '0')}#${entryId}`,

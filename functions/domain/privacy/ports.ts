@@ -18,7 +18,11 @@ export interface PersonalDataStore {
    * naming their id or their email: email claim, bonus claim, login links, billing records, rate counters).
    */
   findUserItems(user: Pick<User, 'id' | 'email'>): Promise<StoredItem[]>;
-  deleteItems(items: readonly Pick<StoredItem, 'pk' | 'sk'>[]): Promise<void>;
+  /**
+   * Deletes the items, except the signup-bonus claim: it is kept, keyed by the mailbox's hash, with nothing
+   * left that links it to the user, so a mailbox gets the welcome tokens once even across deleted accounts.
+   */
+  eraseItems(items: readonly Pick<StoredItem, 'pk' | 'sk'>[]): Promise<void>;
   /**
    * Signs out every session and marks the account as being deleted, provided the session version is still
    * the one the confirmation was checked against; false otherwise.

@@ -79,7 +79,9 @@ export const PRIVACY_EN: LegalText = {
           <ul>
             <li>
               <strong>Account data</strong> is kept while your account is open and deleted when it is closed,
-              except what the law requires us to keep, such as invoices, for the period it requires.
+              except what the law requires us to keep, such as invoices, for the period it requires. We also
+              keep a one-way fingerprint (hash) of your email address, linked to nothing else, so that the
+              free welcome tokens are given only once per address.
             </li>
             <li>
               <strong>Uploaded photos</strong> are deleted automatically once generation completes, and you

@@ -83,7 +83,9 @@ export const PRIVACY_FR: LegalText = {
             <li>
               <strong>Les données de compte</strong> sont conservées tant que votre compte est ouvert et
               supprimées à sa fermeture, sauf celles que la loi nous oblige à garder, comme les factures, pour
-              la durée qu'elle impose.
+              la durée qu'elle impose. Nous gardons aussi une empreinte irréversible (hachage) de votre
+              adresse e-mail, qui n'est liée à rien d'autre, pour que les jetons de bienvenue gratuits ne
+              soient offerts qu'une fois par adresse.
             </li>
             <li>
               <strong>Les photos importées</strong> sont supprimées automatiquement une fois la génération
