@@ -14,6 +14,7 @@ import { PasswordForm } from './components/password-form.tsx';
 import { PrivacyCard } from './components/privacy-card.tsx';
 import { TokenCard } from './components/token-card.tsx';
 import { TokenHistory } from './components/token-history.tsx';
+import '../../components/layout/app-screens.css';
 import './account.css';
 import '../../lib/app-routes.ts';
 
@@ -48,11 +49,11 @@ export default function AccountPage() {
         </div>
       )}
       {user && (
-        <div className="account__grid">
-          <div className="account__main">
-            <section className="card account-card" aria-labelledby="profile-title">
+        <div className="split-layout account__grid">
+          <div className="split-layout__main account__main">
+            <section className="card panel-card" aria-labelledby="profile-title">
               <header className="account-card__header">
-                <span className="account-card__icon">
+                <span className="panel-card__icon">
                   <MailIcon />
                 </span>
                 <div>
@@ -96,11 +97,11 @@ export default function AccountPage() {
             </section>
             <PasswordForm email={user.email} hasPassword={user.has_password} />
           </div>
-          <div className="account__side">
+          <div className="split-layout__side account__side">
             <TokenCard user={user} />
             <NotificationCard />
           </div>
-          <div className="account__wide">
+          <div className="split-layout__wide account__wide">
             <TokenHistory balance={tokenBalance(user)} />
             <PrivacyCard hasPassword={user.has_password} />
           </div>

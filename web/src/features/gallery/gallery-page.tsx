@@ -19,6 +19,7 @@ import { isPending, useTasks } from './api/tasks.ts';
 import { AvatarModal } from './components/avatar-modal.tsx';
 import { TaskCard, useStyleName } from './components/task-card.tsx';
 import { groupByDay } from './group-by-day.ts';
+import '../../components/layout/app-screens.css';
 import './gallery.css';
 import '../../lib/app-routes.ts';
 
@@ -120,7 +121,7 @@ export default function GalleryPage() {
             <h2 id={`day-${group.day}`} className="day-group__heading">
               {group.heading}
             </h2>
-            <ul className="task-grid">
+            <ul className="media-grid task-grid">
               {group.tasks.map((task) => (
                 <TaskCard
                   key={task.id}

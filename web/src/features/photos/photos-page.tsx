@@ -14,6 +14,7 @@ import { PhotoGallery } from './components/photo-gallery.tsx';
 import { RetentionCard, TipsCard } from './components/side-cards.tsx';
 import { UploadStatus } from './components/upload-status.tsx';
 import { usePhotoUploads } from './use-photo-uploads.ts';
+import '../../components/layout/app-screens.css';
 import './photos.css';
 import '../../lib/app-routes.ts';
 
@@ -86,8 +87,8 @@ export default function PhotosPage() {
         </div>
         {list && <PhotoCount count={count} />}
       </header>
-      <div className="photos__grid">
-        <section className="card photos-card upload" aria-labelledby="upload-title">
+      <div className="split-layout photos__grid">
+        <section className="card panel-card split-layout__main upload" aria-labelledby="upload-title">
           <h2 id="upload-title" className="visually-hidden">
             {t('photos.uploadTitle')}
           </h2>
@@ -105,7 +106,7 @@ export default function PhotosPage() {
             error={uploads.error}
           />
         </section>
-        <div className="photos__side">
+        <div className="split-layout__side">
           <RetentionCard
             deleteAfterGeneration={retention ?? list?.delete_after_generation ?? false}
             onChange={changeRetention}
@@ -113,7 +114,7 @@ export default function PhotosPage() {
           />
           <TipsCard />
         </div>
-        <div className="photos__wide">
+        <div className="split-layout__wide">
           <PhotoGallery state={state} onRefresh={reload} onDelete={deletePhoto} />
         </div>
       </div>

@@ -38,9 +38,9 @@ export function NotificationCard() {
   };
 
   return (
-    <section className="card account-card" aria-labelledby="notify-title">
+    <section className="card panel-card" aria-labelledby="notify-title">
       <header className="account-card__header">
-        <span className="account-card__icon">
+        <span className="panel-card__icon">
           <MailIcon />
         </span>
         <div>

@@ -62,9 +62,9 @@ export function PasswordForm({ email, hasPassword }: { email: string; hasPasswor
   };
 
   return (
-    <section className="card account-card" aria-labelledby="password-title">
+    <section className="card panel-card" aria-labelledby="password-title">
       <header className="account-card__header">
-        <span className="account-card__icon">
+        <span className="panel-card__icon">
           <KeyIcon />
         </span>
         <div>

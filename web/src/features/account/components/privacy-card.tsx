@@ -197,9 +197,9 @@ function DeleteSection({ hasPassword }: { hasPassword: boolean }) {
 export function PrivacyCard({ hasPassword }: { hasPassword: boolean }) {
   const { t } = useTranslation();
   return (
-    <section className="card account-card" aria-labelledby="privacy-title" id="your-data">
+    <section className="card panel-card" aria-labelledby="privacy-title" id="your-data">
       <header className="account-card__header">
-        <span className="account-card__icon">
+        <span className="panel-card__icon">
           <ShieldIcon />
         </span>
         <div>

@@ -11,7 +11,7 @@ export function TokenCard({ user }: { user: UserInfo }) {
   const { t } = useTranslation();
   const path = useLocalizedPath();
   return (
-    <section className="card account-card token-card" aria-labelledby="tokens-title">
+    <section className="card panel-card token-card" aria-labelledby="tokens-title">
       <h2 id="tokens-title" className="token-card__title">
         {t('account.tokensTitle')}
       </h2>

@@ -22,7 +22,7 @@ export function TokenHistory({ balance }: { balance: number }) {
   });
 
   return (
-    <section className="card account-card history" aria-labelledby="history-title">
+    <section className="card panel-card history" aria-labelledby="history-title">
       <h2 id="history-title">{t('account.historyTitle')}</h2>
       {state.status === 'loading' && (
         <div className="history__status">

@@ -37,7 +37,7 @@ export function TaskCard({
   const time = timeOf(task, language);
   return (
     <li
-      className={`task-card task-card--${task.status.toLowerCase()}`}
+      className={`media-card task-card task-card--${task.status.toLowerCase()}`}
       data-testid="task-card"
       data-status={task.status}
     >

@@ -99,7 +99,7 @@ export function TaskImage({
         />
       )}
       {view.status === 'loading' && (
-        <span className="task-image__spinner">
+        <span className="media-spinner">
           <Spinner size="sm" label={t('common.loading')} />
         </span>
       )}

@@ -29,7 +29,7 @@ export function PhotoCard({ photo, onDelete }: { photo: PhotoFile; onDelete: () 
   };
 
   return (
-    <li className="photo-card" data-testid="photo-card" data-filename={photo.filename}>
+    <li className="media-card photo-card" data-testid="photo-card" data-filename={photo.filename}>
       <PhotoThumbnail photo={photo} alt={name} />
       <div className="photo-card__meta">
         <p className="photo-card__name" title={name} data-testid="photo-name">

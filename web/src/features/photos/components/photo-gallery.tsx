@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { PhotoListState } from '../api/photo-list.ts';
 import { PhotoCard } from './photo-card.tsx';
+import '../../../components/layout/app-screens.css';
 import './photo-gallery.css';
 
 export function PhotoGallery({
@@ -23,7 +24,7 @@ export function PhotoGallery({
   const { t } = useTranslation();
   const photos = state.status === 'ready' ? state.list.files : [];
   return (
-    <section className="card photos-card gallery" aria-labelledby="your-photos">
+    <section className="card panel-card gallery" aria-labelledby="your-photos">
       <header className="gallery__header">
         <h2 id="your-photos">
           {t('photos.yourPhotos')}
@@ -55,7 +56,7 @@ export function PhotoGallery({
         </div>
       )}
       {photos.length > 0 && (
-        <ul className="gallery__grid">
+        <ul className="media-grid gallery__grid">
           {photos.map((photo) => (
             <PhotoCard key={photo.filename} photo={photo} onDelete={() => onDelete(photo)} />
           ))}

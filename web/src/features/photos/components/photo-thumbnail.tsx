@@ -54,7 +54,7 @@ export function PhotoThumbnail({ photo, alt }: { photo: PhotoFile; alt: string }
         />
       )}
       {state.status === 'loading' && (
-        <span className="photo-thumb__spinner">
+        <span className="media-spinner">
           <Spinner size="sm" label={t('common.loading')} />
         </span>
       )}

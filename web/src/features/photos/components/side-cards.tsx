@@ -10,7 +10,7 @@ export function TipsCard() {
   const { t } = useTranslation();
   const tips = ['photos.tipFace', 'photos.tipLight', 'photos.tipAlone', 'photos.tipVariety'] as const;
   return (
-    <section className="card photos-card tips" aria-labelledby="tips-title">
+    <section className="card panel-card tips" aria-labelledby="tips-title">
       <h2 id="tips-title">{t('photos.tipsTitle')}</h2>
       <ul className="tips__list">
         {tips.map((key) => (
@@ -36,9 +36,9 @@ export function RetentionCard({
 }) {
   const { t } = useTranslation();
   return (
-    <section className="card photos-card retention" aria-labelledby="retention-title">
+    <section className="card panel-card retention" aria-labelledby="retention-title">
       <header className="retention__header">
-        <span className="retention__icon">
+        <span className="panel-card__icon">
           <ShieldIcon />
         </span>
         <h2 id="retention-title">{t('photos.retentionTitle')}</h2>
