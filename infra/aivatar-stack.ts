@@ -90,6 +90,9 @@ interface GroupResources {
   originSecret: ISecret | null;
 }
 
+/** Reading, writing and updating single items: every group with table access does all three. */
+const ITEM_READ_WRITE = ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'] as const;
+
 /**
  * What each endpoint group's function may touch. A group gets a function once it has a served route;
  * synth fails if that group is missing here, so access is decided when the group is built.
@@ -104,14 +107,7 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
     table: {
       // Get/Put/Update/Query on accounts, links and counters; the sign-up transaction puts, the
       // login-link transaction deletes the link and updates the account (or checks it is active).
-      actions: [
-        'dynamodb:ConditionCheckItem',
-        'dynamodb:GetItem',
-        'dynamodb:PutItem',
-        'dynamodb:UpdateItem',
-        'dynamodb:DeleteItem',
-        'dynamodb:Query',
-      ],
+      actions: [...ITEM_READ_WRITE, 'dynamodb:ConditionCheckItem', 'dynamodb:DeleteItem', 'dynamodb:Query'],
     },
     // The common-password dictionaries (about 1.5 MB), loaded when a password is set.
     installedModules: ['@zxcvbn-ts/core', '@zxcvbn-ts/language-common'],
@@ -127,13 +123,7 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
       // The session's account, styles, tasks (GetItem, Query); the picked styles (BatchGetItem); the
       // create transaction (account Update, ledger, batch, tasks and idempotency Puts); a task that could
       // not be queued fails with its refund (Update, Put); the batch email setting (Update).
-      actions: [
-        'dynamodb:GetItem',
-        'dynamodb:BatchGetItem',
-        'dynamodb:Query',
-        'dynamodb:PutItem',
-        'dynamodb:UpdateItem',
-      ],
+      actions: [...ITEM_READ_WRITE, 'dynamodb:BatchGetItem', 'dynamodb:Query'],
     },
     sessionSigningKey: true,
     // Reads results for downloads, signs their URLs; writes the "download all" ZIPs.
@@ -146,7 +136,7 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
       // GetItem: the session's account, the billing account. PutItem: the checkout record, and in the
       // customer transaction the customer map. UpdateItem: the account's customer id and its one
       // subscription checkout.
-      actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+      actions: [...ITEM_READ_WRITE],
     },
     sessionSigningKey: true,
     stripeApi: true,
@@ -155,7 +145,7 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
     table: {
       // GetItem: checkout, customer map, account, payment. PutItem and UpdateItem: the credit
       // transactions (event id, invoice, ledger entry, payment; checkout, subscription, account).
-      actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+      actions: [...ITEM_READ_WRITE],
     },
     // No session key: Stripe's signature is the caller's proof. The API key reads a subscription's
     // current state; the signing secret verifies deliveries.
@@ -171,14 +161,7 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
     table: {
       // GetItem/PutItem/UpdateItem: the session's account, deletion link, export record, rate counters;
       // Query and Scan: every item of the user; BatchWriteItem: deleting them.
-      actions: [
-        'dynamodb:GetItem',
-        'dynamodb:PutItem',
-        'dynamodb:UpdateItem',
-        'dynamodb:Query',
-        'dynamodb:Scan',
-        'dynamodb:BatchWriteItem',
-      ],
+      actions: [...ITEM_READ_WRITE, 'dynamodb:Query', 'dynamodb:Scan', 'dynamodb:BatchWriteItem'],
     },
     sessionSigningKey: true,
     mail: true,
@@ -198,13 +181,7 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
     table: {
       // The session's account read, the photo list (Query), a photo taking a place (conditional Put),
       // consent and retention on the account (Update), a delete (conditional Delete).
-      actions: [
-        'dynamodb:GetItem',
-        'dynamodb:Query',
-        'dynamodb:PutItem',
-        'dynamodb:UpdateItem',
-        'dynamodb:DeleteItem',
-      ],
+      actions: [...ITEM_READ_WRITE, 'dynamodb:Query', 'dynamodb:DeleteItem'],
     },
     sessionSigningKey: true,
     media: { prefixes: ['uploads/', 'photos/', 'thumbs/'] },
@@ -218,14 +195,7 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
       // The session's account and a style as stored (GetItem), the styles and the audit log (Query), the id
       // counter (UpdateItem), each change with its audit entry (a transaction of Put/Delete) and the seed
       // claims of imported catalogue styles (PutItem).
-      actions: [
-        'dynamodb:BatchGetItem',
-        'dynamodb:GetItem',
-        'dynamodb:Query',
-        'dynamodb:PutItem',
-        'dynamodb:UpdateItem',
-        'dynamodb:DeleteItem',
-      ],
+      actions: [...ITEM_READ_WRITE, 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:DeleteItem'],
     },
     sessionSigningKey: true,
     // The admin's browser upload (uploads/<adminId>/...) and the checked pictures every screen shows.

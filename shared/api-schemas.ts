@@ -68,6 +68,8 @@ export const UserInfo = z.object({
   has_password: z.boolean(),
   /** present when the account signs in with Google: the Google email it was linked with, and when */
   google_sign_in: z.optional(z.object({ email: z.string(), linked_at: z.number() })),
+  /** present (true) for an administrator: the account page then links to the styles manager */
+  is_admin: z.optional(z.literal(true)),
 });
 export type UserInfo = z.infer<typeof UserInfo>;
 

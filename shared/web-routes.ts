@@ -109,6 +109,17 @@ export type PageId = (typeof webPages)[number]['id'];
 export const FR_PREFIX = '/fr';
 /** The SPA's empty document, served for every page that is not prerendered (web/scripts/prerender.ts). */
 export const SHELL_DOCUMENT = '_shell.html';
+/** The same document in French (`<html lang="fr">`, French title), for every address under /fr. */
+export const SHELL_DOCUMENT_FR = '_shell-fr.html';
+
+/**
+ * The empty document for an address that is not prerendered: French under /fr, so the first paint, a
+ * screen reader and the browser's translation offer see the page's language before the app starts.
+ * Written as ES5 without arrow functions: the CloudFront function runs this very code.
+ */
+export function shellDocumentFor(path: string): string {
+  return path === '/fr' || path.indexOf('/fr/') === 0 ? '_shell-fr.html' : '_shell.html';
+}
 /** Where canonical URLs point when the build has no SITE_URL: the local web app (`npm start`). */
 export const LOCAL_SITE_URL = 'http://localhost:5173';
 export const APP_PREFIX = '/app';

@@ -23,7 +23,7 @@ import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { canonicalPagePath } from '../../shared/page-address.ts';
-import { prerenderedPaths, SHELL_DOCUMENT } from '../../shared/web-routes.ts';
+import { prerenderedPaths, shellDocumentFor } from '../../shared/web-routes.ts';
 import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../web-hosting.ts';
 
 /**
@@ -36,6 +36,7 @@ import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../web-hosting.ts';
  */
 export const SPA_REWRITE_SOURCE = `var PRERENDERED = ${JSON.stringify(Object.fromEntries(prerenderedPaths().map((p) => [p, 1])))};
 var canonicalPagePath = ${canonicalPagePath.toString()};
+var shellDocumentFor = ${shellDocumentFor.toString()};
 function queryString(query) {
   var parts = [];
   for (var name in query) {
@@ -59,7 +60,7 @@ function handler(event) {
   var last = uri.substring(uri.lastIndexOf('/') + 1);
   if (last.indexOf('.') === -1) {
     if (PRERENDERED[uri]) request.uri = uri === '/' ? '/index.html' : uri + '/index.html';
-    else request.uri = '/${SHELL_DOCUMENT}';
+    else request.uri = '/' + shellDocumentFor(uri);
   }
   return request;
 }

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { canonicalPagePath } from '../../shared/page-address.ts';
-import { LOCAL_SITE_URL, SHELL_DOCUMENT as SHELL } from '../../shared/web-routes.ts';
+import { LOCAL_SITE_URL, shellDocumentFor } from '../../shared/web-routes.ts';
 import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../web-hosting.ts';
 
 const TYPES: Record<string, string> = {
@@ -136,7 +136,8 @@ export function startWebServer(
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers });
       return void res.end(configJson);
     }
-    const file = (await fileAt(root, filePath)) ?? (extname(filePath) ? null : join(root, SHELL));
+    const file =
+      (await fileAt(root, filePath)) ?? (extname(filePath) ? null : join(root, shellDocumentFor(path)));
     if (!file) return plain(res, 404, 'Not found', headers);
     const raw = await readFile(file).catch(() => null);
     if (!raw) return plain(res, 503, 'The web app is not built yet: run `npm run build:web`.', headers);

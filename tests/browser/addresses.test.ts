@@ -68,6 +68,20 @@ describeInBrowser('page addresses', () => {
     await page.getByRole('heading', { level: 1, name: HEADINGS.pricing.en }).waitFor();
   });
 
+  test('a French app page arrives in French: the document says lang="fr" before any script runs', async () => {
+    const page = await browser.newPage();
+    await page.route('**/*.js', (route) => route.abort());
+    for (const [path, lang, title] of [
+      ['/fr/login', 'fr', 'Aivatar : avatars et portraits par IA'],
+      ['/fr/app/gallery', 'fr', 'Aivatar : avatars et portraits par IA'],
+      ['/login', 'en', 'Aivatar: AI avatars and headshots'],
+    ]) {
+      await page.goto(path as string);
+      expect(await page.locator('html').getAttribute('lang'), path).toBe(lang);
+      expect(await page.title(), path).toBe(title);
+    }
+  });
+
   test('the router applies the same rule to an address reached without a page load', async () => {
     const page = await browser.newPage();
     await page.goto('/login');

@@ -46,6 +46,21 @@ const row = (page: Page, name: string) => page.locator('tr', { has: page.getByTe
 describeInBrowser('the admin styles screen', () => {
   const browser = useBrowser();
 
+  test('is reached from the account page by an admin; a user’s account page has no way there', async () => {
+    const page = await browser.newPage();
+    await openSignedIn(page, admin.token, '/fr/app/account');
+    const open = page.getByRole('link', { name: 'Ouvrir la gestion des styles' });
+    await poll(() => open.isVisible()).toBe(true);
+    await open.click();
+    await poll(() => page.getByRole('table').isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/admin/styles');
+
+    const user = await createAccount(uniqueEmail('notadmin'));
+    await openSignedIn(page, user.token, '/app/account');
+    await poll(() => page.getByTestId('account-email').isVisible()).toBe(true);
+    expect(await page.getByTestId('admin-card').count()).toBe(0);
+  });
+
   test('tells a signed-in user, and a visitor, that the page is for admins only', async () => {
     const page = await browser.newPage();
     const user = await createAccount(uniqueEmail('notadmin'));

@@ -4,7 +4,7 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { SPA_REWRITE_SOURCE } from '../../infra/constructs/spa-hosting.ts';
-import { prerenderedPaths, SHELL_DOCUMENT } from '../../shared/web-routes.ts';
+import { prerenderedPaths, SHELL_DOCUMENT, SHELL_DOCUMENT_FR } from '../../shared/web-routes.ts';
 
 interface Answer {
   uri?: string;
@@ -64,6 +64,8 @@ describe('CloudFront viewer-request function', () => {
     }
     expect(viewerRequest('/app/gallery').uri).toBe(`/${SHELL_DOCUMENT}`);
     expect(viewerRequest('/login_with_token').uri).toBe(`/${SHELL_DOCUMENT}`);
+    expect(viewerRequest('/fr/app/gallery').uri).toBe(`/${SHELL_DOCUMENT_FR}`);
+    expect(viewerRequest('/fr/login').uri).toBe(`/${SHELL_DOCUMENT_FR}`);
     expect(viewerRequest('/assets/Shell-AbC123.js').uri).toBe('/assets/Shell-AbC123.js');
   });
 

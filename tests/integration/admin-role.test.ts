@@ -6,7 +6,7 @@ import { createDocumentClient } from '../../functions/adapters/dynamodb/client.t
 import { buildSessionResolver } from '../../functions/adapters/wiring.ts';
 import { readConfig, sessionConfig, tableConfig } from '../../functions/config.ts';
 import { setAdminRole } from '../../infra/ops/admin-role.ts';
-import { activatedUser, stack } from '../support/api.ts';
+import { activatedUser, callRoute, stack } from '../support/api.ts';
 
 const resolverWith = (adminEmails: string[]) => {
   const s = stack();
@@ -43,8 +43,11 @@ describe('the admin role', () => {
     const resolve = await resolverWith([]);
     expect(await operator('grant', email.toUpperCase())).toBe(`${email} is now an admin.`);
     expect((await resolve(token)).role).toBe('admin');
+    // The account page learns it from /user_info, to link to the styles manager.
+    expect((await callRoute('userInfo', { token })).body.is_admin).toBe(true);
     await operator('revoke', email);
     expect((await resolve(token)).role).toBe('user');
+    expect((await callRoute('userInfo', { token })).body).not.toHaveProperty('is_admin');
     await expect(operator('grant', 'nobody-here@example.test')).rejects.toThrow(
       'No account has the email nobody-here@example.test.',
     );

@@ -1,7 +1,7 @@
 // `npm run screenshots`: every built page, signed out and signed in, at phone and desktop widths, in English
 // and French, saved as PNGs in .local/screenshots (or --out DIR) to look at before calling a screen done.
 // `--navbar`: the top of a public page and of an app page instead, signed in with a 40-character email,
-// at every width from a small phone to a wide desktop.
+// at every width from a small phone to a wide desktop. `--admin`: signed in as an administrator.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,6 +17,7 @@ const { values: args } = parseArgs({
     out: { type: 'string', default: join(REPO_ROOT, '.local/screenshots') },
     only: { type: 'string' },
     navbar: { type: 'boolean', default: false },
+    admin: { type: 'boolean', default: false },
     'skip-build': { type: 'boolean', default: false },
   },
 });
@@ -33,7 +34,8 @@ if (!args['skip-build']) {
     stdio: 'inherit',
   });
 }
-const stack = await startLocalStack({ webDist: join(REPO_ROOT, 'web/dist') });
+const ADMIN_EMAIL = `screens-admin-${Date.now()}@example.test`;
+const stack = await startLocalStack({ webDist: join(REPO_ROOT, 'web/dist'), adminEmails: [ADMIN_EMAIL] });
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 
 async function navbarShots(): Promise<number> {
@@ -64,7 +66,10 @@ async function navbarShots(): Promise<number> {
 }
 
 async function pageShots(): Promise<number> {
-  const token = await createLocalAccount(stack, `screens-${Date.now()}@example.test`);
+  const token = await createLocalAccount(
+    stack,
+    args.admin ? ADMIN_EMAIL : `screens-${Date.now()}@example.test`,
+  );
   let count = 0;
   for (const page of builtPages()) {
     if (args.only && !page.id.includes(args.only)) continue;
@@ -87,7 +92,7 @@ async function pageShots(): Promise<number> {
         });
         await tab.waitForLoadState('networkidle');
         await tab.waitForTimeout(300);
-        const file = join(args.out, `${page.id}-${lang}-${widthName}.png`);
+        const file = join(args.out, `${page.id}-${lang}-${widthName}${args.admin ? '-admin' : ''}.png`);
         await tab.screenshot({ path: file, fullPage: true });
         count++;
         await context.close();

@@ -1,6 +1,7 @@
 // Writes each prerendered page (shared/web-routes.ts prerenderedPages) as HTML: the page rendered by
 // React with its title and description, canonical URL, hreflang alternates, Open Graph tags, and links to
-// the files it needs; plus sitemap.xml and robots.txt. dist/_shell.html stays the SPA's empty document.
+// the files it needs; plus sitemap.xml and robots.txt. dist/_shell.html stays the SPA's empty document, and
+// dist/_shell-fr.html is the same document in French, served under /fr.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,6 +13,7 @@ import {
   pagePath,
   prerenderedPages,
   SHELL_DOCUMENT,
+  SHELL_DOCUMENT_FR,
 } from '../../shared/web-routes.ts';
 import { PAGE_MODULES } from '../src/app/page-modules.ts';
 import { APP_STRINGS_ELEMENT_ID } from '../src/lib/app-strings-element.ts';
@@ -91,9 +93,32 @@ const appStringsOf = async (lang: Language): Promise<unknown> =>
 /** JSON inside a <script> element: `<` escaped so no string can close the element. */
 const jsonForHtml = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');
 
+/** What the empty document says before the app starts, in French (web/index.html has the English). */
+const FRENCH_SHELL: [RegExp, string][] = [
+  [/<html lang="en">/, '<html lang="fr">'],
+  [
+    /(<meta\s+name="description"\s+content=")[^"]*(")/,
+    '$1Aivatar transforme quelques-uns de vos selfies en avatars IA et en portraits professionnels dans plus de 25 styles.$2',
+  ],
+  [/<title>[^<]*<\/title>/, '<title>Aivatar : avatars et portraits par IA</title>'],
+  [
+    /(<noscript>)[^<]*(<\/noscript>)/,
+    "$1Aivatar a besoin de JavaScript. Veuillez l'activer dans votre navigateur.$2",
+  ],
+];
+
+function frenchShell(template: string): string {
+  return FRENCH_SHELL.reduce((html, [pattern, replacement]) => {
+    if (!pattern.test(html))
+      throw new Error(`web/index.html no longer matches ${pattern}: update FRENCH_SHELL`);
+    return html.replace(pattern, replacement);
+  }, template);
+}
+
 export async function prerenderSite({ siteUrl }: { siteUrl: string }): Promise<number> {
   const template = await readFile(join(DIST, 'index.html'), 'utf8');
   await writeFile(join(DIST, SHELL_DOCUMENT), template);
+  await writeFile(join(DIST, SHELL_DOCUMENT_FR), frenchShell(template));
   const manifest = JSON.parse(await readFile(join(DIST, '.vite/manifest.json'), 'utf8')) as Manifest;
   const { renderPage } = (await import(pathToFileURL(SSR_ENTRY).href)) as {
     renderPage(url: string, lang: Language): Promise<string>;

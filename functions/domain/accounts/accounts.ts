@@ -208,6 +208,7 @@ export function describeUser(user: User): UserInfo {
     ...(user.googleSignIn
       ? { google_sign_in: { email: user.googleSignIn.email, linked_at: user.googleSignIn.linkedAt } }
       : {}),
+    ...(user.role === 'admin' ? { is_admin: true as const } : {}),
   };
 }
 

@@ -7,8 +7,10 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { WelcomeNotice } from '../../components/welcome/welcome-notice.tsx';
 import { documentTitle } from '../../lib/document-title.ts';
 import { useTranslation } from '../../lib/i18n.ts';
+import { isPageBuilt } from '../../lib/pages.ts';
 import { tokenBalance, useSession } from '../../lib/session.tsx';
 import { useCheckoutReturn } from './checkout-return.ts';
+import { AdminCard } from './components/admin-card.tsx';
 import { NotificationCard } from './components/notification-card.tsx';
 import { PasswordForm } from './components/password-form.tsx';
 import { PrivacyCard } from './components/privacy-card.tsx';
@@ -100,6 +102,7 @@ export default function AccountPage() {
           <div className="split-layout__side account__side">
             <TokenCard user={user} />
             <NotificationCard />
+            {user.is_admin && isPageBuilt('adminStyles') && <AdminCard />}
           </div>
           <div className="split-layout__wide account__wide">
             <TokenHistory balance={tokenBalance(user)} />
