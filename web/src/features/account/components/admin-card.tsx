@@ -9,9 +9,9 @@ export function AdminCard() {
   const { t } = useTranslation();
   const path = useLocalizedPath();
   return (
-    <section className="card account-card" aria-labelledby="admin-title" data-testid="admin-card">
+    <section className="card panel-card" aria-labelledby="admin-title" data-testid="admin-card">
       <header className="account-card__header">
-        <span className="account-card__icon">
+        <span className="panel-card__icon">
           <PaletteIcon />
         </span>
         <div>
