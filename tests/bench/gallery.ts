@@ -8,6 +8,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { chromium } from 'playwright-core';
 import type * as z from 'zod/mini';
+import { startGenerationWorkers } from '../../infra/local/generation-workers.ts';
 import { type LocalStack, REPO_ROOT, startLocalStack } from '../../infra/local/stack.ts';
 import type { StylesList, TaskList, UploadTargets } from '../../shared/api-schemas.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
@@ -102,7 +103,15 @@ export interface GalleryFigures {
 }
 
 export async function galleryBench(stack: LocalStack): Promise<GalleryFigures> {
-  const token = await accountWithAvatars(stack, GALLERY_TASKS);
+  // The bench's stack runs without workers (the generation bench measures them alone): these finish the
+  // gallery's avatars with the local renderer, then stop before anything is measured.
+  const workers = startGenerationWorkers(stack.sqsEndpoint, stack.taskQueues);
+  let token: string;
+  try {
+    token = await accountWithAvatars(stack, GALLERY_TASKS);
+  } finally {
+    await workers.stop();
+  }
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({

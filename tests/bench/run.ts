@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
+import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
 import { GENERATION_FUNCTIONS } from '../../infra/function-entries.ts';
 import { REPO_ROOT, startLocalStack } from '../../infra/local/stack.ts';
 import { LOCAL_PRICE_IDS } from '../../infra/local/stripe/prices.ts';
@@ -16,6 +17,7 @@ import { buildGroupBundle, sdkModulesAtStart } from '../support/function-bundle.
 import { createLocalAccount } from '../support/local-account.ts';
 import { type Budget, reportBudgets } from './budgets.ts';
 import { type ColdStart, coldStart } from './cold-start.ts';
+import { type DynamoFloors, dynamoFloors } from './dynamo-floor.ts';
 import { firstLoadJs } from './first-load-js.ts';
 import { type GalleryFigures, galleryBench, galleryBudgets } from './gallery.ts';
 import { type GenerationFigures, generationBench, generationBudgets } from './generation.ts';
@@ -188,12 +190,14 @@ let spa: Awaited<ReturnType<typeof firstLoadJs>>[number];
 let photos: PhotoFigures;
 let gallery: GalleryFigures;
 let generation: GenerationFigures;
+let floors: DynamoFloors;
 try {
   warm = { ...(await latency(stack.apiUrl, stack.outboxDir)), ...(await webhookLatency(stack)) };
   [spa] = (await firstLoadJs(stack.webUrl, ['/login'])) as [typeof spa];
   photos = await photoBench(stack);
   gallery = await galleryBench(stack);
   generation = await generationBench(stack);
+  floors = await dynamoFloors(createDocumentClient(stack.dynamoEndpoint), stack.tableName);
 } finally {
   await stack.stop();
 }
@@ -237,6 +241,18 @@ console.log(
     `user-tasks with ${g.userTasks.tasks} tasks: first page p99 ${g.userTasks.firstPage.p99Ms} ms, all p99 ${g.userTasks.all.p99Ms} ms; ` +
     `worker overhead beyond a ${g.worker.providerDelayMs} ms provider p50 ${g.worker.overheadP50Ms} ms (max ${g.worker.overheadMaxMs}, ${g.worker.tasks} tasks); ` +
     `${g.clickToDone.styles} styles click to DONE ${g.clickToDone.ms} ms`,
+);
+
+const f = floors;
+console.log(
+  `DynamoDB Local alone, concurrency 10, same run: GetItem p99 ${f.getItem.p99Ms} ms; GetItem + 5-item transaction p99 ${f.credit.p99Ms} ms; ` +
+    `BatchGet + 13-item transaction p99 ${f.create.p99Ms} ms; Query of 50 summaries p99 ${f.query50.p99Ms} ms, of 200 p99 ${f.query200.p99Ms} ms`,
+);
+const ratio = (api: number, floor: number) => Math.round((api / floor) * 100) / 100;
+console.log(
+  `  API p99 / DynamoDB Local alone p99: user_info ${ratio(warm.userInfo.p99Ms, f.getItem.p99Ms)}x, ` +
+    `webhook credit ${ratio(warm.credits.p99Ms, f.credit.p99Ms)}x, create ${ratio(g.create.p99Ms, f.create.p99Ms)}x, ` +
+    `user-tasks page ${ratio(g.userTasks.firstPage.p99Ms, f.query50.p99Ms)}x, user-tasks all ${ratio(g.userTasks.all.p99Ms, f.query200.p99Ms)}x`,
 );
 
 const budgets: Budget[] = [
@@ -298,6 +314,7 @@ writeFileSync(
       photos,
       gallery,
       generation,
+      dynamoLocalAlone: floors,
       budgets,
     },
     null,
