@@ -33,6 +33,7 @@ export type DomainErrorCode =
   | 'PAYLOAD_TOO_LARGE'
   | 'NOT_ENOUGH_TOKENS'
   | 'IDEMPOTENCY_KEY_REUSED'
+  | 'IMPORT_IN_PROGRESS'
   | 'INVALID_DELETION_LINK';
 
 export class DomainError extends Error {

@@ -2,9 +2,11 @@
 // category) skipped with the reason, the rest written whole; limits with clear errors; and an export that
 // re-imports into an empty table as the same catalogue.
 import { randomUUID } from 'node:crypto';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DynamoAdminStyleStore } from '../../functions/adapters/dynamodb/admin-style-store.ts';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
+import { keys } from '../../functions/adapters/dynamodb/keys.ts';
 import { cryptoIds, systemClock } from '../../functions/adapters/system.ts';
 import type { User } from '../../functions/domain/ports.ts';
 import { exportStyles, importStyles } from '../../functions/domain/styles/style-transfer.ts';
@@ -61,6 +63,43 @@ describe('style import', () => {
     expect(res.body.skipped_entries?.map((e) => e.index)).toEqual([0, 3]);
     expect(res.body.skipped_entries?.[0]?.reason).toMatch(/existe déjà dans la catégorie « Tests »/);
     expect((await names()).filter((n) => n === twin.name)).toHaveLength(1);
+  });
+
+  it('adds each style once when the same file is imported twice at the same instant', async () => {
+    const file = Array.from({ length: 5 }, () => styleBody());
+    const results = await Promise.all([1, 2, 3].map(() => importJson(admin.token, file)));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(results.map((r) => r.body.added).sort()).toEqual([0, 0, 5]);
+    for (const r of results.filter((x) => x.body.added === 0))
+      expect(r.body.skipped_entries?.every((e) => /existe déjà/.test(e.reason))).toBe(true);
+    const listed = await names();
+    for (const style of file) expect(listed.filter((n) => n === style.name)).toHaveLength(1);
+  });
+
+  it('waits for an import in progress, and takes over the lease of one that died', async () => {
+    const db = createDocumentClient(stack().dynamoEndpoint);
+    const lease = (expiresInMs: number) =>
+      db.send(
+        new PutCommand({
+          TableName: stack().tableName,
+          Item: {
+            ...keys.styleImportLease,
+            holder: 'another import',
+            expires_at_ms: Date.now() + expiresInMs,
+          },
+        }),
+      );
+    // A holder that died a while ago: its lease has expired, this import goes ahead at once.
+    await lease(-1000);
+    expect((await importJson(admin.token, [styleBody()])).body.added).toBe(1);
+    // One that is still running and does not finish: after a wait, a clear refusal, nothing written.
+    await lease(60_000);
+    const before = await names();
+    const busy = await importJson(admin.token, [styleBody()]);
+    expect(busy.status).toBe(409);
+    expect(busy.body.msg).toBe('Un autre import est en cours. Réessayez dans quelques secondes.');
+    expect(await names()).toEqual(before);
+    await db.send(new DeleteCommand({ TableName: stack().tableName, Key: keys.styleImportLease }));
   });
 
   it.each([

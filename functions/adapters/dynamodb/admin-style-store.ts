@@ -1,7 +1,9 @@
 // The admin screen's writes to the styles table: each change and its audit entry in one transaction.
 // Audit entries live in their own partition (pk = STYLE_AUDIT), newest read first; a style's `revision`
 // makes an edit or a delete apply to the style as it was read, so the entry's "before" is exact.
+import { randomUUID } from 'node:crypto';
 import {
+  DeleteCommand,
   GetCommand,
   PutCommand,
   QueryCommand,
@@ -28,6 +30,8 @@ const auditKey = (id: string) => ({
   sk: `AUDIT#${String(Date.now()).padStart(15, '0')}#${id}`,
 });
 const ATTEMPTS = 4;
+/** An import waits this long for another to finish; a lease whose holder died frees itself after holdMs. */
+export const IMPORT_LEASE = { waitMs: 10_000, holdMs: 60_000 };
 
 interface AuditItem {
   id: string;
@@ -172,6 +176,51 @@ export class DynamoAdminStyleStore extends DynamoStyleReader implements AdminSty
         ...(a.skipped !== undefined ? { skipped: a.skipped } : {}),
       };
     });
+  }
+
+  async whileImporting<T>(work: () => Promise<T>): Promise<T | 'busy'> {
+    const holder = randomUUID();
+    const deadline = Date.now() + IMPORT_LEASE.waitMs;
+    for (let delay = 50; ; delay = Math.min(delay * 2, 500)) {
+      if (await this.takeImportLease(holder)) break;
+      if (Date.now() + delay > deadline) return 'busy';
+      await new Promise((r) => setTimeout(r, delay));
+    }
+    try {
+      return await work();
+    } finally {
+      await this.db
+        .send(
+          new DeleteCommand({
+            TableName: this.table,
+            Key: keys.styleImportLease,
+            ConditionExpression: 'holder = :me',
+            ExpressionAttributeValues: { ':me': holder },
+          }),
+        )
+        .catch((e: unknown) => {
+          // Expired and taken by the next import meanwhile: it is that import's now.
+          if (!isConditionFailure(e)) throw e;
+        });
+    }
+  }
+
+  private async takeImportLease(holder: string): Promise<boolean> {
+    const now = Date.now();
+    try {
+      await this.db.send(
+        new PutCommand({
+          TableName: this.table,
+          Item: { ...keys.styleImportLease, holder, expires_at_ms: now + IMPORT_LEASE.holdMs },
+          ConditionExpression: 'attribute_not_exists(pk) OR expires_at_ms < :now',
+          ExpressionAttributeValues: { ':now': now },
+        }),
+      );
+      return true;
+    } catch (e) {
+      if (isConditionFailure(e)) return false;
+      throw e;
+    }
   }
 
   /** `count` new ids from the table's counter, in one atomic ADD: consecutive, never shared. */

@@ -77,6 +77,8 @@ export const keys = {
   stylePartition: 'STYLE',
   /** The last style id given out. */
   styleCounter: { pk: 'COUNTER', sk: 'STYLE' },
+  /** Held by the one import running: imports check duplicates against a catalogue no other import changes. */
+  styleImportLease: { pk: 'LEASE', sk: 'STYLE_IMPORT' },
   /** A catalogue style was seeded once (kept after an admin deletes the style, so it is not re-seeded). */
   styleSeed: (key: string) => ({ pk: `STYLE_SEED#${key}`, sk: 'STYLE_SEED' }),
 };

@@ -20,7 +20,7 @@ export class DynamoStyleReader implements StyleReader {
     this.table = table;
   }
 
-  async listAll(): Promise<Style[]> {
+  async listAll(o: { consistent?: boolean } = {}): Promise<Style[]> {
     const styles: Style[] = [];
     let ExclusiveStartKey: Record<string, unknown> | undefined;
     do {
@@ -29,6 +29,7 @@ export class DynamoStyleReader implements StyleReader {
           TableName: this.table,
           KeyConditionExpression: 'pk = :pk',
           ExpressionAttributeValues: { ':pk': keys.stylePartition },
+          ConsistentRead: o.consistent === true,
           ExclusiveStartKey,
         }),
       );

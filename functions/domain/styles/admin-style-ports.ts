@@ -46,6 +46,12 @@ export interface AdminStyleStore extends StyleReader {
    * transaction, so an import is written whole or not at all.
    */
   importAudited(styles: readonly NewStyle[], stamp: AuditStamp, skipped: number): Promise<Style[]>;
+  /**
+   * Runs `work` while holding the import lease, so two imports never check duplicates against the same
+   * catalogue and both add a style. Waits a few seconds for another import to finish; 'busy' if it does
+   * not. A lease whose holder died expires after a minute.
+   */
+  whileImporting<T>(work: () => Promise<T>): Promise<T | 'busy'>;
   /** The newest audit entries first. */
   auditLog(limit: number): Promise<AuditRecord[]>;
 }

@@ -10,8 +10,8 @@ export interface SeedResult {
 
 /** Reading styles: all that listing them and generating avatars need. */
 export interface StyleReader {
-  /** every style, active or not, by id */
-  listAll(): Promise<Style[]>;
+  /** every style, active or not, by id; `consistent`: every write made before the call included */
+  listAll(o?: { consistent?: boolean }): Promise<Style[]>;
   get(id: number): Promise<Style | null>;
   /** The styles of these ids that exist, in no particular order (one round trip). */
   getMany(ids: readonly number[]): Promise<Style[]>;

@@ -110,7 +110,18 @@ export async function importStyles(
   file: { name: string; bytes: Uint8Array } | null,
 ): Promise<ImportResult> {
   const entries = readImportFile(file);
-  const existing = await deps.styles.listAll();
+  // One import at a time: the duplicate check below reads the catalogue the write then extends.
+  const result = await deps.styles.whileImporting(() => addNew(deps, admin, entries));
+  if (result === 'busy')
+    throw new DomainError(
+      'IMPORT_IN_PROGRESS',
+      'Un autre import est en cours. Réessayez dans quelques secondes.',
+    );
+  return result;
+}
+
+async function addNew(deps: AdminStyleDeps, admin: User, entries: unknown[]): Promise<ImportResult> {
+  const existing = await deps.styles.listAll({ consistent: true });
   const taken = new Set(existing.map((s) => sameStyleKey(s.name, s.category)));
   const toAdd: NewStyle[] = [];
   const skipped: NonNullable<ImportResult['skipped_entries']> = [];
