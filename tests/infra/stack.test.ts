@@ -313,7 +313,7 @@ describe.each([
     for (const path of prerenderedPaths().filter((p) => p !== '/'))
       expect(rewrite(path)).toBe(`${path}/index.html`);
     expect(rewrite('/app/gallery')).toBe('/_shell.html');
-    expect(rewrite('/fr/app/account')).toBe('/_shell.html');
+    expect(rewrite('/fr/app/account')).toBe('/_shell-fr.html');
     expect(rewrite('/login')).toBe('/_shell.html');
     expect(rewrite('/login_with_token')).toBe('/_shell.html');
     expect(rewrite('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
