@@ -13,6 +13,7 @@ import {
   QueryCommand,
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
+import { percentile as pct, tenths as round } from './stats.ts';
 
 export interface Floor {
   p50Ms: number;
@@ -25,10 +26,6 @@ export interface DynamoFloors {
   query50: Floor;
   query200: Floor;
 }
-
-const round = (n: number) => Math.round(n * 10) / 10;
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 
 async function measure(total: number, concurrency: number, call: (i: number) => Promise<unknown>) {
   const times: number[] = [];

@@ -9,6 +9,7 @@ import { LocalRenderer } from '../../functions/adapters/ai/local-renderer/local-
 import { type ReferenceImage, SIZE_OF_FORMAT } from '../../functions/domain/generation/image-provider.ts';
 import { STYLE_CATALOGUE } from '../../functions/domain/styles/catalogue/index.ts';
 import { DEFAULT_RECIPE } from '../../functions/domain/styles/render-recipe.ts';
+import { percentile as pct } from './stats.ts';
 
 export interface RendererFigures {
   photo: string;
@@ -71,8 +72,6 @@ async function phonePhoto(wall: 'plain' | 'busy'): Promise<ReferenceImage> {
   return { bytes, contentType: 'image/jpeg' };
 }
 
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 const ms = (n: number) => Math.round(n);
 
 export async function benchLocalRenderer(rounds = 1): Promise<RendererFigures[]> {

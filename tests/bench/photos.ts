@@ -11,6 +11,7 @@ import { createLocalAccount } from '../support/local-account.ts';
 import { benchCall as call } from './bench-api.ts';
 import type { Budget } from './budgets.ts';
 import type { LoadJob } from './load-worker.ts';
+import { tenths as ms, percentile as pct } from './stats.ts';
 
 /** Requests in flight at once for GET /photos: a few users opening the screen together. */
 const LIST_CONCURRENCY = 4;
@@ -25,10 +26,6 @@ interface Stack {
   apiUrl: string;
   outboxDir: string;
 }
-
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-const ms = (n: number) => Math.round(n * 10) / 10;
 
 /** A 12-megapixel phone-sized JPEG of about 4 MB: soft colour fields with sensor-like grain. */
 async function fourMegabytePhoto(seed: number): Promise<Buffer> {

@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { Worker } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
 import { GENERATION_FUNCTIONS } from '../../infra/function-entries.ts';
@@ -24,7 +23,7 @@ import { type GenerationFigures, generationBench, generationBudgets } from './ge
 import type { LoadJob } from './load-worker.ts';
 import { benchLocalRenderer } from './local-renderer.ts';
 import { type PhotoFigures, photoBench, photoBudgets } from './photos.ts';
-import { webhookLatency } from './webhook-load.ts';
+import { runLoad, webhookLatency } from './webhook-load.ts';
 
 // `npm run bench -- --cold-runs 41`: more cold starts of each kind where the machine is busy.
 const { values: args } = parseArgs({ options: { 'cold-runs': { type: 'string', default: '21' } } });
@@ -87,9 +86,6 @@ const FUNCTION_ENV: NodeJS.ProcessEnv = {
 };
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-const ms = (n: number) => Math.round(n * 10) / 10;
 
 // 1 and 2. Each served group's bundle, built with the CDK construct's settings, and its cold start.
 interface GroupFigures {
@@ -125,28 +121,8 @@ async function latency(apiUrl: string, outboxDir: string) {
     users.push({ email, token: await createLocalAccount({ apiUrl, outboxDir }, email, { password }) });
   }
 
-  async function run(total: number, concurrency: number, requests: LoadJob['requests']) {
-    const job: LoadJob = { total, concurrency, requests };
-    const worker = new Worker(new URL('./load-worker.ts', import.meta.url), { workerData: job });
-    const { times, failures, elapsedMs } = await new Promise<{
-      times: number[];
-      failures: number;
-      elapsedMs: number;
-    }>((resolve, reject) => {
-      worker.once('message', resolve);
-      worker.once('error', reject);
-    });
-    await worker.terminate();
-    times.sort((a, b) => a - b);
-    return {
-      requests: total,
-      concurrency,
-      failures,
-      p50Ms: ms(pct(times, 50)),
-      p99Ms: ms(pct(times, 99)),
-      perSecond: Math.round(total / (elapsedMs / 1000)),
-    };
-  }
+  const run = (total: number, concurrency: number, requests: LoadJob['requests']) =>
+    runLoad({ total, concurrency, requests });
 
   const userInfo = users.map((u) => ({
     url: `${apiUrl}/user_info`,

@@ -7,6 +7,7 @@ import Stripe from 'stripe';
 import type { LocalStack } from '../../infra/local/stack.ts';
 import { createLocalAccount } from '../support/local-account.ts';
 import type { LoadJob } from './load-worker.ts';
+import { tenths as ms, percentile as pct } from './stats.ts';
 
 export interface LoadResult {
   requests: number;
@@ -16,10 +17,6 @@ export interface LoadResult {
   p99Ms: number;
   perSecond: number;
 }
-
-const ms = (n: number) => Math.round(n * 10) / 10;
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 
 export async function runLoad(job: LoadJob): Promise<LoadResult> {
   const worker = new Worker(new URL('./load-worker.ts', import.meta.url), { workerData: job });
