@@ -85,7 +85,9 @@ const createBody = (styles: Style[]) =>
 
 export interface GenerationFigures {
   create: LoadResult & { styles: number };
-  userTasks: { firstPage: LoadResult; all: LoadResult; tasks: number };
+  /** One request at a time: what a single Lambda instance sees (the local stack is one process for all ten). */
+  createAlone: LoadResult;
+  userTasks: { firstPage: LoadResult; all: LoadResult; allAlone: LoadResult; tasks: number };
   worker: {
     tasks: number;
     providerDelayMs: number;
@@ -123,6 +125,7 @@ export async function generationBench(stack: LocalStack): Promise<GenerationFigu
     }));
     await runLoad({ total: 100, concurrency: 10, requests });
     const create = { ...(await runLoad({ total: 300, concurrency: 10, requests })), styles: ten.length };
+    const createAlone = await runLoad({ total: 60, concurrency: 1, requests });
     await sqs.send(new PurgeQueueCommand({ QueueUrl: stack.taskQueues.queueUrl }));
 
     // 2. The gallery of an account with 200 finished tasks.
@@ -168,6 +171,7 @@ export async function generationBench(stack: LocalStack): Promise<GenerationFigu
     const firstPage = await runLoad({ total: 500, concurrency: 10, requests: list('') });
     await runLoad({ total: 100, concurrency: 10, requests: list('?limit=200') });
     const all = await runLoad({ total: 300, concurrency: 10, requests: list('?limit=200') });
+    const allAlone = await runLoad({ total: 100, concurrency: 1, requests: list('?limit=200') });
 
     // 3. The worker's overhead beyond the provider.
     const worker = await workerOverhead(stack, users[1] as string, ten, sqs);
@@ -193,7 +197,13 @@ export async function generationBench(stack: LocalStack): Promise<GenerationFigu
         await new Promise((r) => setTimeout(r, 100));
       }
       const clickToDone = { styles: 3, ms: Math.round(performance.now() - started) };
-      return { create, userTasks: { firstPage, all, tasks: items.Items?.length ?? 0 }, worker, clickToDone };
+      return {
+        create,
+        createAlone,
+        userTasks: { firstPage, all, allAlone, tasks: items.Items?.length ?? 0 },
+        worker,
+        clickToDone,
+      };
     } finally {
       await workers.stop();
     }

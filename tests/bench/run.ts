@@ -219,6 +219,10 @@ console.log(
     `${g.clickToDone.styles} styles click to DONE ${g.clickToDone.ms} ms`,
 );
 
+console.log(
+  `  one request at a time (one Lambda instance's view): create p50 ${g.createAlone.p50Ms} ms p99 ${g.createAlone.p99Ms} ms; ` +
+    `user-tasks?limit=200 p50 ${g.userTasks.allAlone.p50Ms} ms p99 ${g.userTasks.allAlone.p99Ms} ms`,
+);
 const f = floors;
 console.log(
   `DynamoDB Local alone, concurrency 10, same run: GetItem p99 ${f.getItem.p99Ms} ms; GetItem + 5-item transaction p99 ${f.credit.p99Ms} ms; ` +
