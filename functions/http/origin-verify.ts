@@ -53,6 +53,9 @@ export function originVerifier(source: SecretSource, o: OriginVerifierOptions = 
     })();
     return reading;
   };
+  // Read at start, beside the function's other set-up, rather than on its first request; a failure here is
+  // retried by that request.
+  reread().catch(() => undefined);
   const matches = (presented: Buffer) =>
     (current !== null && same(current, presented)) ||
     (previous !== null && previous.until > now() && same(previous.value, presented));

@@ -47,6 +47,10 @@ const advance = (ms: number) => {
 };
 
 describe('a stage whose API sits behind its CloudFront distribution', () => {
+  it('reads the secret once at start, not on the first request', async () => {
+    await expect.poll(() => sm.reads(ARN)).toBe(1);
+  });
+
   it('refuses a request sent straight to API Gateway, public and signed-in routes alike, before reading it', async () => {
     const { token } = await activatedUser();
     const direct = [
