@@ -30,8 +30,9 @@ const auditKey = (id: string) => ({
   sk: `AUDIT#${String(Date.now()).padStart(15, '0')}#${id}`,
 });
 const ATTEMPTS = 4;
-/** An import waits this long for another to finish; a lease whose holder died frees itself after holdMs. */
-export const IMPORT_LEASE = { waitMs: 10_000, holdMs: 60_000 };
+/** An import waits this long for another to finish; a lease whose holder died (the function times out
+ * after 15 s) frees itself after holdMs. */
+export const IMPORT_LEASE = { waitMs: 10_000, holdMs: 30_000 };
 
 interface AuditItem {
   id: string;

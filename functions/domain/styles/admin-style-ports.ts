@@ -49,7 +49,7 @@ export interface AdminStyleStore extends StyleReader {
   /**
    * Runs `work` while holding the import lease, so two imports never check duplicates against the same
    * catalogue and both add a style. Waits a few seconds for another import to finish; 'busy' if it does
-   * not. A lease whose holder died expires after a minute.
+   * not. A lease whose holder died expires after 30 seconds.
    */
   whileImporting<T>(work: () => Promise<T>): Promise<T | 'busy'>;
   /** The newest audit entries first. */
