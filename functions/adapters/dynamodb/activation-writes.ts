@@ -42,7 +42,8 @@ export function signupBonusWrites(
   items.push({
     Put: {
       TableName: table,
-      Item: { ...keys.bonus(activation.mailbox), user_id: userId, created_at: now },
+      // No user_id: the claim names neither the person nor the address, so deleting the account leaves it.
+      Item: { ...keys.bonus(activation.mailbox), created_at: now },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   });

@@ -2,8 +2,6 @@
 import { createHash } from 'node:crypto';
 import { TABLE_DESIGN } from '../../../shared/table-design.ts';
 
-const BONUS_PREFIX = 'BONUS#';
-
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
   email: (email: string) => ({ pk: `EMAIL#${email}`, sk: 'EMAIL' }),
@@ -13,10 +11,9 @@ export const keys = {
    * holding the address.
    */
   bonus: (mailbox: string) => ({
-    pk: `${BONUS_PREFIX}${createHash('sha256').update(mailbox).digest('hex')}`,
+    pk: `BONUS#${createHash('sha256').update(mailbox).digest('hex')}`,
     sk: 'BONUS',
   }),
-  bonusPrefix: BONUS_PREFIX,
   ledger: (userId: string, at: number, entryId: string) => ({
     pk: `USER#${userId}`,
     sk: `LEDGER#${String(at).padStart(12, '0')}#${entryId}`,

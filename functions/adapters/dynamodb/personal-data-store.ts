@@ -97,17 +97,13 @@ export class DynamoPersonalDataStore implements PersonalDataStore {
     return [...unique.values()];
   }
 
-  async eraseItems(items: readonly Pick<StoredItem, 'pk' | 'sk'>[]): Promise<void> {
-    // The bonus claim is rewritten without user_id (its key is the mailbox's hash): the mailbox stays
-    // "paid" and nothing links it to the person any more. Everything else is deleted.
-    const erase = ({ pk, sk }: Pick<StoredItem, 'pk' | 'sk'>) =>
-      pk.startsWith(keys.bonusPrefix)
-        ? { PutRequest: { Item: { pk, sk } } }
-        : { DeleteRequest: { Key: { pk, sk } } };
+  async deleteItems(items: readonly Pick<StoredItem, 'pk' | 'sk'>[]): Promise<void> {
     for (let i = 0; i < items.length; i += 25) {
-      let requests: Record<string, unknown>[] | undefined = items.slice(i, i + 25).map(erase);
+      let requests: Record<string, unknown>[] | undefined = items
+        .slice(i, i + 25)
+        .map(({ pk, sk }) => ({ DeleteRequest: { Key: { pk, sk } } }));
       for (let attempt = 0; requests?.length; attempt++) {
-        if (attempt > 8) throw new Error(`DynamoDB left ${requests.length} erasures unprocessed`);
+        if (attempt > 8) throw new Error(`DynamoDB left ${requests.length} deletions unprocessed`);
         if (attempt) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
         const res = await this.db.send(
           new BatchWriteCommand({ RequestItems: { [this.table]: requests as never } }),

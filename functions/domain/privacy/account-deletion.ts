@@ -71,7 +71,7 @@ export async function deleteAccount(
   const files = await deps.files.listUserFiles(user.id);
   await deps.files.deleteFiles(files);
   const items = await deps.data.findUserItems(user);
-  await deps.data.eraseItems(items);
+  await deps.data.deleteItems(items);
   deps.metrics.record('AccountsDeleted');
   await deps.mailer.send(privacyEmail(user.email, user.lang, 'deleted'));
   return { items: items.length, files: files.length, customerDeleted: Boolean(user.stripeCustomerId) };

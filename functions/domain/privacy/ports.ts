@@ -15,14 +15,11 @@ export interface PersonalDataStore {
   /**
    * Every item of the user: their whole partition (`USER#<id>`: account, photos, ledger, tasks, counters...)
    * and every item keyed elsewhere that belongs to them (an attribute user_id equal to theirs, or a key
-   * naming their id or their email: email claim, bonus claim, login links, billing records, rate counters).
+   * naming their id or their email: email claim, login links, billing records, rate counters). The
+   * signup-bonus claim is neither: keyed by the mailbox's hash, it outlives the account.
    */
   findUserItems(user: Pick<User, 'id' | 'email'>): Promise<StoredItem[]>;
-  /**
-   * Deletes the items, except the signup-bonus claim: it is kept, keyed by the mailbox's hash, with nothing
-   * left that links it to the user, so a mailbox gets the welcome tokens once even across deleted accounts.
-   */
-  eraseItems(items: readonly Pick<StoredItem, 'pk' | 'sk'>[]): Promise<void>;
+  deleteItems(items: readonly Pick<StoredItem, 'pk' | 'sk'>[]): Promise<void>;
   /**
    * Signs out every session and marks the account as being deleted, provided the session version is still
    * the one the confirmation was checked against; false otherwise.
