@@ -1,7 +1,5 @@
 // /app/account: the email, set or change the password, the token balance and its history.
 import './strings.ts';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { CheckIcon, GoogleIcon, MailIcon } from '../../components/ui/icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { WelcomeNotice } from '../../components/welcome/welcome-notice.tsx';
@@ -19,6 +17,7 @@ import { TokenHistory } from './components/token-history.tsx';
 import '../../components/layout/app-screens.css';
 import './account.css';
 import '../../lib/app-routes.ts';
+import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 
 export default function AccountPage() {
   const { t } = useTranslation();
@@ -34,16 +33,7 @@ export default function AccountPage() {
       </header>
       <WelcomeNotice />
       {!user && userStatus === 'error' && (
-        <Alert
-          kind="error"
-          action={
-            <Button variant="secondary" size="sm" onClick={() => void refreshUser()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {t('account.userLoadFailed')}
-        </Alert>
+        <RetryAlert message={t('account.userLoadFailed')} onRetry={() => void refreshUser()} />
       )}
       {!user && userStatus !== 'error' && (
         <div className="page-loading">

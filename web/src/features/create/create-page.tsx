@@ -5,8 +5,7 @@ import './strings.ts';
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Style } from '../../../../shared/api-schemas.ts';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { buttonClass } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { WelcomeNotice } from '../../components/welcome/welcome-notice.tsx';
 import { isApiError } from '../../lib/api-client.ts';
@@ -25,6 +24,7 @@ import { StyleCard } from './components/style-card.tsx';
 import { readinessOf } from './readiness.ts';
 import './create.css';
 import '../../lib/app-routes.ts';
+import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 
 const withoutFinalStop = (s: string) => s.replace(/\.\s*$/, '');
 
@@ -102,18 +102,7 @@ export default function CreatePage() {
         <p className="muted">{t('create.subtitle')}</p>
       </header>
       <WelcomeNotice />
-      {state.status === 'error' && (
-        <Alert
-          kind="error"
-          action={
-            <Button variant="secondary" size="sm" onClick={retry}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {t('create.stylesFailed')}
-        </Alert>
-      )}
+      {state.status === 'error' && <RetryAlert message={t('create.stylesFailed')} onRetry={retry} />}
       {state.status === 'loading' && (
         <div className="page-loading">
           <Spinner size="lg" label={t('common.loading')} />

@@ -4,7 +4,6 @@
 import './strings.ts';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '../../components/ui/alert.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { DownloadIcon, ImageIcon, PaletteIcon, RefreshIcon } from '../../components/ui/icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -22,6 +21,7 @@ import { groupByDay } from './group-by-day.ts';
 import '../../components/layout/app-screens.css';
 import './gallery.css';
 import '../../lib/app-routes.ts';
+import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 
 export default function GalleryPage() {
   const { t, language } = useTranslation();
@@ -85,18 +85,7 @@ export default function GalleryPage() {
           <Spinner size="lg" label={t('common.loading')} />
         </div>
       )}
-      {state.status === 'error' && (
-        <Alert
-          kind="error"
-          action={
-            <Button variant="secondary" size="sm" onClick={refresh}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {t('gallery.listFailed')}
-        </Alert>
-      )}
+      {state.status === 'error' && <RetryAlert message={t('gallery.listFailed')} onRetry={refresh} />}
       {state.status === 'ready' && tasks.length === 0 && (
         <div className="card gallery-empty" data-testid="gallery-empty">
           <span className="gallery-empty__icon">

@@ -1,8 +1,7 @@
 // The token ledger: every change to the balance, with its reason and the balance after it.
 
 import type { LedgerEntry } from '../../../../../shared/api-schemas.ts';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useLanguage } from '../../../lib/language.ts';
@@ -29,18 +28,7 @@ export function TokenHistory({ balance }: { balance: number }) {
           <Spinner label={t('common.loading')} />
         </div>
       )}
-      {state.status === 'error' && (
-        <Alert
-          kind="error"
-          action={
-            <Button variant="secondary" size="sm" onClick={retry}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {t('account.historyFailed')}
-        </Alert>
-      )}
+      {state.status === 'error' && <RetryAlert message={t('account.historyFailed')} onRetry={retry} />}
       {state.status === 'ready' && state.entries.length === 0 && (
         <p className="history__status muted">{t('account.historyEmpty')}</p>
       )}
