@@ -47,24 +47,24 @@ export async function listAdminStyles(deps: AdminStyleDeps): Promise<AdminStyle[
   return all.sort((a, b) => a.id - b.id).map(describeAdminStyle);
 }
 
+/** The style fields the admin form sets, as the domain names them. */
+const formFields = (input: AdminStyleInput) => ({
+  name: input.name,
+  description: input.description,
+  category: input.category,
+  imageUrl: input.image_url,
+  tokenCost: input.token_cost,
+  prompt: input.prompt,
+  isActive: input.is_active,
+  format: input.format,
+});
+
 export async function createStyle(
   deps: AdminStyleDeps,
   admin: User,
   input: AdminStyleInput,
 ): Promise<AdminStyle> {
-  const style: NewStyle = {
-    key: null,
-    name: input.name,
-    description: input.description,
-    translations: {},
-    category: input.category,
-    imageUrl: input.image_url,
-    tokenCost: input.token_cost,
-    prompt: input.prompt,
-    isActive: input.is_active,
-    format: input.format,
-    ...ADMIN_STYLE_DEFAULTS,
-  };
+  const style: NewStyle = { key: null, translations: {}, ...formFields(input), ...ADMIN_STYLE_DEFAULTS };
   return describeAdminStyle(await deps.styles.createAudited(style, stampFor(deps, admin)));
 }
 
@@ -81,15 +81,8 @@ export async function updateStyle(
       const textChanged = current.name !== input.name || current.description !== input.description;
       return {
         ...current,
-        name: input.name,
-        description: input.description,
+        ...formFields(input),
         translations: textChanged ? {} : current.translations,
-        category: input.category,
-        imageUrl: input.image_url,
-        tokenCost: input.token_cost,
-        prompt: input.prompt,
-        isActive: input.is_active,
-        format: input.format,
         updatedAt: deps.clock.now(),
       };
     },
