@@ -21,7 +21,7 @@ const digest = (v: string) => createHash('sha256').update(v).digest();
 const same = (a: Buffer, b: Buffer) => timingSafeEqual(a, b);
 
 export interface OriginVerifierOptions {
-  read?: (source: SecretSource) => Promise<string>;
+  /** milliseconds; the function's clock unless a test sets one */
   now?: () => number;
 }
 
@@ -31,7 +31,6 @@ export interface OriginVerifierOptions {
  * secret is picked up without a redeploy and a flood of wrong values costs at most one read per window.
  */
 export function originVerifier(source: SecretSource, o: OriginVerifierOptions = {}) {
-  const read = o.read ?? readSecret;
   const now = o.now ?? Date.now;
   let current: Buffer | null = null;
   let previous: { value: Buffer; until: number } | null = null;
@@ -43,7 +42,7 @@ export function originVerifier(source: SecretSource, o: OriginVerifierOptions = 
       // Counted from the attempt: a failing Secrets Manager is not asked again on every request either.
       readAt = now();
       try {
-        const value = digest(await read(source));
+        const value = digest(await readSecret(source));
         if (current && !same(current, value))
           previous = { value: current, until: now() + PREVIOUS_VALUE_ACCEPTED_MS };
         current = value;
