@@ -270,7 +270,9 @@ describeInBrowser('My Avatars', () => {
       await page.getByText(c.failed, { exact: true }).waitFor();
       // Retry asks again: once the list answers, the failure gives way to the list.
       fail = false;
-      await page.getByRole('button', { name: lang === 'fr' ? 'Réessayer' : 'Try again', exact: true }).click();
+      await page
+        .getByRole('button', { name: lang === 'fr' ? 'Réessayer' : 'Try again', exact: true })
+        .click();
       await empty.getByText(c.empty, { exact: true }).waitFor();
       expect(await page.getByText(c.failed, { exact: true }).count()).toBe(0);
     });
