@@ -117,7 +117,7 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
     stops.push(s3.stop);
     // Queues live in memory: a restart loses queued messages, and the tasks they named are left to the
     // sweeper, as in AWS when a message is lost.
-    const sqs = await startSqsLocal(o.sqsPort || 0);
+    const sqs = await startSqsLocal(o.sqsPort || 0, o.dataDir ? { dataDir: join(dataDir, 'sqs') } : {});
     stops.push(sqs.stop);
     const taskQueues = await createTaskQueues(sqs, 'aivatar-local');
 
