@@ -27,6 +27,8 @@ export interface WorkerDeps extends FinishDeps {
   log: Log;
   /** base delay before a transient failure's next delivery, times the receive count */
   retryDelaySeconds?: number;
+  /** how long a claim is this delivery's (default TASK_TIMING's; longer than the function's timeout) */
+  leaseSeconds?: number;
 }
 
 export type DeliveryOutcome =
@@ -78,7 +80,7 @@ export async function processTaskMessage(
     message.userId,
     message.taskId,
     deps.clock.now(),
-    TASK_TIMING.leaseSeconds,
+    deps.leaseSeconds ?? TASK_TIMING.leaseSeconds,
   );
   if (!task) return { kind: 'handled', what: 'not-ours' };
   const context = { taskId: task.id, userId: task.userId, styleId: task.styleId, attempt: task.attempt };

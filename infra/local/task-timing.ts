@@ -1,0 +1,71 @@
+// How long tasks may take on this machine. AWS runs with infra/queue-design.ts and the defaults of
+// functions/domain/generation/task-timing.ts (a 15-minute visibility timeout and an hour's deadline);
+// locally nothing needs that long, and a developer who kills `npm start` should see a task whose message
+// is gone end in minutes. Each profile keeps the rules AWS's numbers keep (timingProblems).
+import { TASK_QUEUE } from '../queue-design.ts';
+
+export interface LocalTaskTiming {
+  /** The worker's timeout: a batch still running then counts as failed. */
+  workerTimeoutSeconds: number;
+  /** A worker's claim on a task (longer than its timeout). */
+  leaseSeconds: number;
+  /** The task queue's visibility timeout (longer than the lease, so a redelivery can claim). */
+  visibilityTimeoutSeconds: number;
+  /** A transient failure hides the message this long, times its receive count. */
+  retryDelaySeconds: number;
+  /** The sweeper fails and refunds a task still pending this long after its creation. */
+  deadlineSeconds: number;
+  /** How often the sweeper runs. */
+  sweepSeconds: number;
+}
+
+export const LOCAL_TASK_TIMINGS = {
+  /**
+   * `npm start`: the worker keeps AWS's timeout (a real provider key works the same), the queue hands a
+   * message back 170 s after a crash, and a task whose message is lost is refunded after 11.5 minutes.
+   */
+  standard: {
+    workerTimeoutSeconds: TASK_QUEUE.workerTimeoutSeconds,
+    leaseSeconds: 160,
+    visibilityTimeoutSeconds: 170,
+    retryDelaySeconds: 20,
+    deadlineSeconds: 690,
+    sweepSeconds: 30,
+  },
+  /** The chaos harness (npm run chaos): a provider that answers within seconds, every number small. */
+  fast: {
+    workerTimeoutSeconds: 12,
+    leaseSeconds: 14,
+    visibilityTimeoutSeconds: 15,
+    retryDelaySeconds: 1,
+    deadlineSeconds: 60,
+    sweepSeconds: 3,
+  },
+} as const satisfies Record<string, LocalTaskTiming>;
+
+export type TaskTimingProfile = keyof typeof LOCAL_TASK_TIMINGS;
+
+/**
+ * The rules between the numbers: a live worker keeps its claim, a redelivery after a crash can take it, and
+ * the deadline outlasts every delivery SQS may still make, so the dead-letter handler acts first.
+ */
+export function timingProblems(
+  t: Omit<LocalTaskTiming, 'sweepSeconds' | 'retryDelaySeconds'>,
+  maxReceiveCount: number = TASK_QUEUE.maxReceiveCount,
+): string[] {
+  const problems: string[] = [];
+  if (t.leaseSeconds <= t.workerTimeoutSeconds) problems.push('the lease must outlast the worker timeout');
+  if (t.visibilityTimeoutSeconds <= t.leaseSeconds)
+    problems.push('the visibility timeout must outlast the lease');
+  const lastDelivery = maxReceiveCount * t.visibilityTimeoutSeconds + t.workerTimeoutSeconds;
+  if (t.deadlineSeconds <= lastDelivery)
+    problems.push(`the deadline must outlast the last delivery (${lastDelivery} s)`);
+  return problems;
+}
+
+/** The functions' settings for a profile (functions/config.ts taskTimingConfig). */
+export const taskTimingEnvironment = (t: LocalTaskTiming): Record<string, string> => ({
+  TASK_DEADLINE_SECONDS: String(t.deadlineSeconds),
+  TASK_LEASE_SECONDS: String(t.leaseSeconds),
+  TASK_RETRY_DELAY_SECONDS: String(t.retryDelaySeconds),
+});
