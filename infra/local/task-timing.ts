@@ -45,24 +45,6 @@ export const LOCAL_TASK_TIMINGS = {
 
 export type TaskTimingProfile = keyof typeof LOCAL_TASK_TIMINGS;
 
-/**
- * The rules between the numbers: a live worker keeps its claim, a redelivery after a crash can take it, and
- * the deadline outlasts every delivery SQS may still make, so the dead-letter handler acts first.
- */
-export function timingProblems(
-  t: Omit<LocalTaskTiming, 'sweepSeconds' | 'retryDelaySeconds'>,
-  maxReceiveCount: number = TASK_QUEUE.maxReceiveCount,
-): string[] {
-  const problems: string[] = [];
-  if (t.leaseSeconds <= t.workerTimeoutSeconds) problems.push('the lease must outlast the worker timeout');
-  if (t.visibilityTimeoutSeconds <= t.leaseSeconds)
-    problems.push('the visibility timeout must outlast the lease');
-  const lastDelivery = maxReceiveCount * t.visibilityTimeoutSeconds + t.workerTimeoutSeconds;
-  if (t.deadlineSeconds <= lastDelivery)
-    problems.push(`the deadline must outlast the last delivery (${lastDelivery} s)`);
-  return problems;
-}
-
 /** The functions' settings for a profile (functions/config.ts taskTimingConfig). */
 export const taskTimingEnvironment = (t: LocalTaskTiming): Record<string, string> => ({
   TASK_DEADLINE_SECONDS: String(t.deadlineSeconds),
