@@ -200,7 +200,8 @@ const positiveSeconds = z.string().check(z.regex(/^[1-9]\d*$/));
 /**
  * How long a task may take (functions/domain/generation/task-timing.ts has the defaults AWS runs with).
  * The create path stamps each task's deadline, after which the sweeper fails and refunds it; the worker
- * holds a claim for the lease and hides a message to retry for the retry delay times its receive count.
+ * holds a claim for the lease, hides a message to retry for the retry delay times its receive count, and
+ * keeps the store margin of its time for storing a result (no provider retry starts later).
  * Locally `npm start` sets shorter ones that fit its own queue (infra/local/task-timing.ts).
  */
 export const taskTimingConfig = part({
@@ -208,6 +209,7 @@ export const taskTimingConfig = part({
     TASK_DEADLINE_SECONDS: z.optional(positiveSeconds),
     TASK_LEASE_SECONDS: z.optional(positiveSeconds),
     TASK_RETRY_DELAY_SECONDS: z.optional(positiveSeconds),
+    TASK_STORE_MARGIN_SECONDS: z.optional(positiveSeconds),
   },
   build: (s) => ({
     taskTiming: {
@@ -216,6 +218,9 @@ export const taskTimingConfig = part({
       retryDelaySeconds: s.TASK_RETRY_DELAY_SECONDS
         ? Number(s.TASK_RETRY_DELAY_SECONDS)
         : TASK_TIMING.retryDelaySeconds,
+      storeMarginMs: s.TASK_STORE_MARGIN_SECONDS
+        ? Number(s.TASK_STORE_MARGIN_SECONDS) * 1000
+        : TASK_TIMING.storeMarginMs,
     } as TaskTimingSettings,
   }),
 });
@@ -223,6 +228,7 @@ export interface TaskTimingSettings {
   deadlineSeconds: number;
   leaseSeconds: number;
   retryDelaySeconds: number;
+  storeMarginMs: number;
 }
 export type TaskTimingConfig = ReturnType<typeof taskTimingConfig.build>;
 

@@ -61,5 +61,6 @@ export async function buildWorkerDeps(
     provider: await buildImageProvider(config),
     leaseSeconds: config.taskTiming.leaseSeconds,
     retryDelaySeconds: config.taskTiming.retryDelaySeconds,
+    storeMarginMs: config.taskTiming.storeMarginMs,
   };
 }

@@ -13,6 +13,8 @@ export interface LocalTaskTiming {
   visibilityTimeoutSeconds: number;
   /** A transient failure hides the message this long, times its receive count. */
   retryDelaySeconds: number;
+  /** Kept of the worker's time for storing a result: no provider retry starts later. */
+  storeMarginSeconds: number;
   /** The sweeper fails and refunds a task still pending this long after its creation. */
   deadlineSeconds: number;
   /** How often the sweeper runs. */
@@ -29,16 +31,18 @@ export const LOCAL_TASK_TIMINGS = {
     leaseSeconds: 160,
     visibilityTimeoutSeconds: 170,
     retryDelaySeconds: 20,
+    storeMarginSeconds: 10,
     deadlineSeconds: 690,
     sweepSeconds: 30,
   },
   /** The chaos harness (npm run chaos): a provider that answers within seconds, every number small. */
   fast: {
-    workerTimeoutSeconds: 12,
-    leaseSeconds: 14,
-    visibilityTimeoutSeconds: 15,
+    workerTimeoutSeconds: 10,
+    leaseSeconds: 11,
+    visibilityTimeoutSeconds: 12,
     retryDelaySeconds: 1,
-    deadlineSeconds: 60,
+    storeMarginSeconds: 3,
+    deadlineSeconds: 50,
     sweepSeconds: 3,
   },
 } as const satisfies Record<string, LocalTaskTiming>;
@@ -50,4 +54,5 @@ export const taskTimingEnvironment = (t: LocalTaskTiming): Record<string, string
   TASK_DEADLINE_SECONDS: String(t.deadlineSeconds),
   TASK_LEASE_SECONDS: String(t.leaseSeconds),
   TASK_RETRY_DELAY_SECONDS: String(t.retryDelaySeconds),
+  TASK_STORE_MARGIN_SECONDS: String(t.storeMarginSeconds),
 });

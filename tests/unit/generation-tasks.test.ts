@@ -123,6 +123,7 @@ describe('the task deadline', () => {
       deadlineSeconds: 3600,
       leaseSeconds: TASK_TIMING.leaseSeconds,
       retryDelaySeconds: TASK_TIMING.retryDelaySeconds,
+      storeMarginMs: TASK_TIMING.storeMarginMs,
     });
     const local = readConfig([taskTimingConfig], taskTimingEnvironment(LOCAL_TASK_TIMINGS.standard));
     expect(local.taskTiming.deadlineSeconds).toBeLessThanOrEqual(12 * 60);

@@ -29,6 +29,8 @@ export interface WorkerDeps extends FinishDeps {
   retryDelaySeconds?: number;
   /** how long a claim is this delivery's (default TASK_TIMING's; longer than the function's timeout) */
   leaseSeconds?: number;
+  /** the time kept for storing the result once the provider answers (default TASK_TIMING's) */
+  storeMarginMs?: number;
 }
 
 export type DeliveryOutcome =
@@ -101,7 +103,7 @@ export async function processTaskMessage(
       inputFidelity: task.inputFidelity,
       recipe: task.recipe,
       endUser: deps.ids.hashSecret(task.userId).slice(0, 32),
-      deadline: Date.now() + o.remainingMs - TASK_TIMING.storeMarginMs,
+      deadline: Date.now() + o.remainingMs - (deps.storeMarginMs ?? TASK_TIMING.storeMarginMs),
     });
     const providerMs = Date.now() - providerStart;
     deps.metrics?.record('ProviderCalls');
