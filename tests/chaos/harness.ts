@@ -45,6 +45,14 @@ export interface ChaosOptions {
   /** echo npm start's output */
   echo?: boolean;
   log?(line: string): void;
+  /** Called after the audit, before the stack stops (tests check that the audit notices a loss). */
+  inspect?(run: RunContext): Promise<void>;
+}
+
+export interface RunContext {
+  db: ReturnType<typeof createDocumentClient>;
+  customers: Customer[];
+  audit(): Promise<AuditResult>;
 }
 
 export interface Kill {
@@ -224,6 +232,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     }
 
     const result = await audit(db, s3, LOCAL_TABLE, BUCKETS.media, customers);
+    await o.inspect?.({ db, customers, audit: () => audit(db, s3, LOCAL_TABLE, BUCKETS.media, customers) });
     const unexpected = customers.flatMap((c) => c.unexpected.map((u) => `${c.email}: ${u}`));
     const losses = [...result.losses, ...unexpected];
     if (queuesLeft.tasks || queuesLeft.deadLetters)
