@@ -3,7 +3,7 @@
 // and the tests.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,7 +13,7 @@ import { DynamoStyleStore } from '../../functions/adapters/dynamodb/style-store.
 import { seedStyleCatalogue } from '../../functions/domain/styles/seed.ts';
 import { apiRoutes } from '../../shared/api-routes.ts';
 import { BUCKETS } from '../../shared/table-design.ts';
-import { writeFileDurably } from './durable-file.ts';
+import { LEFTOVER_TEMP, writeFileDurably } from './durable-file.ts';
 import { ensureTable, startDynamoLocal } from './dynamodb.ts';
 import { startGoogleStandIn } from './google-stand-in.ts';
 import { freePort } from './ports.ts';
@@ -96,6 +96,10 @@ async function persistentSecret(file: string): Promise<string> {
 export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalStack> {
   const dataDir = o.dataDir ? resolve(o.dataDir) : await mkdtemp(join(tmpdir(), 'aivatar-'));
   await mkdir(join(dataDir, 'dynamodb'), { recursive: true });
+  // A run killed while it wrote a file whole (durable-file.ts) leaves its temporary copy: never read.
+  for (const name of await readdir(dataDir)) {
+    if (LEFTOVER_TEMP.test(name)) await rm(join(dataDir, name), { force: true });
+  }
   const outboxDir = join(dataDir, 'outbox');
 
   const stops: (() => Promise<void>)[] = [];

@@ -15,6 +15,7 @@ import { LOCAL_TASK_TIMINGS } from '../../infra/local/task-timing.ts';
 import { TASK_QUEUE } from '../../infra/queue-design.ts';
 import { apiRoutes } from '../../shared/api-routes.ts';
 import { BUCKETS } from '../../shared/table-design.ts';
+import { NpmStart } from '../support/npm-start-process.ts';
 import { mustCall } from './api-client.ts';
 import { type AuditResult, audit, pendingTasks } from './audit.ts';
 import { type Customer, newCustomer, type Purchase, type Style, spendEverything } from './customers.ts';
@@ -24,7 +25,6 @@ import {
   providerCounts,
   startFlakyProvider,
 } from './flaky-provider.ts';
-import { NpmStart } from './npm-start-process.ts';
 import { seeded } from './random.ts';
 
 export type KillKind = 'worker' | 'api' | 'stack';

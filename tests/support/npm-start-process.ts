@@ -1,6 +1,7 @@
-// `npm start` as the harness runs it: its own process group (so the whole stack can be killed at once,
-// DynamoDB Local included), the same data folder and ports on every start, and the processes of its two
-// roles (infra/local/roles.ts) found in /proc so each can be killed alone.
+// `npm start` as the chaos harness and the crash tests run it: its own process group (so the whole stack
+// can be killed at once, DynamoDB Local included), the same data folder and ports on every start, the
+// fast task timing, and the processes of its two roles (infra/local/roles.ts) found in /proc so each can be
+// killed alone.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { REPO_ROOT } from '../../infra/local/stack.ts';
