@@ -213,7 +213,9 @@ export const taskTimingConfig = part({
   },
   build: (s) => ({
     taskTiming: {
-      deadlineSeconds: s.TASK_DEADLINE_SECONDS ? Number(s.TASK_DEADLINE_SECONDS) : TASK_TIMING.deadlineSeconds,
+      deadlineSeconds: s.TASK_DEADLINE_SECONDS
+        ? Number(s.TASK_DEADLINE_SECONDS)
+        : TASK_TIMING.deadlineSeconds,
       leaseSeconds: s.TASK_LEASE_SECONDS ? Number(s.TASK_LEASE_SECONDS) : TASK_TIMING.leaseSeconds,
       retryDelaySeconds: s.TASK_RETRY_DELAY_SECONDS
         ? Number(s.TASK_RETRY_DELAY_SECONDS)

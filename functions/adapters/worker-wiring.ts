@@ -1,13 +1,7 @@
 // Builds the generation functions' adapters (worker, dead-letter handler, sweeper) once per process.
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type {
-  MailConfig,
-  MediaConfig,
-  ProviderConfig,
-  TableConfig,
-  TaskTimingConfig,
-} from '../config.ts';
+import type { MailConfig, MediaConfig, ProviderConfig, TableConfig, TaskTimingConfig } from '../config.ts';
 import type { AbandonDeps } from '../domain/generation/abandoned-tasks.ts';
 import type { WorkerDeps } from '../domain/generation/worker.ts';
 import { log } from '../http/logger.ts';
