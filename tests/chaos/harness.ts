@@ -80,28 +80,36 @@ export interface ChaosReport {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const TIMING = LOCAL_TASK_TIMINGS.fast;
 
-/** What each customer buys so that, with the signup bonus, the tokens add up to about `tasks`. */
+/** Tokens an avatar costs on average: customers mostly pick one-token styles (customers.ts). */
+const TOKENS_PER_TASK = 1.25;
+
+/** What each customer buys so that, with the signup bonus, they can ask for about `tasks` avatars. */
 export function purchasePlan(tasks: number, users: number): Purchase[][] {
   const plan: Purchase[][] = [];
-  let left = tasks;
+  let left = Math.round(tasks * TOKENS_PER_TASK);
   for (let i = 0; i < users; i++) {
+    // From 200 tasks on, the first customer subscribes: both pools get spent and refunded.
     const share = i === 0 && tasks >= 200 ? 100 + SIGNUP_BONUS_TOKENS : Math.ceil(left / (users - i));
     let need = share - SIGNUP_BONUS_TOKENS;
     const buys: Purchase[] = [];
+    let got = SIGNUP_BONUS_TOKENS;
     if (need >= 100) {
       buys.push('subscription');
       need -= 100;
+      got += 100;
     }
     while (need >= 35) {
       buys.push('pack-40');
       need -= 40;
+      got += 40;
     }
-    while (need > 0) {
+    while (need >= 5) {
       buys.push('pack-10');
       need -= 10;
+      got += 10;
     }
     plan.push(buys);
-    left -= share;
+    left -= got;
   }
   return plan;
 }
