@@ -188,6 +188,7 @@ export function startEventSourceMapping(o: EventSourceOptions): EventSourceMappi
     let error: unknown;
     let failed = new Set<string>();
     let timer: NodeJS.Timeout | undefined;
+    let running: Promise<unknown> | null = null;
     try {
       const fn = await loadHandler();
       const timedOut = new Promise<never>((_, reject) => {
@@ -196,10 +197,8 @@ export function startEventSourceMapping(o: EventSourceOptions): EventSourceMappi
           timeoutMs,
         );
       });
-      const result = await Promise.race([
-        fn(event, lambdaContext(o.functionName, region, deadline)),
-        timedOut,
-      ]);
+      running = fn(event, lambdaContext(o.functionName, region, deadline));
+      const result = await Promise.race([running, timedOut]);
       if (report) {
         const reported = reportedFailures(result, new Set(ids));
         if (reported === 'invalid') error = new Error('Invalid batchItemFailures in the function response');
@@ -228,6 +227,9 @@ export function startEventSourceMapping(o: EventSourceOptions): EventSourceMappi
       returned: ids.filter((id) => !deleted.has(id)),
       ...(error ? { error } : {}),
     });
+    // Lambda stops a function at its timeout; here it cannot be stopped, so its slot stays taken until it
+    // ends: the mapping never runs more batches at once than its concurrency, however late they run.
+    await running?.catch(() => undefined);
   }
 
   async function poller(): Promise<void> {
