@@ -184,13 +184,14 @@ export function startEventSourceMapping(o: EventSourceOptions): EventSourceMappi
   async function invoke(batch: Message[]): Promise<void> {
     const ids = batch.map((m) => m.MessageId ?? '');
     const event: SQSEvent = { Records: batch.map((m) => toRecord(m, o.queueArn, region)) };
-    const deadline = Date.now() + timeoutMs;
     let error: unknown;
     let failed = new Set<string>();
     let timer: NodeJS.Timeout | undefined;
     let running: Promise<unknown> | null = null;
     try {
       const fn = await loadHandler();
+      // As in Lambda, the function's time starts once it is loaded (a cold start has a limit of its own).
+      const deadline = Date.now() + timeoutMs;
       const timedOut = new Promise<never>((_, reject) => {
         timer = setTimeout(
           () => reject(new Error(`Task timed out after ${timeoutMs / 1000} seconds`)),
