@@ -38,7 +38,9 @@ export interface ChaosOptions {
   seed: number;
   users?: number;
   kinds?: readonly KillKind[];
-  /** pause before each kill, uniformly in this range (ms) */
+  /** avatars asked for per second, all customers together (default 1: what this machine's worker makes) */
+  rate?: number;
+  /** pause before each kill, uniformly in this range (ms); default: the kills spread over the spending */
   gapMs?: [number, number];
   /** keep the data folder (printed) for a look afterwards */
   keep?: boolean;
@@ -132,7 +134,10 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
   const random = seeded(o.seed);
   const users = o.users ?? Math.max(2, Math.ceil(o.tasks / 42));
   const kinds = o.kinds ?? KILL_KINDS;
-  const [gapMin, gapMax] = o.gapMs ?? [2000, 8000];
+  // The customers spend over `span` ms, and the kills fall in it (or after it, with explicit gaps).
+  const span = (o.tasks / (o.rate ?? 1)) * 1000;
+  const meanGap = span / (o.cycles + 1);
+  const [gapMin, gapMax] = o.gapMs ?? [Math.round(meanGap / 2), Math.round((meanGap * 3) / 2)];
   const dataDir = mkdtempSync(join(tmpdir(), 'aivatar-chaos-'));
   const provider = await startFlakyProvider(seeded(o.seed + 1));
   const stack = new NpmStart({
@@ -169,8 +174,8 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
 
     // Spending, paced so creates go on while the kills happen.
     const spendStart = Date.now();
-    const chaosSpan = o.cycles * ((gapMin + gapMax) / 2 + 4000);
-    const createsPerCustomer = Math.max(1, Math.ceil(granted / users / 2.5));
+    // A batch is 2.5 styles of 1.25 tokens on average (customers.ts).
+    const createsPerCustomer = Math.max(1, Math.ceil(granted / users / (2.5 * TOKENS_PER_TASK)));
     let lastCreateAt = Date.now();
     const spending = Promise.all(
       customers.map((c, i) =>
@@ -178,7 +183,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
           apiUrl: at.apiUrl,
           styles,
           random: seeded(o.seed * 1000 + i),
-          thinkMs: Math.min(3000, chaosSpan / createsPerCustomer / 1.5),
+          thinkMs: span / createsPerCustomer,
           giveUpMs: 180_000,
           stopped: () => false,
         }).finally(() => {
