@@ -5,7 +5,8 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { keys } from '../../functions/adapters/dynamodb/keys.ts';
 import { LOCAL_TABLE } from '../../infra/local/stack.ts';
-import { type ChaosReport, formatReport, runChaos } from './harness.ts';
+import { runChaos } from './harness.ts';
+import { type ChaosReport, formatReport } from './report.ts';
 
 describe('tokens under crashes', () => {
   it('are conserved when the API and the whole stack are killed -9 while customers spend everything', async () => {

@@ -8,8 +8,7 @@ import { apiRoutes } from '../../shared/api-routes.ts';
 import { SUBSCRIPTION, TOKEN_PACKS } from '../../shared/catalogue.ts';
 import { createLocalAccount } from '../support/local-account.ts';
 import { testPhoto } from '../support/test-images.ts';
-import { callApi, mustCall } from './api-client.ts';
-import type { Random } from './random.ts';
+import { mustCall } from './api-client.ts';
 
 export type Purchase = 'pack-10' | 'pack-40' | 'subscription';
 
@@ -35,12 +34,6 @@ export interface Customer {
   resends: number;
 }
 
-export interface Style {
-  id: number;
-  prompt: string;
-  token_cost: number;
-}
-
 interface StackUrls {
   apiUrl: string;
   outboxDir: string;
@@ -51,7 +44,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const userIdOf = (token: string): string =>
   JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString('utf8')).sub as string;
 
-async function balance(apiUrl: string, token: string): Promise<{ ltd: number; subscription: number }> {
+/** The account's two pools, as the API tells them. */
+export async function balance(apiUrl: string, token: string): Promise<{ ltd: number; subscription: number }> {
   const b = await mustCall<{ tokens_ltd: number; tokens_subscription: number }>(
     apiUrl,
     'GET',
@@ -120,95 +114,36 @@ export async function newCustomer(stack: StackUrls, n: number, purchases: Purcha
   return { email, token, userId: userIdOf(token), granted, batches: [], unexpected: [], resends: 0 };
 }
 
-/** Up to four styles the balance can pay for, mostly the one-token ones. */
-function pickStyles(random: Random, styles: Style[], left: number): Style[] {
-  const cheap = styles.filter((s) => s.token_cost === 1);
-  const dear = styles.filter((s) => s.token_cost > 1 && s.token_cost <= 3);
-  const wanted = random.int(1, 4);
-  const picked: Style[] = [];
-  let cost = 0;
-  for (let i = 0; i < wanted * 3 && picked.length < wanted; i++) {
-    const pool = random.chance(0.8) || !dear.length ? cheap : dear;
-    const s = random.pick(pool);
-    if (picked.includes(s) || cost + s.token_cost > left) continue;
-    picked.push(s);
-    cost += s.token_cost;
-  }
-  return picked;
-}
+/** Tokens an avatar costs on average: customers mostly pick one-token styles (customers.ts). */
+export const TOKENS_PER_TASK = 1.25;
 
-export interface SpendOptions {
-  apiUrl: string;
-  styles: Style[];
-  random: Random;
-  /** pause between two creates, on average */
-  thinkMs: number;
-  /** a create not answered for this long is given up (the audit still finds what it made) */
-  giveUpMs: number;
-  stopped: () => boolean;
-}
-
-/** Creates batches until the account cannot pay for another avatar. */
-export async function spendEverything(c: Customer, o: SpendOptions): Promise<void> {
-  const cheapest = Math.min(...o.styles.map((s) => s.token_cost));
-  const start = await balance(o.apiUrl, c.token).catch(() => c.granted);
-  let available = start.ltd + start.subscription;
-  while (available >= cheapest && !o.stopped()) {
-    const styles = pickStyles(o.random, o.styles, available);
-    if (!styles.length) break;
-    const key = randomUUID();
-    const started = Date.now();
-    let sends = 0;
-    for (;;) {
-      sends += 1;
-      const a = await callApi<{
-        batch_id: string;
-        task_ids: string[];
-        tokens_spent: number;
-        tokens_left: number;
-        available?: number;
-        error?: string;
-      }>(o.apiUrl, 'POST', apiRoutes.createTasksBatch.path, {
-        token: c.token,
-        headers: { 'idempotency-key': key },
-        body: {
-          styles: styles.map((s) => s.id),
-          style_prompts: styles.map((s) => s.prompt),
-          use_reference_elements: true,
-        },
-        timeoutMs: 20_000,
-      });
-      if (a.kind === 'unreachable' || a.status >= 500) {
-        c.resends += 1;
-        if (Date.now() - started > o.giveUpMs) {
-          c.unexpected.push(`create ${key} not answered within ${o.giveUpMs} ms`);
-          return;
-        }
-        // As a client backs off: quickly at first, then every couple of seconds while the API is down.
-        await sleep(Math.min(2000, 150 * sends) + o.random.int(0, 300));
-        continue;
-      }
-      if (a.status === 200) {
-        const earlier = c.batches.find((b) => b.key === key);
-        if (earlier && earlier.batchId !== a.body.batch_id)
-          c.unexpected.push(`Idempotency-Key ${key} answered two batches`);
-        if (!earlier)
-          c.batches.push({
-            key,
-            batchId: a.body.batch_id,
-            taskIds: a.body.task_ids,
-            tokensSpent: a.body.tokens_spent,
-            sends,
-          });
-        available = a.body.tokens_left;
-      } else if (a.status === 403 && a.body.error === 'Not enough tokens') {
-        available = a.body.available ?? 0;
-      } else {
-        c.unexpected.push(`create answered ${a.status}: ${JSON.stringify(a.body).slice(0, 200)}`);
-        return;
-      }
-      break;
+/** What each customer buys so that, with the signup bonus, they can ask for about `tasks` avatars. */
+export function purchasePlan(tasks: number, users: number): Purchase[][] {
+  const plan: Purchase[][] = [];
+  let left = Math.round(tasks * TOKENS_PER_TASK);
+  for (let i = 0; i < users; i++) {
+    // From 200 tasks on, the first customer subscribes: both pools get spent and refunded.
+    const share = i === 0 && tasks >= 200 ? 100 + SIGNUP_BONUS_TOKENS : Math.ceil(left / (users - i));
+    let need = share - SIGNUP_BONUS_TOKENS;
+    const buys: Purchase[] = [];
+    let got = SIGNUP_BONUS_TOKENS;
+    if (need >= 100) {
+      buys.push('subscription');
+      need -= 100;
+      got += 100;
     }
-    await sleep(o.random.int(0, 2 * o.thinkMs));
+    while (need >= 35) {
+      buys.push('pack-40');
+      need -= 40;
+      got += 40;
+    }
+    while (need >= 5) {
+      buys.push('pack-10');
+      need -= 10;
+      got += 10;
+    }
+    plan.push(buys);
+    left -= got;
   }
+  return plan;
 }

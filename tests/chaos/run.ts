@@ -1,7 +1,9 @@
 // `npm run chaos -- [--cycles 20] [--tasks 500] [--seed 1] [--users N] [--rate 1] [--kinds worker,api,stack]
 // [--keep] [--echo]`: the chaos run of harness.ts. Prints the counts; exits 1 on any loss.
 import { parseArgs } from 'node:util';
-import { formatReport, KILL_KINDS, type KillKind, runChaos } from './harness.ts';
+import { runChaos } from './harness.ts';
+import { KILL_KINDS, type KillKind } from './kills.ts';
+import { formatReport } from './report.ts';
 
 const { values } = parseArgs({
   options: {

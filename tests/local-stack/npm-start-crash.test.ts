@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiRoutes } from '../../shared/api-routes.ts';
 import { callApi, mustCall } from '../chaos/api-client.ts';
-import { type Customer, newCustomer, type Style } from '../chaos/customers.ts';
+import { type Customer, newCustomer } from '../chaos/customers.ts';
+import type { Style } from '../chaos/spending.ts';
 import { NpmStart } from '../support/npm-start-process.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'aivatar-crash-'));
