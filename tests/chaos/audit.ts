@@ -189,7 +189,11 @@ export async function audit(
         );
       if (num(b.remaining) !== its.length - done - failed)
         losses.push(`${who}: batch ${id} has ${num(b.remaining)} remaining`);
-      if (!c.batches.some((k) => k.batchId === id)) totals.unknownBatches += 1;
+      if (!c.batches.some((k) => k.batchId === id)) {
+        // Only a create charged twice (or one given up, reported apart) makes a batch nobody was told of.
+        totals.unknownBatches += 1;
+        losses.push(`${who}: batch ${id} was charged, and no create answer named it`);
+      }
     }
     for (const k of c.batches) {
       for (const id of k.taskIds)

@@ -31,6 +31,9 @@ if (!kinds.length || kinds.some((k) => !KILL_KINDS.includes(k))) {
   process.exit(2);
 }
 
+// Interrupted, it still takes npm start down (tests/support/npm-start-process.ts, on exit).
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+
 const report = await runChaos({
   cycles: whole('cycles', values.cycles, 0),
   tasks: whole('tasks', values.tasks, 1),

@@ -16,6 +16,16 @@ export interface Style {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+interface Created {
+  batch_id: string;
+  task_ids: string[];
+  tokens_spent: number;
+  tokens_left: number;
+  /** with 403 "Not enough tokens" */
+  available?: number;
+  error?: string;
+}
+
 /** Up to four styles the balance can pay for, mostly the one-token ones. */
 function pickStyles(random: Random, styles: Style[], left: number): Style[] {
   const cheap = styles.filter((s) => s.token_cost === 1);
@@ -39,9 +49,10 @@ export interface SpendOptions {
   random: Random;
   /** pause between two creates, on average */
   thinkMs: number;
+  /** after this moment no more pauses: what is left is spent at once */
+  pausesUntil: number;
   /** a create not answered for this long is given up (the audit still finds what it made) */
   giveUpMs: number;
-  stopped: () => boolean;
 }
 
 /** Creates batches until the account cannot pay for another avatar. */
@@ -49,22 +60,15 @@ export async function spendEverything(c: Customer, o: SpendOptions): Promise<voi
   const cheapest = Math.min(...o.styles.map((s) => s.token_cost));
   const start = await balance(o.apiUrl, c.token).catch(() => c.granted);
   let available = start.ltd + start.subscription;
-  while (available >= cheapest && !o.stopped()) {
+  // The whole balance once: tokens refunded after it is spent stay on the account (the audit counts them).
+  const granted = c.granted.ltd + c.granted.subscription;
+  let spent = 0;
+  while (available >= cheapest && spent < granted) {
     const styles = pickStyles(o.random, o.styles, available);
     if (!styles.length) break;
     const key = randomUUID();
-    const started = Date.now();
-    let sends = 0;
-    for (;;) {
-      sends += 1;
-      const a = await callApi<{
-        batch_id: string;
-        task_ids: string[];
-        tokens_spent: number;
-        tokens_left: number;
-        available?: number;
-        error?: string;
-      }>(o.apiUrl, 'POST', apiRoutes.createTasksBatch.path, {
+    const create = () =>
+      callApi<Created>(o.apiUrl, 'POST', apiRoutes.createTasksBatch.path, {
         token: c.token,
         headers: { 'idempotency-key': key },
         body: {
@@ -74,6 +78,11 @@ export async function spendEverything(c: Customer, o: SpendOptions): Promise<voi
         },
         timeoutMs: 20_000,
       });
+    const started = Date.now();
+    let sends = 0;
+    for (;;) {
+      sends += 1;
+      const a = await create();
       if (a.kind === 'unreachable' || a.status >= 500) {
         c.resends += 1;
         if (Date.now() - started > o.giveUpMs) {
@@ -85,17 +94,20 @@ export async function spendEverything(c: Customer, o: SpendOptions): Promise<voi
         continue;
       }
       if (a.status === 200) {
-        const earlier = c.batches.find((b) => b.key === key);
-        if (earlier && earlier.batchId !== a.body.batch_id)
-          c.unexpected.push(`Idempotency-Key ${key} answered two batches`);
-        if (!earlier)
-          c.batches.push({
-            key,
-            batchId: a.body.batch_id,
-            taskIds: a.body.task_ids,
-            tokensSpent: a.body.tokens_spent,
-            sends,
-          });
+        c.batches.push({
+          key,
+          batchId: a.body.batch_id,
+          taskIds: a.body.task_ids,
+          tokensSpent: a.body.tokens_spent,
+          sends,
+        });
+        spent += a.body.tokens_spent;
+        // Now and then a double click: the same key again must answer the same batch, charged once.
+        if (o.random.chance(0.1)) {
+          const again = await create();
+          if (again.kind === 'answer' && again.status === 200 && again.body.batch_id !== a.body.batch_id)
+            c.unexpected.push(`Idempotency-Key ${key} answered two batches`);
+        }
         available = a.body.tokens_left;
       } else if (a.status === 403 && a.body.error === 'Not enough tokens') {
         available = a.body.available ?? 0;
@@ -105,7 +117,7 @@ export async function spendEverything(c: Customer, o: SpendOptions): Promise<voi
       }
       break;
     }
-    await sleep(o.random.int(0, 2 * o.thinkMs));
+    if (Date.now() < o.pausesUntil) await sleep(o.random.int(0, 2 * o.thinkMs));
   }
 }
 
@@ -128,8 +140,8 @@ export async function startSpending(
         styles,
         random: seeded(o.seed * 1000 + i),
         thinkMs: o.spanMs / createsEach,
+        pausesUntil: Date.now() + o.spanMs,
         giveUpMs: 180_000,
-        stopped: () => false,
       }).finally(() => {
         last = Date.now();
       }),

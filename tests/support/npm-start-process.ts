@@ -86,6 +86,14 @@ export class NpmStart {
     );
     this.child = child;
     this.starts += 1;
+    // Its own process group does not end with this process: a harness that ends takes it down.
+    const orphaned = () => {
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGKILL');
+      } catch {}
+    };
+    process.once('exit', orphaned);
+    child.once('exit', () => process.off('exit', orphaned));
     let printed = '';
     const onData = (d: Buffer) => {
       printed += d;
