@@ -9,6 +9,8 @@ export const KILL_KINDS: readonly KillKind[] = ['worker', 'api', 'stack'];
 
 export interface Kill {
   kind: KillKind;
+  /** npm start was found ended without a kill of ours (a crash, or a signal from another process) */
+  unplanned?: string;
   /** ms since the customers started spending */
   at: number;
   /** ms until it served again */
@@ -37,6 +39,16 @@ export async function killAtRandom(
   let lastReadyAt = Date.now();
   for (const kind of o.schedule) {
     await sleep(o.random.int(o.gapMs[0], o.gapMs[1]));
+    const ended = stack.endedOnItsOwn();
+    if (ended) {
+      // Not a kill of ours, but a crash all the same: start it again, and say so in the report.
+      const at = Date.now();
+      o.log(`npm start had ended on its own (${ended}); starting it again`);
+      await stack.killAll();
+      await stack.start();
+      lastReadyAt = Date.now();
+      kills.push({ kind: 'stack', unplanned: ended, at: at - o.since, downMs: lastReadyAt - at });
+    }
     const killAt = Date.now();
     if (kind === 'stack') {
       await stack.killAll();

@@ -42,7 +42,9 @@ export function reportOf(
 /** The report, as the command prints it. */
 export function formatReport(r: ChaosReport): string {
   const t = r.audit.totals;
-  const kills = KILL_KINDS.map((k) => `${r.kills.filter((x) => x.kind === k).length} ${k}`).join(', ');
+  const planned = r.kills.filter((x) => !x.unplanned);
+  const unplanned = r.kills.length - planned.length;
+  const kills = `${KILL_KINDS.map((k) => `${planned.filter((x) => x.kind === k).length} ${k}`).join(', ')}${unplanned ? `; npm start also found ended ${unplanned} time(s)` : ''}`;
   const lines = [
     `Chaos run: seed ${r.options.seed}, ${r.options.cycles} kills (${kills}), ${(r.durationMs / 1000).toFixed(0)} s`,
     `  customers   ${t.accounts}, granted ${t.granted} tokens; ${r.customers.batches} batches, ${r.customers.tasksAnswered} tasks answered; ${r.customers.resends} creates sent again after no answer`,
@@ -57,7 +59,7 @@ export function formatReport(r: ChaosReport): string {
     `  tokens      spent on DONE ${t.spentOnDone}, refunded ${t.refunded}, balances ${t.balance} = granted ${t.granted} - ${t.spentOnDone}: ${t.balance === t.granted - t.spentOnDone ? 'yes' : 'NO'}`,
     `  results     ${t.done} stored once each; ${t.orphanResults} made for tasks that had already failed (waste, not loss)`,
     `  settled     ${(r.settleMs / 1000).toFixed(1)} s after the spending and kills ended (bound ${(r.boundMs / 1000).toFixed(0)} s); queues left ${r.queuesLeft.tasks} + ${r.queuesLeft.deadLetters} dead letters`,
-    `  kills       ${r.kills.map((k) => `${k.kind}@${(k.at / 1000).toFixed(1)}s (down ${(k.downMs / 1000).toFixed(1)} s)`).join(', ')}`,
+    `  kills       ${r.kills.map((k) => `${k.unplanned ? `found ended (${k.unplanned})` : k.kind}@${(k.at / 1000).toFixed(1)}s (down ${(k.downMs / 1000).toFixed(1)} s)`).join(', ')}`,
     r.losses.length
       ? `  LOSSES      ${r.losses.length}:\n${r.losses.map((l) => `    - ${l}`).join('\n')}`
       : '  losses      none',

@@ -68,6 +68,13 @@ export class NpmStart {
     return this.child?.pid;
   }
 
+  /** How `npm start` ended when nobody here stopped it (a crash, or a signal from elsewhere), or null. */
+  endedOnItsOwn(): string | null {
+    const c = this.child;
+    if (!c || (c.exitCode === null && c.signalCode === null)) return null;
+    return c.signalCode ?? `exit code ${c.exitCode}`;
+  }
+
   /** Starts `npm start` (the first time on free ports, then on the same ones) and waits until it serves. */
   async start(timeoutMs = 120_000): Promise<StackAddresses> {
     const portArgs = PORT_FLAGS.flatMap((name) => [`--${name}-port`, String(this.ports?.[name] ?? 0)]);
