@@ -1,5 +1,6 @@
 // The reference photos' rules (spec sections 2, 4, 5 and 9, and issue 8), read by the photos function,
 // the Manage Photos screen, the privacy page, the infrastructure (retention) and the tests.
+import { FACE_HINTS } from './face-rules.ts';
 
 /** What the file picker accepts and the server keeps: JPG, PNG and WEBP. */
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
@@ -39,8 +40,12 @@ export const PHOTO_LIMITS = {
 /** Photos are deleted automatically this many days after upload (S3 lifecycle rule and record TTL). */
 export const PHOTO_RETENTION_DAYS = 30;
 
-/** Warnings shown on a photo card before the user spends tokens on it; never a reason to refuse it. */
-export const QUALITY_HINTS = ['small', 'blurry', 'dark', 'bright'] as const;
+/**
+ * Warnings shown on a photo card before the user spends tokens on it; never a reason to refuse it. The face
+ * hints (shared/face-rules.ts) come from the face check; for a photo with a face, 'face-blurry' (measured on
+ * the face) stands in for the whole-image 'blurry'.
+ */
+export const QUALITY_HINTS = ['small', 'blurry', 'dark', 'bright', ...FACE_HINTS] as const;
 export type QualityHint = (typeof QUALITY_HINTS)[number];
 
 /** Why a file was refused. */
@@ -52,6 +57,8 @@ export const REJECTION_REASONS = [
   'too-many-pixels',
   'limit',
   'not-found',
+  'no-face',
+  'several-faces',
 ] as const;
 export type RejectionReason = (typeof REJECTION_REASONS)[number];
 

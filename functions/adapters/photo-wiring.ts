@@ -5,6 +5,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { MediaConfig, TableConfig } from '../config.ts';
 import type { PhotoDeps } from '../domain/photos/photos.ts';
 import { DynamoPhotoStore } from './dynamodb/photo-store.ts';
+import { FaceApiAnalyzer } from './faces/face-api-analyzer.ts';
 import { SharpImages } from './images/sharp-images.ts';
 import { S3PhotoFiles } from './s3/photo-files.ts';
 import { cryptoIds, systemClock } from './system.ts';
@@ -18,6 +19,7 @@ export function buildPhotoDeps(
     store: new DynamoPhotoStore(db, config.tableName),
     files: new S3PhotoFiles(s3, config.mediaBucket),
     images: new SharpImages(),
+    faces: new FaceApiAnalyzer(),
     clock: systemClock,
     ids: cryptoIds,
   };
