@@ -157,6 +157,3 @@ export async function blurryFacePhoto(person = 0): Promise<Buffer> {
     .jpeg({ quality: 90 })
     .toBuffer();
 }
-
-/** No face at all: a real photo-like scene of shapes (tests/support/test-images.ts). */
-export { testPhoto as noFacePhoto } from './test-images.ts';

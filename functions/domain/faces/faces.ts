@@ -76,11 +76,16 @@ export function mayShowSomeoneElse<T extends { face: { descriptor: number[] } | 
   const withFace = photos.filter((p) => p.face);
   const flagged = new Set<T>();
   if (withFace.length < FACE_RULES.someoneElseMinPhotos) return flagged;
-  const centre = medoid(withFace.map((p) => (p.face as { descriptor: number[] }).descriptor));
+  const descriptorOf = (p: T) => (p.face as { descriptor: number[] }).descriptor;
+  // Two faces far apart: nothing says which one is the user, so both are flagged.
+  if (withFace.length === 2) {
+    const [a, b] = withFace as [T, T];
+    return faceDistance(descriptorOf(a), descriptorOf(b)) > FACE_RULES.someoneElseAbove ? new Set([a, b]) : flagged;
+  }
+  const centre = medoid(withFace.map(descriptorOf));
   if (!centre) return flagged;
   for (const p of withFace) {
-    if (faceDistance((p.face as { descriptor: number[] }).descriptor, centre) > FACE_RULES.someoneElseAbove)
-      flagged.add(p);
+    if (faceDistance(descriptorOf(p), centre) > FACE_RULES.someoneElseAbove) flagged.add(p);
   }
   return flagged;
 }
