@@ -39,10 +39,11 @@ interface Loaded {
   options: InstanceType<FaceApi['SsdMobilenetv1Options']>;
 }
 
-let loading: Promise<Loaded> | null = null;
+/** One load per weights folder (one in production): the networks are shared by every analysis. */
+const loading = new Map<string, Promise<Loaded>>();
 
-async function load(): Promise<Loaded> {
-  const dirs = assetDirs();
+async function load(models: string): Promise<Loaded> {
+  const dirs = { ...assetDirs(), models };
   const require = createRequire(import.meta.url);
   // CommonJS builds: the package's node-wasm entry requires @tensorflow/tfjs and the wasm backend itself.
   const faceapi = require('@vladmandic/face-api/dist/face-api.node-wasm.js') as FaceApi;
@@ -64,12 +65,16 @@ async function load(): Promise<Loaded> {
 }
 
 /** Loads the model once per process; a failed load is tried again on the next call. */
-export function loadFaceModel(): Promise<Loaded> {
-  loading ??= load().catch((e) => {
-    loading = null;
-    throw e;
-  });
-  return loading;
+export function loadFaceModel(models = assetDirs().models): Promise<Loaded> {
+  let pending = loading.get(models);
+  if (!pending) {
+    pending = load(models).catch((e) => {
+      loading.delete(models);
+      throw e;
+    });
+    loading.set(models, pending);
+  }
+  return pending;
 }
 
 type SharpFactory = typeof import('sharp').default;
@@ -165,9 +170,16 @@ const centre = (points: { x: number; y: number }[], width: number, height: numbe
 });
 
 export class FaceApiAnalyzer implements FaceAnalyzer {
+  private readonly modelDir: string | undefined;
+
+  /** `modelDir`: another folder of weights (the tests point it at a broken one). */
+  constructor(o: { modelDir?: string } = {}) {
+    this.modelDir = o.modelDir;
+  }
+
   async analyse(input: FaceInput): Promise<FaceAnalysis> {
     const [{ faceapi, tf, options }, pixels] = await Promise.all([
-      loadFaceModel(),
+      loadFaceModel(this.modelDir),
       'encoded' in input ? decode(input.encoded) : Promise.resolve(input),
     ]);
     const { rgb, width, height } = pixels;
