@@ -75,6 +75,8 @@ export interface GroupNeeds {
   installedModules?: readonly string[];
   /** TASK_QUEUE_URL, and sending avatar task messages to that queue. */
   taskQueue?: true;
+  /** The face model beside the bundle (ApiFunctionProps.faceAnalysis). */
+  faceAnalysis?: true;
 }
 
 interface GroupResources {
@@ -174,8 +176,10 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
     mediaListing: true,
   },
   photos: {
-    // sharp decodes up to 40-megapixel images; 2048 MiB also buys more than one vCPU.
+    // sharp decodes up to 40-megapixel images, and the face check runs a neural network on each photo
+    // (docs/faces.md): 2048 MiB buys more than one full vCPU, which both need.
     memorySize: 2048,
+    faceAnalysis: true,
     // A confirm checks up to 5 photos.
     timeoutSeconds: 15,
     table: {
@@ -508,6 +512,7 @@ export class AivatarStack extends Stack {
       ...(needs.memorySize ? { memorySize: needs.memorySize } : {}),
       ...(needs.timeoutSeconds ? { timeoutSeconds: needs.timeoutSeconds } : {}),
       ...(needs.installedModules ? { installedModules: needs.installedModules } : {}),
+      ...(needs.faceAnalysis ? { faceAnalysis: true } : {}),
     });
     if (needs.table) bindTable(fn.fn, resources.table, needs.table);
     if (resources.originSecret) bindOriginSecret(fn.fn, resources.originSecret);

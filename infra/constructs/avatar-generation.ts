@@ -52,6 +52,8 @@ export interface GenerationNeeds {
   /** OPENAI_API_KEY_ARN and reading that secret. */
   providerKey?: true;
   installedModules?: readonly string[];
+  /** Scores every avatar's likeness: the face model beside the bundle (ApiFunctionProps.faceAnalysis). */
+  faceAnalysis?: true;
 }
 
 export const GENERATION_NEEDS: Record<GenerationFunction, GenerationNeeds> = {
@@ -66,6 +68,7 @@ export const GENERATION_NEEDS: Record<GenerationFunction, GenerationNeeds> = {
     providerKey: true,
     // sharp is native code; the OpenAI client (about 300 KB) ships beside the bundle, as Stripe's would.
     installedModules: ['sharp', 'openai'],
+    faceAnalysis: true,
   },
   'avatar-dead-letter': {
     table: { actions: FINISHING },
@@ -163,6 +166,7 @@ export class AvatarGeneration extends Construct {
       memorySize: needs.memorySize,
       timeoutSeconds: needs.timeoutSeconds,
       ...(needs.installedModules ? { installedModules: needs.installedModules } : {}),
+      ...(needs.faceAnalysis ? { faceAnalysis: true } : {}),
     });
     bindTable(fn.fn, props.table, needs.table);
     bindMediaBucket(fn.fn, props.media, needs.media);

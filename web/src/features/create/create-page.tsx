@@ -16,7 +16,7 @@ import { useLocalizedPath } from '../../lib/language.ts';
 import { useSession } from '../../lib/session.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { createBatch, shortBalanceOf } from './api/create-batch.ts';
-import { useReferencePhotoCount } from './api/reference-photos.ts';
+import { useReferencePhotos } from './api/reference-photos.ts';
 import { categoriesOf, useStyles } from './api/styles.ts';
 import { ALL, CategoryTabs } from './components/category-tabs.tsx';
 import { SelectionPanel } from './components/selection-panel.tsx';
@@ -34,7 +34,8 @@ export default function CreatePage() {
   const path = useLocalizedPath();
   const { user, userStatus, refreshUser } = useSession();
   const { state, retry } = useStyles();
-  const photoCount = useReferencePhotoCount();
+  const photos = useReferencePhotos();
+  const photoCount = typeof photos === 'string' ? photos : photos.count;
   const [category, setCategory] = useState(ALL);
   const [selectedIds, setSelectedIds] = useState<number[]>([]);
   const [submitting, setSubmitting] = useState(false);
@@ -129,6 +130,7 @@ export default function CreatePage() {
             selected={selected}
             readiness={readiness}
             photoCount={photoCount}
+            someoneElse={typeof photos === 'string' ? [] : photos.someoneElse}
             submitting={submitting}
             serverError={serverError}
             onRemove={toggle}
