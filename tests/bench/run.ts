@@ -1,4 +1,5 @@
-// `npm run bench`: bundle sizes and cold starts of every function, the local renderer's time per avatar,
+// `npm run bench`: bundle sizes and cold starts of every function, the local renderer's time per avatar, face
+// analysis (first use, per photo, tensor memory),
 // warm API latency through the local adapter, and the SPA's first-load JS for /login. Prints the figures and the budgets, writes
 // bench-results/bench.json, and exits non-zero naming each budget missed.
 import { execFileSync } from 'node:child_process';
@@ -17,6 +18,7 @@ import { createLocalAccount } from '../support/local-account.ts';
 import { type Budget, reportBudgets } from './budgets.ts';
 import { type ColdStart, coldStart } from './cold-start.ts';
 import { type DynamoFloors, dynamoFloors } from './dynamo-floor.ts';
+import { faceBench, faceBudgets, printFaceFigures } from './faces.ts';
 import { firstLoadJs } from './first-load-js.ts';
 import { type GalleryFigures, galleryBench, galleryBudgets } from './gallery.ts';
 import { type GenerationFigures, generationBench, generationBudgets } from './generation.ts';
@@ -148,6 +150,8 @@ async function latency(apiUrl: string, outboxDir: string) {
 const groups = await functions();
 // Before the local stack starts, so DynamoDB Local's JVM does not share the CPU with the renders.
 const renderer = await benchLocalRenderer();
+// Before the stack starts: the face figures are the analyser's own, on a quiet process.
+const faces = await faceBench();
 execFileSync(process.execPath, ['web/scripts/build.ts', '--quiet'], {
   cwd: REPO_ROOT,
   stdio: 'inherit',
@@ -203,6 +207,7 @@ for (const [name, r] of Object.entries(warm)) {
   );
 }
 console.log(`SPA /login first load: ${spa.files} JS files, ${spa.rawKB} KB raw, ${spa.gzippedKB} KB gzipped`);
+printFaceFigures(faces);
 const pc = photos.confirm;
 console.log(
   `Photos: confirm of ${pc.photos} uploads of ${pc.photoMB} MB p50 ${pc.p50Ms} ms (${pc.minMs}-${pc.maxMs}, ${pc.runs} runs); ` +
@@ -236,6 +241,7 @@ console.log(
 );
 
 const budgets: Budget[] = [
+  ...faceBudgets(faces),
   ...Object.entries(groups).flatMap(([group, f]): Budget[] => [
     {
       name: `${group} bundle minified`,
