@@ -74,6 +74,16 @@ describe('exporting my data', () => {
     expect(Buffer.from(files['avatars/a1.png'] as Uint8Array)).toEqual(avatar);
     const records = text(files['records.json']) as { type: string }[];
     expect(records.map((r) => r.type)).toEqual(expect.arrayContaining(['PHOTO', 'CHECKOUT', 'CUSTOMER']));
+    // The photo was measured (issue 18): the export says so and why, without the measurement itself.
+    const photoRecord = records.find((r) => r.type === 'PHOTO') as Record<string, unknown>;
+    expect(photoRecord.face_check).toEqual({
+      measured: true,
+      note: expect.stringContaining('biometric data: it is not exported'),
+    });
+    expect(photoRecord.face).toBeUndefined();
+    for (const [name, bytes] of Object.entries(files).filter(([n]) => n.endsWith('.json'))) {
+      expect(Buffer.from(bytes as Uint8Array).toString('utf8'), name).not.toContain('descriptor');
+    }
     // Thumbnails and leftovers are not the user's data twice.
     expect(Object.keys(files).some((f) => f.includes('.webp'))).toBe(false);
   });

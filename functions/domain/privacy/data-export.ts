@@ -30,6 +30,20 @@ const NOT_RECORDS = new Set(['PROFILE', 'LEDGER', 'EXPORT', 'ERASE_LINK', 'LINK'
 const clean = (item: StoredItem): Record<string, unknown> =>
   Object.fromEntries(Object.entries(item).filter(([k]) => !NOT_EXPORTED.has(k)));
 
+/**
+ * What the export says of a photo's face check instead of the measurement: the descriptor is biometric data,
+ * kept on the photo's record only and never exported (the privacy page says so).
+ */
+export const FACE_CHECK_NOTE =
+  'Measured when uploaded, to check that the photo shows one clearly visible face and to score the likeness of your avatars. The measurement (128 numbers that describe the face) is biometric data: it is not exported, and it is deleted with the photo.';
+
+/** A record as exported: without secrets and bookkeeping, and a photo's face as a statement, not numbers. */
+function exported(type: string, item: StoredItem): Record<string, unknown> {
+  const { face, ...rest } = clean(item);
+  if (type !== 'PHOTO') return { type, ...rest };
+  return { type, ...rest, face_check: face ? { measured: true, note: FACE_CHECK_NOTE } : { measured: false } };
+}
+
 const json = (value: unknown): Uint8Array => new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`);
 
 /** Where a media object goes in the ZIP: photos/<name>, avatars/<name>, or nowhere. */
@@ -62,7 +76,7 @@ export function exportContents(user: User, items: readonly StoredItem[]): Export
     records: items
       .map((i) => ({ type: (i.pk === `USER#${user.id}` ? i.sk : i.pk).split('#')[0] as string, item: i }))
       .filter(({ type }) => !NOT_RECORDS.has(type))
-      .map(({ type, item }) => ({ type, ...clean(item) })),
+      .map(({ type, item }) => exported(type, item)),
   };
 }
 
