@@ -122,6 +122,18 @@ describe('log context', () => {
   });
 });
 
+describe('biometric data', () => {
+  it('never reaches a log line: a face descriptor is replaced wherever it sits', () => {
+    const descriptor = Array.from({ length: 128 }, (_, i) => i / 1000 + 0.123456);
+    log('warn', 'a photo', { photo: { filename: 'p.jpg', face: { box: { x: 0.1 }, descriptor } } });
+    expect(lines).toHaveLength(1);
+    const line = JSON.parse(lines[0] as string) as { photo: { face: Record<string, unknown> } };
+    expect(line.photo.face.descriptor).toBe('[biometric data removed]');
+    expect(line.photo.face.box).toEqual({ x: 0.1 });
+    expect(lines[0]).not.toContain('0.123456');
+  });
+});
+
 describe('business metrics', () => {
   it('are CloudWatch Embedded Metric Format lines in namespace Aivatar with the stage dimension', () => {
     const line = emfLine('prod', 'TokensSold', 40, 1_700_000_000_000);
