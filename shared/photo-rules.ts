@@ -28,6 +28,11 @@ export const PHOTO_LIMITS = {
   maxPerConfirm: 5,
   /** a browser upload target (presigned POST) is valid this long */
   uploadTargetSeconds: 5 * 60,
+  /**
+   * upload targets an account may be handed within one uploadTargetSeconds window: every photo it can keep,
+   * plus one confirm's worth of retries. Targets expire with the window, so this bounds the outstanding ones.
+   */
+  maxTargetsPerWindow: 20 + 5,
   /** the image and thumbnail URLs in GET /photos are valid this long */
   viewUrlSeconds: 15 * 60,
   /**

@@ -217,8 +217,17 @@ export interface RateVerdict {
 }
 
 export interface RateLimiter {
-  /** Counts one attempt; refused once `limit` attempts were made in the current window (not counted). */
-  hit(bucket: string, key: string, limit: number, windowSeconds: number): Promise<RateVerdict>;
+  /**
+   * Counts one attempt (or `count`); refused, and nothing counted, when that would pass `limit` attempts in
+   * the current window.
+   */
+  hit(
+    bucket: string,
+    key: string,
+    limit: number,
+    windowSeconds: number,
+    count?: number,
+  ): Promise<RateVerdict>;
   /** Whether the window still has room, without counting. */
   peek(bucket: string, key: string, limit: number, windowSeconds: number): Promise<RateVerdict>;
 }

@@ -20,17 +20,29 @@ export class DynamoRateLimiter implements RateLimiter {
     return { start, retryAfterSeconds: start + windowSeconds - now };
   }
 
-  async hit(bucket: string, key: string, limit: number, windowSeconds: number): Promise<RateVerdict> {
+  async hit(
+    bucket: string,
+    key: string,
+    limit: number,
+    windowSeconds: number,
+    count = 1,
+  ): Promise<RateVerdict> {
     const { start, retryAfterSeconds } = this.window(windowSeconds);
+    if (count > limit) return { allowed: false, retryAfterSeconds };
     try {
       await this.db.send(
         new UpdateCommand({
           TableName: this.table,
           Key: keys.rate(bucket, key, start),
-          UpdateExpression: 'ADD hits :one SET #ttl = :ttl',
-          ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
+          UpdateExpression: 'ADD hits :count SET #ttl = :ttl',
+          // hits + count <= limit, written without addition (conditions cannot add).
+          ConditionExpression: 'attribute_not_exists(hits) OR hits <= :room',
           ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
-          ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':ttl': start + windowSeconds * 2 },
+          ExpressionAttributeValues: {
+            ':count': count,
+            ':room': limit - count,
+            ':ttl': start + windowSeconds * 2,
+          },
         }),
       );
       return { allowed: true, retryAfterSeconds };

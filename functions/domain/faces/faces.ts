@@ -80,7 +80,9 @@ export function mayShowSomeoneElse<T extends { face: { descriptor: number[] } | 
   // Two faces far apart: nothing says which one is the user, so both are flagged.
   if (withFace.length === 2) {
     const [a, b] = withFace as [T, T];
-    return faceDistance(descriptorOf(a), descriptorOf(b)) > FACE_RULES.someoneElseAbove ? new Set([a, b]) : flagged;
+    return faceDistance(descriptorOf(a), descriptorOf(b)) > FACE_RULES.someoneElseAbove
+      ? new Set([a, b])
+      : flagged;
   }
   const centre = medoid(withFace.map(descriptorOf));
   if (!centre) return flagged;

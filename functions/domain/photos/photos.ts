@@ -9,9 +9,9 @@ import type {
   UploadTarget,
 } from '../../../shared/api-schemas.ts';
 import { PHOTO_LIMITS, PHOTO_TYPES, type PhotoType } from '../../../shared/photo-rules.ts';
-import { DomainError } from '../errors.ts';
+import { DomainError, RateLimitedError } from '../errors.ts';
 import { mayShowSomeoneElse } from '../faces/faces.ts';
-import type { Ids, User } from '../ports.ts';
+import type { Ids, RateLimiter, User } from '../ports.ts';
 import { currentConsent, recordConsent, requirePhotoConsent } from './consent.ts';
 import {
   type InspectedPhoto,
@@ -26,6 +26,7 @@ import type { PhotoRecord } from './photo-ports.ts';
 
 export interface PhotoDeps extends IntakeDeps {
   ids: Ids;
+  limiter: RateLimiter;
 }
 
 /** Photos processed at once in one call: one reads or writes storage while others use the CPU. */
@@ -37,6 +38,12 @@ const limitReached = () =>
   new DomainError(
     'PHOTO_LIMIT_REACHED',
     `You already have ${PHOTO_LIMITS.maxPhotos} photos, the most an account can keep. Delete some to upload more.`,
+  );
+
+const tooManyUploads = (retryAfterSeconds: number) =>
+  new RateLimitedError(
+    'You have started more uploads than your account can take at once. Please wait a few minutes and try again.',
+    retryAfterSeconds,
   );
 
 const newestFirst = (a: PhotoRecord, b: PhotoRecord) =>
@@ -134,7 +141,7 @@ export async function uploadTargets(
 ): Promise<UploadResult & { targets: UploadTarget[]; expires_in: number }> {
   requirePhotoConsent(user);
   let free = await freePlaces(deps, user);
-  const targets: UploadTarget[] = [];
+  const issue: { name: string; display: string; type: PhotoType }[] = [];
   const rejections: Rejection[] = [];
   for (const file of files) {
     const name = displayName(file.name);
@@ -145,16 +152,31 @@ export async function uploadTargets(
     else if (free <= 0) rejections.push(rejection(name, 'limit'));
     else {
       free--;
-      const id = newUploadId(name, deps.ids.newId().replace(/-/g, '').slice(0, 16));
-      const form = await deps.files.uploadTarget(
-        user.id,
-        id,
-        type as PhotoType,
-        PHOTO_LIMITS.maxBytes,
-        PHOTO_LIMITS.uploadTargetSeconds,
-      );
-      targets.push({ name: file.name, id, ...form });
+      issue.push({ name: file.name, display: name, type });
     }
+  }
+  // Each target is a signed permission to write into the account's prefix: only so many at a time.
+  if (issue.length) {
+    const verdict = await deps.limiter.hit(
+      'upload_targets:user',
+      user.id,
+      PHOTO_LIMITS.maxTargetsPerWindow,
+      PHOTO_LIMITS.uploadTargetSeconds,
+      issue.length,
+    );
+    if (!verdict.allowed) throw tooManyUploads(verdict.retryAfterSeconds);
+  }
+  const targets: UploadTarget[] = [];
+  for (const file of issue) {
+    const id = newUploadId(file.display, deps.ids.newId().replace(/-/g, '').slice(0, 16));
+    const form = await deps.files.uploadTarget(
+      user.id,
+      id,
+      file.type,
+      PHOTO_LIMITS.maxBytes,
+      PHOTO_LIMITS.uploadTargetSeconds,
+    );
+    targets.push({ name: file.name, id, ...form });
   }
   return {
     ...uploadResult(rejections),

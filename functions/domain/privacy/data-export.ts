@@ -41,7 +41,11 @@ export const FACE_CHECK_NOTE =
 function exported(type: string, item: StoredItem): Record<string, unknown> {
   const { face, ...rest } = clean(item);
   if (type !== 'PHOTO') return { type, ...rest };
-  return { type, ...rest, face_check: face ? { measured: true, note: FACE_CHECK_NOTE } : { measured: false } };
+  return {
+    type,
+    ...rest,
+    face_check: face ? { measured: true, note: FACE_CHECK_NOTE } : { measured: false },
+  };
 }
 
 const json = (value: unknown): Uint8Array => new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`);
