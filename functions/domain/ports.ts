@@ -221,6 +221,11 @@ export interface RateLimiter {
   hit(bucket: string, key: string, limit: number, windowSeconds: number): Promise<RateVerdict>;
   /** Whether the window still has room, without counting. */
   peek(bucket: string, key: string, limit: number, windowSeconds: number): Promise<RateVerdict>;
+  /**
+   * Gives back one attempt counted in the current window (an attempt counted before its outcome was known,
+   * that turned out not to count). Never goes below zero.
+   */
+  release(bucket: string, key: string, windowSeconds: number): Promise<void>;
 }
 
 export interface OutgoingEmail {
@@ -239,9 +244,17 @@ export interface PasswordStrength {
   isEasyToGuess(password: string, userInputs: string[]): Promise<boolean>;
 }
 
+/**
+ * Why a password is checked. A sign-in (login) comes before a check a signed-in user makes to confirm an
+ * action (changing the password, deleting the account): guessing behind a stolen session must not slow
+ * everyone's sign-in down.
+ */
+export type PasswordCheckPurpose = 'sign-in' | 'confirm-action';
+
 export interface PasswordHasher {
+  /** A new password's hash: only ever made for a signed-in user (setting or changing a password). */
   hash(password: string): Promise<string>;
-  verify(password: string, stored: string): Promise<boolean>;
+  verify(password: string, stored: string, purpose: PasswordCheckPurpose): Promise<boolean>;
 }
 
 export interface SessionClaims {

@@ -16,6 +16,7 @@ import type {
 } from '../ports.ts';
 import { normaliseEmail } from './email-address.ts';
 import { type LinkEmailKind, linkEmail } from './emails.ts';
+import { checkCurrentPassword, hasPassword } from './password-check.ts';
 import { checkNewPassword } from './password-rules.ts';
 import {
   countTowards,
@@ -188,7 +189,7 @@ export async function logIn(
       'This account has no password yet. Use "Send me a login link" to log in, then set a password on your account page.',
     );
   }
-  if (!(await deps.hasher.verify(input.password, user.passwordHash))) {
+  if (!(await deps.hasher.verify(input.password, user.passwordHash, 'sign-in'))) {
     await countTowards(deps.limiter, 'login', failures);
     throw new DomainError('WRONG_PASSWORD', 'Incorrect password.');
   }
@@ -219,11 +220,13 @@ export async function changePassword(
   input: { current_password?: string | undefined; new_password: string },
 ): Promise<{ msg: string; access_token: string }> {
   const next = input.new_password;
-  if (user.passwordHash) {
-    const current = input.current_password ?? '';
-    if (!current || !(await deps.hasher.verify(current, user.passwordHash))) {
-      throw new DomainError('CURRENT_PASSWORD_WRONG', 'Your current password is incorrect.');
-    }
+  if (hasPassword(user)) {
+    await checkCurrentPassword(
+      deps,
+      user,
+      input.current_password ?? '',
+      new DomainError('CURRENT_PASSWORD_WRONG', 'Your current password is incorrect.'),
+    );
   }
   await checkNewPassword(deps.strength, next, user.email);
   const updated = await deps.store.setPassword(user.id, await deps.hasher.hash(next), user.sessionVersion);
