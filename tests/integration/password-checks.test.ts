@@ -123,9 +123,7 @@ describe('password checks and sign-in share the hashing work', () => {
     };
     const alone = Math.max(await login(), await login());
 
-    const guesses = guessers.flatMap((g) =>
-      Array.from({ length: limit }, (_, i) => wrongChange(g.token, i)),
-    );
+    const guesses = guessers.flatMap((g) => Array.from({ length: limit }, (_, i) => wrongChange(g.token, i)));
     // Let every guess reach its password check.
     await new Promise((r) => setTimeout(r, 300));
     const underLoad = await login();

@@ -59,4 +59,5 @@ async function tellOwnerOnce(deps: PasswordCheckDeps, user: User, windowSeconds:
   await deps.mailer.send(passwordChecksPausedEmail(user.email, lang, accountPage));
 }
 
-export const hasPassword = (user: User): user is User & { passwordHash: string } => user.passwordHash !== null;
+export const hasPassword = (user: User): user is User & { passwordHash: string } =>
+  user.passwordHash !== null;
