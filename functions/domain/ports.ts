@@ -87,18 +87,31 @@ export interface NewGoogleAccount {
   createdAt: number;
 }
 
+/**
+ * The browser a login link belongs to: the hash of the secret its cookie holds. `google-sign-in`: the
+ * token a Google sign-in hands the web app, which works in that browser only; `link-request`: an emailed
+ * link, which signs in at once there and only after a confirmation elsewhere.
+ */
+export interface LinkBrowser {
+  hash: string;
+  from: 'google-sign-in' | 'link-request';
+}
+
 export interface LoginLinkRecord {
   tokenHash: string;
   userId: string;
   expiresAt: number;
   /** The link hands over an account its maker has just activated (a Google sign-in), with this bonus. */
   activation?: { signupBonus: number };
+  browser?: LinkBrowser;
 }
 
 /** A link that still works, and whom it signs in. */
 export interface LoginLinkFound {
   owner: User;
   activation: { signupBonus: number } | null;
+  /** null: a link made before links knew their browser */
+  browser: LinkBrowser | null;
 }
 
 /** Reads an account by id: all that resolving a session needs. */
