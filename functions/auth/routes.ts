@@ -29,7 +29,10 @@ export const PLAIN_HTTP_COOKIES: AuthCookies = {
   google: null,
 };
 
-export const authRoutes = (deps: AccountDeps, cookies: AuthCookies = PLAIN_HTTP_COOKIES): RouteHandlers<'auth'> => {
+export const authRoutes = (
+  deps: AccountDeps,
+  cookies: AuthCookies = PLAIN_HTTP_COOKIES,
+): RouteHandlers<'auth'> => {
   const presented = (event: APIGatewayProxyEventV2): PresentedBrowser => ({
     linkCookie: readCookie(event, cookies.link.name),
     googleCookie: cookies.google ? readCookie(event, cookies.google.name) : null,
