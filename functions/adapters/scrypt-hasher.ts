@@ -10,12 +10,12 @@ const KEY_LENGTH = 64;
 
 /**
  * Derivations running at once in this process, for every hasher in it: each holds 128 MiB and one of
- * libuv's 4 threads for about 100-300 ms. Checks made to confirm an action in a session (and new
- * passwords' hashes) take at most one slot and wait behind sign-ins, so guessing through a session can
- * neither exhaust the memory nor make sign-ins queue behind it. (A Lambda instance serves one request at a
- * time; the local API serves every group in one process.)
+ * libuv's 4 threads for about 100-300 ms, so one thread stays free for file and DNS work. Checks made to
+ * confirm an action in a session (and new passwords' hashes) take at most one slot and wait behind
+ * sign-ins, so guessing through a session can neither exhaust the memory nor make sign-ins queue behind
+ * it. (A Lambda instance serves one request at a time; the local API serves every group in one process.)
  */
-export const SCRYPT_SLOTS = 2;
+export const SCRYPT_SLOTS = 3;
 export const SCRYPT_SLOTS_OUTSIDE_SIGN_IN = 1;
 const gate = new PrioritySemaphore(SCRYPT_SLOTS, SCRYPT_SLOTS_OUTSIDE_SIGN_IN);
 
