@@ -27,6 +27,23 @@ type State =
   | { step: 'error'; message: string }
   | { step: 'success' };
 
+const EMAIL_MARK = '\u0001';
+
+/** "Sign in as j•••@example.com?", the address and what follows it kept together on one line. */
+function ConfirmTitle({ email }: { email: string }) {
+  const { t } = useTranslation();
+  const [before, after = ''] = t('tokenLogin.confirmTitle', { email: EMAIL_MARK }).split(EMAIL_MARK);
+  return (
+    <h1 className="auth__confirm-title">
+      {before}
+      <span className="auth__confirm-email">
+        {email}
+        {after}
+      </span>
+    </h1>
+  );
+}
+
 export default function LoginWithTokenPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -90,7 +107,7 @@ export default function LoginWithTokenPage() {
             <span className="auth__done-icon">
               <UserIcon />
             </span>
-            <h1 className="auth__confirm-title">{t('tokenLogin.confirmTitle', { email: state.email })}</h1>
+            <ConfirmTitle email={state.email} />
             <p>{t('tokenLogin.confirmText')}</p>
             <div className="auth__confirm-actions">
               <Button variant="secondary" onClick={() => navigate(pagePath('home', next), { replace: true })}>
