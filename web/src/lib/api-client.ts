@@ -44,7 +44,7 @@ type ParamsOption<K extends RouteId> = keyof ParamsOf<K> extends never
 export type CallOptions<K extends RouteId> = BodyOption<K> &
   ParamsOption<K> & {
     signal?: AbortSignal;
-    /** Sends cookies to the API host (the identity-provider login needs them). */
+    /** Sends cookies to the API host (the sign-in cookies: Google's, the login link's). */
     credentials?: RequestCredentials;
     /** Query parameters (a download's preset, a page's cursor). */
     query?: Record<string, string | undefined>;
