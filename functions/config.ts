@@ -285,19 +285,49 @@ export const googleSignInConfig = part({
           name: secure ? '__Host-aivatar_google' : 'aivatar_google',
           secure,
           sameSite: s.GOOGLE_COOKIE_SAMESITE === 'none' ? 'None' : 'Lax',
-        } as GoogleCookie,
+        } as SignInCookie,
       },
     };
   },
 });
 export type GoogleSignInConfig = ReturnType<typeof googleSignInConfig.build>;
 
-/** The cookie that binds a Google sign-in to the browser that started it. */
-export interface GoogleCookie {
+/**
+ * A cookie of the API's that binds a sign-in to a browser: Google's (the browser that started a Google
+ * sign-in, then the login token it hands over) and the login link's (the browser that asked for a link).
+ */
+export interface SignInCookie {
   name: string;
   secure: boolean;
   sameSite: 'Lax' | 'None';
 }
+
+/**
+ * The cookie that marks the browser which asked for a login link: that browser signs in at once when the
+ * link is opened there; any other first asks "Sign in as …?". Same rules as Google's cookie: `__Host-`
+ * and Secure over https, SameSite=None where the API is another site than the web app.
+ */
+export const linkCookieConfig = part({
+  shape: {
+    API_URL: z.optional(z.url()),
+    LINK_COOKIE_SAMESITE: z.optional(z.enum(['lax', 'none'])),
+  },
+  check: (s) =>
+    s.LINK_COOKIE_SAMESITE === 'none' && !s.API_URL?.startsWith('https:')
+      ? ['invalid setting LINK_COOKIE_SAMESITE: none needs an https API_URL']
+      : [],
+  build: (s) => {
+    const secure = Boolean(s.API_URL?.startsWith('https:'));
+    return {
+      linkCookie: {
+        name: secure ? '__Host-aivatar_link' : 'aivatar_link',
+        secure,
+        sameSite: s.LINK_COOKIE_SAMESITE === 'none' ? 'None' : 'Lax',
+      } as SignInCookie,
+    };
+  },
+});
+export type LinkCookieConfig = ReturnType<typeof linkCookieConfig.build>;
 
 /**
  * Cost guard: daily caps on AI provider calls, per account and for the whole stage
@@ -361,7 +391,7 @@ export function readConfig<const P extends readonly AnyPart[]>(parts: P, env: En
  * exactly what its entry here needs.
  */
 export const GROUP_CONFIG = {
-  auth: [tableConfig, originVerifyConfig, sessionConfig, mailConfig, googleSignInConfig],
+  auth: [tableConfig, originVerifyConfig, sessionConfig, mailConfig, googleSignInConfig, linkCookieConfig],
   billing: [tableConfig, originVerifyConfig, sessionConfig, stripeConfig, webUrlConfig],
   'stripe-webhook': [tableConfig, originVerifyConfig, stripeConfig, stripeWebhookConfig],
   photos: [tableConfig, originVerifyConfig, sessionConfig, mediaConfig],

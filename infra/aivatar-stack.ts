@@ -17,6 +17,7 @@ import { AvatarGeneration, bindTaskQueue, SEND_TASK_ACTIONS } from './constructs
 import { DataTable } from './constructs/data-table.ts';
 import {
   bindGoogleSignIn,
+  bindLinkCookie,
   bindMailSender,
   bindMediaBucket,
   bindMediaListing,
@@ -61,6 +62,8 @@ export interface GroupNeeds {
   mail?: true;
   /** The "Sign in with Google" settings and reading its client secret, where the stage has a Google client. */
   googleSignIn?: true;
+  /** The login link's browser cookie: the API's public URL and the cookie's SameSite. */
+  linkCookie?: true;
   /** STRIPE_SECRET_KEY_ARN and STRIPE_PRICES, and reading that secret. */
   stripeApi?: true;
   /** STRIPE_WEBHOOK_SECRET_ARN, and reading that secret. */
@@ -84,6 +87,8 @@ interface GroupResources {
   sessionSigningKey: ISecret;
   mail: MailSender;
   googleSignIn: GoogleSignInBinding | null;
+  /** Where browsers reach the API (through CloudFront when it fronts the API). */
+  publicApiUrl: string;
   stripe: StripeSecrets;
   stripePrices: Record<string, string>;
   media: MediaBucket;
@@ -116,6 +121,7 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
     sessionSigningKey: true,
     mail: true,
     googleSignIn: true,
+    linkCookie: true,
   },
   avatars: {
     // sharp makes the 4K preset (4096 px long side) and the 400x400 one on demand.
@@ -338,6 +344,7 @@ export class AivatarStack extends Stack {
       mail,
       media,
       googleSignIn,
+      publicApiUrl,
       stripe,
       stripePrices: stripePriceIds(this, props.stripePrices),
       originSecret: apiEdge?.originSecret ?? null,
@@ -519,6 +526,7 @@ export class AivatarStack extends Stack {
     if (needs.sessionSigningKey) bindSessionSigningKey(fn.fn, resources.sessionSigningKey);
     if (needs.mail) bindMailSender(fn.fn, resources.mail);
     if (needs.googleSignIn && resources.googleSignIn) bindGoogleSignIn(fn.fn, resources.googleSignIn);
+    if (needs.linkCookie) bindLinkCookie(fn.fn, resources.publicApiUrl);
     if (needs.stripeApi) bindStripeApi(fn.fn, resources.stripe.apiKey, resources.stripePrices);
     if (needs.stripeWebhookSecret) bindStripeWebhookSecret(fn.fn, resources.stripe.webhookSecret);
     if (needs.media) bindMediaBucket(fn.fn, resources.media.bucket, needs.media.prefixes);

@@ -85,6 +85,7 @@ export const apiRoutes = {
     request: s.LoginLinkRequest,
     response: s.LoginLinkSent,
   }),
+  /** Called with credentials: a Google sign-in's token works only with the cookie of its browser. */
   loginWithToken: route({
     method: 'GET',
     path: '/login_with_token/{token}',
@@ -92,6 +93,19 @@ export const apiRoutes = {
     access: 'public',
     served: true,
     response: s.LinkLogin,
+  }),
+  /**
+   * Beyond the spec: what the login link's page asks before redeeming a link this browser did not ask for
+   * ("Sign in as j•••@example.com?"). Uses nothing; called with credentials (the browser's cookies say
+   * whether it asked).
+   */
+  loginLinkPreview: route({
+    method: 'GET',
+    path: '/login_link/{token}',
+    group: 'auth',
+    access: 'public',
+    served: true,
+    response: s.LoginLinkPreview,
   }),
   changePassword: route({
     method: 'POST',

@@ -51,6 +51,13 @@ export const LinkLogin = z.object({
   /** tokens credited on activation: 2, or 0 when the mailbox already had its bonus */
   signup_bonus: z.optional(z.number()),
 });
+export type LinkLogin = z.infer<typeof LinkLogin>;
+/**
+ * What a login link's page shows before anything is redeemed: whom the link signs in (the address masked,
+ * j•••@example.com) and whether this browser is the one that asked for it (then it signs in at once).
+ */
+export const LoginLinkPreview = z.object({ email: z.string(), same_browser: z.boolean() });
+export type LoginLinkPreview = z.infer<typeof LoginLinkPreview>;
 
 export const SignupRequest = z.strictObject({
   email: Email,

@@ -133,6 +133,16 @@ export function bindGoogleSignIn(fn: LambdaFunction, google: GoogleSignInBinding
 }
 
 /**
+ * The cookie that marks the browser which asked for a login link (functions/config.ts linkCookieConfig):
+ * the API's public URL (https: a `__Host-` Secure cookie) and SameSite=None, as the API is another site
+ * than the web app (see bindGoogleSignIn).
+ */
+export function bindLinkCookie(fn: LambdaFunction, apiUrl: string): void {
+  fn.addEnvironment('API_URL', apiUrl);
+  fn.addEnvironment('LINK_COOKIE_SAMESITE', 'none');
+}
+
+/**
  * STRIPE_SECRET_KEY_ARN and STRIPE_PRICES (each catalogue plan's Stripe price on this stage), and
  * GetSecretValue on that one secret.
  */

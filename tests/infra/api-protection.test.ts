@@ -26,10 +26,12 @@ describe.each([
   ['dev', () => dev],
   ['prod', () => prod],
 ] as const)('%s stack', (stage, get) => {
-  it('throttles the API stage, and signup, login, send_login_link and photo processing more strictly', () => {
+  it('throttles the API stage, and signup, login, send_login_link, password checks and photo processing more strictly', () => {
     const s = get();
     expect([...throttledRoutes].sort()).toEqual([
+      'changePassword',
       'confirmPhotoUploads',
+      'deleteAccount',
       'login',
       'sendLoginLink',
       'signup',

@@ -410,7 +410,7 @@ describe('web origin', () => {
         'ContentSecurityPolicy',
       ),
     );
-    expect(csp).toContain(`connect-src 'self' ${apiId.toLowerCase()}-apiendpoint.aws.test `);
+    expect(csp).toContain(`connect-src 'self' https://${apiId.toLowerCase()}-apiendpoint.aws.test `);
   });
 });
 

@@ -39,6 +39,8 @@ const LinkItem = z.object({
   user_id: z.string(),
   link_expires_at: z.number(),
   activated_signup_bonus: z.optional(z.number()),
+  browser_hash: z.optional(z.string()),
+  browser_from: z.optional(z.enum(['google-sign-in', 'link-request'])),
 });
 
 export class DynamoAccountStore extends DynamoUserReader implements AccountStore {
@@ -88,6 +90,7 @@ export class DynamoAccountStore extends DynamoUserReader implements AccountStore
           user_id: link.userId,
           link_expires_at: link.expiresAt,
           ...(link.activation ? { activated_signup_bonus: link.activation.signupBonus } : {}),
+          ...(link.browser ? { browser_hash: link.browser.hash, browser_from: link.browser.from } : {}),
           // TTL removes old links eventually; expiry itself is enforced by the condition on redeem.
           [TTL_ATTRIBUTE]: link.expiresAt + 86_400,
         },
@@ -110,7 +113,12 @@ export class DynamoAccountStore extends DynamoUserReader implements AccountStore
     const owner = await this.getById(link.user_id);
     if (!owner) return null;
     const bonus = link.activated_signup_bonus;
-    return { owner, activation: bonus === undefined ? null : { signupBonus: bonus } };
+    const { browser_hash: hash, browser_from: from } = link;
+    return {
+      owner,
+      activation: bonus === undefined ? null : { signupBonus: bonus },
+      browser: hash && from ? { hash, from } : null,
+    };
   }
 
   async redeemLoginLink(

@@ -54,6 +54,25 @@ export class DynamoRateLimiter implements RateLimiter {
     }
   }
 
+  async release(bucket: string, key: string, windowSeconds: number): Promise<void> {
+    const { start } = this.window(windowSeconds);
+    try {
+      await this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: keys.rate(bucket, key, start),
+          UpdateExpression: 'ADD hits :minus',
+          ConditionExpression: 'hits > :zero',
+          ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+        }),
+      );
+    } catch (e) {
+      // Nothing counted in this window (it began since the hit): nothing to give back.
+      if (e instanceof Error && e.name === 'ConditionalCheckFailedException') return;
+      throw e;
+    }
+  }
+
   async peek(bucket: string, key: string, limit: number, windowSeconds: number): Promise<RateVerdict> {
     const { start, retryAfterSeconds } = this.window(windowSeconds);
     const res = await this.db.send(

@@ -24,6 +24,8 @@ export interface RateLimitPolicy {
   loginLinkPerEmail: LimitRule;
   /** "Sign in with Google" starts (each stores an attempt for 10 minutes) */
   googleSignInPerClient: LimitRule;
+  /** looks at a login link before it is used ("Sign in as …?"): each says whether a token is valid */
+  loginLinkPreviewPerClient: LimitRule;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitPolicy = {
@@ -38,9 +40,10 @@ export const DEFAULT_RATE_LIMITS: RateLimitPolicy = {
   // The window is no longer than a link's life (15 minutes): when it is full, a link sent in it still works.
   loginLinkPerEmail: { limit: 3, windowSeconds: 900 },
   googleSignInPerClient: { limit: 60, windowSeconds: 900 },
+  loginLinkPreviewPerClient: { limit: 60, windowSeconds: 900 },
 };
 
-export type LimitedAction = 'signup' | 'login' | 'login_link' | 'google_sign_in';
+export type LimitedAction = 'signup' | 'login' | 'login_link' | 'google_sign_in' | 'login_link_preview';
 
 export interface LimitCheck {
   scope: 'client' | 'email-client' | 'email' | 'email-failures';

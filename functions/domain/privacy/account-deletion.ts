@@ -3,6 +3,7 @@
 // subscription at once), every file of theirs in the media bucket, every item of theirs in the table.
 // A confirmation email is the last thing sent to the address.
 import type { Language } from '../../../shared/api-schemas.ts';
+import { checkCurrentPassword, hasPassword } from '../accounts/password-check.ts';
 import { DomainError } from '../errors.ts';
 import type { User } from '../ports.ts';
 import { privacyEmail } from './emails.ts';
@@ -30,15 +31,18 @@ export async function sendDeletionLink(deps: PrivacyDeps, user: User): Promise<v
 
 async function checkConfirmation(deps: PrivacyDeps, user: User, confirmation: DeletionConfirmation) {
   if ('password' in confirmation) {
-    if (!user.passwordHash) {
+    if (!hasPassword(user)) {
       throw new DomainError(
         'VALIDATION_FAILED',
         'Your account has no password: confirm with the link we email you instead.',
       );
     }
-    if (!(await deps.hasher.verify(confirmation.password, user.passwordHash))) {
-      throw new DomainError('CURRENT_PASSWORD_WRONG', 'Your password is incorrect.');
-    }
+    await checkCurrentPassword(
+      deps,
+      user,
+      confirmation.password,
+      new DomainError('CURRENT_PASSWORD_WRONG', 'Your password is incorrect.'),
+    );
     return;
   }
   const stored = await deps.data.deletionCodeOf(user.id, deps.clock.now());

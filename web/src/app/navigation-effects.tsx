@@ -1,12 +1,12 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
-import { languageOfPath } from '../../../shared/web-routes.ts';
+import { languageOfPage } from '../../../shared/web-routes.ts';
 import { switchLanguage } from '../lib/i18n.ts';
 import { leavePrerenderedDocument } from '../lib/prerendered.ts';
 
-/** On every path change: back to the top of the page, and the language of the new path. */
+/** On every path change: back to the top of the page, and the language of the new page. */
 export function NavigationEffects() {
-  const { pathname, hash } = useLocation();
+  const { pathname, search, hash } = useLocation();
 
   useLayoutEffect(() => {
     leavePrerenderedDocument(pathname);
@@ -15,8 +15,10 @@ export function NavigationEffects() {
   }, [pathname, hash]);
 
   useEffect(() => {
-    switchLanguage(languageOfPath(pathname)).catch((e: unknown) => console.error('Language switch', e));
-  }, [pathname]);
+    switchLanguage(languageOfPage(pathname, search)).catch((e: unknown) =>
+      console.error('Language switch', e),
+    );
+  }, [pathname, search]);
 
   return null;
 }
