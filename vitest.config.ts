@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Four kinds of test, one command (`npm test`). The integration and browser projects share one local
+// Five kinds of test, one command (`npm test`). The integration and browser projects share one local
 // stack (DynamoDB Local, s3rver, the local API Gateway, the built SPA) started by tests/support/global-setup.ts.
 export default defineConfig({
   test: {
@@ -26,6 +26,15 @@ export default defineConfig({
           hookTimeout: 120_000,
           // One Chromium at a time: the machine has two cores.
           fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          // tests/chaos: the short chaos run (npm run chaos is the long one); it starts its own npm start.
+          name: 'chaos',
+          include: ['tests/chaos/**/*.test.ts'],
+          testTimeout: 420_000,
+          env: { LOG_LEVEL: 'silent' },
         },
       },
       {

@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import { apiRoutes } from '../shared/api-routes.ts';
 import { SUBSCRIPTION, TOKEN_PACKS } from '../shared/catalogue.ts';
 import { DEFAULT_PROVIDER_BUDGET } from './domain/generation/provider-budget.ts';
+import { TASK_TIMING } from './domain/generation/task-timing.ts';
 
 const CATALOGUE_PLAN_IDS = [...TOKEN_PACKS.map((p) => p.id), SUBSCRIPTION.id];
 
@@ -194,6 +195,44 @@ export const taskQueueConfig = part({
 export type TaskQueueConfig = ReturnType<typeof taskQueueConfig.build>;
 
 const seconds = z.string().check(z.regex(/^\d+$/));
+const positiveSeconds = z.string().check(z.regex(/^[1-9]\d*$/));
+
+/**
+ * How long a task may take (functions/domain/generation/task-timing.ts has the defaults AWS runs with).
+ * The create path stamps each task's deadline, after which the sweeper fails and refunds it; the worker
+ * holds a claim for the lease, hides a message to retry for the retry delay times its receive count, and
+ * keeps the store margin of its time for storing a result (no provider retry starts later).
+ * Locally `npm start` sets shorter ones that fit its own queue (infra/local/task-timing.ts).
+ */
+export const taskTimingConfig = part({
+  shape: {
+    TASK_DEADLINE_SECONDS: z.optional(positiveSeconds),
+    TASK_LEASE_SECONDS: z.optional(positiveSeconds),
+    TASK_RETRY_DELAY_SECONDS: z.optional(positiveSeconds),
+    TASK_STORE_MARGIN_SECONDS: z.optional(positiveSeconds),
+  },
+  build: (s) => ({
+    taskTiming: {
+      deadlineSeconds: s.TASK_DEADLINE_SECONDS
+        ? Number(s.TASK_DEADLINE_SECONDS)
+        : TASK_TIMING.deadlineSeconds,
+      leaseSeconds: s.TASK_LEASE_SECONDS ? Number(s.TASK_LEASE_SECONDS) : TASK_TIMING.leaseSeconds,
+      retryDelaySeconds: s.TASK_RETRY_DELAY_SECONDS
+        ? Number(s.TASK_RETRY_DELAY_SECONDS)
+        : TASK_TIMING.retryDelaySeconds,
+      storeMarginMs: s.TASK_STORE_MARGIN_SECONDS
+        ? Number(s.TASK_STORE_MARGIN_SECONDS) * 1000
+        : TASK_TIMING.storeMarginMs,
+    } as TaskTimingSettings,
+  }),
+});
+export interface TaskTimingSettings {
+  deadlineSeconds: number;
+  leaseSeconds: number;
+  retryDelaySeconds: number;
+  storeMarginMs: number;
+}
+export type TaskTimingConfig = ReturnType<typeof taskTimingConfig.build>;
 
 /**
  * The AI provider. With a key (OPENAI_API_KEY locally, OPENAI_API_KEY_ARN naming a Secrets Manager
@@ -403,6 +442,7 @@ export const GROUP_CONFIG = {
     mediaConfig,
     taskQueueConfig,
     providerBudgetConfig,
+    taskTimingConfig,
   ],
   account: [tableConfig, originVerifyConfig, sessionConfig, mailConfig, mediaConfig, stripeConfig],
 } as const satisfies Record<string, readonly AnyPart[]>;
@@ -413,7 +453,7 @@ export const GROUP_CONFIG = {
  * photo retention (mail, media).
  */
 export const WORKER_CONFIG = {
-  'avatar-worker': [tableConfig, mediaConfig, mailConfig, taskQueueConfig, providerConfig],
+  'avatar-worker': [tableConfig, mediaConfig, mailConfig, taskQueueConfig, providerConfig, taskTimingConfig],
   'avatar-dead-letter': [tableConfig, mediaConfig, mailConfig],
   'avatar-sweeper': [tableConfig, mediaConfig, mailConfig],
 } as const satisfies Record<string, readonly AnyPart[]>;

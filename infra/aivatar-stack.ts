@@ -8,7 +8,8 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { GROUP_CONFIG, providerBudgetConfig } from '../functions/config.ts';
+import { GROUP_CONFIG, providerBudgetConfig, taskTimingConfig } from '../functions/config.ts';
+import { TASK_TIMING } from '../functions/domain/generation/task-timing.ts';
 import { apiRoutes, type LambdaGroup, servedGroups } from '../shared/api-routes.ts';
 import { DEFAULT_RESERVED_CONCURRENCY } from './api-limits.ts';
 import { ApiEdge } from './constructs/api-edge.ts';
@@ -45,6 +46,7 @@ import { StripeSecrets, stripePriceIds } from './constructs/stripe-secrets.ts';
 import { StyleCatalogue } from './constructs/style-catalogue.ts';
 import { assertWebBuilt, WebDeployment } from './constructs/web-deployment.ts';
 import type { EdgeAcls } from './edge-protection.ts';
+import { TASK_QUEUE, timingProblems } from './queue-design.ts';
 
 export type Stage = 'dev' | 'prod';
 export const STAGES: readonly Stage[] = ['dev', 'prod'];
@@ -263,6 +265,11 @@ export interface AivatarStackProps extends StackProps {
   originSecretVersionId?: string;
   /** Daily caps on AI provider calls (PROVIDER_DAILY_CAP_PER_ACCOUNT / _TOTAL); defaults in the code. */
   providerDailyCaps?: { perAccount?: number; total?: number };
+  /**
+   * After how long a pending task is failed and refunded by the sweeper (TASK_DEADLINE_SECONDS); default
+   * an hour (TASK_TIMING). It must outlast every delivery the queue may still make.
+   */
+  taskDeadlineSeconds?: number;
 }
 
 /** PROVIDER_DAILY_CAP_* for a function that reserves provider calls (its GROUP_CONFIG reads providerBudgetConfig). */
@@ -282,12 +289,24 @@ export class AivatarStack extends Stack {
   /** The API behind CloudFront and WAF (with edgeAcls): what the web app calls. */
   readonly apiEdge: ApiEdge | undefined;
   private readonly providerDailyCaps: AivatarStackProps['providerDailyCaps'];
+  private readonly taskDeadlineSeconds: number | undefined;
 
   constructor(scope: Construct, id: string, props: AivatarStackProps) {
     super(scope, id, props);
     const { stage } = props;
     this.stage = stage;
     this.providerDailyCaps = props.providerDailyCaps;
+    this.taskDeadlineSeconds = props.taskDeadlineSeconds;
+    if (props.taskDeadlineSeconds !== undefined) {
+      const problems = timingProblems({
+        workerTimeoutSeconds: TASK_QUEUE.workerTimeoutSeconds,
+        leaseSeconds: TASK_TIMING.leaseSeconds,
+        visibilityTimeoutSeconds: TASK_QUEUE.visibilityTimeoutSeconds,
+        deadlineSeconds: props.taskDeadlineSeconds,
+      });
+      if (problems.length)
+        throw new Error(`taskDeadlineSeconds ${props.taskDeadlineSeconds}: ${problems.join('; ')}`);
+    }
     if (props.webDomain && !props.webCertificateArn) {
       throw new Error(
         `webDomain ${props.webDomain} needs webCertificateArn (an ACM certificate in us-east-1)`,
@@ -538,6 +557,10 @@ export class AivatarStack extends Stack {
       )
     ) {
       bindProviderBudget(fn.fn, this.providerDailyCaps);
+    }
+    const config = GROUP_CONFIG[group as keyof typeof GROUP_CONFIG] as readonly unknown[] | undefined;
+    if (this.taskDeadlineSeconds !== undefined && config?.includes(taskTimingConfig)) {
+      fn.fn.addEnvironment('TASK_DEADLINE_SECONDS', String(this.taskDeadlineSeconds));
     }
     return fn;
   }

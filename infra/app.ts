@@ -5,6 +5,7 @@
 //   -c googleClientId=...  (turns "Sign in with Google" on)   -c googleIssuer=<another OpenID provider>
 //   -c stripePrices='{"pack-10":"price_...",...,"monthly-100":"price_..."}'  (this stage's Stripe prices)
 //   -c alarmEmail=ops@x   -c providerDailyCapPerAccount=200 -c providerDailyCapTotal=5000
+//   -c taskDeadlineSeconds=3600  (a pending task is refunded after this; over 2850, the queue's last delivery)
 import { App } from 'aws-cdk-lib';
 import { AivatarStack, STAGES, type Stage } from './aivatar-stack.ts';
 import { EdgeProtectionStack } from './edge-protection.ts';
@@ -84,6 +85,7 @@ new AivatarStack(app, `Aivatar-${stage}`, {
     perAccount: wholeNumber('providerDailyCapPerAccount'),
     total: wholeNumber('providerDailyCapTotal'),
   },
+  taskDeadlineSeconds: wholeNumber('taskDeadlineSeconds'),
   stage: stage as Stage,
   mailDomain: context('mailDomain') ?? 'aivatar.example',
   webDomain: context('webDomain'),

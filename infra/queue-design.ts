@@ -14,3 +14,26 @@ export const TASK_QUEUE = {
   /** tasks per worker invocation, generated side by side */
   batchSize: 4,
 } as const;
+
+/**
+ * The rules between the numbers: a live worker keeps its claim, a redelivery after a crash can take it, and
+ * the deadline outlasts every delivery SQS may still make, so the dead-letter handler acts first.
+ */
+export function timingProblems(
+  t: {
+    workerTimeoutSeconds: number;
+    leaseSeconds: number;
+    visibilityTimeoutSeconds: number;
+    deadlineSeconds: number;
+  },
+  maxReceiveCount: number = TASK_QUEUE.maxReceiveCount,
+): string[] {
+  const problems: string[] = [];
+  if (t.leaseSeconds <= t.workerTimeoutSeconds) problems.push('the lease must outlast the worker timeout');
+  if (t.visibilityTimeoutSeconds <= t.leaseSeconds)
+    problems.push('the visibility timeout must outlast the lease');
+  const lastDelivery = maxReceiveCount * t.visibilityTimeoutSeconds + t.workerTimeoutSeconds;
+  if (t.deadlineSeconds <= lastDelivery)
+    problems.push(`the deadline must outlast the last delivery (${lastDelivery} s)`);
+  return problems;
+}

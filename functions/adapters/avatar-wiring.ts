@@ -3,7 +3,13 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AvatarDeps } from '../avatars/routes.ts';
-import type { MediaConfig, ProviderBudgetConfig, TableConfig, TaskQueueConfig } from '../config.ts';
+import type {
+  MediaConfig,
+  ProviderBudgetConfig,
+  TableConfig,
+  TaskQueueConfig,
+  TaskTimingConfig,
+} from '../config.ts';
 import { log } from '../http/logger.ts';
 import { DynamoPhotoLister } from './dynamodb/photo-items.ts';
 import { DynamoProviderBudgetStore } from './dynamodb/provider-budget-store.ts';
@@ -16,7 +22,7 @@ import { S3ResultFiles } from './s3/result-files.ts';
 import { cryptoIds, systemClock } from './system.ts';
 
 export function buildAvatarDeps(
-  config: TableConfig & MediaConfig & TaskQueueConfig & ProviderBudgetConfig,
+  config: TableConfig & MediaConfig & TaskQueueConfig & ProviderBudgetConfig & TaskTimingConfig,
   db: DynamoDBDocumentClient,
   s3: S3Client,
 ): AvatarDeps {
@@ -36,5 +42,6 @@ export function buildAvatarDeps(
       metrics: stageMetrics(),
       limits: config.providerBudget,
     },
+    taskDeadlineSeconds: config.taskTiming.deadlineSeconds,
   };
 }

@@ -1,7 +1,7 @@
 // Builds the generation functions' adapters (worker, dead-letter handler, sweeper) once per process.
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { MailConfig, MediaConfig, ProviderConfig, TableConfig } from '../config.ts';
+import type { MailConfig, MediaConfig, ProviderConfig, TableConfig, TaskTimingConfig } from '../config.ts';
 import type { AbandonDeps } from '../domain/generation/abandoned-tasks.ts';
 import type { WorkerDeps } from '../domain/generation/worker.ts';
 import { log } from '../http/logger.ts';
@@ -41,7 +41,7 @@ export function buildAbandonDeps(
 }
 
 export async function buildWorkerDeps(
-  config: TableConfig & MediaConfig & MailConfig & ProviderConfig,
+  config: TableConfig & MediaConfig & MailConfig & ProviderConfig & TaskTimingConfig,
   db: DynamoDBDocumentClient,
   s3: S3Client,
 ): Promise<WorkerDeps> {
@@ -53,5 +53,8 @@ export async function buildWorkerDeps(
     results: new S3ResultFiles(s3, config.mediaBucket),
     images: new SharpResultImages(),
     provider: await buildImageProvider(config),
+    leaseSeconds: config.taskTiming.leaseSeconds,
+    retryDelaySeconds: config.taskTiming.retryDelaySeconds,
+    storeMarginMs: config.taskTiming.storeMarginMs,
   };
 }

@@ -6,15 +6,17 @@ import { handlerEntry } from '../function-entries.ts';
 import { TASK_QUEUE } from '../queue-design.ts';
 import { type SqsWorkerHandler, startEventSourceMapping } from './sqs/event-source.ts';
 import type { LocalTaskQueues } from './task-queues.ts';
+import { LOCAL_TASK_TIMINGS, type LocalTaskTiming } from './task-timing.ts';
 
 export interface GenerationWorkers {
   stop(): Promise<void>;
 }
 
-/** The sweeper's period locally (a minute; five in AWS, where tasks are many and the deadline an hour). */
-export const LOCAL_SWEEP_SECONDS = 60;
-
-export function startGenerationWorkers(sqsEndpoint: string, queues: LocalTaskQueues): GenerationWorkers {
+export function startGenerationWorkers(
+  sqsEndpoint: string,
+  queues: LocalTaskQueues,
+  timing: LocalTaskTiming = LOCAL_TASK_TIMINGS.standard,
+): GenerationWorkers {
   const client = new SQSClient({
     endpoint: sqsEndpoint,
     region: process.env.AWS_REGION ?? 'eu-west-1',
@@ -29,7 +31,7 @@ export function startGenerationWorkers(sqsEndpoint: string, queues: LocalTaskQue
     loadHandler: load('avatar-worker'),
     functionName: 'avatar-worker',
     batchSize: TASK_QUEUE.batchSize,
-    functionTimeoutSeconds: TASK_QUEUE.workerTimeoutSeconds,
+    functionTimeoutSeconds: timing.workerTimeoutSeconds,
   });
   const deadLetters = startEventSourceMapping({
     client,
@@ -47,7 +49,7 @@ export function startGenerationWorkers(sqsEndpoint: string, queues: LocalTaskQue
       .catch((e) => {
         if (process.env.LOG_LEVEL !== 'silent') console.error('[local sweeper]', e);
       });
-  }, LOCAL_SWEEP_SECONDS * 1000);
+  }, timing.sweepSeconds * 1000);
   timer.unref();
   return {
     async stop() {

@@ -3,28 +3,27 @@
 // and the tests.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
 import { DynamoStyleStore } from '../../functions/adapters/dynamodb/style-store.ts';
 import { seedStyleCatalogue } from '../../functions/domain/styles/seed.ts';
-import { apiRoutes, type LambdaGroup } from '../../shared/api-routes.ts';
+import { apiRoutes } from '../../shared/api-routes.ts';
 import { BUCKETS } from '../../shared/table-design.ts';
-import { handlerEntry } from '../function-entries.ts';
-import { createGateway, type LambdaHandler } from './api-gateway.ts';
+import { LEFTOVER_TEMP, writeFileDurably } from './durable-file.ts';
 import { ensureTable, startDynamoLocal } from './dynamodb.ts';
-import { startGenerationWorkers } from './generation-workers.ts';
 import { startGoogleStandIn } from './google-stand-in.ts';
-import { outboxRoutes } from './outbox-routes.ts';
 import { freePort } from './ports.ts';
+import { startApiRole, startWorkersRole } from './roles.ts';
 import { startS3Local } from './s3.ts';
 import { startSqsLocal } from './sqs/server.ts';
 import { LOCAL_PRICE_IDS } from './stripe/prices.ts';
 import { startLocalStripe } from './stripe/server.ts';
 import { createTaskQueues, type LocalTaskQueues } from './task-queues.ts';
+import { LOCAL_TASK_TIMINGS, type LocalTaskTiming, taskTimingEnvironment } from './task-timing.ts';
 import { startWebServer } from './web-server.ts';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
@@ -50,6 +49,13 @@ export interface LocalStackOptions {
   adminEmails?: string[];
   /** The avatar worker, dead-letter handler and sweeper; default true (the benchmark drives its own). */
   generationWorkers?: boolean;
+  /**
+   * The API and the generation workers each in a child process, started again when it dies (`npm start`);
+   * default false: in this process, where tests can reach them.
+   */
+  roleProcesses?: boolean;
+  /** How long tasks may take (task-timing.ts); default the standard local profile. */
+  taskTiming?: LocalTaskTiming;
 }
 
 export interface LocalStack {
@@ -78,22 +84,22 @@ const closeServer = (s: Server): Promise<void> =>
     s.close(() => r());
   });
 
+/** A secret kept in the data folder; written whole or not at all, so a crash never leaves half of one. */
 async function persistentSecret(file: string): Promise<string> {
-  if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
+  const kept = existsSync(file) ? (await readFile(file, 'utf8')).trim() : '';
+  if (kept) return kept;
   const secret = randomBytes(48).toString('base64url');
-  await writeFile(file, secret, { mode: 0o600 });
+  await writeFileDurably(file, secret, 0o600);
   return secret;
 }
-
-const listen = (server: Server, port: number): Promise<number> =>
-  new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
-  });
 
 export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalStack> {
   const dataDir = o.dataDir ? resolve(o.dataDir) : await mkdtemp(join(tmpdir(), 'aivatar-'));
   await mkdir(join(dataDir, 'dynamodb'), { recursive: true });
+  // A run killed while it wrote a file whole (durable-file.ts) leaves its temporary copy: never read.
+  for (const name of await readdir(dataDir)) {
+    if (LEFTOVER_TEMP.test(name)) await rm(join(dataDir, name), { force: true });
+  }
   const outboxDir = join(dataDir, 'outbox');
 
   const stops: (() => Promise<void>)[] = [];
@@ -115,30 +121,17 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
     styleDb.destroy();
     const s3 = await startS3Local(o.s3Port || 0, join(dataDir, 's3'), Object.values(BUCKETS));
     stops.push(s3.stop);
-    // Queues live in memory: a restart loses queued messages, and the tasks they named are left to the
-    // sweeper, as in AWS when a message is lost.
-    const sqs = await startSqsLocal(o.sqsPort || 0);
+    // With a data folder the queues are kept there, so messages in flight at a crash come back (sqs/journal.ts).
+    const sqs = await startSqsLocal(o.sqsPort || 0, o.dataDir ? { dataDir: join(dataDir, 'sqs') } : {});
     stops.push(sqs.stop);
-    const taskQueues = await createTaskQueues(sqs, 'aivatar-local');
+    const timing = o.taskTiming ?? LOCAL_TASK_TIMINGS.standard;
+    const taskQueues = await createTaskQueues(sqs, 'aivatar-local', timing.visibilityTimeoutSeconds);
 
-    // The gateway needs the web origin, known once the web server listens; nothing calls the API before
-    // this function returns.
-    let gateway: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
-    const outbox = outboxRoutes(outboxDir);
-    const api = createServer((req, res) => {
-      outbox(req, res)
-        .then((done) => {
-          if (done) return;
-          if (gateway) return gateway(req, res);
-          res.writeHead(503).end();
-        })
-        .catch((e) => {
-          console.error('[local api]', e);
-          if (!res.headersSent) res.writeHead(500).end();
-        });
-    });
-    const apiUrl = `http://localhost:${await listen(api, o.apiPort || 0)}`;
-    stops.push(() => closeServer(api));
+    // The API listens first and serves once the web origin is known; nothing calls it before this returns.
+    const separate = o.roleProcesses ?? false;
+    const api = await startApiRole(o.apiPort || 0, separate);
+    stops.push(api.stop);
+    const apiUrl = `http://localhost:${api.port}`;
     const stripe = await startLocalStripe({
       port: o.stripePort || 0,
       webhookUrl: `${apiUrl}/stripe/webhook`,
@@ -177,7 +170,7 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
     stops.push(google.stop);
 
     // The functions read their settings from the environment, exactly as in Lambda.
-    Object.assign(process.env, {
+    const env: Record<string, string> = {
       STAGE: 'local',
       AWS_REGION: 'eu-west-1',
       TABLE_NAME: LOCAL_TABLE,
@@ -200,24 +193,22 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
       STRIPE_API_URL: stripe.url,
       STRIPE_PRICES: JSON.stringify(LOCAL_PRICE_IDS),
       STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    });
-    const handlers = new Map<LambdaGroup, Promise<LambdaHandler>>();
-    const loadHandler = (group: LambdaGroup) => {
-      let h = handlers.get(group);
-      if (!h) {
-        h = import(handlerEntry(group)).then((m: { handler: LambdaHandler }) => m.handler);
-        handlers.set(group, h);
-      }
-      return h;
+      ...taskTimingEnvironment(timing),
     };
-    gateway = createGateway({
+    // Also here, for the tests and tools that read them from this process.
+    Object.assign(process.env, env);
+    await api.configure(env, {
       webOrigin: webUrl,
-      loadHandler,
+      outboxDir,
       trustForwardedFor: o.trustForwardedFor ?? false,
     });
     // The avatar worker, the dead-letter handler and the sweeper (the local renderer draws without a key).
     if (o.generationWorkers ?? true) {
-      const workers = startGenerationWorkers(sqs.endpoint, taskQueues);
+      const workers = await startWorkersRole(
+        env,
+        { sqsEndpoint: sqs.endpoint, queues: taskQueues, timing },
+        separate,
+      );
       stops.push(workers.stop);
     }
     return {

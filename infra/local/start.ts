@@ -1,14 +1,19 @@
-// `npm start`: builds the SPA and starts the whole product locally. Ctrl-C stops every child process, and
-// DynamoDB Local stops with this process however it ends (see child-guard.ts). A port of 0 means any free port.
+// `npm start`: builds the SPA and starts the whole product locally: the stand-ins in this process, the API
+// and the generation workers each in a child process (roles.ts) started again if it dies. Ctrl-C stops
+// every child process, and DynamoDB Local and the children stop with this process however it ends (see
+// child-guard.ts). After a kill -9 of all of it, the next start carries on from the data folder. A port of
+// 0 means any free port.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { writeFileDurablySync } from './durable-file.ts';
 import { MissingJavaError } from './dynamodb.ts';
 import { portHolder } from './port-owner.ts';
 import { isPortInUse } from './ports.ts';
 import { REPO_ROOT, startLocalStack } from './stack.ts';
+import { LOCAL_TASK_TIMINGS, type TaskTimingProfile } from './task-timing.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -22,10 +27,18 @@ const { values: args } = parseArgs({
     'stripe-webhook-secret': { type: 'string', default: process.env.STRIPE_WEBHOOK_SECRET },
     'data-dir': { type: 'string', default: process.env.DATA_DIR ?? join(REPO_ROOT, '.local/data') },
     'skip-build': { type: 'boolean', default: false },
+    'task-timing': { type: 'string', default: process.env.TASK_TIMING ?? 'standard' },
     admin: { type: 'string', default: process.env.ADMIN_EMAILS ?? 'admin@aivatar.local' },
   },
 });
 
+if (!Object.hasOwn(LOCAL_TASK_TIMINGS, args['task-timing'])) {
+  console.error(
+    `--task-timing must be one of ${Object.keys(LOCAL_TASK_TIMINGS).join(', ')} (got ${args['task-timing']})`,
+  );
+  process.exit(1);
+}
+const taskTiming = LOCAL_TASK_TIMINGS[args['task-timing'] as TaskTimingProfile];
 const dataDir = resolve(args['data-dir']);
 const lockFile = join(dataDir, 'aivatar.lock');
 const ports = {
@@ -38,12 +51,29 @@ const ports = {
   stripe: Number(args['stripe-port']),
 };
 
-function alive(pid: number): boolean {
+/** Whether `pid` is a running `npm start` (not another process that got the number since). */
+function runningStart(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
+  }
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('infra/local/start.ts');
+  } catch {
+    // No /proc (macOS): a live process with that number is taken for the earlier run.
+    return true;
+  }
+}
+
+/** The earlier run's lock: null when absent, and when a kill cut its writing short (then it is stale). */
+function readLock(): { pid: number; webUrl: string } | null {
+  if (!existsSync(lockFile)) return null;
+  try {
+    const lock = JSON.parse(readFileSync(lockFile, 'utf8')) as { pid: unknown; webUrl: unknown };
+    return typeof lock.pid === 'number' ? { pid: lock.pid, webUrl: String(lock.webUrl) } : null;
+  } catch {
+    return null;
   }
 }
 
@@ -67,9 +97,9 @@ function portTakenMessage(name: string, port: number, staleRun: number | null): 
 async function main(): Promise<void> {
   await mkdir(dataDir, { recursive: true });
   let staleRun: number | null = null;
-  if (existsSync(lockFile)) {
-    const other = JSON.parse(readFileSync(lockFile, 'utf8')) as { pid: number; webUrl: string };
-    if (alive(other.pid)) {
+  const other = readLock();
+  if (other) {
+    if (runningStart(other.pid)) {
       console.error(`Aivatar is already running locally (process ${other.pid}), open ${other.webUrl}.`);
       console.error(
         'Stop it with Ctrl-C in its terminal, or start another copy with other ports and --data-dir.',
@@ -106,8 +136,10 @@ async function main(): Promise<void> {
     ...(args['stripe-webhook-secret'] ? { stripeWebhookSecret: args['stripe-webhook-secret'] } : {}),
     webDist: join(REPO_ROOT, 'web/dist'),
     adminEmails: args.admin.split(',').filter(Boolean),
+    roleProcesses: true,
+    taskTiming,
   });
-  writeFileSync(lockFile, JSON.stringify({ pid: process.pid, webUrl: stack.webUrl }));
+  writeFileDurablySync(lockFile, JSON.stringify({ pid: process.pid, webUrl: stack.webUrl }));
 
   let stopping = false;
   const shutdown = async () => {
@@ -129,7 +161,7 @@ async function main(): Promise<void> {
     Mail outbox  ${stack.apiUrl}/_local/outbox   (JSON: ${stack.apiUrl}/_local/mail)
     DynamoDB     ${stack.dynamoEndpoint}   (table ${stack.tableName}${stack.dynamoLoopbackOnly ? '' : ', on every network interface'})
     S3           ${stack.s3Endpoint}
-    SQS          ${stack.sqsEndpoint}   (task queue ${stack.taskQueues.queueUrl.split('/').pop()})
+    SQS          ${stack.sqsEndpoint}   (task queue ${stack.taskQueues.queueUrl.split('/').pop()}; a task pending ${taskTiming.deadlineSeconds} s is refunded)
     Styles       ${stack.seededStyles.length ? `${stack.seededStyles.length} added from the catalogue` : 'seeded before, kept as they are'}
     Google       ${stack.googleIssuer}   (local stand-in: "Continue with Google" signs in there)
     Stripe       ${stack.stripe.pageUrl}   (local stand-in: the stripe SDK talks to it; no real payment)

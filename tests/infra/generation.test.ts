@@ -32,8 +32,10 @@ import {
 
 afterAll(removeTempDirs);
 let s: Synth;
+/** The operator's -c taskDeadlineSeconds (infra/app.ts), here two hours instead of the default one. */
+const DEADLINE = 7200;
 beforeAll(() => {
-  s = synth('dev', false);
+  s = synth('dev', false, undefined, { taskDeadlineSeconds: DEADLINE });
 });
 
 const fnId = (name: GenerationFunction): string => {
@@ -102,6 +104,14 @@ describe('the generation functions', () => {
     }
     const avatars = props(s.resources[functionId(s, 'avatars')] as Resource);
     expect(at(avatars, 'Environment', 'Variables', 'TASK_QUEUE_URL')).toEqual({ Ref: queueIds().tasks });
+  });
+
+  it('stamp tasks with the deadline the operator set, and refuse one the queue could still outlast', () => {
+    const avatars = props(s.resources[functionId(s, 'avatars')] as Resource);
+    expect(at(avatars, 'Environment', 'Variables', 'TASK_DEADLINE_SECONDS')).toBe(String(DEADLINE));
+    expect(() => synth('dev', false, undefined, { taskDeadlineSeconds: 2000 })).toThrow(
+      /taskDeadlineSeconds 2000: the deadline must outlast the last delivery \(2850 s\)/,
+    );
   });
 
   it('hold only what they declare: the table actions, media prefixes, mail, the queue and key for the worker', () => {

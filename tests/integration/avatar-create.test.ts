@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
 import { keys } from '../../functions/adapters/dynamodb/keys.ts';
 import { budgetDay } from '../../functions/domain/generation/provider-budget.ts';
+import { LOCAL_TASK_TIMINGS } from '../../infra/local/task-timing.ts';
 import { MAX_STYLES_PER_BATCH } from '../../shared/api-schemas.ts';
 import { callRoute, stack } from '../support/api.ts';
 import {
@@ -60,6 +61,24 @@ describe('creating avatars', () => {
     expect(res.status).toBe(200);
     expect(res.body.tokens_spent).toBe(style.token_cost);
     expect((await balanceOf(user.token)).ltd).toBe(10 - style.token_cost);
+    await waitForTasks(user.token, res.body.task_ids);
+  });
+
+  it("stamps each task with the stage's deadline (TASK_DEADLINE_SECONDS; the local stack's is minutes)", async () => {
+    const user = await creator({ ltd: 2 });
+    const res = await callRoute('createTasksBatch', {
+      token: user.token,
+      body: createBody(await stylesCosting(1)),
+    });
+    const db = createDocumentClient(stack().dynamoEndpoint);
+    const { Item: task } = await db.send(
+      new GetCommand({
+        TableName: stack().tableName,
+        Key: keys.task(user.userId, res.body.task_ids[0] as string),
+      }),
+    );
+    db.destroy();
+    expect(task?.deadline_at - task?.created_at).toBe(LOCAL_TASK_TIMINGS.standard.deadlineSeconds);
     await waitForTasks(user.token, res.body.task_ids);
   });
 

@@ -1,8 +1,8 @@
-// `npm start` as a developer lives with it: killed hard, it leaves no DynamoDB Local behind holding its
-// port; its stale lock does not block the next start; a port held by a leftover process is named; and
+// `npm start` as a developer lives with it: killed hard, it leaves no DynamoDB Local, API or worker process
+// behind holding its port; its stale lock does not block the next start; a port held by a leftover process is named; and
 // nothing it starts listens beyond this machine.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,6 +31,22 @@ const alive = (pid: number): boolean => {
     return false;
   }
 };
+
+/** Processes whose parent is `parent` and whose command line holds `text` (Linux /proc). */
+function childrenRunning(parent: number, text: string): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        return ppid === parent && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(text);
+      } catch {
+        return false;
+      }
+    });
+}
 
 async function eventually(what: string, check: () => boolean | Promise<boolean>, ms = 8000): Promise<void> {
   const until = Date.now() + ms;
@@ -108,9 +124,16 @@ describe('npm start', () => {
     javaPid = holder?.pid as number;
   });
 
-  it('takes DynamoDB Local down with it when killed with SIGKILL, freeing the port', async () => {
+  it('takes DynamoDB Local and its API and worker processes down with it when killed with SIGKILL, freeing the port', async () => {
+    const roles = childrenRunning(first.process.pid as number, 'role-process.ts');
+    expect(roles).toHaveLength(2);
     first.process.kill('SIGKILL');
     await eventually('DynamoDB Local has exited', () => !alive(javaPid), 6000);
+    await eventually(
+      'the API and worker processes have exited',
+      () => roles.every((pid) => !alive(pid)),
+      6000,
+    );
     await eventually('its port is free', async () => !(await isPortInUse(first.ports.dynamodb)), 2000);
     expect(existsSync(join(dataDir, 'aivatar.lock'))).toBe(true);
   });

@@ -25,6 +25,13 @@ export interface RecordedCall {
   fields: Record<string, string>;
   images: RecordedImage[];
   at: number;
+  /** what it was answered (set once an answer is chosen) */
+  answer?: Scripted['kind'];
+}
+
+export interface FakeProviderOptions {
+  /** What a call answers once the script is used up; default: success at once. */
+  otherwise?(call: RecordedCall): Scripted;
 }
 
 export interface FakeImageProvider {
@@ -102,7 +109,10 @@ const validationError = (fields: Record<string, string>, images: RecordedImage[]
   return null;
 };
 
-export async function startFakeImageProvider(apiKey = 'sk-test-fake'): Promise<FakeImageProvider> {
+export async function startFakeImageProvider(
+  apiKey = 'sk-test-fake',
+  o: FakeProviderOptions = {},
+): Promise<FakeImageProvider> {
   const calls: RecordedCall[] = [];
   let queue: Scripted[] = [];
   const server: Server = createServer((req, res) => {
@@ -125,14 +135,16 @@ export async function startFakeImageProvider(apiKey = 'sk-test-fake'): Promise<F
         if (typeof value === 'string') fields[field] = value;
         else images.push({ field, filename: value.name, type: value.type, bytes: value.size });
       }
-      calls.push({ authorization: req.headers.authorization, fields, images, at: Date.now() });
+      const call: RecordedCall = { authorization: req.headers.authorization, fields, images, at: Date.now() };
+      calls.push(call);
       if (req.headers.authorization !== `Bearer ${apiKey}`) {
         return send(401, apiError('Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key'));
       }
       const invalid = validationError(fields, images);
       if (invalid) return send(400, invalid);
 
-      const answer = queue.shift() ?? { kind: 'ok' };
+      const answer = queue.shift() ?? o.otherwise?.(call) ?? { kind: 'ok' };
+      call.answer = answer.kind;
       switch (answer.kind) {
         case 'refusal':
           return send(400, {

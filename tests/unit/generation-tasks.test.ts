@@ -5,6 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readConfig, taskTimingConfig } from '../../functions/config.ts';
 import { splitDebit } from '../../functions/domain/generation/debit.ts';
 import {
   downloadName,
@@ -15,7 +16,8 @@ import {
 } from '../../functions/domain/generation/task-names.ts';
 import { TASK_TIMING } from '../../functions/domain/generation/task-timing.ts';
 import { zipArchive } from '../../functions/domain/generation/zip-archive.ts';
-import { TASK_QUEUE } from '../../infra/queue-design.ts';
+import { LOCAL_TASK_TIMINGS, taskTimingEnvironment } from '../../infra/local/task-timing.ts';
+import { TASK_QUEUE, timingProblems } from '../../infra/queue-design.ts';
 
 describe('paying for a batch', () => {
   it('takes monthly tokens first, task by task, then lifetime ones', () => {
@@ -89,5 +91,44 @@ describe('the task deadline', () => {
     expect(TASK_TIMING.deadlineSeconds).toBeGreaterThan(lastDelivery);
     expect(TASK_TIMING.leaseSeconds).toBeGreaterThan(TASK_QUEUE.workerTimeoutSeconds);
     expect(TASK_TIMING.leaseSeconds).toBeLessThan(TASK_QUEUE.visibilityTimeoutSeconds);
+    expect(
+      timingProblems({
+        workerTimeoutSeconds: TASK_QUEUE.workerTimeoutSeconds,
+        leaseSeconds: TASK_TIMING.leaseSeconds,
+        visibilityTimeoutSeconds: TASK_QUEUE.visibilityTimeoutSeconds,
+        deadlineSeconds: TASK_TIMING.deadlineSeconds,
+      }),
+    ).toEqual([]);
+  });
+
+  it.each(Object.entries(LOCAL_TASK_TIMINGS))('keeps the same rules in the local profile %s', (_, timing) => {
+    expect(timingProblems(timing)).toEqual([]);
+  });
+
+  it('names the rule a profile breaks', () => {
+    const standard = LOCAL_TASK_TIMINGS.standard;
+    expect(timingProblems({ ...standard, leaseSeconds: standard.workerTimeoutSeconds })).toEqual([
+      'the lease must outlast the worker timeout',
+    ]);
+    expect(timingProblems({ ...standard, visibilityTimeoutSeconds: standard.leaseSeconds })).toContain(
+      'the visibility timeout must outlast the lease',
+    );
+    expect(timingProblems({ ...standard, deadlineSeconds: 600 })).toEqual([
+      'the deadline must outlast the last delivery (660 s)',
+    ]);
+  });
+
+  it('is a setting: the standard local profile refunds a task whose message is lost within minutes, AWS within the hour', () => {
+    expect(readConfig([taskTimingConfig], {}).taskTiming).toEqual({
+      deadlineSeconds: 3600,
+      leaseSeconds: TASK_TIMING.leaseSeconds,
+      retryDelaySeconds: TASK_TIMING.retryDelaySeconds,
+      storeMarginMs: TASK_TIMING.storeMarginMs,
+    });
+    const local = readConfig([taskTimingConfig], taskTimingEnvironment(LOCAL_TASK_TIMINGS.standard));
+    expect(local.taskTiming.deadlineSeconds).toBeLessThanOrEqual(12 * 60);
+    expect(() => readConfig([taskTimingConfig], { TASK_DEADLINE_SECONDS: '0' })).toThrow(
+      /invalid setting TASK_DEADLINE_SECONDS/,
+    );
   });
 });

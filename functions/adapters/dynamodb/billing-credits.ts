@@ -42,6 +42,9 @@ export interface LedgerLine {
   at: number;
   /** orders entries written in one transaction (same second): the lower sorts first */
   order?: number;
+  /** what the entry paid for or gave back: a batch's debit, a task's refund (for support and audits) */
+  batchId?: string;
+  taskId?: string;
 }
 
 export function ledgerPut(table: string, userId: string, e: LedgerLine): TransactItem {
@@ -57,6 +60,8 @@ export function ledgerPut(table: string, userId: string, e: LedgerLine): Transac
         amount: e.amount,
         balance_after: e.balanceAfter,
         created_at: e.at,
+        ...(e.batchId ? { batch_id: e.batchId } : {}),
+        ...(e.taskId ? { task_id: e.taskId } : {}),
       },
       ConditionExpression: 'attribute_not_exists(pk)',
     },

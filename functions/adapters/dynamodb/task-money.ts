@@ -63,6 +63,7 @@ function ledgerLines(
   after: Balance,
   ids: { subscription: string; ltd: string },
   at: number,
+  ref: { batchId: string } | { taskId: string },
 ): TransactItem[] {
   const lines: TransactItem[] = [];
   const sign = reason === 'generation' ? -1 : 1;
@@ -76,6 +77,7 @@ function ledgerLines(
         balanceAfter: after.subscription,
         at,
         order: 0,
+        ...ref,
       }),
     );
   if (change.ltd > 0)
@@ -88,6 +90,7 @@ function ledgerLines(
         balanceAfter: after.ltd,
         at,
         order: 1,
+        ...ref,
       }),
     );
   return lines;
@@ -163,7 +166,9 @@ export async function createBatch(
       const after = { subscription: balance.subscription - taken.subscription, ltd: balance.ltd - taken.ltd };
       const items: TransactItem[] = [
         balanceSet(table, b.userId, balance, after),
-        ...ledgerLines(table, b.userId, 'generation', taken, after, b.ledgerEntryIds, b.createdAt),
+        ...ledgerLines(table, b.userId, 'generation', taken, after, b.ledgerEntryIds, b.createdAt, {
+          batchId: b.id,
+        }),
         {
           Put: {
             TableName: table,
@@ -306,7 +311,9 @@ export function failTask(
             },
           },
           balanceSet(table, userId, balance, after),
-          ...ledgerLines(table, userId, 'generation_refund', task.debit, after, o.ledgerEntryIds, now),
+          ...ledgerLines(table, userId, 'generation_refund', task.debit, after, o.ledgerEntryIds, now, {
+            taskId,
+          }),
           batchFinishedOne(table, userId, task.batchId, 'failed_count'),
         ],
         done: true,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Mailer, OutgoingEmail } from '../../domain/ports.ts';
 
@@ -26,7 +26,11 @@ export class OutboxMailer implements Mailer {
     const stored: StoredEmail = { id, from: this.from, sent_at: sentAt.toISOString(), ...email };
     // The timestamp prefix keeps file names in sending order.
     const name = `${String(sentAt.getTime()).padStart(15, '0')}-${process.hrtime.bigint()}-${id}.json`;
-    await writeFile(join(this.dir, name), JSON.stringify(stored, null, 2));
+    // Written under another name, then renamed: a reader (or a process killed mid-write) never leaves
+    // half an email in the outbox.
+    const temp = join(this.dir, `.${name}.tmp`);
+    await writeFile(temp, JSON.stringify(stored, null, 2));
+    await rename(temp, join(this.dir, name));
   }
 }
 
@@ -34,8 +38,18 @@ export class OutboxMailer implements Mailer {
 export async function readOutbox(dir: string): Promise<StoredEmail[]> {
   const names = await readdir(dir).catch(() => [] as string[]);
   const files = names
-    .filter((n) => n.endsWith('.json'))
+    .filter((n) => n.endsWith('.json') && !n.startsWith('.'))
     .sort()
     .reverse();
-  return Promise.all(files.map(async (n) => JSON.parse(await readFile(join(dir, n), 'utf8')) as StoredEmail));
+  const emails = await Promise.all(
+    files.map(async (n) => {
+      try {
+        return JSON.parse(await readFile(join(dir, n), 'utf8')) as StoredEmail;
+      } catch {
+        // Written by an older outbox in place, and cut short by a crash: not an email anyone can read.
+        return null;
+      }
+    }),
+  );
+  return emails.filter((m): m is StoredEmail => m !== null);
 }

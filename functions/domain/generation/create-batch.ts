@@ -29,6 +29,8 @@ export interface CreateDeps {
   log: Log;
   /** The daily caps on provider calls (issue: cost guards): reserved before any token is debited. */
   budget: ProviderBudgetDeps;
+  /** After this long a task still pending is failed and refunded by the sweeper (default TASK_TIMING's). */
+  taskDeadlineSeconds?: number;
 }
 
 export interface CreateRequest {
@@ -99,7 +101,7 @@ export async function createAvatarBatch(
     inputFidelity: s.inputFidelity,
     recipe: s.recipe,
     tokenCost: s.tokenCost,
-    deadlineAt: now + TASK_TIMING.deadlineSeconds,
+    deadlineAt: now + (deps.taskDeadlineSeconds ?? TASK_TIMING.deadlineSeconds),
   }));
   const requestHash = deps.ids.hashSecret(JSON.stringify(req.styles));
   // One provider call per task, counted against today's caps before anything is charged or queued.

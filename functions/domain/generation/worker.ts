@@ -27,6 +27,10 @@ export interface WorkerDeps extends FinishDeps {
   log: Log;
   /** base delay before a transient failure's next delivery, times the receive count */
   retryDelaySeconds?: number;
+  /** how long a claim is this delivery's (default TASK_TIMING's; longer than the function's timeout) */
+  leaseSeconds?: number;
+  /** the time kept for storing the result once the provider answers (default TASK_TIMING's) */
+  storeMarginMs?: number;
 }
 
 export type DeliveryOutcome =
@@ -78,7 +82,7 @@ export async function processTaskMessage(
     message.userId,
     message.taskId,
     deps.clock.now(),
-    TASK_TIMING.leaseSeconds,
+    deps.leaseSeconds ?? TASK_TIMING.leaseSeconds,
   );
   if (!task) return { kind: 'handled', what: 'not-ours' };
   const context = { taskId: task.id, userId: task.userId, styleId: task.styleId, attempt: task.attempt };
@@ -99,7 +103,7 @@ export async function processTaskMessage(
       inputFidelity: task.inputFidelity,
       recipe: task.recipe,
       endUser: deps.ids.hashSecret(task.userId).slice(0, 32),
-      deadline: Date.now() + o.remainingMs - TASK_TIMING.storeMarginMs,
+      deadline: Date.now() + o.remainingMs - (deps.storeMarginMs ?? TASK_TIMING.storeMarginMs),
     });
     const providerMs = Date.now() - providerStart;
     deps.metrics?.record('ProviderCalls');

@@ -1,5 +1,6 @@
 // The queues of one local SQS endpoint: names, URLs, ARNs and attributes, validated as SQS does.
 import { SqsError, sqsErrors } from './errors.ts';
+import { IN_MEMORY, type PersistedQueue, type QueueLog } from './journal.ts';
 import { DEFAULT_SETTINGS, Queue, type QueueSettings, type RedrivePolicy } from './queue.ts';
 
 export const LOCAL_ACCOUNT = '000000000000';
@@ -24,10 +25,40 @@ export class Broker {
   readonly endpoint: string;
   readonly region: string;
   private readonly queues = new Map<string, Queue>();
+  private log: QueueLog = IN_MEMORY;
 
   constructor(endpoint: string, region: string) {
     this.endpoint = endpoint;
     this.region = region;
+  }
+
+  /** Takes back the queues a journal kept, and tells it every change from now on. */
+  restore(queues: PersistedQueue[], log: QueueLog): void {
+    this.log = log;
+    for (const q of queues) {
+      this.queues.set(q.name, this.newQueue(q.name, q.settings, q));
+    }
+  }
+
+  /** The queues as they are now, for the journal's snapshot. */
+  persisted(): PersistedQueue[] {
+    return [...this.queues.values()].map((q) => q.persisted());
+  }
+
+  /** Resolves once every change made so far is kept (at once in memory). */
+  changesKept(): Promise<void> {
+    return this.log.persisted();
+  }
+
+  private newQueue(name: string, settings: QueueSettings, restored?: PersistedQueue): Queue {
+    return new Queue(
+      name,
+      this.arnOf(name),
+      `${this.endpoint}/${LOCAL_ACCOUNT}/${name}`,
+      settings,
+      (arn) => this.byArn(arn),
+      { log: this.log, ...(restored ? { restored } : {}) },
+    );
   }
 
   arnOf(name: string): string {
@@ -54,13 +85,7 @@ export class Broker {
       }
       return existing;
     }
-    const queue = new Queue(
-      name,
-      this.arnOf(name),
-      `${this.endpoint}/${LOCAL_ACCOUNT}/${name}`,
-      settings,
-      (arn) => this.byArn(arn),
-    );
+    const queue = this.newQueue(name, settings);
     this.queues.set(name, queue);
     return queue;
   }
@@ -68,11 +93,13 @@ export class Broker {
   setAttributes(queue: Queue, attributes: Record<string, string>): void {
     queue.settings = this.settingsFrom(attributes, queue.settings);
     queue.lastModifiedAt = Date.now();
+    queue.recordSettings();
   }
 
   deleteQueue(queue: Queue): void {
     queue.close();
     this.queues.delete(queue.name);
+    this.log.record({ op: 'drop', name: queue.name });
   }
 
   byName(name: string): Queue {
@@ -104,8 +131,14 @@ export class Broker {
     return [...this.queues.values()].filter((q) => q.name.startsWith(prefix));
   }
 
-  close(): void {
+  /** Ends the long polls (they answer with what they have). */
+  wake(): void {
     for (const q of this.queues.values()) q.close();
+  }
+
+  async close(): Promise<void> {
+    this.wake();
+    await this.log.close();
   }
 
   private settingsFrom(attributes: Record<string, string>, base: QueueSettings): QueueSettings {

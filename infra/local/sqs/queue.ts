@@ -1,7 +1,9 @@
 // One standard queue held in memory: delays, visibility timeouts, receive counts, retention, long-poll
-// waiters and the move to a dead-letter queue after `maxReceiveCount` receives, as SQS behaves.
+// waiters and the move to a dead-letter queue after `maxReceiveCount` receives, as SQS behaves. Every
+// change is also told to the queue's log (journal.ts), which keeps it on disk for `npm start`.
 import { randomUUID } from 'node:crypto';
 import { sqsErrors } from './errors.ts';
+import { IN_MEMORY, type PersistedQueue, type QueueLog } from './journal.ts';
 import { type AttributeValue, md5Hex, md5OfAttributes } from './md5.ts';
 
 export interface RedrivePolicy {
@@ -33,7 +35,7 @@ export const DEFAULT_SETTINGS: QueueSettings = {
 /** SQS's limit on how long a received message may stay invisible, counted from its receive. */
 export const MAX_VISIBILITY_SECONDS = 43_200;
 
-interface StoredMessage {
+export interface StoredMessage {
   id: string;
   body: string;
   md5OfBody: string;
@@ -105,6 +107,7 @@ export class Queue {
   private readonly waiters = new Set<() => void>();
   private timer: NodeJS.Timeout | null = null;
   private readonly deadLetterQueue: (arn: string) => Queue | null;
+  private readonly log: QueueLog;
 
   constructor(
     name: string,
@@ -112,14 +115,53 @@ export class Queue {
     url: string,
     settings: QueueSettings,
     deadLetterQueue: (arn: string) => Queue | null,
+    o: { log?: QueueLog; restored?: PersistedQueue } = {},
   ) {
     this.name = name;
     this.arn = arn;
     this.url = url;
     this.settings = settings;
-    this.createdAt = Date.now();
-    this.lastModifiedAt = this.createdAt;
+    this.createdAt = o.restored?.createdAt ?? Date.now();
+    this.lastModifiedAt = o.restored?.lastModifiedAt ?? this.createdAt;
     this.deadLetterQueue = deadLetterQueue;
+    this.log = o.log ?? IN_MEMORY;
+    if (o.restored) {
+      for (const m of o.restored.messages) this.messages.set(m.id, m);
+      this.changed();
+    } else {
+      this.recordSettings();
+    }
+  }
+
+  /** The queue's attributes changed (or it was just created): the log keeps them. */
+  recordSettings(): void {
+    this.log.record({
+      op: 'queue',
+      name: this.name,
+      createdAt: this.createdAt,
+      lastModifiedAt: this.lastModifiedAt,
+      settings: this.settings,
+    });
+  }
+
+  /** The queue as the log's next snapshot keeps it. */
+  persisted(): PersistedQueue {
+    return {
+      name: this.name,
+      createdAt: this.createdAt,
+      lastModifiedAt: this.lastModifiedAt,
+      settings: this.settings,
+      messages: [...this.messages.values()],
+    };
+  }
+
+  private put(m: StoredMessage): void {
+    this.messages.set(m.id, m);
+    this.log.record({ op: 'put', queue: this.name, message: m });
+  }
+
+  private remove(id: string): void {
+    if (this.messages.delete(id)) this.log.record({ op: 'delete', queue: this.name, id });
   }
 
   send(m: NewMessage, now = Date.now()): StoredMessage {
@@ -141,7 +183,7 @@ export class Queue {
       receipt: 0,
       deadLetterSourceArn: null,
     };
-    this.messages.set(stored.id, stored);
+    this.put(stored);
     this.changed();
     return stored;
   }
@@ -157,8 +199,10 @@ export class Queue {
       if (redrive && m.receiveCount >= redrive.maxReceiveCount) {
         const dlq = this.deadLetterQueue(redrive.deadLetterTargetArn);
         if (dlq) {
-          this.messages.delete(m.id);
+          // Kept by the dead-letter queue before it leaves this one: a crash between the two entries
+          // can deliver it twice, never lose it.
           dlq.adoptDeadLetter(m, this.arn, now);
+          this.remove(m.id);
           continue;
         }
       }
@@ -167,6 +211,7 @@ export class Queue {
       m.lastReceivedAt = now;
       m.receipt += 1;
       m.visibleAt = now + visibilitySeconds * 1000;
+      this.put(m);
       out.push({
         MessageId: m.id,
         ReceiptHandle: encodeReceipt({ queue: this.name, messageId: m.id, receipt: m.receipt }),
@@ -212,7 +257,7 @@ export class Queue {
     const m = this.messageFor(handle);
     if (m === 'gone') return;
     if (m.current) {
-      this.messages.delete(m.message.id);
+      this.remove(m.message.id);
       this.changed();
     }
   }
@@ -228,11 +273,13 @@ export class Queue {
       );
     }
     message.visibleAt = now + seconds * 1000;
+    this.put(message);
     this.changed();
   }
 
   purge(): void {
     this.messages.clear();
+    this.log.record({ op: 'purge', queue: this.name });
     this.changed();
   }
 
@@ -258,7 +305,7 @@ export class Queue {
 
   private adoptDeadLetter(m: StoredMessage, sourceArn: string, now: number): void {
     // The message keeps its id, its receive count and its original enqueue time (retention counts from it).
-    this.messages.set(m.id, { ...m, visibleAt: now, deadLetterSourceArn: sourceArn });
+    this.put({ ...m, visibleAt: now, deadLetterSourceArn: sourceArn });
     this.changed();
   }
 
@@ -285,7 +332,7 @@ export class Queue {
 
   private expire(now: number): void {
     const oldest = now - this.settings.MessageRetentionPeriod * 1000;
-    for (const m of this.messages.values()) if (m.sentAt < oldest) this.messages.delete(m.id);
+    for (const m of this.messages.values()) if (m.sentAt < oldest) this.remove(m.id);
   }
 
   /** Something may have become receivable now or later: wake the waiters, arm the next wake-up. */

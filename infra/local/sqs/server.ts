@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { ACTIONS } from './actions.ts';
 import { Broker } from './broker.ts';
 import { SqsError } from './errors.ts';
+import { openQueueJournal } from './journal.ts';
 
 export interface LocalSqs {
   endpoint: string;
@@ -79,8 +80,11 @@ export function sqsRequestHandler(broker: Broker) {
       const action = ACTIONS[target.slice('AmazonSQS.'.length)];
       if (!action) throw new SqsError('UnknownOperationException', `Unsupported action ${target}.`);
       const output = await action(broker, await readJson(req), abort.signal);
+      // Acknowledged only once kept: after a crash the queues hold everything an answer confirmed.
+      await broker.changesKept();
       if (!res.destroyed) reply(res, 200, output);
     } catch (e) {
+      await broker.changesKept().catch(() => undefined);
       if (res.destroyed) return;
       if (e instanceof SqsError) return replyError(res, e);
       console.error('[local sqs]', e);
@@ -92,8 +96,15 @@ export function sqsRequestHandler(broker: Broker) {
   };
 }
 
+export interface SqsLocalOptions {
+  region?: string;
+  /** Keeps the queues in this folder across restarts and crashes; absent, they live in memory only. */
+  dataDir?: string;
+}
+
 /** Starts the endpoint on 127.0.0.1:`port` (0: any free port). */
-export async function startSqsLocal(port: number, region = 'eu-west-1'): Promise<LocalSqs> {
+export async function startSqsLocal(port: number, o: SqsLocalOptions = {}): Promise<LocalSqs> {
+  const region = o.region ?? 'eu-west-1';
   let broker: Broker | null = null;
   const server: Server = createServer((req, res) => {
     (broker ? sqsRequestHandler(broker)(req, res) : Promise.resolve(res.writeHead(503).end())).catch(
@@ -108,16 +119,32 @@ export async function startSqsLocal(port: number, region = 'eu-west-1'): Promise
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const endpoint = `http://127.0.0.1:${actualPort}`;
   const ready = new Broker(endpoint, region);
+  if (o.dataDir) {
+    try {
+      const recovered = await openQueueJournal(o.dataDir, () => ready.persisted());
+      ready.restore(recovered.queues, recovered.log);
+      if (recovered.droppedLines) {
+        console.error(
+          `[local sqs] dropped ${recovered.droppedLines} journal line(s) cut short by a crash (never acknowledged)`,
+        );
+      }
+    } catch (e) {
+      server.close();
+      throw e;
+    }
+  }
   broker = ready;
   return {
     endpoint,
     region,
     broker: ready,
-    stop: () =>
-      new Promise((resolve) => {
-        ready.close();
+    stop: async () => {
+      ready.wake();
+      await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+      await ready.close();
+    },
   };
 }

@@ -1,7 +1,8 @@
 // The stand-in's objects, kept in Stripe's own JSON shapes (API version pinned by the installed SDK), in
 // memory and, for `npm start`, in a file of the data folder so a restart keeps customers and subscriptions.
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync } from 'node:fs';
+import { writeFileDurablySync } from '../durable-file.ts';
 
 export type Json = Record<string, unknown>;
 
@@ -41,21 +42,18 @@ export class StandInState {
 
   constructor(file?: string) {
     this.file = file;
-    this.data =
-      file && existsSync(file)
-        ? (JSON.parse(readFileSync(file, 'utf8')) as StandInData)
-        : {
-            customers: {},
-            sessions: {},
-            portalSessions: {},
-            subscriptions: {},
-            invoices: {},
-            paymentIntents: {},
-            charges: {},
-            refunds: {},
-            events: [],
-            clockOffsets: {},
-          };
+    this.data = (file && readKept(file)) || {
+      customers: {},
+      sessions: {},
+      portalSessions: {},
+      subscriptions: {},
+      invoices: {},
+      paymentIntents: {},
+      charges: {},
+      refunds: {},
+      events: [],
+      clockOffsets: {},
+    };
   }
 
   /** The customer's test clock: real time plus every "advance one month". */
@@ -81,6 +79,19 @@ export class StandInState {
   flush(): void {
     if (this.saving) clearTimeout(this.saving);
     this.saving = null;
-    if (this.file) writeFileSync(this.file, JSON.stringify(this.data));
+    if (this.file) writeFileDurablySync(this.file, JSON.stringify(this.data));
+  }
+}
+
+/** The kept objects, or null. The file is replaced whole (durable-file.ts); one that cannot be read is kept aside. */
+function readKept(file: string): StandInData | null {
+  if (!existsSync(file)) return null;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as StandInData;
+  } catch (e) {
+    const aside = `${file}.unreadable-${Date.now()}`;
+    renameSync(file, aside);
+    console.error(`[local stripe] ${file} could not be read (${(e as Error).message}); moved to ${aside}`);
+    return null;
   }
 }
