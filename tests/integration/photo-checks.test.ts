@@ -3,8 +3,8 @@ import exifr from 'exifr';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { callRoute } from '../support/api.ts';
-import { consentedUser, download, uploadDirect, uploadMultipart } from '../support/photos.ts';
 import { blurryFacePhoto } from '../support/face-fixtures.ts';
+import { consentedUser, download, uploadDirect, uploadMultipart } from '../support/photos.ts';
 import { pngClaiming, sidewaysPhoto, testPhoto } from '../support/test-images.ts';
 
 /** The chunk names of a RIFF (WebP) file. */

@@ -230,10 +230,10 @@ export const PRIVACY_FR: LegalText = {
           <p>
             Quand vous importez une photo, nos propres serveurs (et non le prestataire d'IA) y recherchent les
             visages, pour refuser les photos sans visage ou avec plusieurs personnes avant que vous ne
-            dépensiez le moindre jeton, et pour vous avertir quand un visage est petit, flou ou peut-être celui
-            de quelqu'un d'autre. À partir du visage, nous calculons une série de 128 nombres qui en décrit les
-            traits. Quand un avatar est prêt, nous calculons les mêmes nombres pour son visage et les
-            comparons à ceux de vos photos pour lui donner un score de ressemblance, et le rembourser
+            dépensiez le moindre jeton, et pour vous avertir quand un visage est petit, flou ou peut-être
+            celui de quelqu'un d'autre. À partir du visage, nous calculons une série de 128 nombres qui en
+            décrit les traits. Quand un avatar est prêt, nous calculons les mêmes nombres pour son visage et
+            les comparons à ceux de vos photos pour lui donner un score de ressemblance, et le rembourser
             automatiquement s'il ne vous ressemble pas assez.
           </p>
           <p>
