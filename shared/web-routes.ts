@@ -1,5 +1,5 @@
 // The SPA's pages (spec section 2), declared once for the router, the tests and the hosting config.
-import { isLanguage, type Language } from './language.ts';
+import type { Language } from './language.ts';
 
 export type PageAccess =
   /** anyone; an authenticated user is sent to /app (the landing page) */
@@ -155,18 +155,6 @@ export function pagePath(id: PageId, lang: Language = 'en'): string {
 /** The language of a browser path: its first segment, English as the fallback. */
 export function languageOfPath(pathname: string): Language {
   return pathname === FR_PREFIX || pathname.startsWith(`${FR_PREFIX}/`) ? 'fr' : 'en';
-}
-
-/**
- * The language a page shows in: its path's. A page with no French version (the login link's page) follows
- * the `lang` its link carries instead, so that a French email's link opens in French.
- */
-export function languageOfPage(pathname: string, search: string): Language {
-  const lang = languageOfPath(pathname);
-  const page = webPages.find((p) => p.path === pathname);
-  if (lang !== 'en' || !page || page.localized) return lang;
-  const asked = new URLSearchParams(search).get('lang');
-  return isLanguage(asked) ? asked : lang;
 }
 
 /** The same page in the other language: adds or removes the /fr prefix. */

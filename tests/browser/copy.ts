@@ -40,17 +40,6 @@ export const copy = {
     activationSubject: 'Activate your Aivatar account',
     loginLinkSubject: 'Your Aivatar login link',
     homeHeading: 'Turn a few selfies into avatars and headshots in 25+ styles',
-    // The login link's page (spec section 8, "Token login"), in the link's language.
-    tokenLoggingIn: 'Logging in',
-    tokenSuccess: 'Login Successful',
-    tokenError: 'Login Error',
-    tokenInvalid: 'Invalid or expired login link. Please request a new one.',
-    backToLogin: 'Back to login',
-    signInAs: (email: string) => `Sign in as ${email}?`,
-    signInAsText:
-      'This login link was asked for in another browser or on another device. Continue only if this is your account.',
-    continue: 'Continue',
-    cancel: 'Cancel',
   },
   fr: {
     prefix: '/fr',
@@ -92,16 +81,6 @@ export const copy = {
     activationSubject: 'Activez votre compte Aivatar',
     loginLinkSubject: 'Votre lien de connexion Aivatar',
     homeHeading: 'Quelques selfies suffisent pour des avatars et des portraits dans plus de 25 styles',
-    tokenLoggingIn: 'Connexion en cours',
-    tokenSuccess: 'Connexion réussie',
-    tokenError: 'Erreur de connexion',
-    tokenInvalid: 'Ce lien de connexion est invalide ou a expiré. Demandez-en un nouveau.',
-    backToLogin: 'Retour à la connexion',
-    signInAs: (email: string) => `Se connecter en tant que ${email}\u00a0?`,
-    signInAsText:
-      "Ce lien de connexion a été demandé dans un autre navigateur ou sur un autre appareil. Continuez seulement s'il s'agit de votre compte.",
-    continue: 'Continuer',
-    cancel: 'Annuler',
   },
 } as const;
 

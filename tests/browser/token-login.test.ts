@@ -1,5 +1,5 @@
-// Spec section 8, "Token login": the emailed link's landing page, its three states and its messages; the
-// link's `lang` (the email's language) is the page's language and decides where it sends the user next.
+// Spec section 8, "Token login": the emailed link's landing page (English only, spec section 2), its three
+// states and its messages; the link's `lang` (the email's language) decides only where it sends the user next.
 // Links opened in a browser that did not ask for them: login-link-confirmation.test.ts.
 import { expect, test } from 'vitest';
 import {
@@ -16,6 +16,7 @@ import {
   withLanguage,
 } from '../support/browser.ts';
 import { newClientIp } from '../support/local-account.ts';
+import { masked, tokenPage, waitForEnglishTokenPage } from './token-page.ts';
 
 const UNKNOWN_TOKEN = 'A'.repeat(43);
 
@@ -83,15 +84,21 @@ describeInBrowser('login link page', () => {
       .waitFor();
   });
 
-  test('a French link: the page is French, and Back to login leads to the French login page', async () => {
+  test('a French link, before the API answers: Logging in, in English', async () => {
+    const page = await browser.newPage();
+    // The link's preview never answers: the page stays on Logging in.
+    await page.route('**/login_link/*', () => undefined);
+    await page.goto(`/login_with_token?token=${UNKNOWN_TOKEN}&lang=fr`);
+    await waitForEnglishTokenPage(page, tokenPage.loggingIn);
+    await page.getByText(tokenPage.loggingInText, { exact: true }).waitFor();
+  });
+
+  test('a French link: the page stays English, and Back to login leads to the French login page', async () => {
     const page = await browser.newPage();
     await page.goto(`/login_with_token?token=${UNKNOWN_TOKEN}&lang=fr`);
-    await page.getByRole('heading', { name: 'Erreur de connexion' }).waitFor();
-    await page
-      .getByText('Ce lien de connexion est invalide ou a expiré. Demandez-en un nouveau.', { exact: true })
-      .waitFor();
-    expect(await page.locator('html').getAttribute('lang')).toBe('fr');
-    await page.getByRole('link', { name: 'Retour à la connexion' }).click();
+    await waitForEnglishTokenPage(page, tokenPage.error);
+    await page.getByText(tokenPage.invalid, { exact: true }).waitFor();
+    await page.getByRole('link', { name: tokenPage.backToLogin }).click();
     await waitForPath(page, '/fr/login');
     await page.getByRole('heading', { name: 'Connexion à Aivatar' }).waitFor();
   });
@@ -109,8 +116,10 @@ describeInBrowser('login link page', () => {
     expect(mail.subject).toBe('Votre lien de connexion Aivatar');
     const page = await browser.newPage();
     await page.goto(pathOf(withLanguage(loginLinkIn(mail), 'fr')));
-    await page.getByRole('button', { name: 'Continuer' }).click();
-    await page.getByRole('heading', { name: 'Connexion réussie' }).waitFor();
+    // The question and the success, in English; then the app in French.
+    await waitForEnglishTokenPage(page, tokenPage.signInAs(masked(email)));
+    await page.getByRole('button', { name: tokenPage.continue, exact: true }).click();
+    await waitForEnglishTokenPage(page, tokenPage.success);
     await waitForPath(page, '/fr/app/create');
     await page.getByRole('heading', { name: 'Créez votre avatar', level: 1 }).waitFor();
     expect(await page.getByTestId('welcome').count()).toBe(0);

@@ -4,7 +4,7 @@
 import './styles/tokens.css';
 import './styles/base.css';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { appPrefix, languageOfPage, pagePath } from '../../shared/web-routes.ts';
+import { appPrefix, languageOfPath, pagePath } from '../../shared/web-routes.ts';
 import { App } from './app/app.tsx';
 import { preloadPageAt } from './app/lazy-pages.ts';
 import { startI18n } from './lib/i18n.ts';
@@ -18,8 +18,8 @@ const STARTUP_FAILED = {
 };
 
 const root = document.getElementById('root') as HTMLElement;
-const { pathname, search } = window.location;
-const lang = languageOfPage(pathname, search);
+const { pathname } = window.location;
+const lang = languageOfPath(pathname);
 const prerendered = root.firstElementChild !== null;
 
 if (prerendered && getToken() && pathname === pagePath('home', lang)) {

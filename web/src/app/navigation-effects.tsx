@@ -1,12 +1,12 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
-import { languageOfPage } from '../../../shared/web-routes.ts';
+import { languageOfPath } from '../../../shared/web-routes.ts';
 import { switchLanguage } from '../lib/i18n.ts';
 import { leavePrerenderedDocument } from '../lib/prerendered.ts';
 
-/** On every path change: back to the top of the page, and the language of the new page. */
+/** On every path change: back to the top of the page, and the language of the new path. */
 export function NavigationEffects() {
-  const { pathname, search, hash } = useLocation();
+  const { pathname, hash } = useLocation();
 
   useLayoutEffect(() => {
     leavePrerenderedDocument(pathname);
@@ -15,10 +15,8 @@ export function NavigationEffects() {
   }, [pathname, hash]);
 
   useEffect(() => {
-    switchLanguage(languageOfPage(pathname, search)).catch((e: unknown) =>
-      console.error('Language switch', e),
-    );
-  }, [pathname, search]);
+    switchLanguage(languageOfPath(pathname)).catch((e: unknown) => console.error('Language switch', e));
+  }, [pathname]);
 
   return null;
 }

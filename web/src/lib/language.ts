@@ -1,27 +1,26 @@
 // The language comes from the first path segment only (spec section 2): /fr is French, anything else English.
 import { useLocation } from 'react-router';
-import type { Language } from '../../../shared/language.ts';
-import {
-  FR_PREFIX,
-  languageOfPage,
-  languageOfPath,
-  type PageId,
-  pagePath,
-} from '../../../shared/web-routes.ts';
+import { isLanguage, type Language } from '../../../shared/language.ts';
+import { FR_PREFIX, languageOfPath, type PageId, pagePath, webPages } from '../../../shared/web-routes.ts';
 
 export type { Language };
 
-/** The page's language: its path's, or for a page without a French version its link's `lang`. */
 export function useLanguage(): Language {
-  const { pathname, search } = useLocation();
-  return languageOfPage(pathname, search);
+  return languageOfPath(useLocation().pathname);
 }
 
 /**
- * The language of the pages that come next: the page's own. (A page without a French version, the emailed
- * link's, shows in its link's `lang` and sends a French user on in French.)
+ * The language of the pages that come next. A page that exists only in English (the emailed link's page,
+ * spec section 2) shows in English but sends a French user on in French: its link carries `lang`.
  */
-export const useNextLanguage = useLanguage;
+export function useNextLanguage(): Language {
+  const { pathname, search } = useLocation();
+  const lang = languageOfPath(pathname);
+  const page = webPages.find((p) => p.path === pathname);
+  if (lang !== 'en' || !page || page.localized) return lang;
+  const asked = new URLSearchParams(search).get('lang');
+  return isLanguage(asked) ? asked : lang;
+}
 
 /** A page's path in the language of the current page (pages without a French version stay English). */
 export function useLocalizedPath(): (id: PageId) => string {

@@ -1,6 +1,7 @@
 // /login_with_token?token=...&lang=... (spec sections 2, 4 and 8): the landing page of an emailed link and
-// of a Google sign-in. Three states: Logging in, Login Error (Back to login) and Login Successful. It shows
-// in the link's `lang` (the email's language) and sends the user on in it: /fr/app..., /fr/login.
+// of a Google sign-in, English only in every state (spec section 2): Logging in, Login Error (Back to login),
+// Login Successful and "Sign in as …?". The link's `lang` (the email's language) decides only where the page
+// sends the user next: /fr/app..., /fr/login, / or /fr on Cancel.
 // A link opened in a browser that did not ask for it (the phone of someone who asked on their laptop, a
 // mail scanner, or a victim someone sent their own link to) first asks "Sign in as j•••@example.com?":
 // nothing is redeemed until Continue (issue 23: login CSRF).
