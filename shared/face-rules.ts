@@ -2,6 +2,7 @@
 // of every avatar and the likeness guarantee. Read by the photos function, the worker, the screens (which
 // translate the codes), the privacy page and the tests. The thresholds were chosen from measurements on real
 // photos (docs/faces.md gives the figures they came from).
+import type { QualityHint } from './photo-rules.ts';
 
 /** The photo is analysed on its normalised copy: upright, long side at most this. */
 export const FACE_ANALYSIS_LONG_SIDE = 1024;
@@ -34,7 +35,11 @@ export const FACE_RULES = {
 } as const;
 
 /** Warnings about the face, shown on the photo card; never a reason to refuse the photo. */
-export const FACE_HINTS = ['face-small', 'face-blurry', 'someone-else'] as const;
+export const FACE_HINTS = [
+  'face-small',
+  'face-blurry',
+  'someone-else',
+] as const satisfies readonly QualityHint[];
 export type FaceHint = (typeof FACE_HINTS)[number];
 
 /**

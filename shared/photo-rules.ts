@@ -1,6 +1,5 @@
 // The reference photos' rules (spec sections 2, 4, 5 and 9, and issue 8), read by the photos function,
 // the Manage Photos screen, the privacy page, the infrastructure (retention) and the tests.
-import { FACE_HINTS } from './face-rules.ts';
 
 /** What the file picker accepts and the server keeps: JPG, PNG and WEBP. */
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
@@ -50,7 +49,16 @@ export const PHOTO_RETENTION_DAYS = 30;
  * hints (shared/face-rules.ts) come from the face check; for a photo with a face, 'face-blurry' (measured on
  * the face) stands in for the whole-image 'blurry'.
  */
-export const QUALITY_HINTS = ['small', 'blurry', 'dark', 'bright', ...FACE_HINTS] as const;
+export const QUALITY_HINTS = [
+  'small',
+  'blurry',
+  'dark',
+  'bright',
+  // A literal list (no spread), so that pages which never show hints drop it from their JavaScript.
+  'face-small',
+  'face-blurry',
+  'someone-else',
+] as const;
 export type QualityHint = (typeof QUALITY_HINTS)[number];
 
 /** Why a file was refused. */
