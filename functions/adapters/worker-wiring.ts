@@ -1,13 +1,14 @@
 // Builds the generation functions' adapters (worker, dead-letter handler, sweeper) once per process.
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { MailConfig, MediaConfig, ProviderConfig, TableConfig } from '../config.ts';
+import type { LikenessConfig, MailConfig, MediaConfig, ProviderConfig, TableConfig } from '../config.ts';
 import type { AbandonDeps } from '../domain/generation/abandoned-tasks.ts';
 import type { WorkerDeps } from '../domain/generation/worker.ts';
 import { log } from '../http/logger.ts';
 import { DynamoPhotoStore } from './dynamodb/photo-store.ts';
 import { DynamoTaskStore } from './dynamodb/task-store.ts';
 import { DynamoUserReader } from './dynamodb/user-reader.ts';
+import { FaceApiAnalyzer } from './faces/face-api-analyzer.ts';
 import { buildImageProvider } from './generation-wiring.ts';
 import { SharpResultImages } from './images/result-images.ts';
 import { OutboxMailer } from './mail/outbox-mailer.ts';
@@ -41,7 +42,7 @@ export function buildAbandonDeps(
 }
 
 export async function buildWorkerDeps(
-  config: TableConfig & MediaConfig & MailConfig & ProviderConfig,
+  config: TableConfig & MediaConfig & MailConfig & ProviderConfig & LikenessConfig,
   db: DynamoDBDocumentClient,
   s3: S3Client,
 ): Promise<WorkerDeps> {
@@ -53,5 +54,8 @@ export async function buildWorkerDeps(
     results: new S3ResultFiles(s3, config.mediaBucket),
     images: new SharpResultImages(),
     provider: await buildImageProvider(config),
+    // The model loads on the first avatar to measure, once per container.
+    faces: new FaceApiAnalyzer(),
+    likenessGuarantee: config.likenessGuarantee,
   };
 }
