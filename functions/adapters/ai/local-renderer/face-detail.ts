@@ -1,4 +1,4 @@
-// The strongest stylisations (cel shading, flat poster colour, pixels, pencil) flatten a face until nobody,
+// The strongest stylisations (cel shading, flat poster colour, pixels, pencil, brush strokes) flatten a face until nobody,
 // a face model included, can tell whose it is: the preview would then fail the likeness guarantee that a
 // real provider's stylised portrait passes. Inside a soft oval around the face, part of the photo's own
 // detail is laid back over the stylised picture, so the style still reads everywhere and the face stays
@@ -12,7 +12,8 @@ export const FACE_DETAIL: Partial<Record<RenderRecipe['effect'], number>> = {
   ink: 0.6,
   poster: 0.6,
   pixel: 0.7,
-  sketch: 0.7,
+  sketch: 0.8,
+  paint: 0.5,
 };
 
 /** Lays `original` back over `styled` (both RGB, same size) inside the face's oval; in place. */

@@ -9,9 +9,14 @@ export type FaceGeometry = NonNullable<ReferenceImage['face']>;
 /** The eyes' midpoint sits this far down the visible window (a share of its height). */
 export const EYE_LINE = 0.4;
 /** The face box (brows to chin) is this share of the window's height... */
-export const FACE_HEIGHT_SHARE = 0.3;
+export const FACE_HEIGHT_SHARE = 0.36;
 /** ...or, in a window wider than tall for the face, its width this share of the window's width. */
-export const FACE_WIDTH_SHARE = 0.42;
+export const FACE_WIDTH_SHARE = 0.5;
+/**
+ * A selfie cropped close to the head would leave most of the window to the blurred fill at the face's size:
+ * the photo is never drawn smaller than this share of the scale that covers the window (the face grows).
+ */
+export const MIN_COVER = 0.85;
 
 export interface FaceInPhoto {
   /** the eyes' midpoint, px */
@@ -74,11 +79,11 @@ export interface WindowCrop {
 /**
  * The eyes on the visible window's (`target`) eye line and the face at its size, in `region` (the window's
  * box, soft edge included), whatever the photo's own crop: what the photo does not cover is filled by a
- * blurred copy (`fill`), never by moving or enlarging the face.
+ * blurred copy (`fill`), never by moving the face (a close crop makes it larger: MIN_COVER).
  */
 export function windowCrop(face: FaceInPhoto, W: number, H: number, target: Box, region: Box): WindowCrop {
   const aim = faceTarget(face, target);
-  const s = aim.scale;
+  const s = Math.max(aim.scale, MIN_COVER * Math.max(region.width / W, region.height / H));
   const scaled = { width: Math.max(1, Math.round(W * s)), height: Math.max(1, Math.round(H * s)) };
   const left = Math.round(aim.x - region.left - face.eyeX * s);
   const top = Math.round(aim.y - region.top - face.eyeY * s);
@@ -91,7 +96,7 @@ export function windowCrop(face: FaceInPhoto, W: number, H: number, target: Box,
     scaled,
     extract: { left: x0 - left, top: y0 - top, width: x1 - x0, height: y1 - y0 },
     at: { left: x0, top: y0, width: x1 - x0, height: y1 - y0 },
-    fill: covers ? null : coverCrop(face, W, H, aim, region),
+    fill: covers ? null : coverCrop(face, W, H, { ...aim, scale: s }, region),
     face: {
       eyeX: aim.x - region.left,
       eyeY: aim.y - region.top,
