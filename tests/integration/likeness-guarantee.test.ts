@@ -49,14 +49,25 @@ async function finished(token: string, id: string): Promise<AvatarTask> {
   return task as AvatarTask;
 }
 
-/** Every pool's latest ledger entry says what the balance is. */
-function ledgerAgrees(rows: LedgerRow[], balance: { ltd: number; subscription: number }): void {
-  const sorted = [...rows].sort((a, b) =>
-    String((a as unknown as { sk: string }).sk).localeCompare(String((b as unknown as { sk: string }).sk)),
-  );
+const AVATAR_REASONS = ['generation', 'generation_refund', 'likeness_refund'];
+
+/**
+ * The ledger explains the balance: from the balance the test set, each pool moved by exactly the sum of its
+ * avatar entries, and the latest of them says what the pool holds now.
+ */
+function ledgerAgrees(
+  rows: LedgerRow[],
+  start: { ltd: number; subscription?: number },
+  balance: { ltd: number; subscription: number },
+): void {
+  const avatarRows = rows
+    .filter((r) => AVATAR_REASONS.includes(r.reason))
+    .sort((a, b) => String((a as { sk?: string }).sk).localeCompare(String((b as { sk?: string }).sk)));
   for (const pool of ['ltd', 'subscription'] as const) {
-    const last = sorted.filter((r) => r.pool === pool).at(-1);
-    if (last) expect(last.balance_after, `${pool} pool`).toBe(balance[pool]);
+    const mine = avatarRows.filter((r) => r.pool === pool);
+    expect((start[pool] ?? 0) + mine.reduce((a, r) => a + r.amount, 0), `${pool} pool`).toBe(balance[pool]);
+    const last = mine.at(-1);
+    if (last) expect(last.balance_after, `${pool} pool, latest entry`).toBe(balance[pool]);
   }
 }
 
@@ -65,7 +76,8 @@ const metricsOf = (h: WorkerHarness, from: number) => h.metrics.slice(from);
 // Each test waits for real renders and the real face model on a shared 2-core machine.
 describe('the likeness guarantee', { timeout: 120_000 }, () => {
   it('scores a render of the user high: DONE, charged, no refund', async () => {
-    const account = await creator({ ltd: 5 });
+    const start = { ltd: 5 };
+    const account = await creator(start);
     const [style] = await stylesCosting(1);
     const before = user.metrics.length;
     const { task_ids } = await user.create(account.userId, [style?.id as number]);
@@ -77,7 +89,7 @@ describe('the likeness guarantee', { timeout: 120_000 }, () => {
     expect(balance.ltd).toBe(4);
     const ledger = await ledgerOf(account.token);
     expect(ledgerSum(ledger, 'likeness_refund')).toBe(0);
-    ledgerAgrees(ledger, balance);
+    ledgerAgrees(ledger, start, balance);
     const recorded = metricsOf(user, before);
     expect(recorded.filter(([n]) => n === 'LikenessScored')).toHaveLength(1);
     expect(recorded.filter(([n]) => n === 'LikenessScore')).toEqual([['LikenessScore', task.likeness]]);
@@ -85,7 +97,8 @@ describe('the likeness guarantee', { timeout: 120_000 }, () => {
   });
 
   it('refunds a render of someone else once, to the pools it came from, even when its message comes twice', async () => {
-    const account = await creator({ ltd: 3, subscription: 1 });
+    const start = { ltd: 3, subscription: 1 };
+    const account = await creator(start);
     const [style] = await stylesCosting(1);
     const before = someoneElse.metrics.length;
     const { task_ids } = await someoneElse.create(account.userId, [style?.id as number]);
@@ -111,7 +124,7 @@ describe('the likeness guarantee', { timeout: 120_000 }, () => {
     ]);
     expect(ledgerSum(ledger, 'generation', 'likeness_refund')).toBe(0);
     expect(ledgerSum(ledger, 'generation_refund')).toBe(0);
-    ledgerAgrees(ledger, balance);
+    ledgerAgrees(ledger, start, balance);
     const recorded = metricsOf(someoneElse, before).map(([n]) => n);
     expect(recorded.filter((n) => n === 'LikenessRefunds')).toHaveLength(1);
     expect(recorded.filter((n) => n === 'TasksDone')).toHaveLength(1);
@@ -123,7 +136,8 @@ describe('the likeness guarantee', { timeout: 120_000 }, () => {
   });
 
   it('refunds an avatar that shows no face: likeness null', async () => {
-    const account = await creator({ ltd: 2 });
+    const start = { ltd: 2 };
+    const account = await creator(start);
     const [style] = await stylesCosting(1);
     const { task_ids } = await noFace.create(account.userId, [style?.id as number]);
     const task = await finished(account.token, task_ids[0] as string);
@@ -134,7 +148,7 @@ describe('the likeness guarantee', { timeout: 120_000 }, () => {
     expect(balance.ltd).toBe(2);
     const ledger = await ledgerOf(account.token);
     expect(ledgerSum(ledger, 'likeness_refund')).toBe(1);
-    ledgerAgrees(ledger, balance);
+    ledgerAgrees(ledger, start, balance);
   });
 
   it("follows the stage's threshold: the same render of someone else is kept at a guarantee below its score", async () => {
