@@ -253,6 +253,11 @@ export interface AivatarStackProps extends StackProps {
   originSecretVersionId?: string;
   /** Daily caps on AI provider calls (PROVIDER_DAILY_CAP_PER_ACCOUNT / _TOTAL); defaults in the code. */
   providerDailyCaps?: { perAccount?: number; total?: number };
+  /**
+   * The likeness guarantee's threshold, 0-100 (LIKENESS_GUARANTEE on the worker): a finished avatar scoring
+   * under it is refunded. Default DEFAULT_LIKENESS_GUARANTEE (shared/face-rules.ts).
+   */
+  likenessGuarantee?: number;
 }
 
 /** PROVIDER_DAILY_CAP_* for a function that reserves provider calls (its GROUP_CONFIG reads providerBudgetConfig). */
@@ -325,6 +330,7 @@ export class AivatarStack extends Stack {
       media: media.bucket,
       mail,
       environment: baseEnvironment,
+      ...(props.likenessGuarantee !== undefined ? { likenessGuarantee: props.likenessGuarantee } : {}),
     });
     this.generation = generation;
     const resources: GroupResources = {

@@ -5,6 +5,7 @@
 //   -c googleClientId=...  (turns "Sign in with Google" on)   -c googleIssuer=<another OpenID provider>
 //   -c stripePrices='{"pack-10":"price_...",...,"monthly-100":"price_..."}'  (this stage's Stripe prices)
 //   -c alarmEmail=ops@x   -c providerDailyCapPerAccount=200 -c providerDailyCapTotal=5000
+//   -c likenessGuarantee=50   (0-100: a finished avatar scoring under it is refunded)
 import { App } from 'aws-cdk-lib';
 import { AivatarStack, STAGES, type Stage } from './aivatar-stack.ts';
 import { EdgeProtectionStack } from './edge-protection.ts';
@@ -60,6 +61,13 @@ const wholeNumber = (key: string): number | undefined => {
   return Number(value);
 };
 
+const likenessGuarantee = context('likenessGuarantee');
+if (likenessGuarantee !== undefined && !/^(100|[1-9]?\d)$/.test(likenessGuarantee)) {
+  throw new Error(
+    `Context "likenessGuarantee" must be a whole number from 0 to 100 (got ${likenessGuarantee})`,
+  );
+}
+
 // WAF for CloudFront lives in us-east-1: its own stack there, read across regions. That needs the product
 // stack's region, known whenever there are credentials (cdk deploy, cdk diff); an offline synth without a
 // region leaves WAF out and says so.
@@ -84,6 +92,7 @@ new AivatarStack(app, `Aivatar-${stage}`, {
     perAccount: wholeNumber('providerDailyCapPerAccount'),
     total: wholeNumber('providerDailyCapTotal'),
   },
+  ...(likenessGuarantee !== undefined ? { likenessGuarantee: Number(likenessGuarantee) } : {}),
   stage: stage as Stage,
   mailDomain: context('mailDomain') ?? 'aivatar.example',
   webDomain: context('webDomain'),

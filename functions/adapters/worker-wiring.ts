@@ -8,7 +8,7 @@ import { log } from '../http/logger.ts';
 import { DynamoPhotoStore } from './dynamodb/photo-store.ts';
 import { DynamoTaskStore } from './dynamodb/task-store.ts';
 import { DynamoUserReader } from './dynamodb/user-reader.ts';
-import { FaceApiAnalyzer } from './faces/face-api-analyzer.ts';
+import { FaceApiAnalyzer, loadFaceModel } from './faces/face-api-analyzer.ts';
 import { buildImageProvider } from './generation-wiring.ts';
 import { SharpResultImages } from './images/result-images.ts';
 import { OutboxMailer } from './mail/outbox-mailer.ts';
@@ -41,6 +41,17 @@ export function buildAbandonDeps(
   };
 }
 
+/**
+ * The face model starts loading with the container, not awaited: it is ready long before the first avatar
+ * comes back from the provider, so no task waits for it. A failed load is tried again on first use.
+ */
+function warmedFaceAnalyzer(): FaceApiAnalyzer {
+  loadFaceModel().catch((e: unknown) =>
+    log('warn', 'face model not loaded at start: it will be tried again on first use', { error: String(e) }),
+  );
+  return new FaceApiAnalyzer();
+}
+
 export async function buildWorkerDeps(
   config: TableConfig & MediaConfig & MailConfig & ProviderConfig & LikenessConfig,
   db: DynamoDBDocumentClient,
@@ -54,8 +65,7 @@ export async function buildWorkerDeps(
     results: new S3ResultFiles(s3, config.mediaBucket),
     images: new SharpResultImages(),
     provider: await buildImageProvider(config),
-    // The model loads on the first avatar to measure, once per container.
-    faces: new FaceApiAnalyzer(),
+    faces: warmedFaceAnalyzer(),
     likenessGuarantee: config.likenessGuarantee,
   };
 }
