@@ -23,8 +23,8 @@ import {
 import { FACE_FIXTURE_DIR, selfies } from '../support/face-fixtures.ts';
 import { startWorkerHarness, type WorkerHarness } from '../support/worker-harness.ts';
 
-/** The user's photos show fixture person 0; the "someone else" render shows person 5. */
-const SOMEONE_ELSE = 5;
+/** The user's photos show fixture person 0; the "someone else" render shows person 13 (0.85 apart). */
+const SOMEONE_ELSE = 13;
 
 let user: WorkerHarness;
 let someoneElse: WorkerHarness;
