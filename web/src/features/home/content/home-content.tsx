@@ -3,6 +3,7 @@
 import { pagePath } from '../../../../../shared/web-routes.ts';
 import { JsonLd } from '../../../components/json-ld.tsx';
 import { IllustrationCredits } from '../../../components/marketing/content/illustration-credits.tsx';
+import { LikenessGuarantee } from '../../../components/marketing/content/likeness-guarantee.tsx';
 import {
   CardGrid,
   CheckList,
@@ -86,6 +87,7 @@ export function HomeBody() {
       <Section id="pricing" className="lp-section--white">
         <SectionHeading id="pricing-title" title={copy.pricing.title} lead={copy.pricing.lead} />
         <PricingTeaser />
+        <LikenessGuarantee />
       </Section>
       <Section id="what-is-an-ai-avatar">
         <div className="lp-split">

@@ -1,0 +1,39 @@
+// The likeness guarantee (issue 18), stated where prices are: on the landing page's pricing section and the
+// pricing page. Prerendered only: import this module inside `import.meta.env.SSR &&` code. Its styles are
+// in components/marketing/likeness-guarantee.css, which the pages load.
+import { useLanguage } from '../../../lib/language.ts';
+import type { Localized } from '../../../lib/strings.ts';
+import { Icon } from './marketing-icons.tsx';
+
+const COPY: Localized<{ title: string; text: string }> = {
+  en: {
+    title: 'Likeness guarantee',
+    text: 'Every avatar is measured against the face in your photos. If one does not look enough like you, or shows no face at all, its tokens come back to your account automatically: no form to fill in, and you keep the image.',
+  },
+  fr: {
+    title: 'Garantie de ressemblance',
+    text: "Chaque avatar est comparé au visage de vos photos. S'il ne vous ressemble pas assez, ou ne montre aucun visage, ses jetons reviennent automatiquement sur votre compte : aucun formulaire à remplir, et vous gardez l'image.",
+  },
+};
+
+export function LikenessGuarantee({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
+  const copy = COPY[useLanguage()];
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <aside
+      className="likeness-guarantee"
+      aria-labelledby="likeness-guarantee-title"
+      data-testid="likeness-guarantee"
+    >
+      <span className="likeness-guarantee__icon">
+        <Icon name="likeness" />
+      </span>
+      <div>
+        <Heading id="likeness-guarantee-title" className="likeness-guarantee__title">
+          {copy.title}
+        </Heading>
+        <p className="likeness-guarantee__text">{copy.text}</p>
+      </div>
+    </aside>
+  );
+}
