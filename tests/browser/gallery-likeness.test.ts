@@ -93,6 +93,15 @@ const cardTexts = (page: Page) =>
     })),
   );
 
+/** Every card's image drawn (they fade in once loaded): for the screenshots. */
+async function imagesLoaded(page: Page): Promise<void> {
+  for (const img of await page.locator('.task-card img').all()) await img.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.task-image')].every((i) => i.classList.contains('task-image--loaded')),
+  );
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
 const plain = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 describeInBrowser('likeness on the gallery', () => {
@@ -127,6 +136,7 @@ describeInBrowser('likeness on the gallery', () => {
       expect(await page.getByTestId('likeness-refund').count()).toBe(2);
       const again = stranger.getByRole('link', { name: copy.again });
       expect(await again.getAttribute('href')).toBe(`${copy.path}/app/create?style=23`);
+      await imagesLoaded(page);
       await page.screenshot({ path: join(SHOTS, `likeness-gallery-${lang}-1440.png`), fullPage: true });
 
       // Best likeness first: scored ones high to low, then no face, then unmeasured.
@@ -174,6 +184,7 @@ describeInBrowser('likeness on the gallery', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         PHONE.width,
       );
+      await imagesLoaded(page);
       await page.screenshot({ path: join(SHOTS, `likeness-gallery-${lang}-390.png`), fullPage: true });
       await page.close();
     });

@@ -12,7 +12,7 @@ const COPY: Localized<{ title: string; text: string }> = {
   },
   fr: {
     title: 'Garantie de ressemblance',
-    text: "Chaque avatar est comparé au visage de vos photos. S'il ne vous ressemble pas assez, ou ne montre aucun visage, ses jetons reviennent automatiquement sur votre compte : aucun formulaire à remplir, et vous gardez l'image.",
+    text: "Chaque avatar est comparé au visage de vos photos. S'il ne vous ressemble pas assez, ou ne montre aucun visage, ses jetons reviennent automatiquement sur votre compte\u00a0: aucun formulaire à remplir, et vous gardez l'image.",
   },
 };
 
