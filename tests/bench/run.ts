@@ -1,4 +1,5 @@
 // `npm run bench`: bundle sizes and cold starts of every function, the local renderer's time per avatar,
+// what the likeness measure adds to each task in the worker (likeness.ts),
 // warm API latency through the local adapter, and the SPA's first-load JS for /login. Prints the figures and the budgets, writes
 // bench-results/bench.json, and exits non-zero naming each budget missed.
 import { execFileSync } from 'node:child_process';
@@ -20,6 +21,7 @@ import { type DynamoFloors, dynamoFloors } from './dynamo-floor.ts';
 import { firstLoadJs } from './first-load-js.ts';
 import { type GalleryFigures, galleryBench, galleryBudgets } from './gallery.ts';
 import { type GenerationFigures, generationBench, generationBudgets } from './generation.ts';
+import { likenessBench, likenessBudgets, printLikeness } from './likeness.ts';
 import type { LoadJob } from './load-worker.ts';
 import { benchLocalRenderer } from './local-renderer.ts';
 import { type PhotoFigures, photoBench, photoBudgets } from './photos.ts';
@@ -148,6 +150,7 @@ async function latency(apiUrl: string, outboxDir: string) {
 const groups = await functions();
 // Before the local stack starts, so DynamoDB Local's JVM does not share the CPU with the renders.
 const renderer = await benchLocalRenderer();
+const likeness = await likenessBench();
 execFileSync(process.execPath, ['web/scripts/build.ts', '--quiet'], {
   cwd: REPO_ROOT,
   stdio: 'inherit',
@@ -197,6 +200,7 @@ for (const r of renderer) {
       `CPU p50 ${r.portraitCpuP50Ms} ms; first render ${r.firstRenderMs} ms (${r.renders} renders)`,
   );
 }
+printLikeness(likeness);
 for (const [name, r] of Object.entries(warm)) {
   console.log(
     `Warm ${name.padEnd(9)} p50 ${r.p50Ms} ms  p99 ${r.p99Ms} ms  ${r.perSecond} req/s  (${r.requests} requests, ${r.failures} failed, concurrency 10)`,
@@ -280,6 +284,7 @@ const budgets: Budget[] = [
   ...photoBudgets(photos),
   ...galleryBudgets(gallery),
   ...generationBudgets(generation),
+  ...likenessBudgets(likeness),
 ];
 const exitCode = reportBudgets(budgets);
 writeFileSync(
@@ -289,6 +294,7 @@ writeFileSync(
       date: new Date().toISOString(),
       functions: groups,
       localRenderer: renderer,
+      likeness,
       warm,
       spaLogin: spa,
       photos,

@@ -6,7 +6,6 @@ import { StaticContent } from '../static-content.tsx';
 import { AvatarCarousel, type CarouselImage } from './avatar-carousel.tsx';
 import { useInAppLinks } from './use-in-app-links.ts';
 import './landing.css';
-import './likeness-guarantee.css';
 
 export interface MarketingStrings {
   title: string;

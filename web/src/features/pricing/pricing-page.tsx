@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { DEFAULT_PACK, SUBSCRIPTION, type TokenPack } from '../../../../shared/catalogue.ts';
 import { openBillingDashboard } from '../../components/layout/open-billing-dashboard.ts';
-import { LikenessGuarantee } from '../../components/marketing/content/likeness-guarantee.tsx';
+import { LikenessGuarantee } from '../../components/likeness-guarantee.tsx';
 import { StaticContent } from '../../components/static-content.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { isApiError } from '../../lib/api-client.ts';
@@ -21,7 +21,6 @@ import { SubscriptionCard } from './components/subscription-card.tsx';
 import { PricingFaq, PricingIntro, PricingNotes } from './content/pricing-copy.tsx';
 import { PRICING_STRINGS } from './pricing-strings.ts';
 import './pricing.css';
-import '../../components/marketing/likeness-guarantee.css';
 
 type Action = 'buy' | 'subscribe' | 'manage';
 

@@ -2,8 +2,8 @@
 // module inside `import.meta.env.SSR &&` code, so none of it ships in the JavaScript.
 import { pagePath } from '../../../../../shared/web-routes.ts';
 import { JsonLd } from '../../../components/json-ld.tsx';
+import { LikenessGuarantee } from '../../../components/likeness-guarantee.tsx';
 import { IllustrationCredits } from '../../../components/marketing/content/illustration-credits.tsx';
-import { LikenessGuarantee } from '../../../components/marketing/content/likeness-guarantee.tsx';
 import {
   CardGrid,
   CheckList,
