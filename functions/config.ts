@@ -4,6 +4,7 @@
 import * as z from 'zod/mini';
 import { apiRoutes } from '../shared/api-routes.ts';
 import { SUBSCRIPTION, TOKEN_PACKS } from '../shared/catalogue.ts';
+import { DEFAULT_LIKENESS_GUARANTEE } from '../shared/face-rules.ts';
 import { DEFAULT_PROVIDER_BUDGET } from './domain/generation/provider-budget.ts';
 import { TASK_TIMING } from './domain/generation/task-timing.ts';
 
@@ -247,9 +248,20 @@ export const providerConfig = part({
     OPENAI_IMAGE_MODEL: z.optional(z.string().check(z.regex(/^[a-z0-9][a-z0-9.-]*$/))),
     PROVIDER_TIMEOUT_SECONDS: z.optional(seconds),
     PROVIDER_MAX_RETRIES: z.optional(seconds),
+    /**
+     * For tests of the likeness guarantee only (never set on a stage): the local renderer draws `none` (no
+     * face at all) or the face in the image at this absolute path (another person) instead of the user's.
+     */
+    LOCAL_RENDERER_FACE: z.optional(z.string().check(z.regex(/^(reference|none|\/.+)$/))),
   },
-  check: (s) =>
-    s.OPENAI_API_KEY && s.OPENAI_API_KEY_ARN ? ['set only one of OPENAI_API_KEY and OPENAI_API_KEY_ARN'] : [],
+  check: (s) => {
+    const problems: string[] = [];
+    if (s.OPENAI_API_KEY && s.OPENAI_API_KEY_ARN)
+      problems.push('set only one of OPENAI_API_KEY and OPENAI_API_KEY_ARN');
+    if (s.LOCAL_RENDERER_FACE && s.LOCAL_RENDERER_FACE !== 'reference' && s.OPENAI_API_KEY)
+      problems.push('LOCAL_RENDERER_FACE applies to the local renderer: unset OPENAI_API_KEY');
+    return problems;
+  },
   build: (s) => ({
     provider: (s.OPENAI_API_KEY || s.OPENAI_API_KEY_ARN
       ? {
@@ -260,9 +272,18 @@ export const providerConfig = part({
           timeoutMs: s.PROVIDER_TIMEOUT_SECONDS ? Number(s.PROVIDER_TIMEOUT_SECONDS) * 1000 : undefined,
           maxRetries: s.PROVIDER_MAX_RETRIES ? Number(s.PROVIDER_MAX_RETRIES) : undefined,
         }
-      : { kind: 'local-renderer' }) as ProviderSettings,
+      : { kind: 'local-renderer', face: localRendererFace(s.LOCAL_RENDERER_FACE) }) as ProviderSettings,
   }),
 });
+
+/** What the local renderer puts in the picture: the user's photo, another person's, or no face. */
+export type LocalRendererFace = { kind: 'reference' } | { kind: 'none' } | { kind: 'other'; path: string };
+const localRendererFace = (v: string | undefined): LocalRendererFace =>
+  !v || v === 'reference'
+    ? { kind: 'reference' }
+    : v === 'none'
+      ? { kind: 'none' }
+      : { kind: 'other', path: v };
 export type ProviderSettings =
   | {
       kind: 'openai';
@@ -273,7 +294,7 @@ export type ProviderSettings =
       timeoutMs: number | undefined;
       maxRetries: number | undefined;
     }
-  | { kind: 'local-renderer' };
+  | { kind: 'local-renderer'; face: LocalRendererFace };
 export type ProviderConfig = ReturnType<typeof providerConfig.build>;
 /**
  * "Sign in with Google" by discovery: any OpenID provider works (Google's issuer is
@@ -390,6 +411,19 @@ export const providerBudgetConfig = part({
 });
 export type ProviderBudgetConfig = ReturnType<typeof providerBudgetConfig.build>;
 
+/**
+ * The likeness guarantee (issue 18): a finished avatar scoring under this (0-100; no face counts as under)
+ * gets its tokens back. Per stage: CDK context likenessGuarantee; default DEFAULT_LIKENESS_GUARANTEE.
+ */
+export const likenessConfig = part({
+  shape: { LIKENESS_GUARANTEE: z.optional(z.string().check(z.regex(/^(100|[1-9]?\d)$/))) },
+  build: (s) => ({
+    likenessGuarantee:
+      s.LIKENESS_GUARANTEE === undefined ? DEFAULT_LIKENESS_GUARANTEE : Number(s.LIKENESS_GUARANTEE),
+  }),
+});
+export type LikenessConfig = ReturnType<typeof likenessConfig.build>;
+
 // biome-ignore lint/suspicious/noExplicitAny: a part of any shape; readConfig infers each part's result
 type AnyPart = ConfigPart<any, unknown>;
 type Merged<P extends readonly AnyPart[]> = P extends readonly [
@@ -453,7 +487,15 @@ export const GROUP_CONFIG = {
  * photo retention (mail, media).
  */
 export const WORKER_CONFIG = {
-  'avatar-worker': [tableConfig, mediaConfig, mailConfig, taskQueueConfig, providerConfig, taskTimingConfig],
+  'avatar-worker': [
+    tableConfig,
+    mediaConfig,
+    mailConfig,
+    taskQueueConfig,
+    providerConfig,
+    taskTimingConfig,
+    likenessConfig,
+  ],
   'avatar-dead-letter': [tableConfig, mediaConfig, mailConfig],
   'avatar-sweeper': [tableConfig, mediaConfig, mailConfig],
 } as const satisfies Record<string, readonly AnyPart[]>;

@@ -270,6 +270,11 @@ export interface AivatarStackProps extends StackProps {
    * an hour (TASK_TIMING). It must outlast every delivery the queue may still make.
    */
   taskDeadlineSeconds?: number;
+  /**
+   * The likeness guarantee's threshold, 0-100 (LIKENESS_GUARANTEE on the worker): a finished avatar scoring
+   * under it is refunded. Default DEFAULT_LIKENESS_GUARANTEE (shared/face-rules.ts).
+   */
+  likenessGuarantee?: number;
 }
 
 /** PROVIDER_DAILY_CAP_* for a function that reserves provider calls (its GROUP_CONFIG reads providerBudgetConfig). */
@@ -354,6 +359,7 @@ export class AivatarStack extends Stack {
       media: media.bucket,
       mail,
       environment: baseEnvironment,
+      ...(props.likenessGuarantee !== undefined ? { likenessGuarantee: props.likenessGuarantee } : {}),
     });
     this.generation = generation;
     const resources: GroupResources = {

@@ -99,6 +99,8 @@ export const LEDGER_REASONS = [
   'refund_partly_spent',
   /** an avatar task failed (refusal, errors, timeout): its tokens came back to the pool they left */
   'generation_refund',
+  /** the likeness guarantee: a finished avatar that did not look enough like the user (it stays visible) */
+  'likeness_refund',
 ] as const;
 export const LedgerEntry = z.object({
   id: z.string(),
@@ -359,6 +361,13 @@ export const AvatarTask = z.object({
   /** ERROR tasks: why, in the user's terms, and whether the tokens came back */
   error: z.optional(z.string()),
   refunded: z.optional(z.boolean()),
+  /**
+   * DONE tasks whose avatar was measured against the reference photos' faces (issue 18): 0-100
+   * (shared/face-rules.ts), or null when the avatar shows no face. Absent when not measured.
+   */
+  likeness: z.optional(z.nullable(z.int().check(z.gte(0), z.lte(100)))),
+  /** with `likeness`: the likeness guarantee gave the tokens back (the avatar stays) */
+  likeness_refunded: z.optional(z.boolean()),
 });
 export type AvatarTask = z.infer<typeof AvatarTask>;
 /** Newest first. `next_cursor` (beyond the spec) fetches the next page with `?cursor=`. */

@@ -11,6 +11,12 @@ export const FACE_RULES = {
   /** the detector's confidence (0-1) for a face to count */
   minConfidence: 0.5,
   /**
+   * The same for a finished avatar, lower: a detector trained on photos is less sure of a painted, cel-shaded
+   * or pixel-art face (clear faces measured 0.32-0.46 in our stylised renders, stray patterns 0.05-0.28), and
+   * "no face" refunds the avatar, so it must mean no face.
+   */
+  avatarMinConfidence: 0.3,
+  /**
    * A second face counts as a person only when its box is at least this share of the largest face's side:
    * a face on a poster or far in the background does not make a group photo.
    */

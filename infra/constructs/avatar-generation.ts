@@ -95,6 +95,8 @@ export interface AvatarGenerationProps {
   media: IBucket;
   mail: MailSender;
   environment: Record<string, string>;
+  /** The likeness guarantee's threshold on this stage (LIKENESS_GUARANTEE); the code's default without it. */
+  likenessGuarantee?: number;
 }
 
 export class AvatarGeneration extends Construct {
@@ -125,6 +127,8 @@ export class AvatarGeneration extends Construct {
     });
 
     const worker = this.generationFunction('avatar-worker', props, 'the avatar worker (SQS task messages)');
+    if (props.likenessGuarantee !== undefined)
+      worker.fn.addEnvironment('LIKENESS_GUARANTEE', String(props.likenessGuarantee));
     worker.fn.addEventSource(
       new SqsEventSource(this.queue, {
         batchSize: TASK_QUEUE.batchSize,

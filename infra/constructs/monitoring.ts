@@ -44,6 +44,12 @@ export const ALARM_THRESHOLDS = {
   providerBudgetPercent: PROVIDER_BUDGET_ALARM_PERCENT,
   /** worker invocations that failed, in percent over 15 minutes */
   workerErrorPercent: 10,
+  /**
+   * avatars refunded by the likeness guarantee, in percent of those measured over an hour (with at least
+   * likenessRefundMinScored measured): a jump means the provider (or its model) stopped keeping faces
+   */
+  likenessRefundPercent: 25,
+  likenessRefundMinScored: 10,
 } as const;
 
 export interface MonitoringProps {
@@ -155,6 +161,21 @@ export class Monitoring extends Construct {
       ALARM_THRESHOLDS.providerLatencyP90Ms,
       'The AI provider is slow (p90 over 15 minutes)',
     );
+    const likenessRefundShare = new MathExpression({
+      expression: `IF(scored >= ${ALARM_THRESHOLDS.likenessRefundMinScored}, 100 * refunds / scored, 0)`,
+      usingMetrics: {
+        scored: this.business('LikenessScored', 'Sum', Duration.hours(1)),
+        refunds: this.business('LikenessRefunds', 'Sum', Duration.hours(1)),
+      },
+      label: 'Likeness refunds (% of avatars measured)',
+      period: Duration.hours(1),
+    });
+    this.alarm(
+      'LikenessRefundShare',
+      likenessRefundShare,
+      ALARM_THRESHOLDS.likenessRefundPercent,
+      'Too many avatars did not look like their user (likeness guarantee refunds over an hour)',
+    );
     this.alarm(
       'ProviderBudget',
       this.business('ProviderBudgetUsedPercent', 'Maximum'),
@@ -203,6 +224,19 @@ export class Monitoring extends Construct {
         title: 'Function errors',
         left: [...props.functions.entries()].map(([g, fn]) => fn.metricErrors({ label: g })),
         width: 8,
+      }),
+    );
+    this.dashboard.addWidgets(
+      new GraphWidget({
+        title: 'Likeness (average score, p10)',
+        left: [this.business('LikenessScore', 'Average'), this.business('LikenessScore', 'p10')],
+        width: 12,
+      }),
+      new GraphWidget({
+        title: 'Likeness guarantee refunds',
+        left: [this.business('LikenessRefunds', 'Sum')],
+        right: [likenessRefundShare],
+        width: 12,
       }),
     );
     this.dashboard.addWidgets(

@@ -1,5 +1,6 @@
 // `npm run bench`: bundle sizes and cold starts of every function, the local renderer's time per avatar, face
-// analysis (first use, per photo, tensor memory),
+// analysis (first use, per photo, tensor memory), what the likeness measure adds to each task in the worker
+// (likeness.ts),
 // warm API latency through the local adapter, and the SPA's first-load JS for /login. Prints the figures and the budgets, writes
 // bench-results/bench.json, and exits non-zero naming each budget missed.
 import { execFileSync } from 'node:child_process';
@@ -22,6 +23,7 @@ import { faceBench, faceBudgets, printFaceFigures } from './faces.ts';
 import { firstLoadJs } from './first-load-js.ts';
 import { type GalleryFigures, galleryBench, galleryBudgets } from './gallery.ts';
 import { type GenerationFigures, generationBench, generationBudgets } from './generation.ts';
+import { likenessBench, likenessBudgets, printLikeness } from './likeness.ts';
 import type { LoadJob } from './load-worker.ts';
 import { benchLocalRenderer } from './local-renderer.ts';
 import { type PhotoFigures, photoBench, photoBudgets } from './photos.ts';
@@ -152,6 +154,7 @@ const groups = await functions();
 const renderer = await benchLocalRenderer();
 // Before the stack starts: the face figures are the analyser's own, on a quiet process.
 const faces = await faceBench();
+const likeness = await likenessBench();
 execFileSync(process.execPath, ['web/scripts/build.ts', '--quiet'], {
   cwd: REPO_ROOT,
   stdio: 'inherit',
@@ -201,6 +204,7 @@ for (const r of renderer) {
       `CPU p50 ${r.portraitCpuP50Ms} ms; first render ${r.firstRenderMs} ms (${r.renders} renders)`,
   );
 }
+printLikeness(likeness);
 for (const [name, r] of Object.entries(warm)) {
   console.log(
     `Warm ${name.padEnd(9)} p50 ${r.p50Ms} ms  p99 ${r.p99Ms} ms  ${r.perSecond} req/s  (${r.requests} requests, ${r.failures} failed, concurrency 10)`,
@@ -286,6 +290,7 @@ const budgets: Budget[] = [
   ...photoBudgets(photos),
   ...galleryBudgets(gallery),
   ...generationBudgets(generation),
+  ...likenessBudgets(likeness),
 ];
 const exitCode = reportBudgets(budgets);
 writeFileSync(
@@ -295,6 +300,7 @@ writeFileSync(
       date: new Date().toISOString(),
       functions: groups,
       localRenderer: renderer,
+      likeness,
       warm,
       spaLogin: spa,
       photos,

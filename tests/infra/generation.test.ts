@@ -15,6 +15,7 @@ import {
 import { MEDIA_OBJECT_ACTIONS, SEND_MAIL_ACTIONS } from '../../infra/constructs/function-bindings.ts';
 import { GENERATION_FUNCTIONS, type GenerationFunction } from '../../infra/function-entries.ts';
 import { TASK_QUEUE } from '../../infra/queue-design.ts';
+import { DEFAULT_LIKENESS_GUARANTEE } from '../../shared/face-rules.ts';
 import { buildGroupBundle, sourceFiles } from '../support/function-bundle.ts';
 import { at, deployedEnvironment, type Json, props, type Resource } from './cfn-template.ts';
 import { dynamoUsage } from './dynamo-usage.ts';
@@ -112,6 +113,24 @@ describe('the generation functions', () => {
     expect(() => synth('dev', false, undefined, { taskDeadlineSeconds: 2000 })).toThrow(
       /taskDeadlineSeconds 2000: the deadline must outlast the last delivery \(2850 s\)/,
     );
+  });
+
+  it("give the worker the stage's likeness guarantee when the stage sets one, the code's default otherwise", () => {
+    const worker = deployedEnvironment(at(fnProps('avatar-worker'), 'Environment', 'Variables') as Json);
+    expect(worker.LIKENESS_GUARANTEE).toBeUndefined();
+    expect(readConfig(WORKER_CONFIG['avatar-worker'], worker).likenessGuarantee).toBe(
+      DEFAULT_LIKENESS_GUARANTEE,
+    );
+    const strict = synth('prod', false, undefined, { likenessGuarantee: 65 });
+    const fn = strict.stack.generation.functions.get('avatar-worker')?.fn.node.defaultChild as CfnFunction;
+    const vars = at(
+      props(strict.resources[strict.stack.getLogicalId(fn)] as Resource),
+      'Environment',
+      'Variables',
+    );
+    expect(
+      readConfig(WORKER_CONFIG['avatar-worker'], deployedEnvironment(vars as Json)).likenessGuarantee,
+    ).toBe(65);
   });
 
   it('hold only what they declare: the table actions, media prefixes, mail, the queue and key for the worker', () => {

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { FACE_ANALYSIS_LONG_SIDE, FACE_RULES } from '../../../shared/face-rules.ts';
 import type {
+  AnalyseOptions,
   DetectedFace,
   FaceAnalysis,
   FaceAnalyzer,
@@ -177,13 +178,20 @@ export class FaceApiAnalyzer implements FaceAnalyzer {
     this.modelDir = o.modelDir;
   }
 
-  async analyse(input: FaceInput): Promise<FaceAnalysis> {
-    const [{ faceapi, tf, options }, pixels] = await Promise.all([
+  async analyse(input: FaceInput, o: AnalyseOptions = {}): Promise<FaceAnalysis> {
+    const [{ faceapi, tf, options: defaults }, pixels] = await Promise.all([
       loadFaceModel(this.modelDir),
       'encoded' in input ? decode(input.encoded) : Promise.resolve(input),
     ]);
     const { rgb, width, height } = pixels;
     if (rgb.length !== width * height * 3) throw new Error('Face analysis: expected RGB pixels');
+    const options =
+      o.minConfidence === undefined || o.minConfidence === defaults.minConfidence
+        ? defaults
+        : new faceapi.SsdMobilenetv1Options({
+            minConfidence: o.minConfidence,
+            maxResults: defaults.maxResults,
+          });
     const tensor = tf.tensor3d(rgb, [height, width, 3], 'int32');
     let found: Awaited<ReturnType<typeof detect>>;
     try {

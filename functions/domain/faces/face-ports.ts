@@ -38,7 +38,12 @@ export interface FaceAnalysis {
 /** An encoded image (JPEG, PNG, WebP), or its pixels already decoded upright (RGB, 3 bytes a pixel). */
 export type FaceInput = { encoded: Uint8Array } | { rgb: Uint8Array; width: number; height: number };
 
+export interface AnalyseOptions {
+  /** the detector's confidence (0-1) for a face to count; default FACE_RULES.minConfidence */
+  minConfidence?: number;
+}
+
 export interface FaceAnalyzer {
   /** Finds the faces. Throws when the model cannot run (the caller answers a clear error; nothing is kept). */
-  analyse(input: FaceInput): Promise<FaceAnalysis>;
+  analyse(input: FaceInput, options?: AnalyseOptions): Promise<FaceAnalysis>;
 }

@@ -94,7 +94,8 @@ export function mayShowSomeoneElse<T extends { face: { descriptor: number[] } | 
 
 /**
  * The avatar's likeness (0-100) to the reference faces used for it: the mean distance from the avatar's face to
- * each, through LIKENESS_CURVE. Null when the avatar shows no face (which fails the guarantee), or when no
+ * each, through LIKENESS_CURVE. Of several faces in the avatar (a crowd in the style), the one closest to the
+ * references counts. Null likeness when the avatar shows no face (which fails the guarantee); null when no
  * reference had a measured face (nothing to compare with: not scored, not refunded).
  */
 export function likenessScore(
@@ -102,9 +103,10 @@ export function likenessScore(
   references: readonly (readonly number[])[],
 ): { likeness: number | null; distance: number | null } | null {
   if (references.length === 0) return null;
-  const face = peopleIn(avatar)[0];
-  if (!face) return { likeness: null, distance: null };
-  const distance =
-    references.reduce((sum, r) => sum + faceDistance(face.descriptor, r), 0) / references.length;
+  const people = peopleIn(avatar);
+  if (people.length === 0) return { likeness: null, distance: null };
+  const meanDistance = (f: DetectedFace) =>
+    references.reduce((sum, r) => sum + faceDistance(f.descriptor, r), 0) / references.length;
+  const distance = Math.min(...people.map(meanDistance));
   return { likeness: likenessFromDistance(distance), distance };
 }

@@ -3,7 +3,7 @@
 // batch; success leads to the gallery with the server's message.
 import './strings.ts';
 import { useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { Style } from '../../../../shared/api-schemas.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -28,6 +28,8 @@ import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 
 const withoutFinalStop = (s: string) => s.replace(/\.\s*$/, '');
 
+const preselected = (id: string | null): number[] => (id && /^[1-9]\d{0,9}$/.test(id) ? [Number(id)] : []);
+
 export default function CreatePage() {
   const { t, language } = useTranslation();
   const navigate = useNavigate();
@@ -37,7 +39,9 @@ export default function CreatePage() {
   const photos = useReferencePhotos();
   const photoCount = typeof photos === 'string' ? photos : photos.count;
   const [category, setCategory] = useState(ALL);
-  const [selectedIds, setSelectedIds] = useState<number[]>([]);
+  // ?style=<id> (the gallery's "Try this style again") starts with that style picked.
+  const [params] = useSearchParams();
+  const [selectedIds, setSelectedIds] = useState<number[]>(() => preselected(params.get('style')));
   const [submitting, setSubmitting] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   // One key per selection: a retry of the same batch (a double click, a lost answer) is charged once.
