@@ -216,9 +216,21 @@ export interface RateVerdict {
   retryAfterSeconds: number;
 }
 
+/**
+ * Whose a counter is, when its key names someone: deleting an account deletes its counters and those of its
+ * address (docs/data-model.md, "Whose items, by key"). Counters of a client address belong to nobody.
+ */
+export type CounterOwner = { userId: string } | { email: string };
+
 export interface RateLimiter {
   /** Counts one attempt; refused once `limit` attempts were made in the current window (not counted). */
-  hit(bucket: string, key: string, limit: number, windowSeconds: number): Promise<RateVerdict>;
+  hit(
+    bucket: string,
+    key: string,
+    limit: number,
+    windowSeconds: number,
+    owner?: CounterOwner,
+  ): Promise<RateVerdict>;
   /** Whether the window still has room, without counting. */
   peek(bucket: string, key: string, limit: number, windowSeconds: number): Promise<RateVerdict>;
 }
