@@ -64,7 +64,8 @@ export class DynamoBillingStore implements BillingStore {
     const res = await this.db.send(
       new GetCommand({ TableName: this.table, Key: keys.user(userId), ConsistentRead: true }),
     );
-    if (!res.Item) return null;
+    // An account being deleted is gone to billing too: a late subscription event writes nothing for it.
+    if (!res.Item || res.Item.deletion_job !== undefined) return null;
     const a = BillingItem.parse(res.Item);
     const checkout = a.subscription_checkout;
     return {
