@@ -48,3 +48,18 @@ export const OWNER_INDEX = TABLE_DESIGN.globalIndexes[1];
 
 /** Buckets the product stores files in; locally they are created on the S3-compatible server. */
 export const BUCKETS = { media: 'media' } as const;
+
+/**
+ * Every prefix of the media bucket that holds users' files, each under `<prefix><userId>/`: a user's files
+ * are listed (export) and deleted (account deletion) by these prefixes, and the deletion job is granted
+ * exactly these. A function that writes a user's files elsewhere fails tests/infra/privacy-jobs.test.ts.
+ */
+export const USER_FILE_PREFIXES = [
+  'uploads/',
+  'photos/',
+  'thumbs/',
+  'results/',
+  'result-thumbs/',
+  'archives/',
+  'exports/',
+] as const;

@@ -1,6 +1,6 @@
-// A user's files in the media bucket, found by prefix: every top-level prefix (photos/, thumbs/, uploads/,
-// results/, exports/... including ones added later) holds that user's objects under `<userId>/`, so a
-// listing reads only theirs, page by page.
+// A user's files in the media bucket, found by prefix: each prefix the product writes (photos/, thumbs/,
+// uploads/, results/, exports/...) holds that user's objects under `<userId>/`, so a listing reads only
+// theirs, page by page.
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -9,6 +9,7 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { USER_FILE_PREFIXES } from '../../../shared/table-design.ts';
 import type { Page, PersonalFiles } from '../../domain/privacy/ports.ts';
 
 interface FilesCursor {
@@ -17,20 +18,7 @@ interface FilesCursor {
 }
 
 const USER_ID = /^[A-Za-z0-9-]{1,64}$/;
-export const EXPORT_PREFIX = 'exports/';
-/**
- * The prefixes the product writes today. The bucket's own top-level prefixes are listed too (so a prefix
- * added later is covered in AWS); the local S3 stand-in (s3rver) does not answer that listing at the root.
- */
-export const KNOWN_MEDIA_PREFIXES = [
-  'uploads/',
-  'photos/',
-  'thumbs/',
-  'results/',
-  'result-thumbs/',
-  'archives/',
-  EXPORT_PREFIX,
-];
+export const EXPORT_PREFIX: (typeof USER_FILE_PREFIXES)[number] = 'exports/';
 /** A download link is short-lived: the account page asks for a fresh one at each click. */
 const DOWNLOAD_SECONDS = 5 * 60;
 
@@ -43,16 +31,9 @@ export class S3PersonalFiles implements PersonalFiles {
     this.bucket = bucket;
   }
 
-  /** Every prefix that may hold a user's files: the known ones and the bucket's own top level. */
-  private async prefixes(): Promise<string[]> {
-    const res = await this.s3.send(new ListObjectsV2Command({ Bucket: this.bucket, Delimiter: '/' }));
-    const found = (res.CommonPrefixes ?? []).flatMap((p) => (p.Prefix ? [p.Prefix] : []));
-    return [...new Set([...KNOWN_MEDIA_PREFIXES, ...found])].sort();
-  }
-
   async filesPage(userId: string, cursor: string | null, limit: number): Promise<Page<string>> {
     if (!USER_ID.test(userId)) throw new Error(`Refusing to list files of user id ${JSON.stringify(userId)}`);
-    const prefixes = await this.prefixes();
+    const prefixes: string[] = [...USER_FILE_PREFIXES].sort();
     let { prefix, token } = cursor
       ? (JSON.parse(Buffer.from(cursor, 'base64url').toString()) as FilesCursor)
       : { prefix: prefixes[0] as string, token: undefined };

@@ -47,8 +47,8 @@ export interface PersonalDataEraser {
 
 export interface PersonalFiles {
   /**
-   * Up to `limit` keys of the user's files: every top-level prefix of the media bucket (photos/, thumbs/,
-   * results/, exports/... and any added later) holds them under `<userId>/`.
+   * Up to `limit` keys of the user's files: each prefix the product writes (photos/, thumbs/, results/,
+   * exports/...) holds them under `<userId>/`.
    */
   filesPage(userId: string, cursor: string | null, limit: number): Promise<Page<string>>;
   deleteFiles(keys: readonly string[]): Promise<void>;
@@ -93,22 +93,26 @@ export interface JobRun {
   attempt: number;
 }
 
-/** Recording and reading jobs: what the requests do. */
-export interface PrivacyJobRecords {
-  /**
-   * Signs out every session and stops every sign-in (the account reads as absent from now on), and records
-   * the job, in one transaction; false when the session version is no longer `user.sessionVersion`.
-   */
-  recordDeletion(user: User, job: NewDeletionJob): Promise<boolean>;
+/** Reading jobs back: the requests and the job function both do. */
+export interface PrivacyJobReads {
   deletion(ref: string): Promise<DeletionJob | null>;
-  recordExport(job: NewExportJob): Promise<void>;
   /** The account's most recent exports (at most a few), newest first. */
   recentExports(userId: string): Promise<ExportJob[]>;
   dataExport(userId: string, exportId: string): Promise<ExportJob | null>;
 }
 
+/** Recording jobs: what the requests do. */
+export interface PrivacyJobRecords extends PrivacyJobReads {
+  /**
+   * Signs out every session and stops every sign-in (the account reads as absent from now on), and records
+   * the job, in one transaction; false when the session version is no longer `user.sessionVersion`.
+   */
+  recordDeletion(user: User, job: NewDeletionJob): Promise<boolean>;
+  recordExport(job: NewExportJob): Promise<void>;
+}
+
 /** Running jobs: what the job function does. */
-export interface PrivacyJobStore extends PrivacyJobRecords {
+export interface PrivacyJobStore extends PrivacyJobReads {
   /** Takes the job for one run, unless another run holds it (lease) or it has finished. */
   claim(job: JobRef, now: number): Promise<ClaimOutcome>;
   /**

@@ -1,16 +1,8 @@
-// Recording and reading privacy jobs (the account group's requests). A deletion's record goes in the same
+// Recording privacy jobs (the account group's requests). A deletion's record goes in the same
 // transaction as the account's change that ends its sessions and stops its sign-ins.
-import {
-  type DynamoDBDocumentClient,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { User } from '../../../domain/ports.ts';
 import {
-  type DeletionJob,
-  type ExportJob,
   JOB_QUEUE_GRACE_SECONDS,
   type NewDeletionJob,
   type NewExportJob,
@@ -18,20 +10,10 @@ import {
 import type { PrivacyJobRecords } from '../../../domain/privacy/ports.ts';
 import { isConditionFailure } from '../conditions.ts';
 import { keys, TTL_ATTRIBUTE } from '../keys.ts';
-import { checkKeys, toDeletionJob, toExportJob } from './job-items.ts';
+import { checkKeys } from './job-items.ts';
+import { DynamoPrivacyJobReads } from './job-reads.ts';
 
-/** Exports read to find the latest: ids start with their time, older ones (random ids) may not sort. */
-const RECENT_EXPORTS = 5;
-
-export class DynamoPrivacyJobRecords implements PrivacyJobRecords {
-  protected readonly db: DynamoDBDocumentClient;
-  protected readonly table: string;
-
-  constructor(db: DynamoDBDocumentClient, table: string) {
-    this.db = db;
-    this.table = table;
-  }
-
+export class DynamoPrivacyJobRecords extends DynamoPrivacyJobReads implements PrivacyJobRecords {
   async recordDeletion(user: User, job: NewDeletionJob): Promise<boolean> {
     const ref = { kind: 'deletion', ref: job.ref } as const;
     try {
@@ -88,13 +70,6 @@ export class DynamoPrivacyJobRecords implements PrivacyJobRecords {
     }
   }
 
-  async deletion(ref: string): Promise<DeletionJob | null> {
-    const res = await this.db.send(
-      new GetCommand({ TableName: this.table, Key: keys.deletionJob(ref), ConsistentRead: true }),
-    );
-    return res.Item ? toDeletionJob(res.Item) : null;
-  }
-
   async recordExport(job: NewExportJob): Promise<void> {
     await this.db.send(
       new PutCommand({
@@ -119,30 +94,5 @@ export class DynamoPrivacyJobRecords implements PrivacyJobRecords {
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
-  }
-
-  async recentExports(userId: string): Promise<ExportJob[]> {
-    const res = await this.db.send(
-      new QueryCommand({
-        TableName: this.table,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :export)',
-        ExpressionAttributeValues: { ':pk': keys.user(userId).pk, ':export': keys.exportPrefix },
-        ScanIndexForward: false,
-        Limit: RECENT_EXPORTS,
-        ConsistentRead: true,
-      }),
-    );
-    return (res.Items ?? []).map(toExportJob).sort((a, b) => b.createdAt - a.createdAt);
-  }
-
-  async dataExport(userId: string, exportId: string): Promise<ExportJob | null> {
-    const res = await this.db.send(
-      new GetCommand({
-        TableName: this.table,
-        Key: keys.dataExport(userId, exportId),
-        ConsistentRead: true,
-      }),
-    );
-    return res.Item ? toExportJob(res.Item) : null;
   }
 }

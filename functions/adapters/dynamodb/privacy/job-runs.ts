@@ -8,13 +8,13 @@ import type { ClaimOutcome, JobRun, PrivacyJobStore } from '../../../domain/priv
 import { isConditionFailure } from '../conditions.ts';
 import { keys, TTL_ATTRIBUTE } from '../keys.ts';
 import { checkKeys, jobKey, jobOfKey } from './job-items.ts';
-import { DynamoPrivacyJobRecords } from './job-records.ts';
+import { DynamoPrivacyJobReads } from './job-reads.ts';
 
 /** A finished deletion's record (no personal details left) is kept this long for the account screen. */
 const FINISHED_DELETION_DAYS = 7;
 const UNFINISHED = { ':queued': 'queued', ':running': 'running' };
 
-export class DynamoPrivacyJobRuns extends DynamoPrivacyJobRecords implements PrivacyJobStore {
+export class DynamoPrivacyJobRuns extends DynamoPrivacyJobReads implements PrivacyJobStore {
   /** An update conditioned as `condition`; false when the condition failed. */
   private async update(
     job: JobRef,
