@@ -24,7 +24,8 @@ import { startS3Local } from './s3.ts';
 import { startSqsLocal } from './sqs/server.ts';
 import { LOCAL_PRICE_IDS } from './stripe/prices.ts';
 import { startLocalStripe } from './stripe/server.ts';
-import { createTaskQueues, type LocalTaskQueues } from './task-queues.ts';
+import { startPrivacyJobWorkers } from './privacy-job-workers.ts';
+import { createPrivacyJobQueues, createTaskQueues, type LocalTaskQueues } from './task-queues.ts';
 import { startWebServer } from './web-server.ts';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
@@ -50,6 +51,8 @@ export interface LocalStackOptions {
   adminEmails?: string[];
   /** The avatar worker, dead-letter handler and sweeper; default true (the benchmark drives its own). */
   generationWorkers?: boolean;
+  /** The privacy job function on its queue, and its sweep; default true. */
+  privacyJobWorkers?: boolean;
 }
 
 export interface LocalStack {
@@ -62,6 +65,8 @@ export interface LocalStack {
   s3Endpoint: string;
   sqsEndpoint: string;
   taskQueues: LocalTaskQueues;
+  /** account deletions and data exports */
+  privacyJobQueues: LocalTaskQueues;
   tableName: string;
   /** Styles the catalogue added at this start (none when they were seeded before). */
   seededStyles: string[];
@@ -120,6 +125,7 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
     const sqs = await startSqsLocal(o.sqsPort || 0);
     stops.push(sqs.stop);
     const taskQueues = await createTaskQueues(sqs, 'aivatar-local');
+    const privacyJobQueues = await createPrivacyJobQueues(sqs, 'aivatar-local');
 
     // The gateway needs the web origin, known once the web server listens; nothing calls the API before
     // this function returns.
@@ -191,6 +197,7 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
       S3_ENDPOINT: s3.endpoint,
       SQS_ENDPOINT: sqs.endpoint,
       TASK_QUEUE_URL: taskQueues.queueUrl,
+      PRIVACY_JOB_QUEUE_URL: privacyJobQueues.queueUrl,
       ADMIN_EMAILS: (o.adminEmails ?? []).join(','),
       API_URL: apiUrl,
       GOOGLE_OIDC_ISSUER: google.issuer,
@@ -220,6 +227,11 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
       const workers = startGenerationWorkers(sqs.endpoint, taskQueues);
       stops.push(workers.stop);
     }
+    // Account deletions and data exports (functions/privacy-jobs).
+    if (o.privacyJobWorkers ?? true) {
+      const jobs = startPrivacyJobWorkers(sqs.endpoint, privacyJobQueues);
+      stops.push(jobs.stop);
+    }
     return {
       webUrl,
       apiUrl,
@@ -229,6 +241,7 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
       s3Endpoint: s3.endpoint,
       sqsEndpoint: sqs.endpoint,
       taskQueues,
+      privacyJobQueues,
       tableName: LOCAL_TABLE,
       seededStyles: seeded.added,
       googleIssuer: google.issuer,

@@ -1,6 +1,7 @@
-// The task queue and its dead-letter queue on the local SQS stand-in, with the settings AWS gets.
+// The task queue, the privacy job queue and their dead-letter queues on the local SQS stand-in, with the
+// settings AWS gets.
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { TASK_QUEUE } from '../queue-design.ts';
+import { PRIVACY_JOB_QUEUE, TASK_QUEUE } from '../queue-design.ts';
 import type { LocalSqs } from './sqs/server.ts';
 
 export interface LocalTaskQueues {
@@ -10,7 +11,21 @@ export interface LocalTaskQueues {
   deadLetterArn: string;
 }
 
-export async function createTaskQueues(sqs: LocalSqs, prefix: string): Promise<LocalTaskQueues> {
+interface QueueDesign {
+  name: string;
+  deadLetterName: string;
+  deadLetterRetentionSeconds: number;
+  visibilityTimeoutSeconds: number;
+  maxReceiveCount: number;
+}
+
+export const createTaskQueues = (sqs: LocalSqs, prefix: string): Promise<LocalTaskQueues> =>
+  createQueues(sqs, prefix, TASK_QUEUE);
+
+export const createPrivacyJobQueues = (sqs: LocalSqs, prefix: string): Promise<LocalTaskQueues> =>
+  createQueues(sqs, prefix, PRIVACY_JOB_QUEUE);
+
+async function createQueues(sqs: LocalSqs, prefix: string, design: QueueDesign): Promise<LocalTaskQueues> {
   const client = new SQSClient({
     endpoint: sqs.endpoint,
     region: sqs.region,
@@ -22,20 +37,20 @@ export async function createTaskQueues(sqs: LocalSqs, prefix: string): Promise<L
         .Attributes?.QueueArn as string;
     const dlq = await client.send(
       new CreateQueueCommand({
-        QueueName: `${prefix}-${TASK_QUEUE.deadLetterName}`,
-        Attributes: { MessageRetentionPeriod: String(TASK_QUEUE.deadLetterRetentionSeconds) },
+        QueueName: `${prefix}-${design.deadLetterName}`,
+        Attributes: { MessageRetentionPeriod: String(design.deadLetterRetentionSeconds) },
       }),
     );
     const deadLetterUrl = dlq.QueueUrl as string;
     const deadLetterArn = await arnOf(deadLetterUrl);
     const queue = await client.send(
       new CreateQueueCommand({
-        QueueName: `${prefix}-${TASK_QUEUE.name}`,
+        QueueName: `${prefix}-${design.name}`,
         Attributes: {
-          VisibilityTimeout: String(TASK_QUEUE.visibilityTimeoutSeconds),
+          VisibilityTimeout: String(design.visibilityTimeoutSeconds),
           RedrivePolicy: JSON.stringify({
             deadLetterTargetArn: deadLetterArn,
-            maxReceiveCount: TASK_QUEUE.maxReceiveCount,
+            maxReceiveCount: design.maxReceiveCount,
           }),
         },
       }),

@@ -30,7 +30,10 @@ export class DynamoPrivacyJobRuns extends DynamoPrivacyJobReads implements Priva
           Key: jobKey(job),
           UpdateExpression: expression,
           ConditionExpression: condition,
-          ExpressionAttributeNames: { '#state': 'state', ...names },
+          ExpressionAttributeNames: {
+            ...(`${expression} ${condition}`.includes('#state') ? { '#state': 'state' } : {}),
+            ...names,
+          },
           ExpressionAttributeValues: values,
         }),
       );
