@@ -23,6 +23,10 @@ export class DynamoPrivacyJobRuns extends DynamoPrivacyJobReads implements Priva
     values: Record<string, unknown>,
     names: Record<string, string> = {},
   ): Promise<boolean> {
+    const allNames = {
+      ...(`${expression} ${condition}`.includes('#state') ? { '#state': 'state' } : {}),
+      ...names,
+    };
     try {
       await this.db.send(
         new UpdateCommand({
@@ -30,10 +34,7 @@ export class DynamoPrivacyJobRuns extends DynamoPrivacyJobReads implements Priva
           Key: jobKey(job),
           UpdateExpression: expression,
           ConditionExpression: condition,
-          ExpressionAttributeNames: {
-            ...(`${expression} ${condition}`.includes('#state') ? { '#state': 'state' } : {}),
-            ...names,
-          },
+          ...(Object.keys(allNames).length ? { ExpressionAttributeNames: allNames } : {}),
           ExpressionAttributeValues: values,
         }),
       );
