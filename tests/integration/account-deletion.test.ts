@@ -9,8 +9,8 @@ import { keys } from '../../functions/adapters/dynamodb/keys.ts';
 import { mailboxOf } from '../../shared/email-address.ts';
 import { callRoute, mailsTo, newEmail, stack } from '../support/api.ts';
 import { createLocalAccount } from '../support/local-account.ts';
-import { deletionDone, mentioning, wholeTable } from '../support/privacy-jobs.ts';
 import { bucketClient, bucketKeys, uploadDirect } from '../support/photos.ts';
+import { deletionDone, mentioning, wholeTable } from '../support/privacy-jobs.ts';
 import { pay, startCheckout, stripeApi } from '../support/stripe.ts';
 import { testPhoto } from '../support/test-images.ts';
 

@@ -6,8 +6,8 @@ import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { callRoute, mailsTo, newEmail, stack } from '../support/api.ts';
 import { createLocalAccount } from '../support/local-account.ts';
-import { exportReady } from '../support/privacy-jobs.ts';
 import { bucketClient, bucketKeys, uploadDirect } from '../support/photos.ts';
+import { exportReady } from '../support/privacy-jobs.ts';
 import { ledger, pay, startCheckout } from '../support/stripe.ts';
 import { testPhoto } from '../support/test-images.ts';
 

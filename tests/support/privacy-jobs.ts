@@ -20,7 +20,11 @@ import { startTestSqs, type TestQueue, type TestSqs } from './local-sqs.ts';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Polls until `check` returns a value, or fails after `ms`. */
-export async function eventually<T>(check: () => Promise<T | undefined>, ms = 20_000, what = 'it'): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined>,
+  ms = 20_000,
+  what = 'it',
+): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const value = await check();

@@ -45,6 +45,11 @@ async function deletePages(
   return 'next';
 }
 
+const ownedPage = async (deps: PrivacyJobDeps, owner: Owner, cursor: string | null) => {
+  const page = await deps.data.ownedKeysPage(owner, cursor, JOB_PAGE_ITEMS);
+  return { keys: page.items, next: page.next };
+};
+
 const steps: Record<Exclude<DeletionStep, 'done'>, Step> = {
   // The provider first: the subscription ends now. Its late events find the account gone and write nothing
   // (billing reads an account being deleted as absent).
@@ -69,15 +74,10 @@ const steps: Record<Exclude<DeletionStep, 'done'>, Step> = {
     return 'next';
   },
   owned: async (deps, run, job, budget) => {
-    // Counters keyed by the address, then every item the account owns outside its partition.
-    const owners: Owner[] = [{ email: job.email }, { userId: job.userId }];
-    for (const owner of owners) {
-      const result = await deletePages(deps, run, budget, async (cursor) => {
-        const page = await deps.data.ownedKeysPage(owner, cursor, JOB_PAGE_ITEMS);
-        return { keys: page.items, next: page.next };
-      });
-      if (result !== 'next') return result;
-    }
+    const result = await deletePages(deps, run, budget, (cursor) =>
+      ownedPage(deps, { userId: job.userId }, cursor),
+    );
+    if (result !== 'next') return result;
     // Items written before they carried owned_by, found from the account record (still there).
     return deletePages(deps, run, budget, async () => ({
       keys: (await deps.data.namedByAccount(job.userId)).map(({ pk, sk }) => ({ pk, sk })),
@@ -92,7 +92,13 @@ const steps: Record<Exclude<DeletionStep, 'done'>, Step> = {
         next: page.next,
       };
     }),
+  // The counters keyed by the address last (someone may try to sign in with it while the job runs), then the
+  // account record itself.
   account: async (deps, run, job, budget) => {
+    const result = await deletePages(deps, run, budget, (cursor) =>
+      ownedPage(deps, { email: job.email }, cursor),
+    );
+    if (result !== 'next') return result;
     if (!spendPage(budget)) return 'paused';
     await deps.eraser.deleteAccountRecord(job.userId);
     return (await deps.jobs.progress(run, deps.clock.now(), { items_deleted: 1 })) ? 'next' : 'lost';

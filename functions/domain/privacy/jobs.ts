@@ -11,9 +11,10 @@ export type JobRef = { kind: 'deletion'; ref: string } | { kind: 'export'; userI
 export type JobState = 'queued' | 'running' | 'done' | 'failed';
 
 /**
- * A deletion's steps, in order. Sign-in is already impossible when the job starts (the request ended every
- * session and the account reads as absent); the account record itself goes last, so until then a retry
- * still knows what it deletes, and nothing half-deleted can sign in.
+ * A deletion's steps, in order: the Stripe customer, the files, the items kept outside the partition, the
+ * partition, the address's counters and the account record, the email. Sign-in is already impossible when
+ * the job starts (the request ended every session and the account reads as absent); the account record goes
+ * last, so until then a retry still knows what it deletes, and nothing half-deleted can sign in.
  */
 export const DELETION_STEPS = [
   'customer',

@@ -129,7 +129,7 @@ export interface PrivacyJobStore extends PrivacyJobReads {
   ): Promise<boolean>;
   /** Adds to the counters and renews the lease; false when the run no longer holds the job. */
   progress(run: JobRun, now: number, counts: Record<string, number>): Promise<boolean>;
-  /** Gives the job back (the run stopped at its page budget): due again at once. */
+  /** Gives the job back (the run stopped at its page budget): its hand-over message takes it from there. */
   release(run: JobRun, now: number): Promise<void>;
   /**
    * The job is over: `done` (kept a while for the account screen, without the personal details it needed)

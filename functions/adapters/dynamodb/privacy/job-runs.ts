@@ -139,7 +139,12 @@ export class DynamoPrivacyJobRuns extends DynamoPrivacyJobReads implements Priva
       run.job,
       'SET gsi1sk = :check, updated_at = :now REMOVE claimed_until',
       'attribute_exists(pk) AND attempt = :attempt',
-      { ':check': checkKeys(run.job, now).gsi1sk, ':now': now, ':attempt': run.attempt },
+      // As a job just queued: its hand-over message should be claimed by then, or the sweep sends another.
+      {
+        ':check': checkKeys(run.job, now + JOB_QUEUE_GRACE_SECONDS).gsi1sk,
+        ':now': now,
+        ':attempt': run.attempt,
+      },
     );
   }
 
