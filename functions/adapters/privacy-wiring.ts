@@ -3,27 +3,16 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { MailConfig, MediaConfig, PrivacyJobQueueConfig, TableConfig } from '../config.ts';
-import type { Mailer } from '../domain/ports.ts';
 import type { PrivacyRequestDeps } from '../domain/privacy/ports.ts';
 import { DynamoDeletionCodes } from './dynamodb/privacy/deletion-codes.ts';
 import { DynamoPrivacyJobRecords } from './dynamodb/privacy/job-records.ts';
 import { DynamoRateLimiter } from './dynamodb/rate-limiter.ts';
-import { OutboxMailer } from './mail/outbox-mailer.ts';
-import { SesMailer } from './mail/ses-mailer.ts';
+import { buildMailer } from './mail/build-mailer.ts';
 import { stageMetrics } from './metrics/emf-metrics.ts';
 import { S3PersonalFiles } from './s3/personal-files.ts';
 import { ScryptPasswordHasher } from './scrypt-hasher.ts';
-import { createSqsClient } from './sqs/client.ts';
-import { SqsPrivacyJobQueue } from './sqs/sqs-privacy-job-queue.ts';
+import { buildPrivacyJobQueue } from './sqs/sqs-privacy-job-queue.ts';
 import { cryptoIds, systemClock } from './system.ts';
-
-export const buildMailer = (config: MailConfig): Mailer =>
-  config.mail.transport === 'outbox'
-    ? new OutboxMailer(config.mail.dir, config.mailFrom)
-    : new SesMailer(config.mailFrom);
-
-export const buildPrivacyJobQueue = (config: PrivacyJobQueueConfig): SqsPrivacyJobQueue =>
-  new SqsPrivacyJobQueue(createSqsClient(config.sqsEndpoint), config.privacyJobQueueUrl);
 
 export function buildPrivacyDeps(
   config: TableConfig & MailConfig & MediaConfig & PrivacyJobQueueConfig,

@@ -1,9 +1,11 @@
 // The privacy job queue on SQS: one message per job (or per hand-over of a long deletion). A message that
 // cannot be sent is logged and reported; the job is recorded, and the sweep sends it later.
 import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import type { PrivacyJobQueueConfig } from '../../config.ts';
 import { describeJob, encodeJobMessage, type JobRef } from '../../domain/privacy/jobs.ts';
 import type { PrivacyJobQueue } from '../../domain/privacy/ports.ts';
 import { currentCorrelationId, log } from '../../http/logger.ts';
+import { createSqsClient } from './client.ts';
 import { correlationAttributes } from './message-context.ts';
 
 export class SqsPrivacyJobQueue implements PrivacyJobQueue {
@@ -34,3 +36,6 @@ export class SqsPrivacyJobQueue implements PrivacyJobQueue {
     }
   }
 }
+
+export const buildPrivacyJobQueue = (config: PrivacyJobQueueConfig): SqsPrivacyJobQueue =>
+  new SqsPrivacyJobQueue(createSqsClient(config.sqsEndpoint), config.privacyJobQueueUrl);
