@@ -103,6 +103,9 @@ describe('alarms and dashboard', () => {
     'ProviderBudget',
     'DeadLetterQueue',
     'WorkerErrorRate',
+    'PrivacyJobDeadLetters',
+    'PrivacyJobErrors',
+    'PrivacyJobsFailed',
   ];
 
   it('sends every alarm, and its return to OK, to the stage topic, which emails the alarmEmail setting', () => {
