@@ -27,10 +27,10 @@ describeInBrowser('account page: your data', () => {
     await openSignedIn(page, token, '/app/account');
     await page.getByRole('button', { name: 'Export my data' }).click();
     const section = page.getByTestId('export-section');
-    await section.getByText('Preparing your export…', { exact: false }).waitFor();
+    await section.getByText('It takes a minute or two', { exact: false }).waitFor();
     expect(await section.getByRole('button', { name: 'Preparing your export…' }).isDisabled()).toBe(true);
     if (SHOTS) await section.screenshot({ path: `${SHOTS}/export-preparing-en-desktop.png` });
-    await section.getByText(/^Your data export is ready\. You can download it until \d+ \w+\.$/).waitFor();
+    await section.getByText(/^Your data export is ready\. You can download it until [A-Z][a-z]+ \d+\.$/).waitFor();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/export-ready-en-desktop.png`, fullPage: true });
     const mail = await waitForMail(email, { count: 2 });
     expect(mail.subject).toBe('Your Aivatar data export is ready');
@@ -49,7 +49,7 @@ describeInBrowser('account page: your data', () => {
     await openSignedIn(page, token, '/fr/app/account');
     await page.getByRole('button', { name: 'Exporter mes données' }).click();
     const section = page.getByTestId('export-section');
-    await section.getByText('Préparation de votre export…', { exact: false }).waitFor();
+    await section.getByText('Cela prend une minute ou deux', { exact: false }).waitFor();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/export-preparing-fr-phone.png`, fullPage: true });
     await section
       .getByText(/^Votre export de données est prêt\. Vous pouvez le télécharger jusqu'au \d+ \S+\.$/)

@@ -53,7 +53,7 @@ export function DeletionProgress({ id, started }: { id: string; started: Deletio
     <div className="privacy-row privacy-row--danger" data-testid="deletion-progress">
       <div className="privacy-row__text">
         <h3>{status.state === 'done' ? t('account.deletedTitle') : t('account.deletingTitle')}</h3>
-        <p className="muted">{t('account.deletingIntro')}</p>
+        {status.state !== 'done' && <p className="muted">{t('account.deletingIntro')}</p>}
       </div>
       {running && (
         <div className="job-state" role="status">

@@ -1,7 +1,7 @@
 // "Export my data": asks for the ZIP (a job), shows where the latest export is (being prepared, ready to
 // download until a date, or failed) and follows it while it is prepared. The emailed link comes back here
 // with ?export=<id>.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ExportStatus } from '../../../../../shared/api-schemas.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -29,11 +29,16 @@ export function ExportSection() {
   const [busy, setBusy] = useState<'export' | 'download' | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
 
+  // An answer that left after the latest change of state (an export just asked for) is out of date.
+  const asked = useRef(0);
+  const refresh = async () => {
+    const at = asked.current;
+    const { export: latest } = await latestExport();
+    if (at === asked.current) setCurrent(latest);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the section appears
   useEffect(() => {
-    latestExport().then(
-      (r) => setCurrent(r.export),
-      () => setCurrent(null),
-    );
+    refresh().catch(() => setCurrent((c) => c ?? null));
   }, []);
   usePolling(async () => setCurrent((await latestExport()).export), EXPORT_POLL_MS, preparing(current));
 
@@ -41,7 +46,9 @@ export function ExportSection() {
     setBusy('export');
     setNotice(null);
     try {
-      setCurrent((await exportMyData()).export);
+      const { export: started } = await exportMyData();
+      asked.current += 1;
+      setCurrent(started);
     } catch (e) {
       setNotice({
         kind: 'error',
