@@ -195,6 +195,16 @@ export const taskQueueConfig = part({
 });
 export type TaskQueueConfig = ReturnType<typeof taskQueueConfig.build>;
 
+/** The privacy job queue (account deletions and data exports; the local stand-in when SQS_ENDPOINT is set). */
+export const privacyJobQueueConfig = part({
+  shape: {
+    PRIVACY_JOB_QUEUE_URL: z.url(),
+    SQS_ENDPOINT: z.optional(z.url()),
+  },
+  build: (s) => ({ privacyJobQueueUrl: s.PRIVACY_JOB_QUEUE_URL, sqsEndpoint: s.SQS_ENDPOINT }),
+});
+export type PrivacyJobQueueConfig = ReturnType<typeof privacyJobQueueConfig.build>;
+
 const seconds = z.string().check(z.regex(/^\d+$/));
 const positiveSeconds = z.string().check(z.regex(/^[1-9]\d*$/));
 
@@ -478,7 +488,7 @@ export const GROUP_CONFIG = {
     providerBudgetConfig,
     taskTimingConfig,
   ],
-  account: [tableConfig, originVerifyConfig, sessionConfig, mailConfig, mediaConfig, stripeConfig],
+  account: [tableConfig, originVerifyConfig, sessionConfig, mailConfig, mediaConfig, privacyJobQueueConfig],
 } as const satisfies Record<string, readonly AnyPart[]>;
 
 /**
@@ -498,4 +508,12 @@ export const WORKER_CONFIG = {
   ],
   'avatar-dead-letter': [tableConfig, mediaConfig, mailConfig],
   'avatar-sweeper': [tableConfig, mediaConfig, mailConfig],
+} as const satisfies Record<string, readonly AnyPart[]>;
+
+/**
+ * The privacy job function (functions/privacy-jobs): account deletions and data exports, from their queue
+ * and from the sweep's schedule. It deletes the Stripe customer (stripe) and emails when a job is done.
+ */
+export const JOB_CONFIG = {
+  'privacy-jobs': [tableConfig, mediaConfig, mailConfig, stripeConfig, privacyJobQueueConfig],
 } as const satisfies Record<string, readonly AnyPart[]>;

@@ -21,7 +21,6 @@ import {
   bindLinkCookie,
   bindMailSender,
   bindMediaBucket,
-  bindMediaListing,
   bindOriginSecret,
   bindSessionSigningKey,
   bindStripeApi,
@@ -29,7 +28,6 @@ import {
   bindTable,
   GOOGLE_CLIENT_SECRET_ACTIONS,
   type GoogleSignInBinding,
-  MEDIA_LIST_ACTIONS,
   MEDIA_OBJECT_ACTIONS,
   ORIGIN_SECRET_ACTIONS,
   SEND_MAIL_ACTIONS,
@@ -41,11 +39,13 @@ import { ProductApi } from './constructs/http-api.ts';
 import { MailSender } from './constructs/mail-sender.ts';
 import { MediaBucket, mediaBucketOrigin } from './constructs/media-bucket.ts';
 import { Monitoring } from './constructs/monitoring.ts';
+import { bindPrivacyJobQueue, PrivacyJobs, SEND_JOB_ACTIONS } from './constructs/privacy-jobs.ts';
 import { SpaHosting } from './constructs/spa-hosting.ts';
 import { StripeSecrets, stripePriceIds } from './constructs/stripe-secrets.ts';
 import { StyleCatalogue } from './constructs/style-catalogue.ts';
 import { assertWebBuilt, WebDeployment } from './constructs/web-deployment.ts';
 import type { EdgeAcls } from './edge-protection.ts';
+import { checkFunctionConcurrency } from './function-concurrency.ts';
 import { TASK_QUEUE, timingProblems } from './queue-design.ts';
 
 export type Stage = 'dev' | 'prod';
@@ -72,8 +72,6 @@ export interface GroupNeeds {
   stripeWebhookSecret?: true;
   /** MEDIA_BUCKET, and get/put/delete on objects under these key prefixes only. */
   media?: { prefixes: readonly string[] };
-  /** s3:ListBucket on the media bucket (finding every file of a user). */
-  mediaListing?: true;
   /** Default 10. */
   timeoutSeconds?: number;
   /** Packages installed beside the bundle, not in it (ApiFunctionProps.installedModules). */
@@ -82,6 +80,8 @@ export interface GroupNeeds {
   taskQueue?: true;
   /** The face model beside the bundle (ApiFunctionProps.faceAnalysis). */
   faceAnalysis?: true;
+  /** PRIVACY_JOB_QUEUE_URL, and sending privacy job messages (deletions, exports) to that queue. */
+  privacyJobQueue?: true;
 }
 
 interface GroupResources {
@@ -95,6 +95,7 @@ interface GroupResources {
   stripePrices: Record<string, string>;
   media: MediaBucket;
   generation: AvatarGeneration;
+  privacyJobs: PrivacyJobs;
   /** The API distribution's header secret, where the API sits behind CloudFront and WAF. */
   originSecret: ISecret | null;
 }
@@ -163,25 +164,20 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
     stripeWebhookSecret: true,
   },
   account: {
-    // scrypt (128 MiB) confirms a deletion; an export holds the photos and avatars of an account in memory.
+    // scrypt (128 MiB) confirms a deletion.
     memorySize: 1024,
-    // A deletion or an export reads the whole table once and every file of the user (API Gateway waits 30 s).
-    timeoutSeconds: 29,
     reservedConcurrency: 5,
     table: {
-      // GetItem/PutItem/UpdateItem: the session's account, deletion link, export record, rate counters;
-      // Query and Scan: every item of the user; BatchWriteItem: deleting them.
-      actions: [...ITEM_READ_WRITE, 'dynamodb:Query', 'dynamodb:Scan', 'dynamodb:BatchWriteItem'],
+      // GetItem/PutItem/UpdateItem: the session's account, deletion link, rate counters, a job's record (the
+      // deletion's in a transaction with the account's update); Query: the account's latest exports. The
+      // work itself is the privacy job function's (infra/constructs/privacy-jobs.ts).
+      actions: [...ITEM_READ_WRITE, 'dynamodb:Query'],
     },
     sessionSigningKey: true,
     mail: true,
-    // Deleting the customer (which ends a subscription at once).
-    stripeApi: true,
-    // Every prefix a user's files live under (KNOWN_MEDIA_PREFIXES), exports written under exports/.
-    media: {
-      prefixes: ['uploads/', 'photos/', 'thumbs/', 'results/', 'result-thumbs/', 'archives/', 'exports/'],
-    },
-    mediaListing: true,
+    // Signs the short-lived download address of a ready export.
+    media: { prefixes: ['exports/'] },
+    privacyJobQueue: true,
   },
   photos: {
     // sharp decodes up to 40-megapixel images, and the face check runs a neural network on each photo
@@ -228,7 +224,7 @@ export function declaredActions(needs: GroupNeeds, behindEdge = false): string[]
     ...(needs.stripeApi || needs.stripeWebhookSecret ? STRIPE_SECRET_ACTIONS : []),
     ...(needs.media ? MEDIA_OBJECT_ACTIONS : []),
     ...(needs.taskQueue ? SEND_TASK_ACTIONS : []),
-    ...(needs.mediaListing ? MEDIA_LIST_ACTIONS : []),
+    ...(needs.privacyJobQueue ? SEND_JOB_ACTIONS : []),
   ];
 }
 
@@ -290,6 +286,8 @@ export class AivatarStack extends Stack {
   readonly functions = new Map<LambdaGroup, ApiFunction>();
   /** The task queues, the worker, the dead-letter handler and the sweeper. */
   generation!: AvatarGeneration;
+  /** The privacy job queues and function (account deletions, data exports). */
+  privacyJobs!: PrivacyJobs;
   readonly monitoring: Monitoring;
   /** The API behind CloudFront and WAF (with edgeAcls): what the web app calls. */
   readonly apiEdge: ApiEdge | undefined;
@@ -362,8 +360,19 @@ export class AivatarStack extends Stack {
       ...(props.likenessGuarantee !== undefined ? { likenessGuarantee: props.likenessGuarantee } : {}),
     });
     this.generation = generation;
+    const stripePrices = stripePriceIds(this, props.stripePrices);
+    this.privacyJobs = new PrivacyJobs(this, 'PrivacyJobs', {
+      stage,
+      table: data.table,
+      media: media.bucket,
+      mail,
+      stripeApiKey: stripe.apiKey,
+      stripePrices,
+      environment: baseEnvironment,
+    });
     const resources: GroupResources = {
       generation,
+      privacyJobs: this.privacyJobs,
       table: data.table,
       sessionSigningKey: signingKey,
       mail,
@@ -371,7 +380,7 @@ export class AivatarStack extends Stack {
       googleSignIn,
       publicApiUrl,
       stripe,
-      stripePrices: stripePriceIds(this, props.stripePrices),
+      stripePrices,
       originSecret: apiEdge?.originSecret ?? null,
     };
     for (const group of servedGroups()) {
@@ -400,6 +409,7 @@ export class AivatarStack extends Stack {
       (generation.functions.get('avatar-worker') as ApiFunction).fn,
       generation.deadLetterQueue,
     );
+    this.monitoring.watchPrivacyJobs(this.privacyJobs.fn.fn, this.privacyJobs.deadLetterQueue);
     new CfnOutput(this, 'AlarmTopicArn', {
       value: this.monitoring.topic.topicArn,
       description: 'Alarms are sent here (subscribe more addresses or a chat integration)',
@@ -478,10 +488,16 @@ export class AivatarStack extends Stack {
       value: generation.deadLetterQueue.queueUrl,
       description: 'Avatar task messages that failed 3 deliveries (their tasks were refunded)',
     });
+    new CfnOutput(this, 'PrivacyJobDeadLetterQueueUrl', {
+      value: this.privacyJobs.deadLetterQueue.queueUrl,
+      description: 'Privacy job messages that failed 5 deliveries (their jobs stay recorded: runbook)',
+    });
     new CfnOutput(this, 'SessionSigningKeyArn', {
       value: signingKey.secretArn,
       description: 'Secret to change to rotate the session key',
     });
+    // Last, once every function exists: each has reserved concurrency or is marked a custom-resource provider.
+    checkFunctionConcurrency(this);
   }
 
   /**
@@ -556,7 +572,7 @@ export class AivatarStack extends Stack {
     if (needs.stripeWebhookSecret) bindStripeWebhookSecret(fn.fn, resources.stripe.webhookSecret);
     if (needs.media) bindMediaBucket(fn.fn, resources.media.bucket, needs.media.prefixes);
     if (needs.taskQueue) bindTaskQueue(fn.fn, resources.generation.queue, SEND_TASK_ACTIONS);
-    if (needs.mediaListing) bindMediaListing(fn.fn, resources.media.bucket);
+    if (needs.privacyJobQueue) bindPrivacyJobQueue(fn.fn, resources.privacyJobs.queue, SEND_JOB_ACTIONS);
     if (
       (GROUP_CONFIG[group as keyof typeof GROUP_CONFIG] as readonly unknown[] | undefined)?.includes(
         providerBudgetConfig,

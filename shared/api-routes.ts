@@ -362,7 +362,16 @@ export const apiRoutes = {
     access: 'user',
     served: true,
     request: s.DeleteAccountRequest,
-    response: s.Message,
+    response: s.DeletionStarted,
+  }),
+  /** Public: the account's sessions ended with the request; the unguessable id is the key. */
+  accountDeletionStatus: route({
+    method: 'GET',
+    path: '/account/deletion/{deletionId}',
+    group: 'account',
+    access: 'public',
+    served: true,
+    response: s.DeletionStatus,
   }),
   exportAccountData: route({
     method: 'POST',
@@ -370,7 +379,15 @@ export const apiRoutes = {
     group: 'account',
     access: 'user',
     served: true,
-    response: s.Message,
+    response: s.ExportStarted,
+  }),
+  latestAccountExport: route({
+    method: 'GET',
+    path: '/account/export',
+    group: 'account',
+    access: 'user',
+    served: true,
+    response: s.LatestExport,
   }),
   accountExportDownload: route({
     method: 'GET',

@@ -431,3 +431,40 @@ export const ExportDownload = z.object({
   expires_at: z.number(),
 });
 export type ExportDownload = z.infer<typeof ExportDownload>;
+
+/** A privacy job's state: queued, running, done, or failed (given up: support finishes it). */
+export const JobState = z.enum(['queued', 'running', 'done', 'failed']);
+
+/** An account deletion's progress, as the account screen follows it (by the secret `id`). */
+export const DeletionStatus = z.object({
+  state: JobState,
+  /** steps done, of steps_total: the payment provider, files, items elsewhere, items, account, email */
+  steps_done: z.number(),
+  steps_total: z.number(),
+  items_deleted: z.number(),
+  files_deleted: z.number(),
+  created_at: z.number(),
+  finished_at: z.nullable(z.number()),
+});
+export type DeletionStatus = z.infer<typeof DeletionStatus>;
+
+/** POST /account/delete: the deletion is under way; `deletion.id` follows it (GET /account/deletion/{id}). */
+export const DeletionStarted = z.object({
+  msg: z.string(),
+  deletion: z.object({ id: z.string(), status: DeletionStatus }),
+});
+
+/** An export of the account: being prepared, ready to download until expires_at, or failed. */
+export const ExportStatus = z.object({
+  id: z.string(),
+  state: z.enum(['queued', 'running', 'ready', 'failed']),
+  created_at: z.number(),
+  expires_at: z.number(),
+  size: z.nullable(z.number()),
+});
+export type ExportStatus = z.infer<typeof ExportStatus>;
+
+/** POST /account/export: the export is being prepared (or already was: the same one). */
+export const ExportStarted = z.object({ msg: z.string(), export: ExportStatus });
+/** GET /account/export: the latest export that has not expired, if any. */
+export const LatestExport = z.object({ export: z.nullable(ExportStatus) });

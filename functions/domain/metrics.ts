@@ -36,6 +36,8 @@ export const BUSINESS_METRICS = {
   /** account deletions and data exports completed */
   AccountsDeleted: 'Count',
   DataExports: 'Count',
+  /** privacy jobs given up after JOB_MAX_REQUEUES re-sends (an account left half-deleted: runbook) */
+  PrivacyJobsFailed: 'Count',
 } as const;
 
 export type BusinessMetric = keyof typeof BUSINESS_METRICS;

@@ -229,16 +229,24 @@ export interface RateVerdict {
   retryAfterSeconds: number;
 }
 
+/**
+ * Whose a counter is, when its key names someone: deleting an account deletes its counters and those of its
+ * address (docs/data-model.md, "Whose items, by key"). Counters of a client address belong to nobody.
+ */
+export type CounterOwner = { userId: string } | { email: string };
+
 export interface RateLimiter {
   /**
    * Counts one attempt (or `count`); refused, and nothing counted, when that would pass `limit` attempts in
-   * the current window.
+   * the current window. `owner`: the account or email the counter belongs to (found by key when that account
+   * is deleted or exported).
    */
   hit(
     bucket: string,
     key: string,
     limit: number,
     windowSeconds: number,
+    owner?: CounterOwner,
     count?: number,
   ): Promise<RateVerdict>;
   /** Whether the window still has room, without counting. */

@@ -8,7 +8,7 @@ import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lam
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { LambdaGroup } from '../../shared/api-routes.ts';
-import { type GenerationFunction, handlerEntry } from '../function-entries.ts';
+import { type GenerationFunction, handlerEntry, type JobFunction } from '../function-entries.ts';
 import { FACE_ANALYSIS_MODULES, faceAnalysisHooks } from './face-analysis.ts';
 import { stageLogGroupProps } from './stage-logs.ts';
 
@@ -26,8 +26,11 @@ export const ESM_REQUIRE_BANNER =
 export const LAMBDA_EXTERNAL_MODULES: string[] = ['@aws-sdk/*'];
 
 export interface ApiFunctionProps {
-  /** An endpoint group, or a generation function (the SQS worker, the dead-letter handler, the sweeper). */
-  group: LambdaGroup | GenerationFunction;
+  /**
+   * An endpoint group, a generation function (the SQS worker, the dead-letter handler, the sweeper) or the
+   * privacy job function.
+   */
+  group: LambdaGroup | GenerationFunction | JobFunction;
   /** Default: "Aivatar <stage> API: <group> routes". */
   description?: string;
   stage: 'dev' | 'prod';

@@ -1,6 +1,7 @@
 // Alarms to one SNS topic (email subscription from the stage's `alarmEmail` setting) and one dashboard
 // per stage. Each alarm has a runbook section in docs/operations.md ("Alarms"), named by its id here.
-// The task worker and its dead-letter queue are watched once they exist: `watchTaskWorker`.
+// The task worker, the privacy job function and their dead-letter queues are watched once they exist:
+// `watchTaskWorker`, `watchPrivacyJobs`.
 import { Duration } from 'aws-cdk-lib';
 import {
   Alarm,
@@ -50,6 +51,8 @@ export const ALARM_THRESHOLDS = {
    */
   likenessRefundPercent: 25,
   likenessRefundMinScored: 10,
+  /** privacy job runs that failed, per 15 minutes */
+  privacyJobErrors: 3,
 } as const;
 
 export interface MonitoringProps {
@@ -272,6 +275,30 @@ export class Monitoring extends Construct {
     );
     this.dashboard.addWidgets(
       new GraphWidget({ title: 'Task worker', left: [errorRate], right: [dlq], width: 24 }),
+    );
+  }
+
+  /**
+   * The privacy job function and its dead-letter queue: a job message that failed every delivery, a run that
+   * failed, or a job given up by the sweep (an account may be left half-deleted: docs/operations.md).
+   */
+  watchPrivacyJobs(fn: IFunction, deadLetterQueue: IQueue): void {
+    const dlq = deadLetterQueue.metricApproximateNumberOfMessagesVisible({
+      statistic: 'Maximum',
+      period: Duration.minutes(5),
+    });
+    this.alarm('PrivacyJobDeadLetters', dlq, 1, 'Privacy job messages reached their dead-letter queue');
+    const errors = fn.metricErrors({ period: Duration.minutes(15) });
+    this.alarm(
+      'PrivacyJobErrors',
+      errors,
+      ALARM_THRESHOLDS.privacyJobErrors,
+      'Privacy job runs failed (their jobs resume: see whether they keep failing)',
+    );
+    const failed = this.business('PrivacyJobsFailed', 'Sum');
+    this.alarm('PrivacyJobsFailed', failed, 1, 'A privacy job was given up after many re-sends');
+    this.dashboard.addWidgets(
+      new GraphWidget({ title: 'Privacy jobs', left: [errors, failed], right: [dlq], width: 24 }),
     );
   }
 

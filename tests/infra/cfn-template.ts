@@ -8,6 +8,7 @@ export interface Resource {
   DependsOn?: string | string[];
   DeletionPolicy?: string;
   UpdateReplacePolicy?: string;
+  Metadata?: Json;
 }
 
 export const props = (r: Resource): Json => r.Properties ?? {};

@@ -104,6 +104,9 @@ describe('alarms and dashboard', () => {
     'DeadLetterQueue',
     'WorkerErrorRate',
     'LikenessRefundShare',
+    'PrivacyJobDeadLetters',
+    'PrivacyJobErrors',
+    'PrivacyJobsFailed',
   ];
 
   it('sends every alarm, and its return to OK, to the stage topic, which emails the alarmEmail setting', () => {

@@ -23,7 +23,7 @@ import type {
 import { activationWrites, type TransactItem } from './activation-writes.ts';
 import { failedConditions, isConditionFailure } from './conditions.ts';
 import { googleAccountWrites, googleLinkWrites, newAccountItem } from './google-sign-in-writes.ts';
-import { keys, TTL_ATTRIBUTE } from './keys.ts';
+import { keys, ownedBy, TTL_ATTRIBUTE } from './keys.ts';
 import { DynamoUserReader, toUser } from './user-reader.ts';
 
 const LedgerItem = z.object({
@@ -55,7 +55,12 @@ export class DynamoAccountStore extends DynamoUserReader implements AccountStore
             {
               Put: {
                 TableName: this.table,
-                Item: { ...keys.email(a.email), user_id: a.id, [TTL_ATTRIBUTE]: a.expiresAt },
+                Item: {
+                  ...keys.email(a.email),
+                  user_id: a.id,
+                  ...ownedBy(a.id),
+                  [TTL_ATTRIBUTE]: a.expiresAt,
+                },
                 ConditionExpression: 'attribute_not_exists(pk) OR #ttl < :now',
                 ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
                 ExpressionAttributeValues: { ':now': a.createdAt },
@@ -88,6 +93,7 @@ export class DynamoAccountStore extends DynamoUserReader implements AccountStore
         Item: {
           ...keys.loginLink(link.tokenHash),
           user_id: link.userId,
+          ...ownedBy(link.userId),
           link_expires_at: link.expiresAt,
           ...(link.activation ? { activated_signup_bonus: link.activation.signupBonus } : {}),
           ...(link.browser ? { browser_hash: link.browser.hash, browser_from: link.browser.from } : {}),

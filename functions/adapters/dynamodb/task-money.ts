@@ -15,7 +15,7 @@ import type {
 } from '../../domain/generation/tasks.ts';
 import { type TransactItem, transactWithRetry } from './balance-transaction.ts';
 import { ledgerPut } from './billing-credits.ts';
-import { keys, TTL_ATTRIBUTE } from './keys.ts';
+import { keys, ownedBy, TTL_ATTRIBUTE } from './keys.ts';
 import { toTask } from './task-items.ts';
 
 /** Concurrent creates of one account each retry until the balance they read holds, or runs short. */
@@ -232,6 +232,7 @@ export async function createBatch(
             TableName: table,
             Item: {
               ...keys.idempotency(b.userId, idem.key),
+              ...ownedBy(b.userId),
               batch_id: b.id,
               task_ids: batch.taskIds,
               total_cost: total,

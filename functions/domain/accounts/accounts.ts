@@ -79,6 +79,7 @@ export async function signUp(
     {
       scope: 'email-client',
       key: emailAndClient(email, caller.clientAddress),
+      owner: { email },
       rule: deps.limits.signupPerEmailClient,
     },
   ]);
@@ -107,6 +108,7 @@ export async function requestLoginLink(
     {
       scope: 'email-client',
       key: emailAndClient(email, caller.clientAddress),
+      owner: { email },
       rule: deps.limits.loginLinkPerEmailClient,
     },
   ]);
@@ -114,7 +116,7 @@ export async function requestLoginLink(
   if (!user) throw new DomainError('ACCOUNT_NOT_FOUND', 'No account found with this email.');
   const kind: LinkEmailKind = user.status === 'ACTIVE' ? 'login' : 'activation';
   const { limit, windowSeconds } = deps.limits.loginLinkPerEmail;
-  const mailbox = await deps.limiter.hit('login_link:email', email, limit, windowSeconds);
+  const mailbox = await deps.limiter.hit('login_link:email', email, limit, windowSeconds, { email });
   // Past the mailbox's limit, whoever asked, the owner already holds a link from this window that still
   // works: say so instead of refusing them (or mailing the address again).
   if (!mailbox.allowed)
@@ -165,10 +167,16 @@ export async function logIn(
     {
       scope: 'email-client',
       key: emailAndClient(email, caller.clientAddress),
+      owner: { email },
       rule: deps.limits.loginPerEmailClient,
     },
   ]);
-  const failures = { scope: 'email-failures', key: email, rule: deps.limits.loginFailuresPerEmail } as const;
+  const failures = {
+    scope: 'email-failures',
+    key: email,
+    rule: deps.limits.loginFailuresPerEmail,
+    owner: { email },
+  } as const;
   await enforceCeiling(deps.limiter, 'login', failures);
   const user = await deps.store.findByEmail(email);
   if (!user) throw new DomainError('UNKNOWN_LOGIN_EMAIL', 'No account found with this email.');

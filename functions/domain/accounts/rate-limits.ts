@@ -3,7 +3,7 @@
 // wrong-password limits are per (email, address), and the per-email ceiling needs many addresses and lasts
 // a minute, not an hour.
 import { RateLimitedError } from '../errors.ts';
-import type { RateLimiter } from '../ports.ts';
+import type { CounterOwner, RateLimiter } from '../ports.ts';
 
 export interface LimitRule {
   limit: number;
@@ -49,6 +49,8 @@ export interface LimitCheck {
   scope: 'client' | 'email-client' | 'email' | 'email-failures';
   key: string;
   rule: LimitRule;
+  /** the email a counter keyed by it belongs to */
+  owner?: CounterOwner;
 }
 
 const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
@@ -62,8 +64,8 @@ export async function enforceLimits(
   action: LimitedAction,
   checks: LimitCheck[],
 ): Promise<void> {
-  for (const { scope, key, rule } of checks) {
-    const verdict = await limiter.hit(`${action}:${scope}`, key, rule.limit, rule.windowSeconds);
+  for (const { scope, key, rule, owner } of checks) {
+    const verdict = await limiter.hit(`${action}:${scope}`, key, rule.limit, rule.windowSeconds, owner);
     if (!verdict.allowed) throw new RateLimitedError(TOO_MANY, verdict.retryAfterSeconds);
   }
 }
@@ -77,8 +79,8 @@ export async function enforceCeiling(limiter: RateLimiter, action: LimitedAction
 
 /** Counts toward a ceiling (a wrong password); whether it is full now is for the next request to find out. */
 export async function countTowards(limiter: RateLimiter, action: LimitedAction, check: LimitCheck) {
-  const { scope, key, rule } = check;
-  await limiter.hit(`${action}:${scope}`, key, rule.limit, rule.windowSeconds);
+  const { scope, key, rule, owner } = check;
+  await limiter.hit(`${action}:${scope}`, key, rule.limit, rule.windowSeconds, owner);
 }
 
 /** The key of a per-(email, address) counter. */

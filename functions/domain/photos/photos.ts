@@ -162,6 +162,7 @@ export async function uploadTargets(
       user.id,
       PHOTO_LIMITS.maxTargetsPerWindow,
       PHOTO_LIMITS.uploadTargetSeconds,
+      { userId: user.id },
       issue.length,
     );
     if (!verdict.allowed) throw tooManyUploads(verdict.retryAfterSeconds);
