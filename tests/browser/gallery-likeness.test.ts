@@ -199,6 +199,8 @@ describeInBrowser('likeness on the gallery', () => {
         expect(await block.getByRole('heading').innerText()).toBe(copy.guarantee);
         expect(plain(await block.innerText())).toMatch(copy.guaranteeText);
       }
+      // The landing page's pricing section, where the guarantee sits under the three prices.
+      await page.locator('#pricing').screenshot({ path: join(SHOTS, `likeness-landing-${lang}-1440.png`) });
       await page.goto(`${copy.path}/pricing`);
       await page.getByTestId('likeness-guarantee').scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(SHOTS, `likeness-pricing-${lang}-1440.png`) });
@@ -206,6 +208,8 @@ describeInBrowser('likeness on the gallery', () => {
       await phone.goto(`${copy.path}/pricing`);
       await phone.getByTestId('likeness-guarantee').scrollIntoViewIfNeeded();
       await phone.screenshot({ path: join(SHOTS, `likeness-pricing-${lang}-390.png`) });
+      await phone.goto(copy.path || '/');
+      await phone.locator('#pricing').screenshot({ path: join(SHOTS, `likeness-landing-${lang}-390.png`) });
       await page.close();
       await phone.close();
     });
