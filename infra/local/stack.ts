@@ -15,6 +15,7 @@ import { apiRoutes } from '../../shared/api-routes.ts';
 import { BUCKETS } from '../../shared/table-design.ts';
 import { LEFTOVER_TEMP, writeFileDurably } from './durable-file.ts';
 import { ensureTable, startDynamoLocal } from './dynamodb.ts';
+import { startCommitBarrier } from './dynamodb-commit-barrier.ts';
 import { startGoogleStandIn } from './google-stand-in.ts';
 import { freePort } from './ports.ts';
 import { startPrivacyJobWorkers } from './privacy-job-workers.ts';
@@ -120,6 +121,14 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
       ...(o.dataDir ? { dataDir: join(dataDir, 'dynamodb') } : {}),
     });
     stops.push(dynamo.stop);
+    // On disk, the functions reach it through the commit barrier (dynamodb-commit-barrier.ts), so a
+    // transaction it acknowledged survives a kill -9; in memory a crash loses everything anyway.
+    let functionsDynamo = dynamo.endpoint;
+    if (o.dataDir) {
+      const barrier = await startCommitBarrier(dynamo.endpoint);
+      stops.push(barrier.stop);
+      functionsDynamo = barrier.endpoint;
+    }
     await ensureTable(dynamo.endpoint, LOCAL_TABLE);
     const styleDb = createDocumentClient(dynamo.endpoint);
     const seeded = await seedStyleCatalogue(new DynamoStyleStore(styleDb, LOCAL_TABLE));
@@ -185,7 +194,7 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
       MAIL_TRANSPORT: 'outbox',
       OUTBOX_DIR: outboxDir,
       JWT_SECRET: await persistentSecret(join(dataDir, 'jwt-secret')),
-      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      DYNAMODB_ENDPOINT: functionsDynamo,
       MEDIA_BUCKET: BUCKETS.media,
       S3_ENDPOINT: s3.endpoint,
       SQS_ENDPOINT: sqs.endpoint,

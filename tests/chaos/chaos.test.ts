@@ -16,7 +16,6 @@ describe('tokens under crashes', () => {
       users: 3,
       seed: 19,
       kinds: ['api', 'stack'],
-      gapMs: [2000, 6000],
       // The audit can fail: a second refund slipped into a failed task's account is caught, and so is a
       // task left pending.
       inspect: async ({ db, customers, audit }) => {

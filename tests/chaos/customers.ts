@@ -184,7 +184,8 @@ export async function spendEverything(c: Customer, o: SpendOptions): Promise<voi
           c.unexpected.push(`create ${key} not answered within ${o.giveUpMs} ms`);
           return;
         }
-        await sleep(o.random.int(200, 600));
+        // As a client backs off: quickly at first, then every couple of seconds while the API is down.
+        await sleep(Math.min(2000, 150 * sends) + o.random.int(0, 300));
         continue;
       }
       if (a.status === 200) {

@@ -38,7 +38,9 @@ export interface ChaosOptions {
   seed: number;
   users?: number;
   kinds?: readonly KillKind[];
-  /** pause before each kill, uniformly in this range (ms) */
+  /** avatars asked for per second, all customers together (default 1: what this machine's worker makes) */
+  rate?: number;
+  /** pause before each kill, uniformly in this range (ms); default: the kills spread over the spending */
   gapMs?: [number, number];
   /** keep the data folder (printed) for a look afterwards */
   keep?: boolean;
@@ -80,28 +82,36 @@ export interface ChaosReport {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const TIMING = LOCAL_TASK_TIMINGS.fast;
 
-/** What each customer buys so that, with the signup bonus, the tokens add up to about `tasks`. */
+/** Tokens an avatar costs on average: customers mostly pick one-token styles (customers.ts). */
+const TOKENS_PER_TASK = 1.25;
+
+/** What each customer buys so that, with the signup bonus, they can ask for about `tasks` avatars. */
 export function purchasePlan(tasks: number, users: number): Purchase[][] {
   const plan: Purchase[][] = [];
-  let left = tasks;
+  let left = Math.round(tasks * TOKENS_PER_TASK);
   for (let i = 0; i < users; i++) {
+    // From 200 tasks on, the first customer subscribes: both pools get spent and refunded.
     const share = i === 0 && tasks >= 200 ? 100 + SIGNUP_BONUS_TOKENS : Math.ceil(left / (users - i));
     let need = share - SIGNUP_BONUS_TOKENS;
     const buys: Purchase[] = [];
+    let got = SIGNUP_BONUS_TOKENS;
     if (need >= 100) {
       buys.push('subscription');
       need -= 100;
+      got += 100;
     }
     while (need >= 35) {
       buys.push('pack-40');
       need -= 40;
+      got += 40;
     }
-    while (need > 0) {
+    while (need >= 5) {
       buys.push('pack-10');
       need -= 10;
+      got += 10;
     }
     plan.push(buys);
-    left -= share;
+    left -= got;
   }
   return plan;
 }
@@ -124,7 +134,10 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
   const random = seeded(o.seed);
   const users = o.users ?? Math.max(2, Math.ceil(o.tasks / 42));
   const kinds = o.kinds ?? KILL_KINDS;
-  const [gapMin, gapMax] = o.gapMs ?? [2000, 8000];
+  // The customers spend over `span` ms, and the kills fall in it (or after it, with explicit gaps).
+  const span = (o.tasks / (o.rate ?? 1)) * 1000;
+  const meanGap = span / (o.cycles + 1);
+  const [gapMin, gapMax] = o.gapMs ?? [Math.round(meanGap / 2), Math.round((meanGap * 3) / 2)];
   const dataDir = mkdtempSync(join(tmpdir(), 'aivatar-chaos-'));
   const provider = await startFlakyProvider(seeded(o.seed + 1));
   const stack = new NpmStart({
@@ -161,8 +174,8 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
 
     // Spending, paced so creates go on while the kills happen.
     const spendStart = Date.now();
-    const chaosSpan = o.cycles * ((gapMin + gapMax) / 2 + 4000);
-    const createsPerCustomer = Math.max(1, Math.ceil(granted / users / 2.5));
+    // A batch is 2.5 styles of 1.25 tokens on average (customers.ts).
+    const createsPerCustomer = Math.max(1, Math.ceil(granted / users / (2.5 * TOKENS_PER_TASK)));
     let lastCreateAt = Date.now();
     const spending = Promise.all(
       customers.map((c, i) =>
@@ -170,7 +183,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
           apiUrl: at.apiUrl,
           styles,
           random: seeded(o.seed * 1000 + i),
-          thinkMs: Math.min(3000, chaosSpan / createsPerCustomer / 1.5),
+          thinkMs: span / createsPerCustomer,
           giveUpMs: 180_000,
           stopped: () => false,
         }).finally(() => {

@@ -1,5 +1,5 @@
-// `npm run chaos -- [--cycles 20] [--tasks 500] [--seed 1] [--users N] [--kinds worker,api,stack] [--keep]
-// [--echo]`: the chaos run of harness.ts. Prints the counts; exits 1 on any loss.
+// `npm run chaos -- [--cycles 20] [--tasks 500] [--seed 1] [--users N] [--rate 1] [--kinds worker,api,stack]
+// [--keep] [--echo]`: the chaos run of harness.ts. Prints the counts; exits 1 on any loss.
 import { parseArgs } from 'node:util';
 import { formatReport, KILL_KINDS, type KillKind, runChaos } from './harness.ts';
 
@@ -9,6 +9,7 @@ const { values } = parseArgs({
     tasks: { type: 'string', default: '500' },
     seed: { type: 'string', default: String(Date.now() % 100_000) },
     users: { type: 'string' },
+    rate: { type: 'string', default: '1' },
     kinds: { type: 'string', default: KILL_KINDS.join(',') },
     keep: { type: 'boolean', default: false },
     echo: { type: 'boolean', default: false },
@@ -33,6 +34,7 @@ const report = await runChaos({
   tasks: whole('tasks', values.tasks, 1),
   seed: whole('seed', values.seed, 0),
   ...(values.users ? { users: whole('users', values.users, 1) } : {}),
+  rate: Number(values.rate) > 0 ? Number(values.rate) : 1,
   kinds,
   keep: values.keep,
   echo: values.echo,

@@ -176,6 +176,26 @@ describe('the local SQS event source mapping', () => {
     expect(await t.counts(q.url)).toEqual({ visible: 0, inFlight: 1, delayed: 0 });
   });
 
+  it('keeps a timed-out batch in its slot until the function ends: never more batches at once than its concurrency', async () => {
+    const q = await t.newQueue({ VisibilityTimeout: '30' });
+    await send(q, ['a', 'b', 'c', 'd', 'e']);
+    let running = 0;
+    let most = 0;
+    const m = map(
+      q,
+      async () => {
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise((r) => setTimeout(r, 1500));
+        running -= 1;
+      },
+      { functionTimeoutSeconds: 1, batchSize: 1, maximumConcurrency: 2 },
+    );
+    await m.untilBatches(4, 15_000);
+    expect(m.outcomes.every((o) => /timed out/.test(String(o.error)))).toBe(true);
+    expect(most).toBe(2);
+  });
+
   it('sends a message that keeps failing to the dead-letter queue after maxReceiveCount receives', async () => {
     const q = await t.newQueue({ VisibilityTimeout: '1' }, 3);
     await send(q, ['poison']);

@@ -1,10 +1,21 @@
-// DynamoDB Local as the local stack runs it: on a port it picked itself, closed to web pages, and, where
-// Amazon's own launcher has to run it (no JDK), started again on a fresh port when its port was taken.
+// DynamoDB Local as the local stack runs it: on a port it picked itself, closed to web pages, where
+// Amazon's own launcher has to run it (no JDK) started again on a fresh port when its port was taken, and,
+// behind the commit barrier, keeping every transaction it acknowledged through a kill -9.
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  CreateTableCommand,
+  DynamoDBClient,
+  GetItemCommand,
+  TransactWriteItemsCommand,
+} from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { startDynamoLocal } from '../../infra/local/dynamodb.ts';
+import { startCommitBarrier } from '../../infra/local/dynamodb-commit-barrier.ts';
 import { NO_BROWSER_ORIGIN } from '../../infra/local/dynamodb-process.ts';
-import { listeningSockets } from '../../infra/local/port-owner.ts';
+import { listeningSockets, portHolder } from '../../infra/local/port-owner.ts';
 import { freePort } from '../../infra/local/ports.ts';
 import { stack } from '../support/api.ts';
 
@@ -85,4 +96,73 @@ describe('DynamoDB Local', () => {
       taken.close();
     }
   });
+
+  it('keeps every transaction acknowledged through the commit barrier when killed -9 mid-stream', async () => {
+    // DynamoDB Local acknowledges a transaction before its COMMIT runs (dynamodb-commit-barrier.ts): killed
+    // then, it loses it. Streams of transactions are cut at random moments, three times.
+    const client = (endpoint: string) =>
+      new DynamoDBClient({
+        endpoint,
+        region: 'eu-west-1',
+        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+        maxAttempts: 1,
+      });
+    for (let round = 0; round < 3; round++) {
+      const dir = mkdtempSync(join(tmpdir(), 'aivatar-ddb-kill-'));
+      try {
+        const first = await startDynamoLocal({ dataDir: dir });
+        const barrier = await startCommitBarrier(first.endpoint);
+        const writes = client(barrier.endpoint);
+        await writes.send(
+          new CreateTableCommand({
+            TableName: 'kept',
+            BillingMode: 'PAY_PER_REQUEST',
+            AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
+            KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+          }),
+        );
+        const acknowledged: string[] = [];
+        let writing = true;
+        const writers = Array.from({ length: 8 }, async (_, w) => {
+          for (let i = 0; writing; i++) {
+            const key = `${w}-${i}`;
+            try {
+              await writes.send(
+                new TransactWriteItemsCommand({
+                  TransactItems: [
+                    { Put: { TableName: 'kept', Item: { pk: { S: key } } } },
+                    { Put: { TableName: 'kept', Item: { pk: { S: `${key}-pair` } } } },
+                  ],
+                }),
+              );
+              acknowledged.push(key);
+            } catch {
+              return;
+            }
+          }
+        });
+        await new Promise((r) => setTimeout(r, 1500 + Math.random() * 2000));
+        process.kill(portHolder(first.port)?.pid as number, 'SIGKILL');
+        writing = false;
+        await Promise.all(writers);
+        writes.destroy();
+        await barrier.stop();
+        await first.stop();
+
+        const second = await startDynamoLocal({ dataDir: dir });
+        const reads = client(second.endpoint);
+        const lost: string[] = [];
+        for (const key of acknowledged.flatMap((k) => [k, `${k}-pair`])) {
+          const got = await reads.send(new GetItemCommand({ TableName: 'kept', Key: { pk: { S: key } } }));
+          if (!got.Item) lost.push(key);
+        }
+        reads.destroy();
+        await second.stop();
+        expect(acknowledged.length).toBeGreaterThan(5);
+        expect(lost).toEqual([]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+  }, 240_000);
 });

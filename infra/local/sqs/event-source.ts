@@ -184,22 +184,22 @@ export function startEventSourceMapping(o: EventSourceOptions): EventSourceMappi
   async function invoke(batch: Message[]): Promise<void> {
     const ids = batch.map((m) => m.MessageId ?? '');
     const event: SQSEvent = { Records: batch.map((m) => toRecord(m, o.queueArn, region)) };
-    const deadline = Date.now() + timeoutMs;
     let error: unknown;
     let failed = new Set<string>();
     let timer: NodeJS.Timeout | undefined;
+    let running: Promise<unknown> | null = null;
     try {
       const fn = await loadHandler();
+      // As in Lambda, the function's time starts once it is loaded (a cold start has a limit of its own).
+      const deadline = Date.now() + timeoutMs;
       const timedOut = new Promise<never>((_, reject) => {
         timer = setTimeout(
           () => reject(new Error(`Task timed out after ${timeoutMs / 1000} seconds`)),
           timeoutMs,
         );
       });
-      const result = await Promise.race([
-        fn(event, lambdaContext(o.functionName, region, deadline)),
-        timedOut,
-      ]);
+      running = fn(event, lambdaContext(o.functionName, region, deadline));
+      const result = await Promise.race([running, timedOut]);
       if (report) {
         const reported = reportedFailures(result, new Set(ids));
         if (reported === 'invalid') error = new Error('Invalid batchItemFailures in the function response');
@@ -228,6 +228,9 @@ export function startEventSourceMapping(o: EventSourceOptions): EventSourceMappi
       returned: ids.filter((id) => !deleted.has(id)),
       ...(error ? { error } : {}),
     });
+    // Lambda stops a function at its timeout; here it cannot be stopped, so its slot stays taken until it
+    // ends: the mapping never runs more batches at once than its concurrency, however late they run.
+    await running?.catch(() => undefined);
   }
 
   async function poller(): Promise<void> {
