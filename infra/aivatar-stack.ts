@@ -15,7 +15,6 @@ import { ApiEdge } from './constructs/api-edge.ts';
 import { ApiFunction, REPO_ROOT } from './constructs/api-function.ts';
 import { AvatarGeneration, bindTaskQueue, SEND_TASK_ACTIONS } from './constructs/avatar-generation.ts';
 import { DataTable } from './constructs/data-table.ts';
-import { bindPrivacyJobQueue, PrivacyJobs, SEND_JOB_ACTIONS } from './constructs/privacy-jobs.ts';
 import {
   bindGoogleSignIn,
   bindMailSender,
@@ -38,6 +37,7 @@ import { ProductApi } from './constructs/http-api.ts';
 import { MailSender } from './constructs/mail-sender.ts';
 import { MediaBucket, mediaBucketOrigin } from './constructs/media-bucket.ts';
 import { Monitoring } from './constructs/monitoring.ts';
+import { bindPrivacyJobQueue, PrivacyJobs, SEND_JOB_ACTIONS } from './constructs/privacy-jobs.ts';
 import { SpaHosting } from './constructs/spa-hosting.ts';
 import { StripeSecrets, stripePriceIds } from './constructs/stripe-secrets.ts';
 import { StyleCatalogue } from './constructs/style-catalogue.ts';

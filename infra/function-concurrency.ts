@@ -13,7 +13,7 @@ export const CUSTOM_RESOURCE_PROVIDERS = [
   },
   {
     path: /\/Custom::S3AutoDeleteObjectsCustomResourceProvider\//,
-    what: 'CDK\'s provider that empties a dev bucket when the stack is deleted (autoDeleteObjects)',
+    what: "CDK's provider that empties a dev bucket when the stack is deleted (autoDeleteObjects)",
   },
   {
     path: /\/Custom::CDKBucketDeployment[^/]*\//,

@@ -20,11 +20,11 @@ import { startGenerationWorkers } from './generation-workers.ts';
 import { startGoogleStandIn } from './google-stand-in.ts';
 import { outboxRoutes } from './outbox-routes.ts';
 import { freePort } from './ports.ts';
+import { startPrivacyJobWorkers } from './privacy-job-workers.ts';
 import { startS3Local } from './s3.ts';
 import { startSqsLocal } from './sqs/server.ts';
 import { LOCAL_PRICE_IDS } from './stripe/prices.ts';
 import { startLocalStripe } from './stripe/server.ts';
-import { startPrivacyJobWorkers } from './privacy-job-workers.ts';
 import { createPrivacyJobQueues, createTaskQueues, type LocalTaskQueues } from './task-queues.ts';
 import { startWebServer } from './web-server.ts';
 

@@ -30,7 +30,9 @@ describeInBrowser('account page: your data', () => {
     await section.getByText('It takes a minute or two', { exact: false }).waitFor();
     expect(await section.getByRole('button', { name: 'Preparing your export…' }).isDisabled()).toBe(true);
     if (SHOTS) await section.screenshot({ path: `${SHOTS}/export-preparing-en-desktop.png` });
-    await section.getByText(/^Your data export is ready\. You can download it until [A-Z][a-z]+ \d+\.$/).waitFor();
+    await section
+      .getByText(/^Your data export is ready\. You can download it until [A-Z][a-z]+ \d+\.$/)
+      .waitFor();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/export-ready-en-desktop.png`, fullPage: true });
     const mail = await waitForMail(email, { count: 2 });
     expect(mail.subject).toBe('Your Aivatar data export is ready');
