@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
-import { GENERATION_FUNCTIONS } from '../../infra/function-entries.ts';
+import { GENERATION_FUNCTIONS, JOB_FUNCTIONS } from '../../infra/function-entries.ts';
 import { REPO_ROOT, startLocalStack } from '../../infra/local/stack.ts';
 import { LOCAL_PRICE_IDS } from '../../infra/local/stripe/prices.ts';
 import { servedGroups } from '../../shared/api-routes.ts';
@@ -44,8 +44,8 @@ const BUNDLE_BUDGET_KB = 250;
 const BUNDLE_BUDGET_KB_BY_GROUP: Record<string, number> = {
   billing: 350,
   'stripe-webhook': 350,
-  // Deleting an account deletes its Stripe customer.
-  account: 350,
+  // An account deletion deletes its Stripe customer.
+  'privacy-jobs': 350,
 };
 /** Stripe's webhook handling at concurrency 10, Stripe calls excluded (pack credits need none). */
 const WEBHOOK_P99_BUDGET_MS = 60;
@@ -59,7 +59,7 @@ const OTHER_CLIENTS_AT_START: Record<string, string[]> = {
   'stripe-webhook': ['stripe'],
   // With a key the worker loads the OpenAI client at start, as billing loads Stripe's.
   'avatar-worker': ['openai'],
-  account: ['stripe'],
+  'privacy-jobs': ['stripe'],
 };
 const USER_INFO_P99_BUDGET_MS = 50;
 const LOGIN_FIRST_LOAD_BUDGET_KB = 120;
@@ -86,6 +86,7 @@ const FUNCTION_ENV: NodeJS.ProcessEnv = {
   STRIPE_WEBHOOK_SECRET: 'whsec_bench_secret',
   STRIPE_PRICES: JSON.stringify(LOCAL_PRICE_IDS),
   TASK_QUEUE_URL: 'https://sqs.eu-west-1.amazonaws.com/123456789012/aivatar-bench-avatar-tasks',
+  PRIVACY_JOB_QUEUE_URL: 'https://sqs.eu-west-1.amazonaws.com/123456789012/aivatar-bench-privacy-jobs',
   OPENAI_API_KEY: 'sk-bench-cold-start',
 };
 
@@ -99,7 +100,7 @@ interface GroupFigures {
 }
 async function functions(): Promise<Record<string, GroupFigures>> {
   const figures: Record<string, GroupFigures> = {};
-  for (const group of [...servedGroups(), ...GENERATION_FUNCTIONS]) {
+  for (const group of [...servedGroups(), ...GENERATION_FUNCTIONS, ...JOB_FUNCTIONS]) {
     const bundle = await buildGroupBundle(group, join(OUT, `${group}.mjs`));
     const code = readFileSync(bundle.file);
     figures[group] = {

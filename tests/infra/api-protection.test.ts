@@ -120,8 +120,8 @@ describe.each([
       if (reserved !== undefined) expect(reserved, id).toBeGreaterThan(0);
       else expect(JSON.stringify(f.Metadata?.[CONCURRENCY_METADATA]), id).toMatch(/custom-resource provider/);
     }
-    // The three CDK providers (style seeding's framework, emptying dev buckets, copying the web app) only.
-    expect(providers).toHaveLength(CUSTOM_RESOURCE_PROVIDERS.length);
+    // CDK's providers only: style seeding's framework, copying the web app, and emptying the buckets (dev).
+    expect(providers).toHaveLength(stage === 'dev' ? CUSTOM_RESOURCE_PROVIDERS.length : 2);
     const seeder = functions.find(([, f]) =>
       JSON.stringify(props(f).Description).includes('seeds the styles'),
     );

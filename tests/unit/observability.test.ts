@@ -49,9 +49,21 @@ function apiEvent(routeKey: string, requestId: string, body?: string): APIGatewa
 
 const user = { id: 'user-42', role: 'user' } as User;
 /** The account group's other routes, which these tests do not call. */
+const noDeletion = {
+  state: 'queued',
+  steps_done: 0,
+  steps_total: 6,
+  items_deleted: 0,
+  files_deleted: 0,
+  created_at: 0,
+  finished_at: null,
+} as const;
+const noExport = { id: '', state: 'queued', created_at: 0, expires_at: 0, size: null } as const;
 const unused = {
-  deleteAccount: async () => ({ msg: '' }),
-  exportAccountData: async () => ({ msg: '' }),
+  deleteAccount: async () => ({ msg: '', deletion: { id: '', status: noDeletion } }),
+  accountDeletionStatus: async () => noDeletion,
+  exportAccountData: async () => ({ msg: '', export: noExport }),
+  latestAccountExport: async () => ({ export: null }),
   accountExportDownload: async () => ({ url: '', size: 0, created_at: 0, expires_at: 0 }),
 };
 
