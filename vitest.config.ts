@@ -12,7 +12,8 @@ export default defineConfig({
           // tests/local-stack: how the local stand-ins behave (npm start, DynamoDB Local, the outbox).
           include: ['tests/integration/**/*.test.ts', 'tests/local-stack/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
-          testTimeout: 30_000,
+          // Photos go through the face model (about half a second each on a quiet two-core machine).
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

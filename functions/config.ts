@@ -4,6 +4,7 @@
 import * as z from 'zod/mini';
 import { apiRoutes } from '../shared/api-routes.ts';
 import { SUBSCRIPTION, TOKEN_PACKS } from '../shared/catalogue.ts';
+import { DEFAULT_LIKENESS_GUARANTEE } from '../shared/face-rules.ts';
 import { DEFAULT_PROVIDER_BUDGET } from './domain/generation/provider-budget.ts';
 import { TASK_TIMING } from './domain/generation/task-timing.ts';
 
@@ -194,6 +195,16 @@ export const taskQueueConfig = part({
 });
 export type TaskQueueConfig = ReturnType<typeof taskQueueConfig.build>;
 
+/** The privacy job queue (account deletions and data exports; the local stand-in when SQS_ENDPOINT is set). */
+export const privacyJobQueueConfig = part({
+  shape: {
+    PRIVACY_JOB_QUEUE_URL: z.url(),
+    SQS_ENDPOINT: z.optional(z.url()),
+  },
+  build: (s) => ({ privacyJobQueueUrl: s.PRIVACY_JOB_QUEUE_URL, sqsEndpoint: s.SQS_ENDPOINT }),
+});
+export type PrivacyJobQueueConfig = ReturnType<typeof privacyJobQueueConfig.build>;
+
 const seconds = z.string().check(z.regex(/^\d+$/));
 const positiveSeconds = z.string().check(z.regex(/^[1-9]\d*$/));
 
@@ -247,9 +258,20 @@ export const providerConfig = part({
     OPENAI_IMAGE_MODEL: z.optional(z.string().check(z.regex(/^[a-z0-9][a-z0-9.-]*$/))),
     PROVIDER_TIMEOUT_SECONDS: z.optional(seconds),
     PROVIDER_MAX_RETRIES: z.optional(seconds),
+    /**
+     * For tests of the likeness guarantee only (never set on a stage): the local renderer draws `none` (no
+     * face at all) or the face in the image at this absolute path (another person) instead of the user's.
+     */
+    LOCAL_RENDERER_FACE: z.optional(z.string().check(z.regex(/^(reference|none|\/.+)$/))),
   },
-  check: (s) =>
-    s.OPENAI_API_KEY && s.OPENAI_API_KEY_ARN ? ['set only one of OPENAI_API_KEY and OPENAI_API_KEY_ARN'] : [],
+  check: (s) => {
+    const problems: string[] = [];
+    if (s.OPENAI_API_KEY && s.OPENAI_API_KEY_ARN)
+      problems.push('set only one of OPENAI_API_KEY and OPENAI_API_KEY_ARN');
+    if (s.LOCAL_RENDERER_FACE && s.LOCAL_RENDERER_FACE !== 'reference' && s.OPENAI_API_KEY)
+      problems.push('LOCAL_RENDERER_FACE applies to the local renderer: unset OPENAI_API_KEY');
+    return problems;
+  },
   build: (s) => ({
     provider: (s.OPENAI_API_KEY || s.OPENAI_API_KEY_ARN
       ? {
@@ -260,9 +282,18 @@ export const providerConfig = part({
           timeoutMs: s.PROVIDER_TIMEOUT_SECONDS ? Number(s.PROVIDER_TIMEOUT_SECONDS) * 1000 : undefined,
           maxRetries: s.PROVIDER_MAX_RETRIES ? Number(s.PROVIDER_MAX_RETRIES) : undefined,
         }
-      : { kind: 'local-renderer' }) as ProviderSettings,
+      : { kind: 'local-renderer', face: localRendererFace(s.LOCAL_RENDERER_FACE) }) as ProviderSettings,
   }),
 });
+
+/** What the local renderer puts in the picture: the user's photo, another person's, or no face. */
+export type LocalRendererFace = { kind: 'reference' } | { kind: 'none' } | { kind: 'other'; path: string };
+const localRendererFace = (v: string | undefined): LocalRendererFace =>
+  !v || v === 'reference'
+    ? { kind: 'reference' }
+    : v === 'none'
+      ? { kind: 'none' }
+      : { kind: 'other', path: v };
 export type ProviderSettings =
   | {
       kind: 'openai';
@@ -273,7 +304,7 @@ export type ProviderSettings =
       timeoutMs: number | undefined;
       maxRetries: number | undefined;
     }
-  | { kind: 'local-renderer' };
+  | { kind: 'local-renderer'; face: LocalRendererFace };
 export type ProviderConfig = ReturnType<typeof providerConfig.build>;
 /**
  * "Sign in with Google" by discovery: any OpenID provider works (Google's issuer is
@@ -324,19 +355,49 @@ export const googleSignInConfig = part({
           name: secure ? '__Host-aivatar_google' : 'aivatar_google',
           secure,
           sameSite: s.GOOGLE_COOKIE_SAMESITE === 'none' ? 'None' : 'Lax',
-        } as GoogleCookie,
+        } as SignInCookie,
       },
     };
   },
 });
 export type GoogleSignInConfig = ReturnType<typeof googleSignInConfig.build>;
 
-/** The cookie that binds a Google sign-in to the browser that started it. */
-export interface GoogleCookie {
+/**
+ * A cookie of the API's that binds a sign-in to a browser: Google's (the browser that started a Google
+ * sign-in, then the login token it hands over) and the login link's (the browser that asked for a link).
+ */
+export interface SignInCookie {
   name: string;
   secure: boolean;
   sameSite: 'Lax' | 'None';
 }
+
+/**
+ * The cookie that marks the browser which asked for a login link: that browser signs in at once when the
+ * link is opened there; any other first asks "Sign in as …?". Same rules as Google's cookie: `__Host-`
+ * and Secure over https, SameSite=None where the API is another site than the web app.
+ */
+export const linkCookieConfig = part({
+  shape: {
+    API_URL: z.optional(z.url()),
+    LINK_COOKIE_SAMESITE: z.optional(z.enum(['lax', 'none'])),
+  },
+  check: (s) =>
+    s.LINK_COOKIE_SAMESITE === 'none' && !s.API_URL?.startsWith('https:')
+      ? ['invalid setting LINK_COOKIE_SAMESITE: none needs an https API_URL']
+      : [],
+  build: (s) => {
+    const secure = Boolean(s.API_URL?.startsWith('https:'));
+    return {
+      linkCookie: {
+        name: secure ? '__Host-aivatar_link' : 'aivatar_link',
+        secure,
+        sameSite: s.LINK_COOKIE_SAMESITE === 'none' ? 'None' : 'Lax',
+      } as SignInCookie,
+    };
+  },
+});
+export type LinkCookieConfig = ReturnType<typeof linkCookieConfig.build>;
 
 /**
  * Cost guard: daily caps on AI provider calls, per account and for the whole stage
@@ -359,6 +420,19 @@ export const providerBudgetConfig = part({
   }),
 });
 export type ProviderBudgetConfig = ReturnType<typeof providerBudgetConfig.build>;
+
+/**
+ * The likeness guarantee (issue 18): a finished avatar scoring under this (0-100; no face counts as under)
+ * gets its tokens back. Per stage: CDK context likenessGuarantee; default DEFAULT_LIKENESS_GUARANTEE.
+ */
+export const likenessConfig = part({
+  shape: { LIKENESS_GUARANTEE: z.optional(z.string().check(z.regex(/^(100|[1-9]?\d)$/))) },
+  build: (s) => ({
+    likenessGuarantee:
+      s.LIKENESS_GUARANTEE === undefined ? DEFAULT_LIKENESS_GUARANTEE : Number(s.LIKENESS_GUARANTEE),
+  }),
+});
+export type LikenessConfig = ReturnType<typeof likenessConfig.build>;
 
 // biome-ignore lint/suspicious/noExplicitAny: a part of any shape; readConfig infers each part's result
 type AnyPart = ConfigPart<any, unknown>;
@@ -400,7 +474,7 @@ export function readConfig<const P extends readonly AnyPart[]>(parts: P, env: En
  * exactly what its entry here needs.
  */
 export const GROUP_CONFIG = {
-  auth: [tableConfig, originVerifyConfig, sessionConfig, mailConfig, googleSignInConfig],
+  auth: [tableConfig, originVerifyConfig, sessionConfig, mailConfig, googleSignInConfig, linkCookieConfig],
   billing: [tableConfig, originVerifyConfig, sessionConfig, stripeConfig, webUrlConfig],
   'stripe-webhook': [tableConfig, originVerifyConfig, stripeConfig, stripeWebhookConfig],
   photos: [tableConfig, originVerifyConfig, sessionConfig, mediaConfig],
@@ -414,7 +488,7 @@ export const GROUP_CONFIG = {
     providerBudgetConfig,
     taskTimingConfig,
   ],
-  account: [tableConfig, originVerifyConfig, sessionConfig, mailConfig, mediaConfig, stripeConfig],
+  account: [tableConfig, originVerifyConfig, sessionConfig, mailConfig, mediaConfig, privacyJobQueueConfig],
 } as const satisfies Record<string, readonly AnyPart[]>;
 
 /**
@@ -423,7 +497,23 @@ export const GROUP_CONFIG = {
  * photo retention (mail, media).
  */
 export const WORKER_CONFIG = {
-  'avatar-worker': [tableConfig, mediaConfig, mailConfig, taskQueueConfig, providerConfig, taskTimingConfig],
+  'avatar-worker': [
+    tableConfig,
+    mediaConfig,
+    mailConfig,
+    taskQueueConfig,
+    providerConfig,
+    taskTimingConfig,
+    likenessConfig,
+  ],
   'avatar-dead-letter': [tableConfig, mediaConfig, mailConfig],
   'avatar-sweeper': [tableConfig, mediaConfig, mailConfig],
+} as const satisfies Record<string, readonly AnyPart[]>;
+
+/**
+ * The privacy job function (functions/privacy-jobs): account deletions and data exports, from their queue
+ * and from the sweep's schedule. It deletes the Stripe customer (stripe) and emails when a job is done.
+ */
+export const JOB_CONFIG = {
+  'privacy-jobs': [tableConfig, mediaConfig, mailConfig, stripeConfig, privacyJobQueueConfig],
 } as const satisfies Record<string, readonly AnyPart[]>;

@@ -18,9 +18,9 @@ import { AvatarGeneration, bindTaskQueue, SEND_TASK_ACTIONS } from './constructs
 import { DataTable } from './constructs/data-table.ts';
 import {
   bindGoogleSignIn,
+  bindLinkCookie,
   bindMailSender,
   bindMediaBucket,
-  bindMediaListing,
   bindOriginSecret,
   bindSessionSigningKey,
   bindStripeApi,
@@ -28,7 +28,6 @@ import {
   bindTable,
   GOOGLE_CLIENT_SECRET_ACTIONS,
   type GoogleSignInBinding,
-  MEDIA_LIST_ACTIONS,
   MEDIA_OBJECT_ACTIONS,
   ORIGIN_SECRET_ACTIONS,
   SEND_MAIL_ACTIONS,
@@ -40,11 +39,13 @@ import { ProductApi } from './constructs/http-api.ts';
 import { MailSender } from './constructs/mail-sender.ts';
 import { MediaBucket, mediaBucketOrigin } from './constructs/media-bucket.ts';
 import { Monitoring } from './constructs/monitoring.ts';
+import { bindPrivacyJobQueue, PrivacyJobs, SEND_JOB_ACTIONS } from './constructs/privacy-jobs.ts';
 import { SpaHosting } from './constructs/spa-hosting.ts';
 import { StripeSecrets, stripePriceIds } from './constructs/stripe-secrets.ts';
 import { StyleCatalogue } from './constructs/style-catalogue.ts';
 import { assertWebBuilt, WebDeployment } from './constructs/web-deployment.ts';
 import type { EdgeAcls } from './edge-protection.ts';
+import { checkFunctionConcurrency } from './function-concurrency.ts';
 import { TASK_QUEUE, timingProblems } from './queue-design.ts';
 
 export type Stage = 'dev' | 'prod';
@@ -63,20 +64,24 @@ export interface GroupNeeds {
   mail?: true;
   /** The "Sign in with Google" settings and reading its client secret, where the stage has a Google client. */
   googleSignIn?: true;
+  /** The login link's browser cookie: the API's public URL and the cookie's SameSite. */
+  linkCookie?: true;
   /** STRIPE_SECRET_KEY_ARN and STRIPE_PRICES, and reading that secret. */
   stripeApi?: true;
   /** STRIPE_WEBHOOK_SECRET_ARN, and reading that secret. */
   stripeWebhookSecret?: true;
   /** MEDIA_BUCKET, and get/put/delete on objects under these key prefixes only. */
   media?: { prefixes: readonly string[] };
-  /** s3:ListBucket on the media bucket (finding every file of a user). */
-  mediaListing?: true;
   /** Default 10. */
   timeoutSeconds?: number;
   /** Packages installed beside the bundle, not in it (ApiFunctionProps.installedModules). */
   installedModules?: readonly string[];
   /** TASK_QUEUE_URL, and sending avatar task messages to that queue. */
   taskQueue?: true;
+  /** The face model beside the bundle (ApiFunctionProps.faceAnalysis). */
+  faceAnalysis?: true;
+  /** PRIVACY_JOB_QUEUE_URL, and sending privacy job messages (deletions, exports) to that queue. */
+  privacyJobQueue?: true;
 }
 
 interface GroupResources {
@@ -84,10 +89,13 @@ interface GroupResources {
   sessionSigningKey: ISecret;
   mail: MailSender;
   googleSignIn: GoogleSignInBinding | null;
+  /** Where browsers reach the API (through CloudFront when it fronts the API). */
+  publicApiUrl: string;
   stripe: StripeSecrets;
   stripePrices: Record<string, string>;
   media: MediaBucket;
   generation: AvatarGeneration;
+  privacyJobs: PrivacyJobs;
   /** The API distribution's header secret, where the API sits behind CloudFront and WAF. */
   originSecret: ISecret | null;
 }
@@ -116,6 +124,7 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
     sessionSigningKey: true,
     mail: true,
     googleSignIn: true,
+    linkCookie: true,
   },
   avatars: {
     // sharp makes the 4K preset (4096 px long side) and the 400x400 one on demand.
@@ -155,29 +164,26 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
     stripeWebhookSecret: true,
   },
   account: {
-    // scrypt (128 MiB) confirms a deletion; an export holds the photos and avatars of an account in memory.
+    // scrypt (128 MiB) confirms a deletion.
     memorySize: 1024,
-    // A deletion or an export reads the whole table once and every file of the user (API Gateway waits 30 s).
-    timeoutSeconds: 29,
     reservedConcurrency: 5,
     table: {
-      // GetItem/PutItem/UpdateItem: the session's account, deletion link, export record, rate counters;
-      // Query and Scan: every item of the user; BatchWriteItem: deleting them.
-      actions: [...ITEM_READ_WRITE, 'dynamodb:Query', 'dynamodb:Scan', 'dynamodb:BatchWriteItem'],
+      // GetItem/PutItem/UpdateItem: the session's account, deletion link, rate counters, a job's record (the
+      // deletion's in a transaction with the account's update); Query: the account's latest exports. The
+      // work itself is the privacy job function's (infra/constructs/privacy-jobs.ts).
+      actions: [...ITEM_READ_WRITE, 'dynamodb:Query'],
     },
     sessionSigningKey: true,
     mail: true,
-    // Deleting the customer (which ends a subscription at once).
-    stripeApi: true,
-    // Every prefix a user's files live under (KNOWN_MEDIA_PREFIXES), exports written under exports/.
-    media: {
-      prefixes: ['uploads/', 'photos/', 'thumbs/', 'results/', 'result-thumbs/', 'archives/', 'exports/'],
-    },
-    mediaListing: true,
+    // Signs the short-lived download address of a ready export.
+    media: { prefixes: ['exports/'] },
+    privacyJobQueue: true,
   },
   photos: {
-    // sharp decodes up to 40-megapixel images; 2048 MiB also buys more than one vCPU.
+    // sharp decodes up to 40-megapixel images, and the face check runs a neural network on each photo
+    // (docs/faces.md): 2048 MiB buys more than one full vCPU, which both need.
     memorySize: 2048,
+    faceAnalysis: true,
     // A confirm checks up to 5 photos.
     timeoutSeconds: 15,
     table: {
@@ -218,7 +224,7 @@ export function declaredActions(needs: GroupNeeds, behindEdge = false): string[]
     ...(needs.stripeApi || needs.stripeWebhookSecret ? STRIPE_SECRET_ACTIONS : []),
     ...(needs.media ? MEDIA_OBJECT_ACTIONS : []),
     ...(needs.taskQueue ? SEND_TASK_ACTIONS : []),
-    ...(needs.mediaListing ? MEDIA_LIST_ACTIONS : []),
+    ...(needs.privacyJobQueue ? SEND_JOB_ACTIONS : []),
   ];
 }
 
@@ -260,6 +266,11 @@ export interface AivatarStackProps extends StackProps {
    * an hour (TASK_TIMING). It must outlast every delivery the queue may still make.
    */
   taskDeadlineSeconds?: number;
+  /**
+   * The likeness guarantee's threshold, 0-100 (LIKENESS_GUARANTEE on the worker): a finished avatar scoring
+   * under it is refunded. Default DEFAULT_LIKENESS_GUARANTEE (shared/face-rules.ts).
+   */
+  likenessGuarantee?: number;
 }
 
 /** PROVIDER_DAILY_CAP_* for a function that reserves provider calls (its GROUP_CONFIG reads providerBudgetConfig). */
@@ -275,6 +286,8 @@ export class AivatarStack extends Stack {
   readonly functions = new Map<LambdaGroup, ApiFunction>();
   /** The task queues, the worker, the dead-letter handler and the sweeper. */
   generation!: AvatarGeneration;
+  /** The privacy job queues and function (account deletions, data exports). */
+  privacyJobs!: PrivacyJobs;
   readonly monitoring: Monitoring;
   /** The API behind CloudFront and WAF (with edgeAcls): what the web app calls. */
   readonly apiEdge: ApiEdge | undefined;
@@ -344,17 +357,30 @@ export class AivatarStack extends Stack {
       media: media.bucket,
       mail,
       environment: baseEnvironment,
+      ...(props.likenessGuarantee !== undefined ? { likenessGuarantee: props.likenessGuarantee } : {}),
     });
     this.generation = generation;
+    const stripePrices = stripePriceIds(this, props.stripePrices);
+    this.privacyJobs = new PrivacyJobs(this, 'PrivacyJobs', {
+      stage,
+      table: data.table,
+      media: media.bucket,
+      mail,
+      stripeApiKey: stripe.apiKey,
+      stripePrices,
+      environment: baseEnvironment,
+    });
     const resources: GroupResources = {
       generation,
+      privacyJobs: this.privacyJobs,
       table: data.table,
       sessionSigningKey: signingKey,
       mail,
       media,
       googleSignIn,
+      publicApiUrl,
       stripe,
-      stripePrices: stripePriceIds(this, props.stripePrices),
+      stripePrices,
       originSecret: apiEdge?.originSecret ?? null,
     };
     for (const group of servedGroups()) {
@@ -383,6 +409,7 @@ export class AivatarStack extends Stack {
       (generation.functions.get('avatar-worker') as ApiFunction).fn,
       generation.deadLetterQueue,
     );
+    this.monitoring.watchPrivacyJobs(this.privacyJobs.fn.fn, this.privacyJobs.deadLetterQueue);
     new CfnOutput(this, 'AlarmTopicArn', {
       value: this.monitoring.topic.topicArn,
       description: 'Alarms are sent here (subscribe more addresses or a chat integration)',
@@ -461,10 +488,16 @@ export class AivatarStack extends Stack {
       value: generation.deadLetterQueue.queueUrl,
       description: 'Avatar task messages that failed 3 deliveries (their tasks were refunded)',
     });
+    new CfnOutput(this, 'PrivacyJobDeadLetterQueueUrl', {
+      value: this.privacyJobs.deadLetterQueue.queueUrl,
+      description: 'Privacy job messages that failed 5 deliveries (their jobs stay recorded: runbook)',
+    });
     new CfnOutput(this, 'SessionSigningKeyArn', {
       value: signingKey.secretArn,
       description: 'Secret to change to rotate the session key',
     });
+    // Last, once every function exists: each has reserved concurrency or is marked a custom-resource provider.
+    checkFunctionConcurrency(this);
   }
 
   /**
@@ -527,17 +560,19 @@ export class AivatarStack extends Stack {
       ...(needs.memorySize ? { memorySize: needs.memorySize } : {}),
       ...(needs.timeoutSeconds ? { timeoutSeconds: needs.timeoutSeconds } : {}),
       ...(needs.installedModules ? { installedModules: needs.installedModules } : {}),
+      ...(needs.faceAnalysis ? { faceAnalysis: true } : {}),
     });
     if (needs.table) bindTable(fn.fn, resources.table, needs.table);
     if (resources.originSecret) bindOriginSecret(fn.fn, resources.originSecret);
     if (needs.sessionSigningKey) bindSessionSigningKey(fn.fn, resources.sessionSigningKey);
     if (needs.mail) bindMailSender(fn.fn, resources.mail);
     if (needs.googleSignIn && resources.googleSignIn) bindGoogleSignIn(fn.fn, resources.googleSignIn);
+    if (needs.linkCookie) bindLinkCookie(fn.fn, resources.publicApiUrl);
     if (needs.stripeApi) bindStripeApi(fn.fn, resources.stripe.apiKey, resources.stripePrices);
     if (needs.stripeWebhookSecret) bindStripeWebhookSecret(fn.fn, resources.stripe.webhookSecret);
     if (needs.media) bindMediaBucket(fn.fn, resources.media.bucket, needs.media.prefixes);
     if (needs.taskQueue) bindTaskQueue(fn.fn, resources.generation.queue, SEND_TASK_ACTIONS);
-    if (needs.mediaListing) bindMediaListing(fn.fn, resources.media.bucket);
+    if (needs.privacyJobQueue) bindPrivacyJobQueue(fn.fn, resources.privacyJobs.queue, SEND_JOB_ACTIONS);
     if (
       (GROUP_CONFIG[group as keyof typeof GROUP_CONFIG] as readonly unknown[] | undefined)?.includes(
         providerBudgetConfig,

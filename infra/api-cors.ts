@@ -13,8 +13,8 @@ export interface ApiCors {
   maxAgeSeconds: number;
   /**
    * Access-Control-Allow-Credentials: lets the browser send cookies to the API, and keep the ones it sets.
-   * Sessions stay bearer tokens; the one cookie is Google sign-in's, which binds an attempt to the browser
-   * that asked (functions/http/cookies.ts). Only the web origin is ever allowed, never `*`.
+   * Sessions stay bearer tokens; the cookies bind a sign-in to the browser that asked for it (a Google
+   * sign-in, a login link: functions/http/cookies.ts). Only the web origin is ever allowed, never `*`.
    */
   allowCredentials: boolean;
 }

@@ -15,13 +15,18 @@ export const STAGE_THROTTLE: Throttle = { rateLimit: 50, burstLimit: 100 };
 
 /**
  * signup and send_login_link each send one email per accepted request, login runs scrypt (128 MiB, about
- * 100 ms of CPU); confirming uploads and the multipart upload decode and re-encode up to 5 photos each
- * (seconds of CPU). Over these rates API Gateway answers 429 without invoking the function.
+ * 100 ms of CPU); changing the password and deleting the account run it too, behind a session, and share
+ * the auth and account functions' concurrency with sign-in and the account page (their failures are also
+ * counted per account: functions/domain/accounts/password-check.ts); confirming uploads and the multipart
+ * upload decode and re-encode up to 5 photos each (seconds of CPU). Over these rates API Gateway answers
+ * 429 without invoking the function.
  */
 export const ROUTE_THROTTLES = {
   signup: { rateLimit: 1, burstLimit: 5 },
   sendLoginLink: { rateLimit: 1, burstLimit: 5 },
   login: { rateLimit: 5, burstLimit: 10 },
+  changePassword: { rateLimit: 1, burstLimit: 3 },
+  deleteAccount: { rateLimit: 1, burstLimit: 3 },
   confirmPhotoUploads: { rateLimit: 5, burstLimit: 10 },
   uploadPhotos: { rateLimit: 2, burstLimit: 5 },
 } as const satisfies Partial<Record<RouteId, Throttle>>;

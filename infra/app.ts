@@ -6,6 +6,7 @@
 //   -c stripePrices='{"pack-10":"price_...",...,"monthly-100":"price_..."}'  (this stage's Stripe prices)
 //   -c alarmEmail=ops@x   -c providerDailyCapPerAccount=200 -c providerDailyCapTotal=5000
 //   -c taskDeadlineSeconds=3600  (a pending task is refunded after this; over 2850, the queue's last delivery)
+//   -c likenessGuarantee=50   (0-100: a finished avatar scoring under it is refunded)
 import { App } from 'aws-cdk-lib';
 import { AivatarStack, STAGES, type Stage } from './aivatar-stack.ts';
 import { EdgeProtectionStack } from './edge-protection.ts';
@@ -61,6 +62,13 @@ const wholeNumber = (key: string): number | undefined => {
   return Number(value);
 };
 
+const likenessGuarantee = context('likenessGuarantee');
+if (likenessGuarantee !== undefined && !/^(100|[1-9]?\d)$/.test(likenessGuarantee)) {
+  throw new Error(
+    `Context "likenessGuarantee" must be a whole number from 0 to 100 (got ${likenessGuarantee})`,
+  );
+}
+
 // WAF for CloudFront lives in us-east-1: its own stack there, read across regions. That needs the product
 // stack's region, known whenever there are credentials (cdk deploy, cdk diff); an offline synth without a
 // region leaves WAF out and says so.
@@ -86,6 +94,7 @@ new AivatarStack(app, `Aivatar-${stage}`, {
     total: wholeNumber('providerDailyCapTotal'),
   },
   taskDeadlineSeconds: wholeNumber('taskDeadlineSeconds'),
+  ...(likenessGuarantee !== undefined ? { likenessGuarantee: Number(likenessGuarantee) } : {}),
   stage: stage as Stage,
   mailDomain: context('mailDomain') ?? 'aivatar.example',
   webDomain: context('webDomain'),

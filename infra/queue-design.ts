@@ -1,4 +1,4 @@
-// The avatar task queue, described once for the local stack and (with the worker) the CDK stack.
+// The avatar task queue and the privacy job queue, described once for the local stack and (with the worker) the CDK stack.
 // docs/generation.md explains the numbers.
 export const TASK_QUEUE = {
   name: 'avatar-tasks',
@@ -37,3 +37,20 @@ export function timingProblems(
     problems.push(`the deadline must outlast the last delivery (${lastDelivery} s)`);
   return problems;
 }
+
+/** Account deletions and data exports (functions/privacy-jobs; docs/operations.md, "Privacy"). */
+export const PRIVACY_JOB_QUEUE = {
+  name: 'privacy-jobs',
+  deadLetterName: 'privacy-jobs-dlq',
+  /** receives before a message goes to the dead-letter queue (its job stays recorded: the sweep re-sends it) */
+  maxReceiveCount: 5,
+  /** the job function's timeout: a deletion hands over after DELETION_PAGES_PER_RUN, an export builds whole */
+  functionTimeoutSeconds: 300,
+  /** six times the function's timeout, as AWS advises for Lambda consumers */
+  visibilityTimeoutSeconds: 1800,
+  deadLetterRetentionSeconds: 1_209_600,
+  /** one job per invocation: a run may be long */
+  batchSize: 1,
+  /** how often the sweep sends again the jobs nobody is working on (minutes; a minute locally) */
+  sweepMinutes: 5,
+} as const;

@@ -85,6 +85,7 @@ export const apiRoutes = {
     request: s.LoginLinkRequest,
     response: s.LoginLinkSent,
   }),
+  /** Called with credentials: a Google sign-in's token works only with the cookie of its browser. */
   loginWithToken: route({
     method: 'GET',
     path: '/login_with_token/{token}',
@@ -92,6 +93,19 @@ export const apiRoutes = {
     access: 'public',
     served: true,
     response: s.LinkLogin,
+  }),
+  /**
+   * Beyond the spec: what the login link's page asks before redeeming a link this browser did not ask for
+   * ("Sign in as j•••@example.com?"). Uses nothing; called with credentials (the browser's cookies say
+   * whether it asked).
+   */
+  loginLinkPreview: route({
+    method: 'GET',
+    path: '/login_link/{token}',
+    group: 'auth',
+    access: 'public',
+    served: true,
+    response: s.LoginLinkPreview,
   }),
   changePassword: route({
     method: 'POST',
@@ -348,7 +362,16 @@ export const apiRoutes = {
     access: 'user',
     served: true,
     request: s.DeleteAccountRequest,
-    response: s.Message,
+    response: s.DeletionStarted,
+  }),
+  /** Public: the account's sessions ended with the request; the unguessable id is the key. */
+  accountDeletionStatus: route({
+    method: 'GET',
+    path: '/account/deletion/{deletionId}',
+    group: 'account',
+    access: 'public',
+    served: true,
+    response: s.DeletionStatus,
   }),
   exportAccountData: route({
     method: 'POST',
@@ -356,7 +379,15 @@ export const apiRoutes = {
     group: 'account',
     access: 'user',
     served: true,
-    response: s.Message,
+    response: s.ExportStarted,
+  }),
+  latestAccountExport: route({
+    method: 'GET',
+    path: '/account/export',
+    group: 'account',
+    access: 'user',
+    served: true,
+    response: s.LatestExport,
   }),
   accountExportDownload: route({
     method: 'GET',

@@ -51,6 +51,13 @@ export const LinkLogin = z.object({
   /** tokens credited on activation: 2, or 0 when the mailbox already had its bonus */
   signup_bonus: z.optional(z.number()),
 });
+export type LinkLogin = z.infer<typeof LinkLogin>;
+/**
+ * What a login link's page shows before anything is redeemed: whom the link signs in (the address masked,
+ * j•••@example.com) and whether this browser is the one that asked for it (then it signs in at once).
+ */
+export const LoginLinkPreview = z.object({ email: z.string(), same_browser: z.boolean() });
+export type LoginLinkPreview = z.infer<typeof LoginLinkPreview>;
 
 export const SignupRequest = z.strictObject({
   email: Email,
@@ -92,6 +99,8 @@ export const LEDGER_REASONS = [
   'refund_partly_spent',
   /** an avatar task failed (refusal, errors, timeout): its tokens came back to the pool they left */
   'generation_refund',
+  /** the likeness guarantee: a finished avatar that did not look enough like the user (it stays visible) */
+  'likeness_refund',
 ] as const;
 export const LedgerEntry = z.object({
   id: z.string(),
@@ -352,6 +361,13 @@ export const AvatarTask = z.object({
   /** ERROR tasks: why, in the user's terms, and whether the tokens came back */
   error: z.optional(z.string()),
   refunded: z.optional(z.boolean()),
+  /**
+   * DONE tasks whose avatar was measured against the reference photos' faces (issue 18): 0-100
+   * (shared/face-rules.ts), or null when the avatar shows no face. Absent when not measured.
+   */
+  likeness: z.optional(z.nullable(z.int().check(z.gte(0), z.lte(100)))),
+  /** with `likeness`: the likeness guarantee gave the tokens back (the avatar stays) */
+  likeness_refunded: z.optional(z.boolean()),
 });
 export type AvatarTask = z.infer<typeof AvatarTask>;
 /** Newest first. `next_cursor` (beyond the spec) fetches the next page with `?cursor=`. */
@@ -415,3 +431,40 @@ export const ExportDownload = z.object({
   expires_at: z.number(),
 });
 export type ExportDownload = z.infer<typeof ExportDownload>;
+
+/** A privacy job's state: queued, running, done, or failed (given up: support finishes it). */
+export const JobState = z.enum(['queued', 'running', 'done', 'failed']);
+
+/** An account deletion's progress, as the account screen follows it (by the secret `id`). */
+export const DeletionStatus = z.object({
+  state: JobState,
+  /** steps done, of steps_total: the payment provider, files, items elsewhere, items, account, email */
+  steps_done: z.number(),
+  steps_total: z.number(),
+  items_deleted: z.number(),
+  files_deleted: z.number(),
+  created_at: z.number(),
+  finished_at: z.nullable(z.number()),
+});
+export type DeletionStatus = z.infer<typeof DeletionStatus>;
+
+/** POST /account/delete: the deletion is under way; `deletion.id` follows it (GET /account/deletion/{id}). */
+export const DeletionStarted = z.object({
+  msg: z.string(),
+  deletion: z.object({ id: z.string(), status: DeletionStatus }),
+});
+
+/** An export of the account: being prepared, ready to download until expires_at, or failed. */
+export const ExportStatus = z.object({
+  id: z.string(),
+  state: z.enum(['queued', 'running', 'ready', 'failed']),
+  created_at: z.number(),
+  expires_at: z.number(),
+  size: z.nullable(z.number()),
+});
+export type ExportStatus = z.infer<typeof ExportStatus>;
+
+/** POST /account/export: the export is being prepared (or already was: the same one). */
+export const ExportStarted = z.object({ msg: z.string(), export: ExportStatus });
+/** GET /account/export: the latest export that has not expired, if any. */
+export const LatestExport = z.object({ export: z.nullable(ExportStatus) });

@@ -27,6 +27,11 @@ export const PHOTO_LIMITS = {
   maxPerConfirm: 5,
   /** a browser upload target (presigned POST) is valid this long */
   uploadTargetSeconds: 5 * 60,
+  /**
+   * upload targets an account may be handed within one uploadTargetSeconds window: every photo it can keep,
+   * plus one confirm's worth of retries. Targets expire with the window, so this bounds the outstanding ones.
+   */
+  maxTargetsPerWindow: 20 + 5,
   /** the image and thumbnail URLs in GET /photos are valid this long */
   viewUrlSeconds: 15 * 60,
   /**
@@ -39,8 +44,21 @@ export const PHOTO_LIMITS = {
 /** Photos are deleted automatically this many days after upload (S3 lifecycle rule and record TTL). */
 export const PHOTO_RETENTION_DAYS = 30;
 
-/** Warnings shown on a photo card before the user spends tokens on it; never a reason to refuse it. */
-export const QUALITY_HINTS = ['small', 'blurry', 'dark', 'bright'] as const;
+/**
+ * Warnings shown on a photo card before the user spends tokens on it; never a reason to refuse it. The face
+ * hints (shared/face-rules.ts) come from the face check; for a photo with a face, 'face-blurry' (measured on
+ * the face) stands in for the whole-image 'blurry'.
+ */
+export const QUALITY_HINTS = [
+  'small',
+  'blurry',
+  'dark',
+  'bright',
+  // A literal list (no spread), so that pages which never show hints drop it from their JavaScript.
+  'face-small',
+  'face-blurry',
+  'someone-else',
+] as const;
 export type QualityHint = (typeof QUALITY_HINTS)[number];
 
 /** Why a file was refused. */
@@ -52,6 +70,8 @@ export const REJECTION_REASONS = [
   'too-many-pixels',
   'limit',
   'not-found',
+  'no-face',
+  'several-faces',
 ] as const;
 export type RejectionReason = (typeof REJECTION_REASONS)[number];
 

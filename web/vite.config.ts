@@ -31,8 +31,9 @@ const apiContract = (): Plugin => ({
             method: r.method,
             path: r.path,
             access: r.access,
-            binary: r.response === 'binary',
-            served: r.served,
+            // Only the flags that differ from the usual (a JSON answer, served): every byte of the shell counts.
+            ...(r.response === 'binary' ? { binary: true } : {}),
+            ...(r.served ? {} : { served: false }),
           },
         ]),
     );

@@ -1,6 +1,8 @@
-// Lambda entry of the account group: the privacy rights of the account page (deletion, data export).
+// Lambda entry of the account group: the privacy rights of the account page (deletion, data export), which
+// record and queue jobs for the privacy job function.
 import { createDocumentClient } from '../adapters/dynamodb/client.ts';
 import { buildPrivacyDeps } from '../adapters/privacy-wiring.ts';
+import { createS3Client } from '../adapters/s3/client.ts';
 import { buildSessionResolver } from '../adapters/session-wiring.ts';
 import { GROUP_CONFIG, readConfig } from '../config.ts';
 import { groupHandler } from '../http/group-handler.ts';
@@ -11,7 +13,7 @@ const db = createDocumentClient(config.dynamodbEndpoint);
 
 export const handler = groupHandler(
   'account',
-  accountRoutes(await buildPrivacyDeps(config, db)),
+  accountRoutes(buildPrivacyDeps(config, db, createS3Client(config.s3Endpoint))),
   await buildSessionResolver(config, db),
   config,
 );

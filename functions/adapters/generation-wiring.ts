@@ -1,6 +1,7 @@
 // Builds the generation adapters from their settings, once per process: the image provider (OpenAI when
 // a key is configured, the local renderer otherwise) and the task queue. Each provider is imported only
 // when chosen, so a deployed worker with a key never loads sharp, and one without never loads openai.
+import { readFile } from 'node:fs/promises';
 import type { ProviderConfig, TaskQueueConfig } from '../config.ts';
 import type { ImageProvider } from '../domain/generation/image-provider.ts';
 import { log } from '../http/logger.ts';
@@ -16,7 +17,11 @@ export async function buildImageProvider(config: ProviderConfig): Promise<ImageP
   const p = config.provider;
   if (p.kind === 'local-renderer') {
     const { LocalRenderer } = await import('./ai/local-renderer/local-renderer.ts');
-    return new LocalRenderer();
+    if (p.face.kind === 'reference') return new LocalRenderer();
+    log('warn', 'local renderer: avatars do not show the user', { face: p.face.kind });
+    return new LocalRenderer({
+      face: p.face.kind === 'none' ? 'none' : { other: await readFile(p.face.path) },
+    });
   }
   const apiKey = (await readSecret(p.key)).trim();
   if (!apiKey || apiKey === PROVIDER_KEY_PLACEHOLDER) {

@@ -1,36 +1,30 @@
-// Builds the account group's adapters (deletion and export) from its config, once per cold start.
+// Builds the privacy adapters once per cold start: the account group's (requests: record, read, queue) and
+// the job function's (read by key, delete by key, files, Stripe, mail).
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { MailConfig, MediaConfig, StripeConfig, TableConfig } from '../config.ts';
-import type { PrivacyDeps } from '../domain/privacy/ports.ts';
-import { DynamoPersonalDataStore } from './dynamodb/personal-data-store.ts';
+import type { MailConfig, MediaConfig, PrivacyJobQueueConfig, TableConfig } from '../config.ts';
+import type { PrivacyRequestDeps } from '../domain/privacy/ports.ts';
+import { DynamoDeletionCodes } from './dynamodb/privacy/deletion-codes.ts';
+import { DynamoPrivacyJobRecords } from './dynamodb/privacy/job-records.ts';
 import { DynamoRateLimiter } from './dynamodb/rate-limiter.ts';
-import { OutboxMailer } from './mail/outbox-mailer.ts';
-import { SesMailer } from './mail/ses-mailer.ts';
+import { buildMailer } from './mail/build-mailer.ts';
 import { stageMetrics } from './metrics/emf-metrics.ts';
-import { createS3Client } from './s3/client.ts';
 import { S3PersonalFiles } from './s3/personal-files.ts';
 import { ScryptPasswordHasher } from './scrypt-hasher.ts';
-import { readSecret } from './secrets.ts';
-import { createStripeClient } from './stripe/stripe-client.ts';
-import { StripeCustomers } from './stripe/stripe-customers.ts';
+import { buildPrivacyJobQueue } from './sqs/sqs-privacy-job-queue.ts';
 import { cryptoIds, systemClock } from './system.ts';
 
-export async function buildPrivacyDeps(
-  config: TableConfig & MailConfig & MediaConfig & StripeConfig,
+export function buildPrivacyDeps(
+  config: TableConfig & MailConfig & MediaConfig & PrivacyJobQueueConfig,
   db: DynamoDBDocumentClient,
-): Promise<PrivacyDeps> {
-  const stripe = createStripeClient({
-    secretKey: await readSecret(config.stripeSecretKey),
-    apiUrl: config.stripeApiUrl,
-  });
+  s3: S3Client,
+): PrivacyRequestDeps {
   return {
-    data: new DynamoPersonalDataStore(db, config.tableName),
-    files: new S3PersonalFiles(createS3Client(config.s3Endpoint), config.mediaBucket),
-    customers: new StripeCustomers(stripe),
-    mailer:
-      config.mail.transport === 'outbox'
-        ? new OutboxMailer(config.mail.dir, config.mailFrom)
-        : new SesMailer(config.mailFrom),
+    jobs: new DynamoPrivacyJobRecords(db, config.tableName),
+    codes: new DynamoDeletionCodes(db, config.tableName),
+    queue: buildPrivacyJobQueue(config),
+    files: new S3PersonalFiles(s3, config.mediaBucket),
+    mailer: buildMailer(config),
     hasher: new ScryptPasswordHasher(),
     limiter: new DynamoRateLimiter(db, config.tableName, systemClock),
     clock: systemClock,

@@ -1,13 +1,21 @@
 // Builds the generation functions' adapters (worker, dead-letter handler, sweeper) once per process.
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { MailConfig, MediaConfig, ProviderConfig, TableConfig, TaskTimingConfig } from '../config.ts';
+import type {
+  LikenessConfig,
+  MailConfig,
+  MediaConfig,
+  ProviderConfig,
+  TableConfig,
+  TaskTimingConfig,
+} from '../config.ts';
 import type { AbandonDeps } from '../domain/generation/abandoned-tasks.ts';
 import type { WorkerDeps } from '../domain/generation/worker.ts';
 import { log } from '../http/logger.ts';
 import { DynamoPhotoStore } from './dynamodb/photo-store.ts';
 import { DynamoTaskStore } from './dynamodb/task-store.ts';
 import { DynamoUserReader } from './dynamodb/user-reader.ts';
+import { FaceApiAnalyzer, loadFaceModel } from './faces/face-api-analyzer.ts';
 import { buildImageProvider } from './generation-wiring.ts';
 import { SharpResultImages } from './images/result-images.ts';
 import { OutboxMailer } from './mail/outbox-mailer.ts';
@@ -40,8 +48,19 @@ export function buildAbandonDeps(
   };
 }
 
+/**
+ * The face model starts loading with the container, not awaited: it is ready long before the first avatar
+ * comes back from the provider, so no task waits for it. A failed load is tried again on first use.
+ */
+function warmedFaceAnalyzer(): FaceApiAnalyzer {
+  loadFaceModel().catch((e: unknown) =>
+    log('warn', 'face model not loaded at start: it will be tried again on first use', { error: String(e) }),
+  );
+  return new FaceApiAnalyzer();
+}
+
 export async function buildWorkerDeps(
-  config: TableConfig & MediaConfig & MailConfig & ProviderConfig & TaskTimingConfig,
+  config: TableConfig & MediaConfig & MailConfig & ProviderConfig & TaskTimingConfig & LikenessConfig,
   db: DynamoDBDocumentClient,
   s3: S3Client,
 ): Promise<WorkerDeps> {
@@ -56,5 +75,7 @@ export async function buildWorkerDeps(
     leaseSeconds: config.taskTiming.leaseSeconds,
     retryDelaySeconds: config.taskTiming.retryDelaySeconds,
     storeMarginMs: config.taskTiming.storeMarginMs,
+    faces: warmedFaceAnalyzer(),
+    likenessGuarantee: config.likenessGuarantee,
   };
 }

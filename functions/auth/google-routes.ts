@@ -1,10 +1,11 @@
 // The two "Sign in with Google" routes: the domain decides; these carry its answer over HTTP (the cookie
 // that binds the sign-in to the browser, the redirect, the log line of a failure).
-import type { GoogleCookie } from '../config.ts';
+import type { SignInCookie } from '../config.ts';
 import type { AccountDeps } from '../domain/accounts/accounts.ts';
 import {
   finishGoogleSignIn,
   GOOGLE_ATTEMPT_TTL_SECONDS,
+  GOOGLE_LOGIN_TOKEN_TTL_SECONDS,
   type GoogleCallbackOutcome,
   startGoogleSignIn,
 } from '../domain/accounts/google-sign-in.ts';
@@ -36,7 +37,7 @@ function logFailure(correlationId: string | undefined, failure: GoogleCallbackOu
   });
 }
 
-export const googleRoutes = (deps: AccountDeps, cookie: GoogleCookie | null): GoogleRoutes => ({
+export const googleRoutes = (deps: AccountDeps, cookie: SignInCookie | null): GoogleRoutes => ({
   googleLogin: async ({ clientAddress, event }) => {
     const lang = event.queryStringParameters?.lang;
     const { auth_url, browser } = await startGoogleSignIn(deps, { clientAddress }, { lang });
@@ -51,7 +52,12 @@ export const googleRoutes = (deps: AccountDeps, cookie: GoogleCookie | null): Go
     return {
       statusCode: 302,
       headers: { location: outcome.location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
-      cookies: cookie ? [clearCookie(cookie)] : [],
+      // Signed in: the cookie stays, as long as the login token it binds; otherwise the sign-in is over.
+      cookies: !cookie
+        ? []
+        : outcome.bindsLoginToken && browser
+          ? [setCookie(cookie, browser, GOOGLE_LOGIN_TOKEN_TTL_SECONDS)]
+          : [clearCookie(cookie)],
     };
   },
 });

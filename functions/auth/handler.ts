@@ -11,7 +11,10 @@ const db = createDocumentClient(config.dynamodbEndpoint);
 
 export const handler = groupHandler(
   'auth',
-  authRoutes(await buildAccountDeps(config, db), config.googleSignIn?.cookie ?? null),
+  authRoutes(await buildAccountDeps(config, db), {
+    link: config.linkCookie,
+    google: config.googleSignIn?.cookie ?? null,
+  }),
   await buildSessionResolver(config, db),
   config,
 );

@@ -34,7 +34,8 @@ export type DomainErrorCode =
   | 'NOT_ENOUGH_TOKENS'
   | 'IDEMPOTENCY_KEY_REUSED'
   | 'IMPORT_IN_PROGRESS'
-  | 'INVALID_DELETION_LINK';
+  | 'INVALID_DELETION_LINK'
+  | 'FACE_CHECK_UNAVAILABLE';
 
 export class DomainError extends Error {
   readonly code: DomainErrorCode;

@@ -27,9 +27,17 @@ export const BUSINESS_METRICS = {
   ProviderBudgetUsedPercent: 'Percent',
   /** the provider's reported cost of one task, in US cents (shared/design/generation.md) */
   TaskCostCents: 'None',
+  /** finished avatars measured against the reference photos' faces (with or without a face found) */
+  LikenessScored: 'Count',
+  /** the likeness of one finished avatar that shows a face, 0-100 (shared/face-rules.ts) */
+  LikenessScore: 'None',
+  /** finished avatars refunded by the likeness guarantee (under the stage's threshold, or no face) */
+  LikenessRefunds: 'Count',
   /** account deletions and data exports completed */
   AccountsDeleted: 'Count',
   DataExports: 'Count',
+  /** privacy jobs given up after JOB_MAX_REQUEUES re-sends (an account left half-deleted: runbook) */
+  PrivacyJobsFailed: 'Count',
 } as const;
 
 export type BusinessMetric = keyof typeof BUSINESS_METRICS;

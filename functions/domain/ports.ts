@@ -87,18 +87,31 @@ export interface NewGoogleAccount {
   createdAt: number;
 }
 
+/**
+ * The browser a login link belongs to: the hash of the secret its cookie holds. `google-sign-in`: the
+ * token a Google sign-in hands the web app, which works in that browser only; `link-request`: an emailed
+ * link, which signs in at once there and only after a confirmation elsewhere.
+ */
+export interface LinkBrowser {
+  hash: string;
+  from: 'google-sign-in' | 'link-request';
+}
+
 export interface LoginLinkRecord {
   tokenHash: string;
   userId: string;
   expiresAt: number;
   /** The link hands over an account its maker has just activated (a Google sign-in), with this bonus. */
   activation?: { signupBonus: number };
+  browser?: LinkBrowser;
 }
 
 /** A link that still works, and whom it signs in. */
 export interface LoginLinkFound {
   owner: User;
   activation: { signupBonus: number } | null;
+  /** null: a link made before links knew their browser */
+  browser: LinkBrowser | null;
 }
 
 /** Reads an account by id: all that resolving a session needs. */
@@ -216,11 +229,33 @@ export interface RateVerdict {
   retryAfterSeconds: number;
 }
 
+/**
+ * Whose a counter is, when its key names someone: deleting an account deletes its counters and those of its
+ * address (docs/data-model.md, "Whose items, by key"). Counters of a client address belong to nobody.
+ */
+export type CounterOwner = { userId: string } | { email: string };
+
 export interface RateLimiter {
-  /** Counts one attempt; refused once `limit` attempts were made in the current window (not counted). */
-  hit(bucket: string, key: string, limit: number, windowSeconds: number): Promise<RateVerdict>;
+  /**
+   * Counts one attempt (or `count`); refused, and nothing counted, when that would pass `limit` attempts in
+   * the current window. `owner`: the account or email the counter belongs to (found by key when that account
+   * is deleted or exported).
+   */
+  hit(
+    bucket: string,
+    key: string,
+    limit: number,
+    windowSeconds: number,
+    owner?: CounterOwner,
+    count?: number,
+  ): Promise<RateVerdict>;
   /** Whether the window still has room, without counting. */
   peek(bucket: string, key: string, limit: number, windowSeconds: number): Promise<RateVerdict>;
+  /**
+   * Gives back one attempt counted in the current window (an attempt counted before its outcome was known,
+   * that turned out not to count). Never goes below zero.
+   */
+  release(bucket: string, key: string, windowSeconds: number): Promise<void>;
 }
 
 export interface OutgoingEmail {
@@ -239,9 +274,17 @@ export interface PasswordStrength {
   isEasyToGuess(password: string, userInputs: string[]): Promise<boolean>;
 }
 
+/**
+ * Why a password is checked. A sign-in (login) comes before a check a signed-in user makes to confirm an
+ * action (changing the password, deleting the account): guessing behind a stolen session must not slow
+ * everyone's sign-in down.
+ */
+export type PasswordCheckPurpose = 'sign-in' | 'confirm-action';
+
 export interface PasswordHasher {
+  /** A new password's hash: only ever made for a signed-in user (setting or changing a password). */
   hash(password: string): Promise<string>;
-  verify(password: string, stored: string): Promise<boolean>;
+  verify(password: string, stored: string, purpose: PasswordCheckPurpose): Promise<boolean>;
 }
 
 export interface SessionClaims {

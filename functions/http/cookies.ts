@@ -1,16 +1,17 @@
-// The one cookie the API sets: it binds a "Sign in with Google" to the browser that started it. Sessions
-// stay bearer tokens; this cookie carries no session and lives minutes.
+// The API's cookies bind a sign-in to a browser: a "Sign in with Google" (and the login token it hands
+// over) to the browser that started it, a login link to the browser that asked for it. Sessions stay
+// bearer tokens; these cookies carry no session and live minutes.
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { GoogleCookie } from '../config.ts';
+import type { SignInCookie } from '../config.ts';
 
-export function setCookie(c: GoogleCookie, value: string, maxAgeSeconds: number): string {
+export function setCookie(c: SignInCookie, value: string, maxAgeSeconds: number): string {
   const attributes = [`${c.name}=${value}`, 'Path=/', `Max-Age=${maxAgeSeconds}`, 'HttpOnly'];
   if (c.secure) attributes.push('Secure');
   attributes.push(`SameSite=${c.sameSite}`);
   return attributes.join('; ');
 }
 
-export const clearCookie = (c: GoogleCookie): string => setCookie(c, '', 0);
+export const clearCookie = (c: SignInCookie): string => setCookie(c, '', 0);
 
 /** API Gateway (payload 2.0) hands the request's cookies over as `cookies`, one `name=value` each. */
 export function readCookie(event: APIGatewayProxyEventV2, name: string): string | null {

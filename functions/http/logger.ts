@@ -13,15 +13,23 @@ export interface LogContext {
 
 const contexts = new AsyncLocalStorage<LogContext>();
 
+/** Biometric data (a face's descriptor) never reaches a log line, whatever object carried it there. */
+const BIOMETRIC_KEYS = new Set(['descriptor']);
+const withoutBiometrics = (key: string, value: unknown) =>
+  BIOMETRIC_KEYS.has(key) ? '[biometric data removed]' : value;
+
 export function log(level: Level, message: string, fields: Record<string, unknown> = {}): void {
   if (process.env.LOG_LEVEL === 'silent') return;
-  const line = JSON.stringify({
-    level,
-    message,
-    time: new Date().toISOString(),
-    ...contexts.getStore(),
-    ...fields,
-  });
+  const line = JSON.stringify(
+    {
+      level,
+      message,
+      time: new Date().toISOString(),
+      ...contexts.getStore(),
+      ...fields,
+    },
+    withoutBiometrics,
+  );
   if (level === 'error') console.error(line);
   else console.log(line);
 }

@@ -8,7 +8,8 @@ import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lam
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { LambdaGroup } from '../../shared/api-routes.ts';
-import { type GenerationFunction, handlerEntry } from '../function-entries.ts';
+import { type GenerationFunction, handlerEntry, type JobFunction } from '../function-entries.ts';
+import { FACE_ANALYSIS_MODULES, faceAnalysisHooks } from './face-analysis.ts';
 import { stageLogGroupProps } from './stage-logs.ts';
 
 export const REPO_ROOT = join(import.meta.dirname, '..', '..');
@@ -25,8 +26,11 @@ export const ESM_REQUIRE_BANNER =
 export const LAMBDA_EXTERNAL_MODULES: string[] = ['@aws-sdk/*'];
 
 export interface ApiFunctionProps {
-  /** An endpoint group, or a generation function (the SQS worker, the dead-letter handler, the sweeper). */
-  group: LambdaGroup | GenerationFunction;
+  /**
+   * An endpoint group, a generation function (the SQS worker, the dead-letter handler, the sweeper) or the
+   * privacy job function.
+   */
+  group: LambdaGroup | GenerationFunction | JobFunction;
   /** Default: "Aivatar <stage> API: <group> routes". */
   description?: string;
   stage: 'dev' | 'prod';
@@ -44,6 +48,8 @@ export interface ApiFunctionProps {
    * first use (the password dictionaries), which would otherwise weigh on every cold start.
    */
   installedModules?: readonly string[];
+  /** The function analyses faces: it carries the face model (infra/constructs/face-analysis.ts). */
+  faceAnalysis?: boolean;
 }
 
 /**
@@ -68,6 +74,10 @@ export class ApiFunction extends Construct {
       throw new Error(`Group ${props.group} has served routes but no Lambda entry at ${entry}`);
     }
     this.logGroup = new LogGroup(this, 'Logs', stageLogGroupProps(props.stage));
+    const installed = [
+      ...(props.installedModules ?? []),
+      ...(props.faceAnalysis ? FACE_ANALYSIS_MODULES : []),
+    ];
     this.fn = new NodejsFunction(this, 'Function', {
       entry,
       handler: 'handler',
@@ -93,9 +103,8 @@ export class ApiFunction extends Construct {
         sourceMapMode: SourceMapMode.DEFAULT,
         sourcesContent: false,
         externalModules: LAMBDA_EXTERNAL_MODULES,
-        ...(props.installedModules?.length
-          ? { nodeModules: [...props.installedModules], environment: LAMBDA_NPM_PLATFORM }
-          : {}),
+        ...(installed.length ? { nodeModules: installed, environment: LAMBDA_NPM_PLATFORM } : {}),
+        ...(props.faceAnalysis ? { commandHooks: faceAnalysisHooks } : {}),
       },
     });
   }

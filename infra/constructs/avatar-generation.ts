@@ -52,6 +52,8 @@ export interface GenerationNeeds {
   /** OPENAI_API_KEY_ARN and reading that secret. */
   providerKey?: true;
   installedModules?: readonly string[];
+  /** Scores every avatar's likeness: the face model beside the bundle (ApiFunctionProps.faceAnalysis). */
+  faceAnalysis?: true;
 }
 
 export const GENERATION_NEEDS: Record<GenerationFunction, GenerationNeeds> = {
@@ -66,6 +68,7 @@ export const GENERATION_NEEDS: Record<GenerationFunction, GenerationNeeds> = {
     providerKey: true,
     // sharp is native code; the OpenAI client (about 300 KB) ships beside the bundle, as Stripe's would.
     installedModules: ['sharp', 'openai'],
+    faceAnalysis: true,
   },
   'avatar-dead-letter': {
     table: { actions: FINISHING },
@@ -92,6 +95,8 @@ export interface AvatarGenerationProps {
   media: IBucket;
   mail: MailSender;
   environment: Record<string, string>;
+  /** The likeness guarantee's threshold on this stage (LIKENESS_GUARANTEE); the code's default without it. */
+  likenessGuarantee?: number;
 }
 
 export class AvatarGeneration extends Construct {
@@ -122,6 +127,8 @@ export class AvatarGeneration extends Construct {
     });
 
     const worker = this.generationFunction('avatar-worker', props, 'the avatar worker (SQS task messages)');
+    if (props.likenessGuarantee !== undefined)
+      worker.fn.addEnvironment('LIKENESS_GUARANTEE', String(props.likenessGuarantee));
     worker.fn.addEventSource(
       new SqsEventSource(this.queue, {
         batchSize: TASK_QUEUE.batchSize,
@@ -163,6 +170,7 @@ export class AvatarGeneration extends Construct {
       memorySize: needs.memorySize,
       timeoutSeconds: needs.timeoutSeconds,
       ...(needs.installedModules ? { installedModules: needs.installedModules } : {}),
+      ...(needs.faceAnalysis ? { faceAnalysis: true } : {}),
     });
     bindTable(fn.fn, props.table, needs.table);
     bindMediaBucket(fn.fn, props.media, needs.media);

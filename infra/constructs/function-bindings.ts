@@ -9,15 +9,14 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { MailSender } from './mail-sender.ts';
 
 /**
- * The item and query actions a group may be granted (never table management). A TransactWriteItems call
- * is authorised item by item: PutItem, UpdateItem, DeleteItem or ConditionCheckItem for each kind of
- * item it holds; TransactGetItems needs GetItem.
+ * The item and query actions a group may be granted (never table management, and never Scan: every read
+ * is by key). A TransactWriteItems call is authorised item by item: PutItem, UpdateItem, DeleteItem or
+ * ConditionCheckItem for each kind of item it holds; TransactGetItems needs GetItem.
  */
 export type DynamoAction =
   | 'dynamodb:GetItem'
   | 'dynamodb:BatchGetItem'
   | 'dynamodb:Query'
-  | 'dynamodb:Scan'
   | 'dynamodb:PutItem'
   | 'dynamodb:UpdateItem'
   | 'dynamodb:DeleteItem'
@@ -35,20 +34,29 @@ export const STRIPE_SECRET_ACTIONS = ['secretsmanager:GetSecretValue'] as const;
 export const SEND_MAIL_ACTIONS = ['ses:SendEmail'] as const;
 export const ORIGIN_SECRET_ACTIONS = ['secretsmanager:GetSecretValue'] as const;
 
-/** TABLE_NAME, and exactly `access.actions` on the table (and on the indexes it names). */
+/** What an index is read with: a Query, nothing else. */
+export const INDEX_ACTIONS = ['dynamodb:Query'] as const;
+
+/**
+ * TABLE_NAME, and exactly `access.actions` on the table; on the indexes it names, Query alone (so a
+ * BatchWriteItem or any other write is granted on the table only).
+ */
 export function bindTable(fn: LambdaFunction, table: ITable, access: TableAccess): void {
   if (access.actions.length === 0) throw new Error('bindTable needs at least one action');
   fn.addEnvironment('TABLE_NAME', table.tableName);
   fn.addToRolePolicy(
-    new PolicyStatement({
-      effect: Effect.ALLOW,
-      actions: [...access.actions],
-      resources: [
-        table.tableArn,
-        ...(access.indexes ?? []).map((index) => `${table.tableArn}/index/${index}`),
-      ],
-    }),
+    new PolicyStatement({ effect: Effect.ALLOW, actions: [...access.actions], resources: [table.tableArn] }),
   );
+  if (access.indexes?.length) {
+    if (!access.actions.includes('dynamodb:Query')) throw new Error('an index is read with a Query');
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: [...INDEX_ACTIONS],
+        resources: access.indexes.map((index) => `${table.tableArn}/index/${index}`),
+      }),
+    );
+  }
 }
 
 /**
@@ -130,6 +138,16 @@ export function bindGoogleSignIn(fn: LambdaFunction, google: GoogleSignInBinding
       resources: [google.clientSecret.secretArn],
     }),
   );
+}
+
+/**
+ * The cookie that marks the browser which asked for a login link (functions/config.ts linkCookieConfig):
+ * the API's public URL (https: a `__Host-` Secure cookie) and SameSite=None, as the API is another site
+ * than the web app (see bindGoogleSignIn).
+ */
+export function bindLinkCookie(fn: LambdaFunction, apiUrl: string): void {
+  fn.addEnvironment('API_URL', apiUrl);
+  fn.addEnvironment('LINK_COOKIE_SAMESITE', 'none');
 }
 
 /**

@@ -1,6 +1,7 @@
 // Alarms to one SNS topic (email subscription from the stage's `alarmEmail` setting) and one dashboard
 // per stage. Each alarm has a runbook section in docs/operations.md ("Alarms"), named by its id here.
-// The task worker and its dead-letter queue are watched once they exist: `watchTaskWorker`.
+// The task worker, the privacy job function and their dead-letter queues are watched once they exist:
+// `watchTaskWorker`, `watchPrivacyJobs`.
 import { Duration } from 'aws-cdk-lib';
 import {
   Alarm,
@@ -44,6 +45,14 @@ export const ALARM_THRESHOLDS = {
   providerBudgetPercent: PROVIDER_BUDGET_ALARM_PERCENT,
   /** worker invocations that failed, in percent over 15 minutes */
   workerErrorPercent: 10,
+  /**
+   * avatars refunded by the likeness guarantee, in percent of those measured over an hour (with at least
+   * likenessRefundMinScored measured): a jump means the provider (or its model) stopped keeping faces
+   */
+  likenessRefundPercent: 25,
+  likenessRefundMinScored: 10,
+  /** privacy job runs that failed, per 15 minutes */
+  privacyJobErrors: 3,
 } as const;
 
 export interface MonitoringProps {
@@ -155,6 +164,21 @@ export class Monitoring extends Construct {
       ALARM_THRESHOLDS.providerLatencyP90Ms,
       'The AI provider is slow (p90 over 15 minutes)',
     );
+    const likenessRefundShare = new MathExpression({
+      expression: `IF(scored >= ${ALARM_THRESHOLDS.likenessRefundMinScored}, 100 * refunds / scored, 0)`,
+      usingMetrics: {
+        scored: this.business('LikenessScored', 'Sum', Duration.hours(1)),
+        refunds: this.business('LikenessRefunds', 'Sum', Duration.hours(1)),
+      },
+      label: 'Likeness refunds (% of avatars measured)',
+      period: Duration.hours(1),
+    });
+    this.alarm(
+      'LikenessRefundShare',
+      likenessRefundShare,
+      ALARM_THRESHOLDS.likenessRefundPercent,
+      'Too many avatars did not look like their user (likeness guarantee refunds over an hour)',
+    );
     this.alarm(
       'ProviderBudget',
       this.business('ProviderBudgetUsedPercent', 'Maximum'),
@@ -206,6 +230,19 @@ export class Monitoring extends Construct {
       }),
     );
     this.dashboard.addWidgets(
+      new GraphWidget({
+        title: 'Likeness (average score, p10)',
+        left: [this.business('LikenessScore', 'Average'), this.business('LikenessScore', 'p10')],
+        width: 12,
+      }),
+      new GraphWidget({
+        title: 'Likeness guarantee refunds',
+        left: [this.business('LikenessRefunds', 'Sum')],
+        right: [likenessRefundShare],
+        width: 12,
+      }),
+    );
+    this.dashboard.addWidgets(
       this.graph('Privacy', ['AccountsDeleted', 'DataExports']),
       new AlarmStatusWidget({ title: 'Alarms', alarms: [...this.alarms.values()], width: 16 }),
     );
@@ -238,6 +275,30 @@ export class Monitoring extends Construct {
     );
     this.dashboard.addWidgets(
       new GraphWidget({ title: 'Task worker', left: [errorRate], right: [dlq], width: 24 }),
+    );
+  }
+
+  /**
+   * The privacy job function and its dead-letter queue: a job message that failed every delivery, a run that
+   * failed, or a job given up by the sweep (an account may be left half-deleted: docs/operations.md).
+   */
+  watchPrivacyJobs(fn: IFunction, deadLetterQueue: IQueue): void {
+    const dlq = deadLetterQueue.metricApproximateNumberOfMessagesVisible({
+      statistic: 'Maximum',
+      period: Duration.minutes(5),
+    });
+    this.alarm('PrivacyJobDeadLetters', dlq, 1, 'Privacy job messages reached their dead-letter queue');
+    const errors = fn.metricErrors({ period: Duration.minutes(15) });
+    this.alarm(
+      'PrivacyJobErrors',
+      errors,
+      ALARM_THRESHOLDS.privacyJobErrors,
+      'Privacy job runs failed (their jobs resume: see whether they keep failing)',
+    );
+    const failed = this.business('PrivacyJobsFailed', 'Sum');
+    this.alarm('PrivacyJobsFailed', failed, 1, 'A privacy job was given up after many re-sends');
+    this.dashboard.addWidgets(
+      new GraphWidget({ title: 'Privacy jobs', left: [errors, failed], right: [dlq], width: 24 }),
     );
   }
 

@@ -41,6 +41,8 @@ export class StyleCatalogue extends Construct {
       runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,
       memorySize: 256,
+      // One seeding at a time: deployments run it, and it only adds what the table never had.
+      reservedConcurrentExecutions: 1,
       timeout: Duration.minutes(2),
       logGroup: logs('Logs'),
       description: `Aivatar ${props.stage}: seeds the styles table from the catalogue`,

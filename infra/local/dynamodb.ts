@@ -3,6 +3,7 @@ import {
   DescribeTableCommand,
   DynamoDBClient,
   ListTablesCommand,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { TABLE_DESIGN } from '../../shared/table-design.ts';
@@ -50,45 +51,69 @@ export const localDynamoClient = (endpoint: string): DynamoDBClient =>
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
 
-/** Creates the table like the CDK stack does, unless it exists. */
+const indexSpec = (g: (typeof TABLE_DESIGN.globalIndexes)[number]) => ({
+  IndexName: g.name,
+  KeySchema: [
+    { AttributeName: g.partitionKey, KeyType: 'HASH' as const },
+    ...(g.sortKey ? [{ AttributeName: g.sortKey, KeyType: 'RANGE' as const }] : []),
+  ],
+  Projection: { ProjectionType: g.projection },
+});
+
+const indexAttributes = (g: (typeof TABLE_DESIGN.globalIndexes)[number]): string[] =>
+  g.sortKey ? [g.partitionKey, g.sortKey] : [g.partitionKey];
+
+/**
+ * Creates the table like the CDK stack does, unless it exists; a table kept from an earlier version (in the
+ * data folder) gets the indexes added since, as an UpdateTable would in AWS.
+ */
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
   const client = localDynamoClient(endpoint);
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
-    return;
-  } catch (e) {
-    if (!(e instanceof Error && e.name === 'ResourceNotFoundException')) throw e;
-  }
-  const d = TABLE_DESIGN;
-  const attributes = new Set<string>([d.partitionKey, d.sortKey]);
-  for (const g of d.globalIndexes) {
-    attributes.add(g.partitionKey);
-    attributes.add(g.sortKey);
-  }
-  await client.send(
-    new CreateTableCommand({
-      TableName: tableName,
-      BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [...attributes].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
-      KeySchema: [
-        { AttributeName: d.partitionKey, KeyType: 'HASH' },
-        { AttributeName: d.sortKey, KeyType: 'RANGE' },
-      ],
-      GlobalSecondaryIndexes: d.globalIndexes.map((g) => ({
-        IndexName: g.name,
+    const d = TABLE_DESIGN;
+    let existing: string[] | null = null;
+    try {
+      const described = await client.send(new DescribeTableCommand({ TableName: tableName }));
+      existing = (described.Table?.GlobalSecondaryIndexes ?? []).map((g) => g.IndexName ?? '');
+    } catch (e) {
+      if (!(e instanceof Error && e.name === 'ResourceNotFoundException')) throw e;
+    }
+    if (existing) {
+      for (const g of d.globalIndexes.filter((i) => !existing.includes(i.name))) {
+        await client.send(
+          new UpdateTableCommand({
+            TableName: tableName,
+            AttributeDefinitions: indexAttributes(g).map((name) => ({
+              AttributeName: name,
+              AttributeType: 'S',
+            })),
+            GlobalSecondaryIndexUpdates: [{ Create: indexSpec(g) }],
+          }),
+        );
+      }
+      return;
+    }
+    const attributes = new Set<string>([d.partitionKey, d.sortKey]);
+    for (const g of d.globalIndexes) for (const a of indexAttributes(g)) attributes.add(a);
+    await client.send(
+      new CreateTableCommand({
+        TableName: tableName,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [...attributes].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
         KeySchema: [
-          { AttributeName: g.partitionKey, KeyType: 'HASH' },
-          { AttributeName: g.sortKey, KeyType: 'RANGE' },
+          { AttributeName: d.partitionKey, KeyType: 'HASH' },
+          { AttributeName: d.sortKey, KeyType: 'RANGE' },
         ],
-        Projection: { ProjectionType: 'ALL' },
-      })),
-    }),
-  );
-  await client.send(
-    new UpdateTimeToLiveCommand({
-      TableName: tableName,
-      TimeToLiveSpecification: { AttributeName: d.ttlAttribute, Enabled: true },
-    }),
-  );
-  client.destroy();
+        GlobalSecondaryIndexes: d.globalIndexes.map(indexSpec),
+      }),
+    );
+    await client.send(
+      new UpdateTimeToLiveCommand({
+        TableName: tableName,
+        TimeToLiveSpecification: { AttributeName: d.ttlAttribute, Enabled: true },
+      }),
+    );
+  } finally {
+    client.destroy();
+  }
 }

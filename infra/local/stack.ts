@@ -18,12 +18,13 @@ import { ensureTable, startDynamoLocal } from './dynamodb.ts';
 import { startCommitBarrier } from './dynamodb-commit-barrier.ts';
 import { startGoogleStandIn } from './google-stand-in.ts';
 import { freePort } from './ports.ts';
+import { startPrivacyJobWorkers } from './privacy-job-workers.ts';
 import { startApiRole, startWorkersRole } from './roles.ts';
 import { startS3Local } from './s3.ts';
 import { startSqsLocal } from './sqs/server.ts';
 import { LOCAL_PRICE_IDS } from './stripe/prices.ts';
 import { startLocalStripe } from './stripe/server.ts';
-import { createTaskQueues, type LocalTaskQueues } from './task-queues.ts';
+import { createPrivacyJobQueues, createTaskQueues, type LocalTaskQueues } from './task-queues.ts';
 import { LOCAL_TASK_TIMINGS, type LocalTaskTiming, taskTimingEnvironment } from './task-timing.ts';
 import { startWebServer } from './web-server.ts';
 
@@ -57,6 +58,8 @@ export interface LocalStackOptions {
   roleProcesses?: boolean;
   /** How long tasks may take (task-timing.ts); default the standard local profile. */
   taskTiming?: LocalTaskTiming;
+  /** The privacy job function on its queue, and its sweep; default true. */
+  privacyJobWorkers?: boolean;
 }
 
 export interface LocalStack {
@@ -69,6 +72,8 @@ export interface LocalStack {
   s3Endpoint: string;
   sqsEndpoint: string;
   taskQueues: LocalTaskQueues;
+  /** account deletions and data exports */
+  privacyJobQueues: LocalTaskQueues;
   tableName: string;
   /** Styles the catalogue added at this start (none when they were seeded before). */
   seededStyles: string[];
@@ -135,6 +140,7 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
     stops.push(sqs.stop);
     const timing = o.taskTiming ?? LOCAL_TASK_TIMINGS.standard;
     const taskQueues = await createTaskQueues(sqs, 'aivatar-local', timing.visibilityTimeoutSeconds);
+    const privacyJobQueues = await createPrivacyJobQueues(sqs, 'aivatar-local');
 
     // The API listens first and serves once the web origin is known; nothing calls it before this returns.
     const separate = o.roleProcesses ?? false;
@@ -193,6 +199,7 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
       S3_ENDPOINT: s3.endpoint,
       SQS_ENDPOINT: sqs.endpoint,
       TASK_QUEUE_URL: taskQueues.queueUrl,
+      PRIVACY_JOB_QUEUE_URL: privacyJobQueues.queueUrl,
       ADMIN_EMAILS: (o.adminEmails ?? []).join(','),
       API_URL: apiUrl,
       GOOGLE_OIDC_ISSUER: google.issuer,
@@ -220,6 +227,11 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
       );
       stops.push(workers.stop);
     }
+    // Account deletions and data exports (functions/privacy-jobs).
+    if (o.privacyJobWorkers ?? true) {
+      const jobs = startPrivacyJobWorkers(sqs.endpoint, privacyJobQueues);
+      stops.push(jobs.stop);
+    }
     return {
       webUrl,
       apiUrl,
@@ -229,6 +241,7 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
       s3Endpoint: s3.endpoint,
       sqsEndpoint: sqs.endpoint,
       taskQueues,
+      privacyJobQueues,
       tableName: LOCAL_TABLE,
       seededStyles: seeded.added,
       googleIssuer: google.issuer,

@@ -1,13 +1,13 @@
-// The task queue and its dead-letter queue on the local SQS stand-in, with the settings AWS gets but the
-// local visibility timeout (task-timing.ts). Queues kept from an earlier run get today's settings, as a
-// deploy updates them.
+// The task queue, the privacy job queue and their dead-letter queues on the local SQS stand-in, with the
+// settings AWS gets (the task queue with the local visibility timeout, task-timing.ts). Queues kept from an
+// earlier run get today's settings, as a deploy updates them.
 import {
   CreateQueueCommand,
   GetQueueAttributesCommand,
   SetQueueAttributesCommand,
   SQSClient,
 } from '@aws-sdk/client-sqs';
-import { TASK_QUEUE } from '../queue-design.ts';
+import { PRIVACY_JOB_QUEUE, TASK_QUEUE } from '../queue-design.ts';
 import type { LocalSqs } from './sqs/server.ts';
 
 export interface LocalTaskQueues {
@@ -17,11 +17,24 @@ export interface LocalTaskQueues {
   deadLetterArn: string;
 }
 
-export async function createTaskQueues(
+interface QueueDesign {
+  name: string;
+  deadLetterName: string;
+  deadLetterRetentionSeconds: number;
+  visibilityTimeoutSeconds: number;
+  maxReceiveCount: number;
+}
+
+export const createTaskQueues = (
   sqs: LocalSqs,
   prefix: string,
   visibilityTimeoutSeconds: number,
-): Promise<LocalTaskQueues> {
+): Promise<LocalTaskQueues> => createQueues(sqs, prefix, { ...TASK_QUEUE, visibilityTimeoutSeconds });
+
+export const createPrivacyJobQueues = (sqs: LocalSqs, prefix: string): Promise<LocalTaskQueues> =>
+  createQueues(sqs, prefix, PRIVACY_JOB_QUEUE);
+
+async function createQueues(sqs: LocalSqs, prefix: string, design: QueueDesign): Promise<LocalTaskQueues> {
   const client = new SQSClient({
     endpoint: sqs.endpoint,
     region: sqs.region,
@@ -36,15 +49,15 @@ export async function createTaskQueues(
       await client.send(new SetQueueAttributesCommand({ QueueUrl, Attributes }));
       return QueueUrl as string;
     };
-    const deadLetterUrl = await ensure(`${prefix}-${TASK_QUEUE.deadLetterName}`, {
-      MessageRetentionPeriod: String(TASK_QUEUE.deadLetterRetentionSeconds),
+    const deadLetterUrl = await ensure(`${prefix}-${design.deadLetterName}`, {
+      MessageRetentionPeriod: String(design.deadLetterRetentionSeconds),
     });
     const deadLetterArn = await arnOf(deadLetterUrl);
-    const queueUrl = await ensure(`${prefix}-${TASK_QUEUE.name}`, {
-      VisibilityTimeout: String(visibilityTimeoutSeconds),
+    const queueUrl = await ensure(`${prefix}-${design.name}`, {
+      VisibilityTimeout: String(design.visibilityTimeoutSeconds),
       RedrivePolicy: JSON.stringify({
         deadLetterTargetArn: deadLetterArn,
-        maxReceiveCount: TASK_QUEUE.maxReceiveCount,
+        maxReceiveCount: design.maxReceiveCount,
       }),
     });
     return { queueUrl, queueArn: await arnOf(queueUrl), deadLetterUrl, deadLetterArn };

@@ -79,8 +79,14 @@ export async function benchLocalRenderer(rounds = 1): Promise<RendererFigures[]>
   const figures: RendererFigures[] = [];
   for (const wall of ['plain', 'busy'] as const) {
     const reference = await phonePhoto(wall);
-    const { box } = windowBox(DEFAULT_RECIPE.subject, 1024, 1536);
-    const placed = await placePhoto(reference, DEFAULT_RECIPE.subject, { width: 1024, height: 1536 }, box);
+    const { box, shape } = windowBox(DEFAULT_RECIPE.subject, 1024, 1536);
+    const placed = await placePhoto(
+      reference,
+      DEFAULT_RECIPE.subject,
+      { width: 1024, height: 1536 },
+      box,
+      shape,
+    );
     const portrait: number[] = [];
     const cpu: number[] = [];
     let first = 0;

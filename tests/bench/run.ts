@@ -1,4 +1,6 @@
-// `npm run bench`: bundle sizes and cold starts of every function, the local renderer's time per avatar,
+// `npm run bench`: bundle sizes and cold starts of every function, the local renderer's time per avatar, face
+// analysis (first use, per photo, tensor memory), what the likeness measure adds to each task in the worker
+// (likeness.ts),
 // warm API latency through the local adapter, and the SPA's first-load JS for /login. Prints the figures and the budgets, writes
 // bench-results/bench.json, and exits non-zero naming each budget missed.
 import { execFileSync } from 'node:child_process';
@@ -8,7 +10,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
-import { GENERATION_FUNCTIONS } from '../../infra/function-entries.ts';
+import { GENERATION_FUNCTIONS, JOB_FUNCTIONS } from '../../infra/function-entries.ts';
 import { REPO_ROOT, startLocalStack } from '../../infra/local/stack.ts';
 import { LOCAL_PRICE_IDS } from '../../infra/local/stripe/prices.ts';
 import { servedGroups } from '../../shared/api-routes.ts';
@@ -17,9 +19,11 @@ import { createLocalAccount } from '../support/local-account.ts';
 import { type Budget, reportBudgets } from './budgets.ts';
 import { type ColdStart, coldStart } from './cold-start.ts';
 import { type DynamoFloors, dynamoFloors } from './dynamo-floor.ts';
+import { faceBench, faceBudgets, printFaceFigures } from './faces.ts';
 import { firstLoadJs } from './first-load-js.ts';
 import { type GalleryFigures, galleryBench, galleryBudgets } from './gallery.ts';
 import { type GenerationFigures, generationBench, generationBudgets } from './generation.ts';
+import { likenessBench, likenessBudgets, printLikeness } from './likeness.ts';
 import type { LoadJob } from './load-worker.ts';
 import { benchLocalRenderer } from './local-renderer.ts';
 import { type PhotoFigures, photoBench, photoBudgets } from './photos.ts';
@@ -40,8 +44,8 @@ const BUNDLE_BUDGET_KB = 250;
 const BUNDLE_BUDGET_KB_BY_GROUP: Record<string, number> = {
   billing: 350,
   'stripe-webhook': 350,
-  // Deleting an account deletes its Stripe customer.
-  account: 350,
+  // An account deletion deletes its Stripe customer.
+  'privacy-jobs': 350,
 };
 /** Stripe's webhook handling at concurrency 10, Stripe calls excluded (pack credits need none). */
 const WEBHOOK_P99_BUDGET_MS = 60;
@@ -55,7 +59,7 @@ const OTHER_CLIENTS_AT_START: Record<string, string[]> = {
   'stripe-webhook': ['stripe'],
   // With a key the worker loads the OpenAI client at start, as billing loads Stripe's.
   'avatar-worker': ['openai'],
-  account: ['stripe'],
+  'privacy-jobs': ['stripe'],
 };
 const USER_INFO_P99_BUDGET_MS = 50;
 const LOGIN_FIRST_LOAD_BUDGET_KB = 120;
@@ -82,6 +86,7 @@ const FUNCTION_ENV: NodeJS.ProcessEnv = {
   STRIPE_WEBHOOK_SECRET: 'whsec_bench_secret',
   STRIPE_PRICES: JSON.stringify(LOCAL_PRICE_IDS),
   TASK_QUEUE_URL: 'https://sqs.eu-west-1.amazonaws.com/123456789012/aivatar-bench-avatar-tasks',
+  PRIVACY_JOB_QUEUE_URL: 'https://sqs.eu-west-1.amazonaws.com/123456789012/aivatar-bench-privacy-jobs',
   OPENAI_API_KEY: 'sk-bench-cold-start',
 };
 
@@ -95,7 +100,7 @@ interface GroupFigures {
 }
 async function functions(): Promise<Record<string, GroupFigures>> {
   const figures: Record<string, GroupFigures> = {};
-  for (const group of [...servedGroups(), ...GENERATION_FUNCTIONS]) {
+  for (const group of [...servedGroups(), ...GENERATION_FUNCTIONS, ...JOB_FUNCTIONS]) {
     const bundle = await buildGroupBundle(group, join(OUT, `${group}.mjs`));
     const code = readFileSync(bundle.file);
     figures[group] = {
@@ -148,6 +153,9 @@ async function latency(apiUrl: string, outboxDir: string) {
 const groups = await functions();
 // Before the local stack starts, so DynamoDB Local's JVM does not share the CPU with the renders.
 const renderer = await benchLocalRenderer();
+// Before the stack starts: the face figures are the analyser's own, on a quiet process.
+const faces = await faceBench();
+const likeness = await likenessBench();
 execFileSync(process.execPath, ['web/scripts/build.ts', '--quiet'], {
   cwd: REPO_ROOT,
   stdio: 'inherit',
@@ -197,12 +205,14 @@ for (const r of renderer) {
       `CPU p50 ${r.portraitCpuP50Ms} ms; first render ${r.firstRenderMs} ms (${r.renders} renders)`,
   );
 }
+printLikeness(likeness);
 for (const [name, r] of Object.entries(warm)) {
   console.log(
     `Warm ${name.padEnd(9)} p50 ${r.p50Ms} ms  p99 ${r.p99Ms} ms  ${r.perSecond} req/s  (${r.requests} requests, ${r.failures} failed, concurrency 10)`,
   );
 }
 console.log(`SPA /login first load: ${spa.files} JS files, ${spa.rawKB} KB raw, ${spa.gzippedKB} KB gzipped`);
+printFaceFigures(faces);
 const pc = photos.confirm;
 console.log(
   `Photos: confirm of ${pc.photos} uploads of ${pc.photoMB} MB p50 ${pc.p50Ms} ms (${pc.minMs}-${pc.maxMs}, ${pc.runs} runs); ` +
@@ -236,6 +246,7 @@ console.log(
 );
 
 const budgets: Budget[] = [
+  ...faceBudgets(faces),
   ...Object.entries(groups).flatMap(([group, f]): Budget[] => [
     {
       name: `${group} bundle minified`,
@@ -280,6 +291,7 @@ const budgets: Budget[] = [
   ...photoBudgets(photos),
   ...galleryBudgets(gallery),
   ...generationBudgets(generation),
+  ...likenessBudgets(likeness),
 ];
 const exitCode = reportBudgets(budgets);
 writeFileSync(
@@ -289,6 +301,7 @@ writeFileSync(
       date: new Date().toISOString(),
       functions: groups,
       localRenderer: renderer,
+      likeness,
       warm,
       spaLogin: spa,
       photos,

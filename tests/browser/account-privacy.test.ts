@@ -1,5 +1,6 @@
-// The account page's "Your data": exporting (the emailed link comes back to a Download button) and deleting
-// the account, by password or by the emailed link, in English and French, at desktop and phone widths.
+// The account page's "Your data": exporting (the job's state on the screen, then a Download button, and the
+// emailed link comes back to it) and deleting the account (the job's progress, then signed out), by password
+// or by the emailed link, in English and French, at desktop and phone widths.
 import { expect, test } from 'vitest';
 import {
   createAccount,
@@ -19,21 +20,44 @@ const SHOTS = process.env.PRIVACY_SHOTS;
 describeInBrowser('account page: your data', () => {
   const browser = useBrowser();
 
-  test('export: the button emails a link, and the link opens the page with a download', async () => {
+  test('export: the screen follows the job until the download is ready, and the emailed link comes back to it', async () => {
     const email = uniqueEmail('export');
     const { token } = await createAccount(email);
     const page = await browser.newPage();
     await openSignedIn(page, token, '/app/account');
     await page.getByRole('button', { name: 'Export my data' }).click();
-    await page.getByText('Your export is ready: we have emailed you a link to download it.').waitFor();
+    const section = page.getByTestId('export-section');
+    await section.getByText('It takes a minute or two', { exact: false }).waitFor();
+    expect(await section.getByRole('button', { name: 'Preparing your export…' }).isDisabled()).toBe(true);
+    if (SHOTS) await section.screenshot({ path: `${SHOTS}/export-preparing-en-desktop.png` });
+    await section
+      .getByText(/^Your data export is ready\. You can download it until [A-Z][a-z]+ \d+\.$/)
+      .waitFor();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/export-ready-en-desktop.png`, fullPage: true });
     const mail = await waitForMail(email, { count: 2 });
     expect(mail.subject).toBe('Your Aivatar data export is ready');
     const link = /https?:\/\/\S+\?export=\S+/.exec(mail.text)?.[0] as string;
     await page.goto(pathOf(link));
-    await page.getByText('Your data export is ready.').waitFor();
+    await section.getByText('Your data export is ready.', { exact: false }).waitFor();
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Download' }).click();
+    await section.getByRole('button', { name: 'Download' }).click();
     expect((await download).suggestedFilename()).toMatch(/^aivatar-data-\d{4}-\d{2}-\d{2}\.zip$/);
+  });
+
+  test('export in French on a phone: the state in French, then the download', async () => {
+    const email = uniqueEmail('exporter');
+    const { token } = await createAccount(email, { lang: 'fr' });
+    const page = await browser.newPage(PHONE);
+    await openSignedIn(page, token, '/fr/app/account');
+    await page.getByRole('button', { name: 'Exporter mes données' }).click();
+    const section = page.getByTestId('export-section');
+    await section.getByText('Cela prend une minute ou deux', { exact: false }).waitFor();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/export-preparing-fr-phone.png`, fullPage: true });
+    await section
+      .getByText(/^Votre export de données est prêt\. Vous pouvez le télécharger jusqu'au \d+ \S+\.$/)
+      .waitFor();
+    expect(await section.getByRole('button', { name: 'Télécharger' }).isVisible()).toBe(true);
+    expect((await waitForMail(email, { count: 2 })).subject).toBe('Votre export de données Aivatar est prêt');
   });
 
   test('delete with the password: a wrong one is refused, the right one deletes and signs out', async () => {
@@ -50,6 +74,14 @@ describeInBrowser('account page: your data', () => {
     await form.getByText('Your password is incorrect.').waitFor();
     await form.getByLabel('Confirm with your password').fill(PASSWORD);
     await form.getByRole('button', { name: 'Delete my account for good' }).click();
+    // The job's progress, then that the account is gone, then the home page, signed out.
+    const progress = page.getByTestId('deletion-progress');
+    await progress.getByRole('heading', { name: 'Deleting your account…' }).waitFor();
+    await progress.getByText(/^Step \d of 6\./).waitFor();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/deleting-en-desktop.png`, fullPage: true });
+    await progress.getByRole('heading', { name: 'Account deleted' }).waitFor();
+    expect(await progress.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/deleted-en-desktop.png`, fullPage: true });
     await waitForPath(page, '/');
     await page
       .getByText('Your account has been deleted. A confirmation has been sent to your email.')
@@ -79,6 +111,12 @@ describeInBrowser('account page: your data', () => {
       .waitFor();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/delete-link-fr-phone.png`, fullPage: true });
     await page.getByRole('button', { name: 'Supprimer définitivement mon compte' }).click();
+    const progress = page.getByTestId('deletion-progress');
+    await progress.getByRole('heading', { name: 'Suppression de votre compte…' }).waitFor();
+    await progress.getByText(/^Étape \d sur 6\./).waitFor();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/deleting-fr-phone.png`, fullPage: true });
+    await progress.getByRole('heading', { name: 'Compte supprimé' }).waitFor();
+    await progress.getByText('Votre compte a été supprimé.', { exact: false }).waitFor();
     await waitForPath(page, '/fr');
     await page.getByText('Votre compte a été supprimé.', { exact: false }).waitFor();
     expect((await waitForMail(email, { count: 3 })).subject).toBe('Votre compte Aivatar a été supprimé');

@@ -15,9 +15,9 @@ import {
   useBrowser,
   waitForPath,
 } from '../support/browser.ts';
+import { tokenPage, waitForEnglishTokenPage } from './token-page.ts';
 
 const BUTTON = { en: 'Continue with Google', fr: 'Continuer avec Google' };
-const SUCCESS = { en: 'Login Successful' };
 
 /** At the stand-in: says who signs in (or cancels). */
 async function answerAtGoogle(page: Page, answer: { email: string; verified: boolean } | 'cancel') {
@@ -42,10 +42,11 @@ describeInBrowser('Sign in with Google', () => {
       await page.getByRole('button', { name: BUTTON[lang] }).click();
       await answerAtGoogle(page, { email, verified: true });
 
-      // Back through /login_with_token (English only, its `lang` says where next), then into the app.
+      // Back through /login_with_token (English only; its `lang` says where next), then into the app.
+      // This browser started the sign-in: no "Sign in as …?".
       await page.waitForURL((url) => url.pathname === '/login_with_token');
       expect(new URL(page.url()).searchParams.get('lang')).toBe(lang);
-      await page.getByRole('heading', { name: SUCCESS.en }).waitFor();
+      await waitForEnglishTokenPage(page, tokenPage.success);
       await waitForPath(page, appHomePath(lang));
       expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
       // The single-use token is not left in the history entry.

@@ -120,6 +120,9 @@ const DOCUMENTS = {
         'Your photos are processed by a third-party AI provider',
         'only after you have consented on the upload page',
         'servers of Amazon Web Services',
+        // Issue 18: what the face check measures, why, and how long it is kept.
+        'These numbers are biometric data.',
+        'days after the upload. Your data export says which photos were measured',
       ],
       prohibited: 0,
     },
@@ -198,6 +201,7 @@ const DOCUMENTS = {
         "vous devez avoir 18 ans ou plus, ou disposer de l'accord d'un parent ou représentant légal",
         'clauses contractuelles types',
         "Vos photos sont traitées par un prestataire d'IA tiers",
+        'Ces nombres sont des données biométriques.',
         "qu'après votre consentement sur la page d'import",
         "serveurs d'Amazon Web Services",
       ],

@@ -17,6 +17,7 @@ import {
   uniqueEmail,
   useBrowser,
 } from '../support/browser.ts';
+import { blurryFacePhoto, groupPhoto, selfie } from '../support/face-fixtures.ts';
 import { testPhoto } from '../support/test-images.ts';
 
 const LONG_NAME = 'IMG_20240612_181233_portrait_mode.jpg';
@@ -28,6 +29,8 @@ const CONSENT = {
 };
 
 const dir = mkdtempSync(join(tmpdir(), 'aivatar-photos-'));
+/** Screenshots of the face check, for a person to look at (SCREENSHOT_DIR, or a temporary folder). */
+const screenshotDir = process.env.SCREENSHOT_DIR ?? dir;
 const file = (name: string) => join(dir, name);
 
 beforeAll(async () => {
@@ -35,7 +38,9 @@ beforeAll(async () => {
     file('beach-selfie.jpg'),
     await testPhoto({ width: 1600, height: 1200, seed: 31, grain: 12 }),
   );
-  writeFileSync(file(LONG_NAME), await testPhoto({ width: 1200, height: 1600, seed: 32, blur: 8 }));
+  writeFileSync(file(LONG_NAME), await blurryFacePhoto(0));
+  writeFileSync(file('party.jpg'), await groupPhoto());
+  writeFileSync(file('me.jpg'), await selfie(0));
   writeFileSync(file('studio.png'), await testPhoto({ width: 1400, height: 1400, seed: 33, format: 'png' }));
   writeFileSync(
     file('garden.webp'),
@@ -160,7 +165,7 @@ describeInBrowser('Manage Photos', () => {
     const sizes = await page.getByTestId('photo-size').allInnerTexts();
     expect(sizes).toEqual(list.files.map((f) => `${(f.size / 1024).toFixed(1)} KB`));
     const blurry = cards.filter({ has: page.getByText('IMG_20240612_181233_po...') });
-    await blurry.getByText('Looks blurry').waitFor();
+    await blurry.getByText('Face looks blurry: use a sharper photo of your face').waitFor();
 
     // Delete: the card goes, with the spec's message; the server has it gone.
     await page.getByRole('button', { name: 'Delete beach-selfie.jpg' }).click();
@@ -197,6 +202,49 @@ describeInBrowser('Manage Photos', () => {
     await poll(() => page.getByTestId('photo-name').first().innerText()).toBe('phone.jpg');
     expect(await cards.count()).toBe(4);
   });
+
+  for (const [lang, viewport, copy] of [
+    [
+      'en',
+      DESKTOP,
+      {
+        prefix: '',
+        note: 'Each photo is checked for one clearly visible face before you spend any tokens.',
+        refused: '"party.jpg": This photo shows more than one person. Use a photo of you alone.',
+      },
+    ],
+    [
+      'fr',
+      PHONE,
+      {
+        prefix: '/fr',
+        note: 'Chaque photo est vérifiée : un seul visage, bien visible, avant que vous ne dépensiez le moindre jeton.',
+        refused:
+          '« party.jpg » : Cette photo montre plusieurs personnes. Utilisez une photo de vous seul(e).',
+      },
+    ],
+  ] as const) {
+    test(`${lang}: a group photo is refused with the reason, the selfie sent with it is kept`, async () => {
+      const { token } = await createAccount(uniqueEmail(`photos-faces-${lang}`), { lang });
+      const page = await browser.newPage(viewport);
+      await openSignedIn(page, token, `${copy.prefix}/app/upload`);
+      expect(await page.getByTestId('face-check-note').innerText()).toBe(copy.note);
+      await page.getByTestId('consent-processing').check();
+      await page.getByTestId('consent-rights').check();
+      await page.getByTestId('photo-input').setInputFiles([file('party.jpg'), file('me.jpg')]);
+      await page.getByText(copy.refused, { exact: true }).waitFor({ timeout: 30_000 });
+      await poll(() => page.getByTestId('photo-card').count()).toBe(1);
+      expect(await page.getByTestId('photo-name').allInnerTexts()).toEqual(['me.jpg']);
+      expect((await listOf(token)).files.map((f) => f.original_name)).toEqual(['me.jpg']);
+      await page.screenshot({
+        path: join(screenshotDir, `upload-faces-${lang}-${viewport.width}.png`),
+        fullPage: true,
+      });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+    });
+  }
 
   test('consent and the retention setting are kept on the account; withdrawing stops uploads', async () => {
     const { token } = await createAccount(uniqueEmail('photos-consent'));

@@ -1,5 +1,6 @@
-// Spec section 8, "Token login": the emailed link's landing page (English only), its three states and
-// its messages; the link's `lang` (the email's language) decides where it sends the user next.
+// Spec section 8, "Token login": the emailed link's landing page (English only, spec section 2), its three
+// states and its messages; the link's `lang` (the email's language) decides only where it sends the user next.
+// Links opened in a browser that did not ask for them: login-link-confirmation.test.ts.
 import { expect, test } from 'vitest';
 import {
   createAccount,
@@ -15,6 +16,7 @@ import {
   withLanguage,
 } from '../support/browser.ts';
 import { newClientIp } from '../support/local-account.ts';
+import { masked, tokenPage, waitForEnglishTokenPage } from './token-page.ts';
 
 const UNKNOWN_TOKEN = 'A'.repeat(43);
 
@@ -48,6 +50,8 @@ describeInBrowser('login link page', () => {
     const link = pathOf(loginLinkIn(await waitForMail(email)));
     const page = await browser.newPage();
     await page.goto(link);
+    // Asked for through the API, not in this browser: the page asks first.
+    await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('heading', { name: 'Login Successful' }).waitFor();
     await waitForPath(page, '/app/create');
 
@@ -62,7 +66,7 @@ describeInBrowser('login link page', () => {
 
   test('server error', async () => {
     const page = await browser.newPage();
-    await page.route('**/login_with_token/*', (route) =>
+    await page.route('**/login_link/*', (route) =>
       route.fulfill({ status: 500, json: { msg: 'Server error', code: 'SERVER_ERROR' } }),
     );
     await page.goto(`/login_with_token?token=${UNKNOWN_TOKEN}`);
@@ -73,19 +77,28 @@ describeInBrowser('login link page', () => {
 
   test('no answer from the API', async () => {
     const page = await browser.newPage();
-    await page.route('**/login_with_token/*', (route) => route.abort('connectionrefused'));
+    await page.route('**/login_link/*', (route) => route.abort('connectionrefused'));
     await page.goto(`/login_with_token?token=${UNKNOWN_TOKEN}`);
     await page
       .getByText('Network error. Please check your connection and try again.', { exact: true })
       .waitFor();
   });
 
+  test('a French link, before the API answers: Logging in, in English', async () => {
+    const page = await browser.newPage();
+    // The link's preview never answers: the page stays on Logging in.
+    await page.route('**/login_link/*', () => undefined);
+    await page.goto(`/login_with_token?token=${UNKNOWN_TOKEN}&lang=fr`);
+    await waitForEnglishTokenPage(page, tokenPage.loggingIn);
+    await page.getByText(tokenPage.loggingInText, { exact: true }).waitFor();
+  });
+
   test('a French link: the page stays English, and Back to login leads to the French login page', async () => {
     const page = await browser.newPage();
     await page.goto(`/login_with_token?token=${UNKNOWN_TOKEN}&lang=fr`);
-    await page.getByRole('heading', { name: 'Login Error' }).waitFor();
-    expect(await page.locator('html').getAttribute('lang')).toBe('en');
-    await page.getByRole('link', { name: 'Back to login' }).click();
+    await waitForEnglishTokenPage(page, tokenPage.error);
+    await page.getByText(tokenPage.invalid, { exact: true }).waitFor();
+    await page.getByRole('link', { name: tokenPage.backToLogin }).click();
     await waitForPath(page, '/fr/login');
     await page.getByRole('heading', { name: 'Connexion à Aivatar' }).waitFor();
   });
@@ -103,7 +116,10 @@ describeInBrowser('login link page', () => {
     expect(mail.subject).toBe('Votre lien de connexion Aivatar');
     const page = await browser.newPage();
     await page.goto(pathOf(withLanguage(loginLinkIn(mail), 'fr')));
-    await page.getByRole('heading', { name: 'Login Successful' }).waitFor();
+    // The question and the success, in English; then the app in French.
+    await waitForEnglishTokenPage(page, tokenPage.signInAs(masked(email)));
+    await page.getByRole('button', { name: tokenPage.continue, exact: true }).click();
+    await waitForEnglishTokenPage(page, tokenPage.success);
     await waitForPath(page, '/fr/app/create');
     await page.getByRole('heading', { name: 'Créez votre avatar', level: 1 }).waitFor();
     expect(await page.getByTestId('welcome').count()).toBe(0);

@@ -1,12 +1,18 @@
 // What bounds traffic and mail on AWS: API Gateway throttling (stage and per route), access logs,
 // reserved concurrency per function, the SES configuration set and its alarm, and CORS from one source.
 import { Match } from 'aws-cdk-lib/assertions';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_LINK_TTL_SECONDS } from '../../functions/domain/accounts/accounts.ts';
 import { GROUP_NEEDS } from '../../infra/aivatar-stack.ts';
 import { API_CORS } from '../../infra/api-cors.ts';
 import { DEFAULT_RESERVED_CONCURRENCY, ROUTE_THROTTLES, STAGE_THROTTLE } from '../../infra/api-limits.ts';
 import { ACCESS_LOG_FIELDS } from '../../infra/constructs/http-api.ts';
+import {
+  CONCURRENCY_METADATA,
+  CUSTOM_RESOURCE_PROVIDERS,
+  checkFunctionConcurrency,
+} from '../../infra/function-concurrency.ts';
 import { apiRoutes, type RouteId, routeKey, servedGroups, servedRoutes } from '../../shared/api-routes.ts';
 import { type Json, props, type Resource } from './cfn-template.ts';
 import { functionId, ofType, onlyOfType, removeTempDirs, type Synth, synth } from './synth.ts';
@@ -26,10 +32,12 @@ describe.each([
   ['dev', () => dev],
   ['prod', () => prod],
 ] as const)('%s stack', (stage, get) => {
-  it('throttles the API stage, and signup, login, send_login_link and photo processing more strictly', () => {
+  it('throttles the API stage, and signup, login, send_login_link, password checks and photo processing more strictly', () => {
     const s = get();
     expect([...throttledRoutes].sort()).toEqual([
+      'changePassword',
       'confirmPhotoUploads',
+      'deleteAccount',
       'login',
       'sendLoginLink',
       'signup',
@@ -103,6 +111,23 @@ describe.each([
     }
   });
 
+  it('reserves concurrency for every function of the stack, the style seeder included, or marks it a custom-resource provider', () => {
+    const s = get();
+    const functions = ofType(s, 'AWS::Lambda::Function');
+    const providers = functions.filter(([, f]) => props(f).ReservedConcurrentExecutions === undefined);
+    for (const [id, f] of functions) {
+      const reserved = props(f).ReservedConcurrentExecutions as number | undefined;
+      if (reserved !== undefined) expect(reserved, id).toBeGreaterThan(0);
+      else expect(JSON.stringify(f.Metadata?.[CONCURRENCY_METADATA]), id).toMatch(/custom-resource provider/);
+    }
+    // CDK's providers only: style seeding's framework, copying the web app, and emptying the buckets (dev).
+    expect(providers).toHaveLength(stage === 'dev' ? CUSTOM_RESOURCE_PROVIDERS.length : 2);
+    const seeder = functions.find(([, f]) =>
+      JSON.stringify(props(f).Description).includes('seeds the styles'),
+    );
+    expect(props((seeder as [string, Resource])[1]).ReservedConcurrentExecutions).toBe(1);
+  });
+
   it('sends mail through a configuration set that suppresses bounced addresses, with an alarm on volume', () => {
     const s = get();
     const [configSetId] = onlyOfType(s, 'AWS::SES::ConfigurationSet');
@@ -142,5 +167,17 @@ describe('the CORS definition', () => {
   it('allows every method the route table serves', () => {
     for (const [id, route] of servedRoutes())
       expect(API_CORS.allowMethods, id as RouteId).toContain(route.method);
+  });
+});
+
+describe('reserved concurrency', () => {
+  it('refuses to synthesize a function with no reserved concurrency that is not a custom-resource provider', () => {
+    expect(() =>
+      synth('dev', false, (stack) => {
+        const fn = stack.functions.get('photos');
+        (fn?.fn.node.defaultChild as CfnFunction).reservedConcurrentExecutions = undefined;
+        checkFunctionConcurrency(stack);
+      }),
+    ).toThrow(/every function has reserved concurrency/);
   });
 });

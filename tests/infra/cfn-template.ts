@@ -8,6 +8,7 @@ export interface Resource {
   DependsOn?: string | string[];
   DeletionPolicy?: string;
   UpdateReplacePolicy?: string;
+  Metadata?: Json;
 }
 
 export const props = (r: Resource): Json => r.Properties ?? {};
@@ -79,7 +80,12 @@ export function deployed(value: unknown): string {
   if (typeof value === 'string') return value;
   const v = value as Json;
   if ('Ref' in v) return `ref-${String(v.Ref)}`.replace(/[^\w-]/g, '').toLowerCase();
-  if ('Fn::GetAtt' in v) return `${(v['Fn::GetAtt'] as string[]).join('-')}.aws.test`.toLowerCase();
+  if ('Fn::GetAtt' in v) {
+    const [resource, attribute] = v['Fn::GetAtt'] as [string, string];
+    const host = `${resource}-${attribute}.aws.test`.toLowerCase();
+    // API Gateway's ApiEndpoint attribute is a URL: https://<id>.execute-api.<region>.amazonaws.com.
+    return attribute === 'ApiEndpoint' ? `https://${host}` : host;
+  }
   if ('Fn::Join' in v) {
     const [sep, parts] = v['Fn::Join'] as [string, unknown[]];
     return parts.map(deployed).join(sep);

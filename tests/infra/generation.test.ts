@@ -3,6 +3,7 @@
 // each function's settings, and roles holding exactly what the code calls.
 import { join } from 'node:path';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import type { CfnQueue, Queue } from 'aws-cdk-lib/aws-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig, WORKER_CONFIG } from '../../functions/config.ts';
 import {
@@ -15,6 +16,7 @@ import {
 import { MEDIA_OBJECT_ACTIONS, SEND_MAIL_ACTIONS } from '../../infra/constructs/function-bindings.ts';
 import { GENERATION_FUNCTIONS, type GenerationFunction } from '../../infra/function-entries.ts';
 import { TASK_QUEUE } from '../../infra/queue-design.ts';
+import { DEFAULT_LIKENESS_GUARANTEE } from '../../shared/face-rules.ts';
 import { buildGroupBundle, sourceFiles } from '../support/function-bundle.ts';
 import { at, deployedEnvironment, type Json, props, type Resource } from './cfn-template.ts';
 import { dynamoUsage } from './dynamo-usage.ts';
@@ -46,17 +48,23 @@ const fnId = (name: GenerationFunction): string => {
 const fnProps = (name: GenerationFunction) => props(s.resources[fnId(name)] as Resource);
 const roleOf = (name: GenerationFunction) => at(fnProps(name), 'Role', 'Fn::GetAtt', 0) as string;
 const queueIds = () => {
-  const queues = ofType(s, 'AWS::SQS::Queue');
-  const dlq = queues.find(([, q]) => !props(q).RedrivePolicy) as [string, Resource];
-  const tasks = queues.find(([, q]) => props(q).RedrivePolicy) as [string, Resource];
-  return { dlq: dlq[0], tasks: tasks[0], tasksProps: props(tasks[1]), dlqProps: props(dlq[1]) };
+  const idOf = (q: Queue) => s.stack.getLogicalId(q.node.defaultChild as CfnQueue);
+  const dlq = idOf(s.stack.generation.deadLetterQueue);
+  const tasks = idOf(s.stack.generation.queue);
+  return {
+    dlq,
+    tasks,
+    tasksProps: props(s.resources[tasks] as Resource),
+    dlqProps: props(s.resources[dlq] as Resource),
+  };
 };
 const arnOf = (id: string) => ({ 'Fn::GetAtt': [id, 'Arn'] });
 
 describe('the task queue', () => {
   it('hides a message 6x the worker timeout and moves it to the dead-letter queue after 3 receives', () => {
     const { tasksProps, dlqProps, dlq } = queueIds();
-    expect(ofType(s, 'AWS::SQS::Queue')).toHaveLength(2);
+    // The task queues, and the privacy job queues (tests/infra/privacy-jobs.test.ts).
+    expect(ofType(s, 'AWS::SQS::Queue')).toHaveLength(4);
     expect(tasksProps.VisibilityTimeout).toBe(TASK_QUEUE.visibilityTimeoutSeconds);
     expect(TASK_QUEUE.visibilityTimeoutSeconds).toBeGreaterThanOrEqual(6 * TASK_QUEUE.workerTimeoutSeconds);
     expect(tasksProps.RedrivePolicy).toEqual({ deadLetterTargetArn: arnOf(dlq), maxReceiveCount: 3 });
@@ -112,6 +120,24 @@ describe('the generation functions', () => {
     expect(() => synth('dev', false, undefined, { taskDeadlineSeconds: 2000 })).toThrow(
       /taskDeadlineSeconds 2000: the deadline must outlast the last delivery \(2850 s\)/,
     );
+  });
+
+  it("give the worker the stage's likeness guarantee when the stage sets one, the code's default otherwise", () => {
+    const worker = deployedEnvironment(at(fnProps('avatar-worker'), 'Environment', 'Variables') as Json);
+    expect(worker.LIKENESS_GUARANTEE).toBeUndefined();
+    expect(readConfig(WORKER_CONFIG['avatar-worker'], worker).likenessGuarantee).toBe(
+      DEFAULT_LIKENESS_GUARANTEE,
+    );
+    const strict = synth('prod', false, undefined, { likenessGuarantee: 65 });
+    const fn = strict.stack.generation.functions.get('avatar-worker')?.fn.node.defaultChild as CfnFunction;
+    const vars = at(
+      props(strict.resources[strict.stack.getLogicalId(fn)] as Resource),
+      'Environment',
+      'Variables',
+    );
+    expect(
+      readConfig(WORKER_CONFIG['avatar-worker'], deployedEnvironment(vars as Json)).likenessGuarantee,
+    ).toBe(65);
   });
 
   it('hold only what they declare: the table actions, media prefixes, mail, the queue and key for the worker', () => {

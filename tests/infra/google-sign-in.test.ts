@@ -35,7 +35,7 @@ const secretIds = (s: Synth) => ofType(s, 'AWS::SecretsManager::Secret').map(([i
 describe('a stage without a Google client', () => {
   it('has no Google settings, secret or output, and its auth function says Google sign-in is off', () => {
     const env = authEnv(without);
-    expect(Object.keys(env).filter((k) => k.startsWith('GOOGLE_') || k === 'API_URL')).toEqual([]);
+    expect(Object.keys(env).filter((k) => k.startsWith('GOOGLE_'))).toEqual([]);
     expect(without.stack.node.tryFindChild('GoogleClientSecret')).toBeUndefined();
     expect(withGoogle.stack.node.tryFindChild('GoogleClientSecret')).toBeDefined();
     expect(secretIds(withGoogle)).toHaveLength(secretIds(without).length + 1);
@@ -58,13 +58,11 @@ describe('a stage with a Google client', () => {
     expect(env.GOOGLE_CLIENT_ID).toBe('client-1.apps.googleusercontent.com');
     expect(env.GOOGLE_CLIENT_SECRET_ARN).toEqual({ Ref: secret });
     expect(env.API_URL).toEqual(withGoogle.outputs.ApiUrl?.Value);
-    // API Gateway's ApiEndpoint attribute is https://<id>.execute-api.<region>.amazonaws.com.
-    const apiEndpoint = (v: unknown) => `https://${deployed(v)}`;
-    const config = readConfig(GROUP_CONFIG.auth, {
-      ...Object.fromEntries(Object.entries(env).map(([k, v]) => [k, deployed(v)])),
-      API_URL: apiEndpoint(env.API_URL),
-    });
-    expect(config.googleSignIn?.redirectUri).toBe(apiEndpoint(withGoogle.outputs.GoogleRedirectUri?.Value));
+    const config = readConfig(
+      GROUP_CONFIG.auth,
+      Object.fromEntries(Object.entries(env).map(([k, v]) => [k, deployed(v)])),
+    );
+    expect(config.googleSignIn?.redirectUri).toBe(deployed(withGoogle.outputs.GoogleRedirectUri?.Value));
     expect(config.googleSignIn?.redirectUri).toMatch(/^https:\/\/.*\/auth\/google\/callback$/);
     // The API is on execute-api, another site than the web app: the cookie must be SameSite=None.
     expect(config.googleSignIn?.cookie).toEqual({
@@ -72,6 +70,19 @@ describe('a stage with a Google client', () => {
       secure: true,
       sameSite: 'None',
     });
+  });
+
+  it.each([
+    ['with', () => withGoogle],
+    ['without', () => without],
+  ])('gives the auth function the login link cookie %s a Google client: Secure, SameSite=None', (_, get) => {
+    const env = authEnv(get());
+    expect(env.LINK_COOKIE_SAMESITE).toBe('none');
+    const config = readConfig(
+      GROUP_CONFIG.auth,
+      Object.fromEntries(Object.entries(env).map(([k, v]) => [k, deployed(v)])),
+    );
+    expect(config.linkCookie).toEqual({ name: '__Host-aivatar_link', secure: true, sameSite: 'None' });
   });
 
   it('lets the auth function read that secret and no other new one', () => {

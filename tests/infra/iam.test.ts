@@ -1,6 +1,7 @@
 // Least privilege: each function's role holds exactly the actions its GROUP_NEEDS entry declares, on the
 // resources it names, and that declaration matches the DynamoDB calls the function's code makes.
 import { join } from 'node:path';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declaredActions, GROUP_NEEDS, type GroupNeeds } from '../../infra/aivatar-stack.ts';
 import { servedGroups } from '../../shared/api-routes.ts';
@@ -9,6 +10,7 @@ import { at, type Json, props, type Resource } from './cfn-template.ts';
 import { dynamoUsage } from './dynamo-usage.ts';
 import {
   actionsOf,
+  ofType,
   onlyOfType,
   removeTempDirs,
   resourcesOf,
@@ -68,7 +70,7 @@ describe('function roles', () => {
     expect(extra).toMatch(/dynamodb:DescribeTable/);
   });
 
-  it('scope DynamoDB actions to the table, and to an index only where the group declares it', () => {
+  it('scope DynamoDB actions to the table; an index, where the group declares one, is granted Query alone', () => {
     const tableId = onlyOfType(dev, 'AWS::DynamoDB::Table')[0];
     const tableArn = { 'Fn::GetAtt': [tableId, 'Arn'] };
     for (const group of servedGroups()) {
@@ -76,15 +78,48 @@ describe('function roles', () => {
       const statements = roleStatements(dev, roleId(dev, group)).filter((st) =>
         actionsOf(st).some((a) => a.startsWith('dynamodb:')),
       );
-      expect(statements.length, group).toBe(table ? 1 : 0);
+      expect(statements.length, group).toBe(table ? (table.indexes?.length ? 2 : 1) : 0);
       if (!table) continue;
-      const [st] = statements as [Json];
-      expect(actionsOf(st).every((a) => a.startsWith('dynamodb:'))).toBe(true);
-      expect(resourcesOf(st), group).toEqual([
-        tableArn,
-        ...(table.indexes ?? []).map((i) => ({ 'Fn::Join': ['', [tableArn, `/index/${i}`]] })),
-      ]);
+      const [onTable, onIndexes] = statements as [Json, Json | undefined];
+      expect(actionsOf(onTable).every((a) => a.startsWith('dynamodb:'))).toBe(true);
+      expect(resourcesOf(onTable), group).toEqual([tableArn]);
+      if (onIndexes) {
+        expect(actionsOf(onIndexes)).toEqual(['dynamodb:Query']);
+        expect(resourcesOf(onIndexes), group).toEqual(
+          (table.indexes ?? []).map((i) => ({ 'Fn::Join': ['', [tableArn, `/index/${i}`]] })),
+        );
+      }
     }
+  });
+
+  it('grant no function dynamodb:Scan; BatchWriteItem only to the privacy job function, on the table alone', () => {
+    const tableId = onlyOfType(dev, 'AWS::DynamoDB::Table')[0];
+    const jobRole = at(
+      props(
+        dev.resources[
+          dev.stack.getLogicalId(dev.stack.privacyJobs.fn.fn.node.defaultChild as CfnFunction)
+        ] as Resource,
+      ),
+      'Role',
+      'Fn::GetAtt',
+      0,
+    );
+    const batchWriters: unknown[] = [];
+    for (const [, policy] of ofType(dev, 'AWS::IAM::Policy')) {
+      const roles = (props(policy).Roles as { Ref: string }[]).map((r) => r.Ref);
+      for (const st of at(props(policy), 'PolicyDocument', 'Statement') as Json[]) {
+        const actions = actionsOf(st);
+        expect(
+          actions.filter((a) => /^dynamodb:(Scan|\*)$/.test(a)),
+          JSON.stringify(st),
+        ).toEqual([]);
+        if (actions.includes('dynamodb:BatchWriteItem')) {
+          batchWriters.push(...roles);
+          expect(resourcesOf(st)).toEqual([{ 'Fn::GetAtt': [tableId, 'Arn'] }]);
+        }
+      }
+    }
+    expect(batchWriters).toEqual([jobRole]);
   });
 
   it('read only the secrets each group declares and send mail only as the product, through its configuration set', () => {

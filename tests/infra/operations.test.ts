@@ -103,6 +103,10 @@ describe('alarms and dashboard', () => {
     'ProviderBudget',
     'DeadLetterQueue',
     'WorkerErrorRate',
+    'LikenessRefundShare',
+    'PrivacyJobDeadLetters',
+    'PrivacyJobErrors',
+    'PrivacyJobsFailed',
   ];
 
   it('sends every alarm, and its return to OK, to the stage topic, which emails the alarmEmail setting', () => {
@@ -153,6 +157,16 @@ describe('alarms and dashboard', () => {
       Namespace: 'AWS/SQS',
       Threshold: 1,
     });
+    // The share of avatars the likeness guarantee refunded over an hour, once enough were measured.
+    const likeness = byName.get('Aivatar-dev-LikenessRefundShare') as { Metrics: Json[]; Threshold: number };
+    expect(likeness.Threshold).toBe(ALARM_THRESHOLDS.likenessRefundPercent);
+    const parts = JSON.stringify(likeness.Metrics);
+    for (const name of ['LikenessScored', 'LikenessRefunds'])
+      expect(parts).toContain(`"MetricName":"${name}"`);
+    expect(parts).toContain('"Period":3600');
+    expect(parts).toContain(
+      `IF(scored >= ${ALARM_THRESHOLDS.likenessRefundMinScored}, 100 * refunds / scored, 0)`,
+    );
     const api5xx = byName.get('Aivatar-dev-Api5xxRate') as { Metrics: Json[] };
     expect(JSON.stringify(api5xx.Metrics)).toContain('"MetricName":"5xx"');
     built.main.hasResourceProperties('AWS::Logs::MetricFilter', {
@@ -167,7 +181,14 @@ describe('alarms and dashboard', () => {
   it('draws one dashboard per stage', () => {
     built.main.hasResourceProperties('AWS::CloudWatch::Dashboard', { DashboardName: 'Aivatar-dev' });
     const body = JSON.stringify(resourcesOf(built.main, 'AWS::CloudWatch::Dashboard')[0]?.Properties);
-    for (const m of ['TasksCreated', 'TokensSold', 'WebhookFailures', 'ProviderLatency', 'AccountsDeleted'])
+    for (const m of [
+      'TasksCreated',
+      'TokensSold',
+      'WebhookFailures',
+      'ProviderLatency',
+      'AccountsDeleted',
+      'LikenessScore',
+    ])
       expect(body).toContain(m);
   });
 });

@@ -16,9 +16,11 @@ import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUNDLED_MODEL_DIR, BUNDLED_WASM_DIR } from '../../functions/adapters/faces/face-api-analyzer.ts';
 import { GROUP_CONFIG, readConfig } from '../../functions/config.ts';
 import { AivatarStack } from '../../infra/aivatar-stack.ts';
 import { REPO_ROOT } from '../../infra/constructs/api-function.ts';
+import { FACE_MODEL_FILES, WASM_FILES } from '../../infra/constructs/face-analysis.ts';
 import { PHOTO_RETENTION_DAYS } from '../../shared/photo-rules.ts';
 import { at, deployed, type Json, props, type Resource } from './cfn-template.ts';
 
@@ -101,6 +103,26 @@ describe('the photos function', () => {
     expect(existsSync(join(authModules, 'sharp'))).toBe(false);
     expect(existsSync(join(authModules, '@img'))).toBe(false);
     expect(existsSync(join(authModules, '@zxcvbn-ts', 'language-common', 'package.json'))).toBe(true);
+  });
+
+  it('carries the face model: the three networks it runs and the wasm backend, and no other weights', () => {
+    const code = props(resources[photosFunctionId()] as Resource).Code as Json;
+    const asset = join(outdir, `asset.${String(code.S3Key).replace(/\.zip$/, '')}`);
+    expect(readdirSync(join(asset, BUNDLED_MODEL_DIR)).sort()).toEqual([...FACE_MODEL_FILES].sort());
+    expect(readdirSync(join(asset, BUNDLED_WASM_DIR)).sort()).toEqual([...WASM_FILES].sort());
+    const faceApi = join(asset, 'node_modules', '@vladmandic', 'face-api');
+    expect(existsSync(join(faceApi, 'dist', 'face-api.node-wasm.js'))).toBe(true);
+    expect(existsSync(join(faceApi, 'model'))).toBe(false);
+    expect(existsSync(join(faceApi, 'demo'))).toBe(false);
+    expect(existsSync(join(asset, 'node_modules', '@tensorflow', 'tfjs-backend-wasm', 'package.json'))).toBe(
+      true,
+    );
+    // Loaded on first analysis only: the list and delete routes start without TensorFlow.
+    const bundle = readFileSync(join(asset, 'index.mjs'), 'utf8');
+    expect(/from\s*"@tensorflow/.test(bundle)).toBe(false);
+    // face-api's own code (its error texts) is not in the bundle: it is required when a face is analysed.
+    expect(bundle.includes('FaceRecognizer.constructor')).toBe(false);
+    expect(bundle.includes('face-api.node-wasm.js')).toBe(true);
   });
 
   it('may get, put and delete objects under uploads/, photos/ and thumbs/ only, and send no mail', () => {

@@ -182,9 +182,9 @@ describe.each([
       const gsi = gsis.find((g) => g.IndexName === design.name) as Json;
       expect(gsi.KeySchema).toEqual([
         { AttributeName: design.partitionKey, KeyType: 'HASH' },
-        { AttributeName: design.sortKey, KeyType: 'RANGE' },
+        ...(design.sortKey ? [{ AttributeName: design.sortKey, KeyType: 'RANGE' }] : []),
       ]);
-      expect(at(gsi, 'Projection', 'ProjectionType')).toBe('ALL');
+      expect(at(gsi, 'Projection', 'ProjectionType')).toBe(design.projection);
     }
     if (stage === 'prod') {
       expect(p.DeletionProtectionEnabled).toBe(true);
@@ -410,7 +410,7 @@ describe('web origin', () => {
         'ContentSecurityPolicy',
       ),
     );
-    expect(csp).toContain(`connect-src 'self' ${apiId.toLowerCase()}-apiendpoint.aws.test `);
+    expect(csp).toContain(`connect-src 'self' https://${apiId.toLowerCase()}-apiendpoint.aws.test `);
   });
 });
 

@@ -1,11 +1,13 @@
-// Data export (privacy page: right of access): a ZIP, ready by an emailed link, whose contents match what
-// the account holds: account record, token history, consents, photos and avatars.
+// Data export (privacy page: right of access), through the routes and the stack's own job function: a ZIP,
+// announced by an emailed link, whose contents match what the account holds: account record, token history,
+// consents, photos and avatars.
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { callRoute, mailsTo, newEmail, stack } from '../support/api.ts';
 import { createLocalAccount } from '../support/local-account.ts';
 import { bucketClient, bucketKeys, uploadDirect } from '../support/photos.ts';
+import { exportReady } from '../support/privacy-jobs.ts';
 import { ledger, pay, startCheckout } from '../support/stripe.ts';
 import { testPhoto } from '../support/test-images.ts';
 
@@ -36,6 +38,10 @@ describe('exporting my data', () => {
 
     const res = await callRoute('exportAccountData', { token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.msg).toBe('We are preparing your export: we will email you a link when it is ready.');
+    expect(res.body.export.state).toBe('queued');
+    const ready = await exportReady(token);
+    expect(ready.id).toBe(res.body.export.id);
     const mail = (await mailsTo(email)).find((m) => m.subject === 'Votre export de données Aivatar est prêt');
     expect(mail).toBeDefined();
     const link = new URL(/https?:\/\/\S+/.exec(mail?.text ?? '')?.[0] as string);
@@ -74,6 +80,16 @@ describe('exporting my data', () => {
     expect(Buffer.from(files['avatars/a1.png'] as Uint8Array)).toEqual(avatar);
     const records = text(files['records.json']) as { type: string }[];
     expect(records.map((r) => r.type)).toEqual(expect.arrayContaining(['PHOTO', 'CHECKOUT', 'CUSTOMER']));
+    // The photo was measured (issue 18): the export says so and why, without the measurement itself.
+    const photoRecord = records.find((r) => r.type === 'PHOTO') as Record<string, unknown>;
+    expect(photoRecord.face_check).toEqual({
+      measured: true,
+      note: expect.stringContaining('biometric data: it is not exported'),
+    });
+    expect(photoRecord.face).toBeUndefined();
+    for (const [name, bytes] of Object.entries(files).filter(([n]) => n.endsWith('.json'))) {
+      expect(Buffer.from(bytes as Uint8Array).toString('utf8'), name).not.toContain('descriptor');
+    }
     // Thumbnails and leftovers are not the user's data twice.
     expect(Object.keys(files).some((f) => f.includes('.webp'))).toBe(false);
   });
@@ -82,6 +98,7 @@ describe('exporting my data', () => {
     const owner = await createLocalAccount(stack(), newEmail('export'));
     const intruder = await createLocalAccount(stack(), newEmail('export'));
     expect((await callRoute('exportAccountData', { token: owner })).status).toBe(200);
+    await exportReady(owner);
     const key = (await bucketKeys(`exports/${userIdOf(owner)}/`))[0] as string;
     const exportId = key.split('/').at(-1)?.replace('.zip', '') as string;
     expect((await callRoute('accountExportDownload', { token: owner, params: { exportId } })).status).toBe(

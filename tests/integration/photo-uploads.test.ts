@@ -224,3 +224,32 @@ describe('a browser upload the bucket took without checking', () => {
     expect(await bucketKeys(`uploads/${ownerOf(target.fields.key as string)}/`)).toEqual([]);
   });
 });
+
+describe('outstanding upload targets (issue 23, item 5)', () => {
+  it('are capped per account within the targets’ lifetime, with a clear 429; other accounts are not affected', async () => {
+    const { token } = await consentedUser();
+    const ask = (n: number, t = token) =>
+      callRoute('photoUploadTargets', {
+        token: t,
+        body: {
+          files: Array.from({ length: n }, (_, i) => ({ name: `p${i}.jpg`, type: 'image/jpeg', size: 1000 })),
+        },
+      });
+    // Every photo an account can keep, and a confirm's worth of retries.
+    for (const n of [PHOTO_LIMITS.maxPhotos, PHOTO_LIMITS.maxTargetsPerWindow - PHOTO_LIMITS.maxPhotos]) {
+      const res = await ask(n);
+      expect(res.status).toBe(200);
+      expect(res.body.targets).toHaveLength(n);
+    }
+    const refused = await ask(1);
+    expect(refused.status).toBe(429);
+    expect(refused.body.msg).toBe(
+      'You have started more uploads than your account can take at once. Please wait a few minutes and try again.',
+    );
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(PHOTO_LIMITS.uploadTargetSeconds);
+    const other = await consentedUser();
+    expect((await ask(3, other.token)).body.targets).toHaveLength(3);
+  });
+});

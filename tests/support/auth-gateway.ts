@@ -54,7 +54,7 @@ export async function startAuthGateway(o: {
   const deps = { ...(await buildAccountDeps(config, db)), clock };
   const handler = groupHandler(
     'auth',
-    authRoutes(deps, config.googleSignIn?.cookie ?? null),
+    authRoutes(deps, { link: config.linkCookie, google: config.googleSignIn?.cookie ?? null }),
     await buildSessionResolver(config, db),
     { originSecret: config.originSecret, clock: () => clock.t * 1000 },
   );

@@ -5,6 +5,7 @@ import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import { createS3Client } from '../../functions/adapters/s3/client.ts';
 import type { AvatarTask } from '../../shared/api-schemas.ts';
 import { callRoute, newEmail, stack } from './api.ts';
+import { samePersonAgain, selfie } from './face-fixtures.ts';
 import { createLocalAccount } from './local-account.ts';
 import { consentedUser, uploadDirect } from './photos.ts';
 import { testPhoto } from './test-images.ts';
@@ -68,15 +69,16 @@ export async function ledgerOf(token: string): Promise<LedgerRow[]> {
 export const ledgerSum = (rows: LedgerRow[], ...reasons: string[]): number =>
   rows.filter((r) => reasons.includes(r.reason)).reduce((a, r) => a + r.amount, 0);
 
-/** A consented account with two reference photos and the given balance. */
+/** A consented account with two reference photos of one real person (fixture `person`) and the given balance. */
 export async function creator(
   balance: { ltd: number; subscription?: number } = { ltd: 20 },
   lang: 'en' | 'fr' = 'en',
+  person = 0,
 ) {
   const user = lang === 'en' ? await consentedUser() : await consentedFrenchUser();
   const { confirmed } = await uploadDirect(user.token, [
-    { name: 'me-1.jpg', bytes: await testPhoto({ seed: 1 }) },
-    { name: 'me-2.jpg', bytes: await testPhoto({ seed: 2, width: 900, height: 1200 }) },
+    { name: 'me-1.jpg', bytes: await selfie(person) },
+    { name: 'me-2.jpg', bytes: await samePersonAgain(person) },
   ]);
   if (confirmed[0]?.body.files.length !== 2) throw new Error('photos not uploaded');
   await setBalance(user.token, balance);

@@ -1,6 +1,8 @@
 // A local stand-in for the provider's image edits endpoint (POST /v1/images/edits): multipart in, base64
 // image out, usage as the provider reports it, and the provider's own error bodies for refusals (400),
 // rate limits (429 with Retry-After) and server errors (500). Tests script what the next calls answer.
+// Like the real provider, the image it answers shows the person of the first photo sent (that photo, at
+// the size asked), so the likeness guarantee sees them; a photo it cannot read gives a plain picture.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import sharp from 'sharp';
 import { OUTPUT_TOKENS, REFERENCE_TOKENS } from '../../functions/domain/generation/provider-pricing.ts';
@@ -109,6 +111,23 @@ const validationError = (fields: Record<string, string>, images: RecordedImage[]
   return null;
 };
 
+/** The first photo at the size asked, or a plain picture when it is not an image. */
+async function drawn(photo: Blob | null, width: number, height: number): Promise<Buffer> {
+  const plain = () =>
+    sharp({ create: { width, height, channels: 3, background: '#7c3aed' } })
+      .png()
+      .toBuffer();
+  if (!photo) return plain();
+  try {
+    return await sharp(Buffer.from(await photo.arrayBuffer()))
+      .resize(width, height, { fit: 'cover', position: 'attention' })
+      .png()
+      .toBuffer();
+  } catch {
+    return plain();
+  }
+}
+
 export async function startFakeImageProvider(
   apiKey = 'sk-test-fake',
   o: FakeProviderOptions = {},
@@ -131,9 +150,13 @@ export async function startFakeImageProvider(
       const form = await readRequest(req);
       const fields: Record<string, string> = {};
       const images: RecordedImage[] = [];
+      let firstImage: Blob | null = null;
       for (const [field, value] of form.entries()) {
         if (typeof value === 'string') fields[field] = value;
-        else images.push({ field, filename: value.name, type: value.type, bytes: value.size });
+        else {
+          images.push({ field, filename: value.name, type: value.type, bytes: value.size });
+          firstImage ??= value;
+        }
       }
       const call: RecordedCall = { authorization: req.headers.authorization, fields, images, at: Date.now() };
       calls.push(call);
@@ -200,9 +223,7 @@ export async function startFakeImageProvider(
         | 'low'
         | 'medium'
         | 'high';
-      const png = await sharp({ create: { width, height, channels: 3, background: '#7c3aed' } })
-        .png()
-        .toBuffer();
+      const png = await drawn(firstImage, width, height);
       const imageTokens = images.length * REFERENCE_TOKENS[fields.input_fidelity === 'high' ? 'high' : 'low'];
       const textTokens = Math.ceil((fields.prompt?.length ?? 0) / 4);
       const outputTokens = OUTPUT_TOKENS[quality][size as '1024x1024' | '1024x1536'] ?? 1056;

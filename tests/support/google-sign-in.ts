@@ -125,6 +125,9 @@ export async function answerStandIn(
   return followToCallback(jar, locationOf(submitted, form), redirectUri.pathname);
 }
 
+/** The browser each landing of openCallback happened in: its login token works only with that jar. */
+const browserOf = new WeakMap<URL, CookieJar>();
+
 /** The provider sends the browser to our callback: where does the API send it next? */
 export async function openCallback(jar: CookieJar, callback: URL, o: { apiUrl?: string } = {}): Promise<URL> {
   const res = await callRoute('googleCallback', {
@@ -133,7 +136,9 @@ export async function openCallback(jar: CookieJar, callback: URL, o: { apiUrl?: 
     ...(o.apiUrl ? { apiUrl: o.apiUrl } : {}),
   });
   jar.keep(res.headers.getSetCookie());
-  return new URL(res.headers.get('location') as string);
+  const landing = new URL(res.headers.get('location') as string);
+  browserOf.set(landing, jar);
+  return landing;
 }
 
 /** The whole button flow with the local stand-in, in a fresh browser; returns where it lands. */
@@ -143,17 +148,23 @@ export async function signInWithStandIn(person: StandInPerson, o: { lang?: 'en' 
   return openCallback(jar, await answerStandIn(jar, authUrl, person));
 }
 
-/** Opens the single-use login token the callback handed over, as the /login_with_token page does. */
-export async function linkLoginFrom(landing: URL, o: { apiUrl?: string } = {}) {
+/**
+ * Opens the single-use login token the callback handed over, as the /login_with_token page does: in the
+ * browser that landed there (its cookie binds the token), or in `jar`.
+ */
+export async function linkLoginFrom(landing: URL, o: { apiUrl?: string; jar?: CookieJar } = {}) {
   const token = landing.searchParams.get('token');
   if (landing.pathname !== '/login_with_token' || !token) {
     throw new Error(`not signed in: landed on ${landing.href}`);
   }
+  const jar = o.jar ?? browserOf.get(landing) ?? new CookieJar();
   const res = await callRoute('loginWithToken', {
     params: { token },
+    headers: { cookie: jar.header() },
     ...(o.apiUrl ? { apiUrl: o.apiUrl } : {}),
   });
   if (res.status !== 200) throw new Error(`the login token was refused with ${res.status}`);
+  jar.keep(res.headers.getSetCookie());
   return res.body;
 }
 

@@ -1,13 +1,19 @@
-// Images made on the fly with sharp, so no binary fixtures live in the repo: photo-like pictures (shapes
-// with edges, optional grain, blur or tone), EXIF orientation and GPS blocks, and crafted headers.
+// Images made on the fly with sharp, so no binary fixtures live in the repo: photos of a real face
+// (tests/support/face-fixtures.ts) in a scene of shapes, with optional grain, blur or tone; scenes with no face;
+// EXIF orientation and GPS blocks; crafted headers.
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
+import { samePersonAgain, selfie } from './face-fixtures.ts';
 
 export interface PhotoOptions {
   width?: number;
   height?: number;
-  /** a different picture per seed */
+  /** another photo of the same person per seed (mirrored, re-lit, re-cropped) */
   seed?: number;
+  /** whose face (tests/support/face-fixtures.ts selfies); default 0: one account's photos show one person */
+  person?: number;
+  /** false: a scene with no face at all */
+  face?: boolean;
   /** 1 = normal exposure; 0.2 = very dark */
   tone?: number;
   /** Gaussian blur sigma, e.g. 6 for an out-of-focus shot */
@@ -57,10 +63,35 @@ const dms = (value: number): string => {
 };
 
 /** A photo-like picture. */
+/** The person's photo over the scene, as tall as the frame (at most 80 % of its width). */
+async function withFace(background: Buffer, width: number, height: number, o: PhotoOptions): Promise<Buffer> {
+  const variant = (o.seed ?? 1) % 4;
+  const person = o.person ?? 0;
+  const portrait = variant === 0 ? await selfie(person) : await samePersonAgain(person, variant);
+  const meta = await sharp(portrait).metadata();
+  // Overexposed: a smaller, washed-out face on a white page.
+  const share = o.bright ? 0.5 : 1;
+  const scale = Math.min(
+    (height * share) / (meta.height as number),
+    (width * 0.8 * share) / (meta.width as number),
+  );
+  const w = Math.round((meta.width as number) * scale);
+  const h = Math.round((meta.height as number) * scale);
+  let face = sharp(portrait).resize(w, h);
+  if (o.bright) face = face.linear(0.8, 60);
+  return sharp(background)
+    .composite([{ input: await face.toBuffer(), left: Math.round((width - w) / 2), top: height - h }])
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+}
+
+/** A photo of a real face (or, with `face: false`, a scene with none). */
 export async function testPhoto(o: PhotoOptions = {}): Promise<Buffer> {
   const width = o.width ?? 1200;
   const height = o.height ?? 900;
-  let image = sharp(scene(width, height, o.seed ?? 1, o.tone ?? 1, o.bright ?? false));
+  const background = scene(width, height, o.seed ?? 1, 1, o.bright ?? false);
+  let image = o.face === false ? sharp(background) : sharp(await withFace(background, width, height, o));
+  if (o.tone !== undefined && o.tone !== 1) image = image.linear(o.tone, 0);
   if (o.blur) image = image.blur(o.blur);
   let pixels = await image.png({ compressionLevel: 0 }).toBuffer();
   if (o.grain) {
@@ -99,13 +130,27 @@ export async function testPhoto(o: PhotoOptions = {}): Promise<Buffer> {
   return out.jpeg({ quality: o.quality ?? 90 }).toBuffer();
 }
 
-/** Left half red, right half blue, stored sideways: EXIF orientation 6 says to turn it 90° clockwise. */
+/**
+ * A face stored sideways between a red band (left) and a blue band (right): EXIF orientation 6 says to turn
+ * it 90° clockwise, which brings the face upright, the red band to the top and the blue one to the bottom.
+ */
 export async function sidewaysPhoto(): Promise<Buffer> {
-  const red = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#ff0000' } })
+  const band = (colour: string) =>
+    sharp({ create: { width: 200, height: 800, channels: 3, background: colour } })
+      .png()
+      .toBuffer();
+  // Turned 90° anticlockwise, the upright face lies as a camera held sideways would store it.
+  const face = await sharp(await selfie(0))
+    .resize({ height: 800, width: 800, fit: 'cover' })
+    .rotate(-90)
     .png()
     .toBuffer();
-  return sharp({ create: { width: 1200, height: 800, channels: 3, background: '#0000ff' } })
-    .composite([{ input: red, left: 0, top: 0 }])
+  return sharp({ create: { width: 1200, height: 800, channels: 3, background: '#808080' } })
+    .composite([
+      { input: await band('#ff0000'), left: 0, top: 0 },
+      { input: face, left: 200, top: 0 },
+      { input: await band('#0000ff'), left: 1000, top: 0 },
+    ])
     .withMetadata({ orientation: 6 })
     .jpeg({ quality: 90 })
     .toBuffer();

@@ -1,7 +1,8 @@
 // A worker of its own for a test file: the real worker and dead-letter handlers, built from the real
 // adapters against the shared stack's table and bucket, on a private SQS queue (short visibility timeout,
 // DLQ after 3 receives) driven by the Lambda-like event source, with the OpenAI adapter talking to the fake
-// image provider. Tasks are created by the real create-batch code onto that private queue.
+// image provider (or, with `localRenderer`, the embedded renderer) and the real face model measuring each
+// avatar. Tasks are created by the real create-batch code onto that private queue.
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
 import { DynamoPhotoLister } from '../../functions/adapters/dynamodb/photo-items.ts';
@@ -47,11 +48,27 @@ export interface WorkerHarness {
   stop(): Promise<void>;
 }
 
-export async function startWorkerHarness(): Promise<WorkerHarness> {
+export interface HarnessOptions {
+  /** the embedded local renderer instead of the OpenAI adapter and the fake provider */
+  localRenderer?: boolean;
+  /** more worker settings (LIKENESS_GUARANTEE, LOCAL_RENDERER_FACE...) */
+  env?: Record<string, string>;
+}
+
+export async function startWorkerHarness(o: HarnessOptions = {}): Promise<WorkerHarness> {
   const s = stack();
   const provider = await startFakeImageProvider('sk-test-harness');
   const sqs = await startTestSqs();
   const queue = await sqs.newQueue({ VisibilityTimeout: '1' }, 3);
+  const providerSettings = o.localRenderer
+    ? {}
+    : {
+        OPENAI_API_KEY: 'sk-test-harness',
+        OPENAI_BASE_URL: provider.baseURL,
+        // The adapter's own retries off: a 500 goes back to the queue, as a 500 after them would.
+        PROVIDER_MAX_RETRIES: '0',
+        PROVIDER_TIMEOUT_SECONDS: '20',
+      };
   const config = readConfig(WORKER_CONFIG['avatar-worker'], {
     STAGE: 'local',
     TABLE_NAME: s.tableName,
@@ -64,11 +81,8 @@ export async function startWorkerHarness(): Promise<WorkerHarness> {
     OUTBOX_DIR: s.outboxDir,
     TASK_QUEUE_URL: queue.url,
     SQS_ENDPOINT: sqs.sqs.endpoint,
-    OPENAI_API_KEY: 'sk-test-harness',
-    OPENAI_BASE_URL: provider.baseURL,
-    // The adapter's own retries off: a 500 goes back to the queue, as a 500 after them would.
-    PROVIDER_MAX_RETRIES: '0',
-    PROVIDER_TIMEOUT_SECONDS: '20',
+    ...providerSettings,
+    ...o.env,
   });
   const db = createDocumentClient(config.dynamodbEndpoint);
   const s3 = createS3Client(config.s3Endpoint);

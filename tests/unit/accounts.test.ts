@@ -44,9 +44,9 @@ describe('password hashes', () => {
     const b = await hasher.hash('correct horse');
     expect(a).toMatch(/^scrypt\$17\$8\$1\$/);
     expect(a).not.toBe(b);
-    expect(await hasher.verify('correct horse', a)).toBe(true);
-    expect(await hasher.verify('correct horsE', a)).toBe(false);
-    expect(await hasher.verify('correct horse', 'plain$text')).toBe(false);
+    expect(await hasher.verify('correct horse', a, 'sign-in')).toBe(true);
+    expect(await hasher.verify('correct horsE', a, 'sign-in')).toBe(false);
+    expect(await hasher.verify('correct horse', 'plain$text', 'sign-in')).toBe(false);
     // Four hashes of 128 MiB each: seconds of CPU on a busy 2-core machine.
   }, 60_000);
 });

@@ -8,7 +8,7 @@ import { providerConfig, readConfig, taskQueueConfig } from '../../functions/con
 describe('the image provider setting', () => {
   it('falls back to the local renderer when no key is configured', async () => {
     const config = readConfig([providerConfig], {});
-    expect(config.provider).toEqual({ kind: 'local-renderer' });
+    expect(config.provider).toEqual({ kind: 'local-renderer', face: { kind: 'reference' } });
     const provider = await buildImageProvider(config);
     expect(provider).toBeInstanceOf(LocalRenderer);
     expect(provider.name).toBe('local-renderer');

@@ -49,9 +49,21 @@ function apiEvent(routeKey: string, requestId: string, body?: string): APIGatewa
 
 const user = { id: 'user-42', role: 'user' } as User;
 /** The account group's other routes, which these tests do not call. */
+const noDeletion = {
+  state: 'queued',
+  steps_done: 0,
+  steps_total: 6,
+  items_deleted: 0,
+  files_deleted: 0,
+  created_at: 0,
+  finished_at: null,
+} as const;
+const noExport = { id: '', state: 'queued', created_at: 0, expires_at: 0, size: null } as const;
 const unused = {
-  deleteAccount: async () => ({ msg: '' }),
-  exportAccountData: async () => ({ msg: '' }),
+  deleteAccount: async () => ({ msg: '', deletion: { id: '', status: noDeletion } }),
+  accountDeletionStatus: async () => noDeletion,
+  exportAccountData: async () => ({ msg: '', export: noExport }),
+  latestAccountExport: async () => ({ export: null }),
   accountExportDownload: async () => ({ url: '', size: 0, created_at: 0, expires_at: 0 }),
 };
 
@@ -119,6 +131,18 @@ describe('log context', () => {
     // A message sent by hand gets a fresh id rather than none.
     withRecordContext({ messageId: 'm-2', messageAttributes: {} } as never, {}, () => log('info', 'x'));
     expect(parsed()[1]?.correlationId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('biometric data', () => {
+  it('never reaches a log line: a face descriptor is replaced wherever it sits', () => {
+    const descriptor = Array.from({ length: 128 }, (_, i) => i / 1000 + 0.123456);
+    log('warn', 'a photo', { photo: { filename: 'p.jpg', face: { box: { x: 0.1 }, descriptor } } });
+    expect(lines).toHaveLength(1);
+    const line = JSON.parse(lines[0] as string) as { photo: { face: Record<string, unknown> } };
+    expect(line.photo.face.descriptor).toBe('[biometric data removed]');
+    expect(line.photo.face.box).toEqual({ x: 0.1 });
+    expect(lines[0]).not.toContain('0.123456');
   });
 });
 

@@ -11,7 +11,7 @@ import type { BillingDeps } from '../../functions/domain/billing/checkout.ts';
 import type { EventVerifier } from '../../functions/domain/billing/ports.ts';
 import type { WebhookDeps } from '../../functions/domain/billing/webhook.ts';
 import type { PhotoDeps } from '../../functions/domain/photos/photos.ts';
-import type { PrivacyDeps } from '../../functions/domain/privacy/ports.ts';
+import type { PrivacyRequestDeps } from '../../functions/domain/privacy/ports.ts';
 import { presentedToken } from '../../functions/http/middleware.ts';
 import { photoRoutes } from '../../functions/photos/routes.ts';
 import { webhookRoutes } from '../../functions/stripe-webhook/routes.ts';
@@ -35,7 +35,7 @@ const handlersByGroup: Record<string, string[]> = {
   'stripe-webhook': Object.keys(webhookRoutes({} as WebhookDeps, {} as EventVerifier)),
   photos: Object.keys(photoRoutes({} as PhotoDeps)),
   'admin-styles': Object.keys(adminStyleRoutes({} as AdminStylesDeps)),
-  account: Object.keys(accountRoutes({} as PrivacyDeps)),
+  account: Object.keys(accountRoutes({} as PrivacyRequestDeps)),
 };
 
 describe('the route table', () => {

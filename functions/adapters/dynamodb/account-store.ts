@@ -23,7 +23,7 @@ import type {
 import { activationWrites, type TransactItem } from './activation-writes.ts';
 import { failedConditions, isConditionFailure } from './conditions.ts';
 import { googleAccountWrites, googleLinkWrites, newAccountItem } from './google-sign-in-writes.ts';
-import { keys, TTL_ATTRIBUTE } from './keys.ts';
+import { keys, ownedBy, TTL_ATTRIBUTE } from './keys.ts';
 import { DynamoUserReader, toUser } from './user-reader.ts';
 
 const LedgerItem = z.object({
@@ -39,6 +39,8 @@ const LinkItem = z.object({
   user_id: z.string(),
   link_expires_at: z.number(),
   activated_signup_bonus: z.optional(z.number()),
+  browser_hash: z.optional(z.string()),
+  browser_from: z.optional(z.enum(['google-sign-in', 'link-request'])),
 });
 
 export class DynamoAccountStore extends DynamoUserReader implements AccountStore {
@@ -53,7 +55,12 @@ export class DynamoAccountStore extends DynamoUserReader implements AccountStore
             {
               Put: {
                 TableName: this.table,
-                Item: { ...keys.email(a.email), user_id: a.id, [TTL_ATTRIBUTE]: a.expiresAt },
+                Item: {
+                  ...keys.email(a.email),
+                  user_id: a.id,
+                  ...ownedBy(a.id),
+                  [TTL_ATTRIBUTE]: a.expiresAt,
+                },
                 ConditionExpression: 'attribute_not_exists(pk) OR #ttl < :now',
                 ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
                 ExpressionAttributeValues: { ':now': a.createdAt },
@@ -86,8 +93,10 @@ export class DynamoAccountStore extends DynamoUserReader implements AccountStore
         Item: {
           ...keys.loginLink(link.tokenHash),
           user_id: link.userId,
+          ...ownedBy(link.userId),
           link_expires_at: link.expiresAt,
           ...(link.activation ? { activated_signup_bonus: link.activation.signupBonus } : {}),
+          ...(link.browser ? { browser_hash: link.browser.hash, browser_from: link.browser.from } : {}),
           // TTL removes old links eventually; expiry itself is enforced by the condition on redeem.
           [TTL_ATTRIBUTE]: link.expiresAt + 86_400,
         },
@@ -110,7 +119,12 @@ export class DynamoAccountStore extends DynamoUserReader implements AccountStore
     const owner = await this.getById(link.user_id);
     if (!owner) return null;
     const bonus = link.activated_signup_bonus;
-    return { owner, activation: bonus === undefined ? null : { signupBonus: bonus } };
+    const { browser_hash: hash, browser_from: from } = link;
+    return {
+      owner,
+      activation: bonus === undefined ? null : { signupBonus: bonus },
+      browser: hash && from ? { hash, from } : null,
+    };
   }
 
   async redeemLoginLink(

@@ -12,7 +12,7 @@ import type {
   RefundClawback,
 } from '../../domain/billing/ports.ts';
 import { type TransactItem, transactWithRetry } from './balance-transaction.ts';
-import { keys, TTL_ATTRIBUTE } from './keys.ts';
+import { accountOwner, keys, OWNER_ATTRIBUTE, ownedBy, TTL_ATTRIBUTE } from './keys.ts';
 
 type ReadAccount = (userId: string) => Promise<BillingAccount | null>;
 
@@ -121,6 +121,7 @@ export function creditPack(
             ...keys.payment(c.paymentIntentId),
             session_id: c.sessionId,
             user_id: c.userId,
+            ...ownedBy(c.userId),
             tokens: c.tokens,
             amount_cents: c.amountCents,
             refunded_cents: 0,
@@ -152,6 +153,7 @@ export function grantPeriod(
           Item: {
             ...keys.invoice(g.invoiceId),
             user_id: g.userId,
+            ...ownedBy(g.userId),
             subscription_id: g.subscriptionId,
             period_end: g.periodEnd,
             tokens: g.tokens,
@@ -165,11 +167,16 @@ export function grantPeriod(
         Update: {
           TableName: table,
           Key: keys.subscription(g.subscriptionId),
-          UpdateExpression: 'SET user_id = :uid, granted_until = :end',
+          UpdateExpression: 'SET user_id = :uid, #owner = :owner, granted_until = :end',
           ConditionExpression:
             '(attribute_not_exists(#status) OR #status <> :canceled) AND (attribute_not_exists(granted_until) OR granted_until < :end) AND (attribute_not_exists(user_id) OR user_id = :uid)',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':uid': g.userId, ':end': g.periodEnd, ':canceled': 'canceled' },
+          ExpressionAttributeNames: { '#status': 'status', '#owner': OWNER_ATTRIBUTE },
+          ExpressionAttributeValues: {
+            ':uid': g.userId,
+            ':owner': accountOwner(g.userId),
+            ':end': g.periodEnd,
+            ':canceled': 'canceled',
+          },
         },
       },
       balanceUpdate(table, g.userId, 'tokens_subscription', rest, g.tokens),

@@ -22,7 +22,7 @@ import type {
 import { type TransactItem, transactWithRetry } from './balance-transaction.ts';
 import { clawBackRefund, creditPack, grantPeriod, ledgerPut } from './billing-credits.ts';
 import { isConditionFailure } from './conditions.ts';
-import { keys } from './keys.ts';
+import { accountOwner, keys, OWNER_ATTRIBUTE, ownedBy } from './keys.ts';
 
 const BillingItem = z.object({
   id: z.string(),
@@ -64,7 +64,8 @@ export class DynamoBillingStore implements BillingStore {
     const res = await this.db.send(
       new GetCommand({ TableName: this.table, Key: keys.user(userId), ConsistentRead: true }),
     );
-    if (!res.Item) return null;
+    // An account being deleted is gone to billing too: a late subscription event writes nothing for it.
+    if (!res.Item || res.Item.deletion_job !== undefined) return null;
     const a = BillingItem.parse(res.Item);
     const checkout = a.subscription_checkout;
     return {
@@ -104,7 +105,7 @@ export class DynamoBillingStore implements BillingStore {
             {
               Put: {
                 TableName: this.table,
-                Item: { ...keys.customer(customerId), user_id: userId },
+                Item: { ...keys.customer(customerId), user_id: userId, ...ownedBy(userId) },
                 ConditionExpression: 'attribute_not_exists(pk) OR user_id = :uid',
                 ExpressionAttributeValues: { ':uid': userId },
               },
@@ -158,6 +159,7 @@ export class DynamoBillingStore implements BillingStore {
           ...keys.checkout(r.sessionId),
           session_id: r.sessionId,
           user_id: r.userId,
+          ...ownedBy(r.userId),
           plan_id: r.planId,
           mode: r.mode,
           amount_cents: r.amountCents,
@@ -212,12 +214,13 @@ export class DynamoBillingStore implements BillingStore {
         TableName: this.table,
         Key: keys.subscription(s.id),
         UpdateExpression:
-          'SET user_id = :uid, customer_id = :cus, #status = :status, cancel_at_period_end = :cape, current_period_end = :end, ended_at = :ended',
+          'SET user_id = :uid, #owner = :owner, customer_id = :cus, #status = :status, cancel_at_period_end = :cape, current_period_end = :end, ended_at = :ended',
         ConditionExpression:
           '(attribute_not_exists(#status) OR #status <> :canceled) AND (attribute_not_exists(user_id) OR user_id = :uid)',
-        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeNames: { '#status': 'status', '#owner': OWNER_ATTRIBUTE },
         ExpressionAttributeValues: {
           ':uid': userId,
+          ':owner': accountOwner(userId),
           ':cus': s.customerId,
           ':status': s.status,
           ':cape': s.cancelAtPeriodEnd,

@@ -2,7 +2,7 @@
 // active account for one. The signup bonus goes through activation-writes.ts like every activation.
 import type { Activation, NewGoogleAccount, User, VerifiedIdentity } from '../../domain/ports.ts';
 import { activationWrites, signupBonusWrites, type TransactItem, type Writes } from './activation-writes.ts';
-import { keys, TTL_ATTRIBUTE } from './keys.ts';
+import { keys, ownedBy, TTL_ATTRIBUTE } from './keys.ts';
 
 /** An account item as every account starts: no tokens, no password, session version 1. */
 export function newAccountItem(a: { id: string; email: string; lang: string; createdAt: number }) {
@@ -38,7 +38,12 @@ const subjectClaim = (
 ): TransactItem => ({
   Put: {
     TableName: table,
-    Item: { ...keys.googleSubject(identity.issuer, identity.subject), user_id: userId, created_at: now },
+    Item: {
+      ...keys.googleSubject(identity.issuer, identity.subject),
+      user_id: userId,
+      ...ownedBy(userId),
+      created_at: now,
+    },
     ConditionExpression: 'attribute_not_exists(pk)',
   },
 });
@@ -88,7 +93,7 @@ export function googleAccountWrites(
       // As at signup: the address is free, or held by a pending account past its expiry.
       Put: {
         TableName: table,
-        Item: { ...keys.email(account.email), user_id: account.id },
+        Item: { ...keys.email(account.email), user_id: account.id, ...ownedBy(account.id) },
         ConditionExpression: 'attribute_not_exists(pk) OR #ttl < :now',
         ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
         ExpressionAttributeValues: { ':now': now },

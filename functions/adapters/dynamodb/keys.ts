@@ -1,6 +1,6 @@
 // Single-table keys. docs/data-model.md explains each item and access pattern.
 import { createHash } from 'node:crypto';
-import { TABLE_DESIGN } from '../../../shared/table-design.ts';
+import { OWNER_INDEX, TABLE_DESIGN } from '../../../shared/table-design.ts';
 
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
@@ -72,6 +72,19 @@ export const keys = {
   /** Every style in one partition, in id order: the catalogue is small and read whole. */
   style: (id: number) => ({ pk: 'STYLE', sk: `STYLE#${String(id).padStart(10, '0')}` }),
   stylePartition: 'STYLE',
+  /** A data export of the account (the job and, once built, the file), in its owner's partition. */
+  dataExport: (userId: string, exportId: string) => ({ pk: `USER#${userId}`, sk: `EXPORT#${exportId}` }),
+  exportPrefix: 'EXPORT#',
+  /**
+   * An account deletion job, by the SHA-256 of its status secret: outside the user's partition, so it
+   * outlives what it deletes (the account screen follows it after every session has ended).
+   */
+  deletionJob: (secretHash: string) => ({ pk: `DELETION#${secretHash}`, sk: 'DELETION' }),
+  /** gsi1 keys of an unfinished privacy job: the sweep re-queues those whose check time has passed. */
+  privacyJobCheck: (checkAt: number, jobRef: string) => ({
+    gsi1pk: 'PRIVACY_JOB',
+    gsi1sk: `${String(checkAt).padStart(12, '0')}#${jobRef}`,
+  }),
   /** The last style id given out. */
   styleCounter: { pk: 'COUNTER', sk: 'STYLE' },
   /** Held by the one import running: imports check duplicates against a catalogue no other import changes. */
@@ -82,3 +95,14 @@ export const keys = {
 
 /** Attribute DynamoDB's TTL deletes items by (Unix seconds). */
 export const TTL_ATTRIBUTE = TABLE_DESIGN.ttlAttribute;
+
+/** The attribute the sparse `owned` index is keyed by (shared/table-design.ts). */
+export const OWNER_ATTRIBUTE = OWNER_INDEX.partitionKey;
+
+/** An account's owner key: what `owned_by` holds on its items outside `USER#<id>`. */
+export const accountOwner = (userId: string): string => `USER#${userId}`;
+/** An email's owner key: counters keyed by an address, kept before (and whether or not) it has an account. */
+export const emailOwner = (email: string): string => `EMAIL#${email}`;
+
+/** The attribute to spread into an item kept outside the user's partition. */
+export const ownedBy = (userId: string) => ({ [OWNER_ATTRIBUTE]: accountOwner(userId) });

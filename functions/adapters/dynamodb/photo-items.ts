@@ -6,6 +6,16 @@ import { QUALITY_HINTS } from '../../../shared/photo-rules.ts';
 import type { PhotoRecord, PhotoStore } from '../../domain/photos/photo-ports.ts';
 import { keys, TTL_ATTRIBUTE } from './keys.ts';
 
+const Point = z.object({ x: z.number(), y: z.number() });
+
+/** The face found at upload (biometric data: it lives on this item only, and goes with it). */
+const PhotoFaceItem = z.object({
+  box: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }),
+  eyes: z.object({ left: Point, right: Point }),
+  sharpness: z.number(),
+  descriptor: z.array(z.number()),
+});
+
 export const PhotoItem = z.object({
   sk: z.string(),
   filename: z.string(),
@@ -15,6 +25,7 @@ export const PhotoItem = z.object({
   width: z.number(),
   height: z.number(),
   hints: z.array(z.enum(QUALITY_HINTS)),
+  face: z.optional(z.nullable(PhotoFaceItem)),
   uploaded_at: z.number(),
   [TTL_ATTRIBUTE]: z.number(),
 });
@@ -28,6 +39,7 @@ export const toRecord = (i: PhotoItem): PhotoRecord => ({
   width: i.width,
   height: i.height,
   hints: i.hints,
+  face: i.face ?? null,
   uploadedAt: i.uploaded_at,
   expiresAt: i[TTL_ATTRIBUTE],
 });

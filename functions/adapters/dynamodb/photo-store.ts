@@ -54,6 +54,7 @@ export class DynamoPhotoStore extends DynamoUserReader implements PhotoStore {
               width: photo.width,
               height: photo.height,
               hints: photo.hints,
+              face: photo.face,
               uploaded_at: photo.uploadedAt,
               [TTL_ATTRIBUTE]: photo.expiresAt,
             },

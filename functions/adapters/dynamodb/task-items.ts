@@ -36,6 +36,9 @@ export const TaskItem = z.object({
     z.nullable(z.enum(['refused', 'provider', 'no-photos', 'dead-letter', 'timed-out', 'not-queued'])),
   ),
   refunded: z.optional(z.boolean()),
+  /** absent: not measured; null: the avatar showed no face */
+  likeness: z.optional(z.nullable(z.number())),
+  likeness_refunded: z.optional(z.boolean()),
   created_at: z.number(),
   updated_at: z.number(),
 });
@@ -58,6 +61,8 @@ export const SUMMARY_ATTRIBUTES = [
   'height',
   'error_code',
   'refunded',
+  'likeness',
+  'likeness_refunded',
   'created_at',
   'updated_at',
 ] as const;
@@ -86,6 +91,7 @@ function summaryOf(i: z.infer<typeof SummaryItem>): TaskSummary {
     height: i.height ?? null,
     errorCode: i.error_code ?? null,
     refunded: i.refunded ?? false,
+    likeness: i.likeness === undefined ? null : { score: i.likeness, refunded: i.likeness_refunded ?? false },
     createdAt: i.created_at,
     updatedAt: i.updated_at,
   };

@@ -1,19 +1,21 @@
-// The two task transactions that move tokens: creating a batch (debit, ledger entries, batch, TODO tasks,
-// idempotency record) and failing a task (ERROR and its refund). Both are conditioned on the balance as
-// read and retried when another write changed it; a failed condition on the task or the idempotency
-// record means "already done" and changes nothing.
+// The task transactions that move tokens: creating a batch (debit, ledger entries, batch, TODO tasks,
+// idempotency record), failing a task (ERROR and its refund) and finishing one (DONE, with the likeness
+// guarantee's refund when the avatar does not look enough like the user). Each is conditioned on the
+// balance as read and retried when another write changed it; a failed condition on the task or the
+// idempotency record means "already done" and changes nothing.
 import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type Balance, splitDebit, sumDebits } from '../../domain/generation/debit.ts';
 import type {
   BatchRecord,
   CreateBatchOutcome,
+  DoneResult,
   NewBatch,
   TaskErrorCode,
   TaskRecord,
 } from '../../domain/generation/tasks.ts';
 import { type TransactItem, transactWithRetry } from './balance-transaction.ts';
 import { ledgerPut } from './billing-credits.ts';
-import { keys, TTL_ATTRIBUTE } from './keys.ts';
+import { keys, ownedBy, TTL_ATTRIBUTE } from './keys.ts';
 import { toTask } from './task-items.ts';
 
 /** Concurrent creates of one account each retry until the balance they read holds, or runs short. */
@@ -58,7 +60,7 @@ function balanceSet(table: string, userId: string, from: Balance, to: Balance): 
 function ledgerLines(
   table: string,
   userId: string,
-  reason: 'generation' | 'generation_refund',
+  reason: 'generation' | 'generation_refund' | 'likeness_refund',
   change: Balance,
   after: Balance,
   ids: { subscription: string; ltd: string },
@@ -230,6 +232,7 @@ export async function createBatch(
             TableName: table,
             Item: {
               ...keys.idempotency(b.userId, idem.key),
+              ...ownedBy(b.userId),
               batch_id: b.id,
               task_ids: batch.taskIds,
               total_cost: total,
@@ -317,6 +320,75 @@ export function failTask(
           batchFinishedOne(table, userId, task.batchId, 'failed_count'),
         ],
         done: true,
+      };
+    },
+    BALANCE_ATTEMPTS,
+  );
+}
+
+/**
+ * DONE, once: conditioned on the task's status and claim as read. With the likeness guarantee's refund, the
+ * balance (conditioned on the value read) and its `likeness_refund` ledger entries are in the same
+ * transaction, so a crash or a duplicate delivery can neither refund twice nor finish without the refund.
+ */
+export function completeTask(
+  db: DynamoDBDocumentClient,
+  table: string,
+  task: TaskRecord,
+  r: DoneResult,
+  now: number,
+  ledgerEntryIds: { subscription: string; ltd: string },
+): Promise<boolean> {
+  const refund = r.likeness?.refund === true;
+  const likeness = r.likeness ? ', likeness = :likeness, likeness_refunded = :likenessRefunded' : '';
+  const done: TransactItem = {
+    Update: {
+      TableName: table,
+      Key: keys.task(task.userId, task.id),
+      UpdateExpression: `SET #status = :done, progress = :full, result_file = :file, reference_file = :ref, render_kind = :kind, width = :w, height = :h, model = :model, #usage = :usage, cost_usd = :cost, updated_at = :now${likeness} REMOVE gsi1pk, gsi1sk, lease_until`,
+      ConditionExpression: '#status = :inProgress AND attempt = :attempt',
+      ExpressionAttributeNames: { '#status': 'status', '#usage': 'usage' },
+      ExpressionAttributeValues: {
+        ':done': 'DONE',
+        ':full': 100,
+        ':file': r.resultFile,
+        ':ref': r.referenceFile,
+        ':kind': r.renderKind,
+        ':w': r.width,
+        ':h': r.height,
+        ':model': r.model,
+        ':usage': r.usage,
+        ':cost': r.costUsd,
+        ':now': now,
+        ':inProgress': 'IN_PROGRESS',
+        ':attempt': task.attempt,
+        ...(r.likeness ? { ':likeness': r.likeness.score, ':likenessRefunded': refund } : {}),
+      },
+    },
+  };
+  const counted = batchFinishedOne(table, task.userId, task.batchId, 'done_count');
+  // The task's own condition (0) and its batch's (1) failing mean the claim was lost: nothing to do.
+  const failedAt = { 0: false, 1: false };
+  return transactWithRetry<boolean>(
+    db,
+    async () => {
+      if (!refund) return { items: [done, counted], done: true, failedAt };
+      const balance = await readBalance(db, table, task.userId);
+      const after = {
+        subscription: balance.subscription + task.debit.subscription,
+        ltd: balance.ltd + task.debit.ltd,
+      };
+      return {
+        items: [
+          done,
+          counted,
+          balanceSet(table, task.userId, balance, after),
+          ...ledgerLines(table, task.userId, 'likeness_refund', task.debit, after, ledgerEntryIds, now, {
+            taskId: task.id,
+          }),
+        ],
+        done: true,
+        failedAt,
       };
     },
     BALANCE_ATTEMPTS,

@@ -1,6 +1,6 @@
 // Avatar tasks and batches in the one table (docs/data-model.md): tasks and batches in their owner's
 // partition, pending tasks also in gsi1 by deadline for the sweeper. Status changes are conditional writes.
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type {
   CreateBatchOutcome,
   DoneResult,
@@ -16,7 +16,7 @@ import type {
 import { isConditionFailure } from './conditions.ts';
 import { keys } from './keys.ts';
 import { SUMMARY_ATTRIBUTES, toSummary, toTask } from './task-items.ts';
-import { batchFinishedOne, createBatch, type FailOptions, failTask } from './task-money.ts';
+import { completeTask, createBatch, type FailOptions, failTask } from './task-money.ts';
 import { DynamoUserReader } from './user-reader.ts';
 
 const TASK_ID = /^[A-Za-z0-9-]{1,64}$/;
@@ -117,45 +117,13 @@ export class DynamoTaskStore extends DynamoUserReader implements TaskStore {
     );
   }
 
-  async complete(task: TaskRecord, r: DoneResult, now: number): Promise<boolean> {
-    try {
-      await this.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: this.table,
-                Key: keys.task(task.userId, task.id),
-                UpdateExpression:
-                  'SET #status = :done, progress = :full, result_file = :file, reference_file = :ref, render_kind = :kind, width = :w, height = :h, model = :model, #usage = :usage, cost_usd = :cost, updated_at = :now REMOVE gsi1pk, gsi1sk, lease_until',
-                ConditionExpression: '#status = :inProgress AND attempt = :attempt',
-                ExpressionAttributeNames: { ...STATUS, '#usage': 'usage' },
-                ExpressionAttributeValues: {
-                  ':done': 'DONE',
-                  ':full': 100,
-                  ':file': r.resultFile,
-                  ':ref': r.referenceFile,
-                  ':kind': r.renderKind,
-                  ':w': r.width,
-                  ':h': r.height,
-                  ':model': r.model,
-                  ':usage': r.usage,
-                  ':cost': r.costUsd,
-                  ':now': now,
-                  ':inProgress': 'IN_PROGRESS',
-                  ':attempt': task.attempt,
-                },
-              },
-            },
-            batchFinishedOne(this.table, task.userId, task.batchId, 'done_count'),
-          ],
-        }),
-      );
-      return true;
-    } catch (e) {
-      if (isConditionFailure(e)) return false;
-      throw e;
-    }
+  complete(
+    task: TaskRecord,
+    r: DoneResult,
+    now: number,
+    o: { ledgerEntryIds: { subscription: string; ltd: string } },
+  ): Promise<boolean> {
+    return completeTask(this.db, this.table, task, r, now, o.ledgerEntryIds);
   }
 
   fail(userId: string, taskId: string, code: TaskErrorCode, now: number, o: FailOptions): Promise<boolean> {

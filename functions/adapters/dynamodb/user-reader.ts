@@ -66,8 +66,12 @@ export class DynamoUserReader implements UserReader {
     this.table = table;
   }
 
+  /**
+   * The account, or null; an account being deleted reads as gone (privacy-jobs: job-records.ts), so from the
+   * deletion's request on no session resolves and no sign-in (password, link, Google) finds it.
+   */
   async getById(id: string): Promise<User | null> {
     const res = await this.db.send(new GetCommand({ TableName: this.table, Key: keys.user(id) }));
-    return res.Item ? toUser(res.Item) : null;
+    return res.Item && res.Item.deletion_job === undefined ? toUser(res.Item) : null;
   }
 }

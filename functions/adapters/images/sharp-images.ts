@@ -83,15 +83,21 @@ export class SharpImages implements PhotoImages {
     const fromPixels = () => sharp(pixels.data, raw);
 
     // Nothing is carried over from the upload: sharp writes no EXIF, XMP, IPTC or ICC block unless asked.
-    const [image, thumbnail, grey] = await Promise.all([
+    const [image, thumbnail, measured] = await Promise.all([
       fromPixels().jpeg(STORED_JPEG).toBuffer(),
       this.thumbnail(fromPixels, limits),
       fromPixels()
         .resize({ width: limits.measureLongSide, height: limits.measureLongSide, fit: 'inside' })
-        .greyscale()
         .raw()
         .toBuffer({ resolveWithObject: true }),
     ]);
+    // The measured copy serves the face check too (upright, long side <= measureLongSide, RGB).
+    const grey = await sharp(measured.data, {
+      raw: { width: measured.info.width, height: measured.info.height, channels: 3 },
+    })
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     // The Laplacian rendered by sharp, its variance and the grey level's measured here (a pass over a
     // megapixel). Sharpness is scaled to a common contrast, so a dark or flat photo is not called blurry
     // for its exposure alone.
@@ -111,6 +117,7 @@ export class SharpImages implements PhotoImages {
         image,
         contentType: 'image/jpeg',
         thumbnail,
+        pixels: { rgb: measured.data, width: measured.info.width, height: measured.info.height },
         measures: {
           width,
           height,

@@ -1,5 +1,6 @@
-// A user's files in the media bucket, found generically: every top-level prefix (photos/, thumbs/,
-// uploads/, results/, exports/... including ones added later) holds that user's objects under `<userId>/`.
+// A user's files in the media bucket, found by prefix: each prefix the product writes (photos/, thumbs/,
+// uploads/, results/, exports/...) holds that user's objects under `<userId>/`, so a listing reads only
+// theirs, page by page.
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -8,23 +9,16 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { PersonalFiles } from '../../domain/privacy/ports.ts';
+import { USER_FILE_PREFIXES } from '../../../shared/table-design.ts';
+import type { Page, PersonalFiles } from '../../domain/privacy/ports.ts';
+
+interface FilesCursor {
+  prefix: string;
+  token: string | undefined;
+}
 
 const USER_ID = /^[A-Za-z0-9-]{1,64}$/;
-export const EXPORT_PREFIX = 'exports/';
-/**
- * The prefixes the product writes today. The bucket's own top-level prefixes are listed too (so a prefix
- * added later is covered in AWS); the local S3 stand-in (s3rver) does not answer that listing at the root.
- */
-export const KNOWN_MEDIA_PREFIXES = [
-  'uploads/',
-  'photos/',
-  'thumbs/',
-  'results/',
-  'result-thumbs/',
-  'archives/',
-  EXPORT_PREFIX,
-];
+export const EXPORT_PREFIX: (typeof USER_FILE_PREFIXES)[number] = 'exports/';
 /** A download link is short-lived: the account page asks for a fresh one at each click. */
 const DOWNLOAD_SECONDS = 5 * 60;
 
@@ -37,32 +31,35 @@ export class S3PersonalFiles implements PersonalFiles {
     this.bucket = bucket;
   }
 
-  private async list(prefix: string, delimiter?: string): Promise<{ keys: string[]; prefixes: string[] }> {
-    const keys: string[] = [];
-    const prefixes: string[] = [];
-    let token: string | undefined;
-    do {
+  async filesPage(userId: string, cursor: string | null, limit: number): Promise<Page<string>> {
+    if (!USER_ID.test(userId)) throw new Error(`Refusing to list files of user id ${JSON.stringify(userId)}`);
+    const prefixes: string[] = [...USER_FILE_PREFIXES].sort();
+    let { prefix, token } = cursor
+      ? (JSON.parse(Buffer.from(cursor, 'base64url').toString()) as FilesCursor)
+      : { prefix: prefixes[0] as string, token: undefined };
+    // Walks the prefixes in order; a page holds the keys of one prefix, or says where the next one starts.
+    while (prefix !== undefined) {
       const res = await this.s3.send(
         new ListObjectsV2Command({
           Bucket: this.bucket,
-          Prefix: prefix,
-          Delimiter: delimiter,
+          Prefix: `${prefix}${userId}/`,
+          MaxKeys: limit,
           ContinuationToken: token,
         }),
       );
-      for (const o of res.Contents ?? []) if (o.Key) keys.push(o.Key);
-      for (const p of res.CommonPrefixes ?? []) if (p.Prefix) prefixes.push(p.Prefix);
-      token = res.IsTruncated ? res.NextContinuationToken : undefined;
-    } while (token);
-    return { keys, prefixes };
-  }
-
-  async listUserFiles(userId: string): Promise<string[]> {
-    if (!USER_ID.test(userId)) throw new Error(`Refusing to list files of user id ${JSON.stringify(userId)}`);
-    const { prefixes } = await this.list('', '/');
-    const all = [...new Set([...KNOWN_MEDIA_PREFIXES, ...prefixes])];
-    const found = await Promise.all(all.map((p) => this.list(`${p}${userId}/`)));
-    return found.flatMap((f) => f.keys);
+      const items = (res.Contents ?? []).flatMap((o) => (o.Key ? [o.Key] : []));
+      const nextPrefix = prefixes.find((p) => p > (prefix as string));
+      const next: FilesCursor | null = res.IsTruncated
+        ? { prefix, token: res.NextContinuationToken }
+        : nextPrefix
+          ? { prefix: nextPrefix, token: undefined }
+          : null;
+      if (items.length || !next) {
+        return { items, next: next ? Buffer.from(JSON.stringify(next)).toString('base64url') : null };
+      }
+      ({ prefix, token } = next);
+    }
+    return { items: [], next: null };
   }
 
   async deleteFiles(keys: readonly string[]): Promise<void> {

@@ -16,6 +16,7 @@ import type {
 } from '../ports.ts';
 import { normaliseEmail } from './email-address.ts';
 import { type LinkEmailKind, linkEmail } from './emails.ts';
+import { checkCurrentPassword, hasPassword } from './password-check.ts';
 import { checkNewPassword } from './password-rules.ts';
 import {
   countTowards,
@@ -24,9 +25,10 @@ import {
   enforceLimits,
   type RateLimitPolicy,
 } from './rate-limits.ts';
-import { withSignupBonus } from './signup-bonus.ts';
 
 export const LOGIN_LINK_TTL_SECONDS = 15 * 60;
+/** What a browser's secret looks like in its cookie (Ids.newSecret). */
+export const BROWSER_SECRET = /^[A-Za-z0-9_-]{22,128}$/;
 /** A never-activated account, and its hold on the email, last this long. */
 export const PENDING_ACCOUNT_TTL_SECONDS = 7 * 24 * 3600;
 
@@ -58,11 +60,18 @@ export interface Caller {
 
 const SIGNUP_DONE = 'Account created! Please check your email for an activation link.';
 
+/**
+ * The secret the asking browser's link cookie holds (`browser`): every link asked for from that browser
+ * carries its hash, so that opening the link there signs in at once (functions/domain/accounts/link-sign-in.ts).
+ */
+export type LinkRequestBrowser = { browser: string };
+
 export async function signUp(
   deps: AccountDeps,
   caller: Caller,
   input: { email: string; lang?: Language | undefined },
-): Promise<{ msg: string }> {
+  browserCookie: string | null = null,
+): Promise<{ msg: string } & LinkRequestBrowser> {
   const email = normaliseEmail(input.email);
   const lang = input.lang ?? 'en';
   await enforceLimits(deps.limiter, 'signup', [
@@ -70,6 +79,7 @@ export async function signUp(
     {
       scope: 'email-client',
       key: emailAndClient(email, caller.clientAddress),
+      owner: { email },
       rule: deps.limits.signupPerEmailClient,
     },
   ]);
@@ -81,21 +91,24 @@ export async function signUp(
     createdAt: now,
     expiresAt: now + PENDING_ACCOUNT_TTL_SECONDS,
   });
-  await sendLink(deps, user, lang, 'activation');
-  return { msg: SIGNUP_DONE };
+  const browser = askingBrowser(deps, browserCookie);
+  await sendLink(deps, user, lang, 'activation', browser);
+  return { msg: SIGNUP_DONE, browser };
 }
 
 export async function requestLoginLink(
   deps: AccountDeps,
   caller: Caller,
   input: { email: string; lang?: Language | undefined },
-): Promise<{ msg: string; kind: LinkEmailKind; sent: boolean }> {
+  browserCookie: string | null = null,
+): Promise<{ msg: string; kind: LinkEmailKind; sent: boolean } & Partial<LinkRequestBrowser>> {
   const email = normaliseEmail(input.email);
   await enforceLimits(deps.limiter, 'login_link', [
     { scope: 'client', key: caller.clientAddress, rule: deps.limits.loginLinkPerClient },
     {
       scope: 'email-client',
       key: emailAndClient(email, caller.clientAddress),
+      owner: { email },
       rule: deps.limits.loginLinkPerEmailClient,
     },
   ]);
@@ -103,59 +116,41 @@ export async function requestLoginLink(
   if (!user) throw new DomainError('ACCOUNT_NOT_FOUND', 'No account found with this email.');
   const kind: LinkEmailKind = user.status === 'ACTIVE' ? 'login' : 'activation';
   const { limit, windowSeconds } = deps.limits.loginLinkPerEmail;
-  const mailbox = await deps.limiter.hit('login_link:email', email, limit, windowSeconds);
+  const mailbox = await deps.limiter.hit('login_link:email', email, limit, windowSeconds, { email });
   // Past the mailbox's limit, whoever asked, the owner already holds a link from this window that still
   // works: say so instead of refusing them (or mailing the address again).
   if (!mailbox.allowed)
     return { msg: `A ${kind} link was sent to ${email} a few minutes ago.`, kind, sent: false };
   const lang = input.lang ?? user.lang;
-  await sendLink(deps, user, lang, kind);
-  return { msg: `A ${kind} link has been sent to ${email}.`, kind, sent: true };
+  const browser = askingBrowser(deps, browserCookie);
+  await sendLink(deps, user, lang, kind, browser);
+  return { msg: `A ${kind} link has been sent to ${email}.`, kind, sent: true, browser };
 }
 
-async function sendLink(deps: AccountDeps, user: User, lang: Language, kind: LinkEmailKind): Promise<void> {
+/** The asking browser's secret: the one its cookie already holds (its earlier links stay its own), or a new one. */
+function askingBrowser(deps: AccountDeps, cookie: string | null): string {
+  return cookie && BROWSER_SECRET.test(cookie) ? cookie : deps.ids.newSecret();
+}
+
+async function sendLink(
+  deps: AccountDeps,
+  user: User,
+  lang: Language,
+  kind: LinkEmailKind,
+  browser: string,
+): Promise<void> {
   const secret = deps.ids.newSecret();
   await deps.store.saveLoginLink({
     tokenHash: deps.ids.hashSecret(secret),
     userId: user.id,
     expiresAt: deps.clock.now() + LOGIN_LINK_TTL_SECONDS,
+    browser: { hash: deps.ids.hashSecret(browser), from: 'link-request' },
   });
   const link = new URL('/login_with_token', deps.webUrl);
   link.searchParams.set('token', secret);
   // The page is English-only (its path has no /fr); the language says where it sends the user next.
   link.searchParams.set('lang', lang);
   await deps.mailer.send(linkEmail(user.email, lang, kind, link.toString()));
-}
-
-const INVALID_LINK = 'Invalid or expired login link. Please request a new one.';
-
-export interface LinkLoginResult {
-  access_token: string;
-  /** this link activated the account (its first sign-in) */
-  activated: boolean;
-  signup_bonus?: number;
-}
-
-/** Activates the account if needed and opens a session. Each link works once, within 15 minutes. */
-export async function redeemLoginLink(deps: AccountDeps, secret: string): Promise<LinkLoginResult> {
-  if (!/^[A-Za-z0-9_-]{22,128}$/.test(secret)) throw new DomainError('INVALID_LOGIN_LINK', INVALID_LINK);
-  const hash = deps.ids.hashSecret(secret);
-  const now = deps.clock.now();
-  const link = await deps.store.findLink(hash, now);
-  if (!link) throw new DomainError('INVALID_LOGIN_LINK', INVALID_LINK);
-  const { owner } = link;
-  // The signup bonus is credited on activation, once the person has shown they read the mailbox: a
-  // stranger signing up someone else's address (or its +tag variant) can never take that person's bonus.
-  const { result, bonusTokens } =
-    owner.status === 'PENDING'
-      ? await withSignupBonus(deps.ids, owner.email, (a) => deps.store.redeemLoginLink(hash, owner, now, a))
-      : { result: await deps.store.redeemLoginLink(hash, owner, now, null), bonusTokens: 0 };
-  if (result.outcome !== 'signed-in') throw new DomainError('INVALID_LOGIN_LINK', INVALID_LINK);
-  const access_token = await openSession(deps, result.user);
-  if (owner.status === 'PENDING') return { access_token, activated: true, signup_bonus: bonusTokens };
-  // A link that hands over an account its maker just activated (a Google sign-in) says so too.
-  if (link.activation) return { access_token, activated: true, signup_bonus: link.activation.signupBonus };
-  return { access_token, activated: false };
 }
 
 export async function logIn(
@@ -172,10 +167,16 @@ export async function logIn(
     {
       scope: 'email-client',
       key: emailAndClient(email, caller.clientAddress),
+      owner: { email },
       rule: deps.limits.loginPerEmailClient,
     },
   ]);
-  const failures = { scope: 'email-failures', key: email, rule: deps.limits.loginFailuresPerEmail } as const;
+  const failures = {
+    scope: 'email-failures',
+    key: email,
+    rule: deps.limits.loginFailuresPerEmail,
+    owner: { email },
+  } as const;
   await enforceCeiling(deps.limiter, 'login', failures);
   const user = await deps.store.findByEmail(email);
   if (!user) throw new DomainError('UNKNOWN_LOGIN_EMAIL', 'No account found with this email.');
@@ -188,14 +189,14 @@ export async function logIn(
       'This account has no password yet. Use "Send me a login link" to log in, then set a password on your account page.',
     );
   }
-  if (!(await deps.hasher.verify(input.password, user.passwordHash))) {
+  if (!(await deps.hasher.verify(input.password, user.passwordHash, 'sign-in'))) {
     await countTowards(deps.limiter, 'login', failures);
     throw new DomainError('WRONG_PASSWORD', 'Incorrect password.');
   }
   return { access_token: await openSession(deps, user) };
 }
 
-const openSession = (deps: AccountDeps, user: User): Promise<string> =>
+export const openSession = (deps: AccountDeps, user: User): Promise<string> =>
   deps.sessions.issue({ userId: user.id, sessionVersion: user.sessionVersion });
 
 export function describeUser(user: User): UserInfo {
@@ -219,11 +220,13 @@ export async function changePassword(
   input: { current_password?: string | undefined; new_password: string },
 ): Promise<{ msg: string; access_token: string }> {
   const next = input.new_password;
-  if (user.passwordHash) {
-    const current = input.current_password ?? '';
-    if (!current || !(await deps.hasher.verify(current, user.passwordHash))) {
-      throw new DomainError('CURRENT_PASSWORD_WRONG', 'Your current password is incorrect.');
-    }
+  if (hasPassword(user)) {
+    await checkCurrentPassword(
+      deps,
+      user,
+      input.current_password ?? '',
+      new DomainError('CURRENT_PASSWORD_WRONG', 'Your current password is incorrect.'),
+    );
   }
   await checkNewPassword(deps.strength, next, user.email);
   const updated = await deps.store.setPassword(user.id, await deps.hasher.hash(next), user.sessionVersion);

@@ -58,3 +58,36 @@ export function linkEmail(to: string, lang: Language, kind: LinkEmailKind, link:
 </table></td></tr></table></body></html>`;
   return { to, subject: k.subject, text, html };
 }
+
+const pausedCopy = {
+  en: {
+    subject: 'Password checks on your Aivatar account are paused',
+    heading: 'Too many incorrect passwords',
+    body: 'Someone signed in to your Aivatar account entered an incorrect password 10 times while trying to change your password or delete your account. To protect you, these two actions are paused for up to 15 minutes. Logging in and everything else work as usual.',
+    note: "If it was you, try again once the pause is over. If it wasn't, someone may be using one of your signed-in devices: when the pause is over, change your password on your account page. That signs out every other device.",
+    button: 'Open my account page',
+  },
+  fr: {
+    subject: 'Vérification du mot de passe suspendue sur votre compte Aivatar',
+    heading: 'Trop de mots de passe incorrects',
+    body: "Quelqu'un de connecté à votre compte Aivatar a saisi 10 fois un mot de passe incorrect en essayant de changer votre mot de passe ou de supprimer votre compte. Pour vous protéger, ces deux actions sont suspendues pendant 15 minutes au plus. La connexion et tout le reste fonctionnent normalement.",
+    note: "Si c'était vous, réessayez à la fin de la suspension. Sinon, quelqu'un utilise peut-être l'un de vos appareils connectés : à la fin de la suspension, changez votre mot de passe sur la page de votre compte. Cela déconnecte tous vos autres appareils.",
+    button: 'Ouvrir la page de mon compte',
+  },
+} as const;
+
+/** Sent once when wrong current passwords pause the password checks of a signed-in account. */
+export function passwordChecksPausedEmail(to: string, lang: Language, accountPage: string): OutgoingEmail {
+  const c = pausedCopy[lang];
+  const text = [c.heading, '', c.body, '', c.note, '', accountPage].join('\n');
+  const url = escapeHtml(accountPage);
+  const html = `<!doctype html><html lang="${lang}"><body style="margin:0;background:#f5f3ff;font-family:Helvetica,Arial,sans-serif;color:#1e1b4b">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="100%" style="max-width:520px;background:#ffffff;border-radius:16px;padding:32px" cellpadding="0" cellspacing="0">
+<tr><td style="font-size:22px;font-weight:700;padding-bottom:16px">${escapeHtml(c.heading)}</td></tr>
+<tr><td style="font-size:16px;line-height:24px;padding-bottom:16px">${escapeHtml(c.body)}</td></tr>
+<tr><td style="font-size:16px;line-height:24px;padding-bottom:24px">${escapeHtml(c.note)}</td></tr>
+<tr><td><a href="${url}" style="display:inline-block;background:#6d28d9;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 24px;border-radius:999px">${escapeHtml(c.button)}</a></td></tr>
+</table></td></tr></table></body></html>`;
+  return { to, subject: c.subject, text, html };
+}

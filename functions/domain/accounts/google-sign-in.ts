@@ -23,6 +23,11 @@ export type GoogleFailure = 'expired' | 'cancelled' | 'email_not_verified' | 'fa
 export interface GoogleCallbackOutcome {
   /** where the browser goes next: the web app's /login_with_token, or its /login with the failure */
   location: string;
+  /**
+   * The browser's cookie now binds the login token handed over (for its 2 minutes): the token works only
+   * where the sign-in started. Otherwise the sign-in is over and the cookie goes.
+   */
+  bindsLoginToken?: true;
   /** for the log (spec section 8: an identity-provider failure is logged); no personal data in it */
   failure?: { reason: GoogleFailure; detail: string; error?: unknown };
 }
@@ -39,7 +44,7 @@ function googleOf(deps: AccountDeps): GoogleSignInPorts {
  * page language, so that even a failure with no attempt left lands on the right /login.
  */
 const browserToken = (lang: Language, secret: string) => `${lang}.${secret}`;
-function readBrowserToken(token: string | null): { lang: Language; secret: string | null } {
+export function readBrowserToken(token: string | null): { lang: Language; secret: string | null } {
   const m = /^(en|fr)\.([A-Za-z0-9_-]{22,128})$/.exec(token ?? '');
   return m ? { lang: m[1] as Language, secret: m[2] as string } : { lang: 'en', secret: null };
 }
@@ -123,6 +128,9 @@ export async function finishGoogleSignIn(
       tokenHash: deps.ids.hashSecret(secret),
       userId: found.user.id,
       expiresAt: now + GOOGLE_LOGIN_TOKEN_TTL_SECONDS,
+      // Bound to the browser that started the sign-in, by the same cookie secret as the attempt's state:
+      // a token someone got for their own account cannot sign anyone else's browser in to it.
+      browser: { hash: deps.ids.hashSecret(cookie.secret), from: 'google-sign-in' },
       // The web app welcomes an account this sign-in made or activated, as after an activation link.
       ...(found.activatedWithBonus === undefined
         ? {}
@@ -131,7 +139,7 @@ export async function finishGoogleSignIn(
     const to = new URL('/login_with_token', deps.webUrl);
     to.searchParams.set('token', secret);
     to.searchParams.set('lang', lang);
-    return { location: to.toString() };
+    return { location: to.toString(), bindsLoginToken: true };
   } catch (e) {
     // A browser navigated here: it gets a page, never a JSON error.
     return fail('failed', 'unexpected error', e);

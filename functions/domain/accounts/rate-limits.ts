@@ -3,7 +3,7 @@
 // wrong-password limits are per (email, address), and the per-email ceiling needs many addresses and lasts
 // a minute, not an hour.
 import { RateLimitedError } from '../errors.ts';
-import type { RateLimiter } from '../ports.ts';
+import type { CounterOwner, RateLimiter } from '../ports.ts';
 
 export interface LimitRule {
   limit: number;
@@ -24,6 +24,8 @@ export interface RateLimitPolicy {
   loginLinkPerEmail: LimitRule;
   /** "Sign in with Google" starts (each stores an attempt for 10 minutes) */
   googleSignInPerClient: LimitRule;
+  /** looks at a login link before it is used ("Sign in as …?"): each says whether a token is valid */
+  loginLinkPreviewPerClient: LimitRule;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitPolicy = {
@@ -38,14 +40,17 @@ export const DEFAULT_RATE_LIMITS: RateLimitPolicy = {
   // The window is no longer than a link's life (15 minutes): when it is full, a link sent in it still works.
   loginLinkPerEmail: { limit: 3, windowSeconds: 900 },
   googleSignInPerClient: { limit: 60, windowSeconds: 900 },
+  loginLinkPreviewPerClient: { limit: 60, windowSeconds: 900 },
 };
 
-export type LimitedAction = 'signup' | 'login' | 'login_link' | 'google_sign_in';
+export type LimitedAction = 'signup' | 'login' | 'login_link' | 'google_sign_in' | 'login_link_preview';
 
 export interface LimitCheck {
   scope: 'client' | 'email-client' | 'email' | 'email-failures';
   key: string;
   rule: LimitRule;
+  /** the email a counter keyed by it belongs to */
+  owner?: CounterOwner;
 }
 
 const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
@@ -59,8 +64,8 @@ export async function enforceLimits(
   action: LimitedAction,
   checks: LimitCheck[],
 ): Promise<void> {
-  for (const { scope, key, rule } of checks) {
-    const verdict = await limiter.hit(`${action}:${scope}`, key, rule.limit, rule.windowSeconds);
+  for (const { scope, key, rule, owner } of checks) {
+    const verdict = await limiter.hit(`${action}:${scope}`, key, rule.limit, rule.windowSeconds, owner);
     if (!verdict.allowed) throw new RateLimitedError(TOO_MANY, verdict.retryAfterSeconds);
   }
 }
@@ -74,8 +79,8 @@ export async function enforceCeiling(limiter: RateLimiter, action: LimitedAction
 
 /** Counts toward a ceiling (a wrong password); whether it is full now is for the next request to find out. */
 export async function countTowards(limiter: RateLimiter, action: LimitedAction, check: LimitCheck) {
-  const { scope, key, rule } = check;
-  await limiter.hit(`${action}:${scope}`, key, rule.limit, rule.windowSeconds);
+  const { scope, key, rule, owner } = check;
+  await limiter.hit(`${action}:${scope}`, key, rule.limit, rule.windowSeconds, owner);
 }
 
 /** The key of a per-(email, address) counter. */

@@ -93,6 +93,7 @@ async function describe(deps: GalleryDeps, user: User, t: TaskSummary): Promise<
     image_url: urls.url,
     ...(t.width ? { width: t.width } : {}),
     ...(t.height ? { height: t.height } : {}),
+    ...(t.likeness ? { likeness: t.likeness.score, likeness_refunded: t.likeness.refunded } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 // The AI provider port: reference photos and a style in, one avatar image out. Two adapters implement it
 // (functions/adapters/ai): OpenAI image edits, and the embedded local renderer used when no provider key
 // is configured, whose results are marked 'preview-render'.
+import type { RelativeBox, RelativePoint } from '../faces/face-ports.ts';
 import type { RenderRecipe } from '../styles/render-recipe.ts';
 
 export type StyleFormat = 'square' | 'portrait';
@@ -23,6 +24,11 @@ export const dimensionsOf = (size: ImageSize): { width: number; height: number }
 export interface ReferenceImage {
   bytes: Buffer;
   contentType: ImageType;
+  /**
+   * Where the face is in this photo (shares of its width and height, as measured at upload): the local
+   * renderer frames the picture around it. Absent for photos recorded before the face check.
+   */
+  face?: { box: RelativeBox; eyes: { left: RelativePoint; right: RelativePoint } };
 }
 
 export interface AvatarRequest {

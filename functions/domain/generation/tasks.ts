@@ -5,6 +5,7 @@
 import type { AvatarTask as ApiTask } from '../../../shared/api-schemas.ts';
 import type { RenderRecipe } from '../styles/render-recipe.ts';
 import type { ImageQuality, ImageSize, InputFidelity, ProviderUsage, RenderKind } from './image-provider.ts';
+import type { Likeness } from './likeness.ts';
 
 export type TaskStatus = ApiTask['status'];
 
@@ -44,8 +45,17 @@ export interface TaskRecord extends TaskRecipe {
   height: number | null;
   errorCode: TaskErrorCode | null;
   refunded: boolean;
+  /** DONE tasks whose avatar was measured: its score and whether the guarantee refunded it; null otherwise */
+  likeness: TaskLikeness | null;
   createdAt: number;
   updatedAt: number;
+}
+
+export interface TaskLikeness {
+  /** 0-100; null when the avatar showed no face */
+  score: number | null;
+  /** the likeness guarantee gave the tokens back (the image stays) */
+  refunded: boolean;
 }
 
 /** Why a task failed: each maps to a sentence the gallery and support can show. */
@@ -110,6 +120,7 @@ export type TaskSummary = Pick<
   | 'height'
   | 'errorCode'
   | 'refunded'
+  | 'likeness'
   | 'createdAt'
   | 'updatedAt'
 >;
@@ -129,6 +140,8 @@ export interface DoneResult {
   model: string;
   usage: ProviderUsage | null;
   costUsd: number | null;
+  /** null when not measured (no reference face to compare with, or the face model could not run) */
+  likeness: Likeness | null;
 }
 
 export interface TaskStore {
@@ -150,8 +163,18 @@ export interface TaskStore {
   progress(task: TaskRecord, percent: number, now: number): Promise<boolean>;
   /** IN_PROGRESS -> TODO so the next delivery may claim it again; false when the claim was lost. */
   release(task: TaskRecord, now: number): Promise<boolean>;
-  /** IN_PROGRESS -> DONE; false when the claim was lost (nothing written). */
-  complete(task: TaskRecord, result: DoneResult, now: number): Promise<boolean>;
+  /**
+   * IN_PROGRESS -> DONE, in one transaction with the batch's counter and, when `result.likeness.refund`,
+   * the likeness guarantee's refund (each pool given back what the task took, conditioned on the balance
+   * as read, one `likeness_refund` ledger entry per pool). False when the claim was lost (nothing written,
+   * nothing refunded).
+   */
+  complete(
+    task: TaskRecord,
+    result: DoneResult,
+    now: number,
+    o: { ledgerEntryIds: { subscription: string; ltd: string } },
+  ): Promise<boolean>;
   /**
    * TODO or IN_PROGRESS -> ERROR with the refund and its ledger entries, in one transaction. With
    * `attempt`, only while that claim holds; with `onlyPastDeadline`, only once the deadline passed.

@@ -3,9 +3,11 @@
 // duplicate, late or replayed message finds nothing to claim and is done. Provider failures map to the
 // task's fate: refusals and permanent errors fail it with its refund; rate limits and transient errors put
 // it back to TODO and let SQS deliver it again (after 3 receives it goes to the dead-letter queue).
-import type { PhotoFiles, PhotoRecord, PhotoStore } from '../photos/photo-ports.ts';
+import type { FaceAnalyzer } from '../faces/face-ports.ts';
+import type { PhotoFiles, PhotoStore } from '../photos/photo-ports.ts';
 import type { Ids } from '../ports.ts';
 import type { ImageProvider, ImageType, ReferenceImage } from './image-provider.ts';
+import { type Likeness, measureLikeness, type ReferenceDescriptors, referenceOrder } from './likeness.ts';
 import { isProviderError, type ProviderError, ProviderRateLimitedError } from './provider-errors.ts';
 import { costOfUsage } from './provider-pricing.ts';
 import type { Log, ResultFiles, ResultImages } from './result-ports.ts';
@@ -25,6 +27,10 @@ export interface WorkerDeps extends FinishDeps {
   images: ResultImages;
   ids: Ids;
   log: Log;
+  /** measures each avatar's likeness to the reference faces (the likeness guarantee) */
+  faces: FaceAnalyzer;
+  /** the stage's guarantee: an avatar scoring under this (or showing no face) is refunded */
+  likenessGuarantee: number;
   /** base delay before a transient failure's next delivery, times the receive count */
   retryDelaySeconds?: number;
   /** how long a claim is this delivery's (default TASK_TIMING's; longer than the function's timeout) */
@@ -41,25 +47,53 @@ export type DeliveryOutcome =
 
 const PROGRESS = { photos: 15, provider: 25, generated: 80, stored: 95 } as const;
 
-/** Fewest quality hints first, then the newest: what the provider sees best. */
-const bestFirst = (a: PhotoRecord, b: PhotoRecord) =>
-  a.hints.length - b.hints.length || b.uploadedAt - a.uploadedAt;
+interface References {
+  refs: ReferenceImage[];
+  first: string | null;
+  /** the faces of the photos sent, read from their records now: a photo deleted later changes nothing */
+  descriptors: ReferenceDescriptors;
+}
 
-async function references(
-  deps: WorkerDeps,
-  task: TaskRecord,
-): Promise<{ refs: ReferenceImage[]; first: string | null }> {
-  const photos = (await deps.photoStore.list(task.userId, deps.clock.now())).sort(bestFirst);
+async function references(deps: WorkerDeps, task: TaskRecord): Promise<References> {
+  const photos = referenceOrder(await deps.photoStore.list(task.userId, deps.clock.now()));
   const refs: ReferenceImage[] = [];
+  const descriptors: number[][] = [];
   let first: string | null = null;
   for (const p of photos) {
     if (refs.length >= Math.max(1, task.referenceCount)) break;
     const file = await deps.photoFiles.read(task.userId, p.filename);
     if (!file) continue;
-    refs.push({ bytes: Buffer.from(file.bytes), contentType: file.contentType as ImageType });
+    refs.push({
+      bytes: Buffer.from(file.bytes),
+      contentType: file.contentType as ImageType,
+      ...(p.face ? { face: { box: p.face.box, eyes: p.face.eyes } } : {}),
+    });
+    if (p.face) descriptors.push(p.face.descriptor);
     first ??= p.filename;
   }
-  return { refs, first };
+  return { refs, first, descriptors };
+}
+
+/**
+ * The avatar's likeness, or null when it cannot be measured. A face model that fails does not take the
+ * avatar from the user: it is delivered unmeasured (and unrefunded), and the error line alarms.
+ */
+async function likenessOf(
+  deps: WorkerDeps,
+  image: Uint8Array,
+  descriptors: ReferenceDescriptors,
+  context: Record<string, unknown>,
+): Promise<Likeness | null> {
+  try {
+    return await measureLikeness(deps.faces, image, descriptors, deps.likenessGuarantee);
+  } catch (e) {
+    deps.log('error', 'likeness not measured: the face model failed', {
+      ...context,
+      error: { name: (e as Error)?.name, message: (e as Error)?.message },
+      alarm: 'likeness-unmeasured',
+    });
+    return null;
+  }
 }
 
 async function failClaimed(
@@ -87,7 +121,7 @@ export async function processTaskMessage(
   if (!task) return { kind: 'handled', what: 'not-ours' };
   const context = { taskId: task.id, userId: task.userId, styleId: task.styleId, attempt: task.attempt };
   try {
-    const { refs, first } = await references(deps, task);
+    const { refs, first, descriptors } = await references(deps, task);
     if (!refs.length) {
       deps.log('warn', 'task failed: no reference photos left', context);
       return await failClaimed(deps, task, 'no-photos');
@@ -111,9 +145,17 @@ export async function processTaskMessage(
     if (!(await deps.tasks.progress(task, PROGRESS.generated, deps.clock.now())))
       return { kind: 'handled', what: 'not-ours' };
     const filename = resultFilename(task.slug, task.id, avatar.contentType);
+    // Measured while the image and its thumbnail are stored: the two do not wait for each other.
+    const likenessStart = Date.now();
+    let likenessMs = 0;
+    const measuring = likenessOf(deps, avatar.image, descriptors, context).then((l) => {
+      likenessMs = Date.now() - likenessStart;
+      return l;
+    });
     const thumbnail = await deps.images.thumbnail(avatar.image);
     await deps.results.save(task.userId, filename, avatar.image, avatar.contentType, thumbnail);
     await deps.tasks.progress(task, PROGRESS.stored, deps.clock.now());
+    const likeness = await measuring;
     const costUsd = avatar.usage ? costOfUsage(avatar.model, avatar.usage) : null;
     const done = await deps.tasks.complete(
       task,
@@ -126,8 +168,10 @@ export async function processTaskMessage(
         model: avatar.model,
         usage: avatar.usage,
         costUsd,
+        likeness,
       },
       deps.clock.now(),
+      { ledgerEntryIds: { subscription: deps.ids.newId(), ltd: deps.ids.newId() } },
     );
     // The business metrics read these lines: cost per task, per style, per day.
     deps.log('info', done ? 'avatar done' : 'avatar made but the claim was lost', {
@@ -140,10 +184,18 @@ export async function processTaskMessage(
       providerMs,
       overheadMs: Date.now() - startedAt - providerMs,
       providerAttempts: avatar.attempts,
+      likeness: likeness?.score,
+      likenessRefunded: likeness?.refund,
+      likenessMs,
     });
     if (done) {
       deps.metrics?.record('TasksDone');
       if (costUsd !== null) deps.metrics?.record('TaskCostCents', costUsd * 100);
+      if (likeness) {
+        deps.metrics?.record('LikenessScored');
+        if (likeness.score !== null) deps.metrics?.record('LikenessScore', likeness.score);
+        if (likeness.refund) deps.metrics?.record('LikenessRefunds');
+      }
       await afterTaskFinished(deps, task.userId, task.batchId);
     }
     return { kind: 'handled', what: done ? 'done' : 'not-ours' };

@@ -1,18 +1,24 @@
-// Taking a file in, whichever way it arrived (a browser upload to S3, or the multipart route): check what
-// it really is, decode it in full, make the stored image and thumbnail, then record it under the account's
-// limit, which the database enforces.
+// Taking files in, whichever way they arrived (a browser upload to S3, or the multipart route), in two steps.
+// First every file is inspected: what it really is, a full decode, the stored image and thumbnail, and the
+// face check. Only when every inspection ran (the face model may fail to load) are the accepted ones kept:
+// saved and recorded under the account's limit, which the database enforces. So a failed face check keeps
+// nothing and loses nothing: the call answers a clear error and the same call works again.
 import type { Rejection } from '../../../shared/api-schemas.ts';
 import { PHOTO_LIMITS, PHOTO_RETENTION_DAYS, type RejectionReason } from '../../../shared/photo-rules.ts';
+import { DomainError } from '../errors.ts';
+import type { FaceAnalyzer } from '../faces/face-ports.ts';
+import { checkPhotoFace, type PhotoFace } from '../faces/faces.ts';
 import type { Clock, User } from '../ports.ts';
 import { sniffPhotoType } from './image-bytes.ts';
 import { photoFilename } from './photo-names.ts';
-import type { PhotoFiles, PhotoImages, PhotoStore } from './photo-ports.ts';
+import type { PhotoFiles, PhotoImages, PhotoStore, PreparedPhoto } from './photo-ports.ts';
 import { MEASURE_LONG_SIDE, qualityHints } from './quality.ts';
 
 export interface IntakeDeps {
   store: PhotoStore;
   files: PhotoFiles;
   images: PhotoImages;
+  faces: FaceAnalyzer;
   clock: Clock;
 }
 
@@ -28,18 +34,39 @@ export function rejection(name: string, reason: RejectionReason): Rejection {
     'too-many-pixels': `"${name}" is too large: images can have at most ${megapixels(PHOTO_LIMITS.maxPixels)} megapixels.`,
     limit: `"${name}" was not added: an account keeps up to ${PHOTO_LIMITS.maxPhotos} photos. Delete some to add more.`,
     'not-found': `"${name}" did not arrive, or its upload expired. Please upload it again.`,
+    'no-face': 'No face found in this photo. Use a photo where your face is clearly visible.',
+    'several-faces': 'This photo shows more than one person. Use a photo of you alone.',
   };
   return { name, reason, message: message[reason] };
 }
 
 export const RETENTION_SECONDS = PHOTO_RETENTION_DAYS * 24 * 3600;
 
-/** Takes one file in as the photo `filename`; its name on the device is `name`. */
-export async function admitPhoto(
+export const faceCheckUnavailable = (cause: unknown) =>
+  new DomainError(
+    'FACE_CHECK_UNAVAILABLE',
+    'We could not check the faces in your photos just now. Nothing was saved: please try again in a moment.',
+    { cause },
+  );
+
+/** A file that passed every check, ready to be kept. */
+export interface InspectedPhoto {
+  uploadId: string;
+  name: string;
+  photo: PreparedPhoto;
+  face: PhotoFace;
+  hints: PhotoRecordHints;
+}
+type PhotoRecordHints = ReturnType<typeof qualityHints>;
+
+/**
+ * Checks one file in full without keeping anything. Throws FACE_CHECK_UNAVAILABLE when the face model cannot
+ * run: a photo is never accepted unchecked.
+ */
+export async function inspectPhoto(
   deps: IntakeDeps,
-  user: User,
   file: { uploadId: string; name: string; bytes: Uint8Array },
-): Promise<{ filename: string } | Rejection> {
+): Promise<InspectedPhoto | Rejection> {
   const { name, bytes } = file;
   if (bytes.length > PHOTO_LIMITS.maxBytes) return rejection(name, 'size');
   if (!sniffPhotoType(bytes)) return rejection(name, 'not-an-image');
@@ -52,9 +79,27 @@ export async function admitPhoto(
     measureLongSide: MEASURE_LONG_SIDE,
   });
   if (!prepared.ok) return rejection(name, prepared.reason);
-
   const { photo } = prepared;
-  const filename = photoFilename(file.uploadId);
+  let check: ReturnType<typeof checkPhotoFace>;
+  try {
+    check = checkPhotoFace(await deps.faces.analyse(photo.pixels));
+  } catch (e) {
+    throw faceCheckUnavailable(e);
+  }
+  if (!check.ok) return rejection(name, check.reason);
+  // The face's own sharpness stands in for the whole frame's: a sharp background cannot hide a soft face.
+  const hints = [...qualityHints(photo.measures).filter((h) => h !== 'blurry'), ...check.hints];
+  return { uploadId: file.uploadId, name, photo, face: check.face, hints };
+}
+
+/** Saves and records an inspected photo; a 'limit' answer from the database leaves nothing behind. */
+export async function keepPhoto(
+  deps: IntakeDeps,
+  user: User,
+  inspected: InspectedPhoto,
+): Promise<{ filename: string } | Rejection> {
+  const { photo, name } = inspected;
+  const filename = photoFilename(inspected.uploadId);
   await deps.files.save(user.id, filename, photo.image, photo.thumbnail);
   const now = deps.clock.now();
   const added = await deps.store.add(
@@ -66,7 +111,8 @@ export async function admitPhoto(
       contentType: photo.contentType,
       width: photo.measures.width,
       height: photo.measures.height,
-      hints: qualityHints(photo.measures),
+      hints: inspected.hints,
+      face: inspected.face,
       uploadedAt: now,
       expiresAt: now + RETENTION_SECONDS,
     },
@@ -88,10 +134,16 @@ export async function inOrder<T, R>(
 ): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
+  let failed = false;
   const worker = async () => {
-    while (next < items.length) {
+    while (next < items.length && !failed) {
       const i = next++;
-      results[i] = await work(items[i] as T);
+      try {
+        results[i] = await work(items[i] as T);
+      } catch (e) {
+        failed = true;
+        throw e;
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));

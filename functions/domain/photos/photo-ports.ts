@@ -1,5 +1,6 @@
 // Ports of the reference photos; adapters implement them over DynamoDB, S3 and sharp.
 import type { PhotoType, QualityHint } from '../../../shared/photo-rules.ts';
+import type { PhotoFace } from '../faces/faces.ts';
 import type { PhotoConsentRecord } from '../ports.ts';
 import type { ImageMeasures } from './quality.ts';
 
@@ -13,6 +14,8 @@ export interface PhotoRecord {
   width: number;
   height: number;
   hints: QualityHint[];
+  /** the face found at upload; null for photos recorded before the face check */
+  face: PhotoFace | null;
   /** Unix seconds */
   uploadedAt: number;
   /** Unix seconds: deleted automatically then (and treated as gone from then on) */
@@ -81,6 +84,8 @@ export interface PreparedPhoto {
   contentType: 'image/jpeg';
   /** WebP, a thumbnailSide square, <= thumbnailMaxBytes */
   thumbnail: Uint8Array;
+  /** the normalised copy the measures and the face check read: upright, long side <= measureLongSide, RGB */
+  pixels: { rgb: Uint8Array; width: number; height: number };
   measures: ImageMeasures;
 }
 

@@ -9,15 +9,24 @@ import type {
   UploadTarget,
 } from '../../../shared/api-schemas.ts';
 import { PHOTO_LIMITS, PHOTO_TYPES, type PhotoType } from '../../../shared/photo-rules.ts';
-import { DomainError } from '../errors.ts';
-import type { Ids, User } from '../ports.ts';
+import { DomainError, RateLimitedError } from '../errors.ts';
+import { mayShowSomeoneElse } from '../faces/faces.ts';
+import type { Ids, RateLimiter, User } from '../ports.ts';
 import { currentConsent, recordConsent, requirePhotoConsent } from './consent.ts';
-import { admitPhoto, type IntakeDeps, inOrder, rejection } from './intake.ts';
+import {
+  type InspectedPhoto,
+  type IntakeDeps,
+  inOrder,
+  inspectPhoto,
+  keepPhoto,
+  rejection,
+} from './intake.ts';
 import { displayName, isUploadId, newUploadId, uploadIdOf } from './photo-names.ts';
 import type { PhotoRecord } from './photo-ports.ts';
 
 export interface PhotoDeps extends IntakeDeps {
   ids: Ids;
+  limiter: RateLimiter;
 }
 
 /** Photos processed at once in one call: one reads or writes storage while others use the CPU. */
@@ -29,6 +38,12 @@ const limitReached = () =>
   new DomainError(
     'PHOTO_LIMIT_REACHED',
     `You already have ${PHOTO_LIMITS.maxPhotos} photos, the most an account can keep. Delete some to upload more.`,
+  );
+
+const tooManyUploads = (retryAfterSeconds: number) =>
+  new RateLimitedError(
+    'You have started more uploads than your account can take at once. Please wait a few minutes and try again.',
+    retryAfterSeconds,
   );
 
 const newestFirst = (a: PhotoRecord, b: PhotoRecord) =>
@@ -57,8 +72,15 @@ function uploadResult(outcomes: ({ filename: string } | Rejection)[]): UploadRes
   };
 }
 
-export async function listPhotos(deps: PhotoDeps, user: User): Promise<PhotoList> {
+/** The photos with their hints as the set stands now: 'someone-else' depends on the other photos. */
+async function photosWithHints(deps: PhotoDeps, user: User): Promise<PhotoRecord[]> {
   const photos = await livePhotos(deps, user);
+  const elsewhere = mayShowSomeoneElse(photos);
+  return photos.map((p) => (elsewhere.has(p) ? { ...p, hints: [...p.hints, 'someone-else'] } : p));
+}
+
+export async function listPhotos(deps: PhotoDeps, user: User): Promise<PhotoList> {
+  const photos = await photosWithHints(deps, user);
   const files = await Promise.all(
     photos.map(async (p): Promise<PhotoFile> => {
       const urls = await deps.files.viewUrls(user.id, p.filename, PHOTO_LIMITS.viewUrlSeconds);
@@ -119,7 +141,7 @@ export async function uploadTargets(
 ): Promise<UploadResult & { targets: UploadTarget[]; expires_in: number }> {
   requirePhotoConsent(user);
   let free = await freePlaces(deps, user);
-  const targets: UploadTarget[] = [];
+  const issue: { name: string; display: string; type: PhotoType }[] = [];
   const rejections: Rejection[] = [];
   for (const file of files) {
     const name = displayName(file.name);
@@ -130,16 +152,32 @@ export async function uploadTargets(
     else if (free <= 0) rejections.push(rejection(name, 'limit'));
     else {
       free--;
-      const id = newUploadId(name, deps.ids.newId().replace(/-/g, '').slice(0, 16));
-      const form = await deps.files.uploadTarget(
-        user.id,
-        id,
-        type as PhotoType,
-        PHOTO_LIMITS.maxBytes,
-        PHOTO_LIMITS.uploadTargetSeconds,
-      );
-      targets.push({ name: file.name, id, ...form });
+      issue.push({ name: file.name, display: name, type });
     }
+  }
+  // Each target is a signed permission to write into the account's prefix: only so many at a time.
+  if (issue.length) {
+    const verdict = await deps.limiter.hit(
+      'upload_targets:user',
+      user.id,
+      PHOTO_LIMITS.maxTargetsPerWindow,
+      PHOTO_LIMITS.uploadTargetSeconds,
+      { userId: user.id },
+      issue.length,
+    );
+    if (!verdict.allowed) throw tooManyUploads(verdict.retryAfterSeconds);
+  }
+  const targets: UploadTarget[] = [];
+  for (const file of issue) {
+    const id = newUploadId(file.display, deps.ids.newId().replace(/-/g, '').slice(0, 16));
+    const form = await deps.files.uploadTarget(
+      user.id,
+      id,
+      file.type,
+      PHOTO_LIMITS.maxBytes,
+      PHOTO_LIMITS.uploadTargetSeconds,
+    );
+    targets.push({ name: file.name, id, ...form });
   }
   return {
     ...uploadResult(rejections),
@@ -150,8 +188,37 @@ export async function uploadTargets(
 }
 
 /**
+ * Inspects every file (PROCESSING_CONCURRENCY at a time), then keeps the accepted ones in order, each taking a
+ * free place. Nothing is kept unless every inspection ran.
+ */
+async function takeIn(
+  deps: PhotoDeps,
+  user: User,
+  items: { uploadId: string; name: string; read: () => Promise<Uint8Array | Rejection> }[],
+  free: number,
+): Promise<({ filename: string } | Rejection)[]> {
+  const inspected = await inOrder(items, PROCESSING_CONCURRENCY, async (item) => {
+    const bytes = await item.read();
+    if (!(bytes instanceof Uint8Array)) return bytes;
+    return inspectPhoto(deps, { uploadId: item.uploadId, name: item.name, bytes });
+  });
+  const outcomes: ({ filename: string } | Rejection)[] = [];
+  for (const photo of inspected) {
+    if ('reason' in photo) outcomes.push(photo);
+    else if (free <= 0) outcomes.push(rejection(photo.name, 'limit'));
+    else {
+      const kept = await keepPhoto(deps, user, photo as InspectedPhoto);
+      if (!('reason' in kept)) free--;
+      outcomes.push(kept);
+    }
+  }
+  return outcomes;
+}
+
+/**
  * Checks and keeps what the browser uploaded. Whatever the storage checked on the way in (S3 enforces the
- * upload policy; the local stand-in does not), every file is checked again here.
+ * upload policy; the local stand-in does not), every file is checked again here. The uploads are discarded
+ * once the call has an answer for each; when the face check could not run, they stay for the retry.
  */
 export async function confirmUploads(
   deps: PhotoDeps,
@@ -161,31 +228,35 @@ export async function confirmUploads(
   requirePhotoConsent(user);
   // The same upload twice in one call is one photo.
   uploads = uploads.filter((u, i) => uploads.findIndex((other) => other.id === u.id) === i);
-  const discard = (id: string) =>
-    isUploadId(id) ? deps.files.discardUpload(user.id, id) : Promise.resolve();
+  const discardAll = () =>
+    Promise.all(uploads.map((u) => (isUploadId(u.id) ? deps.files.discardUpload(user.id, u.id) : null)));
   let free: number;
   try {
     free = await freePlaces(deps, user);
   } catch (e) {
-    await Promise.all(uploads.map((u) => discard(u.id)));
+    await discardAll();
     throw e;
   }
-  const outcomes = await inOrder(uploads, PROCESSING_CONCURRENCY, async (upload) => {
-    const name = displayName(upload.name ?? upload.id);
-    if (!isUploadId(upload.id)) return rejection(name, 'not-found');
-    try {
-      const read = await deps.files.readUpload(user.id, upload.id, PHOTO_LIMITS.maxBytes);
-      if (read === 'missing') return rejection(name, 'not-found');
-      if (read === 'too-large') return rejection(name, 'size');
-      if (free <= 0) return rejection(name, 'limit');
-      free--;
-      const outcome = await admitPhoto(deps, user, { uploadId: upload.id, name, bytes: read.bytes });
-      if ('reason' in outcome) free++;
-      return outcome;
-    } finally {
-      await discard(upload.id);
-    }
-  });
+  const outcomes = await takeIn(
+    deps,
+    user,
+    uploads.map((upload) => {
+      const name = displayName(upload.name ?? upload.id);
+      return {
+        uploadId: upload.id,
+        name,
+        read: async () => {
+          if (!isUploadId(upload.id)) return rejection(name, 'not-found');
+          const read = await deps.files.readUpload(user.id, upload.id, PHOTO_LIMITS.maxBytes);
+          if (read === 'missing') return rejection(name, 'not-found');
+          if (read === 'too-large') return rejection(name, 'size');
+          return read.bytes;
+        },
+      };
+    }),
+    free,
+  );
+  await discardAll();
   // Nothing of this account's was there (another account's uploads, made-up ids): say so, reveal nothing.
   if (outcomes.every((o) => 'reason' in o && o.reason === 'not-found')) {
     throw new DomainError('NOT_FOUND', 'Upload not found.');
@@ -203,16 +274,20 @@ export async function uploadPhotoFiles(
   if (files.length === 0) {
     throw new DomainError('VALIDATION_FAILED', 'No photos in the request: send them in the field photos.');
   }
-  let free = await freePlaces(deps, user);
-  const outcomes = await inOrder(files, PROCESSING_CONCURRENCY, async (file) => {
-    const name = displayName(file.name);
-    if (free <= 0) return rejection(name, 'limit');
-    free--;
-    const uploadId = newUploadId(name, deps.ids.newId().replace(/-/g, '').slice(0, 16));
-    const outcome = await admitPhoto(deps, user, { uploadId, name, bytes: file.bytes });
-    if ('reason' in outcome) free++;
-    return outcome;
-  });
+  const free = await freePlaces(deps, user);
+  const outcomes = await takeIn(
+    deps,
+    user,
+    files.map((file) => {
+      const name = displayName(file.name);
+      return {
+        uploadId: newUploadId(name, deps.ids.newId().replace(/-/g, '').slice(0, 16)),
+        name,
+        read: async () => file.bytes,
+      };
+    }),
+    free,
+  );
   return uploadResult(outcomes);
 }
 

@@ -1,12 +1,14 @@
-// Account deletion (the privacy page's right to erasure): confirmed by the password or by a fresh link sent
-// to the account's email, then everything of the user goes: the payment provider's customer (which ends a
-// subscription at once), every file of theirs in the media bucket, every item of theirs in the table.
-// A confirmation email is the last thing sent to the address.
-import type { Language } from '../../../shared/api-schemas.ts';
+// Account deletion (the privacy page's right to erasure), the request's side: confirmed by the password or by
+// a fresh link sent to the account's email, it ends every session, stops every sign-in and records the job,
+// in one transaction, then queues it. The job (deletion-job.ts) deletes everything and emails when done;
+// the account screen follows it with the status secret the answer carries.
+import type { DeletionStatus, Language } from '../../../shared/api-schemas.ts';
+import { checkCurrentPassword, hasPassword } from '../accounts/password-check.ts';
 import { DomainError } from '../errors.ts';
 import type { User } from '../ports.ts';
 import { privacyEmail } from './emails.ts';
-import type { PrivacyDeps } from './ports.ts';
+import { DELETION_STEPS, type DeletionJob } from './jobs.ts';
+import type { PrivacyRequestDeps } from './ports.ts';
 
 export const DELETION_LINK_SECONDS = 30 * 60;
 
@@ -20,28 +22,31 @@ export function accountPageLink(webUrl: string, lang: Language, query: Record<st
 }
 
 /** Emails a link that confirms the deletion (for accounts without a password, or a forgotten one). */
-export async function sendDeletionLink(deps: PrivacyDeps, user: User): Promise<void> {
+export async function sendDeletionLink(deps: PrivacyRequestDeps, user: User): Promise<void> {
   const code = deps.ids.newSecret();
   const now = deps.clock.now();
-  await deps.data.saveDeletionCode(user.id, deps.ids.hashSecret(code), now + DELETION_LINK_SECONDS);
+  await deps.codes.saveDeletionCode(user.id, deps.ids.hashSecret(code), now + DELETION_LINK_SECONDS);
   const link = accountPageLink(deps.webUrl, user.lang, { delete: code });
   await deps.mailer.send(privacyEmail(user.email, user.lang, 'deletionLink', link));
 }
 
-async function checkConfirmation(deps: PrivacyDeps, user: User, confirmation: DeletionConfirmation) {
+async function checkConfirmation(deps: PrivacyRequestDeps, user: User, confirmation: DeletionConfirmation) {
   if ('password' in confirmation) {
-    if (!user.passwordHash) {
+    if (!hasPassword(user)) {
       throw new DomainError(
         'VALIDATION_FAILED',
         'Your account has no password: confirm with the link we email you instead.',
       );
     }
-    if (!(await deps.hasher.verify(confirmation.password, user.passwordHash))) {
-      throw new DomainError('CURRENT_PASSWORD_WRONG', 'Your password is incorrect.');
-    }
+    await checkCurrentPassword(
+      deps,
+      user,
+      confirmation.password,
+      new DomainError('CURRENT_PASSWORD_WRONG', 'Your password is incorrect.'),
+    );
     return;
   }
-  const stored = await deps.data.deletionCodeOf(user.id, deps.clock.now());
+  const stored = await deps.codes.deletionCodeOf(user.id, deps.clock.now());
   if (!stored || stored !== deps.ids.hashSecret(confirmation.code)) {
     throw new DomainError(
       'INVALID_DELETION_LINK',
@@ -50,29 +55,58 @@ async function checkConfirmation(deps: PrivacyDeps, user: User, confirmation: De
   }
 }
 
-export interface DeletionReport {
-  items: number;
-  files: number;
-  customerDeleted: boolean;
-}
+const statusOf = (job: DeletionJob): DeletionStatus => ({
+  state: job.state,
+  steps_done: DELETION_STEPS.indexOf(job.step),
+  steps_total: DELETION_STEPS.length - 1,
+  items_deleted: job.itemsDeleted,
+  files_deleted: job.filesDeleted,
+  created_at: job.createdAt,
+  finished_at: job.finishedAt,
+});
 
-export async function deleteAccount(
-  deps: PrivacyDeps,
+export async function requestAccountDeletion(
+  deps: PrivacyRequestDeps,
   user: User,
   confirmation: DeletionConfirmation,
-): Promise<DeletionReport> {
+): Promise<{ id: string; status: DeletionStatus }> {
   await checkConfirmation(deps, user, confirmation);
-  // Every session ends first (another tab, another device): nothing can write for the user meanwhile.
-  if (!(await deps.data.startDeletion(user.id, user.sessionVersion, deps.clock.now()))) {
+  const secret = deps.ids.newSecret();
+  const now = deps.clock.now();
+  const job = {
+    ref: deps.ids.hashSecret(secret),
+    userId: user.id,
+    email: user.email,
+    lang: user.lang,
+    stripeCustomerId: user.stripeCustomerId,
+    createdAt: now,
+  };
+  // Every session ends and every sign-in stops here (another tab, another device): nothing can write for the
+  // user while the job deletes, and nothing half-deleted can sign in.
+  if (!(await deps.jobs.recordDeletion(user, job))) {
     throw new DomainError('SESSION_REVOKED', 'Your session has ended. Please log in again.');
   }
-  // The provider first: its subscription-ended event then finds our records and is applied, before they go.
-  if (user.stripeCustomerId) await deps.customers.deleteCustomer(user.stripeCustomerId);
-  const files = await deps.files.listUserFiles(user.id);
-  await deps.files.deleteFiles(files);
-  const items = await deps.data.findUserItems(user);
-  await deps.data.deleteItems(items);
-  deps.metrics.record('AccountsDeleted');
-  await deps.mailer.send(privacyEmail(user.email, user.lang, 'deleted'));
-  return { items: items.length, files: files.length, customerDeleted: Boolean(user.stripeCustomerId) };
+  // Not sent (SQS unreachable): the job is recorded, and the sweep sends it within minutes.
+  await deps.queue.send({ kind: 'deletion', ref: job.ref });
+  return {
+    id: secret,
+    status: statusOf({
+      ...job,
+      state: 'queued',
+      step: 'customer',
+      itemsDeleted: 0,
+      filesDeleted: 0,
+      updatedAt: now,
+      finishedAt: null,
+    }),
+  };
+}
+
+const DELETION_ID = /^[A-Za-z0-9_-]{22,128}$/;
+
+/** A deletion's progress, by the secret its request answered with (the account's sessions are over). */
+export async function deletionStatus(deps: PrivacyRequestDeps, id: string): Promise<DeletionStatus> {
+  const job = DELETION_ID.test(id) ? await deps.jobs.deletion(deps.ids.hashSecret(id)) : null;
+  if (!job) throw new DomainError('NOT_FOUND', 'This account deletion is unknown or its record has expired.');
+  return statusOf(job);
 }

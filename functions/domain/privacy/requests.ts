@@ -27,7 +27,9 @@ export async function limitPrivacyRequest(
   userId: string,
 ): Promise<void> {
   const rule = PRIVACY_LIMITS[action];
-  const verdict = await deps.limiter.hit(`${action}:user`, userId, rule.limit, rule.windowSeconds);
+  const verdict = await deps.limiter.hit(`${action}:user`, userId, rule.limit, rule.windowSeconds, {
+    userId,
+  });
   if (!verdict.allowed) {
     throw new RateLimitedError('Too many requests. Please try again later.', verdict.retryAfterSeconds);
   }

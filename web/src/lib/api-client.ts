@@ -44,7 +44,7 @@ type ParamsOption<K extends RouteId> = keyof ParamsOf<K> extends never
 export type CallOptions<K extends RouteId> = BodyOption<K> &
   ParamsOption<K> & {
     signal?: AbortSignal;
-    /** Sends cookies to the API host (the identity-provider login needs them). */
+    /** Sends cookies to the API host (the sign-in cookies: Google's, the login link's). */
     credentials?: RequestCredentials;
     /** Query parameters (a download's preset, a page's cursor). */
     query?: Record<string, string | undefined>;
@@ -59,8 +59,10 @@ interface RouteInfo {
   method: HttpMethod;
   path: string;
   access: Access;
-  binary: boolean;
-  served: boolean;
+  /** the answer is a file (absent: JSON) */
+  binary?: true;
+  /** false while the API does not serve the route yet (absent: served) */
+  served?: false;
 }
 const routes = { ...routeTable } as Record<RouteId, RouteInfo>;
 
@@ -73,7 +75,7 @@ export function addRoutes(table: Record<string, { method: string; path: string }
  * Whether the API serves a route yet (its `served` flag in shared/api-routes.ts). A button whose route is
  * not served is not shown, and a call to it is not made: it would only fail.
  */
-export const isServed = (id: RouteId): boolean => routes[id]?.served ?? false;
+export const isServed = (id: RouteId): boolean => id in routes && routes[id].served !== false;
 
 function errorFromBody(status: number, body: unknown): ApiError {
   // Our handlers answer `{ msg, code }` (ErrorBody); API Gateway's own errors (404, 413) and proxies

@@ -2,7 +2,8 @@
 declare module 'virtual:api-contract' {
   export type RouteTable = Record<
     string,
-    { method: string; path: string; access: 'public' | 'user' | 'admin'; binary: boolean; served: boolean }
+    /** binary: the answer is a file (absent: JSON); served: false while the API does not serve it yet */
+    { method: string; path: string; access: 'public' | 'user' | 'admin'; binary?: true; served?: false }
   >;
   /** The routes of sign-in and billing; the app's others are in virtual:api-contract-app (src/lib/app-routes.ts). */
   export const routes: RouteTable;

@@ -1,12 +1,16 @@
-// /login_with_token?token=...&lang=... (spec sections 2, 4 and 8): the emailed link's landing page, English
-// only. Three states: Logging in, Login Error (Back to login) and Login Successful. The link's `lang` (the
-// language of the email) decides only where the page sends the user next: /fr/app..., /fr/login.
+// /login_with_token?token=...&lang=... (spec sections 2, 4 and 8): the landing page of an emailed link and
+// of a Google sign-in, English only in every state (spec section 2): Logging in, Login Error (Back to login),
+// Login Successful and "Sign in as …?". The link's `lang` (the email's language) decides only where the page
+// sends the user next: /fr/app..., /fr/login, / or /fr on Cancel.
+// A link opened in a browser that did not ask for it (the phone of someone who asked on their laptop, a
+// mail scanner, or a victim someone sent their own link to) first asks "Sign in as j•••@example.com?":
+// nothing is redeemed until Continue (issue 23: login CSRF).
 import './strings.ts';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { pagePath } from '../../../../shared/web-routes.ts';
-import { buttonClass } from '../../components/ui/button.tsx';
-import { AlertIcon, CheckCircleIcon } from '../../components/ui/icons.tsx';
+import { Button, buttonClass } from '../../components/ui/button.tsx';
+import { AlertIcon, CheckCircleIcon, UserIcon } from '../../components/ui/icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { documentTitle } from '../../lib/document-title.ts';
 import { useTranslation } from '../../lib/i18n.ts';
@@ -14,11 +18,32 @@ import { useNextLanguage } from '../../lib/language.ts';
 import { useSession } from '../../lib/session.tsx';
 import { markWelcome } from '../../lib/welcome.ts';
 import { AFTER_LINK_LOGIN_DELAY_MS, afterLoginPath } from './after-login.ts';
-import { redeemLoginLink } from './api/login-with-token.ts';
+import { previewLoginLink, redeemLoginLink } from './api/login-with-token.ts';
 import { tokenLoginFailure } from './auth-messages.ts';
 import './components/auth.css';
 
-type State = { step: 'loading' } | { step: 'error'; message: string } | { step: 'success' };
+type State =
+  | { step: 'loading' }
+  | { step: 'confirm'; email: string }
+  | { step: 'error'; message: string }
+  | { step: 'success' };
+
+const EMAIL_MARK = '\u0001';
+
+/** "Sign in as j•••@example.com?", the address and what follows it kept together on one line. */
+function ConfirmTitle({ email }: { email: string }) {
+  const { t } = useTranslation();
+  const [before, after = ''] = t('tokenLogin.confirmTitle', { email: EMAIL_MARK }).split(EMAIL_MARK);
+  return (
+    <h1 className="auth__confirm-title">
+      {before}
+      <span className="auth__confirm-email">
+        {email}
+        {after}
+      </span>
+    </h1>
+  );
+}
 
 export default function LoginWithTokenPage() {
   const { t } = useTranslation();
@@ -29,34 +54,43 @@ export default function LoginWithTokenPage() {
   const [state, setState] = useState<State>(() =>
     token ? { step: 'loading' } : { step: 'error', message: t('tokenLogin.errorNoToken') },
   );
+  // Continue was pressed on "Sign in as …?".
+  const [confirmed, setConfirmed] = useState(false);
 
   useEffect(() => {
     if (!token) return;
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    redeemLoginLink(token).then(
-      async ({ access_token, activated, signup_bonus }) => {
+    const open = async () => {
+      if (!confirmed) {
+        const { email, same_browser } = await previewLoginLink(token);
         if (cancelled) return;
-        // Whether or not the user loads, the session is open: go on to the app.
-        const user = await signIn(access_token);
-        if (cancelled) return;
-        setState({ step: 'success' });
-        const started = Date.now();
-        // The link that activated the account welcomes its owner on their first screen.
-        if (user && activated) markWelcome(user.email, { bonus: signup_bonus ?? 0 });
-        if (cancelled) return;
-        const wait = Math.max(0, AFTER_LINK_LOGIN_DELAY_MS - (Date.now() - started));
-        timer = setTimeout(() => navigate(afterLoginPath(next), { replace: true }), wait);
-      },
-      (e: unknown) => {
-        if (!cancelled) setState({ step: 'error', message: tokenLoginFailure(e, t) });
-      },
-    );
+        if (!same_browser) {
+          setState({ step: 'confirm', email });
+          return;
+        }
+      }
+      setState({ step: 'loading' });
+      const { access_token, activated, signup_bonus } = await redeemLoginLink(token);
+      if (cancelled) return;
+      // Whether or not the user loads, the session is open: go on to the app.
+      const user = await signIn(access_token);
+      if (cancelled) return;
+      setState({ step: 'success' });
+      const started = Date.now();
+      // The link that activated the account welcomes its owner on their first screen.
+      if (user && activated) markWelcome(user.email, { bonus: signup_bonus ?? 0 });
+      const wait = Math.max(0, AFTER_LINK_LOGIN_DELAY_MS - (Date.now() - started));
+      timer = setTimeout(() => navigate(afterLoginPath(next), { replace: true }), wait);
+    };
+    open().catch((e: unknown) => {
+      if (!cancelled) setState({ step: 'error', message: tokenLoginFailure(e, t) });
+    });
     return () => {
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [token, signIn, navigate, t, next]);
+  }, [token, confirmed, signIn, navigate, t, next]);
 
   return (
     <div className="container auth auth--single">
@@ -67,6 +101,21 @@ export default function LoginWithTokenPage() {
             <Spinner size="lg" />
             <h1>{t('tokenLogin.loggingIn')}</h1>
             <p>{t('tokenLogin.loggingInText')}</p>
+          </div>
+        )}
+        {state.step === 'confirm' && (
+          <div className="auth__done">
+            <span className="auth__done-icon">
+              <UserIcon />
+            </span>
+            <ConfirmTitle email={state.email} />
+            <p>{t('tokenLogin.confirmText')}</p>
+            <div className="auth__confirm-actions">
+              <Button variant="secondary" onClick={() => navigate(pagePath('home', next), { replace: true })}>
+                {t('tokenLogin.cancel')}
+              </Button>
+              <Button onClick={() => setConfirmed(true)}>{t('tokenLogin.continue')}</Button>
+            </div>
           </div>
         )}
         {state.step === 'error' && (

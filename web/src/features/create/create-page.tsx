@@ -3,7 +3,7 @@
 // batch; success leads to the gallery with the server's message.
 import './strings.ts';
 import { useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { Style } from '../../../../shared/api-schemas.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -16,7 +16,7 @@ import { useLocalizedPath } from '../../lib/language.ts';
 import { useSession } from '../../lib/session.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { createBatch, shortBalanceOf } from './api/create-batch.ts';
-import { useReferencePhotoCount } from './api/reference-photos.ts';
+import { useReferencePhotos } from './api/reference-photos.ts';
 import { categoriesOf, useStyles } from './api/styles.ts';
 import { ALL, CategoryTabs } from './components/category-tabs.tsx';
 import { SelectionPanel } from './components/selection-panel.tsx';
@@ -28,15 +28,20 @@ import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 
 const withoutFinalStop = (s: string) => s.replace(/\.\s*$/, '');
 
+const preselected = (id: string | null): number[] => (id && /^[1-9]\d{0,9}$/.test(id) ? [Number(id)] : []);
+
 export default function CreatePage() {
   const { t, language } = useTranslation();
   const navigate = useNavigate();
   const path = useLocalizedPath();
   const { user, userStatus, refreshUser } = useSession();
   const { state, retry } = useStyles();
-  const photoCount = useReferencePhotoCount();
+  const photos = useReferencePhotos();
+  const photoCount = typeof photos === 'string' ? photos : photos.count;
   const [category, setCategory] = useState(ALL);
-  const [selectedIds, setSelectedIds] = useState<number[]>([]);
+  // ?style=<id> (the gallery's "Try this style again") starts with that style picked.
+  const [params] = useSearchParams();
+  const [selectedIds, setSelectedIds] = useState<number[]>(() => preselected(params.get('style')));
   const [submitting, setSubmitting] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   // One key per selection: a retry of the same batch (a double click, a lost answer) is charged once.
@@ -129,6 +134,7 @@ export default function CreatePage() {
             selected={selected}
             readiness={readiness}
             photoCount={photoCount}
+            someoneElse={typeof photos === 'string' ? [] : photos.someoneElse}
             submitting={submitting}
             serverError={serverError}
             onRemove={toggle}

@@ -16,8 +16,10 @@ import { cacheGeneration, clearImageCaches } from './api/image-cache.ts';
 import { useStyleMap } from './api/styles.ts';
 import { isPending, useTasks } from './api/tasks.ts';
 import { AvatarModal } from './components/avatar-modal.tsx';
+import { isMeasured } from './components/likeness.tsx';
 import { TaskCard, useStyleName } from './components/task-card.tsx';
 import { groupByDay } from './group-by-day.ts';
+import { byLikeness, GALLERY_SORTS, type GallerySort } from './sort-tasks.ts';
 import '../../components/layout/app-screens.css';
 import './gallery.css';
 import '../../lib/app-routes.ts';
@@ -31,9 +33,18 @@ export default function GalleryPage() {
   const styleName = useStyleName(styles);
   const [openId, setOpenId] = useState<string | null>(null);
   const [generation, setGeneration] = useState(cacheGeneration);
+  const [sort, setSort] = useState<GallerySort>('newest');
 
   const tasks = state.status === 'ready' ? state.tasks : [];
-  const groups = useMemo(() => groupByDay(tasks, language), [tasks, language]);
+  const measured = tasks.some(isMeasured);
+  const byScore = sort === 'likeness' && measured;
+  const groups = useMemo(
+    () =>
+      byScore
+        ? [{ day: 'likeness', heading: t('gallery.sortedByLikeness'), tasks: byLikeness(tasks) }]
+        : groupByDay(tasks, language),
+    [tasks, language, byScore, t],
+  );
   const pending = tasks.filter(isPending).length;
   const finished = tasks.some((task) => task.status === 'DONE');
   const open = tasks.find((task) => task.id === openId && task.status === 'DONE');
@@ -53,6 +64,22 @@ export default function GalleryPage() {
           <p className="muted">{t('gallery.subtitle')}</p>
         </div>
         <div className="gallery-page__actions">
+          {measured && (
+            <label className="gallery-sort">
+              <span>{t('gallery.sortLabel')}</span>
+              <select
+                value={sort}
+                onChange={(e) => setSort(e.target.value as GallerySort)}
+                data-testid="gallery-sort"
+              >
+                {GALLERY_SORTS.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`gallery.sort_${s}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
           {finished && isServed('resultsZip') && (
             <a
               href={downloadAllUrl()}

@@ -70,6 +70,9 @@ export function usePhotoUploads(onUploaded: () => void) {
         if (isApiError(e) && e.code === 'PHOTO_LIMIT_REACHED')
           setError(t('photos.limitReached', { max: 20 }));
         else if (isApiError(e) && e.code === 'CONSENT_REQUIRED') setError(t('photos.consentNeither'));
+        else if (isApiError(e) && e.code === 'RATE_LIMITED') setError(t('photos.tooManyUploads'));
+        else if (isApiError(e) && e.code === 'FACE_CHECK_UNAVAILABLE')
+          setError(t('photos.faceCheckUnavailable'));
         else {
           const fallback = t('photos.uploadFailed');
           setError(isApiError(e) && e.status > 0 ? serverMessage(e, fallback) : fallback);

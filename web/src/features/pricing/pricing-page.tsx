@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { DEFAULT_PACK, SUBSCRIPTION, type TokenPack } from '../../../../shared/catalogue.ts';
 import { openBillingDashboard } from '../../components/layout/open-billing-dashboard.ts';
+import { LikenessGuarantee } from '../../components/likeness-guarantee.tsx';
 import { StaticContent } from '../../components/static-content.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { isApiError } from '../../lib/api-client.ts';
@@ -90,6 +91,9 @@ export default function PricingPage() {
       <div className="container pricing__error" data-testid="pricing-error">
         {error && <Alert kind="error">{error}</Alert>}
       </div>
+      <StaticContent id="pricing-guarantee" className="container">
+        {import.meta.env.SSR && <LikenessGuarantee headingLevel={2} />}
+      </StaticContent>
       <StaticContent id="pricing-notes" className="container">
         {import.meta.env.SSR && <PricingNotes />}
       </StaticContent>

@@ -1,92 +1,26 @@
 // "Your data": export everything the account holds (a ZIP, announced by email), or delete the account
-// for good, confirmed by the password or by a link emailed to the account. The emailed links come back
-// here with ?export=<id> (download) or ?delete=<code> (confirm).
+// for good, confirmed by the password or by a link emailed to the account. Both are jobs the screen follows.
+// The emailed links come back here with ?export=<id> (download) or ?delete=<code> (confirm).
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import type { DeletionStatus } from '../../../../../shared/api-schemas.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { DownloadIcon, ShieldIcon, TrashIcon } from '../../../components/ui/icons.tsx';
+import { ShieldIcon, TrashIcon } from '../../../components/ui/icons.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { serverMessage } from '../../../lib/api-messages.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { useSession } from '../../../lib/session.tsx';
-import { toastAfterReload } from '../../../lib/toasts.ts';
-import { deleteMyAccount, exportDownload, exportMyData, requestDeletionLink } from '../api/privacy.ts';
+import { deleteMyAccount, requestDeletionLink } from '../api/privacy.ts';
+import { DeletionProgress } from './deletion-progress.tsx';
+import { ExportSection } from './export-section.tsx';
 
 type Notice = { kind: 'success' | 'error' | 'info'; text: string } | null;
 
-function ExportSection() {
+type Started = { id: string; status: DeletionStatus };
+
+function DeleteSection({ hasPassword, onStarted }: { hasPassword: boolean; onStarted(s: Started): void }) {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const readyId = params.get('export');
-  const [busy, setBusy] = useState<'export' | 'download' | null>(null);
-  const [notice, setNotice] = useState<Notice>(null);
-
-  const start = async () => {
-    setBusy('export');
-    setNotice(null);
-    try {
-      await exportMyData();
-      setNotice({ kind: 'success', text: t('account.exportStarted') });
-    } catch (e) {
-      setNotice({
-        kind: 'error',
-        text: isApiError(e) ? serverMessage(e, t('account.exportFailed')) : t('account.exportFailed'),
-      });
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const download = async (id: string) => {
-    setBusy('download');
-    try {
-      const { url } = await exportDownload(id);
-      window.location.assign(url);
-    } catch (e) {
-      setNotice({
-        kind: 'error',
-        text: isApiError(e) ? serverMessage(e, t('account.downloadFailed')) : t('account.downloadFailed'),
-      });
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  return (
-    <div className="privacy-row">
-      <div className="privacy-row__text">
-        <h3>{t('account.exportTitle')}</h3>
-        <p className="muted">{t('account.exportIntro')}</p>
-      </div>
-      {readyId && (
-        <Alert
-          kind="success"
-          action={
-            <Button size="sm" onClick={() => void download(readyId)} loading={busy === 'download'}>
-              <DownloadIcon />
-              {t('account.exportDownload')}
-            </Button>
-          }
-        >
-          {t('account.exportReady')}
-        </Alert>
-      )}
-      {notice && <Alert kind={notice.kind}>{notice.text}</Alert>}
-      <div>
-        <Button variant="secondary" onClick={() => void start()} loading={busy === 'export'}>
-          <DownloadIcon />
-          {busy === 'export' ? t('account.exportPreparing') : t('account.exportButton')}
-        </Button>
-      </div>
-    </div>
-  );
-}
-
-function DeleteSection({ hasPassword }: { hasPassword: boolean }) {
-  const { t } = useTranslation();
-  const { logout } = useSession();
   const [params] = useSearchParams();
   const code = params.get('delete');
   const [open, setOpen] = useState(Boolean(code));
@@ -104,10 +38,8 @@ function DeleteSection({ hasPassword }: { hasPassword: boolean }) {
     }
     setBusy('delete');
     try {
-      await deleteMyAccount(code ? { code } : { password });
-      // Signing out loads the home page anew: the message waits for it.
-      toastAfterReload('success', t('account.deleted'));
-      logout();
+      // The sessions are over from here: the screen follows the job, then signs out.
+      onStarted((await deleteMyAccount(code ? { code } : { password })).deletion);
     } catch (e) {
       setError(isApiError(e) ? serverMessage(e, t('account.deleteFailed')) : t('account.deleteFailed'));
       setBusy(null);
@@ -196,6 +128,7 @@ function DeleteSection({ hasPassword }: { hasPassword: boolean }) {
 
 export function PrivacyCard({ hasPassword }: { hasPassword: boolean }) {
   const { t } = useTranslation();
+  const [deletion, setDeletion] = useState<Started | null>(null);
   return (
     <section className="card panel-card" aria-labelledby="privacy-title" id="your-data">
       <header className="account-card__header">
@@ -207,8 +140,14 @@ export function PrivacyCard({ hasPassword }: { hasPassword: boolean }) {
           <p className="muted">{t('account.privacyIntro')}</p>
         </div>
       </header>
-      <ExportSection />
-      <DeleteSection hasPassword={hasPassword} />
+      {deletion ? (
+        <DeletionProgress id={deletion.id} started={deletion.status} />
+      ) : (
+        <>
+          <ExportSection />
+          <DeleteSection hasPassword={hasPassword} onStarted={setDeletion} />
+        </>
+      )}
     </section>
   );
 }

@@ -15,6 +15,7 @@ export function SelectionPanel({
   selected,
   readiness,
   photoCount,
+  someoneElse,
   submitting,
   serverError,
   onRemove,
@@ -23,6 +24,8 @@ export function SelectionPanel({
   selected: Style[];
   readiness: Readiness;
   photoCount: number | 'loading' | 'unknown';
+  /** photos the face check says may show someone else (their names on the device) */
+  someoneElse: string[];
   submitting: boolean;
   serverError: string | null;
   onRemove: (style: Style) => void;
@@ -94,6 +97,12 @@ export function SelectionPanel({
         {readiness.warnings.map((w) => (
           <Alert key={w.key} kind={w.kind}>
             {w.text}
+          </Alert>
+        ))}
+        {someoneElse.map((name) => (
+          <Alert key={`someone-else-${name}`} kind="warning">
+            <span data-testid="someone-else-warning">{t('create.someoneElse', { name })}</span>{' '}
+            <Link to={path('appUpload')}>{t('create.checkPhotos')}</Link>
           </Alert>
         ))}
         {serverError && <Alert kind="error">{serverError}</Alert>}

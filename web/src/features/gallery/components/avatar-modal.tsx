@@ -7,6 +7,7 @@ import { resultFilename } from '../api/download.ts';
 import type { Task } from '../api/tasks.ts';
 import { timeOf } from '../group-by-day.ts';
 import { PresetButtons } from './download-menu.tsx';
+import { isMeasured, LikenessRefund, LikenessScore } from './likeness.tsx';
 import { PreviewRenderBadge } from './preview-render-badge.tsx';
 import { TaskImage } from './task-image.tsx';
 
@@ -71,6 +72,13 @@ export function AvatarModal({ task, label, onClose }: { task: Task; label: strin
             </dd>
           </div>
         </dl>
+        {isMeasured(task) && (
+          <div className="avatar-modal__likeness">
+            <LikenessScore task={task} className="avatar-modal__score" />
+            <p className="muted">{t('gallery.likenessHint')}</p>
+            <LikenessRefund task={task} />
+          </div>
+        )}
         <PresetButtons task={task} />
       </div>
     </dialog>

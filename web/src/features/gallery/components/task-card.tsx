@@ -1,12 +1,14 @@
 // One avatar task (spec sections 2 and 4): a finished one shows its image, opens the modal on a click and
 // has its download button; the others show the style's picture with their status. Each shows the time and
-// 'Style: name' ('Style {id}' without a name); a preview render says so.
+// 'Style: name' ('Style {id}' without a name); a preview render says so; a measured one shows its likeness,
+// and the likeness guarantee's refund when it did not look enough like the user.
 import type { Style } from '../../../../../shared/api-schemas.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { resultFilename } from '../api/download.ts';
 import type { Task } from '../api/tasks.ts';
 import { timeOf } from '../group-by-day.ts';
 import { CardDownload } from './download-menu.tsx';
+import { LikenessRefund, LikenessScore } from './likeness.tsx';
 import { PreviewRenderBadge } from './preview-render-badge.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { TaskImage } from './task-image.tsx';
@@ -77,9 +79,11 @@ export function TaskCard({
           <p className="task-card__time">
             <time dateTime={new Date(task.created_at * 1000).toISOString()}>{time}</time>
           </p>
+          <LikenessScore task={task} className="task-card__likeness" />
         </div>
         {done && <CardDownload task={task} name={label} />}
       </div>
+      <LikenessRefund task={task} />
       {task.status === 'ERROR' && task.refunded && task.token_cost ? (
         <p className="task-card__refund">{t('gallery.refunded', { count: task.token_cost })}</p>
       ) : null}

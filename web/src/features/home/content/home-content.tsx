@@ -2,6 +2,7 @@
 // module inside `import.meta.env.SSR &&` code, so none of it ships in the JavaScript.
 import { pagePath } from '../../../../../shared/web-routes.ts';
 import { JsonLd } from '../../../components/json-ld.tsx';
+import { LikenessGuarantee } from '../../../components/likeness-guarantee.tsx';
 import { IllustrationCredits } from '../../../components/marketing/content/illustration-credits.tsx';
 import {
   CardGrid,
@@ -86,6 +87,7 @@ export function HomeBody() {
       <Section id="pricing" className="lp-section--white">
         <SectionHeading id="pricing-title" title={copy.pricing.title} lead={copy.pricing.lead} />
         <PricingTeaser />
+        <LikenessGuarantee />
       </Section>
       <Section id="what-is-an-ai-avatar">
         <div className="lp-split">

@@ -29,6 +29,18 @@ export const PRIVACY_EN: LegalText = {
             from them.
           </li>
           <li>
+            <strong>Face measurements:</strong> When you upload a photo, our own servers (not the AI provider)
+            look for the faces in it, to refuse photos with no face or with several people before you spend
+            any tokens, and to warn you when a face is small, blurry or may be someone else's. From the face
+            we compute a set of 128 numbers that describes its features. When an avatar is ready, we compute
+            the same numbers for its face and compare them with your photos' to give it a likeness score, and
+            to refund it automatically when it does not look enough like you. These numbers are biometric
+            data. They are stored only with the photo they come from, never shown, logged, exported or sent to
+            anyone, and they are deleted with that photo: when you delete it, when you delete your account,
+            and in any case {PHOTO_RETENTION_DAYS} days after the upload. Your data export says which photos
+            were measured, and why, without the numbers themselves.
+          </li>
+          <li>
             <strong>Purchases:</strong> the packs and subscription you buy, their amounts and dates, and your
             token balance. Card details are collected by our payment provider; we never see your full card
             number.

@@ -31,6 +31,20 @@ export const PRIVACY_FR: LegalText = {
             portraits générés à partir d'elles.
           </li>
           <li>
+            <strong>Mesures du visage :</strong> Quand vous importez une photo, nos propres serveurs (et non
+            le prestataire d'IA) y recherchent les visages, pour refuser les photos sans visage ou avec
+            plusieurs personnes avant que vous ne dépensiez le moindre jeton, et pour vous avertir quand un
+            visage est petit, flou ou peut-être celui de quelqu'un d'autre. À partir du visage, nous calculons
+            une série de 128 nombres qui en décrit les traits. Quand un avatar est prêt, nous calculons les
+            mêmes nombres pour son visage et les comparons à ceux de vos photos pour lui donner un score de
+            ressemblance, et le rembourser automatiquement s'il ne vous ressemble pas assez. Ces nombres sont
+            des données biométriques. Ils sont conservés uniquement avec la photo dont ils proviennent, ne
+            sont jamais affichés, journalisés, exportés ni transmis à quiconque, et sont supprimés avec cette
+            photo : quand vous la supprimez, quand vous supprimez votre compte, et dans tous les cas{' '}
+            {PHOTO_RETENTION_DAYS} jours après l'import. Votre export de données indique quelles photos ont
+            été mesurées, et pourquoi, sans les nombres eux-mêmes.
+          </li>
+          <li>
             <strong>Achats :</strong> les packs et l'abonnement que vous achetez, leurs montants et dates, et
             votre solde de jetons. Les données de carte sont collectées par notre prestataire de paiement ;
             nous ne voyons jamais votre numéro de carte complet.

@@ -52,6 +52,9 @@ export function ConsentBoxes({
         label={t('photos.consentRights')}
         data-testid="consent-rights"
       />
+      <p className="consent__face-check" data-testid="face-check-note">
+        {t('photos.faceCheckNote')}
+      </p>
     </fieldset>
   );
 }

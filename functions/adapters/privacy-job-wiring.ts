@@ -1,0 +1,40 @@
+// Builds the privacy job function's adapters once per cold start: every read by key, deletion by key
+// (BatchWriteItem: only here), the user's files by prefix, the Stripe customer, the queue and the mail.
+import type { S3Client } from '@aws-sdk/client-s3';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { MailConfig, MediaConfig, PrivacyJobQueueConfig, StripeConfig, TableConfig } from '../config.ts';
+import type { PrivacyJobDeps } from '../domain/privacy/ports.ts';
+import { DynamoPrivacyJobRuns } from './dynamodb/privacy/job-runs.ts';
+import { DynamoPersonalDataEraser } from './dynamodb/privacy/personal-data-eraser.ts';
+import { DynamoPersonalDataReader } from './dynamodb/privacy/personal-data-reader.ts';
+import { buildMailer } from './mail/build-mailer.ts';
+import { stageMetrics } from './metrics/emf-metrics.ts';
+import { S3PersonalFiles } from './s3/personal-files.ts';
+import { readSecret } from './secrets.ts';
+import { buildPrivacyJobQueue } from './sqs/sqs-privacy-job-queue.ts';
+import { createStripeClient } from './stripe/stripe-client.ts';
+import { StripeCustomers } from './stripe/stripe-customers.ts';
+import { systemClock } from './system.ts';
+
+export async function buildPrivacyJobDeps(
+  config: TableConfig & MailConfig & MediaConfig & StripeConfig & PrivacyJobQueueConfig,
+  db: DynamoDBDocumentClient,
+  s3: S3Client,
+): Promise<PrivacyJobDeps> {
+  const stripe = createStripeClient({
+    secretKey: await readSecret(config.stripeSecretKey),
+    apiUrl: config.stripeApiUrl,
+  });
+  return {
+    jobs: new DynamoPrivacyJobRuns(db, config.tableName),
+    data: new DynamoPersonalDataReader(db, config.tableName),
+    eraser: new DynamoPersonalDataEraser(db, config.tableName),
+    files: new S3PersonalFiles(s3, config.mediaBucket),
+    customers: new StripeCustomers(stripe),
+    queue: buildPrivacyJobQueue(config),
+    mailer: buildMailer(config),
+    clock: systemClock,
+    metrics: stageMetrics(),
+    webUrl: config.webUrl,
+  };
+}

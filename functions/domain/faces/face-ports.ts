@@ -1,0 +1,49 @@
+// The product's eyes for faces (issue 18): one port, one adapter (functions/adapters/faces). The domain sees
+// boxes, a sharpness figure and a descriptor; never the model.
+
+/** A point or box in the analysed image, as shares of its width and height (0-1). */
+export interface RelativePoint {
+  x: number;
+  y: number;
+}
+
+export interface RelativeBox extends RelativePoint {
+  width: number;
+  height: number;
+}
+
+export interface DetectedFace {
+  /** the detector's confidence, 0-1 */
+  score: number;
+  box: RelativeBox;
+  /** the centres of the two eyes, the viewer's left first */
+  eyes: { left: RelativePoint; right: RelativePoint };
+  /** variance of the Laplacian of the face region, scaled to a common contrast (higher: sharper) */
+  sharpness: number;
+  /**
+   * 128 values that place the face among all faces: close descriptors, same person. Biometric data: kept
+   * only on the photo's own record, never logged, never sent to a browser or put in an export.
+   */
+  descriptor: number[];
+}
+
+export interface FaceAnalysis {
+  /** px of the analysed image (the normalised copy: upright, long side <= FACE_ANALYSIS_LONG_SIDE) */
+  width: number;
+  height: number;
+  /** largest first */
+  faces: DetectedFace[];
+}
+
+/** An encoded image (JPEG, PNG, WebP), or its pixels already decoded upright (RGB, 3 bytes a pixel). */
+export type FaceInput = { encoded: Uint8Array } | { rgb: Uint8Array; width: number; height: number };
+
+export interface AnalyseOptions {
+  /** the detector's confidence (0-1) for a face to count; default FACE_RULES.minConfidence */
+  minConfidence?: number;
+}
+
+export interface FaceAnalyzer {
+  /** Finds the faces. Throws when the model cannot run (the caller answers a clear error; nothing is kept). */
+  analyse(input: FaceInput, options?: AnalyseOptions): Promise<FaceAnalysis>;
+}

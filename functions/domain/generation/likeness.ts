@@ -1,0 +1,51 @@
+// The likeness guarantee (issue 18): every avatar is measured against the faces of the reference photos the
+// worker sent for it, and one that does not look enough like the user (or shows no face) gets its tokens
+// back, in the same transaction that marks it DONE (the store's complete). The descriptors come from the
+// photo records the worker read before calling the provider and stay in memory through the delivery: a
+// photo deleted meanwhile changes nothing, and no descriptor is ever written anywhere else.
+import { belowGuarantee, FACE_RULES } from '../../../shared/face-rules.ts';
+import type { FaceAnalyzer } from '../faces/face-ports.ts';
+import { likenessScore, mayShowSomeoneElse } from '../faces/faces.ts';
+import type { PhotoRecord } from '../photos/photo-ports.ts';
+
+/** The reference faces of one delivery (biometric data: in memory only). */
+export type ReferenceDescriptors = readonly (readonly number[])[];
+
+export interface Likeness {
+  /** 0-100 (shared/face-rules.ts LIKENESS_CURVE); null when the avatar shows no face */
+  score: number | null;
+  /** under the stage's guarantee (no face counts as under): refunded with the move to DONE */
+  refund: boolean;
+}
+
+/**
+ * The avatar's likeness to the reference faces; null when none of the references had a measured face
+ * (photos recorded before the face check): nothing to compare with, so not scored and not refunded.
+ * Throws when the face model cannot run.
+ */
+export async function measureLikeness(
+  faces: FaceAnalyzer,
+  image: Uint8Array,
+  references: ReferenceDescriptors,
+  guarantee: number,
+): Promise<Likeness | null> {
+  if (references.length === 0) return null;
+  const analysis = await faces.analyse({ encoded: image }, { minConfidence: FACE_RULES.avatarMinConfidence });
+  const scored = likenessScore(analysis, references);
+  if (!scored) return null;
+  return { score: scored.likeness, refund: belowGuarantee(scored.likeness, guarantee) };
+}
+
+/**
+ * The order the worker picks reference photos in: photos with a face before those without (recorded before
+ * the face check), then those close to the set's most typical face before any that may show someone else
+ * (a partner's or a child's photo would pull the avatar, and its score, away from the user), then fewest
+ * quality hints, then the newest.
+ */
+export function referenceOrder(photos: readonly PhotoRecord[]): PhotoRecord[] {
+  const apart = mayShowSomeoneElse(photos);
+  const rank = (p: PhotoRecord) => (p.face ? 0 : 2) + (apart.has(p) ? 1 : 0);
+  return [...photos].sort(
+    (a, b) => rank(a) - rank(b) || a.hints.length - b.hints.length || b.uploadedAt - a.uploadedAt,
+  );
+}

@@ -1,0 +1,241 @@
+// Issue 18 on the screens: a finished avatar shows its likeness ("Likeness 87%" / "Ressemblance 87 %") with
+// its explanation, the gallery sorts by best likeness, a card refunded by the likeness guarantee says so and
+// offers the style again on the Create screen (that style picked), and the pricing and landing pages state
+// the guarantee. The list states come from page.route (they do not hold still on a real worker); one test
+// runs the real API, worker, renderer and face model end to end. Screenshots: .local/screenshots/likeness-*.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import type { AvatarTask } from '../../shared/api-schemas.ts';
+import { callRoute } from '../support/api.ts';
+import { activeStyles, createBody, setBalance, waitForTasks } from '../support/avatars.ts';
+import {
+  createAccount,
+  describeInBrowser,
+  openSignedIn,
+  PHONE,
+  stack,
+  uniqueEmail,
+  useBrowser,
+  waitForPath,
+} from '../support/browser.ts';
+import { samePersonAgain, selfie } from '../support/face-fixtures.ts';
+import { consentedUser, uploadDirect } from '../support/photos.ts';
+
+const SHOTS = join(import.meta.dirname, '..', '..', '.local', 'screenshots');
+const WIDE = { width: 1440, height: 900 };
+const MARCH_14 = Date.UTC(2026, 2, 14, 12) / 1000;
+
+const COPY = {
+  en: {
+    path: '',
+    likeness: (n: number) => `Likeness ${n}%`,
+    noFace: 'Likeness: no face found',
+    hint: /How closely the face in this avatar matches the face in your reference photos/,
+    refunded: 'Refunded: this one did not look enough like you',
+    again: 'Try this style again',
+    sort: 'Sort',
+    best: 'Best likeness',
+    bestHeading: 'Best likeness first',
+    guarantee: 'Likeness guarantee',
+    guaranteeText: /If one does not look enough like you, or shows no face at all, its tokens come back/,
+  },
+  fr: {
+    path: '/fr',
+    likeness: (n: number) => `Ressemblance ${n} %`,
+    noFace: 'Ressemblance : aucun visage détecté',
+    hint: /À quel point le visage de cet avatar correspond à celui de vos photos de référence/,
+    refunded: 'Remboursé : celui-ci ne vous ressemblait pas assez',
+    again: 'Réessayer ce style',
+    sort: 'Trier',
+    best: 'Meilleure ressemblance',
+    bestHeading: "Meilleure ressemblance d'abord",
+    guarantee: 'Garantie de ressemblance',
+    guaranteeText: /S'il ne vous ressemble pas assez, ou ne montre aucun visage, ses jetons reviennent/,
+  },
+} as const;
+
+function tasks(webUrl: string): Partial<AvatarTask>[] {
+  const done = (id: string, at: number, style: [number, string], likeness: number | null | undefined) => ({
+    id,
+    status: 'DONE' as const,
+    progress: 100,
+    created_at: at,
+    updated_at: at,
+    style_id: style[0],
+    style_name: style[1],
+    result_path: `results/${id}_1.jpg`,
+    reference_path: null,
+    thumbnail_url: `${webUrl}/styles/${style[1].toLowerCase().replace(/ /g, '-')}.webp`,
+    image_url: `${webUrl}/styles/${style[1].toLowerCase().replace(/ /g, '-')}.webp`,
+    render_kind: 'ai' as const,
+    token_cost: 1,
+    ...(likeness === undefined ? {} : { likeness, likeness_refunded: likeness === null || likeness < 50 }),
+  });
+  return [
+    done('newest', MARCH_14, [2, 'Outdoor Portrait'], 72),
+    done('stranger', MARCH_14 - 60, [23, 'Neon Cyberpunk'], 31),
+    done('best', MARCH_14 - 120, [1, 'Studio Headshot'], 94),
+    done('faceless', MARCH_14 - 180, [5, 'Medical Professional'], null),
+    done('unmeasured', MARCH_14 - 240, [3, 'Creative Professional'], undefined),
+  ];
+}
+
+const serveTasks = (page: Page) =>
+  page.route('**/aivatar/user-tasks*', (route) => route.fulfill({ json: { tasks: tasks(stack().webUrl) } }));
+
+const cardTexts = (page: Page) =>
+  page.getByTestId('task-card').evaluateAll((cards) =>
+    cards.map((c) => ({
+      style: c.querySelector('[data-testid="task-style"]')?.textContent ?? '',
+      likeness: c.querySelector('[data-testid="likeness"]')?.textContent ?? null,
+    })),
+  );
+
+/** Every card's image drawn (they fade in once loaded): for the screenshots. */
+async function imagesLoaded(page: Page): Promise<void> {
+  for (const img of await page.locator('.task-card img').all()) await img.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.task-image')].every((i) => i.classList.contains('task-image--loaded')),
+  );
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+const plain = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+describeInBrowser('likeness on the gallery', () => {
+  const browser = useBrowser();
+  mkdirSync(SHOTS, { recursive: true });
+
+  for (const lang of ['en', 'fr'] as const) {
+    test(`${lang}: each card's likeness, the refunded card and its way back to the style, sorted by best likeness`, async () => {
+      const copy = COPY[lang];
+      const { token } = await createAccount(uniqueEmail(`likeness-${lang}`), { lang });
+      const page = await browser.newPage(WIDE);
+      await serveTasks(page);
+      await openSignedIn(page, token, `${copy.path}/app/gallery`);
+      await page.getByTestId('task-card').nth(4).waitFor();
+
+      const cards = await cardTexts(page);
+      expect(cards.map((c) => c.likeness && plain(c.likeness))).toEqual([
+        copy.likeness(72),
+        copy.likeness(31),
+        copy.likeness(94),
+        copy.noFace,
+        null,
+      ]);
+      // The explanation, as the score's tooltip.
+      expect(await page.getByTestId('likeness').first().getAttribute('title')).toMatch(copy.hint);
+      // Refunded by the guarantee: the card says so, the image stays, and the style is offered again.
+      const stranger = page.getByTestId('task-card').nth(1);
+      expect(plain(await stranger.getByTestId('likeness-refund').locator('p').innerText())).toBe(
+        copy.refunded,
+      );
+      expect(await stranger.locator('img').count()).toBe(1);
+      expect(await page.getByTestId('likeness-refund').count()).toBe(2);
+      const again = stranger.getByRole('link', { name: copy.again });
+      expect(await again.getAttribute('href')).toBe(`${copy.path}/app/create?style=23`);
+      await imagesLoaded(page);
+      await page.screenshot({ path: join(SHOTS, `likeness-gallery-${lang}-1440.png`), fullPage: true });
+
+      // Best likeness first: scored ones high to low, then no face, then unmeasured.
+      await page.getByLabel(copy.sort).selectOption({ label: copy.best });
+      await page.getByRole('heading', { name: copy.bestHeading, level: 2 }).waitFor();
+      expect((await cardTexts(page)).map((c) => c.likeness && plain(c.likeness))).toEqual([
+        copy.likeness(94),
+        copy.likeness(72),
+        copy.likeness(31),
+        copy.noFace,
+        null,
+      ]);
+
+      // The modal shows the score and its explanation in words.
+      // (The button's name is the style's, in French from the catalogue's translation.)
+      await page.getByTestId('task-card').first().locator('.task-card__open').click();
+      const modal = page.getByTestId('avatar-modal');
+      await modal.waitFor();
+      expect(plain(await modal.getByTestId('likeness').innerText())).toBe(copy.likeness(94));
+      expect(await modal.innerText()).toMatch(copy.hint);
+      await page.screenshot({ path: join(SHOTS, `likeness-modal-${lang}-1440.png`) });
+      await page.keyboard.press('Escape');
+      await modal.waitFor({ state: 'detached' });
+
+      // "Try this style again" opens the Create screen with that style picked.
+      await page.getByTestId('task-card').nth(2).getByRole('link', { name: copy.again }).click();
+      await waitForPath(page, `${copy.path}/app/create?style=23`);
+      const picked = page.locator('[data-style-id="23"]');
+      await picked.waitFor();
+      expect(await picked.getAttribute('aria-pressed')).toBe('true');
+      expect(await page.getByTestId('selected-style').count()).toBe(1);
+      await page.close();
+    });
+
+    test(`${lang}: the phone layout keeps the score and the refund readable`, async () => {
+      const { token } = await createAccount(uniqueEmail(`likeness-phone-${lang}`), { lang });
+      const page = await browser.newPage(PHONE);
+      await serveTasks(page);
+      await openSignedIn(page, token, `${COPY[lang].path}/app/gallery`);
+      await page.getByTestId('task-card').nth(4).waitFor();
+      const refund = page.getByTestId('likeness-refund').first();
+      const box = await refund.boundingBox();
+      expect(box?.width).toBeLessThanOrEqual(PHONE.width);
+      // Nothing wider than the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        PHONE.width,
+      );
+      await imagesLoaded(page);
+      await page.screenshot({ path: join(SHOTS, `likeness-gallery-${lang}-390.png`), fullPage: true });
+      await page.close();
+    });
+
+    test(`${lang}: the pricing and landing pages state the guarantee`, async () => {
+      const copy = COPY[lang];
+      const page = await browser.newPage(WIDE);
+      for (const path of [`${copy.path}/pricing`, copy.path || '/']) {
+        await page.goto(path);
+        const block = page.getByTestId('likeness-guarantee');
+        await block.waitFor();
+        expect(await block.getByRole('heading').innerText()).toBe(copy.guarantee);
+        expect(plain(await block.innerText())).toMatch(copy.guaranteeText);
+      }
+      // The landing page's pricing section, where the guarantee sits under the three prices.
+      await page.locator('#pricing').screenshot({ path: join(SHOTS, `likeness-landing-${lang}-1440.png`) });
+      await page.goto(`${copy.path}/pricing`);
+      await page.getByTestId('likeness-guarantee').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(SHOTS, `likeness-pricing-${lang}-1440.png`) });
+      const phone = await browser.newPage(PHONE);
+      await phone.goto(`${copy.path}/pricing`);
+      await phone.getByTestId('likeness-guarantee').scrollIntoViewIfNeeded();
+      await phone.screenshot({ path: join(SHOTS, `likeness-pricing-${lang}-390.png`) });
+      await phone.goto(copy.path || '/');
+      await phone.locator('#pricing').screenshot({ path: join(SHOTS, `likeness-landing-${lang}-390.png`) });
+      await page.close();
+      await phone.close();
+    });
+  }
+
+  test('end to end: the real worker measures a render of the user, and the gallery shows that score', async () => {
+    const { token } = await consentedUser();
+    await setBalance(token, { ltd: 3 });
+    const { confirmed } = await uploadDirect(token, [
+      { name: 'me-1.jpg', bytes: await selfie(1) },
+      { name: 'me-2.jpg', bytes: await samePersonAgain(1) },
+    ]);
+    expect(confirmed[0]?.body.files).toHaveLength(2);
+    const style = (await activeStyles()).find((s) => s.token_cost === 1);
+    const created = await callRoute('createTasksBatch', { token, body: createBody([style as never]) });
+    expect(created.status).toBe(200);
+    const [task] = await waitForTasks(token, created.body.task_ids, 90_000);
+    expect(task?.status).toBe('DONE');
+    expect(task?.likeness).toBeGreaterThanOrEqual(80);
+    expect(task?.likeness_refunded).toBe(false);
+    const page = await browser.newPage(WIDE);
+    await openSignedIn(page, token, '/app/gallery');
+    const score = page.getByTestId('likeness');
+    await score.waitFor();
+    expect(plain(await score.innerText())).toBe(`Likeness ${task?.likeness}%`);
+    expect(await page.getByTestId('likeness-refund').count()).toBe(0);
+    await page.close();
+  }, 120_000);
+});

@@ -1,0 +1,148 @@
+// Privacy jobs in tests: following a deletion or an export the stack's own job function runs (through its
+// routes), and a harness of its own for a test file that drives the job itself: the real request and job
+// code and adapters against the shared stack's table, bucket, mail outbox and Stripe stand-in, on a private
+// SQS queue nobody else polls, so a test decides when a run happens, how far it goes, and what time it is.
+import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
+import { DynamoUserReader } from '../../functions/adapters/dynamodb/user-reader.ts';
+import { buildPrivacyJobDeps } from '../../functions/adapters/privacy-job-wiring.ts';
+import { buildPrivacyDeps } from '../../functions/adapters/privacy-wiring.ts';
+import { createS3Client } from '../../functions/adapters/s3/client.ts';
+import { JOB_CONFIG, readConfig } from '../../functions/config.ts';
+import type { Clock, User } from '../../functions/domain/ports.ts';
+import { decodeJobMessage, type JobRef } from '../../functions/domain/privacy/jobs.ts';
+import type { PrivacyJobDeps, PrivacyRequestDeps } from '../../functions/domain/privacy/ports.ts';
+import { LOCAL_PRICE_IDS } from '../../infra/local/stripe/prices.ts';
+import { callRoute, stack } from './api.ts';
+import { startTestSqs, type TestQueue, type TestSqs } from './local-sqs.ts';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls until `check` returns a value, or fails after `ms`. */
+export async function eventually<T>(
+  check: () => Promise<T | undefined>,
+  ms = 20_000,
+  what = 'it',
+): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
+/** Waits for the stack's job function to finish a deletion; answers its last status. */
+export const deletionDone = (id: string) =>
+  eventually(
+    async () => {
+      const res = await callRoute('accountDeletionStatus', { params: { deletionId: id } });
+      return res.status === 200 && res.body.state === 'done' ? res.body : undefined;
+    },
+    20_000,
+    'the deletion to finish',
+  );
+
+/** Waits for the account's latest export to be ready; answers it. */
+export const exportReady = (token: string) =>
+  eventually(
+    async () => {
+      const res = await callRoute('latestAccountExport', { token });
+      return res.body.export?.state === 'ready' ? res.body.export : undefined;
+    },
+    20_000,
+    'the export to be ready',
+  );
+
+/** Every item of the table, whole (a test may scan; no function does). */
+export async function wholeTable(): Promise<Record<string, unknown>[]> {
+  const db = createDocumentClient(stack().dynamoEndpoint);
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await db.send(new ScanCommand({ TableName: stack().tableName, ExclusiveStartKey: start }));
+    items.push(...(res.Items ?? []));
+    start = res.LastEvaluatedKey;
+  } while (start);
+  db.destroy();
+  return items;
+}
+
+export const mentioning = (items: Record<string, unknown>[], ...needles: string[]) =>
+  items.filter((i) => needles.some((n) => JSON.stringify(i).includes(n)));
+
+/** A clock a test moves by hand (leases and check times are in seconds). */
+export class TestClock implements Clock {
+  offset = 0;
+  now(): number {
+    return Math.floor(Date.now() / 1000) + this.offset;
+  }
+}
+
+export interface PrivacyHarness {
+  request: PrivacyRequestDeps;
+  job: PrivacyJobDeps;
+  clock: TestClock;
+  queue: TestQueue;
+  sqs: TestSqs;
+  user(id: string): Promise<User>;
+  /** The job messages waiting on the private queue (received, so each is taken once). */
+  takeMessages(): Promise<JobRef[]>;
+  stop(): Promise<void>;
+}
+
+export async function startPrivacyHarness(): Promise<PrivacyHarness> {
+  const s = stack();
+  const sqs = await startTestSqs();
+  const queue = await sqs.newQueue({ VisibilityTimeout: '30' });
+  const config = readConfig(JOB_CONFIG['privacy-jobs'], {
+    STAGE: 'local',
+    TABLE_NAME: s.tableName,
+    DYNAMODB_ENDPOINT: s.dynamoEndpoint,
+    MEDIA_BUCKET: s.mediaBucket,
+    S3_ENDPOINT: s.s3Endpoint,
+    WEB_URL: s.webUrl,
+    MAIL_FROM: 'Aivatar <no-reply@aivatar.local>',
+    MAIL_TRANSPORT: 'outbox',
+    OUTBOX_DIR: s.outboxDir,
+    STRIPE_SECRET_KEY: s.stripe.secretKey,
+    STRIPE_API_URL: s.stripe.url,
+    STRIPE_PRICES: JSON.stringify(LOCAL_PRICE_IDS),
+    PRIVACY_JOB_QUEUE_URL: queue.url,
+    SQS_ENDPOINT: sqs.sqs.endpoint,
+  });
+  const db = createDocumentClient(s.dynamoEndpoint);
+  const s3 = createS3Client(s.s3Endpoint);
+  const clock = new TestClock();
+  const request = { ...buildPrivacyDeps(config, db, s3), clock };
+  const job = { ...(await buildPrivacyJobDeps(config, db, s3)), clock };
+  const users = new DynamoUserReader(db, s.tableName);
+  return {
+    request,
+    job,
+    clock,
+    queue,
+    sqs,
+    async user(id) {
+      const user = await users.getById(id);
+      if (!user) throw new Error(`no account ${id}`);
+      return user;
+    },
+    async takeMessages() {
+      const res = await sqs.client.send(
+        new ReceiveMessageCommand({ QueueUrl: queue.url, MaxNumberOfMessages: 10, WaitTimeSeconds: 0 }),
+      );
+      return (res.Messages ?? []).flatMap((m) => {
+        const job = decodeJobMessage(m.Body ?? '');
+        return job ? [job] : [];
+      });
+    },
+    async stop() {
+      db.destroy();
+      s3.destroy();
+      await sqs.stop();
+    },
+  };
+}

@@ -1,0 +1,93 @@
+// What the account screen shows once a deletion is asked for: the job's progress (followed by the id its
+// request answered with, the sessions being over), then that the account is gone, then the home page.
+import { useEffect, useState } from 'react';
+import type { DeletionStatus } from '../../../../../shared/api-schemas.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { useSession } from '../../../lib/session.tsx';
+import { toastAfterReload } from '../../../lib/toasts.ts';
+import { deletionStatus } from '../api/privacy.ts';
+import { usePolling } from '../use-polling.ts';
+
+const DELETION_POLL_MS = 1500;
+/** How long "deleted" stays on screen before the home page. */
+const LEAVE_AFTER_MS = 2500;
+
+export function DeletionProgress({ id, started }: { id: string; started: DeletionStatus }) {
+  const { t } = useTranslation();
+  const { logout } = useSession();
+  const [status, setStatus] = useState(started);
+  const [unknown, setUnknown] = useState(false);
+  const running = status.state === 'queued' || status.state === 'running';
+
+  usePolling(
+    async () => {
+      try {
+        setStatus(await deletionStatus(id));
+        setUnknown(false);
+      } catch (e) {
+        setUnknown(true);
+        throw e;
+      }
+    },
+    DELETION_POLL_MS,
+    running,
+  );
+
+  const leave = () => {
+    // Signing out loads the home page anew: the message waits for it.
+    toastAfterReload('success', t('account.deleted'));
+    logout();
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: leaves once, when the job is done
+  useEffect(() => {
+    if (status.state !== 'done') return;
+    const timer = setTimeout(leave, LEAVE_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [status.state]);
+
+  const percent = Math.round((100 * status.steps_done) / Math.max(1, status.steps_total));
+  return (
+    <div className="privacy-row privacy-row--danger" data-testid="deletion-progress">
+      <div className="privacy-row__text">
+        <h3>{status.state === 'done' ? t('account.deletedTitle') : t('account.deletingTitle')}</h3>
+        {status.state !== 'done' && <p className="muted">{t('account.deletingIntro')}</p>}
+      </div>
+      {running && (
+        <div className="job-state" role="status">
+          <Spinner size="sm" />
+          <p>
+            {t('account.deletingStep', { done: status.steps_done, total: status.steps_total })}{' '}
+            {t('account.deletingCounts', { items: status.items_deleted, files: status.files_deleted })}
+          </p>
+        </div>
+      )}
+      <div
+        className="job-progress"
+        role="progressbar"
+        aria-label={t('account.deletingTitle')}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+      >
+        <span style={{ width: `${percent}%` }} />
+      </div>
+      {unknown && running && <Alert kind="warning">{t('account.deletionStatusUnknown')}</Alert>}
+      {status.state === 'failed' && <Alert kind="error">{t('account.deletionJobFailed')}</Alert>}
+      {status.state === 'done' && (
+        <Alert
+          kind="success"
+          action={
+            <Button size="sm" onClick={leave}>
+              {t('account.deletedGoHome')}
+            </Button>
+          }
+        >
+          {t('account.deleted')}
+        </Alert>
+      )}
+    </div>
+  );
+}

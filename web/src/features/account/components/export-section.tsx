@@ -1,0 +1,125 @@
+// "Export my data": asks for the ZIP (a job), shows where the latest export is (being prepared, ready to
+// download until a date, or failed) and follows it while it is prepared. The emailed link comes back here
+// with ?export=<id>.
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { ExportStatus } from '../../../../../shared/api-schemas.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { DownloadIcon } from '../../../components/ui/icons.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { serverMessage } from '../../../lib/api-messages.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { exportDownload, exportMyData, latestExport } from '../api/privacy.ts';
+import { usePolling } from '../use-polling.ts';
+
+/** How often an export being prepared is looked at again. */
+const EXPORT_POLL_MS = 2000;
+
+type Notice = { kind: 'success' | 'error' | 'info'; text: string } | null;
+
+const preparing = (e: ExportStatus | null | undefined) => e?.state === 'queued' || e?.state === 'running';
+
+export function ExportSection() {
+  const { t, language } = useTranslation();
+  const [params] = useSearchParams();
+  const linkedId = params.get('export');
+  const [current, setCurrent] = useState<ExportStatus | null>();
+  const [busy, setBusy] = useState<'export' | 'download' | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+
+  // An answer that left after the latest change of state (an export just asked for) is out of date.
+  const asked = useRef(0);
+  const refresh = async () => {
+    const at = asked.current;
+    const { export: latest } = await latestExport();
+    if (at === asked.current) setCurrent(latest);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the section appears
+  useEffect(() => {
+    refresh().catch(() => setCurrent((c) => c ?? null));
+  }, []);
+  usePolling(async () => setCurrent((await latestExport()).export), EXPORT_POLL_MS, preparing(current));
+
+  const start = async () => {
+    setBusy('export');
+    setNotice(null);
+    try {
+      const { export: started } = await exportMyData();
+      asked.current += 1;
+      setCurrent(started);
+    } catch (e) {
+      setNotice({
+        kind: 'error',
+        text: isApiError(e) ? serverMessage(e, t('account.exportFailed')) : t('account.exportFailed'),
+      });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const download = async (id: string) => {
+    setBusy('download');
+    try {
+      const { url } = await exportDownload(id);
+      window.location.assign(url);
+    } catch (e) {
+      setNotice({
+        kind: 'error',
+        text: isApiError(e) ? serverMessage(e, t('account.downloadFailed')) : t('account.downloadFailed'),
+      });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const until = (e: ExportStatus) =>
+    new Date(e.expires_at * 1000).toLocaleDateString(language, { day: 'numeric', month: 'long' });
+  const downloadButton = (id: string) => (
+    <Button size="sm" onClick={() => void download(id)} loading={busy === 'download'}>
+      <DownloadIcon />
+      {t('account.exportDownload')}
+    </Button>
+  );
+  // The emailed link names an export the latest no longer is (expired, or another one asked for since).
+  const linkedElsewhere = linkedId && current !== undefined && current?.id !== linkedId;
+
+  return (
+    <div className="privacy-row" data-testid="export-section">
+      <div className="privacy-row__text">
+        <h3>{t('account.exportTitle')}</h3>
+        <p className="muted">{t('account.exportIntro')}</p>
+      </div>
+      {linkedElsewhere && (
+        <Alert kind="success" action={downloadButton(linkedId)}>
+          {t('account.exportReady')}
+        </Alert>
+      )}
+      {preparing(current) && (
+        <div className="job-state" role="status">
+          <Spinner size="sm" />
+          <p>{t('account.exportInProgress')}</p>
+        </div>
+      )}
+      {current?.state === 'ready' && (
+        <Alert kind="success" action={downloadButton(current.id)}>
+          {t('account.exportReadyUntil', { date: until(current) })}
+        </Alert>
+      )}
+      {current?.state === 'failed' && <Alert kind="error">{t('account.exportJobFailed')}</Alert>}
+      {notice && <Alert kind={notice.kind}>{notice.text}</Alert>}
+      <div>
+        <Button
+          variant="secondary"
+          onClick={() => void start()}
+          loading={busy === 'export'}
+          disabled={preparing(current)}
+        >
+          <DownloadIcon />
+          {busy === 'export' || preparing(current) ? t('account.exportPreparing') : t('account.exportButton')}
+        </Button>
+      </div>
+    </div>
+  );
+}
