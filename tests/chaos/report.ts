@@ -56,7 +56,7 @@ export function formatReport(r: ChaosReport): string {
         .map(([k, n]) => `${n} ${k}`)
         .join(', ') || 'none'
     }), ${t.pending} pending`,
-    `  tokens      spent on DONE ${t.spentOnDone}, refunded ${t.refunded}, balances ${t.balance} = granted ${t.granted} - ${t.spentOnDone}: ${t.balance === t.granted - t.spentOnDone ? 'yes' : 'NO'}`,
+    `  tokens      spent on DONE ${t.spentOnDone}, refunded ${t.refunded} (${t.likenessRefunds} DONE under the likeness guarantee), balances ${t.balance} = granted ${t.granted} - ${t.spentOnDone}: ${t.balance === t.granted - t.spentOnDone ? 'yes' : 'NO'}`,
     `  results     ${t.done} stored once each; ${t.orphanResults} made for tasks that had already failed (waste, not loss)`,
     `  settled     ${(r.settleMs / 1000).toFixed(1)} s after the spending and kills ended (bound ${(r.boundMs / 1000).toFixed(0)} s); queues left ${r.queuesLeft.tasks} + ${r.queuesLeft.deadLetters} dead letters`,
     `  kills       ${r.kills.map((k) => `${k.unplanned ? `found ended (${k.unplanned})` : k.kind}@${(k.at / 1000).toFixed(1)}s (down ${(k.downMs / 1000).toFixed(1)} s)`).join(', ')}`,
