@@ -3,8 +3,7 @@
 // hand). It dies with its parent however the parent ends (the IPC channel closes), leaves Ctrl-C to the
 // parent (which stops it in order), and on SIGTERM stops what it serves before it exits.
 import { type ApiServer, startApiServer } from './api-server.ts';
-import { startGenerationWorkers } from './generation-workers.ts';
-import type { ParentMessage, RoleMessage, RoleName } from './roles.ts';
+import { type ParentMessage, type RoleMessage, type RoleName, startWorkers } from './roles.ts';
 
 const role = process.argv[2] as RoleName;
 const send = process.send?.bind(process);
@@ -34,10 +33,7 @@ process.on('message', (m: ParentMessage) => {
   // The functions read their settings from the environment, as in Lambda.
   Object.assign(process.env, m.env);
   if (api && m.api) api.configure(m.api);
-  if (m.workers) {
-    const workers = startGenerationWorkers(m.workers.sqsEndpoint, m.workers.queues, m.workers.timing);
-    stop = workers.stop;
-  }
+  if (m.workers) stop = startWorkers(m.workers).stop;
   tell({ type: 'ready' });
 });
 tell({ type: 'started', ...(api ? { port: api.port } : {}) });

@@ -1,12 +1,13 @@
 // The two parts of the local stack that run our functions: the API (the local API Gateway and every
-// endpoint group) and the generation workers (the worker and dead-letter event source mappings, the
-// sweeper). Tests run them in their own process; `npm start` runs each in a child process
+// endpoint group) and the workers (the avatar worker and dead-letter event source mappings, the sweeper,
+// the privacy jobs). Tests run them in their own process; `npm start` runs each in a child process
 // (role-process.ts) and starts a new one when one dies, as Lambda starts a new instance after a crash, so
 // that a kill -9 of one part leaves the queue, the database and the other part running.
 import { type ChildProcess, fork } from 'node:child_process';
 import { join } from 'node:path';
 import { type ApiServerConfig, startApiServer } from './api-server.ts';
 import { startGenerationWorkers } from './generation-workers.ts';
+import { startPrivacyJobWorkers } from './privacy-job-workers.ts';
 import type { LocalTaskQueues } from './task-queues.ts';
 import type { LocalTaskTiming } from './task-timing.ts';
 
@@ -14,8 +15,10 @@ export type RoleName = 'api' | 'workers';
 
 export interface WorkersConfig {
   sqsEndpoint: string;
-  queues: LocalTaskQueues;
-  timing: LocalTaskTiming;
+  /** the avatar worker, dead-letter handler and sweeper, on the task queues */
+  generation?: { queues: LocalTaskQueues; timing: LocalTaskTiming };
+  /** account deletions and data exports, on their own queue */
+  privacyJobs?: LocalTaskQueues;
 }
 
 export type ParentMessage = {
@@ -69,12 +72,21 @@ export async function startWorkersRole(
 ): Promise<WorkersRole> {
   if (!separate) {
     Object.assign(process.env, env);
-    return startGenerationWorkers(workers.sqsEndpoint, workers.queues, workers.timing);
+    return startWorkers(workers);
   }
-  const p = new RoleProcess('workers', 'avatar worker', 0);
+  const p = new RoleProcess('workers', 'workers', 0);
   await p.start();
   await p.configure({ type: 'configure', env, workers });
   return { stop: () => p.stop() };
+}
+
+/** The event source mappings and timers of the workers' part, wherever it runs. */
+export function startWorkers(w: WorkersConfig): WorkersRole {
+  const parts: WorkersRole[] = [];
+  if (w.generation)
+    parts.push(startGenerationWorkers(w.sqsEndpoint, w.generation.queues, w.generation.timing));
+  if (w.privacyJobs) parts.push(startPrivacyJobWorkers(w.sqsEndpoint, w.privacyJobs));
+  return { stop: async () => void (await Promise.all(parts.map((p) => p.stop()))) };
 }
 
 /** One role's child process, started again whenever it dies while the stack runs. */

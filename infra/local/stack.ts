@@ -18,7 +18,6 @@ import { ensureTable, startDynamoLocal } from './dynamodb.ts';
 import { startCommitBarrier } from './dynamodb-commit-barrier.ts';
 import { startGoogleStandIn } from './google-stand-in.ts';
 import { freePort } from './ports.ts';
-import { startPrivacyJobWorkers } from './privacy-job-workers.ts';
 import { startApiRole, startWorkersRole } from './roles.ts';
 import { startS3Local } from './s3.ts';
 import { startSqsLocal } from './sqs/server.ts';
@@ -218,19 +217,21 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
       outboxDir,
       trustForwardedFor: o.trustForwardedFor ?? false,
     });
-    // The avatar worker, the dead-letter handler and the sweeper (the local renderer draws without a key).
-    if (o.generationWorkers ?? true) {
+    // The avatar worker, the dead-letter handler and the sweeper (the local renderer draws without a key),
+    // and the account deletions and data exports (functions/privacy-jobs).
+    const generation = o.generationWorkers ?? true;
+    const privacy = o.privacyJobWorkers ?? true;
+    if (generation || privacy) {
       const workers = await startWorkersRole(
         env,
-        { sqsEndpoint: sqs.endpoint, queues: taskQueues, timing },
+        {
+          sqsEndpoint: sqs.endpoint,
+          ...(generation ? { generation: { queues: taskQueues, timing } } : {}),
+          ...(privacy ? { privacyJobs: privacyJobQueues } : {}),
+        },
         separate,
       );
       stops.push(workers.stop);
-    }
-    // Account deletions and data exports (functions/privacy-jobs).
-    if (o.privacyJobWorkers ?? true) {
-      const jobs = startPrivacyJobWorkers(sqs.endpoint, privacyJobQueues);
-      stops.push(jobs.stop);
     }
     return {
       webUrl,

@@ -165,7 +165,7 @@ export class NpmStart {
     for (;;) {
       const now = this.rolePid(role);
       // "is back" is printed once the new process is configured and serving.
-      const backLine = /the (API|avatar worker) process is back \((\d+)\)/g;
+      const backLine = /the (API|workers) process is back \((\d+)\)/g;
       const back = [...this.log.matchAll(backLine)].map((m) => Number(m[2]));
       if (now && now !== killed && back.includes(now)) return { killed, back: now, downMs: Date.now() - at };
       if (Date.now() > until) throw new Error(`the ${role} process was not back within ${timeoutMs} ms`);
