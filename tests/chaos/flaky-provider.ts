@@ -23,7 +23,7 @@ export const CHAOS_PROVIDER: ProviderMix = {
 };
 
 /** The adapter's own timeout for the run (seconds): a hang lasts twice as long. */
-export const PROVIDER_TIMEOUT_SECONDS = 3;
+export const PROVIDER_TIMEOUT_SECONDS = 6;
 
 export const CHAOS_API_KEY = 'sk-chaos-provider';
 
