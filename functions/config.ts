@@ -167,6 +167,12 @@ export const originVerifyConfig = part({
 });
 export type OriginVerifyConfig = ReturnType<typeof originVerifyConfig.build>;
 
+/** The web app's origin: the one origin the API answers browsers from (CORS, functions/http/cors.ts). */
+export const corsConfig = part({
+  shape: { WEB_URL: z.url() },
+  build: (s) => ({ webOrigin: new URL(s.WEB_URL).origin }),
+});
+
 /** Where the provider sends the browser back to: the public web URL, never a request's Host header. */
 export const webUrlConfig = part({
   shape: { WEB_URL: z.url() },
@@ -371,20 +377,29 @@ export function readConfig<const P extends readonly AnyPart[]>(parts: P, env: En
  * exactly what its entry here needs.
  */
 export const GROUP_CONFIG = {
-  auth: [tableConfig, originVerifyConfig, sessionConfig, mailConfig, googleSignInConfig],
-  billing: [tableConfig, originVerifyConfig, sessionConfig, stripeConfig, webUrlConfig],
-  'stripe-webhook': [tableConfig, originVerifyConfig, stripeConfig, stripeWebhookConfig],
-  photos: [tableConfig, originVerifyConfig, sessionConfig, mediaConfig],
-  'admin-styles': [tableConfig, originVerifyConfig, sessionConfig, mediaConfig],
+  auth: [tableConfig, originVerifyConfig, corsConfig, sessionConfig, mailConfig, googleSignInConfig],
+  billing: [tableConfig, originVerifyConfig, corsConfig, sessionConfig, stripeConfig, webUrlConfig],
+  'stripe-webhook': [tableConfig, originVerifyConfig, corsConfig, stripeConfig, stripeWebhookConfig],
+  photos: [tableConfig, originVerifyConfig, corsConfig, sessionConfig, mediaConfig],
+  'admin-styles': [tableConfig, originVerifyConfig, corsConfig, sessionConfig, mediaConfig],
   avatars: [
     tableConfig,
     originVerifyConfig,
+    corsConfig,
     sessionConfig,
     mediaConfig,
     taskQueueConfig,
     providerBudgetConfig,
   ],
-  account: [tableConfig, originVerifyConfig, sessionConfig, mailConfig, mediaConfig, privacyJobQueueConfig],
+  account: [
+    tableConfig,
+    originVerifyConfig,
+    corsConfig,
+    sessionConfig,
+    mailConfig,
+    mediaConfig,
+    privacyJobQueueConfig,
+  ],
 } as const satisfies Record<string, readonly AnyPart[]>;
 
 /**

@@ -127,8 +127,8 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
     const taskQueues = await createTaskQueues(sqs, 'aivatar-local');
     const privacyJobQueues = await createPrivacyJobQueues(sqs, 'aivatar-local');
 
-    // The gateway needs the web origin, known once the web server listens; nothing calls the API before
-    // this function returns.
+    // The functions need the web origin (WEB_URL: links in mails, CORS), known once the web server listens:
+    // the gateway is made then; nothing calls the API before this function returns.
     let gateway: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
     const outbox = outboxRoutes(outboxDir);
     const api = createServer((req, res) => {
@@ -218,7 +218,6 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
       return h;
     };
     gateway = createGateway({
-      webOrigin: webUrl,
       loadHandler,
       trustForwardedFor: o.trustForwardedFor ?? false,
     });
