@@ -377,28 +377,28 @@ export function readConfig<const P extends readonly AnyPart[]>(parts: P, env: En
  * exactly what its entry here needs.
  */
 export const GROUP_CONFIG = {
-  auth: [tableConfig, originVerifyConfig, corsConfig, sessionConfig, mailConfig, googleSignInConfig],
-  billing: [tableConfig, originVerifyConfig, corsConfig, sessionConfig, stripeConfig, webUrlConfig],
-  'stripe-webhook': [tableConfig, originVerifyConfig, corsConfig, stripeConfig, stripeWebhookConfig],
-  photos: [tableConfig, originVerifyConfig, corsConfig, sessionConfig, mediaConfig],
-  'admin-styles': [tableConfig, originVerifyConfig, corsConfig, sessionConfig, mediaConfig],
+  auth: [tableConfig, originVerifyConfig, sessionConfig, mailConfig, googleSignInConfig, corsConfig],
+  billing: [tableConfig, originVerifyConfig, sessionConfig, stripeConfig, webUrlConfig, corsConfig],
+  'stripe-webhook': [tableConfig, originVerifyConfig, stripeConfig, stripeWebhookConfig],
+  photos: [tableConfig, originVerifyConfig, sessionConfig, mediaConfig, corsConfig],
+  'admin-styles': [tableConfig, originVerifyConfig, sessionConfig, mediaConfig, corsConfig],
   avatars: [
     tableConfig,
     originVerifyConfig,
-    corsConfig,
     sessionConfig,
     mediaConfig,
     taskQueueConfig,
     providerBudgetConfig,
+    corsConfig,
   ],
   account: [
     tableConfig,
     originVerifyConfig,
-    corsConfig,
     sessionConfig,
     mailConfig,
     mediaConfig,
     privacyJobQueueConfig,
+    corsConfig,
   ],
 } as const satisfies Record<string, readonly AnyPart[]>;
 

@@ -10,9 +10,9 @@ type Mw = MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV
 const originOf = (event: APIGatewayProxyEventV2) => event.headers?.origin;
 
 /** Adds the CORS headers to every answer, errors included. Use it first: its `after` then runs last. */
-export function crossOrigin(webOrigin: string): Mw {
+export function crossOrigin(webOrigin: string | null): Mw {
   const add: NonNullable<Mw['after']> = (request) => {
-    if (!request.response) return;
+    if (!request.response || !webOrigin) return;
     request.response.headers = {
       ...corsHeaders(originOf(request.event), webOrigin),
       ...request.response.headers,
@@ -22,11 +22,12 @@ export function crossOrigin(webOrigin: string): Mw {
 }
 
 /** Answers a preflight (204, what may be sent), once the origin check let it through. */
-export function preflight(webOrigin: string): Mw {
+export function preflight(webOrigin: string | null): Mw {
   return {
     before: (request) => {
       if (request.event.routeKey !== PREFLIGHT_ROUTE_KEY) return;
-      return { statusCode: 204, headers: preflightHeaders(originOf(request.event), webOrigin), body: '' };
+      const headers = webOrigin ? preflightHeaders(originOf(request.event), webOrigin) : {};
+      return { statusCode: 204, headers, body: '' };
     },
   };
 }

@@ -51,8 +51,8 @@ export interface GroupHandlerOptions {
    * distribution fronts the API (local runs, stages without WAF). Every group states it: none is forgotten.
    */
   originSecret: SecretSource | null;
-  /** The web app's origin: the one origin CORS admits (corsConfig). */
-  webOrigin: string;
+  /** The web app's origin: the one origin CORS admits (corsConfig); null for a group no browser calls. */
+  webOrigin: string | null;
   /** milliseconds; how long ago the secret was read decides a re-read (tests set it) */
   clock?: () => number;
 }
