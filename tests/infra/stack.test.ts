@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  GROUP_CONFIG,
   corsConfig,
+  GROUP_CONFIG,
   mailConfig,
   mediaConfig,
   readConfig,
