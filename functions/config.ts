@@ -169,6 +169,12 @@ export const originVerifyConfig = part({
 });
 export type OriginVerifyConfig = ReturnType<typeof originVerifyConfig.build>;
 
+/** The web app's origin: the one origin the API answers browsers from (CORS, functions/http/cors.ts). */
+export const corsConfig = part({
+  shape: { WEB_URL: z.url() },
+  build: (s) => ({ webOrigin: new URL(s.WEB_URL).origin }),
+});
+
 /** Where the provider sends the browser back to: the public web URL, never a request's Host header. */
 export const webUrlConfig = part({
   shape: { WEB_URL: z.url() },
@@ -474,11 +480,19 @@ export function readConfig<const P extends readonly AnyPart[]>(parts: P, env: En
  * exactly what its entry here needs.
  */
 export const GROUP_CONFIG = {
-  auth: [tableConfig, originVerifyConfig, sessionConfig, mailConfig, googleSignInConfig, linkCookieConfig],
-  billing: [tableConfig, originVerifyConfig, sessionConfig, stripeConfig, webUrlConfig],
+  auth: [
+    tableConfig,
+    originVerifyConfig,
+    sessionConfig,
+    mailConfig,
+    googleSignInConfig,
+    linkCookieConfig,
+    corsConfig,
+  ],
+  billing: [tableConfig, originVerifyConfig, sessionConfig, stripeConfig, webUrlConfig, corsConfig],
   'stripe-webhook': [tableConfig, originVerifyConfig, stripeConfig, stripeWebhookConfig],
-  photos: [tableConfig, originVerifyConfig, sessionConfig, mediaConfig],
-  'admin-styles': [tableConfig, originVerifyConfig, sessionConfig, mediaConfig],
+  photos: [tableConfig, originVerifyConfig, sessionConfig, mediaConfig, corsConfig],
+  'admin-styles': [tableConfig, originVerifyConfig, sessionConfig, mediaConfig, corsConfig],
   avatars: [
     tableConfig,
     originVerifyConfig,
@@ -487,8 +501,17 @@ export const GROUP_CONFIG = {
     taskQueueConfig,
     providerBudgetConfig,
     taskTimingConfig,
+    corsConfig,
   ],
-  account: [tableConfig, originVerifyConfig, sessionConfig, mailConfig, mediaConfig, privacyJobQueueConfig],
+  account: [
+    tableConfig,
+    originVerifyConfig,
+    sessionConfig,
+    mailConfig,
+    mediaConfig,
+    privacyJobQueueConfig,
+    corsConfig,
+  ],
 } as const satisfies Record<string, readonly AnyPart[]>;
 
 /**

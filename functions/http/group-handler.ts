@@ -13,6 +13,7 @@ import {
 } from '../../shared/api-routes.ts';
 import type { SecretSource } from '../config.ts';
 import type { User } from '../domain/ports.ts';
+import { crossOrigin, preflight } from './cors.ts';
 import { jsonResponse } from './error-mapper.ts';
 import { newCorrelationId, withLogContext } from './logger.ts';
 import { errorResponses, jsonBody, routeFor, session, stateOf } from './middleware.ts';
@@ -50,6 +51,8 @@ export interface GroupHandlerOptions {
    * distribution fronts the API (local runs, stages without WAF). Every group states it: none is forgotten.
    */
   originSecret: SecretSource | null;
+  /** The web app's origin: the one origin CORS admits (corsConfig); null for a group no browser calls. */
+  webOrigin: string | null;
   /** milliseconds; how long ago the secret was read decides a re-read (tests set it) */
   clock?: () => number;
 }
@@ -69,9 +72,12 @@ export function groupHandler<G extends LambdaGroup>(
   }
 
   const run = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>({ timeoutEarlyInMillis: 0 })
+    .use(crossOrigin(options.webOrigin))
     .use(errorResponses())
-    // Before anything else is read: a request that went around CloudFront and WAF learns nothing.
+    // Before anything else is read: a request that went around CloudFront and WAF learns nothing, a
+    // preflight included.
     .use(fromOriginOnly(options.originSecret, { now: options.clock }))
+    .use(preflight(options.webOrigin))
     .use(routeFor(routes))
     // Who calls is settled before the body is read: a caller without the right learns nothing from it.
     .use(session(resolveSession))

@@ -17,5 +17,6 @@ export const handler = groupHandler(
     // The webhook route is public: its caller is proven by the signature, never by a session.
     throw new DomainError('UNAUTHENTICATED', 'No sessions here.');
   },
-  config,
+  // Stripe calls it, never a browser: no CORS.
+  { ...config, webOrigin: null },
 );

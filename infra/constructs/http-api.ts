@@ -1,10 +1,11 @@
-// The HTTP API: CORS for the web app's origin only, one route per served route of the table, throttling
-// (stage default and stricter per-route limits from api-limits.ts) and JSON access logs.
-import { Duration } from 'aws-cdk-lib';
+// The HTTP API: one route per served route of the table, the preflight route, throttling (stage default and
+// stricter per-route limits from api-limits.ts) and JSON access logs. No CORS setting: API Gateway would
+// then answer preflights itself, past the functions' origin check; the functions answer CORS instead
+// (shared/api-cors.ts), and the API's resource names nothing of the web app (so the site's CSP can name the
+// API's own address without a cycle).
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   type CfnStage,
-  CorsHttpMethod,
   HttpApi,
   HttpMethod,
   type HttpRoute,
@@ -22,7 +23,6 @@ import {
   routeKey,
   servedRoutes,
 } from '../../shared/api-routes.ts';
-import { API_CORS } from '../api-cors.ts';
 import { ROUTE_THROTTLES, STAGE_THROTTLE, type Throttle } from '../api-limits.ts';
 import { stageLogGroupProps } from './stage-logs.ts';
 
@@ -46,8 +46,6 @@ export const ACCESS_LOG_FIELDS = {
 
 export interface ProductApiProps {
   stage: 'dev' | 'prod';
-  /** The one origin browsers may call the API from: the web app's URL. */
-  webOrigin: string;
 }
 
 export class ProductApi extends Construct {
@@ -63,14 +61,6 @@ export class ProductApi extends Construct {
     this.httpApi = new HttpApi(this, 'HttpApi', {
       apiName: `aivatar-${props.stage}`,
       description: `Aivatar ${props.stage} API (routes from shared/api-routes.ts)`,
-      corsPreflight: {
-        allowOrigins: [props.webOrigin],
-        allowHeaders: [...API_CORS.allowHeaders],
-        allowMethods: API_CORS.allowMethods.map((m) => CorsHttpMethod[m]),
-        exposeHeaders: [...API_CORS.exposeHeaders],
-        maxAge: Duration.seconds(API_CORS.maxAgeSeconds),
-        allowCredentials: API_CORS.allowCredentials,
-      },
       createDefaultStage: false,
     });
     this.accessLogs = new LogGroup(this, 'AccessLogs', stageLogGroupProps(props.stage));
@@ -103,6 +93,18 @@ export class ProductApi extends Construct {
       const throttle = this.routeThrottles.get(key);
       if (throttle && created) this.throttleRoute(created, key, throttle);
     }
+  }
+
+  /**
+   * Every preflight (`OPTIONS /{proxy+}`) to `fn`, which checks the origin header like any request and
+   * answers with the CORS rule (functions/http/cors.ts).
+   */
+  servePreflight(fn: IFunction): void {
+    this.httpApi.addRoutes({
+      path: '/{proxy+}',
+      methods: [HttpMethod.OPTIONS],
+      integration: new HttpLambdaIntegration('preflight-integration', fn),
+    });
   }
 
   /** Route settings name the route by key: CloudFormation refuses them until the route exists. */

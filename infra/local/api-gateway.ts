@@ -1,10 +1,12 @@
 // The local stand-in for API Gateway (HTTP API, payload 2.0): it matches requests against the route
-// table, applies the same CORS rules, and invokes the same Lambda handler code in-process.
+// table and invokes the same Lambda handler code in-process. Like the deployed HTTP API it has no CORS
+// setting: a preflight (OPTIONS) goes to the function the preflight route names, and the functions add the
+// CORS headers (functions/http/cors.ts); the gateway's own answers (404, 413, 500) carry none.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { PREFLIGHT_GROUP, PREFLIGHT_ROUTE_KEY } from '../../shared/api-cors.ts';
 import { type ApiRoute, apiRoutes, type LambdaGroup, matchPath, routeKey } from '../../shared/api-routes.ts';
-import { API_CORS } from '../api-cors.ts';
 
 export type LambdaHandler = (
   event: APIGatewayProxyEventV2,
@@ -12,8 +14,6 @@ export type LambdaHandler = (
 ) => Promise<APIGatewayProxyStructuredResultV2>;
 
 export interface GatewayOptions {
-  /** The only origin CORS admits: the web app's. */
-  webOrigin: string;
   loadHandler(group: LambdaGroup): Promise<LambdaHandler>;
   /** Tests simulate many clients by sending X-Forwarded-For; never on by default. */
   trustForwardedFor: boolean;
@@ -71,50 +71,25 @@ function send(
   res.end(body);
 }
 
-/** The answer API Gateway gives for the web origin's requests, from the one CORS definition. */
-function corsHeaders(origin: string | undefined, webOrigin: string): Record<string, string> {
-  if (origin !== webOrigin) return {};
-  return {
-    'access-control-allow-origin': webOrigin,
-    'access-control-expose-headers': API_CORS.exposeHeaders.join(','),
-    ...(API_CORS.allowCredentials ? { 'access-control-allow-credentials': 'true' } : {}),
-    vary: 'Origin',
-  };
-}
-
-const preflightHeaders = (cors: Record<string, string>): Record<string, string> =>
-  cors['access-control-allow-origin']
-    ? {
-        ...cors,
-        'access-control-allow-methods': API_CORS.allowMethods.join(','),
-        'access-control-allow-headers': API_CORS.allowHeaders.join(',').toLowerCase(),
-        'access-control-max-age': String(API_CORS.maxAgeSeconds),
-      }
-    : {};
-
 export function createGateway(options: GatewayOptions) {
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://local');
     const method = (req.method ?? 'GET').toUpperCase();
-    const cors = corsHeaders(req.headers.origin, options.webOrigin);
 
-    if (method === 'OPTIONS') return send(res, 204, preflightHeaders(cors), '');
-
-    const match = findRoute(method, url.pathname);
+    // Every preflight goes to the preflight route (`OPTIONS /{proxy+}`), as the deployed API routes it.
+    const match =
+      method === 'OPTIONS'
+        ? { route: { group: PREFLIGHT_GROUP, served: true }, params: { proxy: url.pathname.slice(1) } }
+        : findRoute(method, url.pathname);
     if (!match?.route.served) {
-      return send(
-        res,
-        404,
-        { 'content-type': 'application/json', ...cors },
-        JSON.stringify({ message: 'Not Found' }),
-      );
+      return send(res, 404, { 'content-type': 'application/json' }, JSON.stringify({ message: 'Not Found' }));
     }
     const body = await readBody(req);
     if (body === 'too-large') {
       return send(
         res,
         413,
-        { 'content-type': 'application/json', ...cors },
+        { 'content-type': 'application/json' },
         JSON.stringify({ message: 'Request Entity Too Large' }),
       );
     }
@@ -132,7 +107,7 @@ export function createGateway(options: GatewayOptions) {
     const sourceIp = forwarded || (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
     const isText = body.length === 0 || TEXT_TYPES.test(headers['content-type'] ?? '');
     const requestId = randomUUID();
-    const key = routeKey(match.route);
+    const key = method === 'OPTIONS' ? PREFLIGHT_ROUTE_KEY : routeKey(match.route as ApiRoute);
     const now = new Date();
 
     const event: APIGatewayProxyEventV2 = {
@@ -176,11 +151,11 @@ export function createGateway(options: GatewayOptions) {
       return send(
         res,
         500,
-        { 'content-type': 'application/json', ...cors },
+        { 'content-type': 'application/json' },
         JSON.stringify({ message: 'Internal Server Error' }),
       );
     }
-    const outHeaders: Record<string, string | string[]> = { ...cors };
+    const outHeaders: Record<string, string | string[]> = {};
     for (const [k, v] of Object.entries(result.headers ?? {})) outHeaders[k.toLowerCase()] = String(v);
     // As API Gateway does: each of the result's cookies becomes a Set-Cookie header.
     if (result.cookies?.length) outHeaders['set-cookie'] = result.cookies;

@@ -1,6 +1,6 @@
 // The local API host: the mail outbox's routes and the local API Gateway in front of the same Lambda
 // handlers AWS runs. It listens first and is configured once the web app's address is known (the web app
-// needs the API's address, the gateway the web app's origin); until then it answers 503.
+// needs the API's address, the functions the web app's origin); until then it answers 503.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LambdaGroup } from '../../shared/api-routes.ts';
@@ -9,7 +9,6 @@ import { createGateway, type LambdaHandler } from './api-gateway.ts';
 import { outboxRoutes } from './outbox-routes.ts';
 
 export interface ApiServerConfig {
-  webOrigin: string;
   outboxDir: string;
   trustForwardedFor: boolean;
 }
@@ -47,7 +46,6 @@ export async function startApiServer(port: number): Promise<ApiServer> {
     configure(config) {
       const outbox = outboxRoutes(config.outboxDir);
       const gateway = createGateway({
-        webOrigin: config.webOrigin,
         loadHandler,
         trustForwardedFor: config.trustForwardedFor,
       });

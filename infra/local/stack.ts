@@ -213,7 +213,6 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
     // Also here, for the tests and tools that read them from this process.
     Object.assign(process.env, env);
     await api.configure(env, {
-      webOrigin: webUrl,
       outboxDir,
       trustForwardedFor: o.trustForwardedFor ?? false,
     });

@@ -5,7 +5,6 @@ import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_LINK_TTL_SECONDS } from '../../functions/domain/accounts/accounts.ts';
 import { GROUP_NEEDS } from '../../infra/aivatar-stack.ts';
-import { API_CORS } from '../../infra/api-cors.ts';
 import { DEFAULT_RESERVED_CONCURRENCY, ROUTE_THROTTLES, STAGE_THROTTLE } from '../../infra/api-limits.ts';
 import { ACCESS_LOG_FIELDS } from '../../infra/constructs/http-api.ts';
 import {
@@ -13,6 +12,7 @@ import {
   CUSTOM_RESOURCE_PROVIDERS,
   checkFunctionConcurrency,
 } from '../../infra/function-concurrency.ts';
+import { API_CORS } from '../../shared/api-cors.ts';
 import { apiRoutes, type RouteId, routeKey, servedGroups, servedRoutes } from '../../shared/api-routes.ts';
 import { type Json, props, type Resource } from './cfn-template.ts';
 import { functionId, ofType, onlyOfType, removeTempDirs, type Synth, synth } from './synth.ts';
@@ -151,15 +151,11 @@ describe.each([
     });
   });
 
-  it('configures CORS from the one definition the local API Gateway reads too', () => {
+  it('leaves CORS to the functions, which read the one definition the local API Gateway serves too', () => {
     const s = get();
     const [, api] = onlyOfType(s, 'AWS::ApiGatewayV2::Api');
-    const cors = props(api).CorsConfiguration as Json;
-    expect(cors.AllowHeaders).toEqual(API_CORS.allowHeaders);
-    expect(cors.AllowMethods).toEqual(API_CORS.allowMethods);
-    expect(cors.ExposeHeaders).toEqual(API_CORS.exposeHeaders);
-    expect(cors.MaxAge).toBe(API_CORS.maxAgeSeconds);
-    expect(Boolean(cors.AllowCredentials)).toBe(API_CORS.allowCredentials);
+    expect(props(api).CorsConfiguration).toBeUndefined();
+    expect(API_CORS.allowCredentials).toBe(true);
   });
 });
 

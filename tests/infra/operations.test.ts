@@ -224,6 +224,23 @@ describe('edge protection', () => {
     expect(JSON.stringify(shell.SourceMarkers)).toMatch(/ApiEdgeDistribution\w+","DomainName"/);
     expect(built.mainStack.apiEdge).toBeDefined();
   });
+
+  it('has the site’s CSP name the API distribution’s own host name and the media bucket, not *.cloudfront.net', () => {
+    const [policy] = resourcesOf(built.main, 'AWS::CloudFront::ResponseHeadersPolicy');
+    const csp = JSON.stringify(
+      at(
+        policy?.Properties,
+        'ResponseHeadersPolicyConfig',
+        'SecurityHeadersConfig',
+        'ContentSecurityPolicy',
+        'ContentSecurityPolicy',
+      ),
+    );
+    expect(csp).toMatch(
+      /connect-src 'self' https:\/\/",\{"Fn::GetAtt":\["ApiEdgeDistribution\w+","DomainName"\]\}," https:\/\/aivatar-dev-media-/,
+    );
+    expect(csp).not.toContain('*.');
+  });
 });
 
 describe('only through the API distribution', () => {

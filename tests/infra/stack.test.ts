@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  corsConfig,
   GROUP_CONFIG,
   mailConfig,
   mediaConfig,
@@ -17,6 +18,7 @@ import {
 import { REPO_ROOT } from '../../infra/constructs/api-function.ts';
 import { catalogueVersion, SEED_TABLE_ACTIONS } from '../../infra/constructs/style-catalogue.ts';
 import { SECURITY_HEADERS } from '../../infra/web-hosting.ts';
+import { PREFLIGHT_GROUP, PREFLIGHT_ROUTE_KEY } from '../../shared/api-cors.ts';
 import { apiRoutes, routeKey, servedGroups, servedRoutes } from '../../shared/api-routes.ts';
 import { TABLE_DESIGN } from '../../shared/table-design.ts';
 import { prerenderedPaths } from '../../shared/web-routes.ts';
@@ -113,6 +115,10 @@ describe.each([
       expect(vars.ORIGIN_VERIFY_SECRET_ARN, group).toBeUndefined();
       expect(config.originSecret, group).toBeNull();
       expect(config.webUrl ?? deployed(s.outputs.WebUrl?.Value)).toBe(deployed(s.outputs.WebUrl?.Value));
+      // The one origin the functions answer browsers from (CORS): the web app's; none for Stripe's webhook.
+      if (reads(corsConfig))
+        expect(config.webOrigin, group).toBe(new URL(deployed(s.outputs.WebUrl?.Value)).origin);
+      else expect(group).toBe('stripe-webhook');
       if ((parts as readonly unknown[]).includes(mediaConfig)) {
         expect(vars.MEDIA_BUCKET, group).toBeDefined();
       } else expect(vars.MEDIA_BUCKET, group).toBeUndefined();
@@ -123,11 +129,7 @@ describe.each([
     const s = get();
     const routes = ofType(s, 'AWS::ApiGatewayV2::Route').map(([, r]) => props(r));
     const deployedKeys = routes.map((r) => r.RouteKey as string).sort();
-    expect(deployedKeys).toEqual(
-      servedRoutes()
-        .map(([, r]) => routeKey(r))
-        .sort(),
-    );
+    expect(deployedKeys).toEqual([...servedRoutes().map(([, r]) => routeKey(r)), PREFLIGHT_ROUTE_KEY].sort());
     for (const r of Object.values(apiRoutes).filter((r) => !r.served)) {
       expect(deployedKeys).not.toContain(routeKey(r));
     }
@@ -145,24 +147,23 @@ describe.each([
       const forGroup = permissions.filter(
         (p) => at(p, 'FunctionName', 'Fn::GetAtt', 0) === functionId(s, group),
       );
-      expect(forGroup).toHaveLength(servedRoutes(group).length);
+      expect(forGroup).toHaveLength(servedRoutes(group).length + (group === PREFLIGHT_GROUP ? 1 : 0));
       for (const p of forGroup) expect(p.Principal).toBe('apigateway.amazonaws.com');
     }
   });
 
-  it('allows browsers to call the API from the web app origin only', () => {
+  it('has API Gateway answer no CORS itself: every preflight goes to the auth function, past its origin check', () => {
     const s = get();
     const [, api] = onlyOfType(s, 'AWS::ApiGatewayV2::Api');
-    const cors = props(api).CorsConfiguration as Json;
-    const origins = cors.AllowOrigins as unknown[];
-    expect(origins).toHaveLength(1);
-    expect(deployed(origins[0])).toBe(deployed(s.outputs.WebUrl?.Value));
-    expect(origins).not.toContain('*');
-    expect(cors.AllowHeaders).toEqual(['Authorization', 'Token', 'Content-Type', 'Idempotency-Key']);
-    expect([...(cors.AllowMethods as string[])].sort()).toEqual(['DELETE', 'GET', 'POST', 'PUT']);
-    expect(cors.ExposeHeaders).toEqual(['x-correlation-id', 'content-disposition']);
-    // Google sign-in's cookie (infra/api-cors.ts): credentials, for that one origin.
-    expect(cors.AllowCredentials).toBe(true);
+    expect(props(api).CorsConfiguration).toBeUndefined();
+    const preflight = ofType(s, 'AWS::ApiGatewayV2::Route')
+      .map(([, r]) => props(r))
+      .find((r) => r.RouteKey === PREFLIGHT_ROUTE_KEY) as Json;
+    expect(preflight.AuthorizationType ?? 'NONE').toBe('NONE');
+    const integrationId = (at(preflight, 'Target', 'Fn::Join', 1, 1) as { Ref: string }).Ref;
+    expect(at(props(s.resources[integrationId] as Resource), 'IntegrationUri', 'Fn::GetAtt', 0)).toBe(
+      functionId(s, PREFLIGHT_GROUP),
+    );
   });
 
   it('keeps data in one on-demand table with PITR, TTL and the design GSI', () => {
@@ -374,7 +375,7 @@ describe.each([
 });
 
 describe('web origin', () => {
-  it('is the CloudFront host name without a web domain; the CSP then allows the region API hosts', () => {
+  it('is the CloudFront host name without a web domain; the CSP names the API’s own address, no wildcard', () => {
     const distributionId = onlyOfType(dev, 'AWS::CloudFront::Distribution')[0];
     expect(dev.outputs.WebUrl?.Value).toEqual({
       'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]],
@@ -389,13 +390,13 @@ describe('web origin', () => {
         'ContentSecurityPolicy',
       ),
     );
-    expect(csp).toContain("connect-src 'self' https://*.execute-api.ref-awsregion.ref-awsurlsuffix ");
+    const apiId = onlyOfType(dev, 'AWS::ApiGatewayV2::Api')[0];
+    expect(csp).toContain(`connect-src 'self' ${apiId.toLowerCase()}-apiendpoint.aws.test `);
+    expect(csp).not.toMatch(/\*\.(execute-api|cloudfront)/);
   });
 
   it('is the custom domain when one is set, and the CSP names the exact API origin', () => {
     expect(prod.outputs.WebUrl?.Value).toBe(`https://${WEB_DOMAIN}`);
-    const cors = props(onlyOfType(prod, 'AWS::ApiGatewayV2::Api')[1]).CorsConfiguration as Json;
-    expect(cors.AllowOrigins).toEqual([`https://${WEB_DOMAIN}`]);
     const config = props(onlyOfType(prod, 'AWS::CloudFront::Distribution')[1]).DistributionConfig as Json;
     expect(config.Aliases).toEqual([WEB_DOMAIN]);
     expect(at(config, 'ViewerCertificate', 'AcmCertificateArn')).toBe(CERT_ARN);

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREVIOUS_VALUE_ACCEPTED_MS, REREAD_AFTER_MS } from '../../functions/http/origin-verify.ts';
 import { freePort } from '../../infra/local/ports.ts';
-import { activatedUser, callRoute } from '../support/api.ts';
+import { activatedUser, callRoute, stack } from '../support/api.ts';
 import { type AuthGateway, startAuthGateway } from '../support/auth-gateway.ts';
 import { type FakeSecretsManager, startFakeSecretsManager } from '../support/fake-secrets-manager.ts';
 
@@ -82,6 +82,31 @@ describe('a stage whose API sits behind its CloudFront distribution', () => {
       body: { email, password: 'not-the-password-1' },
     });
     expect(badLogin.status).toBe(401);
+  });
+
+  it('checks a preflight (OPTIONS) like any request: refused straight, answered with CORS through the edge', async () => {
+    const preflight = (headers: Record<string, string>) =>
+      fetch(`${api.apiUrl}/user_info`, {
+        method: 'OPTIONS',
+        headers: {
+          origin: stack().webUrl,
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'authorization',
+          ...headers,
+        },
+      });
+    const direct = await preflight({});
+    expect(direct.status).toBe(403);
+    expect(await direct.json()).toMatchObject({ code: 'FORBIDDEN' });
+    const guessed = await preflight(viaEdge('guess'));
+    expect(guessed.status).toBe(403);
+    const viaDistribution = await preflight(viaEdge(FIRST));
+    expect(viaDistribution.status).toBe(204);
+    expect(viaDistribution.headers.get('access-control-allow-origin')).toBe(stack().webUrl);
+    expect(viaDistribution.headers.get('access-control-allow-methods')).toContain('POST');
+    // Another origin learns nothing it could use.
+    const elsewhere = await preflight({ ...viaEdge(FIRST), origin: 'https://evil.example' });
+    expect(elsewhere.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('asks Secrets Manager at most once per window however many wrong values arrive', async () => {

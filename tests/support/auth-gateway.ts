@@ -56,10 +56,9 @@ export async function startAuthGateway(o: {
     'auth',
     authRoutes(deps, { link: config.linkCookie, google: config.googleSignIn?.cookie ?? null }),
     await buildSessionResolver(config, db),
-    { originSecret: config.originSecret, clock: () => clock.t * 1000 },
+    { originSecret: config.originSecret, webOrigin: config.webOrigin, clock: () => clock.t * 1000 },
   );
   const gateway = createGateway({
-    webOrigin: s.webUrl,
     loadHandler: async () => handler,
     trustForwardedFor: true,
   });

@@ -81,7 +81,7 @@ describe('log context', () => {
         },
       } as never,
       async () => user,
-      { originSecret: null },
+      { originSecret: null, webOrigin: 'http://localhost:5173' },
     );
     const res = await handler(apiEvent('POST /account/delete/link', 'req-1'), {} as Context);
     expect(res.headers?.['x-correlation-id']).toBe('req-1');
@@ -108,7 +108,7 @@ describe('log context', () => {
         },
       } as never,
       async () => user,
-      { originSecret: null },
+      { originSecret: null, webOrigin: 'http://localhost:5173' },
     );
     const res = await handler(apiEvent('POST /account/delete/link', 'req-500'), {} as Context);
     expect(res.statusCode).toBe(500);
