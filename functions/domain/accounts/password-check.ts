@@ -39,20 +39,27 @@ export async function checkCurrentPassword(
   wrong: DomainError,
 ): Promise<void> {
   const { limit, windowSeconds } = PASSWORD_CHECK_FAILURES;
-  const claim = await deps.limiter.hit(FAILURES, user.id, limit, windowSeconds);
+  // The counters name the account (owned_by), so deleting it deletes them.
+  const owner = { userId: user.id };
+  const claim = await deps.limiter.hit(FAILURES, user.id, limit, windowSeconds, owner);
   if (!claim.allowed) throw new RateLimitedError(PASSWORD_CHECKS_PAUSED, claim.retryAfterSeconds);
   if (password && (await deps.hasher.verify(password, user.passwordHash, 'confirm-action'))) {
     await deps.limiter.release(FAILURES, user.id, windowSeconds);
     return;
   }
   const now = await deps.limiter.peek(FAILURES, user.id, limit, windowSeconds);
-  if (!now.allowed) await tellOwnerOnce(deps, user, windowSeconds);
+  if (!now.allowed) await tellOwnerOnce(deps, user, windowSeconds, owner);
   throw wrong;
 }
 
 /** One email per pause, whichever request filled the count. */
-async function tellOwnerOnce(deps: PasswordCheckDeps, user: User, windowSeconds: number): Promise<void> {
-  const first = await deps.limiter.hit(OWNER_TOLD, user.id, 1, windowSeconds);
+async function tellOwnerOnce(
+  deps: PasswordCheckDeps,
+  user: User,
+  windowSeconds: number,
+  owner: { userId: string },
+): Promise<void> {
+  const first = await deps.limiter.hit(OWNER_TOLD, user.id, 1, windowSeconds, owner);
   if (!first.allowed) return;
   const lang: Language = user.lang;
   const accountPage = new URL(pagePath('appAccount', lang), deps.webUrl).toString();
