@@ -45,7 +45,7 @@ function build(o: { nag?: boolean } = {}): Built {
   const web = tempDir('aivatar-web-');
   writeFileSync(join(web, 'index.html'), '<!doctype html><title>Aivatar</title>');
   const outdir = tempDir('aivatar-ops-');
-  const app = new App({ outdir });
+  const app = new App({ outdir, context: { 'aws:cdk:bundling-stacks': [] } });
   const account = '123456789012';
   const edge = new EdgeProtectionStack(app, 'Aivatar-dev-edge', {
     stage: 'dev',

@@ -1,61 +1,27 @@
 // Issue 8 on AWS: the photos function (sharp for linux-arm64 in its bundle, memory, timeout, settings), its
 // least-privilege access to the media bucket, and the bucket itself (private, CORS for the web origin only,
 // photos deleted after PHOTO_RETENTION_DAYS), with the site's CSP naming the bucket.
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUNDLED_MODEL_DIR, BUNDLED_WASM_DIR } from '../../functions/adapters/faces/face-api-analyzer.ts';
 import { GROUP_CONFIG, readConfig } from '../../functions/config.ts';
-import { AivatarStack } from '../../infra/aivatar-stack.ts';
-import { REPO_ROOT } from '../../infra/constructs/api-function.ts';
-import { FACE_MODEL_FILES, WASM_FILES } from '../../infra/constructs/face-analysis.ts';
+import type { AivatarStack } from '../../infra/aivatar-stack.ts';
 import { PHOTO_RETENTION_DAYS } from '../../shared/photo-rules.ts';
 import { at, deployed, type Json, props, type Resource } from './cfn-template.ts';
+import { functionId, removeTempDirs, type Synth, synth } from './synth.ts';
 
-const cdkContext = (JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Json })
-  .context;
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-
+// The bundle itself (sharp, the face model) is checked in bundles.test.ts.
+let s: Synth;
 let stack: AivatarStack;
 let resources: Record<string, Resource>;
-let outdir: string;
-
 beforeAll(() => {
-  const web = mkdtempSync(join(tmpdir(), 'aivatar-web-'));
-  writeFileSync(join(web, 'index.html'), '<!doctype html><title>Aivatar</title>');
-  mkdirSync(join(web, 'assets'));
-  outdir = mkdtempSync(join(tmpdir(), 'aivatar-cdk-photos-'));
-  dirs.push(web, outdir);
-  const app = new App({ outdir, context: cdkContext });
-  stack = new AivatarStack(app, 'Aivatar-dev', {
-    stage: 'dev',
-    mailDomain: 'mail.aivatar.test',
-    webAssetPath: web,
-  });
-  resources = (Template.fromStack(stack).toJSON() as { Resources: Record<string, Resource> }).Resources;
+  s = synth('dev', false);
+  stack = s.stack;
+  resources = s.resources;
 });
+afterAll(removeTempDirs);
 
 const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
-const photosFunctionId = () => {
-  const fn = stack.functions.get('photos');
-  if (!fn) throw new Error('no photos function');
-  return stack.getLogicalId(fn.fn.node.defaultChild as CfnFunction);
-};
+const photosFunctionId = () => functionId(s, 'photos');
 const mediaBucket = (): [string, Resource] =>
   ofType('AWS::S3::Bucket').find(([, b]) =>
     JSON.stringify(props(b).BucketName ?? '').includes('-media-'),
@@ -71,58 +37,6 @@ describe('the photos function', () => {
     expect(vars.MAIL_FROM).toBeUndefined();
     const env = Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, deployed(v)]));
     expect(readConfig(GROUP_CONFIG.photos, env)).toMatchObject({ mediaBucket: env.MEDIA_BUCKET });
-  });
-
-  it('carries sharp’s linux-arm64 binaries in its bundle, not the synthesizing machine’s', () => {
-    const code = props(resources[photosFunctionId()] as Resource).Code as Json;
-    const asset = join(outdir, `asset.${String(code.S3Key).replace(/\.zip$/, '')}`);
-    const img = join(asset, 'node_modules', '@img');
-    expect(
-      readdirSync(img)
-        .filter((d) => d.startsWith('sharp-'))
-        .sort(),
-    ).toEqual(['sharp-libvips-linux-arm64', 'sharp-linux-arm64']);
-    const addon = readdirSync(join(img, 'sharp-linux-arm64', 'lib')).find((f) => f.endsWith('.node'));
-    expect(addon).toMatch(/^sharp-linux-arm64/);
-    // An ELF file for AArch64 (e_machine 183).
-    const elf = readFileSync(join(img, 'sharp-linux-arm64', 'lib', addon as string));
-    expect(elf.subarray(1, 4).toString('latin1')).toBe('ELF');
-    expect(elf.readUInt16LE(18)).toBe(183);
-    expect(existsSync(join(asset, 'node_modules', 'sharp', 'package.json'))).toBe(true);
-    // The bundle loads sharp from that node_modules, and only when a photo is processed.
-    const bundle = readFileSync(join(asset, 'index.mjs'), 'utf8');
-    expect(bundle).toContain('import("sharp")');
-    expect(bundle).not.toMatch(/from\s*"sharp"/);
-    // The auth function needs no sharp at all (it installs only the password dictionaries).
-    const authCode = props(
-      resources[
-        stack.getLogicalId(stack.functions.get('auth')?.fn.node.defaultChild as CfnFunction)
-      ] as Resource,
-    ).Code as Json;
-    const authModules = join(outdir, `asset.${String(authCode.S3Key).replace(/\.zip$/, '')}`, 'node_modules');
-    expect(existsSync(join(authModules, 'sharp'))).toBe(false);
-    expect(existsSync(join(authModules, '@img'))).toBe(false);
-    expect(existsSync(join(authModules, '@zxcvbn-ts', 'language-common', 'package.json'))).toBe(true);
-  });
-
-  it('carries the face model: the three networks it runs and the wasm backend, and no other weights', () => {
-    const code = props(resources[photosFunctionId()] as Resource).Code as Json;
-    const asset = join(outdir, `asset.${String(code.S3Key).replace(/\.zip$/, '')}`);
-    expect(readdirSync(join(asset, BUNDLED_MODEL_DIR)).sort()).toEqual([...FACE_MODEL_FILES].sort());
-    expect(readdirSync(join(asset, BUNDLED_WASM_DIR)).sort()).toEqual([...WASM_FILES].sort());
-    const faceApi = join(asset, 'node_modules', '@vladmandic', 'face-api');
-    expect(existsSync(join(faceApi, 'dist', 'face-api.node-wasm.js'))).toBe(true);
-    expect(existsSync(join(faceApi, 'model'))).toBe(false);
-    expect(existsSync(join(faceApi, 'demo'))).toBe(false);
-    expect(existsSync(join(asset, 'node_modules', '@tensorflow', 'tfjs-backend-wasm', 'package.json'))).toBe(
-      true,
-    );
-    // Loaded on first analysis only: the list and delete routes start without TensorFlow.
-    const bundle = readFileSync(join(asset, 'index.mjs'), 'utf8');
-    expect(/from\s*"@tensorflow/.test(bundle)).toBe(false);
-    // face-api's own code (its error texts) is not in the bundle: it is required when a face is analysed.
-    expect(bundle.includes('FaceRecognizer.constructor')).toBe(false);
-    expect(bundle.includes('face-api.node-wasm.js')).toBe(true);
   });
 
   it('may get, put and delete objects under uploads/, photos/ and thumbs/ only, and send no mail', () => {

@@ -1,7 +1,6 @@
 // What the operator deploys: the stack is synthesized once per stage (dev with the CloudFront host
 // name, prod with a custom web domain) and its CloudFormation is checked property by property.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -391,7 +390,7 @@ describe('web origin', () => {
       ),
     );
     const apiId = onlyOfType(dev, 'AWS::ApiGatewayV2::Api')[0];
-    expect(csp).toContain(`connect-src 'self' ${apiId.toLowerCase()}-apiendpoint.aws.test `);
+    expect(csp).toContain(`connect-src 'self' https://${apiId.toLowerCase()}-apiendpoint.aws.test `);
     expect(csp).not.toMatch(/\*\.(execute-api|cloudfront)/);
   });
 
@@ -412,45 +411,6 @@ describe('web origin', () => {
       ),
     );
     expect(csp).toContain(`connect-src 'self' https://${apiId.toLowerCase()}-apiendpoint.aws.test `);
-  });
-});
-
-describe('the deployed auth bundle', () => {
-  it('starts as an ES module on Node 24 and answers an unauthenticated request with 401', () => {
-    const code = props(dev.resources[functionId(dev, 'auth')] as Resource).Code as Json;
-    const assetDir = join(dev.outdir, `asset.${String(code.S3Key).replace(/\.zip$/, '')}`);
-    const bundle = readFileSync(join(assetDir, 'index.mjs'), 'utf8');
-    expect(bundle.startsWith('import { createRequire')).toBe(true);
-    expect(bundle).toMatch(/sourceMappingURL=index\.mjs\.map/);
-    // The SDK is left to the Lambda runtime: run the bundle where node_modules stands in for it.
-    expect(bundle).toMatch(/from\s*"@aws-sdk\/client-dynamodb"/);
-    mkdirSync(join(REPO_ROOT, '.local'), { recursive: true });
-    const runDir = tempDir('lambda-', join(REPO_ROOT, '.local'));
-    writeFileSync(join(runDir, 'index.mjs'), bundle);
-    const script = `
-      const { handler } = await import(${JSON.stringify(join(runDir, 'index.mjs'))});
-      const res = await handler({ version: '2.0', routeKey: 'GET /user_info', rawPath: '/user_info', headers: {},
-        requestContext: { requestId: 'req-1', http: { method: 'GET', path: '/user_info', sourceIp: '127.0.0.1' } },
-        isBase64Encoded: false }, {});
-      process.stdout.write(JSON.stringify(res));`;
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
-      encoding: 'utf8',
-      timeout: 20_000,
-      env: {
-        PATH: process.env.PATH,
-        AWS_REGION: 'eu-west-1',
-        STAGE: 'dev',
-        TABLE_NAME: 'aivatar-test',
-        WEB_URL: 'https://web.aivatar.test',
-        MAIL_FROM: 'Aivatar <no-reply@mail.aivatar.test>',
-        MAIL_TRANSPORT: 'ses',
-        JWT_SECRET: 'a-test-signing-key-that-is-long-enough-0123456789',
-      },
-    });
-    expect(run.stderr).toBe('');
-    const res = JSON.parse(run.stdout) as { statusCode: number; headers: Json };
-    expect(res.statusCode).toBe(401);
-    expect(res.headers['x-correlation-id']).toBe('req-1');
   });
 });
 

@@ -28,6 +28,16 @@ export const CERT_ARN = 'arn:aws:acm:us-east-1:123456789012:certificate/11111111
 const cdkContext = (JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Json })
   .context;
 
+/**
+ * The App's context. Unless `bundle`, no stack bundles its functions (`aws:cdk:bundling-stacks`, what
+ * `cdk synth --exclusively` uses): the template is the same but for asset hashes, and synthesis takes
+ * seconds instead of minutes. The files that read the bundles themselves (bundles.test.ts) bundle.
+ */
+export const synthContext = (bundle = false): Json => ({
+  ...cdkContext,
+  ...(bundle ? {} : { 'aws:cdk:bundling-stacks': [] }),
+});
+
 // Each synth stages about 25 MB of assets; call removeTempDirs() in afterAll.
 const tempDirs: string[] = [];
 export const tempDir = (prefix: string, parent = tmpdir()): string => {
@@ -53,9 +63,10 @@ export function synth(
   withDomain: boolean,
   change?: (stack: AivatarStack) => void,
   more: Partial<AivatarStackProps> = {},
+  { bundle = false }: { bundle?: boolean } = {},
 ): Synth {
   const outdir = tempDir(`aivatar-cdk-${stage}-`);
-  const app = new App({ outdir, context: cdkContext });
+  const app = new App({ outdir, context: synthContext(bundle) });
   const stack = new AivatarStack(app, `Aivatar-${stage}`, {
     stage,
     mailDomain: 'mail.aivatar.test',

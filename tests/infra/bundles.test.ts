@@ -1,0 +1,111 @@
+// The functions as they are uploaded: the one synthesis in the infra tests that bundles (synth.ts skips
+// bundling elsewhere). Each bundle is read from the cloud assembly: the auth function starts as an ES
+// module, the photos function carries sharp for linux-arm64 and the face model, and nothing more.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUNDLED_MODEL_DIR, BUNDLED_WASM_DIR } from '../../functions/adapters/faces/face-api-analyzer.ts';
+import { REPO_ROOT } from '../../infra/constructs/api-function.ts';
+import { FACE_MODEL_FILES, WASM_FILES } from '../../infra/constructs/face-analysis.ts';
+import { type Json, props, type Resource } from './cfn-template.ts';
+import { functionId, removeTempDirs, type Synth, synth, tempDir } from './synth.ts';
+
+let s: Synth;
+beforeAll(() => {
+  s = synth('dev', false, undefined, {}, { bundle: true });
+});
+afterAll(removeTempDirs);
+
+describe('the deployed auth bundle', () => {
+  it('starts as an ES module on Node 24 and answers an unauthenticated request with 401', () => {
+    const code = props(s.resources[functionId(s, 'auth')] as Resource).Code as Json;
+    const assetDir = join(s.outdir, `asset.${String(code.S3Key).replace(/\.zip$/, '')}`);
+    const bundle = readFileSync(join(assetDir, 'index.mjs'), 'utf8');
+    expect(bundle.startsWith('import { createRequire')).toBe(true);
+    expect(bundle).toMatch(/sourceMappingURL=index\.mjs\.map/);
+    // The SDK is left to the Lambda runtime: run the bundle where node_modules stands in for it.
+    expect(bundle).toMatch(/from\s*"@aws-sdk\/client-dynamodb"/);
+    mkdirSync(join(REPO_ROOT, '.local'), { recursive: true });
+    const runDir = tempDir('lambda-', join(REPO_ROOT, '.local'));
+    writeFileSync(join(runDir, 'index.mjs'), bundle);
+    const script = `
+      const { handler } = await import(${JSON.stringify(join(runDir, 'index.mjs'))});
+      const res = await handler({ version: '2.0', routeKey: 'GET /user_info', rawPath: '/user_info', headers: {},
+        requestContext: { requestId: 'req-1', http: { method: 'GET', path: '/user_info', sourceIp: '127.0.0.1' } },
+        isBase64Encoded: false }, {});
+      process.stdout.write(JSON.stringify(res));`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 20_000,
+      env: {
+        PATH: process.env.PATH,
+        AWS_REGION: 'eu-west-1',
+        STAGE: 'dev',
+        TABLE_NAME: 'aivatar-test',
+        WEB_URL: 'https://web.aivatar.test',
+        MAIL_FROM: 'Aivatar <no-reply@mail.aivatar.test>',
+        MAIL_TRANSPORT: 'ses',
+        JWT_SECRET: 'a-test-signing-key-that-is-long-enough-0123456789',
+      },
+    });
+    expect(run.stderr).toBe('');
+    const res = JSON.parse(run.stdout) as { statusCode: number; headers: Json };
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['x-correlation-id']).toBe('req-1');
+  });
+});
+
+describe('the photos bundle', () => {
+  it('carries sharp’s linux-arm64 binaries in its bundle, not the synthesizing machine’s', () => {
+    const code = props(s.resources[functionId(s, 'photos')] as Resource).Code as Json;
+    const asset = join(s.outdir, `asset.${String(code.S3Key).replace(/\.zip$/, '')}`);
+    const img = join(asset, 'node_modules', '@img');
+    expect(
+      readdirSync(img)
+        .filter((d) => d.startsWith('sharp-'))
+        .sort(),
+    ).toEqual(['sharp-libvips-linux-arm64', 'sharp-linux-arm64']);
+    const addon = readdirSync(join(img, 'sharp-linux-arm64', 'lib')).find((f) => f.endsWith('.node'));
+    expect(addon).toMatch(/^sharp-linux-arm64/);
+    // An ELF file for AArch64 (e_machine 183).
+    const elf = readFileSync(join(img, 'sharp-linux-arm64', 'lib', addon as string));
+    expect(elf.subarray(1, 4).toString('latin1')).toBe('ELF');
+    expect(elf.readUInt16LE(18)).toBe(183);
+    expect(existsSync(join(asset, 'node_modules', 'sharp', 'package.json'))).toBe(true);
+    // The bundle loads sharp from that node_modules, and only when a photo is processed.
+    const bundle = readFileSync(join(asset, 'index.mjs'), 'utf8');
+    expect(bundle).toContain('import("sharp")');
+    expect(bundle).not.toMatch(/from\s*"sharp"/);
+    // The auth function needs no sharp at all (it installs only the password dictionaries).
+    const authCode = props(s.resources[functionId(s, 'auth')] as Resource).Code as Json;
+    const authModules = join(
+      s.outdir,
+      `asset.${String(authCode.S3Key).replace(/\.zip$/, '')}`,
+      'node_modules',
+    );
+    expect(existsSync(join(authModules, 'sharp'))).toBe(false);
+    expect(existsSync(join(authModules, '@img'))).toBe(false);
+    expect(existsSync(join(authModules, '@zxcvbn-ts', 'language-common', 'package.json'))).toBe(true);
+  });
+
+  it('carries the face model: the three networks it runs and the wasm backend, and no other weights', () => {
+    const code = props(s.resources[functionId(s, 'photos')] as Resource).Code as Json;
+    const asset = join(s.outdir, `asset.${String(code.S3Key).replace(/\.zip$/, '')}`);
+    expect(readdirSync(join(asset, BUNDLED_MODEL_DIR)).sort()).toEqual([...FACE_MODEL_FILES].sort());
+    expect(readdirSync(join(asset, BUNDLED_WASM_DIR)).sort()).toEqual([...WASM_FILES].sort());
+    const faceApi = join(asset, 'node_modules', '@vladmandic', 'face-api');
+    expect(existsSync(join(faceApi, 'dist', 'face-api.node-wasm.js'))).toBe(true);
+    expect(existsSync(join(faceApi, 'model'))).toBe(false);
+    expect(existsSync(join(faceApi, 'demo'))).toBe(false);
+    expect(existsSync(join(asset, 'node_modules', '@tensorflow', 'tfjs-backend-wasm', 'package.json'))).toBe(
+      true,
+    );
+    // Loaded on first analysis only: the list and delete routes start without TensorFlow.
+    const bundle = readFileSync(join(asset, 'index.mjs'), 'utf8');
+    expect(/from\s*"@tensorflow/.test(bundle)).toBe(false);
+    // face-api's own code (its error texts) is not in the bundle: it is required when a face is analysed.
+    expect(bundle.includes('FaceRecognizer.constructor')).toBe(false);
+    expect(bundle.includes('face-api.node-wasm.js')).toBe(true);
+  });
+});
