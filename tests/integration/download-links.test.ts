@@ -33,7 +33,7 @@ let bobTasks: AvatarTask[];
 beforeAll(async () => {
   [alice, bob] = await Promise.all([creator({ ltd: 10 }), creator({ ltd: 10 })]);
   [aliceTasks, bobTasks] = await Promise.all([finished(alice, 2), finished(bob, 1)]);
-}, 90_000);
+}, 180_000);
 
 describe('a session in a URL', () => {
   it('is refused by every route that takes ?token=, which answer the same request with the header', async () => {
