@@ -187,7 +187,7 @@ describeInBrowser('the admin styles screen', () => {
     expect(saved?.image_url).toMatch(/\/style-images\/style_[0-9a-f]{16}\.jpg$/);
   });
 
-  test('imports a file with the spec’s message and the reasons, asks for a file, and exports in a new tab', async () => {
+  test('imports a file with the spec’s message and the reasons, asks for a file, and saves the export', async () => {
     const page = await browser.newPage(PHONE);
     await openSignedIn(page, admin.token, '/admin/styles');
     await page.getByRole('button', { name: 'Importer', exact: true }).click();
