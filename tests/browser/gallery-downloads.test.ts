@@ -54,7 +54,7 @@ describeInBrowser('gallery downloads', () => {
   const browser = useBrowser();
 
   for (const [lang, size] of [
-    ['en', DESKTOP],
+    ['en', { ...DESKTOP, width: 1440 }],
     ['fr', PHONE],
   ] as const) {
     const c = COPY[lang];
@@ -76,6 +76,7 @@ describeInBrowser('gallery downloads', () => {
       const saved = join(tmpdir(), `gallery-${lang}-${Date.now()}.zip`);
       await zip.saveAs(saved);
       expect(readFileSync(saved).subarray(0, 2).toString()).toBe('PK');
+      await page.screenshot({ path: join(tmpdir(), `gallery-downloads-${lang}-${size.width}.png`) });
       // The ZIP was opened by URL, with a download link and not the session.
       expect(urls.some((u) => /\/aivatar\/user-file\/results\.zip\?token=/.test(u))).toBe(true);
       const signature = user.token.split('.')[2] as string;
