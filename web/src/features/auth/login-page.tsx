@@ -10,7 +10,8 @@ import { documentTitle } from '../../lib/document-title.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useLanguage, useLocalizedPath } from '../../lib/language.ts';
 import { useSession } from '../../lib/session.tsx';
-import { AFTER_PASSWORD_LOGIN_DELAY_MS, afterLoginPath } from './after-login.ts';
+import { afterSignInPath } from '../pricing/purchase-intent.ts';
+import { AFTER_PASSWORD_LOGIN_DELAY_MS } from './after-login.ts';
 import { logIn } from './api/login.ts';
 import { sendLoginLink } from './api/send-login-link.ts';
 import { type FormMessage, googleReturnMessage, loginFailure, loginLinkFailure } from './auth-messages.ts';
@@ -57,7 +58,7 @@ export default function LoginPage() {
       void signIn(access_token);
       setLoggedIn(true);
       setMessage({ kind: 'success', text: t('login.success') });
-      redirect.current = setTimeout(() => navigate(afterLoginPath(lang)), AFTER_PASSWORD_LOGIN_DELAY_MS);
+      redirect.current = setTimeout(() => navigate(afterSignInPath(lang)), AFTER_PASSWORD_LOGIN_DELAY_MS);
     } catch (e) {
       setMessage(loginFailure(e, t));
     } finally {

@@ -17,6 +17,7 @@ import { useLanguage, useLocalizedPath } from '../../../lib/language.ts';
 import { useStrings } from '../../../lib/strings.ts';
 import { OneTimeFeatures, OneTimeIntro } from '../content/pricing-copy.tsx';
 import { PRICING_STRINGS } from '../pricing-strings.ts';
+import { rememberPurchase } from '../purchase-intent.ts';
 
 interface OneTimeCardProps {
   pack: TokenPack;
@@ -87,7 +88,11 @@ export function OneTimeCard({ pack, onPackChange, signedIn, loading, disabled, o
             {s.buy(pack.tokens)}
           </Button>
         ) : (
-          <Link to={path('login')} className={buttonClass({ size: 'lg', block: true, variant: 'secondary' })}>
+          <Link
+            to={path('login')}
+            onClick={() => rememberPurchase(pack.id)}
+            className={buttonClass({ size: 'lg', block: true, variant: 'secondary' })}
+          >
             {s.logInToBuy}
           </Link>
         )}

@@ -13,6 +13,7 @@ import { useStrings } from '../../../lib/strings.ts';
 import type { SubscriptionState } from '../api/checkout.ts';
 import { SubscriptionFeatures, SubscriptionIntro, SubscriptionTerms } from '../content/pricing-copy.tsx';
 import { PRICING_STRINGS } from '../pricing-strings.ts';
+import { rememberPurchase } from '../purchase-intent.ts';
 
 interface SubscriptionCardProps {
   state: SubscriptionState;
@@ -52,7 +53,11 @@ export function SubscriptionCard({ state, loading, disabled, onSubscribe, onMana
           </p>
         )}
         {state === 'signed-out' && (
-          <Link to={path('login')} className={buttonClass({ size: 'lg', block: true })}>
+          <Link
+            to={path('login')}
+            onClick={() => rememberPurchase(SUBSCRIPTION.id)}
+            className={buttonClass({ size: 'lg', block: true })}
+          >
             {s.logInToSubscribe}
           </Link>
         )}
