@@ -254,6 +254,29 @@ describeInBrowser('My Avatars', () => {
     await expect.poll(() => served.calls()).toBe(2);
   });
 
+  test("another account signed in from another tab: the first account's avatars leave the screen", async () => {
+    const [first, second] = await Promise.all([
+      createAccount(uniqueEmail('tab-first')),
+      createAccount(uniqueEmail('tab-second')),
+    ]);
+    const page = await browser.newPage(DESKTOP);
+    // Each account's own list, told apart by the session the request carries.
+    await page.context().route('**/aivatar/user-tasks*', (route: Route) => {
+      const auth = route.request().headers().authorization ?? '';
+      const tasks = auth.endsWith(first.token)
+        ? [task({ id: 'firsts', status: 'ERROR', created_at: MARCH_14, style_name: 'Knight' })]
+        : [];
+      return route.fulfill({ json: { tasks } });
+    });
+    await openSignedIn(page, first.token, '/app/gallery');
+    await page.locator('[data-status="ERROR"]').waitFor();
+    const other = await page.context().newPage();
+    await other.goto('/favicon.svg');
+    await other.evaluate((t) => localStorage.setItem('token', t), second.token);
+    await page.getByTestId('gallery-empty').waitFor();
+    expect(await page.locator('[data-status]').count()).toBe(0);
+  });
+
   for (const [lang, path, more] of [
     ['en', '/app/gallery', 'Show older avatars'],
     ['fr', '/fr/app/gallery', 'Afficher les avatars plus anciens'],

@@ -3,11 +3,11 @@
 // the app's screens import this file (web/vite.config.ts keeps it and the library out of the landing
 // page's shell chunk).
 import { QueryCache, QueryClient, QueryClientProvider, queryOptions } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import type { ParamsOf, ResponseOf } from '../../../shared/api-routes.ts';
 import { api, isApiError } from './api-client.ts';
 import { type ReadRouteId, routeKey } from './query-keys.ts';
-import { getToken, subscribeToToken } from './session-store.ts';
+import { useSession } from './session.tsx';
 
 /** A read is tried once more when no answer came or the server failed; any other answer stands. */
 const worthRetrying = (failures: number, error: unknown): boolean =>
@@ -49,30 +49,15 @@ export function routeQuery<K extends ReadRouteId>(id: K, { params, query }: Read
 export const invalidateRoutes = (...ids: ReadRouteId[]): Promise<void> =>
   Promise.all(ids.map((id) => queryClient.invalidateQueries({ queryKey: routeKey(id) }))).then(() => {});
 
-/** The account a session token belongs to (its `sub` claim), or null. */
-function accountOf(token: string | null): string | null {
-  const payload = token?.split('.')[1];
-  if (!payload) return null;
-  try {
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    const sub = (JSON.parse(json) as { sub?: unknown }).sub;
-    return typeof sub === 'string' ? sub : null;
-  } catch {
-    return null;
-  }
-}
-
 export function ServerStateProvider({ children }: { children: ReactNode }) {
-  // Another account signed in in another tab: nothing read for the previous one stays on screen. A renewed
-  // token of the same account (a password change) keeps what was read.
+  // Another account signed in (in another tab): nothing read for the previous one stays on screen. A new
+  // token for the same account (a password change) keeps what was read.
+  const account = useSession().user?.email;
+  const shown = useRef(account);
   useEffect(() => {
-    let account = accountOf(getToken());
-    return subscribeToToken(() => {
-      const next = accountOf(getToken());
-      if (next === account) return;
-      account = next;
-      void queryClient.resetQueries();
-    });
-  }, []);
+    if (!account) return;
+    if (shown.current && shown.current !== account) void queryClient.resetQueries();
+    shown.current = account;
+  }, [account]);
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }
