@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 // stack (DynamoDB Local, s3rver, the local API Gateway, the built SPA) started by tests/support/global-setup.ts.
 export default defineConfig({
   test: {
+    // Vitest's default on a two-core machine is one file at a time; most files wait on HTTP, DynamoDB
+    // Local and Chromium, so a few run side by side (the browser project still runs one file at a time).
+    maxWorkers: 2,
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], env: { LOG_LEVEL: 'silent' } } },
       {

@@ -138,8 +138,9 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
       actions: [...ITEM_READ_WRITE, 'dynamodb:BatchGetItem', 'dynamodb:Query'],
     },
     sessionSigningKey: true,
-    // Reads results for downloads, signs their URLs; writes the "download all" ZIPs.
-    media: { prefixes: ['results/', 'result-thumbs/', 'archives/'] },
+    // Reads results for downloads, signs their URLs; stores the download sizes made from them and the
+    // "download all" ZIPs, and reads both back.
+    media: { prefixes: ['results/', 'result-thumbs/', 'result-sizes/', 'archives/'] },
     taskQueue: true,
     installedModules: ['sharp'],
   },

@@ -35,9 +35,9 @@ export interface ApiRoute {
    */
   response: z.ZodMiniType | 'binary' | 'redirect';
   /**
-   * The session may also come as `?token=` (spec section 7's image-URL helper, and the admin export opened
-   * in a new tab). Only GET routes that answer an image or a download have it: a token in a URL ends up in
-   * history and logs, so nothing that changes state accepts one.
+   * The caller may also come as `?token=` (spec section 7's image-URL helper): only GET routes that answer
+   * a file have it, and there it is a short-lived download link for one file (createDownloadLink), never the
+   * session, which ends up in history, proxies and logs once it is in a URL (issue 23).
    */
   queryToken?: true;
 }
@@ -265,7 +265,23 @@ export const apiRoutes = {
     response: 'binary',
     queryToken: true,
   }),
-  /** Every finished avatar in one ZIP: a redirect (302) to the archive in storage, for a few minutes. */
+  /**
+   * A short-lived token that opens one file (or the ZIP) when passed as `?token=` to its route: what a
+   * browser opens by URL ("Download all") carries it instead of the session.
+   */
+  createDownloadLink: route({
+    method: 'POST',
+    path: '/aivatar/download-links',
+    group: 'avatars',
+    access: 'user',
+    served: true,
+    request: s.DownloadLinkRequest,
+    response: s.DownloadLink,
+  }),
+  /**
+   * Every finished avatar in one ZIP: a redirect (302) to the archive in storage, for five minutes. The
+   * archive is built once per set of results and reused until the set changes.
+   */
   resultsZip: route({
     method: 'GET',
     path: '/aivatar/user-file/results.zip',
@@ -449,7 +465,6 @@ export const apiRoutes = {
     access: 'admin',
     served: true,
     response: 'binary',
-    queryToken: true,
   }),
   /** Beyond the spec: who changed which style, newest first (the bottom of the admin screen). */
   adminStyleAudit: route({

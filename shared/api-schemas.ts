@@ -375,6 +375,16 @@ export const TaskList = z.object({
   tasks: z.array(AvatarTask),
   next_cursor: z.optional(z.nullable(z.string())),
 });
+/**
+ * A download link (issue 23): a short-lived token for one route and one file (`filename`), or for the ZIP of
+ * every finished avatar; the route takes it as `?token=` and no session is ever put in a URL.
+ */
+export const DownloadLinkRequest = z.object({
+  route: z.enum(['resultData', 'resultFile', 'resultsZip', 'photoData']),
+  filename: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+});
+export const DownloadLink = z.object({ token: z.string(), expires_at: z.number() });
+export type DownloadLink = z.infer<typeof DownloadLink>;
 /** What support needs about this user's avatars, and nothing about anyone else. */
 export const Diagnostics = z.object({
   success: z.boolean(),

@@ -60,6 +60,7 @@ export const USER_FILE_PREFIXES = [
   'thumbs/',
   'results/',
   'result-thumbs/',
+  'result-sizes/',
   'archives/',
   'exports/',
 ] as const;

@@ -10,9 +10,11 @@ import type {
   TaskQueueConfig,
   TaskTimingConfig,
 } from '../config.ts';
+import type { LinkTokens } from '../domain/download-links.ts';
 import { log } from '../http/logger.ts';
 import { DynamoPhotoLister } from './dynamodb/photo-items.ts';
 import { DynamoProviderBudgetStore } from './dynamodb/provider-budget-store.ts';
+import { DynamoRateLimiter } from './dynamodb/rate-limiter.ts';
 import { DynamoStyleReader } from './dynamodb/style-reader.ts';
 import { DynamoTaskStore } from './dynamodb/task-store.ts';
 import { buildTaskQueue } from './generation-wiring.ts';
@@ -25,6 +27,7 @@ export function buildAvatarDeps(
   config: TableConfig & MediaConfig & TaskQueueConfig & ProviderBudgetConfig & TaskTimingConfig,
   db: DynamoDBDocumentClient,
   s3: S3Client,
+  links: LinkTokens,
 ): AvatarDeps {
   return {
     styles: new DynamoStyleReader(db, config.tableName),
@@ -34,6 +37,8 @@ export function buildAvatarDeps(
     results: new S3ResultFiles(s3, config.mediaBucket),
     images: new SharpResultImages(),
     clock: systemClock,
+    limiter: new DynamoRateLimiter(db, config.tableName, systemClock),
+    links,
     ids: cryptoIds,
     log,
     budget: {

@@ -2,10 +2,12 @@
 // wiring.ts so that a function importing it carries no sign-up, mail or password code.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { SessionConfig, TableConfig } from '../config.ts';
+import { type LinkResolver, resolveLink } from '../domain/download-links.ts';
 import type { User } from '../domain/ports.ts';
 import { resolveSession } from '../domain/sessions.ts';
 import { createDocumentClient } from './dynamodb/client.ts';
 import { DynamoUserReader } from './dynamodb/user-reader.ts';
+import { JwtLinkTokens } from './jwt-link-tokens.ts';
 import { JwtSessionTokens } from './jwt-sessions.ts';
 import { readSecret } from './secrets.ts';
 
@@ -28,4 +30,20 @@ export async function buildSessionResolver(
     adminEmails: config.adminEmails,
   };
   return (token) => resolveSession(deps, token);
+}
+
+/** The download link tokens of groups whose routes take `?token=` (functions/domain/download-links.ts). */
+export const linkTokens = async (config: SessionConfig): Promise<JwtLinkTokens> =>
+  new JwtLinkTokens({ secret: await readSecret(config.jwtSecret), issuer: config.sessionIssuer });
+
+export async function buildLinkResolver(
+  config: TableConfig & SessionConfig,
+  db: DynamoDBDocumentClient = createDocumentClient(config.dynamodbEndpoint),
+): Promise<LinkResolver> {
+  const deps = {
+    links: await linkTokens(config),
+    users: new DynamoUserReader(db, config.tableName),
+    adminEmails: config.adminEmails,
+  };
+  return (token, route, object) => resolveLink(deps, token, route, object);
 }

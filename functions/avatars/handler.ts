@@ -2,7 +2,7 @@
 import { buildAvatarDeps } from '../adapters/avatar-wiring.ts';
 import { createDocumentClient } from '../adapters/dynamodb/client.ts';
 import { createS3Client } from '../adapters/s3/client.ts';
-import { buildSessionResolver } from '../adapters/session-wiring.ts';
+import { buildLinkResolver, buildSessionResolver, linkTokens } from '../adapters/session-wiring.ts';
 import { GROUP_CONFIG, readConfig } from '../config.ts';
 import { groupHandler } from '../http/group-handler.ts';
 import { avatarRoutes } from './routes.ts';
@@ -13,7 +13,7 @@ const s3 = createS3Client(config.s3Endpoint);
 
 export const handler = groupHandler(
   'avatars',
-  avatarRoutes(buildAvatarDeps(config, db, s3)),
+  avatarRoutes(buildAvatarDeps(config, db, s3, await linkTokens(config))),
   await buildSessionResolver(config, db),
-  config,
+  { ...config, links: await buildLinkResolver(config, db) },
 );

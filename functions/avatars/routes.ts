@@ -2,14 +2,15 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { type CreateDeps, createAvatarBatch } from '../domain/generation/create-batch.ts';
 import {
+  archiveUrl,
   diagnose,
-  type GalleryDeps,
   listUserTasks,
   parsePreset,
   resultData,
   resultImage,
   resultsArchive,
 } from '../domain/generation/gallery.ts';
+import { createDownloadLink, type GalleryLinkDeps } from '../domain/generation/gallery-links.ts';
 import {
   type NotificationDeps,
   notificationSettings,
@@ -18,7 +19,7 @@ import {
 import { listActiveStyles, type StyleDeps } from '../domain/styles/styles.ts';
 import type { RouteHandlers } from '../http/group-handler.ts';
 
-export type AvatarDeps = StyleDeps & CreateDeps & GalleryDeps & NotificationDeps;
+export type AvatarDeps = StyleDeps & CreateDeps & GalleryLinkDeps & NotificationDeps;
 
 const query = (event: APIGatewayProxyEventV2): Record<string, string | undefined> =>
   event.queryStringParameters ?? {};
@@ -58,9 +59,14 @@ export const avatarRoutes = (deps: AvatarDeps): RouteHandlers<'avatars'> => ({
     const image = await resultImage(deps, user, params.filename ?? '', parsePreset(query(event).preset));
     return fileResponse(image.bytes, image.contentType, image.downloadName);
   },
-  resultsZip: async ({ user }) => ({
+  createDownloadLink: ({ user, body }) => createDownloadLink(deps, user, body),
+  // With a download link, the set of results it was made for; with the session, the current set.
+  resultsZip: async ({ user, link }) => ({
     statusCode: 302,
-    headers: { location: await resultsArchive(deps, user), 'cache-control': 'no-store' },
+    headers: {
+      location: link ? await archiveUrl(deps, user, link.object) : await resultsArchive(deps, user),
+      'cache-control': 'no-store',
+    },
   }),
   diagnoseDirectories: ({ user, event }) => diagnose(deps, user, query(event).task_id),
   notificationSettings: async ({ user }) => notificationSettings(user),

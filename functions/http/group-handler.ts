@@ -12,6 +12,7 @@ import {
   servedRoutes,
 } from '../../shared/api-routes.ts';
 import type { SecretSource } from '../config.ts';
+import type { LinkResolver } from '../domain/download-links.ts';
 import type { User } from '../domain/ports.ts';
 import { crossOrigin, preflight } from './cors.ts';
 import { jsonResponse } from './error-mapper.ts';
@@ -30,6 +31,8 @@ export interface RouteInput<K extends RouteId> {
   params: Record<string, string>;
   /** set on user and admin routes */
   user: ApiRoutes[K]['access'] extends 'public' ? null : User;
+  /** set when the caller came with a download link: the object it opens (the ZIP's set of results) */
+  link: { object: string } | null;
   clientAddress: string;
   event: APIGatewayProxyEventV2;
 }
@@ -53,6 +56,8 @@ export interface GroupHandlerOptions {
   originSecret: SecretSource | null;
   /** The web app's origin: the one origin CORS admits (corsConfig); null for a group no browser calls. */
   webOrigin: string | null;
+  /** Resolves `?token=` download links, for a group with routes that take them (absent: refused). */
+  links?: LinkResolver;
   /** milliseconds; how long ago the secret was read decides a re-read (tests set it) */
   clock?: () => number;
 }
@@ -80,7 +85,7 @@ export function groupHandler<G extends LambdaGroup>(
     .use(preflight(options.webOrigin))
     .use(routeFor(routes))
     // Who calls is settled before the body is read: a caller without the right learns nothing from it.
-    .use(session(resolveSession))
+    .use(session(resolveSession, options.links))
     .use(jsonBody())
     .handler(async (event) => {
       const state = stateOf(event);
@@ -89,6 +94,7 @@ export function groupHandler<G extends LambdaGroup>(
         body: state.body as never,
         params: state.params,
         user: state.user as never,
+        link: state.link,
         clientAddress: state.clientAddress,
         event,
       });

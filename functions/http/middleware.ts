@@ -2,7 +2,8 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as z from 'zod/mini';
-import type { ApiRoute } from '../../shared/api-routes.ts';
+import { type ApiRoute, apiRoutes } from '../../shared/api-routes.ts';
+import type { LinkResolver } from '../domain/download-links.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { User } from '../domain/ports.ts';
 import { errorResponse, RequestError } from './error-mapper.ts';
@@ -14,6 +15,8 @@ export interface RequestState {
   body: unknown;
   params: Record<string, string>;
   user: User | null;
+  /** set when the caller came with a download link (`?token=`): the object the link opens */
+  link: { object: string } | null;
   clientAddress: string;
 }
 
@@ -40,6 +43,7 @@ export function routeFor(routes: ReadonlyMap<string, ApiRoute>): Mw {
         body: undefined,
         params: (event.pathParameters ?? {}) as Record<string, string>,
         user: null,
+        link: null,
         clientAddress: event.requestContext?.http?.sourceIp ?? 'unknown',
       });
       if (!route) throw new RequestError(404, 'NOT_FOUND', 'Not found');
@@ -131,26 +135,48 @@ export function jsonBody(): Mw {
 }
 
 /**
- * The spec's client sends the session both as `Authorization: Bearer` and as a `Token` header; routes that
- * answer an image or a download also take `?token=` (see `queryToken` in shared/api-routes.ts).
+ * The spec's client sends the session both as `Authorization: Bearer` and as a `Token` header. Routes that
+ * answer a file a browser may open by URL also take `?token=` (see `queryToken` in shared/api-routes.ts),
+ * but there only a short-lived download link token (functions/domain/download-links.ts), never a session.
  */
-export function presentedToken(event: APIGatewayProxyEventV2, route: ApiRoute): string | null {
+export function presentedToken(
+  event: APIGatewayProxyEventV2,
+  route: ApiRoute,
+): { token: string; via: 'header' | 'link' } | null {
   const headers = event.headers ?? {};
   const bearer = /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '')?.[1];
-  const header = headers.token?.trim();
+  const header = bearer || headers.token?.trim();
+  if (header) return { token: header, via: 'header' };
   const query = route.queryToken ? event.queryStringParameters?.token?.trim() : undefined;
-  return bearer || header || query || null;
+  return query ? { token: query, via: 'link' } : null;
 }
 
-/** Resolves the session for user and admin routes; public routes pass through. */
-export function session(resolve: (token: string) => Promise<User>): Mw {
+/** The id of a route of the table (a link names the route it opens). */
+const routeIds = new Map<ApiRoute, string>(
+  (Object.entries(apiRoutes) as [string, ApiRoute][]).map(([id, r]) => [r, id]),
+);
+
+const noLinks: LinkResolver = () =>
+  Promise.reject(new DomainError('UNAUTHENTICATED', 'Please log in to continue.'));
+
+/**
+ * Resolves the caller for user and admin routes; public routes pass through. A link token sets the object it
+ * opens (state.link) for routes that do not name it in their path (the ZIP).
+ */
+export function session(resolve: (token: string) => Promise<User>, resolveLink: LinkResolver = noLinks): Mw {
   return {
     before: async (request) => {
       const state = stateOf(request.event);
       if (state.route.access === 'public') return;
-      const token = presentedToken(request.event, state.route);
-      if (!token) throw new DomainError('UNAUTHENTICATED', 'Please log in to continue.');
-      state.user = await resolve(token);
+      const presented = presentedToken(request.event, state.route);
+      if (!presented) throw new DomainError('UNAUTHENTICATED', 'Please log in to continue.');
+      if (presented.via === 'header') state.user = await resolve(presented.token);
+      else {
+        const id = routeIds.get(state.route) ?? '';
+        const link = await resolveLink(presented.token, id, state.params.filename ?? null);
+        state.user = link.user;
+        state.link = { object: link.object };
+      }
       addLogContext({ userId: state.user.id });
       if (state.route.access === 'admin' && state.user.role !== 'admin') {
         throw new DomainError('FORBIDDEN', 'You do not have access to this page.');

@@ -2,7 +2,7 @@
 import { createDocumentClient } from '../adapters/dynamodb/client.ts';
 import { buildPhotoDeps } from '../adapters/photo-wiring.ts';
 import { createS3Client } from '../adapters/s3/client.ts';
-import { buildSessionResolver } from '../adapters/session-wiring.ts';
+import { buildLinkResolver, buildSessionResolver } from '../adapters/session-wiring.ts';
 import { GROUP_CONFIG, readConfig } from '../config.ts';
 import { groupHandler } from '../http/group-handler.ts';
 import { photoRoutes } from './routes.ts';
@@ -15,5 +15,5 @@ export const handler = groupHandler(
   'photos',
   photoRoutes(buildPhotoDeps(config, db, s3)),
   await buildSessionResolver(config, db),
-  config,
+  { ...config, links: await buildLinkResolver(config, db) },
 );

@@ -1,4 +1,4 @@
-// The media bucket: reference photos and generated avatars (results/, result-thumbs/: kept). Private, encrypted, TLS-only; the
+// The media bucket: reference photos and generated avatars (results/, result-thumbs/ and the download sizes in result-sizes/: kept). Private, encrypted, TLS-only; the
 // browser uploads to it with presigned POSTs and reads through short-lived signed URLs, so its CORS rule
 // names the web origin. Photos are deleted PHOTO_RETENTION_DAYS after upload, like their records (TTL).
 import { Aws, Duration, RemovalPolicy } from 'aws-cdk-lib';

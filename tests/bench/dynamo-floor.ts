@@ -1,7 +1,8 @@
 // What DynamoDB Local alone takes for the calls behind each latency budget, measured in the same run and
 // at the same concurrency (10) as the API figures: a GetItem (user_info), a 5-item transaction after a
 // GetItem (a pack credit), a 13-item transaction after a BatchGet (a create of 10 styles), and a Query of
-// 50 and 200 task summaries (the gallery's list). DynamoDB Local runs every transaction under one lock, so
+// 50 and 200 task summaries (the gallery's list), a Query of 20 photo items (the photos list), and one
+// TransactWriteItems alone (the ratio budgets of `npm run bench`). DynamoDB Local runs every transaction under one lock, so
 // concurrent transactions queue; real DynamoDB does not. An API figure over its budget while its floor is
 // over it too is the stand-in's cost; the ratio says what our code adds.
 import { randomUUID } from 'node:crypto';
@@ -25,6 +26,11 @@ export interface DynamoFloors {
   create: Floor;
   query50: Floor;
   query200: Floor;
+  /** a Query of 20 items the size of photo items (face measurements included): GET /photos' read */
+  photos20: Floor;
+  /** one TransactWriteItems alone, of 5 items (a pack credit's) and of 13 (a create of 10 styles') */
+  transact5: Floor;
+  transact13: Floor;
 }
 
 async function measure(total: number, concurrency: number, call: (i: number) => Promise<unknown>) {
@@ -68,6 +74,32 @@ export async function dynamoFloors(db: DynamoDBDocumentClient, table: string): P
       }),
     );
 
+  // Photo items as photo-store.ts writes them: names, sizes, paths and the face check's measurements.
+  const photos = `FLOOR#${run}#PHOTOS`;
+  for (let p = 0; p < 20; p++)
+    await db.send(
+      new PutCommand({
+        TableName: table,
+        Item: {
+          pk: photos,
+          sk: `PHOTO#${String(p).padStart(2, '0')}`,
+          photo_id: randomUUID(),
+          name: `selfie-${p}.jpg`,
+          key: `photos/${run}/${randomUUID()}.jpg`,
+          thumb_key: `thumbs/${run}/${randomUUID()}.webp`,
+          width: 1024,
+          height: 1365,
+          bytes: 412_345,
+          uploaded_at: 1_700_000_000 + p,
+          face: {
+            box: { x: 312, y: 280, width: 402, height: 402 },
+            score: 0.99,
+            descriptor: Array.from({ length: 128 }, (_, k) => Math.sin(p + k) / 5),
+          },
+        },
+      }),
+    );
+
   const getItem = (i: number) =>
     db.send(new GetCommand({ TableName: table, Key: { pk: owner(i), sk: 'PROFILE' } }));
   let written = 0;
@@ -105,6 +137,15 @@ export async function dynamoFloors(db: DynamoDBDocumentClient, table: string): P
         Limit: limit,
       }),
     );
+  const photoQuery = () =>
+    db.send(
+      new QueryCommand({
+        TableName: table,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': photos, ':p': 'PHOTO#' },
+        ConsistentRead: true,
+      }),
+    );
   const credit = async (i: number) => {
     await getItem(i);
     await transact(i, 5);
@@ -128,5 +169,8 @@ export async function dynamoFloors(db: DynamoDBDocumentClient, table: string): P
     create: await measure(300, 10, create),
     query50: await measure(500, 10, query(50)),
     query200: await measure(300, 10, query(200)),
+    photos20: await measure(500, 10, photoQuery),
+    transact5: await measure(300, 10, (i) => transact(i, 5)),
+    transact13: await measure(300, 10, (i) => transact(i, 13)),
   };
 }

@@ -47,8 +47,6 @@ const BUNDLE_BUDGET_KB_BY_GROUP: Record<string, number> = {
   // An account deletion deletes its Stripe customer.
   'privacy-jobs': 350,
 };
-/** Stripe's webhook handling at concurrency 10, Stripe calls excluded (pack credits need none). */
-const WEBHOOK_P99_BUDGET_MS = 60;
 const COLD_START_RATIO_BUDGET = 1.15;
 /**
  * Service SDKs other than AWS's that a function bundles and loads at start: the baseline imports them too,
@@ -61,7 +59,11 @@ const OTHER_CLIENTS_AT_START: Record<string, string[]> = {
   'avatar-worker': ['openai'],
   'privacy-jobs': ['stripe'],
 };
-const USER_INFO_P99_BUDGET_MS = 50;
+/** Ratios of an API path's p99 to DynamoDB Local's own p99 for the calls behind it (issue 19). */
+const USER_INFO_RATIO = 1.3;
+const PHOTO_LIST_RATIO = 1.5;
+const WEBHOOK_RATIO = 3;
+const CREATE_RATIO = 3;
 const LOGIN_FIRST_LOAD_BUDGET_KB = 120;
 const RENDER_PORTRAIT_P50_BUDGET_MS = 500;
 
@@ -236,7 +238,8 @@ console.log(
 const f = floors;
 console.log(
   `DynamoDB Local alone, concurrency 10, same run: GetItem p99 ${f.getItem.p99Ms} ms; GetItem + 5-item transaction p99 ${f.credit.p99Ms} ms; ` +
-    `BatchGet + 13-item transaction p99 ${f.create.p99Ms} ms; Query of 50 summaries p99 ${f.query50.p99Ms} ms, of 200 p99 ${f.query200.p99Ms} ms`,
+    `BatchGet + 13-item transaction p99 ${f.create.p99Ms} ms; Query of 50 summaries p99 ${f.query50.p99Ms} ms, of 200 p99 ${f.query200.p99Ms} ms; ` +
+    `Query of 20 photo items p99 ${f.photos20.p99Ms} ms; TransactWriteItems of 5 p99 ${f.transact5.p99Ms} ms, of 13 p99 ${f.transact13.p99Ms} ms`,
 );
 const ratio = (api: number, floor: number) => Math.round((api / floor) * 100) / 100;
 console.log(
@@ -244,6 +247,19 @@ console.log(
     `webhook credit ${ratio(warm.credits.p99Ms, f.credit.p99Ms)}x, create ${ratio(g.create.p99Ms, f.create.p99Ms)}x, ` +
     `user-tasks page ${ratio(g.userTasks.firstPage.p99Ms, f.query50.p99Ms)}x, user-tasks all ${ratio(g.userTasks.all.p99Ms, f.query200.p99Ms)}x`,
 );
+
+const ratioBudget = (
+  name: string,
+  ms: number,
+  floorName: string,
+  floorMs: number,
+  limit: number,
+): Budget => ({
+  name: `${name}: ${ms} ms / ${floorName} ${floorMs} ms`,
+  value: ratio(ms, floorMs),
+  unit: 'x',
+  limit,
+});
 
 const budgets: Budget[] = [
   ...faceBudgets(faces),
@@ -269,28 +285,46 @@ const budgets: Budget[] = [
       limit: RENDER_PORTRAIT_P50_BUDGET_MS,
     }),
   ),
-  { name: 'GET /user_info p99 @10', value: warm.userInfo.p99Ms, unit: 'ms', limit: USER_INFO_P99_BUDGET_MS },
-  {
-    name: 'POST /stripe/webhook p99 @10 (credits)',
-    value: warm.credits.p99Ms,
-    unit: 'ms',
-    limit: WEBHOOK_P99_BUDGET_MS,
-  },
-  {
-    name: 'POST /stripe/webhook p99 @10 (retries)',
-    value: warm.replays.p99Ms,
-    unit: 'ms',
-    limit: WEBHOOK_P99_BUDGET_MS,
-  },
+  // Latency budgets are ratios to what DynamoDB Local alone takes for the same calls, in this run at the
+  // same concurrency (dynamo-floor.ts): the machine is shared, the ratio is what our code adds.
+  ratioBudget('GET /user_info p99 @10', warm.userInfo.p99Ms, 'GetItem', f.getItem.p99Ms, USER_INFO_RATIO),
+  ratioBudget(
+    'POST /stripe/webhook p99 @10 (credits)',
+    warm.credits.p99Ms,
+    'TransactWriteItems of 5',
+    f.transact5.p99Ms,
+    WEBHOOK_RATIO,
+  ),
+  ratioBudget(
+    'POST /stripe/webhook p99 @10 (retries)',
+    warm.replays.p99Ms,
+    'TransactWriteItems of 5',
+    f.transact5.p99Ms,
+    WEBHOOK_RATIO,
+  ),
+  ratioBudget(
+    `GET /photos (${photos.list.photos} photos) p99 @10`,
+    photos.list.failures ? Number.POSITIVE_INFINITY : photos.list.p99Ms,
+    'Query of 20 photo items',
+    f.photos20.p99Ms,
+    PHOTO_LIST_RATIO,
+  ),
+  ratioBudget(
+    'POST create_tasks_batch (10 styles) p99 @10',
+    generation.create.p99Ms,
+    'TransactWriteItems of 13',
+    f.transact13.p99Ms,
+    CREATE_RATIO,
+  ),
   {
     name: '/login first-load JS gzipped',
     value: spa.gzippedKB,
     unit: 'KB',
     limit: LOGIN_FIRST_LOAD_BUDGET_KB,
   },
-  ...photoBudgets(photos),
+  ...photoBudgets(photos, faces.analyse.p50Ms),
   ...galleryBudgets(gallery),
-  ...generationBudgets(generation),
+  ...generationBudgets(generation).filter((b) => !b.name.startsWith('POST create_tasks_batch')),
   ...likenessBudgets(likeness),
 ];
 const exitCode = reportBudgets(budgets);

@@ -1,7 +1,7 @@
 // Issue 11, the admin styles screen at /admin/styles (spec sections 2, 4, 5 and 8), in French: the page a
 // non-admin gets, the form's rules, search, sort, count, faded inactive styles, the two-step delete, the
 // picture preview, Import/Export, the audit log; and how it looks at 1440 and 390 px.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -187,7 +187,7 @@ describeInBrowser('the admin styles screen', () => {
     expect(saved?.image_url).toMatch(/\/style-images\/style_[0-9a-f]{16}\.jpg$/);
   });
 
-  test('imports a file with the spec’s message and the reasons, asks for a file, and exports in a new tab', async () => {
+  test('imports a file with the spec’s message and the reasons, asks for a file, and saves the export', async () => {
     const page = await browser.newPage(PHONE);
     await openSignedIn(page, admin.token, '/admin/styles');
     await page.getByRole('button', { name: 'Importer', exact: true }).click();
@@ -208,16 +208,21 @@ describeInBrowser('the admin styles screen', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
     await page.screenshot({ path: join(SHOTS, 'admin-styles-390.png'), fullPage: true });
 
-    // The new tab downloads the file and closes: what it received is the proof.
+    // The export is fetched with the session in a header and saved as styles.json: no tab, no token in
+    // its URL (issue 23).
     const answered = page
       .context()
       .waitForEvent('response', (r) => r.url().includes('/api/admin/styles/export'));
-    const popup = page.waitForEvent('popup');
-    await page.getByRole('button', { name: 'Exporter en JSON' }).click();
-    await popup;
+    const [saved] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Exporter en JSON' }).click(),
+    ]);
+    expect(saved.suggestedFilename()).toBe('styles.json');
     const response = await answered;
-    expect(response.url()).toMatch(/\/api\/admin\/styles\/export\?token=/);
+    expect(new URL(response.url()).search).toBe('');
     expect(response.status()).toBe(200);
+    const entries = JSON.parse(readFileSync((await saved.path()) as string, 'utf8')) as { name: string }[];
+    expect(entries.length).toBeGreaterThan(0);
     expect(response.headers()['content-disposition']).toBe('attachment; filename="styles.json"');
   });
 });

@@ -39,7 +39,7 @@ export interface AuditResult {
   totals: AuditTotals;
 }
 
-async function queryAll(
+export async function queryAll(
   db: DynamoDBDocumentClient,
   table: string,
   pk: string,

@@ -10,9 +10,10 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
 import { createS3Client } from '../../functions/adapters/s3/client.ts';
 import { LOCAL_TABLE } from '../../infra/local/stack.ts';
-import { LOCAL_TASK_TIMINGS } from '../../infra/local/task-timing.ts';
+import { LOCAL_TASK_TIMINGS, type TaskTimingProfile } from '../../infra/local/task-timing.ts';
 import { TASK_QUEUE } from '../../infra/queue-design.ts';
 import { BUCKETS } from '../../shared/table-design.ts';
+import type { FakeImageProvider } from '../support/fake-image-provider.ts';
 import { NpmStart } from '../support/npm-start-process.ts';
 import { type AuditResult, audit } from './audit.ts';
 import { type Customer, newCustomer, purchasePlan } from './customers.ts';
@@ -48,6 +49,12 @@ export interface ChaosOptions {
   log?(line: string): void;
   /** Called after the audit, before the stack stops (tests check that the audit notices a loss). */
   inspect?(run: RunContext): Promise<void>;
+  /** The provider stand-in (default: startFlakyProvider's mix); the load bench sets its own. */
+  provider?(): Promise<FakeImageProvider>;
+  /** npm start's task timing (default 'fast': every number small, for the kills) */
+  taskTiming?: TaskTimingProfile;
+  /** Started once npm start is up, stopped when the tasks have ended (the load bench samples memory). */
+  watch?(stack: NpmStart): { stop(): void };
 }
 
 export interface RunContext {
@@ -56,10 +63,9 @@ export interface RunContext {
   audit(): Promise<AuditResult>;
 }
 
-const TIMING = LOCAL_TASK_TIMINGS.fast;
-
 export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
   const started = Date.now();
+  const TIMING = LOCAL_TASK_TIMINGS[o.taskTiming ?? 'fast'];
   const log = o.log ?? (() => undefined);
   const random = seeded(o.seed);
   const users = o.users ?? Math.max(2, Math.ceil(o.tasks / 42));
@@ -69,10 +75,11 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
   const meanGap = span / (o.cycles + 1);
   const [gapMin, gapMax] = o.gapMs ?? [Math.round(meanGap / 2), Math.round((meanGap * 3) / 2)];
   const dataDir = mkdtempSync(join(tmpdir(), 'aivatar-chaos-'));
-  const provider = await startFlakyProvider(seeded(o.seed + 1));
+  const provider = await (o.provider ? o.provider() : startFlakyProvider(seeded(o.seed + 1)));
   const stack = new NpmStart({
     dataDir,
     echo: o.echo ?? false,
+    taskTiming: o.taskTiming ?? 'fast',
     env: {
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
       OPENAI_API_KEY: CHAOS_API_KEY,
@@ -84,6 +91,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
   try {
     log(`data folder ${dataDir}; starting npm start`);
     const at = await stack.start();
+    const watching = o.watch?.(stack);
     const db = createDocumentClient(at.dynamoEndpoint);
     const s3 = createS3Client(at.s3Endpoint);
     const sqs = new SQSClient({
@@ -116,6 +124,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     const settleFrom = Date.now();
     const boundEnd = Math.max(spending.lastCreateAt(), lastReadyAt) + boundMs;
     const pending = await untilTasksEnd(db, customers, boundEnd);
+    watching?.stop();
     const settleMs = Date.now() - settleFrom;
     log(
       pending ? `${pending} task(s) still pending past the bound` : `every task ended ${settleMs} ms later`,

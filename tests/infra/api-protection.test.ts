@@ -32,13 +32,17 @@ describe.each([
   ['dev', () => dev],
   ['prod', () => prod],
 ] as const)('%s stack', (stage, get) => {
-  it('throttles the API stage, and signup, login, send_login_link, password checks and photo processing more strictly', () => {
+  it('throttles the API stage, and signup, login, send_login_link, password checks, photo processing and downloads more strictly', () => {
     const s = get();
     expect([...throttledRoutes].sort()).toEqual([
       'changePassword',
       'confirmPhotoUploads',
+      'createDownloadLink',
       'deleteAccount',
       'login',
+      'resultData',
+      'resultFile',
+      'resultsZip',
       'sendLoginLink',
       'signup',
       'uploadPhotos',

@@ -61,13 +61,15 @@ async function generationLeftovers(userId: string) {
       Item: { pk: `IDEMPOTENCY#${userId}#key-1`, sk: 'IDEMPOTENCY', batch: 'b1', owned_by: `USER#${userId}` },
     }),
   );
-  await bucketClient().send(
-    new PutObjectCommand({
-      Bucket: stack().mediaBucket,
-      Key: `results/${userId}/0001.png`,
-      Body: Buffer.from('avatar bytes'),
-    }),
-  );
+  // The avatar, a download size made from it and a "Download all" archive (issue 23): all go with the account.
+  for (const Key of [
+    `results/${userId}/0001.png`,
+    `result-sizes/${userId}/0001-4k.jpg`,
+    `archives/${userId}/${'0'.repeat(40)}.zip`,
+  ])
+    await bucketClient().send(
+      new PutObjectCommand({ Bucket: stack().mediaBucket, Key, Body: Buffer.from('avatar bytes') }),
+    );
 }
 
 const DELETING = 'Your account is being deleted. We will email you when it is done.';
@@ -91,7 +93,7 @@ describe('deleting an account', () => {
     expect(customerId).toMatch(/^cus_/);
     // Before: the user is all over both stores.
     expect(mentioning(await wholeTable(), userId, email).length).toBeGreaterThan(8);
-    expect((await bucketKeys()).filter((k) => k.includes(userId)).length).toBeGreaterThanOrEqual(5);
+    expect((await bucketKeys()).filter((k) => k.includes(userId)).length).toBeGreaterThanOrEqual(7);
 
     const res = await callRoute('deleteAccount', { token, body: { password: PASSWORD } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -1,6 +1,6 @@
 // Issue 9, "Gallery and downloads": the local stack's own worker (the local renderer, no key) finishes the
 // avatars; the gallery lists them newest first with short-lived URLs, the result routes answer as the spec
-// says (base64, then blob with ?token=), presets, a ZIP of everything, the "ready" email, retention, and
+// says (base64, then blob), presets, a ZIP of everything, the "ready" email, retention, and
 // nothing of anyone else's.
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -80,16 +80,13 @@ describe('the gallery', () => {
     expect((first.body.tasks[0] as AvatarTask).id > (second.body.tasks[0] as AvatarTask).id).toBe(true);
   });
 
-  it('answers an avatar as base64, and as a file named after its style with ?token=', async () => {
+  it('answers an avatar as base64, and as a file named after its style', async () => {
     const t = aliceTasks[0] as AvatarTask;
     const data = await callRoute('resultData', { token: alice.token, params: { filename: filenameOf(t) } });
     expect(data.body).toMatchObject({ success: true, content_type: 'image/jpeg' });
     const decoded = await sharp(Buffer.from(data.body.data, 'base64')).metadata();
     expect(decoded.width).toBe(1024);
-    const file = await callRoute('resultFile', {
-      params: { filename: filenameOf(t) },
-      query: { token: alice.token },
-    });
+    const file = await callRoute('resultFile', { token: alice.token, params: { filename: filenameOf(t) } });
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/jpeg');
     expect(file.headers.get('content-disposition')).toBe(`attachment; filename="${t.download_name}"`);
@@ -101,7 +98,8 @@ describe('the gallery', () => {
     const stem = (t.download_name as string).replace(/\.jpg$/, '');
     const linkedin = await callRoute('resultFile', {
       params: { filename: filenameOf(t) },
-      query: { token: alice.token, preset: 'linkedin' },
+      token: alice.token,
+      query: { preset: 'linkedin' },
     });
     expect(await sharp(linkedin.raw).metadata()).toMatchObject({ width: 400, height: 400, format: 'jpeg' });
     expect(linkedin.headers.get('content-disposition')).toContain(`${stem}-400x400.jpg`);
@@ -121,7 +119,7 @@ describe('the gallery', () => {
   });
 
   it('downloads every finished avatar as one ZIP', async () => {
-    const res = await callRoute('resultsZip', { query: { token: alice.token } });
+    const res = await callRoute('resultsZip', { token: alice.token });
     expect(res.status).toBe(302);
     const zip = await fetch(res.headers.get('location') as string);
     expect(zip.headers.get('content-disposition')).toContain('aivatar-avatars.zip');
@@ -159,9 +157,9 @@ describe('another account', () => {
     const data = await callRoute('resultData', { token: bob.token, params: { filename } });
     expect(data.status).toBe(404);
     expect(data.body.msg).toBe('Avatar not found.');
-    const file = await callRoute('resultFile', { params: { filename }, query: { token: bob.token } });
+    const file = await callRoute('resultFile', { token: bob.token, params: { filename } });
     expect(file.status).toBe(404);
-    expect((await callRoute('resultsZip', { query: { token: bob.token } })).status).toBe(404);
+    expect((await callRoute('resultsZip', { token: bob.token })).status).toBe(404);
     const diag = await callRoute('diagnoseDirectories', {
       token: bob.token,
       query: { task_id: aliceTasks[0]?.id as string },

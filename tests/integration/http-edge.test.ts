@@ -89,7 +89,7 @@ describe('the API host', () => {
     expect((await request('GET', '/nothing-here')).status).toBe(404);
   });
 
-  it('takes a session from ?token= only on routes that answer an image or a download', async () => {
+  it('never takes a session from ?token= (issue 23), on a route that answers a file or any other', async () => {
     const { token } = await activatedUser();
     const refused = await callRoute('userInfo', { query: { token } });
     expect(refused.status).toBe(401);

@@ -134,7 +134,7 @@ describe('names from a request', () => {
     // (avatars, ZIPs and exports come from other tests sharing the bucket; style pictures have no owner).
     for (const key of everything)
       expect(key).toMatch(
-        /^((uploads|photos|thumbs|results|result-thumbs|archives|exports)\/[0-9a-f-]{36}\/|style-images\/[^/]+$)/,
+        /^((uploads|photos|thumbs|results|result-thumbs|result-sizes|archives|exports)\/[0-9a-f-]{36}\/|style-images\/[^/]+$)/,
       );
     // The names on the device are kept for display only.
     const list = await callRoute('listPhotos', { token: user.token });

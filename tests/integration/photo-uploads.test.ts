@@ -82,12 +82,22 @@ describe('direct uploads to S3', () => {
     const data = await callRoute('photoData', { token, params: { filename: secondName as string } });
     expect(data.body).toMatchObject({ success: true, content_type: 'image/jpeg' });
     expect(Buffer.from(data.body.data, 'base64').equals(image.bytes)).toBe(true);
-    // ... also with the session in the URL, as the spec's image-URL helper sends it.
-    const byQuery = await callRoute('photoData', {
+    // The spec's image-URL helper puts a token in the URL: a download link for this photo, never the session.
+    const inUrl = await callRoute('photoData', {
       params: { filename: secondName as string },
       query: { token },
     });
-    expect(byQuery.status).toBe(200);
+    expect(inUrl.status).toBe(401);
+    const link = await callRoute('createDownloadLink', {
+      token,
+      body: { route: 'photoData', filename: secondName as string },
+    });
+    const byLink = await callRoute('photoData', {
+      params: { filename: secondName as string },
+      query: { token: link.body.token },
+    });
+    expect(byLink.status).toBe(200);
+    expect(Buffer.from(byLink.body.data, 'base64').equals(image.bytes)).toBe(true);
 
     const owner = ownerOf(second.targets.body.targets[0]?.fields.key as string);
     expect(await bucketKeys(`uploads/${owner}/`)).toEqual([]);

@@ -104,7 +104,7 @@ export const createBody = (styles: { id: number; prompt: string }[]) => ({
 });
 
 /** Polls the gallery until every task of these ids has finished (DONE or ERROR). */
-export async function waitForTasks(token: string, ids: string[], timeoutMs = 30_000): Promise<AvatarTask[]> {
+export async function waitForTasks(token: string, ids: string[], timeoutMs = 50_000): Promise<AvatarTask[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await callRoute('userTasks', { token, query: { limit: '200' } });

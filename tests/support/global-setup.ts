@@ -44,6 +44,9 @@ export async function setup(project: TestProject): Promise<void> {
     webDist: dist,
     trustForwardedFor: true,
     adminEmails: ['admin@example.test'],
+    // The API and the workers in their own processes, as npm start runs them: the test files run side by
+    // side (vitest.config.ts) and the face model's work does not queue behind vitest's own.
+    roleProcesses: true,
   });
   shared.aivatarStackUsers = (shared.aivatarStackUsers ?? 0) + 1;
   const stack = await shared.aivatarStack;

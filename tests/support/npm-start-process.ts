@@ -5,6 +5,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { REPO_ROOT } from '../../infra/local/stack.ts';
+import type { TaskTimingProfile } from '../../infra/local/task-timing.ts';
 
 export type Role = 'api' | 'workers';
 
@@ -52,9 +53,17 @@ export class NpmStart {
   private readonly dataDir: string;
   private readonly env: NodeJS.ProcessEnv;
   private readonly echo: boolean;
+  private readonly taskTiming: TaskTimingProfile;
 
-  constructor(o: { dataDir: string; env: Record<string, string>; echo?: boolean }) {
+  constructor(o: {
+    dataDir: string;
+    env: Record<string, string>;
+    echo?: boolean;
+    /** default 'fast' */
+    taskTiming?: TaskTimingProfile;
+  }) {
     this.dataDir = o.dataDir;
+    this.taskTiming = o.taskTiming ?? 'fast';
     this.env = { ...process.env, ...o.env };
     this.echo = o.echo ?? false;
   }
@@ -86,7 +95,7 @@ export class NpmStart {
         '--data-dir',
         this.dataDir,
         '--task-timing',
-        'fast',
+        this.taskTiming,
         ...portArgs,
       ],
       { cwd: REPO_ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: this.env },

@@ -89,26 +89,29 @@ describe('paths', () => {
   });
 });
 
-describe('sessions in a URL (?token=)', () => {
+describe('tokens in a URL (?token=: download links only, issue 23)', () => {
   const event = (query: Record<string, string>, headers: Record<string, string> = {}) =>
     ({ headers, queryStringParameters: query }) as unknown as APIGatewayProxyEventV2;
 
-  it('are accepted only by GET routes that answer an image or a download', () => {
+  it('are taken only by GET routes that answer a file, and only as a link; a header wins', () => {
     const withQueryToken = (Object.entries(apiRoutes) as [string, ApiRoute][]).filter(
       ([, r]) => r.queryToken,
     );
     expect(withQueryToken.map(([id]) => id).sort()).toEqual([
-      'adminExportStyles',
       'photoData',
       'resultData',
       'resultFile',
       'resultsZip',
     ]);
     for (const [, r] of withQueryToken) expect(r.method).toBe('GET');
-    expect(presentedToken(event({ token: 'abc' }), apiRoutes.photoData)).toBe('abc');
+    expect(presentedToken(event({ token: 'abc' }), apiRoutes.photoData)).toEqual({
+      token: 'abc',
+      via: 'link',
+    });
     expect(presentedToken(event({ token: 'abc' }), apiRoutes.userInfo)).toBeNull();
-    expect(presentedToken(event({ token: 'q' }, { authorization: 'Bearer h' }), apiRoutes.photoData)).toBe(
-      'h',
+    expect(presentedToken(event({ token: 'abc' }), apiRoutes.adminExportStyles)).toBeNull();
+    expect(presentedToken(event({ token: 'q' }, { authorization: 'Bearer h' }), apiRoutes.photoData)).toEqual(
+      { token: 'h', via: 'header' },
     );
   });
 });

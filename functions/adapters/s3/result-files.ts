@@ -1,11 +1,13 @@
 // Finished avatars in the media bucket, each under its owner's prefix:
 //   results/<userId>/<filename>              the avatar as the provider made it (kept)
 //   result-thumbs/<userId>/<taskId>.webp      its thumbnail for the gallery (kept)
-//   archives/<userId>/<random>.zip            a "download all" ZIP (lifecycle: 1 day; the link lasts minutes)
+//   result-sizes/<userId>/<taskId>-<preset>.jpg  a download size made from it, once (kept, like the result)
+//   archives/<userId>/<setId>.zip             a "download all" ZIP of one set of results (lifecycle: 1 day;
+//                                             reused for that set while it lasts; each link lasts minutes)
 // Keys are built here only, from a user id and names checked against their shape once more.
-import { randomUUID } from 'node:crypto';
-import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { ResultPreset } from '../../../shared/api-schemas.ts';
 import type { ImageType } from '../../domain/generation/image-provider.ts';
 import type { ResultFiles } from '../../domain/generation/result-ports.ts';
 import { parseResultFilename } from '../../domain/generation/task-names.ts';
@@ -14,8 +16,25 @@ import { isMissing, owner, readImage, saveWithThumbnail, WindowedUrlSigner } fro
 export const RESULT_PREFIXES = {
   results: 'results/',
   thumbnails: 'result-thumbs/',
+  sizes: 'result-sizes/',
   archives: 'archives/',
 } as const;
+
+const PRESETS: readonly string[] = ['linkedin', '4k'];
+const SET_ID = /^[0-9a-f]{16,64}$/;
+
+function sizeKey(userId: string, filename: string, preset: Exclude<ResultPreset, 'original'>): string {
+  const parsed = parseResultFilename(filename);
+  if (!parsed || !PRESETS.includes(preset)) throw new Error(`Refusing size ${preset} of ${filename}`);
+  return `${RESULT_PREFIXES.sizes}${owner(userId)}/${parsed.taskId}-${preset}.jpg`;
+}
+
+function archiveKey(userId: string, setId: string): string {
+  if (!SET_ID.test(setId)) throw new Error(`Refusing archive id ${JSON.stringify(setId)}`);
+  return `${RESULT_PREFIXES.archives}${owner(userId)}/${setId}.zip`;
+}
+
+const statusOf = (e: unknown) => (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
 
 function resultKeys(userId: string, filename: string): { image: string; thumbnail: string } {
   const parsed = parseResultFilename(filename);
@@ -57,11 +76,34 @@ export class S3ResultFiles implements ResultFiles {
     return this.signer.imageUrls(resultKeys(userId, filename), expiresSeconds);
   }
 
-  async publishArchive(userId: string, archive: Uint8Array, downloadName: string, expiresSeconds: number) {
-    const Key = `${RESULT_PREFIXES.archives}${owner(userId)}/${randomUUID()}.zip`;
+  async readSize(userId: string, filename: string, preset: Exclude<ResultPreset, 'original'>) {
+    return (await readImage(this.s3, this.bucket, sizeKey(userId, filename, preset)))?.bytes ?? null;
+  }
+
+  async saveSize(
+    userId: string,
+    filename: string,
+    preset: Exclude<ResultPreset, 'original'>,
+    image: Uint8Array,
+  ): Promise<void> {
     await this.s3.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key, Body: archive, ContentType: 'application/zip' }),
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: sizeKey(userId, filename, preset),
+        Body: image,
+        ContentType: 'image/jpeg',
+      }),
     );
+  }
+
+  async archiveUrl(userId: string, setId: string, downloadName: string, expiresSeconds: number) {
+    const Key = archiveKey(userId, setId);
+    try {
+      await this.s3.send(new HeadObjectCommand({ Bucket: this.bucket, Key }));
+    } catch (e) {
+      if (isMissing(e) || statusOf(e) === 404 || (e as Error).name === 'NotFound') return null;
+      throw e;
+    }
     return getSignedUrl(
       this.s3,
       new GetObjectCommand({
@@ -70,6 +112,17 @@ export class S3ResultFiles implements ResultFiles {
         ResponseContentDisposition: `attachment; filename="${downloadName.replace(/["\\]/g, '')}"`,
       }),
       { expiresIn: expiresSeconds },
+    );
+  }
+
+  async saveArchive(userId: string, setId: string, archive: Uint8Array): Promise<void> {
+    await this.s3.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: archiveKey(userId, setId),
+        Body: archive,
+        ContentType: 'application/zip',
+      }),
     );
   }
 
@@ -85,7 +138,7 @@ export class S3ResultFiles implements ResultFiles {
       );
       return true;
     } catch (e) {
-      const status = (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      const status = statusOf(e);
       return isMissing(e) || status === 403 || status === 404;
     }
   }

@@ -1,6 +1,7 @@
 // POST /aivatar/create_tasks_batch (spec sections 5 and 7, issue 9): the server loads each style itself,
 // charges the batch in one transaction with its TODO tasks, then sends one message per task. A task whose
-// message could not be sent is failed and refunded at once, since no worker would ever see it.
+// message could not be sent is failed and refunded at once, since no worker would ever see it. A retry with
+// the same Idempotency-Key answers the same batch and sends its waiting tasks' messages again.
 
 import { MAX_STYLES_PER_BATCH } from '../../../shared/api-schemas.ts';
 import { PHOTO_LIMITS } from '../../../shared/photo-rules.ts';
@@ -130,6 +131,7 @@ export async function createAvatarBatch(
         'IDEMPOTENCY_KEY_REUSED',
         'This Idempotency-Key was already used for other styles.',
       );
+    await requeueWaiting(deps, user, outcome.batch);
     return answer(user, outcome.batch, outcome.balanceAfter, 0);
   }
 
@@ -148,6 +150,25 @@ export async function createAvatarBatch(
     });
   }
   return answer(user, outcome.batch, outcome.balanceAfter + refunded, failed.length, refunded);
+}
+
+/**
+ * A retry of a create whose first run died between its transaction and its messages: the tasks are charged
+ * and TODO, and no worker knows of them. Their messages are sent again; a task already queued gets a second
+ * message, which the worker's claim drops (SQS may deliver twice anyway). A task that cannot be queued is
+ * left to the sweeper's deadline, which refunds it.
+ */
+async function requeueWaiting(deps: CreateDeps, user: User, batch: BatchRecord): Promise<void> {
+  const tasks = await Promise.all(batch.taskIds.map((id) => deps.tasks.get(user.id, id)));
+  const waiting = tasks.flatMap((t) => (t?.status === 'TODO' ? [{ taskId: t.id, userId: user.id }] : []));
+  if (!waiting.length) return;
+  const { failed } = await deps.queue.enqueue(waiting);
+  deps.log('info', 'repeated create: waiting tasks queued again', {
+    userId: user.id,
+    batchId: batch.id,
+    queued: waiting.length - failed.length,
+    failed: failed.length,
+  });
 }
 
 function answer(user: User, batch: BatchRecord, left: number, notQueued: number, refunded = 0) {

@@ -1,10 +1,11 @@
 // The gallery's reads (spec sections 2, 4 and 7): the user's tasks newest first, each finished avatar as
 // base64 or as a file (optionally as a preset), all of them as a ZIP, and support's diagnosis. Every read
 // goes through the caller's own partition and prefix: another user's task or file is simply not found.
+import { createHash } from 'node:crypto';
 import type { AvatarTask, Language, ResultPreset } from '../../../shared/api-schemas.ts';
-import { DomainError } from '../errors.ts';
+import { DomainError, RateLimitedError } from '../errors.ts';
 import type { PhotoStore } from '../photos/photo-ports.ts';
-import type { Clock, User } from '../ports.ts';
+import type { Clock, RateLimiter, User } from '../ports.ts';
 import type { ResultFiles, ResultImages } from './result-ports.ts';
 import { contentTypeOf, downloadName, isTaskId, parseResultFilename } from './task-names.ts';
 import type { TaskErrorCode, TaskStore, TaskSummary } from './tasks.ts';
@@ -16,6 +17,7 @@ export interface GalleryDeps {
   images: ResultImages;
   photos: Pick<PhotoStore, 'list'>;
   clock: Clock;
+  limiter: RateLimiter;
 }
 
 export const GALLERY_LIMITS = {
@@ -26,7 +28,14 @@ export const GALLERY_LIMITS = {
   /** a preset's bytes: under 6 MB once base64-encoded, the most a Lambda answer carries */
   maxPresetBytes: 4 * 1024 * 1024,
   /** the ZIP's link is valid this long */
-  archiveUrlSeconds: 10 * 60,
+  archiveUrlSeconds: 5 * 60,
+  /**
+   * Per user: 400x400 and 4K downloads (each made once, then read from storage), and "Download all"
+   * requests (each lists every task, an archive is built when the set changed). Generous for a person;
+   * a script that loops is stopped (issue 23).
+   */
+  presetDownloads: { limit: 30, windowSeconds: 5 * 60 },
+  archiveRequests: { limit: 10, windowSeconds: 10 * 60 },
   maxArchiveEntries: 300,
   /** what the function holds in memory for one archive */
   maxArchiveBytes: 300 * 1024 * 1024,
@@ -132,30 +141,65 @@ export interface ResultImage {
   downloadName: string;
 }
 
-/** A finished avatar of this user, as stored or made for a preset. */
+const tooManyPresets = (retryAfterSeconds: number) =>
+  new RateLimitedError(
+    'Too many resized downloads in a short time. Please wait a few minutes and try again.',
+    retryAfterSeconds,
+  );
+const tooManyArchives = (retryAfterSeconds: number) =>
+  new RateLimitedError(
+    'Too many "Download all" requests in a short time. Please wait a few minutes and try again.',
+    retryAfterSeconds,
+  );
+
+async function countTowards(deps: GalleryDeps, user: User, what: 'presetDownloads' | 'archiveRequests') {
+  const { limit, windowSeconds } = GALLERY_LIMITS[what];
+  const verdict = await deps.limiter.hit(`${what}:user`, user.id, limit, windowSeconds, { userId: user.id });
+  if (!verdict.allowed)
+    throw (what === 'presetDownloads' ? tooManyPresets : tooManyArchives)(verdict.retryAfterSeconds);
+}
+
+/** The caller's finished task whose result is `filename`; NOT_FOUND for anything else. */
+export async function finishedTask(deps: GalleryDeps, user: User, filename: string): Promise<TaskSummary> {
+  const parsed = parseResultFilename(filename);
+  if (!parsed) throw notFound();
+  const task = await deps.tasks.get(user.id, parsed.taskId);
+  if (task?.status !== 'DONE' || task.resultFile !== filename) throw notFound();
+  return task;
+}
+
+/**
+ * A finished avatar of this user, as stored or in a preset's size. A size is made once and stored next to
+ * its result (issue 23): later requests read it back instead of resizing again.
+ */
 export async function resultImage(
   deps: GalleryDeps,
   user: User,
   filename: string,
   preset: ResultPreset,
 ): Promise<ResultImage> {
-  const parsed = parseResultFilename(filename);
-  if (!parsed) throw notFound();
-  const task = await deps.tasks.get(user.id, parsed.taskId);
-  if (task?.status !== 'DONE' || task.resultFile !== filename) throw notFound();
-  const file = await deps.results.read(user.id, filename);
-  if (!file) throw notFound();
-  if (preset === 'original')
+  await finishedTask(deps, user, filename);
+  if (preset === 'original') {
+    const file = await deps.results.read(user.id, filename);
+    if (!file) throw notFound();
     return {
       bytes: file.bytes,
       contentType: file.contentType || contentTypeOf(filename),
       downloadName: downloadName(filename),
     };
-  const made = await deps.images.preset(file.bytes, preset, GALLERY_LIMITS.maxPresetBytes);
+  }
+  await countTowards(deps, user, 'presetDownloads');
+  let bytes = await deps.results.readSize(user.id, filename, preset);
+  if (!bytes) {
+    const file = await deps.results.read(user.id, filename);
+    if (!file) throw notFound();
+    bytes = (await deps.images.preset(file.bytes, preset, GALLERY_LIMITS.maxPresetBytes)).bytes;
+    await deps.results.saveSize(user.id, filename, preset, bytes);
+  }
   const suffix = preset === 'linkedin' ? '-400x400' : '-4k-upscaled';
   return {
-    bytes: made.bytes,
-    contentType: made.contentType,
+    bytes,
+    contentType: 'image/jpeg',
     downloadName: downloadName(filename.replace(/\.[a-z]+$/, '.jpg'), suffix),
   };
 }
@@ -169,8 +213,10 @@ export async function resultData(deps: GalleryDeps, user: User, filename: string
   };
 }
 
-/** Every finished avatar in one ZIP, stored for a few minutes; the URL that downloads it. */
-export async function resultsArchive(deps: GalleryDeps, user: User): Promise<string> {
+const ARCHIVE_NAME = 'aivatar-avatars.zip';
+
+/** The results the ZIP holds (newest first, at most maxArchiveEntries) and the id of that set. */
+async function archiveSet(deps: GalleryDeps, user: User): Promise<{ done: TaskSummary[]; setId: string }> {
   const done: TaskSummary[] = [];
   let cursor: string | null = null;
   do {
@@ -179,10 +225,22 @@ export async function resultsArchive(deps: GalleryDeps, user: User): Promise<str
     cursor = page.next;
   } while (cursor && done.length < GALLERY_LIMITS.maxArchiveEntries);
   if (!done.length) throw new DomainError('NOT_FOUND', 'No finished avatars to download yet.');
+  const included = done.slice(0, GALLERY_LIMITS.maxArchiveEntries);
+  // The set's id: a hash of its result names, so one archive serves every request until the set changes.
+  const setId = createHash('sha256')
+    .update(included.map((t) => t.resultFile).join('\n'))
+    .digest('hex')
+    .slice(0, 40);
+  return { done: included, setId };
+}
+
+async function buildArchive(
+  deps: GalleryDeps,
+  user: User,
+  done: readonly TaskSummary[],
+): Promise<Uint8Array> {
   // Read side by side, a few at a time; stop adding once the archive would pass its size (newest kept).
-  const files = await inBatches(done.slice(0, GALLERY_LIMITS.maxArchiveEntries), 8, (t) =>
-    deps.results.read(user.id, t.resultFile as string),
-  );
+  const files = await inBatches(done, 8, (t) => deps.results.read(user.id, t.resultFile as string));
   const used = new Map<string, number>();
   const entries = [];
   let bytes = 0;
@@ -200,12 +258,37 @@ export async function resultsArchive(deps: GalleryDeps, user: User): Promise<str
       modifiedAt: t.updatedAt,
     });
   }
-  return deps.results.publishArchive(
+  return zipArchive(entries);
+}
+
+/**
+ * The ZIP of every finished avatar, built once per set of results and reused until the set changes;
+ * counted against the user's "Download all" limit. Answers the set's id.
+ */
+export async function prepareResultsArchive(deps: GalleryDeps, user: User): Promise<string> {
+  await countTowards(deps, user, 'archiveRequests');
+  const { done, setId } = await archiveSet(deps, user);
+  const stored = await deps.results.archiveUrl(
     user.id,
-    zipArchive(entries),
-    'aivatar-avatars.zip',
+    setId,
+    ARCHIVE_NAME,
     GALLERY_LIMITS.archiveUrlSeconds,
   );
+  if (!stored) await deps.results.saveArchive(user.id, setId, await buildArchive(deps, user, done));
+  return setId;
+}
+
+/** The URL that downloads the stored archive of a set (for a few minutes). */
+export async function archiveUrl(deps: GalleryDeps, user: User, setId: string): Promise<string> {
+  const url = await deps.results.archiveUrl(user.id, setId, ARCHIVE_NAME, GALLERY_LIMITS.archiveUrlSeconds);
+  if (!url)
+    throw new DomainError('NOT_FOUND', 'This download has expired. Please download again from the gallery.');
+  return url;
+}
+
+/** Every finished avatar in one ZIP: the URL that downloads it (built only when the set changed). */
+export async function resultsArchive(deps: GalleryDeps, user: User): Promise<string> {
+  return archiveUrl(deps, user, await prepareResultsArchive(deps, user));
 }
 
 export async function diagnose(deps: GalleryDeps, user: User, taskId?: string) {

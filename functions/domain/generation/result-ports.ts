@@ -18,13 +18,30 @@ export interface ResultFiles {
     filename: string,
     expiresSeconds: number,
   ): Promise<{ url: string; thumbnailUrl: string }>;
-  /** Stores an archive for a short while and answers a URL that downloads it under `downloadName`. */
-  publishArchive(
+  /** A preset's image made earlier (issue 23: made once, kept next to its result); null when not yet. */
+  readSize(
     userId: string,
-    archive: Uint8Array,
+    filename: string,
+    preset: Exclude<ResultPreset, 'original'>,
+  ): Promise<Uint8Array | null>;
+  saveSize(
+    userId: string,
+    filename: string,
+    preset: Exclude<ResultPreset, 'original'>,
+    image: Uint8Array,
+  ): Promise<void>;
+  /**
+   * The URL that downloads the archive of the set `setId` under `downloadName`, valid `expiresSeconds`;
+   * null when no such archive is stored (never built, or expired from storage).
+   */
+  archiveUrl(
+    userId: string,
+    setId: string,
     downloadName: string,
     expiresSeconds: number,
-  ): Promise<string>;
+  ): Promise<string | null>;
+  /** Stores the archive of the set `setId` (kept a while: the same set is served from it). */
+  saveArchive(userId: string, setId: string, archive: Uint8Array): Promise<void>;
   /** Whether storage answers for this user's prefix (support's diagnosis). */
   reachable(userId: string): Promise<boolean>;
 }

@@ -17,7 +17,7 @@ const NOT_EXPORTED = new Set([
 ]);
 
 /** Media prefixes that hold copies or leftovers, not the user's own photos or avatars. */
-const SKIPPED_PREFIXES = ['thumbs/', 'uploads/', 'exports/', 'result-thumbs/', 'archives/'];
+const SKIPPED_PREFIXES = ['thumbs/', 'uploads/', 'exports/', 'result-thumbs/', 'result-sizes/', 'archives/'];
 
 /** Item types not listed in records.json: listed elsewhere, or bookkeeping (links, counters, this export). */
 const NOT_RECORDS = new Set(['PROFILE', 'LEDGER', 'EXPORT', 'ERASE_LINK', 'LINK', 'RATE', 'BUDGET', 'EMAIL']);

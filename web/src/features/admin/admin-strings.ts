@@ -59,7 +59,7 @@ export const ADMIN_TEXT = {
     import: 'Importer',
     fileRequired: 'Choisissez un fichier .json.',
     export: 'Exporter en JSON',
-    exportHint: "Le fichier s'ouvre dans un nouvel onglet et se télécharge.",
+    exportHint: 'Le catalogue se télécharge dans un fichier styles.json.',
     skippedTitle: 'Entrées ignorées',
     skippedEntry: (index: number, name: string, reason: string) =>
       `Entrée ${index + 1} (${name}) : ${reason}`,

@@ -11,7 +11,8 @@ import { isServed } from '../../lib/api-client.ts';
 import { documentTitle } from '../../lib/document-title.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useLocalizedPath } from '../../lib/language.ts';
-import { downloadAllUrl } from './api/download.ts';
+import { toast } from '../../lib/toasts.ts';
+import { downloadAll, isThrottled } from './api/download.ts';
 import { cacheGeneration, clearImageCaches } from './api/image-cache.ts';
 import { useStyleMap } from './api/styles.ts';
 import { isPending, useTasks } from './api/tasks.ts';
@@ -48,6 +49,19 @@ export default function GalleryPage() {
   const finished = tasks.some((task) => task.status === 'DONE');
   const open = tasks.find((task) => task.id === openId && task.status === 'DONE');
 
+  const [zipping, setZipping] = useState(false);
+  const zipAll = async () => {
+    setZipping(true);
+    try {
+      await downloadAll();
+    } catch (e) {
+      console.error('Download all', e);
+      toast.error(t(isThrottled(e) ? 'gallery.downloadsThrottled' : 'gallery.downloadAllFailed'));
+    } finally {
+      setZipping(false);
+    }
+  };
+
   const refresh = () => {
     clearImageCaches();
     setGeneration(cacheGeneration());
@@ -79,16 +93,17 @@ export default function GalleryPage() {
               </select>
             </label>
           )}
-          {finished && isServed('resultsZip') && (
-            <a
-              href={downloadAllUrl()}
-              className={buttonClass({ variant: 'secondary' })}
+          {finished && isServed('resultsZip') && isServed('createDownloadLink') && (
+            <Button
+              variant="secondary"
+              onClick={() => void zipAll()}
+              loading={zipping}
               title={t('gallery.downloadAllHint')}
               data-testid="download-all"
             >
               <DownloadIcon />
               {t('gallery.downloadAll')}
-            </a>
+            </Button>
           )}
           <Button variant="secondary" onClick={refresh} loading={loading || refreshing}>
             <RefreshIcon />

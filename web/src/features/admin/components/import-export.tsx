@@ -1,12 +1,10 @@
 // The Import/Export panel (spec sections 2, 5, 7 and 8): a .json file sent as the form field `file`, the
-// spec's success message (and, beyond it, why entries were skipped); the export opens in a new tab.
+// spec's success message (and, beyond it, why entries were skipped); the export is fetched and saved as styles.json.
 import { type FormEvent, useId, useRef, useState } from 'react';
 import type { ImportResult } from '../../../../../shared/api-schemas.ts';
-import { buildPath } from '../../../../../shared/route-paths.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { api } from '../../../lib/api-client.ts';
-import { runtimeConfig } from '../../../lib/runtime-config.ts';
-import { getToken } from '../../../lib/session-store.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { ADMIN_TEXT as T } from '../admin-strings.ts';
 import { serverMessage } from '../api/admin-styles.ts';
@@ -43,16 +41,18 @@ export function ImportExport({ onImported }: { onImported(): void }) {
     }
   };
 
-  // Spec section 7: the export opens in a new tab, which downloads the file (the session as ?token=).
-  const exportStyles = () => {
+  // Spec section 7's JSON download, fetched with the session in its headers and saved from memory: the
+  // session never goes into a URL (issue 23).
+  const [exporting, setExporting] = useState(false);
+  const exportStyles = async () => {
+    setExporting(true);
     try {
-      const url = new URL(`${runtimeConfig().apiUrl}${buildPath('/api/admin/styles/export')}`);
-      url.searchParams.set('token', getToken() ?? '');
-      // A blocked pop-up answers null.
-      if (!window.open(url.toString(), '_blank')) throw new Error('The export tab did not open');
+      saveFile(await api('adminExportStyles'), 'styles.json');
     } catch (err) {
       console.error('Style export', err);
       toast.error(T.messages.exportFailed);
+    } finally {
+      setExporting(false);
     }
   };
 
@@ -105,7 +105,7 @@ export function ImportExport({ onImported }: { onImported(): void }) {
           )}
         </form>
         <div className="admin-transfer__export">
-          <Button variant="secondary" onClick={exportStyles}>
+          <Button variant="secondary" onClick={() => void exportStyles()} loading={exporting}>
             {T.transfer.export}
           </Button>
           <p className="field__hint">{T.transfer.exportHint}</p>

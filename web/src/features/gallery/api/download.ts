@@ -1,8 +1,8 @@
 // Downloads (spec sections 7 and 8, issue 9): the diagnostic call first (its answer is not shown), then the
 // base64 route, then the blob route; a preset (original, 400x400 for LinkedIn, 4K upscaled) as a query.
 // The file is named after the stored name before its first underscore, plus the extension.
-import { api, apiUrl } from '../../../lib/api-client.ts';
-import { getToken } from '../../../lib/session-store.ts';
+import { api, apiUrl, isApiError } from '../../../lib/api-client.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 import type { Task } from './tasks.ts';
 import '../../../lib/app-routes.ts';
 
@@ -26,17 +26,6 @@ export function downloadName(task: Task, preset: Preset, contentType: string): s
   return `${base}${PRESET_SUFFIX[preset]}.${ext}`;
 }
 
-function save(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 function base64ToBlob(data: string, type: string): Blob {
   const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
   return new Blob([bytes], { type });
@@ -55,12 +44,19 @@ export async function downloadResult(task: Task, preset: Preset): Promise<void> 
     console.warn('Download as base64 failed, trying the file route', first);
     blob = await api('resultFile', { params: { filename }, query });
   }
-  save(blob, downloadName(task, preset, blob.type));
+  saveFile(blob, downloadName(task, preset, blob.type));
 }
 
 /**
- * Every finished avatar as one ZIP. A plain link with the session in `?token=` (the route's queryToken): the
- * route redirects to the archive in storage, and the browser saves it as it streams, however large.
+ * Every finished avatar as one ZIP. The server makes the archive ready and answers a 5-minute link for it
+ * (never the session: issue 23); the browser then opens the link, which redirects to the archive in
+ * storage, and saves it as it streams, however large.
  */
-export const downloadAllUrl = (): string =>
-  apiUrl('resultsZip', { query: { token: getToken() ?? undefined } });
+export async function downloadAll(): Promise<void> {
+  const { token } = await api('createDownloadLink', { body: { route: 'resultsZip' } });
+  window.location.assign(apiUrl('resultsZip', { query: { token } }));
+}
+
+/** Too many downloads in a short time: our per-user limit, or API Gateway's own 429. */
+export const isThrottled = (e: unknown): boolean =>
+  isApiError(e) && (e.status === 429 || e.code === 'RATE_LIMITED');

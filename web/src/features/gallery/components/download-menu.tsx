@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { DownloadIcon } from '../../../components/ui/icons.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { toast } from '../../../lib/toasts.ts';
-import { downloadResult, PRESETS, type Preset } from '../api/download.ts';
+import { downloadResult, isThrottled, PRESETS, type Preset } from '../api/download.ts';
 import type { Task } from '../api/tasks.ts';
 
 export function useDownload(task: Task) {
@@ -17,7 +17,7 @@ export function useDownload(task: Task) {
       await downloadResult(task, preset);
     } catch (e) {
       console.error('Download', task.id, preset, e);
-      toast.error(t('gallery.downloadFailed'));
+      toast.error(t(isThrottled(e) ? 'gallery.downloadsThrottled' : 'gallery.downloadFailed'));
     } finally {
       setBusy(null);
     }

@@ -1,0 +1,31 @@
+// The gallery's download links (issue 23): a short-lived token for one of the caller's files, or for the ZIP
+// of their finished avatars, which a browser opens by URL without the session in it.
+
+import { issueLink, type LinkRoute, type LinkTokens } from '../download-links.ts';
+import { DomainError } from '../errors.ts';
+import type { User } from '../ports.ts';
+import { finishedTask, type GalleryDeps, prepareResultsArchive } from './gallery.ts';
+
+export interface GalleryLinkDeps extends GalleryDeps {
+  links: LinkTokens;
+}
+
+/**
+ * A link to the caller's own file, checked to exist first (someone else's is not found); for the ZIP, the
+ * archive of the current set is made ready and the link opens that set only.
+ */
+export async function createDownloadLink(
+  deps: GalleryLinkDeps,
+  user: User,
+  request: { route: LinkRoute; filename?: string | undefined },
+): Promise<{ token: string; expires_at: number }> {
+  if (request.route === 'resultsZip')
+    return issueLink(deps.links, user, 'resultsZip', await prepareResultsArchive(deps, user));
+  const filename = request.filename;
+  if (!filename) throw new DomainError('VALIDATION_FAILED', 'Say which file the link is for (filename).');
+  if (request.route === 'photoData') {
+    const photos = await deps.photos.list(user.id, deps.clock.now());
+    if (!photos.some((p) => p.filename === filename)) throw new DomainError('NOT_FOUND', 'Photo not found.');
+  } else await finishedTask(deps, user, filename);
+  return issueLink(deps.links, user, request.route, filename);
+}

@@ -1,0 +1,77 @@
+// A create cut short between its transaction and its messages (the function died, or timed out, before
+// SendMessageBatch): its tasks are charged and TODO, and no worker will see them before the sweeper's
+// deadline refunds them. The client's retry with the same Idempotency-Key answers the same batch, charges
+// nothing more, and queues those tasks, which are then made.
+import { describe, expect, it } from 'vitest';
+import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
+import { DynamoPhotoLister } from '../../functions/adapters/dynamodb/photo-items.ts';
+import { DynamoProviderBudgetStore } from '../../functions/adapters/dynamodb/provider-budget-store.ts';
+import { DynamoStyleReader } from '../../functions/adapters/dynamodb/style-reader.ts';
+import { DynamoTaskStore } from '../../functions/adapters/dynamodb/task-store.ts';
+import { DynamoUserReader } from '../../functions/adapters/dynamodb/user-reader.ts';
+import { emfMetrics } from '../../functions/adapters/metrics/emf-metrics.ts';
+import { cryptoIds, systemClock } from '../../functions/adapters/system.ts';
+import { createAvatarBatch } from '../../functions/domain/generation/create-batch.ts';
+import { DEFAULT_PROVIDER_BUDGET } from '../../functions/domain/generation/provider-budget.ts';
+import { log } from '../../functions/http/logger.ts';
+import { callRoute, stack } from '../support/api.ts';
+import {
+  balanceOf,
+  createBody,
+  creator,
+  ledgerOf,
+  ledgerSum,
+  stylesCosting,
+  waitForTasks,
+} from '../support/avatars.ts';
+
+describe('a create cut short after its transaction', () => {
+  it('is finished by the retry with the same Idempotency-Key: the tasks are queued and made, charged once', async () => {
+    const user = await creator({ ltd: 5 });
+    const styles = await stylesCosting(2);
+    const key = `cut-short-${Date.now()}`;
+    const s = stack();
+    const db = createDocumentClient(s.dynamoEndpoint);
+    const account = await new DynamoUserReader(db, s.tableName).getById(user.userId);
+    if (!account) throw new Error('no account');
+    // The real create path, whose process dies where it sends the messages: that send never returns.
+    void createAvatarBatch(
+      {
+        styles: new DynamoStyleReader(db, s.tableName),
+        tasks: new DynamoTaskStore(db, s.tableName),
+        photos: new DynamoPhotoLister(db, s.tableName),
+        queue: { enqueue: () => new Promise(() => undefined) },
+        clock: systemClock,
+        ids: cryptoIds,
+        log,
+        budget: {
+          store: new DynamoProviderBudgetStore(db, s.tableName),
+          clock: systemClock,
+          metrics: emfMetrics('test', () => {}),
+          limits: DEFAULT_PROVIDER_BUDGET,
+        },
+      },
+      account,
+      { styles: styles.map((x) => x.id), style_prompts: styles.map((x) => x.prompt) },
+      key,
+    );
+    await expect
+      .poll(async () => (await callRoute('userTasks', { token: user.token })).body.tasks.length, {
+        timeout: 10_000,
+      })
+      .toBe(2);
+    expect((await balanceOf(user.token)).ltd).toBe(3);
+
+    const retry = await callRoute('createTasksBatch', {
+      token: user.token,
+      body: createBody(styles),
+      headers: { 'idempotency-key': key },
+    });
+    expect(retry.status).toBe(200);
+    const tasks = await waitForTasks(user.token, retry.body.task_ids, 30_000);
+    expect(tasks.map((t) => t.status)).toEqual(['DONE', 'DONE']);
+    expect((await balanceOf(user.token)).ltd).toBe(3);
+    expect(ledgerSum(await ledgerOf(user.token), 'generation')).toBe(-2);
+    db.destroy();
+  });
+});
