@@ -76,9 +76,10 @@ const devRuntimeConfig = (): Plugin => ({
 });
 
 // Modules only some screens use; they load with those screens, not with every page: the signed-in app's
-// and the forms' parts, the kit of the marketing pages, and the admin screen's form rules.
+// and the forms' parts, the app's server state (TanStack Query and lib/server-state), the kit of the
+// marketing pages, and the admin screen's form rules.
 const NOT_IN_SHELL =
-  /\/src\/components\/(marketing\/|welcome\/|layout\/(app-|open-billing)|ui\/(text-field|checkbox|alert|form-controls))|\/src\/lib\/(api-messages|welcome|app-routes)\.|\/shared\/admin-style-rules\./;
+  /\/src\/components\/(marketing\/|welcome\/|layout\/(app-|open-billing)|ui\/(text-field|checkbox|retry-alert|form-controls))|\/src\/lib\/(api-messages|welcome|app-routes|save-file|query-keys|server-state)\.|\/node_modules\/@tanstack\/|\/shared\/admin-style-rules\./;
 
 export default defineConfig(({ command, isSsrBuild }) => {
   // A build is what ships, whatever NODE_ENV the caller runs with: vitest's global setup builds under
@@ -116,6 +117,13 @@ export default defineConfig(({ command, isSsrBuild }) => {
                     test: (id: string) =>
                       /node_modules|\/shared\/|\/src\/(app|lib|components|config|styles)\//.test(id) &&
                       !NOT_IN_SHELL.test(id),
+                  },
+                  {
+                    // The app's server state (TanStack Query, lib/server-state and the RetryAlert its errors
+                    // show in): one chunk for the app's screens, kept out of the shell; one name, as the shell
+                    // lists every chunk's name.
+                    name: 'query',
+                    test: /\/node_modules\/@tanstack\/|\/src\/lib\/(query-keys|server-state)\.|\/ui\/retry-alert\./,
                   },
                 ],
               },

@@ -15,12 +15,21 @@ export interface FirstLoadJs {
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
-export async function firstLoadJs(webUrl: string, paths: string[]): Promise<FirstLoadJs[]> {
+/** With `token`, each page opens signed in (the app's screens), as a returning user's browser would. */
+export async function firstLoadJs(
+  webUrl: string,
+  paths: string[],
+  { token }: { token?: string } = {},
+): Promise<FirstLoadJs[]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const results: FirstLoadJs[] = [];
     for (const path of paths) {
       const page = await browser.newPage();
+      if (token) {
+        await page.goto(`${webUrl}/favicon.svg`);
+        await page.evaluate((t) => localStorage.setItem('token', t), token);
+      }
       const scripts = new Set<string>();
       page.on('response', (r) => {
         if (r.request().resourceType() === 'script') scripts.add(new URL(r.url()).pathname);

@@ -228,6 +228,114 @@ describeInBrowser('My Avatars', () => {
     expect(await page.getByTestId('pending-note').count()).toBe(0);
   });
 
+  test('polling pauses while the tab is hidden, and goes on once it is shown again', async () => {
+    const { token } = await createAccount(uniqueEmail('polling-hidden'));
+    const page = await browser.newPage(DESKTOP);
+    await page.clock.install({ time: new Date(MARCH_14 * 1000) });
+    const served = await serveTasks(page, () => [
+      task({ id: 'one', status: 'IN_PROGRESS', progress: 30, created_at: MARCH_14 - 5 }),
+    ]);
+    await openSignedIn(page, token, '/app/gallery');
+    await page.getByTestId('status-badge').getByText('30%').waitFor();
+    expect(served.calls()).toBe(1);
+    const setHidden = (hidden: boolean) =>
+      page.evaluate((h) => {
+        Object.defineProperty(document, 'visibilityState', {
+          value: h ? 'hidden' : 'visible',
+          configurable: true,
+        });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, hidden);
+    await setHidden(true);
+    await page.clock.runFor(120_000);
+    expect(served.calls()).toBe(1);
+    await setHidden(false);
+    await page.clock.runFor(15_500);
+    await expect.poll(() => served.calls()).toBe(2);
+  });
+
+  test("another account signed in from another tab: the first account's avatars leave the screen", async () => {
+    const [first, second] = await Promise.all([
+      createAccount(uniqueEmail('tab-first')),
+      createAccount(uniqueEmail('tab-second')),
+    ]);
+    const page = await browser.newPage(DESKTOP);
+    // Each account's own list, told apart by the session the request carries.
+    await page.context().route('**/aivatar/user-tasks*', (route: Route) => {
+      const auth = route.request().headers().authorization ?? '';
+      const tasks = auth.endsWith(first.token)
+        ? [task({ id: 'firsts', status: 'ERROR', created_at: MARCH_14, style_name: 'Knight' })]
+        : [];
+      return route.fulfill({ json: { tasks } });
+    });
+    await openSignedIn(page, first.token, '/app/gallery');
+    await page.locator('[data-status="ERROR"]').waitFor();
+    const other = await page.context().newPage();
+    await other.goto('/favicon.svg');
+    await other.evaluate((t) => localStorage.setItem('token', t), second.token);
+    await page.getByTestId('gallery-empty').waitFor();
+    expect(await page.locator('[data-status]').count()).toBe(0);
+  });
+
+  for (const [lang, path, more] of [
+    ['en', '/app/gallery', 'Show older avatars'],
+    ['fr', '/fr/app/gallery', 'Afficher les avatars plus anciens'],
+  ] as const) {
+    test(`${lang}: older avatars page by page, once each, and the poll goes on over every page shown`, async () => {
+      const { token } = await createAccount(uniqueEmail(`pages-${lang}`));
+      const page = await browser.newPage(DESKTOP);
+      await page.clock.install({ time: new Date(MARCH_14 * 1000) });
+      const webUrl = stack().webUrl;
+      const done = (id: string, at: number) =>
+        task({
+          id,
+          status: 'DONE',
+          created_at: at,
+          style_name: 'Knight',
+          result_path: `results/${id}_1.png`,
+          thumbnail_url: `${webUrl}/styles/medieval-knight.webp`,
+          image_url: `${webUrl}/styles/medieval-knight.webp`,
+        });
+      let progress = 20;
+      const cursors: (string | null)[] = [];
+      await page.route('**/aivatar/user-tasks*', (route: Route) => {
+        const cursor = new URL(route.request().url()).searchParams.get('cursor');
+        cursors.push(cursor);
+        if (cursor === 'p2')
+          return route.fulfill({ json: { tasks: [done('mid', MARCH_12)], next_cursor: 'p3' } });
+        if (cursor === 'p3')
+          return route.fulfill({ json: { tasks: [done('old', MARCH_12 - 86400)], next_cursor: null } });
+        return route.fulfill({
+          json: {
+            tasks: [
+              task({ id: 'new', status: 'IN_PROGRESS', progress, created_at: MARCH_14 - 5 }),
+              done('mid', MARCH_12),
+            ],
+            next_cursor: 'p2',
+          },
+        });
+      });
+      await openSignedIn(page, token, path);
+      const cards = page.locator('[data-status]');
+      await page.getByTestId('status-badge').getByText('20%').waitFor();
+      expect(await cards.count()).toBe(2);
+      const button = page.getByRole('button', { name: more, exact: true });
+      await button.click();
+      // 'mid' came again on the second page: it shows once.
+      await expect.poll(() => cursors).toEqual([null, 'p2']);
+      expect(await cards.count()).toBe(2);
+      await button.click();
+      await expect.poll(() => cards.count()).toBe(3);
+      await button.waitFor({ state: 'detached' });
+      // The poll reads the pages on screen again, newest first, and the pending one moves on.
+      progress = 70;
+      await page.clock.runFor(15_500);
+      await page.getByTestId('status-badge').getByText('70%').waitFor();
+      await expect.poll(() => cursors.slice(3)).toEqual([null, 'p2', 'p3']);
+      expect(await cards.count()).toBe(3);
+    });
+  }
+
   for (const [lang, c] of [
     [
       'en',

@@ -214,6 +214,11 @@ describeInBrowser('pricing page', () => {
       await page.getByRole('heading', { level: 1, name: copy.heading, exact: true }).waitFor();
       await waitForHydration(page);
       await page.waitForLoadState('networkidle');
+      // The check goes through the app's query client, loaded for a signed-in visitor once the page is up:
+      // the call and its answer come after that. Wait for both, then count the calls again.
+      const checks = () => billingCalls.filter((p) => p === '/check_subscription').length;
+      await expect.poll(checks).toBe(served('checkSubscription') ? 1 : 0);
+      await expect.poll(() => subscriptionCard(page).getAttribute('data-state')).not.toBe('loading');
       expect(billingCalls.filter((p) => p === '/check_subscription').length).toBe(
         served('checkSubscription') ? 1 : 0,
       );
@@ -221,8 +226,6 @@ describeInBrowser('pricing page', () => {
         served('checkoutOneTime') ? 1 : 0,
       );
       const subscribe = subscriptionCard(page).getByRole('button', { name: copy.subscribe, exact: true });
-      // The check's answer renders after the network is idle: wait for the card to leave its loading state.
-      await expect.poll(() => subscriptionCard(page).getAttribute('data-state')).not.toBe('loading');
       expect(await subscribe.count()).toBe(served('checkoutSubscription') ? 1 : 0);
       if (!served('checkoutOneTime')) {
         await page.getByText(copy.packsClosed, { exact: true }).waitFor();

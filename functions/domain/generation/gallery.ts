@@ -7,7 +7,7 @@ import { DomainError, RateLimitedError } from '../errors.ts';
 import type { PhotoStore } from '../photos/photo-ports.ts';
 import type { Clock, RateLimiter, User } from '../ports.ts';
 import type { ResultFiles, ResultImages } from './result-ports.ts';
-import { contentTypeOf, downloadName, parseResultFilename } from './task-names.ts';
+import { contentTypeOf, downloadName, isTaskId, parseResultFilename } from './task-names.ts';
 import type { TaskErrorCode, TaskStore, TaskSummary } from './tasks.ts';
 import { zipArchive } from './zip-archive.ts';
 
@@ -116,7 +116,13 @@ export async function listUserTasks(
     Number.isInteger(asked) && asked > 0
       ? Math.min(asked, GALLERY_LIMITS.maxPage)
       : GALLERY_LIMITS.defaultPage;
-  const page = await deps.tasks.list(user.id, limit, query.cursor || null);
+  // A cursor is the id of the last task of the page before, read in the caller's own partition: another
+  // user's id only marks a point in time there. Anything else was not made by this route.
+  const cursor = query.cursor || null;
+  if (cursor !== null && !isTaskId(cursor)) {
+    throw new DomainError('VALIDATION_FAILED', 'Invalid cursor: use the next_cursor of the page before.');
+  }
+  const page = await deps.tasks.list(user.id, limit, cursor);
   return {
     tasks: await Promise.all(page.tasks.map((t) => describe(deps, user, t))),
     next_cursor: page.next,

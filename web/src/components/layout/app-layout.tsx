@@ -1,4 +1,5 @@
 import { useTranslation } from '../../lib/i18n.ts';
+import { ServerStateProvider } from '../../lib/server-state.tsx';
 import { AppNavbar } from './app-navbar.tsx';
 import { PageOutlet } from './page-outlet.tsx';
 import './app-layout.css';
@@ -6,7 +7,7 @@ import './app-layout.css';
 export default function AppLayout() {
   const { t } = useTranslation();
   return (
-    <>
+    <ServerStateProvider>
       <a className="skip-link" href="#main">
         {t('common.skipToContent')}
       </a>
@@ -14,6 +15,6 @@ export default function AppLayout() {
       <main id="main" className="page-main app-main">
         <PageOutlet />
       </main>
-    </>
+    </ServerStateProvider>
   );
 }

@@ -1,11 +1,13 @@
 // Back from the payment provider on /app/account?checkout=success: the webhook credits the tokens, usually
-// before the browser arrives, sometimes a moment after. Wait for the credit in the ledger (a purchase or
-// a month's tokens made in the last minutes), then refresh the balance everywhere and say what arrived.
-import { useEffect, useRef } from 'react';
+// before the browser arrives, sometimes a moment after. Read the ledger every 1.5 s until it shows the credit
+// (a purchase or a month's tokens made in the last minutes), then refresh the balance everywhere, the
+// subscription state with it, and say what arrived.
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { LedgerEntry } from '../../../../shared/api-schemas.ts';
-import { api } from '../../lib/api-client.ts';
 import { useTranslation } from '../../lib/i18n.ts';
+import { invalidateRoutes, routeQuery } from '../../lib/server-state.tsx';
 import { tokenBalance, useSession } from '../../lib/session.tsx';
 import { toast } from '../../lib/toasts.ts';
 
@@ -22,14 +24,14 @@ export function useCheckoutReturn(): void {
   const { refreshUser } = useSession();
   const [params, setParams] = useSearchParams();
   const outcome = params.get('checkout');
-  // Removing the query re-renders without it: the wait must outlive that, and end only with the page.
-  const running = useRef<AbortController | null>(null);
-  useEffect(() => () => running.current?.abort(), []);
+  /** While waiting: the earliest time a credit counts from. */
+  const [since, setSince] = useState<number | null>(null);
+  const reads = useRef(0);
 
   useEffect(() => {
-    if (outcome !== 'success' || (running.current && !running.current.signal.aborted)) return;
-    const controller = new AbortController();
-    running.current = controller;
+    if (outcome !== 'success') return;
+    reads.current = 0;
+    setSince(Math.floor(Date.now() / 1000) - RECENT_SECONDS);
     // A reload must not announce the payment again.
     setParams(
       (p) => {
@@ -39,29 +41,35 @@ export function useCheckoutReturn(): void {
       },
       { replace: true },
     );
-    const since = Math.floor(Date.now() / 1000) - RECENT_SECONDS;
-    const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
-    (async () => {
-      for (let i = 0; i < POLLS; i++) {
-        const { entries } = await api('tokenLedger', { signal: controller.signal });
-        const credit = entries.find((e) => isCredit(e, since));
-        if (credit) {
-          const user = await refreshUser();
-          if (controller.signal.aborted) return;
-          const balance = user ? tokenBalance(user) : credit.balance_after;
-          toast.success(
-            credit.reason === 'purchase'
-              ? t('account.checkoutPurchase', { count: credit.amount, balance })
-              : t('account.checkoutSubscription', { count: credit.amount, balance }),
-          );
-          return;
-        }
-        await wait(POLL_MS);
-        if (controller.signal.aborted) return;
-      }
+  }, [outcome, setParams]);
+
+  const ledger = useQuery({
+    ...routeQuery('tokenLedger'),
+    enabled: since !== null,
+    refetchInterval: since !== null ? POLL_MS : false,
+    // The wait goes on in a hidden tab: the toast is what the user comes back to.
+    refetchIntervalInBackground: true,
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each read of the ledger is looked at once
+  useEffect(() => {
+    if (since === null || !ledger.isFetched || ledger.isFetching) return;
+    const credit = ledger.data?.entries.find((e) => isCredit(e, since));
+    reads.current += 1;
+    if (!credit && reads.current < POLLS) return;
+    setSince(null);
+    if (!credit) {
       toast.info(t('account.checkoutPending'));
-    })().catch((e: unknown) => {
-      if (!controller.signal.aborted) console.error('Checkout return', e);
+      return;
+    }
+    void invalidateRoutes('checkSubscription');
+    void refreshUser().then((user) => {
+      const balance = user ? tokenBalance(user) : credit.balance_after;
+      toast.success(
+        credit.reason === 'purchase'
+          ? t('account.checkoutPurchase', { count: credit.amount, balance })
+          : t('account.checkoutSubscription', { count: credit.amount, balance }),
+      );
     });
-  }, [outcome, setParams, refreshUser, t]);
+  }, [ledger.dataUpdatedAt, ledger.errorUpdatedAt, ledger.isFetching, since]);
 }

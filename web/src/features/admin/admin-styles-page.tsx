@@ -6,10 +6,11 @@ import type { AdminStyle, AdminStyleInput } from '../../../../shared/api-schemas
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { api, isApiError } from '../../lib/api-client.ts';
+import { ServerStateProvider } from '../../lib/server-state.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { ADMIN_TEXT as T } from './admin-strings.ts';
-import { serverMessage, useAdminStyles } from './api/admin-styles.ts';
+import { serverMessage, stylesChanged, useAdminStyles } from './api/admin-styles.ts';
 import { AdminOnly } from './components/admin-only.tsx';
 import { AuditLog } from './components/audit-log.tsx';
 import { ImportExport } from './components/import-export.tsx';
@@ -23,20 +24,29 @@ type Mode = { kind: 'list' } | { kind: 'add' } | { kind: 'edit'; style: AdminSty
 const formMessage = (e: unknown): string =>
   isApiError(e) && e.status === 0 ? T.messages.network : serverMessage(e, T.messages.submitFallback);
 
+// A page of the public layout: the screen brings the app's query client with it.
 export default function AdminStylesPage() {
+  return (
+    <ServerStateProvider>
+      <AdminStyles />
+    </ServerStateProvider>
+  );
+}
+
+function AdminStyles() {
   const { signedIn } = useSession();
-  const { state, reload, update, audit, auditFailed } = useAdminStyles(signedIn);
+  const { state, reload, audit, auditFailed } = useAdminStyles(signedIn);
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
 
   const save = async (body: AdminStyleInput): Promise<string | null> => {
     try {
       if (mode.kind === 'edit') {
         const saved = await api('adminUpdateStyle', { params: { id: String(mode.style.id) }, body });
-        update((list) => list.map((s) => (s.id === saved.id ? saved : s)));
+        stylesChanged((list) => list.map((s) => (s.id === saved.id ? saved : s)));
         toast.success(T.messages.updated(saved.name));
       } else {
         const saved = await api('adminCreateStyle', { body });
-        update((list) => [...list, saved]);
+        stylesChanged((list) => [...list, saved]);
         toast.success(T.messages.added(saved.name));
       }
       setMode({ kind: 'list' });
@@ -51,7 +61,7 @@ export default function AdminStylesPage() {
   const remove = async (style: AdminStyle) => {
     try {
       await api('adminDeleteStyle', { params: { id: String(style.id) } });
-      update((list) => list.filter((s) => s.id !== style.id));
+      stylesChanged((list) => list.filter((s) => s.id !== style.id));
       toast.success(T.messages.deleted(style.name));
     } catch (e) {
       console.error('Style delete', e);
@@ -95,7 +105,7 @@ export default function AdminStylesPage() {
             onDelete={remove}
           />
         </section>
-        <ImportExport onImported={() => reload()} />
+        <ImportExport onImported={() => stylesChanged()} />
         <AuditLog entries={audit} failed={auditFailed} />
       </>
     );

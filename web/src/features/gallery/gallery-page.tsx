@@ -29,14 +29,13 @@ import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 export default function GalleryPage() {
   const { t, language } = useTranslation();
   const path = useLocalizedPath();
-  const { state, reload, loadMore } = useTasks();
+  const { tasks, loading, failed, refreshing, hasMore, loadingMore, reload, loadMore } = useTasks();
   const styles = useStyleMap();
   const styleName = useStyleName(styles);
   const [openId, setOpenId] = useState<string | null>(null);
   const [generation, setGeneration] = useState(cacheGeneration);
   const [sort, setSort] = useState<GallerySort>('newest');
 
-  const tasks = state.status === 'ready' ? state.tasks : [];
   const measured = tasks.some(isMeasured);
   const byScore = sort === 'likeness' && measured;
   const groups = useMemo(
@@ -106,11 +105,7 @@ export default function GalleryPage() {
               {t('gallery.downloadAll')}
             </Button>
           )}
-          <Button
-            variant="secondary"
-            onClick={refresh}
-            loading={state.status === 'loading' || (state.status === 'ready' && state.refreshing)}
-          >
+          <Button variant="secondary" onClick={refresh} loading={loading || refreshing}>
             <RefreshIcon />
             {t('gallery.refresh')}
           </Button>
@@ -122,13 +117,13 @@ export default function GalleryPage() {
           {t('gallery.pendingNote', { count: pending })}
         </p>
       )}
-      {state.status === 'loading' && (
+      {loading && (
         <div className="page-loading">
           <Spinner size="lg" label={t('common.loading')} />
         </div>
       )}
-      {state.status === 'error' && <RetryAlert message={t('gallery.listFailed')} onRetry={refresh} />}
-      {state.status === 'ready' && tasks.length === 0 && (
+      {failed && <RetryAlert message={t('gallery.listFailed')} onRetry={refresh} />}
+      {!loading && !failed && tasks.length === 0 && (
         <div className="card gallery-empty" data-testid="gallery-empty">
           <span className="gallery-empty__icon">
             <ImageIcon />
@@ -166,9 +161,9 @@ export default function GalleryPage() {
           </section>
         ))}
       </div>
-      {state.status === 'ready' && state.nextCursor && (
+      {hasMore && !loading && (
         <div className="gallery-page__more">
-          <Button variant="secondary" onClick={() => void loadMore()} loading={state.loadingMore}>
+          <Button variant="secondary" onClick={loadMore} loading={loadingMore}>
             {t('gallery.loadMore')}
           </Button>
         </div>

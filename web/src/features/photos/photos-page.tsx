@@ -6,7 +6,7 @@ import type { PhotoConsent, PhotoFile } from '../../../../shared/api-schemas.ts'
 import { api } from '../../lib/api-client.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toasts.ts';
-import { usePhotoList } from './api/photo-list.ts';
+import { photosChanged, updatePhotoList, usePhotoList } from './api/photo-list.ts';
 import { ConsentBoxes } from './components/consent-boxes.tsx';
 import { DropZone } from './components/drop-zone.tsx';
 import { PhotoCount } from './components/photo-count.tsx';
@@ -22,8 +22,8 @@ type Given = Pick<PhotoConsent, 'processing' | 'rights'>;
 
 export default function PhotosPage() {
   const { t } = useTranslation();
-  const { state, reload, update } = usePhotoList();
-  const uploads = usePhotoUploads(reload);
+  const { state, reload } = usePhotoList();
+  const uploads = usePhotoUploads(photosChanged);
   // The boxes as ticked on this screen; the server's record until the user changes them.
   const [ticked, setTicked] = useState<Given | null>(null);
   const [retention, setRetention] = useState<boolean | null>(null);
@@ -40,7 +40,7 @@ export default function PhotosPage() {
     consentSaves.current = consentSaves.current.then(async () => {
       try {
         const result = await api('photoConsent', { body: next });
-        update((l) => ({ ...l, consent: result.consent }));
+        updatePhotoList((l) => ({ ...l, consent: result.consent }));
         uploads.consentChanged(result.consent);
       } catch (e) {
         console.error('Photo consent', e);
@@ -54,7 +54,7 @@ export default function PhotosPage() {
     setRetention(on);
     try {
       const result = await api('photoRetention', { body: { delete_after_generation: on } });
-      update((l) => ({ ...l, delete_after_generation: result.delete_after_generation }));
+      updatePhotoList((l) => ({ ...l, delete_after_generation: result.delete_after_generation }));
     } catch (e) {
       console.error('Photo retention', e);
       setRetention(!on);
@@ -66,14 +66,14 @@ export default function PhotosPage() {
     async (photo: PhotoFile) => {
       try {
         await api('deletePhoto', { params: { filename: photo.filename } });
-        update((l) => ({ ...l, files: l.files.filter((f) => f.filename !== photo.filename) }));
+        updatePhotoList((l) => ({ ...l, files: l.files.filter((f) => f.filename !== photo.filename) }));
         toast.success(t('photos.deleted', { filename: photo.original_name || photo.filename }));
       } catch (e) {
         console.error('Photo delete', e);
         toast.error(t('photos.deleteFailed'));
       }
     },
-    [t, update],
+    [t],
   );
 
   const uploading = uploads.progress !== null;

@@ -25,7 +25,7 @@ export interface UploadReport {
   failed: string[];
 }
 
-export function usePhotoUploads(onUploaded: () => void) {
+export function usePhotoUploads(onUploaded: () => unknown) {
   const { t } = useTranslation();
   const [pending, setPendingState] = useState<File[]>([]);
   // Read by callbacks made before the latest render (a consent saved after files were chosen).

@@ -4,9 +4,6 @@ import { api } from '../../../lib/api-client.ts';
 /** Asks for a ZIP of everything the account holds: a job, announced by email once ready. */
 export const exportMyData = () => api('exportAccountData', {});
 
-/** The account's latest export (being prepared, ready or failed), or null. */
-export const latestExport = () => api('latestAccountExport', {});
-
 /** A 5-minute download address of one of the account's exports. */
 export const exportDownload = (exportId: string) => api('accountExportDownload', { params: { exportId } });
 
@@ -15,7 +12,3 @@ export const requestDeletionLink = () => api('requestAccountDeletionLink', {});
 
 /** Asks for the deletion, confirmed by the password or the emailed link's code: the sessions end at once. */
 export const deleteMyAccount = (body: RequestOf<'deleteAccount'>) => api('deleteAccount', { body });
-
-/** How far a deletion is, by the id its request answered with (no session needed: they are over). */
-export const deletionStatus = (deletionId: string) =>
-  api('accountDeletionStatus', { params: { deletionId } });

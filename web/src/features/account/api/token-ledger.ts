@@ -1,37 +1,27 @@
-import { useCallback, useEffect, useState } from 'react';
+// The token history (GET /account/ledger), newest first.
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import type { LedgerEntry } from '../../../../../shared/api-schemas.ts';
-import { api } from '../../../lib/api-client.ts';
+import { invalidateRoutes, routeQuery } from '../../../lib/server-state.tsx';
 
 export type LedgerState =
   | { status: 'loading' }
   | { status: 'error' }
   | { status: 'ready'; entries: LedgerEntry[] };
 
-/** The token history, newest first; reloads when `version` changes (e.g. after the balance moved). */
-export function useTokenLedger(version: unknown) {
-  const [state, setState] = useState<LedgerState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` and `attempt` are reload triggers
+/** The history; read again when `balance` moves (a new balance means a new entry). */
+export function useTokenLedger(balance: number) {
+  const query = useQuery(routeQuery('tokenLedger'));
+  const shown = useRef(balance);
   useEffect(() => {
-    const controller = new AbortController();
-    setState((s) => (s.status === 'ready' ? s : { status: 'loading' }));
-    api('tokenLedger', { signal: controller.signal }).then(
-      ({ entries }) => setState({ status: 'ready', entries }),
-      (e: unknown) => {
-        if (!controller.signal.aborted) {
-          console.error('Token history', e);
-          setState({ status: 'error' });
-        }
-      },
-    );
-    return () => controller.abort();
-  }, [version, attempt]);
-
-  const retry = useCallback(() => {
-    setState({ status: 'loading' });
-    setAttempt((n) => n + 1);
-  }, []);
-
-  return { state, retry };
+    if (shown.current === balance) return;
+    shown.current = balance;
+    void invalidateRoutes('tokenLedger');
+  }, [balance]);
+  const state: LedgerState = query.data
+    ? { status: 'ready', entries: query.data.entries }
+    : query.isError
+      ? { status: 'error' }
+      : { status: 'loading' };
+  return { state, retry: () => void query.refetch() };
 }

@@ -1,40 +1,39 @@
 // What the account screen shows once a deletion is asked for: the job's progress (followed by the id its
 // request answered with, the sessions being over), then that the account is gone, then the home page.
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { DeletionStatus } from '../../../../../shared/api-schemas.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { routeQuery } from '../../../lib/server-state.tsx';
 import { useSession } from '../../../lib/session.tsx';
 import { toastAfterReload } from '../../../lib/toasts.ts';
-import { deletionStatus } from '../api/privacy.ts';
-import { usePolling } from '../use-polling.ts';
 
 const DELETION_POLL_MS = 1500;
 /** How long "deleted" stays on screen before the home page. */
 const LEAVE_AFTER_MS = 2500;
 
+const isRunning = (s: DeletionStatus | undefined) => s?.state === 'queued' || s?.state === 'running';
+
 export function DeletionProgress({ id, started }: { id: string; started: DeletionStatus }) {
   const { t } = useTranslation();
   const { logout } = useSession();
-  const [status, setStatus] = useState(started);
-  const [unknown, setUnknown] = useState(false);
-  const running = status.state === 'queued' || status.state === 'running';
-
-  usePolling(
-    async () => {
-      try {
-        setStatus(await deletionStatus(id));
-        setUnknown(false);
-      } catch (e) {
-        setUnknown(true);
-        throw e;
-      }
-    },
-    DELETION_POLL_MS,
-    running,
-  );
+  // Followed every 1.5 s from the state its request answered with (no session needed: they are over).
+  const followed = useQuery({
+    ...routeQuery('accountDeletionStatus', { params: { deletionId: id } }),
+    initialData: started,
+    staleTime: DELETION_POLL_MS,
+    retry: false,
+    refetchInterval: (q) => (isRunning(q.state.data) ? DELETION_POLL_MS : false),
+    // The account is going whether the tab is in view or not: its end is shown when the user looks.
+    refetchIntervalInBackground: true,
+  });
+  const status = followed.data;
+  /** the last look failed: the progress shown may be behind */
+  const unknown = followed.isError;
+  const running = isRunning(status);
 
   const leave = () => {
     // Signing out loads the home page anew: the message waits for it.

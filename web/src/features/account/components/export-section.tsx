@@ -1,7 +1,8 @@
 // "Export my data": asks for the ZIP (a job), shows where the latest export is (being prepared, ready to
 // download until a date, or failed) and follows it while it is prepared. The emailed link comes back here
 // with ?export=<id>.
-import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ExportStatus } from '../../../../../shared/api-schemas.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -11,8 +12,9 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { serverMessage } from '../../../lib/api-messages.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { exportDownload, exportMyData, latestExport } from '../api/privacy.ts';
-import { usePolling } from '../use-polling.ts';
+import { routeKey } from '../../../lib/query-keys.ts';
+import { queryClient, routeQuery } from '../../../lib/server-state.tsx';
+import { exportDownload, exportMyData } from '../api/privacy.ts';
 
 /** How often an export being prepared is looked at again. */
 const EXPORT_POLL_MS = 2000;
@@ -25,30 +27,25 @@ export function ExportSection() {
   const { t, language } = useTranslation();
   const [params] = useSearchParams();
   const linkedId = params.get('export');
-  const [current, setCurrent] = useState<ExportStatus | null>();
   const [busy, setBusy] = useState<'export' | 'download' | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
 
-  // An answer that left after the latest change of state (an export just asked for) is out of date.
-  const asked = useRef(0);
-  const refresh = async () => {
-    const at = asked.current;
-    const { export: latest } = await latestExport();
-    if (at === asked.current) setCurrent(latest);
-  };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the section appears
-  useEffect(() => {
-    refresh().catch(() => setCurrent((c) => c ?? null));
-  }, []);
-  usePolling(async () => setCurrent((await latestExport()).export), EXPORT_POLL_MS, preparing(current));
+  // The latest export, read again every 2 s while it is being prepared (and the tab is in view).
+  const latest = useQuery({
+    ...routeQuery('latestAccountExport'),
+    refetchInterval: (q) => (preparing(q.state.data?.export) ? EXPORT_POLL_MS : false),
+  });
+  /** undefined while unknown; a list that could not be read shows as "no export yet" */
+  const current = latest.data ? latest.data.export : latest.isError ? null : undefined;
 
   const start = async () => {
     setBusy('export');
     setNotice(null);
     try {
       const { export: started } = await exportMyData();
-      asked.current += 1;
-      setCurrent(started);
+      // A read that left before this answer is out of date: it must not put the old state back.
+      await queryClient.cancelQueries({ queryKey: routeKey('latestAccountExport') });
+      queryClient.setQueryData(routeKey('latestAccountExport'), { export: started });
     } catch (e) {
       setNotice({
         kind: 'error',

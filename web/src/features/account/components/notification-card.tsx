@@ -1,36 +1,36 @@
 // The "your avatars are ready" email (issue 9): on by default, turned off here.
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ResponseOf } from '../../../../../shared/api-routes.ts';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { MailIcon } from '../../../components/ui/icons.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { routeKey } from '../../../lib/query-keys.ts';
+import { queryClient, routeQuery } from '../../../lib/server-state.tsx';
 import { toast } from '../../../lib/toasts.ts';
 
 export function NotificationCard() {
   const { t } = useTranslation();
-  const [on, setOn] = useState<boolean | null>(null);
+  const settings = useQuery(routeQuery('notificationSettings'));
   const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    api('notificationSettings', { signal: controller.signal }).then(
-      (r) => setOn(r.batch_finished_email),
-      (e: unknown) => {
-        if (!controller.signal.aborted) console.error('Notification settings', e);
-      },
-    );
-    return () => controller.abort();
-  }, []);
+  const on = settings.data?.batch_finished_email ?? null;
+  const show = (batch_finished_email: boolean) =>
+    queryClient.setQueryData<ResponseOf<'notificationSettings'>>(routeKey('notificationSettings'), (old) => ({
+      success: true,
+      ...old,
+      batch_finished_email,
+    }));
 
   const change = async (next: boolean) => {
     setSaving(true);
-    setOn(next);
+    show(next);
     try {
       const r = await api('setNotificationSettings', { body: { batch_finished_email: next } });
-      setOn(r.batch_finished_email);
+      show(r.batch_finished_email);
     } catch (e) {
       console.error('Notification settings', e);
-      setOn(!next);
+      show(!next);
       toast.error(t('account.notifySaveFailed'));
     } finally {
       setSaving(false);

@@ -1,9 +1,12 @@
-// The admin screen's server state: the styles list and the audit log, loaded together and reloaded after
-// each change (one pattern with the other screens: loading, error with retry, ready).
+// The admin screen's server state: the styles list, then its audit log, read through the query client
+// (one pattern with the other screens: loading, error with retry, ready); each change the server confirms
+// updates the list and makes the audit log and the styles users pick from out of date.
 
-import { useCallback, useEffect, useState } from 'react';
-import type { AdminStyle, StyleAuditEntry } from '../../../../../shared/api-schemas.ts';
-import { api, isApiError } from '../../../lib/api-client.ts';
+import { useQuery } from '@tanstack/react-query';
+import type { AdminStyle } from '../../../../../shared/api-schemas.ts';
+import { isApiError } from '../../../lib/api-client.ts';
+import { routeKey } from '../../../lib/query-keys.ts';
+import { invalidateRoutes, queryClient, routeQuery } from '../../../lib/server-state.tsx';
 import '../../../lib/app-routes.ts';
 
 export type AdminState =
@@ -13,47 +16,27 @@ export type AdminState =
   | { status: 'ready'; styles: AdminStyle[] };
 
 export function useAdminStyles(enabled: boolean) {
-  const [state, setState] = useState<AdminState>({ status: 'loading' });
-  const [audit, setAudit] = useState<StyleAuditEntry[] | null>(null);
-  const [auditFailed, setAuditFailed] = useState(false);
+  const styles = useQuery({ ...routeQuery('adminListStyles'), enabled });
+  const audit = useQuery({ ...routeQuery('adminStyleAudit'), enabled: enabled && styles.isSuccess });
+  let state: AdminState = { status: 'loading' };
+  if (isApiError(styles.error) && styles.error.status === 403) state = { status: 'forbidden' };
+  else if (styles.isError) state = { status: 'error' };
+  else if (styles.data) state = { status: 'ready', styles: styles.data };
+  return {
+    state,
+    reload: () => void styles.refetch(),
+    audit: audit.data?.entries ?? null,
+    auditFailed: audit.isError,
+  };
+}
 
-  const reloadAudit = useCallback(async () => {
-    try {
-      setAudit((await api('adminStyleAudit')).entries);
-      setAuditFailed(false);
-    } catch (e) {
-      console.error('Style audit', e);
-      setAuditFailed(true);
-    }
-  }, []);
-
-  const reload = useCallback(async () => {
-    setState((s) => (s.status === 'ready' ? s : { status: 'loading' }));
-    try {
-      const styles = await api('adminListStyles');
-      setState({ status: 'ready', styles });
-      void reloadAudit();
-    } catch (e) {
-      if (isApiError(e) && e.status === 403) return setState({ status: 'forbidden' });
-      console.error('Admin styles', e);
-      setState({ status: 'error' });
-    }
-  }, [reloadAudit]);
-
-  useEffect(() => {
-    if (enabled) void reload();
-  }, [enabled, reload]);
-
-  /** Applies a change the server confirmed, without waiting for the next load. */
-  const update = useCallback(
-    (change: (styles: AdminStyle[]) => AdminStyle[]) => {
-      setState((s) => (s.status === 'ready' ? { ...s, styles: change(s.styles) } : s));
-      void reloadAudit();
-    },
-    [reloadAudit],
-  );
-
-  return { state, reload, update, audit, auditFailed };
+/**
+ * A change the server confirmed: applied to the list at once when given (an edit, an addition, a delete),
+ * else the list is read again (an import); the audit log and the styles users pick from are out of date.
+ */
+export function stylesChanged(change?: (styles: AdminStyle[]) => AdminStyle[]): void {
+  if (change) queryClient.setQueryData<AdminStyle[]>(routeKey('adminListStyles'), (l) => l && change(l));
+  void invalidateRoutes(...(change ? [] : (['adminListStyles'] as const)), 'adminStyleAudit', 'listStyles');
 }
 
 /** Spec section 8 "Admin": the server's error, else the screen's own message. */

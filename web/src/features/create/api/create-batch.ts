@@ -3,9 +3,11 @@
 // balance answers 403 'Not enough tokens' with the numbers.
 import type { Style } from '../../../../../shared/api-schemas.ts';
 import { api, isApiError } from '../../../lib/api-client.ts';
+import { invalidateRoutes } from '../../../lib/server-state.tsx';
 
-export function createBatch(styles: Style[], idempotencyKey: string): Promise<{ msg: string }> {
-  return api('createTasksBatch', {
+/** Creates the batch; the gallery's tasks and the token history are then out of date. */
+export async function createBatch(styles: Style[], idempotencyKey: string): Promise<{ msg: string }> {
+  const answer = await api('createTasksBatch', {
     body: {
       styles: styles.map((s) => s.id),
       style_prompts: styles.map((s) => s.prompt),
@@ -13,6 +15,8 @@ export function createBatch(styles: Style[], idempotencyKey: string): Promise<{ 
     },
     headers: { 'Idempotency-Key': idempotencyKey },
   });
+  void invalidateRoutes('userTasks', 'tokenLedger');
+  return answer;
 }
 
 export interface ShortBalance {

@@ -1,9 +1,11 @@
 // The user's avatar tasks (GET /aivatar/user-tasks, spec sections 4 and 7): newest first, older pages on
-// demand (`next_cursor`, beyond the spec), and a reload every 15 s while any task is TODO or IN_PROGRESS,
-// stopping once none is.
-import { useCallback, useEffect, useRef, useState } from 'react';
+// demand (`next_cursor`, beyond the spec), and read again every 15 s while any task is TODO or IN_PROGRESS
+// and the tab is in view, stopping once none is.
+import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type { ResponseOf } from '../../../../../shared/api-routes.ts';
 import { api } from '../../../lib/api-client.ts';
+import { routeKey } from '../../../lib/query-keys.ts';
 
 /** Spec section 9: the gallery's poll interval. */
 export const POLL_INTERVAL_MS = 15_000;
@@ -22,78 +24,44 @@ export type Task = ResponseOf<'userTasks'>['tasks'][number] & {
 
 type TaskPage = { tasks: Task[]; next_cursor?: string | null };
 
-export type TasksState =
-  | { status: 'loading' }
-  | { status: 'error' }
-  | { status: 'ready'; tasks: Task[]; nextCursor: string | null; refreshing: boolean; loadingMore: boolean };
-
 export const isPending = (task: Task): boolean => task.status === 'TODO' || task.status === 'IN_PROGRESS';
 
-const fetchPage = (signal: AbortSignal, cursor?: string) =>
-  api('userTasks', { signal, query: { cursor } }) as Promise<TaskPage>;
+/** Every task of the pages read so far, once each (a task can move to the next page between two reads). */
+function tasksOf(data: InfiniteData<TaskPage> | undefined): Task[] {
+  const seen = new Set<string>();
+  const tasks: Task[] = [];
+  for (const page of data?.pages ?? []) {
+    for (const task of page.tasks) {
+      if (seen.has(task.id)) continue;
+      seen.add(task.id);
+      tasks.push(task);
+    }
+  }
+  return tasks;
+}
 
 export function useTasks() {
-  const [state, setState] = useState<TasksState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  // How many older pages the user has opened: a reload fetches the newest page and keeps those below it.
-  const older = useRef<Task[]>([]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the reload trigger
-  useEffect(() => {
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    setState((s) => (s.status === 'ready' ? { ...s, refreshing: true } : { status: 'loading' }));
-    fetchPage(controller.signal).then(
-      (page) => {
-        const newest = page.tasks;
-        const ids = new Set(newest.map((t) => t.id));
-        const tasks = [...newest, ...older.current.filter((t) => !ids.has(t.id))];
-        setState((s) => ({
-          status: 'ready',
-          tasks,
-          nextCursor:
-            s.status === 'ready' && older.current.length > 0 ? s.nextCursor : (page.next_cursor ?? null),
-          refreshing: false,
-          loadingMore: false,
-        }));
-        if (tasks.some(isPending)) timer = setTimeout(() => setAttempt((n) => n + 1), POLL_INTERVAL_MS);
-      },
-      (e: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error('Avatar list', e);
-        setState({ status: 'error' });
-      },
-    );
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
-  }, [attempt]);
-
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-
-  const loadMore = useCallback(async () => {
-    if (state.status !== 'ready' || !state.nextCursor || state.loadingMore) return;
-    setState({ ...state, loadingMore: true });
-    try {
-      const page = await fetchPage(new AbortController().signal, state.nextCursor);
-      setState((s) => {
-        if (s.status !== 'ready') return s;
-        const ids = new Set(s.tasks.map((t) => t.id));
-        const added = page.tasks.filter((t) => !ids.has(t.id));
-        older.current = [...older.current, ...added];
-        return {
-          ...s,
-          tasks: [...s.tasks, ...added],
-          nextCursor: page.next_cursor ?? null,
-          loadingMore: false,
-        };
-      });
-    } catch (e) {
-      console.error('Older avatars', e);
-      setState((s) => (s.status === 'ready' ? { ...s, loadingMore: false } : s));
-    }
-  }, [state]);
-
-  return { state, reload, loadMore };
+  const query = useInfiniteQuery({
+    queryKey: routeKey('userTasks'),
+    queryFn: ({ pageParam, signal }) =>
+      api('userTasks', { signal, query: { cursor: pageParam ?? undefined } }) as Promise<TaskPage>,
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor ?? null,
+    // The poll reads the pages on screen again (the pending tasks are on the first, newest one).
+    refetchInterval: (q) => (tasksOf(q.state.data).some(isPending) ? POLL_INTERVAL_MS : false),
+    refetchIntervalInBackground: false,
+  });
+  const tasks = useMemo(() => tasksOf(query.data), [query.data]);
+  return {
+    tasks,
+    /** the first read: nothing to show yet */
+    loading: query.isPending,
+    /** the last read failed (what was read before stays on screen) */
+    failed: query.isError,
+    refreshing: query.isFetching && !query.isFetchingNextPage && !query.isPending,
+    hasMore: query.hasNextPage,
+    loadingMore: query.isFetchingNextPage,
+    reload: () => void query.refetch(),
+    loadMore: () => void query.fetchNextPage(),
+  };
 }

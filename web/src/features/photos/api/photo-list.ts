@@ -1,38 +1,29 @@
-// The account's photos (GET /photos): newest first, with the consents and the retention setting.
-import { useCallback, useEffect, useState } from 'react';
+// The account's photos (GET /photos): newest first, with the consents and the retention setting. One read
+// for Manage Photos and Create (its count of reference photos): a change made here shows on both.
+import { useQuery } from '@tanstack/react-query';
 import type { PhotoList } from '../../../../../shared/api-schemas.ts';
-import { api } from '../../../lib/api-client.ts';
+import { routeKey } from '../../../lib/query-keys.ts';
+import { invalidateRoutes, queryClient, routeQuery } from '../../../lib/server-state.tsx';
 
 export type PhotoListState =
   | { status: 'loading' }
   | { status: 'error' }
   | { status: 'ready'; list: PhotoList; refreshing: boolean };
 
+/** Applies a change the server already made (a delete, a new setting) without reading the list again. */
+export const updatePhotoList = (change: (list: PhotoList) => PhotoList): void => {
+  queryClient.setQueryData<PhotoList>(routeKey('listPhotos'), (list) => (list ? change(list) : list));
+};
+
+/** New photos arrived (or may have: a failed upload can have stored some): read the list again. */
+export const photosChanged = (): Promise<void> => invalidateRoutes('listPhotos');
+
 export function usePhotoList() {
-  const [state, setState] = useState<PhotoListState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the reload trigger
-  useEffect(() => {
-    const controller = new AbortController();
-    setState((s) => (s.status === 'ready' ? { ...s, refreshing: true } : { status: 'loading' }));
-    api('listPhotos', { signal: controller.signal }).then(
-      (list) => setState({ status: 'ready', list, refreshing: false }),
-      (e: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error('Photo list', e);
-        setState({ status: 'error' });
-      },
-    );
-    return () => controller.abort();
-  }, [attempt]);
-
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-
-  /** Applies a change the server already made (a delete, a new setting) without a reload. */
-  const update = useCallback((change: (list: PhotoList) => PhotoList) => {
-    setState((s) => (s.status === 'ready' ? { ...s, list: change(s.list) } : s));
-  }, []);
-
-  return { state, reload, update };
+  const query = useQuery(routeQuery('listPhotos'));
+  const state: PhotoListState = query.isError
+    ? { status: 'error' }
+    : query.data
+      ? { status: 'ready', list: query.data, refreshing: query.isFetching }
+      : { status: 'loading' };
+  return { state, reload: () => void query.refetch() };
 }

@@ -2,9 +2,9 @@
 // failure message (spec section 8).
 
 import type { PhotoFile } from '../../../../../shared/api-schemas.ts';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ImageIcon, RefreshIcon } from '../../../components/ui/icons.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { PhotoListState } from '../api/photo-list.ts';
@@ -46,7 +46,7 @@ export function PhotoGallery({
           <Spinner label={t('common.loading')} />
         </div>
       )}
-      {state.status === 'error' && <Alert kind="error">{t('photos.listFailed')}</Alert>}
+      {state.status === 'error' && <RetryAlert message={t('photos.listFailed')} onRetry={onRefresh} />}
       {state.status === 'ready' && photos.length === 0 && (
         <div className="gallery__empty">
           <span className="gallery__empty-icon">

@@ -29,25 +29,32 @@ export type SubscriptionState = 'unavailable' | 'signed-out' | 'loading' | 'acti
 /**
  * Whether the signed-in user already subscribes (GET /check_subscription), asked only when signed in and
  * only once the API serves the check. A failed check reads as "not subscribed": the page offers to
- * subscribe and never claims a subscription.
+ * subscribe and never claims a subscription. The answer lives in the app's query client (loaded here only
+ * for a signed-in visitor, so the public page stays light), where a checkout's return marks it out of date;
+ * `recheck` asks again (the server said otherwise).
  */
 export function useSubscriptionState(signedIn: boolean, recheck = 0): SubscriptionState {
   const [answer, setAnswer] = useState<'active' | 'inactive' | null>(null);
   const checking = signedIn && isServed('checkSubscription');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `recheck` asks again (the server said otherwise)
   useEffect(() => {
     if (!checking) return;
-    const controller = new AbortController();
+    let current = true;
     setAnswer(null);
-    api('checkSubscription', { signal: controller.signal }).then(
-      ({ hasActiveSubscription }) => setAnswer(hasActiveSubscription === true ? 'active' : 'inactive'),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error('Subscription check', error);
-        setAnswer('inactive');
-      },
-    );
-    return () => controller.abort();
+    import('../../../lib/server-state.tsx')
+      .then(({ queryClient, routeQuery }) =>
+        queryClient.fetchQuery({ ...routeQuery('checkSubscription'), staleTime: recheck ? 0 : 60_000 }),
+      )
+      .then(
+        ({ hasActiveSubscription }) =>
+          current && setAnswer(hasActiveSubscription === true ? 'active' : 'inactive'),
+        (error: unknown) => {
+          console.error('Subscription check', error);
+          if (current) setAnswer('inactive');
+        },
+      );
+    return () => {
+      current = false;
+    };
   }, [checking, recheck]);
   if (checking && answer !== 'inactive') return answer ?? 'loading';
   if (!isServed('checkoutSubscription')) return 'unavailable';
