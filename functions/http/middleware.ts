@@ -5,8 +5,8 @@ import type * as z from 'zod/mini';
 import type { ApiRoute } from '../../shared/api-routes.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { User } from '../domain/ports.ts';
+import { addLogContext, currentCorrelationId, newCorrelationId } from '../observability/logger.ts';
 import { errorResponse, RequestError } from './error-mapper.ts';
-import { addLogContext, currentCorrelationId, newCorrelationId } from './logger.ts';
 
 export interface RequestState {
   correlationId: string;
