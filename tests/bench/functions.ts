@@ -37,6 +37,8 @@ const OTHER_CLIENTS_AT_START: Record<string, string[]> = {
  */
 const FUNCTION_ENV: NodeJS.ProcessEnv = {
   PATH: process.env.PATH,
+  // As in Lambda: the traced functions load the X-Ray tracer at start (functions/observability/tracer.ts).
+  AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs24.x',
   LOG_LEVEL: 'silent',
   STAGE: 'bench',
   TABLE_NAME: 'aivatar-bench',

@@ -15,6 +15,7 @@ import { groupHandler } from '../../functions/http/group-handler.ts';
 import { currentCorrelationId, functionLogger, logger } from '../../functions/observability/logger.ts';
 import { businessMetrics } from '../../functions/observability/metrics.ts';
 import { observedHandler } from '../../functions/observability/observed-handler.ts';
+import { tracer, tracingWanted } from '../../functions/observability/tracer.ts';
 import { webhookRoutes } from '../../functions/stripe-webhook/routes.ts';
 import { lambdaContext } from '../../infra/local/lambda-context.ts';
 
@@ -317,5 +318,32 @@ describe('business metrics', () => {
     // Signed right, but applying it fails (no store here): a failure Stripe will retry.
     await expect(call(Stripe.webhooks.generateTestHeaderString({ payload, secret }))).rejects.toThrow();
     expect(recorded).toEqual(['WebhookSignatureFailures', 'WebhookFailures']);
+  });
+});
+
+describe('tracing', () => {
+  it('is loaded only in Lambda, and not there with POWERTOOLS_TRACE_ENABLED=false: never locally or in tests', () => {
+    expect(tracer).toBeUndefined();
+    expect(tracingWanted({})).toBe(false);
+    const lambda = { AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs24.x' };
+    expect(tracingWanted(lambda)).toBe(true);
+    expect(tracingWanted({ ...lambda, POWERTOOLS_TRACE_ENABLED: 'false' })).toBe(false);
+  });
+
+  it('traces a handler in Lambda, which answers as before', async () => {
+    const previous = process.env.AWS_EXECUTION_ENV;
+    process.env.AWS_EXECUTION_ENV = 'AWS_Lambda_nodejs24.x';
+    // Outside an invocation of Lambda's there is no trace segment: the X-Ray SDK would log each time.
+    process.env.AWS_XRAY_CONTEXT_MISSING = 'IGNORE_ERROR';
+    try {
+      const { Tracer } = await import('@aws-lambda-powertools/tracer');
+      const lambdaTracer = new Tracer({ serviceName: 'aivatar' });
+      expect(lambdaTracer.isTracingEnabled()).toBe(true);
+      const handler = observedHandler(async (event: { n: number }) => event.n + 1, { tracer: lambdaTracer });
+      expect(await handler({ n: 41 }, lambdaContext('aivatar-dev-avatars'))).toBe(42);
+    } finally {
+      if (previous === undefined) delete process.env.AWS_EXECUTION_ENV;
+      else process.env.AWS_EXECUTION_ENV = previous;
+    }
   });
 });
