@@ -96,6 +96,14 @@ describe('the generation functions', () => {
     });
   });
 
+  it('trace the worker in X-Ray (active tracing), not the dead-letter handler or the sweeper', () => {
+    for (const name of GENERATION_FUNCTIONS) {
+      const tracing = props(s.resources[fnId(name)] as Resource).TracingConfig;
+      expect(tracing, name).toEqual(GENERATION_NEEDS[name].traced ? { Mode: 'Active' } : undefined);
+    }
+    expect(GENERATION_NEEDS['avatar-worker'].traced).toBe(true);
+  });
+
   it('run the sweeper on a schedule', () => {
     const rules = ofType(s, 'AWS::Events::Rule').map(([, r]) => props(r));
     const sweep = rules.find((r) => r.ScheduleExpression === `rate(${SWEEP_MINUTES} minutes)`) as Json;
