@@ -14,14 +14,14 @@ export default {
     {
       name: 'domain-knows-no-infrastructure',
       comment:
-        'functions/domain talks to ports: no adapters, no HTTP layer, no AWS SDK, no Stripe, no Lambda types.',
+        'functions/domain talks to ports: no adapters, no HTTP layer, no logging or metrics library, no AWS SDK, no Stripe, no Lambda types.',
       severity: 'error',
       from: { path: '^functions/domain/' },
       to: {
         path: [
-          '^functions/(adapters|http|handlers)/',
+          '^functions/(adapters|http|handlers|observability)/',
           // installed (node_modules/...) or not yet (the bare name)
-          '(^|node_modules/)(@aws-sdk/|@smithy/|stripe($|/)|@types/aws-lambda/|aws-lambda($|/)|@middy/)',
+          '(^|node_modules/)(@aws-sdk/|@smithy/|stripe($|/)|@types/aws-lambda/|aws-lambda($|/)|@middy/|@aws-lambda-powertools/)',
         ],
       },
     },

@@ -35,6 +35,7 @@ import {
   SESSION_KEY_ACTIONS,
   STRIPE_SECRET_ACTIONS,
   type TableAccess,
+  TRACING_ACTIONS,
 } from './constructs/function-bindings.ts';
 import { ProductApi } from './constructs/http-api.ts';
 import { MailSender } from './constructs/mail-sender.ts';
@@ -214,10 +215,14 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
   },
 };
 
-/** Every IAM action a group's function is granted beyond writing its own logs. */
-/** `behindEdge`: the API sits behind its CloudFront distribution, whose header secret every group reads. */
+/**
+ * Every IAM action a group's function is granted beyond writing its own logs, its traces included (every
+ * group is traced). `behindEdge`: the API sits behind its CloudFront distribution, whose header secret every
+ * group reads.
+ */
 export function declaredActions(needs: GroupNeeds, behindEdge = false): string[] {
   return [
+    ...TRACING_ACTIONS,
     ...(behindEdge ? ORIGIN_SECRET_ACTIONS : []),
     ...(needs.table?.actions ?? []),
     ...(needs.sessionSigningKey ? SESSION_KEY_ACTIONS : []),
@@ -553,6 +558,8 @@ export class AivatarStack extends Stack {
       ...(needs.timeoutSeconds ? { timeoutSeconds: needs.timeoutSeconds } : {}),
       ...(needs.installedModules ? { installedModules: needs.installedModules } : {}),
       ...(needs.faceAnalysis ? { faceAnalysis: true } : {}),
+      // Every API group is traced (functions/http/group-handler.ts runs the Tracer).
+      traced: true,
     });
     if (needs.table) bindTable(fn.fn, resources.table, needs.table);
     if (resources.originSecret) bindOriginSecret(fn.fn, resources.originSecret);

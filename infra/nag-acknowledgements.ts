@@ -24,8 +24,10 @@ function nagString(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** Why a wildcard in a policy is as narrow as it can be, by where it is. */
-function wildcardReason(path: string, finding: string): string {
+/** Why a wildcard in a policy is as narrow as it can be, by where it is and what the statement allows. */
+function wildcardReason(path: string, finding: string, actions: string[] = []): string {
+  if (finding === '*' && actions.length && actions.every((a) => a.startsWith('xray:')))
+    return 'Active tracing (Tracing.ACTIVE): X-Ray trace writes have no resource-level permissions.';
   if (path.includes('CDKBucketDeployment'))
     return "CDK's own deployment function copies the built SPA from the asset bucket into the site bucket.";
   if (finding.includes(':ses:'))
@@ -60,7 +62,11 @@ export function acknowledgeNagFindings(stack: Stack): void {
           .flat()
           .map(nagString)
           .filter((x) => x.includes('*')))
-          ack(c, `AwsSolutions-IAM5[Resource::${r}]`, wildcardReason(path, r));
+          ack(
+            c,
+            `AwsSolutions-IAM5[Resource::${r}]`,
+            wildcardReason(path, r, [st.Action].flat().map(nagString)),
+          );
       }
     }
     if (c instanceof CfnSecret) {

@@ -9,7 +9,7 @@ import { exportDownload, latestExport, requestDataExport } from '../domain/priva
 import type { PrivacyRequestDeps } from '../domain/privacy/ports.ts';
 import { confirmationOf, limitPrivacyRequest } from '../domain/privacy/requests.ts';
 import type { RouteHandlers } from '../http/group-handler.ts';
-import { log } from '../http/logger.ts';
+import { logger } from '../observability/logger.ts';
 
 export const accountRoutes = (deps: PrivacyRequestDeps): RouteHandlers<'account'> => ({
   requestAccountDeletionLink: async ({ user }) => {
@@ -19,7 +19,7 @@ export const accountRoutes = (deps: PrivacyRequestDeps): RouteHandlers<'account'
   },
   deleteAccount: async ({ user, body }) => {
     const deletion = await requestAccountDeletion(deps, user, confirmationOf(body));
-    log('info', 'account deletion queued');
+    logger().info('account deletion queued');
     return {
       msg: 'Your account is being deleted. We will email you when it is done.',
       deletion,
@@ -29,7 +29,7 @@ export const accountRoutes = (deps: PrivacyRequestDeps): RouteHandlers<'account'
   exportAccountData: async ({ user }) => {
     await limitPrivacyRequest(deps, 'export', user.id);
     const started = await requestDataExport(deps, user);
-    log('info', 'data export queued', { exportId: started.id, state: started.state });
+    logger().info('data export queued', { exportId: started.id, state: started.state });
     return {
       msg: 'We are preparing your export: we will email you a link when it is ready.',
       export: started,

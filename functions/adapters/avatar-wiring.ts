@@ -11,7 +11,8 @@ import type {
   TaskTimingConfig,
 } from '../config.ts';
 import type { LinkTokens } from '../domain/download-links.ts';
-import { log } from '../http/logger.ts';
+import { domainLog } from '../observability/logger.ts';
+import { businessMetrics } from '../observability/metrics.ts';
 import { DynamoPhotoLister } from './dynamodb/photo-items.ts';
 import { DynamoProviderBudgetStore } from './dynamodb/provider-budget-store.ts';
 import { DynamoRateLimiter } from './dynamodb/rate-limiter.ts';
@@ -19,7 +20,6 @@ import { DynamoStyleReader } from './dynamodb/style-reader.ts';
 import { DynamoTaskStore } from './dynamodb/task-store.ts';
 import { buildTaskQueue } from './generation-wiring.ts';
 import { SharpResultImages } from './images/result-images.ts';
-import { stageMetrics } from './metrics/emf-metrics.ts';
 import { S3ResultFiles } from './s3/result-files.ts';
 import { cryptoIds, systemClock } from './system.ts';
 
@@ -40,11 +40,11 @@ export function buildAvatarDeps(
     limiter: new DynamoRateLimiter(db, config.tableName, systemClock),
     links,
     ids: cryptoIds,
-    log,
+    log: domainLog,
     budget: {
       store: new DynamoProviderBudgetStore(db, config.tableName),
       clock: systemClock,
-      metrics: stageMetrics(),
+      metrics: businessMetrics,
       limits: config.providerBudget,
     },
     taskDeadlineSeconds: config.taskTiming.deadlineSeconds,

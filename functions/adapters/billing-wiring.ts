@@ -5,9 +5,9 @@ import type { StripeConfig, StripeWebhookConfig, TableConfig } from '../config.t
 import type { BillingDeps } from '../domain/billing/checkout.ts';
 import type { EventVerifier } from '../domain/billing/ports.ts';
 import type { WebhookDeps } from '../domain/billing/webhook.ts';
-import { log } from '../http/logger.ts';
+import { logger } from '../observability/logger.ts';
+import { businessMetrics } from '../observability/metrics.ts';
 import { DynamoBillingStore } from './dynamodb/billing-store.ts';
-import { stageMetrics } from './metrics/emf-metrics.ts';
 import { readSecret } from './secrets.ts';
 import { createStripeClient } from './stripe/stripe-client.ts';
 import { StripeEventVerifier } from './stripe/stripe-events.ts';
@@ -47,8 +47,8 @@ export async function buildWebhookDeps(
       clock: systemClock,
       ids: cryptoIds,
       priceIds: config.stripePriceIds,
-      warn: (message, detail) => log('warn', message, detail),
-      metrics: stageMetrics(),
+      warn: (message, detail) => logger().warn(message, detail),
+      metrics: businessMetrics,
     },
     verifier: new StripeEventVerifier(stripe, await readSecret(config.stripeWebhookSecret)),
   };

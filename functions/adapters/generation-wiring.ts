@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import type { ProviderConfig, TaskQueueConfig } from '../config.ts';
 import type { ImageProvider } from '../domain/generation/image-provider.ts';
-import { log } from '../http/logger.ts';
+import { logger } from '../observability/logger.ts';
 import { readSecret } from './secrets.ts';
 
 /** What the deployed key secret holds until the operator sets one (infra/constructs/avatar-generation.ts). */
@@ -18,7 +18,7 @@ export async function buildImageProvider(config: ProviderConfig): Promise<ImageP
   if (p.kind === 'local-renderer') {
     const { LocalRenderer } = await import('./ai/local-renderer/local-renderer.ts');
     if (p.face.kind === 'reference') return new LocalRenderer();
-    log('warn', 'local renderer: avatars do not show the user', { face: p.face.kind });
+    logger().warn('local renderer: avatars do not show the user', { face: p.face.kind });
     return new LocalRenderer({
       face: p.face.kind === 'none' ? 'none' : { other: await readFile(p.face.path) },
     });
@@ -26,7 +26,7 @@ export async function buildImageProvider(config: ProviderConfig): Promise<ImageP
   const apiKey = (await readSecret(p.key)).trim();
   if (!apiKey || apiKey === PROVIDER_KEY_PLACEHOLDER) {
     // A deploy before the operator set the key: avatars are preview renders, labelled as such.
-    log('warn', 'no provider key set: avatars are local preview renders');
+    logger().warn('no provider key set: avatars are local preview renders');
     const { LocalRenderer } = await import('./ai/local-renderer/local-renderer.ts');
     return new LocalRenderer();
   }

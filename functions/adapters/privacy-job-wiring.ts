@@ -4,11 +4,11 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { MailConfig, MediaConfig, PrivacyJobQueueConfig, StripeConfig, TableConfig } from '../config.ts';
 import type { PrivacyJobDeps } from '../domain/privacy/ports.ts';
+import { businessMetrics } from '../observability/metrics.ts';
 import { DynamoPrivacyJobRuns } from './dynamodb/privacy/job-runs.ts';
 import { DynamoPersonalDataEraser } from './dynamodb/privacy/personal-data-eraser.ts';
 import { DynamoPersonalDataReader } from './dynamodb/privacy/personal-data-reader.ts';
 import { buildMailer } from './mail/build-mailer.ts';
-import { stageMetrics } from './metrics/emf-metrics.ts';
 import { S3PersonalFiles } from './s3/personal-files.ts';
 import { readSecret } from './secrets.ts';
 import { buildPrivacyJobQueue } from './sqs/sqs-privacy-job-queue.ts';
@@ -34,7 +34,7 @@ export async function buildPrivacyJobDeps(
     queue: buildPrivacyJobQueue(config),
     mailer: buildMailer(config),
     clock: systemClock,
-    metrics: stageMetrics(),
+    metrics: businessMetrics,
     webUrl: config.webUrl,
   };
 }

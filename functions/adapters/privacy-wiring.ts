@@ -4,11 +4,11 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { MailConfig, MediaConfig, PrivacyJobQueueConfig, TableConfig } from '../config.ts';
 import type { PrivacyRequestDeps } from '../domain/privacy/ports.ts';
+import { businessMetrics } from '../observability/metrics.ts';
 import { DynamoDeletionCodes } from './dynamodb/privacy/deletion-codes.ts';
 import { DynamoPrivacyJobRecords } from './dynamodb/privacy/job-records.ts';
 import { DynamoRateLimiter } from './dynamodb/rate-limiter.ts';
 import { buildMailer } from './mail/build-mailer.ts';
-import { stageMetrics } from './metrics/emf-metrics.ts';
 import { S3PersonalFiles } from './s3/personal-files.ts';
 import { ScryptPasswordHasher } from './scrypt-hasher.ts';
 import { buildPrivacyJobQueue } from './sqs/sqs-privacy-job-queue.ts';
@@ -29,7 +29,7 @@ export function buildPrivacyDeps(
     limiter: new DynamoRateLimiter(db, config.tableName, systemClock),
     clock: systemClock,
     ids: cryptoIds,
-    metrics: stageMetrics(),
+    metrics: businessMetrics,
     webUrl: config.webUrl,
   };
 }

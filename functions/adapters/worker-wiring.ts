@@ -11,7 +11,8 @@ import type {
 } from '../config.ts';
 import type { AbandonDeps } from '../domain/generation/abandoned-tasks.ts';
 import type { WorkerDeps } from '../domain/generation/worker.ts';
-import { log } from '../http/logger.ts';
+import { domainLog, logger } from '../observability/logger.ts';
+import { businessMetrics } from '../observability/metrics.ts';
 import { DynamoPhotoStore } from './dynamodb/photo-store.ts';
 import { DynamoTaskStore } from './dynamodb/task-store.ts';
 import { DynamoUserReader } from './dynamodb/user-reader.ts';
@@ -20,7 +21,6 @@ import { buildImageProvider } from './generation-wiring.ts';
 import { SharpResultImages } from './images/result-images.ts';
 import { OutboxMailer } from './mail/outbox-mailer.ts';
 import { SesMailer } from './mail/ses-mailer.ts';
-import { stageMetrics } from './metrics/emf-metrics.ts';
 import { S3PhotoFiles } from './s3/photo-files.ts';
 import { S3ResultFiles } from './s3/result-files.ts';
 import { cryptoIds, systemClock } from './system.ts';
@@ -43,8 +43,8 @@ export function buildAbandonDeps(
     clock: systemClock,
     ids: cryptoIds,
     webUrl: config.webUrl,
-    log,
-    metrics: stageMetrics(),
+    log: domainLog,
+    metrics: businessMetrics,
   };
 }
 
@@ -54,7 +54,7 @@ export function buildAbandonDeps(
  */
 function warmedFaceAnalyzer(): FaceApiAnalyzer {
   loadFaceModel().catch((e: unknown) =>
-    log('warn', 'face model not loaded at start: it will be tried again on first use', { error: String(e) }),
+    logger().warn('face model not loaded at start: it will be tried again on first use', { error: e }),
   );
   return new FaceApiAnalyzer();
 }

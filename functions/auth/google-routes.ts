@@ -12,29 +12,16 @@ import {
 import { clearCookie, readCookie, setCookie } from '../http/cookies.ts';
 import { jsonResponse } from '../http/error-mapper.ts';
 import type { RouteHandlers } from '../http/group-handler.ts';
-import { log } from '../http/logger.ts';
+import { logger } from '../observability/logger.ts';
 
 type GoogleRoutes = Pick<RouteHandlers<'auth'>, 'googleLogin' | 'googleCallback'>;
 
 /** Spec section 8: an identity-provider failure is logged (with the error, when one was thrown). */
-function logFailure(correlationId: string | undefined, failure: GoogleCallbackOutcome['failure']) {
+function logFailure(failure: GoogleCallbackOutcome['failure']) {
   if (!failure) return;
   const { reason, detail, error } = failure;
-  const thrown =
-    error === undefined
-      ? {}
-      : {
-          error:
-            error instanceof Error
-              ? { name: error.name, message: error.message, stack: error.stack }
-              : String(error),
-        };
-  log(error === undefined ? 'warn' : 'error', 'Google sign-in failed', {
-    correlationId,
-    reason,
-    detail,
-    ...thrown,
-  });
+  if (error === undefined) logger().warn('Google sign-in failed', { reason, detail });
+  else logger().error('Google sign-in failed', { reason, detail, error });
 }
 
 export const googleRoutes = (deps: AccountDeps, cookie: SignInCookie | null): GoogleRoutes => ({
@@ -48,7 +35,7 @@ export const googleRoutes = (deps: AccountDeps, cookie: SignInCookie | null): Go
   googleCallback: async ({ event }) => {
     const browser = cookie ? readCookie(event, cookie.name) : null;
     const outcome = await finishGoogleSignIn(deps, { query: event.rawQueryString ?? '', browser });
-    logFailure(event.requestContext?.requestId, outcome.failure);
+    logFailure(outcome.failure);
     return {
       statusCode: 302,
       headers: { location: outcome.location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },

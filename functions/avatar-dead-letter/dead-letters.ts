@@ -3,24 +3,25 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { type AbandonDeps, deadLetter } from '../domain/generation/abandoned-tasks.ts';
 import { decodeTaskMessage } from '../domain/generation/task-queue.ts';
-import { log } from '../http/logger.ts';
+import { logger } from '../observability/logger.ts';
+import { observedHandler } from '../observability/observed-handler.ts';
 
 export function deadLetterHandler(deps: AbandonDeps) {
-  return async (event: SQSEvent): Promise<SQSBatchResponse> => {
+  return observedHandler(async (event: SQSEvent): Promise<SQSBatchResponse> => {
     const failures: { itemIdentifier: string }[] = [];
     for (const record of event.Records) {
       const message = decodeTaskMessage(record.body);
       if (!message) {
-        log('error', 'poison message in the dead-letter queue dropped', { messageId: record.messageId });
+        logger().error('poison message in the dead-letter queue dropped', { messageId: record.messageId });
         continue;
       }
       try {
         await deadLetter(deps, message);
       } catch (e) {
-        log('error', 'dead letter not handled', { messageId: record.messageId, error: String(e) });
+        logger().error('dead letter not handled', { messageId: record.messageId, error: e });
         failures.push({ itemIdentifier: record.messageId });
       }
     }
     return { batchItemFailures: failures };
-  };
+  });
 }

@@ -6,7 +6,8 @@ import { createS3Client } from '../adapters/s3/client.ts';
 import { buildAbandonDeps } from '../adapters/worker-wiring.ts';
 import { readConfig, WORKER_CONFIG } from '../config.ts';
 import { sweepOverdueTasks } from '../domain/generation/abandoned-tasks.ts';
-import { log } from '../http/logger.ts';
+import { logger } from '../observability/logger.ts';
+import { observedHandler } from '../observability/observed-handler.ts';
 
 const config = readConfig(WORKER_CONFIG['avatar-sweeper']);
 const db = createDocumentClient(config.dynamodbEndpoint);
@@ -15,8 +16,8 @@ const deps = {
   deadlines: new DynamoOverdueTasks(db, config.tableName),
 };
 
-export const handler = async (): Promise<{ failed: number }> => {
+export const handler = observedHandler(async (): Promise<{ failed: number }> => {
   const failed = await sweepOverdueTasks(deps);
-  if (failed) log('warn', 'sweeper failed overdue tasks', { failed });
+  if (failed) logger().warn('sweeper failed overdue tasks', { failed });
   return { failed };
-};
+});

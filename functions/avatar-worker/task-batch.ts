@@ -3,9 +3,12 @@
 // side; a message to retry is hidden for the delay its failure asks for, then reported failed, so SQS
 // delivers it again then (and moves it to the dead-letter queue after maxReceiveCount receives).
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { withRecordContext } from '../adapters/sqs/message-context.ts';
 import { decodeTaskMessage } from '../domain/generation/task-queue.ts';
 import { processTaskMessage, type WorkerDeps } from '../domain/generation/worker.ts';
-import { log } from '../http/logger.ts';
+import { logger } from '../observability/logger.ts';
+import { observedHandler } from '../observability/observed-handler.ts';
+import { tracer } from '../observability/tracer.ts';
 
 export interface MessageVisibility {
   hide(receiptHandle: string, seconds: number): Promise<void>;
@@ -16,42 +19,48 @@ export function taskWorker(deps: WorkerDeps, visibility: MessageVisibility) {
     const message = decodeTaskMessage(record.body);
     if (!message) {
       // Not ours: retrying cannot help and no task can be refunded from it.
-      log('error', 'poison message dropped', {
+      logger().error('poison message dropped', {
         messageId: record.messageId,
         body: record.body.slice(0, 200),
       });
       return true;
     }
-    const outcome = await processTaskMessage(deps, message, {
-      receiveCount: Number(record.attributes.ApproximateReceiveCount ?? '1'),
-      remainingMs: context.getRemainingTimeInMillis(),
-    });
+    // Its lines carry the id of the API request that created the task (the message's attribute).
+    const outcome = await withRecordContext(record, { taskId: message.taskId }, () =>
+      processTaskMessage(deps, message, {
+        receiveCount: Number(record.attributes.ApproximateReceiveCount ?? '1'),
+        remainingMs: context.getRemainingTimeInMillis(),
+      }),
+    );
     if (outcome.kind === 'handled') return true;
     await visibility.hide(record.receiptHandle, outcome.afterSeconds).catch((e) =>
-      log('warn', 'could not change the visibility of a message to retry', {
+      logger().warn('could not change the visibility of a message to retry', {
         messageId: record.messageId,
-        error: String(e),
+        error: e,
       }),
     );
     return false;
   }
 
-  return async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> => {
-    const results = await Promise.all(
-      event.Records.map((r) =>
-        one(r, context).catch((e) => {
-          log('error', 'task message failed', {
-            messageId: r.messageId,
-            error: e instanceof Error ? { name: e.name, message: e.message, stack: e.stack } : String(e),
-          });
-          return false;
-        }),
-      ),
-    );
-    return {
-      batchItemFailures: event.Records.filter((_, i) => !results[i]).map((r) => ({
-        itemIdentifier: r.messageId,
-      })),
-    };
-  };
+  return observedHandler(
+    async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> => {
+      const results = await Promise.all(
+        event.Records.map((r) =>
+          one(r, context).catch((e) => {
+            logger().error('task message failed', {
+              messageId: r.messageId,
+              error: e,
+            });
+            return false;
+          }),
+        ),
+      );
+      return {
+        batchItemFailures: event.Records.filter((_, i) => !results[i]).map((r) => ({
+          itemIdentifier: r.messageId,
+        })),
+      };
+    },
+    { tracer },
+  );
 }

@@ -1,5 +1,5 @@
 // Business metrics the operator watches (dashboard, alarms: docs/operations.md "Business metrics"). The
-// domain says what happened; the adapter (functions/adapters/metrics/emf-metrics.ts) turns it into a
+// domain says what happened; the adapter (functions/observability/metrics.ts, Powertools) turns it into a
 // CloudWatch metric. Names are fixed here so the dashboard and alarms (infra/constructs/monitoring.ts)
 // and the code cannot drift apart.
 export const BUSINESS_METRICS = {

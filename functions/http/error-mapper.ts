@@ -8,7 +8,7 @@ import {
   RateLimitedError,
   SubscriptionExistsError,
 } from '../domain/errors.ts';
-import { log } from './logger.ts';
+import { logger } from '../observability/logger.ts';
 
 const STATUS: Record<DomainErrorCode, number> = {
   VALIDATION_FAILED: 400,
@@ -68,9 +68,6 @@ export function jsonResponse(status: number, body: unknown): APIGatewayProxyStru
   return { statusCode: status, headers: { ...JSON_HEADERS }, body: JSON.stringify(body) };
 }
 
-const describe = (error: unknown) =>
-  error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error);
-
 export function errorResponse(error: unknown, correlationId: string): APIGatewayProxyStructuredResultV2 {
   if (isDomainError(error)) {
     // Spec section 7: errors carry `msg` or `error` (the upload call reads `error`); both say the same.
@@ -84,7 +81,7 @@ export function errorResponse(error: unknown, correlationId: string): APIGateway
     const response = jsonResponse(STATUS[error.code], body);
     // A dependency of ours failed (the identity provider): the operator needs to know why.
     if (STATUS[error.code] >= 500) {
-      log('error', error.message, { correlationId, code: error.code, cause: describe(error.cause) });
+      logger().error(error.message, { code: error.code, cause: error.cause });
     }
     if (error instanceof RateLimitedError) {
       response.headers = { ...response.headers, 'retry-after': String(error.retryAfterSeconds) };
@@ -96,7 +93,7 @@ export function errorResponse(error: unknown, correlationId: string): APIGateway
     return jsonResponse(error.status, body);
   }
   // Anything else is ours to fix: log it in full, tell the caller only the reference.
-  log('error', 'unhandled error', { correlationId, error: describe(error) });
+  logger().error('unhandled error', { error });
   const body: ErrorBody = { msg: 'Server error', code: 'SERVER_ERROR', correlation_id: correlationId };
   return jsonResponse(500, body);
 }

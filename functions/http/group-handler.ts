@@ -14,9 +14,11 @@ import {
 import type { SecretSource } from '../config.ts';
 import type { LinkResolver } from '../domain/download-links.ts';
 import type { User } from '../domain/ports.ts';
+import { newCorrelationId, withLogContext } from '../observability/logger.ts';
+import { observedHandler } from '../observability/observed-handler.ts';
+import { tracer } from '../observability/tracer.ts';
 import { crossOrigin, preflight } from './cors.ts';
 import { jsonResponse } from './error-mapper.ts';
-import { newCorrelationId, withLogContext } from './logger.ts';
 import { errorResponses, jsonBody, routeFor, session, stateOf } from './middleware.ts';
 import { fromOriginOnly } from './origin-verify.ts';
 
@@ -102,11 +104,15 @@ export function groupHandler<G extends LambdaGroup>(
     });
   // Every log line of the request carries its correlation id (API Gateway's request id, which the access
   // log and the x-correlation-id header show too), the group and the route.
-  return (event: APIGatewayProxyEventV2, context: Context) =>
-    withLogContext(
-      { correlationId: correlationIdOf(event), group, route: event.routeKey },
-      () => run(event, context) as Promise<APIGatewayProxyStructuredResultV2>,
-    );
+  return observedHandler(
+    (event: APIGatewayProxyEventV2, context: Context) =>
+      withLogContext(
+        correlationIdOf(event),
+        { group, route: event.routeKey },
+        () => run(event, context) as Promise<APIGatewayProxyStructuredResultV2>,
+      ),
+    { tracer },
+  );
 }
 
 export const correlationIdOf = (event: APIGatewayProxyEventV2): string =>

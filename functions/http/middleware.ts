@@ -6,8 +6,8 @@ import { type ApiRoute, apiRoutes } from '../../shared/api-routes.ts';
 import type { LinkResolver } from '../domain/download-links.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { User } from '../domain/ports.ts';
+import { addLogContext, currentCorrelationId, newCorrelationId } from '../observability/logger.ts';
 import { errorResponse, RequestError } from './error-mapper.ts';
-import { addLogContext, currentCorrelationId, newCorrelationId } from './logger.ts';
 
 export interface RequestState {
   correlationId: string;

@@ -6,8 +6,8 @@ import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { readSecret } from '../adapters/secrets.ts';
 import type { SecretSource } from '../config.ts';
+import { logger } from '../observability/logger.ts';
 import { RequestError } from './error-mapper.ts';
-import { log } from './logger.ts';
 
 /** The header CloudFront adds; API Gateway hands headers to the function in lower case. */
 export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
@@ -69,7 +69,7 @@ export function originVerifier(source: SecretSource, o: OriginVerifierOptions = 
       await reread();
     } catch (error) {
       // The value in hand still decides; this request is refused, the next window asks again.
-      log('error', 'could not re-read the origin secret', { error: String(error) });
+      logger().error('could not re-read the origin secret', { error });
       return false;
     }
     return matches(value);
@@ -86,7 +86,7 @@ export function fromOriginOnly(source: SecretSource | null, o?: OriginVerifierOp
     before: async (request) => {
       const presented = request.event.headers?.[ORIGIN_VERIFY_HEADER];
       if (await verify(presented)) return;
-      log('warn', 'request refused: it did not come through the API distribution', {
+      logger().warn('request refused: it did not come through the API distribution', {
         sourceIp: request.event.requestContext?.http?.sourceIp,
         headerPresent: Boolean(presented),
       });

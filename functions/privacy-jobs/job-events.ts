@@ -5,7 +5,8 @@ import { withRecordContext } from '../adapters/sqs/message-context.ts';
 import { runPrivacyJob, sweepPrivacyJobs } from '../domain/privacy/job-runs.ts';
 import { decodeJobMessage, describeJob } from '../domain/privacy/jobs.ts';
 import type { PrivacyJobDeps } from '../domain/privacy/ports.ts';
-import { log } from '../http/logger.ts';
+import { logger } from '../observability/logger.ts';
+import { observedHandler } from '../observability/observed-handler.ts';
 
 export interface ScheduledSweep {
   source: 'aws.events';
@@ -19,7 +20,7 @@ export function privacyJobHandler(deps: PrivacyJobDeps) {
   async function one(record: SQSRecord): Promise<boolean> {
     const job = decodeJobMessage(record.body);
     if (!job) {
-      log('error', 'poison message dropped', {
+      logger().error('poison message dropped', {
         messageId: record.messageId,
         body: record.body.slice(0, 200),
       });
@@ -27,34 +28,36 @@ export function privacyJobHandler(deps: PrivacyJobDeps) {
     }
     return withRecordContext(record, describeJob(job), async () => {
       const outcome = await runPrivacyJob(deps, job);
-      log('info', 'privacy job run', { outcome });
+      logger().info('privacy job run', { outcome });
       return true;
     });
   }
 
-  return async (
-    event: SQSEvent | ScheduledSweep,
-    _context?: Context,
-  ): Promise<SQSBatchResponse | { requeued: number; failed: number }> => {
-    if (!isSqsEvent(event)) {
-      const report = await sweepPrivacyJobs(deps);
-      if (report.requeued.length)
-        log('warn', 'privacy jobs sent again', { jobs: report.requeued.map(describeJob) });
-      if (report.failed.length)
-        log('error', 'privacy jobs given up', { jobs: report.failed.map(describeJob) });
-      return { requeued: report.requeued.length, failed: report.failed.length };
-    }
-    const failures: { itemIdentifier: string }[] = [];
-    for (const record of event.Records) {
-      const handled = await one(record).catch((e) => {
-        log('error', 'privacy job failed', {
-          messageId: record.messageId,
-          error: e instanceof Error ? { name: e.name, message: e.message, stack: e.stack } : String(e),
+  return observedHandler(
+    async (
+      event: SQSEvent | ScheduledSweep,
+      _context: Context,
+    ): Promise<SQSBatchResponse | { requeued: number; failed: number }> => {
+      if (!isSqsEvent(event)) {
+        const report = await sweepPrivacyJobs(deps);
+        if (report.requeued.length)
+          logger().warn('privacy jobs sent again', { jobs: report.requeued.map(describeJob) });
+        if (report.failed.length)
+          logger().error('privacy jobs given up', { jobs: report.failed.map(describeJob) });
+        return { requeued: report.requeued.length, failed: report.failed.length };
+      }
+      const failures: { itemIdentifier: string }[] = [];
+      for (const record of event.Records) {
+        const handled = await one(record).catch((e) => {
+          logger().error('privacy job failed', {
+            messageId: record.messageId,
+            error: e,
+          });
+          return false;
         });
-        return false;
-      });
-      if (!handled) failures.push({ itemIdentifier: record.messageId });
-    }
-    return { batchItemFailures: failures };
-  };
+        if (!handled) failures.push({ itemIdentifier: record.messageId });
+      }
+      return { batchItemFailures: failures };
+    },
+  );
 }

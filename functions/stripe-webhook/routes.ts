@@ -5,7 +5,7 @@ import type { EventVerifier } from '../domain/billing/ports.ts';
 import { handleBillingEvent, type WebhookDeps } from '../domain/billing/webhook.ts';
 import { isDomainError } from '../domain/errors.ts';
 import type { RouteHandlers } from '../http/group-handler.ts';
-import { addLogContext, log } from '../http/logger.ts';
+import { addLogContext, logger } from '../observability/logger.ts';
 
 /** The exact bytes Stripe signed: API Gateway passes a JSON body as text, anything else base64-encoded. */
 export const rawBodyOf = (event: APIGatewayProxyEventV2): string =>
@@ -20,7 +20,7 @@ export const webhookRoutes = (
       const billingEvent = verifier.verify(rawBodyOf(event), event.headers?.['stripe-signature']);
       addLogContext({ stripeEventId: billingEvent.eventId });
       const outcome = await handleBillingEvent(deps, billingEvent);
-      log('info', 'stripe event', { eventId: billingEvent.eventId, kind: billingEvent.kind, outcome });
+      logger().info('stripe event', { eventId: billingEvent.eventId, kind: billingEvent.kind, outcome });
       return { received: true };
     } catch (e) {
       // Both alarm (docs/operations.md): a wrong secret or forged calls, and deliveries Stripe must retry.

@@ -6,19 +6,20 @@ import { createDocumentClient } from '../adapters/dynamodb/client.ts';
 import { DynamoStyleStore } from '../adapters/dynamodb/style-store.ts';
 import { readConfig, tableConfig } from '../config.ts';
 import { seedStyleCatalogue } from '../domain/styles/seed.ts';
-import { log } from '../http/logger.ts';
+import { logger } from '../observability/logger.ts';
+import { observedHandler } from '../observability/observed-handler.ts';
 
 const config = readConfig([tableConfig]);
 const store = new DynamoStyleStore(createDocumentClient(config.dynamodbEndpoint), config.tableName);
 
 export const PHYSICAL_ID = 'aivatar-style-catalogue';
 
-export async function handler(
+export const handler = observedHandler(async function seedStyles(
   event: CloudFormationCustomResourceEvent,
 ): Promise<{ PhysicalResourceId: string; Data?: Record<string, number> }> {
   // Removing the resource (or the stack) leaves the styles where they are.
   if (event.RequestType === 'Delete') return { PhysicalResourceId: event.PhysicalResourceId };
   const result = await seedStyleCatalogue(store);
-  log('info', 'style catalogue seeded', { added: result.added, kept: result.kept.length });
+  logger().info('style catalogue seeded', { added: result.added, kept: result.kept.length });
   return { PhysicalResourceId: PHYSICAL_ID, Data: { Added: result.added.length, Kept: result.kept.length } };
-}
+});

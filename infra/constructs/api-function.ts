@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Duration } from 'aws-cdk-lib';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -50,6 +50,11 @@ export interface ApiFunctionProps {
   installedModules?: readonly string[];
   /** The function analyses faces: it carries the face model (infra/constructs/face-analysis.ts). */
   faceAnalysis?: boolean;
+  /**
+   * Traced in X-Ray (Lambda active tracing, and the X-Ray write actions CDK adds to the role): the function's
+   * code runs Powertools' Tracer (functions/observability/tracer.ts).
+   */
+  traced?: boolean;
 }
 
 /**
@@ -87,6 +92,7 @@ export class ApiFunction extends Construct {
       reservedConcurrentExecutions: props.reservedConcurrency,
       timeout: Duration.seconds(props.timeoutSeconds ?? 10),
       logGroup: this.logGroup,
+      ...(props.traced ? { tracing: Tracing.ACTIVE } : {}),
       description: props.description ?? `Aivatar ${props.stage} API: ${props.group} routes`,
       projectRoot: REPO_ROOT,
       depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),

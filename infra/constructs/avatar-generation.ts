@@ -54,6 +54,8 @@ export interface GenerationNeeds {
   installedModules?: readonly string[];
   /** Scores every avatar's likeness: the face model beside the bundle (ApiFunctionProps.faceAnalysis). */
   faceAnalysis?: true;
+  /** Traced in X-Ray (ApiFunctionProps.traced; its handler runs the Tracer). */
+  traced?: true;
 }
 
 export const GENERATION_NEEDS: Record<GenerationFunction, GenerationNeeds> = {
@@ -69,6 +71,7 @@ export const GENERATION_NEEDS: Record<GenerationFunction, GenerationNeeds> = {
     // sharp is native code; the OpenAI client (about 300 KB) ships beside the bundle, as Stripe's would.
     installedModules: ['sharp', 'openai'],
     faceAnalysis: true,
+    traced: true,
   },
   'avatar-dead-letter': {
     table: { actions: FINISHING },
@@ -171,6 +174,7 @@ export class AvatarGeneration extends Construct {
       timeoutSeconds: needs.timeoutSeconds,
       ...(needs.installedModules ? { installedModules: needs.installedModules } : {}),
       ...(needs.faceAnalysis ? { faceAnalysis: true } : {}),
+      ...(needs.traced ? { traced: true } : {}),
     });
     bindTable(fn.fn, props.table, needs.table);
     bindMediaBucket(fn.fn, props.media, needs.media);

@@ -33,6 +33,11 @@ export const SESSION_KEY_ACTIONS = ['secretsmanager:GetSecretValue'] as const;
 export const STRIPE_SECRET_ACTIONS = ['secretsmanager:GetSecretValue'] as const;
 export const SEND_MAIL_ACTIONS = ['ses:SendEmail'] as const;
 export const ORIGIN_SECRET_ACTIONS = ['secretsmanager:GetSecretValue'] as const;
+/**
+ * What Lambda's active tracing adds to a traced function's role (ApiFunctionProps.traced): sending its
+ * segments to X-Ray. X-Ray has no resource to scope them to, so CDK grants them on `*`.
+ */
+export const TRACING_ACTIONS = ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'] as const;
 
 /** What an index is read with: a Query, nothing else. */
 export const INDEX_ACTIONS = ['dynamodb:Query'] as const;

@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { PREFLIGHT_GROUP, PREFLIGHT_ROUTE_KEY } from '../../shared/api-cors.ts';
 import { type ApiRoute, apiRoutes, type LambdaGroup, matchPath, routeKey } from '../../shared/api-routes.ts';
+import { lambdaContext } from './lambda-context.ts';
 
 export type LambdaHandler = (
   event: APIGatewayProxyEventV2,
@@ -30,24 +31,6 @@ function findRoute(method: string, path: string): { route: ApiRoute; params: Rec
     if (params) return { route, params };
   }
   return null;
-}
-
-function lambdaContext(group: string, requestId: string): Context {
-  const deadline = Date.now() + 30_000;
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName: `local-${group}`,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:local-${group}`,
-    memoryLimitInMB: '1024',
-    awsRequestId: requestId,
-    logGroupName: `/aws/lambda/local-${group}`,
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  };
 }
 
 async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
@@ -144,7 +127,7 @@ export function createGateway(options: GatewayOptions) {
     let result: APIGatewayProxyStructuredResultV2;
     try {
       const handler = await options.loadHandler(match.route.group);
-      result = await handler(event, lambdaContext(match.route.group, requestId));
+      result = await handler(event, lambdaContext(`local-${match.route.group}`, { requestId }));
     } catch (e) {
       // What API Gateway answers when the integration itself fails.
       console.error(`[local api] ${key} crashed:`, e);

@@ -2,8 +2,10 @@
 // handler by Lambda-like event source mappings on the local SQS queues, the sweeper by a timer (an
 // EventBridge schedule in AWS). Each loads the same entry the CDK stack deploys.
 import { SQSClient } from '@aws-sdk/client-sqs';
+import type { Context } from 'aws-lambda';
 import { handlerEntry } from '../function-entries.ts';
 import { TASK_QUEUE } from '../queue-design.ts';
+import { lambdaContext } from './lambda-context.ts';
 import { type SqsWorkerHandler, startEventSourceMapping } from './sqs/event-source.ts';
 import type { LocalTaskQueues } from './task-queues.ts';
 import { LOCAL_TASK_TIMINGS, type LocalTaskTiming } from './task-timing.ts';
@@ -45,7 +47,9 @@ export function startGenerationWorkers(
   let sweeping: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
     sweeping = import(handlerEntry('avatar-sweeper'))
-      .then((m: { handler: () => Promise<unknown> }) => m.handler())
+      .then((m: { handler: (e: unknown, c: Context) => Promise<unknown> }) =>
+        m.handler({}, lambdaContext('avatar-sweeper')),
+      )
       .catch((e) => {
         if (process.env.LOG_LEVEL !== 'silent') console.error('[local sweeper]', e);
       });

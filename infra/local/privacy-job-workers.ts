@@ -2,8 +2,10 @@
 // on the local privacy job queue (one job an invocation), and the sweep by a timer (an EventBridge schedule
 // in AWS). It loads the same entry the CDK stack deploys.
 import { SQSClient } from '@aws-sdk/client-sqs';
+import type { Context } from 'aws-lambda';
 import { handlerEntry } from '../function-entries.ts';
 import { PRIVACY_JOB_QUEUE } from '../queue-design.ts';
+import { lambdaContext } from './lambda-context.ts';
 import { type SqsWorkerHandler, startEventSourceMapping } from './sqs/event-source.ts';
 import type { LocalTaskQueues } from './task-queues.ts';
 
@@ -35,7 +37,12 @@ export function startPrivacyJobWorkers(sqsEndpoint: string, queues: LocalTaskQue
   let sweeping: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
     sweeping = load()
-      .then((m) => (m.handler as unknown as (e: typeof SCHEDULED) => Promise<unknown>)(SCHEDULED))
+      .then((m) =>
+        (m.handler as unknown as (e: typeof SCHEDULED, c: Context) => Promise<unknown>)(
+          SCHEDULED,
+          lambdaContext('privacy-jobs'),
+        ),
+      )
       .catch((e) => {
         if (process.env.LOG_LEVEL !== 'silent') console.error('[local privacy sweep]', e);
       });

@@ -5,22 +5,17 @@
 // bench-results/bench.json, and exits non-zero naming each budget missed.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
-import { GENERATION_FUNCTIONS, JOB_FUNCTIONS } from '../../infra/function-entries.ts';
 import { REPO_ROOT, startLocalStack } from '../../infra/local/stack.ts';
-import { LOCAL_PRICE_IDS } from '../../infra/local/stripe/prices.ts';
-import { servedGroups } from '../../shared/api-routes.ts';
-import { buildGroupBundle, sdkModulesAtStart } from '../support/function-bundle.ts';
 import { createLocalAccount } from '../support/local-account.ts';
 import { type Budget, reportBudgets } from './budgets.ts';
-import { type ColdStart, coldStart } from './cold-start.ts';
 import { type DynamoFloors, dynamoFloors } from './dynamo-floor.ts';
 import { faceBench, faceBudgets, printFaceFigures } from './faces.ts';
 import { firstLoadJs } from './first-load-js.ts';
+import { functionBench, functionBudgets, printFunctionFigures } from './functions.ts';
 import { type GalleryFigures, galleryBench, galleryBudgets } from './gallery.ts';
 import { type GenerationFigures, generationBench, generationBudgets } from './generation.ts';
 import { likenessBench, likenessBudgets, printLikeness } from './likeness.ts';
@@ -39,26 +34,6 @@ mkdirSync(OUT, { recursive: true });
 mkdirSync(RESULTS, { recursive: true });
 process.env.LOG_LEVEL = 'silent';
 
-const BUNDLE_BUDGET_KB = 250;
-/** The Stripe SDK (every API resource, about 200 KB minified) is most of these two bundles. */
-const BUNDLE_BUDGET_KB_BY_GROUP: Record<string, number> = {
-  billing: 350,
-  'stripe-webhook': 350,
-  // An account deletion deletes its Stripe customer.
-  'privacy-jobs': 350,
-};
-const COLD_START_RATIO_BUDGET = 1.15;
-/**
- * Service SDKs other than AWS's that a function bundles and loads at start: the baseline imports them too,
- * so the ratio measures our code and set-up against a bare import of every client the function uses.
- */
-const OTHER_CLIENTS_AT_START: Record<string, string[]> = {
-  billing: ['stripe'],
-  'stripe-webhook': ['stripe'],
-  // With a key the worker loads the OpenAI client at start, as billing loads Stripe's.
-  'avatar-worker': ['openai'],
-  'privacy-jobs': ['stripe'],
-};
 /** Ratios of an API path's p99 to DynamoDB Local's own p99 for the calls behind it (issue 19). */
 const USER_INFO_RATIO = 1.3;
 const PHOTO_LIST_RATIO = 1.5;
@@ -66,58 +41,6 @@ const WEBHOOK_RATIO = 3;
 const CREATE_RATIO = 3;
 const LOGIN_FIRST_LOAD_BUDGET_KB = 120;
 const RENDER_PORTRAIT_P50_BUDGET_MS = 500;
-
-/**
- * Settings a function reads at start, as in Lambda (SES mail, no local endpoint). A group that needs a new
- * setting fails here with its name (functions/config.ts): add it.
- */
-const FUNCTION_ENV: NodeJS.ProcessEnv = {
-  PATH: process.env.PATH,
-  LOG_LEVEL: 'silent',
-  STAGE: 'bench',
-  TABLE_NAME: 'aivatar-bench',
-  WEB_URL: 'https://app.example.com',
-  MAIL_FROM: 'Aivatar <no-reply@example.com>',
-  MAIL_TRANSPORT: 'ses',
-  JWT_SECRET: 'b'.repeat(48),
-  MEDIA_BUCKET: 'aivatar-bench-media',
-  AWS_REGION: 'eu-west-1',
-  AWS_ACCESS_KEY_ID: 'bench',
-  AWS_SECRET_ACCESS_KEY: 'bench',
-  STRIPE_SECRET_KEY: 'sk_test_bench_key',
-  STRIPE_WEBHOOK_SECRET: 'whsec_bench_secret',
-  STRIPE_PRICES: JSON.stringify(LOCAL_PRICE_IDS),
-  TASK_QUEUE_URL: 'https://sqs.eu-west-1.amazonaws.com/123456789012/aivatar-bench-avatar-tasks',
-  PRIVACY_JOB_QUEUE_URL: 'https://sqs.eu-west-1.amazonaws.com/123456789012/aivatar-bench-privacy-jobs',
-  OPENAI_API_KEY: 'sk-bench-cold-start',
-};
-
-const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
-
-// 1 and 2. Each served group's bundle, built with the CDK construct's settings, and its cold start.
-interface GroupFigures {
-  minifiedKB: number;
-  gzippedKB: number;
-  coldStart: ColdStart;
-}
-async function functions(): Promise<Record<string, GroupFigures>> {
-  const figures: Record<string, GroupFigures> = {};
-  for (const group of [...servedGroups(), ...GENERATION_FUNCTIONS, ...JOB_FUNCTIONS]) {
-    const bundle = await buildGroupBundle(group, join(OUT, `${group}.mjs`));
-    const code = readFileSync(bundle.file);
-    figures[group] = {
-      minifiedKB: kb(code.length),
-      gzippedKB: kb(gzipSync(code).length),
-      coldStart: coldStart(
-        bundle.file,
-        [...sdkModulesAtStart(bundle), ...(OTHER_CLIENTS_AT_START[group] ?? [])],
-        FUNCTION_ENV,
-        COLD_RUNS,
-      ),
-    };
-  }
-  return figures;
-}
 
 // 3. Warm latency at concurrency 10 through the local API Gateway adapter and DynamoDB Local.
 async function latency(apiUrl: string, outboxDir: string) {
@@ -152,7 +75,7 @@ async function latency(apiUrl: string, outboxDir: string) {
   return { userInfo: userInfoResult, login };
 }
 
-const groups = await functions();
+const groups = await functionBench(OUT, COLD_RUNS);
 // Before the local stack starts, so DynamoDB Local's JVM does not share the CPU with the renders.
 const renderer = await benchLocalRenderer();
 // Before the stack starts: the face figures are the analyser's own, on a quiet process.
@@ -188,16 +111,7 @@ try {
   await stack.stop();
 }
 
-console.log('\nFunctions: bundle (minified / gzipped), cold start (median of fresh processes, alternating)');
-for (const [group, f] of Object.entries(groups)) {
-  const c = f.coldStart;
-  console.log(
-    `  ${group.padEnd(16)} ${String(f.minifiedKB).padStart(7)} KB ${String(f.gzippedKB).padStart(7)} KB   ` +
-      `bundle ${c.bundleMedianMs} ms (${c.bundleRangeMs.join('-')}), clients alone ${c.sdkMedianMs} ms ` +
-      `(${c.sdkRangeMs.join('-')}), ratio ${c.ratio}, ${c.runs} runs each`,
-  );
-  console.log(`  ${''.padEnd(16)} client modules at start: ${c.sdkModules.join(', ') || 'none'}`);
-}
+printFunctionFigures(groups);
 console.log(
   '\nLocal renderer, every catalogue style drawn at 1024x1536 (after a first round that draws its layers)',
 );
@@ -263,20 +177,7 @@ const ratioBudget = (
 
 const budgets: Budget[] = [
   ...faceBudgets(faces),
-  ...Object.entries(groups).flatMap(([group, f]): Budget[] => [
-    {
-      name: `${group} bundle minified`,
-      value: f.minifiedKB,
-      unit: 'KB',
-      limit: BUNDLE_BUDGET_KB_BY_GROUP[group] ?? BUNDLE_BUDGET_KB,
-    },
-    {
-      name: `${group} cold start / SDK import alone`,
-      value: f.coldStart.ratio,
-      unit: 'x',
-      limit: COLD_START_RATIO_BUDGET,
-    },
-  ]),
+  ...functionBudgets(groups),
   ...renderer.map(
     (r): Budget => ({
       name: `local renderer 1024x1536 p50, ${r.placement}`,

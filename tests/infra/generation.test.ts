@@ -13,7 +13,11 @@ import {
   WORKER_QUEUE_ACTIONS,
   WORKER_RESERVED_CONCURRENCY,
 } from '../../infra/constructs/avatar-generation.ts';
-import { MEDIA_OBJECT_ACTIONS, SEND_MAIL_ACTIONS } from '../../infra/constructs/function-bindings.ts';
+import {
+  MEDIA_OBJECT_ACTIONS,
+  SEND_MAIL_ACTIONS,
+  TRACING_ACTIONS,
+} from '../../infra/constructs/function-bindings.ts';
 import { GENERATION_FUNCTIONS, type GenerationFunction } from '../../infra/function-entries.ts';
 import { TASK_QUEUE } from '../../infra/queue-design.ts';
 import { DEFAULT_LIKENESS_GUARANTEE } from '../../shared/face-rules.ts';
@@ -92,6 +96,14 @@ describe('the generation functions', () => {
     });
   });
 
+  it('trace the worker in X-Ray (active tracing), not the dead-letter handler or the sweeper', () => {
+    for (const name of GENERATION_FUNCTIONS) {
+      const tracing = props(s.resources[fnId(name)] as Resource).TracingConfig;
+      expect(tracing, name).toEqual(GENERATION_NEEDS[name].traced ? { Mode: 'Active' } : undefined);
+    }
+    expect(GENERATION_NEEDS['avatar-worker'].traced).toBe(true);
+  });
+
   it('run the sweeper on a schedule', () => {
     const rules = ofType(s, 'AWS::Events::Rule').map(([, r]) => props(r));
     const sweep = rules.find((r) => r.ScheduleExpression === `rate(${SWEEP_MINUTES} minutes)`) as Json;
@@ -140,7 +152,7 @@ describe('the generation functions', () => {
     ).toBe(65);
   });
 
-  it('hold only what they declare: the table actions, media prefixes, mail, the queue and key for the worker', () => {
+  it('hold only what they declare: the table actions, media prefixes, mail, the queue, key and traces for the worker', () => {
     const { tasks, dlq } = queueIds();
     // What the event source mappings themselves need, on their own queue.
     const consume = new Set([
@@ -158,6 +170,7 @@ describe('the generation functions', () => {
         ...SEND_MAIL_ACTIONS,
         ...(needs.queue ? WORKER_QUEUE_ACTIONS : []),
         ...(needs.providerKey ? PROVIDER_KEY_ACTIONS : []),
+        ...(needs.traced ? TRACING_ACTIONS : []),
       ]);
       for (const st of roleStatements(s, roleOf(name))) {
         for (const action of actionsOf(st)) {
@@ -167,7 +180,8 @@ describe('the generation functions', () => {
             expect(own, `${name} touches a queue`).not.toBeNull();
             expect(resourcesOf(st)).toEqual([arnOf(own as string)]);
           } else expect(declared.has(action), `${name}: ${action}`).toBe(true);
-          expect(st.Resource).not.toBe('*');
+          // X-Ray's trace writes alone have no resource to name.
+          if (!action.startsWith('xray:')) expect(st.Resource).not.toBe('*');
         }
       }
     }

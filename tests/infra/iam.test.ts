@@ -4,12 +4,14 @@ import { join } from 'node:path';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declaredActions, GROUP_NEEDS, type GroupNeeds } from '../../infra/aivatar-stack.ts';
+import { TRACING_ACTIONS } from '../../infra/constructs/function-bindings.ts';
 import { servedGroups } from '../../shared/api-routes.ts';
 import { buildGroupBundle, sourceFiles } from '../support/function-bundle.ts';
 import { at, type Json, props, type Resource } from './cfn-template.ts';
 import { dynamoUsage } from './dynamo-usage.ts';
 import {
   actionsOf,
+  functionId,
   ofType,
   onlyOfType,
   removeTempDirs,
@@ -148,7 +150,20 @@ describe('function roles', () => {
           `{"Ref":"${configSetId}"}`,
         );
       }
-      for (const st of statements) expect(st.Resource, JSON.stringify(st)).not.toBe('*');
+      for (const st of statements.filter((x) => x.Resource === '*'))
+        expect(actionsOf(st).sort(), JSON.stringify(st)).toEqual([...TRACING_ACTIONS].sort());
+    }
+  });
+
+  it('trace every group in X-Ray: active tracing, and on `*` only the trace writes X-Ray cannot scope', () => {
+    for (const group of servedGroups()) {
+      const fn = props(dev.resources[functionId(dev, group)] as Resource);
+      expect(fn.TracingConfig, group).toEqual({ Mode: 'Active' });
+      const onAnything = roleStatements(dev, roleId(dev, group)).filter((st) => st.Resource === '*');
+      expect(
+        onAnything.map((st) => actionsOf(st).sort()),
+        group,
+      ).toEqual([[...TRACING_ACTIONS].sort()]);
     }
   });
 });

@@ -9,11 +9,11 @@ import { DynamoProviderBudgetStore } from '../../functions/adapters/dynamodb/pro
 import { DynamoStyleReader } from '../../functions/adapters/dynamodb/style-reader.ts';
 import { DynamoTaskStore } from '../../functions/adapters/dynamodb/task-store.ts';
 import { DynamoUserReader } from '../../functions/adapters/dynamodb/user-reader.ts';
-import { emfMetrics } from '../../functions/adapters/metrics/emf-metrics.ts';
 import { cryptoIds, systemClock } from '../../functions/adapters/system.ts';
 import { createAvatarBatch } from '../../functions/domain/generation/create-batch.ts';
 import { DEFAULT_PROVIDER_BUDGET } from '../../functions/domain/generation/provider-budget.ts';
-import { log } from '../../functions/http/logger.ts';
+import { domainLog } from '../../functions/observability/logger.ts';
+import { businessMetrics } from '../../functions/observability/metrics.ts';
 import { callRoute, stack } from '../support/api.ts';
 import {
   balanceOf,
@@ -43,11 +43,11 @@ describe('a create cut short after its transaction', () => {
         queue: { enqueue: () => new Promise(() => undefined) },
         clock: systemClock,
         ids: cryptoIds,
-        log,
+        log: domainLog,
         budget: {
           store: new DynamoProviderBudgetStore(db, s.tableName),
           clock: systemClock,
-          metrics: emfMetrics('test', () => {}),
+          metrics: businessMetrics,
           limits: DEFAULT_PROVIDER_BUDGET,
         },
       },

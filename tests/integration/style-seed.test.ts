@@ -1,17 +1,19 @@
 // The deploy's seeding function, run as CloudFormation runs it (create, update, delete events) against a
 // table of its own on DynamoDB Local.
 import { randomUUID } from 'node:crypto';
-import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
+import type { CloudFormationCustomResourceEvent, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
 import { DynamoStyleStore } from '../../functions/adapters/dynamodb/style-store.ts';
 import { STYLE_CATALOGUE } from '../../functions/domain/styles/catalogue/index.ts';
 import { ensureTable } from '../../infra/local/dynamodb.ts';
+import { lambdaContext } from '../../infra/local/lambda-context.ts';
 import { stack } from '../support/api.ts';
 
 const table = `seed-${randomUUID().slice(0, 8)}`;
 let handler: (
   e: CloudFormationCustomResourceEvent,
+  c: Context,
 ) => Promise<{ PhysicalResourceId: string; Data?: Record<string, number> }>;
 const db = () => createDocumentClient(stack().dynamoEndpoint);
 let client: ReturnType<typeof db>;
@@ -46,16 +48,18 @@ const event = (RequestType: 'Create' | 'Update' | 'Delete') =>
 
 describe("the deploy's style seeding", () => {
   it('adds the catalogue on create, adds nothing more on update, and leaves the styles on delete', async () => {
-    const created = await handler(event('Create'));
+    const created = await handler(event('Create'), lambdaContext('style-seed'));
     expect(created).toEqual({
       PhysicalResourceId: 'aivatar-style-catalogue',
       Data: { Added: STYLE_CATALOGUE.length, Kept: 0 },
     });
-    expect(await handler(event('Update'))).toEqual({
+    expect(await handler(event('Update'), lambdaContext('style-seed'))).toEqual({
       PhysicalResourceId: 'aivatar-style-catalogue',
       Data: { Added: 0, Kept: STYLE_CATALOGUE.length },
     });
-    expect(await handler(event('Delete'))).toEqual({ PhysicalResourceId: 'aivatar-style-catalogue' });
+    expect(await handler(event('Delete'), lambdaContext('style-seed'))).toEqual({
+      PhysicalResourceId: 'aivatar-style-catalogue',
+    });
     expect(await new DynamoStyleStore(client, table).listAll()).toHaveLength(STYLE_CATALOGUE.length);
   });
 });

@@ -11,7 +11,6 @@ import { DynamoStyleReader } from '../../functions/adapters/dynamodb/style-reade
 import { DynamoOverdueTasks } from '../../functions/adapters/dynamodb/task-deadlines.ts';
 import { DynamoTaskStore } from '../../functions/adapters/dynamodb/task-store.ts';
 import { DynamoUserReader } from '../../functions/adapters/dynamodb/user-reader.ts';
-import { emfMetrics } from '../../functions/adapters/metrics/emf-metrics.ts';
 import { createS3Client } from '../../functions/adapters/s3/client.ts';
 import { SqsTaskQueue } from '../../functions/adapters/sqs/sqs-task-queue.ts';
 import { cryptoIds, systemClock } from '../../functions/adapters/system.ts';
@@ -22,9 +21,9 @@ import { readConfig, WORKER_CONFIG } from '../../functions/config.ts';
 import { createAvatarBatch } from '../../functions/domain/generation/create-batch.ts';
 import { DEFAULT_PROVIDER_BUDGET } from '../../functions/domain/generation/provider-budget.ts';
 import type { WorkerDeps } from '../../functions/domain/generation/worker.ts';
-import type { BusinessMetric } from '../../functions/domain/metrics.ts';
+import { type BusinessMetric, noMetrics } from '../../functions/domain/metrics.ts';
 import type { Clock } from '../../functions/domain/ports.ts';
-import { log } from '../../functions/http/logger.ts';
+import { domainLog } from '../../functions/observability/logger.ts';
 import { type EventSourceMapping, startEventSourceMapping } from '../../infra/local/sqs/event-source.ts';
 import { stack } from './api.ts';
 import { type FakeImageProvider, startFakeImageProvider } from './fake-image-provider.ts';
@@ -132,11 +131,11 @@ export async function startWorkerHarness(o: HarnessOptions = {}): Promise<Worker
           queue: new SqsTaskQueue(sqs.client, (o.queue ?? queue).url),
           clock: o.clock ?? systemClock,
           ids: cryptoIds,
-          log,
+          log: domainLog,
           budget: {
             store: new DynamoProviderBudgetStore(db, s.tableName),
             clock: o.clock ?? systemClock,
-            metrics: emfMetrics('test', () => {}),
+            metrics: noMetrics,
             limits: DEFAULT_PROVIDER_BUDGET,
           },
         },

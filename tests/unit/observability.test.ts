@@ -1,42 +1,65 @@
-// What an operator reads: every log line of a request carries its correlation id, the group, the route and
-// the user; a task message carries the id to the worker; business metrics are CloudWatch EMF lines; webhook
-// signature failures are counted.
+// What an operator reads, through Powertools for AWS Lambda: every log line of a request carries its
+// correlation id, the group, the route, the user and the Lambda context, and no other request's; a task
+// message carries the id to the worker; no password, token, email or face descriptor reaches a line;
+// business metrics are CloudWatch EMF in namespace Aivatar with the Stage dimension alone (what the alarms
+// read); webhook signature failures are counted.
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import Stripe from 'stripe';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { emfLine, emfMetrics } from '../../functions/adapters/metrics/emf-metrics.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { correlationAttributes, withRecordContext } from '../../functions/adapters/sqs/message-context.ts';
 import { StripeEventVerifier } from '../../functions/adapters/stripe/stripe-events.ts';
 import type { WebhookDeps } from '../../functions/domain/billing/webhook.ts';
 import type { BusinessMetric } from '../../functions/domain/metrics.ts';
 import type { User } from '../../functions/domain/ports.ts';
 import { groupHandler } from '../../functions/http/group-handler.ts';
-import { currentCorrelationId, log } from '../../functions/http/logger.ts';
+import { currentCorrelationId, functionLogger, logger } from '../../functions/observability/logger.ts';
+import { businessMetrics } from '../../functions/observability/metrics.ts';
+import { observedHandler } from '../../functions/observability/observed-handler.ts';
+import { tracer, tracingWanted } from '../../functions/observability/tracer.ts';
 import { webhookRoutes } from '../../functions/stripe-webhook/routes.ts';
+import { lambdaContext } from '../../infra/local/lambda-context.ts';
 
-let lines: string[] = [];
-const original = { log: console.log, error: console.error, level: process.env.LOG_LEVEL };
-beforeEach(() => {
-  lines = [];
+// The function's logger takes its level at start, and goes back to it at each invocation, as in Lambda.
+vi.hoisted(() => {
   process.env.LOG_LEVEL = 'info';
-  console.log = (l: string) => void lines.push(l);
-  console.error = (l: string) => void lines.push(l);
+});
+
+type Line = Record<string, unknown>;
+let written: string[] = [];
+const originalWrite = { out: process.stdout.write, err: process.stderr.write };
+beforeEach(() => {
+  written = [];
+  process.env.LOG_LEVEL = 'info';
+  const capture = (chunk: string | Uint8Array) => {
+    written.push(...String(chunk).split('\n').filter(Boolean));
+    return true;
+  };
+  process.stdout.write = capture as typeof process.stdout.write;
+  process.stderr.write = capture as typeof process.stderr.write;
 });
 afterEach(() => {
-  console.log = original.log;
-  console.error = original.error;
-  process.env.LOG_LEVEL = original.level;
+  process.stdout.write = originalWrite.out;
+  process.stderr.write = originalWrite.err;
+  process.env.LOG_LEVEL = 'info';
+  functionLogger.setLogLevel('INFO');
 });
 
-const parsed = () => lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+const parsed = (): Line[] => written.map((l) => JSON.parse(l) as Line);
+const logLines = () => parsed().filter((l) => !('_aws' in l));
+const emfLines = () => parsed().filter((l) => '_aws' in l);
 
-function apiEvent(routeKey: string, requestId: string, body?: string): APIGatewayProxyEventV2 {
+function apiEvent(
+  routeKey: string,
+  requestId: string,
+  token = 't0ken',
+  body?: string,
+): APIGatewayProxyEventV2 {
   return {
     version: '2.0',
     routeKey,
     rawPath: '/',
     rawQueryString: '',
-    headers: { authorization: 'Bearer t0ken', 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     requestContext: {
       requestId,
       routeKey,
@@ -47,7 +70,9 @@ function apiEvent(routeKey: string, requestId: string, body?: string): APIGatewa
   } as unknown as APIGatewayProxyEventV2;
 }
 
-const user = { id: 'user-42', role: 'user' } as User;
+/** The session of each token: `user-<token>`. */
+const sessionOf = async (token: string) => ({ id: `user-${token}`, role: 'user' }) as User;
+const context = (requestId: string): Context => lambdaContext('aivatar-dev-account', { requestId });
 /** The account group's other routes, which these tests do not call. */
 const noDeletion = {
   state: 'queued',
@@ -66,56 +91,83 @@ const unused = {
   latestAccountExport: async () => ({ export: null }),
   accountExportDownload: async () => ({ url: '', size: 0, created_at: 0, expires_at: 0 }),
 };
+const accountHandler = (requestAccountDeletionLink: () => Promise<{ msg: string }>) =>
+  groupHandler('account', { ...unused, requestAccountDeletionLink } as never, sessionOf, {
+    originSecret: null,
+    webOrigin: 'http://localhost:5173',
+  });
+const DELETION_LINK = 'POST /account/delete/link';
 
 describe('log context', () => {
-  it('gives every line of a request its correlation id, group, route and user, and none to the next request', async () => {
-    const handler = groupHandler(
-      'account',
-      {
-        ...unused,
-        requestAccountDeletionLink: async () => {
-          log('info', 'sending the link');
-          await new Promise((r) => setTimeout(r, 5));
-          log('warn', 'still the same request', { extra: 1 });
-          return { msg: 'ok' };
-        },
-      } as never,
-      async () => user,
-      { originSecret: null, webOrigin: 'http://localhost:5173' },
-    );
-    const res = await handler(apiEvent('POST /account/delete/link', 'req-1'), {} as Context);
+  it('gives every line of a request its correlation id, group, route, user and Lambda context, and none to the next request', async () => {
+    const handler = accountHandler(async () => {
+      logger().info('sending the link');
+      await new Promise((r) => setTimeout(r, 5));
+      logger().warn('still the same request', { extra: 1 });
+      return { msg: 'ok' };
+    });
+    const res = await handler(apiEvent(DELETION_LINK, 'req-1', 'ann'), context('lambda-1'));
     expect(res.headers?.['x-correlation-id']).toBe('req-1');
-    expect(parsed()).toEqual([
+    expect(logLines()).toEqual([
       expect.objectContaining({
+        level: 'INFO',
         message: 'sending the link',
-        correlationId: 'req-1',
+        correlation_id: 'req-1',
         group: 'account',
-        userId: 'user-42',
-        route: 'POST /account/delete/link',
+        userId: 'user-ann',
+        route: DELETION_LINK,
+        function_name: 'aivatar-dev-account',
+        function_request_id: 'lambda-1',
       }),
-      expect.objectContaining({ message: 'still the same request', correlationId: 'req-1', extra: 1 }),
+      expect.objectContaining({
+        level: 'WARN',
+        message: 'still the same request',
+        correlation_id: 'req-1',
+        extra: 1,
+      }),
     ]);
     expect(currentCorrelationId()).toBeUndefined();
+
+    written = [];
+    await handler(apiEvent(DELETION_LINK, 'req-2', 'bob'), context('lambda-2'));
+    for (const line of logLines()) {
+      expect(line).toMatchObject({
+        correlation_id: 'req-2',
+        userId: 'user-bob',
+        function_request_id: 'lambda-2',
+      });
+    }
+  });
+
+  it('keeps requests handled side by side apart (the local API, a worker batch)', async () => {
+    const handler = accountHandler(async () => {
+      for (let i = 0; i < 3; i++) {
+        logger().info('step', { step: i });
+        await new Promise((r) => setTimeout(r, 1 + Math.random() * 3));
+      }
+      return { msg: 'ok' };
+    });
+    await Promise.all(
+      ['ann', 'bob', 'cat'].map((who) => handler(apiEvent(DELETION_LINK, `req-${who}`, who), context(who))),
+    );
+    const steps = logLines().filter((l) => l.message === 'step');
+    expect(steps).toHaveLength(9);
+    for (const line of steps) expect(line.userId).toBe(`user-${String(line.correlation_id).slice(4)}`);
   });
 
   it('logs an unexpected failure with the id the caller sees', async () => {
-    const handler = groupHandler(
-      'account',
-      {
-        ...unused,
-        requestAccountDeletionLink: async () => {
-          throw new Error('boom');
-        },
-      } as never,
-      async () => user,
-      { originSecret: null, webOrigin: 'http://localhost:5173' },
-    );
-    const res = await handler(apiEvent('POST /account/delete/link', 'req-500'), {} as Context);
+    const handler = accountHandler(async () => {
+      throw new Error('boom');
+    });
+    const res = await handler(apiEvent(DELETION_LINK, 'req-500'), context('lambda-500'));
     expect(res.statusCode).toBe(500);
     expect(res.headers?.['x-correlation-id']).toBe('req-500');
-    expect(parsed().find((l) => l.level === 'error')).toMatchObject({
-      correlationId: 'req-500',
-      userId: 'user-42',
+    expect(JSON.parse(res.body ?? '{}')).toMatchObject({ correlation_id: 'req-500' });
+    expect(logLines().find((l) => l.level === 'ERROR')).toMatchObject({
+      message: 'unhandled error',
+      correlation_id: 'req-500',
+      userId: 'user-t0ken',
+      error: expect.objectContaining({ name: 'Error', message: 'boom' }),
     });
   });
 
@@ -126,48 +178,122 @@ describe('log context', () => {
       messageId: 'm-1',
       messageAttributes: { correlationId: { stringValue: 'req-7', dataType: 'String' } },
     } as never;
-    withRecordContext(record, { taskId: 't-9' }, () => log('info', 'task done'));
-    expect(parsed()[0]).toMatchObject({ correlationId: 'req-7', messageId: 'm-1', taskId: 't-9' });
+    withRecordContext(record, { taskId: 't-9' }, () => logger().info('task done'));
+    expect(logLines()[0]).toMatchObject({ correlation_id: 'req-7', messageId: 'm-1', taskId: 't-9' });
     // A message sent by hand gets a fresh id rather than none.
-    withRecordContext({ messageId: 'm-2', messageAttributes: {} } as never, {}, () => log('info', 'x'));
-    expect(parsed()[1]?.correlationId).toMatch(/^[0-9a-f-]{36}$/);
+    withRecordContext({ messageId: 'm-2', messageAttributes: {} } as never, {}, () => logger().info('x'));
+    expect(logLines()[1]?.correlation_id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('writes nothing at LOG_LEVEL=silent (the tests)', () => {
+    functionLogger.setLogLevel('SILENT');
+    withRecordContext({ messageId: 'm-3', messageAttributes: {} } as never, {}, () => logger().error('x'));
+    logger().error('y');
+    expect(written).toEqual([]);
   });
 });
 
-describe('biometric data', () => {
-  it('never reaches a log line: a face descriptor is replaced wherever it sits', () => {
+describe('personal data', () => {
+  it('never reaches a log line: passwords, tokens, secrets and emails, wherever they sit', () => {
+    const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c2VyLTQyIn0.c2lnbmF0dXJlLXNlY3JldA';
+    logger().warn('sign-in of ann.lee@example.com refused', {
+      body: {
+        email: 'ann.lee@example.com',
+        password: 'hunter2 horse battery',
+        currentPassword: 'old pass 99',
+      },
+      headers: {
+        authorization: `Bearer ${jwt}`,
+        cookie: 'aivatar_google=s3cr3tc00kie',
+        'x-origin-verify': 'edge-s3cret',
+      },
+      token: 'login-token-abc123',
+      link: 'https://app.example.com/login/link?token=one-time-xyz789&lang=fr',
+      note: `session ${jwt} for bob+tag@mail.example.org`,
+      stripe: 'sk_live_51Hq9abcdEFGH and whsec_abcdef123456',
+      error: new Error('no account for carol@example.net'),
+    });
+    expect(written).toHaveLength(1);
+    const raw = written[0] as string;
+    for (const secret of [
+      'ann.lee@example.com',
+      'bob+tag@mail.example.org',
+      'carol@example.net',
+      'hunter2',
+      'old pass 99',
+      'eyJhbGciOiJIUzI1NiJ9',
+      's3cr3tc00kie',
+      'edge-s3cret',
+      'login-token-abc123',
+      'one-time-xyz789',
+      'sk_live_51Hq9abcdEFGH',
+      'whsec_abcdef123456',
+    ]) {
+      expect(raw, secret).not.toContain(secret);
+    }
+    // What is not personal stays readable.
+    const line = JSON.parse(raw) as Line & { link: string; error: { message: string } };
+    expect(line.message).toBe('sign-in of [email removed] refused');
+    expect(line.link).toBe('https://app.example.com/login/link?token=[removed]&lang=fr');
+    expect(line.error.message).toBe('no account for [email removed]');
+  });
+
+  it('replaces a face descriptor (biometric data) wherever it sits', () => {
     const descriptor = Array.from({ length: 128 }, (_, i) => i / 1000 + 0.123456);
-    log('warn', 'a photo', { photo: { filename: 'p.jpg', face: { box: { x: 0.1 }, descriptor } } });
-    expect(lines).toHaveLength(1);
-    const line = JSON.parse(lines[0] as string) as { photo: { face: Record<string, unknown> } };
+    logger().warn('a photo', { photo: { filename: 'p.jpg', face: { box: { x: 0.1 }, descriptor } } });
+    expect(written).toHaveLength(1);
+    const line = JSON.parse(written[0] as string) as { photo: { face: Record<string, unknown> } };
     expect(line.photo.face.descriptor).toBe('[biometric data removed]');
     expect(line.photo.face.box).toEqual({ x: 0.1 });
-    expect(lines[0]).not.toContain('0.123456');
+    expect(written[0]).not.toContain('0.123456');
   });
 });
 
 describe('business metrics', () => {
-  it('are CloudWatch Embedded Metric Format lines in namespace Aivatar with the stage dimension', () => {
-    const line = emfLine('prod', 'TokensSold', 40, 1_700_000_000_000);
+  const recording = (record: () => void) =>
+    observedHandler(async () => {
+      record();
+      return 'ok';
+    });
+
+  it('are one CloudWatch EMF line per invocation, in namespace Aivatar with the Stage dimension alone', async () => {
+    await recording(() => {
+      businessMetrics.record('TokensSold', 40);
+      businessMetrics.record('ProviderLatency', 1234);
+      businessMetrics.record('TasksRefunded');
+      businessMetrics.record('TasksRefunded');
+      businessMetrics.record('TasksDone', Number.NaN);
+    })({}, lambdaContext('aivatar-dev-billing'));
+    const emf = emfLines();
+    expect(emf).toHaveLength(1);
+    const line = emf[0] as Line & { _aws: { CloudWatchMetrics: { Metrics: unknown[] }[] } };
     expect(line).toMatchObject({
       _aws: {
-        Timestamp: 1_700_000_000_000,
-        CloudWatchMetrics: [
-          { Namespace: 'Aivatar', Dimensions: [['Stage']], Metrics: [{ Name: 'TokensSold', Unit: 'Count' }] },
-        ],
+        Timestamp: expect.any(Number),
+        CloudWatchMetrics: [{ Namespace: 'Aivatar', Dimensions: [['Stage']] }],
       },
-      Stage: 'prod',
+      Stage: process.env.STAGE ?? 'local',
       TokensSold: 40,
+      ProviderLatency: 1234,
+      TasksRefunded: [1, 1],
     });
-    const written: string[] = [];
-    const metrics = emfMetrics('dev', (l) => written.push(l));
-    metrics.record('ProviderLatency', 1234);
-    metrics.record('TasksRefunded');
-    metrics.record('TasksDone', Number.NaN);
-    expect(written.map((l) => JSON.parse(l) as Record<string, unknown>)).toEqual([
-      expect.objectContaining({ ProviderLatency: 1234 }),
-      expect.objectContaining({ TasksRefunded: 1 }),
+    expect(line._aws.CloudWatchMetrics[0]?.Metrics).toEqual([
+      { Name: 'TokensSold', Unit: 'Count' },
+      { Name: 'ProviderLatency', Unit: 'Milliseconds' },
+      { Name: 'TasksRefunded', Unit: 'Count' },
     ]);
+    expect(line).not.toHaveProperty('TasksDone');
+    expect(line).not.toHaveProperty('service');
+  });
+
+  it('write nothing for an invocation that records none, and nothing at LOG_LEVEL=silent', async () => {
+    await recording(() => {})({}, lambdaContext('aivatar-dev-photos'));
+    process.env.LOG_LEVEL = 'silent';
+    await recording(() => businessMetrics.record('TasksCreated', 3))(
+      {},
+      lambdaContext('aivatar-dev-avatars'),
+    );
+    expect(written).toEqual([]);
   });
 
   it('count webhook deliveries with a bad signature apart from other failures', async () => {
@@ -192,5 +318,32 @@ describe('business metrics', () => {
     // Signed right, but applying it fails (no store here): a failure Stripe will retry.
     await expect(call(Stripe.webhooks.generateTestHeaderString({ payload, secret }))).rejects.toThrow();
     expect(recorded).toEqual(['WebhookSignatureFailures', 'WebhookFailures']);
+  });
+});
+
+describe('tracing', () => {
+  it('is loaded only in Lambda, and not there with POWERTOOLS_TRACE_ENABLED=false: never locally or in tests', () => {
+    expect(tracer).toBeUndefined();
+    expect(tracingWanted({})).toBe(false);
+    const lambda = { AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs24.x' };
+    expect(tracingWanted(lambda)).toBe(true);
+    expect(tracingWanted({ ...lambda, POWERTOOLS_TRACE_ENABLED: 'false' })).toBe(false);
+  });
+
+  it('traces a handler in Lambda, which answers as before', async () => {
+    const previous = process.env.AWS_EXECUTION_ENV;
+    process.env.AWS_EXECUTION_ENV = 'AWS_Lambda_nodejs24.x';
+    // Outside an invocation of Lambda's there is no trace segment: the X-Ray SDK would log each time.
+    process.env.AWS_XRAY_CONTEXT_MISSING = 'IGNORE_ERROR';
+    try {
+      const { Tracer } = await import('@aws-lambda-powertools/tracer');
+      const lambdaTracer = new Tracer({ serviceName: 'aivatar' });
+      expect(lambdaTracer.isTracingEnabled()).toBe(true);
+      const handler = observedHandler(async (event: { n: number }) => event.n + 1, { tracer: lambdaTracer });
+      expect(await handler({ n: 41 }, lambdaContext('aivatar-dev-avatars'))).toBe(42);
+    } finally {
+      if (previous === undefined) delete process.env.AWS_EXECUTION_ENV;
+      else process.env.AWS_EXECUTION_ENV = previous;
+    }
   });
 });

@@ -2,7 +2,7 @@
 // message attribute: the worker's log lines and metrics then carry the same id as the API's.
 import type { MessageAttributeValue } from '@aws-sdk/client-sqs';
 import type { SQSRecord } from 'aws-lambda';
-import { newCorrelationId, withLogContext } from '../../http/logger.ts';
+import { newCorrelationId, withLogContext } from '../../observability/logger.ts';
 
 export const CORRELATION_ATTRIBUTE = 'correlationId';
 
@@ -17,8 +17,8 @@ export const correlationIdOfRecord = (record: Pick<SQSRecord, 'messageAttributes
   record.messageAttributes?.[CORRELATION_ATTRIBUTE]?.stringValue || newCorrelationId();
 
 /**
- * Runs the work for one SQS record with its log context: every `log()` line and business metric written
- * inside carries the API request's correlation id and the message id. The worker wraps each record:
+ * Runs the work for one SQS record with its log context: every line logged inside carries the API
+ * request's correlation id and the message id. The worker wraps each record:
  * `withRecordContext(record, { taskId }, () => runTask(...))`.
  */
 export function withRecordContext<T>(
@@ -26,8 +26,5 @@ export function withRecordContext<T>(
   fields: Record<string, unknown>,
   work: () => T,
 ): T {
-  return withLogContext(
-    { correlationId: correlationIdOfRecord(record), messageId: record.messageId, ...fields },
-    work,
-  );
+  return withLogContext(correlationIdOfRecord(record), { messageId: record.messageId, ...fields }, work);
 }

@@ -4,7 +4,7 @@ import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { PrivacyJobQueueConfig } from '../../config.ts';
 import { describeJob, encodeJobMessage, type JobRef } from '../../domain/privacy/jobs.ts';
 import type { PrivacyJobQueue } from '../../domain/privacy/ports.ts';
-import { currentCorrelationId, log } from '../../http/logger.ts';
+import { currentCorrelationId, logger } from '../../observability/logger.ts';
 import { createSqsClient } from './client.ts';
 import { correlationAttributes } from './message-context.ts';
 
@@ -28,9 +28,9 @@ export class SqsPrivacyJobQueue implements PrivacyJobQueue {
       );
       return true;
     } catch (e) {
-      log('error', 'privacy job message not sent', {
+      logger().error('privacy job message not sent', {
         ...describeJob(job),
-        error: e instanceof Error ? { name: e.name, message: e.message } : String(e),
+        error: e,
       });
       return false;
     }

@@ -2,7 +2,7 @@
 // that fails after the SDK's own retries, is reported back as not sent.
 import { ChangeMessageVisibilityCommand, SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { encodeTaskMessage, type TaskMessage, type TaskQueue } from '../../domain/generation/task-queue.ts';
-import { currentCorrelationId, log } from '../../http/logger.ts';
+import { currentCorrelationId, logger } from '../../observability/logger.ts';
 import { correlationAttributes } from './message-context.ts';
 
 const BATCH = 10;
@@ -37,13 +37,13 @@ export class SqsTaskQueue implements TaskQueue {
       );
       const refused = res.Failed ?? [];
       for (const f of refused) {
-        log('error', 'task message refused by SQS', { code: f.Code, reason: f.Message, entry: f.Id });
+        logger().error('task message refused by SQS', { code: f.Code, reason: f.Message, entry: f.Id });
       }
       return refused.map((f) => chunk[Number(f.Id)] as TaskMessage);
     } catch (e) {
-      log('error', 'task messages not sent', {
+      logger().error('task messages not sent', {
         tasks: chunk.map((m) => m.taskId),
-        error: e instanceof Error ? { name: e.name, message: e.message } : String(e),
+        error: e,
       });
       return chunk;
     }

@@ -10,6 +10,7 @@ import {
   type SQSClient,
 } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { lambdaContext } from '../lambda-context.ts';
 
 export type SqsWorkerHandler = (event: SQSEvent, context: Context) => Promise<unknown>;
 
@@ -102,24 +103,6 @@ function toRecord(m: Message, queueArn: string, region: string): SQSRecord {
   };
 }
 
-function lambdaContext(functionName: string, region: string, deadline: number): Context {
-  const id = crypto.randomUUID();
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:${region}:000000000000:function:${functionName}`,
-    memoryLimitInMB: '1024',
-    awsRequestId: id,
-    logGroupName: `/aws/lambda/${functionName}`,
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  };
-}
-
 /**
  * The ids Lambda returns to the queue for a handler's answer, or 'invalid' when the answer names an
  * item that is not in the batch or has no identifier (Lambda then fails the whole batch).
@@ -198,7 +181,7 @@ export function startEventSourceMapping(o: EventSourceOptions): EventSourceMappi
           timeoutMs,
         );
       });
-      running = fn(event, lambdaContext(o.functionName, region, deadline));
+      running = fn(event, lambdaContext(o.functionName, { region, deadline }));
       const result = await Promise.race([running, timedOut]);
       if (report) {
         const reported = reportedFailures(result, new Set(ids));

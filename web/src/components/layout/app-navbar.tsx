@@ -71,14 +71,6 @@ export function AppNavbar() {
                 {t(l.label)}
               </NavLink>
             ))}
-            <NavLink
-              onClick={menu.close}
-              to={`${pagePath('pricing', lang)}#tokens`}
-              className="navbar__link"
-              data-testid="nav-buy-tokens"
-            >
-              {t('nav.buyTokens')}
-            </NavLink>
           </nav>
           <div className="navbar__actions">
             <LanguageSwitch />

@@ -1,0 +1,121 @@
+// Each function's bundle, built with the CDK construct's settings, and its cold start against a bare import
+// of the clients it loads (cold-start.ts). Part of `npm run bench`; alone: `npm run bench:functions`.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { GENERATION_FUNCTIONS, JOB_FUNCTIONS } from '../../infra/function-entries.ts';
+import { LOCAL_PRICE_IDS } from '../../infra/local/stripe/prices.ts';
+import { servedGroups } from '../../shared/api-routes.ts';
+import { buildGroupBundle, sdkModulesAtStart } from '../support/function-bundle.ts';
+import type { Budget } from './budgets.ts';
+import { type ColdStart, coldStart } from './cold-start.ts';
+
+const BUNDLE_BUDGET_KB = 250;
+/** The Stripe SDK (every API resource, about 200 KB minified) is most of these two bundles. */
+const BUNDLE_BUDGET_KB_BY_GROUP: Record<string, number> = {
+  billing: 350,
+  'stripe-webhook': 350,
+  // An account deletion deletes its Stripe customer.
+  'privacy-jobs': 350,
+};
+const COLD_START_RATIO_BUDGET = 1.15;
+/**
+ * Service SDKs other than AWS's that a function bundles and loads at start: the baseline imports them too,
+ * so the ratio measures our code and set-up against a bare import of every client the function uses.
+ */
+const OTHER_CLIENTS_AT_START: Record<string, string[]> = {
+  billing: ['stripe'],
+  'stripe-webhook': ['stripe'],
+  // With a key the worker loads the OpenAI client at start, as billing loads Stripe's.
+  'avatar-worker': ['openai'],
+  'privacy-jobs': ['stripe'],
+};
+
+/**
+ * Settings a function reads at start, as in Lambda (SES mail, no local endpoint). A group that needs a new
+ * setting fails here with its name (functions/config.ts): add it.
+ */
+const FUNCTION_ENV: NodeJS.ProcessEnv = {
+  PATH: process.env.PATH,
+  // As in Lambda: the traced functions load the X-Ray tracer at start (functions/observability/tracer.ts).
+  AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs24.x',
+  LOG_LEVEL: 'silent',
+  STAGE: 'bench',
+  TABLE_NAME: 'aivatar-bench',
+  WEB_URL: 'https://app.example.com',
+  MAIL_FROM: 'Aivatar <no-reply@example.com>',
+  MAIL_TRANSPORT: 'ses',
+  JWT_SECRET: 'b'.repeat(48),
+  MEDIA_BUCKET: 'aivatar-bench-media',
+  AWS_REGION: 'eu-west-1',
+  AWS_ACCESS_KEY_ID: 'bench',
+  AWS_SECRET_ACCESS_KEY: 'bench',
+  STRIPE_SECRET_KEY: 'sk_test_bench_key',
+  STRIPE_WEBHOOK_SECRET: 'whsec_bench_secret',
+  STRIPE_PRICES: JSON.stringify(LOCAL_PRICE_IDS),
+  TASK_QUEUE_URL: 'https://sqs.eu-west-1.amazonaws.com/123456789012/aivatar-bench-avatar-tasks',
+  PRIVACY_JOB_QUEUE_URL: 'https://sqs.eu-west-1.amazonaws.com/123456789012/aivatar-bench-privacy-jobs',
+  OPENAI_API_KEY: 'sk-bench-cold-start',
+};
+
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+export interface FunctionFigures {
+  minifiedKB: number;
+  gzippedKB: number;
+  coldStart: ColdStart;
+}
+
+/** Builds every function into `outDir` and measures its cold start `coldRuns` times against the baseline. */
+export async function functionBench(
+  outDir: string,
+  coldRuns: number,
+): Promise<Record<string, FunctionFigures>> {
+  const figures: Record<string, FunctionFigures> = {};
+  for (const group of [...servedGroups(), ...GENERATION_FUNCTIONS, ...JOB_FUNCTIONS]) {
+    const bundle = await buildGroupBundle(group, join(outDir, `${group}.mjs`));
+    const code = readFileSync(bundle.file);
+    figures[group] = {
+      minifiedKB: kb(code.length),
+      gzippedKB: kb(gzipSync(code).length),
+      coldStart: coldStart(
+        bundle.file,
+        [...sdkModulesAtStart(bundle), ...(OTHER_CLIENTS_AT_START[group] ?? [])],
+        FUNCTION_ENV,
+        coldRuns,
+      ),
+    };
+  }
+  return figures;
+}
+
+export function printFunctionFigures(figures: Record<string, FunctionFigures>): void {
+  console.log(
+    '\nFunctions: bundle (minified / gzipped), cold start (median of fresh processes, alternating)',
+  );
+  for (const [group, f] of Object.entries(figures)) {
+    const c = f.coldStart;
+    console.log(
+      `  ${group.padEnd(16)} ${String(f.minifiedKB).padStart(7)} KB ${String(f.gzippedKB).padStart(7)} KB   ` +
+        `bundle ${c.bundleMedianMs} ms (${c.bundleRangeMs.join('-')}), clients alone ${c.sdkMedianMs} ms ` +
+        `(${c.sdkRangeMs.join('-')}), ratio ${c.ratio}, ${c.runs} runs each`,
+    );
+    console.log(`  ${''.padEnd(16)} client modules at start: ${c.sdkModules.join(', ') || 'none'}`);
+  }
+}
+
+export const functionBudgets = (figures: Record<string, FunctionFigures>): Budget[] =>
+  Object.entries(figures).flatMap(([group, f]): Budget[] => [
+    {
+      name: `${group} bundle minified`,
+      value: f.minifiedKB,
+      unit: 'KB',
+      limit: BUNDLE_BUDGET_KB_BY_GROUP[group] ?? BUNDLE_BUDGET_KB,
+    },
+    {
+      name: `${group} cold start / SDK import alone`,
+      value: f.coldStart.ratio,
+      unit: 'x',
+      limit: COLD_START_RATIO_BUDGET,
+    },
+  ]);
