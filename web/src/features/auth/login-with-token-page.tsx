@@ -15,10 +15,10 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { documentTitle } from '../../lib/document-title.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useNextLanguage } from '../../lib/language.ts';
+import { purchasePath } from '../../lib/purchase-intent.ts';
 import { useSession } from '../../lib/session.tsx';
 import { markWelcome } from '../../lib/welcome.ts';
-import { afterSignInPath } from '../pricing/purchase-intent.ts';
-import { AFTER_LINK_LOGIN_DELAY_MS } from './after-login.ts';
+import { AFTER_LINK_LOGIN_DELAY_MS, afterLoginPath } from './after-login.ts';
 import { previewLoginLink, redeemLoginLink } from './api/login-with-token.ts';
 import { tokenLoginFailure } from './auth-messages.ts';
 import './components/auth.css';
@@ -82,7 +82,7 @@ export default function LoginWithTokenPage() {
       // The link that activated the account welcomes its owner on their first screen.
       if (user && activated) markWelcome(user.email, { bonus: signup_bonus ?? 0 });
       const wait = Math.max(0, AFTER_LINK_LOGIN_DELAY_MS - (Date.now() - started));
-      timer = setTimeout(() => navigate(afterSignInPath(next), { replace: true }), wait);
+      timer = setTimeout(() => navigate(purchasePath(next) ?? afterLoginPath(next), { replace: true }), wait);
     };
     open().catch((e: unknown) => {
       if (!cancelled) setState({ step: 'error', message: tokenLoginFailure(e, t) });

@@ -12,6 +12,7 @@ import { StaticContent } from '../../components/static-content.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { isApiError } from '../../lib/api-client.ts';
 import { useTranslation } from '../../lib/i18n.ts';
+import { BUY_PARAM, forgetPurchase, pendingPurchase } from '../../lib/purchase-intent.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useStrings } from '../../lib/strings.ts';
 import { toast } from '../../lib/toasts.ts';
@@ -21,7 +22,6 @@ import { OneTimeCard } from './components/one-time-card.tsx';
 import { SubscriptionCard } from './components/subscription-card.tsx';
 import { PricingFaq, PricingIntro, PricingNotes } from './content/pricing-copy.tsx';
 import { PRICING_STRINGS } from './pricing-strings.ts';
-import { BUY_PARAM, forgetPurchase, pendingPurchase } from './purchase-intent.ts';
 import './pricing.css';
 
 type Action = 'buy' | 'subscribe' | 'manage';

@@ -14,10 +14,10 @@ import { StaticContent } from '../../../components/static-content.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { isServed } from '../../../lib/api-client.ts';
 import { useLanguage, useLocalizedPath } from '../../../lib/language.ts';
+import { rememberPurchase } from '../../../lib/purchase-intent.ts';
 import { useStrings } from '../../../lib/strings.ts';
 import { OneTimeFeatures, OneTimeIntro } from '../content/pricing-copy.tsx';
 import { PRICING_STRINGS } from '../pricing-strings.ts';
-import { rememberPurchase } from '../purchase-intent.ts';
 
 interface OneTimeCardProps {
   pack: TokenPack;

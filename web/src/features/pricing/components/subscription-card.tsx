@@ -9,11 +9,11 @@ import { CheckCircleIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { isServed } from '../../../lib/api-client.ts';
 import { useLanguage, useLocalizedPath } from '../../../lib/language.ts';
+import { rememberPurchase } from '../../../lib/purchase-intent.ts';
 import { useStrings } from '../../../lib/strings.ts';
 import type { SubscriptionState } from '../api/checkout.ts';
 import { SubscriptionFeatures, SubscriptionIntro, SubscriptionTerms } from '../content/pricing-copy.tsx';
 import { PRICING_STRINGS } from '../pricing-strings.ts';
-import { rememberPurchase } from '../purchase-intent.ts';
 
 interface SubscriptionCardProps {
   state: SubscriptionState;

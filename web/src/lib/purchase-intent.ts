@@ -2,16 +2,9 @@
 // plan in this browser, and the first sign-in after it (password, emailed link, sign-up's link or Google)
 // lands on /pricing?buy=<plan>, which opens that plan's checkout once. Kept an hour, taken once; a ?buy=
 // that this browser did not ask for does nothing.
-
-import {
-  findPack,
-  SUBSCRIPTION,
-  type SubscriptionPlan,
-  type TokenPack,
-} from '../../../../shared/catalogue.ts';
-import type { Language } from '../../../../shared/language.ts';
-import { pagePath } from '../../../../shared/web-routes.ts';
-import { afterLoginPath } from '../auth/after-login.ts';
+import { findPack, SUBSCRIPTION, type SubscriptionPlan, type TokenPack } from '../../../shared/catalogue.ts';
+import type { Language } from '../../../shared/language.ts';
+import { pagePath } from '../../../shared/web-routes.ts';
 
 const KEY = 'aivatar.purchase-intent';
 const KEEP_MS = 60 * 60 * 1000;
@@ -60,10 +53,8 @@ export function pendingPurchase(): Plan | null {
   return plan;
 }
 
-/** Where a sign-in goes: the checkout of the plan the visitor chose, else the app (spec section 4). */
-export function afterSignInPath(lang: Language): string {
+/** Where a sign-in goes when the visitor chose a plan first: that plan's checkout; else null. */
+export function purchasePath(lang: Language): string | null {
   const plan = pendingPurchase();
-  return plan
-    ? `${pagePath('pricing', lang)}?${BUY_PARAM}=${encodeURIComponent(plan.id)}`
-    : afterLoginPath(lang);
+  return plan ? `${pagePath('pricing', lang)}?${BUY_PARAM}=${encodeURIComponent(plan.id)}` : null;
 }
