@@ -10,14 +10,33 @@ import { buildGroupBundle, sdkModulesAtStart } from '../support/function-bundle.
 import type { Budget } from './budgets.ts';
 import { type ColdStart, coldStart } from './cold-start.ts';
 
-const BUNDLE_BUDGET_KB = 250;
-/** The Stripe SDK (every API resource, about 200 KB minified) is most of these two bundles. */
+/**
+ * Our code and the AWS clients a function imports, plus Powertools' logger and metrics (about 40 KB, every
+ * function). The functions traced with X-Ray (the API groups and the avatar worker) also carry Powertools'
+ * tracer and the X-Ray SDK (about 120 KB): a trace from the API through the queue to the provider call is
+ * worth that much code, and the tracer is only loaded inside Lambda (functions/observability/tracer.ts).
+ */
+const BUNDLE_BUDGET_KB = 290;
+const TRACER_KB = 130;
+const TRACED = new Set([
+  'auth',
+  'photos',
+  'avatars',
+  'billing',
+  'admin-styles',
+  'stripe-webhook',
+  'account',
+  'avatar-worker',
+]);
+/** The Stripe SDK (every API resource, about 200 KB minified) is most of these bundles. */
 const BUNDLE_BUDGET_KB_BY_GROUP: Record<string, number> = {
-  billing: 350,
-  'stripe-webhook': 350,
+  billing: 390,
+  'stripe-webhook': 390,
   // An account deletion deletes its Stripe customer.
-  'privacy-jobs': 350,
+  'privacy-jobs': 390,
 };
+const bundleBudget = (group: string): number =>
+  (BUNDLE_BUDGET_KB_BY_GROUP[group] ?? BUNDLE_BUDGET_KB) + (TRACED.has(group) ? TRACER_KB : 0);
 const COLD_START_RATIO_BUDGET = 1.15;
 /**
  * Service SDKs other than AWS's that a function bundles and loads at start: the baseline imports them too,
@@ -110,7 +129,7 @@ export const functionBudgets = (figures: Record<string, FunctionFigures>): Budge
       name: `${group} bundle minified`,
       value: f.minifiedKB,
       unit: 'KB',
-      limit: BUNDLE_BUDGET_KB_BY_GROUP[group] ?? BUNDLE_BUDGET_KB,
+      limit: bundleBudget(group),
     },
     {
       name: `${group} cold start / SDK import alone`,
