@@ -5,8 +5,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     // Vitest's default on a two-core machine is one file at a time; most files wait on HTTP, DynamoDB
-    // Local and Chromium, so a few run side by side (the browser project still runs one file at a time).
-    maxWorkers: 2,
+    // Local and Chromium (a whole run kept the two cores 40% busy), so three run side by side.
+    maxWorkers: 3,
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], env: { LOG_LEVEL: 'silent' } } },
       {
@@ -27,8 +27,6 @@ export default defineConfig({
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One Chromium at a time: the machine has two cores.
-          fileParallelism: false,
         },
       },
       {

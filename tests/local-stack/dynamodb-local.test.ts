@@ -141,7 +141,11 @@ describe('DynamoDB Local', () => {
             }
           }
         });
-        await new Promise((r) => setTimeout(r, 1500 + Math.random() * 2000));
+        // Mid-stream: once a few writes are acknowledged (a busy machine is slow to start), at a random moment.
+        const since = Date.now();
+        while (acknowledged.length < 6 && Date.now() - since < 60_000)
+          await new Promise((r) => setTimeout(r, 50));
+        await new Promise((r) => setTimeout(r, Math.random() * 2000));
         process.kill(portHolder(first.port)?.pid as number, 'SIGKILL');
         writing = false;
         await Promise.all(writers);

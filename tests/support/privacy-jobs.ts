@@ -41,7 +41,8 @@ export const deletionDone = (id: string) =>
       const res = await callRoute('accountDeletionStatus', { params: { deletionId: id } });
       return res.status === 200 && res.body.state === 'done' ? res.body : undefined;
     },
-    20_000,
+    // The job runs in the workers' process beside the avatar worker: on a busy machine it waits its turn.
+    45_000,
     'the deletion to finish',
   );
 
@@ -52,7 +53,7 @@ export const exportReady = (token: string) =>
       const res = await callRoute('latestAccountExport', { token });
       return res.body.export?.state === 'ready' ? res.body.export : undefined;
     },
-    20_000,
+    45_000,
     'the export to be ready',
   );
 
