@@ -5,8 +5,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     // Vitest's default on a two-core machine is one file at a time; most files wait on HTTP, DynamoDB
-    // Local and Chromium (a whole run kept the two cores 40% busy), so three run side by side.
-    maxWorkers: 3,
+    // Local and Chromium (a whole run kept the two cores 40% busy), so two run side by side. (Three, with
+    // the browser files among them, made the run slower: the two cores thrash.)
+    maxWorkers: 2,
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], env: { LOG_LEVEL: 'silent' } } },
       {
@@ -27,6 +28,8 @@ export default defineConfig({
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // One Chromium at a time, after the other projects' files (vitest runs such a project on its own).
+          fileParallelism: false,
         },
       },
       {

@@ -112,7 +112,8 @@ describeInBrowser('avatars, end to end', () => {
     expect(bytes.subarray(0, 2).toString()).toBe('PK');
     // One local file header per avatar.
     expect(bytes.toString('latin1').split('PK\x03\x04').length - 1).toBe(3);
-  });
+    // Two uploads and three avatars through the face model, beside other test files: minutes at worst.
+  }, 240_000);
 
   test("a balance that fell after the screen loaded: the server's 403, inline and in a toast", async () => {
     const { token } = await userWithPhotos(2);

@@ -2,10 +2,7 @@
 // the token balance, anything a bar adds (the app's Subscription), Log out. On a narrow desktop the email
 // and the buttons' labels give way first (the full address stays in the email's title), never the flags.
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { pagePath } from '../../../../shared/web-routes.ts';
 import { useTranslation } from '../../lib/i18n.ts';
-import { useLanguage } from '../../lib/language.ts';
 import { tokenBalance, useSession } from '../../lib/session.tsx';
 import { Button } from '../ui/button.tsx';
 import { CoinIcon, LogoutIcon, UserIcon } from '../ui/icons.tsx';
@@ -25,7 +22,6 @@ function EmailText({ email }: { email: string }) {
 export function AccountActions({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const { user, logout } = useSession();
-  const lang = useLanguage();
   return (
     <>
       <span className="navbar__user" title={user?.email} data-testid="navbar-email">
@@ -34,21 +30,10 @@ export function AccountActions({ children }: { children?: ReactNode }) {
           {user ? <EmailText email={user.email} /> : t('common.user')}
         </span>
       </span>
-      {/* The balance opens the packs (issue 23, item 6). */}
-      <Link
-        to={`${pagePath('pricing', lang)}#tokens`}
-        className="token-pill"
-        title={t('nav.buyTokens')}
-        aria-label={
-          user
-            ? `${t('nav.tokenBalance')}: ${t('common.tokens', { count: tokenBalance(user) })}. ${t('nav.buyTokens')}`
-            : undefined
-        }
-        data-testid="token-balance"
-      >
+      <span className="token-pill" title={t('nav.tokenBalance')} data-testid="token-balance">
         <CoinIcon />
         {user ? t('common.tokens', { count: tokenBalance(user) }) : '…'}
-      </Link>
+      </span>
       {children}
       <Button variant="secondary" size="sm" onClick={logout} title={t('common.logout')}>
         <LogoutIcon />

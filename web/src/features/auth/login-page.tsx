@@ -9,7 +9,6 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { documentTitle } from '../../lib/document-title.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useLanguage, useLocalizedPath } from '../../lib/language.ts';
-import { purchasePath } from '../../lib/purchase-intent.ts';
 import { useSession } from '../../lib/session.tsx';
 import { AFTER_PASSWORD_LOGIN_DELAY_MS, afterLoginPath } from './after-login.ts';
 import { logIn } from './api/login.ts';
@@ -58,10 +57,7 @@ export default function LoginPage() {
       void signIn(access_token);
       setLoggedIn(true);
       setMessage({ kind: 'success', text: t('login.success') });
-      redirect.current = setTimeout(
-        () => navigate(purchasePath(lang) ?? afterLoginPath(lang)),
-        AFTER_PASSWORD_LOGIN_DELAY_MS,
-      );
+      redirect.current = setTimeout(() => navigate(afterLoginPath(lang)), AFTER_PASSWORD_LOGIN_DELAY_MS);
     } catch (e) {
       setMessage(loginFailure(e, t));
     } finally {

@@ -15,7 +15,6 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { documentTitle } from '../../lib/document-title.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useNextLanguage } from '../../lib/language.ts';
-import { purchasePath } from '../../lib/purchase-intent.ts';
 import { useSession } from '../../lib/session.tsx';
 import { markWelcome } from '../../lib/welcome.ts';
 import { AFTER_LINK_LOGIN_DELAY_MS, afterLoginPath } from './after-login.ts';
@@ -82,7 +81,7 @@ export default function LoginWithTokenPage() {
       // The link that activated the account welcomes its owner on their first screen.
       if (user && activated) markWelcome(user.email, { bonus: signup_bonus ?? 0 });
       const wait = Math.max(0, AFTER_LINK_LOGIN_DELAY_MS - (Date.now() - started));
-      timer = setTimeout(() => navigate(purchasePath(next) ?? afterLoginPath(next), { replace: true }), wait);
+      timer = setTimeout(() => navigate(afterLoginPath(next), { replace: true }), wait);
     };
     open().catch((e: unknown) => {
       if (!cancelled) setState({ step: 'error', message: tokenLoginFailure(e, t) });

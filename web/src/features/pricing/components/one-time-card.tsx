@@ -14,7 +14,6 @@ import { StaticContent } from '../../../components/static-content.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { isServed } from '../../../lib/api-client.ts';
 import { useLanguage, useLocalizedPath } from '../../../lib/language.ts';
-import { rememberPurchase } from '../../../lib/purchase-intent.ts';
 import { useStrings } from '../../../lib/strings.ts';
 import { OneTimeFeatures, OneTimeIntro } from '../content/pricing-copy.tsx';
 import { PRICING_STRINGS } from '../pricing-strings.ts';
@@ -88,11 +87,7 @@ export function OneTimeCard({ pack, onPackChange, signedIn, loading, disabled, o
             {s.buy(pack.tokens)}
           </Button>
         ) : (
-          <Link
-            to={path('login')}
-            onClick={() => rememberPurchase(pack.id)}
-            className={buttonClass({ size: 'lg', block: true, variant: 'secondary' })}
-          >
+          <Link to={path('login')} className={buttonClass({ size: 'lg', block: true, variant: 'secondary' })}>
             {s.logInToBuy}
           </Link>
         )}

@@ -9,7 +9,6 @@ import { CheckCircleIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { isServed } from '../../../lib/api-client.ts';
 import { useLanguage, useLocalizedPath } from '../../../lib/language.ts';
-import { rememberPurchase } from '../../../lib/purchase-intent.ts';
 import { useStrings } from '../../../lib/strings.ts';
 import type { SubscriptionState } from '../api/checkout.ts';
 import { SubscriptionFeatures, SubscriptionIntro, SubscriptionTerms } from '../content/pricing-copy.tsx';
@@ -53,11 +52,7 @@ export function SubscriptionCard({ state, loading, disabled, onSubscribe, onMana
           </p>
         )}
         {state === 'signed-out' && (
-          <Link
-            to={path('login')}
-            onClick={() => rememberPurchase(SUBSCRIPTION.id)}
-            className={buttonClass({ size: 'lg', block: true })}
-          >
+          <Link to={path('login')} className={buttonClass({ size: 'lg', block: true })}>
             {s.logInToSubscribe}
           </Link>
         )}
