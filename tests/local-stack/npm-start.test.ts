@@ -75,6 +75,11 @@ function npmStart(extra: string[] = []): { process: ChildProcess; output: () => 
         '0',
         '--google-port',
         '0',
+        // Free ports for every server: another npm start (the chaos test's) may run beside this file.
+        '--sqs-port',
+        '0',
+        '--stripe-port',
+        '0',
       ],
       ...extra,
     ],
@@ -108,7 +113,9 @@ async function started(): Promise<Started> {
   };
 }
 
-describe('npm start', () => {
+// Each test starts npm start (its JVM, the web build's server, two role processes): on a busy two-core machine,
+// beside other test files, that alone can take a minute.
+describe('npm start', { timeout: 180_000 }, () => {
   let first: Started;
   let javaPid: number;
 
