@@ -18,6 +18,19 @@ import { createLocalAccount, newClientIp } from './local-account.ts';
 
 export const stack = () => inject('stack');
 
+/** The settings every function reads from the shared stack, as the stack gives them (functions/config.ts). */
+export const stackFunctionEnv = (s = stack()): Record<string, string> => ({
+  STAGE: 'local',
+  TABLE_NAME: s.tableName,
+  DYNAMODB_ENDPOINT: s.dynamoEndpoint,
+  MEDIA_BUCKET: s.mediaBucket,
+  S3_ENDPOINT: s.s3Endpoint,
+  WEB_URL: s.webUrl,
+  MAIL_FROM: 'Aivatar <no-reply@aivatar.local>',
+  MAIL_TRANSPORT: 'outbox',
+  OUTBOX_DIR: s.outboxDir,
+});
+
 export const newEmail = (tag = 'user'): string => `${tag}-${randomUUID().slice(0, 8)}@example.test`;
 
 export { newClientIp } from './local-account.ts';

@@ -14,7 +14,7 @@ import type { Clock, User } from '../../functions/domain/ports.ts';
 import { decodeJobMessage, type JobRef } from '../../functions/domain/privacy/jobs.ts';
 import type { PrivacyJobDeps, PrivacyRequestDeps } from '../../functions/domain/privacy/ports.ts';
 import { LOCAL_PRICE_IDS } from '../../infra/local/stripe/prices.ts';
-import { callRoute, stack } from './api.ts';
+import { callRoute, stack, stackFunctionEnv } from './api.ts';
 import { startTestSqs, type TestQueue, type TestSqs } from './local-sqs.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -99,15 +99,7 @@ export async function startPrivacyHarness(): Promise<PrivacyHarness> {
   const sqs = await startTestSqs();
   const queue = await sqs.newQueue({ VisibilityTimeout: '30' });
   const config = readConfig(JOB_CONFIG['privacy-jobs'], {
-    STAGE: 'local',
-    TABLE_NAME: s.tableName,
-    DYNAMODB_ENDPOINT: s.dynamoEndpoint,
-    MEDIA_BUCKET: s.mediaBucket,
-    S3_ENDPOINT: s.s3Endpoint,
-    WEB_URL: s.webUrl,
-    MAIL_FROM: 'Aivatar <no-reply@aivatar.local>',
-    MAIL_TRANSPORT: 'outbox',
-    OUTBOX_DIR: s.outboxDir,
+    ...stackFunctionEnv(s),
     STRIPE_SECRET_KEY: s.stripe.secretKey,
     STRIPE_API_URL: s.stripe.url,
     STRIPE_PRICES: JSON.stringify(LOCAL_PRICE_IDS),

@@ -25,7 +25,7 @@ import { type BusinessMetric, noMetrics } from '../../functions/domain/metrics.t
 import type { Clock } from '../../functions/domain/ports.ts';
 import { domainLog } from '../../functions/observability/logger.ts';
 import { type EventSourceMapping, startEventSourceMapping } from '../../infra/local/sqs/event-source.ts';
-import { stack } from './api.ts';
+import { stack, stackFunctionEnv } from './api.ts';
 import { type FakeImageProvider, startFakeImageProvider } from './fake-image-provider.ts';
 import { startTestSqs, type TestQueue, type TestSqs } from './local-sqs.ts';
 
@@ -69,15 +69,7 @@ export async function startWorkerHarness(o: HarnessOptions = {}): Promise<Worker
         PROVIDER_TIMEOUT_SECONDS: '20',
       };
   const config = readConfig(WORKER_CONFIG['avatar-worker'], {
-    STAGE: 'local',
-    TABLE_NAME: s.tableName,
-    DYNAMODB_ENDPOINT: s.dynamoEndpoint,
-    MEDIA_BUCKET: s.mediaBucket,
-    S3_ENDPOINT: s.s3Endpoint,
-    WEB_URL: s.webUrl,
-    MAIL_FROM: 'Aivatar <no-reply@aivatar.local>',
-    MAIL_TRANSPORT: 'outbox',
-    OUTBOX_DIR: s.outboxDir,
+    ...stackFunctionEnv(s),
     TASK_QUEUE_URL: queue.url,
     SQS_ENDPOINT: sqs.sqs.endpoint,
     ...providerSettings,
