@@ -18,7 +18,7 @@ import type {
   StyleChange,
 } from '../../domain/styles/admin-style-ports.ts';
 import type { NewStyle, Style } from '../../domain/styles/style.ts';
-import { isConditionFailure, isTransactionConflict } from './conditions.ts';
+import { isConditionFailure, isTransactionConflict, writtenUnlessConditionFails } from './conditions.ts';
 import { keys } from './keys.ts';
 import { toItem, toStyle } from './style-items.ts';
 import { DynamoStyleReader } from './style-reader.ts';
@@ -208,20 +208,16 @@ export class DynamoAdminStyleStore extends DynamoStyleReader implements AdminSty
 
   private async takeImportLease(holder: string): Promise<boolean> {
     const now = Date.now();
-    try {
-      await this.db.send(
+    return writtenUnlessConditionFails(
+      this.db.send(
         new PutCommand({
           TableName: this.table,
           Item: { ...keys.styleImportLease, holder, expires_at_ms: now + IMPORT_LEASE.holdMs },
           ConditionExpression: 'attribute_not_exists(pk) OR expires_at_ms < :now',
           ExpressionAttributeValues: { ':now': now },
         }),
-      );
-      return true;
-    } catch (e) {
-      if (isConditionFailure(e)) return false;
-      throw e;
-    }
+      ),
+    );
   }
 
   /** `count` new ids from the table's counter, in one atomic ADD: consecutive, never shared. */

@@ -17,3 +17,14 @@ export const isTransactionConflict = (e: unknown): boolean =>
   (e instanceof TransactionCanceledException &&
     (e.CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict')) ||
   (e instanceof Error && e.name === 'TransactionConflictException');
+
+/** Runs a conditional write: true once written, false when its condition failed; any other error throws. */
+export async function writtenUnlessConditionFails(write: Promise<unknown>): Promise<boolean> {
+  try {
+    await write;
+    return true;
+  } catch (e) {
+    if (isConditionFailure(e)) return false;
+    throw e;
+  }
+}

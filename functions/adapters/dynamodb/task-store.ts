@@ -13,7 +13,7 @@ import type {
   TaskStatus,
   TaskStore,
 } from '../../domain/generation/tasks.ts';
-import { isConditionFailure } from './conditions.ts';
+import { isConditionFailure, writtenUnlessConditionFails } from './conditions.ts';
 import { keys } from './keys.ts';
 import { SUMMARY_ATTRIBUTES, toSummary, toTask } from './task-items.ts';
 import { completeTask, createBatch, type FailOptions, failTask } from './task-money.ts';
@@ -83,8 +83,8 @@ export class DynamoTaskStore extends DynamoUserReader implements TaskStore {
   }
 
   private async whileClaimed(task: TaskRecord, update: string, values: Record<string, unknown>) {
-    try {
-      await this.db.send(
+    return writtenUnlessConditionFails(
+      this.db.send(
         new UpdateCommand({
           TableName: this.table,
           Key: keys.task(task.userId, task.id),
@@ -93,12 +93,8 @@ export class DynamoTaskStore extends DynamoUserReader implements TaskStore {
           ExpressionAttributeNames: STATUS,
           ExpressionAttributeValues: { ...values, ':inProgress': 'IN_PROGRESS', ':attempt': task.attempt },
         }),
-      );
-      return true;
-    } catch (e) {
-      if (isConditionFailure(e)) return false;
-      throw e;
-    }
+      ),
+    );
   }
 
   progress(task: TaskRecord, percent: number, now: number): Promise<boolean> {

@@ -8,7 +8,7 @@ import {
   type NewExportJob,
 } from '../../../domain/privacy/jobs.ts';
 import type { PrivacyJobRecords } from '../../../domain/privacy/ports.ts';
-import { isConditionFailure } from '../conditions.ts';
+import { writtenUnlessConditionFails } from '../conditions.ts';
 import { keys, TTL_ATTRIBUTE } from '../keys.ts';
 import { checkKeys } from './job-items.ts';
 import { DynamoPrivacyJobReads } from './job-reads.ts';
@@ -16,8 +16,8 @@ import { DynamoPrivacyJobReads } from './job-reads.ts';
 export class DynamoPrivacyJobRecords extends DynamoPrivacyJobReads implements PrivacyJobRecords {
   async recordDeletion(user: User, job: NewDeletionJob): Promise<boolean> {
     const ref = { kind: 'deletion', ref: job.ref } as const;
-    try {
-      await this.db.send(
+    return writtenUnlessConditionFails(
+      this.db.send(
         new TransactWriteCommand({
           TransactItems: [
             {
@@ -62,12 +62,8 @@ export class DynamoPrivacyJobRecords extends DynamoPrivacyJobReads implements Pr
             },
           ],
         }),
-      );
-      return true;
-    } catch (e) {
-      if (isConditionFailure(e)) return false;
-      throw e;
-    }
+      ),
+    );
   }
 
   async recordExport(job: NewExportJob): Promise<void> {

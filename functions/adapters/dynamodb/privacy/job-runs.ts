@@ -5,7 +5,7 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { JOB_LEASE_SECONDS, JOB_QUEUE_GRACE_SECONDS, type JobRef } from '../../../domain/privacy/jobs.ts';
 import type { ClaimOutcome, JobRun, PrivacyJobStore } from '../../../domain/privacy/ports.ts';
-import { isConditionFailure } from '../conditions.ts';
+import { isConditionFailure, writtenUnlessConditionFails } from '../conditions.ts';
 import { keys, TTL_ATTRIBUTE } from '../keys.ts';
 import { checkKeys, jobKey, jobOfKey } from './job-items.ts';
 import { DynamoPrivacyJobReads } from './job-reads.ts';
@@ -27,8 +27,8 @@ export class DynamoPrivacyJobRuns extends DynamoPrivacyJobReads implements Priva
       ...(`${expression} ${condition}`.includes('#state') ? { '#state': 'state' } : {}),
       ...names,
     };
-    try {
-      await this.db.send(
+    return writtenUnlessConditionFails(
+      this.db.send(
         new UpdateCommand({
           TableName: this.table,
           Key: jobKey(job),
@@ -37,12 +37,8 @@ export class DynamoPrivacyJobRuns extends DynamoPrivacyJobReads implements Priva
           ...(Object.keys(allNames).length ? { ExpressionAttributeNames: allNames } : {}),
           ExpressionAttributeValues: values,
         }),
-      );
-      return true;
-    } catch (e) {
-      if (isConditionFailure(e)) return false;
-      throw e;
-    }
+      ),
+    );
   }
 
   /** SET parts and values that renew a run's lease (and push the job's next check past it). */
