@@ -45,10 +45,8 @@ export const keys = {
     pk: `USER#${userId}`,
     sk: `BUDGET#provider#${day}`,
   }),
-  rate: (bucket: string, key: string, windowStart: number) => ({
-    pk: `RATE#${bucket}#${key}`,
-    sk: String(windowStart),
-  }),
+  /** A rate counter: one item, its window starting at its first attempt (adapters/dynamodb/rate-limiter.ts). */
+  rate: (bucket: string, key: string) => ({ pk: `RATE#${bucket}#${key}`, sk: 'WINDOW' }),
   /** An avatar task, in its owner's partition; ids start with their creation time, so newest sort last. */
   task: (userId: string, taskId: string) => ({ pk: `USER#${userId}`, sk: `TASK#${taskId}` }),
   taskPrefix: 'TASK#',
