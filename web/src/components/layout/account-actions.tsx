@@ -3,7 +3,6 @@
 // narrow desktop the email and the buttons' labels give way first (the full address stays in the email's
 // title), never the flags.
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { pagePath } from '../../../../shared/web-routes.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useLanguage } from '../../lib/language.ts';
@@ -23,7 +22,8 @@ function EmailText({ email }: { email: string }) {
   );
 }
 
-export function AccountActions({ children }: { children?: ReactNode }) {
+/** `onNavigate`: the bar's menu closes when the balance's link only scrolls this page (the pricing page). */
+export function AccountActions({ children, onNavigate }: { children?: ReactNode; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { user, logout } = useSession();
   const lang = useLanguage();
@@ -35,14 +35,21 @@ export function AccountActions({ children }: { children?: ReactNode }) {
           {user ? <EmailText email={user.email} /> : t('common.user')}
         </span>
       </span>
-      {/* The balance is the way to buy more (issue 23, item 6): a "+" beside it, its name "Buy tokens". */}
-      <Link to={`${pagePath('pricing', lang)}#tokens`} className="token-pill" title={t('nav.buyTokens')}>
+      {/* The balance is the way to buy more (issue 23, item 6): a "+" beside it, its name "Buy tokens". A plain
+          link, as the bar's Tokens link: the pricing page is shown from its own document, which scrolls to the
+          packs (also when already on it). */}
+      <a
+        href={`${pagePath('pricing', lang)}#tokens`}
+        onClick={onNavigate}
+        className="token-pill"
+        title={t('nav.buyTokens')}
+      >
         <CoinIcon />
         <span data-testid="token-balance">
           {user ? t('common.tokens', { count: tokenBalance(user) }) : '…'}
         </span>
         <span className="token-pill__buy">{t('nav.buyTokens')}</span>
-      </Link>
+      </a>
       {children}
       <Button variant="secondary" size="sm" onClick={logout} title={t('common.logout')}>
         <LogoutIcon />

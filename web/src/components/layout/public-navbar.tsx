@@ -65,7 +65,7 @@ export function PublicNavbar() {
           <div className="navbar__actions">
             <LanguageSwitch />
             {signedIn ? (
-              <AccountActions />
+              <AccountActions onNavigate={menu.close} />
             ) : (
               <>
                 <Link

@@ -4,7 +4,7 @@
 // show the prices and no button (shared/api-routes.ts `served`). A failed checkout shows on the spec's error
 // line below the cards and, since that line can be far below the button on a phone, in a toast too.
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { DEFAULT_PACK, SUBSCRIPTION, type TokenPack } from '../../../../shared/catalogue.ts';
 import { openBillingDashboard } from '../../components/layout/open-billing-dashboard.ts';
 import { LikenessGuarantee } from '../../components/likeness-guarantee.tsx';
@@ -87,12 +87,6 @@ export default function PricingPage() {
       void start('subscribe', () => redirectToCheckout(SUBSCRIPTION), s.subscriptionFailed);
     }
   });
-
-  // The token badge's link from another page (#tokens): the packs, as the browser shows an anchor on a load.
-  const { hash } = useLocation();
-  useEffect(() => {
-    if (hash === '#tokens') document.getElementById('tokens')?.scrollIntoView();
-  }, [hash]);
 
   return (
     <div className="pricing">
