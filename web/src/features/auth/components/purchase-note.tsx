@@ -40,7 +40,7 @@ export function PurchaseNote({ after }: { after: 'login' | 'signup' }) {
       <Alert
         kind="info"
         action={
-          <Button variant="ghost" size="sm" onClick={drop}>
+          <Button variant="secondary" size="sm" onClick={drop}>
             {t('purchase.notNow')}
           </Button>
         }
