@@ -18,6 +18,7 @@ import { AuthShell } from './components/auth-shell.tsx';
 import { EmailField } from './components/email-field.tsx';
 import { GoogleLogin } from './components/google-login.tsx';
 import { MessageAction } from './components/message-action.tsx';
+import { PurchaseNote } from './components/purchase-note.tsx';
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -115,6 +116,7 @@ export default function LoginPage() {
       }
     >
       <title>{documentTitle(t('login.title'))}</title>
+      <PurchaseNote after="login" />
       {message && (
         <Alert kind={message.kind} action={action}>
           {message.text}

@@ -15,6 +15,7 @@ import { AuthShell } from './components/auth-shell.tsx';
 import { EmailField } from './components/email-field.tsx';
 import { GoogleLogin } from './components/google-login.tsx';
 import { MessageAction } from './components/message-action.tsx';
+import { PurchaseNote } from './components/purchase-note.tsx';
 
 export default function SignupPage() {
   const { t } = useTranslation();
@@ -64,6 +65,7 @@ export default function SignupPage() {
       }
     >
       <title>{documentTitle(t('signup.title'))}</title>
+      <PurchaseNote after="signup" />
       {sentTo ? (
         <div className="auth__done">
           <span className="auth__done-icon">

@@ -124,6 +124,7 @@ export default function CreatePage() {
                     key={style.id}
                     style={style}
                     selected={selectedIds.includes(style.id)}
+                    balance={readiness.balance}
                     onToggle={() => toggle(style)}
                   />
                 ))}
