@@ -12,6 +12,7 @@ import type {
   RefundClawback,
 } from '../../domain/billing/ports.ts';
 import { type TransactItem, transactWithRetry } from './balance-transaction.ts';
+import { delayedPaymentDelete } from './delayed-payments.ts';
 import { accountOwner, keys, OWNER_ATTRIBUTE, ownedBy, TTL_ATTRIBUTE } from './keys.ts';
 
 type ReadAccount = (userId: string) => Promise<BillingAccount | null>;
@@ -112,6 +113,8 @@ export function creditPack(
         at: c.now,
       }),
     ];
+    // A delayed payment is no longer pending once credited (nothing to delete for a card).
+    items.push(delayedPaymentDelete(table, c.userId, c.sessionId));
     if (c.paymentIntentId) {
       // What a refund of this payment needs to take the pack's tokens back.
       items.push({
@@ -131,7 +134,8 @@ export function creditPack(
         },
       });
     }
-    return { items, done: 'credited', failedAt: { 0: 'duplicate', 1: 'duplicate', 4: 'duplicate' } };
+    // Position 5: the payment record (a payment credited already).
+    return { items, done: 'credited', failedAt: { 0: 'duplicate', 1: 'duplicate', 5: 'duplicate' } };
   });
 }
 

@@ -44,6 +44,8 @@ export interface PaymentProvider {
   createCustomer(input: { userId: string; email: string; idempotencyKey: string }): Promise<string>;
   createCheckout(input: NewCheckout): Promise<CreatedCheckout>;
   createPortalSession(customerId: string, returnUrl: string, lang: Language): Promise<string>;
+  /** The provider's hosted receipt of a payment (null: it has none, e.g. not charged yet). */
+  paymentReceiptUrl(paymentIntentId: string): Promise<string | null>;
   getSubscription(id: string): Promise<SubscriptionSnapshot>;
   /** Ends a subscription at once (a second one that slipped through). */
   cancelSubscriptionNow(id: string): Promise<void>;
@@ -52,7 +54,8 @@ export interface PaymentProvider {
 /** A verified provider event, in the product's words. */
 export type BillingEvent =
   | {
-      kind: 'checkout-paid' | 'checkout-unpaid';
+      /** unpaid: a delayed method (bank debit) not settled yet; failed: the bank refused it */
+      kind: 'checkout-paid' | 'checkout-unpaid' | 'checkout-failed';
       eventId: string;
       sessionId: string;
       mode: CheckoutMode;
@@ -104,6 +107,9 @@ export interface OpenCheckout {
 
 export interface BillingAccount {
   userId: string;
+  /** where the account's receipts go, and in which language */
+  email: string;
+  lang: Language;
   customerId: string | null;
   subscription: ActiveSubscription | null;
   /** a subscription checkout started and not yet expired */
@@ -156,6 +162,19 @@ export interface RefundClawback {
 
 export type CreditOutcome = 'credited' | 'duplicate';
 
+/** A pack paid by a delayed method (bank debit): pending until the bank answers. */
+export interface DelayedPayment {
+  sessionId: string;
+  userId: string;
+  planId: string;
+  tokens: number;
+  amountCents: number;
+  now: number;
+}
+
+/** The emails a checkout sends once each: its receipt, or the word that the bank refused the payment. */
+export type CheckoutEmail = 'receipt' | 'payment_failed';
+
 export interface BillingStore {
   getAccount(userId: string): Promise<BillingAccount | null>;
   /** Stores the account's customer id unless it has one; returns the one it keeps. */
@@ -167,9 +186,32 @@ export interface BillingStore {
    */
   holdSubscriptionCheckout(userId: string, checkout: OpenCheckout, now: number): Promise<boolean>;
   saveCheckout(record: CheckoutRecord): Promise<void>;
+}
+
+/** What the webhook reads and writes besides: credits, grants, refunds, states, delayed payments, emails. */
+export interface WebhookStore extends BillingStore {
   getCheckout(sessionId: string): Promise<CheckoutRecord | null>;
-  /** One transaction: the event id, the session (credited once), the balance and its ledger entry. */
+  /**
+   * One transaction: the event id, the session (credited once), the balance and its ledger entry; the
+   * session's delayed payment, if any, stops being pending.
+   */
   creditPack(credit: PackCredit): Promise<CreditOutcome>;
+  /**
+   * Shows a delayed payment as pending on the account: not once the session was credited, nor over the
+   * bank's refusal (events come out of order). False when nothing was written.
+   */
+  recordPendingPayment(payment: DelayedPayment): Promise<boolean>;
+  /** The bank refused it: shown as failed (for 30 days), unless the session was credited. */
+  recordFailedPayment(payment: DelayedPayment): Promise<boolean>;
+  /**
+   * The right to send one of a checkout's emails: true for one caller (a receipt only once the session is
+   * credited, a refusal only while it is not), until it is sent; again after a minute if the sender never
+   * said it was sent or released it.
+   */
+  claimCheckoutEmail(sessionId: string, email: CheckoutEmail, now: number): Promise<boolean>;
+  checkoutEmailSent(sessionId: string, email: CheckoutEmail, now: number): Promise<void>;
+  /** Gives the claim back (the email could not be sent): the provider's next delivery tries again. */
+  releaseCheckoutEmail(sessionId: string, email: CheckoutEmail): Promise<void>;
   /**
    * One transaction: the event id, the invoice (granted once), the subscription (not ended, and this period
    * later than any granted: else 'stale'), the balance and its ledger entries.

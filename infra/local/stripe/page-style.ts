@@ -65,6 +65,20 @@ td.num,th.num{text-align:right}
 .clock{display:flex;align-items:center;justify-content:space-between;gap:1rem;flex-wrap:wrap}
 .note{font-size:.8125rem;color:var(--gray-500);margin-top:1rem}
 form.inline{display:inline}
+h3{font-size:1rem;margin:1.25rem 0 .75rem}
+.methods{list-style:none;margin:0;padding:0}
+.method{display:flex;align-items:center;justify-content:space-between;gap:1rem;border:1px solid var(--gray-200);border-radius:12px;padding:.75rem 1rem}
+.method b{display:block;font-weight:600}
+.details{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:.5rem 1.5rem;margin:0}
+.details div{display:contents}
+.details dt{color:var(--gray-600);font-size:.875rem}
+.details dd{margin:0;overflow-wrap:anywhere}
+.card--test{background:var(--gray-100);box-shadow:none;border-style:dashed}
+.doc{max-width:560px;margin:0 auto}
+.doc .amount{font-size:2.25rem}
+.doc dl{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:.75rem 1.5rem;margin:1.25rem 0}
+.doc dt{color:var(--gray-600);font-size:.75rem;text-transform:uppercase;letter-spacing:.05em}
+.doc dd{margin:.15rem 0 0;font-weight:600}
 @media (max-width:760px){.grid{grid-template-columns:minmax(0,1fr)}.amount{font-size:2.25rem}.top{padding:1rem}main{padding:0 1rem 2rem}
 .card{padding:1.25rem}.tag{display:none}table{font-size:.875rem}td,th{padding:.6rem .35rem}}
 `;
