@@ -23,12 +23,14 @@ const BUTTON = {
 
 export function noticeEmail(to: string, n: Notice): OutgoingEmail {
   const buttons = n.buttons ?? [];
+  // French puts a space before the colon.
+  const colon = n.lang === 'fr' ? ' : ' : ': ';
   const text = [
     n.heading,
     '',
     ...n.paragraphs.flatMap((p) => [p, '']),
-    ...(n.facts?.length ? [...n.facts.map(([k, v]) => `${k}: ${v}`), ''] : []),
-    ...buttons.flatMap((b) => [`${b.label}: ${b.url}`, '']),
+    ...(n.facts?.length ? [...n.facts.map(([k, v]) => `${k}${colon}${v}`), ''] : []),
+    ...buttons.flatMap((b) => [`${b.label}${colon}${b.url}`, '']),
     ...(n.note ? [n.note] : []),
   ]
     .join('\n')
