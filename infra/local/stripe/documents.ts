@@ -1,5 +1,6 @@
 // The documents Stripe hosts for a customer: a charge's receipt (its `receipt_url`) and an invoice's page
 // (its `hosted_invoice_url`), in the locale of the checkout that made them.
+import type { Language } from '../../../shared/language.ts';
 import { subscriptionItem } from './objects.ts';
 import { esc, pageShell } from './page-style.ts';
 import { day, money, type PageText, textFor } from './page-text.ts';
@@ -25,7 +26,7 @@ function documentPage(o: {
   facts: [string, string][];
   line: string;
   state: string;
-  lang: 'en' | 'fr';
+  lang: Language;
   t: PageText;
 }): string {
   const body = `<article class="card doc" aria-labelledby="doc-title"><p class="eyebrow muted">${esc(o.number)}</p>
