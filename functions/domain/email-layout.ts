@@ -21,10 +21,23 @@ const BUTTON = {
   other: 'background:#ffffff;color:#6d28d9;border:1px solid #c4b5fd',
 };
 
-export function noticeEmail(to: string, n: Notice): OutgoingEmail {
+/** French puts a space before : ; ! ? that must not break from the word before it (a no-break space). */
+const frenchSpaces = (s: string): string => s.replace(/ ([:;!?])/g, '\u00a0$1');
+
+export function noticeEmail(to: string, notice: Notice): OutgoingEmail {
+  const t = notice.lang === 'fr' ? frenchSpaces : (s: string) => s;
+  const n: Notice = {
+    ...notice,
+    subject: t(notice.subject),
+    heading: t(notice.heading),
+    paragraphs: notice.paragraphs.map(t),
+    ...(notice.facts ? { facts: notice.facts.map(([k, v]) => [t(k), t(v)] as [string, string]) } : {}),
+    ...(notice.buttons ? { buttons: notice.buttons.map((b) => ({ ...b, label: t(b.label) })) } : {}),
+    ...(notice.note ? { note: t(notice.note) } : {}),
+  };
   const buttons = n.buttons ?? [];
   // French puts a space before the colon.
-  const colon = n.lang === 'fr' ? ' : ' : ': ';
+  const colon = n.lang === 'fr' ? '\u00a0: ' : ': ';
   const text = [
     n.heading,
     '',

@@ -36,7 +36,6 @@ export const PAGE_TEXT = {
     billingInfo: 'Billing information',
     name: 'Name',
     invoiceHistory: 'Invoice history',
-    view: 'View',
     open: 'Open',
     testControls: 'Local test controls',
     testControlsIntro:
@@ -117,7 +116,6 @@ export const PAGE_TEXT = {
     billingInfo: 'Informations de facturation',
     name: 'Nom',
     invoiceHistory: 'Historique des factures',
-    view: 'Voir',
     open: 'Ouverte',
     testControls: 'Commandes de test locales',
     testControlsIntro:

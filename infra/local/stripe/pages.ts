@@ -47,9 +47,15 @@ export function checkoutPage(session: Json, error: string | null): string {
   });
 }
 
-const table = (head: string[], rows: string, testId: string, none: string) =>
-  rows
-    ? `<div class="table-scroll"><table data-testid="${testId}"><thead><tr>${head.map((h, i) => `<th${i === 2 ? ' class="num"' : ''}>${esc(h)}</th>`).join('')}</tr></thead><tbody>${rows}</tbody></table></div>`
+/** Rows of cells (HTML); on a phone each row stacks, its cells labelled by their column (data-label). */
+const table = (head: string[], rows: string[][], testId: string, none: string) =>
+  rows.length
+    ? `<div class="table-scroll"><table class="rows" data-testid="${testId}"><thead><tr>${head.map((h, i) => `<th${i === 2 ? ' class="num"' : ''}>${esc(h)}</th>`).join('')}</tr></thead><tbody>${rows
+        .map(
+          (cells) =>
+            `<tr>${cells.map((c, i) => `<td data-label="${esc(head[i])}"${i === 2 ? ' class="num"' : ''}>${c}</td>`).join('')}</tr>`,
+        )
+        .join('')}</tbody></table></div>`
     : `<p class="muted" data-testid="${testId}-none">${esc(none)}</p>`;
 
 /** The customer's subscription, as the portal shows it: plan, state, cancel or don't cancel. */
@@ -117,17 +123,22 @@ export function portalPage(portal: Json, data: StandInData, now: number): string
       const line = (i.lines as { data: Json[] }).data[0] as Json;
       const price = (line.pricing as { price_details: { price: string } }).price_details.price;
       const paid = i.status === 'paid';
-      const link = i.hosted_invoice_url ? `<a href="${esc(i.hosted_invoice_url)}">${esc(t.view)}</a>` : '';
-      return `<tr><td>${esc(day(i.created as number, lang, 'medium'))}</td><td>${esc(LOCAL_PRICES.get(price)?.plan.name ?? line.description)}</td>
-    <td class="num">${esc(money(i.amount_due as number, lang))}</td><td><span class="pill pill--${paid ? 'active' : 'failed'}">${esc(paid ? t.paid : t.open)}</span></td><td class="num">${link}</td></tr>`;
-    })
-    .join('');
+      const name = esc(LOCAL_PRICES.get(price)?.plan.name ?? line.description);
+      // The description opens the invoice's hosted page, as in Stripe's portal.
+      const described = i.hosted_invoice_url ? `<a href="${esc(i.hosted_invoice_url)}">${name}</a>` : name;
+      return [
+        esc(day(i.created as number, lang, 'medium')),
+        described,
+        esc(money(i.amount_due as number, lang)),
+        `<span class="pill pill--${paid ? 'active' : 'failed'}">${esc(paid ? t.paid : t.open)}</span>`,
+      ];
+    });
   const body = `<div class="stack"><header><h1>${esc(t.portalTitle)}</h1><p class="muted" style="margin:0">${esc(t.portalIntro)}</p></header>
   ${sub ? subscriptionSection(sub, base, lang, t) : ''}
   <section class="card" aria-labelledby="methods"><h2 id="methods">${esc(t.paymentMethods)}</h2>${methods}</section>
   <section class="card" aria-labelledby="billing-info"><h2 id="billing-info">${esc(t.billingInfo)}</h2>
   <dl class="details"><div><dt>${esc(t.email)}</dt><dd data-testid="portal-email">${esc(customer.email)}</dd></div>${customer.name ? `<div><dt>${esc(t.name)}</dt><dd>${esc(customer.name)}</dd></div>` : ''}</dl></section>
-  <section class="card" aria-labelledby="invoices"><h2 id="invoices">${esc(t.invoiceHistory)}</h2>${table([t.date, t.description, t.amount, t.state, ''], invoiceRows, 'portal-invoices', t.none)}</section>
+  <section class="card" aria-labelledby="invoices"><h2 id="invoices">${esc(t.invoiceHistory)}</h2>${table([t.date, t.description, t.amount, t.state], invoiceRows, 'portal-invoices', t.none)}</section>
   ${testControls(customerId, sub, base, data, lang, t, now)}</div>`;
   const back = portal.return_url ? { back: { href: String(portal.return_url), label: t.backTo } } : {};
   return pageShell({ title: `${t.portalTitle} · Aivatar`, lang, banner: t.banner, body, ...back });
@@ -165,10 +176,13 @@ function testControls(
         charge?.paid && !charge.refunded
           ? `<form class="inline" method="post" action="${base}/refund"><input type="hidden" name="payment_intent" value="${esc(pi?.id)}"><button class="btn btn--secondary btn--small" type="submit">${esc(t.refund)}</button></form>`
           : '';
-      return `<tr><td>${esc(day(s.created as number, lang, 'medium'))}</td><td>${esc(plan?.name)}</td>
-      <td class="num">${esc(money(Number(s.amount_total), lang))}</td><td>${esc(state)}</td><td class="num">${button}</td></tr>`;
-    })
-    .join('');
+      return [
+        esc(day(s.created as number, lang, 'medium')),
+        esc(plan?.name),
+        esc(money(Number(s.amount_total), lang)),
+        `<div class="state-action">${esc(state)}${button}</div>`,
+      ];
+    });
   const clock =
     sub && sub.status !== 'canceled'
       ? `<div class="clock" style="margin-bottom:1.25rem"><div><h3 style="margin:0">${esc(t.testClock)}</h3>
@@ -179,6 +193,6 @@ function testControls(
       : '';
   return `<section class="card card--test" aria-labelledby="test-controls"><h2 id="test-controls">${esc(t.testControls)}</h2>
   <p class="note" style="margin-top:0">${esc(t.testControlsIntro)}</p>${clock}
-  <h3>${esc(t.payments)}</h3>${table([t.date, t.description, t.amount, t.state, ''], packRows, 'portal-payments', t.none)}
+  <h3>${esc(t.payments)}</h3>${table([t.date, t.description, t.amount, t.state], packRows, 'portal-payments', t.none)}
   <p class="note">${esc(t.operatorNote)}</p></section>`;
 }
