@@ -1,5 +1,6 @@
 // What a buyer hears after paying, against the local stack and the Stripe stand-in: one receipt per pack
-// (English and French, however many times Stripe delivers the event), a bank debit shown as pending until
+// (English and French, however many times Stripe delivers the event) and per paid month of the
+// subscription, a bank debit shown as pending until
 // the bank answers (then credited once, or refused with one email), the security notice of a password set
 // or changed, the products named as the pricing page names them, and a billing portal that shows a
 // one-time buyer their invoices.
@@ -11,6 +12,7 @@ import { createLocalAccount } from '../support/local-account.ts';
 import {
   asPayload,
   balances,
+  control,
   deliver,
   eventsOf,
   ledger,
@@ -101,6 +103,30 @@ describe('the receipt', () => {
     expect(mail.text).toContain(`Ouvrir mon compte : ${new URL('/fr/app/account', stack().webUrl).href}`);
     expect(mail.text).toContain(`Voir le reçu : ${await stripeReceiptOf(session)}`);
     expect(mail.html).toContain('<html lang="fr">');
+  });
+});
+
+describe('the monthly receipt', () => {
+  it('goes once per paid month, in English, with the invoice', async () => {
+    const { email, token } = await activatedUser();
+    await pay(await startCheckout(token, SUBSCRIPTION.id, SUBSCRIPTION.tokens));
+    const { stripe_customer_id } = await balances(token);
+    const customer = String(stripe_customer_id);
+    await control(`customers/${customer}/advance`, {});
+    // Each month's invoice.paid delivered once more.
+    for (const paid of await eventsOf('invoice.paid', customer)) {
+      expect((await deliver(asPayload(paid.event))).status).toBe(200);
+    }
+    const receipts = await subjects(email, 'Your Aivatar receipt: Monthly subscription');
+    expect(receipts).toHaveLength(2);
+    const invoices = await stripeApi().invoices.list({ customer });
+    for (const invoice of invoices.data) {
+      expect(receipts.some((m) => m.text.includes(`View the invoice: ${invoice.hosted_invoice_url}`))).toBe(
+        true,
+      );
+    }
+    expect(receipts[0]?.text).toContain('100 monthly tokens are on your Aivatar account until');
+    expect(receipts[0]?.text).toContain('Amount paid (tax included): €9');
   });
 });
 

@@ -23,7 +23,7 @@ import type {
 } from '../../domain/ports.ts';
 import { activationWrites, type TransactItem } from './activation-writes.ts';
 import { failedConditions, isConditionFailure } from './conditions.ts';
-import { listDelayedPayments } from './delayed-payments.ts';
+import { listDelayedPayments } from './delayed-payment-list.ts';
 import { googleAccountWrites, googleLinkWrites, newAccountItem } from './google-sign-in-writes.ts';
 import { keys, ownedBy, TTL_ATTRIBUTE } from './keys.ts';
 import { DynamoUserReader, toUser } from './user-reader.ts';

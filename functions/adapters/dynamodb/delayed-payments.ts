@@ -1,18 +1,13 @@
 // A pack paid by bank debit, between "completed" and the bank's answer: the account's DELAYED_PAYMENT#
 // item (pending, or failed), written only while the checkout is not credited; the credit's transaction
-// deletes it (billing-credits.ts). And the checkout's emails, each claimed once on the CHECKOUT# record.
-import { type DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod/mini';
-import type { CheckoutEmail, DelayedPayment } from '../../domain/billing/ports.ts';
-import type { DelayedPaymentView } from '../../domain/ports.ts';
+// deletes it (billing-credits.ts).
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DelayedPayment } from '../../domain/billing/ports.ts';
 import { type TransactItem, transactWithRetry } from './balance-transaction.ts';
-import { writtenUnlessConditionFails } from './conditions.ts';
 import { keys, TTL_ATTRIBUTE } from './keys.ts';
 
 /** Banks answer a SEPA debit within 14 business days; a refusal stays on the account page this long. */
 const KEPT_SECONDS = 30 * 24 * 3600;
-/** A claimed email not marked sent after this long was lost with its sender: it may be claimed again. */
-const CLAIM_SECONDS = 60;
 
 const notCredited = (table: string, p: DelayedPayment): TransactItem => ({
   ConditionCheck: {
@@ -86,110 +81,3 @@ export function recordFailedPayment(db: DynamoDBDocumentClient, table: string, p
 export const delayedPaymentDelete = (table: string, userId: string, sessionId: string): TransactItem => ({
   Delete: { TableName: table, Key: keys.delayedPayment(userId, sessionId) },
 });
-
-const DelayedItem = z.object({
-  session_id: z.string(),
-  plan_id: z.string(),
-  tokens: z.number(),
-  amount_cents: z.number(),
-  state: z.enum(['pending', 'failed']),
-  created_at: z.number(),
-  updated_at: z.number(),
-});
-
-/** The account's delayed payments, newest first (a handful at most: one Query of its partition). */
-export async function listDelayedPayments(
-  db: DynamoDBDocumentClient,
-  table: string,
-  userId: string,
-  now: number,
-): Promise<DelayedPaymentView[]> {
-  const res = await db.send(
-    new QueryCommand({
-      TableName: table,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': keys.delayedPaymentPrefix },
-      ConsistentRead: true,
-      Limit: 50,
-    }),
-  );
-  return (res.Items ?? [])
-    .filter((i) => typeof i[TTL_ATTRIBUTE] !== 'number' || i[TTL_ATTRIBUTE] > now)
-    .map((i) => DelayedItem.parse(i))
-    .map((i) => ({
-      sessionId: i.session_id,
-      planId: i.plan_id,
-      tokens: i.tokens,
-      amountCents: i.amount_cents,
-      state: i.state,
-      createdAt: i.created_at,
-      updatedAt: i.updated_at,
-    }))
-    .sort((a, b) => b.createdAt - a.createdAt);
-}
-
-const emailAttributes = (email: CheckoutEmail) => ({
-  '#sent': `${email}_email_sent_at`,
-  '#claimed': `${email}_email_claimed_at`,
-});
-
-export function claimCheckoutEmail(
-  db: DynamoDBDocumentClient,
-  table: string,
-  sessionId: string,
-  email: CheckoutEmail,
-  now: number,
-): Promise<boolean> {
-  // A receipt once the tokens are in; the refusal only while they are not.
-  const credited =
-    email === 'receipt' ? 'attribute_exists(credited_at)' : 'attribute_not_exists(credited_at)';
-  return writtenUnlessConditionFails(
-    db.send(
-      new UpdateCommand({
-        TableName: table,
-        Key: keys.checkout(sessionId),
-        UpdateExpression: 'SET #claimed = :now',
-        ConditionExpression: `attribute_exists(pk) AND ${credited} AND attribute_not_exists(#sent) AND (attribute_not_exists(#claimed) OR #claimed < :stale)`,
-        ExpressionAttributeNames: emailAttributes(email),
-        ExpressionAttributeValues: { ':now': now, ':stale': now - CLAIM_SECONDS },
-      }),
-    ),
-  );
-}
-
-export async function checkoutEmailSent(
-  db: DynamoDBDocumentClient,
-  table: string,
-  sessionId: string,
-  email: CheckoutEmail,
-  now: number,
-): Promise<void> {
-  await db.send(
-    new UpdateCommand({
-      TableName: table,
-      Key: keys.checkout(sessionId),
-      UpdateExpression: 'SET #sent = :now REMOVE #claimed',
-      ExpressionAttributeNames: emailAttributes(email),
-      ExpressionAttributeValues: { ':now': now },
-    }),
-  );
-}
-
-export async function releaseCheckoutEmail(
-  db: DynamoDBDocumentClient,
-  table: string,
-  sessionId: string,
-  email: CheckoutEmail,
-): Promise<void> {
-  await db
-    .send(
-      new UpdateCommand({
-        TableName: table,
-        Key: keys.checkout(sessionId),
-        UpdateExpression: 'REMOVE #claimed',
-        ConditionExpression: 'attribute_not_exists(#sent)',
-        ExpressionAttributeNames: emailAttributes(email),
-      }),
-    )
-    .catch(() => undefined);
-}

@@ -5,11 +5,12 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import type {
-  CheckoutEmail,
   CheckoutRecord,
   CreditOutcome,
   DelayedPayment,
   PackCredit,
+  PaymentEmail,
+  PaymentRecord,
   PeriodGrant,
   RefundClawback,
   SubscriptionSnapshot,
@@ -18,13 +19,8 @@ import type {
 import { type TransactItem, transactWithRetry } from './balance-transaction.ts';
 import { clawBackRefund, creditPack, grantPeriod, ledgerPut } from './billing-credits.ts';
 import { DynamoBillingStore, isLive } from './billing-store.ts';
-import {
-  checkoutEmailSent,
-  claimCheckoutEmail,
-  recordFailedPayment,
-  recordPendingPayment,
-  releaseCheckoutEmail,
-} from './delayed-payments.ts';
+import { recordFailedPayment, recordPendingPayment } from './delayed-payments.ts';
+import { claimEmail, emailSent, releaseEmail } from './email-claims.ts';
 import { accountOwner, keys, OWNER_ATTRIBUTE } from './keys.ts';
 
 const CheckoutItem = z.object({
@@ -67,16 +63,16 @@ export class DynamoWebhookStore extends DynamoBillingStore implements WebhookSto
     return recordFailedPayment(this.db, this.table, payment);
   }
 
-  claimCheckoutEmail(sessionId: string, email: CheckoutEmail, now: number): Promise<boolean> {
-    return claimCheckoutEmail(this.db, this.table, sessionId, email, now);
+  claimEmail(of: PaymentRecord, email: PaymentEmail, now: number): Promise<boolean> {
+    return claimEmail(this.db, this.table, of, email, now);
   }
 
-  checkoutEmailSent(sessionId: string, email: CheckoutEmail, now: number): Promise<void> {
-    return checkoutEmailSent(this.db, this.table, sessionId, email, now);
+  emailSent(of: PaymentRecord, email: PaymentEmail, now: number): Promise<void> {
+    return emailSent(this.db, this.table, of, email, now);
   }
 
-  releaseCheckoutEmail(sessionId: string, email: CheckoutEmail): Promise<void> {
-    return releaseCheckoutEmail(this.db, this.table, sessionId, email);
+  releaseEmail(of: PaymentRecord, email: PaymentEmail): Promise<void> {
+    return releaseEmail(this.db, this.table, of, email);
   }
 
   grantPeriod(grant: PeriodGrant): Promise<CreditOutcome | 'stale'> {

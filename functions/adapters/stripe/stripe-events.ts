@@ -65,6 +65,8 @@ export function toBillingEvent(event: Stripe.Event): BillingEvent {
         eventId: event.id,
         invoiceId: inv.id,
         customerId: idOf(inv.customer) ?? '',
+        amountPaid: inv.amount_paid,
+        hostedInvoiceUrl: inv.hosted_invoice_url ?? null,
         subscriptionId,
         priceId: idOf(line?.pricing?.price_details?.price),
         // The line's period is the one paid for (the invoice's own period is the previous one's usage).

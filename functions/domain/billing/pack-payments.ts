@@ -1,18 +1,10 @@
 // A pack's payment beyond its credit: the checks every pack event makes, a delayed payment (bank debit)
-// shown as pending until the bank answers, its refusal, and the emails that go once per payment whatever
-// the number of deliveries (the receipt once credited, the refusal once refused).
+// shown as pending until the bank answers, and its refusal (told once: receipts.ts).
 import { CURRENCY, findPack, type TokenPack } from '../../../shared/catalogue.ts';
-import type { Clock, Mailer, OutgoingEmail } from '../ports.ts';
-import { packReceiptEmail, paymentFailedEmail } from './payment-emails.ts';
-import type {
-  BillingAccount,
-  BillingEvent,
-  CheckoutEmail,
-  CheckoutRecord,
-  DelayedPayment,
-  PaymentProvider,
-  WebhookStore,
-} from './ports.ts';
+import type { Clock, Mailer } from '../ports.ts';
+import { paymentFailedEmail } from './payment-emails.ts';
+import type { BillingEvent, CheckoutRecord, DelayedPayment, PaymentProvider, WebhookStore } from './ports.ts';
+import { emailOnce } from './receipts.ts';
 
 export interface PackEventDeps {
   provider: PaymentProvider;
@@ -83,46 +75,8 @@ export async function recordFailedPayment(
   const { record, pack } = checked;
   // A refusal after a credit cannot happen for one session; if it ever did, the credit stands.
   if (!(await deps.store.recordFailedPayment(delayed(record, pack, deps.clock.now())))) return 'ignored';
-  await emailOnce(deps, record.sessionId, 'payment_failed', record.userId, (account) =>
+  await emailOnce(deps, { checkout: record.sessionId }, 'payment_failed', record.userId, (account) =>
     paymentFailedEmail(account.email, account.lang, { pack, webUrl: deps.webUrl }),
   );
   return 'payment-failed';
-}
-
-/** The receipt of a credited pack, once per payment: concurrent and repeated deliveries send one. */
-export async function sendReceiptOnce(
-  deps: PackEventDeps,
-  userId: string,
-  event: CheckoutEvent,
-  pack: TokenPack,
-): Promise<void> {
-  await emailOnce(deps, event.sessionId, 'receipt', userId, async (account) => {
-    const receiptUrl = event.paymentIntentId
-      ? await deps.provider.paymentReceiptUrl(event.paymentIntentId)
-      : null;
-    return packReceiptEmail(account.email, account.lang, { pack, webUrl: deps.webUrl, receiptUrl });
-  });
-}
-
-/**
- * Claims the email in the checkout's record, sends it, marks it sent. A failure gives the claim back and
- * fails the delivery, so the provider's retry sends it.
- */
-async function emailOnce(
-  deps: PackEventDeps,
-  sessionId: string,
-  kind: CheckoutEmail,
-  userId: string,
-  build: (account: BillingAccount) => OutgoingEmail | Promise<OutgoingEmail>,
-): Promise<void> {
-  if (!(await deps.store.claimCheckoutEmail(sessionId, kind, deps.clock.now()))) return;
-  try {
-    const account = await deps.store.getAccount(userId);
-    // An account deleted meanwhile gets no email.
-    if (account) await deps.mailer.send(await build(account));
-  } catch (e) {
-    await deps.store.releaseCheckoutEmail(sessionId, kind);
-    throw e;
-  }
-  await deps.store.checkoutEmailSent(sessionId, kind, deps.clock.now());
 }

@@ -1,7 +1,8 @@
-// The emails a pack purchase sends, in the account's language: the receipt once its tokens are credited,
-// and the word that the bank refused a delayed payment. Links go to the account's pages in that language.
+// The emails a purchase sends, in the account's language: a pack's receipt once its tokens are credited, a
+// month's once the subscription's tokens are granted, and the word that the bank refused a delayed payment.
+// Links go to the account's pages in that language.
 import type { Language } from '../../../shared/api-schemas.ts';
-import { formatPrice, type TokenPack } from '../../../shared/catalogue.ts';
+import { formatPrice, type SubscriptionPlan, type TokenPack } from '../../../shared/catalogue.ts';
 import { pagePath } from '../../../shared/web-routes.ts';
 import { noticeEmail } from '../email-layout.ts';
 import type { OutgoingEmail } from '../ports.ts';
@@ -9,6 +10,16 @@ import type { OutgoingEmail } from '../ports.ts';
 const COPY = {
   en: {
     tokens: (n: number) => `${n} tokens`,
+    month: {
+      subject: 'Your Aivatar receipt: Monthly subscription',
+      heading: 'Thank you: your subscription is paid',
+      body: (tokens: number, until: string) =>
+        `${tokens} monthly tokens are on your Aivatar account until ${until}. Unused monthly tokens expire at the end of the month.`,
+      plan: 'Plan',
+      name: 'Monthly subscription',
+      tokensLabel: 'Monthly tokens',
+      invoice: 'View the invoice',
+    },
     receipt: {
       subject: (tokens: string) => `Your Aivatar receipt: ${tokens}`,
       heading: 'Thank you for your purchase',
@@ -33,6 +44,16 @@ const COPY = {
   },
   fr: {
     tokens: (n: number) => `${n} jetons`,
+    month: {
+      subject: 'Votre reçu Aivatar : Abonnement mensuel',
+      heading: 'Merci : votre abonnement est payé',
+      body: (tokens: number, until: string) =>
+        `${tokens} jetons mensuels sont sur votre compte Aivatar jusqu'au ${until}. Les jetons mensuels non utilisés expirent à la fin du mois.`,
+      plan: 'Offre',
+      name: 'Abonnement mensuel',
+      tokensLabel: 'Jetons mensuels',
+      invoice: 'Voir la facture',
+    },
     receipt: {
       subject: (tokens: string) => `Votre reçu Aivatar : ${tokens}`,
       heading: 'Merci pour votre achat',
@@ -81,6 +102,43 @@ export function packReceiptEmail(
     buttons: [
       { label: c.receipt.account, url: link(o.webUrl, 'appAccount', lang) },
       ...(o.receiptUrl ? [{ label: c.receipt.stripeReceipt, url: o.receiptUrl }] : []),
+    ],
+    note: c.receipt.note,
+  });
+}
+
+/** The day a month's tokens last until, in the email's language (UTC, the provider's periods are). */
+const day = (unix: number, lang: Language) =>
+  new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(
+    unix * 1000,
+  );
+
+/** A month of the subscription, paid: its tokens, until when, the amount, the account and the invoice. */
+export function monthReceiptEmail(
+  to: string,
+  lang: Language,
+  o: {
+    plan: SubscriptionPlan;
+    amountCents: number;
+    until: number;
+    webUrl: string;
+    invoiceUrl: string | null;
+  },
+): OutgoingEmail {
+  const c = COPY[lang];
+  return noticeEmail(to, {
+    lang,
+    subject: c.month.subject,
+    heading: c.month.heading,
+    paragraphs: [c.month.body(o.plan.tokens, day(o.until, lang))],
+    facts: [
+      [c.month.plan, c.month.name],
+      [c.month.tokensLabel, String(o.plan.tokens)],
+      [c.receipt.amount, formatPrice(o.amountCents, lang)],
+    ],
+    buttons: [
+      { label: c.receipt.account, url: link(o.webUrl, 'appAccount', lang) },
+      ...(o.invoiceUrl ? [{ label: c.month.invoice, url: o.invoiceUrl }] : []),
     ],
     note: c.receipt.note,
   });

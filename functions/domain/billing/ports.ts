@@ -70,6 +70,9 @@ export type BillingEvent =
       eventId: string;
       invoiceId: string;
       customerId: string;
+      amountPaid: number;
+      /** the invoice's page at the provider (its receipt), once finalized */
+      hostedInvoiceUrl: string | null;
       /** null: not a subscription's invoice */
       subscriptionId: string | null;
       priceId: string | null;
@@ -172,8 +175,14 @@ export interface DelayedPayment {
   now: number;
 }
 
-/** The emails a checkout sends once each: its receipt, or the word that the bank refused the payment. */
-export type CheckoutEmail = 'receipt' | 'payment_failed';
+/**
+ * The emails a payment sends once each: its receipt (a pack's checkout once credited, a month's invoice once
+ * granted), or the word that the bank refused a pack's debit.
+ */
+export type PaymentEmail = 'receipt' | 'payment_failed';
+
+/** The record a payment's emails are claimed on: its checkout session's, or its invoice's. */
+export type PaymentRecord = { checkout: string } | { invoice: string };
 
 export interface BillingStore {
   getAccount(userId: string): Promise<BillingAccount | null>;
@@ -204,14 +213,14 @@ export interface WebhookStore extends BillingStore {
   /** The bank refused it: shown as failed (for 30 days), unless the session was credited. */
   recordFailedPayment(payment: DelayedPayment): Promise<boolean>;
   /**
-   * The right to send one of a checkout's emails: true for one caller (a receipt only once the session is
-   * credited, a refusal only while it is not), until it is sent; again after a minute if the sender never
-   * said it was sent or released it.
+   * The right to send one of a payment's emails: true for one caller (a receipt only once the session is
+   * credited or the invoice granted, a refusal only while the session is not credited), until it is sent;
+   * again after a minute if the sender never said it was sent or released it.
    */
-  claimCheckoutEmail(sessionId: string, email: CheckoutEmail, now: number): Promise<boolean>;
-  checkoutEmailSent(sessionId: string, email: CheckoutEmail, now: number): Promise<void>;
+  claimEmail(of: PaymentRecord, email: PaymentEmail, now: number): Promise<boolean>;
+  emailSent(of: PaymentRecord, email: PaymentEmail, now: number): Promise<void>;
   /** Gives the claim back (the email could not be sent): the provider's next delivery tries again. */
-  releaseCheckoutEmail(sessionId: string, email: CheckoutEmail): Promise<void>;
+  releaseEmail(of: PaymentRecord, email: PaymentEmail): Promise<void>;
   /**
    * One transaction: the event id, the invoice (granted once), the subscription (not ended, and this period
    * later than any granted: else 'stale'), the balance and its ledger entries.

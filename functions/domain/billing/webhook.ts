@@ -10,9 +10,9 @@ import {
   checkedPack,
   recordFailedPayment,
   recordPendingPayment,
-  sendReceiptOnce,
 } from './pack-payments.ts';
 import type { BillingEvent, PaymentProvider, WebhookStore } from './ports.ts';
+import { sendMonthReceiptOnce, sendReceiptOnce } from './receipts.ts';
 
 export interface WebhookDeps {
   provider: PaymentProvider;
@@ -168,6 +168,8 @@ async function grantMonth(deps: WebhookDeps, event: InvoiceEvent): Promise<Webho
     now,
   });
   if (outcome === 'credited') deps.metrics.record('TokensSold', SUBSCRIPTION.tokens);
+  // A retry may still owe the receipt; a stale invoice granted nothing and gets none.
+  if (outcome !== 'stale') await sendMonthReceiptOnce(deps, userId, event);
   return outcome;
 }
 
