@@ -12,7 +12,6 @@ import type {
   RefundClawback,
 } from '../../domain/billing/ports.ts';
 import { type TransactItem, transactWithRetry } from './balance-transaction.ts';
-import { delayedPaymentDelete } from './delayed-payments.ts';
 import { accountOwner, keys, OWNER_ATTRIBUTE, ownedBy, TTL_ATTRIBUTE } from './keys.ts';
 
 type ReadAccount = (userId: string) => Promise<BillingAccount | null>;
@@ -81,11 +80,13 @@ function balanceUpdate(table: string, userId: string, field: string, from: numbe
   };
 }
 
+/** `also`: items that change with the credit and cannot fail it (the webhook's end of a pending state). */
 export function creditPack(
   db: DynamoDBDocumentClient,
   table: string,
   readAccount: ReadAccount,
   c: PackCredit,
+  also: TransactItem[] = [],
 ): Promise<CreditOutcome> {
   return transactWithRetry<CreditOutcome>(db, async () => {
     const account = await readAccount(c.userId);
@@ -113,8 +114,6 @@ export function creditPack(
         at: c.now,
       }),
     ];
-    // A delayed payment is no longer pending once credited (nothing to delete for a card).
-    items.push(delayedPaymentDelete(table, c.userId, c.sessionId));
     if (c.paymentIntentId) {
       // What a refund of this payment needs to take the pack's tokens back.
       items.push({
@@ -134,8 +133,8 @@ export function creditPack(
         },
       });
     }
-    // Position 5: the payment record (a payment credited already).
-    return { items, done: 'credited', failedAt: { 0: 'duplicate', 1: 'duplicate', 5: 'duplicate' } };
+    items.push(...also);
+    return { items, done: 'credited', failedAt: { 0: 'duplicate', 1: 'duplicate', 4: 'duplicate' } };
   });
 }
 

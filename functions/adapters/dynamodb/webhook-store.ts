@@ -19,7 +19,7 @@ import type {
 import { type TransactItem, transactWithRetry } from './balance-transaction.ts';
 import { clawBackRefund, creditPack, grantPeriod, ledgerPut } from './billing-credits.ts';
 import { DynamoBillingStore, isLive } from './billing-store.ts';
-import { recordFailedPayment, recordPendingPayment } from './delayed-payments.ts';
+import { delayedPaymentDelete, recordFailedPayment, recordPendingPayment } from './delayed-payments.ts';
 import { claimEmail, emailSent, releaseEmail } from './email-claims.ts';
 import { accountOwner, keys, OWNER_ATTRIBUTE } from './keys.ts';
 
@@ -52,7 +52,10 @@ export class DynamoWebhookStore extends DynamoBillingStore implements WebhookSto
   }
 
   creditPack(credit: PackCredit): Promise<CreditOutcome> {
-    return creditPack(this.db, this.table, (id) => this.getAccount(id), credit);
+    // A delayed payment is no longer pending once credited (nothing to delete for a card).
+    return creditPack(this.db, this.table, (id) => this.getAccount(id), credit, [
+      delayedPaymentDelete(this.table, credit.userId, credit.sessionId),
+    ]);
   }
 
   recordPendingPayment(payment: DelayedPayment): Promise<boolean> {
