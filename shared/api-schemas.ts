@@ -111,7 +111,25 @@ export const LedgerEntry = z.object({
   created_at: z.number(),
 });
 export type LedgerEntry = z.infer<typeof LedgerEntry>;
-export const LedgerPage = z.object({ entries: z.array(LedgerEntry) });
+/**
+ * A pack paid by a delayed method (bank debit): pending until the bank confirms it (then its tokens are a
+ * `purchase` entry of the ledger), or refused (shown for 30 days). `id` is the checkout session's.
+ */
+export const DelayedPayment = z.object({
+  id: z.string(),
+  state: z.enum(['pending', 'failed']),
+  plan_id: z.string(),
+  tokens: z.number(),
+  amount_cents: z.number(),
+  created_at: z.number(),
+  updated_at: z.number(),
+});
+export type DelayedPayment = z.infer<typeof DelayedPayment>;
+export const LedgerPage = z.object({
+  entries: z.array(LedgerEntry),
+  delayed_payments: z.array(DelayedPayment),
+});
+export type LedgerPage = z.infer<typeof LedgerPage>;
 
 // Declared now so the contract is whole; served by later groups.
 const StyleId = z.int().check(z.positive());

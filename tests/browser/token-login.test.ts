@@ -112,7 +112,8 @@ describeInBrowser('login link page', () => {
       body: JSON.stringify({ email, lang: 'fr' }),
     });
     expect(res.status).toBe(200);
-    const mail = await waitForMail(email, { count: 2 });
+    // The activation link, the notice of the password set, then the login link.
+    const mail = await waitForMail(email, { count: 3 });
     expect(mail.subject).toBe('Votre lien de connexion Aivatar');
     const page = await browser.newPage();
     await page.goto(pathOf(withLanguage(loginLinkIn(mail), 'fr')));

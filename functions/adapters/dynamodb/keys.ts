@@ -19,6 +19,15 @@ export const keys = {
     sk: `LEDGER#${String(at).padStart(12, '0')}#${entryId}`,
   }),
   ledgerPrefix: 'LEDGER#',
+  /**
+   * A pack paid by a delayed method (bank debit) the bank has not confirmed (deleted by the credit), or has
+   * refused: in the account's partition, so the account page lists them with its token history.
+   */
+  delayedPayment: (userId: string, sessionId: string) => ({
+    pk: `USER#${userId}`,
+    sk: `DELAYED_PAYMENT#${sessionId}`,
+  }),
+  delayedPaymentPrefix: 'DELAYED_PAYMENT#',
   /** One of the account's PHOTO_LIMITS.maxPhotos places for a photo (photo-store.ts). */
   photo: (userId: string, slot: number) => ({
     pk: `USER#${userId}`,

@@ -9,6 +9,7 @@ import { isPageBuilt } from '../../lib/pages.ts';
 import { tokenBalance, useSession } from '../../lib/session.tsx';
 import { useCheckoutReturn } from './checkout-return.ts';
 import { AdminCard } from './components/admin-card.tsx';
+import { CheckoutNotice } from './components/checkout-notice.tsx';
 import { NotificationCard } from './components/notification-card.tsx';
 import { PasswordForm } from './components/password-form.tsx';
 import { PrivacyCard } from './components/privacy-card.tsx';
@@ -22,7 +23,7 @@ import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 export default function AccountPage() {
   const { t } = useTranslation();
   const { user, userStatus, refreshUser } = useSession();
-  useCheckoutReturn();
+  const checkoutNotice = useCheckoutReturn();
 
   return (
     <div className="container account">
@@ -32,6 +33,7 @@ export default function AccountPage() {
         <p className="muted">{t('account.subtitle')}</p>
       </header>
       <WelcomeNotice />
+      {checkoutNotice && <CheckoutNotice notice={checkoutNotice} />}
       {!user && userStatus === 'error' && (
         <RetryAlert message={t('account.userLoadFailed')} onRetry={() => void refreshUser()} />
       )}
