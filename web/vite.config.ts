@@ -90,9 +90,19 @@ export default defineConfig(({ command, isSsrBuild }) => {
     root: import.meta.dirname,
     plugins: [react(), apiContract(), companyIdentity(), devRuntimeConfig()],
     resolve: {
-      alias: {
-        'use-sync-external-store/shim': `${import.meta.dirname}/src/lib/use-sync-external-store-shim.ts`,
-      },
+      alias: [
+        {
+          find: 'use-sync-external-store/shim',
+          replacement: `${import.meta.dirname}/src/lib/use-sync-external-store-shim.ts`,
+        },
+        // react-router's package points every bundler at its development build, with its development-only
+        // warnings; its production build is the same router without them, 0.5 KB gzipped less on every page
+        // (room the landing page's language offer uses, issue 23 item 9).
+        {
+          find: /^react-router$/,
+          replacement: `${import.meta.dirname}/../node_modules/react-router/dist/production/index.mjs`,
+        },
+      ],
     },
     build: isSsrBuild
       ? // The prerendering build (web/scripts/build.ts): a Node module that renders pages to HTML.
