@@ -74,7 +74,7 @@ export function TaskCard({
       {done && task.render_kind === 'preview-render' && <PreviewRenderBadge />}
       <div className="task-card__meta">
         <div className="task-card__text">
-          <p className="task-card__style" data-testid="task-style">
+          <p className="task-card__style" title={label} data-testid="task-style">
             {label}
           </p>
           <p className="task-card__time">
