@@ -115,6 +115,17 @@ describeInBrowser('French follows the French reader', () => {
           await page.getByRole('heading', { name: 'Connexion à Aivatar' }).waitFor();
           expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
           expect(await page.getByText(tokenPage.error, { exact: true }).count()).toBe(0);
+          // The French "send me a link" button stays inside its box on a phone.
+          const spills = await page.evaluate(() => {
+            const box = document.querySelector('.auth__link-block') as HTMLElement;
+            const button = box.querySelector('.btn') as HTMLElement;
+            const style = getComputedStyle(box);
+            return (
+              button.getBoundingClientRect().right >
+              box.getBoundingClientRect().right - Number.parseFloat(style.paddingRight) + 0.5
+            );
+          });
+          expect(spills).toBe(false);
         }
         await page.screenshot({ path: join(SHOTS, `used-link-${lang}-${size.width}.png`) });
       });
