@@ -31,7 +31,7 @@ describeInBrowser('account page: your data', () => {
     expect(await section.getByRole('button', { name: 'Preparing your export…' }).isDisabled()).toBe(true);
     if (SHOTS) await section.screenshot({ path: `${SHOTS}/export-preparing-en-desktop.png` });
     await section
-      .getByText(/^Your data export is ready\. You can download it until [A-Z][a-z]+ \d+\.$/)
+      .getByText(/^Your data export is ready\. You can download it until \d+ [A-Z][a-z]+\.$/)
       .waitFor();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/export-ready-en-desktop.png`, fullPage: true });
     const mail = await waitForMail(email, { count: 2 });
