@@ -340,6 +340,8 @@ export const CreateTasksBatch = z.strictObject({
   /** checked for length only: prompts come from the styles table */
   style_prompts: z.array(z.string().check(z.maxLength(MAX_STYLE_PROMPT_LENGTH))).check(z.maxLength(100)),
   use_reference_elements: z.literal(true),
+  /** beyond the spec: the page's language, which names the result files and words `msg` (default: the account's) */
+  lang: z.optional(Language),
 });
 /** Spec: `msg` is shown on success; the rest is beyond the spec. */
 export const CreateTasksResult = z.object({

@@ -32,7 +32,7 @@ describeInBrowser('account page: your data', () => {
     if (SHOTS) await section.screenshot({ path: `${SHOTS}/export-preparing-en-desktop.png` });
     // Offered here as soon as it is ready (the French and phone versions: pending-payment-and-export.test.ts).
     await section
-      .getByText(/^Your data export is ready: download it now\. It stays available until /)
+      .getByText(/^Your data export is ready: download it now\. It stays available until \d+ [A-Z][a-z]+, /)
       .waitFor();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/export-ready-en-desktop.png`, fullPage: true });
     const mail = await waitForMail(email, { count: 2 });

@@ -196,7 +196,8 @@ export async function resultImage(
     bytes = (await deps.images.preset(file.bytes, preset, GALLERY_LIMITS.maxPresetBytes)).bytes;
     await deps.results.saveSize(user.id, filename, preset, bytes);
   }
-  const suffix = preset === 'linkedin' ? '-400x400' : '-4k-upscaled';
+  // The same names the web app gives these downloads, the same in every language.
+  const suffix = preset === 'linkedin' ? '-400x400' : '-4k';
   return {
     bytes,
     contentType: 'image/jpeg',

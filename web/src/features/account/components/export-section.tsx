@@ -13,6 +13,7 @@ import { DownloadIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { serverMessage } from '../../../lib/api-messages.ts';
+import { formatDate } from '../../../lib/dates.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { routeKey } from '../../../lib/query-keys.ts';
 import { queryClient, routeQuery } from '../../../lib/server-state.tsx';
@@ -78,8 +79,7 @@ export function ExportSection() {
     }
   };
 
-  const until = (e: ExportStatus) =>
-    new Date(e.expires_at * 1000).toLocaleDateString(language, { day: 'numeric', month: 'long' });
+  const until = (e: ExportStatus) => formatDate(e.expires_at, 'dayMonth', language);
   const downloadButton = (id: string) => (
     <Button size="sm" onClick={() => void download(id)} loading={busy === 'download'}>
       <DownloadIcon />

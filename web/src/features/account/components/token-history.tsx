@@ -5,6 +5,7 @@
 import type { LedgerEntry } from '../../../../../shared/api-schemas.ts';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { formatDate, isoDate } from '../../../lib/dates.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { useTokenLedger } from '../api/token-ledger.ts';
@@ -17,10 +18,6 @@ export function TokenHistory({ balance }: { balance: number }) {
   const lang = useLanguage();
   // A new balance means a new ledger entry: reload.
   const { state, retry } = useTokenLedger(balance);
-  const when = new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
 
   return (
     <section className="card panel-card history" aria-labelledby="history-title">
@@ -58,8 +55,8 @@ export function TokenHistory({ balance }: { balance: number }) {
                 className="history__delayed"
               >
                 <td data-label={t('account.colDate')}>
-                  <time dateTime={new Date(payment.created_at * 1000).toISOString()}>
-                    {when.format(payment.created_at * 1000)}
+                  <time dateTime={isoDate(payment.created_at)}>
+                    {formatDate(payment.created_at, 'dateTime', lang)}
                   </time>
                 </td>
                 <td data-label={t('account.colActivity')} className="history__reason">
@@ -82,8 +79,8 @@ export function TokenHistory({ balance }: { balance: number }) {
             {state.entries.map((entry) => (
               <tr key={entry.id} data-reason={entry.reason}>
                 <td data-label={t('account.colDate')}>
-                  <time dateTime={new Date(entry.created_at * 1000).toISOString()}>
-                    {when.format(entry.created_at * 1000)}
+                  <time dateTime={isoDate(entry.created_at)}>
+                    {formatDate(entry.created_at, 'dateTime', lang)}
                   </time>
                 </td>
                 <td data-label={t('account.colActivity')} className="history__reason">

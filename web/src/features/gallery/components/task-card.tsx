@@ -3,6 +3,7 @@
 // 'Style: name' ('Style {id}' without a name); a preview render says so; a measured one shows its likeness,
 // and the likeness guarantee's refund when it did not look enough like the user.
 import type { Style } from '../../../../../shared/api-schemas.ts';
+import { isoDate } from '../../../lib/dates.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { resultFilename } from '../api/download.ts';
 import type { Task } from '../api/tasks.ts';
@@ -73,11 +74,11 @@ export function TaskCard({
       {done && task.render_kind === 'preview-render' && <PreviewRenderBadge />}
       <div className="task-card__meta">
         <div className="task-card__text">
-          <p className="task-card__style" data-testid="task-style">
+          <p className="task-card__style" title={label} data-testid="task-style">
             {label}
           </p>
           <p className="task-card__time">
-            <time dateTime={new Date(task.created_at * 1000).toISOString()}>{time}</time>
+            <time dateTime={isoDate(task.created_at)}>{time}</time>
           </p>
           <LikenessScore task={task} className="task-card__likeness" />
         </div>
