@@ -40,6 +40,8 @@ export const ErrorBody = z.object({
   /** NOT_ENOUGH_TOKENS: what the batch costs and what the account has (monthly + lifetime) */
   needed: z.optional(z.number()),
   available: z.optional(z.number()),
+  /** RATE_LIMITED: the Retry-After header's seconds, for a page that cannot read the header cross-origin */
+  retry_after: z.optional(z.number()),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
