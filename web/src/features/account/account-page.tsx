@@ -1,7 +1,7 @@
 // /app/account: the email, set or change the password, the token balance and its history.
 import './strings.ts';
+import { SkeletonPanels } from '../../components/layout/app-skeleton.tsx';
 import { CheckIcon, GoogleIcon, MailIcon } from '../../components/ui/icons.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { WelcomeNotice } from '../../components/welcome/welcome-notice.tsx';
 import { documentTitle } from '../../lib/document-title.ts';
 import { useTranslation } from '../../lib/i18n.ts';
@@ -35,11 +35,7 @@ export default function AccountPage() {
       {!user && userStatus === 'error' && (
         <RetryAlert message={t('account.userLoadFailed')} onRetry={() => void refreshUser()} />
       )}
-      {!user && userStatus !== 'error' && (
-        <div className="page-loading">
-          <Spinner size="lg" label={t('common.loading')} />
-        </div>
-      )}
+      {!user && userStatus !== 'error' && <SkeletonPanels count={2} />}
       {user && (
         <div className="split-layout account__grid">
           <div className="split-layout__main account__main">

@@ -18,6 +18,7 @@ import { AuthShell } from './components/auth-shell.tsx';
 import { EmailField } from './components/email-field.tsx';
 import { GoogleLogin } from './components/google-login.tsx';
 import { MessageAction } from './components/message-action.tsx';
+import { ResendEmail } from './components/resend-email.tsx';
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -36,6 +37,8 @@ export default function LoginPage() {
   const [message, setMessage] = useState<FormMessage | null>(() =>
     googleReturnMessage(new URLSearchParams(search).get('google'), t),
   );
+  // The address a link was just sent to: "Check your inbox" then offers to send it again.
+  const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => () => clearTimeout(redirect.current), []);
@@ -52,6 +55,7 @@ export default function LoginPage() {
     }
     setBusy('login');
     setMessage(null);
+    setLinkSentTo(null);
     try {
       const { access_token } = await logIn({ email: email.trim(), password });
       void signIn(access_token);
@@ -74,6 +78,7 @@ export default function LoginPage() {
     }
     setBusy('link');
     setMessage(null);
+    setLinkSentTo(null);
     try {
       // The server says which email went out: a pending account gets its activation link again.
       const { kind } = await sendLoginLink({ email: address, lang });
@@ -82,6 +87,7 @@ export default function LoginPage() {
           ? t('login.activationSent', { email: address })
           : t('login.linkSent', { email: address });
       setMessage({ kind: 'success', text });
+      setLinkSentTo(address);
     } catch (e) {
       setMessage(loginLinkFailure(e, t));
     } finally {
@@ -89,7 +95,7 @@ export default function LoginPage() {
     }
   };
 
-  const action = message?.action && (
+  const action = message?.action ? (
     <MessageAction
       action={message.action}
       busy={busy === 'link'}
@@ -97,6 +103,8 @@ export default function LoginPage() {
       onSendLoginLink={() => void onSendLink()}
       email={email.trim()}
     />
+  ) : (
+    linkSentTo && message?.kind === 'success' && <ResendEmail key={linkSentTo} email={linkSentTo} />
   );
 
   return (

@@ -4,6 +4,7 @@
 import './strings.ts';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { SkeletonCards } from '../../components/layout/app-skeleton.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { DownloadIcon, ImageIcon, PaletteIcon, RefreshIcon } from '../../components/ui/icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -132,11 +133,7 @@ export default function GalleryPage() {
           )}
         </div>
       )}
-      {loading && (
-        <div className="page-loading">
-          <Spinner size="lg" label={t('common.loading')} />
-        </div>
-      )}
+      {loading && <SkeletonCards count={4} className="task-grid" />}
       {failed && <RetryAlert message={t('gallery.listFailed')} onRetry={refresh} />}
       {!loading && !failed && tasks.length === 0 && (
         <div className="card gallery-empty" data-testid="gallery-empty">
