@@ -11,6 +11,7 @@ export function SkeletonCards({ count, className = '' }: { count: number; classN
     <div className={`skeleton-cards ${className}`} data-testid="skeleton" role="status">
       <span className="visually-hidden">{t('common.loading')}</span>
       {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders, never reordered
         <span key={i} className="skeleton skeleton-card" aria-hidden="true">
           <span className="skeleton-card__picture" />
           <span className="skeleton-card__line" />
@@ -28,6 +29,7 @@ export function SkeletonPanels({ count, className = '' }: { count: number; class
     <div className={`skeleton-panels ${className}`} data-testid="skeleton" role="status">
       <span className="visually-hidden">{t('common.loading')}</span>
       {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders, never reordered
         <span key={i} className="skeleton skeleton-panel" aria-hidden="true">
           <span className="skeleton-card__line skeleton-card__line--title" />
           <span className="skeleton-card__line" />

@@ -62,8 +62,13 @@ export function batchesInProgress(tasks: readonly Task[], readAt: number, now: n
     if (!pending.length || estimates.some((e) => e === null)) continue;
     const known = estimates as Estimate[];
     const started = all.length - known.filter((e) => e.stage === 'queued').length;
-    const stage: Stage =
-      started === 0 ? 'queued' : known.every((e) => e.stage === 'finishing') ? 'finishing' : 'generating';
+    // What the batch is doing now: waiting (none of its pending tasks has started), finishing (all of them
+    // are), or generating.
+    const stage: Stage = known.every((e) => e.stage === 'queued')
+      ? 'queued'
+      : known.every((e) => e.stage === 'finishing')
+        ? 'finishing'
+        : 'generating';
     const last = known.reduce((a, b) => (b.late || b.left > a.left ? b : a));
     out.push({ batchId, total: all.length, started, stage, estimate: last });
   }
