@@ -62,9 +62,10 @@ describeInBrowser('app pages: the frame first, the data as it arrives', () => {
         const styles = await hold(page, '**/aivatar/styles');
         await page.goto(`${prefix}/app/create`, { waitUntil: 'commit' });
         await page.getByTestId('boot-frame').waitFor();
-        const bar = await page.locator('.boot-frame__bar').boundingBox();
-        expect(bar?.height).toBeGreaterThanOrEqual(60);
-        expect(bar?.width).toBe(viewport.width);
+        // Measured once the stylesheet is in: the browser paints nothing before it (it blocks rendering).
+        const bar = page.locator('.boot-frame__bar');
+        await expect.poll(async () => (await bar.boundingBox())?.height).toBeGreaterThanOrEqual(60);
+        expect((await bar.boundingBox())?.width).toBe(viewport.width);
         expect(await page.locator('.boot-frame__cards i').first().isVisible()).toBe(true);
 
         // The code arrives, the styles not yet: the screen's title, and grey shapes where the styles go.
