@@ -123,7 +123,9 @@ export default defineConfig(({ command, isSsrBuild }) => {
                     // show in): one chunk for the app's screens, kept out of the shell; one name, as the shell
                     // lists every chunk's name.
                     name: 'query',
-                    test: /\/node_modules\/@tanstack\/|\/src\/lib\/(query-keys|server-state)\.|\/ui\/retry-alert\./,
+                    // The app screens' skeletons and the photo deletes' ledger ride along (issue 23): each chunk
+                    // of their own would add its name to the shell.
+                    test: /\/node_modules\/@tanstack\/|\/src\/lib\/(query-keys|server-state|photo-deletes)\.|\/ui\/retry-alert\.|\/layout\/app-skeleton\./,
                   },
                 ],
               },

@@ -1,8 +1,7 @@
 // Placeholders in the shape of what is coming (issue 23, item 14): an app screen draws its frame at once
 // (its title, its panels) and these grey shapes where its data will be, instead of a blank page and a
-// spinner. Announced once, as "Loading…", for screen readers.
+// spinner. Announced once, as "Loading…", for screen readers. Their styles are the layout's (app-layout.css).
 import { useTranslation } from '../../lib/i18n.ts';
-import './app-skeleton.css';
 
 /** A grid of `count` card shapes (the styles, the photos, the avatars). */
 export function SkeletonCards({ count, className = '' }: { count: number; className?: string }) {
