@@ -40,6 +40,8 @@ export const ErrorBody = z.object({
   /** NOT_ENOUGH_TOKENS: what the batch costs and what the account has (monthly + lifetime) */
   needed: z.optional(z.number()),
   available: z.optional(z.number()),
+  /** RATE_LIMITED: the Retry-After header's seconds, for a page that cannot read the header cross-origin */
+  retry_after: z.optional(z.number()),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
@@ -388,6 +390,15 @@ export const AvatarTask = z.object({
   likeness: z.optional(z.nullable(z.int().check(z.gte(0), z.lte(100)))),
   /** with `likeness`: the likeness guarantee gave the tokens back (the avatar stays) */
   likeness_refunded: z.optional(z.boolean()),
+  /**
+   * TODO and IN_PROGRESS tasks (issue 23): the stage reached, which never goes back (a retry stays
+   * `generating`), and an estimate made when the list was read, from recent tasks' durations: the seconds
+   * left, the whole task's typical seconds, and whether it has been at its stage well past the usual time.
+   */
+  stage: z.optional(z.enum(['queued', 'generating', 'finishing'])),
+  seconds_left: z.optional(z.number()),
+  seconds_total: z.optional(z.number()),
+  running_late: z.optional(z.boolean()),
 });
 export type AvatarTask = z.infer<typeof AvatarTask>;
 /** Newest first. `next_cursor` (beyond the spec) fetches the next page with `?cursor=`. */

@@ -76,6 +76,11 @@ export const keys = {
     gsi1sk: `${String(deadlineAt).padStart(12, '0')}#${userId}#${taskId}`,
   }),
   taskDeadlineShards: 4,
+  /**
+   * How long recent finished tasks took at each stage (the gallery's estimate, issue 23): one stage-wide
+   * item of a few fixed places, read by key. Durations only: it names no one.
+   */
+  taskDurations: { pk: 'STATS', sk: 'TASK_DURATIONS' },
   /** Every style in one partition, in id order: the catalogue is small and read whole. */
   style: (id: number) => ({ pk: 'STYLE', sk: `STYLE#${String(id).padStart(10, '0')}` }),
   stylePartition: 'STYLE',

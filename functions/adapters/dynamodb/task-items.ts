@@ -39,6 +39,9 @@ export const TaskItem = z.object({
   /** absent: not measured; null: the avatar showed no face */
   likeness: z.optional(z.nullable(z.number())),
   likeness_refunded: z.optional(z.boolean()),
+  /** the stages' times (issue 23): set once each, by the first delivery that reached the stage */
+  generating_at: z.optional(z.number()),
+  finishing_at: z.optional(z.number()),
   created_at: z.number(),
   updated_at: z.number(),
 });
@@ -63,6 +66,8 @@ export const SUMMARY_ATTRIBUTES = [
   'refunded',
   'likeness',
   'likeness_refunded',
+  'generating_at',
+  'finishing_at',
   'created_at',
   'updated_at',
 ] as const;
@@ -92,6 +97,7 @@ function summaryOf(i: z.infer<typeof SummaryItem>): TaskSummary {
     errorCode: i.error_code ?? null,
     refunded: i.refunded ?? false,
     likeness: i.likeness === undefined ? null : { score: i.likeness, refunded: i.likeness_refunded ?? false },
+    stageTimes: { generatingAt: i.generating_at ?? null, finishingAt: i.finishing_at ?? null },
     createdAt: i.created_at,
     updatedAt: i.updated_at,
   };

@@ -26,6 +26,7 @@ import {
   enforceCeiling,
   enforceLimits,
   type RateLimitPolicy,
+  tooManyLinkEmails,
 } from './rate-limits.ts';
 
 export const LOGIN_LINK_TTL_SECONDS = 15 * 60;
@@ -107,15 +108,20 @@ export async function requestLoginLink(
   browserCookie: string | null = null,
 ): Promise<{ msg: string; kind: LinkEmailKind; sent: boolean } & Partial<LinkRequestBrowser>> {
   const email = normaliseEmail(input.email);
-  await enforceLimits(deps.limiter, 'login_link', [
-    { scope: 'client', key: caller.clientAddress, rule: deps.limits.loginLinkPerClient },
-    {
-      scope: 'email-client',
-      key: emailAndClient(email, caller.clientAddress),
-      owner: { email },
-      rule: deps.limits.loginLinkPerEmailClient,
-    },
-  ]);
+  await enforceLimits(
+    deps.limiter,
+    'login_link',
+    [
+      { scope: 'client', key: caller.clientAddress, rule: deps.limits.loginLinkPerClient },
+      {
+        scope: 'email-client',
+        key: emailAndClient(email, caller.clientAddress),
+        owner: { email },
+        rule: deps.limits.loginLinkPerEmailClient,
+      },
+    ],
+    tooManyLinkEmails(input.lang ?? 'en'),
+  );
   const user = await deps.store.findByEmail(email);
   if (!user) throw new DomainError('ACCOUNT_NOT_FOUND', 'No account found with this email.');
   const kind: LinkEmailKind = user.status === 'ACTIVE' ? 'login' : 'activation';

@@ -34,7 +34,7 @@ const copy = {
     login: {
       subject: 'Votre lien de connexion Aivatar',
       heading: 'Connexion à Aivatar',
-      body: 'Cliquez sur le bouton ci-dessous pour vous connecter, sans mot de passe.',
+      body: 'Utilisez le bouton ci-dessous pour vous connecter, sans mot de passe.',
       button: 'Me connecter',
     },
     expiry: "Ce lien ne fonctionne qu'une fois et expire dans 15 minutes.",

@@ -2,8 +2,8 @@
 // deletion email's link (?delete=<code>), it shows only the deletion's confirmation, at the top.
 import './strings.ts';
 import { useSearchParams } from 'react-router';
+import { SkeletonPanels } from '../../components/layout/app-skeleton.tsx';
 import { CheckIcon, GoogleIcon, MailIcon } from '../../components/ui/icons.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { WelcomeNotice } from '../../components/welcome/welcome-notice.tsx';
 import { documentTitle } from '../../lib/document-title.ts';
 import { useTranslation } from '../../lib/i18n.ts';
@@ -46,11 +46,7 @@ export default function AccountPage() {
       {!user && userStatus === 'error' && (
         <RetryAlert message={t('account.userLoadFailed')} onRetry={() => void refreshUser()} />
       )}
-      {!user && userStatus !== 'error' && (
-        <div className="page-loading">
-          <Spinner size="lg" label={t('common.loading')} />
-        </div>
-      )}
+      {!user && userStatus !== 'error' && <SkeletonPanels count={2} />}
       {user && deletionCode && (
         <DeletionLinkConfirm code={deletionCode} email={user.email} balance={tokenBalance(user)} />
       )}

@@ -25,6 +25,7 @@ import { EmailField } from './components/email-field.tsx';
 import { GoogleLogin } from './components/google-login.tsx';
 import { MessageAction } from './components/message-action.tsx';
 import { PurchaseNote } from './components/purchase-note.tsx';
+import { ResendEmail } from './components/resend-email.tsx';
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -47,6 +48,8 @@ export default function LoginPage() {
   // this page's language, whose strings may still be arriving after that English page, until another message.
   const [linkFailure, setLinkFailure] = useState(() => new URLSearchParams(search).get('link'));
   const shown = message ?? linkReturnMessage(linkFailure, t);
+  // The address a link was just sent to: "Check your inbox" then offers to send it again.
+  const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => () => clearTimeout(redirect.current), []);
@@ -65,6 +68,7 @@ export default function LoginPage() {
     setLinkFailure(null);
     setBusy('login');
     setMessage(null);
+    setLinkSentTo(null);
     try {
       const { access_token } = await logIn({ email: email.trim(), password });
       void signIn(access_token);
@@ -88,6 +92,7 @@ export default function LoginPage() {
     setBusy('link');
     setLinkFailure(null);
     setMessage(null);
+    setLinkSentTo(null);
     try {
       // The server says which email went out: a pending account gets its activation link again.
       const { kind } = await sendLoginLink({ email: address, lang });
@@ -96,6 +101,7 @@ export default function LoginPage() {
           ? t('login.activationSent', { email: address })
           : t('login.linkSent', { email: address });
       setMessage({ kind: 'success', text });
+      setLinkSentTo(address);
     } catch (e) {
       setMessage(loginLinkFailure(e, t));
     } finally {
@@ -103,7 +109,7 @@ export default function LoginPage() {
     }
   };
 
-  const action = shown?.action && (
+  const action = shown?.action ? (
     <MessageAction
       action={shown.action}
       busy={busy === 'link'}
@@ -111,6 +117,8 @@ export default function LoginPage() {
       onSendLoginLink={() => void onSendLink()}
       email={email.trim()}
     />
+  ) : (
+    linkSentTo && message?.kind === 'success' && <ResendEmail key={linkSentTo} email={linkSentTo} />
   );
 
   return (

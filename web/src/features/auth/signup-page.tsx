@@ -16,6 +16,7 @@ import { EmailField } from './components/email-field.tsx';
 import { GoogleLogin } from './components/google-login.tsx';
 import { MessageAction } from './components/message-action.tsx';
 import { PurchaseNote } from './components/purchase-note.tsx';
+import { ResendEmail } from './components/resend-email.tsx';
 
 export default function SignupPage() {
   const { t } = useTranslation();
@@ -74,6 +75,7 @@ export default function SignupPage() {
           <h2>{t('signup.successTitle')}</h2>
           <Alert kind="success">{t('signup.success')}</Alert>
           <p>{t('signup.successDetail', { email: sentTo })}</p>
+          <ResendEmail email={sentTo} />
           <Button variant="ghost" size="sm" onClick={startOver}>
             {t('signup.useAnotherEmail')}
           </Button>
