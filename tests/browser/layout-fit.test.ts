@@ -76,6 +76,7 @@ const ledgerFixture = () => ({
     balance_after: 100 - i,
     created_at: NOW - i * 3600 - 59 * 60,
   })),
+  delayed_payments: [],
 });
 
 /**
