@@ -117,7 +117,9 @@ describeInBrowser('account page: a bank debit pending, then the export offered o
       const download = page.waitForEvent('download');
       await section.getByRole('button', { name: copy.download, exact: true }).click();
       const file = await download;
-      expect(file.suggestedFilename()).toMatch(/^aivatar-data-\d{4}-\d{2}-\d{2}\.zip$/);
+      // Named in the page's language (issue 23, item 9).
+      const stem = lang === 'fr' ? 'aivatar-donnees' : 'aivatar-data';
+      expect(file.suggestedFilename()).toMatch(new RegExp(`^${stem}-\\d{4}-\\d{2}-\\d{2}\\.zip$`));
       const link = new URL(file.url());
       expect(link.searchParams.get('X-Amz-Expires')).toBe('300');
       expect(file.url()).not.toContain(token);
