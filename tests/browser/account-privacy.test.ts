@@ -41,7 +41,7 @@ describeInBrowser('account page: your data', () => {
     const link = /https?:\/\/\S+\?export=\S+/.exec(mail.text)?.[0] as string;
     await page.goto(pathOf(link));
     await section
-      .getByText(/^Your data export is ready\. You can download it until [A-Z][a-z]+ \d+\.$/)
+      .getByText(/^Your data export is ready\. You can download it until \d+ [A-Z][a-z]+\.$/)
       .waitFor();
     const download = page.waitForEvent('download');
     await section.getByRole('button', { name: 'Download' }).click();
