@@ -122,6 +122,82 @@ export function subscriptionJson(p: {
 
 export const subscriptionItem = (sub: Json): Json => (sub.items as { data: Json[] }).data[0] as Json;
 
+/**
+ * What every local invoice shares: one line for the price, in euros, the amounts before any payment or
+ * status (the callers add those), in the shapes of the pinned API version.
+ */
+export function oneLineInvoice(p: {
+  id: string;
+  customer: Json;
+  price: LocalPrice;
+  now: number;
+  line: { description: string; parent: Json; period: { start: number; end: number } };
+}): Json {
+  const amount = p.price.plan.priceCents;
+  return {
+    id: p.id,
+    object: 'invoice',
+    account_country: 'FR',
+    account_name: 'Aivatar (local)',
+    amount_due: amount,
+    amount_overpaid: 0,
+    amount_shipping: 0,
+    attempt_count: 0,
+    collection_method: 'charge_automatically',
+    created: p.now,
+    currency: 'eur',
+    customer: p.customer.id,
+    customer_email: p.customer.email,
+    customer_name: p.customer.name,
+    default_payment_method: null,
+    description: null,
+    discounts: [],
+    due_date: null,
+    effective_at: p.now,
+    invoice_pdf: null,
+    issuer: { type: 'self' },
+    lines: {
+      ...list(
+        [
+          {
+            id: newId('il', 24),
+            object: 'line_item',
+            amount,
+            currency: 'eur',
+            description: p.line.description,
+            discount_amounts: [],
+            discountable: true,
+            discounts: [],
+            invoice: p.id,
+            livemode: false,
+            metadata: {},
+            parent: p.line.parent,
+            period: p.line.period,
+            pretax_credit_amounts: [],
+            pricing: {
+              type: 'price_details',
+              price_details: { price: p.price.json.id, product: p.price.json.product },
+              unit_amount_decimal: String(amount),
+            },
+            quantity: 1,
+            taxes: [],
+          },
+        ],
+        `/v1/invoices/${p.id}/lines`,
+      ),
+      total_count: 1,
+    },
+    livemode: false,
+    next_payment_attempt: null,
+    subtotal: amount,
+    subtotal_excluding_tax: amount,
+    test_clock: null,
+    total: amount,
+    total_excluding_tax: amount,
+    webhooks_delivered_at: null,
+  };
+}
+
 export function invoiceJson(p: {
   customer: Json;
   subscription: Json;
@@ -137,77 +213,34 @@ export function invoiceJson(p: {
   const amount = p.price.plan.priceCents;
   const item = subscriptionItem(p.subscription);
   return {
-    id,
-    object: 'invoice',
-    account_country: 'FR',
-    account_name: 'Aivatar (local)',
-    amount_due: amount,
-    amount_overpaid: 0,
+    ...oneLineInvoice({
+      id,
+      customer: p.customer,
+      price: p.price,
+      now: p.now,
+      line: {
+        description: `1 × ${p.price.plan.name} (at €${(amount / 100).toFixed(2)} / month)`,
+        parent: {
+          type: 'subscription_item_details',
+          invoice_item_details: null,
+          subscription_item_details: {
+            invoice_item: null,
+            proration: false,
+            proration_details: { credited_items: null },
+            subscription: p.subscription.id,
+            subscription_item: item.id,
+          },
+        },
+        period: { start: p.periodStart, end: p.periodEnd },
+      },
+    }),
     amount_paid: 0,
     amount_remaining: amount,
-    amount_shipping: 0,
-    attempt_count: 0,
     attempted: false,
     auto_advance: true,
     billing_reason: p.billingReason,
-    collection_method: 'charge_automatically',
-    created: p.now,
-    currency: 'eur',
-    customer: p.customer.id,
-    customer_email: p.customer.email,
-    customer_name: p.customer.name,
-    default_payment_method: null,
-    description: null,
-    discounts: [],
-    due_date: null,
-    effective_at: p.now,
     hosted_invoice_url: null,
-    invoice_pdf: null,
-    issuer: { type: 'self' },
-    lines: {
-      ...list(
-        [
-          {
-            id: newId('il', 24),
-            object: 'line_item',
-            amount,
-            currency: 'eur',
-            description: `1 × ${p.price.plan.name} (at €${(amount / 100).toFixed(2)} / month)`,
-            discount_amounts: [],
-            discountable: true,
-            discounts: [],
-            invoice: id,
-            livemode: false,
-            metadata: {},
-            parent: {
-              type: 'subscription_item_details',
-              invoice_item_details: null,
-              subscription_item_details: {
-                invoice_item: null,
-                proration: false,
-                proration_details: { credited_items: null },
-                subscription: p.subscription.id,
-                subscription_item: item.id,
-              },
-            },
-            period: { start: p.periodStart, end: p.periodEnd },
-            pretax_credit_amounts: [],
-            pricing: {
-              type: 'price_details',
-              price_details: { price: p.price.json.id, product: p.price.json.product },
-              unit_amount_decimal: String(amount),
-            },
-            quantity: 1,
-            taxes: [],
-          },
-        ],
-        `/v1/invoices/${id}/lines`,
-      ),
-      total_count: 1,
-    },
-    livemode: false,
     metadata: {},
-    next_payment_attempt: null,
     number: null,
     parent: {
       type: 'subscription_details',
@@ -218,12 +251,6 @@ export function invoiceJson(p: {
     period_start: p.invoicePeriod.start,
     status: 'draft',
     status_transitions: { finalized_at: null, marked_uncollectible_at: null, paid_at: null, voided_at: null },
-    subtotal: amount,
-    subtotal_excluding_tax: amount,
-    test_clock: null,
-    total: amount,
-    total_excluding_tax: amount,
-    webhooks_delivered_at: null,
   };
 }
 
