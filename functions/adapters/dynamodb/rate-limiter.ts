@@ -1,5 +1,6 @@
 import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Clock, CounterOwner, RateLimiter, RateVerdict } from '../../domain/ports.ts';
+import { isConditionFailure, writtenUnlessConditionFails } from './conditions.ts';
 import { accountOwner, emailOwner, keys, OWNER_ATTRIBUTE, TTL_ATTRIBUTE } from './keys.ts';
 
 interface Counter {
@@ -7,13 +8,23 @@ interface Counter {
   window_start: number;
 }
 
-const isConditionFailure = (e: unknown): e is Error & { Item?: Record<string, unknown> } =>
-  e instanceof Error && e.name === 'ConditionalCheckFailedException';
-
 const counterOf = (item: Record<string, unknown> | undefined): Counter | null =>
   item && typeof item.hits === 'number' && typeof item.window_start === 'number'
     ? { hits: item.hits, window_start: item.window_start }
     : null;
+
+/**
+ * The item a failed condition returns (ReturnValuesOnConditionCheckFailure): the document client does not
+ * convert errors, so its numbers are still DynamoDB's `{ N: "…" }`.
+ */
+const counterInFailure = (e: unknown): Counter | null => {
+  const item = (e as { Item?: Record<string, { N?: string } | undefined> }).Item;
+  const hits = item?.hits?.N;
+  const start = item?.window_start?.N;
+  return hits !== undefined && start !== undefined
+    ? { hits: Number(hits), window_start: Number(start) }
+    : null;
+};
 
 /**
  * Counters whose window starts at its first attempt (not at a clock boundary): `limit` attempts within
@@ -68,7 +79,7 @@ export class DynamoRateLimiter implements RateLimiter {
         return { allowed: true, retryAfterSeconds: this.left(counted, now, windowSeconds) };
       } catch (e) {
         if (!isConditionFailure(e)) throw e;
-        current = counterOf(e.Item) ?? (await this.read(bucket, key));
+        current = counterInFailure(e) ?? (await this.read(bucket, key));
       }
       if (current && current.window_start > now - windowSeconds) {
         // A window is running: full, or started by another request since this one tried (count again).
@@ -103,8 +114,10 @@ export class DynamoRateLimiter implements RateLimiter {
   }
 
   async release(bucket: string, key: string, windowSeconds: number): Promise<void> {
-    try {
-      await this.db.send(
+    // A condition that fails means nothing is counted in a running window (it ended since the hit): nothing
+    // to give back.
+    await writtenUnlessConditionFails(
+      this.db.send(
         new UpdateCommand({
           TableName: this.table,
           Key: keys.rate(bucket, key),
@@ -116,12 +129,8 @@ export class DynamoRateLimiter implements RateLimiter {
             ':expired': this.clock.now() - windowSeconds,
           },
         }),
-      );
-    } catch (e) {
-      // Nothing counted in a running window (it ended since the hit): nothing to give back.
-      if (isConditionFailure(e)) return;
-      throw e;
-    }
+      ),
+    );
   }
 
   async peek(bucket: string, key: string, limit: number, windowSeconds: number): Promise<RateVerdict> {
