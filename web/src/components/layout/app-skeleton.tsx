@@ -3,16 +3,16 @@
 // spinner. Announced once, as "Loading…", for screen readers. Their styles are the layout's (app-layout.css).
 import { useTranslation } from '../../lib/i18n.ts';
 
-/** A grid of `count` card shapes (the styles, the photos, the avatars). */
-export function SkeletonCards({ count, className = '' }: { count: number; className?: string }) {
+/** `count` grey shapes in a box announced once as loading; `head` is each shape's first line or picture. */
+function Skeletons(p: { count: number; className: string; kind: 'card' | 'panel'; head: string }) {
   const { t } = useTranslation();
   return (
-    <div className={`skeleton-cards ${className}`} data-testid="skeleton" role="status">
+    <div className={`skeleton-${p.kind}s ${p.className}`} data-testid="skeleton" role="status">
       <span className="visually-hidden">{t('common.loading')}</span>
-      {Array.from({ length: count }, (_, i) => (
+      {Array.from({ length: p.count }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders, never reordered
-        <span key={i} className="skeleton skeleton-card" aria-hidden="true">
-          <span className="skeleton-card__picture" />
+        <span key={i} className={`skeleton skeleton-${p.kind}`} aria-hidden="true">
+          <span className={p.head} />
           <span className="skeleton-card__line" />
           <span className="skeleton-card__line skeleton-card__line--short" />
         </span>
@@ -21,23 +21,20 @@ export function SkeletonCards({ count, className = '' }: { count: number; classN
   );
 }
 
+/** A grid of `count` card shapes (the styles, the photos, the avatars). */
+export const SkeletonCards = ({ count, className = '' }: { count: number; className?: string }) => (
+  <Skeletons count={count} className={className} kind="card" head="skeleton-card__picture" />
+);
+
 /** Panel shapes (the account's cards). */
-export function SkeletonPanels({ count, className = '' }: { count: number; className?: string }) {
-  const { t } = useTranslation();
-  return (
-    <div className={`skeleton-panels ${className}`} data-testid="skeleton" role="status">
-      <span className="visually-hidden">{t('common.loading')}</span>
-      {Array.from({ length: count }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders, never reordered
-        <span key={i} className="skeleton skeleton-panel" aria-hidden="true">
-          <span className="skeleton-card__line skeleton-card__line--title" />
-          <span className="skeleton-card__line" />
-          <span className="skeleton-card__line skeleton-card__line--short" />
-        </span>
-      ))}
-    </div>
-  );
-}
+export const SkeletonPanels = ({ count, className = '' }: { count: number; className?: string }) => (
+  <Skeletons
+    count={count}
+    className={className}
+    kind="panel"
+    head="skeleton-card__line skeleton-card__line--title"
+  />
+);
 
 /** A whole screen's shape, while its code arrives: a title, a line, cards. */
 export function PageSkeleton() {
