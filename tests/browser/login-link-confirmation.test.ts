@@ -38,6 +38,8 @@ async function linkAskedElsewhere(email: string, lang: Lang): Promise<string> {
   return pathOf(loginLinkIn(await waitForMail(email, { count: 2 })));
 }
 
+// Written out, not read from the app: the French login page's words for a used or expired link.
+const USED_LINK_FR = 'Ce lien de connexion est invalide ou a expiré. Demandez-en un nouveau.';
 const storedSession = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
 
 /** Nothing sticks out of the viewport sideways, and both buttons are on screen. */
@@ -123,7 +125,7 @@ describeInBrowser('a login link opened in a browser that did not ask for it', ()
     await waitForPath(page, '/fr/app/create');
   });
 
-  test('a used French link says so (in English) after the question too, and leads back to /fr/login', async () => {
+  test('a used French link, opened again after the question, goes on to /fr/login, which says why in French', async () => {
     const email = uniqueEmail('confirm-used');
     await createAccount(email, { lang: 'fr' });
     const link = await linkAskedElsewhere(email, 'fr');
@@ -133,9 +135,9 @@ describeInBrowser('a login link opened in a browser that did not ask for it', ()
     await waitForPath(first, '/fr/app/create');
     await first.evaluate(() => localStorage.clear());
     await first.goto(link);
-    await waitForEnglishTokenPage(first, tokenPage.error);
-    await first.getByText(tokenPage.invalid, { exact: true }).waitFor();
-    await first.getByRole('link', { name: tokenPage.backToLogin }).click();
+    // Issue 23 item 9: every page reached from a French email is French.
     await waitForPath(first, '/fr/login');
+    await first.getByText(USED_LINK_FR, { exact: true }).waitFor();
+    expect(await first.evaluate(() => document.documentElement.lang)).toBe('fr');
   });
 });

@@ -89,9 +89,10 @@ async function signUp(page: Page, lang: Lang, email: string, plan: string): Prom
   const c = authCopy[lang];
   await page.locator('.auth__footer').getByRole('link', { name: COPY[lang].signUpLink, exact: true }).click();
   await waitForPath(page, `${c.prefix}/signup`);
-  expect(plain(await page.getByTestId('purchase-note').textContent())).toContain(
-    COPY[lang].afterSignup(plan),
-  );
+  // The path changes before the sign-up page has replaced the log-in page (and its note): wait for it.
+  await expect
+    .poll(async () => plain(await page.getByTestId('purchase-note').textContent()))
+    .toContain(COPY[lang].afterSignup(plan));
   await page.getByLabel(c.email).fill(email);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: c.requestActivation }).click();

@@ -55,7 +55,9 @@ async function boxOf(locator: Locator) {
 
 /** The list item of the style named `name`. */
 const styleItem = (page: Page, name: string) =>
-  page.locator('.style-card-item').filter({ has: page.locator('.style-card__name', { hasText: name }) });
+  page
+    .locator('.style-card-item')
+    .filter({ has: page.locator('.style-card__name').getByText(name, { exact: true }) });
 
 describeInBrowser('what the balance buys, on every style card', () => {
   const browser = useBrowser();
