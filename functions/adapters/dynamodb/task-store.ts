@@ -97,7 +97,13 @@ export class DynamoTaskStore extends DynamoUserReader implements TaskStore {
     );
   }
 
-  progress(task: TaskRecord, percent: number, now: number): Promise<boolean> {
+  progress(task: TaskRecord, percent: number, now: number, referenceFiles?: string[]): Promise<boolean> {
+    if (referenceFiles?.length)
+      return this.whileClaimed(task, 'SET progress = :p, updated_at = :now, reference_files = :files', {
+        ':p': percent,
+        ':now': now,
+        ':files': referenceFiles,
+      });
     return this.whileClaimed(task, 'SET progress = :p, updated_at = :now', { ':p': percent, ':now': now });
   }
 

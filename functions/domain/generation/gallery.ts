@@ -84,6 +84,8 @@ async function describe(deps: GalleryDeps, user: User, t: TaskSummary): Promise<
     updated_at: t.updatedAt,
     batch_id: t.batchId,
     token_cost: t.tokenCost,
+    ...(t.choice.backdrop ? { backdrop: t.choice.backdrop } : {}),
+    ...(t.choice.outfit ? { outfit: t.choice.outfit } : {}),
   };
   if (t.status === 'ERROR') {
     return {

@@ -3,6 +3,7 @@
 // carries the task's refund in the same transaction, so it happens once whoever makes it (worker, dead-letter
 // handler, sweeper).
 import type { AvatarTask as ApiTask } from '../../../shared/api-schemas.ts';
+import type { TaskChoice } from '../../../shared/style-choices.ts';
 import type { RenderRecipe } from '../styles/render-recipe.ts';
 import type { ImageQuality, ImageSize, InputFidelity, ProviderUsage, RenderKind } from './image-provider.ts';
 import type { Likeness } from './likeness.ts';
@@ -21,6 +22,8 @@ export interface TaskRecipe {
   referenceCount: number;
   inputFidelity: InputFidelity;
   recipe: RenderRecipe;
+  /** the backdrop and outfit the user chose (issue 20): already in `prompt` and `recipe`, kept to show them */
+  choice: TaskChoice;
 }
 
 export interface TaskRecord extends TaskRecipe {
@@ -40,6 +43,11 @@ export interface TaskRecord extends TaskRecipe {
   deadlineAt: number;
   resultFile: string | null;
   referenceFile: string | null;
+  /**
+   * the photos sent to the provider, best first, recorded once the worker read them; on a new task made by
+   * "Try again", the ones to send (those still there come first)
+   */
+  referenceFiles: string[];
   renderKind: RenderKind | null;
   width: number | null;
   height: number | null;
@@ -65,6 +73,8 @@ export interface NewTask extends TaskRecipe {
   id: string;
   tokenCost: number;
   deadlineAt: number;
+  /** "Try again": the photos the first task was made from */
+  referenceFiles?: string[];
 }
 
 export interface NewBatch {
@@ -113,6 +123,7 @@ export type TaskSummary = Pick<
   | 'tokenCost'
   | 'styleId'
   | 'styleName'
+  | 'choice'
   | 'resultFile'
   | 'referenceFile'
   | 'renderKind'
@@ -159,8 +170,8 @@ export interface TaskStore {
    * another delivery holds it or it is finished.
    */
   claim(userId: string, taskId: string, now: number, leaseSeconds: number): Promise<TaskRecord | null>;
-  /** Progress of a claimed task; false when the claim was lost. */
-  progress(task: TaskRecord, percent: number, now: number): Promise<boolean>;
+  /** Progress of a claimed task (with the photos it is made from, once read); false when the claim was lost. */
+  progress(task: TaskRecord, percent: number, now: number, referenceFiles?: string[]): Promise<boolean>;
   /** IN_PROGRESS -> TODO so the next delivery may claim it again; false when the claim was lost. */
   release(task: TaskRecord, now: number): Promise<boolean>;
   /**
