@@ -9,7 +9,7 @@ import {
 } from './admin-style-rules.ts';
 import { LANGUAGES, type Language as LanguageCode } from './language.ts';
 import { PHOTO_LIMITS, PHOTO_TYPES, QUALITY_HINTS, REJECTION_REASONS } from './photo-rules.ts';
-import { BACKDROP_IDS, OUTFIT_IDS } from './style-choices.ts';
+import { BACKDROP_IDS, MAX_AVATARS_PER_BATCH, OUTFIT_IDS } from './style-choices.ts';
 
 export { LANGUAGES };
 /** The zod enum of shared/language.ts's list; the type is that module's. */
@@ -319,8 +319,8 @@ export const PhotoConsentRequest = z.strictObject({ processing: z.boolean(), rig
 export const PhotoConsentResult = z.object({ success: z.boolean(), consent: PhotoConsent });
 export const PhotoRetentionRequest = z.strictObject({ delete_after_generation: z.boolean() });
 export const PhotoRetentionResult = z.object({ success: z.boolean(), delete_after_generation: z.boolean() });
-/** At most this many styles per batch (the screen's hint says 10; the server allows 20). */
-export const MAX_STYLES_PER_BATCH = 20;
+/** At most this many styles, and avatars, per batch (the screen's hint says 10 styles; the server allows 20). */
+export const MAX_STYLES_PER_BATCH = MAX_AVATARS_PER_BATCH;
 export const MAX_STYLE_PROMPT_LENGTH = 4000;
 export const CreateTasksBatch = z.strictObject({
   styles: z.array(StyleId).check(z.maxLength(100)),

@@ -4,6 +4,12 @@
 // what a preview render shows. The words sent to the AI provider live with the domain
 // (functions/domain/styles/style-choices.ts); the names are the screens' translations.
 
+/**
+ * Avatars one create may make (one DynamoDB transaction holds them with the debit): every chosen
+ * combination counts. The server's limit (api-schemas.ts MAX_STYLES_PER_BATCH) and the screen's warning.
+ */
+export const MAX_AVATARS_PER_BATCH = 20;
+
 export const BACKDROP_IDS = [
   'studio-grey',
   'office',

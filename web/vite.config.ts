@@ -79,7 +79,7 @@ const devRuntimeConfig = (): Plugin => ({
 // and the forms' parts, the app's server state (TanStack Query and lib/server-state), the kit of the
 // marketing pages, and the admin screen's form rules.
 const NOT_IN_SHELL =
-  /\/src\/components\/(marketing\/|welcome\/|layout\/(app-|open-billing)|ui\/(text-field|checkbox|retry-alert|form-controls))|\/src\/lib\/(api-messages|welcome|app-routes|save-file|query-keys|server-state)\.|\/node_modules\/@tanstack\/|\/shared\/admin-style-rules\./;
+  /\/src\/components\/(marketing\/|welcome\/|choices\/|layout\/(app-|open-billing)|ui\/(text-field|checkbox|retry-alert|form-controls))|\/src\/lib\/(api-messages|welcome|app-routes|save-file|query-keys|server-state)\.|\/node_modules\/@tanstack\/|\/shared\/(admin-style-rules|style-choices)\./;
 
 export default defineConfig(({ command, isSsrBuild }) => {
   // A build is what ships, whatever NODE_ENV the caller runs with: vitest's global setup builds under

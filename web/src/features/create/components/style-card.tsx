@@ -37,9 +37,16 @@ export function StyleCard({
         <span className="style-card__body">
           <span className="style-card__name">{name}</span>
           <span className="style-card__description">{description}</span>
-          <span className="style-card__cost" data-testid="style-cost">
-            <CoinIcon />
-            {t('create.cost', { count: style.token_cost })}
+          <span className="style-card__footer">
+            <span className="style-card__cost" data-testid="style-cost">
+              <CoinIcon />
+              {t('create.cost', { count: style.token_cost })}
+            </span>
+            {style.accepts_choices && (
+              <span className="style-card__choices" data-testid="takes-choices">
+                {t('create.takesChoices')}
+              </span>
+            )}
           </span>
         </span>
       </button>
