@@ -41,7 +41,7 @@ export default function CreatePage() {
   const photos = useReferencePhotos();
   const photoCount = typeof photos === 'string' ? photos : photos.count;
   const [category, setCategory] = useState(ALL);
-  // ?style=<id> (the gallery's "Try this style again") starts with that style picked.
+  // ?style=<id> starts with that style picked (a link to one style).
   const [params] = useSearchParams();
   const [selectedIds, setSelectedIds] = useState<number[]>(() => preselected(params.get('style')));
   const [choices, setChoices] = useState<StyleChoices>({ backdrops: [], outfits: [] });
