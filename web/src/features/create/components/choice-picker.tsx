@@ -2,7 +2,6 @@
 // to pick), for the styles that accept them (marked on their cards). Every picked backdrop with every picked
 // outfit is one avatar of each such style; none picked keeps the style's own look.
 import '../../../components/choices/strings.ts';
-import '../../../components/choices/choices.css';
 import {
   BACKDROP_IDS,
   type BackdropId,
