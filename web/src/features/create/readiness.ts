@@ -49,7 +49,8 @@ export function readinessOf(
   const balance = user ? tokenBalance(user) : null;
   const short = balance !== null && balance < total;
   const fewPhotos = typeof photoCount === 'number' && photoCount < PHOTO_LIMITS.neededForAvatars;
-  const tooMany = avatars > MAX_AVATARS_PER_BATCH;
+  // The spec enforces no limit on styles (the server answers for that): only the choices' extra avatars warn.
+  const tooMany = avatars > MAX_AVATARS_PER_BATCH && avatars > selected.length;
   const warnings: Warning[] = [];
   if (fewPhotos) warnings.push({ key: 'photos', kind: 'warning', text: t('create.needPhotos') });
   if (selected.length === 0)
