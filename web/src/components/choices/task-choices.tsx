@@ -1,6 +1,5 @@
 // What a task was made with (issue 20): its backdrop and outfit as small swatches and names, on a gallery
 // card. Nothing for a task made without a choice.
-import './strings.ts';
 import {
   BACKDROP_IDS,
   type BackdropId,

@@ -1,9 +1,0 @@
-// The names of the backdrops and outfits (issue 20), shared by the Create screen and the gallery, merged
-// into the app's translations when one of them loads (see lib/i18n.ts).
-import { addFeatureStrings, type Same } from '../../lib/i18n.ts';
-import type En from './locales/en.json';
-import type Fr from './locales/fr.json';
-
-export const CHOICES_LOCALES_MATCH: Same<typeof En, typeof Fr> = true;
-
-await addFeatureStrings({ en: () => import('./locales/en.json'), fr: () => import('./locales/fr.json') });
