@@ -93,7 +93,13 @@ export function BackdropSwatch({ id }: { id: BackdropId }) {
       break;
   }
   return (
-    <svg className="choice-swatch" viewBox="0 0 60 40" aria-hidden="true" focusable="false">
+    <svg
+      className="choice-swatch"
+      viewBox="0 0 60 40"
+      preserveAspectRatio="xMidYMid slice"
+      aria-hidden="true"
+      focusable="false"
+    >
       {body}
     </svg>
   );
