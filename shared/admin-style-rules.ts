@@ -30,6 +30,7 @@ export const STYLE_MESSAGES = {
     "L'URL de l'image doit commencer par https:// (ou être un chemin du site commençant par /).",
   formatInvalid: 'Le format doit être square ou portrait.',
   isActiveInvalid: 'Le champ is_active doit valoir true ou false.',
+  acceptsChoicesInvalid: 'Le champ accepts_choices doit valoir true ou false.',
   textInvalid: 'Ce champ doit être un texte.',
 } as const;
 

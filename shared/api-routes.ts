@@ -245,6 +245,19 @@ export const apiRoutes = {
     served: true,
     response: s.TaskList,
   }),
+  /**
+   * Beyond the spec (issue 20): one new task with the same style, choices and photos as a finished (DONE or
+   * ERROR) one, charged like a create (atomic debit, Idempotency-Key required, refund on failure).
+   */
+  tryTaskAgain: route({
+    method: 'POST',
+    path: '/aivatar/tasks/{taskId}/try-again',
+    group: 'avatars',
+    access: 'user',
+    served: true,
+    request: s.TryAgainRequest,
+    response: s.CreateTasksResult,
+  }),
   /** `?preset=original|linkedin|4k` (beyond the spec; default original). */
   resultData: route({
     method: 'GET',

@@ -9,6 +9,7 @@ import {
 } from './admin-style-rules.ts';
 import { LANGUAGES, type Language as LanguageCode } from './language.ts';
 import { PHOTO_LIMITS, PHOTO_TYPES, QUALITY_HINTS, REJECTION_REASONS } from './photo-rules.ts';
+import { BACKDROP_IDS, MAX_AVATARS_PER_BATCH, OUTFIT_IDS } from './style-choices.ts';
 
 export { LANGUAGES };
 /** The zod enum of shared/language.ts's list; the type is that module's. */
@@ -148,6 +149,8 @@ export const Style = z.object({
   prompt: z.string(),
   /** Beyond the spec: the name and description in French, for the French screens. */
   translations: z.optional(z.object({ fr: z.optional(StyleText) })),
+  /** Beyond the spec (issue 20): the user may pick backdrops and outfits for this style. */
+  accepts_choices: z.optional(z.boolean()),
 });
 export type Style = z.infer<typeof Style>;
 export const AdminStyle = z.object({
@@ -198,6 +201,8 @@ const AdminStyleFields = {
   ),
   is_active: z._default(z.boolean({ error: STYLE_MESSAGES.isActiveInvalid }), true),
   format: z._default(z.enum(STYLE_FORMATS, { error: STYLE_MESSAGES.formatInvalid }), 'square'),
+  /** Beyond the spec (issue 20): absent keeps the style's setting (false for a new style). */
+  accepts_choices: z.optional(z.boolean({ error: STYLE_MESSAGES.acceptsChoicesInvalid })),
 };
 export const AdminStyleInput = z.strictObject(AdminStyleFields);
 export type AdminStyleInput = z.output<typeof AdminStyleInput>;
@@ -334,8 +339,8 @@ export const PhotoConsentRequest = z.strictObject({ processing: z.boolean(), rig
 export const PhotoConsentResult = z.object({ success: z.boolean(), consent: PhotoConsent });
 export const PhotoRetentionRequest = z.strictObject({ delete_after_generation: z.boolean() });
 export const PhotoRetentionResult = z.object({ success: z.boolean(), delete_after_generation: z.boolean() });
-/** At most this many styles per batch (the screen's hint says 10; the server allows 20). */
-export const MAX_STYLES_PER_BATCH = 20;
+/** At most this many styles, and avatars, per batch (the screen's hint says 10 styles; the server allows 20). */
+export const MAX_STYLES_PER_BATCH = MAX_AVATARS_PER_BATCH;
 export const MAX_STYLE_PROMPT_LENGTH = 4000;
 export const CreateTasksBatch = z.strictObject({
   styles: z.array(StyleId).check(z.maxLength(100)),
@@ -344,7 +349,30 @@ export const CreateTasksBatch = z.strictObject({
   use_reference_elements: z.literal(true),
   /** beyond the spec: the page's language, which names the result files and words `msg` (default: the account's) */
   lang: z.optional(Language),
+  /**
+   * Beyond the spec (issue 20): one entry per style, in the same order, for the styles that accept choices
+   * (an empty entry for the others). Every backdrop with every outfit is one task at the style's cost.
+   */
+  style_choices: z.optional(
+    z
+      .array(
+        z.strictObject({
+          backdrops: z
+            .array(z.enum(BACKDROP_IDS, { error: `Unknown backdrop: use ${BACKDROP_IDS.join(', ')}.` }))
+            .check(z.maxLength(BACKDROP_IDS.length)),
+          outfits: z
+            .array(z.enum(OUTFIT_IDS, { error: `Unknown outfit: use ${OUTFIT_IDS.join(', ')}.` }))
+            .check(z.maxLength(OUTFIT_IDS.length)),
+        }),
+      )
+      .check(z.maxLength(100)),
+  ),
 });
+/**
+ * Try again (issue 20): one new task with the style, choices and photos of a finished one. `expected_cost`
+ * is what the confirmation showed: when the style's price is no longer that, nothing is charged (409).
+ */
+export const TryAgainRequest = z.strictObject({ expected_cost: z.optional(z.int().check(z.gte(1))) });
 /** Spec: `msg` is shown on success; the rest is beyond the spec. */
 export const CreateTasksResult = z.object({
   msg: z.string(),
@@ -401,6 +429,9 @@ export const AvatarTask = z.object({
   stage_seconds: z.optional(z.number()),
   stage_elapsed: z.optional(z.number()),
   running_late: z.optional(z.boolean()),
+  /** the backdrop and outfit the user chose (issue 20; shared/style-choices.ts ids) */
+  backdrop: z.optional(z.string()),
+  outfit: z.optional(z.string()),
 });
 export type AvatarTask = z.infer<typeof AvatarTask>;
 /** Newest first. `next_cursor` (beyond the spec) fetches the next page with `?cursor=`. */

@@ -79,7 +79,7 @@ const devRuntimeConfig = (): Plugin => ({
 // and the forms' parts, the app's server state (TanStack Query and lib/server-state), the kit of the
 // marketing pages, and the admin screen's form rules.
 const NOT_IN_SHELL =
-  /\/src\/components\/(marketing\/|welcome\/|layout\/(app-|open-billing)|ui\/(text-field|checkbox|retry-alert|form-controls|icons\.))|\/src\/lib\/(api-messages|welcome|app-routes|save-file|query-keys|server-state|purchase-intent|dates|photo-deletes)\.|\/node_modules\/@tanstack\/|\/shared\/(admin-style-rules|photo-rules)\./;
+  /\/src\/components\/(marketing\/|welcome\/|choices\/|layout\/(app-|open-billing)|ui\/(text-field|checkbox|retry-alert|form-controls|icons\.))|\/src\/lib\/(api-messages|welcome|app-routes|save-file|query-keys|server-state|purchase-intent|dates|photo-deletes)\.|\/node_modules\/@tanstack\/|\/shared\/(admin-style-rules|photo-rules|style-choices)\./;
 
 export default defineConfig(({ command, isSsrBuild }) => {
   // A build is what ships, whatever NODE_ENV the caller runs with: vitest's global setup builds under
@@ -133,9 +133,10 @@ export default defineConfig(({ command, isSsrBuild }) => {
                     // show in): one chunk for the app's screens, kept out of the shell; one name, as the shell
                     // lists every chunk's name.
                     name: 'query',
-                    // The app screens' skeletons and the photo deletes' ledger ride along (issue 23): each chunk
-                    // of their own would add its name to the shell.
-                    test: /\/node_modules\/@tanstack\/|\/src\/lib\/(query-keys|server-state|photo-deletes)\.|\/ui\/retry-alert\.|\/layout\/app-skeleton\./,
+                    // The app screens' skeletons, the photo deletes' ledger and the backdrop and outfit swatches
+                    // (issues 20 and 23) ride along: each chunk of their own would add its name to the shell's
+                    // list, over the landing budget.
+                    test: /\/node_modules\/@tanstack\/|\/src\/lib\/(query-keys|server-state|photo-deletes)\.|\/ui\/retry-alert\.|\/layout\/app-skeleton\.|\/src\/components\/choices\//,
                   },
                 ],
               },

@@ -16,6 +16,7 @@ import {
   notificationSettings,
   setNotificationSettings,
 } from '../domain/generation/notification-settings.ts';
+import { tryTaskAgain } from '../domain/generation/try-again.ts';
 import { listActiveStyles, type StyleDeps } from '../domain/styles/styles.ts';
 import type { RouteHandlers } from '../http/group-handler.ts';
 
@@ -52,6 +53,8 @@ export const avatarRoutes = (deps: AvatarDeps): RouteHandlers<'avatars'> => ({
   listStyles: () => listActiveStyles(deps),
   createTasksBatch: ({ user, body, event }) =>
     createAvatarBatch(deps, user, body, header(event, 'idempotency-key')),
+  tryTaskAgain: ({ user, params, body, event }) =>
+    tryTaskAgain(deps, user, params.taskId ?? '', body, header(event, 'idempotency-key')),
   userTasks: ({ user, event }) => listUserTasks(deps, user, query(event)),
   resultData: ({ user, params, event }) =>
     resultData(deps, user, params.filename ?? '', parsePreset(query(event).preset)),

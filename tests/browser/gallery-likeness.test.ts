@@ -1,6 +1,6 @@
 // Issue 18 on the screens: a finished avatar shows its likeness ("Likeness 87%" / "Ressemblance 87 %") with
 // its explanation, the gallery sorts by best likeness, a card refunded by the likeness guarantee says so and
-// offers the style again on the Create screen (that style picked), and the pricing and landing pages state
+// offers Try again first (issue 20: a confirmation with the style's cost), and the pricing and landing pages state
 // the guarantee. The list states come from page.route (they do not hold still on a real worker); one test
 // runs the real API, worker, renderer and face model end to end. Screenshots: .local/screenshots/likeness-*.
 import { mkdirSync } from 'node:fs';
@@ -18,7 +18,6 @@ import {
   stack,
   uniqueEmail,
   useBrowser,
-  waitForPath,
 } from '../support/browser.ts';
 import { samePersonAgain, selfie } from '../support/face-fixtures.ts';
 import { consentedUser, uploadDirect } from '../support/photos.ts';
@@ -34,7 +33,8 @@ const COPY = {
     noFace: 'Likeness: no face found',
     hint: /How closely the face in this avatar matches the face in your reference photos/,
     refunded: 'Refunded: this one did not look enough like you',
-    again: 'Try this style again',
+    again: 'Try again',
+    cost: (n: number) => `It costs ${n === 1 ? '1 token' : `${n} tokens`}.`,
     sort: 'Sort',
     best: 'Best likeness',
     bestHeading: 'Best likeness first',
@@ -47,7 +47,8 @@ const COPY = {
     noFace: 'Ressemblance : aucun visage détecté',
     hint: /À quel point le visage de cet avatar correspond à celui de vos photos de référence/,
     refunded: 'Remboursé : celui-ci ne vous ressemblait pas assez',
-    again: 'Réessayer ce style',
+    again: 'Réessayer',
+    cost: (n: number) => `Il coûte ${n === 1 ? '1 jeton' : `${n} jetons`}.`,
     sort: 'Trier',
     best: 'Meilleure ressemblance',
     bestHeading: "Meilleure ressemblance d'abord",
@@ -134,8 +135,9 @@ describeInBrowser('likeness on the gallery', () => {
       );
       expect(await stranger.locator('img').count()).toBe(1);
       expect(await page.getByTestId('likeness-refund').count()).toBe(2);
-      const again = stranger.getByRole('link', { name: copy.again });
-      expect(await again.getAttribute('href')).toBe(`${copy.path}/app/create?style=23`);
+      const again = stranger.getByTestId('likeness-refund').getByRole('button', { name: copy.again });
+      // (Offered once the styles are read: the confirmation states the style's current price.)
+      await again.waitFor();
       await imagesLoaded(page);
       await page.screenshot({ path: join(SHOTS, `likeness-gallery-${lang}-1440.png`), fullPage: true });
 
@@ -161,13 +163,21 @@ describeInBrowser('likeness on the gallery', () => {
       await page.keyboard.press('Escape');
       await modal.waitFor({ state: 'detached' });
 
-      // "Try this style again" opens the Create screen with that style picked.
-      await page.getByTestId('task-card').nth(2).getByRole('link', { name: copy.again }).click();
-      await waitForPath(page, `${copy.path}/app/create?style=23`);
-      const picked = page.locator('[data-style-id="23"]');
-      await picked.waitFor();
-      expect(await picked.getAttribute('aria-pressed')).toBe('true');
-      expect(await page.getByTestId('selected-style').count()).toBe(1);
+      // "Try again" on the refunded card asks first, stating what the style costs now.
+      const style23 = (await activeStyles()).find((s) => s.id === 23);
+      await page
+        .getByTestId('task-card')
+        .nth(2)
+        .getByTestId('likeness-refund')
+        .getByRole('button', { name: copy.again })
+        .click();
+      const dialog = page.getByTestId('try-again-dialog');
+      await dialog.waitFor();
+      expect(await dialog.getByTestId('try-again-cost').innerText()).toBe(
+        copy.cost(style23?.token_cost ?? 0),
+      );
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
       await page.close();
     });
 

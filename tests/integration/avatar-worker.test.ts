@@ -6,8 +6,17 @@ import { DynamoOverdueTasks } from '../../functions/adapters/dynamodb/task-deadl
 import { sweepOverdueTasks } from '../../functions/domain/generation/abandoned-tasks.ts';
 import { encodeTaskMessage } from '../../functions/domain/generation/task-queue.ts';
 import { TASK_TIMING } from '../../functions/domain/generation/task-timing.ts';
+import { BACKDROP_PROMPTS, OUTFIT_PROMPTS } from '../../functions/domain/styles/style-choices.ts';
 import { callRoute, stack } from '../support/api.ts';
-import { balanceOf, creator, ledgerOf, ledgerSum, stylesCosting, testDb } from '../support/avatars.ts';
+import {
+  activeStyles,
+  balanceOf,
+  creator,
+  ledgerOf,
+  ledgerSum,
+  stylesCosting,
+  testDb,
+} from '../support/avatars.ts';
 import { startWorkerHarness, type WorkerHarness } from '../support/worker-harness.ts';
 
 let h: WorkerHarness;
@@ -102,6 +111,49 @@ describe('the avatar worker', { timeout: 60_000 }, () => {
     expect(ledger.filter((r) => r.reason === 'generation_refund')).toEqual([
       expect.objectContaining({ pool: 'subscription', amount: 1, balance_after: 1 }),
     ]);
+  });
+
+  it('sends the chosen backdrop and outfit in the prompt; Try again of a refused one sends them again, charged anew', async () => {
+    const user = await creator({ ltd: 10 });
+    const style = (await activeStyles()).find((s) => s.accepts_choices && s.token_cost === 2);
+    if (!style) throw new Error('no style of 2 tokens that takes choices');
+    h.provider.script({ kind: 'refusal', categories: ['violence'] });
+    const before = h.provider.calls.length;
+    const { task_ids } = await h.create(user.userId, [style.id], {
+      choices: [{ backdrops: ['brick-wall'], outfits: ['blazer'] }],
+    });
+    const refusedId = task_ids[0] as string;
+    expect(await taskOf(user.token, refusedId)).toMatchObject({
+      status: 'ERROR',
+      refunded: true,
+      backdrop: 'brick-wall',
+      outfit: 'blazer',
+    });
+    const prompt = h.provider.calls[before]?.fields.prompt;
+    expect(prompt).toContain(`Setting: ${BACKDROP_PROMPTS['brick-wall']}.`);
+    expect(prompt).toContain(`Wardrobe: ${OUTFIT_PROMPTS.blazer}.`);
+    expect(prompt).not.toContain(style.prompt.match(/Setting: [^.]*/)?.[0] as string);
+
+    // Not finished yet: nothing to try again (a task queued where no worker listens).
+    const pending = await h.create(user.userId, [style.id], { queue: await h.sqs.newQueue() });
+    await expect(h.tryAgain(user.userId, pending.task_ids[0] as string, 'k-pending')).rejects.toMatchObject({
+      code: 'TASK_NOT_FINISHED',
+    });
+
+    const again = await h.tryAgain(user.userId, refusedId, `again-${refusedId}`);
+    expect(again.tokens_spent).toBe(2);
+    const done = await taskOf(user.token, again.task_ids[0] as string);
+    expect(done).toMatchObject({
+      status: 'DONE',
+      style_id: style.id,
+      backdrop: 'brick-wall',
+      outfit: 'blazer',
+    });
+    expect(h.provider.calls.at(-1)?.fields.prompt).toBe(prompt);
+    // Refused: charged and refunded; pending: charged; tried again: charged.
+    const ledger = await ledgerOf(user.token);
+    expect([ledgerSum(ledger, 'generation'), ledgerSum(ledger, 'generation_refund')]).toEqual([-6, 2]);
+    expect((await balanceOf(user.token)).ltd).toBe(6);
   });
 
   it('sends a task whose deliveries keep failing to the dead-letter queue: ERROR and exactly one refund', async () => {

@@ -18,13 +18,15 @@ import { buildWorkerDeps } from '../../functions/adapters/worker-wiring.ts';
 import { deadLetterHandler } from '../../functions/avatar-dead-letter/dead-letters.ts';
 import { taskWorker } from '../../functions/avatar-worker/task-batch.ts';
 import { readConfig, WORKER_CONFIG } from '../../functions/config.ts';
-import { createAvatarBatch } from '../../functions/domain/generation/create-batch.ts';
+import { type CreateDeps, createAvatarBatch } from '../../functions/domain/generation/create-batch.ts';
 import { DEFAULT_PROVIDER_BUDGET } from '../../functions/domain/generation/provider-budget.ts';
+import { tryTaskAgain } from '../../functions/domain/generation/try-again.ts';
 import type { WorkerDeps } from '../../functions/domain/generation/worker.ts';
 import { type BusinessMetric, noMetrics } from '../../functions/domain/metrics.ts';
 import type { Clock } from '../../functions/domain/ports.ts';
 import { domainLog } from '../../functions/observability/logger.ts';
 import { type EventSourceMapping, startEventSourceMapping } from '../../infra/local/sqs/event-source.ts';
+import type { StyleChoices } from '../../shared/style-choices.ts';
 import { stack, stackFunctionEnv } from './api.ts';
 import { type FakeImageProvider, startFakeImageProvider } from './fake-image-provider.ts';
 import { startTestSqs, type TestQueue, type TestSqs } from './local-sqs.ts';
@@ -38,8 +40,15 @@ export interface WorkerHarness {
   create(
     userId: string,
     styleIds: number[],
-    o?: { clock?: Clock; queue?: TestQueue },
+    o?: { clock?: Clock; queue?: TestQueue; choices?: StyleChoices[] },
   ): Promise<{ task_ids: string[]; batch_id: string }>;
+  /** "Try again" of one of this account's tasks onto the harness's queue (or `queue`), as its route does. */
+  tryAgain(
+    userId: string,
+    taskId: string,
+    key: string,
+    o?: { queue?: TestQueue },
+  ): Promise<{ task_ids: string[]; tokens_spent: number }>;
   /** Sends a message body as is (a duplicate, or something that is not ours). */
   send(body: string): Promise<void>;
   /** the business metrics the worker and the dead-letter handler recorded, in order */
@@ -104,6 +113,27 @@ export async function startWorkerHarness(o: HarnessOptions = {}): Promise<Worker
     }),
   ];
   const users = new DynamoUserReader(db, s.tableName);
+  const styles = new DynamoStyleReader(db, s.tableName);
+  const userOf = async (userId: string) => {
+    const user = await users.getById(userId);
+    if (!user) throw new Error(`no account ${userId}`);
+    return user;
+  };
+  const createDeps = (o: { clock?: Clock; queue?: TestQueue }): CreateDeps => ({
+    styles,
+    tasks: new DynamoTaskStore(db, s.tableName),
+    photos: new DynamoPhotoLister(db, s.tableName),
+    queue: new SqsTaskQueue(sqs.client, (o.queue ?? queue).url),
+    clock: o.clock ?? systemClock,
+    ids: cryptoIds,
+    log: domainLog,
+    budget: {
+      store: new DynamoProviderBudgetStore(db, s.tableName),
+      clock: o.clock ?? systemClock,
+      metrics: noMetrics,
+      limits: DEFAULT_PROVIDER_BUDGET,
+    },
+  });
   return {
     metrics,
     provider,
@@ -111,30 +141,20 @@ export async function startWorkerHarness(o: HarnessOptions = {}): Promise<Worker
     queue,
     deps,
     async create(userId, styleIds, o = {}) {
-      const user = await users.getById(userId);
-      if (!user) throw new Error(`no account ${userId}`);
-      const styles = new DynamoStyleReader(db, s.tableName);
       const all = await styles.listAll();
       return createAvatarBatch(
+        createDeps(o),
+        await userOf(userId),
         {
-          styles,
-          tasks: new DynamoTaskStore(db, s.tableName),
-          photos: new DynamoPhotoLister(db, s.tableName),
-          queue: new SqsTaskQueue(sqs.client, (o.queue ?? queue).url),
-          clock: o.clock ?? systemClock,
-          ids: cryptoIds,
-          log: domainLog,
-          budget: {
-            store: new DynamoProviderBudgetStore(db, s.tableName),
-            clock: o.clock ?? systemClock,
-            metrics: noMetrics,
-            limits: DEFAULT_PROVIDER_BUDGET,
-          },
+          styles: styleIds,
+          style_prompts: styleIds.map((id) => all.find((x) => x.id === id)?.prompt ?? ''),
+          ...(o.choices ? { style_choices: o.choices } : {}),
         },
-        user,
-        { styles: styleIds, style_prompts: styleIds.map((id) => all.find((x) => x.id === id)?.prompt ?? '') },
         null,
       );
+    },
+    async tryAgain(userId, taskId, key, o = {}) {
+      return tryTaskAgain(createDeps(o), await userOf(userId), taskId, {}, key);
     },
     async send(body) {
       await sqs.client.send(new SendMessageCommand({ QueueUrl: queue.url, MessageBody: body }));

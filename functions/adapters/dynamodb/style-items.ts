@@ -19,6 +19,8 @@ export const Recipe = z.object({
       'bokeh',
       'stripes',
       'dots',
+      'skyline',
+      'brick',
     ]),
     colors: z.array(hex).check(z.minLength(1), z.maxLength(4)),
   }),
@@ -47,6 +49,12 @@ export const Recipe = z.object({
     kind: z.enum(['none', 'vignette', 'border', 'double', 'ornate', 'neon', 'polaroid', 'rounded']),
     color: hex,
   }),
+  outfit: z.optional(
+    z.object({
+      kind: z.enum(['suit', 'blazer', 'knit', 'shirt']),
+      colors: z.array(hex).check(z.minLength(1), z.maxLength(3)),
+    }),
+  ),
 });
 
 const Text = z.object({ name: z.string(), description: z.string() });
@@ -67,9 +75,14 @@ export const StyleItem = z.object({
   reference_count: z.int().check(z.gte(1), z.lte(16)),
   input_fidelity: z.enum(['low', 'high']),
   recipe: Recipe,
+  /** absent on styles stored before issue 20: the catalogue's headshots and business portraits take them */
+  accepts_choices: z.optional(z.boolean()),
   created_at: z.number(),
   updated_at: z.number(),
 });
+
+/** The categories whose catalogue styles accept choices (catalogue/professional.ts, corporate.ts). */
+const CHOICE_CATEGORIES = ['professional', 'corporate'];
 
 export function toStyle(item: unknown): Style {
   const s = StyleItem.parse(item);
@@ -89,6 +102,7 @@ export function toStyle(item: unknown): Style {
     referenceCount: s.reference_count,
     inputFidelity: s.input_fidelity,
     recipe: s.recipe,
+    acceptsChoices: s.accepts_choices ?? (s.key !== null && CHOICE_CATEGORIES.includes(s.category)),
     createdAt: s.created_at,
     updatedAt: s.updated_at,
   };
@@ -111,6 +125,7 @@ export function toItem(s: Style): z.infer<typeof StyleItem> {
     reference_count: s.referenceCount,
     input_fidelity: s.inputFidelity,
     recipe: s.recipe,
+    accepts_choices: s.acceptsChoices,
     created_at: s.createdAt,
     updated_at: s.updatedAt,
   };

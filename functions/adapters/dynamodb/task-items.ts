@@ -1,5 +1,6 @@
 // Task items as stored, checked on every read (a malformed task fails loudly instead of reaching a screen).
 import * as z from 'zod/mini';
+import { BACKDROP_IDS, OUTFIT_IDS } from '../../../shared/style-choices.ts';
 import type { TaskRecord, TaskSummary } from '../../domain/generation/tasks.ts';
 import { Recipe } from './style-items.ts';
 
@@ -27,6 +28,10 @@ export const TaskItem = z.object({
   reference_count: z.number(),
   input_fidelity: z.enum(['low', 'high']),
   recipe: Recipe,
+  /** the user's choices (issue 20) */
+  backdrop: z.optional(z.enum(BACKDROP_IDS)),
+  outfit: z.optional(z.enum(OUTFIT_IDS)),
+  reference_files: z.optional(z.array(z.string())),
   result_file: nullableString,
   reference_file: nullableString,
   render_kind: z.optional(z.nullable(z.enum(['ai', 'preview-render']))),
@@ -57,6 +62,8 @@ export const SUMMARY_ATTRIBUTES = [
   'token_cost',
   'style_id',
   'style_name',
+  'backdrop',
+  'outfit',
   'result_file',
   'reference_file',
   'render_kind',
@@ -89,6 +96,7 @@ function summaryOf(i: z.infer<typeof SummaryItem>): TaskSummary {
     tokenCost: i.token_cost,
     styleId: i.style_id,
     styleName: i.style_name,
+    choice: { ...(i.backdrop ? { backdrop: i.backdrop } : {}), ...(i.outfit ? { outfit: i.outfit } : {}) },
     resultFile: i.result_file ?? null,
     referenceFile: i.reference_file ?? null,
     renderKind: i.render_kind ?? null,
@@ -120,5 +128,6 @@ export function toTask(raw: unknown): TaskRecord {
     referenceCount: i.reference_count,
     inputFidelity: i.input_fidelity,
     recipe: i.recipe as TaskRecord['recipe'],
+    referenceFiles: i.reference_files ?? [],
   };
 }

@@ -99,13 +99,21 @@ export class DynamoTaskStore extends DynamoUserReader implements TaskStore {
     );
   }
 
-  progress(task: TaskRecord, percent: number, now: number, stage?: 'finishing'): Promise<boolean> {
+  progress(
+    task: TaskRecord,
+    percent: number,
+    now: number,
+    more: { stage?: 'finishing'; referenceFiles?: string[] } = {},
+  ): Promise<boolean> {
     // A stage's time is set where absent only: a late or repeated write never moves the task back.
-    const update =
-      stage === 'finishing'
-        ? 'SET progress = :p, updated_at = :now, finishing_at = if_not_exists(finishing_at, :now)'
-        : 'SET progress = :p, updated_at = :now';
-    return this.whileClaimed(task, update, { ':p': percent, ':now': now });
+    const sets = ['progress = :p', 'updated_at = :now'];
+    const values: Record<string, unknown> = { ':p': percent, ':now': now };
+    if (more.stage === 'finishing') sets.push('finishing_at = if_not_exists(finishing_at, :now)');
+    if (more.referenceFiles?.length) {
+      sets.push('reference_files = :files');
+      values[':files'] = more.referenceFiles;
+    }
+    return this.whileClaimed(task, `SET ${sets.join(', ')}`, values);
   }
 
   release(task: TaskRecord, now: number): Promise<boolean> {

@@ -98,6 +98,8 @@ async function describe(
     updated_at: t.updatedAt,
     batch_id: t.batchId,
     token_cost: t.tokenCost,
+    ...(t.choice.backdrop ? { backdrop: t.choice.backdrop } : {}),
+    ...(t.choice.outfit ? { outfit: t.choice.outfit } : {}),
   };
   if (t.status === 'ERROR') {
     return {

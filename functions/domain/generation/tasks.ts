@@ -3,6 +3,7 @@
 // carries the task's refund in the same transaction, so it happens once whoever makes it (worker, dead-letter
 // handler, sweeper).
 import type { AvatarTask as ApiTask } from '../../../shared/api-schemas.ts';
+import type { TaskChoice } from '../../../shared/style-choices.ts';
 import type { RenderRecipe } from '../styles/render-recipe.ts';
 import type { ImageQuality, ImageSize, InputFidelity, ProviderUsage, RenderKind } from './image-provider.ts';
 import type { Likeness } from './likeness.ts';
@@ -22,6 +23,8 @@ export interface TaskRecipe {
   referenceCount: number;
   inputFidelity: InputFidelity;
   recipe: RenderRecipe;
+  /** the backdrop and outfit the user chose (issue 20): already in `prompt` and `recipe`, kept to show them */
+  choice: TaskChoice;
 }
 
 export interface TaskRecord extends TaskRecipe {
@@ -41,6 +44,11 @@ export interface TaskRecord extends TaskRecipe {
   deadlineAt: number;
   resultFile: string | null;
   referenceFile: string | null;
+  /**
+   * the photos sent to the provider, best first, recorded once the worker read them; on a new task made by
+   * "Try again", the ones to send (those still there come first)
+   */
+  referenceFiles: string[];
   renderKind: RenderKind | null;
   width: number | null;
   height: number | null;
@@ -68,6 +76,8 @@ export interface NewTask extends TaskRecipe {
   id: string;
   tokenCost: number;
   deadlineAt: number;
+  /** "Try again": the photos the first task was made from */
+  referenceFiles?: string[];
 }
 
 export interface NewBatch {
@@ -116,6 +126,7 @@ export type TaskSummary = Pick<
   | 'tokenCost'
   | 'styleId'
   | 'styleName'
+  | 'choice'
   | 'resultFile'
   | 'referenceFile'
   | 'renderKind'
@@ -165,10 +176,15 @@ export interface TaskStore {
    */
   claim(userId: string, taskId: string, now: number, leaseSeconds: number): Promise<TaskRecord | null>;
   /**
-   * Progress of a claimed task, and with `finishing` that stage's time if the task has none yet; false
-   * when the claim was lost.
+   * Progress of a claimed task; with `stage: 'finishing'` that stage's time if the task has none yet, with
+   * `referenceFiles` the photos it is made from (once read). False when the claim was lost.
    */
-  progress(task: TaskRecord, percent: number, now: number, stage?: 'finishing'): Promise<boolean>;
+  progress(
+    task: TaskRecord,
+    percent: number,
+    now: number,
+    more?: { stage?: 'finishing'; referenceFiles?: string[] },
+  ): Promise<boolean>;
   /** IN_PROGRESS -> TODO so the next delivery may claim it again; false when the claim was lost. */
   release(task: TaskRecord, now: number): Promise<boolean>;
   /**

@@ -52,16 +52,30 @@ const PROGRESS = { photos: 15, provider: 25, generated: 80, stored: 95 } as cons
 
 interface References {
   refs: ReferenceImage[];
-  first: string | null;
+  /** the photos' names, in the order sent: recorded on the task, so "Try again" can send them again */
+  sent: string[];
   /** the faces of the photos sent, read from their records now: a photo deleted later changes nothing */
   descriptors: ReferenceDescriptors;
 }
 
+/** The photos in the order they are sent: a "Try again" task's own first (those still there), then the best. */
+function pinnedFirst<T extends { filename: string }>(photos: T[], pinned: string[]): T[] {
+  if (!pinned.length) return photos;
+  const rank = (p: T) => {
+    const i = pinned.indexOf(p.filename);
+    return i < 0 ? pinned.length : i;
+  };
+  return [...photos].sort((a, b) => rank(a) - rank(b));
+}
+
 async function references(deps: WorkerDeps, task: TaskRecord): Promise<References> {
-  const photos = referenceOrder(await deps.photoStore.list(task.userId, deps.clock.now()));
+  const photos = pinnedFirst(
+    referenceOrder(await deps.photoStore.list(task.userId, deps.clock.now())),
+    task.referenceFiles,
+  );
   const refs: ReferenceImage[] = [];
   const descriptors: number[][] = [];
-  let first: string | null = null;
+  const sent: string[] = [];
   for (const p of photos) {
     if (refs.length >= Math.max(1, task.referenceCount)) break;
     const file = await deps.photoFiles.read(task.userId, p.filename);
@@ -72,9 +86,9 @@ async function references(deps: WorkerDeps, task: TaskRecord): Promise<Reference
       ...(p.face ? { face: { box: p.face.box, eyes: p.face.eyes } } : {}),
     });
     if (p.face) descriptors.push(p.face.descriptor);
-    first ??= p.filename;
+    sent.push(p.filename);
   }
-  return { refs, first, descriptors };
+  return { refs, sent, descriptors };
 }
 
 /**
@@ -143,12 +157,12 @@ export async function processTaskMessage(
   if (!task) return { kind: 'handled', what: 'not-ours' };
   const context = { taskId: task.id, userId: task.userId, styleId: task.styleId, attempt: task.attempt };
   try {
-    const { refs, first, descriptors } = await references(deps, task);
+    const { refs, sent, descriptors } = await references(deps, task);
     if (!refs.length) {
       deps.log('warn', 'task failed: no reference photos left', context);
       return await failClaimed(deps, task, 'no-photos');
     }
-    await deps.tasks.progress(task, PROGRESS.photos, deps.clock.now());
+    await deps.tasks.progress(task, PROGRESS.photos, deps.clock.now(), { referenceFiles: sent });
     await deps.tasks.progress(task, PROGRESS.provider, deps.clock.now());
     const providerStart = Date.now();
     const avatar = await deps.provider.generate({
@@ -165,7 +179,7 @@ export async function processTaskMessage(
     deps.metrics?.record('ProviderCalls');
     deps.metrics?.record('ProviderLatency', providerMs);
     const finishingAt = deps.clock.now();
-    if (!(await deps.tasks.progress(task, PROGRESS.generated, finishingAt, 'finishing')))
+    if (!(await deps.tasks.progress(task, PROGRESS.generated, finishingAt, { stage: 'finishing' })))
       return { kind: 'handled', what: 'not-ours' };
     const filename = resultFilename(task.slug, task.id, avatar.contentType);
     // Measured while the image and its thumbnail are stored: the two do not wait for each other.
@@ -185,7 +199,7 @@ export async function processTaskMessage(
       task,
       {
         resultFile: filename,
-        referenceFile: first,
+        referenceFile: sent[0] ?? null,
         renderKind: avatar.kind,
         width: avatar.width,
         height: avatar.height,

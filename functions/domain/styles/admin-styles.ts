@@ -64,7 +64,13 @@ export async function createStyle(
   admin: User,
   input: AdminStyleInput,
 ): Promise<AdminStyle> {
-  const style: NewStyle = { key: null, translations: {}, ...formFields(input), ...ADMIN_STYLE_DEFAULTS };
+  const style: NewStyle = {
+    key: null,
+    translations: {},
+    ...formFields(input),
+    ...ADMIN_STYLE_DEFAULTS,
+    acceptsChoices: input.accepts_choices ?? false,
+  };
   return describeAdminStyle(await deps.styles.createAudited(style, stampFor(deps, admin)));
 }
 
@@ -83,6 +89,7 @@ export async function updateStyle(
         ...current,
         ...formFields(input),
         translations: textChanged ? {} : current.translations,
+        acceptsChoices: input.accepts_choices ?? current.acceptsChoices,
         updatedAt: deps.clock.now(),
       };
     },

@@ -1,14 +1,27 @@
 // How the embedded local renderer draws a style (used when no AI provider key is configured): plain data
 // kept with the style in the table, so a style added later gets a look without code. The renderer crops
 // the reference photo around its subject, grades and stylises it, sets it on a backdrop, then lays a
-// texture and a frame over the whole picture.
+// texture and a frame over the whole picture. A task's copy may also carry the user's outfit (issue 20).
+import type { OutfitLook } from '../../../shared/style-choices.ts';
 
 /** '#rrggbb' */
 export type Hex = string;
 
 export interface RenderRecipe {
   backdrop: {
-    kind: 'solid' | 'linear' | 'radial' | 'studio' | 'rays' | 'stars' | 'grid' | 'bokeh' | 'stripes' | 'dots';
+    kind:
+      | 'solid'
+      | 'linear'
+      | 'radial'
+      | 'studio'
+      | 'rays'
+      | 'stars'
+      | 'grid'
+      | 'bokeh'
+      | 'stripes'
+      | 'dots'
+      | 'skyline'
+      | 'brick';
     /** one to four colours, darkest or dominant first */
     colors: Hex[];
   };
@@ -43,6 +56,8 @@ export interface RenderRecipe {
     kind: 'none' | 'vignette' | 'border' | 'double' | 'ornate' | 'neon' | 'polaroid' | 'rounded';
     color: Hex;
   };
+  /** clothing drawn over the person's shoulders: a task's outfit choice (shared/style-choices.ts) */
+  outfit?: OutfitLook;
 }
 
 const NATURAL: RenderRecipe['grade'] = { brightness: 1, saturation: 1, hue: 0, contrast: 1, tone: 'natural' };

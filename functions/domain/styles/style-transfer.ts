@@ -30,6 +30,7 @@ export function exportEntry(s: Style): Entry {
     quality: s.quality,
     reference_count: s.referenceCount,
     input_fidelity: s.inputFidelity,
+    accepts_choices: s.acceptsChoices,
   };
 }
 
@@ -101,6 +102,7 @@ function newStyleOf(e: z.output<typeof StyleTransferEntry>): NewStyle {
     referenceCount: e.reference_count ?? catalogue?.referenceCount ?? ADMIN_STYLE_DEFAULTS.referenceCount,
     inputFidelity: e.input_fidelity ?? catalogue?.inputFidelity ?? ADMIN_STYLE_DEFAULTS.inputFidelity,
     recipe: catalogue?.recipe ?? ADMIN_STYLE_DEFAULTS.recipe,
+    acceptsChoices: e.accepts_choices ?? catalogue?.acceptsChoices ?? false,
   };
 }
 

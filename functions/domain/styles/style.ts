@@ -32,6 +32,8 @@ export interface Style {
   inputFidelity: InputFidelity;
   /** how the local renderer draws it when no provider key is configured */
   recipe: RenderRecipe;
+  /** the user may pick a backdrop and an outfit for it (issue 20; shared/style-choices.ts) */
+  acceptsChoices: boolean;
   createdAt: number;
   updatedAt: number;
 }
@@ -50,6 +52,8 @@ export interface CatalogueStyle {
   inputFidelity: InputFidelity;
   tokenCost: number;
   recipe: RenderRecipe;
+  /** headshots and business portraits: the user picks a backdrop and an outfit */
+  acceptsChoices?: boolean;
 }
 
 /** Where a seeded style's preview is served from (web/public/styles, made by `npm run examples`). */
@@ -71,5 +75,6 @@ export function fromCatalogue(c: CatalogueStyle): NewStyle {
     referenceCount: c.referenceCount,
     inputFidelity: c.inputFidelity,
     recipe: c.recipe,
+    acceptsChoices: c.acceptsChoices ?? false,
   };
 }

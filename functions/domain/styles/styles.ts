@@ -16,6 +16,7 @@ export function describeStyle(s: Style): ApiStyle {
     image_url: s.imageUrl,
     token_cost: s.tokenCost,
     prompt: s.prompt,
+    accepts_choices: s.acceptsChoices,
     ...(s.translations.fr ? { translations: { fr: s.translations.fr } } : {}),
   };
 }

@@ -9,6 +9,7 @@ import i18next from 'i18next';
 import { initReactI18next, useTranslation as useI18next } from 'react-i18next';
 import type { Language } from '../../../shared/language.ts';
 import { languageOfPath } from '../../../shared/web-routes.ts';
+import type ChoicesEn from '../components/choices/locales/en.json';
 import type AccountEn from '../features/account/locales/en.json';
 import type AuthEn from '../features/auth/locales/en.json';
 import type CreateEn from '../features/create/locales/en.json';
@@ -30,7 +31,13 @@ type Keys<T, Prefix extends string = ''> = {
 
 /** Every string's key, checked against the English strings: the app's and those of the screens with their own. */
 export type TranslationKey = Keys<
-  typeof En & typeof AuthEn & typeof AccountEn & typeof PhotosEn & typeof CreateEn & typeof GalleryEn
+  typeof En &
+    typeof AuthEn &
+    typeof AccountEn &
+    typeof PhotosEn &
+    typeof CreateEn &
+    typeof GalleryEn &
+    typeof ChoicesEn
 >;
 export type TranslationValues = Record<string, string | number>;
 export type TFunction = (key: TranslationKey, values?: TranslationValues) => string;

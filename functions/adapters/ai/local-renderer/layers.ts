@@ -4,6 +4,7 @@ import sharp, { type Sharp } from 'sharp';
 import type { RenderRecipe } from '../../../domain/styles/render-recipe.ts';
 import type { Texture as Layered } from './compose.ts';
 import { cached, type RawImage } from './raw-cache.ts';
+import { brickBody, skylineBody } from './scene-backdrops.ts';
 
 type Backdrop = RenderRecipe['backdrop'];
 type Subject = RenderRecipe['subject'];
@@ -137,6 +138,10 @@ function backdropSvg(b: Backdrop, w: number, h: number): Buffer {
         h,
         `<defs><pattern id="p" width="28" height="28" patternUnits="userSpaceOnUse" patternTransform="rotate(20)"><rect width="28" height="28" fill="${c0}"/><circle cx="14" cy="14" r="7" fill="${c1}"/></pattern></defs><rect width="100%" height="100%" fill="url(#p)"/>`,
       );
+    case 'skyline':
+      return svg(w, h, skylineBody(b.colors, w, h, rnd));
+    case 'brick':
+      return svg(w, h, brickBody(b.colors, w, h, rnd));
   }
 }
 

@@ -15,6 +15,7 @@ import { compose } from './compose.ts';
 import { placePhoto } from './crop.ts';
 import { FACE_DETAIL, keepFaceDetail } from './face-detail.ts';
 import { type Box, backdropLayer, frameLayer, textureLayer, windowBox, windowMask } from './layers.ts';
+import { drawOutfit } from './outfit.ts';
 import { finish, stylise } from './photo.ts';
 
 export const LOCAL_RENDERER_MODEL = 'local-renderer';
@@ -82,6 +83,13 @@ export class LocalRenderer implements ImageProvider {
         throw new ProviderPermanentError('The reference photo could not be read', { cause: e });
       }),
     ]);
+    // The chosen outfit is part of the photo from here on: stylised and graded with it.
+    if (recipe.outfit) {
+      const worn = await drawOutfit(placed.photo, recipe.outfit, placed.face);
+      if (placed.cutout)
+        for (let p = 0; p < worn.length; p++)
+          placed.cutout[p] = Math.max(placed.cutout[p] as number, worn[p] as number);
+    }
     // stylise may work in place: the face's detail is read from a copy.
     const original = placed.face && FACE_DETAIL[recipe.effect] ? Buffer.from(placed.photo.data) : null;
     const styled = await stylise(placed.photo, recipe.effect);

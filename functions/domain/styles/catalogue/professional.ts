@@ -3,7 +3,13 @@
 import type { CatalogueStyle } from '../style.ts';
 import { photoPrompt } from './prompt-parts.ts';
 
-const PORTRAIT = { format: 'portrait', quality: 'medium', inputFidelity: 'high' } as const;
+// Every headshot takes the user's backdrop and outfit (issue 20).
+const PORTRAIT = {
+  format: 'portrait',
+  quality: 'medium',
+  inputFidelity: 'high',
+  acceptsChoices: true,
+} as const;
 const NATURAL = { brightness: 1.02, saturation: 1, hue: 0, contrast: 1.06, tone: 'natural' } as const;
 
 export const PROFESSIONAL: CatalogueStyle[] = [

@@ -39,6 +39,9 @@ export const ADMIN_TEXT = {
     tokenCost: 'Coût (jetons)',
     format: 'Format',
     active: 'Actif (visible par les utilisateurs)',
+    acceptsChoices: "Choix de l'arrière-plan et de la tenue (portraits professionnels)",
+    acceptsChoicesHint:
+      "L'utilisateur choisit un ou plusieurs arrière-plans et tenues ; chaque combinaison est un avatar au prix du style.",
     imageUrl: "URL de l'image",
     imageUrlHint: 'Une adresse https://, ou téléversez une image (JPG, PNG ou WEBP, 10 Mo au plus).',
     upload: 'Téléverser une image',

@@ -6,6 +6,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Style } from '../../../../shared/api-schemas.ts';
 import { SkeletonCards, SkeletonPanels } from '../../components/layout/app-skeleton.tsx';
+import type { StyleChoices } from '../../../../shared/style-choices.ts';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { WelcomeNotice } from '../../components/welcome/welcome-notice.tsx';
 import { isApiError } from '../../lib/api-client.ts';
@@ -19,6 +20,7 @@ import { createBatch, shortBalanceOf } from './api/create-batch.ts';
 import { useReferencePhotos } from './api/reference-photos.ts';
 import { categoriesOf, useStyles } from './api/styles.ts';
 import { ALL, CategoryTabs } from './components/category-tabs.tsx';
+import { ChoicePicker } from './components/choice-picker.tsx';
 import { SelectionPanel } from './components/selection-panel.tsx';
 import { StyleCard } from './components/style-card.tsx';
 import { readinessOf } from './readiness.ts';
@@ -39,9 +41,10 @@ export default function CreatePage() {
   const photos = useReferencePhotos();
   const photoCount = typeof photos === 'string' ? photos : photos.count;
   const [category, setCategory] = useState(ALL);
-  // ?style=<id> (the gallery's "Try this style again") starts with that style picked.
+  // ?style=<id> starts with that style picked (a link to one style).
   const [params] = useSearchParams();
   const [selectedIds, setSelectedIds] = useState<number[]>(() => preselected(params.get('style')));
+  const [choices, setChoices] = useState<StyleChoices>({ backdrops: [], outfits: [] });
   const [submitting, setSubmitting] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   // One key per selection: a retry of the same batch (a double click, a lost answer) is charged once.
@@ -53,7 +56,8 @@ export default function CreatePage() {
   const selected = selectedIds
     .map((id) => styles.find((s) => s.id === id))
     .filter((s): s is Style => s !== undefined);
-  const readiness = readinessOf(selected, user, userStatus === 'loading', photoCount, t);
+  const readiness = readinessOf(selected, choices, user, userStatus === 'loading', photoCount, t);
+  const anyTakesChoices = styles.some((s) => s.accepts_choices);
 
   const toggle = (style: Style) => {
     setServerError(null);
@@ -67,15 +71,15 @@ export default function CreatePage() {
     if (selected.length === 0) return setServerError(t('create.selectAtLeastOne'));
     if (!user) return setServerError(t('create.balanceUnknown'));
     if (readiness.short) return;
-    const ids = selected.map((s) => s.id).join(',');
+    const ids = JSON.stringify([selected.map((s) => s.id), choices]);
     if (idempotency.current?.ids !== ids) idempotency.current = { ids, key: crypto.randomUUID() };
     setSubmitting(true);
     setServerError(null);
     try {
-      const { msg } = await createBatch(selected, idempotency.current.key);
+      const { msg } = await createBatch(selected, choices, idempotency.current.key);
       idempotency.current = null;
       void refreshUser();
-      toast.success(language === 'en' ? msg : t('create.created', { count: selected.length }));
+      toast.success(language === 'en' ? msg : t('create.created', { count: readiness.avatars }));
       navigate(path('appGallery'));
     } catch (e) {
       console.error('Create avatars', e);
@@ -119,6 +123,15 @@ export default function CreatePage() {
       {state.status === 'ready' && (
         <div className="create__grid">
           <section className="create__styles" aria-label={t('create.categories')}>
+            {anyTakesChoices && (
+              <ChoicePicker
+                choices={choices}
+                onChange={(next) => {
+                  setServerError(null);
+                  setChoices(next);
+                }}
+              />
+            )}
             <CategoryTabs categories={categories} current={category} onChange={setCategory} />
             <div id="style-grid" role="tabpanel" aria-labelledby={`tab-${category}`}>
               <ul className="style-grid" data-testid="style-grid">
@@ -136,6 +149,7 @@ export default function CreatePage() {
           </section>
           <SelectionPanel
             selected={selected}
+            choices={choices}
             readiness={readiness}
             photoCount={photoCount}
             someoneElse={typeof photos === 'string' ? [] : photos.someoneElse}

@@ -1,8 +1,13 @@
 // The My Avatars screen's strings, merged into the app's translations when it loads (see lib/i18n.ts).
+import { CHOICE_STRINGS } from '../../components/choices/choice-strings.ts';
 import { addFeatureStrings, type Same } from '../../lib/i18n.ts';
 import type En from './locales/en.json';
 import type Fr from './locales/fr.json';
 
 export const GALLERY_LOCALES_MATCH: Same<typeof En, typeof Fr> = true;
 
-await addFeatureStrings({ en: () => import('./locales/en.json'), fr: () => import('./locales/fr.json') });
+// With the backdrop and outfit names (issue 20), which this screen shows too.
+await Promise.all([
+  addFeatureStrings({ en: () => import('./locales/en.json'), fr: () => import('./locales/fr.json') }),
+  addFeatureStrings(CHOICE_STRINGS),
+]);

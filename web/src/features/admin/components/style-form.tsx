@@ -14,7 +14,11 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { ADMIN_TEXT as T } from '../admin-strings.ts';
 import { StyleImageUpload } from './style-image-upload.tsx';
 
-type Values = StyleFormValues & { is_active: boolean; format: AdminStyle['format'] };
+type Values = StyleFormValues & {
+  is_active: boolean;
+  format: AdminStyle['format'];
+  accepts_choices: boolean;
+};
 
 const valuesOf = (s: AdminStyle | null): Values => ({
   name: s?.name ?? '',
@@ -25,6 +29,7 @@ const valuesOf = (s: AdminStyle | null): Values => ({
   token_cost: String(s?.token_cost ?? 1),
   is_active: s?.is_active ?? true,
   format: s?.format ?? 'square',
+  accepts_choices: s?.accepts_choices ?? false,
 });
 
 export const bodyOf = (v: Values): AdminStyleInput => ({
@@ -36,6 +41,7 @@ export const bodyOf = (v: Values): AdminStyleInput => ({
   token_cost: Number(String(v.token_cost).trim()),
   is_active: v.is_active,
   format: v.format,
+  accepts_choices: v.accepts_choices,
 });
 
 interface Props {
@@ -152,6 +158,17 @@ export function StyleForm({ style, onSubmit, onCancel }: Props) {
             label={T.form.active}
             checked={values.is_active}
             onChange={(e) => set('is_active', e.target.checked)}
+          />
+          <Checkbox
+            label={
+              <>
+                {T.form.acceptsChoices}
+                <span className="admin-form__hint">{T.form.acceptsChoicesHint}</span>
+              </>
+            }
+            checked={values.accepts_choices}
+            onChange={(e) => set('accepts_choices', e.target.checked)}
+            data-testid="accepts-choices"
           />
         </div>
         <div className="admin-form__image">

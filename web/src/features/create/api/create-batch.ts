@@ -1,13 +1,21 @@
 // POST /aivatar/create_tasks_batch (spec sections 5, 7 and 8): the styles and their prompts in the same
-// order, reference elements always on. The server reads costs and prompts from its own table; a short
-// balance answers 403 'Not enough tokens' with the numbers.
+// order, reference elements always on, and (issue 20) the backdrops and outfits for the styles that accept
+// them. The server reads costs and prompts from its own table; a short balance answers 403 'Not enough
+// tokens' with the numbers.
 import type { Style } from '../../../../../shared/api-schemas.ts';
+import type { StyleChoices } from '../../../../../shared/style-choices.ts';
 import { api, isApiError } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { invalidateRoutes } from '../../../lib/server-state.tsx';
 
 /** Creates the batch; the gallery's tasks and the token history are then out of date. */
-export async function createBatch(styles: Style[], idempotencyKey: string): Promise<{ msg: string }> {
+export async function createBatch(
+  styles: Style[],
+  choices: StyleChoices,
+  idempotencyKey: string,
+): Promise<{ msg: string }> {
+  const chosen = choices.backdrops.length > 0 || choices.outfits.length > 0;
+  const none: StyleChoices = { backdrops: [], outfits: [] };
   const answer = await api('createTasksBatch', {
     body: {
       styles: styles.map((s) => s.id),
@@ -15,6 +23,8 @@ export async function createBatch(styles: Style[], idempotencyKey: string): Prom
       use_reference_elements: true,
       // The results' file names and the answer follow the page's language.
       lang: currentLanguage(),
+      // Only when something was chosen: a create without choices is the spec's own request.
+      ...(chosen ? { style_choices: styles.map((s) => (s.accepts_choices ? choices : none)) } : {}),
     },
     headers: { 'Idempotency-Key': idempotencyKey },
   });

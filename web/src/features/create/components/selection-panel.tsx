@@ -3,16 +3,18 @@
 import { Link } from 'react-router';
 import type { Style } from '../../../../../shared/api-schemas.ts';
 import { PHOTO_LIMITS } from '../../../../../shared/photo-rules.ts';
+import type { StyleChoices } from '../../../../../shared/style-choices.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { ArrowRightIcon, CloseIcon, PaletteIcon, UploadIcon } from '../../../components/ui/icons.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useLocalizedPath } from '../../../lib/language.ts';
 import { styleText } from '../api/styles.ts';
-import type { Readiness } from '../readiness.ts';
+import { avatarsOf, type Readiness } from '../readiness.ts';
 
 export function SelectionPanel({
   selected,
+  choices,
   readiness,
   photoCount,
   someoneElse,
@@ -22,6 +24,7 @@ export function SelectionPanel({
   onCreate,
 }: {
   selected: Style[];
+  choices: StyleChoices;
   readiness: Readiness;
   photoCount: number | 'loading' | 'unknown';
   /** photos the face check says may show someone else (their names on the device) */
@@ -56,11 +59,19 @@ export function SelectionPanel({
         <ul className="selection__list" data-testid="selection-list">
           {selected.map((style) => {
             const { name } = styleText(style, language);
+            const avatars = avatarsOf(style, choices);
             return (
               <li key={style.id} className="selection__item" data-testid="selected-style">
                 <img src={style.image_url} alt="" width={40} height={40} />
-                <span className="selection__name">{name}</span>
-                <span className="selection__cost">{t('create.cost', { count: style.token_cost })}</span>
+                <span className="selection__name">
+                  {name}
+                  {avatars > 1 && (
+                    <span className="selection__avatars">{t('create.avatars', { count: avatars })}</span>
+                  )}
+                </span>
+                <span className="selection__cost">
+                  {t('create.cost', { count: style.token_cost * avatars })}
+                </span>
                 <button
                   type="button"
                   className="selection__remove"

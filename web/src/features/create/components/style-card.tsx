@@ -66,6 +66,11 @@ export function StyleCard({
                   : t('create.tokensMissing', { count: can.missing })}
               </span>
             )}
+            {style.accepts_choices && (
+              <span className="style-card__choices" data-testid="takes-choices">
+                {t('create.takesChoices')}
+              </span>
+            )}
           </span>
         </span>
       </button>

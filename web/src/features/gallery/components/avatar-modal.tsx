@@ -74,7 +74,7 @@ export function AvatarModal({ task, label, onClose }: { task: Task; label: strin
           <div className="avatar-modal__likeness">
             <LikenessScore task={task} className="avatar-modal__score" />
             <p className="muted">{t('gallery.likenessHint')}</p>
-            <LikenessRefund task={task} />
+            <LikenessRefund task={task} label={label} />
           </div>
         )}
         <PresetButtons task={task} />

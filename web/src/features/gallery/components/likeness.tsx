@@ -1,10 +1,9 @@
 // The likeness guarantee on the gallery (issue 18): how much a finished avatar looks like the user (from the
 // reference photos' faces, measured by the worker), and, when it did not look enough like them, that its
-// tokens came back, with a way to try the style again.
-import { Link } from 'react-router';
+// tokens came back, with Try again (issue 20) as the way to another one.
 import { useTranslation } from '../../../lib/i18n.ts';
-import { useLocalizedPath } from '../../../lib/language.ts';
 import type { Task } from '../api/tasks.ts';
+import { TryAgain } from './try-again.tsx';
 
 /** Whether the avatar was measured (older avatars and photos without a measured face were not). */
 export const isMeasured = (task: Task): task is Task & { likeness: number | null } =>
@@ -20,16 +19,16 @@ export function LikenessScore({ task, className }: { task: Task; className: stri
   );
 }
 
-export function LikenessRefund({ task }: { task: Task }) {
+export const isLikenessRefunded = (task: Task): boolean =>
+  isMeasured(task) && task.likeness_refunded === true;
+
+export function LikenessRefund({ task, label }: { task: Task; label: string }) {
   const { t } = useTranslation();
-  const path = useLocalizedPath();
-  if (!isMeasured(task) || !task.likeness_refunded) return null;
+  if (!isLikenessRefunded(task)) return null;
   return (
     <div className="likeness-refund" data-testid="likeness-refund">
       <p>{t('gallery.likenessRefunded')}</p>
-      <Link to={`${path('appCreate')}?style=${task.style_id}`} className="likeness-refund__again">
-        {t('gallery.tryStyleAgain')}
-      </Link>
+      <TryAgain task={task} label={label} primary />
     </div>
   );
 }

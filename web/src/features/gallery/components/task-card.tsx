@@ -2,9 +2,11 @@
 // has its download button; the others show the style's picture with their status. Each shows the time and
 // 'Style: name' ('Style {id}' without a name); a preview render says so; a measured one shows its likeness,
 // and the likeness guarantee's refund when it did not look enough like the user. One being made shows its
-// stage and the time left (issue 23).
+// stage and the time left (issue 23). Its backdrop and outfit show under the style (issue 20); a finished
+// card offers Try again, first and foremost when it was refunded.
 import { useRef } from 'react';
 import type { Style } from '../../../../../shared/api-schemas.ts';
+import { TaskChoices } from '../../../components/choices/task-choices.tsx';
 import { isoDate } from '../../../lib/dates.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { resultFilename } from '../api/download.ts';
@@ -12,11 +14,12 @@ import type { Task } from '../api/tasks.ts';
 import { timeOf } from '../group-by-day.ts';
 import type { Estimate } from '../task-estimate.ts';
 import { CardDownload } from './download-menu.tsx';
-import { LikenessRefund, LikenessScore } from './likeness.tsx';
+import { isLikenessRefunded, LikenessRefund, LikenessScore } from './likeness.tsx';
 import { PreviewRenderBadge } from './preview-render-badge.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { TaskImage } from './task-image.tsx';
 import { StageLine, StageTrack } from './task-stage.tsx';
+import { TryAgain } from './try-again.tsx';
 
 /** The percent a task in progress shows: its own or its estimate's, never lower than shown before. */
 function useShownPercent(task: Task, estimate: Estimate | null): number {
@@ -54,6 +57,7 @@ export function TaskCard({
   const percent = useShownPercent(task, estimate);
   const done = task.status === 'DONE' && task.result_path;
   const time = timeOf(task, language);
+  const failedAndRefunded = task.status === 'ERROR' && task.refunded && task.token_cost;
   return (
     <li
       className={`media-card task-card task-card--${task.status.toLowerCase()}`}
@@ -89,6 +93,13 @@ export function TaskCard({
         </div>
       )}
       {done && task.render_kind === 'preview-render' && <PreviewRenderBadge />}
+      <LikenessRefund task={task} label={label} />
+      {failedAndRefunded ? (
+        <div className="task-card__refund" data-testid="task-refund">
+          <p>{t('gallery.refunded', { count: task.token_cost ?? 0 })}</p>
+          <TryAgain task={task} label={label} primary />
+        </div>
+      ) : null}
       <div className="task-card__meta">
         <div className="task-card__text">
           <p className="task-card__style" title={label} data-testid="task-style">
@@ -97,15 +108,18 @@ export function TaskCard({
           <p className="task-card__time">
             <time dateTime={isoDate(task.created_at)}>{time}</time>
           </p>
+          <TaskChoices backdrop={task.backdrop} outfit={task.outfit} />
           {estimate && <StageLine estimate={estimate} />}
           <LikenessScore task={task} className="task-card__likeness" />
         </div>
         {done && <CardDownload task={task} name={label} />}
       </div>
-      <LikenessRefund task={task} />
-      {task.status === 'ERROR' && task.refunded && task.token_cost ? (
-        <p className="task-card__refund">{t('gallery.refunded', { count: task.token_cost })}</p>
-      ) : null}
+      {task.status === 'ERROR' && !failedAndRefunded && <TryAgain task={task} label={label} primary />}
+      {done && !isLikenessRefunded(task) && (
+        <div className="task-card__again">
+          <TryAgain task={task} label={label} />
+        </div>
+      )}
     </li>
   );
 }
