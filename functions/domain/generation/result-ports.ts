@@ -1,6 +1,7 @@
 // Where finished avatars live and how their pictures are made: the media bucket (adapters/s3/result-files.ts)
 // and sharp (adapters/images/result-images.ts).
-import type { ResultPreset } from '../../../shared/api-schemas.ts';
+import type { SizedPreset } from '../../../shared/result-presets.ts';
+import type { RelativeBox } from '../faces/face-ports.ts';
 import type { ImageType } from './image-provider.ts';
 
 export interface ResultFiles {
@@ -22,12 +23,12 @@ export interface ResultFiles {
   readSize(
     userId: string,
     filename: string,
-    preset: Exclude<ResultPreset, 'original'>,
+    preset: SizedPreset,
   ): Promise<Uint8Array | null>;
   saveSize(
     userId: string,
     filename: string,
-    preset: Exclude<ResultPreset, 'original'>,
+    preset: SizedPreset,
     image: Uint8Array,
   ): Promise<void>;
   /**
@@ -49,11 +50,15 @@ export interface ResultFiles {
 export interface ResultImages {
   /** A small WebP for the gallery's cards. */
   thumbnail(image: Uint8Array): Promise<Uint8Array>;
-  /** The image made for a preset; 'original' is never asked. */
+  /**
+   * The image made for a preset ('original' is never asked): a JPEG in sRGB without metadata. The squares
+   * centre `faceBox` (shared/result-presets.ts faceSquare); without one, sharp's attention crop places them.
+   */
   preset(
     image: Uint8Array,
-    preset: Exclude<ResultPreset, 'original'>,
+    preset: SizedPreset,
     maxBytes: number,
+    faceBox?: RelativeBox | null,
   ): Promise<{ bytes: Uint8Array; contentType: 'image/jpeg'; width: number; height: number }>;
 }
 

@@ -3,6 +3,7 @@
 // carries the task's refund in the same transaction, so it happens once whoever makes it (worker, dead-letter
 // handler, sweeper).
 import type { AvatarTask as ApiTask } from '../../../shared/api-schemas.ts';
+import type { RelativeBox } from '../faces/face-ports.ts';
 import type { RenderRecipe } from '../styles/render-recipe.ts';
 import type { ImageQuality, ImageSize, InputFidelity, ProviderUsage, RenderKind } from './image-provider.ts';
 import type { Likeness } from './likeness.ts';
@@ -47,6 +48,10 @@ export interface TaskRecord extends TaskRecipe {
   refunded: boolean;
   /** DONE tasks whose avatar was measured: its score and whether the guarantee refunded it; null otherwise */
   likeness: TaskLikeness | null;
+  /** DONE tasks: where the avatar's face is (a box, not biometric), when the face model found one */
+  faceBox: RelativeBox | null;
+  /** starred by its owner (issue 20) */
+  favourite: boolean;
   createdAt: number;
   updatedAt: number;
 }
@@ -121,6 +126,8 @@ export type TaskSummary = Pick<
   | 'errorCode'
   | 'refunded'
   | 'likeness'
+  | 'faceBox'
+  | 'favourite'
   | 'createdAt'
   | 'updatedAt'
 >;
@@ -142,6 +149,8 @@ export interface DoneResult {
   costUsd: number | null;
   /** null when not measured (no reference face to compare with, or the face model could not run) */
   likeness: Likeness | null;
+  /** the avatar's largest face, when the face model found one: the profile crops centre it */
+  faceBox: RelativeBox | null;
 }
 
 export interface TaskStore {
@@ -154,6 +163,18 @@ export interface TaskStore {
   get(userId: string, taskId: string): Promise<TaskRecord | null>;
   /** Newest first. */
   list(userId: string, limit: number, after: string | null): Promise<TaskPage>;
+  /** The starred tasks, newest first; `after` as list's. */
+  listFavourites(userId: string, limit: number, after: string | null): Promise<TaskPage>;
+  /**
+   * Stars a DONE task of this user (a condition on its key and status) or unstars it; 'not-found' when the
+   * user has no such task, 'not-finished' when starring one that is not DONE.
+   */
+  setFavourite(
+    userId: string,
+    taskId: string,
+    favourite: boolean,
+    now: number,
+  ): Promise<'done' | 'not-found' | 'not-finished'>;
   /**
    * TODO -> IN_PROGRESS (or a stale IN_PROGRESS whose lease ran out), bumping the attempt; null when
    * another delivery holds it or it is finished.
