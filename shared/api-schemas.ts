@@ -394,7 +394,11 @@ export const DownloadLink = z.object({ token: z.string(), expires_at: z.number()
 export type DownloadLink = z.infer<typeof DownloadLink>;
 /** Stars (true) or unstars (false) a finished avatar (issue 20). */
 export const FavouriteRequest = z.strictObject({ favourite: z.boolean() });
-export const FavouriteResult = z.object({ success: z.boolean(), task_id: z.string(), favourite: z.boolean() });
+export const FavouriteResult = z.object({
+  success: z.boolean(),
+  task_id: z.string(),
+  favourite: z.boolean(),
+});
 /** What support needs about this user's avatars, and nothing about anyone else. */
 export const Diagnostics = z.object({
   success: z.boolean(),

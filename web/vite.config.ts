@@ -77,9 +77,9 @@ const devRuntimeConfig = (): Plugin => ({
 
 // Modules only some screens use; they load with those screens, not with every page: the signed-in app's
 // and the forms' parts, the app's server state (TanStack Query and lib/server-state), the kit of the
-// marketing pages, and the admin screen's form rules.
+// marketing pages, the admin screen's form rules and the gallery's download presets.
 const NOT_IN_SHELL =
-  /\/src\/components\/(marketing\/|welcome\/|layout\/(app-|open-billing)|ui\/(text-field|checkbox|retry-alert|form-controls))|\/src\/lib\/(api-messages|welcome|app-routes|save-file|query-keys|server-state)\.|\/node_modules\/@tanstack\/|\/shared\/admin-style-rules\./;
+  /\/src\/components\/(marketing\/|welcome\/|layout\/(app-|open-billing)|ui\/(text-field|checkbox|retry-alert|form-controls))|\/src\/lib\/(api-messages|welcome|app-routes|save-file|query-keys|server-state)\.|\/node_modules\/@tanstack\/|\/shared\/(admin-style-rules|result-presets)\./;
 
 export default defineConfig(({ command, isSsrBuild }) => {
   // A build is what ships, whatever NODE_ENV the caller runs with: vitest's global setup builds under

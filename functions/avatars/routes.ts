@@ -2,7 +2,13 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { type CreateDeps, createAvatarBatch } from '../domain/generation/create-batch.ts';
 import { type FavouriteDeps, setFavourite } from '../domain/generation/favourites.ts';
-import { diagnose, listUserTasks, parsePreset, resultData, resultImage } from '../domain/generation/gallery.ts';
+import {
+  diagnose,
+  listUserTasks,
+  parsePreset,
+  resultData,
+  resultImage,
+} from '../domain/generation/gallery.ts';
 import { createDownloadLink, type GalleryLinkDeps } from '../domain/generation/gallery-links.ts';
 import {
   type NotificationDeps,
@@ -61,7 +67,9 @@ export const avatarRoutes = (deps: AvatarDeps): RouteHandlers<'avatars'> => ({
   createDownloadLink: ({ user, body }) => createDownloadLink(deps, user, body),
   // With a download link, the set of results it was made for; with the session, the current set.
   resultsZip: async ({ user, link }) =>
-    redirect(link ? await archiveUrl(deps, user, link.object, 'all') : await currentArchive(deps, user, 'all')),
+    redirect(
+      link ? await archiveUrl(deps, user, link.object, 'all') : await currentArchive(deps, user, 'all'),
+    ),
   favouritesZip: async ({ user, link }) =>
     redirect(
       link

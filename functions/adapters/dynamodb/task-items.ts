@@ -40,9 +40,7 @@ export const TaskItem = z.object({
   likeness: z.optional(z.nullable(z.number())),
   likeness_refunded: z.optional(z.boolean()),
   /** the avatar's face (shares of its width and height); absent when none was found or not measured */
-  face_box: z.optional(
-    z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }),
-  ),
+  face_box: z.optional(z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() })),
   /** Unix seconds the owner starred it; absent when not starred */
   favourite_at: z.optional(z.number()),
   created_at: z.number(),

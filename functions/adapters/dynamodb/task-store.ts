@@ -51,7 +51,12 @@ export class DynamoTaskStore extends DynamoUserReader implements TaskStore {
     const tasks: TaskPage['tasks'] = [];
     let from = after;
     for (;;) {
-      const res = await this.querySummaries(userId, FAVOURITES_READ_PAGE, from, 'attribute_exists(favourite_at)');
+      const res = await this.querySummaries(
+        userId,
+        FAVOURITES_READ_PAGE,
+        from,
+        'attribute_exists(favourite_at)',
+      );
       for (const item of res.Items ?? []) {
         tasks.push(toSummary(item));
         if (tasks.length === limit) return { tasks, next: tasks.at(-1)?.id ?? null };

@@ -24,7 +24,13 @@ const THUMBNAIL_WIDTH = 400;
 const QUALITIES = [88, 80, 70, 60];
 
 /** A face-centred square of `side` px: resized first where it shrinks, so a large JPEG decodes at a fraction. */
-async function faceSquareOf(sharp: SharpFactory, image: Uint8Array, side: number, faceSpan: number, box: RelativeBox) {
+async function faceSquareOf(
+  sharp: SharpFactory,
+  image: Uint8Array,
+  side: number,
+  faceSpan: number,
+  box: RelativeBox,
+) {
   const { width: W = 0, height: H = 0 } = await sharp(image).metadata();
   const crop = faceSquare(W, H, box, faceSpan);
   const scale = side / crop.side;

@@ -80,12 +80,7 @@ export class S3ResultFiles implements ResultFiles {
     return (await readImage(this.s3, this.bucket, sizeKey(userId, filename, preset)))?.bytes ?? null;
   }
 
-  async saveSize(
-    userId: string,
-    filename: string,
-    preset: SizedPreset,
-    image: Uint8Array,
-  ): Promise<void> {
+  async saveSize(userId: string, filename: string, preset: SizedPreset, image: Uint8Array): Promise<void> {
     await this.s3.send(
       new PutObjectCommand({
         Bucket: this.bucket,

@@ -156,7 +156,11 @@ const tooManyArchives = (retryAfterSeconds: number) =>
     retryAfterSeconds,
   );
 
-export async function countTowards(deps: GalleryDeps, user: User, what: 'presetDownloads' | 'archiveRequests') {
+export async function countTowards(
+  deps: GalleryDeps,
+  user: User,
+  what: 'presetDownloads' | 'archiveRequests',
+) {
   const { limit, windowSeconds } = GALLERY_LIMITS[what];
   const verdict = await deps.limiter.hit(`${what}:user`, user.id, limit, windowSeconds, { userId: user.id });
   if (!verdict.allowed)

@@ -26,7 +26,12 @@ async function inBatches<T, R>(items: readonly T[], size: number, f: (item: T) =
   return out;
 }
 
-const pageOf = (deps: GalleryDeps, user: User, kind: ArchiveKind, cursor: string | null): Promise<TaskPage> =>
+const pageOf = (
+  deps: GalleryDeps,
+  user: User,
+  kind: ArchiveKind,
+  cursor: string | null,
+): Promise<TaskPage> =>
   kind === 'favourites'
     ? deps.tasks.listFavourites(user.id, GALLERY_LIMITS.maxPage, cursor)
     : deps.tasks.list(user.id, GALLERY_LIMITS.maxPage, cursor);

@@ -20,17 +20,8 @@ export interface ResultFiles {
     expiresSeconds: number,
   ): Promise<{ url: string; thumbnailUrl: string }>;
   /** A preset's image made earlier (issue 23: made once, kept next to its result); null when not yet. */
-  readSize(
-    userId: string,
-    filename: string,
-    preset: SizedPreset,
-  ): Promise<Uint8Array | null>;
-  saveSize(
-    userId: string,
-    filename: string,
-    preset: SizedPreset,
-    image: Uint8Array,
-  ): Promise<void>;
+  readSize(userId: string, filename: string, preset: SizedPreset): Promise<Uint8Array | null>;
+  saveSize(userId: string, filename: string, preset: SizedPreset, image: Uint8Array): Promise<void>;
   /**
    * The URL that downloads the archive of the set `setId` under `downloadName`, valid `expiresSeconds`;
    * null when no such archive is stored (never built, or expired from storage).

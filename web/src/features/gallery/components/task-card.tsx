@@ -1,13 +1,14 @@
 // One avatar task (spec sections 2 and 4): a finished one shows its image, opens the modal on a click and
 // has its download button; the others show the style's picture with their status. Each shows the time and
 // 'Style: name' ('Style {id}' without a name); a preview render says so; a measured one shows its likeness,
-// and the likeness guarantee's refund when it did not look enough like the user.
+// and the likeness guarantee's refund when it did not look enough like the user; a finished one has its star.
 import type { Style } from '../../../../../shared/api-schemas.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { resultFilename } from '../api/download.ts';
 import type { Task } from '../api/tasks.ts';
 import { timeOf } from '../group-by-day.ts';
 import { CardDownload } from './download-menu.tsx';
+import { FavouriteStar } from './favourite-star.tsx';
 import { LikenessRefund, LikenessScore } from './likeness.tsx';
 import { PreviewRenderBadge } from './preview-render-badge.tsx';
 import { StatusBadge } from './status-badge.tsx';
@@ -71,6 +72,7 @@ export function TaskCard({
         </div>
       )}
       {done && task.render_kind === 'preview-render' && <PreviewRenderBadge />}
+      {done && <FavouriteStar task={task} name={label} />}
       <div className="task-card__meta">
         <div className="task-card__text">
           <p className="task-card__style" data-testid="task-style">
