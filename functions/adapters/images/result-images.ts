@@ -62,26 +62,42 @@ export class SharpResultImages implements ResultImages {
 
   async preset(image: Uint8Array, preset: SizedPreset, maxBytes: number, faceBox?: RelativeBox | null) {
     const sharp = await loadSharp();
-    let resized: Sharp;
+    // sRGB pixels, and no metadata (sharp keeps none unless asked): no EXIF, no ICC profile, no XMP.
+    const finish = (pipeline: Sharp) => pipeline.flatten({ background: '#ffffff' }).toColourspace('srgb');
     if (isFaceSquare(preset)) {
       const { side, faceSpan } = FACE_SQUARES[preset];
       // Centred on the face the worker found; without it, sharp's attention strategy finds the face and
-      // shoulders of a portrait.
-      resized = faceBox
-        ? await faceSquareOf(sharp, image, side, faceSpan, faceBox)
-        : sharp(image).resize({ width: side, height: side, fit: 'cover', position: 'attention' });
-    } else {
-      resized = sharp(image).resize({
+      // shoulders of a portrait. One pass straight to JPEG: a square this size is far under maxBytes.
+      const square = async () =>
+        finish(
+          faceBox
+            ? await faceSquareOf(sharp, image, side, faceSpan, faceBox)
+            : sharp(image).resize({ width: side, height: side, fit: 'cover', position: 'attention' }),
+        );
+      let out: { data: Buffer; info: { width: number; height: number } } | null = null;
+      for (const quality of QUALITIES) {
+        out = await (await square())
+          .jpeg({ quality, chromaSubsampling: '4:2:0' })
+          .toBuffer({ resolveWithObject: true });
+        if (out.data.length <= maxBytes) break;
+      }
+      const made = out as { data: Buffer; info: { width: number; height: number } };
+      return {
+        bytes: made.data,
+        contentType: 'image/jpeg' as const,
+        width: made.info.width,
+        height: made.info.height,
+      };
+    }
+    // 4K: decoded and upscaled once, then encoded at falling qualities until it fits.
+    const raw = await finish(
+      sharp(image).resize({
         width: UPSCALED_LONG_SIDE,
         height: UPSCALED_LONG_SIDE,
         fit: 'inside',
         kernel: 'lanczos3',
-      });
-    }
-    // sRGB pixels, and no metadata (sharp keeps none unless asked): no EXIF, no ICC profile, no XMP.
-    const raw = await resized
-      .flatten({ background: '#ffffff' })
-      .toColourspace('srgb')
+      }),
+    )
       .raw()
       .toBuffer({ resolveWithObject: true });
     const { width, height, channels } = raw.info;
