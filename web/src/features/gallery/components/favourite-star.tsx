@@ -1,6 +1,7 @@
 // The star of a finished avatar (issue 20): a toggle button (aria-pressed) on its card and in its modal. The
 // server keeps it (api/favourites.ts); a star the server did not keep goes back, and a toast says so.
 import { useState } from 'react';
+import { isServed } from '../../../lib/api-client.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { setFavourite } from '../api/favourites.ts';
@@ -34,6 +35,7 @@ export function FavouriteStar({
   const { t } = useTranslation();
   const [saving, setSaving] = useState(false);
   const on = task.favourite === true;
+  if (!isServed('setFavourite')) return null;
   const toggle = async () => {
     setSaving(true);
     try {
