@@ -22,7 +22,8 @@ const COPY = {
     favourites: 'Favourites',
     downloadFavourites: 'Download favourites',
     options: 'Download options',
-    profile: '1080 × 1080 profile picture',
+    // (no break inside the size)
+    profile: '1080\u00a0×\u00a01080 profile picture',
     bubble: 'How it looks in a profile bubble',
     compare: 'Compare with my photo',
     yourPhoto: 'Your photo',
@@ -34,7 +35,7 @@ const COPY = {
     favourites: 'Favoris',
     downloadFavourites: 'Télécharger les favoris',
     options: 'Options de téléchargement',
-    profile: 'Photo de profil 1080 × 1080',
+    profile: 'Photo de profil 1080\u00a0×\u00a01080',
     bubble: 'Aperçu dans une bulle de profil',
     compare: 'Comparer avec ma photo',
     yourPhoto: 'Votre photo',
@@ -114,6 +115,7 @@ describeInBrowser('keepers in the gallery (issue 20)', () => {
       await loaded(profile.locator('.profile-bubble img'));
       await cutAroundFace(profile.locator('.profile-bubble img'));
       expect(await first.locator('.card-download__menu [data-preset]').count()).toBe(5);
+      await profile.scrollIntoViewIfNeeded();
       await shot(page, `menu-${lang}-1440`);
       const [square] = await Promise.all([
         page.waitForEvent('download', { timeout: 30_000 }),

@@ -184,8 +184,8 @@ describeInBrowser('My Avatars', () => {
       'Favourite',
       'Download',
       '400 × 400 for LinkedIn',
-      '1080 × 1080 profile picture',
-      '600 × 600 ID badge',
+      '1080\u00a0×\u00a01080 profile picture',
+      '600\u00a0×\u00a0600 ID badge',
       '4K (upscaled)',
     ]);
     await page.keyboard.press('Escape');

@@ -47,7 +47,7 @@ export function FavouriteStar({
       setSaving(false);
     }
   };
-  return (
+  const star = (
     <button
       type="button"
       className={`favourite-star${inModal ? ' favourite-star--modal' : ''}`}
@@ -62,4 +62,6 @@ export function FavouriteStar({
       {inModal && <span>{t('gallery.favourite')}</span>}
     </button>
   );
+  // On a card, over the bottom right of the picture (the top left holds the preview badge).
+  return inModal ? star : <span className="favourite-star__place">{star}</span>;
 }
