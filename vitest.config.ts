@@ -26,10 +26,14 @@ export default defineConfig({
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
+          // The SPA builds in the background while the other files run; each browser file waits for it.
+          setupFiles: ['tests/support/web-built.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One Chromium at a time, after the other projects' files (vitest runs such a project on its own).
-          fileParallelism: false,
+          // After the other projects' files, in a phase of their own (groupOrder), two Chromiums at a time:
+          // one at a time left half the two cores idle while pages waited on the API and the worker.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
       {

@@ -490,7 +490,8 @@ export const GROUP_CONFIG = {
     corsConfig,
   ],
   billing: [tableConfig, originVerifyConfig, sessionConfig, stripeConfig, webUrlConfig, corsConfig],
-  'stripe-webhook': [tableConfig, originVerifyConfig, stripeConfig, stripeWebhookConfig],
+  // Mail: the receipt of each pack, and the word that a bank refused a debit.
+  'stripe-webhook': [tableConfig, originVerifyConfig, stripeConfig, stripeWebhookConfig, mailConfig],
   photos: [tableConfig, originVerifyConfig, sessionConfig, mediaConfig, corsConfig],
   'admin-styles': [tableConfig, originVerifyConfig, sessionConfig, mediaConfig, corsConfig],
   avatars: [

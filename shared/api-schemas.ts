@@ -40,6 +40,8 @@ export const ErrorBody = z.object({
   /** NOT_ENOUGH_TOKENS: what the batch costs and what the account has (monthly + lifetime) */
   needed: z.optional(z.number()),
   available: z.optional(z.number()),
+  /** RATE_LIMITED: the Retry-After header's seconds, for a page that cannot read the header cross-origin */
+  retry_after: z.optional(z.number()),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
@@ -111,7 +113,25 @@ export const LedgerEntry = z.object({
   created_at: z.number(),
 });
 export type LedgerEntry = z.infer<typeof LedgerEntry>;
-export const LedgerPage = z.object({ entries: z.array(LedgerEntry) });
+/**
+ * A pack paid by a delayed method (bank debit): pending until the bank confirms it (then its tokens are a
+ * `purchase` entry of the ledger), or refused (shown for 30 days). `id` is the checkout session's.
+ */
+export const DelayedPayment = z.object({
+  id: z.string(),
+  state: z.enum(['pending', 'failed']),
+  plan_id: z.string(),
+  tokens: z.number(),
+  amount_cents: z.number(),
+  created_at: z.number(),
+  updated_at: z.number(),
+});
+export type DelayedPayment = z.infer<typeof DelayedPayment>;
+export const LedgerPage = z.object({
+  entries: z.array(LedgerEntry),
+  delayed_payments: z.array(DelayedPayment),
+});
+export type LedgerPage = z.infer<typeof LedgerPage>;
 
 // Declared now so the contract is whole; served by later groups.
 const StyleId = z.int().check(z.positive());
@@ -326,6 +346,8 @@ export const CreateTasksBatch = z.strictObject({
   /** checked for length only: prompts come from the styles table */
   style_prompts: z.array(z.string().check(z.maxLength(MAX_STYLE_PROMPT_LENGTH))).check(z.maxLength(100)),
   use_reference_elements: z.literal(true),
+  /** beyond the spec: the page's language, which names the result files and words `msg` (default: the account's) */
+  lang: z.optional(Language),
 });
 /** Spec: `msg` is shown on success; the rest is beyond the spec. */
 export const CreateTasksResult = z.object({
@@ -375,6 +397,15 @@ export const AvatarTask = z.object({
   favourite: z.optional(z.boolean()),
   /** DONE tasks: where the avatar's face is, when the face model found one (the profile crops centre it) */
   face_box: z.optional(FaceBox),
+  /**
+   * TODO and IN_PROGRESS tasks (issue 23): the stage reached, which never goes back (a retry stays
+   * `generating`), and an estimate made when the list was read, from recent tasks' durations: the seconds
+   * left, the whole task's typical seconds, and whether it has been at its stage well past the usual time.
+   */
+  stage: z.optional(z.enum(['queued', 'generating', 'finishing'])),
+  seconds_left: z.optional(z.number()),
+  seconds_total: z.optional(z.number()),
+  running_late: z.optional(z.boolean()),
 });
 export type AvatarTask = z.infer<typeof AvatarTask>;
 /** Newest first. `next_cursor` (beyond the spec) fetches the next page with `?cursor=`. */

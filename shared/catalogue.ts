@@ -11,6 +11,11 @@ export interface TokenPack {
   tokens: number;
   /** tax-inclusive, in euro cents */
   priceCents: number;
+  /**
+   * The plan's product name at the payment provider (its checkout page, receipts, invoices, billing
+   * portal): the pricing page's own words, so the customer pays for what they picked there. A pack is
+   * named by its tokens, as in the pack selector ("40 tokens · €9") and on the Buy button.
+   */
   name: string;
 }
 
@@ -19,16 +24,17 @@ export interface SubscriptionPlan {
   kind: 'subscription';
   tokens: number;
   priceCents: number;
+  /** as TokenPack.name: the subscription card's title */
   name: string;
   interval: 'month';
 }
 
 export const TOKEN_PACKS: readonly TokenPack[] = [
-  { id: 'pack-10', kind: 'one-time', tokens: 10, priceCents: 300, name: 'Starter' },
-  { id: 'pack-40', kind: 'one-time', tokens: 40, priceCents: 900, name: 'Popular' },
-  { id: 'pack-100', kind: 'one-time', tokens: 100, priceCents: 1900, name: 'Plus' },
-  { id: 'pack-200', kind: 'one-time', tokens: 200, priceCents: 3500, name: 'Pro' },
-  { id: 'pack-500', kind: 'one-time', tokens: 500, priceCents: 7900, name: 'Studio' },
+  { id: 'pack-10', kind: 'one-time', tokens: 10, priceCents: 300, name: '10 tokens' },
+  { id: 'pack-40', kind: 'one-time', tokens: 40, priceCents: 900, name: '40 tokens' },
+  { id: 'pack-100', kind: 'one-time', tokens: 100, priceCents: 1900, name: '100 tokens' },
+  { id: 'pack-200', kind: 'one-time', tokens: 200, priceCents: 3500, name: '200 tokens' },
+  { id: 'pack-500', kind: 'one-time', tokens: 500, priceCents: 7900, name: '500 tokens' },
 ];
 
 export const SUBSCRIPTION: SubscriptionPlan = {
@@ -36,7 +42,7 @@ export const SUBSCRIPTION: SubscriptionPlan = {
   kind: 'subscription',
   tokens: 100,
   priceCents: 900,
-  name: 'Monthly',
+  name: 'Monthly subscription',
   interval: 'month',
 };
 

@@ -113,12 +113,23 @@ export const SHELL_DOCUMENT = '_shell.html';
 export const SHELL_DOCUMENT_FR = '_shell-fr.html';
 
 /**
+ * The app's document (/app and below): the empty document with the app's frame drawn in it (a bar, a
+ * title, cards), shown from the first paint until the app starts (issue 23: never a blank page).
+ */
+export const APP_SHELL_DOCUMENT = '_app-shell.html';
+export const APP_SHELL_DOCUMENT_FR = '_app-shell-fr.html';
+
+/**
  * The empty document for an address that is not prerendered: French under /fr, so the first paint, a
- * screen reader and the browser's translation offer see the page's language before the app starts.
- * Written as ES5 without arrow functions: the CloudFront function runs this very code.
+ * screen reader and the browser's translation offer see the page's language before the app starts; the
+ * app's own under /app. Written without arrow functions or modern syntax: the CloudFront function runs
+ * this very code.
  */
 export function shellDocumentFor(path: string): string {
-  return path === '/fr' || path.indexOf('/fr/') === 0 ? '_shell-fr.html' : '_shell.html';
+  const fr = path === '/fr' || path.indexOf('/fr/') === 0;
+  const bare = fr ? path.substring(3) : path;
+  if (bare === '/app' || bare.indexOf('/app/') === 0) return fr ? '_app-shell-fr.html' : '_app-shell.html';
+  return fr ? '_shell-fr.html' : '_shell.html';
 }
 /** Where canonical URLs point when the build has no SITE_URL: the local web app (`npm start`). */
 export const LOCAL_SITE_URL = 'http://localhost:5173';

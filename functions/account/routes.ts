@@ -36,5 +36,7 @@ export const accountRoutes = (deps: PrivacyRequestDeps): RouteHandlers<'account'
     };
   },
   latestAccountExport: async ({ user }) => ({ export: await latestExport(deps, user) }),
-  accountExportDownload: ({ user, params }) => exportDownload(deps, user, params.exportId ?? ''),
+  // `?lang=`: the page's language, which names the file (beyond the spec).
+  accountExportDownload: ({ user, params, event }) =>
+    exportDownload(deps, user, params.exportId ?? '', event.queryStringParameters?.lang),
 });

@@ -17,6 +17,7 @@ import { DynamoPhotoLister } from './dynamodb/photo-items.ts';
 import { DynamoProviderBudgetStore } from './dynamodb/provider-budget-store.ts';
 import { DynamoRateLimiter } from './dynamodb/rate-limiter.ts';
 import { DynamoStyleReader } from './dynamodb/style-reader.ts';
+import { DynamoTaskDurations } from './dynamodb/task-durations.ts';
 import { DynamoTaskStore } from './dynamodb/task-store.ts';
 import { buildTaskQueue } from './generation-wiring.ts';
 import { SharpResultImages } from './images/result-images.ts';
@@ -32,6 +33,7 @@ export function buildAvatarDeps(
   return {
     styles: new DynamoStyleReader(db, config.tableName),
     tasks: new DynamoTaskStore(db, config.tableName),
+    durations: new DynamoTaskDurations(db, config.tableName),
     photos: new DynamoPhotoLister(db, config.tableName),
     queue: buildTaskQueue(config),
     results: new S3ResultFiles(s3, config.mediaBucket),

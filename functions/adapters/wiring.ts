@@ -3,6 +3,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { GoogleSignInConfig, MailConfig, SessionConfig, TableConfig } from '../config.ts';
 import type { AccountDeps } from '../domain/accounts/accounts.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimitPolicy } from '../domain/accounts/rate-limits.ts';
+import { logger } from '../observability/logger.ts';
 import { DynamoAccountStore } from './dynamodb/account-store.ts';
 import { createDocumentClient } from './dynamodb/client.ts';
 import { DynamoGoogleAttempts } from './dynamodb/google-attempts.ts';
@@ -64,5 +65,6 @@ export async function buildAccountDeps(
     limits,
     webUrl: config.webUrl,
     google: googleSignIn(config, db, config.tableName),
+    log: (level, message, fields) => logger()[level](message, fields ?? {}),
   };
 }

@@ -14,6 +14,7 @@ import type { WorkerDeps } from '../domain/generation/worker.ts';
 import { domainLog, logger } from '../observability/logger.ts';
 import { businessMetrics } from '../observability/metrics.ts';
 import { DynamoPhotoStore } from './dynamodb/photo-store.ts';
+import { DynamoTaskDurations } from './dynamodb/task-durations.ts';
 import { DynamoTaskStore } from './dynamodb/task-store.ts';
 import { DynamoUserReader } from './dynamodb/user-reader.ts';
 import { FaceApiAnalyzer, loadFaceModel } from './faces/face-api-analyzer.ts';
@@ -77,5 +78,6 @@ export async function buildWorkerDeps(
     storeMarginMs: config.taskTiming.storeMarginMs,
     faces: warmedFaceAnalyzer(),
     likenessGuarantee: config.likenessGuarantee,
+    durations: new DynamoTaskDurations(db, config.tableName),
   };
 }

@@ -59,7 +59,7 @@ export const authRoutes = (
       return response;
     },
     changePassword: ({ user, body }) => changePassword(deps, user, body),
-    tokenLedger: async ({ user }) => ({ entries: await tokenHistory(deps, user) }),
+    tokenLedger: ({ user }) => tokenHistory(deps, user),
     ...googleRoutes(deps, cookies.google),
   };
 };

@@ -170,6 +170,19 @@ export interface AccountStore extends UserReader {
   /** Sets a password and bumps the session version, provided nobody changed it meanwhile. */
   setPassword(userId: string, passwordHash: string, expectedSessionVersion: number): Promise<User>;
   listLedger(userId: string, limit: number): Promise<LedgerEntry[]>;
+  /** The account's packs paid by bank debit that are pending or were refused (functions/domain/billing). */
+  listDelayedPayments(userId: string, now: number): Promise<DelayedPaymentView[]>;
+}
+
+/** A pack paid by bank debit, as the account page lists it with the token history. */
+export interface DelayedPaymentView {
+  sessionId: string;
+  planId: string;
+  tokens: number;
+  amountCents: number;
+  state: 'pending' | 'failed';
+  createdAt: number;
+  updatedAt: number;
 }
 
 /**

@@ -78,6 +78,7 @@ export function errorResponse(error: unknown, correlationId: string): APIGateway
       body.needed = error.needed;
       body.available = error.available;
     }
+    if (error instanceof RateLimitedError) body.retry_after = error.retryAfterSeconds;
     const response = jsonResponse(STATUS[error.code], body);
     // A dependency of ours failed (the identity provider): the operator needs to know why.
     if (STATUS[error.code] >= 500) {

@@ -1,6 +1,7 @@
 // Lambda entry of the Stripe webhook (its own function: no session key, its own secrets).
-import { buildWebhookDeps } from '../adapters/billing-wiring.ts';
+
 import { createDocumentClient } from '../adapters/dynamodb/client.ts';
+import { buildWebhookDeps } from '../adapters/webhook-wiring.ts';
 import { GROUP_CONFIG, readConfig } from '../config.ts';
 import { DomainError } from '../domain/errors.ts';
 import { groupHandler } from '../http/group-handler.ts';

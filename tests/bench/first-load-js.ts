@@ -15,17 +15,20 @@ export interface FirstLoadJs {
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
-/** With `token`, each page opens signed in (the app's screens), as a returning user's browser would. */
+/**
+ * With `token`, each page opens signed in (the app's screens), as a returning user's browser would; with
+ * `locale`, in a browser of that language (the landing page offers French to a French one).
+ */
 export async function firstLoadJs(
   webUrl: string,
   paths: string[],
-  { token }: { token?: string } = {},
+  { token, locale }: { token?: string; locale?: string } = {},
 ): Promise<FirstLoadJs[]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const results: FirstLoadJs[] = [];
     for (const path of paths) {
-      const page = await browser.newPage();
+      const page = await browser.newPage(locale ? { locale } : {});
       if (token) {
         await page.goto(`${webUrl}/favicon.svg`);
         await page.evaluate((t) => localStorage.setItem('token', t), token);

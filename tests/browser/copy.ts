@@ -58,7 +58,7 @@ export const copy = {
     noAccount: "Aucun compte n'est associé à cette adresse e-mail. Voulez-vous en créer un ?",
     wrongPassword: 'Mot de passe incorrect. Réessayez ou utilisez le lien de connexion ci-dessous.',
     notActivated:
-      "Votre compte n'est pas encore activé. Cliquez sur le lien d'activation reçu par e-mail ou demandez-en un nouveau.",
+      "Votre compte n'est pas encore activé. Ouvrez le lien d'activation reçu par e-mail ou demandez-en un nouveau.",
     loginServerError:
       'Une erreur est survenue sur le serveur. Réessayez plus tard ou contactez le support si le problème persiste.',
     linkNoAccount: "Aucun compte n'est associé à cette adresse e-mail. Voulez-vous en créer un ?",
@@ -74,7 +74,7 @@ export const copy = {
     signupGeneric: 'Une erreur est survenue lors de la création de votre compte. Veuillez réessayer.',
     tooManyAttempts: 'Trop de tentatives. Patientez quelques minutes avant de réessayer.',
     signupSuccess:
-      "Votre compte est créé ! Cliquez sur le lien d'activation que nous venons de vous envoyer par e-mail.",
+      "Votre compte est créé ! Ouvrez le lien d'activation que nous venons de vous envoyer par e-mail.",
     signupTaken:
       'Cette adresse e-mail est déjà utilisée. Essayez plutôt de vous connecter, ou réinitialisez votre mot de passe si besoin.',
     signupInvalidEmail: 'Veuillez saisir une adresse e-mail valide.',

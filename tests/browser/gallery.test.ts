@@ -120,8 +120,8 @@ describeInBrowser('My Avatars', () => {
     const groups = page.getByTestId('day-group');
     await groups.first().waitFor();
     expect(await groups.locator('h2').allInnerTexts()).toEqual([
-      'Saturday, March 14, 2026',
-      'Thursday, March 12, 2026',
+      'Saturday, 14 March 2026',
+      'Thursday, 12 March 2026',
     ]);
     // Newest first within the day; each card with 'Style: name', or 'Style {id}' without one.
     const today = groups.first().getByTestId('task-card');
@@ -177,7 +177,7 @@ describeInBrowser('My Avatars', () => {
       )
       .toBeGreaterThan(0);
     expect(await modal.innerText()).toContain('Style: Neon Cyberpunk');
-    expect(await modal.locator('time').innerText()).toMatch(/^March 14, 2026 · \d{1,2}:\d{2} [AP]M$/);
+    expect(await modal.locator('time').innerText()).toMatch(/^14 March 2026 · \d{2}:\d{2}$/);
     expect(await modal.getByTestId('preview-render').count()).toBe(1);
     expect(await modal.getByRole('button').allInnerTexts()).toEqual([
       '',

@@ -58,6 +58,9 @@ async function listOf(token: string): Promise<PhotoList> {
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
 
 const toast = (page: Page, text: string) => page.getByTestId('toast').getByText(text, { exact: true });
+/** The spec's "deleted" message, in the bar that offers Undo for a few seconds (issue 23). */
+const undoBar = (page: Page, text: string) =>
+  page.getByTestId('undo-delete').getByText(text, { exact: true });
 
 /** The percentages the progress bar shows while an upload runs, sampled every 20 ms. */
 function watchProgress(page: Page): Promise<number[]> {
@@ -167,11 +170,15 @@ describeInBrowser('Manage Photos', () => {
     const blurry = cards.filter({ has: page.getByText('IMG_20240612_181233_po...') });
     await blurry.getByText('Face looks blurry: use a sharper photo of your face').waitFor();
 
-    // Delete: the card goes, with the spec's message; the server has it gone.
+    // Delete: the card goes, with the spec's message and Undo (issue 23); sent now, the server has it gone.
     await page.getByRole('button', { name: 'Delete beach-selfie.jpg' }).click();
-    await toast(page, 'Photo "beach-selfie.jpg" has been deleted.').waitFor();
+    await undoBar(page, 'Photo "beach-selfie.jpg" has been deleted.').waitFor();
     await poll(() => cards.count()).toBe(2);
-    expect((await listOf(token)).files.map((f) => f.original_name).sort()).toEqual([LONG_NAME, 'studio.png']);
+    await page.getByRole('button', { name: 'Delete beach-selfie.jpg now' }).click();
+    await poll(async () => (await listOf(token)).files.map((f) => f.original_name).sort()).toEqual([
+      LONG_NAME,
+      'studio.png',
+    ]);
 
     // A photo dropped onto the drop zone uploads like a chosen one.
     const bytes = (await testPhoto({ seed: 35 })).toString('base64');
@@ -290,7 +297,7 @@ describeInBrowser('Manage Photos', () => {
     const sizes = await page.getByTestId('photo-size').allInnerTexts();
     expect(sizes).toEqual(list.files.map((f) => `${(f.size / 1024).toFixed(1).replace('.', ',')} Ko`));
     await page.getByRole('button', { name: 'Supprimer garden.webp' }).click();
-    await toast(page, 'La photo « garden.webp » a été supprimée.').waitFor();
+    await undoBar(page, 'La photo « garden.webp » a été supprimée.').waitFor();
     await poll(() => page.getByTestId('photo-card').count()).toBe(1);
     // Phone layout: the photos fit the screen, two per row.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
@@ -360,7 +367,9 @@ describeInBrowser('Manage Photos', () => {
       route.request().method() === 'DELETE' ? route.abort('failed') : route.continue(),
     );
     await page.getByRole('button', { name: 'Delete studio.png' }).click();
+    // Sent at once rather than at the end of the undo window: it fails, and the photo comes back.
+    await page.getByRole('button', { name: 'Delete studio.png now' }).click();
     await toast(page, 'Failed to delete the photo. Please try again.').waitFor();
-    expect(await page.getByTestId('photo-card').count()).toBe(1);
+    await poll(() => page.getByTestId('photo-card').count()).toBe(1);
   });
 });

@@ -7,7 +7,11 @@ import { describeInBrowser, stack } from '../support/browser.ts';
 
 describeInBrowser('page weight', () => {
   test(`the landing page, in both languages, keeps to its ${LANDING_JS_BUDGET_KB} KB JavaScript budget (${LANDING_JS_HEADROOM_KB} KB kept free)`, async () => {
-    const measured = await firstLoadJs(stack().webUrl, ['/', '/fr']);
+    const measured = [
+      ...(await firstLoadJs(stack().webUrl, ['/', '/fr'])),
+      // A French browser at / is offered the French page (issue 23, item 9): that offer fits in the budget too.
+      ...(await firstLoadJs(stack().webUrl, ['/'], { locale: 'fr-FR' })),
+    ];
     for (const page of measured) {
       expect(page.gzippedKB, page.path).toBeLessThanOrEqual(LANDING_JS_BUDGET_KB - LANDING_JS_HEADROOM_KB);
     }

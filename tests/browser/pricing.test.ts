@@ -193,11 +193,15 @@ describeInBrowser('pricing page', () => {
     test("'Log in to Buy' and 'Log in to Subscribe' lead to the login page in the page's language", async () => {
       const page = await browser.newPage();
       await serveInBrowser(page, BILLING);
-      for (const name of [copy.logInToBuy, copy.logInToSubscribe]) {
+      // Naming the plan chosen, whose checkout follows the login (issue 23, item 6: purchase-intent.test.ts).
+      for (const [name, plan] of [
+        [copy.logInToBuy, 'pack-10'],
+        [copy.logInToSubscribe, 'monthly-100'],
+      ] as const) {
         await page.goto(copy.path);
         await waitForHydration(page);
         await page.getByRole('link', { name, exact: true }).click();
-        await waitForPath(page, copy.login);
+        await waitForPath(page, `${copy.login}?buy=${plan}`);
         await page.getByRole('heading', { name: copy.loginHeading }).waitFor();
       }
     });

@@ -1,5 +1,6 @@
 // Spec section 8, "Token login": the emailed link's landing page (English only, spec section 2), its three
-// states and its messages; the link's `lang` (the email's language) decides only where it sends the user next.
+// states and its messages; the link's `lang` (the email's language) decides only where it sends the user next,
+// and a French link that fails goes on to the French login page, which says why (issue 23, item 9).
 // Links opened in a browser that did not ask for them: login-link-confirmation.test.ts.
 import { expect, test } from 'vitest';
 import {
@@ -93,14 +94,37 @@ describeInBrowser('login link page', () => {
     await page.getByText(tokenPage.loggingInText, { exact: true }).waitFor();
   });
 
-  test('a French link: the page stays English, and Back to login leads to the French login page', async () => {
+  test('a French link that fails: on at once to the French login page, which says why in French', async () => {
     const page = await browser.newPage();
+    // Every English page this browser shows, from here on.
+    const english: string[] = [];
+    await page.exposeFunction('sawHeading', (text: string) => english.push(text));
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        for (const h of document.querySelectorAll('h1')) {
+          if (h.textContent === 'Login Error')
+            (window as unknown as { sawHeading(t: string): void }).sawHeading('Login Error');
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
     await page.goto(`/login_with_token?token=${UNKNOWN_TOKEN}&lang=fr`);
-    await waitForEnglishTokenPage(page, tokenPage.error);
-    await page.getByText(tokenPage.invalid, { exact: true }).waitFor();
-    await page.getByRole('link', { name: tokenPage.backToLogin }).click();
     await waitForPath(page, '/fr/login');
+    await page
+      .getByText('Ce lien de connexion est invalide ou a expiré. Demandez-en un nouveau.', { exact: true })
+      .waitFor();
     await page.getByRole('heading', { name: 'Connexion à Aivatar' }).waitFor();
+    expect(english).toEqual([]);
+    // Said once: the address no longer carries it.
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+    // No token at all: the same, with its own message.
+    await page.goto('/login_with_token?lang=fr');
+    await waitForPath(page, '/fr/login');
+    await page
+      .getByText(
+        'Aucun jeton de connexion fourni. Vérifiez le lien reçu par e-mail ou demandez-en un nouveau.',
+        { exact: true },
+      )
+      .waitFor();
   });
 
   test("a login link opens the app in its email's language, without a welcome for an account in use", async () => {
@@ -112,7 +136,8 @@ describeInBrowser('login link page', () => {
       body: JSON.stringify({ email, lang: 'fr' }),
     });
     expect(res.status).toBe(200);
-    const mail = await waitForMail(email, { count: 2 });
+    // The activation link, the notice of the password set, then the login link.
+    const mail = await waitForMail(email, { count: 3 });
     expect(mail.subject).toBe('Votre lien de connexion Aivatar');
     const page = await browser.newPage();
     await page.goto(pathOf(withLanguage(loginLinkIn(mail), 'fr')));

@@ -4,7 +4,13 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { SPA_REWRITE_SOURCE } from '../../infra/constructs/spa-hosting.ts';
-import { prerenderedPaths, SHELL_DOCUMENT, SHELL_DOCUMENT_FR } from '../../shared/web-routes.ts';
+import {
+  APP_SHELL_DOCUMENT,
+  APP_SHELL_DOCUMENT_FR,
+  prerenderedPaths,
+  SHELL_DOCUMENT,
+  SHELL_DOCUMENT_FR,
+} from '../../shared/web-routes.ts';
 
 interface Answer {
   uri?: string;
@@ -62,10 +68,14 @@ describe('CloudFront viewer-request function', () => {
     for (const path of prerenderedPaths()) {
       expect(viewerRequest(path).uri).toBe(path === '/' ? '/index.html' : `${path}/index.html`);
     }
-    expect(viewerRequest('/app/gallery').uri).toBe(`/${SHELL_DOCUMENT}`);
     expect(viewerRequest('/login_with_token').uri).toBe(`/${SHELL_DOCUMENT}`);
-    expect(viewerRequest('/fr/app/gallery').uri).toBe(`/${SHELL_DOCUMENT_FR}`);
     expect(viewerRequest('/fr/login').uri).toBe(`/${SHELL_DOCUMENT_FR}`);
+    // The app's pages: the document with the app's frame drawn in it (issue 23).
+    expect(viewerRequest('/app/gallery').uri).toBe(`/${APP_SHELL_DOCUMENT}`);
+    expect(viewerRequest('/app').uri).toBe(`/${APP_SHELL_DOCUMENT}`);
+    expect(viewerRequest('/fr/app/gallery').uri).toBe(`/${APP_SHELL_DOCUMENT_FR}`);
+    expect(viewerRequest('/fr/app').uri).toBe(`/${APP_SHELL_DOCUMENT_FR}`);
+    expect(viewerRequest('/application').uri).toBe(`/${SHELL_DOCUMENT}`);
     expect(viewerRequest('/assets/Shell-AbC123.js').uri).toBe('/assets/Shell-AbC123.js');
   });
 

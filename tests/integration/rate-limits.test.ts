@@ -133,13 +133,51 @@ describe('lock-out: an attacker flooding one address cannot keep the owner out',
     const owner = { clientAddress: '192.0.2.10' };
     const slowed = await logIn(deps, owner, { email, password: PASSWORD }).catch((e: unknown) => e);
     expect(slowed).toBeInstanceOf(RateLimitedError);
-    expect((slowed as RateLimitedError).retryAfterSeconds).toBe(40);
-    clock.t += 40;
+    // The window started at the first wrong password, not at a clock boundary: it ends a window later.
+    expect((slowed as RateLimitedError).retryAfterSeconds).toBe(ceiling.windowSeconds);
+    clock.t += ceiling.windowSeconds - 1;
+    const stillSlowed = await logIn(deps, owner, { email, password: PASSWORD }).catch((e: unknown) => e);
+    expect((stillSlowed as RateLimitedError).retryAfterSeconds).toBe(1);
+    clock.t += 1;
     expect((await logIn(deps, owner, { email, password: PASSWORD })).access_token).toBeTruthy();
   });
 });
 
 describe('rate limits', () => {
+  it('count from the first attempt: a limit is never doubled across a clock boundary, and ends a window later', async () => {
+    const s = stack();
+    const db = createDocumentClient(s.dynamoEndpoint);
+    // One second before a round minute: a window aligned to the clock would end right after these attempts.
+    const clock = { t: 1_900_000_019, now: () => clock.t };
+    const limiter = new DynamoRateLimiter(db, s.tableName, clock);
+    const key = newEmail('window');
+    const hit = () => limiter.hit('test', key, 3, 60);
+    for (let i = 0; i < 3; i++) expect((await hit()).allowed).toBe(true);
+    expect(await hit()).toEqual({ allowed: false, retryAfterSeconds: 60 });
+    clock.t += 2; // past the round minute
+    expect(await hit()).toEqual({ allowed: false, retryAfterSeconds: 58 });
+    expect(await limiter.peek('test', key, 3, 60)).toEqual({ allowed: false, retryAfterSeconds: 58 });
+    // A count given back makes room in the same window.
+    await limiter.release('test', key, 60);
+    expect((await hit()).allowed).toBe(true);
+    clock.t += 58; // a window after the first attempt: a new one starts
+    expect(await limiter.peek('test', key, 3, 60)).toEqual({ allowed: true, retryAfterSeconds: 60 });
+    for (let i = 0; i < 3; i++) expect((await hit()).allowed).toBe(true);
+    expect((await hit()).allowed).toBe(false);
+    db.destroy();
+  });
+
+  it('count exactly under concurrency, the start of a window included', async () => {
+    const s = stack();
+    const db = createDocumentClient(s.dynamoEndpoint);
+    const clock = { t: 1_900_000_100, now: () => clock.t };
+    const limiter = new DynamoRateLimiter(db, s.tableName, clock);
+    const key = newEmail('race');
+    const verdicts = await Promise.all(Array.from({ length: 30 }, () => limiter.hit('test', key, 10, 60)));
+    expect(verdicts.filter((v) => v.allowed)).toHaveLength(10);
+    db.destroy();
+  });
+
   it('limit signups per client address, with Retry-After', async () => {
     const ip = newClientIp();
     const statuses: number[] = [];

@@ -20,6 +20,8 @@ import { REPO_ROOT } from '../../infra/local/stack.ts';
 
 const dirs: string[] = [];
 const processes: ChildProcess[] = [];
+/** How long the message in flight at the kill stays hidden: longer than a kill and a restart take. */
+const IN_FLIGHT_SECONDS = 10;
 afterAll(() => {
   for (const p of processes) if (p.exitCode === null) p.kill('SIGKILL');
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
@@ -145,8 +147,13 @@ describe('the local SQS stand-in with a data folder', () => {
         }),
       );
     const inFlight = await send('in flight');
+    // Hidden long enough for the kill and the restart below even on a busy machine; the wait further down
+    // is to this moment, not a fixed pause.
+    const hiddenUntil = Date.now() + IN_FLIGHT_SECONDS * 1000;
     const [received] = (
-      await first.client.send(new ReceiveMessageCommand({ QueueUrl: queue, VisibilityTimeout: 3 }))
+      await first.client.send(
+        new ReceiveMessageCommand({ QueueUrl: queue, VisibilityTimeout: IN_FLIGHT_SECONDS }),
+      )
     ).Messages as Message[];
     expect(received?.MessageId).toBe(inFlight.MessageId);
     const deleted = await send('deleted');
@@ -168,7 +175,7 @@ describe('the local SQS stand-in with a data folder', () => {
     expect(now?.MessageAttributes?.blob?.BinaryValue).toEqual(new Uint8Array([0, 1, 2, 255]));
     await second.client.send(new DeleteMessageCommand({ QueueUrl: url, ReceiptHandle: now?.ReceiptHandle }));
     // The message in flight when the process died comes back once its visibility timeout ends.
-    await new Promise((r) => setTimeout(r, 3200));
+    await new Promise((r) => setTimeout(r, Math.max(0, hiddenUntil - Date.now()) + 300));
     const [back] = await receiveAll(second.client, url, 1);
     expect(back?.MessageId).toBe(inFlight.MessageId);
     expect(back?.Body).toBe('in flight');

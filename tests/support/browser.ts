@@ -55,10 +55,11 @@ export function useBrowser() {
   });
 
   return {
-    async newPage(viewport = DESKTOP): Promise<Page> {
+    /** With `locale`, a browser of that language (navigator.languages, Accept-Language). */
+    async newPage(viewport = DESKTOP, { locale }: { locale?: string } = {}): Promise<Page> {
       if (!browser) throw new Error('The browser is not started');
       const { webUrl, apiUrl } = stack();
-      context = await browser.newContext({ baseURL: webUrl, viewport });
+      context = await browser.newContext({ baseURL: webUrl, viewport, ...(locale ? { locale } : {}) });
       // Added by interception rather than extraHTTPHeaders, which would make CORS preflights fail.
       const address = newClientIp();
       await context.route(`${apiUrl}/**`, (route) =>

@@ -79,11 +79,26 @@ describe('Stripe settings', () => {
     expect(() => readConfig([stripeConfig], { ...stripe, STRIPE_PRICES: '[1]' })).toThrow(/STRIPE_PRICES/);
   });
 
-  it('give the webhook its signing secret and no session key; the billing function a web URL', () => {
+  it('give the webhook its signing secret and a mail sender (receipts), no session key; the billing function a web URL', () => {
     const webhook = { STAGE: 'dev', TABLE_NAME: 'aivatar-dev', ...stripe };
-    expect(() => readConfig(GROUP_CONFIG['stripe-webhook'], webhook)).toThrow(/STRIPE_WEBHOOK_SECRET_ARN/);
-    const c = readConfig(GROUP_CONFIG['stripe-webhook'], { ...webhook, STRIPE_WEBHOOK_SECRET_ARN: 'arn:w' });
+    const mail = {
+      WEB_URL: 'https://app.example.com',
+      MAIL_FROM: 'no-reply@example.com',
+      MAIL_TRANSPORT: 'ses',
+    };
+    expect(() => readConfig(GROUP_CONFIG['stripe-webhook'], { ...webhook, ...mail })).toThrow(
+      /STRIPE_WEBHOOK_SECRET_ARN/,
+    );
+    expect(() =>
+      readConfig(GROUP_CONFIG['stripe-webhook'], { ...webhook, STRIPE_WEBHOOK_SECRET_ARN: 'arn:w' }),
+    ).toThrow(/MAIL_FROM/);
+    const c = readConfig(GROUP_CONFIG['stripe-webhook'], {
+      ...webhook,
+      ...mail,
+      STRIPE_WEBHOOK_SECRET_ARN: 'arn:w',
+    });
     expect(c.stripeWebhookSecret).toEqual({ arn: 'arn:w' });
+    expect(c.mailFrom).toBe('no-reply@example.com');
     expect(c).not.toHaveProperty('jwtSecret');
     expect(() => readConfig(GROUP_CONFIG.billing, { ...webhook, JWT_SECRET_ARN: 'arn:j' })).toThrow(
       /WEB_URL/,

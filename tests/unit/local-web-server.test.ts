@@ -8,7 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebServer } from '../../infra/local/web-server.ts';
-import { LOCAL_SITE_URL, SHELL_DOCUMENT, SHELL_DOCUMENT_FR } from '../../shared/web-routes.ts';
+import {
+  APP_SHELL_DOCUMENT,
+  APP_SHELL_DOCUMENT_FR,
+  LOCAL_SITE_URL,
+  SHELL_DOCUMENT,
+  SHELL_DOCUMENT_FR,
+} from '../../shared/web-routes.ts';
 
 const VIDEO = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));
 let dist: string;
@@ -23,6 +29,10 @@ beforeAll(async () => {
     'fr/index.html': '<html><body>accueil</body></html>',
     [SHELL_DOCUMENT]: '<html lang="en"><body><div id="root"></div></body></html>',
     [SHELL_DOCUMENT_FR]: '<html lang="fr"><body><div id="root"></div></body></html>',
+    [APP_SHELL_DOCUMENT]:
+      '<html lang="en"><body><div id="root"></div><div class="boot-frame"></div></body></html>',
+    [APP_SHELL_DOCUMENT_FR]:
+      '<html lang="fr"><body><div id="root"></div><div class="boot-frame"></div></body></html>',
     'assets/Shell-AbC123.js': 'console.log(1);',
     'demo/video.mp4': VIDEO,
     'sitemap.xml': `<urlset><url><loc>${LOCAL_SITE_URL}/</loc></url></urlset>`,
@@ -76,10 +86,21 @@ describe('local web server', () => {
   it('serves pages at their own spelling, unknown pages the app shell, and files by their exact name', async () => {
     expect(await (await get('/pricing')).text()).toContain('pricing');
     expect(await (await get('/fr')).text()).toContain('accueil');
-    expect(await (await get('/app/gallery')).text()).toContain('<html lang="en"><body><div id="root">');
+    expect(await (await get('/login')).text()).toBe(
+      '<html lang="en"><body><div id="root"></div></body></html>',
+    );
+    // The app's pages: the document with the app's frame (issue 23).
+    expect(await (await get('/app/gallery')).text()).toContain(
+      '<html lang="en"><body><div id="root"></div><div class="boot-frame">',
+    );
     // Under /fr, the French shell: the page's language is right before the app starts.
-    for (const path of ['/fr/app/gallery', '/fr/login', '/fr/app'])
-      expect(await (await get(path)).text(), path).toContain('<html lang="fr"><body><div id="root">');
+    expect(await (await get('/fr/login')).text()).toContain(
+      '<html lang="fr"><body><div id="root"></div></body>',
+    );
+    for (const path of ['/fr/app/gallery', '/fr/app'])
+      expect(await (await get(path)).text(), path).toContain(
+        '<html lang="fr"><body><div id="root"></div><div class="boot-frame">',
+      );
     const asset = await get('/assets/Shell-AbC123.js');
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toContain('immutable');

@@ -59,4 +59,10 @@ describe('written once', () => {
     expect(read('web/scripts/prerender.ts')).toContain('PAGE_MODULES');
     expect(read('web/src/app/lazy-pages.ts')).toContain('PAGE_MODULES');
   });
+
+  it('dates and times the app shows: formatDate in web/src/lib/dates.ts, one locale per language', () => {
+    const web = code.filter((f) => f.startsWith('web/src'));
+    const formatsDates = /toLocale(Date|Time)?String|Intl\.DateTimeFormat|get(Hours|Minutes)\(\)/;
+    expect(web.filter((f) => f !== 'web/src/lib/dates.ts' && formatsDates.test(read(f)))).toEqual([]);
+  });
 });

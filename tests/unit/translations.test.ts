@@ -1,6 +1,8 @@
 // The SPA's translations (web/src/lib/i18n.ts over i18next): keys, `{{values}}`, plurals by the language's
 // own rules (French counts 0 as singular), strings merged from a screen's own file, and the key itself
 // when a string is missing.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   addFeatureStrings,
@@ -32,5 +34,51 @@ describe('translations', () => {
     expect(t('common.logout')).toBe('Log out');
     expect(hasString('common.nothing')).toBe(false);
     expect(t('common.nothing' as TranslationKey)).toBe('common.nothing');
+  });
+});
+
+// Issue 23, item 14: the same words are read on a phone and on a desktop, so none asks for a click (or a
+// tap): "open", "pick", "use" fit both. Every translation file, and the emails' text.
+describe('words for every screen', () => {
+  const CLICK = /\b(click|clicking|cliquez|cliquer|clic|tap|touchez)\b/i;
+  const sources = [
+    ...readdirSync('web/src/locales').map((f) => join('web/src/locales', f)),
+    ...readdirSync('web/src/features').flatMap((feature) => {
+      const dir = join('web/src/features', feature, 'locales');
+      return existsSync(dir) ? readdirSync(dir).map((f) => join(dir, f)) : [];
+    }),
+  ];
+  const strings = (value: unknown): string[] =>
+    typeof value === 'string'
+      ? [value]
+      : value && typeof value === 'object'
+        ? Object.values(value).flatMap(strings)
+        : [];
+
+  it('never ask for a click or a tap', () => {
+    expect(sources.length).toBeGreaterThanOrEqual(12);
+    for (const file of sources) {
+      const said = strings(JSON.parse(readFileSync(file, 'utf8'))).filter((s) => CLICK.test(s));
+      expect(said, file).toEqual([]);
+    }
+    for (const file of [
+      'functions/domain/accounts/emails.ts',
+      'functions/domain/generation/batch-email.ts',
+      'functions/domain/privacy/emails.ts',
+    ]) {
+      // The emails' copy: the quoted text, not the comments.
+      const quoted = readFileSync(file, 'utf8').match(/(['"`])(?:(?!\1).)*\1/g) ?? [];
+      expect(
+        quoted.filter((q) => CLICK.test(q)),
+        file,
+      ).toEqual([]);
+    }
+  });
+
+  it("the phone's bar on Create says where it leads, in both languages", () => {
+    const bar = (lang: string) =>
+      JSON.parse(readFileSync(`web/src/features/create/locales/${lang}.json`, 'utf8')).create.barReview;
+    expect(bar('en')).toBe('See my selection');
+    expect(bar('fr')).toBe('Voir ma sélection');
   });
 });

@@ -8,6 +8,8 @@ import { pathToFileURL } from 'node:url';
 import { escapeHtml } from '../../shared/html.ts';
 import { LANGUAGES, type Language } from '../../shared/language.ts';
 import {
+  APP_SHELL_DOCUMENT,
+  APP_SHELL_DOCUMENT_FR,
   LOCAL_SITE_URL,
   type Page,
   pagePath,
@@ -17,6 +19,7 @@ import {
 } from '../../shared/web-routes.ts';
 import { PAGE_MODULES } from '../src/app/page-modules.ts';
 import { APP_STRINGS_ELEMENT_ID } from '../src/lib/app-strings-element.ts';
+import { appShell } from './app-shell.ts';
 
 const WEB = join(import.meta.dirname, '..');
 const DIST = join(WEB, 'dist');
@@ -119,6 +122,8 @@ export async function prerenderSite({ siteUrl }: { siteUrl: string }): Promise<n
   const template = await readFile(join(DIST, 'index.html'), 'utf8');
   await writeFile(join(DIST, SHELL_DOCUMENT), template);
   await writeFile(join(DIST, SHELL_DOCUMENT_FR), frenchShell(template));
+  await writeFile(join(DIST, APP_SHELL_DOCUMENT), appShell(template));
+  await writeFile(join(DIST, APP_SHELL_DOCUMENT_FR), appShell(frenchShell(template)));
   const manifest = JSON.parse(await readFile(join(DIST, '.vite/manifest.json'), 'utf8')) as Manifest;
   const { renderPage } = (await import(pathToFileURL(SSR_ENTRY).href)) as {
     renderPage(url: string, lang: Language): Promise<string>;

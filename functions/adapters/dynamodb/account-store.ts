@@ -11,6 +11,7 @@ import { DomainError } from '../../domain/errors.ts';
 import type {
   AccountStore,
   Activation,
+  DelayedPaymentView,
   LoginLinkFound,
   LoginLinkRecord,
   NewAccount,
@@ -22,6 +23,7 @@ import type {
 } from '../../domain/ports.ts';
 import { activationWrites, type TransactItem } from './activation-writes.ts';
 import { failedConditions, isConditionFailure } from './conditions.ts';
+import { listDelayedPayments } from './delayed-payment-list.ts';
 import { googleAccountWrites, googleLinkWrites, newAccountItem } from './google-sign-in-writes.ts';
 import { keys, ownedBy, TTL_ATTRIBUTE } from './keys.ts';
 import { DynamoUserReader, toUser } from './user-reader.ts';
@@ -251,6 +253,10 @@ export class DynamoAccountStore extends DynamoUserReader implements AccountStore
       }
       throw e;
     }
+  }
+
+  listDelayedPayments(userId: string, now: number): Promise<DelayedPaymentView[]> {
+    return listDelayedPayments(this.db, this.table, userId, now);
   }
 
   async listLedger(userId: string, limit: number): Promise<LedgerEntry[]> {

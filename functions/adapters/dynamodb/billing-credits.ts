@@ -80,11 +80,13 @@ function balanceUpdate(table: string, userId: string, field: string, from: numbe
   };
 }
 
+/** `also`: items that change with the credit and cannot fail it (the webhook's end of a pending state). */
 export function creditPack(
   db: DynamoDBDocumentClient,
   table: string,
   readAccount: ReadAccount,
   c: PackCredit,
+  also: TransactItem[] = [],
 ): Promise<CreditOutcome> {
   return transactWithRetry<CreditOutcome>(db, async () => {
     const account = await readAccount(c.userId);
@@ -131,6 +133,7 @@ export function creditPack(
         },
       });
     }
+    items.push(...also);
     return { items, done: 'credited', failedAt: { 0: 'duplicate', 1: 'duplicate', 4: 'duplicate' } };
   });
 }

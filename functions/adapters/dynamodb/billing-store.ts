@@ -1,5 +1,6 @@
-// Billing records in the one table (docs/data-model.md): the account's customer and subscription, the
-// customer -> account map, checkouts we started, and the subscription's state as the provider has it.
+// Billing records in the one table (docs/data-model.md), the checkout side: the account's customer and
+// subscription, the customer -> account map, checkouts we started. What the webhook writes (credits, the
+// subscription's state, delayed payments): webhook-store.ts.
 import {
   type DynamoDBDocumentClient,
   GetCommand,
@@ -8,24 +9,20 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
+import { LANGUAGES } from '../../../shared/api-schemas.ts';
 import type {
   BillingAccount,
   BillingStore,
   CheckoutRecord,
-  CreditOutcome,
   OpenCheckout,
-  PackCredit,
-  PeriodGrant,
-  RefundClawback,
-  SubscriptionSnapshot,
 } from '../../domain/billing/ports.ts';
-import { type TransactItem, transactWithRetry } from './balance-transaction.ts';
-import { clawBackRefund, creditPack, grantPeriod, ledgerPut } from './billing-credits.ts';
 import { isConditionFailure } from './conditions.ts';
-import { accountOwner, keys, OWNER_ATTRIBUTE, ownedBy } from './keys.ts';
+import { keys, ownedBy } from './keys.ts';
 
 const BillingItem = z.object({
   id: z.string(),
+  email: z.string(),
+  lang: z.optional(z.enum(LANGUAGES)),
   tokens_ltd: z.number(),
   tokens_subscription: z.number(),
   stripe_customer_id: z.optional(z.nullable(z.string())),
@@ -38,22 +35,12 @@ const BillingItem = z.object({
   ),
 });
 
-const CheckoutItem = z.object({
-  session_id: z.string(),
-  user_id: z.string(),
-  plan_id: z.string(),
-  mode: z.enum(['payment', 'subscription']),
-  amount_cents: z.number(),
-  created_at: z.number(),
-  credited_at: z.optional(z.number()),
-});
-
 const LIVE = { ':active': 'active', ':trialing': 'trialing', ':past_due': 'past_due' };
 const NOT_LIVE = 'NOT (subscription_status IN (:active, :trialing, :past_due))';
 
 export class DynamoBillingStore implements BillingStore {
-  private readonly db: DynamoDBDocumentClient;
-  private readonly table: string;
+  protected readonly db: DynamoDBDocumentClient;
+  protected readonly table: string;
 
   constructor(db: DynamoDBDocumentClient, table: string) {
     this.db = db;
@@ -70,6 +57,8 @@ export class DynamoBillingStore implements BillingStore {
     const checkout = a.subscription_checkout;
     return {
       userId: a.id,
+      email: a.email,
+      lang: a.lang ?? 'en',
       customerId: a.stripe_customer_id ?? null,
       subscription: a.subscription_id
         ? {
@@ -169,125 +158,6 @@ export class DynamoBillingStore implements BillingStore {
       }),
     );
   }
-
-  async getCheckout(sessionId: string): Promise<CheckoutRecord | null> {
-    const res = await this.db.send(
-      new GetCommand({ TableName: this.table, Key: keys.checkout(sessionId), ConsistentRead: true }),
-    );
-    if (!res.Item) return null;
-    const c = CheckoutItem.parse(res.Item);
-    return {
-      sessionId: c.session_id,
-      userId: c.user_id,
-      planId: c.plan_id,
-      mode: c.mode,
-      amountCents: c.amount_cents,
-      createdAt: c.created_at,
-      credited: c.credited_at !== undefined,
-    };
-  }
-
-  creditPack(credit: PackCredit): Promise<CreditOutcome> {
-    return creditPack(this.db, this.table, (id) => this.getAccount(id), credit);
-  }
-
-  grantPeriod(grant: PeriodGrant): Promise<CreditOutcome | 'stale'> {
-    return grantPeriod(this.db, this.table, (id) => this.getAccount(id), grant);
-  }
-
-  clawBackRefund(refund: RefundClawback): Promise<CreditOutcome | 'unknown-payment'> {
-    return clawBackRefund(this.db, this.table, (id) => this.getAccount(id), refund);
-  }
-
-  /**
-   * The subscription record follows the provider's current state; `canceled` is final (a late event that
-   * still says active changes nothing). The account shows this subscription unless it holds another live
-   * one. When the account's subscription ends, its monthly tokens go to 0 with a ledger entry, once.
-   */
-  async applySubscription(
-    userId: string,
-    s: SubscriptionSnapshot,
-    expiry: { ledgerEntryId: string; now: number },
-  ): Promise<void> {
-    const subscriptionItem: TransactItem = {
-      Update: {
-        TableName: this.table,
-        Key: keys.subscription(s.id),
-        UpdateExpression:
-          'SET user_id = :uid, #owner = :owner, customer_id = :cus, #status = :status, cancel_at_period_end = :cape, current_period_end = :end, ended_at = :ended',
-        ConditionExpression:
-          '(attribute_not_exists(#status) OR #status <> :canceled) AND (attribute_not_exists(user_id) OR user_id = :uid)',
-        ExpressionAttributeNames: { '#status': 'status', '#owner': OWNER_ATTRIBUTE },
-        ExpressionAttributeValues: {
-          ':uid': userId,
-          ':owner': accountOwner(userId),
-          ':cus': s.customerId,
-          ':status': s.status,
-          ':cape': s.cancelAtPeriodEnd,
-          ':end': s.currentPeriodEnd,
-          ':ended': s.endedAt,
-          ':canceled': 'canceled',
-        },
-      },
-    };
-    const ended = s.status === 'canceled';
-    await transactWithRetry<'done' | 'other-subscription'>(this.db, async () => {
-      const account = await this.getAccount(userId);
-      if (!account) return 'done';
-      const mine = account.subscription?.id === s.id;
-      const takeOver = !account.subscription || (!mine && !isLive(account.subscription.status) && !ended);
-      if (!mine && !takeOver) {
-        // The account holds another subscription: only this one's own record changes.
-        return { items: [subscriptionItem], done: 'done', failedAt: { 0: 'done' } };
-      }
-      const rest = account.tokensSubscription;
-      const seen = account.subscription;
-      // A delivery that changes nothing (a retry, or a state already applied) writes nothing.
-      if (
-        mine &&
-        seen?.status === s.status &&
-        seen.cancelAtPeriodEnd === s.cancelAtPeriodEnd &&
-        seen.currentPeriodEnd === s.currentPeriodEnd &&
-        (!ended || rest === 0)
-      )
-        return 'done';
-      const expire = ended && rest > 0;
-      const profile: TransactItem = {
-        Update: {
-          TableName: this.table,
-          Key: keys.user(userId),
-          UpdateExpression: `SET subscription_id = :sub, subscription_status = :status, subscription_cancel_at_period_end = :cape, subscription_period_end = :end${ended ? ', tokens_subscription = :zero' : ', subscription_checkout = :null'}`,
-          ConditionExpression: `tokens_subscription = :rest AND ${
-            account.subscription ? 'subscription_id = :current' : 'attribute_not_exists(subscription_id)'
-          }`,
-          ExpressionAttributeValues: {
-            ':sub': s.id,
-            ':status': s.status,
-            ':cape': s.cancelAtPeriodEnd,
-            ':end': s.currentPeriodEnd,
-            ':rest': rest,
-            ...(ended ? { ':zero': 0 } : { ':null': null }),
-            ...(account.subscription ? { ':current': account.subscription.id } : {}),
-          },
-        },
-      };
-      const items = [subscriptionItem, profile];
-      if (expire) {
-        items.push(
-          ledgerPut(this.table, userId, {
-            entryId: expiry.ledgerEntryId,
-            reason: 'subscription_expiry',
-            pool: 'subscription',
-            amount: -rest,
-            balanceAfter: 0,
-            at: expiry.now,
-          }),
-        );
-      }
-      // Position 0 failing: the record already says canceled, so the end was applied before.
-      return { items, done: 'done', failedAt: { 0: 'done' } };
-    });
-  }
 }
 
-const isLive = (status: string) => Object.values(LIVE).includes(status);
+export const isLive = (status: string) => Object.values(LIVE).includes(status);

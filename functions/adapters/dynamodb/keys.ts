@@ -19,6 +19,15 @@ export const keys = {
     sk: `LEDGER#${String(at).padStart(12, '0')}#${entryId}`,
   }),
   ledgerPrefix: 'LEDGER#',
+  /**
+   * A pack paid by a delayed method (bank debit) the bank has not confirmed (deleted by the credit), or has
+   * refused: in the account's partition, so the account page lists them with its token history.
+   */
+  delayedPayment: (userId: string, sessionId: string) => ({
+    pk: `USER#${userId}`,
+    sk: `DELAYED_PAYMENT#${sessionId}`,
+  }),
+  delayedPaymentPrefix: 'DELAYED_PAYMENT#',
   /** One of the account's PHOTO_LIMITS.maxPhotos places for a photo (photo-store.ts). */
   photo: (userId: string, slot: number) => ({
     pk: `USER#${userId}`,
@@ -45,10 +54,8 @@ export const keys = {
     pk: `USER#${userId}`,
     sk: `BUDGET#provider#${day}`,
   }),
-  rate: (bucket: string, key: string, windowStart: number) => ({
-    pk: `RATE#${bucket}#${key}`,
-    sk: String(windowStart),
-  }),
+  /** A rate counter: one item, its window starting at its first attempt (adapters/dynamodb/rate-limiter.ts). */
+  rate: (bucket: string, key: string) => ({ pk: `RATE#${bucket}#${key}`, sk: 'WINDOW' }),
   /** An avatar task, in its owner's partition; ids start with their creation time, so newest sort last. */
   task: (userId: string, taskId: string) => ({ pk: `USER#${userId}`, sk: `TASK#${taskId}` }),
   taskPrefix: 'TASK#',
@@ -69,6 +76,11 @@ export const keys = {
     gsi1sk: `${String(deadlineAt).padStart(12, '0')}#${userId}#${taskId}`,
   }),
   taskDeadlineShards: 4,
+  /**
+   * How long recent finished tasks took at each stage (the gallery's estimate, issue 23): one stage-wide
+   * item of a few fixed places, read by key. Durations only: it names no one.
+   */
+  taskDurations: { pk: 'STATS', sk: 'TASK_DURATIONS' },
   /** Every style in one partition, in id order: the catalogue is small and read whole. */
   style: (id: number) => ({ pk: 'STYLE', sk: `STYLE#${String(id).padStart(10, '0')}` }),
   stylePartition: 'STYLE',

@@ -43,6 +43,9 @@ export const TaskItem = z.object({
   face_box: z.optional(z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() })),
   /** Unix seconds the owner starred it; absent when not starred */
   favourite_at: z.optional(z.number()),
+  /** the stages' times (issue 23): set once each, by the first delivery that reached the stage */
+  generating_at: z.optional(z.number()),
+  finishing_at: z.optional(z.number()),
   created_at: z.number(),
   updated_at: z.number(),
 });
@@ -69,6 +72,8 @@ export const SUMMARY_ATTRIBUTES = [
   'likeness_refunded',
   'face_box',
   'favourite_at',
+  'generating_at',
+  'finishing_at',
   'created_at',
   'updated_at',
 ] as const;
@@ -100,6 +105,7 @@ function summaryOf(i: z.infer<typeof SummaryItem>): TaskSummary {
     likeness: i.likeness === undefined ? null : { score: i.likeness, refunded: i.likeness_refunded ?? false },
     faceBox: i.face_box ?? null,
     favourite: i.favourite_at !== undefined,
+    stageTimes: { generatingAt: i.generating_at ?? null, finishingAt: i.finishing_at ?? null },
     createdAt: i.created_at,
     updatedAt: i.updated_at,
   };

@@ -117,8 +117,10 @@ export class DynamoTaskStore extends DynamoUserReader implements TaskStore {
         new UpdateCommand({
           TableName: this.table,
           Key: keys.task(userId, taskId),
+          // The stage's time is kept from the first claim: a retry is still generating, not queued again.
           UpdateExpression:
-            'SET #status = :inProgress, progress = :p, lease_until = :lease, updated_at = :now ADD attempt :one',
+            'SET #status = :inProgress, progress = :p, lease_until = :lease, updated_at = :now, ' +
+            'generating_at = if_not_exists(generating_at, :now) ADD attempt :one',
           ConditionExpression:
             'attribute_exists(pk) AND (#status = :todo OR (#status = :inProgress AND lease_until < :now))',
           ExpressionAttributeNames: STATUS,
@@ -155,8 +157,13 @@ export class DynamoTaskStore extends DynamoUserReader implements TaskStore {
     );
   }
 
-  progress(task: TaskRecord, percent: number, now: number): Promise<boolean> {
-    return this.whileClaimed(task, 'SET progress = :p, updated_at = :now', { ':p': percent, ':now': now });
+  progress(task: TaskRecord, percent: number, now: number, stage?: 'finishing'): Promise<boolean> {
+    // A stage's time is set where absent only: a late or repeated write never moves the task back.
+    const update =
+      stage === 'finishing'
+        ? 'SET progress = :p, updated_at = :now, finishing_at = if_not_exists(finishing_at, :now)'
+        : 'SET progress = :p, updated_at = :now';
+    return this.whileClaimed(task, update, { ':p': percent, ':now': now });
   }
 
   release(task: TaskRecord, now: number): Promise<boolean> {

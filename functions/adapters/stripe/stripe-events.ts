@@ -33,10 +33,18 @@ export class StripeEventVerifier implements EventVerifier {
 export function toBillingEvent(event: Stripe.Event): BillingEvent {
   switch (event.type) {
     case 'checkout.session.completed':
-    case 'checkout.session.async_payment_succeeded': {
+    case 'checkout.session.async_payment_succeeded':
+    case 'checkout.session.async_payment_failed': {
       const s = event.data.object;
       return {
-        kind: s.payment_status === 'unpaid' ? 'checkout-unpaid' : 'checkout-paid',
+        // A delayed method: completed while unpaid, then the bank's answer (the session stays unpaid
+        // when it refuses).
+        kind:
+          event.type === 'checkout.session.async_payment_failed'
+            ? 'checkout-failed'
+            : s.payment_status === 'unpaid'
+              ? 'checkout-unpaid'
+              : 'checkout-paid',
         eventId: event.id,
         sessionId: s.id,
         mode: s.mode === 'subscription' ? 'subscription' : 'payment',
@@ -57,6 +65,8 @@ export function toBillingEvent(event: Stripe.Event): BillingEvent {
         eventId: event.id,
         invoiceId: inv.id,
         customerId: idOf(inv.customer) ?? '',
+        amountPaid: inv.amount_paid,
+        hostedInvoiceUrl: inv.hosted_invoice_url ?? null,
         subscriptionId,
         priceId: idOf(line?.pricing?.price_details?.price),
         // The line's period is the one paid for (the invoice's own period is the previous one's usage).
@@ -86,7 +96,7 @@ export function toBillingEvent(event: Stripe.Event): BillingEvent {
       };
     }
     default:
-      // invoice.payment_failed, checkout.session.async_payment_failed, and every type we do not use.
+      // invoice.payment_failed, and every type we do not use.
       return { kind: 'ignored', eventId: event.id, type: event.type };
   }
 }

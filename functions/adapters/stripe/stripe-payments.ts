@@ -52,8 +52,10 @@ export class StripePayments implements PaymentProvider {
         cancel_url: c.cancelUrl,
         locale: c.lang,
         ...(c.expiresAt ? { expires_at: c.expiresAt } : {}),
+        // A pack gets an invoice too, once paid: the customer portal's invoice history lists it, as it
+        // lists the subscription's (Checkout makes those itself).
         ...(c.mode === 'payment'
-          ? { payment_intent_data: { metadata } }
+          ? { payment_intent_data: { metadata }, invoice_creation: { enabled: true } }
           : { subscription_data: { metadata: { user_id: c.userId } } }),
       },
       { idempotencyKey: c.idempotencyKey },
@@ -69,6 +71,13 @@ export class StripePayments implements PaymentProvider {
       locale: lang,
     });
     return session.url;
+  }
+
+  async paymentReceiptUrl(paymentIntentId: string): Promise<string | null> {
+    const intent = await this.stripe.paymentIntents.retrieve(paymentIntentId);
+    const chargeId = idOf(intent.latest_charge);
+    if (!chargeId) return null;
+    return (await this.stripe.charges.retrieve(chargeId)).receipt_url;
   }
 
   async getSubscription(id: string): Promise<SubscriptionSnapshot> {

@@ -1,6 +1,8 @@
 // Accounts and sign-in: signup with activation link, passwordless links, password login, sessions.
-import type { Language, LedgerEntry, UserInfo } from '../../../shared/api-schemas.ts';
+import type { Language, LedgerPage, UserInfo } from '../../../shared/api-schemas.ts';
+import { pagePath } from '../../../shared/web-routes.ts';
 import { DomainError } from '../errors.ts';
+import type { Log } from '../generation/result-ports.ts';
 import type {
   AccountStore,
   Clock,
@@ -15,7 +17,7 @@ import type {
   User,
 } from '../ports.ts';
 import { normaliseEmail } from './email-address.ts';
-import { type LinkEmailKind, linkEmail } from './emails.ts';
+import { type LinkEmailKind, linkEmail, passwordNoticeEmail } from './emails.ts';
 import { checkCurrentPassword, hasPassword } from './password-check.ts';
 import { checkNewPassword } from './password-rules.ts';
 import {
@@ -24,6 +26,7 @@ import {
   enforceCeiling,
   enforceLimits,
   type RateLimitPolicy,
+  tooManyLinkEmails,
 } from './rate-limits.ts';
 
 export const LOGIN_LINK_TTL_SECONDS = 15 * 60;
@@ -46,6 +49,8 @@ export interface AccountDeps {
   webUrl: string;
   /** "Sign in with Google"; null where the stage has no OpenID provider configured. */
   google: GoogleSignInPorts | null;
+  /** what an operator should see: a security notice that could not be sent */
+  log: Log;
 }
 
 export interface GoogleSignInPorts {
@@ -103,15 +108,20 @@ export async function requestLoginLink(
   browserCookie: string | null = null,
 ): Promise<{ msg: string; kind: LinkEmailKind; sent: boolean } & Partial<LinkRequestBrowser>> {
   const email = normaliseEmail(input.email);
-  await enforceLimits(deps.limiter, 'login_link', [
-    { scope: 'client', key: caller.clientAddress, rule: deps.limits.loginLinkPerClient },
-    {
-      scope: 'email-client',
-      key: emailAndClient(email, caller.clientAddress),
-      owner: { email },
-      rule: deps.limits.loginLinkPerEmailClient,
-    },
-  ]);
+  await enforceLimits(
+    deps.limiter,
+    'login_link',
+    [
+      { scope: 'client', key: caller.clientAddress, rule: deps.limits.loginLinkPerClient },
+      {
+        scope: 'email-client',
+        key: emailAndClient(email, caller.clientAddress),
+        owner: { email },
+        rule: deps.limits.loginLinkPerEmailClient,
+      },
+    ],
+    tooManyLinkEmails(input.lang ?? 'en'),
+  );
   const user = await deps.store.findByEmail(email);
   if (!user) throw new DomainError('ACCOUNT_NOT_FOUND', 'No account found with this email.');
   const kind: LinkEmailKind = user.status === 'ACTIVE' ? 'login' : 'activation';
@@ -230,11 +240,43 @@ export async function changePassword(
   }
   await checkNewPassword(deps.strength, next, user.email);
   const updated = await deps.store.setPassword(user.id, await deps.hasher.hash(next), user.sessionVersion);
+  const kind = user.passwordHash ? 'changed' : 'set';
+  const accessToken = await openSession(deps, updated);
+  // A security notice to the mailbox: the owner learns of a change they did not make. The password is
+  // changed already: a notice that could not be sent is logged, not turned into an error.
+  try {
+    await deps.mailer.send(
+      passwordNoticeEmail(user.email, user.lang, {
+        kind,
+        at: deps.clock.now(),
+        accountPage: new URL(pagePath('appAccount', user.lang), deps.webUrl).toString(),
+      }),
+    );
+  } catch (e) {
+    deps.log('error', 'password notice not sent', { userId: user.id, error: String(e) });
+  }
   return {
-    msg: user.passwordHash ? 'Your password has been changed.' : 'Your password has been set.',
-    access_token: await openSession(deps, updated),
+    msg: kind === 'changed' ? 'Your password has been changed.' : 'Your password has been set.',
+    access_token: accessToken,
   };
 }
 
-export const tokenHistory = (deps: AccountDeps, user: User): Promise<LedgerEntry[]> =>
-  deps.store.listLedger(user.id, 100);
+/** The account page's history: the last 100 ledger entries, and packs paid by bank debit not yet credited. */
+export async function tokenHistory(deps: AccountDeps, user: User): Promise<LedgerPage> {
+  const [entries, delayed] = await Promise.all([
+    deps.store.listLedger(user.id, 100),
+    deps.store.listDelayedPayments(user.id, deps.clock.now()),
+  ]);
+  return {
+    entries,
+    delayed_payments: delayed.map((p) => ({
+      id: p.sessionId,
+      state: p.state,
+      plan_id: p.planId,
+      tokens: p.tokens,
+      amount_cents: p.amountCents,
+      created_at: p.createdAt,
+      updated_at: p.updatedAt,
+    })),
+  };
+}

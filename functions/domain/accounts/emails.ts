@@ -1,6 +1,7 @@
 // The account emails, in the language the user used. HTML with a plain-text part.
 import type { Language } from '../../../shared/api-schemas.ts';
 import { escapeHtml } from '../../../shared/html.ts';
+import { noticeEmail } from '../email-layout.ts';
 import type { OutgoingEmail } from '../ports.ts';
 
 export type LinkEmailKind = 'activation' | 'login';
@@ -33,7 +34,7 @@ const copy = {
     login: {
       subject: 'Votre lien de connexion Aivatar',
       heading: 'Connexion à Aivatar',
-      body: 'Cliquez sur le bouton ci-dessous pour vous connecter, sans mot de passe.',
+      body: 'Utilisez le bouton ci-dessous pour vous connecter, sans mot de passe.',
       button: 'Me connecter',
     },
     expiry: "Ce lien ne fonctionne qu'une fois et expire dans 15 minutes.",
@@ -90,4 +91,73 @@ export function passwordChecksPausedEmail(to: string, lang: Language, accountPag
 <tr><td><a href="${url}" style="display:inline-block;background:#6d28d9;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 24px;border-radius:999px">${escapeHtml(c.button)}</a></td></tr>
 </table></td></tr></table></body></html>`;
   return { to, subject: c.subject, text, html };
+}
+
+const passwordNoticeCopy = {
+  en: {
+    set: {
+      subject: 'A password was set on your Aivatar account',
+      heading: 'A password was added to your account',
+      body: (email: string, when: string) =>
+        `A password was set on your Aivatar account ${email} on ${when}. You can now log in with your email and this password, as well as with email links.`,
+    },
+    changed: {
+      subject: 'Your Aivatar password was changed',
+      heading: 'Your password was changed',
+      body: (email: string, when: string) =>
+        `The password of your Aivatar account ${email} was changed on ${when}. Your other devices have been signed out.`,
+    },
+    wasYou: 'If this was you, there is nothing else to do.',
+    wasNot:
+      "If it wasn't you, someone may be using one of your signed-in devices: ask for a login link on the login page, then change your password on your account page. That signs out every other device.",
+    button: 'Open my account page',
+    note: 'This is a security notice: we send it every time the password of your account changes.',
+  },
+  fr: {
+    set: {
+      subject: 'Un mot de passe a été défini sur votre compte Aivatar',
+      heading: 'Un mot de passe a été ajouté à votre compte',
+      body: (email: string, when: string) =>
+        `Un mot de passe a été défini sur votre compte Aivatar ${email} le ${when}. Vous pouvez désormais vous connecter avec votre e-mail et ce mot de passe, ainsi qu'avec les liens envoyés par e-mail.`,
+    },
+    changed: {
+      subject: 'Le mot de passe de votre compte Aivatar a été modifié',
+      heading: 'Votre mot de passe a été modifié',
+      body: (email: string, when: string) =>
+        `Le mot de passe de votre compte Aivatar ${email} a été modifié le ${when}. Vos autres appareils ont été déconnectés.`,
+    },
+    wasYou: "Si c'était vous, vous n'avez rien d'autre à faire.",
+    wasNot:
+      "Si ce n'était pas vous, quelqu'un utilise peut-être l'un de vos appareils connectés : demandez un lien de connexion sur la page de connexion, puis changez votre mot de passe sur la page de votre compte. Cela déconnecte tous vos autres appareils.",
+    button: 'Ouvrir la page de mon compte',
+    note: 'Ceci est un avis de sécurité : nous vous l’envoyons chaque fois que le mot de passe de votre compte change.',
+  },
+} as const;
+
+/** When it happened, in the email's language (UTC, said so: the email does not know the reader's zone). */
+function noticeTime(at: number, lang: Language): string {
+  const formatted = new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  }).format(at * 1000);
+  return `${formatted} UTC`;
+}
+
+/** The security notice of a password set (the account had none) or changed. */
+export function passwordNoticeEmail(
+  to: string,
+  lang: Language,
+  o: { kind: 'set' | 'changed'; at: number; accountPage: string },
+): OutgoingEmail {
+  const c = passwordNoticeCopy[lang];
+  const k = c[o.kind];
+  return noticeEmail(to, {
+    lang,
+    subject: k.subject,
+    heading: k.heading,
+    paragraphs: [k.body(to, noticeTime(o.at, lang)), c.wasYou, c.wasNot],
+    buttons: [{ label: c.button, url: o.accountPage }],
+    note: c.note,
+  });
 }

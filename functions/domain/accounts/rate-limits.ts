@@ -2,6 +2,7 @@
 // protects. So every email-level counter is reached only after the caller's own address passed its limit,
 // wrong-password limits are per (email, address), and the per-email ceiling needs many addresses and lasts
 // a minute, not an hour.
+import type { Language } from '../../../shared/api-schemas.ts';
 import { RateLimitedError } from '../errors.ts';
 import type { CounterOwner, RateLimiter } from '../ports.ts';
 
@@ -57,17 +58,37 @@ const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
 
 /**
  * Counts the request against each check in order and stops at the first refusal, so a request refused by
- * an earlier check (its address) never counts against a later one (an email).
+ * an earlier check (its address) never counts against a later one (an email). `refusal` words the 429 for
+ * the wait it names (the default: "a few minutes").
  */
 export async function enforceLimits(
   limiter: RateLimiter,
   action: LimitedAction,
   checks: LimitCheck[],
+  refusal: (retryAfterSeconds: number) => string = () => TOO_MANY,
 ): Promise<void> {
   for (const { scope, key, rule, owner } of checks) {
     const verdict = await limiter.hit(`${action}:${scope}`, key, rule.limit, rule.windowSeconds, owner);
-    if (!verdict.allowed) throw new RateLimitedError(TOO_MANY, verdict.retryAfterSeconds);
+    if (!verdict.allowed)
+      throw new RateLimitedError(refusal(verdict.retryAfterSeconds), verdict.retryAfterSeconds);
   }
+}
+
+/**
+ * Link emails asked for too often from one address (a "Resend" pressed again and again): the 429 says, in
+ * the asker's language, how long until the next one may be asked for. The owner asking from elsewhere is
+ * never refused by it (the counters are per address; the mailbox's own limit answers, not refuses).
+ */
+export function tooManyLinkEmails(lang: Language): (retryAfterSeconds: number) => string {
+  return (seconds) => {
+    const minutes = Math.ceil(seconds / 60);
+    if (lang === 'fr') {
+      const wait = seconds < 60 ? `${seconds} s` : `${minutes} min`;
+      return `Trop d'e-mails demandés en peu de temps pour cette adresse. Vous pourrez en redemander un dans ${wait}.`;
+    }
+    const wait = seconds < 60 ? `${seconds} seconds` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+    return `Too many emails asked for this address in a short time. You can ask for another in ${wait}.`;
+  };
 }
 
 /** Refuses when a ceiling is full, without counting this request. */

@@ -44,6 +44,8 @@ export interface PaymentProvider {
   createCustomer(input: { userId: string; email: string; idempotencyKey: string }): Promise<string>;
   createCheckout(input: NewCheckout): Promise<CreatedCheckout>;
   createPortalSession(customerId: string, returnUrl: string, lang: Language): Promise<string>;
+  /** The provider's hosted receipt of a payment (null: it has none, e.g. not charged yet). */
+  paymentReceiptUrl(paymentIntentId: string): Promise<string | null>;
   getSubscription(id: string): Promise<SubscriptionSnapshot>;
   /** Ends a subscription at once (a second one that slipped through). */
   cancelSubscriptionNow(id: string): Promise<void>;
@@ -52,7 +54,8 @@ export interface PaymentProvider {
 /** A verified provider event, in the product's words. */
 export type BillingEvent =
   | {
-      kind: 'checkout-paid' | 'checkout-unpaid';
+      /** unpaid: a delayed method (bank debit) not settled yet; failed: the bank refused it */
+      kind: 'checkout-paid' | 'checkout-unpaid' | 'checkout-failed';
       eventId: string;
       sessionId: string;
       mode: CheckoutMode;
@@ -67,6 +70,9 @@ export type BillingEvent =
       eventId: string;
       invoiceId: string;
       customerId: string;
+      amountPaid: number;
+      /** the invoice's page at the provider (its receipt), once finalized */
+      hostedInvoiceUrl: string | null;
       /** null: not a subscription's invoice */
       subscriptionId: string | null;
       priceId: string | null;
@@ -104,6 +110,9 @@ export interface OpenCheckout {
 
 export interface BillingAccount {
   userId: string;
+  /** where the account's receipts go, and in which language */
+  email: string;
+  lang: Language;
   customerId: string | null;
   subscription: ActiveSubscription | null;
   /** a subscription checkout started and not yet expired */
@@ -156,6 +165,25 @@ export interface RefundClawback {
 
 export type CreditOutcome = 'credited' | 'duplicate';
 
+/** A pack paid by a delayed method (bank debit): pending until the bank answers. */
+export interface DelayedPayment {
+  sessionId: string;
+  userId: string;
+  planId: string;
+  tokens: number;
+  amountCents: number;
+  now: number;
+}
+
+/**
+ * The emails a payment sends once each: its receipt (a pack's checkout once credited, a month's invoice once
+ * granted), or the word that the bank refused a pack's debit.
+ */
+export type PaymentEmail = 'receipt' | 'payment_failed';
+
+/** The record a payment's emails are claimed on: its checkout session's, or its invoice's. */
+export type PaymentRecord = { checkout: string } | { invoice: string };
+
 export interface BillingStore {
   getAccount(userId: string): Promise<BillingAccount | null>;
   /** Stores the account's customer id unless it has one; returns the one it keeps. */
@@ -167,9 +195,32 @@ export interface BillingStore {
    */
   holdSubscriptionCheckout(userId: string, checkout: OpenCheckout, now: number): Promise<boolean>;
   saveCheckout(record: CheckoutRecord): Promise<void>;
+}
+
+/** What the webhook reads and writes besides: credits, grants, refunds, states, delayed payments, emails. */
+export interface WebhookStore extends BillingStore {
   getCheckout(sessionId: string): Promise<CheckoutRecord | null>;
-  /** One transaction: the event id, the session (credited once), the balance and its ledger entry. */
+  /**
+   * One transaction: the event id, the session (credited once), the balance and its ledger entry; the
+   * session's delayed payment, if any, stops being pending.
+   */
   creditPack(credit: PackCredit): Promise<CreditOutcome>;
+  /**
+   * Shows a delayed payment as pending on the account: not once the session was credited, nor over the
+   * bank's refusal (events come out of order). False when nothing was written.
+   */
+  recordPendingPayment(payment: DelayedPayment): Promise<boolean>;
+  /** The bank refused it: shown as failed (for 30 days), unless the session was credited. */
+  recordFailedPayment(payment: DelayedPayment): Promise<boolean>;
+  /**
+   * The right to send one of a payment's emails: true for one caller (a receipt only once the session is
+   * credited or the invoice granted, a refusal only while the session is not credited), until it is sent;
+   * again after a minute if the sender never said it was sent or released it.
+   */
+  claimEmail(of: PaymentRecord, email: PaymentEmail, now: number): Promise<boolean>;
+  emailSent(of: PaymentRecord, email: PaymentEmail, now: number): Promise<void>;
+  /** Gives the claim back (the email could not be sent): the provider's next delivery tries again. */
+  releaseEmail(of: PaymentRecord, email: PaymentEmail): Promise<void>;
   /**
    * One transaction: the event id, the invoice (granted once), the subscription (not ended, and this period
    * later than any granted: else 'stale'), the balance and its ledger entries.

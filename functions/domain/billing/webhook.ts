@@ -2,14 +2,21 @@
 // tokens once per checkout session, each paid invoice sets the month's tokens once per invoice, state
 // events keep the subscription as the provider has it now, refunds take back unused pack tokens.
 // Every decision reads the current state (the event's object, the provider, or our records), never order.
-import { CURRENCY, findPack, SUBSCRIPTION } from '../../../shared/catalogue.ts';
+import { SUBSCRIPTION } from '../../../shared/catalogue.ts';
 import type { Metrics } from '../metrics.ts';
-import type { Clock, Ids } from '../ports.ts';
-import type { BillingEvent, BillingStore, PaymentProvider } from './ports.ts';
+import type { Clock, Ids, Mailer } from '../ports.ts';
+import {
+  type CheckoutEvent,
+  checkedPack,
+  recordFailedPayment,
+  recordPendingPayment,
+} from './pack-payments.ts';
+import type { BillingEvent, PaymentProvider, WebhookStore } from './ports.ts';
+import { sendMonthReceiptOnce, sendReceiptOnce } from './receipts.ts';
 
 export interface WebhookDeps {
   provider: PaymentProvider;
-  store: BillingStore;
+  store: WebhookStore;
   clock: Clock;
   ids: Ids;
   /** The provider's price id of each catalogue plan. */
@@ -18,12 +25,19 @@ export interface WebhookDeps {
   warn(message: string, detail: Record<string, unknown>): void;
   /** TokensSold, once per credit that happened (not per duplicate delivery). */
   metrics: Metrics;
+  /** receipts and payment notices */
+  mailer: Mailer;
+  /** the public web URL the emails link to */
+  webUrl: string;
 }
 
 export type WebhookOutcome =
   | 'credited'
   | 'duplicate'
   | 'not-paid-yet'
+  /** a delayed payment shown as pending, or as refused by the bank */
+  | 'payment-pending'
+  | 'payment-failed'
   | 'subscription-linked'
   | 'subscription-ended'
   /** an invoice for a period already covered, or for a subscription that has ended since */
@@ -36,7 +50,9 @@ export async function handleBillingEvent(deps: WebhookDeps, event: BillingEvent)
   switch (event.kind) {
     case 'checkout-unpaid':
       // A delayed method (bank debit): the money comes with async_payment_succeeded, or never.
-      return 'not-paid-yet';
+      return event.mode === 'payment' ? recordPendingPayment(deps, event) : 'not-paid-yet';
+    case 'checkout-failed':
+      return event.mode === 'payment' ? recordFailedPayment(deps, event) : 'ignored';
     case 'checkout-paid':
       return event.mode === 'payment' ? creditPack(deps, event) : linkSubscription(deps, event);
     case 'invoice-paid':
@@ -50,27 +66,17 @@ export async function handleBillingEvent(deps: WebhookDeps, event: BillingEvent)
   }
 }
 
-type CheckoutEvent = Extract<BillingEvent, { sessionId: string }>;
-
 async function creditPack(deps: WebhookDeps, event: CheckoutEvent): Promise<WebhookOutcome> {
-  const record = await deps.store.getCheckout(event.sessionId);
-  const pack = record ? findPack(record.planId) : undefined;
-  if (!record || !pack || record.mode !== 'payment') {
-    deps.warn('paid checkout session we did not start', { sessionId: event.sessionId });
-    return 'ignored';
-  }
   // Tokens come from the catalogue through our own record; the amount paid must be the pack's price.
-  if (event.amountTotal !== pack.priceCents || event.currency?.toUpperCase() !== CURRENCY) {
-    deps.warn('paid amount differs from the pack price: not credited', {
-      sessionId: event.sessionId,
-      pack: pack.id,
-      amountTotal: event.amountTotal,
-      currency: event.currency,
-    });
-    return 'ignored';
+  const checked = await checkedPack(deps, event);
+  if (!checked) return 'ignored';
+  const { record, pack } = checked;
+  // Stripe's retries mostly end here; the transaction below is what guarantees one credit. A retry may
+  // still owe the receipt (its sending failed the delivery before).
+  if (record.credited) {
+    await sendReceiptOnce(deps, record.userId, event, pack);
+    return 'duplicate';
   }
-  // Stripe's retries mostly end here; the transaction below is what guarantees one credit.
-  if (record.credited) return 'duplicate';
   const outcome = await deps.store.creditPack({
     eventId: event.eventId,
     sessionId: event.sessionId,
@@ -82,6 +88,7 @@ async function creditPack(deps: WebhookDeps, event: CheckoutEvent): Promise<Webh
     now: deps.clock.now(),
   });
   if (outcome === 'credited') deps.metrics.record('TokensSold', pack.tokens);
+  await sendReceiptOnce(deps, record.userId, event, pack);
   return outcome;
 }
 
@@ -161,6 +168,8 @@ async function grantMonth(deps: WebhookDeps, event: InvoiceEvent): Promise<Webho
     now,
   });
   if (outcome === 'credited') deps.metrics.record('TokensSold', SUBSCRIPTION.tokens);
+  // A retry may still owe the receipt; a stale invoice granted nothing and gets none.
+  if (outcome !== 'stale') await sendMonthReceiptOnce(deps, userId, event);
   return outcome;
 }
 

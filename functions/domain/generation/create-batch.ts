@@ -3,7 +3,7 @@
 // message could not be sent is failed and refunded at once, since no worker would ever see it. A retry with
 // the same Idempotency-Key answers the same batch and sends its waiting tasks' messages again.
 
-import { MAX_STYLES_PER_BATCH } from '../../../shared/api-schemas.ts';
+import { type Language, MAX_STYLES_PER_BATCH } from '../../../shared/api-schemas.ts';
 import { PHOTO_LIMITS } from '../../../shared/photo-rules.ts';
 import { DomainError, NotEnoughTokensError } from '../errors.ts';
 import { hasPhotoConsent } from '../photos/consent.ts';
@@ -37,6 +37,8 @@ export interface CreateDeps {
 export interface CreateRequest {
   styles: number[];
   style_prompts: string[];
+  /** the language of the page that asked (beyond the spec): names the files and words the answer */
+  lang?: Language | undefined;
 }
 
 export const NEED_PHOTOS_MESSAGE = 'You need at least 2 reference photos to create avatars';
@@ -58,8 +60,17 @@ async function loadStyles(deps: CreateDeps, ids: number[]): Promise<Style[]> {
   });
 }
 
-function successMessage(user: User, started: number, notQueued: number): string {
-  const fr = user.lang === 'fr';
+/**
+ * A result's stored name starts with its style's name in the user's language, so that its download name (spec
+ * section 7: the stored name before its first underscore) is French for a French user: `portrait-studio.png`.
+ */
+const slugIn = (style: Style, lang: Language): string =>
+  lang === 'fr' && style.translations.fr
+    ? styleSlug(null, style.translations.fr.name)
+    : styleSlug(style.key, style.name);
+
+function successMessage(lang: Language, started: number, notQueued: number): string {
+  const fr = lang === 'fr';
   const head = fr
     ? `${started} avatar${started > 1 ? 's' : ''} en cours de création. Ils apparaîtront dans votre galerie dans une trentaine de secondes.`
     : `${started} avatar${started > 1 ? 's are' : ' is'} being created. ${started > 1 ? 'They' : 'It'} will appear in your gallery in about 30 seconds.`;
@@ -80,6 +91,7 @@ export async function createAvatarBatch(
   if (req.style_prompts.length !== req.styles.length)
     throw invalid('style_prompts must hold one prompt per style, in the same order.');
   const now = deps.clock.now();
+  const lang = req.lang ?? user.lang;
   // Independent reads, side by side: the create screen waits on this call.
   const [styles, photos] = await Promise.all([loadStyles(deps, req.styles), deps.photos.list(user.id, now)]);
   if (photos.length < PHOTO_LIMITS.neededForAvatars) throw invalid(NEED_PHOTOS_MESSAGE);
@@ -94,7 +106,7 @@ export async function createAvatarBatch(
     id: newTaskId(now, i, batchHex),
     styleId: s.id,
     styleName: s.name,
-    slug: styleSlug(s.key, s.name),
+    slug: slugIn(s, lang),
     prompt: s.prompt,
     size: SIZE_OF_FORMAT[s.format],
     quality: s.quality,
@@ -132,7 +144,7 @@ export async function createAvatarBatch(
         'This Idempotency-Key was already used for other styles.',
       );
     await requeueWaiting(deps, user, outcome.batch);
-    return answer(user, outcome.batch, outcome.balanceAfter, 0);
+    return answer(lang, outcome.batch, outcome.balanceAfter, 0);
   }
 
   deps.budget.metrics.record('TasksCreated', tasks.length);
@@ -149,7 +161,7 @@ export async function createAvatarBatch(
       refunded: ok,
     });
   }
-  return answer(user, outcome.batch, outcome.balanceAfter + refunded, failed.length, refunded);
+  return answer(lang, outcome.batch, outcome.balanceAfter + refunded, failed.length, refunded);
 }
 
 /**
@@ -171,9 +183,9 @@ async function requeueWaiting(deps: CreateDeps, user: User, batch: BatchRecord):
   });
 }
 
-function answer(user: User, batch: BatchRecord, left: number, notQueued: number, refunded = 0) {
+function answer(lang: Language, batch: BatchRecord, left: number, notQueued: number, refunded = 0) {
   return {
-    msg: successMessage(user, batch.taskIds.length - notQueued, notQueued),
+    msg: successMessage(lang, batch.taskIds.length - notQueued, notQueued),
     batch_id: batch.id,
     task_ids: batch.taskIds,
     tokens_spent: batch.totalCost - refunded,

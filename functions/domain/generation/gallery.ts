@@ -8,6 +8,13 @@ import type { PhotoStore } from '../photos/photo-ports.ts';
 import type { Clock, RateLimiter, User } from '../ports.ts';
 import type { ResultFiles, ResultImages } from './result-ports.ts';
 import { contentTypeOf, downloadName, isTaskId, parseResultFilename } from './task-names.ts';
+import {
+  DEFAULT_DURATIONS,
+  estimateProgress,
+  type TaskDurations,
+  type TypicalDurations,
+  typicalDurations,
+} from './task-progress.ts';
 import type { TaskErrorCode, TaskStore, TaskSummary } from './tasks.ts';
 
 export interface GalleryDeps {
@@ -17,6 +24,8 @@ export interface GalleryDeps {
   photos: Pick<PhotoStore, 'list'>;
   clock: Clock;
   limiter: RateLimiter;
+  /** recent tasks' durations, for the estimate of pending ones */
+  durations: Pick<TaskDurations, 'recent'>;
 }
 
 export const GALLERY_LIMITS = {
@@ -63,7 +72,12 @@ const ERROR_TEXT: Record<Language, Record<TaskErrorCode, string>> = {
 
 const notFound = () => new DomainError('NOT_FOUND', 'Avatar not found.');
 
-async function describe(deps: GalleryDeps, user: User, t: TaskSummary): Promise<AvatarTask> {
+async function describe(
+  deps: GalleryDeps,
+  user: User,
+  t: TaskSummary,
+  typical: TypicalDurations,
+): Promise<AvatarTask> {
   const base: AvatarTask = {
     id: t.id,
     status: t.status,
@@ -82,6 +96,16 @@ async function describe(deps: GalleryDeps, user: User, t: TaskSummary): Promise<
       ...base,
       refunded: t.refunded,
       ...(t.errorCode ? { error: ERROR_TEXT[user.lang][t.errorCode] } : {}),
+    };
+  }
+  const estimate = estimateProgress(t, typical, deps.clock.now());
+  if (estimate) {
+    return {
+      ...base,
+      stage: estimate.stage,
+      seconds_left: estimate.secondsLeft,
+      seconds_total: estimate.secondsTotal,
+      running_late: estimate.late,
     };
   }
   if (t.status !== 'DONE' || !t.resultFile) return base;
@@ -123,10 +147,26 @@ export async function listUserTasks(
     favourites === 'true'
       ? await deps.tasks.listFavourites(user.id, limit, cursor)
       : await deps.tasks.list(user.id, limit, cursor);
+  const typical = await typicalFor(deps, page.tasks);
   return {
-    tasks: await Promise.all(page.tasks.map((t) => describe(deps, user, t))),
+    tasks: await Promise.all(page.tasks.map((t) => describe(deps, user, t, typical))),
     next_cursor: page.next,
   };
+}
+
+/**
+ * The stages' typical durations, read (one GetItem) only when a task of the page is pending. The estimate
+ * is a courtesy: when it cannot be read, the list is still answered, with the defaults.
+ */
+async function typicalFor(deps: GalleryDeps, tasks: TaskSummary[]): Promise<TypicalDurations> {
+  const now = deps.clock.now();
+  if (!tasks.some((t) => t.status === 'TODO' || t.status === 'IN_PROGRESS'))
+    return { ...DEFAULT_DURATIONS, samples: 0 };
+  try {
+    return typicalDurations(await deps.durations.recent(), now);
+  } catch {
+    return { ...DEFAULT_DURATIONS, samples: 0 };
+  }
 }
 
 export function parsePreset(value: string | undefined): ResultPreset {
@@ -205,6 +245,7 @@ export async function resultImage(
     bytes = made.bytes;
     await deps.results.saveSize(user.id, filename, preset, bytes);
   }
+  // The same names the web app gives these downloads (shared/result-presets.ts), the same in every language.
   return {
     bytes,
     contentType: 'image/jpeg',

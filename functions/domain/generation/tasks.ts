@@ -7,6 +7,7 @@ import type { RelativeBox } from '../faces/face-ports.ts';
 import type { RenderRecipe } from '../styles/render-recipe.ts';
 import type { ImageQuality, ImageSize, InputFidelity, ProviderUsage, RenderKind } from './image-provider.ts';
 import type { Likeness } from './likeness.ts';
+import type { StageTimes } from './task-progress.ts';
 
 export type TaskStatus = ApiTask['status'];
 
@@ -52,6 +53,8 @@ export interface TaskRecord extends TaskRecipe {
   faceBox: RelativeBox | null;
   /** starred by its owner (issue 20) */
   favourite: boolean;
+  /** when it first reached each stage (written only where absent: a stage never goes back) */
+  stageTimes: StageTimes;
   createdAt: number;
   updatedAt: number;
 }
@@ -128,6 +131,7 @@ export type TaskSummary = Pick<
   | 'likeness'
   | 'faceBox'
   | 'favourite'
+  | 'stageTimes'
   | 'createdAt'
   | 'updatedAt'
 >;
@@ -176,12 +180,16 @@ export interface TaskStore {
     now: number,
   ): Promise<'done' | 'not-found' | 'not-finished'>;
   /**
-   * TODO -> IN_PROGRESS (or a stale IN_PROGRESS whose lease ran out), bumping the attempt; null when
-   * another delivery holds it or it is finished.
+   * TODO -> IN_PROGRESS (or a stale IN_PROGRESS whose lease ran out), bumping the attempt, and the
+   * `generating` stage's time if the task has none yet; null when another delivery holds it or it is
+   * finished.
    */
   claim(userId: string, taskId: string, now: number, leaseSeconds: number): Promise<TaskRecord | null>;
-  /** Progress of a claimed task; false when the claim was lost. */
-  progress(task: TaskRecord, percent: number, now: number): Promise<boolean>;
+  /**
+   * Progress of a claimed task, and with `finishing` that stage's time if the task has none yet; false
+   * when the claim was lost.
+   */
+  progress(task: TaskRecord, percent: number, now: number, stage?: 'finishing'): Promise<boolean>;
   /** IN_PROGRESS -> TODO so the next delivery may claim it again; false when the claim was lost. */
   release(task: TaskRecord, now: number): Promise<boolean>;
   /**

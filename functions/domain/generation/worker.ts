@@ -13,6 +13,7 @@ import { costOfUsage } from './provider-pricing.ts';
 import type { Log, ResultFiles, ResultImages } from './result-ports.ts';
 import { afterTaskFinished, type FinishDeps } from './task-finished.ts';
 import { resultFilename } from './task-names.ts';
+import { durationSample, durationSlot, type TaskDurations } from './task-progress.ts';
 import type { TaskMessage } from './task-queue.ts';
 import { failWithRefund } from './task-refund.ts';
 import { TASK_TIMING } from './task-timing.ts';
@@ -31,6 +32,8 @@ export interface WorkerDeps extends FinishDeps {
   faces: FaceAnalyzer;
   /** the stage's guarantee: an avatar scoring under this (or showing no face) is refunded */
   likenessGuarantee: number;
+  /** how long recent tasks took at each stage: the gallery's estimate reads them */
+  durations: TaskDurations;
   /** base delay before a transient failure's next delivery, times the receive count */
   retryDelaySeconds?: number;
   /** how long a claim is this delivery's (default TASK_TIMING's; longer than the function's timeout) */
@@ -96,6 +99,25 @@ async function faceOf(
   }
 }
 
+/** The gallery's estimates learn from this task; a failed write costs only a sample, never the avatar. */
+async function recordDurations(
+  deps: WorkerDeps,
+  task: TaskRecord,
+  finishingAt: number,
+  doneAt: number,
+  context: Record<string, unknown>,
+): Promise<void> {
+  const generatingAt = task.stageTimes.generatingAt ?? finishingAt;
+  try {
+    await deps.durations.record(
+      durationSlot(task.id),
+      durationSample(task.createdAt, generatingAt, finishingAt, doneAt),
+    );
+  } catch (e) {
+    deps.log('warn', 'task durations not recorded', { ...context, error: String(e) });
+  }
+}
+
 async function failClaimed(
   deps: WorkerDeps,
   task: TaskRecord,
@@ -142,7 +164,8 @@ export async function processTaskMessage(
     const providerMs = Date.now() - providerStart;
     deps.metrics?.record('ProviderCalls');
     deps.metrics?.record('ProviderLatency', providerMs);
-    if (!(await deps.tasks.progress(task, PROGRESS.generated, deps.clock.now())))
+    const finishingAt = deps.clock.now();
+    if (!(await deps.tasks.progress(task, PROGRESS.generated, finishingAt, 'finishing')))
       return { kind: 'handled', what: 'not-ours' };
     const filename = resultFilename(task.slug, task.id, avatar.contentType);
     // Measured while the image and its thumbnail are stored: the two do not wait for each other.
@@ -157,6 +180,7 @@ export async function processTaskMessage(
     await deps.tasks.progress(task, PROGRESS.stored, deps.clock.now());
     const { likeness, faceBox } = await measuring;
     const costUsd = avatar.usage ? costOfUsage(avatar.model, avatar.usage) : null;
+    const doneAt = deps.clock.now();
     const done = await deps.tasks.complete(
       task,
       {
@@ -171,7 +195,7 @@ export async function processTaskMessage(
         likeness,
         faceBox,
       },
-      deps.clock.now(),
+      doneAt,
       { ledgerEntryIds: { subscription: deps.ids.newId(), ltd: deps.ids.newId() } },
     );
     // The business metrics read these lines: cost per task, per style, per day.
@@ -197,6 +221,7 @@ export async function processTaskMessage(
         if (likeness.score !== null) deps.metrics?.record('LikenessScore', likeness.score);
         if (likeness.refund) deps.metrics?.record('LikenessRefunds');
       }
+      await recordDurations(deps, task, finishingAt, doneAt, context);
       await afterTaskFinished(deps, task.userId, task.batchId);
     }
     return { kind: 'handled', what: done ? 'done' : 'not-ours' };

@@ -2,6 +2,7 @@
 // the job and queues it (export-job.ts builds the ZIP and emails a link to the account page); the account
 // page shows the latest export's state and hands out a short-lived download address once it is ready.
 import type { ExportStatus } from '../../../shared/api-schemas.ts';
+import { isLanguage, type Language } from '../../../shared/language.ts';
 import { DomainError } from '../errors.ts';
 import type { User } from '../ports.ts';
 import { EXPORT_DAYS, type ExportJob, JOB_QUEUE_GRACE_SECONDS, type JobState } from './jobs.ts';
@@ -71,15 +72,29 @@ export async function requestDataExport(deps: PrivacyRequestDeps, user: User): P
   });
 }
 
-/** A fresh download address for one of the user's exports; another user's id is simply not found. */
-export async function exportDownload(deps: PrivacyRequestDeps, user: User, exportId: string) {
+/** The export's file name in each language (issue 23: file names follow the language). */
+const EXPORT_NAMES: Record<Language, string> = { en: 'aivatar-data', fr: 'aivatar-donnees' };
+
+/**
+ * A fresh download address for one of the user's exports; another user's id is simply not found. The file is
+ * named in `lang` (the page's language, `?lang=`), else in the account's.
+ */
+export async function exportDownload(
+  deps: PrivacyRequestDeps,
+  user: User,
+  exportId: string,
+  lang: string | undefined = undefined,
+) {
   const job = /^[A-Za-z0-9_-]{1,64}$/.test(exportId) ? await deps.jobs.dataExport(user.id, exportId) : null;
   if (!job || job.expiresAt <= deps.clock.now() || job.state !== 'done' || !job.key) {
     throw new DomainError('NOT_FOUND', 'This export has expired or does not exist.');
   }
   const date = new Date(job.createdAt * 1000).toISOString().slice(0, 10);
   return {
-    url: await deps.files.downloadUrl(job.key, `aivatar-data-${date}.zip`),
+    url: await deps.files.downloadUrl(
+      job.key,
+      `${EXPORT_NAMES[isLanguage(lang) ? lang : user.lang]}-${date}.zip`,
+    ),
     size: job.size ?? 0,
     created_at: job.createdAt,
     expires_at: job.expiresAt,

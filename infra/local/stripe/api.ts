@@ -84,6 +84,12 @@ function createCheckoutSession(ctx: ApiContext, { params }: ApiCall): Json {
   if (str(line.quantity) !== '1')
     throw invalidParam('line_items[0][quantity]', 'This stand-in sells a quantity of 1.');
   const recurring = price.plan.kind === 'subscription';
+  const invoiceCreation = obj(params.invoice_creation);
+  if (str(invoiceCreation.enabled) === 'true' && mode !== 'payment')
+    throw invalidParam(
+      'invoice_creation',
+      'You can only enable invoice creation when `mode` is set to `payment`. Invoices are created automatically in `subscription` mode.',
+    );
   if (mode === 'payment' && recurring)
     throw invalidParam(
       'line_items[0][price]',
@@ -132,6 +138,21 @@ function createCheckoutSession(ctx: ApiContext, { params }: ApiCall): Json {
     customer_email: null,
     expires_at: expiresAt,
     invoice: null,
+    invoice_creation:
+      mode === 'payment'
+        ? {
+            enabled: str(invoiceCreation.enabled) === 'true',
+            invoice_data: {
+              account_tax_ids: null,
+              custom_fields: null,
+              description: null,
+              footer: null,
+              issuer: null,
+              metadata: metadataOf(obj(invoiceCreation.invoice_data).metadata),
+              rendering_options: null,
+            },
+          }
+        : null,
     livemode: false,
     locale: str(params.locale) ?? null,
     metadata: metadataOf(params.metadata),
@@ -151,6 +172,28 @@ function createCheckoutSession(ctx: ApiContext, { params }: ApiCall): Json {
   ctx.state.data.sessions[id] = session;
   ctx.state.changed();
   return session;
+}
+
+/** GET /v1/checkout/sessions/:id/line_items: what the customer pays for, named as the product is. */
+function sessionLineItems(ctx: ApiContext, _call: ApiCall, id: string): Json {
+  const session = get(ctx.state.data.sessions, 'checkout.session', id);
+  const price = LOCAL_PRICES.get(String(session.price_id));
+  if (!price) throw noSuch('price', String(session.price_id));
+  const amount = price.plan.priceCents;
+  const item: Json = {
+    id: `li_${String(id).slice(8, 32)}`,
+    object: 'item',
+    amount_discount: 0,
+    amount_subtotal: amount,
+    amount_tax: 0,
+    amount_total: amount,
+    currency: 'eur',
+    // Stripe describes a line by its product's name.
+    description: productJson(String(price.json.product))?.name ?? null,
+    price: price.json,
+    quantity: 1,
+  };
+  return list([item], `/v1/checkout/sessions/${id}/line_items`);
 }
 
 function createPortalSession(ctx: ApiContext, { params }: ApiCall): Json {
@@ -225,6 +268,7 @@ const ROUTES: [string, Handler][] = [
       ]),
   ],
   ['GET /v1/checkout/sessions/:id', (c, _, id) => get(c.state.data.sessions, 'checkout.session', id)],
+  ['GET /v1/checkout/sessions/:id/line_items', sessionLineItems],
   ['POST /v1/billing_portal/sessions', createPortalSession],
   [
     'GET /v1/subscriptions',

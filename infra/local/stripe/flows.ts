@@ -3,18 +3,23 @@
 import { StripeApiError } from './errors.ts';
 import {
   addMonths,
+  cardPaymentMethodJson,
   chargeJson,
   invoiceJson,
   paymentIntentJson,
   subscriptionItem,
   subscriptionJson,
 } from './objects.ts';
+import { packInvoiceJson } from './pack-invoices.ts';
 import { LOCAL_PRICES, type LocalPrice } from './prices.ts';
 import type { Json, StandInState } from './state.ts';
 import type { EventBus } from './webhooks.ts';
 
-/** The test cards and methods the hosted checkout offers. */
-export const PAYMENT_METHODS = ['card_ok', 'card_declined', 'sepa_delayed'] as const;
+/**
+ * The test cards and methods the hosted checkout offers: Stripe's test card 4242… and its declined card
+ * 4000…0002, and its SEPA test IBANs that settle (DE89…3000) or fail (DE62…3001) a little later.
+ */
+export const PAYMENT_METHODS = ['card_ok', 'card_declined', 'sepa_delayed', 'sepa_failing'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** How long a delayed method (bank debit) takes to settle here. */
@@ -25,10 +30,13 @@ type Emit = { type: string; object: Json; previous?: Json }[];
 export class Flows {
   private readonly state: StandInState;
   private readonly bus: EventBus;
+  /** the stand-in's address for browsers: hosted receipts and invoices live there */
+  private readonly baseUrl: () => string;
 
-  constructor(state: StandInState, bus: EventBus) {
+  constructor(state: StandInState, bus: EventBus, baseUrl: () => string) {
     this.state = state;
     this.bus = bus;
+    this.baseUrl = baseUrl;
   }
 
   private get d() {
@@ -64,6 +72,7 @@ export class Flows {
         failure: 'card_declined',
         metadata,
         now,
+        baseUrl: this.baseUrl(),
       });
       this.d.charges[charge.id as string] = charge;
       pi.last_payment_error = {
@@ -93,7 +102,7 @@ export class Flows {
     return null;
   }
 
-  private succeed(pi: Json, method: 'card' | 'sepa_debit', now: number): Json {
+  private succeed(pi: Json, method: 'card' | 'sepa_debit', now: number, paymentMethod?: string): Json {
     const charge = chargeJson({
       amount: pi.amount as number,
       customer: pi.customer as string,
@@ -103,6 +112,8 @@ export class Flows {
       failure: null,
       metadata: pi.metadata as Record<string, string>,
       now,
+      baseUrl: this.baseUrl(),
+      ...(paymentMethod ? { paymentMethod } : {}),
     });
     this.d.charges[charge.id as string] = charge;
     Object.assign(pi, {
@@ -116,7 +127,7 @@ export class Flows {
 
   private async payPack(session: Json, pi: Json, method: PaymentMethod, hold: boolean): Promise<void> {
     const now = this.state.now(String(session.customer));
-    const delayed = method === 'sepa_delayed';
+    const delayed = method === 'sepa_delayed' || method === 'sepa_failing';
     Object.assign(session, {
       status: 'complete',
       payment_intent: pi.id,
@@ -134,11 +145,14 @@ export class Flows {
         ],
         { now, hold },
       );
-      // The debit settles a little later: the money arrives with async_payment_succeeded.
-      setTimeout(() => void this.settle(session, pi, hold), DELAYED_SETTLEMENT_MS).unref();
+      // The debit settles a little later: the money arrives with async_payment_succeeded, or the bank
+      // refuses it (async_payment_failed).
+      const settle = method === 'sepa_failing' ? this.bounce : this.settle;
+      setTimeout(() => void settle.call(this, session, pi, hold), DELAYED_SETTLEMENT_MS).unref();
       return;
     }
     const charge = this.succeed(pi, 'card', now);
+    const invoiced = this.invoicePack(session, now);
     await this.bus.emit(
       [
         {
@@ -149,21 +163,86 @@ export class Flows {
         { type: 'payment_intent.succeeded', object: pi },
         { type: 'checkout.session.completed', object: session },
         { type: 'charge.updated', object: charge, previous: { balance_transaction: null } },
+        ...invoiced,
       ],
       { now, hold },
     );
+  }
+
+  /**
+   * A session made with `invoice_creation[enabled]=true` gets a paid invoice once its payment succeeds
+   * (the customer portal's invoice history lists it); the events Stripe sends for it.
+   */
+  private invoicePack(session: Json, now: number): Emit {
+    if (!(session.invoice_creation as { enabled?: boolean } | null)?.enabled) return [];
+    const customer = this.d.customers[String(session.customer)] as Json;
+    const invoice = packInvoiceJson({
+      customer,
+      price: this.priceOfSession(session),
+      metadata: {},
+      now,
+      baseUrl: this.baseUrl(),
+    });
+    this.d.invoices[invoice.id as string] = invoice;
+    session.invoice = invoice.id;
+    return [
+      {
+        type: 'invoice.created',
+        object: { ...invoice, status: 'draft', hosted_invoice_url: null, number: null, amount_paid: 0 },
+      },
+      { type: 'invoice.finalized', object: { ...invoice, status: 'open', amount_paid: 0 } },
+      { type: 'invoice.paid', object: invoice },
+      { type: 'invoice.payment_succeeded', object: invoice },
+    ];
   }
 
   private async settle(session: Json, pi: Json, hold: boolean): Promise<void> {
     const now = this.state.now(String(session.customer));
     const charge = this.succeed(pi, 'sepa_debit', now);
     session.payment_status = 'paid';
+    const invoiced = this.invoicePack(session, now);
     this.state.changed();
     await this.bus.emit(
       [
         { type: 'charge.succeeded', object: charge },
         { type: 'payment_intent.succeeded', object: pi },
         { type: 'checkout.session.async_payment_succeeded', object: session },
+        ...invoiced,
+      ],
+      { now, hold },
+    );
+  }
+
+  /** The bank refuses the debit: the payment intent wants another method, the session stays unpaid. */
+  private async bounce(session: Json, pi: Json, hold: boolean): Promise<void> {
+    const now = this.state.now(String(session.customer));
+    const charge = chargeJson({
+      amount: pi.amount as number,
+      customer: pi.customer as string,
+      paymentIntent: pi.id as string,
+      method: 'sepa_debit',
+      paid: false,
+      failure: 'insufficient_funds',
+      metadata: pi.metadata as Record<string, string>,
+      now,
+      baseUrl: this.baseUrl(),
+    });
+    this.d.charges[charge.id as string] = charge;
+    Object.assign(pi, {
+      status: 'requires_payment_method',
+      latest_charge: charge.id,
+      last_payment_error: {
+        code: 'insufficient_funds',
+        message: charge.failure_message,
+        type: 'card_error',
+      },
+    });
+    this.state.changed();
+    await this.bus.emit(
+      [
+        { type: 'charge.failed', object: charge },
+        { type: 'payment_intent.payment_failed', object: pi },
+        { type: 'checkout.session.async_payment_failed', object: session },
       ],
       { now, hold },
     );
@@ -190,7 +269,15 @@ export class Flows {
     this.d.invoices[invoice.id as string] = invoice;
     sub.latest_invoice = invoice.id;
     const draft = structuredClone(invoice);
-    const charge = this.succeed(pi, 'card', now);
+    // The subscription's card is saved to the customer: it pays the renewals.
+    const card = cardPaymentMethodJson({
+      customer: customerId,
+      email: (customer.email as string) ?? null,
+      now,
+    });
+    this.d.paymentMethods[card.id as string] = card;
+    sub.default_payment_method = card.id;
+    const charge = this.succeed(pi, 'card', now, card.id as string);
     this.markPaid(invoice, now);
     Object.assign(session, {
       status: 'complete',
@@ -222,6 +309,7 @@ export class Flows {
       attempt_count: 1,
       amount_paid: invoice.amount_due,
       amount_remaining: 0,
+      hosted_invoice_url: `${this.baseUrl()}/i/${String(invoice.id)}`,
       number: `${String(invoice.id).slice(3, 11).toUpperCase()}-0001`,
       status_transitions: { finalized_at: now, marked_uncollectible_at: null, paid_at: now, voided_at: null },
     });
@@ -353,6 +441,7 @@ export class Flows {
         status: 'open',
         attempted: true,
         attempt_count: 1,
+        hosted_invoice_url: `${this.baseUrl()}/i/${String(invoice.id)}`,
         next_payment_attempt: end + 3 * 86400,
       });
       sub.status = 'past_due';
@@ -365,7 +454,12 @@ export class Flows {
         now: end,
       });
       this.d.paymentIntents[pi.id as string] = pi;
-      const charge = this.succeed(pi, 'card', end);
+      const charge = this.succeed(
+        pi,
+        'card',
+        end,
+        (sub.default_payment_method as string | null) ?? undefined,
+      );
       this.markPaid(invoice, end);
       sub.status = 'active';
       events.push(

@@ -172,7 +172,7 @@ export function invoiceJson(p: {
             object: 'line_item',
             amount,
             currency: 'eur',
-            description: `1 × Aivatar ${p.price.plan.name} (at €${(amount / 100).toFixed(2)} / month)`,
+            description: `1 × ${p.price.plan.name} (at €${(amount / 100).toFixed(2)} / month)`,
             discount_amounts: [],
             discountable: true,
             discounts: [],
@@ -258,6 +258,12 @@ export function paymentIntentJson(p: {
   };
 }
 
+/** What a failed payment says, by Stripe's failure code. */
+const FAILURE_MESSAGES: Record<string, string> = {
+  card_declined: 'Your card was declined.',
+  insufficient_funds: 'The account has insufficient funds to cover this payment.',
+};
+
 export function chargeJson(p: {
   amount: number;
   customer: string;
@@ -267,9 +273,14 @@ export function chargeJson(p: {
   failure: string | null;
   metadata: Record<string, string>;
   now: number;
+  /** the stand-in's own address: every charge has a hosted receipt at Stripe */
+  baseUrl: string;
+  /** the card's or account's payment method, when it was saved to the customer */
+  paymentMethod?: string;
 }): Json {
+  const id = newId('ch', 24);
   return {
-    id: newId('ch', 24),
+    id,
     object: 'charge',
     amount: p.amount,
     amount_captured: p.paid ? p.amount : 0,
@@ -281,7 +292,7 @@ export function chargeJson(p: {
     customer: p.customer,
     description: null,
     failure_code: p.failure,
-    failure_message: p.failure ? 'Your card was declined.' : null,
+    failure_message: p.failure ? (FAILURE_MESSAGES[p.failure] ?? 'The payment failed.') : null,
     livemode: false,
     metadata: p.metadata,
     outcome: p.failure
@@ -299,7 +310,7 @@ export function chargeJson(p: {
         },
     paid: p.paid,
     payment_intent: p.paymentIntent,
-    payment_method: newId('pm', 24),
+    payment_method: p.paymentMethod ?? newId('pm', 24),
     payment_method_details:
       p.method === 'card'
         ? {
@@ -312,10 +323,35 @@ export function chargeJson(p: {
               last4: p.failure ? '0002' : '4242',
             },
           }
-        : { type: 'sepa_debit', sepa_debit: { country: 'DE', last4: '3000' } },
-    receipt_url: null,
+        : { type: 'sepa_debit', sepa_debit: { country: 'DE', last4: p.failure ? '3001' : '3000' } },
+    receipt_url: `${p.baseUrl}/receipts/payment/${id}`,
     refunded: false,
     refunds: list([], '/v1/charges/refunds'),
     status: p.failure ? 'failed' : p.paid ? 'succeeded' : 'pending',
+  };
+}
+
+/** A card saved to a customer (a subscription's card is: it pays the renewals). */
+export function cardPaymentMethodJson(p: { customer: string; email: string | null; now: number }): Json {
+  return {
+    id: newId('pm', 24),
+    object: 'payment_method',
+    allow_redisplay: 'always',
+    billing_details: { address: null, email: p.email, name: null, phone: null },
+    card: {
+      brand: 'visa',
+      checks: { address_line1_check: null, address_postal_code_check: null, cvc_check: 'pass' },
+      country: 'US',
+      display_brand: 'visa',
+      exp_month: 12,
+      exp_year: 2034,
+      funding: 'credit',
+      last4: '4242',
+    },
+    created: p.now,
+    customer: p.customer,
+    livemode: false,
+    metadata: {},
+    type: 'card',
   };
 }

@@ -65,7 +65,28 @@ td.num,th.num{text-align:right}
 .clock{display:flex;align-items:center;justify-content:space-between;gap:1rem;flex-wrap:wrap}
 .note{font-size:.8125rem;color:var(--gray-500);margin-top:1rem}
 form.inline{display:inline}
-@media (max-width:760px){.grid{grid-template-columns:minmax(0,1fr)}.amount{font-size:2.25rem}.top{padding:1rem}main{padding:0 1rem 2rem}
+h3{font-size:1rem;margin:1.25rem 0 .75rem}
+td a{color:var(--brand-700);font-weight:600}
+td:first-child{white-space:nowrap}
+.state-action{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:.5rem}
+.methods{list-style:none;margin:0;padding:0}
+.method{display:flex;align-items:center;justify-content:space-between;gap:1rem;border:1px solid var(--gray-200);border-radius:12px;padding:.75rem 1rem}
+.method b{display:block;font-weight:600}
+.details{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:.5rem 1.5rem;margin:0}
+.details div{display:contents}
+.details dt{color:var(--gray-600);font-size:.875rem}
+.details dd{margin:0;overflow-wrap:anywhere}
+.card--test{background:var(--gray-100);box-shadow:none;border-style:dashed}
+.doc{max-width:560px;margin:0 auto}
+.doc .amount{font-size:2.25rem}
+.doc dl{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:.75rem 1.5rem;margin:1.25rem 0}
+.doc dt{color:var(--gray-600);font-size:.75rem;text-transform:uppercase;letter-spacing:.05em}
+.doc dd{margin:.15rem 0 0;font-weight:600}
+@media (max-width:760px){table.rows thead{display:none}table.rows,table.rows tbody,table.rows tr{display:block}
+table.rows tr{padding:.5rem 0;border-bottom:1px solid var(--gray-200)}table.rows tr:last-child{border-bottom:0}
+table.rows td{display:flex;justify-content:space-between;align-items:center;gap:1rem;border:0;padding:.3rem 0;text-align:right}
+table.rows td::before{content:attr(data-label);color:var(--gray-500);font-size:.8125rem;text-align:left}
+.grid{grid-template-columns:minmax(0,1fr)}.amount{font-size:2.25rem}.top{padding:1rem}main{padding:0 1rem 2rem}
 .card{padding:1.25rem}.tag{display:none}table{font-size:.875rem}td,th{padding:.6rem .35rem}}
 `;
 

@@ -34,7 +34,7 @@ function priceJson(plan: Plan): Record<string, unknown> {
     livemode: false,
     lookup_key: plan.id,
     metadata: { plan_id: plan.id, tokens: String(plan.tokens) },
-    nickname: `${plan.name}: ${plan.tokens} tokens`,
+    nickname: null,
     product: localProductId(plan.id),
     recurring: recurring
       ? { interval: 'month', interval_count: 1, meter: null, trial_period_days: null, usage_type: 'licensed' }
@@ -64,7 +64,8 @@ export function productJson(planId: string): Record<string, unknown> | null {
     description: `${plan.tokens} Aivatar tokens${plan.kind === 'subscription' ? ' every month' : ''}`,
     livemode: false,
     metadata: { plan_id: plan.id },
-    name: `Aivatar ${plan.name}`,
+    // The catalogue's name: the pricing page's words (shared/catalogue.ts).
+    name: plan.name,
     type: 'service',
     updated: CREATED,
   };

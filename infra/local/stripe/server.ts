@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { callApi, publicView } from './api.ts';
+import { invoicePage, receiptPage } from './documents.ts';
 import { StripeApiError } from './errors.ts';
 import { Flows, PAYMENT_METHODS, type PaymentMethod } from './flows.ts';
 import { decodeForm, type Params, str } from './form.ts';
@@ -83,8 +84,16 @@ export async function startLocalStripe(o: LocalStripeOptions): Promise<LocalStri
     STRIPE_API_VERSION,
     o.webhookUrl ? { url: o.webhookUrl, secret: webhookSecret } : null,
   );
-  const flows = new Flows(state, bus);
-  const ctx = { state, flows, baseUrl: '' };
+  /** the address browsers are given for the hosted pages, known once the server listens */
+  let pageUrl = '';
+  const flows = new Flows(state, bus, () => pageUrl);
+  const ctx = {
+    state,
+    flows,
+    get baseUrl() {
+      return pageUrl;
+    },
+  };
   let url = '';
   /** Idempotency-Key → the first answer, for 24 hours, as Stripe keeps them. */
   const idempotent = new Map<string, { fingerprint: string; status: number; body: unknown; at: number }>();
@@ -236,6 +245,15 @@ export async function startLocalStripe(o: LocalStripeOptions): Promise<LocalStri
       if (parts[0] === 'v1') return api(req, res, u.pathname, u.searchParams);
       if (parts[0] === 'c' && parts[1] === 'pay' && parts[2]) return checkout(req, res, parts[2]);
       if (parts[0] === 'p' && parts[1] === 'session' && parts[2]) return portal(req, res, parts[2], parts[3]);
+      // What Stripe hosts for the customer: a charge's receipt_url, an invoice's hosted_invoice_url.
+      if (parts[0] === 'receipts' && parts[1] === 'payment' && parts[2]) {
+        const html = receiptPage(parts[2], state.data);
+        return sendHtml(res, html ? 200 : 404, html ?? 'No such receipt.');
+      }
+      if (parts[0] === 'i' && parts[1]) {
+        const html = invoicePage(parts[1], state.data);
+        return sendHtml(res, html ? 200 : 404, html ?? 'No such invoice.');
+      }
       if (parts[0] === '_local') return control(req, res, parts.slice(1), u.searchParams);
       sendHtml(res, 404, 'Local Stripe stand-in: nothing here. The API is under /v1.');
     };
@@ -252,11 +270,11 @@ export async function startLocalStripe(o: LocalStripeOptions): Promise<LocalStri
     server.listen(o.port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
   });
   url = `http://127.0.0.1:${port}`;
-  ctx.baseUrl = `http://localhost:${port}`;
+  pageUrl = `http://localhost:${port}`;
 
   return {
     url,
-    pageUrl: ctx.baseUrl,
+    pageUrl,
     secretKey,
     webhookSecret,
     apiVersion: STRIPE_API_VERSION,

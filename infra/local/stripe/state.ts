@@ -23,6 +23,8 @@ export interface StandInData {
   paymentIntents: Record<string, Json>;
   charges: Record<string, Json>;
   refunds: Record<string, Json>;
+  /** cards saved to a customer (a subscription's) */
+  paymentMethods: Record<string, Json>;
   events: DeliveredEvent[];
   /** test clock per customer: seconds ahead of the real clock */
   clockOffsets: Record<string, number>;
@@ -42,7 +44,10 @@ export class StandInState {
 
   constructor(file?: string) {
     this.file = file;
-    this.data = (file && readKept(file)) || {
+    const kept = file ? readKept(file) : null;
+    // A file kept before payment methods were recorded has none.
+    if (kept) kept.paymentMethods ??= {};
+    this.data = kept || {
       customers: {},
       sessions: {},
       portalSessions: {},
@@ -51,6 +56,7 @@ export class StandInState {
       paymentIntents: {},
       charges: {},
       refunds: {},
+      paymentMethods: {},
       events: [],
       clockOffsets: {},
     };

@@ -3,7 +3,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { languageOfPath, pagePath } from '../../../../shared/web-routes.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { buttonClass } from '../ui/button.tsx';
-import { AlertIcon } from '../ui/icons.tsx';
+import { AlertIcon } from '../ui/shell-icons.tsx';
 import './route-error.css';
 
 export function RouteErrorFallback() {

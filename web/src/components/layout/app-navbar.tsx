@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { NavLink } from 'react-router';
 import { appHomePath, type PageId, pagePath } from '../../../../shared/web-routes.ts';
+import { pageChunks } from '../../app/lazy-pages.ts';
 import { isServed } from '../../lib/api-client.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useLanguage } from '../../lib/language.ts';
@@ -67,7 +68,15 @@ export function AppNavbar() {
         <div className="navbar__menu" id="app-menu">
           <nav className="navbar__links" aria-label={t('nav.primary')}>
             {APP_LINKS.filter((l) => isPageBuilt(l.id)).map((l) => (
-              <NavLink key={l.id} onClick={menu.close} to={pagePath(l.id, lang)} className="navbar__link">
+              <NavLink
+                key={l.id}
+                onClick={menu.close}
+                // The screen's code, fetched as the pointer or the focus comes to its link.
+                onPointerEnter={() => void pageChunks[l.id]?.preload()}
+                onFocus={() => void pageChunks[l.id]?.preload()}
+                to={pagePath(l.id, lang)}
+                className="navbar__link"
+              >
                 {t(l.label)}
               </NavLink>
             ))}

@@ -9,7 +9,7 @@ import { useLanguage, useLocalizedPath } from '../../lib/language.ts';
 import { isPageBuilt } from '../../lib/pages.ts';
 import { useSession } from '../../lib/session.tsx';
 import { buttonClass } from '../ui/button.tsx';
-import { CloseIcon, MenuIcon } from '../ui/icons.tsx';
+import { CloseIcon, MenuIcon } from '../ui/shell-icons.tsx';
 import { AccountActions } from './account-actions.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { Logo } from './logo.tsx';
@@ -65,7 +65,7 @@ export function PublicNavbar() {
           <div className="navbar__actions">
             <LanguageSwitch />
             {signedIn ? (
-              <AccountActions />
+              <AccountActions onNavigate={menu.close} />
             ) : (
               <>
                 <Link

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AlertIcon, CheckCircleIcon, InfoIcon } from './icons.tsx';
+import { AlertIcon, CheckCircleIcon, InfoIcon } from './shell-icons.tsx';
 import './alert.css';
 
 export type AlertKind = 'error' | 'success' | 'info' | 'warning';

@@ -7,7 +7,7 @@ import {
   subscribeToToasts,
   type ToastKind,
 } from '../../lib/toasts.ts';
-import { AlertIcon, CheckCircleIcon, CloseIcon, InfoIcon } from './icons.tsx';
+import { AlertIcon, CheckCircleIcon, CloseIcon, InfoIcon } from './shell-icons.tsx';
 import './toaster.css';
 
 const ICONS: Record<ToastKind, () => ReactNode> = {

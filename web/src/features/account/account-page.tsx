@@ -1,7 +1,9 @@
-// /app/account: the email, set or change the password, the token balance and its history.
+// /app/account: the email, set or change the password, the token balance and its history. Opened from the
+// deletion email's link (?delete=<code>), it shows only the deletion's confirmation, at the top.
 import './strings.ts';
+import { useSearchParams } from 'react-router';
+import { SkeletonPanels } from '../../components/layout/app-skeleton.tsx';
 import { CheckIcon, GoogleIcon, MailIcon } from '../../components/ui/icons.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { WelcomeNotice } from '../../components/welcome/welcome-notice.tsx';
 import { documentTitle } from '../../lib/document-title.ts';
 import { useTranslation } from '../../lib/i18n.ts';
@@ -9,6 +11,8 @@ import { isPageBuilt } from '../../lib/pages.ts';
 import { tokenBalance, useSession } from '../../lib/session.tsx';
 import { useCheckoutReturn } from './checkout-return.ts';
 import { AdminCard } from './components/admin-card.tsx';
+import { CheckoutNotice } from './components/checkout-notice.tsx';
+import { DeletionLinkConfirm } from './components/deletion-link-confirm.tsx';
 import { NotificationCard } from './components/notification-card.tsx';
 import { PasswordForm } from './components/password-form.tsx';
 import { PrivacyCard } from './components/privacy-card.tsx';
@@ -22,25 +26,31 @@ import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 export default function AccountPage() {
   const { t } = useTranslation();
   const { user, userStatus, refreshUser } = useSession();
-  useCheckoutReturn();
+  const deletionCode = useSearchParams()[0].get('delete');
+  const checkoutNotice = useCheckoutReturn();
 
   return (
     <div className="container account">
       <title>{documentTitle(t('account.title'))}</title>
-      <header className="app-page-header">
-        <h1>{t('account.title')}</h1>
-        <p className="muted">{t('account.subtitle')}</p>
-      </header>
-      <WelcomeNotice />
+      {/* Opened from the deletion email, the confirmation is the page and its title (item 11). */}
+      {!deletionCode && (
+        <>
+          <header className="app-page-header">
+            <h1>{t('account.title')}</h1>
+            <p className="muted">{t('account.subtitle')}</p>
+          </header>
+          <WelcomeNotice />
+          {checkoutNotice && <CheckoutNotice notice={checkoutNotice} />}
+        </>
+      )}
       {!user && userStatus === 'error' && (
         <RetryAlert message={t('account.userLoadFailed')} onRetry={() => void refreshUser()} />
       )}
-      {!user && userStatus !== 'error' && (
-        <div className="page-loading">
-          <Spinner size="lg" label={t('common.loading')} />
-        </div>
+      {!user && userStatus !== 'error' && <SkeletonPanels count={2} />}
+      {user && deletionCode && (
+        <DeletionLinkConfirm code={deletionCode} email={user.email} balance={tokenBalance(user)} />
       )}
-      {user && (
+      {user && !deletionCode && (
         <div className="split-layout account__grid">
           <div className="split-layout__main account__main">
             <section className="card panel-card" aria-labelledby="profile-title">
@@ -90,9 +100,12 @@ export default function AccountPage() {
             <PasswordForm email={user.email} hasPassword={user.has_password} />
           </div>
           <div className="split-layout__side account__side">
-            <TokenCard user={user} />
-            <NotificationCard />
-            {user.is_admin && isPageBuilt('adminStyles') && <AdminCard />}
+            {/* Sticky inside the side column only: it never slides over the history below (issue 23). */}
+            <div className="account__side-cards">
+              <TokenCard user={user} />
+              <NotificationCard />
+              {user.is_admin && isPageBuilt('adminStyles') && <AdminCard />}
+            </div>
           </div>
           <div className="split-layout__wide account__wide">
             <TokenHistory balance={tokenBalance(user)} />

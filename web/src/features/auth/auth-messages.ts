@@ -63,13 +63,48 @@ export function signupFailure(e: unknown, t: TFunction): FormMessage {
   return error(serverMessage(e, t('signup.errorGeneric')));
 }
 
-export function tokenLoginFailure(e: unknown, t: TFunction): string {
-  if (!isApiError(e)) return t('tokenLogin.errorGeneric');
-  if (e.code === 'NETWORK_ERROR') return t('tokenLogin.errorNetwork');
-  if (e.code === 'INVALID_LOGIN_LINK' || e.status === 401) return t('tokenLogin.errorInvalid');
-  if (e.status === 500) return t('tokenLogin.errorServer');
-  return serverMessage(e, t('tokenLogin.errorGeneric'));
+/** The link carries no token at all. */
+export const NO_TOKEN = 'NO_TOKEN';
+/** The failures the spec gives a message of their own, whatever the server said. */
+const SAID_BY_CODE = new Set([NO_TOKEN, 'INVALID_LOGIN_LINK', 'SERVER_ERROR', 'NETWORK_ERROR', 'UNKNOWN']);
+
+/**
+ * What went wrong with an emailed link (spec section 8, "Token login"), as a code: the link's own page says
+ * it in English, and a French link's reader is sent on to /fr/login?link=<code>, which says it in French.
+ */
+export function tokenLoginFailureCode(e: unknown): string {
+  if (!isApiError(e)) return 'UNKNOWN';
+  if (e.code === 'NETWORK_ERROR') return 'NETWORK_ERROR';
+  if (e.code === 'INVALID_LOGIN_LINK' || e.status === 401) return 'INVALID_LOGIN_LINK';
+  if (e.status === 500) return 'SERVER_ERROR';
+  return e.code;
 }
+
+/** A token-login failure's code in the page's words; a code the page does not know gets its generic message. */
+export function linkFailureMessage(code: string, t: TFunction): string {
+  switch (code) {
+    case NO_TOKEN:
+      return t('tokenLogin.errorNoToken');
+    case 'INVALID_LOGIN_LINK':
+      return t('tokenLogin.errorInvalid');
+    case 'SERVER_ERROR':
+      return t('tokenLogin.errorServer');
+    case 'NETWORK_ERROR':
+      return t('tokenLogin.errorNetwork');
+  }
+  return (/^[A-Z0-9_]{1,40}$/.test(code) && codeMessage(code)) || t('tokenLogin.errorGeneric');
+}
+
+export function tokenLoginFailure(e: unknown, t: TFunction): string {
+  const code = tokenLoginFailureCode(e);
+  // Spec section 8: "Other: the server msg, else 'Error during login. Please try again.'"
+  if (isApiError(e) && !SAID_BY_CODE.has(code)) return serverMessage(e, t('tokenLogin.errorGeneric'));
+  return linkFailureMessage(code, t);
+}
+
+/** Why an emailed link that failed sent its reader to /login (the `link` parameter), in the page's words. */
+export const linkReturnMessage = (code: string | null, t: TFunction): FormMessage | null =>
+  code === null ? null : error(linkFailureMessage(code, t));
 
 /** Why a Google sign-in came back to /login (the callback's `google` parameter), in the page's words. */
 export function googleReturnMessage(reason: string | null, t: TFunction): FormMessage | null {

@@ -13,11 +13,19 @@ import { useSession } from '../../lib/session.tsx';
 import { AFTER_PASSWORD_LOGIN_DELAY_MS, afterLoginPath } from './after-login.ts';
 import { logIn } from './api/login.ts';
 import { sendLoginLink } from './api/send-login-link.ts';
-import { type FormMessage, googleReturnMessage, loginFailure, loginLinkFailure } from './auth-messages.ts';
+import {
+  type FormMessage,
+  googleReturnMessage,
+  linkReturnMessage,
+  loginFailure,
+  loginLinkFailure,
+} from './auth-messages.ts';
 import { AuthShell } from './components/auth-shell.tsx';
 import { EmailField } from './components/email-field.tsx';
 import { GoogleLogin } from './components/google-login.tsx';
 import { MessageAction } from './components/message-action.tsx';
+import { PurchaseNote } from './components/purchase-note.tsx';
+import { ResendEmail } from './components/resend-email.tsx';
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -36,12 +44,19 @@ export default function LoginPage() {
   const [message, setMessage] = useState<FormMessage | null>(() =>
     googleReturnMessage(new URLSearchParams(search).get('google'), t),
   );
+  // Sent on by an emailed link that did not work (its page is English only; the `link` parameter): said in
+  // this page's language, whose strings may still be arriving after that English page, until another message.
+  const [linkFailure, setLinkFailure] = useState(() => new URLSearchParams(search).get('link'));
+  const shown = message ?? linkReturnMessage(linkFailure, t);
+  // The address a link was just sent to: "Check your inbox" then offers to send it again.
+  const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => () => clearTimeout(redirect.current), []);
   // Said once: a reload or a shared link does not say it again.
   useEffect(() => {
-    if (new URLSearchParams(search).has('google')) navigate({ search: '' }, { replace: true, state });
+    const query = new URLSearchParams(search);
+    if (query.has('google') || query.has('link')) navigate({ search: '' }, { replace: true, state });
   }, [search, state, navigate]);
 
   const onSubmit = async (event: FormEvent) => {
@@ -50,8 +65,10 @@ export default function LoginPage() {
       setMessage({ kind: 'error', text: t('login.errorMissingFields') });
       return;
     }
+    setLinkFailure(null);
     setBusy('login');
     setMessage(null);
+    setLinkSentTo(null);
     try {
       const { access_token } = await logIn({ email: email.trim(), password });
       void signIn(access_token);
@@ -73,7 +90,9 @@ export default function LoginPage() {
       return;
     }
     setBusy('link');
+    setLinkFailure(null);
     setMessage(null);
+    setLinkSentTo(null);
     try {
       // The server says which email went out: a pending account gets its activation link again.
       const { kind } = await sendLoginLink({ email: address, lang });
@@ -82,6 +101,7 @@ export default function LoginPage() {
           ? t('login.activationSent', { email: address })
           : t('login.linkSent', { email: address });
       setMessage({ kind: 'success', text });
+      setLinkSentTo(address);
     } catch (e) {
       setMessage(loginLinkFailure(e, t));
     } finally {
@@ -89,14 +109,16 @@ export default function LoginPage() {
     }
   };
 
-  const action = message?.action && (
+  const action = shown?.action ? (
     <MessageAction
-      action={message.action}
+      action={shown.action}
       busy={busy === 'link'}
       onResendActivation={() => void onSendLink()}
       onSendLoginLink={() => void onSendLink()}
       email={email.trim()}
     />
+  ) : (
+    linkSentTo && message?.kind === 'success' && <ResendEmail key={linkSentTo} email={linkSentTo} />
   );
 
   return (
@@ -115,9 +137,10 @@ export default function LoginPage() {
       }
     >
       <title>{documentTitle(t('login.title'))}</title>
-      {message && (
-        <Alert kind={message.kind} action={action}>
-          {message.text}
+      <PurchaseNote after="login" />
+      {shown && (
+        <Alert kind={shown.kind} action={action}>
+          {shown.text}
         </Alert>
       )}
       <form className="auth__form" onSubmit={onSubmit}>

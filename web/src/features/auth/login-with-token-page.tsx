@@ -1,13 +1,15 @@
 // /login_with_token?token=...&lang=... (spec sections 2, 4 and 8): the landing page of an emailed link and
 // of a Google sign-in, English only in every state (spec section 2): Logging in, Login Error (Back to login),
 // Login Successful and "Sign in as …?". The link's `lang` (the email's language) decides only where the page
-// sends the user next: /fr/app..., /fr/login, / or /fr on Cancel.
+// sends the user next: /fr/app..., /fr/login, / or /fr on Cancel. A French link that fails (used, expired)
+// does not stop on the English Login Error: like a French link that works, it goes on at once to a French
+// page, /fr/login?link=<code>, which says in French what went wrong (issue 23, item 9).
 // A link opened in a browser that did not ask for it (the phone of someone who asked on their laptop, a
 // mail scanner, or a victim someone sent their own link to) first asks "Sign in as j•••@example.com?":
 // nothing is redeemed until Continue (issue 23: login CSRF).
 import './strings.ts';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { pagePath } from '../../../../shared/web-routes.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { AlertIcon, CheckCircleIcon, UserIcon } from '../../components/ui/icons.tsx';
@@ -19,13 +21,13 @@ import { useSession } from '../../lib/session.tsx';
 import { markWelcome } from '../../lib/welcome.ts';
 import { AFTER_LINK_LOGIN_DELAY_MS, afterLoginPath } from './after-login.ts';
 import { previewLoginLink, redeemLoginLink } from './api/login-with-token.ts';
-import { tokenLoginFailure } from './auth-messages.ts';
+import { NO_TOKEN, tokenLoginFailure, tokenLoginFailureCode } from './auth-messages.ts';
 import './components/auth.css';
 
 type State =
   | { step: 'loading' }
   | { step: 'confirm'; email: string }
-  | { step: 'error'; message: string }
+  | { step: 'error'; message: string; code: string }
   | { step: 'success' };
 
 const EMAIL_MARK = '\u0001';
@@ -52,7 +54,7 @@ export default function LoginWithTokenPage() {
   const token = useSearchParams()[0].get('token');
   const next = useNextLanguage();
   const [state, setState] = useState<State>(() =>
-    token ? { step: 'loading' } : { step: 'error', message: t('tokenLogin.errorNoToken') },
+    token ? { step: 'loading' } : { step: 'error', message: t('tokenLogin.errorNoToken'), code: NO_TOKEN },
   );
   // Continue was pressed on "Sign in as …?".
   const [confirmed, setConfirmed] = useState(false);
@@ -84,13 +86,20 @@ export default function LoginWithTokenPage() {
       timer = setTimeout(() => navigate(afterLoginPath(next), { replace: true }), wait);
     };
     open().catch((e: unknown) => {
-      if (!cancelled) setState({ step: 'error', message: tokenLoginFailure(e, t) });
+      if (!cancelled) {
+        setState({ step: 'error', message: tokenLoginFailure(e, t), code: tokenLoginFailureCode(e) });
+      }
     });
     return () => {
       cancelled = true;
       clearTimeout(timer);
     };
   }, [token, confirmed, signIn, navigate, t, next]);
+
+  // The page stays English (spec section 2); the French reader of a link that failed reads why in French.
+  if (state.step === 'error' && next === 'fr') {
+    return <Navigate to={`${pagePath('login', 'fr')}?link=${encodeURIComponent(state.code)}`} replace />;
+  }
 
   return (
     <div className="container auth auth--single">

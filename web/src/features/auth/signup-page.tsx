@@ -15,6 +15,8 @@ import { AuthShell } from './components/auth-shell.tsx';
 import { EmailField } from './components/email-field.tsx';
 import { GoogleLogin } from './components/google-login.tsx';
 import { MessageAction } from './components/message-action.tsx';
+import { PurchaseNote } from './components/purchase-note.tsx';
+import { ResendEmail } from './components/resend-email.tsx';
 
 export default function SignupPage() {
   const { t } = useTranslation();
@@ -64,6 +66,7 @@ export default function SignupPage() {
       }
     >
       <title>{documentTitle(t('signup.title'))}</title>
+      <PurchaseNote after="signup" />
       {sentTo ? (
         <div className="auth__done">
           <span className="auth__done-icon">
@@ -72,6 +75,7 @@ export default function SignupPage() {
           <h2>{t('signup.successTitle')}</h2>
           <Alert kind="success">{t('signup.success')}</Alert>
           <p>{t('signup.successDetail', { email: sentTo })}</p>
+          <ResendEmail email={sentTo} />
           <Button variant="ghost" size="sm" onClick={startOver}>
             {t('signup.useAnotherEmail')}
           </Button>

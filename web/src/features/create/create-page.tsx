@@ -5,8 +5,8 @@ import './strings.ts';
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Style } from '../../../../shared/api-schemas.ts';
+import { SkeletonCards, SkeletonPanels } from '../../components/layout/app-skeleton.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { WelcomeNotice } from '../../components/welcome/welcome-notice.tsx';
 import { isApiError } from '../../lib/api-client.ts';
 import { serverMessage } from '../../lib/api-messages.ts';
@@ -109,8 +109,11 @@ export default function CreatePage() {
       <WelcomeNotice />
       {state.status === 'error' && <RetryAlert message={t('create.stylesFailed')} onRetry={retry} />}
       {state.status === 'loading' && (
-        <div className="page-loading">
-          <Spinner size="lg" label={t('common.loading')} />
+        <div className="create__grid">
+          <div className="create__styles">
+            <SkeletonCards count={6} />
+          </div>
+          <SkeletonPanels count={1} className="skeleton-panels--stack" />
         </div>
       )}
       {state.status === 'ready' && (
@@ -124,6 +127,7 @@ export default function CreatePage() {
                     key={style.id}
                     style={style}
                     selected={selectedIds.includes(style.id)}
+                    balance={readiness.balance}
                     onToggle={() => toggle(style)}
                   />
                 ))}

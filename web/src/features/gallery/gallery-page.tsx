@@ -5,6 +5,7 @@
 import './strings.ts';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { SkeletonCards } from '../../components/layout/app-skeleton.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { DownloadIcon, ImageIcon, PaletteIcon, RefreshIcon } from '../../components/ui/icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -18,11 +19,14 @@ import { cacheGeneration, clearImageCaches } from './api/image-cache.ts';
 import { useStyleMap } from './api/styles.ts';
 import { isPending, type TaskFilter, useTasks } from './api/tasks.ts';
 import { AvatarModal } from './components/avatar-modal.tsx';
+import { BatchProgress } from './components/batch-progress.tsx';
 import { StarIcon } from './components/favourite-star.tsx';
 import { isMeasured } from './components/likeness.tsx';
 import { TaskCard, useStyleName } from './components/task-card.tsx';
 import { groupByDay } from './group-by-day.ts';
 import { byLikeness, GALLERY_SORTS, type GallerySort } from './sort-tasks.ts';
+import { batchesInProgress, estimateOf } from './task-estimate.ts';
+import { useNow } from './use-now.ts';
 import '../../components/layout/app-screens.css';
 import './gallery.css';
 import './gallery-keepers.css';
@@ -33,7 +37,8 @@ export default function GalleryPage() {
   const { t, language } = useTranslation();
   const path = useLocalizedPath();
   const [filter, setFilter] = useState<TaskFilter>('all');
-  const { tasks, loading, failed, refreshing, hasMore, loadingMore, reload, loadMore } = useTasks(filter);
+  const { tasks, loading, failed, refreshing, readAt, hasMore, loadingMore, reload, loadMore } =
+    useTasks(filter);
   const favouritesOnly = filter === 'favourites';
   const styles = useStyleMap();
   const styleName = useStyleName(styles);
@@ -51,6 +56,9 @@ export default function GalleryPage() {
     [tasks, language, byScore, t],
   );
   const pending = tasks.filter(isPending).length;
+  // Estimates count down once a second between two reads of the list (every 15 s).
+  const now = useNow(pending > 0);
+  const batches = batchesInProgress(tasks, readAt, now);
   const finished = tasks.some((task) => task.status === 'DONE');
   const open = tasks.find((task) => task.id === openId && task.status === 'DONE');
 
@@ -146,16 +154,21 @@ export default function GalleryPage() {
         </div>
       </header>
       {pending > 0 && (
-        <p className="gallery-page__pending" data-testid="pending-note">
-          <Spinner size="sm" />
-          {t('gallery.pendingNote', { count: pending })}
-        </p>
-      )}
-      {loading && (
-        <div className="page-loading">
-          <Spinner size="lg" label={t('common.loading')} />
+        <div className="gallery-page__pending">
+          <p data-testid="pending-note">
+            <Spinner size="sm" />
+            {t('gallery.pendingNote', { count: pending })}
+          </p>
+          {batches.length > 0 && (
+            <ul className="batch-progress-list" aria-label={t('gallery.batchesLabel')}>
+              {batches.map((batch) => (
+                <BatchProgress key={batch.batchId} batch={batch} />
+              ))}
+            </ul>
+          )}
         </div>
       )}
+      {loading && <SkeletonCards count={4} className="task-grid" />}
       {failed && <RetryAlert message={t('gallery.listFailed')} onRetry={refresh} />}
       {!loading && !failed && tasks.length === 0 && favouritesOnly && (
         <div className="card gallery-empty" data-testid="favourites-empty">
@@ -200,6 +213,7 @@ export default function GalleryPage() {
                   task={task}
                   style={styles.get(task.style_id)}
                   label={styleName(task)}
+                  estimate={estimateOf(task, readAt, now)}
                   onOpen={() => setOpenId(task.id)}
                 />
               ))}

@@ -5,6 +5,7 @@
 import { MarketingPage } from '../../components/marketing/marketing-page.tsx';
 import { carousel } from '../../content/illustrations.json';
 import { HomeBody, HomeTop } from './content/home-content.tsx';
+import { LanguageOffer } from './language-offer.tsx';
 
 const STRINGS = {
   en: {
@@ -25,12 +26,15 @@ const STRINGS = {
 
 export default function HomePage() {
   return (
-    <MarketingPage
-      id="home"
-      strings={STRINGS}
-      top={import.meta.env.SSR && <HomeTop />}
-      body={import.meta.env.SSR && <HomeBody />}
-      images={import.meta.env.SSR ? carousel : undefined}
-    />
+    <>
+      <MarketingPage
+        id="home"
+        strings={STRINGS}
+        top={import.meta.env.SSR && <HomeTop />}
+        body={import.meta.env.SSR && <HomeBody />}
+        images={import.meta.env.SSR ? carousel : undefined}
+      />
+      <LanguageOffer />
+    </>
   );
 }

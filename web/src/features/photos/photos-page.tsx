@@ -1,18 +1,20 @@
 // /app/upload, Manage Photos (spec section 2 "Photo manager", section 4 "Photo upload", issue 8): upload
 // with consent and progress, the photos with their warnings, the count against the 2 needed, retention.
 import './strings.ts';
-import { useCallback, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { PhotoConsent, PhotoFile } from '../../../../shared/api-schemas.ts';
 import { api } from '../../lib/api-client.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toasts.ts';
-import { photosChanged, updatePhotoList, usePhotoList } from './api/photo-list.ts';
+import { type PhotoListState, photosChanged, updatePhotoList, usePhotoList } from './api/photo-list.ts';
 import { ConsentBoxes } from './components/consent-boxes.tsx';
 import { DropZone } from './components/drop-zone.tsx';
 import { PhotoCount } from './components/photo-count.tsx';
 import { PhotoGallery } from './components/photo-gallery.tsx';
 import { RetentionCard, TipsCard } from './components/side-cards.tsx';
+import { UndoDeletes } from './components/undo-delete.tsx';
 import { UploadStatus } from './components/upload-status.tsx';
+import { usePhotoDeletes } from './use-photo-deletes.ts';
 import { usePhotoUploads } from './use-photo-uploads.ts';
 import '../../components/layout/app-screens.css';
 import './photos.css';
@@ -22,8 +24,15 @@ type Given = Pick<PhotoConsent, 'processing' | 'rights'>;
 
 export default function PhotosPage() {
   const { t } = useTranslation();
-  const { state, reload } = usePhotoList();
-  const uploads = usePhotoUploads(photosChanged);
+  const { state: read, reload } = usePhotoList();
+  const deletes = usePhotoDeletes();
+  const uploads = usePhotoUploads(photosChanged, deletes.sendAll);
+  // A photo in its undo window is off the screen, and out of the count, though the server still has it.
+  const hidden = new Set(deletes.pending.map((p) => p.photo.filename));
+  const state: PhotoListState =
+    read.status === 'ready' && hidden.size
+      ? { ...read, list: { ...read.list, files: read.list.files.filter((f) => !hidden.has(f.filename)) } }
+      : read;
   // The boxes as ticked on this screen; the server's record until the user changes them.
   const [ticked, setTicked] = useState<Given | null>(null);
   const [retention, setRetention] = useState<boolean | null>(null);
@@ -62,19 +71,7 @@ export default function PhotosPage() {
     }
   };
 
-  const deletePhoto = useCallback(
-    async (photo: PhotoFile) => {
-      try {
-        await api('deletePhoto', { params: { filename: photo.filename } });
-        updatePhotoList((l) => ({ ...l, files: l.files.filter((f) => f.filename !== photo.filename) }));
-        toast.success(t('photos.deleted', { filename: photo.original_name || photo.filename }));
-      } catch (e) {
-        console.error('Photo delete', e);
-        toast.error(t('photos.deleteFailed'));
-      }
-    },
-    [t],
-  );
+  const deletePhoto = async (photo: PhotoFile) => deletes.start(photo);
 
   const uploading = uploads.progress !== null;
   return (
@@ -118,6 +115,11 @@ export default function PhotosPage() {
           <PhotoGallery state={state} onRefresh={reload} onDelete={deletePhoto} />
         </div>
       </div>
+      <UndoDeletes
+        pending={deletes.pending}
+        onUndo={deletes.undo}
+        onDismiss={(f) => void deletes.sendNow(f)}
+      />
     </div>
   );
 }

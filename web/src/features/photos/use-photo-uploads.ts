@@ -25,7 +25,14 @@ export interface UploadReport {
   failed: string[];
 }
 
-export function usePhotoUploads(onUploaded: () => unknown) {
+/**
+ * `beforeUpload` runs first (the deletes still in their undo window are sent: the server counts the photos
+ * against the limit, and the screen already does not).
+ */
+export function usePhotoUploads(
+  onUploaded: () => unknown,
+  beforeUpload: () => Promise<void> = async () => {},
+) {
   const { t } = useTranslation();
   const [pending, setPendingState] = useState<File[]>([]);
   // Read by callbacks made before the latest render (a consent saved after files were chosen).
@@ -51,6 +58,7 @@ export function usePhotoUploads(onUploaded: () => unknown) {
       setError(null);
       setReport(null);
       try {
+        await beforeUpload();
         const outcome = await uploadPhotos(files, setProgress);
         const rejected = outcome.rejections.length + outcome.failed.length;
         if (outcome.uploaded.length === 0 && outcome.rejections.length === 0) {
@@ -86,7 +94,7 @@ export function usePhotoUploads(onUploaded: () => unknown) {
         setTimeout(() => setProgress(null), DONE_VISIBLE_MS);
       }
     },
-    [onUploaded, setPending, t],
+    [onUploaded, beforeUpload, setPending, t],
   );
 
   /**

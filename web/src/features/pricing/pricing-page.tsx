@@ -3,7 +3,8 @@
 // Checkout and the subscription check go through the typed API client; until the API serves them, the cards
 // show the prices and no button (shared/api-routes.ts `served`). A failed checkout shows on the spec's error
 // line below the cards and, since that line can be far below the button on a phone, in a toast too.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { DEFAULT_PACK, SUBSCRIPTION, type TokenPack } from '../../../../shared/catalogue.ts';
 import { openBillingDashboard } from '../../components/layout/open-billing-dashboard.ts';
 import { LikenessGuarantee } from '../../components/likeness-guarantee.tsx';
@@ -11,6 +12,7 @@ import { StaticContent } from '../../components/static-content.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { isApiError } from '../../lib/api-client.ts';
 import { useTranslation } from '../../lib/i18n.ts';
+import { BUY_PARAM, forgetPurchase, pendingPurchase } from '../../lib/purchase-intent.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useStrings } from '../../lib/strings.ts';
 import { toast } from '../../lib/toasts.ts';
@@ -61,6 +63,30 @@ export default function PricingPage() {
       setBusy(null);
     }
   };
+
+  // Signed in after "Log in to Buy", or "Buy 10 tokens" on a style (lib/purchase-intent.ts): the plan this
+  // browser asked for opens its checkout once, here. A ?buy= it did not ask for only leaves the address.
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const intentTaken = useRef(false);
+  const wanted = params.get(BUY_PARAM);
+  useEffect(() => {
+    if (!wanted || intentTaken.current || !signedIn) return;
+    const plan = pendingPurchase();
+    const isSubscription = plan?.kind === 'subscription';
+    // The subscription waits for the check: someone who already subscribes gets Manage, not a checkout.
+    if (isSubscription && (subscription === 'loading' || subscription === 'signed-out')) return;
+    intentTaken.current = true;
+    forgetPurchase();
+    navigate({ search: '', hash: isSubscription ? '' : '#tokens' }, { replace: true });
+    if (!plan || plan.id !== wanted) return;
+    if (plan.kind === 'one-time') {
+      setPack(plan);
+      void start('buy', () => redirectToCheckout(plan), s.paymentFailed);
+    } else if (subscription === 'inactive') {
+      void start('subscribe', () => redirectToCheckout(SUBSCRIPTION), s.subscriptionFailed);
+    }
+  });
 
   return (
     <div className="pricing">

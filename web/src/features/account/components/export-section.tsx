@@ -1,8 +1,10 @@
 // "Export my data": asks for the ZIP (a job), shows where the latest export is (being prepared, ready to
-// download until a date, or failed) and follows it while it is prepared. The emailed link comes back here
-// with ?export=<id>.
+// download until a date, or failed) and follows it while it is prepared. An export that gets ready while
+// the page is open (usually seconds) is offered for download right here; the email with its link still
+// goes, for an export that takes longer and for the record, and its link comes back here with ?export=<id>.
+// The download itself is a five-minute address of the one file, asked for at the click.
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ExportStatus } from '../../../../../shared/api-schemas.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -11,6 +13,7 @@ import { DownloadIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { serverMessage } from '../../../lib/api-messages.ts';
+import { formatDate } from '../../../lib/dates.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { routeKey } from '../../../lib/query-keys.ts';
 import { queryClient, routeQuery } from '../../../lib/server-state.tsx';
@@ -37,6 +40,11 @@ export function ExportSection() {
   });
   /** undefined while unknown; a list that could not be read shows as "no export yet" */
   const current = latest.data ? latest.data.export : latest.isError ? null : undefined;
+  /** The export this visit saw being prepared: once ready, it is offered here and now. */
+  const [watched, setWatched] = useState<string | null>(null);
+  useEffect(() => {
+    if (current && preparing(current)) setWatched(current.id);
+  }, [current]);
 
   const start = async () => {
     setBusy('export');
@@ -71,8 +79,7 @@ export function ExportSection() {
     }
   };
 
-  const until = (e: ExportStatus) =>
-    new Date(e.expires_at * 1000).toLocaleDateString(language, { day: 'numeric', month: 'long' });
+  const until = (e: ExportStatus) => formatDate(e.expires_at, 'dayMonth', language);
   const downloadButton = (id: string) => (
     <Button size="sm" onClick={() => void download(id)} loading={busy === 'download'}>
       <DownloadIcon />
@@ -101,7 +108,9 @@ export function ExportSection() {
       )}
       {current?.state === 'ready' && (
         <Alert kind="success" action={downloadButton(current.id)}>
-          {t('account.exportReadyUntil', { date: until(current) })}
+          {current.id === watched
+            ? t('account.exportJustReady', { date: until(current) })
+            : t('account.exportReadyUntil', { date: until(current) })}
         </Alert>
       )}
       {current?.state === 'failed' && <Alert kind="error">{t('account.exportJobFailed')}</Alert>}

@@ -1,8 +1,8 @@
 // "Your data": export everything the account holds (a ZIP, announced by email), or delete the account
 // for good, confirmed by the password or by a link emailed to the account. Both are jobs the screen follows.
-// The emailed links come back here with ?export=<id> (download) or ?delete=<code> (confirm).
+// The emailed links come back to the account page with ?export=<id> (download, here) or ?delete=<code>
+// (confirm: components/deletion-link-confirm.tsx, alone at the top of the page).
 import { type FormEvent, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import type { DeletionStatus } from '../../../../../shared/api-schemas.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -21,9 +21,7 @@ type Started = { id: string; status: DeletionStatus };
 
 function DeleteSection({ hasPassword, onStarted }: { hasPassword: boolean; onStarted(s: Started): void }) {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const code = params.get('delete');
-  const [open, setOpen] = useState(Boolean(code));
+  const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
@@ -32,14 +30,14 @@ function DeleteSection({ hasPassword, onStarted }: { hasPassword: boolean; onSta
   const confirm = async (event?: FormEvent) => {
     event?.preventDefault();
     setError(null);
-    if (!code && !password) {
+    if (!password) {
       setError(t('account.deletePasswordMissing'));
       return;
     }
     setBusy('delete');
     try {
       // The sessions are over from here: the screen follows the job, then signs out.
-      onStarted((await deleteMyAccount(code ? { code } : { password })).deletion);
+      onStarted((await deleteMyAccount({ password })).deletion);
     } catch (e) {
       setError(isApiError(e) ? serverMessage(e, t('account.deleteFailed')) : t('account.deleteFailed'));
       setBusy(null);
@@ -81,9 +79,7 @@ function DeleteSection({ hasPassword, onStarted }: { hasPassword: boolean; onSta
           <p className="delete-confirm__warning">{t('account.deleteWarning')}</p>
           {notice && <Alert kind={notice.kind}>{notice.text}</Alert>}
           {error && <Alert kind="error">{error}</Alert>}
-          {code ? (
-            <p>{t('account.deleteWithLink')}</p>
-          ) : hasPassword ? (
+          {hasPassword ? (
             <TextField
               label={t('account.deletePasswordLabel')}
               type="password"
@@ -96,21 +92,19 @@ function DeleteSection({ hasPassword, onStarted }: { hasPassword: boolean; onSta
             <p>{t('account.deleteNoPassword')}</p>
           )}
           <div className="delete-confirm__actions">
-            {(code || hasPassword) && (
+            {hasPassword && (
               <Button type="submit" variant="danger" loading={busy === 'delete'}>
                 {t('account.deleteConfirm')}
               </Button>
             )}
-            {!code && (
-              <Button
-                type="button"
-                variant={hasPassword ? 'ghost' : 'primary'}
-                onClick={() => void sendLink()}
-                loading={busy === 'link'}
-              >
-                {hasPassword ? t('account.deleteByEmailInstead') : t('account.deleteSendLink')}
-              </Button>
-            )}
+            <Button
+              type="button"
+              variant={hasPassword ? 'ghost' : 'primary'}
+              onClick={() => void sendLink()}
+              loading={busy === 'link'}
+            >
+              {hasPassword ? t('account.deleteByEmailInstead') : t('account.deleteSendLink')}
+            </Button>
             <Button
               type="button"
               variant="secondary"

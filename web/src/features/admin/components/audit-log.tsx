@@ -1,8 +1,8 @@
 // The audit log at the bottom of the screen (issue 11): who changed which style, when, and what changed.
 import type { AdminStyle, StyleAuditEntry } from '../../../../../shared/api-schemas.ts';
+import { formatDate } from '../../../lib/dates.ts';
 import { ADMIN_TEXT as T } from '../admin-strings.ts';
 
-const when = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'medium' });
 const FIELDS: (keyof AdminStyle)[] = [
   'name',
   'category',
@@ -44,7 +44,7 @@ export function AuditLog({ entries, failed }: { entries: StyleAuditEntry[] | nul
             <tbody>
               {entries.map((e) => (
                 <tr key={e.id}>
-                  <td className="admin-audit__when">{when.format(new Date(e.at * 1000))}</td>
+                  <td className="admin-audit__when">{formatDate(e.at, 'dateTime', 'fr')}</td>
                   <td>{e.actor.email}</td>
                   <td>{T.audit.actions[e.action]}</td>
                   <td>{details(e)}</td>

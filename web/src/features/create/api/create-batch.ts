@@ -3,6 +3,7 @@
 // balance answers 403 'Not enough tokens' with the numbers.
 import type { Style } from '../../../../../shared/api-schemas.ts';
 import { api, isApiError } from '../../../lib/api-client.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
 import { invalidateRoutes } from '../../../lib/server-state.tsx';
 
 /** Creates the batch; the gallery's tasks and the token history are then out of date. */
@@ -12,6 +13,8 @@ export async function createBatch(styles: Style[], idempotencyKey: string): Prom
       styles: styles.map((s) => s.id),
       style_prompts: styles.map((s) => s.prompt),
       use_reference_elements: true,
+      // The results' file names and the answer follow the page's language.
+      lang: currentLanguage(),
     },
     headers: { 'Idempotency-Key': idempotencyKey },
   });

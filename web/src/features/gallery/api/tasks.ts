@@ -66,6 +66,8 @@ export function useTasks(filter: TaskFilter = 'all') {
     /** the last read failed (what was read before stays on screen) */
     failed: query.isError,
     refreshing: query.isFetching && !query.isFetchingNextPage && !query.isPending,
+    /** when the list on screen was read (ms): estimates count down from it */
+    readAt: query.dataUpdatedAt,
     hasMore: query.hasNextPage,
     loadingMore: query.isFetchingNextPage,
     reload: () => void query.refetch(),

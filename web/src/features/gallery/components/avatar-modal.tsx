@@ -3,6 +3,7 @@
 // focus stays inside, Escape and the backdrop close it.
 import { useEffect, useRef, useState } from 'react';
 import { CloseIcon } from '../../../components/ui/icons.tsx';
+import { formatDate, isoDate } from '../../../lib/dates.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { resultFilename } from '../api/download.ts';
 import type { Task } from '../api/tasks.ts';
@@ -13,8 +14,6 @@ import { FavouriteStar } from './favourite-star.tsx';
 import { isMeasured, LikenessRefund, LikenessScore } from './likeness.tsx';
 import { PreviewRenderBadge } from './preview-render-badge.tsx';
 import { TaskImage } from './task-image.tsx';
-
-const LOCALES = { en: 'en-US', fr: 'fr-FR' } as const;
 
 const CompareIcon = () => (
   <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
@@ -34,8 +33,7 @@ export function AvatarModal({ task, label, onClose }: { task: Task; label: strin
     return () => d?.close();
   }, []);
 
-  const created = new Date(task.created_at * 1000);
-  const date = new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long' }).format(created);
+  const date = formatDate(task.created_at, 'date', language);
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: Escape closes the dialog natively; the click is the backdrop's
     <dialog
@@ -96,7 +94,7 @@ export function AvatarModal({ task, label, onClose }: { task: Task; label: strin
           <div>
             <dt className="visually-hidden">{t('gallery.createdAt', { time: '' })}</dt>
             <dd>
-              <time dateTime={created.toISOString()}>
+              <time dateTime={isoDate(task.created_at)}>
                 {date} · {timeOf(task, language)}
               </time>
             </dd>

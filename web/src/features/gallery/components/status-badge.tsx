@@ -1,11 +1,12 @@
 // The status of a task not yet finished (spec section 4): Pending, a spinner with the percent (0 when
-// missing), or Error.
+// missing), or Error. The percent shown is the task's, or how far along its estimate is (issue 23), whichever
+// is further: a provider call is one long step, and the task's own percent does not move during it.
 import { AlertIcon, CheckCircleIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { Task } from '../api/tasks.ts';
 
-export function StatusBadge({ task }: { task: Task }) {
+export function StatusBadge({ task, percent: shown }: { task: Task; percent?: number }) {
   const { t } = useTranslation();
   if (task.status === 'TODO')
     return (
@@ -14,7 +15,7 @@ export function StatusBadge({ task }: { task: Task }) {
       </span>
     );
   if (task.status === 'IN_PROGRESS') {
-    const percent = Math.round(task.progress ?? 0);
+    const percent = Math.round(shown ?? task.progress ?? 0);
     return (
       <span
         className="status-badge status-badge--progress"

@@ -2,17 +2,30 @@
 // has its download button; the others show the style's picture with their status. Each shows the time and
 // 'Style: name' ('Style {id}' without a name); a preview render says so; a measured one shows its likeness,
 // and the likeness guarantee's refund when it did not look enough like the user; a finished one has its star.
+// One being made shows its stage and the time left (issue 23).
+import { useRef } from 'react';
 import type { Style } from '../../../../../shared/api-schemas.ts';
+import { isoDate } from '../../../lib/dates.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { resultFilename } from '../api/download.ts';
 import type { Task } from '../api/tasks.ts';
 import { timeOf } from '../group-by-day.ts';
+import type { Estimate } from '../task-estimate.ts';
 import { CardDownload } from './download-menu.tsx';
 import { FavouriteStar } from './favourite-star.tsx';
 import { LikenessRefund, LikenessScore } from './likeness.tsx';
 import { PreviewRenderBadge } from './preview-render-badge.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { TaskImage } from './task-image.tsx';
+import { StageLine, StageTrack } from './task-stage.tsx';
+
+/** The percent a task in progress shows: its own or its estimate's, never lower than shown before. */
+function useShownPercent(task: Task, estimate: Estimate | null): number {
+  const highest = useRef(0);
+  const now = Math.max(task.progress ?? 0, estimate ? Math.min(99, Math.floor(estimate.done * 100)) : 0);
+  highest.current = task.status === 'IN_PROGRESS' ? Math.max(highest.current, now) : 0;
+  return task.status === 'IN_PROGRESS' ? highest.current : now;
+}
 
 export function useStyleName(styles: Map<number, Style>): (task: Task) => string {
   const { t, language } = useTranslation();
@@ -28,14 +41,18 @@ export function TaskCard({
   task,
   style,
   label,
+  estimate = null,
   onOpen,
 }: {
   task: Task;
   style: Style | undefined;
   label: string;
+  /** a pending task's stage and time left, when the server reports them */
+  estimate?: Estimate | null;
   onOpen: () => void;
 }) {
   const { t, language } = useTranslation();
+  const percent = useShownPercent(task, estimate);
   const done = task.status === 'DONE' && task.result_path;
   const time = timeOf(task, language);
   return (
@@ -68,19 +85,21 @@ export function TaskCard({
           ) : (
             <span className="task-card__blank" />
           )}
-          <StatusBadge task={task} />
+          <StatusBadge task={task} percent={percent} />
+          {estimate && <StageTrack estimate={estimate} />}
         </div>
       )}
       {done && task.render_kind === 'preview-render' && <PreviewRenderBadge />}
       {done && <FavouriteStar task={task} name={label} />}
       <div className="task-card__meta">
         <div className="task-card__text">
-          <p className="task-card__style" data-testid="task-style">
+          <p className="task-card__style" title={label} data-testid="task-style">
             {label}
           </p>
           <p className="task-card__time">
-            <time dateTime={new Date(task.created_at * 1000).toISOString()}>{time}</time>
+            <time dateTime={isoDate(task.created_at)}>{time}</time>
           </p>
+          {estimate && <StageLine estimate={estimate} />}
           <LikenessScore task={task} className="task-card__likeness" />
         </div>
         {done && <CardDownload task={task} name={label} />}

@@ -1,5 +1,6 @@
 // A legal document's layout: title, last-updated date, the operator's identity, a table of contents with
 // anchors (a sidebar on wide screens, a folding list on phones) and numbered sections. Prerendered only.
+import { formatDate } from '../../../lib/dates.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import type { Localized } from '../../../lib/strings.ts';
 import type { LegalText } from '../content/legal-text.ts';
@@ -30,10 +31,7 @@ function Contents({ text }: { text: LegalText }) {
 export function LegalDocument({ text }: { text: LegalText }) {
   const lang = useLanguage();
   const words = WORDS[lang];
-  const updated = new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', {
-    dateStyle: 'long',
-    timeZone: 'UTC',
-  }).format(new Date(`${text.updated}T00:00:00Z`));
+  const updated = formatDate(new Date(`${text.updated}T00:00:00Z`), 'date', lang, { timeZone: 'UTC' });
   return (
     <div className="container legal">
       <header className="legal__header" id="top">

@@ -2,10 +2,10 @@
 // failure message (spec section 8).
 
 import type { PhotoFile } from '../../../../../shared/api-schemas.ts';
+import { SkeletonCards } from '../../../components/layout/app-skeleton.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ImageIcon, RefreshIcon } from '../../../components/ui/icons.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { PhotoListState } from '../api/photo-list.ts';
 import { PhotoCard } from './photo-card.tsx';
@@ -41,11 +41,7 @@ export function PhotoGallery({
           {t('photos.refresh')}
         </Button>
       </header>
-      {state.status === 'loading' && (
-        <div className="gallery__status">
-          <Spinner label={t('common.loading')} />
-        </div>
-      )}
+      {state.status === 'loading' && <SkeletonCards count={3} />}
       {state.status === 'error' && <RetryAlert message={t('photos.listFailed')} onRetry={onRefresh} />}
       {state.status === 'ready' && photos.length === 0 && (
         <div className="gallery__empty">

@@ -14,6 +14,7 @@ import { StaticContent } from '../../../components/static-content.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { isServed } from '../../../lib/api-client.ts';
 import { useLanguage, useLocalizedPath } from '../../../lib/language.ts';
+import { loginToBuyPath } from '../../../lib/purchase-intent.ts';
 import { useStrings } from '../../../lib/strings.ts';
 import { OneTimeFeatures, OneTimeIntro } from '../content/pricing-copy.tsx';
 import { PRICING_STRINGS } from '../pricing-strings.ts';
@@ -87,7 +88,11 @@ export function OneTimeCard({ pack, onPackChange, signedIn, loading, disabled, o
             {s.buy(pack.tokens)}
           </Button>
         ) : (
-          <Link to={path('login')} className={buttonClass({ size: 'lg', block: true, variant: 'secondary' })}>
+          // Back to this pack's checkout once logged in or signed up (issue 23, item 6).
+          <Link
+            to={loginToBuyPath(pack.id, lang)}
+            className={buttonClass({ size: 'lg', block: true, variant: 'secondary' })}
+          >
             {s.logInToBuy}
           </Link>
         )}

@@ -8,7 +8,8 @@ import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { CheckCircleIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { isServed } from '../../../lib/api-client.ts';
-import { useLanguage, useLocalizedPath } from '../../../lib/language.ts';
+import { useLanguage } from '../../../lib/language.ts';
+import { loginToBuyPath } from '../../../lib/purchase-intent.ts';
 import { useStrings } from '../../../lib/strings.ts';
 import type { SubscriptionState } from '../api/checkout.ts';
 import { SubscriptionFeatures, SubscriptionIntro, SubscriptionTerms } from '../content/pricing-copy.tsx';
@@ -26,7 +27,6 @@ interface SubscriptionCardProps {
 export function SubscriptionCard({ state, loading, disabled, onSubscribe, onManage }: SubscriptionCardProps) {
   const s = useStrings(PRICING_STRINGS);
   const lang = useLanguage();
-  const path = useLocalizedPath();
   return (
     <article
       className="price-card price-card--featured"
@@ -52,7 +52,10 @@ export function SubscriptionCard({ state, loading, disabled, onSubscribe, onMana
           </p>
         )}
         {state === 'signed-out' && (
-          <Link to={path('login')} className={buttonClass({ size: 'lg', block: true })}>
+          <Link
+            to={loginToBuyPath(SUBSCRIPTION.id, lang)}
+            className={buttonClass({ size: 'lg', block: true })}
+          >
             {s.logInToSubscribe}
           </Link>
         )}

@@ -1,0 +1,35 @@
+// Builds the Stripe webhook function's adapters from its config, once per cold start.
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { MailConfig, StripeConfig, StripeWebhookConfig, TableConfig } from '../config.ts';
+import type { EventVerifier } from '../domain/billing/ports.ts';
+import type { WebhookDeps } from '../domain/billing/webhook.ts';
+import { logger } from '../observability/logger.ts';
+import { businessMetrics } from '../observability/metrics.ts';
+import { stripeFor } from './billing-wiring.ts';
+import { DynamoWebhookStore } from './dynamodb/webhook-store.ts';
+import { buildMailer } from './mail/build-mailer.ts';
+import { readSecret } from './secrets.ts';
+import { StripeEventVerifier } from './stripe/stripe-events.ts';
+import { StripePayments } from './stripe/stripe-payments.ts';
+import { cryptoIds, systemClock } from './system.ts';
+
+export async function buildWebhookDeps(
+  config: TableConfig & StripeConfig & StripeWebhookConfig & MailConfig,
+  db: DynamoDBDocumentClient,
+): Promise<{ deps: WebhookDeps; verifier: EventVerifier }> {
+  const stripe = await stripeFor(config);
+  return {
+    deps: {
+      provider: new StripePayments(stripe),
+      store: new DynamoWebhookStore(db, config.tableName),
+      clock: systemClock,
+      ids: cryptoIds,
+      priceIds: config.stripePriceIds,
+      warn: (message, detail) => logger().warn(message, detail),
+      metrics: businessMetrics,
+      mailer: buildMailer(config),
+      webUrl: config.webUrl,
+    },
+    verifier: new StripeEventVerifier(stripe, await readSecret(config.stripeWebhookSecret)),
+  };
+}

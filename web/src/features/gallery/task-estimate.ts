@@ -1,0 +1,76 @@
+// What the gallery says about tasks still being made (issue 23, item 13): each task's stage and the time
+// left, counted down from the server's estimate (made from recent tasks' durations) between two reads of
+// the list, and each batch's summary: "Generating 2 of 4". Only the stages the server reports are shown:
+// an estimate without them would be a guess.
+import type { Task } from './api/tasks.ts';
+
+export type Stage = NonNullable<Task['stage']>;
+export const STAGES: readonly Stage[] = ['queued', 'generating', 'finishing'];
+
+export interface Estimate {
+  stage: Stage;
+  /** seconds left now (0: due) */
+  left: number;
+  /** 0-1: how far along the whole task is, by the typical durations */
+  done: number;
+  late: boolean;
+}
+
+/** The task's estimate `now` (ms), counted down from when its list was read (`readAt`, ms). */
+export function estimateOf(task: Task, readAt: number, now: number): Estimate | null {
+  if (!task.stage || task.seconds_left === undefined) return null;
+  const left = Math.max(0, task.seconds_left - Math.max(0, now - readAt) / 1000);
+  const total = Math.max(task.seconds_total ?? 0, task.seconds_left, 1);
+  return { stage: task.stage, left, done: 1 - left / total, late: task.running_late === true };
+}
+
+export type Eta = { kind: 'seconds' | 'minutes'; count: number } | { kind: 'soon' } | { kind: 'late' };
+
+/** The time left in words a person reads at a glance: 5-second steps under a minute, then minutes. */
+export function etaOf(e: Estimate): Eta {
+  if (e.late) return { kind: 'late' };
+  if (e.left < 5) return { kind: 'soon' };
+  if (e.left < 60) return { kind: 'seconds', count: Math.ceil(e.left / 5) * 5 };
+  return { kind: 'minutes', count: Math.round(e.left / 60) };
+}
+
+export interface BatchProgress {
+  batchId: string;
+  /** the batch's avatars on screen */
+  total: number;
+  /** finished, or being generated or finished: "Generating {started} of {total}" */
+  started: number;
+  /** what the batch as a whole is doing */
+  stage: Stage;
+  /** the latest of its tasks' estimates: when the whole batch should be done */
+  estimate: Estimate | null;
+}
+
+const isPending = (t: Task) => t.status === 'TODO' || t.status === 'IN_PROGRESS';
+
+/** One summary per batch with a task still pending, newest batch first, for the batches that report stages. */
+export function batchesInProgress(tasks: readonly Task[], readAt: number, now: number): BatchProgress[] {
+  const byBatch = new Map<string, Task[]>();
+  for (const t of [...tasks].sort((a, b) => b.created_at - a.created_at)) {
+    if (!t.batch_id) continue;
+    byBatch.set(t.batch_id, [...(byBatch.get(t.batch_id) ?? []), t]);
+  }
+  const out: BatchProgress[] = [];
+  for (const [batchId, all] of byBatch) {
+    const pending = all.filter(isPending);
+    const estimates = pending.map((t) => estimateOf(t, readAt, now));
+    if (!pending.length || estimates.some((e) => e === null)) continue;
+    const known = estimates as Estimate[];
+    const started = all.length - known.filter((e) => e.stage === 'queued').length;
+    // What the batch is doing now: waiting (none of its pending tasks has started), finishing (all of them
+    // are), or generating.
+    const stage: Stage = known.every((e) => e.stage === 'queued')
+      ? 'queued'
+      : known.every((e) => e.stage === 'finishing')
+        ? 'finishing'
+        : 'generating';
+    const last = known.reduce((a, b) => (b.late || b.left > a.left ? b : a));
+    out.push({ batchId, total: all.length, started, stage, estimate: last });
+  }
+  return out;
+}
