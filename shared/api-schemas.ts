@@ -400,11 +400,13 @@ export const AvatarTask = z.object({
   /**
    * TODO and IN_PROGRESS tasks (issue 23): the stage reached, which never goes back (a retry stays
    * `generating`), and an estimate made when the list was read, from recent tasks' durations: the seconds
-   * left, the whole task's typical seconds, and whether it has been at its stage well past the usual time.
+   * left, the stage's typical seconds and the seconds the task has spent at it, and whether that is well
+   * past the usual time.
    */
   stage: z.optional(z.enum(['queued', 'generating', 'finishing'])),
   seconds_left: z.optional(z.number()),
-  seconds_total: z.optional(z.number()),
+  stage_seconds: z.optional(z.number()),
+  stage_elapsed: z.optional(z.number()),
   running_late: z.optional(z.boolean()),
 });
 export type AvatarTask = z.infer<typeof AvatarTask>;

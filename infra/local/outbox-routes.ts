@@ -1,4 +1,5 @@
-// Local-only routes of the API host: the mail outbox as JSON (GET /_local/mail) and as a page to read.
+// Local-only routes of the API host: the mail outbox as JSON (GET /_local/mail) and as a page to read, each
+// email in a frame as tall as the email (same origin so the page can measure it; no scripts run in it).
 // The outbox holds login links, so only this machine's own tools may read it: no CORS header (a page of
 // another origin, the web app's included, cannot read the answer), preflights refused, and a Host other
 // than localhost refused (a DNS-rebinding page would send its own host name).
@@ -11,7 +12,7 @@ function outboxPage(emails: StoredEmail[]): string {
     .map(
       (m) => `<article>
   <header><strong>${esc(m.subject)}</strong><span>to ${esc(m.to)} · ${esc(new Date(m.sent_at).toLocaleString('en-GB'))}</span></header>
-  <iframe title="${esc(m.subject)}" sandbox="allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation" srcdoc="${esc(m.html.replace(/<a /g, '<a target="_top" '))}"></iframe>
+  <iframe title="${esc(m.subject)}" sandbox="allow-same-origin allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation" onload="this.style.height=this.contentDocument.documentElement.scrollHeight+'px'" srcdoc="${esc(m.html.replace(/<a /g, '<a target="_top" '))}"></iframe>
   <details><summary>Plain text</summary><pre>${esc(m.text)}</pre></details>
 </article>`,
     )
@@ -25,7 +26,7 @@ h1{font-size:22px} p.hint{color:#52525b}
 article{background:#fff;border-radius:12px;margin:16px 0;box-shadow:0 1px 3px #0002;overflow:hidden}
 header{display:flex;flex-wrap:wrap;justify-content:space-between;gap:8px;padding:12px 16px;border-bottom:1px solid #e4e4e7}
 header span{color:#52525b;font-size:14px}
-iframe{width:100%;height:420px;border:0}
+iframe{width:100%;height:420px;border:0;display:block}
 details{padding:8px 16px 16px} pre{white-space:pre-wrap;word-break:break-all}
 </style></head><body><main><h1>Local outbox</h1>
 <p class="hint">Emails the product sent while running locally, newest first. JSON: <a href="/_local/mail">/_local/mail</a>. Reload to see new ones.</p>

@@ -1,6 +1,7 @@
 // The account page's "Your data": exporting (the job's state on the screen, then a Download button, and the
 // emailed link comes back to it) and deleting the account (the job's progress, then signed out), by password
-// or by the emailed link, in English and French, at desktop and phone widths.
+// or by the emailed link, in English and French, at desktop and phone widths. The export offered on the page
+// in both languages and sizes: pending-payment-and-export.test.ts.
 import { expect, test } from 'vitest';
 import {
   createAccount,

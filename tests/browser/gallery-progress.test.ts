@@ -3,7 +3,6 @@
 // a desktop and on a phone. Real tasks on the real table, made by the real worker (its own queue, the OpenAI
 // adapter against the fake provider, slowed to 15 s for the image being watched: under the 20 s the worker
 // gives a call here), read through the real API.
-// Each test waits for its batch to finish, so the next one starts with nothing pending.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DynamoTaskDurations } from '../../functions/adapters/dynamodb/task-durations.ts';
@@ -37,12 +36,9 @@ const WORDS = {
 
 let h: WorkerHarness;
 let styleIds: number[];
-let user: Awaited<ReturnType<typeof creator>>;
 beforeAll(async () => {
   h = await startWorkerHarness();
   styleIds = (await stylesCosting(2)).map((s) => s.id);
-  // One account for the file: each photo upload runs the face model.
-  user = await creator({ ltd: 10 });
 });
 
 /**
@@ -86,6 +82,9 @@ describeInBrowser('My Avatars while avatars are being made', () => {
       timeout: 120_000,
     }, async () => {
       const w = WORDS[lang];
+      // An account of its own (two photos, the face model's time): what another test left pending never
+      // shows here.
+      const user = await creator({ ltd: 5 }, lang);
       await recentTasksTook(5, 40, 5);
       // Created onto a queue no worker reads: both wait, queued, until a message is sent on below.
       const parked = await h.sqs.newQueue({});

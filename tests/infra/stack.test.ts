@@ -312,8 +312,9 @@ describe.each([
     // Other spellings (/fr/, /Pricing) are redirected first: tests/infra/spa-rewrite.test.ts.
     for (const path of prerenderedPaths().filter((p) => p !== '/'))
       expect(rewrite(path)).toBe(`${path}/index.html`);
-    expect(rewrite('/app/gallery')).toBe('/_shell.html');
-    expect(rewrite('/fr/app/account')).toBe('/_shell-fr.html');
+    // App addresses get the document that already draws the app's frame (issue 23, item 14).
+    expect(rewrite('/app/gallery')).toBe('/_app-shell.html');
+    expect(rewrite('/fr/app/account')).toBe('/_app-shell-fr.html');
     expect(rewrite('/login')).toBe('/_shell.html');
     expect(rewrite('/login_with_token')).toBe('/_shell.html');
     expect(rewrite('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');

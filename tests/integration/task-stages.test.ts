@@ -67,7 +67,11 @@ describe('task stages', { timeout: 90_000 }, () => {
     const first = await readTask(id);
     expect(first?.stage).toBe('queued');
     expect(first?.seconds_left).toBeGreaterThan(0);
-    expect(first?.seconds_total).toBeGreaterThanOrEqual(first?.seconds_left as number);
+    expect(first?.stage_seconds).toBeGreaterThan(0);
+    expect(first?.stage_elapsed).toBeGreaterThanOrEqual(0);
+    expect(first?.seconds_left).toBeGreaterThanOrEqual(
+      (first?.stage_seconds as number) - (first?.stage_elapsed as number),
+    );
     expect(first?.running_late).toBe(false);
     // The message, twice at once, and once more while the first delivery generates.
     const body = encodeTaskMessage({ taskId: id, userId: user.userId });

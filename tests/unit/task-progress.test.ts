@@ -46,12 +46,15 @@ describe('task progress', () => {
     expect(estimateProgress(task('TODO', null, null), typical, NOW - 99)).toEqual({
       stage: 'queued',
       secondsLeft: 49,
-      secondsTotal: 50,
+      stageSeconds: 4,
+      stageElapsed: 1,
       late: false,
     });
-    expect(estimateProgress(task('IN_PROGRESS', NOW - 10, null), typical, NOW)).toMatchObject({
+    expect(estimateProgress(task('IN_PROGRESS', NOW - 10, null), typical, NOW)).toEqual({
       stage: 'generating',
       secondsLeft: 36,
+      stageSeconds: 40,
+      stageElapsed: 10,
       late: false,
     });
     // 40 s typical: late past 60 s at the stage.

@@ -104,7 +104,8 @@ async function describe(
       ...base,
       stage: estimate.stage,
       seconds_left: estimate.secondsLeft,
-      seconds_total: estimate.secondsTotal,
+      stage_seconds: estimate.stageSeconds,
+      stage_elapsed: estimate.stageElapsed,
       running_late: estimate.late,
     };
   }

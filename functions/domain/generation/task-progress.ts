@@ -84,8 +84,9 @@ export interface ProgressEstimate {
   stage: TaskStage;
   /** seconds until the task is expected to be done, from now */
   secondsLeft: number;
-  /** the whole task's typical duration: with secondsLeft, how far along it is */
-  secondsTotal: number;
+  /** the current stage's typical duration, and how long the task has been at it: how far along it is */
+  stageSeconds: number;
+  stageElapsed: number;
   /** it has been at its stage well past the typical time: say so instead of counting down */
   late: boolean;
 }
@@ -108,11 +109,11 @@ export function estimateProgress(
   }[stage];
   const inStage = Math.max(0, now - startedAt);
   const after = TASK_STAGES.slice(TASK_STAGES.indexOf(stage) + 1).reduce((sum, s) => sum + typical[s], 0);
-  const total = typical.queued + typical.generating + typical.finishing;
   return {
     stage,
     secondsLeft: Math.round(Math.max(0, typical[stage] - inStage) + after),
-    secondsTotal: Math.round(total),
+    stageSeconds: Math.max(1, Math.round(typical[stage])),
+    stageElapsed: inStage,
     late: inStage > typical[stage] + Math.max(LATE_MIN_SECONDS, typical[stage] * LATE_FACTOR),
   };
 }

@@ -11,17 +11,35 @@ export interface Estimate {
   stage: Stage;
   /** seconds left now (0: due) */
   left: number;
-  /** 0-1: how far along the whole task is, by the typical durations */
+  /** 0-1: how far along the task is: its stage's share of the way, and how far into the stage it is */
   done: number;
   late: boolean;
 }
 
-/** The task's estimate `now` (ms), counted down from when its list was read (`readAt`, ms). */
+/**
+ * The share of the way each stage covers, as the worker's own percents mark it (25 sent to the provider,
+ * a second after the claim; 80 image received): waiting, the provider's one long call, storing and
+ * measuring.
+ */
+const STAGE_SPAN: Record<Stage, [number, number]> = {
+  queued: [0, 0.05],
+  generating: [0.25, 0.8],
+  finishing: [0.8, 1],
+};
+/** Never shown as complete before the server says DONE. */
+const MOST_OF_A_STAGE = 0.95;
+
+/** The task's estimate `now` (ms), counted on from when its list was read (`readAt`, ms). */
 export function estimateOf(task: Task, readAt: number, now: number): Estimate | null {
   if (!task.stage || task.seconds_left === undefined) return null;
-  const left = Math.max(0, task.seconds_left - Math.max(0, now - readAt) / 1000);
-  const total = Math.max(task.seconds_total ?? 0, task.seconds_left, 1);
-  return { stage: task.stage, left, done: 1 - left / total, late: task.running_late === true };
+  const since = Math.max(0, now - readAt) / 1000;
+  const left = Math.max(0, task.seconds_left - since);
+  const [from, to] = STAGE_SPAN[task.stage];
+  const inStage = Math.min(
+    MOST_OF_A_STAGE,
+    ((task.stage_elapsed ?? 0) + since) / Math.max(1, task.stage_seconds ?? 1),
+  );
+  return { stage: task.stage, left, done: from + (to - from) * inStage, late: task.running_late === true };
 }
 
 export type Eta = { kind: 'seconds' | 'minutes'; count: number } | { kind: 'soon' } | { kind: 'late' };
@@ -44,6 +62,8 @@ export interface BatchProgress {
   stage: Stage;
   /** the latest of its tasks' estimates: when the whole batch should be done */
   estimate: Estimate | null;
+  /** 0-1: how far along the batch is (a finished task counts whole) */
+  done: number;
 }
 
 const isPending = (t: Task) => t.status === 'TODO' || t.status === 'IN_PROGRESS';
@@ -70,7 +90,9 @@ export function batchesInProgress(tasks: readonly Task[], readAt: number, now: n
         ? 'finishing'
         : 'generating';
     const last = known.reduce((a, b) => (b.late || b.left > a.left ? b : a));
-    out.push({ batchId, total: all.length, started, stage, estimate: last });
+    const finished = all.length - pending.length;
+    const done = (finished + known.reduce((sum, e) => sum + e.done, 0)) / all.length;
+    out.push({ batchId, total: all.length, started, stage, estimate: last, done });
   }
   return out;
 }

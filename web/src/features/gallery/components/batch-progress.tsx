@@ -10,7 +10,7 @@ export function BatchProgress({ batch }: { batch: Progress }) {
     batch.stage === 'generating'
       ? t('gallery.batchGenerating', { started: batch.started, total: batch.total })
       : t(`gallery.stage_${batch.stage}`);
-  const share = batch.estimate ? Math.round(Math.min(0.99, Math.max(0, batch.estimate.done)) * 100) : 0;
+  const share = Math.round(Math.min(0.99, Math.max(0, batch.done)) * 100);
   return (
     <li className="batch-progress" data-testid="batch-progress" data-stage={batch.stage}>
       <span className="batch-progress__text">
