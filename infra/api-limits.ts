@@ -29,12 +29,13 @@ export const ROUTE_THROTTLES = {
   deleteAccount: { rateLimit: 1, burstLimit: 3 },
   confirmPhotoUploads: { rateLimit: 5, burstLimit: 10 },
   uploadPhotos: { rateLimit: 2, burstLimit: 5 },
-  // A 400x400 or 4K download resizes once (about 450 ms of CPU for 4K), then reads the stored size; a ZIP
+  // A sized download (400x400, 1080, 600, 4K) resizes once (about 450 ms of CPU for 4K), then reads the stored size; a ZIP
   // lists every task and may build an archive of up to 300 MB; a ZIP's link prepares that archive. Each is
   // also limited per user (GALLERY_LIMITS in functions/domain/generation/gallery.ts).
   resultData: { rateLimit: 20, burstLimit: 40 },
   resultFile: { rateLimit: 20, burstLimit: 40 },
   resultsZip: { rateLimit: 2, burstLimit: 5 },
+  favouritesZip: { rateLimit: 2, burstLimit: 5 },
   createDownloadLink: { rateLimit: 10, burstLimit: 20 },
 } as const satisfies Partial<Record<RouteId, Throttle>>;
 

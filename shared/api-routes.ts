@@ -236,7 +236,10 @@ export const apiRoutes = {
     request: s.CreateTasksBatch,
     response: s.CreateTasksResult,
   }),
-  /** Newest first; `?cursor=` and `?limit=` page through (beyond the spec). */
+  /**
+   * Newest first; `?cursor=` and `?limit=` page through (beyond the spec); `?favourites=true` lists the
+   * starred ones only (issue 20).
+   */
   userTasks: route({
     method: 'GET',
     path: '/aivatar/user-tasks',
@@ -258,7 +261,7 @@ export const apiRoutes = {
     request: s.TryAgainRequest,
     response: s.CreateTasksResult,
   }),
-  /** `?preset=original|linkedin|4k` (beyond the spec; default original). */
+  /** `?preset=original|linkedin|profile|id-badge|4k` (beyond the spec; default original). */
   resultData: route({
     method: 'GET',
     path: '/aivatar/user-file/data/results/{filename}',
@@ -268,7 +271,7 @@ export const apiRoutes = {
     response: s.FileData,
     queryToken: true,
   }),
-  /** `?preset=original|linkedin|4k`; answered as an attachment named after the style. */
+  /** `?preset=` as above; answered as an attachment named after the style (and the preset). */
   resultFile: route({
     method: 'GET',
     path: '/aivatar/user-file/results/{filename}',
@@ -298,6 +301,26 @@ export const apiRoutes = {
   resultsZip: route({
     method: 'GET',
     path: '/aivatar/user-file/results.zip',
+    group: 'avatars',
+    access: 'user',
+    served: true,
+    response: 'binary',
+    queryToken: true,
+  }),
+  /** Beyond the spec (issue 20): stars or unstars one of the caller's finished avatars. */
+  setFavourite: route({
+    method: 'PUT',
+    path: '/aivatar/tasks/{taskId}/favourite',
+    group: 'avatars',
+    access: 'user',
+    served: true,
+    request: s.FavouriteRequest,
+    response: s.FavouriteResult,
+  }),
+  /** Beyond the spec (issue 20): the starred avatars in one ZIP, made and served as "Download all"'s. */
+  favouritesZip: route({
+    method: 'GET',
+    path: '/aivatar/user-file/favourites.zip',
     group: 'avatars',
     access: 'user',
     served: true,

@@ -267,6 +267,8 @@ export const PhotoConsent = z.object({
   updated_at: z.nullable(z.number()),
 });
 export type PhotoConsent = z.infer<typeof PhotoConsent>;
+/** A face's box in an image, as shares of its width and height (0-1): not biometric, a box. */
+const FaceBox = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
 export const PhotoFile = z.object({
   filename: z.string(),
   size: z.number(),
@@ -282,6 +284,8 @@ export const PhotoFile = z.object({
   /** short-lived URLs (PHOTO_LIMITS.viewUrlSeconds) */
   thumbnail_url: z.string(),
   url: z.string(),
+  /** where the face is, when the upload's face check found it (the gallery's before/after frames it) */
+  face_box: z.optional(FaceBox),
 });
 export type PhotoFile = z.infer<typeof PhotoFile>;
 export const PhotoList = z.object({
@@ -382,8 +386,7 @@ export const CreateTasksResult = z.object({
   tokens_left: z.number(),
 });
 export const TASK_STATUSES = ['TODO', 'IN_PROGRESS', 'DONE', 'ERROR'] as const;
-export const RESULT_PRESETS = ['original', 'linkedin', '4k'] as const;
-export type ResultPreset = (typeof RESULT_PRESETS)[number];
+export { RESULT_PRESETS, type ResultPreset } from './result-presets.ts';
 export const AvatarTask = z.object({
   id: z.string(),
   status: z.enum(TASK_STATUSES),
@@ -418,6 +421,10 @@ export const AvatarTask = z.object({
   likeness: z.optional(z.nullable(z.int().check(z.gte(0), z.lte(100)))),
   /** with `likeness`: the likeness guarantee gave the tokens back (the avatar stays) */
   likeness_refunded: z.optional(z.boolean()),
+  /** DONE tasks the user starred (issue 20) */
+  favourite: z.optional(z.boolean()),
+  /** DONE tasks: where the avatar's face is, when the face model found one (the profile crops centre it) */
+  face_box: z.optional(FaceBox),
   /**
    * TODO and IN_PROGRESS tasks (issue 23): the stage reached, which never goes back (a retry stays
    * `generating`), and an estimate made when the list was read, from recent tasks' durations: the seconds
@@ -444,11 +451,18 @@ export const TaskList = z.object({
  * every finished avatar; the route takes it as `?token=` and no session is ever put in a URL.
  */
 export const DownloadLinkRequest = z.object({
-  route: z.enum(['resultData', 'resultFile', 'resultsZip', 'photoData']),
+  route: z.enum(['resultData', 'resultFile', 'resultsZip', 'favouritesZip', 'photoData']),
   filename: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
 });
 export const DownloadLink = z.object({ token: z.string(), expires_at: z.number() });
 export type DownloadLink = z.infer<typeof DownloadLink>;
+/** Stars (true) or unstars (false) a finished avatar (issue 20). */
+export const FavouriteRequest = z.strictObject({ favourite: z.boolean() });
+export const FavouriteResult = z.object({
+  success: z.boolean(),
+  task_id: z.string(),
+  favourite: z.boolean(),
+});
 /** What support needs about this user's avatars, and nothing about anyone else. */
 export const Diagnostics = z.object({
   success: z.boolean(),

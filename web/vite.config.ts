@@ -77,9 +77,9 @@ const devRuntimeConfig = (): Plugin => ({
 
 // Modules only some screens use; they load with those screens, not with every page: the signed-in app's
 // and the forms' parts, the app's server state (TanStack Query and lib/server-state), the kit of the
-// marketing pages, and the admin screen's form rules.
+// marketing pages, the admin screen's form rules and the gallery's download presets.
 const NOT_IN_SHELL =
-  /\/src\/components\/(marketing\/|welcome\/|choices\/|layout\/(app-|open-billing)|ui\/(text-field|checkbox|retry-alert|form-controls|icons\.))|\/src\/lib\/(api-messages|welcome|app-routes|save-file|query-keys|server-state|purchase-intent|dates|photo-deletes)\.|\/node_modules\/@tanstack\/|\/shared\/(admin-style-rules|photo-rules|style-choices)\./;
+  /\/src\/components\/(marketing\/|welcome\/|choices\/|layout\/(app-|open-billing)|ui\/(text-field|checkbox|retry-alert|form-controls|icons\.))|\/src\/lib\/(api-messages|welcome|app-routes|save-file|query-keys|server-state|purchase-intent|dates|photo-deletes)\.|\/node_modules\/@tanstack\/|\/shared\/(admin-style-rules|photo-rules|style-choices|result-presets)\./;
 
 export default defineConfig(({ command, isSsrBuild }) => {
   // A build is what ships, whatever NODE_ENV the caller runs with: vitest's global setup builds under

@@ -1,14 +1,13 @@
 // Thin route handlers of the avatars group: each takes the request's parts and calls one domain function.
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { type CreateDeps, createAvatarBatch } from '../domain/generation/create-batch.ts';
+import { type FavouriteDeps, setFavourite } from '../domain/generation/favourites.ts';
 import {
-  archiveUrl,
   diagnose,
   listUserTasks,
   parsePreset,
   resultData,
   resultImage,
-  resultsArchive,
 } from '../domain/generation/gallery.ts';
 import { createDownloadLink, type GalleryLinkDeps } from '../domain/generation/gallery-links.ts';
 import {
@@ -17,10 +16,11 @@ import {
   setNotificationSettings,
 } from '../domain/generation/notification-settings.ts';
 import { tryTaskAgain } from '../domain/generation/try-again.ts';
+import { archiveUrl, currentArchive } from '../domain/generation/result-archives.ts';
 import { listActiveStyles, type StyleDeps } from '../domain/styles/styles.ts';
 import type { RouteHandlers } from '../http/group-handler.ts';
 
-export type AvatarDeps = StyleDeps & CreateDeps & GalleryLinkDeps & NotificationDeps;
+export type AvatarDeps = StyleDeps & CreateDeps & GalleryLinkDeps & NotificationDeps & FavouriteDeps;
 
 const query = (event: APIGatewayProxyEventV2): Record<string, string | undefined> =>
   event.queryStringParameters ?? {};
@@ -49,6 +49,11 @@ function fileResponse(
   };
 }
 
+const redirect = (location: string): APIGatewayProxyStructuredResultV2 => ({
+  statusCode: 302,
+  headers: { location, 'cache-control': 'no-store' },
+});
+
 export const avatarRoutes = (deps: AvatarDeps): RouteHandlers<'avatars'> => ({
   listStyles: () => listActiveStyles(deps),
   createTasksBatch: ({ user, body, event }) =>
@@ -64,13 +69,17 @@ export const avatarRoutes = (deps: AvatarDeps): RouteHandlers<'avatars'> => ({
   },
   createDownloadLink: ({ user, body }) => createDownloadLink(deps, user, body),
   // With a download link, the set of results it was made for; with the session, the current set.
-  resultsZip: async ({ user, link }) => ({
-    statusCode: 302,
-    headers: {
-      location: link ? await archiveUrl(deps, user, link.object) : await resultsArchive(deps, user),
-      'cache-control': 'no-store',
-    },
-  }),
+  resultsZip: async ({ user, link }) =>
+    redirect(
+      link ? await archiveUrl(deps, user, link.object, 'all') : await currentArchive(deps, user, 'all'),
+    ),
+  favouritesZip: async ({ user, link }) =>
+    redirect(
+      link
+        ? await archiveUrl(deps, user, link.object, 'favourites')
+        : await currentArchive(deps, user, 'favourites'),
+    ),
+  setFavourite: ({ user, params, body }) => setFavourite(deps, user, params.taskId ?? '', body.favourite),
   diagnoseDirectories: ({ user, event }) => diagnose(deps, user, query(event).task_id),
   notificationSettings: async ({ user }) => notificationSettings(user),
   setNotificationSettings: ({ user, body }) => setNotificationSettings(deps, user, body.batch_finished_email),

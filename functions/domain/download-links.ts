@@ -6,7 +6,7 @@ import { DomainError } from './errors.ts';
 import type { User, UserReader } from './ports.ts';
 
 /** The routes that take `?token=`: they answer a file a browser may open by URL (shared/api-routes.ts). */
-export const LINK_ROUTES = ['resultData', 'resultFile', 'resultsZip', 'photoData'] as const;
+export const LINK_ROUTES = ['resultData', 'resultFile', 'resultsZip', 'favouritesZip', 'photoData'] as const;
 export type LinkRoute = (typeof LINK_ROUTES)[number];
 
 /** How long a link works: long enough to start a download, short enough to be worthless in a log. */
@@ -17,7 +17,7 @@ export interface LinkClaims {
   /** the session's version when the link was made: "log out everywhere" ends links too */
   sessionVersion: number;
   route: LinkRoute;
-  /** the file name the link opens, or for the ZIP the set of results it holds */
+  /** the file name the link opens, or for a ZIP the set of results it holds */
   object: string;
 }
 

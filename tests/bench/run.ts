@@ -1,6 +1,6 @@
 // `npm run bench`: bundle sizes and cold starts of every function, the local renderer's time per avatar, face
 // analysis (first use, per photo, tensor memory), what the likeness measure adds to each task in the worker
-// (likeness.ts),
+// (likeness.ts), the 1080 px profile preset and "Download favourites" (keepers.ts),
 // warm API latency through the local adapter, and the SPA's first-load JS for /login. Prints the figures and the budgets, writes
 // bench-results/bench.json, and exits non-zero naming each budget missed.
 import { execFileSync } from 'node:child_process';
@@ -18,6 +18,15 @@ import { firstLoadJs } from './first-load-js.ts';
 import { functionBench, functionBudgets, printFunctionFigures } from './functions.ts';
 import { type GalleryFigures, galleryBench, galleryBudgets } from './gallery.ts';
 import { type GenerationFigures, generationBench, generationBudgets } from './generation.ts';
+import {
+  type FavouritesZipFigures,
+  favouritesZipBench,
+  favouritesZipBudgets,
+  presetBench,
+  presetBudgets,
+  printFavouritesZip,
+  printPreset,
+} from './keepers.ts';
 import { likenessBench, likenessBudgets, printLikeness } from './likeness.ts';
 import type { LoadJob } from './load-worker.ts';
 import { benchLocalRenderer } from './local-renderer.ts';
@@ -81,6 +90,8 @@ const renderer = await benchLocalRenderer();
 // Before the stack starts: the face figures are the analyser's own, on a quiet process.
 const faces = await faceBench();
 const likeness = await likenessBench();
+// Issue 20's profile preset: sharp alone, on a quiet process too.
+const preset = await presetBench();
 execFileSync(process.execPath, ['web/scripts/build.ts', '--quiet'], {
   cwd: REPO_ROOT,
   stdio: 'inherit',
@@ -98,6 +109,7 @@ let warm: Awaited<ReturnType<typeof latency>> & Awaited<ReturnType<typeof webhoo
 let spa: Awaited<ReturnType<typeof firstLoadJs>>[number];
 let photos: PhotoFigures;
 let gallery: GalleryFigures;
+let favouritesZip: FavouritesZipFigures;
 let generation: GenerationFigures;
 let floors: DynamoFloors;
 try {
@@ -105,6 +117,7 @@ try {
   [spa] = (await firstLoadJs(stack.webUrl, ['/login'])) as [typeof spa];
   photos = await photoBench(stack);
   gallery = await galleryBench(stack);
+  favouritesZip = await favouritesZipBench(stack);
   generation = await generationBench(stack);
   floors = await dynamoFloors(createDocumentClient(stack.dynamoEndpoint), stack.tableName);
 } finally {
@@ -122,6 +135,7 @@ for (const r of renderer) {
   );
 }
 printLikeness(likeness);
+printPreset(preset);
 for (const [name, r] of Object.entries(warm)) {
   console.log(
     `Warm ${name.padEnd(9)} p50 ${r.p50Ms} ms  p99 ${r.p99Ms} ms  ${r.perSecond} req/s  (${r.requests} requests, ${r.failures} failed, concurrency 10)`,
@@ -129,6 +143,7 @@ for (const [name, r] of Object.entries(warm)) {
 }
 console.log(`SPA /login first load: ${spa.files} JS files, ${spa.rawKB} KB raw, ${spa.gzippedKB} KB gzipped`);
 printFaceFigures(faces);
+printFavouritesZip(favouritesZip);
 const pc = photos.confirm;
 console.log(
   `Photos: confirm of ${pc.photos} uploads of ${pc.photoMB} MB p50 ${pc.p50Ms} ms (${pc.minMs}-${pc.maxMs}, ${pc.runs} runs); ` +
@@ -225,6 +240,8 @@ const budgets: Budget[] = [
   },
   ...photoBudgets(photos, faces.analyse.p50Ms),
   ...galleryBudgets(gallery),
+  ...presetBudgets(preset),
+  ...favouritesZipBudgets(favouritesZip),
   ...generationBudgets(generation).filter((b) => !b.name.startsWith('POST create_tasks_batch')),
   ...likenessBudgets(likeness),
 ];
@@ -241,6 +258,8 @@ writeFileSync(
       spaLogin: spa,
       photos,
       gallery,
+      profilePreset: preset,
+      favouritesZip,
       generation,
       dynamoLocalAlone: floors,
       budgets,

@@ -75,7 +75,9 @@ describeInBrowser('avatars, end to end', () => {
     const modal = page.getByRole('dialog', { name: 'Generated Avatar' });
     await modal.waitFor();
     await expect
-      .poll(() => modal.locator('img').evaluate((i) => (i as HTMLImageElement).naturalWidth))
+      .poll(() =>
+        modal.locator('.avatar-modal__image img').evaluate((i) => (i as HTMLImageElement).naturalWidth),
+      )
       .toBeGreaterThan(0);
     const sizes: Record<string, { name: string; width?: number; height?: number }> = {};
     for (const [label, preset] of [

@@ -172,15 +172,20 @@ describeInBrowser('My Avatars', () => {
     const modal = page.getByRole('dialog', { name: 'Generated Avatar' });
     await modal.waitFor();
     await expect
-      .poll(() => modal.locator('img').evaluate((i) => (i as HTMLImageElement).naturalWidth))
+      .poll(() =>
+        modal.locator('.avatar-modal__image img').evaluate((i) => (i as HTMLImageElement).naturalWidth),
+      )
       .toBeGreaterThan(0);
     expect(await modal.innerText()).toContain('Style: Neon Cyberpunk');
     expect(await modal.locator('time').innerText()).toMatch(/^14 March 2026 · \d{2}:\d{2}$/);
     expect(await modal.getByTestId('preview-render').count()).toBe(1);
     expect(await modal.getByRole('button').allInnerTexts()).toEqual([
       '',
+      'Favourite',
       'Download',
       '400 × 400 for LinkedIn',
+      '1080\u00a0×\u00a01080 profile picture',
+      '600\u00a0×\u00a0600 ID badge',
       '4K (upscaled)',
     ]);
     await page.keyboard.press('Escape');
@@ -434,14 +439,14 @@ describeInBrowser('My Avatars', () => {
       page.waitForEvent('download'),
       page.locator('[data-preset="linkedin"]').click(),
     ]);
-    expect(linkedin.suggestedFilename()).toBe('knight-400x400.png');
+    expect(linkedin.suggestedFilename()).toBe('avatar-knight-linkedin.jpg');
     await page.getByRole('button', { name: 'Open Style: Knight' }).click();
     const modal = page.getByRole('dialog', { name: 'Generated Avatar' });
     const [upscaled] = await Promise.all([
       page.waitForEvent('download'),
       modal.getByRole('button', { name: '4K (upscaled)' }).click(),
     ]);
-    expect(upscaled.suggestedFilename()).toBe('knight-4k.png');
+    expect(upscaled.suggestedFilename()).toBe('avatar-knight-4k.jpg');
     expect(order).toEqual([
       'diagnose',
       'data:original',

@@ -39,6 +39,7 @@ describe.each([
       'confirmPhotoUploads',
       'createDownloadLink',
       'deleteAccount',
+      'favouritesZip',
       'login',
       'resultData',
       'resultFile',

@@ -93,7 +93,7 @@ describe('the gallery', () => {
     expect(file.raw.equals(Buffer.from(data.body.data, 'base64'))).toBe(true);
   });
 
-  it('makes the 400x400 and 4K presets, each named for what it is', async () => {
+  it('makes the 400x400 and 4K presets, each named for what it is (avatar-<style>-linkedin.jpg)', async () => {
     const t = aliceTasks[0] as AvatarTask;
     const stem = (t.download_name as string).replace(/\.jpg$/, '');
     const linkedin = await callRoute('resultFile', {
@@ -102,7 +102,7 @@ describe('the gallery', () => {
       query: { preset: 'linkedin' },
     });
     expect(await sharp(linkedin.raw).metadata()).toMatchObject({ width: 400, height: 400, format: 'jpeg' });
-    expect(linkedin.headers.get('content-disposition')).toContain(`${stem}-400x400.jpg`);
+    expect(linkedin.headers.get('content-disposition')).toContain(`avatar-${stem}-linkedin.jpg`);
     const big = await callRoute('resultData', {
       token: alice.token,
       params: { filename: filenameOf(t) },

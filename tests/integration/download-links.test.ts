@@ -39,10 +39,16 @@ describe('a session in a URL', () => {
   it('is refused by every route that takes ?token=, which answer the same request with the header', async () => {
     const t = aliceTasks[0] as AvatarTask;
     const photo = (await callRoute('listPhotos', { token: alice.token })).body.files[0]?.filename as string;
+    await callRoute('setFavourite', {
+      token: alice.token,
+      params: { taskId: t.id },
+      body: { favourite: true },
+    });
     const calls = [
       ['resultData', { filename: filenameOf(t) }],
       ['resultFile', { filename: filenameOf(t) }],
       ['resultsZip', {}],
+      ['favouritesZip', {}],
       ['photoData', { filename: photo }],
     ] as const;
     expect(calls.map(([id]) => id).sort()).toEqual([...LINK_ROUTES].sort());
@@ -53,7 +59,7 @@ describe('a session in a URL', () => {
         'This download link is not valid. Please download again from the app.',
       );
       const withHeader = await callRoute(id, { token: alice.token, params } as never);
-      expect(withHeader.status, id).toBe(id === 'resultsZip' ? 302 : 200);
+      expect(withHeader.status, id).toBe(id.endsWith('Zip') ? 302 : 200);
     }
   });
 

@@ -53,7 +53,7 @@ describe('file names follow the language', () => {
       params: { filename: filenameOf(french as AvatarTask) },
       query: { preset: '4k' },
     });
-    expect(file.headers.get('content-disposition')).toBe('attachment; filename="heros-de-bd-4k.jpg"');
+    expect(file.headers.get('content-disposition')).toBe('attachment; filename="avatar-heros-de-bd-4k.jpg"');
     // Inside "Download all" too.
     const link = await callRoute('createDownloadLink', { token: user.token, body: { route: 'resultsZip' } });
     const zip = await callRoute('resultsZip', { query: { token: link.body.token } });

@@ -84,7 +84,9 @@ describe('task stages', { timeout: 90_000 }, () => {
     await h.send(body);
     // A write of an earlier claim (attempt 0) arriving late is refused, and moves no stage.
     const stale = { ...(claimed as NonNullable<typeof claimed>), attempt: 0 };
-    expect(await store().progress(stale, 80, Math.floor(Date.now() / 1000), { stage: 'finishing' })).toBe(false);
+    expect(await store().progress(stale, 80, Math.floor(Date.now() / 1000), { stage: 'finishing' })).toBe(
+      false,
+    );
     expect((await store().get(user.userId, id))?.stageTimes.finishingAt).toBeNull();
     const seen = await watching;
 

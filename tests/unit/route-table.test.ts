@@ -98,6 +98,7 @@ describe('tokens in a URL (?token=: download links only, issue 23)', () => {
       ([, r]) => r.queryToken,
     );
     expect(withQueryToken.map(([id]) => id).sort()).toEqual([
+      'favouritesZip',
       'photoData',
       'resultData',
       'resultFile',

@@ -44,6 +44,10 @@ export const TaskItem = z.object({
   /** absent: not measured; null: the avatar showed no face */
   likeness: z.optional(z.nullable(z.number())),
   likeness_refunded: z.optional(z.boolean()),
+  /** the avatar's face (shares of its width and height); absent when none was found or not measured */
+  face_box: z.optional(z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() })),
+  /** Unix seconds the owner starred it; absent when not starred */
+  favourite_at: z.optional(z.number()),
   /** the stages' times (issue 23): set once each, by the first delivery that reached the stage */
   generating_at: z.optional(z.number()),
   finishing_at: z.optional(z.number()),
@@ -73,6 +77,8 @@ export const SUMMARY_ATTRIBUTES = [
   'refunded',
   'likeness',
   'likeness_refunded',
+  'face_box',
+  'favourite_at',
   'generating_at',
   'finishing_at',
   'created_at',
@@ -105,6 +111,8 @@ function summaryOf(i: z.infer<typeof SummaryItem>): TaskSummary {
     errorCode: i.error_code ?? null,
     refunded: i.refunded ?? false,
     likeness: i.likeness === undefined ? null : { score: i.likeness, refunded: i.likeness_refunded ?? false },
+    faceBox: i.face_box ?? null,
+    favourite: i.favourite_at !== undefined,
     stageTimes: { generatingAt: i.generating_at ?? null, finishingAt: i.finishing_at ?? null },
     createdAt: i.created_at,
     updatedAt: i.updated_at,

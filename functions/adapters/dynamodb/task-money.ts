@@ -344,11 +344,12 @@ export function completeTask(
 ): Promise<boolean> {
   const refund = r.likeness?.refund === true;
   const likeness = r.likeness ? ', likeness = :likeness, likeness_refunded = :likenessRefunded' : '';
+  const faceBox = r.faceBox ? ', face_box = :faceBox' : '';
   const done: TransactItem = {
     Update: {
       TableName: table,
       Key: keys.task(task.userId, task.id),
-      UpdateExpression: `SET #status = :done, progress = :full, result_file = :file, reference_file = :ref, render_kind = :kind, width = :w, height = :h, model = :model, #usage = :usage, cost_usd = :cost, updated_at = :now${likeness} REMOVE gsi1pk, gsi1sk, lease_until`,
+      UpdateExpression: `SET #status = :done, progress = :full, result_file = :file, reference_file = :ref, render_kind = :kind, width = :w, height = :h, model = :model, #usage = :usage, cost_usd = :cost, updated_at = :now${likeness}${faceBox} REMOVE gsi1pk, gsi1sk, lease_until`,
       ConditionExpression: '#status = :inProgress AND attempt = :attempt',
       ExpressionAttributeNames: { '#status': 'status', '#usage': 'usage' },
       ExpressionAttributeValues: {
@@ -366,6 +367,7 @@ export function completeTask(
         ':inProgress': 'IN_PROGRESS',
         ':attempt': task.attempt,
         ...(r.likeness ? { ':likeness': r.likeness.score, ':likenessRefunded': refund } : {}),
+        ...(r.faceBox ? { ':faceBox': r.faceBox } : {}),
       },
     },
   };

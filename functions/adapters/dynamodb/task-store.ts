@@ -21,6 +21,8 @@ import { DynamoUserReader } from './user-reader.ts';
 
 const TASK_ID = /^[A-Za-z0-9-]{1,64}$/;
 const STATUS = { '#status': 'status' };
+/** Tasks read per Query while looking for favourites. */
+const FAVOURITES_READ_PAGE = 200;
 
 export class DynamoTaskStore extends DynamoUserReader implements TaskStore {
   createBatch(batch: NewBatch): Promise<CreateBatchOutcome> {
@@ -36,8 +38,38 @@ export class DynamoTaskStore extends DynamoUserReader implements TaskStore {
   }
 
   async list(userId: string, limit: number, after: string | null): Promise<TaskPage> {
+    const res = await this.querySummaries(userId, limit, after);
+    const tasks = (res.Items ?? []).map(toSummary);
+    return { tasks, next: res.LastEvaluatedKey ? (tasks.at(-1)?.id ?? null) : null };
+  }
+
+  /**
+   * The account's task summaries filtered on the star (a Query of its own partition, read page by page until
+   * `limit` favourites are found): it reads every task it passes, as "Download all" does (docs/data-model.md).
+   */
+  async listFavourites(userId: string, limit: number, after: string | null): Promise<TaskPage> {
+    const tasks: TaskPage['tasks'] = [];
+    let from = after;
+    for (;;) {
+      const res = await this.querySummaries(
+        userId,
+        FAVOURITES_READ_PAGE,
+        from,
+        'attribute_exists(favourite_at)',
+      );
+      for (const item of res.Items ?? []) {
+        tasks.push(toSummary(item));
+        if (tasks.length === limit) return { tasks, next: tasks.at(-1)?.id ?? null };
+      }
+      const last = res.LastEvaluatedKey?.sk;
+      if (typeof last !== 'string') return { tasks, next: null };
+      from = last.slice(keys.taskPrefix.length);
+    }
+  }
+
+  private querySummaries(userId: string, limit: number, after: string | null, filter?: string) {
     const start = after && TASK_ID.test(after) ? keys.task(userId, after) : undefined;
-    const res = await this.db.send(
+    return this.db.send(
       new QueryCommand({
         TableName: this.table,
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
@@ -45,12 +77,38 @@ export class DynamoTaskStore extends DynamoUserReader implements TaskStore {
         ScanIndexForward: false,
         Limit: limit,
         ExclusiveStartKey: start,
+        ...(filter ? { FilterExpression: filter } : {}),
         ProjectionExpression: SUMMARY_ATTRIBUTES.map((a) => `#${a}`).join(', '),
         ExpressionAttributeNames: Object.fromEntries(SUMMARY_ATTRIBUTES.map((a) => [`#${a}`, a])),
       }),
     );
-    const tasks = (res.Items ?? []).map(toSummary);
-    return { tasks, next: res.LastEvaluatedKey ? (tasks.at(-1)?.id ?? null) : null };
+  }
+
+  async setFavourite(
+    userId: string,
+    taskId: string,
+    favourite: boolean,
+    now: number,
+  ): Promise<'done' | 'not-found' | 'not-finished'> {
+    if (!TASK_ID.test(taskId)) return 'not-found';
+    const written = await writtenUnlessConditionFails(
+      this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: keys.task(userId, taskId),
+          ...(favourite
+            ? {
+                UpdateExpression: 'SET favourite_at = if_not_exists(favourite_at, :now)',
+                ConditionExpression: 'attribute_exists(pk) AND #status = :done',
+                ExpressionAttributeNames: STATUS,
+                ExpressionAttributeValues: { ':now': now, ':done': 'DONE' },
+              }
+            : { UpdateExpression: 'REMOVE favourite_at', ConditionExpression: 'attribute_exists(pk)' }),
+        }),
+      ),
+    );
+    if (written) return 'done';
+    return (await this.get(userId, taskId)) ? 'not-finished' : 'not-found';
   }
 
   async claim(userId: string, taskId: string, now: number, leaseSeconds: number): Promise<TaskRecord | null> {

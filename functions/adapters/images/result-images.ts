@@ -1,6 +1,15 @@
 // The gallery's pictures of a finished avatar, with sharp (loaded on first use, so routes that never touch
-// pixels start without libvips): the thumbnail the worker stores, and the download presets.
+// pixels start without libvips): the thumbnail the worker stores, and the download presets (the squares
+// centred on the avatar's face, issue 20).
 import type { Sharp, SharpOptions } from 'sharp';
+import {
+  FACE_SQUARES,
+  faceSquare,
+  isFaceSquare,
+  type SizedPreset,
+  UPSCALED_LONG_SIDE,
+} from '../../../shared/result-presets.ts';
+import type { RelativeBox } from '../../domain/faces/face-ports.ts';
 import type { ResultImages } from '../../domain/generation/result-ports.ts';
 
 type SharpFactory = (input?: Uint8Array, options?: SharpOptions) => Sharp;
@@ -12,11 +21,35 @@ const loadSharp = (): Promise<SharpFactory> => {
 
 /** The gallery card's width (2x a 200 px card). */
 const THUMBNAIL_WIDTH = 400;
-/** The professional network's profile picture. */
-const LINKEDIN_SIDE = 400;
-/** "4K": the long side, upscaled from the provider's 1024 x 1536 at most. */
-const UPSCALED_LONG_SIDE = 4096;
 const QUALITIES = [88, 80, 70, 60];
+
+/** A face-centred square of `side` px: resized first where it shrinks, so a large JPEG decodes at a fraction. */
+async function faceSquareOf(
+  sharp: SharpFactory,
+  image: Uint8Array,
+  side: number,
+  faceSpan: number,
+  box: RelativeBox,
+) {
+  const { width: W = 0, height: H = 0 } = await sharp(image).metadata();
+  const crop = faceSquare(W, H, box, faceSpan);
+  const scale = side / crop.side;
+  if (scale >= 1) {
+    return sharp(image)
+      .extract({ left: crop.left, top: crop.top, width: crop.side, height: crop.side })
+      .resize({ width: side, height: side, kernel: 'lanczos3' });
+  }
+  const w = Math.max(side, Math.round(W * scale));
+  const h = Math.max(side, Math.round(H * scale));
+  return sharp(image)
+    .resize({ width: w, height: h, fit: 'fill' })
+    .extract({
+      left: Math.min(Math.round(crop.left * scale), w - side),
+      top: Math.min(Math.round(crop.top * scale), h - side),
+      width: side,
+      height: side,
+    });
+}
 
 export class SharpResultImages implements ResultImages {
   async thumbnail(image: Uint8Array): Promise<Uint8Array> {
@@ -27,24 +60,46 @@ export class SharpResultImages implements ResultImages {
       .toBuffer();
   }
 
-  async preset(image: Uint8Array, preset: 'linkedin' | '4k', maxBytes: number) {
+  async preset(image: Uint8Array, preset: SizedPreset, maxBytes: number, faceBox?: RelativeBox | null) {
     const sharp = await loadSharp();
-    // Centred on the subject: sharp's attention strategy finds the face and shoulders of a portrait.
-    const resized =
-      preset === 'linkedin'
-        ? sharp(image).resize({
-            width: LINKEDIN_SIDE,
-            height: LINKEDIN_SIDE,
-            fit: 'cover',
-            position: 'attention',
-          })
-        : sharp(image).resize({
-            width: UPSCALED_LONG_SIDE,
-            height: UPSCALED_LONG_SIDE,
-            fit: 'inside',
-            kernel: 'lanczos3',
-          });
-    const raw = await resized.flatten({ background: '#ffffff' }).raw().toBuffer({ resolveWithObject: true });
+    // sRGB pixels, and no metadata (sharp keeps none unless asked): no EXIF, no ICC profile, no XMP.
+    const finish = (pipeline: Sharp) => pipeline.flatten({ background: '#ffffff' }).toColourspace('srgb');
+    if (isFaceSquare(preset)) {
+      const { side, faceSpan } = FACE_SQUARES[preset];
+      // Centred on the face the worker found; without it, sharp's attention strategy finds the face and
+      // shoulders of a portrait. One pass straight to JPEG: a square this size is far under maxBytes.
+      const square = async () =>
+        finish(
+          faceBox
+            ? await faceSquareOf(sharp, image, side, faceSpan, faceBox)
+            : sharp(image).resize({ width: side, height: side, fit: 'cover', position: 'attention' }),
+        );
+      let out: { data: Buffer; info: { width: number; height: number } } | null = null;
+      for (const quality of QUALITIES) {
+        out = await (await square())
+          .jpeg({ quality, chromaSubsampling: '4:2:0' })
+          .toBuffer({ resolveWithObject: true });
+        if (out.data.length <= maxBytes) break;
+      }
+      const made = out as { data: Buffer; info: { width: number; height: number } };
+      return {
+        bytes: made.data,
+        contentType: 'image/jpeg' as const,
+        width: made.info.width,
+        height: made.info.height,
+      };
+    }
+    // 4K: decoded and upscaled once, then encoded at falling qualities until it fits.
+    const raw = await finish(
+      sharp(image).resize({
+        width: UPSCALED_LONG_SIDE,
+        height: UPSCALED_LONG_SIDE,
+        fit: 'inside',
+        kernel: 'lanczos3',
+      }),
+    )
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const { width, height, channels } = raw.info;
     let bytes: Buffer | null = null;
     for (const quality of QUALITIES) {

@@ -7,7 +7,7 @@
 // Keys are built here only, from a user id and names checked against their shape once more.
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { ResultPreset } from '../../../shared/api-schemas.ts';
+import { RESULT_PRESETS, type SizedPreset } from '../../../shared/result-presets.ts';
 import type { ImageType } from '../../domain/generation/image-provider.ts';
 import type { ResultFiles } from '../../domain/generation/result-ports.ts';
 import { parseResultFilename } from '../../domain/generation/task-names.ts';
@@ -20,10 +20,10 @@ export const RESULT_PREFIXES = {
   archives: 'archives/',
 } as const;
 
-const PRESETS: readonly string[] = ['linkedin', '4k'];
+const PRESETS: readonly string[] = RESULT_PRESETS.filter((p) => p !== 'original');
 const SET_ID = /^[0-9a-f]{16,64}$/;
 
-function sizeKey(userId: string, filename: string, preset: Exclude<ResultPreset, 'original'>): string {
+function sizeKey(userId: string, filename: string, preset: SizedPreset): string {
   const parsed = parseResultFilename(filename);
   if (!parsed || !PRESETS.includes(preset)) throw new Error(`Refusing size ${preset} of ${filename}`);
   return `${RESULT_PREFIXES.sizes}${owner(userId)}/${parsed.taskId}-${preset}.jpg`;
@@ -76,16 +76,11 @@ export class S3ResultFiles implements ResultFiles {
     return this.signer.imageUrls(resultKeys(userId, filename), expiresSeconds);
   }
 
-  async readSize(userId: string, filename: string, preset: Exclude<ResultPreset, 'original'>) {
+  async readSize(userId: string, filename: string, preset: SizedPreset) {
     return (await readImage(this.s3, this.bucket, sizeKey(userId, filename, preset)))?.bytes ?? null;
   }
 
-  async saveSize(
-    userId: string,
-    filename: string,
-    preset: Exclude<ResultPreset, 'original'>,
-    image: Uint8Array,
-  ): Promise<void> {
+  async saveSize(userId: string, filename: string, preset: SizedPreset, image: Uint8Array): Promise<void> {
     await this.s3.send(
       new PutObjectCommand({
         Bucket: this.bucket,

@@ -1,17 +1,18 @@
 // The gallery's download links (issue 23): a short-lived token for one of the caller's files, or for the ZIP
-// of their finished avatars, which a browser opens by URL without the session in it.
+// of their finished (or starred) avatars, which a browser opens by URL without the session in it.
 
 import { issueLink, type LinkRoute, type LinkTokens } from '../download-links.ts';
 import { DomainError } from '../errors.ts';
 import type { User } from '../ports.ts';
-import { finishedTask, type GalleryDeps, prepareResultsArchive } from './gallery.ts';
+import { finishedTask, type GalleryDeps } from './gallery.ts';
+import { prepareArchive } from './result-archives.ts';
 
 export interface GalleryLinkDeps extends GalleryDeps {
   links: LinkTokens;
 }
 
 /**
- * A link to the caller's own file, checked to exist first (someone else's is not found); for the ZIP, the
+ * A link to the caller's own file, checked to exist first (someone else's is not found); for a ZIP, the
  * archive of the current set is made ready and the link opens that set only.
  */
 export async function createDownloadLink(
@@ -20,7 +21,9 @@ export async function createDownloadLink(
   request: { route: LinkRoute; filename?: string | undefined },
 ): Promise<{ token: string; expires_at: number }> {
   if (request.route === 'resultsZip')
-    return issueLink(deps.links, user, 'resultsZip', await prepareResultsArchive(deps, user));
+    return issueLink(deps.links, user, 'resultsZip', await prepareArchive(deps, user, 'all'));
+  if (request.route === 'favouritesZip')
+    return issueLink(deps.links, user, 'favouritesZip', await prepareArchive(deps, user, 'favourites'));
   const filename = request.filename;
   if (!filename) throw new DomainError('VALIDATION_FAILED', 'Say which file the link is for (filename).');
   if (request.route === 'photoData') {

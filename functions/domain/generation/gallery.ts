@@ -1,8 +1,8 @@
 // The gallery's reads (spec sections 2, 4 and 7): the user's tasks newest first, each finished avatar as
 // base64 or as a file (optionally as a preset), all of them as a ZIP, and support's diagnosis. Every read
 // goes through the caller's own partition and prefix: another user's task or file is simply not found.
-import { createHash } from 'node:crypto';
-import type { AvatarTask, Language, ResultPreset } from '../../../shared/api-schemas.ts';
+import type { AvatarTask, Language } from '../../../shared/api-schemas.ts';
+import { presetDownloadName, RESULT_PRESETS, type ResultPreset } from '../../../shared/result-presets.ts';
 import { DomainError, RateLimitedError } from '../errors.ts';
 import type { PhotoStore } from '../photos/photo-ports.ts';
 import type { Clock, RateLimiter, User } from '../ports.ts';
@@ -16,7 +16,6 @@ import {
   typicalDurations,
 } from './task-progress.ts';
 import type { TaskErrorCode, TaskStore, TaskSummary } from './tasks.ts';
-import { zipArchive } from './zip-archive.ts';
 
 export interface GalleryDeps {
   tasks: TaskStore;
@@ -39,9 +38,9 @@ export const GALLERY_LIMITS = {
   /** the ZIP's link is valid this long */
   archiveUrlSeconds: 5 * 60,
   /**
-   * Per user: 400x400 and 4K downloads (each made once, then read from storage), and "Download all"
-   * requests (each lists every task, an archive is built when the set changed). Generous for a person;
-   * a script that loops is stopped (issue 23).
+   * Per user: sized downloads (each made once, then read from storage), and "Download all" and "Download
+   * favourites" requests together (each lists every task, an archive is built when the set changed).
+   * Generous for a person; a script that loops is stopped (issue 23).
    */
   presetDownloads: { limit: 30, windowSeconds: 5 * 60 },
   archiveRequests: { limit: 10, windowSeconds: 10 * 60 },
@@ -49,13 +48,6 @@ export const GALLERY_LIMITS = {
   /** what the function holds in memory for one archive */
   maxArchiveBytes: 300 * 1024 * 1024,
 } as const;
-
-async function inBatches<T, R>(items: readonly T[], size: number, f: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = [];
-  for (let i = 0; i < items.length; i += size)
-    out.push(...(await Promise.all(items.slice(i, i + size).map(f))));
-  return out;
-}
 
 const ERROR_TEXT: Record<Language, Record<TaskErrorCode, string>> = {
   en: {
@@ -130,13 +122,15 @@ async function describe(
     ...(t.width ? { width: t.width } : {}),
     ...(t.height ? { height: t.height } : {}),
     ...(t.likeness ? { likeness: t.likeness.score, likeness_refunded: t.likeness.refunded } : {}),
+    favourite: t.favourite,
+    ...(t.faceBox ? { face_box: t.faceBox } : {}),
   };
 }
 
 export async function listUserTasks(
   deps: GalleryDeps,
   user: User,
-  query: { cursor?: string; limit?: string },
+  query: { cursor?: string; limit?: string; favourites?: string },
 ): Promise<{ tasks: AvatarTask[]; next_cursor: string | null }> {
   const asked = Number(query.limit ?? GALLERY_LIMITS.defaultPage);
   const limit =
@@ -149,7 +143,13 @@ export async function listUserTasks(
   if (cursor !== null && !isTaskId(cursor)) {
     throw new DomainError('VALIDATION_FAILED', 'Invalid cursor: use the next_cursor of the page before.');
   }
-  const page = await deps.tasks.list(user.id, limit, cursor);
+  const favourites = query.favourites || 'false';
+  if (favourites !== 'true' && favourites !== 'false')
+    throw new DomainError('VALIDATION_FAILED', 'Invalid favourites: use true or false.');
+  const page =
+    favourites === 'true'
+      ? await deps.tasks.listFavourites(user.id, limit, cursor)
+      : await deps.tasks.list(user.id, limit, cursor);
   const typical = await typicalFor(deps, page.tasks);
   return {
     tasks: await Promise.all(page.tasks.map((t) => describe(deps, user, t, typical))),
@@ -173,9 +173,13 @@ async function typicalFor(deps: GalleryDeps, tasks: TaskSummary[]): Promise<Typi
 }
 
 export function parsePreset(value: string | undefined): ResultPreset {
-  if (value === undefined || value === '' || value === 'original') return 'original';
-  if (value === 'linkedin' || value === '4k') return value;
-  throw new DomainError('VALIDATION_FAILED', 'Unknown preset: use original, linkedin or 4k.');
+  if (value === undefined || value === '') return 'original';
+  const preset = RESULT_PRESETS.find((p) => p === value);
+  if (preset) return preset;
+  throw new DomainError(
+    'VALIDATION_FAILED',
+    `Unknown preset: use ${RESULT_PRESETS.slice(0, -1).join(', ')} or ${RESULT_PRESETS.at(-1)}.`,
+  );
 }
 
 export interface ResultImage {
@@ -195,7 +199,11 @@ const tooManyArchives = (retryAfterSeconds: number) =>
     retryAfterSeconds,
   );
 
-async function countTowards(deps: GalleryDeps, user: User, what: 'presetDownloads' | 'archiveRequests') {
+export async function countTowards(
+  deps: GalleryDeps,
+  user: User,
+  what: 'presetDownloads' | 'archiveRequests',
+) {
   const { limit, windowSeconds } = GALLERY_LIMITS[what];
   const verdict = await deps.limiter.hit(`${what}:user`, user.id, limit, windowSeconds, { userId: user.id });
   if (!verdict.allowed)
@@ -221,7 +229,7 @@ export async function resultImage(
   filename: string,
   preset: ResultPreset,
 ): Promise<ResultImage> {
-  await finishedTask(deps, user, filename);
+  const task = await finishedTask(deps, user, filename);
   if (preset === 'original') {
     const file = await deps.results.read(user.id, filename);
     if (!file) throw notFound();
@@ -236,15 +244,15 @@ export async function resultImage(
   if (!bytes) {
     const file = await deps.results.read(user.id, filename);
     if (!file) throw notFound();
-    bytes = (await deps.images.preset(file.bytes, preset, GALLERY_LIMITS.maxPresetBytes)).bytes;
+    const made = await deps.images.preset(file.bytes, preset, GALLERY_LIMITS.maxPresetBytes, task.faceBox);
+    bytes = made.bytes;
     await deps.results.saveSize(user.id, filename, preset, bytes);
   }
-  // The same names the web app gives these downloads, the same in every language.
-  const suffix = preset === 'linkedin' ? '-400x400' : '-4k';
+  // The same names the web app gives these downloads (shared/result-presets.ts), the same in every language.
   return {
     bytes,
     contentType: 'image/jpeg',
-    downloadName: downloadName(filename.replace(/\.[a-z]+$/, '.jpg'), suffix),
+    downloadName: presetDownloadName(downloadName(filename).replace(/\.[a-z0-9]+$/, ''), preset),
   };
 }
 
@@ -255,84 +263,6 @@ export async function resultData(deps: GalleryDeps, user: User, filename: string
     data: Buffer.from(image.bytes).toString('base64'),
     content_type: image.contentType,
   };
-}
-
-const ARCHIVE_NAME = 'aivatar-avatars.zip';
-
-/** The results the ZIP holds (newest first, at most maxArchiveEntries) and the id of that set. */
-async function archiveSet(deps: GalleryDeps, user: User): Promise<{ done: TaskSummary[]; setId: string }> {
-  const done: TaskSummary[] = [];
-  let cursor: string | null = null;
-  do {
-    const page = await deps.tasks.list(user.id, GALLERY_LIMITS.maxPage, cursor);
-    done.push(...page.tasks.filter((t) => t.status === 'DONE' && t.resultFile));
-    cursor = page.next;
-  } while (cursor && done.length < GALLERY_LIMITS.maxArchiveEntries);
-  if (!done.length) throw new DomainError('NOT_FOUND', 'No finished avatars to download yet.');
-  const included = done.slice(0, GALLERY_LIMITS.maxArchiveEntries);
-  // The set's id: a hash of its result names, so one archive serves every request until the set changes.
-  const setId = createHash('sha256')
-    .update(included.map((t) => t.resultFile).join('\n'))
-    .digest('hex')
-    .slice(0, 40);
-  return { done: included, setId };
-}
-
-async function buildArchive(
-  deps: GalleryDeps,
-  user: User,
-  done: readonly TaskSummary[],
-): Promise<Uint8Array> {
-  // Read side by side, a few at a time; stop adding once the archive would pass its size (newest kept).
-  const files = await inBatches(done, 8, (t) => deps.results.read(user.id, t.resultFile as string));
-  const used = new Map<string, number>();
-  const entries = [];
-  let bytes = 0;
-  for (const [i, t] of done.entries()) {
-    const file = files[i];
-    if (!file) continue;
-    bytes += file.bytes.length;
-    if (bytes > GALLERY_LIMITS.maxArchiveBytes) break;
-    const name = downloadName(t.resultFile as string);
-    const n = (used.get(name) ?? 0) + 1;
-    used.set(name, n);
-    entries.push({
-      name: n === 1 ? name : name.replace(/(\.[a-z0-9]+)$/, `-${n}$1`),
-      bytes: file.bytes,
-      modifiedAt: t.updatedAt,
-    });
-  }
-  return zipArchive(entries);
-}
-
-/**
- * The ZIP of every finished avatar, built once per set of results and reused until the set changes;
- * counted against the user's "Download all" limit. Answers the set's id.
- */
-export async function prepareResultsArchive(deps: GalleryDeps, user: User): Promise<string> {
-  await countTowards(deps, user, 'archiveRequests');
-  const { done, setId } = await archiveSet(deps, user);
-  const stored = await deps.results.archiveUrl(
-    user.id,
-    setId,
-    ARCHIVE_NAME,
-    GALLERY_LIMITS.archiveUrlSeconds,
-  );
-  if (!stored) await deps.results.saveArchive(user.id, setId, await buildArchive(deps, user, done));
-  return setId;
-}
-
-/** The URL that downloads the stored archive of a set (for a few minutes). */
-export async function archiveUrl(deps: GalleryDeps, user: User, setId: string): Promise<string> {
-  const url = await deps.results.archiveUrl(user.id, setId, ARCHIVE_NAME, GALLERY_LIMITS.archiveUrlSeconds);
-  if (!url)
-    throw new DomainError('NOT_FOUND', 'This download has expired. Please download again from the gallery.');
-  return url;
-}
-
-/** Every finished avatar in one ZIP: the URL that downloads it (built only when the set changed). */
-export async function resultsArchive(deps: GalleryDeps, user: User): Promise<string> {
-  return archiveUrl(deps, user, await prepareResultsArchive(deps, user));
 }
 
 export async function diagnose(deps: GalleryDeps, user: User, taskId?: string) {

@@ -4,8 +4,8 @@
 // photo records the worker read before calling the provider and stay in memory through the delivery: a
 // photo deleted meanwhile changes nothing, and no descriptor is ever written anywhere else.
 import { belowGuarantee, FACE_RULES } from '../../../shared/face-rules.ts';
-import type { FaceAnalyzer } from '../faces/face-ports.ts';
-import { likenessScore, mayShowSomeoneElse } from '../faces/faces.ts';
+import type { FaceAnalyzer, RelativeBox } from '../faces/face-ports.ts';
+import { likenessScore, mayShowSomeoneElse, peopleIn } from '../faces/faces.ts';
 import type { PhotoRecord } from '../photos/photo-ports.ts';
 
 /** The reference faces of one delivery (biometric data: in memory only). */
@@ -18,11 +18,34 @@ export interface Likeness {
   refund: boolean;
 }
 
+/** What the worker measures on every avatar: its likeness, and where its face is (issue 20). */
+export interface AvatarFace {
+  /** null when none of the references had a measured face: nothing to compare with */
+  likeness: Likeness | null;
+  /** the avatar's main face (a box, not biometric: the profile crops centre it); null when none */
+  faceBox: RelativeBox | null;
+}
+
 /**
- * The avatar's likeness to the reference faces; null when none of the references had a measured face
- * (photos recorded before the face check): nothing to compare with, so not scored and not refunded.
- * Throws when the face model cannot run.
+ * The avatar's face, found once: its likeness to the reference faces (null when none of the references had a
+ * measured face, photos recorded before the face check: not scored, not refunded) and its box. Throws when
+ * the face model cannot run.
  */
+export async function measureAvatarFace(
+  faces: FaceAnalyzer,
+  image: Uint8Array,
+  references: ReferenceDescriptors,
+  guarantee: number,
+): Promise<AvatarFace> {
+  const analysis = await faces.analyse({ encoded: image }, { minConfidence: FACE_RULES.avatarMinConfidence });
+  const scored = likenessScore(analysis, references);
+  return {
+    likeness: scored ? { score: scored.likeness, refund: belowGuarantee(scored.likeness, guarantee) } : null,
+    faceBox: peopleIn(analysis)[0]?.box ?? null,
+  };
+}
+
+/** The avatar's likeness alone (measureAvatarFace's); null without reference faces, and then not analysed. */
 export async function measureLikeness(
   faces: FaceAnalyzer,
   image: Uint8Array,
@@ -30,10 +53,7 @@ export async function measureLikeness(
   guarantee: number,
 ): Promise<Likeness | null> {
   if (references.length === 0) return null;
-  const analysis = await faces.analyse({ encoded: image }, { minConfidence: FACE_RULES.avatarMinConfidence });
-  const scored = likenessScore(analysis, references);
-  if (!scored) return null;
-  return { score: scored.likeness, refund: belowGuarantee(scored.likeness, guarantee) };
+  return (await measureAvatarFace(faces, image, references, guarantee)).likeness;
 }
 
 /**

@@ -1,6 +1,7 @@
 // Where finished avatars live and how their pictures are made: the media bucket (adapters/s3/result-files.ts)
 // and sharp (adapters/images/result-images.ts).
-import type { ResultPreset } from '../../../shared/api-schemas.ts';
+import type { SizedPreset } from '../../../shared/result-presets.ts';
+import type { RelativeBox } from '../faces/face-ports.ts';
 import type { ImageType } from './image-provider.ts';
 
 export interface ResultFiles {
@@ -19,17 +20,8 @@ export interface ResultFiles {
     expiresSeconds: number,
   ): Promise<{ url: string; thumbnailUrl: string }>;
   /** A preset's image made earlier (issue 23: made once, kept next to its result); null when not yet. */
-  readSize(
-    userId: string,
-    filename: string,
-    preset: Exclude<ResultPreset, 'original'>,
-  ): Promise<Uint8Array | null>;
-  saveSize(
-    userId: string,
-    filename: string,
-    preset: Exclude<ResultPreset, 'original'>,
-    image: Uint8Array,
-  ): Promise<void>;
+  readSize(userId: string, filename: string, preset: SizedPreset): Promise<Uint8Array | null>;
+  saveSize(userId: string, filename: string, preset: SizedPreset, image: Uint8Array): Promise<void>;
   /**
    * The URL that downloads the archive of the set `setId` under `downloadName`, valid `expiresSeconds`;
    * null when no such archive is stored (never built, or expired from storage).
@@ -49,11 +41,15 @@ export interface ResultFiles {
 export interface ResultImages {
   /** A small WebP for the gallery's cards. */
   thumbnail(image: Uint8Array): Promise<Uint8Array>;
-  /** The image made for a preset; 'original' is never asked. */
+  /**
+   * The image made for a preset ('original' is never asked): a JPEG in sRGB without metadata. The squares
+   * centre `faceBox` (shared/result-presets.ts faceSquare); without one, sharp's attention crop places them.
+   */
   preset(
     image: Uint8Array,
-    preset: Exclude<ResultPreset, 'original'>,
+    preset: SizedPreset,
     maxBytes: number,
+    faceBox?: RelativeBox | null,
   ): Promise<{ bytes: Uint8Array; contentType: 'image/jpeg'; width: number; height: number }>;
 }
 

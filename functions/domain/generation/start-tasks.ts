@@ -153,7 +153,13 @@ async function requeueWaiting(deps: CreateDeps, user: User, batch: BatchRecord):
   });
 }
 
-function answer(lang: Language, batch: BatchRecord, left: number, notQueued: number, refunded = 0): StartAnswer {
+function answer(
+  lang: Language,
+  batch: BatchRecord,
+  left: number,
+  notQueued: number,
+  refunded = 0,
+): StartAnswer {
   return {
     msg: successMessage(lang, batch.taskIds.length - notQueued, notQueued),
     batch_id: batch.id,

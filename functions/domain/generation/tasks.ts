@@ -4,6 +4,7 @@
 // handler, sweeper).
 import type { AvatarTask as ApiTask } from '../../../shared/api-schemas.ts';
 import type { TaskChoice } from '../../../shared/style-choices.ts';
+import type { RelativeBox } from '../faces/face-ports.ts';
 import type { RenderRecipe } from '../styles/render-recipe.ts';
 import type { ImageQuality, ImageSize, InputFidelity, ProviderUsage, RenderKind } from './image-provider.ts';
 import type { Likeness } from './likeness.ts';
@@ -56,6 +57,10 @@ export interface TaskRecord extends TaskRecipe {
   refunded: boolean;
   /** DONE tasks whose avatar was measured: its score and whether the guarantee refunded it; null otherwise */
   likeness: TaskLikeness | null;
+  /** DONE tasks: where the avatar's face is (a box, not biometric), when the face model found one */
+  faceBox: RelativeBox | null;
+  /** starred by its owner (issue 20) */
+  favourite: boolean;
   /** when it first reached each stage (written only where absent: a stage never goes back) */
   stageTimes: StageTimes;
   createdAt: number;
@@ -135,6 +140,8 @@ export type TaskSummary = Pick<
   | 'errorCode'
   | 'refunded'
   | 'likeness'
+  | 'faceBox'
+  | 'favourite'
   | 'stageTimes'
   | 'createdAt'
   | 'updatedAt'
@@ -157,6 +164,8 @@ export interface DoneResult {
   costUsd: number | null;
   /** null when not measured (no reference face to compare with, or the face model could not run) */
   likeness: Likeness | null;
+  /** the avatar's largest face, when the face model found one: the profile crops centre it */
+  faceBox: RelativeBox | null;
 }
 
 export interface TaskStore {
@@ -169,6 +178,18 @@ export interface TaskStore {
   get(userId: string, taskId: string): Promise<TaskRecord | null>;
   /** Newest first. */
   list(userId: string, limit: number, after: string | null): Promise<TaskPage>;
+  /** The starred tasks, newest first; `after` as list's. */
+  listFavourites(userId: string, limit: number, after: string | null): Promise<TaskPage>;
+  /**
+   * Stars a DONE task of this user (a condition on its key and status) or unstars it; 'not-found' when the
+   * user has no such task, 'not-finished' when starring one that is not DONE.
+   */
+  setFavourite(
+    userId: string,
+    taskId: string,
+    favourite: boolean,
+    now: number,
+  ): Promise<'done' | 'not-found' | 'not-finished'>;
   /**
    * TODO -> IN_PROGRESS (or a stale IN_PROGRESS whose lease ran out), bumping the attempt, and the
    * `generating` stage's time if the task has none yet; null when another delivery holds it or it is

@@ -7,7 +7,7 @@ import type { FaceAnalyzer } from '../faces/face-ports.ts';
 import type { PhotoFiles, PhotoStore } from '../photos/photo-ports.ts';
 import type { Ids } from '../ports.ts';
 import type { ImageProvider, ImageType, ReferenceImage } from './image-provider.ts';
-import { type Likeness, measureLikeness, type ReferenceDescriptors, referenceOrder } from './likeness.ts';
+import { type AvatarFace, measureAvatarFace, type ReferenceDescriptors, referenceOrder } from './likeness.ts';
 import { isProviderError, type ProviderError, ProviderRateLimitedError } from './provider-errors.ts';
 import { costOfUsage } from './provider-pricing.ts';
 import type { Log, ResultFiles, ResultImages } from './result-ports.ts';
@@ -92,24 +92,24 @@ async function references(deps: WorkerDeps, task: TaskRecord): Promise<Reference
 }
 
 /**
- * The avatar's likeness, or null when it cannot be measured. A face model that fails does not take the
- * avatar from the user: it is delivered unmeasured (and unrefunded), and the error line alarms.
+ * The avatar's likeness and face box, each null when it cannot be measured. A face model that fails does not
+ * take the avatar from the user: it is delivered unmeasured (and unrefunded), and the error line alarms.
  */
-async function likenessOf(
+async function faceOf(
   deps: WorkerDeps,
   image: Uint8Array,
   descriptors: ReferenceDescriptors,
   context: Record<string, unknown>,
-): Promise<Likeness | null> {
+): Promise<AvatarFace> {
   try {
-    return await measureLikeness(deps.faces, image, descriptors, deps.likenessGuarantee);
+    return await measureAvatarFace(deps.faces, image, descriptors, deps.likenessGuarantee);
   } catch (e) {
     deps.log('error', 'likeness not measured: the face model failed', {
       ...context,
       error: { name: (e as Error)?.name, message: (e as Error)?.message },
       alarm: 'likeness-unmeasured',
     });
-    return null;
+    return { likeness: null, faceBox: null };
   }
 }
 
@@ -185,14 +185,14 @@ export async function processTaskMessage(
     // Measured while the image and its thumbnail are stored: the two do not wait for each other.
     const likenessStart = Date.now();
     let likenessMs = 0;
-    const measuring = likenessOf(deps, avatar.image, descriptors, context).then((l) => {
+    const measuring = faceOf(deps, avatar.image, descriptors, context).then((f) => {
       likenessMs = Date.now() - likenessStart;
-      return l;
+      return f;
     });
     const thumbnail = await deps.images.thumbnail(avatar.image);
     await deps.results.save(task.userId, filename, avatar.image, avatar.contentType, thumbnail);
     await deps.tasks.progress(task, PROGRESS.stored, deps.clock.now());
-    const likeness = await measuring;
+    const { likeness, faceBox } = await measuring;
     const costUsd = avatar.usage ? costOfUsage(avatar.model, avatar.usage) : null;
     const doneAt = deps.clock.now();
     const done = await deps.tasks.complete(
@@ -207,6 +207,7 @@ export async function processTaskMessage(
         usage: avatar.usage,
         costUsd,
         likeness,
+        faceBox,
       },
       doneAt,
       { ledgerEntryIds: { subscription: deps.ids.newId(), ltd: deps.ids.newId() } },

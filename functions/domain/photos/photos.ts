@@ -96,6 +96,8 @@ export async function listPhotos(deps: PhotoDeps, user: User): Promise<PhotoList
         hints: p.hints,
         thumbnail_url: urls.thumbnailUrl,
         url: urls.url,
+        // The box only: the descriptor never leaves the photo's record.
+        ...(p.face ? { face_box: p.face.box } : {}),
       };
     }),
   );

@@ -1,6 +1,7 @@
-// /app/gallery, My Avatars (spec section 2 "Gallery screen", sections 4 and 8, issue 9): the tasks by day,
-// newest first, polled every 15 s while any is pending; a finished one opens 'Generated Avatar'; downloads
-// with presets, and all of them as one ZIP; Refresh clears the image caches and reloads.
+// /app/gallery, My Avatars (spec section 2 "Gallery screen", sections 4 and 8, issues 9 and 20): the tasks by
+// day, newest first, polled every 15 s while any is pending; a finished one opens 'Generated Avatar';
+// downloads with presets, and all of them as one ZIP; the favourites filter and their own ZIP; Refresh
+// clears the image caches and reloads.
 import './strings.ts';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -16,9 +17,10 @@ import { toast } from '../../lib/toasts.ts';
 import { downloadAll, isThrottled } from './api/download.ts';
 import { cacheGeneration, clearImageCaches } from './api/image-cache.ts';
 import { useStyleMap } from './api/styles.ts';
-import { isPending, useTasks } from './api/tasks.ts';
+import { isPending, type TaskFilter, useTasks } from './api/tasks.ts';
 import { AvatarModal } from './components/avatar-modal.tsx';
 import { BatchProgress } from './components/batch-progress.tsx';
+import { StarIcon } from './components/favourite-star.tsx';
 import { isMeasured } from './components/likeness.tsx';
 import { TaskCard, useStyleName } from './components/task-card.tsx';
 import { groupByDay } from './group-by-day.ts';
@@ -27,13 +29,17 @@ import { batchesInProgress, estimateOf } from './task-estimate.ts';
 import { useNow } from './use-now.ts';
 import '../../components/layout/app-screens.css';
 import './gallery.css';
+import './gallery-keepers.css';
 import '../../lib/app-routes.ts';
 import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 
 export default function GalleryPage() {
   const { t, language } = useTranslation();
   const path = useLocalizedPath();
-  const { tasks, loading, failed, refreshing, readAt, hasMore, loadingMore, reload, loadMore } = useTasks();
+  const [filter, setFilter] = useState<TaskFilter>('all');
+  const { tasks, loading, failed, refreshing, readAt, hasMore, loadingMore, reload, loadMore } =
+    useTasks(filter);
+  const favouritesOnly = filter === 'favourites';
   const styles = useStyleMap();
   const styleName = useStyleName(styles);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -60,7 +66,7 @@ export default function GalleryPage() {
   const zipAll = async () => {
     setZipping(true);
     try {
-      await downloadAll();
+      await downloadAll(favouritesOnly ? 'favouritesZip' : 'resultsZip');
     } catch (e) {
       console.error('Download all', e);
       toast.error(t(isThrottled(e) ? 'gallery.downloadsThrottled' : 'gallery.downloadAllFailed'));
@@ -100,7 +106,24 @@ export default function GalleryPage() {
               </select>
             </label>
           )}
-          {finished && isServed('resultsZip') && isServed('createDownloadLink') && (
+          {(finished || favouritesOnly) && isServed('setFavourite') && (
+            <fieldset className="gallery-filter">
+              <legend className="visually-hidden">{t('gallery.filterLabel')}</legend>
+              {(['all', 'favourites'] as const).map((f) => (
+                <button
+                  key={f}
+                  type="button"
+                  aria-pressed={filter === f}
+                  onClick={() => setFilter(f)}
+                  data-testid={`filter-${f}`}
+                >
+                  {f === 'favourites' && <StarIcon filled={filter === f} />}
+                  {t(`gallery.filter_${f}`)}
+                </button>
+              ))}
+            </fieldset>
+          )}
+          {finished && !favouritesOnly && isServed('resultsZip') && isServed('createDownloadLink') && (
             <Button
               variant="secondary"
               onClick={() => void zipAll()}
@@ -110,6 +133,18 @@ export default function GalleryPage() {
             >
               <DownloadIcon />
               {t('gallery.downloadAll')}
+            </Button>
+          )}
+          {finished && favouritesOnly && isServed('favouritesZip') && (
+            <Button
+              variant="secondary"
+              onClick={() => void zipAll()}
+              loading={zipping}
+              title={t('gallery.downloadFavouritesHint')}
+              data-testid="download-favourites"
+            >
+              <DownloadIcon />
+              {t('gallery.downloadFavourites')}
             </Button>
           )}
           <Button variant="secondary" onClick={refresh} loading={loading || refreshing}>
@@ -135,7 +170,19 @@ export default function GalleryPage() {
       )}
       {loading && <SkeletonCards count={4} className="task-grid" />}
       {failed && <RetryAlert message={t('gallery.listFailed')} onRetry={refresh} />}
-      {!loading && !failed && tasks.length === 0 && (
+      {!loading && !failed && tasks.length === 0 && favouritesOnly && (
+        <div className="card gallery-empty" data-testid="favourites-empty">
+          <span className="gallery-empty__icon">
+            <StarIcon filled={false} />
+          </span>
+          <p className="gallery-empty__title">{t('gallery.favouritesEmpty')}</p>
+          <p className="muted">{t('gallery.favouritesEmptyHint')}</p>
+          <Button variant="secondary" onClick={() => setFilter('all')}>
+            {t('gallery.filter_all')}
+          </Button>
+        </div>
+      )}
+      {!loading && !failed && tasks.length === 0 && !favouritesOnly && (
         <div className="card gallery-empty" data-testid="gallery-empty">
           <span className="gallery-empty__icon">
             <ImageIcon />

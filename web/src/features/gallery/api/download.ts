@@ -1,29 +1,34 @@
-// Downloads (spec sections 7 and 8, issue 9): the diagnostic call first (its answer is not shown), then the
-// base64 route, then the blob route; a preset (original, 400x400 for LinkedIn, 4K upscaled) as a query.
-// The file is named after the stored name before its first underscore, plus the extension.
+// Downloads (spec sections 7 and 8, issues 9 and 20): the diagnostic call first (its answer is not shown),
+// then the base64 route, then the blob route; a preset (original, 400x400 for LinkedIn, the 1080 px profile
+// square, the ID badge, 4K upscaled) as a query. The original is named after the stored name before its
+// first underscore, plus the extension; a preset's file says which it is (`avatar-<style>-linkedin.jpg`).
+import {
+  presetDownloadName,
+  RESULT_PRESETS,
+  type ResultPreset,
+} from '../../../../../shared/result-presets.ts';
 import { api, apiUrl, isApiError } from '../../../lib/api-client.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import type { Task } from './tasks.ts';
 import '../../../lib/app-routes.ts';
 
-export const PRESETS = ['original', 'linkedin', '4k'] as const;
-export type Preset = (typeof PRESETS)[number];
+export const PRESETS = RESULT_PRESETS;
+export type Preset = ResultPreset;
 
 /** The result routes' {filename}: the stored name, after `results/`. */
 export const resultFilename = (task: Task): string => (task.result_path ?? '').split('/').pop() ?? '';
 
 const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
-const PRESET_SUFFIX: Record<Preset, string> = { original: '', linkedin: '-400x400', '4k': '-4k' };
 
-/** Spec section 7: the stored name before its first underscore, plus the extension (a preset's own). */
+/** Spec section 7: the stored name before its first underscore, plus the extension; a preset names itself. */
 export function downloadName(task: Task, preset: Preset, contentType: string): string {
   const stored = resultFilename(task);
   const dot = stored.lastIndexOf('.');
   const storedExt = dot > 0 ? stored.slice(dot + 1) : '';
   const fromServer = task.download_name ?? `${stored.split('_')[0]?.replace(/\.[^.]*$/, '')}.${storedExt}`;
   const base = fromServer.replace(/\.[^.]*$/, '') || 'avatar';
-  const ext = EXTENSIONS[contentType] ?? (storedExt || 'png');
-  return `${base}${PRESET_SUFFIX[preset]}.${ext}`;
+  if (preset !== 'original') return presetDownloadName(base, preset);
+  return `${base}.${EXTENSIONS[contentType] ?? (storedExt || 'png')}`;
 }
 
 function base64ToBlob(data: string, type: string): Blob {
@@ -48,13 +53,13 @@ export async function downloadResult(task: Task, preset: Preset): Promise<void> 
 }
 
 /**
- * Every finished avatar as one ZIP. The server makes the archive ready and answers a 5-minute link for it
+ * Every finished avatar (or every starred one) as one ZIP. The server makes the archive ready and answers a 5-minute link for it
  * (never the session: issue 23); the browser then opens the link, which redirects to the archive in
  * storage, and saves it as it streams, however large.
  */
-export async function downloadAll(): Promise<void> {
-  const { token } = await api('createDownloadLink', { body: { route: 'resultsZip' } });
-  window.location.assign(apiUrl('resultsZip', { query: { token } }));
+export async function downloadAll(which: 'resultsZip' | 'favouritesZip' = 'resultsZip'): Promise<void> {
+  const { token } = await api('createDownloadLink', { body: { route: which } });
+  window.location.assign(apiUrl(which, { query: { token } }));
 }
 
 /** Too many downloads in a short time: our per-user limit, or API Gateway's own 429. */

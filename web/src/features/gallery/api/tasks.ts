@@ -1,6 +1,6 @@
 // The user's avatar tasks (GET /aivatar/user-tasks, spec sections 4 and 7): newest first, older pages on
 // demand (`next_cursor`, beyond the spec), and read again every 15 s while any task is TODO or IN_PROGRESS
-// and the tab is in view, stopping once none is.
+// and the tab is in view, stopping once none is. The favourites filter reads the starred ones only.
 import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { ResponseOf } from '../../../../../shared/api-routes.ts';
@@ -40,11 +40,18 @@ function tasksOf(data: InfiniteData<TaskPage> | undefined): Task[] {
   return tasks;
 }
 
-export function useTasks() {
+/** Which tasks the gallery shows: all of them, or the starred ones (issue 20). */
+export type TaskFilter = 'all' | 'favourites';
+
+export function useTasks(filter: TaskFilter = 'all') {
+  const favourites = filter === 'favourites' ? 'true' : undefined;
   const query = useInfiniteQuery({
-    queryKey: routeKey('userTasks'),
+    queryKey: routeKey('userTasks', undefined, { favourites }),
     queryFn: ({ pageParam, signal }) =>
-      api('userTasks', { signal, query: { cursor: pageParam ?? undefined } }) as Promise<TaskPage>,
+      api('userTasks', {
+        signal,
+        query: { cursor: pageParam ?? undefined, favourites },
+      }) as Promise<TaskPage>,
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor ?? null,
     // The poll reads the pages on screen again (the pending tasks are on the first, newest one).

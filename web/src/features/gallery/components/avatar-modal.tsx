@@ -1,20 +1,31 @@
 // 'Generated Avatar' (spec section 2): the image, the style, the created time, and Download, here with
-// the three presets. A native modal dialog: focus stays inside, Escape and the backdrop close it.
-import { useEffect, useRef } from 'react';
+// the presets, the star, and the before/after beside the reference photo (issue 20). A native modal dialog:
+// focus stays inside, Escape and the backdrop close it.
+import { useEffect, useRef, useState } from 'react';
 import { CloseIcon } from '../../../components/ui/icons.tsx';
 import { formatDate, isoDate } from '../../../lib/dates.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { resultFilename } from '../api/download.ts';
 import type { Task } from '../api/tasks.ts';
 import { timeOf } from '../group-by-day.ts';
+import { BeforeAfter } from './before-after.tsx';
 import { PresetButtons } from './download-menu.tsx';
+import { FavouriteStar } from './favourite-star.tsx';
 import { isMeasured, LikenessRefund, LikenessScore } from './likeness.tsx';
 import { PreviewRenderBadge } from './preview-render-badge.tsx';
 import { TaskImage } from './task-image.tsx';
 
+const CompareIcon = () => (
+  <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <rect x="3" y="5" width="7" height="14" rx="1.5" />
+    <rect x="14" y="5" width="7" height="14" rx="1.5" />
+  </svg>
+);
+
 export function AvatarModal({ task, label, onClose }: { task: Task; label: string; onClose: () => void }) {
   const { t, language } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
+  const [comparing, setComparing] = useState(false);
 
   useEffect(() => {
     const d = dialog.current;
@@ -45,16 +56,35 @@ export function AvatarModal({ task, label, onClose }: { task: Task; label: strin
             <CloseIcon />
           </button>
         </header>
-        <div className="avatar-modal__image">
-          <TaskImage
-            path={`${task.result_path}#image`}
-            url={task.image_url}
-            filename={resultFilename(task)}
-            alt={label}
-            width={task.width ?? 1024}
-            height={task.height ?? 1024}
-          />
-          {task.render_kind === 'preview-render' && <PreviewRenderBadge />}
+        {comparing ? (
+          <BeforeAfter task={task} label={label} />
+        ) : (
+          <div className="avatar-modal__image">
+            <TaskImage
+              path={`${task.result_path}#image`}
+              url={task.image_url}
+              filename={resultFilename(task)}
+              alt={label}
+              width={task.width ?? 1024}
+              height={task.height ?? 1024}
+            />
+            {task.render_kind === 'preview-render' && <PreviewRenderBadge />}
+          </div>
+        )}
+        <div className="avatar-modal__toggles">
+          <FavouriteStar task={task} name={label} inModal />
+          {task.reference_path && (
+            <button
+              type="button"
+              className="compare-toggle"
+              aria-pressed={comparing}
+              onClick={() => setComparing((c) => !c)}
+              data-testid="compare"
+            >
+              <CompareIcon />
+              <span>{t('gallery.compare')}</span>
+            </button>
+          )}
         </div>
         <dl className="avatar-modal__facts">
           <div>

@@ -1,12 +1,15 @@
-// Download with a preset (issue 9): Original, 400 x 400 for LinkedIn, 4K (upscaled). On a card, a button
-// for the original and a menu for the others; in the modal, the three side by side.
+// Download with a preset (issues 9 and 20): Original, 400 x 400 for LinkedIn, the 1080 px profile square, the
+// 600 px ID badge, 4K (upscaled). On a card, a button for the original and a menu for the others; in the
+// modal, all of them side by side. The profile square comes with a round preview of the crop it will be.
 import { useEffect, useId, useRef, useState } from 'react';
+import { FACE_SQUARES } from '../../../../../shared/result-presets.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { DownloadIcon } from '../../../components/ui/icons.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { downloadResult, isThrottled, PRESETS, type Preset } from '../api/download.ts';
 import type { Task } from '../api/tasks.ts';
+import { FaceSquare } from './face-square.tsx';
 
 export function useDownload(task: Task) {
   const { t } = useTranslation();
@@ -23,6 +26,24 @@ export function useDownload(task: Task) {
     }
   };
   return { busy, download };
+}
+
+/** The profile square as a profile bubble shows it: the same crop as the download, in a circle. */
+export function ProfileBubble({ task, className = '' }: { task: Task; className?: string }) {
+  const [failed, setFailed] = useState(false);
+  const src = task.thumbnail_url ?? task.image_url;
+  if (!src || failed) return null;
+  return (
+    <FaceSquare
+      src={src}
+      width={task.width ?? 1024}
+      height={task.height ?? 1024}
+      box={task.face_box}
+      faceSpan={FACE_SQUARES.profile.faceSpan}
+      className={`profile-bubble ${className}`}
+      onError={() => setFailed(true)}
+    />
+  );
 }
 
 const ChevronIcon = () => (
@@ -89,8 +110,15 @@ export function CardDownload({ task, name }: { task: Task; name: string }) {
                   void download(preset);
                 }}
               >
-                <span>{t(`gallery.preset_${preset}`)}</span>
-                <small>{t(`gallery.presetHint_${preset}`)}</small>
+                <span className="card-download__label">
+                  <span>{t(`gallery.preset_${preset}`)}</span>
+                  <small>{t(`gallery.presetHint_${preset}`)}</small>
+                </span>
+                {preset === 'profile' && (
+                  <span className="card-download__preview" title={t('gallery.profilePreview')}>
+                    <ProfileBubble task={task} />
+                  </span>
+                )}
               </button>
             </li>
           ))}
@@ -104,22 +132,31 @@ export function PresetButtons({ task }: { task: Task }) {
   const { t } = useTranslation();
   const { busy, download } = useDownload(task);
   return (
-    <div className="preset-buttons">
-      {PRESETS.map((preset) => (
-        <Button
-          key={preset}
-          variant={preset === 'original' ? 'primary' : 'secondary'}
-          size="sm"
-          loading={busy === preset}
-          disabled={busy !== null && busy !== preset}
-          onClick={() => void download(preset)}
-          data-preset={preset}
-          title={t(`gallery.presetHint_${preset}`)}
-        >
-          {busy !== preset && <DownloadIcon />}
-          {preset === 'original' ? t('gallery.download') : t(`gallery.preset_${preset}`)}
-        </Button>
-      ))}
+    <div className="preset-area">
+      <figure className="profile-preview" data-testid="profile-preview">
+        <ProfileBubble task={task} />
+        <figcaption>
+          <strong>{t('gallery.profilePreview')}</strong>
+          <small>{t('gallery.presetHint_profile')}</small>
+        </figcaption>
+      </figure>
+      <div className="preset-buttons">
+        {PRESETS.map((preset) => (
+          <Button
+            key={preset}
+            variant={preset === 'original' ? 'primary' : 'secondary'}
+            size="sm"
+            loading={busy === preset}
+            disabled={busy !== null && busy !== preset}
+            onClick={() => void download(preset)}
+            data-preset={preset}
+            title={t(`gallery.presetHint_${preset}`)}
+          >
+            {busy !== preset && <DownloadIcon />}
+            {preset === 'original' ? t('gallery.download') : t(`gallery.preset_${preset}`)}
+          </Button>
+        ))}
+      </div>
     </div>
   );
 }

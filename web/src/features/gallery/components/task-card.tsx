@@ -1,9 +1,9 @@
 // One avatar task (spec sections 2 and 4): a finished one shows its image, opens the modal on a click and
 // has its download button; the others show the style's picture with their status. Each shows the time and
 // 'Style: name' ('Style {id}' without a name); a preview render says so; a measured one shows its likeness,
-// and the likeness guarantee's refund when it did not look enough like the user. One being made shows its
-// stage and the time left (issue 23). Its backdrop and outfit show under the style (issue 20); a finished
-// card offers Try again, first and foremost when it was refunded.
+// and the likeness guarantee's refund when it did not look enough like the user; a finished one has its star.
+// One being made shows its stage and the time left (issue 23). Its backdrop and outfit show under the style
+// (issue 20); a finished card offers Try again, first and foremost when it was refunded.
 import { useRef } from 'react';
 import type { Style } from '../../../../../shared/api-schemas.ts';
 import { TaskChoices } from '../../../components/choices/task-choices.tsx';
@@ -14,6 +14,7 @@ import type { Task } from '../api/tasks.ts';
 import { timeOf } from '../group-by-day.ts';
 import type { Estimate } from '../task-estimate.ts';
 import { CardDownload } from './download-menu.tsx';
+import { FavouriteStar } from './favourite-star.tsx';
 import { isLikenessRefunded, LikenessRefund, LikenessScore } from './likeness.tsx';
 import { PreviewRenderBadge } from './preview-render-badge.tsx';
 import { StatusBadge } from './status-badge.tsx';
@@ -93,6 +94,7 @@ export function TaskCard({
         </div>
       )}
       {done && task.render_kind === 'preview-render' && <PreviewRenderBadge />}
+      {done && <FavouriteStar task={task} name={label} />}
       <LikenessRefund task={task} label={label} />
       {failedAndRefunded ? (
         <div className="task-card__refund" data-testid="task-refund">
