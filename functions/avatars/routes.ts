@@ -15,8 +15,8 @@ import {
   notificationSettings,
   setNotificationSettings,
 } from '../domain/generation/notification-settings.ts';
-import { tryTaskAgain } from '../domain/generation/try-again.ts';
 import { archiveUrl, currentArchive } from '../domain/generation/result-archives.ts';
+import { tryTaskAgain } from '../domain/generation/try-again.ts';
 import { listActiveStyles, type StyleDeps } from '../domain/styles/styles.ts';
 import type { RouteHandlers } from '../http/group-handler.ts';
 

@@ -1,7 +1,8 @@
 // Issue 23, item 11: the link in the deletion email opens, at the top of the account page and alone on it,
 // why the person is there, the account, what will be deleted and the button, in English and French, at a
 // phone's 390x844 and a desktop's 1440x900: no scrolling to find it. "Keep my account" brings back the whole
-// page; the button starts the deletion there. The link is the one the local mail outbox received.
+// page; the button starts the deletion there. The link is the one the local mail outbox received. On the
+// phones it is opened without a session: the login page comes first, and the sign-in lands on it.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
@@ -18,9 +19,11 @@ import {
   waitForMail,
   waitForPath,
 } from '../support/browser.ts';
+import { copy as authCopy } from './copy.ts';
 
 const SHOTS = join(import.meta.dirname, '..', '..', '.local', 'screenshots', 'deletion-link');
 const WIDE = { width: 1440, height: 900 };
+const PASSWORD = 'Deletion-link-2026!';
 
 const COPY = {
   en: {
@@ -64,7 +67,7 @@ describeInBrowser('the deletion email link', () => {
     const c = COPY[lang as Lang];
     test(`${lang} at ${size.width}x${size.height}: the confirmation first, in full view; then ${then}`, async () => {
       const email = uniqueEmail(`erase-${lang}`);
-      const { token } = await createAccount(email, { lang });
+      const { token } = await createAccount(email, { lang, password: PASSWORD });
       expect((await callRoute('requestAccountDeletionLink', { token })).status).toBe(200);
       const mail = await waitForMail(email, { count: 2 });
       expect(mail.subject).toBe(c.subject);
@@ -72,7 +75,17 @@ describeInBrowser('the deletion email link', () => {
       expect(link.startsWith(lang === 'fr' ? '/fr/app/account?delete=' : '/app/account?delete=')).toBe(true);
 
       const page = await browser.newPage(size);
-      await openSignedIn(page, token, link);
+      if (then === 'keep') await openSignedIn(page, token, link);
+      else {
+        // Not signed in on this phone: the login page, then back to the link's page.
+        const a = authCopy[lang];
+        await page.goto(link);
+        await waitForPath(page, `${a.prefix}/login`);
+        await page.getByLabel(a.email).fill(email);
+        await page.getByLabel(a.password, { exact: true }).fill(PASSWORD);
+        await page.getByRole('button', { name: a.logIn, exact: true }).click();
+        await waitForPath(page, link);
+      }
       const panel = page.getByTestId('deletion-link');
       await panel.getByRole('heading', { name: c.title }).waitFor();
       await panel.getByText(c.why, { exact: true }).waitFor();

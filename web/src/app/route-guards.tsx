@@ -16,9 +16,16 @@ export function RedirectWhenSignedIn({ children }: { children: ReactNode }) {
   return signedInOnEntry ? <Navigate to={appPrefix(lang)} replace /> : children;
 }
 
-/** /app pages need a session; without one (or once it ends) the visitor goes to /login. */
+/**
+ * /app pages need a session; without one (or once it ends) the visitor goes to /login. A page opened without
+ * a session (an emailed link) goes along, as the navigation's state, for the login page to come back to
+ * (lib/return-to.ts); a session that ends here does not.
+ */
 export function RequireUser({ children }: { children: ReactNode }) {
   const { signedIn } = useSession();
   const lang = useLanguage();
-  return signedIn ? children : <Navigate to={pagePath('login', lang)} replace />;
+  const [signedInOnEntry] = useState(signedIn);
+  if (signedIn) return children;
+  const back = signedInOnEntry ? null : { back: location.pathname + location.search };
+  return <Navigate to={pagePath('login', lang)} state={back} replace />;
 }

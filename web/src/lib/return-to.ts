@@ -1,0 +1,31 @@
+// Where a sign-in goes back to (issue 23 item 11): an /app page opened without a session (the deletion
+// email's /app/account?delete=<code> on a phone that is not signed in) sends its visitor to /login with the
+// page in the navigation's state (app/route-guards.tsx); the login page keeps it here, and the first sign-in
+// after it, whichever way (password, emailed link, Google), lands on that page. Only a page of the app on
+// this origin is kept, for an hour, and taken once. Not in the shell chunk: the landing page never needs it.
+const KEY = 'aivatar.return-to';
+const KEEP_MS = 60 * 60 * 1000;
+/** /app or /fr/app and what follows; never another origin (`//host`, `/\host`). */
+const APP_PAGE = /^\/(fr\/)?app(\/[\w\-./]*)?(\?[^#\\]*)?$/;
+
+export function rememberReturn(path: string): void {
+  if (!APP_PAGE.test(path) || path.includes('//')) return;
+  try {
+    localStorage.setItem(KEY, JSON.stringify({ path, at: Date.now() }));
+  } catch {
+    // Storage refused: the sign-in lands on the app's first page as before.
+  }
+}
+
+/** The app page to go back to after a sign-in, once; null when there is none (or it is older than an hour). */
+export function takeReturn(): string | null {
+  try {
+    const saved = JSON.parse(localStorage.getItem(KEY) ?? 'null') as { path?: unknown; at?: unknown } | null;
+    localStorage.removeItem(KEY);
+    const { path, at } = saved ?? {};
+    if (typeof path !== 'string' || typeof at !== 'number' || Date.now() - at > KEEP_MS) return null;
+    return APP_PAGE.test(path) && !path.includes('//') ? path : null;
+  } catch {
+    return null;
+  }
+}
