@@ -10,7 +10,6 @@ import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { PurgeQueueCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import sharp from 'sharp';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
 import { createS3Client } from '../../functions/adapters/s3/client.ts';
 import { SqsTaskQueue } from '../../functions/adapters/sqs/sqs-task-queue.ts';
@@ -23,6 +22,7 @@ import { startEventSourceMapping } from '../../infra/local/sqs/event-source.ts';
 import type { LocalStack } from '../../infra/local/stack.ts';
 import type { AvatarTask, Style } from '../../shared/api-schemas.ts';
 import { BUCKETS } from '../../shared/table-design.ts';
+import { samePersonAgain, selfie } from '../support/face-fixtures.ts';
 import { startFakeImageProvider } from '../support/fake-image-provider.ts';
 import { createLocalAccount, newClientIp } from '../support/local-account.ts';
 import { benchCall as api } from './bench-api.ts';
@@ -42,28 +42,29 @@ const PROVIDER_DELAY_MS = 300;
 const ms = (n: number) => Math.round(n * 10) / 10;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
-const photo = (seed: number) =>
-  sharp({ create: { width: 900, height: 1200, channels: 3, background: { r: 40 * seed, g: 120, b: 90 } } })
-    .jpeg()
-    .toBuffer();
+/** Two photos of one real person (the upload checks for a face): the `seed`-th fixture person. */
+const photos = (person: number) => Promise.all([selfie(person), samePersonAgain(person)]);
 
 /** An account with consent, two photos and `tokens` lifetime tokens. */
-async function creator(stack: LocalStack, db: DynamoDBDocumentClient, tokens: number): Promise<string> {
+async function creator(
+  stack: LocalStack,
+  db: DynamoDBDocumentClient,
+  tokens: number,
+  person = 0,
+): Promise<string> {
   const token = await createLocalAccount(stack, `bench-gen-${randomUUID().slice(0, 8)}@example.test`);
   await api(stack, 'PUT', '/photos/consent', token, { processing: true, rights: true });
   const form = new FormData();
-  for (const seed of [1, 2])
-    form.append(
-      'photos',
-      new Blob([new Uint8Array(await photo(seed))], { type: 'image/jpeg' }),
-      `me-${seed}.jpg`,
-    );
+  for (const [i, bytes] of (await photos(person)).entries())
+    form.append('photos', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), `me-${i + 1}.jpg`);
   const up = await fetch(`${stack.apiUrl}/photos/upload`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': newClientIp() },
     body: form,
   });
   if (!up.ok) throw new Error(`upload answered ${up.status}`);
+  const kept = ((await up.json()) as { files?: unknown[] }).files?.length;
+  if (kept !== 2) throw new Error(`upload kept ${kept} of 2 photos`);
   const sub = JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString()).sub as string;
   await db.send(
     new UpdateCommand({
@@ -112,7 +113,7 @@ export async function generationBench(stack: LocalStack): Promise<GenerationFigu
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
   try {
-    const users = await Promise.all(Array.from({ length: 10 }, () => creator(stack, db, 100_000)));
+    const users = await Promise.all(Array.from({ length: 10 }, (_, i) => creator(stack, db, 100_000, i)));
     const { styles } = await api<{ styles: Style[] }>(stack, 'GET', '/aivatar/styles', users[0] as string);
     const ten = styles.slice(0, 10);
 

@@ -3,6 +3,7 @@
 // (likeness.ts), the 1080 px profile preset and "Download favourites" (keepers.ts),
 // warm API latency through the local adapter, and the SPA's first-load JS for /login. Prints the figures and the budgets, writes
 // bench-results/bench.json, and exits non-zero naming each budget missed.
+import './quiet-logs.ts';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -41,7 +42,6 @@ const OUT = join(REPO_ROOT, '.local/bench');
 const RESULTS = join(REPO_ROOT, 'bench-results');
 mkdirSync(OUT, { recursive: true });
 mkdirSync(RESULTS, { recursive: true });
-process.env.LOG_LEVEL = 'silent';
 
 /** Ratios of an API path's p99 to DynamoDB Local's own p99 for the calls behind it (issue 19). */
 const USER_INFO_RATIO = 1.3;
