@@ -30,10 +30,9 @@ export default defineConfig({
           setupFiles: ['tests/support/web-built.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One Chromium at a time, after the other projects' files (vitest runs such a project on its own).
-          // Two at a time was tried: under a loaded machine some pages' 10 s waits ran out; to be measured
-          // again on a quiet one.
-          fileParallelism: false,
+          // Browser files share the two workers with the other projects' files: a project of one worker
+          // would run on its own after all the others (vitest groups it apart), which made the suite 10
+          // minutes longer.
         },
       },
       {

@@ -113,7 +113,7 @@ export async function generationBench(stack: LocalStack): Promise<GenerationFigu
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
   try {
-    const users = await Promise.all(Array.from({ length: 10 }, (_, i) => creator(stack, db, 100_000, i)));
+    const users = await Promise.all(Array.from({ length: 10 }, () => creator(stack, db, 100_000)));
     const { styles } = await api<{ styles: Style[] }>(stack, 'GET', '/aivatar/styles', users[0] as string);
     const ten = styles.slice(0, 10);
 
