@@ -82,8 +82,21 @@ const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 export interface FunctionFigures {
   minifiedKB: number;
   gzippedKB: number;
+  /** As in Lambda; for a traced function without its tracer (POWERTOOLS_TRACE_ENABLED=false): our code. */
   coldStart: ColdStart;
+  /** A traced function's cold start with its tracer loaded, as deployed (Tracing.ACTIVE), against the same baseline. */
+  traced?: ColdStart;
 }
+
+/**
+ * What loading the X-Ray tracer adds to a cold start, at most (ms, the medians' difference). Its bundle
+ * weight has its own allowance above (TRACER_KB). The trace it buys follows one request from API Gateway
+ * through DynamoDB, S3, SQS and the worker to the provider's call: the only way to see where a slow or
+ * stuck avatar spent its time. A stage can turn it off with POWERTOOLS_TRACE_ENABLED=false.
+ */
+const TRACER_COLD_MS = 150;
+const tracerCost = (f: FunctionFigures): number | null =>
+  f.traced ? Math.round((f.traced.bundleMedianMs - f.coldStart.bundleMedianMs) * 10) / 10 : null;
 
 /** Builds every function into `outDir` and measures its cold start `coldRuns` times against the baseline. */
 export async function functionBench(
@@ -94,15 +107,20 @@ export async function functionBench(
   for (const group of [...servedGroups(), ...GENERATION_FUNCTIONS, ...JOB_FUNCTIONS]) {
     const bundle = await buildGroupBundle(group, join(outDir, `${group}.mjs`));
     const code = readFileSync(bundle.file);
+    const clients = [...sdkModulesAtStart(bundle), ...(OTHER_CLIENTS_AT_START[group] ?? [])];
+    const traced = TRACED.has(group);
     figures[group] = {
       minifiedKB: kb(code.length),
       gzippedKB: kb(gzipSync(code).length),
+      // Our code against the clients alone: a traced function measured without its tracer, whose cost is
+      // measured on its own below.
       coldStart: coldStart(
         bundle.file,
-        [...sdkModulesAtStart(bundle), ...(OTHER_CLIENTS_AT_START[group] ?? [])],
-        FUNCTION_ENV,
+        clients,
+        traced ? { ...FUNCTION_ENV, POWERTOOLS_TRACE_ENABLED: 'false' } : FUNCTION_ENV,
         coldRuns,
       ),
+      ...(traced ? { traced: coldStart(bundle.file, clients, FUNCTION_ENV, coldRuns) } : {}),
     };
   }
   return figures;
@@ -120,6 +138,11 @@ export function printFunctionFigures(figures: Record<string, FunctionFigures>): 
         `(${c.sdkRangeMs.join('-')}), ratio ${c.ratio}, ${c.runs} runs each`,
     );
     console.log(`  ${''.padEnd(16)} client modules at start: ${c.sdkModules.join(', ') || 'none'}`);
+    if (f.traced)
+      console.log(
+        `  ${''.padEnd(16)} with the X-Ray tracer loaded (as deployed): bundle ${f.traced.bundleMedianMs} ms, ` +
+          `clients alone ${f.traced.sdkMedianMs} ms, ratio ${f.traced.ratio}; the tracer adds ${tracerCost(f)} ms`,
+      );
   }
 }
 
@@ -132,9 +155,19 @@ export const functionBudgets = (figures: Record<string, FunctionFigures>): Budge
       limit: bundleBudget(group),
     },
     {
-      name: `${group} cold start / SDK import alone`,
+      name: `${group} cold start / SDK import alone${f.traced ? ' (tracer off)' : ''}`,
       value: f.coldStart.ratio,
       unit: 'x',
       limit: COLD_START_RATIO_BUDGET,
     },
+    ...(f.traced
+      ? [
+          {
+            name: `${group} cold start added by the X-Ray tracer`,
+            value: tracerCost(f) as number,
+            unit: 'ms',
+            limit: TRACER_COLD_MS,
+          },
+        ]
+      : []),
   ]);
