@@ -82,6 +82,9 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     taskTiming: o.taskTiming ?? 'fast',
     env: {
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+      // Each customer signs up from its own address (x-forwarded-for), as a hundred people would: the
+      // per-client signup limit counts them apart.
+      LOCAL_TRUST_FORWARDED_FOR: 'true',
       OPENAI_API_KEY: CHAOS_API_KEY,
       OPENAI_BASE_URL: provider.baseURL,
       PROVIDER_TIMEOUT_SECONDS: String(PROVIDER_TIMEOUT_SECONDS),
