@@ -6,12 +6,10 @@
 // (the stored one removed), then once from the stored archive.
 // Part of `npm run bench`; alone: `node tests/bench/keepers.ts`.
 import { DeleteObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { LocalRenderer } from '../../functions/adapters/ai/local-renderer/local-renderer.ts';
 import { FaceApiAnalyzer } from '../../functions/adapters/faces/face-api-analyzer.ts';
 import { SharpResultImages } from '../../functions/adapters/images/result-images.ts';
 import { createS3Client } from '../../functions/adapters/s3/client.ts';
-import { checkPhotoFace, peopleIn } from '../../functions/domain/faces/faces.ts';
-import { SIZE_OF_FORMAT } from '../../functions/domain/generation/image-provider.ts';
+import { peopleIn } from '../../functions/domain/faces/faces.ts';
 import { STYLE_CATALOGUE } from '../../functions/domain/styles/catalogue/index.ts';
 import { startGenerationWorkers } from '../../infra/local/generation-workers.ts';
 import type { LocalStack } from '../../infra/local/stack.ts';
@@ -21,6 +19,7 @@ import { selfie } from '../support/face-fixtures.ts';
 import { benchCall as call } from './bench-api.ts';
 import type { Budget } from './budgets.ts';
 import { accountWithAvatars } from './gallery.ts';
+import { renderSelfie } from './render-selfie.ts';
 import { percentile, tenths } from './stats.ts';
 
 export const PROFILE_PRESET_P50_BUDGET_MS = 150;
@@ -75,21 +74,7 @@ export async function presetBench(): Promise<PresetFigures> {
   const style = STYLE_CATALOGUE.find((s) => s.format === 'portrait');
   if (!style) throw new Error('no portrait style in the catalogue');
   const photo = await selfie(0);
-  const check = checkPhotoFace(await faces.analyse({ encoded: photo }));
-  const render = await new LocalRenderer().generate({
-    references: [
-      {
-        bytes: photo,
-        contentType: 'image/jpeg',
-        ...(check.ok ? { face: { box: check.face.box, eyes: check.face.eyes } } : {}),
-      },
-    ],
-    prompt: style.prompt,
-    size: SIZE_OF_FORMAT[style.format],
-    quality: style.quality,
-    inputFidelity: style.inputFidelity,
-    recipe: style.recipe,
-  });
+  const render = await renderSelfie(faces, photo, style);
   // What the worker keeps on the task: the avatar's main face.
   const box = peopleIn(await faces.analyse({ encoded: render.image }))[0]?.box;
   if (!box) throw new Error('no face in the render');

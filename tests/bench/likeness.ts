@@ -9,12 +9,12 @@ import { LocalRenderer } from '../../functions/adapters/ai/local-renderer/local-
 import { FaceApiAnalyzer, loadFaceModel } from '../../functions/adapters/faces/face-api-analyzer.ts';
 import { SharpResultImages } from '../../functions/adapters/images/result-images.ts';
 import { checkPhotoFace } from '../../functions/domain/faces/faces.ts';
-import { SIZE_OF_FORMAT } from '../../functions/domain/generation/image-provider.ts';
 import { measureLikeness } from '../../functions/domain/generation/likeness.ts';
 import { STYLE_CATALOGUE } from '../../functions/domain/styles/catalogue/index.ts';
 import { DEFAULT_LIKENESS_GUARANTEE } from '../../shared/face-rules.ts';
 import { samePersonAgain, selfie } from '../support/face-fixtures.ts';
 import type { Budget } from './budgets.ts';
+import { renderSelfie } from './render-selfie.ts';
 import { percentile, tenths } from './stats.ts';
 
 export const LIKENESS_ADDED_P50_BUDGET_MS = 600;
@@ -62,21 +62,7 @@ export async function likenessBench(): Promise<LikenessFigures> {
       references[person] = descriptors;
     }
     const first = await selfie(person);
-    const check = checkPhotoFace(await faces.analyse({ encoded: first }));
-    const avatar = await renderer.generate({
-      references: [
-        {
-          bytes: first,
-          contentType: 'image/jpeg',
-          ...(check.ok ? { face: { box: check.face.box, eyes: check.face.eyes } } : {}),
-        },
-      ],
-      prompt: style.prompt,
-      size: SIZE_OF_FORMAT[style.format],
-      quality: style.quality,
-      inputFidelity: style.inputFidelity,
-      recipe: style.recipe,
-    });
+    const avatar = await renderSelfie(faces, first, style, renderer);
     renders.push({ image: avatar.image, descriptors: references[person] as number[][] });
   }
   // One round not counted: the wasm kernels and sharp's pipelines warm up.
