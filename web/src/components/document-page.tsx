@@ -11,8 +11,10 @@ export function DocumentPage({ children }: { children: ReactNode }) {
   const inDocument = import.meta.env.SSR || isPrerenderedDocument(pathname);
   // Loading this address already gave the empty document: loading it again would give it again, forever.
   const hostHasNoPage = !inDocument && isShellDocument(pathname);
+  // The router has already put this address in the bar: load it. (Asking for the same address again with
+  // location.replace would, with a #hash, only scroll the current page and leave it on the spinner.)
   useEffect(() => {
-    if (!inDocument && !hostHasNoPage) window.location.replace(`${pathname}${search}${hash}`);
+    if (!inDocument && !hostHasNoPage) window.location.reload();
   }, [inDocument, hostHasNoPage, pathname, search, hash]);
   if (inDocument) return children;
   const home = pagePath('home', languageOfPath(pathname));
