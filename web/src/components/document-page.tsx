@@ -7,7 +7,7 @@ import { isPrerenderedDocument, isShellDocument } from '../lib/prerendered.ts';
 import { PageLoading } from './layout/page-outlet.tsx';
 
 export function DocumentPage({ children }: { children: ReactNode }) {
-  const { pathname, search, hash } = useLocation();
+  const { pathname } = useLocation();
   const inDocument = import.meta.env.SSR || isPrerenderedDocument(pathname);
   // Loading this address already gave the empty document: loading it again would give it again, forever.
   const hostHasNoPage = !inDocument && isShellDocument(pathname);
@@ -15,7 +15,7 @@ export function DocumentPage({ children }: { children: ReactNode }) {
   // location.replace would, with a #hash, only scroll the current page and leave it on the spinner.)
   useEffect(() => {
     if (!inDocument && !hostHasNoPage) window.location.reload();
-  }, [inDocument, hostHasNoPage, pathname, search, hash]);
+  }, [inDocument, hostHasNoPage]);
   if (inDocument) return children;
   const home = pagePath('home', languageOfPath(pathname));
   if (hostHasNoPage) return pathname === home ? children : <Navigate to={home} replace />;
