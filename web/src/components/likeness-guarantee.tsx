@@ -1,10 +1,11 @@
 // The likeness guarantee (issue 18), stated where prices are: on the landing page's pricing section and the
 // pricing page. Prerendered only: use it inside `import.meta.env.SSR &&` code. It lives outside
-// components/marketing (and draws its own icon) so that, used by two pages, it costs them no chunk of its
+// components/marketing (its icon is drawn by the shell's Icon) so that, used by two pages, it costs them no chunk of its
 // own: the landing page's JavaScript budget has no room for one. Its styles are in likeness-guarantee.css,
 // which both pages' stylesheets @import.
 import { useLanguage } from '../lib/language.ts';
 import type { Localized } from '../lib/strings.ts';
+import { Icon } from './ui/shell-icons.tsx';
 
 const COPY: Localized<{ title: string; text: string }> = {
   en: {
@@ -27,22 +28,11 @@ export function LikenessGuarantee({ headingLevel = 3 }: { headingLevel?: 2 | 3 }
       data-testid="likeness-guarantee"
     >
       <span className="likeness-guarantee__icon">
-        <svg
-          viewBox="0 0 24 24"
-          width="24"
-          height="24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-          aria-hidden="true"
-          focusable="false"
-        >
+        <Icon>
           <path d="M4 8V6a2 2 0 0 1 2-2h2M16 4h2a2 2 0 0 1 2 2v2M20 16v2a2 2 0 0 1-2 2h-2M8 20H6a2 2 0 0 1-2-2v-2" />
           <circle cx="12" cy="11" r="4" />
           <path d="M9.5 11.5l1.7 1.5 3.3-3.5" />
-        </svg>
+        </Icon>
       </span>
       <div>
         <Heading id="likeness-guarantee-title" className="likeness-guarantee__title">

@@ -1,6 +1,7 @@
 // Line icons for the marketing copy (24 px grid, stroke = currentColor, decorative). Prerendered only: import
 // this module inside `import.meta.env.SSR &&` code, so none of it ships in the JavaScript.
 import type { ReactNode } from 'react';
+import { Icon as LineIcon } from '../../ui/shell-icons.tsx';
 
 const PATHS = {
   briefcase: (
@@ -126,20 +127,5 @@ const PATHS = {
 export type IconName = keyof typeof PATHS;
 
 export function Icon({ name }: { name: IconName }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {PATHS[name]}
-    </svg>
-  );
+  return <LineIcon>{PATHS[name]}</LineIcon>;
 }
