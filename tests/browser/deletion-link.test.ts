@@ -16,13 +16,13 @@ import {
   pathOf,
   uniqueEmail,
   useBrowser,
+  WIDE,
   waitForMail,
   waitForPath,
 } from '../support/browser.ts';
 import { copy as authCopy } from './copy.ts';
 
 const SHOTS = join(import.meta.dirname, '..', '..', '.local', 'screenshots', 'deletion-link');
-const WIDE = { width: 1440, height: 900 };
 const PASSWORD = 'Deletion-link-2026!';
 
 const COPY = {

@@ -13,13 +13,13 @@ import {
   pathOf,
   uniqueEmail,
   useBrowser,
+  WIDE,
   waitForMail,
   waitForPath,
   withLanguage,
 } from '../support/browser.ts';
 import { copy as authCopy } from './copy.ts';
 
-const DESKTOP = { width: 1440, height: 900 };
 const PASSWORD = 'a-long-enough-password-42';
 
 // Written out, not read from the app: a changed string fails the test.
@@ -108,8 +108,8 @@ describeInBrowser('purchase intent', () => {
   const browser = useBrowser();
 
   describe.each([
-    ['en', DESKTOP, 'pack-40', 'password'],
-    ['fr', DESKTOP, 'pack-100', 'sign-up'],
+    ['en', WIDE, 'pack-40', 'password'],
+    ['fr', WIDE, 'pack-100', 'sign-up'],
     ['en', PHONE, 'pack-100', 'sign-up'],
     ['fr', PHONE, 'pack-40', 'password'],
   ] as const)('in %s at %o', (lang, viewport, packId, way) => {
@@ -162,7 +162,7 @@ describeInBrowser('purchase intent', () => {
   test('Log in to Subscribe: the subscription checkout after the login', async () => {
     const email = uniqueEmail('intent-sub');
     await createAccount(email, { password: PASSWORD });
-    const page = await browser.newPage(DESKTOP);
+    const page = await browser.newPage(WIDE);
     const asked = checkoutsAsked(page);
     await page.goto('/pricing');
     await hydrated(page);
@@ -192,7 +192,7 @@ describeInBrowser('purchase intent', () => {
 
   test('a /pricing?buy= this browser did not ask for opens no checkout', async () => {
     const { token } = await createAccount(uniqueEmail('no-intent'), { lang: 'en' });
-    const page = await browser.newPage(DESKTOP);
+    const page = await browser.newPage(WIDE);
     const asked = checkoutsAsked(page);
     await openSignedIn(page, token, '/pricing?buy=pack-500');
     await hydrated(page);

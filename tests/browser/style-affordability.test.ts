@@ -11,9 +11,8 @@ import {
   PHONE,
   uniqueEmail,
   useBrowser,
+  WIDE,
 } from '../support/browser.ts';
-
-const DESKTOP = { width: 1440, height: 900 };
 
 // Written out, not read from the app: a changed string fails the test.
 const COPY = {
@@ -73,10 +72,10 @@ describeInBrowser('what the balance buys, on every style card', () => {
   };
 
   describe.each([
-    ['en', DESKTOP],
+    ['en', WIDE],
     ['fr', PHONE],
     ['en', PHONE],
-    ['fr', DESKTOP],
+    ['fr', WIDE],
   ] as const)('in %s at %o', (lang, viewport) => {
     const c = COPY[lang];
 

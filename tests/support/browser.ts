@@ -25,6 +25,8 @@ export const stack = () => inject('stack');
 export type Lang = 'en' | 'fr';
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 390, height: 844 };
+/** The wide desktop of the layout checks and screenshots. */
+export const WIDE = { width: 1440, height: 900 };
 
 /** A fresh address per test, so per-email rate limits and existing accounts never get in the way. */
 export function uniqueEmail(tag: string): string {
