@@ -4,7 +4,7 @@ import { createServer, request } from 'node:http';
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { stack } from '../support/api.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.ts';
+import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from '../support/chromium.ts';
 
 /** A request with a Host header of our choosing (fetch will not send one). */
 const withHost = (url: string, host: string): Promise<number> =>
@@ -50,7 +50,7 @@ describe('the local outbox (/_local/mail)', () => {
     const port = await new Promise<number>((r) =>
       page.listen(0, '127.0.0.1', () => r((page.address() as { port: number }).port)),
     );
-    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    const browser = await chromium.launch({ executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_ARGS });
     try {
       const tab = await browser.newPage();
       await tab.goto(`http://127.0.0.1:${port}/`);

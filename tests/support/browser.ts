@@ -5,11 +5,11 @@ import { existsSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject } from 'vitest';
 import type { RouteId } from '../../shared/api-routes.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
+import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from './chromium.ts';
 import { createLocalAccount, newClientIp } from './local-account.ts';
 
-const INSTALL_HINT = `Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium`;
-export const hasChromium = existsSync(CHROMIUM_PATH);
+const INSTALL_HINT = `Chromium not found at ${TEST_CHROMIUM_PATH}: apt-get install -y chromium-headless-shell`;
+export const hasChromium = existsSync(TEST_CHROMIUM_PATH);
 if (!hasChromium) {
   // CI must run these tests; a developer's machine may skip them, but not quietly.
   if (process.env.CI) throw new Error(INSTALL_HINT);
@@ -43,7 +43,7 @@ export function useBrowser() {
   let pageErrors: string[] = [];
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_ARGS });
   });
   afterEach(async () => {
     await context?.close();

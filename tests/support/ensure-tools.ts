@@ -1,10 +1,12 @@
-// Runs before `npm test`: the suite needs a JDK (DynamoDB Local) and Chromium (browser tests); and, with
-// `--start`, before `npm start`, which needs only the JDK. On a machine of this project's kind (Debian, root)
+// Runs before `npm test`: the suite needs a JDK (DynamoDB Local) and Chromium's headless shell (browser
+// tests); with `--start`, before `npm start`, which needs only the JDK; with `--bench`, before the benches,
+// which need the JDK and the whole Chromium. On a machine of this project's kind (Debian, root)
 // it installs what is missing; elsewhere it says what to install.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const HEADLESS_SHELL = process.env.TEST_CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 const has = (cmd: string, args: string[]) => spawnSync(cmd, args, { stdio: 'ignore' }).status === 0;
 const isRoot = process.getuid?.() === 0;
 const canApt = isRoot && has('apt-get', ['--version']);
@@ -14,8 +16,12 @@ const missing: { what: string; pkg: string }[] = [];
 if (!has('java', ['-version']) || !has('javac', ['-version']))
   missing.push({ what: 'a Java 17+ JDK (for DynamoDB Local)', pkg: 'openjdk-17-jdk-headless' });
 const forStart = process.argv.includes('--start');
-if (!forStart && !existsSync(CHROMIUM))
-  missing.push({ what: 'Chromium (for the browser tests)', pkg: 'chromium' });
+const forBench = process.argv.includes('--bench');
+// The tests drive Chromium's headless shell (tests/support/chromium.ts); the benches (Lighthouse, first
+// load, the gallery) and the screenshots the whole browser.
+if (!forStart && !forBench && !existsSync(HEADLESS_SHELL))
+  missing.push({ what: "Chromium's headless shell (for the browser tests)", pkg: 'chromium-headless-shell' });
+if (forBench && !existsSync(CHROMIUM)) missing.push({ what: 'Chromium (for the benches)', pkg: 'chromium' });
 
 if (missing.length && canApt) {
   console.log(`Installing ${missing.map((m) => m.what).join(' and ')} with apt-get…`);
