@@ -92,6 +92,11 @@ export interface GenerationFigures {
   worker: {
     tasks: number;
     providerDelayMs: number;
+    /** everything beyond the provider's answer, the likeness measure included */
+    beyondProviderP50Ms: number;
+    /** what the likeness measure adds: the face model's time on the avatar beyond the storing beside it */
+    faceP50Ms: number;
+    /** beyond the provider and the likeness measure: the worker's own plumbing */
     overheadP50Ms: number;
     overheadMaxMs: number;
     totalP50Ms: number;
@@ -247,8 +252,40 @@ async function workerOverhead(stack: LocalStack, token: string, styles: Style[],
       }
     },
   };
-  const handler = taskWorker({ ...deps, provider: timed }, new SqsTaskQueue(sqs, stack.taskQueues.queueUrl));
+  // The likeness measure (the face model on each avatar) has its own budget (likeness.ts): what it adds is
+  // taken out of the worker's overhead, so each figure answers for one thing. It runs beside the storing of
+  // the image and its thumbnail, so what it adds is its time beyond theirs, as likeness.ts measures it.
+  let faceMs = 0;
+  let storeMs = 0;
+  const timedStore = async <T>(work: () => Promise<T>): Promise<T> => {
+    const t = performance.now();
+    try {
+      return await work();
+    } finally {
+      storeMs += performance.now() - t;
+    }
+  };
+  // The same objects, with these two methods timed (their other methods stay theirs, prototype and all).
+  const images = Object.create(deps.images) as typeof deps.images;
+  images.thumbnail = (image) => timedStore(() => deps.images.thumbnail(image));
+  const results = Object.create(deps.results) as typeof deps.results;
+  results.save = (...args) => timedStore(() => deps.results.save(...args));
+  const timedFaces: typeof deps.faces = {
+    async analyse(input, options) {
+      const t = performance.now();
+      try {
+        return await deps.faces.analyse(input, options);
+      } finally {
+        faceMs += performance.now() - t;
+      }
+    },
+  };
+  const handler = taskWorker(
+    { ...deps, provider: timed, faces: timedFaces, images, results },
+    new SqsTaskQueue(sqs, stack.taskQueues.queueUrl),
+  );
   const totals: number[] = [];
+  const faceTimes: number[] = [];
   const mapping = startEventSourceMapping({
     client: sqs,
     queueUrl: stack.taskQueues.queueUrl,
@@ -256,8 +293,11 @@ async function workerOverhead(stack: LocalStack, token: string, styles: Style[],
     // One task per invocation, so each one's time is its own.
     loadHandler: async () => async (event, context) => {
       const t = performance.now();
+      faceMs = 0;
+      storeMs = 0;
       const result = await handler(event, context);
       totals.push(performance.now() - t);
+      faceTimes.push(Math.max(0, faceMs - storeMs));
       return result;
     },
     functionName: 'avatar-worker-bench',
@@ -273,10 +313,14 @@ async function workerOverhead(stack: LocalStack, token: string, styles: Style[],
     const deadline = Date.now() + 120_000;
     while (totals.length < runs * styles.length && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 100));
-    const overheads = totals.map((t, i) => t - (providerMs[i] ?? 0)).slice(2);
+    // The first two warm the clients and the model up.
+    const beyondProvider = totals.map((t, i) => t - (providerMs[i] ?? 0)).slice(2);
+    const overheads = beyondProvider.map((t, i) => t - (faceTimes[i + 2] ?? 0));
     return {
       tasks: totals.length,
       providerDelayMs: PROVIDER_DELAY_MS,
+      beyondProviderP50Ms: ms(median(beyondProvider)),
+      faceP50Ms: ms(median(faceTimes.slice(2))),
       overheadP50Ms: ms(median(overheads)),
       overheadMaxMs: ms(Math.max(...overheads)),
       totalP50Ms: ms(median(totals)),
@@ -309,7 +353,7 @@ export const generationBudgets = (g: GenerationFigures): Budget[] => [
     limit: GENERATION_BUDGETS.userTasksP99Ms,
   },
   {
-    name: 'worker overhead beyond the provider p50',
+    name: 'worker overhead beyond the provider and the likeness measure p50',
     value: g.worker.overheadP50Ms,
     unit: 'ms',
     limit: GENERATION_BUDGETS.workerOverheadP50Ms,

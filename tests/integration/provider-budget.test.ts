@@ -78,6 +78,19 @@ describe('daily cap on provider calls', () => {
     await reserveProviderCalls(deps, user, 2);
   });
 
+  it('many accounts at once are all counted, none turned away for meeting on the stage counter', async () => {
+    // Every batch adds to the one stage counter: writes that meet there queue, none is refused for it.
+    const { deps, recorded } = budgetAt({ perAccountPerDay: 50, overallPerDay: 1000 });
+    const results = await Promise.allSettled(
+      Array.from({ length: 40 }, () => reserveProviderCalls(deps, randomUUID(), 2)),
+    );
+    expect(results.filter((r) => r.status === 'rejected').map((r) => String(r.reason))).toEqual([]);
+    const used = recorded.filter(([n]) => n === 'ProviderBudgetUsedPercent').map(([, v]) => v);
+    // Each reservation reports the counter as its own write left it: 2, 4, ... 80 calls of 1,000.
+    expect(Math.max(...used)).toBe(8);
+    expect(new Set(used).size).toBe(40);
+  });
+
   it('concurrent batches never pass the cap together', async () => {
     const { deps } = budgetAt({ perAccountPerDay: 100, overallPerDay: 20 });
     const results = await Promise.allSettled(

@@ -1,25 +1,12 @@
-// The daily provider-call counters: one transaction adds to the stage's counter and the account's, each
-// conditioned on staying within its cap, so concurrent batches can never pass a cap together.
-import {
-  type DynamoDBDocumentClient,
-  GetCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+// The daily provider-call counters: the account's counter, then the stage's, each added to by one
+// conditional UpdateItem that holds only while the counter stays within its cap, so concurrent batches can
+// never pass a cap together. Not one transaction: every batch of every account adds to the stage's counter,
+// and transactions that meet on one item cancel each other (TransactionConflict), while single-item writes
+// to it simply queue. A batch the stage refuses gives the account's calls back.
+import { type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { BudgetReservation, ProviderBudgetStore } from '../../domain/generation/provider-budget.ts';
-import { failedConditions, isTransactionConflict } from './conditions.ts';
+import { isConditionFailure } from './conditions.ts';
 import { keys, TTL_ATTRIBUTE } from './keys.ts';
-
-const addWithin = (table: string, key: Record<string, string>, calls: number, cap: number, ttl: number) => ({
-  Update: {
-    TableName: table,
-    Key: key,
-    UpdateExpression: 'ADD calls :n SET #ttl = :ttl',
-    ConditionExpression: 'attribute_not_exists(calls) OR calls <= :room',
-    ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
-    ExpressionAttributeValues: { ':n': calls, ':room': cap - calls, ':ttl': ttl },
-  },
-});
 
 export class DynamoProviderBudgetStore implements ProviderBudgetStore {
   private readonly db: DynamoDBDocumentClient;
@@ -30,58 +17,67 @@ export class DynamoProviderBudgetStore implements ProviderBudgetStore {
     this.table = table;
   }
 
+  /** Adds `calls` to the counter if it stays within `cap`: its new value, or null when it would not. */
+  private async addWithin(key: Record<string, string>, calls: number, cap: number, ttl: number) {
+    try {
+      const res = await this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: key,
+          UpdateExpression: 'ADD calls :n SET #ttl = :ttl',
+          ConditionExpression: 'attribute_not_exists(calls) OR calls <= :room',
+          ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+          ExpressionAttributeValues: { ':n': calls, ':room': cap - calls, ':ttl': ttl },
+          ReturnValues: 'UPDATED_NEW',
+        }),
+      );
+      return typeof res.Attributes?.calls === 'number' ? res.Attributes.calls : calls;
+    } catch (e) {
+      if (isConditionFailure(e)) return null;
+      throw e;
+    }
+  }
+
   async reserve(input: Parameters<ProviderBudgetStore['reserve']>[0]): Promise<BudgetReservation> {
     const { userId, day, calls, limits, expiresAt } = input;
     if (calls > limits.perAccountPerDay) return { outcome: 'account-cap-reached' };
     if (calls > limits.overallPerDay) return { outcome: 'overall-cap-reached' };
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await this.db.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              addWithin(
-                this.table,
-                keys.accountProviderBudget(userId, day),
-                calls,
-                limits.perAccountPerDay,
-                expiresAt,
-              ),
-              addWithin(this.table, keys.providerBudget(day), calls, limits.overallPerDay, expiresAt),
-            ],
-          }),
-        );
-        break;
-      } catch (e) {
-        const failed = failedConditions(e);
-        if (failed.includes(0)) return { outcome: 'account-cap-reached' };
-        if (failed.includes(1)) return { outcome: 'overall-cap-reached' };
-        // Two batches met on the overall counter: both may fit, so try again (a few times).
-        if (isTransactionConflict(e) && attempt < 5) continue;
-        throw e;
-      }
+    const account = keys.accountProviderBudget(userId, day);
+    if ((await this.addWithin(account, calls, limits.perAccountPerDay, expiresAt)) === null)
+      return { outcome: 'account-cap-reached' };
+    let overallUsed: number | null;
+    try {
+      overallUsed = await this.addWithin(keys.providerBudget(day), calls, limits.overallPerDay, expiresAt);
+    } catch (e) {
+      await this.giveBack(account, calls);
+      throw e;
     }
-    const res = await this.db.send(
-      new GetCommand({ TableName: this.table, Key: keys.providerBudget(day), ProjectionExpression: 'calls' }),
-    );
-    return { outcome: 'reserved', overallUsed: typeof res.Item?.calls === 'number' ? res.Item.calls : calls };
+    if (overallUsed === null) {
+      await this.giveBack(account, calls);
+      return { outcome: 'overall-cap-reached' };
+    }
+    return { outcome: 'reserved', overallUsed };
+  }
+
+  private async giveBack(key: Record<string, string>, calls: number): Promise<void> {
+    await this.db
+      .send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: key,
+          UpdateExpression: 'ADD calls :minus',
+          ConditionExpression: 'calls >= :n',
+          ExpressionAttributeValues: { ':minus': -calls, ':n': calls },
+        }),
+      )
+      .catch((e: unknown) => {
+        // Already released, or the day's counter expired: nothing to give back.
+        if (!isConditionFailure(e)) throw e;
+      });
   }
 
   async release(input: { userId: string; day: string; calls: number }): Promise<void> {
-    for (const key of [keys.accountProviderBudget(input.userId, input.day), keys.providerBudget(input.day)]) {
-      await this.db
-        .send(
-          new UpdateCommand({
-            TableName: this.table,
-            Key: key,
-            UpdateExpression: 'ADD calls :minus',
-            ConditionExpression: 'calls >= :n',
-            ExpressionAttributeValues: { ':minus': -input.calls, ':n': input.calls },
-          }),
-        )
-        .catch((e: unknown) => {
-          // Already released, or the day's counter expired: nothing to give back.
-          if (!(e instanceof Error && e.name === 'ConditionalCheckFailedException')) throw e;
-        });
-    }
+    await this.giveBack(keys.accountProviderBudget(input.userId, input.day), input.calls);
+    await this.giveBack(keys.providerBudget(input.day), input.calls);
   }
 }
