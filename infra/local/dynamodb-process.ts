@@ -183,16 +183,11 @@ export async function startDynamoProcess(o: DynamoProcessOptions = {}): Promise<
   const storage = o.dataDir ? ['-dbPath', o.dataDir] : ['-inMemory'];
   const common = [...storage, '-sharedDb', '-disableTelemetry', '-cors', NO_BROWSER_ORIGIN];
   const library = `-Djava.library.path=${join(home, 'DynamoDBLocal_lib')}`;
-  // The JIT's first tier only: a local run's JVM lives minutes to hours and its second-tier compiles cost
-  // more CPU than they ever win back on a two-core machine (the same 8,000 calls: 20 s of CPU instead of
-  // 33 s, and started in 4.2 s instead of 6.7 s).
-  const jit = '-XX:TieredStopAtLevel=1';
   const classes = o.launcher === 'jar' ? null : loopbackLauncher(jar);
 
   if (classes) {
     const port = o.port ?? 0;
     const run = launch([
-      jit,
       library,
       '-cp',
       `${jar}${delimiter}${classes}`,
@@ -214,7 +209,7 @@ export async function startDynamoProcess(o: DynamoProcessOptions = {}): Promise<
   const pick = o.pickPort ?? freePort;
   for (let attempt = 1; ; attempt++) {
     const port = o.port || (await pick());
-    const run = launch([jit, library, '-jar', jar, ...common, '-port', String(port)]);
+    const run = launch([library, '-jar', jar, ...common, '-port', String(port)]);
     try {
       await listening(run, port);
       return { port, loopbackOnly: false, process: run.child, stop: stopper(run.child) };
