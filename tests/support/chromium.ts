@@ -5,7 +5,8 @@ import { existsSync } from 'node:fs';
 /** The whole browser: Lighthouse, the benches, screenshots and the demo recording. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+/** Debian's chromium-headless-shell, which `npm test` installs (tests/support/ensure-tools.ts). */
+export const HEADLESS_SHELL_PATH = process.env.TEST_CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 /**
  * The browser tests' Chromium: Debian's chromium-headless-shell, the same Blink and V8 without the
  * browser's own windows. The whole browser opens a window per context, with a renderer of its own for the
@@ -13,7 +14,7 @@ const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
  * 925 s one at a time, and every one passed. Without the package, the whole browser.
  */
 export const TEST_CHROMIUM_PATH =
-  process.env.TEST_CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : CHROMIUM_PATH);
+  process.env.TEST_CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : CHROMIUM_PATH);
 
 export const CHROMIUM_ARGS = [
   '--headless',

@@ -4,9 +4,8 @@
 // it installs what is missing; elsewhere it says what to install.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { CHROMIUM_PATH, HEADLESS_SHELL_PATH } from './chromium.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const HEADLESS_SHELL = process.env.TEST_CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 const has = (cmd: string, args: string[]) => spawnSync(cmd, args, { stdio: 'ignore' }).status === 0;
 const isRoot = process.getuid?.() === 0;
 const canApt = isRoot && has('apt-get', ['--version']);
@@ -19,9 +18,10 @@ const forStart = process.argv.includes('--start');
 const forBench = process.argv.includes('--bench');
 // The tests drive Chromium's headless shell (tests/support/chromium.ts); the benches (Lighthouse, first
 // load, the gallery) and the screenshots the whole browser.
-if (!forStart && !forBench && !existsSync(HEADLESS_SHELL))
+if (!forStart && !forBench && !existsSync(HEADLESS_SHELL_PATH))
   missing.push({ what: "Chromium's headless shell (for the browser tests)", pkg: 'chromium-headless-shell' });
-if (forBench && !existsSync(CHROMIUM)) missing.push({ what: 'Chromium (for the benches)', pkg: 'chromium' });
+if (forBench && !existsSync(CHROMIUM_PATH))
+  missing.push({ what: 'Chromium (for the benches)', pkg: 'chromium' });
 
 if (missing.length && canApt) {
   console.log(`Installing ${missing.map((m) => m.what).join(' and ')} with apt-get…`);

@@ -49,7 +49,9 @@ export class DynamoProviderBudgetStore implements ProviderBudgetStore {
     try {
       overallUsed = await this.addWithin(keys.providerBudget(day), calls, limits.overallPerDay, expiresAt);
     } catch (e) {
-      await this.giveBack(account, calls);
+      // The stage's counter could not be read or written: the account's calls go back, and that error is
+      // the one to report (were the giving back to fail too, the count expires with the day).
+      await this.giveBack(account, calls).catch(() => undefined);
       throw e;
     }
     if (overallUsed === null) {

@@ -1,8 +1,8 @@
 // The likeness guarantee (issue 18), stated where prices are: on the landing page's pricing section and the
 // pricing page. Prerendered only: use it inside `import.meta.env.SSR &&` code. It lives outside
-// components/marketing (its icon is drawn by the shell's Icon) so that, used by two pages, it costs them no chunk of its
-// own: the landing page's JavaScript budget has no room for one. Its styles are in likeness-guarantee.css,
-// which both pages' stylesheets @import.
+// components/marketing (its icon is drawn by the shell's Icon) so that, used by two pages, it costs them no
+// chunk of its own: the landing page's JavaScript budget has no room for one. Its styles are in
+// likeness-guarantee.css, which both pages' stylesheets @import.
 import { useLanguage } from '../lib/language.ts';
 import type { Localized } from '../lib/strings.ts';
 import { Icon } from './ui/shell-icons.tsx';
