@@ -156,7 +156,7 @@ const g = generation;
 console.log(
   `Avatars: create of ${g.create.styles} styles p50 ${g.create.p50Ms} ms p99 ${g.create.p99Ms} ms (${g.create.requests} requests, ${g.create.failures} failed, concurrency 10); ` +
     `user-tasks with ${g.userTasks.tasks} tasks: first page p99 ${g.userTasks.firstPage.p99Ms} ms, all p99 ${g.userTasks.all.p99Ms} ms; ` +
-    `worker beyond a ${g.worker.providerDelayMs} ms provider p50 ${g.worker.beyondProviderP50Ms} ms, of which the likeness measure adds p50 ${g.worker.faceP50Ms} ms and the rest p50 ${g.worker.overheadP50Ms} ms (max ${g.worker.overheadMaxMs}, ${g.worker.tasks} tasks); ` +
+    `worker beyond a ${g.worker.providerDelayMs} ms provider p50 ${g.worker.beyondProviderP50Ms} ms, of which the likeness measure's face model p50 ${g.worker.faceP50Ms} ms and the rest p50 ${g.worker.overheadP50Ms} ms (max ${g.worker.overheadMaxMs}, ${g.worker.tasks} tasks); ` +
     `${g.clickToDone.styles} styles click to DONE ${g.clickToDone.ms} ms`,
 );
 
