@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Five kinds of test, one command (`npm test`). The integration and browser projects share one local
+// Six kinds of test, one command (`npm test`). The integration and browser projects share one local
 // stack (DynamoDB Local, s3rver, the local API Gateway, the built SPA) started by tests/support/global-setup.ts.
 export default defineConfig({
   test: {
@@ -48,10 +48,22 @@ export default defineConfig({
       },
       {
         test: {
+          // tests/static: `npm run check` (types, lint, import boundaries), beside the other files.
+          name: 'static',
+          include: ['tests/static/**/*.test.ts'],
+          testTimeout: 300_000,
+        },
+      },
+      {
+        test: {
           name: 'infra',
           include: ['tests/infra/**/*.test.ts'],
-          // Each file synthesizes the whole app (every function bundled, the edge stack too): minutes on a
-          // busy two-core machine.
+          // The files share their workers' processes: aws-cdk-lib is loaded, and its first synthesis warmed
+          // up, once per worker instead of once per file (about 7 s of CPU each). They only synthesize
+          // templates; none changes process state.
+          isolate: false,
+          // Each file synthesizes the whole app (one bundles every function): minutes on a busy two-core
+          // machine.
           testTimeout: 300_000,
           hookTimeout: 300_000,
         },

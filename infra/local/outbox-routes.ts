@@ -38,7 +38,8 @@ const LOCAL_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
 
 export function outboxRoutes(outboxDir: string) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
-    const path = new URL(req.url ?? '/', 'http://local').pathname;
+    const url = new URL(req.url ?? '/', 'http://local');
+    const path = url.pathname;
     if (!path.startsWith('/_local/')) return false;
     const refuse = (status: number, message: string) => {
       res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
@@ -50,7 +51,9 @@ export function outboxRoutes(outboxDir: string) {
     if (path !== '/_local/mail' && path !== '/_local/outbox') return refuse(404, 'Not found');
     if (req.method === 'OPTIONS') return refuse(403, 'The local outbox is not shared with other origins.');
     if (req.method !== 'GET') return refuse(405, 'Method not allowed');
-    const emails = await readOutbox(outboxDir);
+    // ?to=<address>: only that recipient's emails (what a test waiting for its link asks for).
+    const to = url.searchParams.get('to');
+    const emails = await readOutbox(outboxDir, to === null ? {} : { to });
     if (path === '/_local/mail') {
       res.writeHead(200, {
         'content-type': 'application/json',

@@ -57,6 +57,12 @@ async function listOf(token: string): Promise<PhotoList> {
 /** expect.poll with the time a busy machine needs (its default is one second). */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
 
+/**
+ * What follows an upload waits longer than the page's 10 s: each photo goes through the face model (half a
+ * second of CPU on a quiet machine, several times that when the whole suite shares two cores).
+ */
+const UPLOADED = { timeout: 30_000 };
+
 const toast = (page: Page, text: string) => page.getByTestId('toast').getByText(text, { exact: true });
 /** The spec's "deleted" message, in the bar that offers Undo for a few seconds (issue 23). */
 const undoBar = (page: Page, text: string) =>
@@ -139,7 +145,7 @@ describeInBrowser('Manage Photos', () => {
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
     expect(seen.at(-1)).toBe(100);
 
-    await page.getByTestId('photo-card').nth(2).waitFor();
+    await page.getByTestId('photo-card').nth(2).waitFor(UPLOADED);
     expect(await page.getByTestId('rejected-message').innerText()).toBe(
       'Uploaded: 3. Rejected as not valid images: 1.',
     );
@@ -188,7 +194,7 @@ describeInBrowser('Manage Photos', () => {
       transfer.items.add(new File([data], 'dropped.jpg', { type: 'image/jpeg' }));
       zone.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
     }, bytes);
-    await toast(page, '1 photo uploaded.').waitFor();
+    await toast(page, '1 photo uploaded.').waitFor(UPLOADED);
     await poll(() => page.getByTestId('photo-name').first().innerText()).toBe('dropped.jpg');
 
     // Refresh shows a photo added elsewhere (another device, the API).
@@ -289,7 +295,7 @@ describeInBrowser('Manage Photos', () => {
     );
     await page.getByTestId('consent-processing').check();
     await page.getByTestId('consent-rights').check();
-    await toast(page, '2 photos importées.').waitFor();
+    await toast(page, '2 photos importées.').waitFor(UPLOADED);
     await poll(() => page.getByTestId('photo-count').innerText()).toContain(
       '2 photos : assez pour créer des avatars',
     );
@@ -310,7 +316,7 @@ describeInBrowser('Manage Photos', () => {
     await page.getByTestId('consent-processing').check();
     await page.getByTestId('consent-rights').check();
     await page.getByTestId('photo-input').setInputFiles([file('studio.png'), file('garden.webp')]);
-    await page.getByTestId('photo-card').nth(1).waitFor();
+    await page.getByTestId('photo-card').nth(1).waitFor(UPLOADED);
 
     // Storage unreachable: the screen falls back to GET /photos/data (base64) for both.
     await page.route(`${stack().s3Endpoint}/**`, (route) => route.abort('failed'));
@@ -360,7 +366,7 @@ describeInBrowser('Manage Photos', () => {
     );
     await page.unroute('**/photos/upload-targets');
     await page.getByTestId('photo-input').setInputFiles([file('studio.png')]);
-    await page.getByTestId('photo-card').waitFor();
+    await page.getByTestId('photo-card').waitFor(UPLOADED);
     expect(await page.getByTestId('upload-error').count()).toBe(0);
 
     await page.route('**/photos/*.jpg', (route) =>

@@ -3,7 +3,7 @@
 import { createServer, request } from 'node:http';
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { stack } from '../support/api.ts';
+import { callRoute, newEmail, stack } from '../support/api.ts';
 import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from '../support/chromium.ts';
 
 /** A request with a Host header of our choosing (fetch will not send one). */
@@ -18,6 +18,20 @@ const withHost = (url: string, host: string): Promise<number> =>
   });
 
 describe('the local outbox (/_local/mail)', () => {
+  it('with ?to=, answers only the emails to that address', async () => {
+    const [ana, bob] = [newEmail('outbox-ana'), newEmail('outbox-bob')];
+    for (const email of [ana, bob])
+      expect((await callRoute('signup', { body: { email, terms_accepted: true } })).status).toBe(200);
+    const read = async (to: string) =>
+      (await (await fetch(`${stack().apiUrl}/_local/mail?to=${encodeURIComponent(to)}`)).json()) as {
+        to: string;
+      }[];
+    expect((await read(ana)).map((m) => m.to)).toEqual([ana]);
+    expect((await read(bob)).map((m) => m.to)).toEqual([bob]);
+    const all = (await (await fetch(`${stack().apiUrl}/_local/mail`)).json()) as { to: string }[];
+    expect(all.filter((m) => m.to === ana || m.to === bob)).toHaveLength(2);
+  });
+
   it('sends no CORS header and refuses preflights, whatever the origin', async () => {
     const mail = `${stack().apiUrl}/_local/mail`;
     for (const origin of ['https://evil.example', stack().webUrl]) {

@@ -181,9 +181,9 @@ export interface Mail {
 }
 
 export async function mailsTo(email: string): Promise<Mail[]> {
-  const res = await fetch(`${stack().apiUrl}/_local/mail`);
-  const all = (await res.json()) as Mail[];
-  return all.filter((m) => m.to === email);
+  const res = await fetch(`${stack().apiUrl}/_local/mail?to=${encodeURIComponent(email)}`);
+  const mine = (await res.json()) as Mail[];
+  return mine.filter((m) => m.to === email);
 }
 
 /** The link's secret and the language it carries. */

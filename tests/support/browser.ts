@@ -88,16 +88,17 @@ export interface OutboxMail {
   html: string;
 }
 
-async function readOutbox(): Promise<OutboxMail[]> {
-  const res = await fetch(`${stack().apiUrl}/_local/mail`);
-  return (await res.json()) as OutboxMail[];
+/** The emails to `to`, newest first. */
+async function mailsTo(to: string): Promise<OutboxMail[]> {
+  const res = await fetch(`${stack().apiUrl}/_local/mail?to=${encodeURIComponent(to)}`);
+  return ((await res.json()) as OutboxMail[]).filter((m) => m.to === to);
 }
 
 /** Waits for the newest email to `to` (optionally the n-th one), failing after 10 s. */
 export async function waitForMail(to: string, { count = 1 } = {}): Promise<OutboxMail> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const mine = (await readOutbox()).filter((m) => m.to === to);
+    const mine = await mailsTo(to);
     if (mine.length >= count) return mine[0] as OutboxMail;
     if (Date.now() > deadline)
       throw new Error(`No email #${count} to ${to} within 10 s (got ${mine.length})`);
@@ -105,8 +106,7 @@ export async function waitForMail(to: string, { count = 1 } = {}): Promise<Outbo
   }
 }
 
-export const mailCount = async (to: string): Promise<number> =>
-  (await readOutbox()).filter((m) => m.to === to).length;
+export const mailCount = async (to: string): Promise<number> => (await mailsTo(to)).length;
 
 /** The /login_with_token?token=...&lang=... link an email carries. */
 export function loginLinkIn(mail: OutboxMail): string {

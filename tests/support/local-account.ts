@@ -36,7 +36,7 @@ async function send<T>(
 export async function latestLinkSecret(stack: LocalStackUrls, email: string): Promise<string> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const mail = (await readOutbox(stack.outboxDir)).find((m) => m.to === email);
+    const [mail] = await readOutbox(stack.outboxDir, { to: email });
     const secret = mail && /\/login_with_token\?token=([\w-]+)/.exec(mail.text)?.[1];
     if (secret) return secret;
     if (Date.now() > deadline) throw new Error(`No login link mailed to ${email} within 10 s`);

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Mailer, OutgoingEmail } from '../../domain/ports.ts';
@@ -24,8 +24,9 @@ export class OutboxMailer implements Mailer {
     const sentAt = new Date();
     const id = randomUUID();
     const stored: StoredEmail = { id, from: this.from, sent_at: sentAt.toISOString(), ...email };
-    // The timestamp prefix keeps file names in sending order.
-    const name = `${String(sentAt.getTime()).padStart(15, '0')}-${process.hrtime.bigint()}-${id}.json`;
+    // The timestamp prefix keeps file names in sending order; the recipient's key lets a reader open only
+    // that recipient's emails.
+    const name = `${String(sentAt.getTime()).padStart(15, '0')}-${process.hrtime.bigint()}-${recipientKey(email.to)}-${id}.json`;
     // Written under another name, then renamed: a reader (or a process killed mid-write) never leaves
     // half an email in the outbox.
     const temp = join(this.dir, `.${name}.tmp`);
@@ -34,11 +35,27 @@ export class OutboxMailer implements Mailer {
   }
 }
 
-/** Newest first. */
-export async function readOutbox(dir: string): Promise<StoredEmail[]> {
+/**
+ * The part of a file's name that says whom the email is to: a hash, so that an address with any characters
+ * makes a plain file name, and long enough that no two test addresses meet.
+ */
+const recipientKey = (to: string): string => createHash('sha256').update(to).digest('hex').slice(0, 20);
+
+/**
+ * Newest first. With `to`, only the emails to that address, opened by their names' keys: a test's wait for its
+ * link costs the same in an outbox of ten emails or ten thousand. Emails written before names carried the key
+ * (seven parts to the name, not eight) are opened to be sure.
+ */
+export async function readOutbox(dir: string, { to }: { to?: string } = {}): Promise<StoredEmail[]> {
   const names = await readdir(dir).catch(() => [] as string[]);
+  const key = to === undefined ? null : `-${recipientKey(to)}-`;
   const files = names
-    .filter((n) => n.endsWith('.json') && !n.startsWith('.'))
+    .filter(
+      (n) =>
+        n.endsWith('.json') &&
+        !n.startsWith('.') &&
+        (key === null || n.includes(key) || n.split('-').length === 7),
+    )
     .sort()
     .reverse();
   const emails = await Promise.all(
@@ -51,5 +68,5 @@ export async function readOutbox(dir: string): Promise<StoredEmail[]> {
       }
     }),
   );
-  return emails.filter((m): m is StoredEmail => m !== null);
+  return emails.filter((m): m is StoredEmail => m !== null && (to === undefined || m.to === to));
 }
