@@ -4,7 +4,16 @@
 // the bank answers (then credited once, or refused with one email), the security notice of a password set
 // or changed, the products named as the pricing page names them, and a billing portal that shows a
 // one-time buyer their invoices.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
+import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
+import { buildWebhookDeps } from '../../functions/adapters/webhook-wiring.ts';
+import { GROUP_CONFIG, readConfig } from '../../functions/config.ts';
+import { handleBillingEvent } from '../../functions/domain/billing/webhook.ts';
+import { LOCAL_PRICE_IDS } from '../../infra/local/stripe/prices.ts';
 import { SUBSCRIPTION, TOKEN_PACKS } from '../../shared/catalogue.ts';
 import { PRICING_STRINGS } from '../../web/src/features/pricing/pricing-strings.ts';
 import { activatedUser, callRoute, type Mail, mailsTo, newEmail, stack } from '../support/api.ts';
@@ -84,6 +93,42 @@ describe('the receipt', () => {
     const page = await fetch(receiptUrl);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Receipt from Aivatar');
+  });
+
+  it('that could not be sent goes with the next delivery, once, the tokens credited once', async () => {
+    const { email, token } = await activatedUser();
+    const session = await startCheckout(token, 'pack-40', 40);
+    await pay(session, 'card_ok', true);
+    const payload = asPayload((await eventOf('checkout.session.completed', session)).event);
+    // The webhook's own function, in this process, with a mail transport that fails: its outbox is a file.
+    const broken = join(mkdtempSync(join(tmpdir(), 'aivatar-broken-outbox-')), 'outbox');
+    writeFileSync(broken, 'not a folder');
+    const s = stack();
+    const config = readConfig(GROUP_CONFIG['stripe-webhook'], {
+      STAGE: 'local',
+      TABLE_NAME: s.tableName,
+      DYNAMODB_ENDPOINT: s.dynamoEndpoint,
+      WEB_URL: s.webUrl,
+      STRIPE_SECRET_KEY: s.stripe.secretKey,
+      STRIPE_API_URL: s.stripe.url,
+      STRIPE_PRICES: JSON.stringify(LOCAL_PRICE_IDS),
+      STRIPE_WEBHOOK_SECRET: s.stripe.webhookSecret,
+      MAIL_FROM: 'Aivatar <no-reply@aivatar.local>',
+      MAIL_TRANSPORT: 'outbox',
+      OUTBOX_DIR: broken,
+    });
+    const { deps, verifier } = await buildWebhookDeps(config, createDocumentClient(config.dynamodbEndpoint));
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: s.stripe.webhookSecret });
+    await expect(handleBillingEvent(deps, verifier.verify(payload, header))).rejects.toThrow();
+    // Credited, the receipt not sent: the failed delivery gave its claim on the receipt back.
+    expect((await balances(token)).tokens_ltd).toBe(42);
+    expect(await subjects(email, RECEIPT_EN)).toEqual([]);
+
+    // Stripe delivers again, to the stack's webhook: the receipt goes now, and the tokens are not credited twice.
+    expect((await deliver(payload)).status).toBe(200);
+    expect((await deliver(payload)).status).toBe(200);
+    expect(await subjects(email, RECEIPT_EN)).toHaveLength(1);
+    expect((await balances(token)).tokens_ltd).toBe(42);
   });
 
   it('goes once, in French with French links, for a French account', async () => {

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { createStripeClient } from '../../functions/adapters/stripe/stripe-client.ts';
 import { LOCAL_PRICE_IDS } from '../../infra/local/stripe/prices.ts';
 import { signatureHeader } from '../../infra/local/stripe/webhooks.ts';
-import { stack } from '../support/api.ts';
-import { stripeApi } from '../support/stripe.ts';
+import { activatedUser, stack } from '../support/api.ts';
+import { pay, startCheckout, stripeApi } from '../support/stripe.ts';
 
 describe('the local Stripe stand-in', () => {
   it('replays a create with the same idempotency key, and refuses the key with other parameters', async () => {
@@ -43,6 +43,28 @@ describe('the local Stripe stand-in', () => {
     await expect(wrongKey.customers.retrieve(customer.id)).rejects.toMatchObject({
       type: 'StripeAuthenticationError',
       statusCode: 401,
+    });
+  });
+
+  it('expands a payment’s charge when asked (the receipt’s one call), and refuses what cannot expand', async () => {
+    const { token } = await activatedUser();
+    const session = await startCheckout(token, 'pack-40', 40);
+    await pay(session);
+    const pi = String((await stripeApi().checkout.sessions.retrieve(session)).payment_intent);
+    const plain = await stripeApi().paymentIntents.retrieve(pi);
+    expect(typeof plain.latest_charge).toBe('string');
+    const charge = await stripeApi().charges.retrieve(plain.latest_charge as string);
+    const expanded = await stripeApi().paymentIntents.retrieve(pi, { expand: ['latest_charge'] });
+    expect(expanded.latest_charge).toMatchObject({
+      id: charge.id,
+      object: 'charge',
+      receipt_url: charge.receipt_url,
+    });
+    expect(charge.receipt_url).toMatch(/^http/);
+    await expect(stripeApi().paymentIntents.retrieve(pi, { expand: ['amount'] })).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      param: 'expand',
+      message: 'This property cannot be expanded (amount).',
     });
   });
 

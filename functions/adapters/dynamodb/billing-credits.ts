@@ -12,6 +12,7 @@ import type {
   RefundClawback,
 } from '../../domain/billing/ports.ts';
 import { type TransactItem, transactWithRetry } from './balance-transaction.ts';
+import { claimedAttribute } from './email-claims.ts';
 import { accountOwner, keys, OWNER_ATTRIBUTE, ownedBy, TTL_ATTRIBUTE } from './keys.ts';
 
 type ReadAccount = (userId: string) => Promise<BillingAccount | null>;
@@ -98,9 +99,12 @@ export function creditPack(
         Update: {
           TableName: table,
           Key: keys.checkout(c.sessionId),
-          UpdateExpression: 'SET credited_at = :now, credited_event = :evt',
+          // The credit claims the receipt for this delivery (email-claims.ts): it is sent next, without a
+          // write of its own to claim it.
+          UpdateExpression: 'SET credited_at = :now, credited_event = :evt, #receiptClaimed = :now',
           ConditionExpression:
             'attribute_exists(pk) AND attribute_not_exists(credited_at) AND user_id = :uid',
+          ExpressionAttributeNames: { '#receiptClaimed': claimedAttribute('receipt') },
           ExpressionAttributeValues: { ':now': c.now, ':evt': c.eventId, ':uid': c.userId },
         },
       },

@@ -19,8 +19,11 @@ function dueWhen(of: PaymentRecord, email: PaymentEmail): string {
 
 const names = (email: PaymentEmail) => ({
   '#sent': `${email}_email_sent_at`,
-  '#claimed': `${email}_email_claimed_at`,
+  '#claimed': claimedAttribute(email),
 });
+
+/** The attribute of a payment's record that holds an email's claim (set in the credit's transaction too). */
+export const claimedAttribute = (email: PaymentEmail): string => `${email}_email_claimed_at`;
 
 export function claimEmail(
   db: DynamoDBDocumentClient,

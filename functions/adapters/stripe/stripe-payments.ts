@@ -74,10 +74,12 @@ export class StripePayments implements PaymentProvider {
   }
 
   async paymentReceiptUrl(paymentIntentId: string): Promise<string | null> {
-    const intent = await this.stripe.paymentIntents.retrieve(paymentIntentId);
-    const chargeId = idOf(intent.latest_charge);
-    if (!chargeId) return null;
-    return (await this.stripe.charges.retrieve(chargeId)).receipt_url;
+    // One call: the charge comes inside the payment intent (expanded).
+    const intent = await this.stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] });
+    const charge = intent.latest_charge;
+    if (!charge) return null;
+    if (typeof charge === 'string') return (await this.stripe.charges.retrieve(charge)).receipt_url;
+    return charge.receipt_url;
   }
 
   async getSubscription(id: string): Promise<SubscriptionSnapshot> {

@@ -202,7 +202,8 @@ export interface WebhookStore extends BillingStore {
   getCheckout(sessionId: string): Promise<CheckoutRecord | null>;
   /**
    * One transaction: the event id, the session (credited once), the balance and its ledger entry; the
-   * session's delayed payment, if any, stops being pending.
+   * session's delayed payment, if any, stops being pending. 'credited' also claims the session's receipt
+   * email (claimEmail) for the caller, which sends it.
    */
   creditPack(credit: PackCredit): Promise<CreditOutcome>;
   /**

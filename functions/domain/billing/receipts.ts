@@ -25,16 +25,21 @@ export interface ReceiptDeps {
 type CheckoutEvent = Extract<BillingEvent, { sessionId: string }>;
 type InvoiceEvent = Extract<BillingEvent, { kind: 'invoice-paid' }>;
 
+/**
+ * `account`: the account, when the caller began reading it earlier (else it is read after the claim).
+ * `claimed`: the caller's write already claimed the email (a pack's credit claims its receipt).
+ */
 export async function emailOnce(
   deps: ReceiptDeps,
   of: PaymentRecord,
   kind: PaymentEmail,
   userId: string,
   build: (account: BillingAccount) => OutgoingEmail | Promise<OutgoingEmail>,
+  { account: early, claimed = false }: { account?: Promise<BillingAccount | null>; claimed?: boolean } = {},
 ): Promise<void> {
-  if (!(await deps.store.claimEmail(of, kind, deps.clock.now()))) return;
+  if (!claimed && !(await deps.store.claimEmail(of, kind, deps.clock.now()))) return;
   try {
-    const account = await deps.store.getAccount(userId);
+    const account = await (early ?? deps.store.getAccount(userId));
     // An account deleted meanwhile gets no email.
     if (account) await deps.mailer.send(await build(account));
   } catch (e) {
@@ -44,19 +49,52 @@ export async function emailOnce(
   await deps.store.emailSent(of, kind, deps.clock.now());
 }
 
-/** A credited pack's receipt, with the link to the provider's receipt of the charge. */
+/** What a pack's receipt reads elsewhere: the account (its address, its language) and the provider's receipt. */
+export interface ReceiptReads {
+  account: Promise<BillingAccount | null>;
+  receiptUrl: Promise<string | null>;
+}
+
+/**
+ * Starts a pack receipt's reads, so that they run beside the credit's transaction instead of after it. A read
+ * that fails fails the delivery when the receipt awaits it, as it would have read it then.
+ */
+export function startReceiptReads(deps: ReceiptDeps, userId: string, event: CheckoutEvent): ReceiptReads {
+  const awaitedLater = <T>(p: Promise<T>): Promise<T> => {
+    p.catch(() => undefined);
+    return p;
+  };
+  return {
+    account: awaitedLater(deps.store.getAccount(userId)),
+    receiptUrl: awaitedLater(
+      event.paymentIntentId ? deps.provider.paymentReceiptUrl(event.paymentIntentId) : Promise.resolve(null),
+    ),
+  };
+}
+
+/**
+ * A credited pack's receipt, with the link to the provider's receipt of the charge. `reads`: begun earlier
+ * (startReceiptReads); else made once the receipt is claimed. `claimed`: by this delivery's credit.
+ */
 export function sendReceiptOnce(
   deps: ReceiptDeps,
   userId: string,
   event: CheckoutEvent,
   pack: TokenPack,
+  { reads, claimed = false }: { reads?: ReceiptReads; claimed?: boolean } = {},
 ): Promise<void> {
-  return emailOnce(deps, { checkout: event.sessionId }, 'receipt', userId, async (account) => {
-    const receiptUrl = event.paymentIntentId
-      ? await deps.provider.paymentReceiptUrl(event.paymentIntentId)
-      : null;
-    return packReceiptEmail(account.email, account.lang, { pack, webUrl: deps.webUrl, receiptUrl });
-  });
+  return emailOnce(
+    deps,
+    { checkout: event.sessionId },
+    'receipt',
+    userId,
+    async (account) => {
+      const receiptUrl = await (reads?.receiptUrl ??
+        (event.paymentIntentId ? deps.provider.paymentReceiptUrl(event.paymentIntentId) : null));
+      return packReceiptEmail(account.email, account.lang, { pack, webUrl: deps.webUrl, receiptUrl });
+    },
+    { account: reads?.account, claimed },
+  );
 }
 
 /** A granted month's receipt, with the link to the invoice's page at the provider. */

@@ -12,7 +12,7 @@ import {
   recordPendingPayment,
 } from './pack-payments.ts';
 import type { BillingEvent, PaymentProvider, WebhookStore } from './ports.ts';
-import { sendMonthReceiptOnce, sendReceiptOnce } from './receipts.ts';
+import { sendMonthReceiptOnce, sendReceiptOnce, startReceiptReads } from './receipts.ts';
 
 export interface WebhookDeps {
   provider: PaymentProvider;
@@ -77,6 +77,8 @@ async function creditPack(deps: WebhookDeps, event: CheckoutEvent): Promise<Webh
     await sendReceiptOnce(deps, record.userId, event, pack);
     return 'duplicate';
   }
+  // The receipt's reads (the account, the provider's receipt) go beside the transaction, not after it.
+  const reads = startReceiptReads(deps, record.userId, event);
   const outcome = await deps.store.creditPack({
     eventId: event.eventId,
     sessionId: event.sessionId,
@@ -88,7 +90,8 @@ async function creditPack(deps: WebhookDeps, event: CheckoutEvent): Promise<Webh
     now: deps.clock.now(),
   });
   if (outcome === 'credited') deps.metrics.record('TokensSold', pack.tokens);
-  await sendReceiptOnce(deps, record.userId, event, pack);
+  // A credit claims the receipt; a duplicate's claim is tried (the crediting delivery may have lost it).
+  await sendReceiptOnce(deps, record.userId, event, pack, { reads, claimed: outcome === 'credited' });
   return outcome;
 }
 

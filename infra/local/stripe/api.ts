@@ -33,6 +33,23 @@ function get<T extends Json>(map: Record<string, T>, what: string, id: string): 
   return found;
 }
 
+/**
+ * `expand[]=field`, as Stripe answers it: each named field's id replaced by the object it names (one level,
+ * the fields this object's type can expand), and a field it cannot expand refused.
+ */
+function expanded(o: Json, params: Params, expandable: Record<string, (id: string) => Json>): Json {
+  const fields = formList(params.expand).map((f) => str(f) ?? '');
+  if (!fields.length) return o;
+  const out: Json = { ...o };
+  for (const field of fields) {
+    const load = expandable[field];
+    if (!load) throw invalidParam('expand', `This property cannot be expanded (${field}).`);
+    const id = out[field];
+    if (typeof id === 'string') out[field] = publicView(load(id));
+  }
+  return out;
+}
+
 function createCustomer(ctx: ApiContext, { params }: ApiCall): Json {
   const c = customerJson({
     email: str(params.email) ?? null,
@@ -313,7 +330,13 @@ const ROUTES: [string, Handler][] = [
     (c, call) => listOf(c, c.state.data.invoices, '/v1/invoices', call.params, ['customer', 'subscription']),
   ],
   ['GET /v1/invoices/:id', (c, _, id) => get(c.state.data.invoices, 'invoice', id)],
-  ['GET /v1/payment_intents/:id', (c, _, id) => get(c.state.data.paymentIntents, 'payment_intent', id)],
+  [
+    'GET /v1/payment_intents/:id',
+    (c, call, id) =>
+      expanded(get(c.state.data.paymentIntents, 'payment_intent', id), call.params, {
+        latest_charge: (chargeId) => get(c.state.data.charges, 'charge', chargeId),
+      }),
+  ],
   ['GET /v1/charges/:id', (c, _, id) => get(c.state.data.charges, 'charge', id)],
   ['POST /v1/refunds', createRefund],
   [
