@@ -97,85 +97,76 @@ describe('DynamoDB Local', () => {
     }
   });
 
-  // Six JVMs one after the other (three rounds of a kill and a restart): 27 to 43 s in whole runs of the
-  // suite, against the project's minute.
-  it(
-    'keeps every transaction acknowledged through the commit barrier when killed -9 mid-stream',
-    {
-      timeout: 120_000,
-    },
-    async () => {
-      // DynamoDB Local acknowledges a transaction before its COMMIT runs (dynamodb-commit-barrier.ts): killed
-      // then, it loses it. Streams of transactions are cut at random moments, three times.
-      const client = (endpoint: string) =>
-        new DynamoDBClient({
-          endpoint,
-          region: 'eu-west-1',
-          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-          maxAttempts: 1,
-        });
-      for (let round = 0; round < 3; round++) {
-        const dir = mkdtempSync(join(tmpdir(), 'aivatar-ddb-kill-'));
-        try {
-          const first = await startDynamoLocal({ dataDir: dir });
-          const barrier = await startCommitBarrier(first.endpoint);
-          const writes = client(barrier.endpoint);
-          await writes.send(
-            new CreateTableCommand({
-              TableName: 'kept',
-              BillingMode: 'PAY_PER_REQUEST',
-              AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
-              KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
-            }),
-          );
-          const acknowledged: string[] = [];
-          let writing = true;
-          const writers = Array.from({ length: 8 }, async (_, w) => {
-            for (let i = 0; writing; i++) {
-              const key = `${w}-${i}`;
-              try {
-                await writes.send(
-                  new TransactWriteItemsCommand({
-                    TransactItems: [
-                      { Put: { TableName: 'kept', Item: { pk: { S: key } } } },
-                      { Put: { TableName: 'kept', Item: { pk: { S: `${key}-pair` } } } },
-                    ],
-                  }),
-                );
-                acknowledged.push(key);
-              } catch {
-                return;
-              }
+  it('keeps every transaction acknowledged through the commit barrier when killed -9 mid-stream', async () => {
+    // DynamoDB Local acknowledges a transaction before its COMMIT runs (dynamodb-commit-barrier.ts): killed
+    // then, it loses it. Streams of transactions are cut at random moments, three times.
+    const client = (endpoint: string) =>
+      new DynamoDBClient({
+        endpoint,
+        region: 'eu-west-1',
+        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+        maxAttempts: 1,
+      });
+    for (let round = 0; round < 3; round++) {
+      const dir = mkdtempSync(join(tmpdir(), 'aivatar-ddb-kill-'));
+      try {
+        const first = await startDynamoLocal({ dataDir: dir });
+        const barrier = await startCommitBarrier(first.endpoint);
+        const writes = client(barrier.endpoint);
+        await writes.send(
+          new CreateTableCommand({
+            TableName: 'kept',
+            BillingMode: 'PAY_PER_REQUEST',
+            AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
+            KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+          }),
+        );
+        const acknowledged: string[] = [];
+        let writing = true;
+        const writers = Array.from({ length: 8 }, async (_, w) => {
+          for (let i = 0; writing; i++) {
+            const key = `${w}-${i}`;
+            try {
+              await writes.send(
+                new TransactWriteItemsCommand({
+                  TransactItems: [
+                    { Put: { TableName: 'kept', Item: { pk: { S: key } } } },
+                    { Put: { TableName: 'kept', Item: { pk: { S: `${key}-pair` } } } },
+                  ],
+                }),
+              );
+              acknowledged.push(key);
+            } catch {
+              return;
             }
-          });
-          // Mid-stream: once a few writes are acknowledged (a busy machine is slow to start), at a random moment.
-          const since = Date.now();
-          while (acknowledged.length < 6 && Date.now() - since < 60_000)
-            await new Promise((r) => setTimeout(r, 50));
-          await new Promise((r) => setTimeout(r, Math.random() * 2000));
-          process.kill(portHolder(first.port)?.pid as number, 'SIGKILL');
-          writing = false;
-          await Promise.all(writers);
-          writes.destroy();
-          await barrier.stop();
-          await first.stop();
-
-          const second = await startDynamoLocal({ dataDir: dir });
-          const reads = client(second.endpoint);
-          const lost: string[] = [];
-          for (const key of acknowledged.flatMap((k) => [k, `${k}-pair`])) {
-            const got = await reads.send(new GetItemCommand({ TableName: 'kept', Key: { pk: { S: key } } }));
-            if (!got.Item) lost.push(key);
           }
-          reads.destroy();
-          await second.stop();
-          expect(acknowledged.length).toBeGreaterThan(5);
-          expect(lost).toEqual([]);
-        } finally {
-          rmSync(dir, { recursive: true, force: true });
+        });
+        // Mid-stream: once a few writes are acknowledged (a busy machine is slow to start), at a random moment.
+        const since = Date.now();
+        while (acknowledged.length < 6 && Date.now() - since < 60_000)
+          await new Promise((r) => setTimeout(r, 50));
+        await new Promise((r) => setTimeout(r, Math.random() * 2000));
+        process.kill(portHolder(first.port)?.pid as number, 'SIGKILL');
+        writing = false;
+        await Promise.all(writers);
+        writes.destroy();
+        await barrier.stop();
+        await first.stop();
+
+        const second = await startDynamoLocal({ dataDir: dir });
+        const reads = client(second.endpoint);
+        const lost: string[] = [];
+        for (const key of acknowledged.flatMap((k) => [k, `${k}-pair`])) {
+          const got = await reads.send(new GetItemCommand({ TableName: 'kept', Key: { pk: { S: key } } }));
+          if (!got.Item) lost.push(key);
         }
+        reads.destroy();
+        await second.stop();
+        expect(acknowledged.length).toBeGreaterThan(5);
+        expect(lost).toEqual([]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
       }
-    },
-    240_000,
-  );
+    }
+  }, 240_000);
 });
