@@ -180,10 +180,10 @@ export interface Mail {
   sent_at: string;
 }
 
+/** The emails to `email` in the local outbox, newest first (the outbox reads only that recipient's). */
 export async function mailsTo(email: string): Promise<Mail[]> {
   const res = await fetch(`${stack().apiUrl}/_local/mail?to=${encodeURIComponent(email)}`);
-  const mine = (await res.json()) as Mail[];
-  return mine.filter((m) => m.to === email);
+  return (await res.json()) as Mail[];
 }
 
 /** The link's secret and the language it carries. */

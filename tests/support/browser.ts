@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject } from 'vitest';
 import { apiRoutes, type RouteId } from '../../shared/api-routes.ts';
+import { type Mail, mailsTo } from './api.ts';
 import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from './chromium.ts';
 import { createLocalAccount, newClientIp } from './local-account.ts';
 
@@ -90,18 +91,8 @@ export function useBrowser() {
 
 // ---- The local stack, from the test process ----
 
-export interface OutboxMail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
-
-/** The emails to `to`, newest first. */
-async function mailsTo(to: string): Promise<OutboxMail[]> {
-  const res = await fetch(`${stack().apiUrl}/_local/mail?to=${encodeURIComponent(to)}`);
-  return ((await res.json()) as OutboxMail[]).filter((m) => m.to === to);
-}
+/** An email in the local outbox, as GET /_local/mail answers it. */
+export type OutboxMail = Mail;
 
 /** Waits for the newest email to `to` (optionally the n-th one), failing after 10 s. */
 export async function waitForMail(to: string, { count = 1 } = {}): Promise<OutboxMail> {

@@ -66,11 +66,13 @@ export function startReceiptReads(deps: ReceiptDeps, userId: string, event: Chec
   };
   return {
     account: awaitedLater(deps.store.getAccount(userId)),
-    receiptUrl: awaitedLater(
-      event.paymentIntentId ? deps.provider.paymentReceiptUrl(event.paymentIntentId) : Promise.resolve(null),
-    ),
+    receiptUrl: awaitedLater(receiptUrlOf(deps, event)),
   };
 }
+
+/** The provider's receipt of the session's charge, if it was paid by one. */
+const receiptUrlOf = async (deps: ReceiptDeps, event: CheckoutEvent): Promise<string | null> =>
+  event.paymentIntentId ? deps.provider.paymentReceiptUrl(event.paymentIntentId) : null;
 
 /**
  * A credited pack's receipt, with the link to the provider's receipt of the charge. `reads`: begun earlier
@@ -89,8 +91,7 @@ export function sendReceiptOnce(
     'receipt',
     userId,
     async (account) => {
-      const receiptUrl = await (reads?.receiptUrl ??
-        (event.paymentIntentId ? deps.provider.paymentReceiptUrl(event.paymentIntentId) : null));
+      const receiptUrl = await (reads?.receiptUrl ?? receiptUrlOf(deps, event));
       return packReceiptEmail(account.email, account.lang, { pack, webUrl: deps.webUrl, receiptUrl });
     },
     { account: reads?.account, claimed },
