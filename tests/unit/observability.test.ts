@@ -5,7 +5,7 @@
 // read); webhook signature failures are counted.
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import Stripe from 'stripe';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { correlationAttributes, withRecordContext } from '../../functions/adapters/sqs/message-context.ts';
 import { StripeEventVerifier } from '../../functions/adapters/stripe/stripe-events.ts';
 import type { WebhookDeps } from '../../functions/domain/billing/webhook.ts';
@@ -19,9 +19,19 @@ import { tracer, tracingWanted } from '../../functions/observability/tracer.ts';
 import { webhookRoutes } from '../../functions/stripe-webhook/routes.ts';
 import { lambdaContext } from '../../infra/local/lambda-context.ts';
 
-// The function's logger takes its level at start, and goes back to it at each invocation, as in Lambda.
-vi.hoisted(() => {
+// The function's logger takes its level at start, and goes back to it at each invocation, as in Lambda. The
+// unit files share their worker's modules (vitest.config.ts): these are loaded anew, at level info, and the
+// next file gets its own again, at the project's level.
+const projectLevel = vi.hoisted(() => {
+  const level = process.env.LOG_LEVEL;
   process.env.LOG_LEVEL = 'info';
+  vi.resetModules();
+  return level;
+});
+afterAll(() => {
+  if (projectLevel === undefined) delete process.env.LOG_LEVEL;
+  else process.env.LOG_LEVEL = projectLevel;
+  vi.resetModules();
 });
 
 type Line = Record<string, unknown>;
