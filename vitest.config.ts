@@ -11,9 +11,9 @@ process.env.JAVA_TOOL_OPTIONS ??= '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC';
 export default defineConfig({
   test: {
     // Vitest's default on a two-core machine is one file at a time; most files wait on HTTP, DynamoDB
-    // Local and Chromium (a whole run kept the two cores 40% busy), so two run side by side. (Three, with
-    // the browser files among them, made the run slower: the two cores thrash. Three without them: 525 s
-    // for the other projects, no faster than two.)
+    // Local and Chromium, so two run side by side. Three made the run slower: with the browser files among
+    // them the two cores thrash; without them (and with the files before the browser's kept 95% busy
+    // instead of 83%), those files took 495 s instead of 473 s.
     maxWorkers: 2,
     projects: [
       {
@@ -21,7 +21,7 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           env: { LOG_LEVEL: 'silent' },
-          // Here and in the other projects but chaos and static, the files of a worker share its modules:
+          // Here and in the integration, browser and infra projects, the files of a worker share its modules:
           // each file no longer imports the AWS SDK, the handlers and their dependencies anew (the unit files
           // alone: 49 s of CPU instead of 68 s; the integration files: 557 s instead of 611 s). A file that
           // needs a module fresh says so (observability.test.ts resets them).

@@ -271,7 +271,8 @@ describeInBrowser('Manage Photos', () => {
     await page.getByTestId('retention-setting').check();
     await poll(async () => (await listOf(token)).delete_after_generation).toBe(true);
     await page.reload();
-    await page.getByRole('heading', { name: 'Your Photos', exact: true }).waitFor();
+    // The heading names the count once the list is in ("Your Photos 0"): either state will do.
+    await page.getByRole('heading', { name: /^Your Photos/ }).waitFor();
     await poll(() => page.getByTestId('consent-processing').isChecked()).toBe(true);
     expect(await page.getByTestId('consent-rights').isChecked()).toBe(true);
     expect(await page.getByTestId('retention-setting').isChecked()).toBe(true);
@@ -359,6 +360,8 @@ describeInBrowser('Manage Photos', () => {
 
     await page.getByTestId('consent-processing').check();
     await page.getByTestId('consent-rights').check();
+    // Recorded first: files chosen before would wait for it, and a busy stack can take seconds.
+    await poll(async () => (await listOf(token)).consent).toMatchObject({ processing: true, rights: true });
     await page.route('**/photos/upload-targets', (route) => route.abort('failed'));
     await page.getByTestId('photo-input').setInputFiles([file('studio.png')]);
     expect(await page.getByTestId('upload-error').innerText()).toBe(

@@ -158,12 +158,19 @@ describe('style export', () => {
     // Issue 23: the screen fetches it with the session in a header; a session in the URL opens nothing.
     const inUrl = await callRoute('adminExportStyles', { query: { token: admin.token } });
     expect(inUrl.status).toBe(401);
+    const listed = async () =>
+      (await callRoute('adminListStyles', { token: admin.token })).body.map((s) => s.name);
+    const before = await listed();
     const res = await callRoute('adminExportStyles', { token: admin.token });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="styles.json"');
     const entries = JSON.parse(res.raw.toString('utf8')) as Record<string, unknown>[];
-    const list = (await callRoute('adminListStyles', { token: admin.token })).body;
-    expect(entries.map((e) => e.name)).toEqual(list.map((s) => s.name));
+    const after = await listed();
+    // The whole catalogue, in the list's order: every style listed before it, and only styles listed after
+    // (other files add styles meanwhile).
+    const exported = entries.map((e) => e.name as string);
+    expect(before.filter((name) => !exported.includes(name))).toEqual([]);
+    expect(exported).toEqual(after.filter((name) => exported.includes(name)));
     for (const field of [
       'name',
       'category',
