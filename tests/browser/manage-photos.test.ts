@@ -244,6 +244,7 @@ describeInBrowser('Manage Photos', () => {
       expect(await page.getByTestId('face-check-note').innerText()).toBe(copy.note);
       await page.getByTestId('consent-processing').check();
       await page.getByTestId('consent-rights').check();
+      await poll(async () => (await listOf(token)).consent).toMatchObject({ processing: true, rights: true });
       await page.getByTestId('photo-input').setInputFiles([file('party.jpg'), file('me.jpg')]);
       await page.getByText(copy.refused, { exact: true }).waitFor({ timeout: 30_000 });
       await poll(() => page.getByTestId('photo-card').count()).toBe(1);
@@ -344,6 +345,48 @@ describeInBrowser('Manage Photos', () => {
           (imgs) => imgs.filter((i) => (i as HTMLImageElement).src.startsWith('data:image/jpeg')).length,
         ),
     ).toBe(1);
+  });
+
+  test('a file chosen between the second consent’s answer and the next render is uploaded at once', async () => {
+    const { token } = await createAccount(uniqueEmail('photos-consent-race'));
+    const page = await browser.newPage(DESKTOP);
+    // The moment a user can hit by choosing a file right after the second tick: the answer that records both
+    // consents is in, the screen has not rendered it yet (React renders in a later task; these microtasks run
+    // first), and the file input changes. The file must not wait for a save that has already ended.
+    await page.addInitScript(() => {
+      const fetchBefore = window.fetch;
+      window.fetch = async (...args: Parameters<typeof fetch>) => {
+        const res = await fetchBefore(...args);
+        const body = typeof args[1]?.body === 'string' ? args[1].body : '';
+        if (!/"processing":true/.test(body) || !/"rights":true/.test(body)) return res;
+        for (const read of ['json', 'text'] as const) {
+          const original = res[read].bind(res);
+          Object.assign(res, {
+            [read]: async () => {
+              const value = await original();
+              void (async () => {
+                for (let i = 0; i < 50; i++) await Promise.resolve();
+                const input = document.querySelector<HTMLInputElement>('[data-testid="photo-input"]');
+                if (!input) return;
+                const chosen = new DataTransfer();
+                chosen.items.add(
+                  new File([new Uint8Array([0xff, 0xd8, 0xff])], 'me.jpg', { type: 'image/jpeg' }),
+                );
+                input.files = chosen.files;
+                input.dispatchEvent(new Event('change', { bubbles: true }));
+              })();
+              return value;
+            },
+          });
+        }
+        return res;
+      };
+    });
+    await openSignedIn(page, token, '/app/upload');
+    const upload = page.waitForRequest('**/photos/upload-targets');
+    await page.getByTestId('consent-processing').check();
+    await page.getByTestId('consent-rights').check();
+    expect(JSON.parse((await upload).postData() ?? '{}').files).toMatchObject([{ name: 'me.jpg' }]);
   });
 
   test('the spec’s failure messages: list, upload and delete', async () => {

@@ -1,7 +1,7 @@
 // /app/upload, Manage Photos (spec section 2 "Photo manager", section 4 "Photo upload", issue 8): upload
 // with consent and progress, the photos with their warnings, the count against the 2 needed, retention.
 import './strings.ts';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { PhotoConsent, PhotoFile } from '../../../../shared/api-schemas.ts';
 import { api } from '../../lib/api-client.ts';
 import { useTranslation } from '../../lib/i18n.ts';
@@ -40,6 +40,12 @@ export default function PhotosPage() {
   const saved: Given = list?.consent ?? { processing: false, rights: false };
   const consent: Given = ticked ?? saved;
   const count = list?.files.length ?? 0;
+  // The server's record as last heard: the list's, or a save's answer the screen has not rendered yet. Files
+  // chosen between that answer and the next render would otherwise wait for a save that has already ended.
+  const recorded = useRef<Given>(saved);
+  useEffect(() => {
+    recorded.current = { processing: saved.processing, rights: saved.rights };
+  }, [saved.processing, saved.rights]);
 
   // One save at a time, in the order of the clicks: two quick ticks must not reach the server crossed.
   const consentSaves = useRef<Promise<void>>(Promise.resolve());
@@ -49,6 +55,7 @@ export default function PhotosPage() {
     consentSaves.current = consentSaves.current.then(async () => {
       try {
         const result = await api('photoConsent', { body: next });
+        recorded.current = { processing: result.consent.processing, rights: result.consent.rights };
         updatePhotoList((l) => ({ ...l, consent: result.consent }));
         uploads.consentChanged(result.consent);
       } catch (e) {
@@ -90,7 +97,7 @@ export default function PhotosPage() {
             {t('photos.uploadTitle')}
           </h2>
           <DropZone
-            onFiles={(files) => uploads.choose(files, consent, saved)}
+            onFiles={(files) => uploads.choose(files, consent, recorded.current)}
             disabled={uploading || !list}
             inputKey={uploads.inputKey}
           />
