@@ -58,6 +58,16 @@ async function listOf(token: string): Promise<PhotoList> {
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
 
 /**
+ * Ticks both consent boxes and waits until the server has recorded them: files chosen earlier would wait for
+ * the saves, which a busy stack can take seconds over (the race itself has its own test).
+ */
+async function giveConsent(page: Page, token: string): Promise<void> {
+  await page.getByTestId('consent-processing').check();
+  await page.getByTestId('consent-rights').check();
+  await poll(async () => (await listOf(token)).consent).toMatchObject({ processing: true, rights: true });
+}
+
+/**
  * What follows an upload waits longer than the page's 10 s: each photo goes through the face model (half a
  * second of CPU on a quiet machine, several times that when the whole suite shares two cores).
  */
@@ -242,9 +252,7 @@ describeInBrowser('Manage Photos', () => {
       const page = await browser.newPage(viewport);
       await openSignedIn(page, token, `${copy.prefix}/app/upload`);
       expect(await page.getByTestId('face-check-note').innerText()).toBe(copy.note);
-      await page.getByTestId('consent-processing').check();
-      await page.getByTestId('consent-rights').check();
-      await poll(async () => (await listOf(token)).consent).toMatchObject({ processing: true, rights: true });
+      await giveConsent(page, token);
       await page.getByTestId('photo-input').setInputFiles([file('party.jpg'), file('me.jpg')]);
       await page.getByText(copy.refused, { exact: true }).waitFor({ timeout: 30_000 });
       await poll(() => page.getByTestId('photo-card').count()).toBe(1);
@@ -401,10 +409,7 @@ describeInBrowser('Manage Photos', () => {
     await page.getByRole('button', { name: 'Refresh' }).click();
     await page.getByText("You haven't uploaded any photos yet.", { exact: true }).waitFor();
 
-    await page.getByTestId('consent-processing').check();
-    await page.getByTestId('consent-rights').check();
-    // Recorded first: files chosen before would wait for it, and a busy stack can take seconds.
-    await poll(async () => (await listOf(token)).consent).toMatchObject({ processing: true, rights: true });
+    await giveConsent(page, token);
     await page.route('**/photos/upload-targets', (route) => route.abort('failed'));
     await page.getByTestId('photo-input').setInputFiles([file('studio.png')]);
     expect(await page.getByTestId('upload-error').innerText()).toBe(
