@@ -14,7 +14,7 @@ import { PREFLIGHT_GROUP } from '../shared/api-cors.ts';
 import { apiRoutes, type LambdaGroup, servedGroups } from '../shared/api-routes.ts';
 import { DEFAULT_RESERVED_CONCURRENCY } from './api-limits.ts';
 import { ApiEdge } from './constructs/api-edge.ts';
-import { ApiFunction, REPO_ROOT } from './constructs/api-function.ts';
+import { ApiFunction, type ApiFunctionProps, REPO_ROOT } from './constructs/api-function.ts';
 import { AvatarGeneration, bindTaskQueue, SEND_TASK_ACTIONS } from './constructs/avatar-generation.ts';
 import { DataTable } from './constructs/data-table.ts';
 import {
@@ -218,6 +218,33 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
     installedModules: ['sharp'],
   },
 };
+
+/**
+ * The function a group gets from its GROUP_NEEDS entry: its code, bundle and settings (what it may touch is
+ * bound by the stack). tests/infra/bundles.test.ts bundles the functions it reads from these alone.
+ */
+export function groupFunctionProps(
+  group: LambdaGroup,
+  stage: Stage,
+  environment: Record<string, string>,
+): ApiFunctionProps {
+  const needs = GROUP_NEEDS[group];
+  if (!needs) {
+    throw new Error(`Group ${group} has served routes but no entry in GROUP_NEEDS (infra/aivatar-stack.ts)`);
+  }
+  return {
+    group,
+    stage,
+    environment,
+    reservedConcurrency: needs.reservedConcurrency ?? DEFAULT_RESERVED_CONCURRENCY,
+    ...(needs.memorySize ? { memorySize: needs.memorySize } : {}),
+    ...(needs.timeoutSeconds ? { timeoutSeconds: needs.timeoutSeconds } : {}),
+    ...(needs.installedModules ? { installedModules: needs.installedModules } : {}),
+    ...(needs.faceAnalysis ? { faceAnalysis: true } : {}),
+    // Every API group is traced (functions/http/group-handler.ts runs the Tracer).
+    traced: true,
+  };
+}
 
 /**
  * Every IAM action a group's function is granted beyond writing its own logs, its traces included (every
@@ -547,24 +574,8 @@ export class AivatarStack extends Stack {
 
   /** The group's function, given the settings and access its GROUP_NEEDS entry lists. */
   private groupFunction(group: LambdaGroup, environment: Record<string, string>, resources: GroupResources) {
-    const needs = GROUP_NEEDS[group];
-    if (!needs) {
-      throw new Error(
-        `Group ${group} has served routes but no entry in GROUP_NEEDS (infra/aivatar-stack.ts)`,
-      );
-    }
-    const fn = new ApiFunction(this, `Fn-${group}`, {
-      group,
-      stage: this.stage,
-      environment,
-      reservedConcurrency: needs.reservedConcurrency ?? DEFAULT_RESERVED_CONCURRENCY,
-      ...(needs.memorySize ? { memorySize: needs.memorySize } : {}),
-      ...(needs.timeoutSeconds ? { timeoutSeconds: needs.timeoutSeconds } : {}),
-      ...(needs.installedModules ? { installedModules: needs.installedModules } : {}),
-      ...(needs.faceAnalysis ? { faceAnalysis: true } : {}),
-      // Every API group is traced (functions/http/group-handler.ts runs the Tracer).
-      traced: true,
-    });
+    const fn = new ApiFunction(this, `Fn-${group}`, groupFunctionProps(group, this.stage, environment));
+    const needs = GROUP_NEEDS[group] as GroupNeeds;
     if (needs.table) bindTable(fn.fn, resources.table, needs.table);
     if (resources.originSecret) bindOriginSecret(fn.fn, resources.originSecret);
     if (needs.sessionSigningKey) bindSessionSigningKey(fn.fn, resources.sessionSigningKey);

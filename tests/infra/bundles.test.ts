@@ -1,26 +1,46 @@
 // The functions as they are uploaded: the one synthesis in the infra tests that bundles (synth.ts skips
-// bundling elsewhere). Each bundle is read from the cloud assembly: the auth function starts as an ES
-// module, the photos function carries sharp for linux-arm64 and the face model, and nothing more.
+// bundling elsewhere). Only the two functions read here are bundled, each built from its group's entry as the
+// stack builds it (groupFunctionProps), in a stack of their own: bundling every function of the stack took a
+// minute. Each bundle is read from the cloud assembly: the auth function starts as an ES module, the photos
+// function carries sharp for linux-arm64 and the face model, and nothing more.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { App, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUNDLED_MODEL_DIR, BUNDLED_WASM_DIR } from '../../functions/adapters/faces/face-api-analyzer.ts';
-import { REPO_ROOT } from '../../infra/constructs/api-function.ts';
+import { groupFunctionProps } from '../../infra/aivatar-stack.ts';
+import { ApiFunction, REPO_ROOT } from '../../infra/constructs/api-function.ts';
 import { FACE_MODEL_FILES, WASM_FILES } from '../../infra/constructs/face-analysis.ts';
+import type { LambdaGroup } from '../../shared/api-routes.ts';
 import { type Json, props, type Resource } from './cfn-template.ts';
-import { functionId, removeTempDirs, type Synth, synth, tempDir } from './synth.ts';
+import { removeTempDirs, synthContext, tempDir } from './synth.ts';
 
-let s: Synth;
+const BUNDLED: readonly LambdaGroup[] = ['auth', 'photos'];
+let outdir: string;
+const assetOf = new Map<LambdaGroup, string>();
+
 beforeAll(() => {
-  s = synth('dev', false, undefined, {}, { bundle: true });
+  outdir = tempDir('aivatar-cdk-bundles-');
+  const app = new App({ outdir, context: synthContext(true) });
+  const stack = new Stack(app, 'Aivatar-bundles');
+  const functions = BUNDLED.map(
+    (group) => [group, new ApiFunction(stack, `Fn-${group}`, groupFunctionProps(group, 'dev', {}))] as const,
+  );
+  const resources = (Template.fromStack(stack).toJSON() as { Resources: Record<string, Resource> }).Resources;
+  for (const [group, fn] of functions) {
+    const code = props(resources[stack.getLogicalId(fn.fn.node.defaultChild as CfnFunction)] as Resource)
+      .Code as Json;
+    assetOf.set(group, join(outdir, `asset.${String(code.S3Key).replace(/\.zip$/, '')}`));
+  }
 });
 afterAll(removeTempDirs);
 
 describe('the deployed auth bundle', () => {
   it('starts as an ES module on Node 24 and answers an unauthenticated request with 401', () => {
-    const code = props(s.resources[functionId(s, 'auth')] as Resource).Code as Json;
-    const assetDir = join(s.outdir, `asset.${String(code.S3Key).replace(/\.zip$/, '')}`);
+    const assetDir = assetOf.get('auth') as string;
     const bundle = readFileSync(join(assetDir, 'index.mjs'), 'utf8');
     expect(bundle.startsWith('import { createRequire')).toBe(true);
     expect(bundle).toMatch(/sourceMappingURL=index\.mjs\.map/);
@@ -58,8 +78,7 @@ describe('the deployed auth bundle', () => {
 
 describe('the photos bundle', () => {
   it('carries sharp’s linux-arm64 binaries in its bundle, not the synthesizing machine’s', () => {
-    const code = props(s.resources[functionId(s, 'photos')] as Resource).Code as Json;
-    const asset = join(s.outdir, `asset.${String(code.S3Key).replace(/\.zip$/, '')}`);
+    const asset = assetOf.get('photos') as string;
     const img = join(asset, 'node_modules', '@img');
     expect(
       readdirSync(img)
@@ -78,20 +97,14 @@ describe('the photos bundle', () => {
     expect(bundle).toContain('import("sharp")');
     expect(bundle).not.toMatch(/from\s*"sharp"/);
     // The auth function needs no sharp at all (it installs only the password dictionaries).
-    const authCode = props(s.resources[functionId(s, 'auth')] as Resource).Code as Json;
-    const authModules = join(
-      s.outdir,
-      `asset.${String(authCode.S3Key).replace(/\.zip$/, '')}`,
-      'node_modules',
-    );
+    const authModules = join(assetOf.get('auth') as string, 'node_modules');
     expect(existsSync(join(authModules, 'sharp'))).toBe(false);
     expect(existsSync(join(authModules, '@img'))).toBe(false);
     expect(existsSync(join(authModules, '@zxcvbn-ts', 'language-common', 'package.json'))).toBe(true);
   });
 
   it('carries the face model: the three networks it runs and the wasm backend, and no other weights', () => {
-    const code = props(s.resources[functionId(s, 'photos')] as Resource).Code as Json;
-    const asset = join(s.outdir, `asset.${String(code.S3Key).replace(/\.zip$/, '')}`);
+    const asset = assetOf.get('photos') as string;
     expect(readdirSync(join(asset, BUNDLED_MODEL_DIR)).sort()).toEqual([...FACE_MODEL_FILES].sort());
     expect(readdirSync(join(asset, BUNDLED_WASM_DIR)).sort()).toEqual([...WASM_FILES].sort());
     const faceApi = join(asset, 'node_modules', '@vladmandic', 'face-api');

@@ -31,7 +31,7 @@ const cdkContext = (JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')
 /**
  * The App's context. Unless `bundle`, no stack bundles its functions (`aws:cdk:bundling-stacks`, what
  * `cdk synth --exclusively` uses): the template is the same but for asset hashes, and synthesis takes
- * seconds instead of minutes. The files that read the bundles themselves (bundles.test.ts) bundle.
+ * seconds instead of minutes. bundles.test.ts bundles the functions it reads, in a stack of their own.
  */
 export const synthContext = (bundle = false): Json => ({
   ...cdkContext,
@@ -63,10 +63,9 @@ export function synth(
   withDomain: boolean,
   change?: (stack: AivatarStack) => void,
   more: Partial<AivatarStackProps> = {},
-  { bundle = false }: { bundle?: boolean } = {},
 ): Synth {
   const outdir = tempDir(`aivatar-cdk-${stage}-`);
-  const app = new App({ outdir, context: synthContext(bundle) });
+  const app = new App({ outdir, context: synthContext() });
   const stack = new AivatarStack(app, `Aivatar-${stage}`, {
     stage,
     mailDomain: 'mail.aivatar.test',
