@@ -1,4 +1,5 @@
-// Issue 23, item 9, in the browser, at a phone's 390x844 and a desktop's 1440x900:
+// Issue 23, item 9, in the browser, at a phone's 390x844 and a desktop's 1440x900 (the flows in English on the
+// desktop and French on the phone):
 // - a French browser at / is offered the French page once, in French, by a bar it can close (no redirect);
 //   an English browser is not, nor is a French one already at /fr;
 // - a used login link read in French ends on the French login page, which says why in French, while the
@@ -13,6 +14,7 @@ import { callRoute } from '../support/api.ts';
 import { activeStyles, createBody, creator, waitForTasks } from '../support/avatars.ts';
 import {
   describeInBrowser,
+  FLOW_PAIRS,
   type Lang,
   loginLinkIn,
   openSignedIn,
@@ -89,47 +91,45 @@ describeInBrowser('French follows the French reader', () => {
     expect(await page.getByRole('region', { name: OFFER.region }).count()).toBe(0);
   });
 
-  for (const lang of ['en', 'fr'] as Lang[]) {
-    for (const size of SIZES) {
-      test(`${lang} at ${size.width}px: a login link used already`, async () => {
-        const email = uniqueEmail(`used-${lang}`);
-        await signUpInactive(email, lang);
-        const link = loginLinkIn(await waitForMail(email));
-        // Used once (the API redeems it), then opened again in the browser.
-        const token = new URL(link).searchParams.get('token') as string;
-        expect((await callRoute('loginWithToken', { params: { token } })).status).toBe(200);
-        const page = await browser.newPage(size);
-        await page.goto(pathOf(link));
-        if (lang === 'en') {
-          await waitForEnglishTokenPage(page, tokenPage.error);
-          await page.getByText(tokenPage.invalid, { exact: true }).waitFor();
-        } else {
-          // On to the French login page, which says why in French; nothing English on the way out.
-          await waitForPath(page, '/fr/login');
-          await page
-            .getByRole('alert')
-            .getByText('Ce lien de connexion est invalide ou a expiré. Demandez-en un nouveau.', {
-              exact: true,
-            })
-            .waitFor();
-          await page.getByRole('heading', { name: 'Connexion à Aivatar' }).waitFor();
-          expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
-          expect(await page.getByText(tokenPage.error, { exact: true }).count()).toBe(0);
-          // The French "send me a link" button stays inside its box on a phone.
-          const spills = await page.evaluate(() => {
-            const box = document.querySelector('.auth__link-block') as HTMLElement;
-            const button = box.querySelector('.btn') as HTMLElement;
-            const style = getComputedStyle(box);
-            return (
-              button.getBoundingClientRect().right >
-              box.getBoundingClientRect().right - Number.parseFloat(style.paddingRight) + 0.5
-            );
-          });
-          expect(spills).toBe(false);
-        }
-        await page.screenshot({ path: join(SHOTS, `used-link-${lang}-${size.width}.png`) });
-      });
-    }
+  for (const { lang, viewport: size } of FLOW_PAIRS) {
+    test(`${lang} at ${size.width}px: a login link used already`, async () => {
+      const email = uniqueEmail(`used-${lang}`);
+      await signUpInactive(email, lang);
+      const link = loginLinkIn(await waitForMail(email));
+      // Used once (the API redeems it), then opened again in the browser.
+      const token = new URL(link).searchParams.get('token') as string;
+      expect((await callRoute('loginWithToken', { params: { token } })).status).toBe(200);
+      const page = await browser.newPage(size);
+      await page.goto(pathOf(link));
+      if (lang === 'en') {
+        await waitForEnglishTokenPage(page, tokenPage.error);
+        await page.getByText(tokenPage.invalid, { exact: true }).waitFor();
+      } else {
+        // On to the French login page, which says why in French; nothing English on the way out.
+        await waitForPath(page, '/fr/login');
+        await page
+          .getByRole('alert')
+          .getByText('Ce lien de connexion est invalide ou a expiré. Demandez-en un nouveau.', {
+            exact: true,
+          })
+          .waitFor();
+        await page.getByRole('heading', { name: 'Connexion à Aivatar' }).waitFor();
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
+        expect(await page.getByText(tokenPage.error, { exact: true }).count()).toBe(0);
+        // The French "send me a link" button stays inside its box on a phone.
+        const spills = await page.evaluate(() => {
+          const box = document.querySelector('.auth__link-block') as HTMLElement;
+          const button = box.querySelector('.btn') as HTMLElement;
+          const style = getComputedStyle(box);
+          return (
+            button.getBoundingClientRect().right >
+            box.getBoundingClientRect().right - Number.parseFloat(style.paddingRight) + 0.5
+          );
+        });
+        expect(spills).toBe(false);
+      }
+      await page.screenshot({ path: join(SHOTS, `used-link-${lang}-${size.width}.png`) });
+    });
   }
 
   describe('file names', () => {
@@ -138,7 +138,7 @@ describeInBrowser('French follows the French reader', () => {
       fr: { style: 'Style : Héros de BD', file: 'heros-de-bd.jpg' },
       en: { style: 'Style: Elven Ranger', file: 'elven-ranger.jpg' },
     };
-    // One account for the four: a French account, an avatar made from a French page and one from an
+    // One account for both: a French account, an avatar made from a French page and one from an
     // English page (the create call's lang, as the create screen sends it).
     beforeAll(async () => {
       maker = await creator({ ltd: 5 }, 'fr');
@@ -155,20 +155,18 @@ describeInBrowser('French follows the French reader', () => {
       await waitForTasks(maker.token, [...fr.body.task_ids, ...en.body.task_ids]);
     });
 
-    for (const lang of ['en', 'fr'] as Lang[]) {
-      for (const size of SIZES) {
-        test(`${lang} at ${size.width}px: an avatar made from this page downloads under a name in its language`, async () => {
-          const page = await browser.newPage(size);
-          await openSignedIn(page, maker.token, lang === 'fr' ? '/fr/app/gallery' : '/app/gallery');
-          const card = page.getByTestId('task-card').filter({ hasText: made[lang].style });
-          await card.waitFor({ timeout: 30_000 });
-          const [file] = await Promise.all([
-            page.waitForEvent('download', { timeout: 30_000 }),
-            card.getByTestId('card-download').click(),
-          ]);
-          expect(file.suggestedFilename()).toBe(made[lang].file);
-        });
-      }
+    for (const { lang, viewport: size } of FLOW_PAIRS) {
+      test(`${lang} at ${size.width}px: an avatar made from this page downloads under a name in its language`, async () => {
+        const page = await browser.newPage(size);
+        await openSignedIn(page, maker.token, lang === 'fr' ? '/fr/app/gallery' : '/app/gallery');
+        const card = page.getByTestId('task-card').filter({ hasText: made[lang].style });
+        await card.waitFor({ timeout: 30_000 });
+        const [file] = await Promise.all([
+          page.waitForEvent('download', { timeout: 30_000 }),
+          card.getByTestId('card-download').click(),
+        ]);
+        expect(file.suggestedFilename()).toBe(made[lang].file);
+      });
     }
   });
 });

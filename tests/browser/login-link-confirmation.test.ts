@@ -2,7 +2,7 @@
 // "Sign in as j•••@example.com?" with Continue and Cancel, in English whatever the link's language (spec
 // section 2), and redeems nothing until Continue; Cancel leaves the link unused. The link's `lang` decides
 // where Cancel and Continue lead (/fr, /fr/app/create). Opened in the browser that asked, it signs in at
-// once. At phone and desktop sizes, for English and French links, with screenshots in .local/screenshots.
+// once. An English link on a desktop and a French one on a phone, with screenshots in .local/screenshots.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -10,6 +10,7 @@ import { expect, test } from 'vitest';
 import {
   createAccount,
   describeInBrowser,
+  FLOW_PAIRS,
   type Lang,
   loginLinkIn,
   PHONE,
@@ -25,7 +26,6 @@ import { copy } from './copy.ts';
 import { masked, tokenPage, waitForEnglishTokenPage } from './token-page.ts';
 
 const SHOTS = join(import.meta.dirname, '..', '..', '.local', 'screenshots');
-const WIDE = { width: 1440, height: 900 };
 
 /** A login link asked for somewhere else (the API, as from another device), in `lang`. */
 async function linkAskedElsewhere(email: string, lang: Lang): Promise<string> {
@@ -62,51 +62,46 @@ async function expectFits(page: Page) {
 describeInBrowser('a login link opened in a browser that did not ask for it', () => {
   const browser = useBrowser();
 
-  for (const lang of ['en', 'fr'] as Lang[]) {
+  for (const { lang, size, viewport } of FLOW_PAIRS) {
     const c = copy[lang];
-    for (const [size, viewport] of [
-      ['390', PHONE],
-      ['1440', WIDE],
-    ] as const) {
-      test(`${lang} at ${size} px: asks "Sign in as …?", Cancel uses nothing, Continue signs in`, async () => {
-        const email = uniqueEmail(`confirm-${lang}`);
-        await createAccount(email, { lang });
-        const link = await linkAskedElsewhere(email, lang);
-        const page = await browser.newPage(viewport);
-        await page.goto(link);
+    test(`${lang} at ${size} px: asks "Sign in as …?", Cancel uses nothing, Continue signs in`, async () => {
+      const email = uniqueEmail(`confirm-${lang}`);
+      await createAccount(email, { lang });
+      const link = await linkAskedElsewhere(email, lang);
+      const page = await browser.newPage(viewport);
+      await page.goto(link);
 
-        const question = page.getByRole('heading', { name: tokenPage.signInAs(masked(email)), level: 1 });
-        await question.waitFor();
-        await page.getByText(tokenPage.signInAsText, { exact: true }).waitFor();
-        expect(await page.locator('html').getAttribute('lang')).toBe('en');
-        expect(await page.title()).toBe(tokenPage.title);
-        await expectFits(page);
-        mkdirSync(SHOTS, { recursive: true });
-        await page.screenshot({ path: join(SHOTS, `login-link-confirm-${lang}-${size}.png`) });
-        expect(await storedSession(page)).toBeNull();
+      const question = page.getByRole('heading', { name: tokenPage.signInAs(masked(email)), level: 1 });
+      await question.waitFor();
+      await page.getByText(tokenPage.signInAsText, { exact: true }).waitFor();
+      expect(await page.locator('html').getAttribute('lang')).toBe('en');
+      expect(await page.title()).toBe(tokenPage.title);
+      await expectFits(page);
+      mkdirSync(SHOTS, { recursive: true });
+      await page.screenshot({ path: join(SHOTS, `login-link-confirm-${lang}-${size}.png`) });
+      expect(await storedSession(page)).toBeNull();
 
-        // Cancel: home, in the link's language, signed out; the link is still unused.
-        await page.getByRole('button', { name: tokenPage.cancel, exact: true }).click();
-        await waitForPath(page, c.prefix || '/');
-        await page.getByRole('heading', { name: c.homeHeading, level: 1 }).waitFor();
-        await page.waitForLoadState('load');
-        expect(await storedSession(page)).toBeNull();
+      // Cancel: home, in the link's language, signed out; the link is still unused.
+      await page.getByRole('button', { name: tokenPage.cancel, exact: true }).click();
+      await waitForPath(page, c.prefix || '/');
+      await page.getByRole('heading', { name: c.homeHeading, level: 1 }).waitFor();
+      await page.waitForLoadState('load');
+      expect(await storedSession(page)).toBeNull();
 
-        await page.goto(link);
-        await question.waitFor();
-        await page.getByRole('button', { name: tokenPage.continue, exact: true }).click();
-        await waitForEnglishTokenPage(page, tokenPage.success);
-        // Then the app in the link's language.
-        await waitForPath(page, `${c.prefix}/app/create`);
-        await page.getByRole('heading', { name: c.createHeading, level: 1 }).waitFor();
-        // Signed in to the account of the link.
-        const session = await storedSession(page);
-        const me = await fetch(`${stack().apiUrl}/user_info`, {
-          headers: { authorization: `Bearer ${session}` },
-        });
-        expect(((await me.json()) as { email: string }).email).toBe(email);
+      await page.goto(link);
+      await question.waitFor();
+      await page.getByRole('button', { name: tokenPage.continue, exact: true }).click();
+      await waitForEnglishTokenPage(page, tokenPage.success);
+      // Then the app in the link's language.
+      await waitForPath(page, `${c.prefix}/app/create`);
+      await page.getByRole('heading', { name: c.createHeading, level: 1 }).waitFor();
+      // Signed in to the account of the link.
+      const session = await storedSession(page);
+      const me = await fetch(`${stack().apiUrl}/user_info`, {
+        headers: { authorization: `Bearer ${session}` },
       });
-    }
+      expect(((await me.json()) as { email: string }).email).toBe(email);
+    });
   }
 
   test('a link this browser asked for from the login page signs in at once, without the question', async () => {

@@ -1,13 +1,14 @@
-// The account page after paying by bank debit, and its data export, in English and French at desktop and
-// phone sizes (one page load each): back from the checkout the payment says it is pending (no tokens yet,
+// The account page after paying by bank debit, and its data export, in English on a desktop and in French on
+// a phone (one page load each): back from the checkout the payment says it is pending (no tokens yet,
 // the history says why) until the bank confirms, then the tokens arrive; an export asked for on the page
 // is offered for download on the page once ready (seconds), by a short-lived link, and mailed for the record.
 import type { Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { mailsTo } from '../support/api.ts';
 import {
   createAccount,
   describeInBrowser,
+  FLOW_PAIRS,
   openSignedIn,
   uniqueEmail,
   useBrowser,
@@ -15,7 +16,6 @@ import {
 import { control, eventsOf, pay, type RecordedEvent, startCheckout } from '../support/stripe.ts';
 
 const SHOTS = process.env.PAYMENT_SHOTS;
-const SIZES = { desktop: { width: 1440, height: 900 }, phone: { width: 390, height: 844 } } as const;
 
 const COPY = {
   en: {
@@ -77,14 +77,13 @@ const shot = async (page: Page, name: string) => {
 describeInBrowser('account page: a bank debit pending, then the export offered on the page', () => {
   const browser = useBrowser();
 
-  describe.each(['en', 'fr'] as const)('in %s', (lang) => {
-    const copy = COPY[lang];
-
-    test.each(['desktop', 'phone'] as const)('at %s size', async (size) => {
+  for (const { lang, size, viewport } of FLOW_PAIRS) {
+    test(`in ${lang} at ${size} px`, async () => {
+      const copy = COPY[lang];
       const email = uniqueEmail(`debit-${size}`);
       const { token } = await createAccount(email, { lang });
       const session = await bankDebit(token);
-      const page = await browser.newPage(SIZES[size]);
+      const page = await browser.newPage(viewport);
       await openSignedIn(page, token, `${copy.account}?checkout=success&session_id=${session}`);
 
       // Back from the checkout: pending, said once at the top and in the history; no tokens yet.
@@ -127,5 +126,5 @@ describeInBrowser('account page: a bank debit pending, then the export offered o
       // The email goes too, for the record.
       expect((await mailsTo(email)).map((m) => m.subject)).toContain(copy.mail);
     });
-  });
+  }
 });

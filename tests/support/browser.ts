@@ -28,6 +28,15 @@ export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 390, height: 844 };
 /** The wide desktop of the layout checks and screenshots. */
 export const WIDE = { width: 1440, height: 900 };
+/**
+ * Where a flow runs when its screens' fit is checked at every width in both languages elsewhere (layout-fit,
+ * page-frames, navbar-fit): each language once and each width once, English on the wide desktop and French
+ * (the longer words) on the phone.
+ */
+export const FLOW_PAIRS = [
+  { lang: 'en', size: '1440', viewport: WIDE },
+  { lang: 'fr', size: '390', viewport: PHONE },
+] as const satisfies readonly { lang: Lang; size: string; viewport: { width: number; height: number } }[];
 
 /** A fresh address per test, so per-email rate limits and existing accounts never get in the way. */
 export function uniqueEmail(tag: string): string {
