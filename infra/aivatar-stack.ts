@@ -219,6 +219,15 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
   },
 };
 
+/** A served group's GROUP_NEEDS entry: synth fails without one. */
+function groupNeeds(group: LambdaGroup): GroupNeeds {
+  const needs = GROUP_NEEDS[group];
+  if (!needs) {
+    throw new Error(`Group ${group} has served routes but no entry in GROUP_NEEDS (infra/aivatar-stack.ts)`);
+  }
+  return needs;
+}
+
 /**
  * The function a group gets from its GROUP_NEEDS entry: its code, bundle and settings (what it may touch is
  * bound by the stack). tests/infra/bundles.test.ts bundles the functions it reads from these alone.
@@ -228,10 +237,7 @@ export function groupFunctionProps(
   stage: Stage,
   environment: Record<string, string>,
 ): ApiFunctionProps {
-  const needs = GROUP_NEEDS[group];
-  if (!needs) {
-    throw new Error(`Group ${group} has served routes but no entry in GROUP_NEEDS (infra/aivatar-stack.ts)`);
-  }
+  const needs = groupNeeds(group);
   return {
     group,
     stage,
@@ -575,7 +581,7 @@ export class AivatarStack extends Stack {
   /** The group's function, given the settings and access its GROUP_NEEDS entry lists. */
   private groupFunction(group: LambdaGroup, environment: Record<string, string>, resources: GroupResources) {
     const fn = new ApiFunction(this, `Fn-${group}`, groupFunctionProps(group, this.stage, environment));
-    const needs = GROUP_NEEDS[group] as GroupNeeds;
+    const needs = groupNeeds(group);
     if (needs.table) bindTable(fn.fn, resources.table, needs.table);
     if (resources.originSecret) bindOriginSecret(fn.fn, resources.originSecret);
     if (needs.sessionSigningKey) bindSessionSigningKey(fn.fn, resources.sessionSigningKey);

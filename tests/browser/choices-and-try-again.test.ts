@@ -85,7 +85,8 @@ const choice = (page: Page, kind: 'backdrop' | 'outfit', name: string) =>
 describeInBrowser('backdrop and outfit, and Try again', () => {
   const browser = useBrowser();
 
-  for (const { lang, size, viewport } of FLOW_PAIRS) {
+  for (const { lang, viewport } of FLOW_PAIRS) {
+    const size = viewport.width;
     test(`${lang} ${size}: picks raise the cost, the card shows them, Try again confirms its cost and charges it`, async () => {
       const copy = COPY[lang];
       await setBalance(user.token, { ltd: 60 });

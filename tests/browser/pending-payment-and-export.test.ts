@@ -77,7 +77,8 @@ const shot = async (page: Page, name: string) => {
 describeInBrowser('account page: a bank debit pending, then the export offered on the page', () => {
   const browser = useBrowser();
 
-  for (const { lang, size, viewport } of FLOW_PAIRS) {
+  for (const { lang, viewport } of FLOW_PAIRS) {
+    const size = viewport.width;
     test(`in ${lang} at ${size} px`, async () => {
       const copy = COPY[lang];
       const email = uniqueEmail(`debit-${size}`);

@@ -31,7 +31,8 @@ const WORDS = {
 describeInBrowser('Resend under "Check your inbox"', () => {
   const browser = useBrowser();
 
-  for (const { lang, size, viewport } of FLOW_PAIRS) {
+  for (const { lang, viewport } of FLOW_PAIRS) {
+    const size = viewport.width;
     test(`${lang}, ${size}: a countdown, then Resend, then the limit's own words`, async () => {
       const w = WORDS[lang];
       const c = copy[lang];

@@ -34,9 +34,9 @@ export const WIDE = { width: 1440, height: 900 };
  * (the longer words) on the phone.
  */
 export const FLOW_PAIRS = [
-  { lang: 'en', size: '1440', viewport: WIDE },
-  { lang: 'fr', size: '390', viewport: PHONE },
-] as const satisfies readonly { lang: Lang; size: string; viewport: { width: number; height: number } }[];
+  { lang: 'en', viewport: WIDE },
+  { lang: 'fr', viewport: PHONE },
+] as const satisfies readonly { lang: Lang; viewport: { width: number; height: number } }[];
 
 /** A fresh address per test, so per-email rate limits and existing accounts never get in the way. */
 export function uniqueEmail(tag: string): string {
@@ -79,7 +79,7 @@ export function useBrowser() {
     expect(errors, 'uncaught errors in the page').toEqual([]);
   });
   afterAll(async () => {
-    // A context a failed test left open (afterEach closes the others).
+    // The browser outlives the file: close what the file's own hooks opened after its last test.
     await context?.close();
     context = undefined;
   });
