@@ -34,6 +34,8 @@ export const keys = {
     sk: `PHOTO#${String(slot).padStart(2, '0')}`,
   }),
   photoPrefix: 'PHOTO#',
+  /** A browser upload taken by a photo (photo-store.ts): a confirm of the same upload id again adds nothing. */
+  uploadClaim: (userId: string, uploadId: string) => ({ pk: `USER#${userId}`, sk: `UPLOAD#${uploadId}` }),
   loginLink: (tokenHash: string) => ({ pk: `LINK#${tokenHash}`, sk: 'LINK' }),
   /** Which account a Google (OpenID provider) subject signs in to. */
   googleSubject: (issuer: string, subject: string) => ({ pk: `GOOGLE#${issuer}#${subject}`, sk: 'GOOGLE' }),

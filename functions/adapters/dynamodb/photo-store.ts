@@ -1,10 +1,23 @@
 // Photo records live in the account's partition, one per place: an account has exactly maxPhotos places
 // (`PHOTO#00`…), and a photo takes a place with a conditional put (free, or held by an expired photo).
 // So the limit holds under concurrent uploads without a counter that TTL deletions would leave wrong.
-import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { NewPhoto, PhotoRecord, PhotoStore } from '../../domain/photos/photo-ports.ts';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type {
+  AddResult,
+  NewPhoto,
+  PhotoRecord,
+  PhotoStore,
+  UploadClaim,
+} from '../../domain/photos/photo-ports.ts';
 import type { PhotoConsentRecord } from '../../domain/ports.ts';
-import { isConditionFailure } from './conditions.ts';
+import { failedConditions, isConditionFailure, isTransactionConflict } from './conditions.ts';
 import { keys, TTL_ATTRIBUTE } from './keys.ts';
 import { PhotoItem, toRecord } from './photo-items.ts';
 import { DynamoUserReader } from './user-reader.ts';
@@ -33,42 +46,86 @@ export class DynamoPhotoStore extends DynamoUserReader implements PhotoStore {
     return (await this.items(userId)).filter((i) => i[TTL_ATTRIBUTE] > now).map(toRecord);
   }
 
-  async add(userId: string, photo: NewPhoto, maxPhotos: number, now: number): Promise<'added' | 'limit'> {
+  async add(
+    userId: string,
+    photo: NewPhoto,
+    maxPhotos: number,
+    now: number,
+    claim?: UploadClaim,
+  ): Promise<AddResult> {
     for (let attempt = 0; attempt < PLACE_ATTEMPTS; attempt++) {
       const live = (await this.items(userId)).filter((i) => i[TTL_ATTRIBUTE] > now);
-      // A retried confirm of the same upload: already recorded.
-      if (live.some((i) => i.filename === photo.filename)) return 'added';
       const taken = new Set(live.map((i) => slotOf(i.sk)));
       const slot = Array.from({ length: maxPhotos }, (_, i) => i).find((i) => !taken.has(i));
       if (slot === undefined) return 'limit';
+      const place = {
+        TableName: this.table,
+        Item: {
+          ...keys.photo(userId, slot),
+          filename: photo.filename,
+          original_name: photo.originalName,
+          size: photo.size,
+          content_type: photo.contentType,
+          width: photo.width,
+          height: photo.height,
+          hints: photo.hints,
+          face: photo.face,
+          uploaded_at: photo.uploadedAt,
+          [TTL_ATTRIBUTE]: photo.expiresAt,
+        },
+        ConditionExpression: 'attribute_not_exists(pk) OR #ttl <= :now',
+        ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+        ExpressionAttributeValues: { ':now': now },
+      };
       try {
-        await this.db.send(
-          new PutCommand({
-            TableName: this.table,
-            Item: {
-              ...keys.photo(userId, slot),
-              filename: photo.filename,
-              original_name: photo.originalName,
-              size: photo.size,
-              content_type: photo.contentType,
-              width: photo.width,
-              height: photo.height,
-              hints: photo.hints,
-              face: photo.face,
-              uploaded_at: photo.uploadedAt,
-              [TTL_ATTRIBUTE]: photo.expiresAt,
-            },
-            ConditionExpression: 'attribute_not_exists(pk) OR #ttl <= :now',
-            ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
-            ExpressionAttributeValues: { ':now': now },
-          }),
-        );
+        if (!claim) await this.db.send(new PutCommand(place));
+        else {
+          await this.db.send(
+            new TransactWriteCommand({
+              TransactItems: [
+                { Put: place },
+                {
+                  Put: {
+                    TableName: this.table,
+                    Item: {
+                      ...keys.uploadClaim(userId, claim.uploadId),
+                      filename: photo.filename,
+                      [TTL_ATTRIBUTE]: claim.expiresAt,
+                    },
+                    ConditionExpression: 'attribute_not_exists(pk)',
+                  },
+                },
+              ],
+            }),
+          );
+        }
         return 'added';
       } catch (e) {
-        if (!isConditionFailure(e)) throw e;
+        if (claim && failedConditions(e).includes(1)) {
+          const claimedBy = (await this.claimedUploads(userId, [claim.uploadId])).get(claim.uploadId);
+          if (claimedBy) return { claimedBy };
+        }
+        if (!isConditionFailure(e) && !isTransactionConflict(e)) throw e;
       }
     }
     throw new Error(`No free photo place for ${userId} after ${PLACE_ATTEMPTS} attempts`);
+  }
+
+  async claimedUploads(userId: string, uploadIds: readonly string[]): Promise<Map<string, string>> {
+    const found = await Promise.all(
+      uploadIds.map(async (uploadId) => {
+        const res = await this.db.send(
+          new GetCommand({
+            TableName: this.table,
+            Key: keys.uploadClaim(userId, uploadId),
+            ConsistentRead: true,
+          }),
+        );
+        const filename = res.Item?.filename;
+        return typeof filename === 'string' ? ([uploadId, filename] as const) : null;
+      }),
+    );
+    return new Map(found.filter((f) => f !== null));
   }
 
   async remove(userId: string, filename: string, now: number): Promise<PhotoRecord | null> {

@@ -8,9 +8,9 @@ import { PHOTO_LIMITS, PHOTO_RETENTION_DAYS, type RejectionReason } from '../../
 import { DomainError } from '../errors.ts';
 import type { FaceAnalyzer } from '../faces/face-ports.ts';
 import { checkPhotoFace, type PhotoFace } from '../faces/faces.ts';
-import type { Clock, User } from '../ports.ts';
+import type { Clock, Ids, User } from '../ports.ts';
 import { sniffPhotoType } from './image-bytes.ts';
-import { photoFilename } from './photo-names.ts';
+import { newUploadId, photoFilename } from './photo-names.ts';
 import type { PhotoFiles, PhotoImages, PhotoStore, PreparedPhoto } from './photo-ports.ts';
 import { MEASURE_LONG_SIDE, qualityHints } from './quality.ts';
 
@@ -20,7 +20,12 @@ export interface IntakeDeps {
   images: PhotoImages;
   faces: FaceAnalyzer;
   clock: Clock;
+  ids: Ids;
 }
+
+/** A fresh upload id: 16 random hex digits after the name's slug. */
+export const freshUploadId = (ids: Ids, name: string): string =>
+  newUploadId(name, ids.newId().replace(/-/g, '').slice(0, 16));
 
 const mb = (bytes: number) => Math.round(bytes / (1024 * 1024));
 const megapixels = (pixels: number) => Math.round(pixels / 1_000_000);
@@ -51,6 +56,7 @@ export const faceCheckUnavailable = (cause: unknown) =>
 
 /** A file that passed every check, ready to be kept. */
 export interface InspectedPhoto {
+  /** the browser upload it came from, or a fresh id for a file sent in the request */
   uploadId: string;
   name: string;
   photo: PreparedPhoto;
@@ -92,16 +98,23 @@ export async function inspectPhoto(
   return { uploadId: file.uploadId, name, photo, face: check.face, hints };
 }
 
-/** Saves and records an inspected photo; a 'limit' answer from the database leaves nothing behind. */
+/**
+ * Saves and records an inspected photo under a name of its own, never the upload's: a stored file is written
+ * once and never replaced, and its record (face data and hints) goes in only once the file is there. With
+ * `claimUpload`, the record also takes the browser upload (photo-ports.ts UploadClaim); when another confirm
+ * took it first, its photo is the answer and nothing of this one is left.
+ */
 export async function keepPhoto(
   deps: IntakeDeps,
   user: User,
   inspected: InspectedPhoto,
+  claimUpload: boolean,
 ): Promise<{ filename: string } | Rejection> {
   const { photo, name } = inspected;
-  const filename = photoFilename(inspected.uploadId);
+  const filename = photoFilename(freshUploadId(deps.ids, name));
   await deps.files.save(user.id, filename, photo.image, photo.thumbnail);
   const now = deps.clock.now();
+  const expiresAt = now + RETENTION_SECONDS;
   const added = await deps.store.add(
     user.id,
     {
@@ -114,16 +127,15 @@ export async function keepPhoto(
       hints: inspected.hints,
       face: inspected.face,
       uploadedAt: now,
-      expiresAt: now + RETENTION_SECONDS,
+      expiresAt,
     },
     PHOTO_LIMITS.maxPhotos,
     now,
+    claimUpload ? { uploadId: inspected.uploadId, expiresAt } : undefined,
   );
-  if (added === 'limit') {
-    await deps.files.remove(user.id, filename);
-    return rejection(name, 'limit');
-  }
-  return { filename };
+  if (added === 'added') return { filename };
+  await deps.files.remove(user.id, filename);
+  return added === 'limit' ? rejection(name, 'limit') : { filename: added.claimedBy };
 }
 
 /** Runs `work` on every item, at most `concurrency` at a time, keeping the input's order. */

@@ -24,14 +24,28 @@ export interface PhotoRecord {
 
 export type NewPhoto = PhotoRecord;
 
+/**
+ * A browser upload's id, taken once by the photo it became: a confirm of the same id again answers that photo
+ * and keeps nothing new (the upload's form stays valid for minutes after its confirm). Kept as long as the photo.
+ */
+export interface UploadClaim {
+  uploadId: string;
+  expiresAt: number;
+}
+
+export type AddResult = 'added' | 'limit' | { claimedBy: string };
+
 export interface PhotoStore {
   /** The account's photos that have not expired, in no particular order. */
   list(userId: string, now: number): Promise<PhotoRecord[]>;
   /**
    * Records a photo unless the account already has `maxPhotos` unexpired ones: the database decides, so
-   * concurrent uploads can never exceed the limit.
+   * concurrent uploads can never exceed the limit. With a claim, the photo and its upload's claim are written
+   * together or not at all; `claimedBy` names the photo that already took that upload (nothing written).
    */
-  add(userId: string, photo: NewPhoto, maxPhotos: number, now: number): Promise<'added' | 'limit'>;
+  add(userId: string, photo: NewPhoto, maxPhotos: number, now: number, claim?: UploadClaim): Promise<AddResult>;
+  /** The photo each of these uploads became, by upload id; uploads never confirmed are absent. */
+  claimedUploads(userId: string, uploadIds: readonly string[]): Promise<Map<string, string>>;
   /** Deletes the record; the deleted photo, or null when the account has no photo of that name. */
   remove(userId: string, filename: string, now: number): Promise<PhotoRecord | null>;
   setConsent(userId: string, consent: PhotoConsentRecord): Promise<void>;

@@ -11,9 +11,10 @@ import type {
 import { PHOTO_LIMITS, PHOTO_TYPES, type PhotoType } from '../../../shared/photo-rules.ts';
 import { DomainError, RateLimitedError } from '../errors.ts';
 import { mayShowSomeoneElse } from '../faces/faces.ts';
-import type { Ids, RateLimiter, User } from '../ports.ts';
+import type { RateLimiter, User } from '../ports.ts';
 import { currentConsent, recordConsent, requirePhotoConsent } from './consent.ts';
 import {
+  freshUploadId,
   type InspectedPhoto,
   type IntakeDeps,
   inOrder,
@@ -21,11 +22,10 @@ import {
   keepPhoto,
   rejection,
 } from './intake.ts';
-import { displayName, isUploadId, newUploadId, uploadIdOf } from './photo-names.ts';
+import { displayName, isUploadId, uploadIdOf } from './photo-names.ts';
 import type { PhotoRecord } from './photo-ports.ts';
 
 export interface PhotoDeps extends IntakeDeps {
-  ids: Ids;
   limiter: RateLimiter;
 }
 
@@ -171,7 +171,7 @@ export async function uploadTargets(
   }
   const targets: UploadTarget[] = [];
   for (const file of issue) {
-    const id = newUploadId(file.display, deps.ids.newId().replace(/-/g, '').slice(0, 16));
+    const id = freshUploadId(deps.ids, file.display);
     const form = await deps.files.uploadTarget(
       user.id,
       id,
@@ -198,6 +198,7 @@ async function takeIn(
   user: User,
   items: { uploadId: string; name: string; read: () => Promise<Uint8Array | Rejection> }[],
   free: number,
+  claimUploads: boolean,
 ): Promise<({ filename: string } | Rejection)[]> {
   const inspected = await inOrder(items, PROCESSING_CONCURRENCY, async (item) => {
     const bytes = await item.read();
@@ -209,7 +210,7 @@ async function takeIn(
     if ('reason' in photo) outcomes.push(photo);
     else if (free <= 0) outcomes.push(rejection(photo.name, 'limit'));
     else {
-      const kept = await keepPhoto(deps, user, photo as InspectedPhoto);
+      const kept = await keepPhoto(deps, user, photo as InspectedPhoto, claimUploads);
       if (!('reason' in kept)) free--;
       outcomes.push(kept);
     }
@@ -219,8 +220,10 @@ async function takeIn(
 
 /**
  * Checks and keeps what the browser uploaded. Whatever the storage checked on the way in (S3 enforces the
- * upload policy; the local stand-in does not), every file is checked again here. The uploads are discarded
- * once the call has an answer for each; when the face check could not run, they stay for the retry.
+ * upload policy; the local stand-in does not), every file is checked again here. An upload id is used once:
+ * its form stays valid for minutes after the confirm, so a confirm of an id already taken answers the photo it
+ * became and reads nothing (a file posted again to the same form is discarded unread). The uploads are
+ * discarded once the call has an answer for each; when the face check could not run, they stay for the retry.
  */
 export async function confirmUploads(
   deps: PhotoDeps,
@@ -232,17 +235,23 @@ export async function confirmUploads(
   uploads = uploads.filter((u, i) => uploads.findIndex((other) => other.id === u.id) === i);
   const discardAll = () =>
     Promise.all(uploads.map((u) => (isUploadId(u.id) ? deps.files.discardUpload(user.id, u.id) : null)));
-  let free: number;
-  try {
-    free = await freePlaces(deps, user);
-  } catch (e) {
+  const [claimed, live] = await Promise.all([
+    deps.store.claimedUploads(
+      user.id,
+      uploads.flatMap((u) => (isUploadId(u.id) ? [u.id] : [])),
+    ),
+    deps.store.list(user.id, deps.clock.now()),
+  ]);
+  const fresh = uploads.filter((u) => !claimed.has(u.id));
+  const free = PHOTO_LIMITS.maxPhotos - live.length;
+  if (fresh.length > 0 && free <= 0) {
     await discardAll();
-    throw e;
+    throw limitReached();
   }
-  const outcomes = await takeIn(
+  const taken = await takeIn(
     deps,
     user,
-    uploads.map((upload) => {
+    fresh.map((upload) => {
       const name = displayName(upload.name ?? upload.id);
       return {
         uploadId: upload.id,
@@ -257,8 +266,18 @@ export async function confirmUploads(
       };
     }),
     free,
+    true,
   );
   await discardAll();
+  const liveNames = new Set(live.map((p) => p.filename));
+  const outcomes = uploads.map((upload) => {
+    const filename = claimed.get(upload.id);
+    if (filename === undefined) return taken[fresh.indexOf(upload)] as { filename: string } | Rejection;
+    // Taken by an earlier confirm: that photo, while the account still has it.
+    return liveNames.has(filename)
+      ? { filename }
+      : rejection(displayName(upload.name ?? upload.id), 'not-found');
+  });
   // Nothing of this account's was there (another account's uploads, made-up ids): say so, reveal nothing.
   if (outcomes.every((o) => 'reason' in o && o.reason === 'not-found')) {
     throw new DomainError('NOT_FOUND', 'Upload not found.');
@@ -282,13 +301,10 @@ export async function uploadPhotoFiles(
     user,
     files.map((file) => {
       const name = displayName(file.name);
-      return {
-        uploadId: newUploadId(name, deps.ids.newId().replace(/-/g, '').slice(0, 16)),
-        name,
-        read: async () => file.bytes,
-      };
+      return { uploadId: freshUploadId(deps.ids, name), name, read: async () => file.bytes };
     }),
     free,
+    false,
   );
   return uploadResult(outcomes);
 }
