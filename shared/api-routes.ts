@@ -9,6 +9,7 @@ export { buildPath, matchPath } from './route-paths.ts';
 export const LAMBDA_GROUPS = [
   'auth',
   'photos',
+  'photo-intake',
   'avatars',
   'billing',
   'admin-styles',
@@ -164,7 +165,8 @@ export const apiRoutes = {
   uploadPhotos: route({
     method: 'POST',
     path: '/photos/upload',
-    group: 'photos',
+    // Decoded and face-checked: a function of its own, so GET /photos never waits behind it.
+    group: 'photo-intake',
     access: 'user',
     served: true,
     request: 'multipart',
@@ -191,7 +193,8 @@ export const apiRoutes = {
   confirmPhotoUploads: route({
     method: 'POST',
     path: '/photos/confirm',
-    group: 'photos',
+    // Decoded and face-checked: a function of its own, so GET /photos never waits behind it.
+    group: 'photo-intake',
     access: 'user',
     served: true,
     request: s.ConfirmUploadsRequest,

@@ -1,13 +1,13 @@
-// The current password asked again behind a session (changing the password, deleting the account): a
-// stolen session cannot guess it without end (issue 23, item 2). Wrong passwords are counted per account;
-// after 10 in 15 minutes the checks pause with 429 and Retry-After and the owner gets one email, while
-// login keeps working; and guessing cannot make sign-in queue behind it.
+// Every check of an account's password (logging in, and the current password asked again behind a session
+// to change it or delete the account) fills one count of wrong passwords per account: a guesser cannot stop
+// on one route and go on on the other. After 10 in 15 minutes every check pauses with 429 and Retry-After
+// and the owner gets one email; login links still sign in, and guessing cannot make sign-in queue behind it.
 import { describe, expect, it } from 'vitest';
 import {
   PASSWORD_CHECK_FAILURES,
   PASSWORD_CHECKS_PAUSED,
 } from '../../functions/domain/accounts/password-check.ts';
-import { callRoute, mailsTo, newClientIp, newEmail, stack } from '../support/api.ts';
+import { callRoute, linkTokenOf, mailsTo, newClientIp, newEmail, stack } from '../support/api.ts';
 import { createLocalAccount } from '../support/local-account.ts';
 
 const PASSWORD = 'a quiet river at dawn';
@@ -36,7 +36,7 @@ const FR_SUBJECT = 'Vérification du mot de passe suspendue sur votre compte Aiv
 
 describe('wrong current passwords behind a session', () => {
   it(
-    'pause the checks after 10 with 429 and Retry-After, tell the owner once, and leave login open',
+    'pause the checks after 10 with 429 and Retry-After, and tell the owner once',
     async () => {
       const { email, token } = await ownerWithPassword();
       for (let i = 0; i < limit; i++) {
@@ -65,11 +65,6 @@ describe('wrong current passwords behind a session', () => {
       expect(told).toHaveLength(1);
       expect(told[0]?.text).toContain('entered an incorrect password 10 times');
       expect(told[0]?.text).toContain(`${stack().webUrl}/app/account`);
-
-      // The owner is never locked out: password login still opens a session, from any address.
-      const login = await callRoute('login', { body: { email, password: PASSWORD }, ip: newClientIp() });
-      expect(login.status).toBe(200);
-      expect((await callRoute('userInfo', { token: login.body.access_token })).status).toBe(200);
     },
     SLOW,
   );
@@ -122,6 +117,84 @@ describe('wrong current passwords behind a session', () => {
       expect(statuses.filter((s) => s === 400)).toHaveLength(limit);
       expect(statuses.filter((s) => s === 429)).toHaveLength(30 - limit);
       expect(await pausedMails(email, EN_SUBJECT)).toHaveLength(1);
+    },
+    SLOW,
+  );
+});
+
+const login = (email: string, password: string) =>
+  callRoute('login', { body: { email, password }, ip: newClientIp() });
+
+/** Asks for a login link and opens it: the way in the pause must leave open. */
+async function signInWithLink(email: string): Promise<number> {
+  const asked = await callRoute('sendLoginLink', { body: { email }, ip: newClientIp() });
+  expect(asked.status).toBe(200);
+  const [mail] = (await mailsTo(email)).filter((m) => m.text.includes('/login_with_token?token='));
+  const opened = await callRoute('loginWithToken', { params: { token: linkTokenOf(mail as never) } });
+  if (opened.status === 200)
+    expect((await callRoute('userInfo', { token: opened.body.access_token })).status).toBe(200);
+  return opened.status;
+}
+
+const expectPaused = (res: Awaited<ReturnType<typeof login>>) => {
+  expect(res.status).toBe(429);
+  expect(res.body).toMatchObject({ code: 'RATE_LIMITED', msg: PASSWORD_CHECKS_PAUSED });
+  const retryAfter = Number(res.headers.get('retry-after'));
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
+};
+
+describe('login and the checks behind a session share one count per account', () => {
+  it(
+    'after 10 wrong current passwords, login refuses even the right password; a login link still signs in',
+    async () => {
+      const { email, token } = await ownerWithPassword();
+      for (let i = 0; i < limit; i++) expect((await wrongChange(token, i)).status).toBe(400);
+      // From a fresh address each time: no address limit is involved, only the account's count.
+      expectPaused(await login(email, PASSWORD));
+      expectPaused(await login(email, 'another guess'));
+      expect(await pausedMails(email, EN_SUBJECT)).toHaveLength(1);
+      expect(await signInWithLink(email)).toBe(200);
+    },
+    SLOW,
+  );
+
+  it(
+    'after 10 wrong passwords at login, the checks behind a session pause too; a login link still signs in',
+    async () => {
+      const { email, token } = await ownerWithPassword();
+      for (let i = 0; i < limit; i++) {
+        const res = await login(email, `not it ${i}`);
+        expect(res.status, `guess ${i + 1}`).toBe(401);
+        expect(res.body.code).toBe('WRONG_PASSWORD');
+      }
+      expectPaused(await login(email, PASSWORD));
+      const change = await callRoute('changePassword', {
+        token,
+        body: { current_password: PASSWORD, new_password: 'a brand new passphrase 42' },
+      });
+      expectPaused(change);
+      expectPaused(await callRoute('deleteAccount', { token, body: { password: PASSWORD } }));
+      const told = await pausedMails(email, EN_SUBJECT);
+      expect(told).toHaveLength(1);
+      expect(told[0]?.text).toContain('while logging in');
+      expect(await signInWithLink(email)).toBe(200);
+      // The open session is untouched.
+      expect((await callRoute('userInfo', { token })).status).toBe(200);
+    },
+    SLOW,
+  );
+
+  it(
+    'hold under concurrency across both routes: 30 guesses at once get 10 checks in all',
+    async () => {
+      const { email, token } = await ownerWithPassword();
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => (i % 2 ? wrongChange(token, i) : login(email, `guess ${i}`))),
+      );
+      const statuses = answers.map((r) => r.status);
+      expect(statuses.filter((s) => s === 400 || s === 401)).toHaveLength(limit);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(30 - limit);
     },
     SLOW,
   );

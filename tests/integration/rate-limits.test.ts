@@ -6,9 +6,21 @@ import { DynamoRateLimiter } from '../../functions/adapters/dynamodb/rate-limite
 import { buildAccountDeps } from '../../functions/adapters/wiring.ts';
 import { GROUP_CONFIG, readConfig } from '../../functions/config.ts';
 import { logIn } from '../../functions/domain/accounts/accounts.ts';
+import {
+  PASSWORD_CHECK_FAILURES,
+  PASSWORD_CHECKS_PAUSED,
+} from '../../functions/domain/accounts/password-check.ts';
 import { countTowards, DEFAULT_RATE_LIMITS } from '../../functions/domain/accounts/rate-limits.ts';
 import { RateLimitedError } from '../../functions/domain/errors.ts';
-import { activatedUser, callRoute, mailsTo, newClientIp, newEmail, stack } from '../support/api.ts';
+import {
+  activatedUser,
+  callRoute,
+  linkTokenOf,
+  mailsTo,
+  newClientIp,
+  newEmail,
+  stack,
+} from '../support/api.ts';
 
 /** The auth function's own dependencies on the local stack, at a clock the test sets. */
 async function accountDepsAt(t: number) {
@@ -52,7 +64,7 @@ const loopback = (() => {
 })();
 
 describe('lock-out: an attacker flooding one address cannot keep the owner out', () => {
-  it('password login: the owner logs in from another address while the attacker is refused', async () => {
+  it('password login: the attacker is refused; the owner gets in with a login link from another address', async () => {
     const email = await ownerWithPassword();
     const attacker = loopback();
     const owner = loopback();
@@ -70,7 +82,16 @@ describe('lock-out: an attacker flooding one address cannot keep the owner out',
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(rule.windowSeconds);
 
-    const ok = await callRoute('login', { body: { email, password: PASSWORD }, sourceAddress: owner });
+    // Those 10 wrong passwords also filled the account's one count (functions/domain/accounts/
+    // password-check.ts): password login is paused for everyone, the owner included, for one window...
+    const paused = await callRoute('login', { body: { email, password: PASSWORD }, sourceAddress: owner });
+    expect(paused.status).toBe(429);
+    expect(paused.body.msg).toBe(PASSWORD_CHECKS_PAUSED);
+    // ...but the owner still gets in, with a login link asked for from their own address.
+    const asked = await callRoute('sendLoginLink', { body: { email }, sourceAddress: owner });
+    expect(asked.body).toMatchObject({ kind: 'login', sent: true });
+    const [mail] = (await mailsTo(email)).filter((m) => m.text.includes('/login_with_token?token='));
+    const ok = await callRoute('loginWithToken', { params: { token: linkTokenOf(mail as never) } });
     expect(ok.status).toBe(200);
     expect(ok.body.access_token).toBeTruthy();
   });
@@ -141,6 +162,30 @@ describe('lock-out: an attacker flooding one address cannot keep the owner out',
     clock.t += 1;
     expect((await logIn(deps, owner, { email, password: PASSWORD })).access_token).toBeTruthy();
   });
+});
+
+describe("the pause of an account's password checks", () => {
+  it('refuses even the right password until a window after the first wrong one, then lifts by itself', async () => {
+    const email = await ownerWithPassword();
+    const start = 1_900_000_500;
+    const { deps, clock } = await accountDepsAt(start);
+    const { limit, windowSeconds } = PASSWORD_CHECK_FAILURES;
+    // Each attempt from its own address: only the account's count is at work.
+    const from = () => ({ clientAddress: loopback() });
+    for (let i = 0; i < limit; i++) {
+      clock.t = start + i;
+      await expect(logIn(deps, from(), { email, password: `guess-${i}` })).rejects.toMatchObject({
+        code: 'WRONG_PASSWORD',
+      });
+    }
+    clock.t = start + windowSeconds - 1;
+    const paused = await logIn(deps, from(), { email, password: PASSWORD }).catch((e: unknown) => e);
+    expect(paused).toBeInstanceOf(RateLimitedError);
+    expect((paused as RateLimitedError).retryAfterSeconds).toBe(1);
+    // Refused attempts do not make the pause longer: it ends a window after the first wrong password.
+    clock.t = start + windowSeconds;
+    expect((await logIn(deps, from(), { email, password: PASSWORD })).access_token).toBeTruthy();
+  }, 120_000);
 });
 
 describe('rate limits', () => {

@@ -18,7 +18,7 @@ import type {
 } from '../ports.ts';
 import { normaliseEmail } from './email-address.ts';
 import { type LinkEmailKind, linkEmail, passwordNoticeEmail } from './emails.ts';
-import { checkCurrentPassword, hasPassword } from './password-check.ts';
+import { checkCurrentPassword, hasPassword, passwordMatches } from './password-check.ts';
 import { checkNewPassword } from './password-rules.ts';
 import {
   countTowards,
@@ -193,13 +193,15 @@ export async function logIn(
   if (user.status !== 'ACTIVE') {
     throw new DomainError('ACCOUNT_NOT_ACTIVATED', 'Your account is not activated.');
   }
-  if (!user.passwordHash) {
+  if (!hasPassword(user)) {
     throw new DomainError(
       'PASSWORD_NOT_SET',
       'This account has no password yet. Use "Send me a login link" to log in, then set a password on your account page.',
     );
   }
-  if (!(await deps.hasher.verify(input.password, user.passwordHash, 'sign-in'))) {
+  // The account's one count of wrong passwords, shared with the checks behind a session
+  // (functions/domain/accounts/password-check.ts): while it is full, this refuses with 429 and Retry-After.
+  if (!(await passwordMatches(deps, user, input.password, 'sign-in'))) {
     await countTowards(deps.limiter, 'login', failures);
     throw new DomainError('WRONG_PASSWORD', 'Incorrect password.');
   }

@@ -64,20 +64,20 @@ const pausedCopy = {
   en: {
     subject: 'Password checks on your Aivatar account are paused',
     heading: 'Too many incorrect passwords',
-    body: 'Someone signed in to your Aivatar account entered an incorrect password 10 times while trying to change your password or delete your account. To protect you, these two actions are paused for up to 15 minutes. Logging in and everything else work as usual.',
-    note: "If it was you, try again once the pause is over. If it wasn't, someone may be using one of your signed-in devices: when the pause is over, change your password on your account page. That signs out every other device.",
+    body: 'Someone entered an incorrect password 10 times for your Aivatar account, while logging in or while trying to change your password or delete your account. To protect you, everything that asks for your password is paused for up to 15 minutes: logging in with it, changing it and deleting your account with it. Login links sent by email, "Continue with Google" and your signed-in devices work as usual.',
+    note: 'If it was you, log in with a login link now ("Send me a login link" on the login page), or try your password again once the pause is over. If it wasn\'t, someone may be guessing your password or using one of your signed-in devices: when the pause is over, change your password on your account page. That signs out every other device.',
     button: 'Open my account page',
   },
   fr: {
     subject: 'Vérification du mot de passe suspendue sur votre compte Aivatar',
     heading: 'Trop de mots de passe incorrects',
-    body: "Quelqu'un de connecté à votre compte Aivatar a saisi 10 fois un mot de passe incorrect en essayant de changer votre mot de passe ou de supprimer votre compte. Pour vous protéger, ces deux actions sont suspendues pendant 15 minutes au plus. La connexion et tout le reste fonctionnent normalement.",
-    note: "Si c'était vous, réessayez à la fin de la suspension. Sinon, quelqu'un utilise peut-être l'un de vos appareils connectés : à la fin de la suspension, changez votre mot de passe sur la page de votre compte. Cela déconnecte tous vos autres appareils.",
+    body: "Quelqu'un a saisi 10 fois un mot de passe incorrect pour votre compte Aivatar, en se connectant ou en essayant de changer votre mot de passe ou de supprimer votre compte. Pour vous protéger, tout ce qui demande votre mot de passe est suspendu pendant 15 minutes au plus : la connexion avec celui-ci, son changement et la suppression de votre compte avec celui-ci. Les liens de connexion envoyés par e-mail, « Continuer avec Google » et vos appareils connectés fonctionnent normalement.",
+    note: "Si c'était vous, connectez-vous dès maintenant avec un lien de connexion (« Recevoir un lien de connexion » sur la page de connexion), ou réessayez votre mot de passe à la fin de la suspension. Sinon, quelqu'un essaie peut-être de deviner votre mot de passe ou utilise l'un de vos appareils connectés : à la fin de la suspension, changez votre mot de passe sur la page de votre compte. Cela déconnecte tous vos autres appareils.",
     button: 'Ouvrir la page de mon compte',
   },
 } as const;
 
-/** Sent once when wrong current passwords pause the password checks of a signed-in account. */
+/** Sent once when wrong passwords (at login or behind a session) pause the password checks of an account. */
 export function passwordChecksPausedEmail(to: string, lang: Language, accountPage: string): OutgoingEmail {
   const c = pausedCopy[lang];
   const text = [c.heading, '', c.body, '', c.note, '', accountPage].join('\n');

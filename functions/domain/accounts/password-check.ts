@@ -1,16 +1,18 @@
-// The current password, asked again by a signed-in user's sensitive actions (changing the password,
-// deleting the account). A stolen session must not become a way to guess the password: wrong passwords
-// are counted per account in the store login lock-out uses, and after 10 in 15 minutes these checks are
-// refused (429 with Retry-After) and the owner gets an email. Login itself is never blocked by this count,
-// nor is deletion by an emailed link: the owner keeps every other way in, and the pause ends by itself.
+// Every check of an account's password: logging in with it, and the current password asked again by a
+// signed-in user's sensitive actions (changing the password, deleting the account). Wrong passwords on any of
+// them fill ONE count per account: a guesser who is refused on one route must not carry on on the other (a
+// stolen session guessing behind /account/password, then at /login). After 10 in 15 minutes every password
+// check of the account is refused (429 with Retry-After), the right password included, and the owner gets
+// an email. What the owner keeps: login links sent by email, "Sign in with Google", deletion by an emailed
+// link and every open session; and the pause ends by itself a window after the first wrong password.
 import type { Language } from '../../../shared/api-schemas.ts';
 import { pagePath } from '../../../shared/web-routes.ts';
 import { type DomainError, RateLimitedError } from '../errors.ts';
-import type { Mailer, PasswordHasher, RateLimiter, User } from '../ports.ts';
+import type { Mailer, PasswordCheckPurpose, PasswordHasher, RateLimiter, User } from '../ports.ts';
 import { passwordChecksPausedEmail } from './emails.ts';
 import type { LimitRule } from './rate-limits.ts';
 
-/** Wrong current passwords per account before its password checks pause, and for how long. */
+/** Wrong passwords per account (at login or behind a session) before its password checks pause, and for how long. */
 export const PASSWORD_CHECK_FAILURES: LimitRule = { limit: 10, windowSeconds: 15 * 60 };
 
 const FAILURES = 'password_check:user-failures';
@@ -28,28 +30,39 @@ export interface PasswordCheckDeps {
 }
 
 /**
- * Throws `wrong` unless `password` is the user's current one, or RATE_LIMITED once the account's
- * failures are used up. Each check is counted before the (costly) hash is computed, so concurrent guesses
- * cannot all slip in under the limit; a right password gives its count back.
+ * Whether `password` is the user's password, or RATE_LIMITED once the account's failures are used up. Each
+ * check is counted before the (costly) hash is computed, so concurrent guesses cannot all slip in under the
+ * limit; a right password gives its count back. `purpose` only decides the check's place in the hashing
+ * queue (functions/adapters/scrypt-hasher.ts), never which count it uses.
  */
+export async function passwordMatches(
+  deps: PasswordCheckDeps,
+  user: User & { passwordHash: string },
+  password: string,
+  purpose: PasswordCheckPurpose,
+): Promise<boolean> {
+  const { limit, windowSeconds } = PASSWORD_CHECK_FAILURES;
+  // The counters name the account (owned_by), so deleting it deletes them.
+  const owner = { userId: user.id };
+  const claim = await deps.limiter.hit(FAILURES, user.id, limit, windowSeconds, owner);
+  if (!claim.allowed) throw new RateLimitedError(PASSWORD_CHECKS_PAUSED, claim.retryAfterSeconds);
+  if (password && (await deps.hasher.verify(password, user.passwordHash, purpose))) {
+    await deps.limiter.release(FAILURES, user.id, windowSeconds);
+    return true;
+  }
+  const now = await deps.limiter.peek(FAILURES, user.id, limit, windowSeconds);
+  if (!now.allowed) await tellOwnerOnce(deps, user, windowSeconds, owner);
+  return false;
+}
+
+/** The current password asked again behind a session: throws `wrong` unless it is right. */
 export async function checkCurrentPassword(
   deps: PasswordCheckDeps,
   user: User & { passwordHash: string },
   password: string,
   wrong: DomainError,
 ): Promise<void> {
-  const { limit, windowSeconds } = PASSWORD_CHECK_FAILURES;
-  // The counters name the account (owned_by), so deleting it deletes them.
-  const owner = { userId: user.id };
-  const claim = await deps.limiter.hit(FAILURES, user.id, limit, windowSeconds, owner);
-  if (!claim.allowed) throw new RateLimitedError(PASSWORD_CHECKS_PAUSED, claim.retryAfterSeconds);
-  if (password && (await deps.hasher.verify(password, user.passwordHash, 'confirm-action'))) {
-    await deps.limiter.release(FAILURES, user.id, windowSeconds);
-    return;
-  }
-  const now = await deps.limiter.peek(FAILURES, user.id, limit, windowSeconds);
-  if (!now.allowed) await tellOwnerOnce(deps, user, windowSeconds, owner);
-  throw wrong;
+  if (!(await passwordMatches(deps, user, password, 'confirm-action'))) throw wrong;
 }
 
 /** One email per pause, whichever request filled the count. */

@@ -1,7 +1,8 @@
 // Rate limits on the public sign-in routes. The rule they follow: a limit must never lock out the person it
 // protects. So every email-level counter is reached only after the caller's own address passed its limit,
 // wrong-password limits are per (email, address), and the per-email ceiling needs many addresses and lasts
-// a minute, not an hour.
+// a minute, not an hour. The one per-account count of wrong passwords (functions/domain/accounts/
+// password-check.ts) pauses password checks only: login links, Google and open sessions keep working.
 import type { Language } from '../../../shared/api-schemas.ts';
 import { RateLimitedError } from '../errors.ts';
 import type { CounterOwner, RateLimiter } from '../ports.ts';
