@@ -493,6 +493,7 @@ export const GROUP_CONFIG = {
   // Mail: the receipt of each pack, and the word that a bank refused a debit.
   'stripe-webhook': [tableConfig, originVerifyConfig, stripeConfig, stripeWebhookConfig, mailConfig],
   photos: [tableConfig, originVerifyConfig, sessionConfig, mediaConfig, corsConfig],
+  'photo-intake': [tableConfig, originVerifyConfig, sessionConfig, mediaConfig, corsConfig],
   'admin-styles': [tableConfig, originVerifyConfig, sessionConfig, mediaConfig, corsConfig],
   avatars: [
     tableConfig,

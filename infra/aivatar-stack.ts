@@ -187,18 +187,34 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
     privacyJobQueue: true,
   },
   photos: {
+    // Lists photos (signing their URLs), shows one, deletes, hands out upload targets, records consent: no
+    // decoding and no face model, so it starts small and answers fast while intake is busy.
+    table: {
+      // The session's account read, the photo list (Query), the upload-target counter (Put, Update), consent
+      // and retention on the account (Update), a delete (conditional Delete).
+      actions: [...ITEM_READ_WRITE, 'dynamodb:Query', 'dynamodb:DeleteItem'],
+    },
+    sessionSigningKey: true,
+    // Signs upload targets (uploads/), reads and deletes photos and their thumbnails.
+    media: { prefixes: ['uploads/', 'photos/', 'thumbs/'] },
+  },
+  'photo-intake': {
     // sharp decodes up to 40-megapixel images, and the face check runs a neural network on each photo
     // (docs/faces.md): 2048 MiB buys more than one full vCPU, which both need.
     memorySize: 2048,
     faceAnalysis: true,
     // A confirm checks up to 5 photos.
     timeoutSeconds: 15,
+    // Its own instances: a flood of uploads never takes the ones that list and show photos.
+    reservedConcurrency: 10,
     table: {
-      // The session's account read, the photo list (Query), a photo taking a place (conditional Put),
-      // consent and retention on the account (Update), a delete (conditional Delete).
-      actions: [...ITEM_READ_WRITE, 'dynamodb:Query', 'dynamodb:DeleteItem'],
+      // The session's account read, the photo list (Query), a photo taking a place with its upload's claim
+      // (conditional Put, in a transaction), the claims read back (GetItem), the hourly check counter
+      // (Put, Update).
+      actions: [...ITEM_READ_WRITE, 'dynamodb:Query'],
     },
     sessionSigningKey: true,
+    // Reads and discards the browser's uploads, stores the checked photo and its thumbnail.
     media: { prefixes: ['uploads/', 'photos/', 'thumbs/'] },
     installedModules: ['sharp'],
   },

@@ -23,8 +23,13 @@ export const PHOTO_LIMITS = {
   thumbnailSide: 320,
   /** bytes */
   thumbnailMaxBytes: 30 * 1024,
-  /** uploads confirmed per call: each takes a few hundred ms of CPU */
+  /** uploads confirmed per call, and files sent in one multipart request: each takes a few hundred ms of CPU */
   maxPerConfirm: 5,
+  /**
+   * photos an account may have checked (decoded and run through the face model) in an hour: every photo it
+   * can keep, twice over, plus retries of what was refused
+   */
+  maxChecksPerHour: 60,
   /** a browser upload target (presigned POST) is valid this long */
   uploadTargetSeconds: 5 * 60,
   /**

@@ -1,9 +1,10 @@
-// Builds the photos function's adapters from its config, once per process (cold start).
+// Builds the photos functions' adapters from their config, once per process (cold start). The photos function
+// never decodes an image nor loads the face model; the photo-intake function does both.
 
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { MediaConfig, TableConfig } from '../config.ts';
-import type { PhotoDeps } from '../domain/photos/photos.ts';
+import type { PhotoDeps, PhotoIntakeDeps } from '../domain/photos/photo-ports.ts';
 import { DynamoPhotoStore } from './dynamodb/photo-store.ts';
 import { DynamoRateLimiter } from './dynamodb/rate-limiter.ts';
 import { FaceApiAnalyzer } from './faces/face-api-analyzer.ts';
@@ -19,10 +20,18 @@ export function buildPhotoDeps(
   return {
     store: new DynamoPhotoStore(db, config.tableName),
     files: new S3PhotoFiles(s3, config.mediaBucket),
-    images: new SharpImages(),
-    faces: new FaceApiAnalyzer(),
     clock: systemClock,
     ids: cryptoIds,
     limiter: new DynamoRateLimiter(db, config.tableName, systemClock),
   };
 }
+
+export const buildPhotoIntakeDeps = (
+  config: TableConfig & MediaConfig,
+  db: DynamoDBDocumentClient,
+  s3: S3Client,
+): PhotoIntakeDeps => ({
+  ...buildPhotoDeps(config, db, s3),
+  images: new SharpImages(),
+  faces: new FaceApiAnalyzer(),
+});

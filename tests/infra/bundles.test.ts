@@ -1,8 +1,8 @@
 // The functions as they are uploaded: the one synthesis in the infra tests that bundles (synth.ts skips
 // bundling elsewhere). Only the two functions read here are bundled, each built from its group's entry as the
 // stack builds it (groupFunctionProps), in a stack of their own: bundling every function of the stack took a
-// minute. Each bundle is read from the cloud assembly: the auth function starts as an ES module, the photos
-// function carries sharp for linux-arm64 and the face model, and nothing more.
+// minute. Each bundle is read from the cloud assembly: the auth function starts as an ES module, the photo
+// intake function carries sharp for linux-arm64 and the face model, and nothing more.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,7 +18,7 @@ import type { LambdaGroup } from '../../shared/api-routes.ts';
 import { type Json, props, type Resource } from './cfn-template.ts';
 import { removeTempDirs, synthContext, tempDir } from './synth.ts';
 
-const BUNDLED: readonly LambdaGroup[] = ['auth', 'photos'];
+const BUNDLED: readonly LambdaGroup[] = ['auth', 'photo-intake'];
 let outdir: string;
 const assetOf = new Map<LambdaGroup, string>();
 
@@ -76,9 +76,9 @@ describe('the deployed auth bundle', () => {
   });
 });
 
-describe('the photos bundle', () => {
+describe('the photo intake bundle', () => {
   it('carries sharp’s linux-arm64 binaries in its bundle, not the synthesizing machine’s', () => {
-    const asset = assetOf.get('photos') as string;
+    const asset = assetOf.get('photo-intake') as string;
     const img = join(asset, 'node_modules', '@img');
     expect(
       readdirSync(img)
@@ -104,7 +104,7 @@ describe('the photos bundle', () => {
   });
 
   it('carries the face model: the three networks it runs and the wasm backend, and no other weights', () => {
-    const asset = assetOf.get('photos') as string;
+    const asset = assetOf.get('photo-intake') as string;
     expect(readdirSync(join(asset, BUNDLED_MODEL_DIR)).sort()).toEqual([...FACE_MODEL_FILES].sort());
     expect(readdirSync(join(asset, BUNDLED_WASM_DIR)).sort()).toEqual([...WASM_FILES].sort());
     const faceApi = join(asset, 'node_modules', '@vladmandic', 'face-api');
@@ -114,7 +114,7 @@ describe('the photos bundle', () => {
     expect(existsSync(join(asset, 'node_modules', '@tensorflow', 'tfjs-backend-wasm', 'package.json'))).toBe(
       true,
     );
-    // Loaded on first analysis only: the list and delete routes start without TensorFlow.
+    // Loaded on first analysis only: a cold start reaches the handler without TensorFlow.
     const bundle = readFileSync(join(asset, 'index.mjs'), 'utf8');
     expect(/from\s*"@tensorflow/.test(bundle)).toBe(false);
     // face-api's own code (its error texts) is not in the bundle: it is required when a face is analysed.

@@ -1,10 +1,10 @@
-// Issue 8 on AWS: the photos function (sharp for linux-arm64 in its bundle, memory, timeout, settings), its
+// The photos functions on AWS (the intake one with sharp and the face model, memory, timeout, settings), their
 // least-privilege access to the media bucket, and the bucket itself (private, CORS for the web origin only,
 // photos deleted after PHOTO_RETENTION_DAYS), with the site's CSP naming the bucket.
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GROUP_CONFIG, readConfig } from '../../functions/config.ts';
-import type { AivatarStack } from '../../infra/aivatar-stack.ts';
+import { type AivatarStack, groupFunctionProps } from '../../infra/aivatar-stack.ts';
 import { PHOTO_RETENTION_DAYS } from '../../shared/photo-rules.ts';
 import { at, deployed, type Json, props, type Resource } from './cfn-template.ts';
 import { functionId, removeTempDirs, type Synth, synth } from './synth.ts';
@@ -21,41 +21,63 @@ beforeAll(() => {
 afterAll(removeTempDirs);
 
 const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
-const photosFunctionId = () => functionId(s, 'photos');
 const mediaBucket = (): [string, Resource] =>
   ofType('AWS::S3::Bucket').find(([, b]) =>
     JSON.stringify(props(b).BucketName ?? '').includes('-media-'),
   ) as [string, Resource];
 
-describe('the photos function', () => {
-  it('runs with 2 GiB, 15 s and exactly the settings its config reads: table, session key, media bucket', () => {
-    const p = props(resources[photosFunctionId()] as Resource);
-    expect(p.MemorySize).toBe(2048);
-    expect(p.Timeout).toBe(15);
-    const vars = at(p, 'Environment', 'Variables') as Json;
-    expect(vars.MEDIA_BUCKET).toEqual({ Ref: mediaBucket()[0] });
-    expect(vars.MAIL_FROM).toBeUndefined();
-    const env = Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, deployed(v)]));
-    expect(readConfig(GROUP_CONFIG.photos, env)).toMatchObject({ mediaBucket: env.MEDIA_BUCKET });
+const fnProps = (group: 'photos' | 'photo-intake') => props(resources[functionId(s, group)] as Resource);
+
+describe('the photos functions', () => {
+  it('take photos in with 2 GiB, 15 s and instances of their own; list and show them on a small function', () => {
+    const intake = fnProps('photo-intake');
+    expect(intake.MemorySize).toBe(2048);
+    expect(intake.Timeout).toBe(15);
+    expect(intake.ReservedConcurrentExecutions).toBe(10);
+    const light = fnProps('photos');
+    expect(light.MemorySize).toBeLessThan(2048);
+    expect(light.ReservedConcurrentExecutions).toBeGreaterThan(0);
+    // Only the intake function gets the face model and sharp (tests/infra/bundles.test.ts reads its bundle).
+    expect(groupFunctionProps('photo-intake', 'dev', {})).toMatchObject({
+      faceAnalysis: true,
+      installedModules: ['sharp'],
+    });
+    const listing = groupFunctionProps('photos', 'dev', {});
+    expect(listing.faceAnalysis).toBeUndefined();
+    expect(listing.installedModules).toBeUndefined();
   });
 
-  it('may get, put and delete objects under uploads/, photos/ and thumbs/ only, and send no mail', () => {
-    const fn = props(resources[photosFunctionId()] as Resource);
-    const roleId = at(fn, 'Role', 'Fn::GetAtt', 0) as string;
-    const statements = ofType('AWS::IAM::Policy')
-      .filter(([, p]) => (props(p).Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
-      .flatMap(([, p]) => at(props(p), 'PolicyDocument', 'Statement') as Json[]);
-    const actions = statements.flatMap((st) => [st.Action].flat() as string[]);
-    const s3 = statements.filter((st) => ([st.Action].flat() as string[]).some((a) => a.startsWith('s3:')));
-    expect(s3).toHaveLength(1);
-    expect([s3[0]?.Action].flat().sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
-    const bucketId = mediaBucket()[0];
-    expect(((s3[0] as Json).Resource as Json[]).map(deployed).sort()).toEqual(
-      ['photos/*', 'thumbs/*', 'uploads/*'].map((p) => `${bucketId.toLowerCase()}-arn.aws.test/${p}`),
-    );
-    expect(actions.filter((a) => a.startsWith('ses:'))).toEqual([]);
-    expect(actions.filter((a) => a === '*' || a.endsWith(':*') || a === 's3:ListBucket')).toEqual([]);
-  });
+  it.each(['photos', 'photo-intake'] as const)(
+    '%s runs with exactly the settings its config reads: table, session key, media bucket',
+    (group) => {
+      const vars = at(fnProps(group), 'Environment', 'Variables') as Json;
+      expect(vars.MEDIA_BUCKET).toEqual({ Ref: mediaBucket()[0] });
+      expect(vars.MAIL_FROM).toBeUndefined();
+      const env = Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, deployed(v)]));
+      expect(readConfig(GROUP_CONFIG[group], env)).toMatchObject({ mediaBucket: env.MEDIA_BUCKET });
+    },
+  );
+
+  it.each(['photos', 'photo-intake'] as const)(
+    '%s may get, put and delete objects under uploads/, photos/ and thumbs/ only, and send no mail',
+    (group) => {
+      const fn = fnProps(group);
+      const roleId = at(fn, 'Role', 'Fn::GetAtt', 0) as string;
+      const statements = ofType('AWS::IAM::Policy')
+        .filter(([, p]) => (props(p).Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
+        .flatMap(([, p]) => at(props(p), 'PolicyDocument', 'Statement') as Json[]);
+      const actions = statements.flatMap((st) => [st.Action].flat() as string[]);
+      const s3 = statements.filter((st) => ([st.Action].flat() as string[]).some((a) => a.startsWith('s3:')));
+      expect(s3).toHaveLength(1);
+      expect([s3[0]?.Action].flat().sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
+      const bucketId = mediaBucket()[0];
+      expect(((s3[0] as Json).Resource as Json[]).map(deployed).sort()).toEqual(
+        ['photos/*', 'thumbs/*', 'uploads/*'].map((p) => `${bucketId.toLowerCase()}-arn.aws.test/${p}`),
+      );
+      expect(actions.filter((a) => a.startsWith('ses:'))).toEqual([]);
+      expect(actions.filter((a) => a === '*' || a.endsWith(':*') || a === 's3:ListBucket')).toEqual([]);
+    },
+  );
 });
 
 describe('the media bucket', () => {

@@ -8,9 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
 import { DynamoUserReader } from '../../functions/adapters/dynamodb/user-reader.ts';
 import { FaceApiAnalyzer } from '../../functions/adapters/faces/face-api-analyzer.ts';
-import { buildPhotoDeps } from '../../functions/adapters/photo-wiring.ts';
+import { buildPhotoIntakeDeps } from '../../functions/adapters/photo-wiring.ts';
 import { createS3Client } from '../../functions/adapters/s3/client.ts';
-import { confirmUploads } from '../../functions/domain/photos/photos.ts';
+import { confirmUploads } from '../../functions/domain/photos/intake.ts';
 import type { User } from '../../functions/domain/ports.ts';
 import type { UploadTarget } from '../../shared/api-schemas.ts';
 import { callRoute, stack } from '../support/api.ts';
@@ -181,7 +181,11 @@ describe('when the face model cannot run', () => {
     const s = stack();
     const db = createDocumentClient(s.dynamoEndpoint);
     const s3 = createS3Client(s.s3Endpoint);
-    const deps = buildPhotoDeps({ tableName: s.tableName, mediaBucket: s.mediaBucket } as never, db, s3);
+    const deps = buildPhotoIntakeDeps(
+      { tableName: s.tableName, mediaBucket: s.mediaBucket } as never,
+      db,
+      s3,
+    );
     const user = await new DynamoUserReader(db, s.tableName).getById(userIdOf(token));
     const noWeights = mkdtempSync(join(tmpdir(), 'no-face-weights-'));
     const broken = { ...deps, faces: new FaceApiAnalyzer({ modelDir: noWeights }) };

@@ -3,8 +3,11 @@
 // Real HTTP against the local stack: DynamoDB Local, s3rver, the local API Gateway.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { DynamoRateLimiter } from '../../functions/adapters/dynamodb/rate-limiter.ts';
+import { systemClock } from '../../functions/adapters/system.ts';
 import { PHOTO_LIMITS, PHOTO_RETENTION_DAYS } from '../../shared/photo-rules.ts';
-import { callRoute } from '../support/api.ts';
+import { callRoute, stack } from '../support/api.ts';
+import { testDb, userIdOf } from '../support/avatars.ts';
 import {
   bucketKeys,
   consentedUser,
@@ -263,5 +266,70 @@ describe('outstanding upload targets (issue 23, item 5)', () => {
     expect(retryAfter).toBeLessThanOrEqual(PHOTO_LIMITS.uploadTargetSeconds);
     const other = await consentedUser();
     expect((await ask(3, other.token)).body.targets).toHaveLength(3);
+  });
+});
+
+describe('what one account can have checked', () => {
+  it('refuses a multipart request of more photos than one confirm takes, before decoding any, keeping nothing', async () => {
+    const { token } = await consentedUser();
+    // Large flat PNGs: cheap to send, each a full decode of many megapixels if it were taken.
+    const flat = await sharp({
+      create: { width: 3000, height: 3000, channels: 3, background: { r: 200, g: 180, b: 160 } },
+    })
+      .png()
+      .toBuffer();
+    const parts = Array.from({ length: PHOTO_LIMITS.maxPerConfirm + 1 }, (_, i) => ({
+      name: `flat-${i}.png`,
+      bytes: flat,
+    }));
+    const res = await uploadMultipart(token, parts);
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toBe('Send at most 5 photos in one request: send the others in another one.');
+    expect((await callRoute('listPhotos', { token })).body.files).toEqual([]);
+    // Refused before the hourly count: the account can still have its photos checked.
+    const one = await uploadMultipart(token, [{ name: 'me.jpg', bytes: await testPhoto({ seed: 71 }) }]);
+    expect(one.status).toBe(200);
+  });
+
+  it('checks at most so many photos an hour per account, with Retry-After; the uploads wait for the retry', async () => {
+    const { token } = await consentedUser();
+    const limiter = new DynamoRateLimiter(testDb(), stack().tableName, systemClock);
+    const userId = userIdOf(token);
+    // The hour's checks but one, already used (a real check is half a second of the face model each).
+    await limiter.hit(
+      'photo_checks:user',
+      userId,
+      PHOTO_LIMITS.maxChecksPerHour,
+      3600,
+      { userId },
+      PHOTO_LIMITS.maxChecksPerHour - 1,
+    );
+    const files = [
+      { name: 'a.jpg', bytes: await testPhoto({ seed: 72 }) },
+      { name: 'b.jpg', bytes: await testPhoto({ seed: 73 }) },
+    ];
+    const targets = (await uploadTargetsFor(token, files)).body.targets;
+    for (const [i, t] of targets.entries()) await postToBucket(t, files[i] as (typeof files)[number]);
+    const refused = await callRoute('confirmPhotoUploads', {
+      token,
+      body: { uploads: targets.map((t) => ({ id: t.id, name: t.name })) },
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.body.msg).toMatch(
+      /^You have sent more photos in the last hour than an account can have checked \(60\)\. Please try again in \d+ minutes\.$/,
+    );
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect((await callRoute('listPhotos', { token })).body.files).toEqual([]);
+    expect(await bucketKeys(`uploads/${userId}/`)).toHaveLength(2);
+    // One more fits the hour; another account is not affected.
+    const one = await callRoute('confirmPhotoUploads', {
+      token,
+      body: { uploads: [{ id: targets[0]?.id as string, name: 'a.jpg' }] },
+    });
+    expect(one.status).toBe(200);
+    const other = await consentedUser();
+    expect((await uploadMultipart(other.token, files)).body.files).toHaveLength(2);
   });
 });

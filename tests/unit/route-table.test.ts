@@ -10,9 +10,10 @@ import type { AccountDeps } from '../../functions/domain/accounts/accounts.ts';
 import type { BillingDeps } from '../../functions/domain/billing/checkout.ts';
 import type { EventVerifier } from '../../functions/domain/billing/ports.ts';
 import type { WebhookDeps } from '../../functions/domain/billing/webhook.ts';
-import type { PhotoDeps } from '../../functions/domain/photos/photos.ts';
+import type { PhotoDeps, PhotoIntakeDeps } from '../../functions/domain/photos/photo-ports.ts';
 import type { PrivacyRequestDeps } from '../../functions/domain/privacy/ports.ts';
 import { presentedToken } from '../../functions/http/middleware.ts';
+import { photoIntakeRoutes } from '../../functions/photo-intake/routes.ts';
 import { photoRoutes } from '../../functions/photos/routes.ts';
 import { webhookRoutes } from '../../functions/stripe-webhook/routes.ts';
 import { handlerEntry } from '../../infra/function-entries.ts';
@@ -34,6 +35,7 @@ const handlersByGroup: Record<string, string[]> = {
   billing: Object.keys(billingRoutes({} as BillingDeps)),
   'stripe-webhook': Object.keys(webhookRoutes({} as WebhookDeps, {} as EventVerifier)),
   photos: Object.keys(photoRoutes({} as PhotoDeps)),
+  'photo-intake': Object.keys(photoIntakeRoutes({} as PhotoIntakeDeps)),
   'admin-styles': Object.keys(adminStyleRoutes({} as AdminStylesDeps)),
   account: Object.keys(accountRoutes({} as PrivacyRequestDeps)),
 };

@@ -1,26 +1,53 @@
-// Taking files in, whichever way they arrived (a browser upload to S3, or the multipart route), in two steps.
+// Taking files in, whichever way they arrived (a browser upload to S3, then confirmed; or the multipart route),
+// in two steps.
 // First every file is inspected: what it really is, a full decode, the stored image and thumbnail, and the
 // face check. Only when every inspection ran (the face model may fail to load) are the accepted ones kept:
 // saved and recorded under the account's limit, which the database enforces. So a failed face check keeps
 // nothing and loses nothing: the call answers a clear error and the same call works again.
-import type { Rejection } from '../../../shared/api-schemas.ts';
+import type { Rejection, UploadResult } from '../../../shared/api-schemas.ts';
 import { PHOTO_LIMITS, PHOTO_RETENTION_DAYS, type RejectionReason } from '../../../shared/photo-rules.ts';
-import { DomainError } from '../errors.ts';
-import type { FaceAnalyzer } from '../faces/face-ports.ts';
+import { DomainError, RateLimitedError } from '../errors.ts';
 import { checkPhotoFace, type PhotoFace } from '../faces/faces.ts';
-import type { Clock, Ids, User } from '../ports.ts';
+import type { Ids, User } from '../ports.ts';
+import { requirePhotoConsent } from './consent.ts';
 import { sniffPhotoType } from './image-bytes.ts';
-import { newUploadId, photoFilename } from './photo-names.ts';
-import type { PhotoFiles, PhotoImages, PhotoStore, PreparedPhoto } from './photo-ports.ts';
+import { displayName, isUploadId, newUploadId, photoFilename } from './photo-names.ts';
+import type { PhotoIntakeDeps, PreparedPhoto } from './photo-ports.ts';
 import { MEASURE_LONG_SIDE, qualityHints } from './quality.ts';
 
-export interface IntakeDeps {
-  store: PhotoStore;
-  files: PhotoFiles;
-  images: PhotoImages;
-  faces: FaceAnalyzer;
-  clock: Clock;
-  ids: Ids;
+type IntakeDeps = PhotoIntakeDeps;
+
+/** Photos processed at once in one call: one reads or writes storage while others use the CPU. */
+const PROCESSING_CONCURRENCY = 3;
+
+export const limitReached = () =>
+  new DomainError(
+    'PHOTO_LIMIT_REACHED',
+    `You already have ${PHOTO_LIMITS.maxPhotos} photos, the most an account can keep. Delete some to upload more.`,
+  );
+
+const tooManyChecks = (retryAfterSeconds: number) =>
+  new RateLimitedError(
+    `You have sent more photos in the last hour than an account can have checked (${PHOTO_LIMITS.maxChecksPerHour}). Please try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`,
+    retryAfterSeconds,
+  );
+
+const tooManyInOneRequest = () =>
+  new DomainError(
+    'VALIDATION_FAILED',
+    `Send at most ${PHOTO_LIMITS.maxPerConfirm} photos in one request: send the others in another one.`,
+  );
+
+export function uploadResult(outcomes: ({ filename: string } | Rejection)[]): UploadResult {
+  const files = outcomes.flatMap((o) => ('filename' in o ? [o.filename] : []));
+  const rejections = outcomes.filter((o): o is Rejection => 'reason' in o);
+  return {
+    success: files.length > 0,
+    files,
+    rejected: rejections.map((r) => r.name),
+    rejectedCount: rejections.length,
+    rejections,
+  };
 }
 
 /** A fresh upload id: 16 random hex digits after the name's slug. */
@@ -136,6 +163,142 @@ export async function keepPhoto(
   if (added === 'added') return { filename };
   await deps.files.remove(user.id, filename);
   return added === 'limit' ? rejection(name, 'limit') : { filename: added.claimedBy };
+}
+
+/**
+ * Inspects every file (PROCESSING_CONCURRENCY at a time), then keeps the accepted ones in order, each taking a
+ * free place. Nothing is kept unless every inspection ran.
+ */
+async function takeIn(
+  deps: IntakeDeps,
+  user: User,
+  items: { uploadId: string; name: string; read: () => Promise<Uint8Array | Rejection> }[],
+  free: number,
+  claimUploads: boolean,
+): Promise<({ filename: string } | Rejection)[]> {
+  // Each photo is decoded in full and run through the face model: an account has only so many checked an
+  // hour, counted before anything is read (the uploads stay for the retry).
+  if (items.length > 0) {
+    const verdict = await deps.limiter.hit(
+      'photo_checks:user',
+      user.id,
+      PHOTO_LIMITS.maxChecksPerHour,
+      3600,
+      { userId: user.id },
+      items.length,
+    );
+    if (!verdict.allowed) throw tooManyChecks(verdict.retryAfterSeconds);
+  }
+  const inspected = await inOrder(items, PROCESSING_CONCURRENCY, async (item) => {
+    const bytes = await item.read();
+    if (!(bytes instanceof Uint8Array)) return bytes;
+    return inspectPhoto(deps, { uploadId: item.uploadId, name: item.name, bytes });
+  });
+  const outcomes: ({ filename: string } | Rejection)[] = [];
+  for (const photo of inspected) {
+    if ('reason' in photo) outcomes.push(photo);
+    else if (free <= 0) outcomes.push(rejection(photo.name, 'limit'));
+    else {
+      const kept = await keepPhoto(deps, user, photo as InspectedPhoto, claimUploads);
+      if (!('reason' in kept)) free--;
+      outcomes.push(kept);
+    }
+  }
+  return outcomes;
+}
+
+/**
+ * Checks and keeps what the browser uploaded. Whatever the storage checked on the way in (S3 enforces the
+ * upload policy; the local stand-in does not), every file is checked again here. An upload id is used once:
+ * its form stays valid for minutes after the confirm, so a confirm of an id already taken answers the photo it
+ * became and reads nothing (a file posted again to the same form is discarded unread). The uploads are
+ * discarded once the call has an answer for each; when the face check could not run, they stay for the retry.
+ */
+export async function confirmUploads(
+  deps: IntakeDeps,
+  user: User,
+  uploads: { id: string; name?: string | undefined }[],
+): Promise<UploadResult> {
+  requirePhotoConsent(user);
+  // The same upload twice in one call is one photo.
+  uploads = uploads.filter((u, i) => uploads.findIndex((other) => other.id === u.id) === i);
+  const discardAll = () =>
+    Promise.all(uploads.map((u) => (isUploadId(u.id) ? deps.files.discardUpload(user.id, u.id) : null)));
+  const [claimed, live] = await Promise.all([
+    deps.store.claimedUploads(
+      user.id,
+      uploads.flatMap((u) => (isUploadId(u.id) ? [u.id] : [])),
+    ),
+    deps.store.list(user.id, deps.clock.now()),
+  ]);
+  const fresh = uploads.filter((u) => !claimed.has(u.id));
+  const free = PHOTO_LIMITS.maxPhotos - live.length;
+  if (fresh.length > 0 && free <= 0) {
+    await discardAll();
+    throw limitReached();
+  }
+  const taken = await takeIn(
+    deps,
+    user,
+    fresh.map((upload) => {
+      const name = displayName(upload.name ?? upload.id);
+      return {
+        uploadId: upload.id,
+        name,
+        read: async () => {
+          if (!isUploadId(upload.id)) return rejection(name, 'not-found');
+          const read = await deps.files.readUpload(user.id, upload.id, PHOTO_LIMITS.maxBytes);
+          if (read === 'missing') return rejection(name, 'not-found');
+          if (read === 'too-large') return rejection(name, 'size');
+          return read.bytes;
+        },
+      };
+    }),
+    free,
+    true,
+  );
+  await discardAll();
+  const liveNames = new Set(live.map((p) => p.filename));
+  const outcomes = uploads.map((upload) => {
+    const filename = claimed.get(upload.id);
+    if (filename === undefined) return taken[fresh.indexOf(upload)] as { filename: string } | Rejection;
+    // Taken by an earlier confirm: that photo, while the account still has it.
+    return liveNames.has(filename)
+      ? { filename }
+      : rejection(displayName(upload.name ?? upload.id), 'not-found');
+  });
+  // Nothing of this account's was there (another account's uploads, made-up ids): say so, reveal nothing.
+  if (outcomes.every((o) => 'reason' in o && o.reason === 'not-found')) {
+    throw new DomainError('NOT_FOUND', 'Upload not found.');
+  }
+  return uploadResult(outcomes);
+}
+
+/** POST /photos/upload: the same checks for files that came in the request itself. */
+export async function uploadPhotoFiles(
+  deps: IntakeDeps,
+  user: User,
+  files: { name: string; bytes: Uint8Array }[],
+): Promise<UploadResult> {
+  requirePhotoConsent(user);
+  if (files.length === 0) {
+    throw new DomainError('VALIDATION_FAILED', 'No photos in the request: send them in the field photos.');
+  }
+  // Refused before anything is decoded: what one confirm takes, no more.
+  if (files.length > PHOTO_LIMITS.maxPerConfirm) throw tooManyInOneRequest();
+  const free = PHOTO_LIMITS.maxPhotos - (await deps.store.list(user.id, deps.clock.now())).length;
+  if (free <= 0) throw limitReached();
+  const outcomes = await takeIn(
+    deps,
+    user,
+    files.map((file) => {
+      const name = displayName(file.name);
+      return { uploadId: freshUploadId(deps.ids, name), name, read: async () => file.bytes };
+    }),
+    free,
+    false,
+  );
+  return uploadResult(outcomes);
 }
 
 /** Runs `work` on every item, at most `concurrency` at a time, keeping the input's order. */

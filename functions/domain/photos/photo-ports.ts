@@ -1,7 +1,8 @@
 // Ports of the reference photos; adapters implement them over DynamoDB, S3 and sharp.
 import type { PhotoType, QualityHint } from '../../../shared/photo-rules.ts';
+import type { FaceAnalyzer } from '../faces/face-ports.ts';
 import type { PhotoFace } from '../faces/faces.ts';
-import type { PhotoConsentRecord } from '../ports.ts';
+import type { Clock, Ids, PhotoConsentRecord, RateLimiter } from '../ports.ts';
 import type { ImageMeasures } from './quality.ts';
 
 export interface PhotoRecord {
@@ -43,7 +44,13 @@ export interface PhotoStore {
    * concurrent uploads can never exceed the limit. With a claim, the photo and its upload's claim are written
    * together or not at all; `claimedBy` names the photo that already took that upload (nothing written).
    */
-  add(userId: string, photo: NewPhoto, maxPhotos: number, now: number, claim?: UploadClaim): Promise<AddResult>;
+  add(
+    userId: string,
+    photo: NewPhoto,
+    maxPhotos: number,
+    now: number,
+    claim?: UploadClaim,
+  ): Promise<AddResult>;
   /** The photo each of these uploads became, by upload id; uploads never confirmed are absent. */
   claimedUploads(userId: string, uploadIds: readonly string[]): Promise<Map<string, string>>;
   /** Deletes the record; the deleted photo, or null when the account has no photo of that name. */
@@ -110,4 +117,19 @@ export type PrepareResult =
 /** Decodes an image in full and makes the stored image and thumbnail from it. */
 export interface PhotoImages {
   prepare(bytes: Uint8Array, limits: PrepareLimits): Promise<PrepareResult>;
+}
+
+/** What the photo routes that never decode an image use (list, view, delete, upload targets, consent). */
+export interface PhotoDeps {
+  store: PhotoStore;
+  files: PhotoFiles;
+  clock: Clock;
+  ids: Ids;
+  limiter: RateLimiter;
+}
+
+/** Taking photos in adds the decoding and the face check (a function of its own: docs/faces.md). */
+export interface PhotoIntakeDeps extends PhotoDeps {
+  images: PhotoImages;
+  faces: FaceAnalyzer;
 }

@@ -1,5 +1,6 @@
-// The reference photos of an account (spec sections 2, 4, 5 and 7; issue 8): list, view, delete, and the
-// two ways in (browser uploads straight to storage, then confirmed; or the multipart route).
+// The reference photos of an account (docs/product.md, step 3): list, view, delete, consent, and the upload
+// targets the browser posts files to. Taking the files in (the confirm and the multipart route) decodes and
+// checks faces: intake.ts, served by a function of its own.
 import type {
   PhotoConsent,
   PhotoFile,
@@ -11,34 +12,15 @@ import type {
 import { PHOTO_LIMITS, PHOTO_TYPES, type PhotoType } from '../../../shared/photo-rules.ts';
 import { DomainError, RateLimitedError } from '../errors.ts';
 import { mayShowSomeoneElse } from '../faces/faces.ts';
-import type { RateLimiter, User } from '../ports.ts';
+import type { User } from '../ports.ts';
 import { currentConsent, recordConsent, requirePhotoConsent } from './consent.ts';
-import {
-  freshUploadId,
-  type InspectedPhoto,
-  type IntakeDeps,
-  inOrder,
-  inspectPhoto,
-  keepPhoto,
-  rejection,
-} from './intake.ts';
-import { displayName, isUploadId, uploadIdOf } from './photo-names.ts';
-import type { PhotoRecord } from './photo-ports.ts';
+import { freshUploadId, limitReached, rejection, uploadResult } from './intake.ts';
+import { displayName, uploadIdOf } from './photo-names.ts';
+import type { PhotoDeps, PhotoRecord } from './photo-ports.ts';
 
-export interface PhotoDeps extends IntakeDeps {
-  limiter: RateLimiter;
-}
-
-/** Photos processed at once in one call: one reads or writes storage while others use the CPU. */
-const PROCESSING_CONCURRENCY = 3;
+export type { PhotoDeps } from './photo-ports.ts';
 
 const notFound = () => new DomainError('NOT_FOUND', 'Photo not found.');
-
-const limitReached = () =>
-  new DomainError(
-    'PHOTO_LIMIT_REACHED',
-    `You already have ${PHOTO_LIMITS.maxPhotos} photos, the most an account can keep. Delete some to upload more.`,
-  );
 
 const tooManyUploads = (retryAfterSeconds: number) =>
   new RateLimitedError(
@@ -58,18 +40,6 @@ async function freePlaces(deps: PhotoDeps, user: User): Promise<number> {
   const free = PHOTO_LIMITS.maxPhotos - (await deps.store.list(user.id, deps.clock.now())).length;
   if (free <= 0) throw limitReached();
   return free;
-}
-
-function uploadResult(outcomes: ({ filename: string } | Rejection)[]): UploadResult {
-  const files = outcomes.flatMap((o) => ('filename' in o ? [o.filename] : []));
-  const rejections = outcomes.filter((o): o is Rejection => 'reason' in o);
-  return {
-    success: files.length > 0,
-    files,
-    rejected: rejections.map((r) => r.name),
-    rejectedCount: rejections.length,
-    rejections,
-  };
 }
 
 /** The photos with their hints as the set stands now: 'someone-else' depends on the other photos. */
@@ -187,126 +157,6 @@ export async function uploadTargets(
     targets,
     expires_in: PHOTO_LIMITS.uploadTargetSeconds,
   };
-}
-
-/**
- * Inspects every file (PROCESSING_CONCURRENCY at a time), then keeps the accepted ones in order, each taking a
- * free place. Nothing is kept unless every inspection ran.
- */
-async function takeIn(
-  deps: PhotoDeps,
-  user: User,
-  items: { uploadId: string; name: string; read: () => Promise<Uint8Array | Rejection> }[],
-  free: number,
-  claimUploads: boolean,
-): Promise<({ filename: string } | Rejection)[]> {
-  const inspected = await inOrder(items, PROCESSING_CONCURRENCY, async (item) => {
-    const bytes = await item.read();
-    if (!(bytes instanceof Uint8Array)) return bytes;
-    return inspectPhoto(deps, { uploadId: item.uploadId, name: item.name, bytes });
-  });
-  const outcomes: ({ filename: string } | Rejection)[] = [];
-  for (const photo of inspected) {
-    if ('reason' in photo) outcomes.push(photo);
-    else if (free <= 0) outcomes.push(rejection(photo.name, 'limit'));
-    else {
-      const kept = await keepPhoto(deps, user, photo as InspectedPhoto, claimUploads);
-      if (!('reason' in kept)) free--;
-      outcomes.push(kept);
-    }
-  }
-  return outcomes;
-}
-
-/**
- * Checks and keeps what the browser uploaded. Whatever the storage checked on the way in (S3 enforces the
- * upload policy; the local stand-in does not), every file is checked again here. An upload id is used once:
- * its form stays valid for minutes after the confirm, so a confirm of an id already taken answers the photo it
- * became and reads nothing (a file posted again to the same form is discarded unread). The uploads are
- * discarded once the call has an answer for each; when the face check could not run, they stay for the retry.
- */
-export async function confirmUploads(
-  deps: PhotoDeps,
-  user: User,
-  uploads: { id: string; name?: string | undefined }[],
-): Promise<UploadResult> {
-  requirePhotoConsent(user);
-  // The same upload twice in one call is one photo.
-  uploads = uploads.filter((u, i) => uploads.findIndex((other) => other.id === u.id) === i);
-  const discardAll = () =>
-    Promise.all(uploads.map((u) => (isUploadId(u.id) ? deps.files.discardUpload(user.id, u.id) : null)));
-  const [claimed, live] = await Promise.all([
-    deps.store.claimedUploads(
-      user.id,
-      uploads.flatMap((u) => (isUploadId(u.id) ? [u.id] : [])),
-    ),
-    deps.store.list(user.id, deps.clock.now()),
-  ]);
-  const fresh = uploads.filter((u) => !claimed.has(u.id));
-  const free = PHOTO_LIMITS.maxPhotos - live.length;
-  if (fresh.length > 0 && free <= 0) {
-    await discardAll();
-    throw limitReached();
-  }
-  const taken = await takeIn(
-    deps,
-    user,
-    fresh.map((upload) => {
-      const name = displayName(upload.name ?? upload.id);
-      return {
-        uploadId: upload.id,
-        name,
-        read: async () => {
-          if (!isUploadId(upload.id)) return rejection(name, 'not-found');
-          const read = await deps.files.readUpload(user.id, upload.id, PHOTO_LIMITS.maxBytes);
-          if (read === 'missing') return rejection(name, 'not-found');
-          if (read === 'too-large') return rejection(name, 'size');
-          return read.bytes;
-        },
-      };
-    }),
-    free,
-    true,
-  );
-  await discardAll();
-  const liveNames = new Set(live.map((p) => p.filename));
-  const outcomes = uploads.map((upload) => {
-    const filename = claimed.get(upload.id);
-    if (filename === undefined) return taken[fresh.indexOf(upload)] as { filename: string } | Rejection;
-    // Taken by an earlier confirm: that photo, while the account still has it.
-    return liveNames.has(filename)
-      ? { filename }
-      : rejection(displayName(upload.name ?? upload.id), 'not-found');
-  });
-  // Nothing of this account's was there (another account's uploads, made-up ids): say so, reveal nothing.
-  if (outcomes.every((o) => 'reason' in o && o.reason === 'not-found')) {
-    throw new DomainError('NOT_FOUND', 'Upload not found.');
-  }
-  return uploadResult(outcomes);
-}
-
-/** POST /photos/upload: the same checks for files that came in the request itself. */
-export async function uploadPhotoFiles(
-  deps: PhotoDeps,
-  user: User,
-  files: { name: string; bytes: Uint8Array }[],
-): Promise<UploadResult> {
-  requirePhotoConsent(user);
-  if (files.length === 0) {
-    throw new DomainError('VALIDATION_FAILED', 'No photos in the request: send them in the field photos.');
-  }
-  const free = await freePlaces(deps, user);
-  const outcomes = await takeIn(
-    deps,
-    user,
-    files.map((file) => {
-      const name = displayName(file.name);
-      return { uploadId: freshUploadId(deps.ids, name), name, read: async () => file.bytes };
-    }),
-    free,
-    false,
-  );
-  return uploadResult(outcomes);
 }
 
 export const setPhotoConsent = (

@@ -71,7 +71,9 @@ export async function confirmStyleImage(
             : STYLE_IMAGE_MESSAGES.notAnImage,
       );
     }
-    const filename = photoFilename(uploadId);
+    // A name of its own, not the upload's: the upload's form stays valid for minutes, and a file posted to
+    // it again and confirmed must not replace a picture that styles already show.
+    const filename = photoFilename(newUploadId('style', deps.ids.newId().replace(/-/g, '').slice(0, 16)));
     await deps.files.save(filename, prepared.photo.image);
     return {
       path: `${STYLE_IMAGE_PATH_PREFIX}${filename}`,

@@ -6,7 +6,7 @@ import { isApiError } from '../../lib/api-client.ts';
 import { serverMessage } from '../../lib/api-messages.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toasts.ts';
-import { type UploadProgress, uploadPhotos } from './api/direct-upload.ts';
+import { PhotoChecksLimited, type UploadProgress, uploadPhotos } from './api/direct-upload.ts';
 
 export type MissingConsent = 'neither' | 'processing' | 'rights';
 type Consents = Pick<PhotoConsent, 'processing' | 'rights'>;
@@ -78,6 +78,7 @@ export function usePhotoUploads(
         if (isApiError(e) && e.code === 'PHOTO_LIMIT_REACHED')
           setError(t('photos.limitReached', { max: 20 }));
         else if (isApiError(e) && e.code === 'CONSENT_REQUIRED') setError(t('photos.consentNeither'));
+        else if (e instanceof PhotoChecksLimited) setError(t('photos.tooManyChecks', { minutes: e.minutes }));
         else if (isApiError(e) && e.code === 'RATE_LIMITED') setError(t('photos.tooManyUploads'));
         else if (isApiError(e) && e.code === 'FACE_CHECK_UNAVAILABLE')
           setError(t('photos.faceCheckUnavailable'));

@@ -2,7 +2,17 @@
 // real progress (XHR), then have the server check and keep them (confirm, 5 at a time).
 import type { Rejection, UploadTarget } from '../../../../../shared/api-schemas.ts';
 import { PHOTO_LIMITS } from '../../../../../shared/photo-rules.ts';
-import { api } from '../../../lib/api-client.ts';
+import { api, isApiError } from '../../../lib/api-client.ts';
+
+/** The account had as many photos checked in the last hour as it may (PHOTO_LIMITS.maxChecksPerHour). */
+export class PhotoChecksLimited extends Error {
+  readonly minutes: number;
+  constructor(retryAfterSeconds: number) {
+    super('Photo checks limited for the hour');
+    this.name = 'PhotoChecksLimited';
+    this.minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  }
+}
 
 export interface UploadProgress {
   phase: 'uploading' | 'checking';
@@ -103,6 +113,10 @@ export async function uploadPhotos(
   await eachLimited(batches, PARALLEL_CONFIRMS, async (batch) => {
     const result = await api('confirmPhotoUploads', {
       body: { uploads: batch.map((t) => ({ id: t.id, name: t.name })) },
+    }).catch((e: unknown) => {
+      if (!isApiError(e) || e.code !== 'RATE_LIMITED') throw e;
+      const retryAfter = (e.body as { retry_after?: unknown } | null)?.retry_after;
+      throw new PhotoChecksLimited(typeof retryAfter === 'number' ? retryAfter : 3600);
     });
     uploaded.push(...result.files);
     rejections.push(...result.rejections);

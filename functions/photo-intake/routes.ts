@@ -1,0 +1,14 @@
+// Thin route handlers of the photo-intake group: the two ways photos come in, each decoded and face-checked.
+import { PHOTO_LIMITS } from '../../shared/photo-rules.ts';
+import { confirmUploads, uploadPhotoFiles } from '../domain/photos/intake.ts';
+import type { PhotoIntakeDeps } from '../domain/photos/photo-ports.ts';
+import type { RouteHandlers } from '../http/group-handler.ts';
+import { formFiles } from '../http/multipart.ts';
+
+const TOO_LARGE = `The request is too large for this route (at most ${PHOTO_LIMITS.maxMultipartBytes / (1024 * 1024)} MB in all). Upload bigger photos from the Manage Photos screen.`;
+
+export const photoIntakeRoutes = (deps: PhotoIntakeDeps): RouteHandlers<'photo-intake'> => ({
+  uploadPhotos: ({ user, event }) =>
+    uploadPhotoFiles(deps, user, formFiles(event, 'photos', PHOTO_LIMITS.maxMultipartBytes, TOO_LARGE)),
+  confirmPhotoUploads: ({ user, body }) => confirmUploads(deps, user, body.uploads),
+});
