@@ -66,6 +66,13 @@ export const LIKENESS_CURVE: readonly (readonly [distance: number, score: number
 /** Default of the per-stage setting: a DONE avatar scoring under this (or with no face) is refunded. */
 export const DEFAULT_LIKENESS_GUARANTEE = 50;
 
+/**
+ * The guarantee's automatic refunds per account and UTC day (docs/faces.md, "The guarantee"): past them an
+ * avatar under the threshold is kept and charged, and its card says why. A refund costs us a provider call,
+ * so an account cannot turn the guarantee into free renders.
+ */
+export const LIKENESS_REFUNDS_PER_DAY = 10;
+
 export function likenessFromDistance(distance: number): number {
   const curve = LIKENESS_CURVE;
   if (!Number.isFinite(distance) || distance < 0) throw new RangeError(`Not a distance: ${distance}`);

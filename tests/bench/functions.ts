@@ -21,6 +21,7 @@ const TRACER_KB = 130;
 const TRACED = new Set([
   'auth',
   'photos',
+  'photo-intake',
   'avatars',
   'billing',
   'admin-styles',
