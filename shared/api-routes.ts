@@ -264,6 +264,19 @@ export const apiRoutes = {
     request: s.TryAgainRequest,
     response: s.CreateTasksResult,
   }),
+  /**
+   * Beyond the spec: "Keep it anyway" of an avatar the likeness guarantee refunded and withholds. Takes its
+   * tokens again, once (a double click or two calls debit once); 404 for another user's or an unknown task,
+   * 409 when it is not withheld, 403 with too few tokens.
+   */
+  keepTask: route({
+    method: 'POST',
+    path: '/aivatar/tasks/{taskId}/keep',
+    group: 'avatars',
+    access: 'user',
+    served: true,
+    response: s.KeepResult,
+  }),
   /** `?preset=original|linkedin|profile|id-badge|4k` (beyond the spec; default original). */
   resultData: route({
     method: 'GET',

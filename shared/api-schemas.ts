@@ -102,8 +102,10 @@ export const LEDGER_REASONS = [
   'refund_partly_spent',
   /** an avatar task failed (refusal, errors, timeout): its tokens came back to the pool they left */
   'generation_refund',
-  /** the likeness guarantee: a finished avatar that did not look enough like the user (it stays visible) */
+  /** the likeness guarantee: a finished avatar that did not look enough like the user (withheld until kept) */
   'likeness_refund',
+  /** "Keep it anyway": the tokens of a refunded avatar taken again, once, to unlock it */
+  'likeness_keep',
 ] as const;
 export const LedgerEntry = z.object({
   id: z.string(),
@@ -419,8 +421,20 @@ export const AvatarTask = z.object({
    * (shared/face-rules.ts), or null when the avatar shows no face. Absent when not measured.
    */
   likeness: z.optional(z.nullable(z.int().check(z.gte(0), z.lte(100)))),
-  /** with `likeness`: the likeness guarantee gave the tokens back (the avatar stays) */
+  /** with `likeness`: the likeness guarantee gave the tokens back */
   likeness_refunded: z.optional(z.boolean()),
+  /**
+   * a refunded avatar not kept: withheld (docs/faces.md, "The guarantee"). No image, thumbnail or download:
+   * only `preview_url`, a blurred copy made by the server, until "Keep it anyway" (POST .../keep) takes the
+   * tokens again.
+   */
+  withheld: z.optional(z.boolean()),
+  preview_url: z.optional(z.string()),
+  /**
+   * under the guarantee's threshold but charged, and why: the photos used may show someone else, or the
+   * account had its refunds of the day (LIKENESS_REFUNDS_PER_DAY)
+   */
+  likeness_not_refunded: z.optional(z.enum(['someone-else', 'daily-limit'])),
   /** DONE tasks the user starred (issue 20) */
   favourite: z.optional(z.boolean()),
   /** DONE tasks: where the avatar's face is, when the face model found one (the profile crops centre it) */
@@ -462,6 +476,13 @@ export const FavouriteResult = z.object({
   success: z.boolean(),
   task_id: z.string(),
   favourite: z.boolean(),
+});
+/** "Keep it anyway": a withheld avatar unlocked, its tokens taken again. */
+export const KeepResult = z.object({
+  success: z.boolean(),
+  task_id: z.string(),
+  tokens_spent: z.number(),
+  tokens_left: z.number(),
 });
 /** What support needs about this user's avatars, and nothing about anyone else. */
 export const Diagnostics = z.object({

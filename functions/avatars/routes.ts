@@ -10,6 +10,7 @@ import {
   resultImage,
 } from '../domain/generation/gallery.ts';
 import { createDownloadLink, type GalleryLinkDeps } from '../domain/generation/gallery-links.ts';
+import { type KeepDeps, keepWithheldAvatar } from '../domain/generation/keep-anyway.ts';
 import {
   type NotificationDeps,
   notificationSettings,
@@ -20,7 +21,12 @@ import { tryTaskAgain } from '../domain/generation/try-again.ts';
 import { listActiveStyles, type StyleDeps } from '../domain/styles/styles.ts';
 import type { RouteHandlers } from '../http/group-handler.ts';
 
-export type AvatarDeps = StyleDeps & CreateDeps & GalleryLinkDeps & NotificationDeps & FavouriteDeps;
+export type AvatarDeps = StyleDeps &
+  CreateDeps &
+  GalleryLinkDeps &
+  NotificationDeps &
+  FavouriteDeps &
+  KeepDeps;
 
 const query = (event: APIGatewayProxyEventV2): Record<string, string | undefined> =>
   event.queryStringParameters ?? {};
@@ -60,6 +66,7 @@ export const avatarRoutes = (deps: AvatarDeps): RouteHandlers<'avatars'> => ({
     createAvatarBatch(deps, user, body, header(event, 'idempotency-key')),
   tryTaskAgain: ({ user, params, body, event }) =>
     tryTaskAgain(deps, user, params.taskId ?? '', body, header(event, 'idempotency-key')),
+  keepTask: ({ user, params }) => keepWithheldAvatar(deps, user, params.taskId ?? ''),
   userTasks: ({ user, event }) => listUserTasks(deps, user, query(event)),
   resultData: ({ user, params, event }) =>
     resultData(deps, user, params.filename ?? '', parsePreset(query(event).preset)),

@@ -33,6 +33,11 @@ export const BUSINESS_METRICS = {
   LikenessScore: 'None',
   /** finished avatars refunded by the likeness guarantee (under the stage's threshold, or no face) */
   LikenessRefunds: 'Count',
+  /**
+   * for the account of each measured avatar (once it had 5 measured that UTC day): the share of them the
+   * guarantee refunded, in percent. Its maximum over an hour is the alarm AccountLikenessRefundShare.
+   */
+  AccountLikenessRefundShare: 'Percent',
   /** account deletions and data exports completed */
   AccountsDeleted: 'Count',
   DataExports: 'Count',

@@ -56,6 +56,12 @@ export const keys = {
     pk: `USER#${userId}`,
     sk: `BUDGET#provider#${day}`,
   }),
+  /**
+   * One account's likeness guarantee of one UTC day: avatars measured and refunds (at most
+   * LIKENESS_REFUNDS_PER_DAY, a condition of the refund's transaction). In the account's partition, so
+   * deleting it removes them; expires a few days later.
+   */
+  likenessDay: (userId: string, day: string) => ({ pk: `USER#${userId}`, sk: `LIKENESS_DAY#${day}` }),
   /** A rate counter: one item, its window starting at its first attempt (adapters/dynamodb/rate-limiter.ts). */
   rate: (bucket: string, key: string) => ({ pk: `RATE#${bucket}#${key}`, sk: 'WINDOW' }),
   /** An avatar task, in its owner's partition; ids start with their creation time, so newest sort last. */

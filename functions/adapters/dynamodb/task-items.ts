@@ -44,6 +44,12 @@ export const TaskItem = z.object({
   /** absent: not measured; null: the avatar showed no face */
   likeness: z.optional(z.nullable(z.number())),
   likeness_refunded: z.optional(z.boolean()),
+  /** under the threshold but charged: why (docs/faces.md, "The guarantee") */
+  likeness_not_refunded: z.optional(z.enum(['someone-else', 'daily-limit'])),
+  /** a refunded avatar's blurred copy is stored (result-thumbs/<user>/<task>-withheld.webp) */
+  likeness_preview: z.optional(z.boolean()),
+  /** Unix seconds "Keep it anyway" took a refunded avatar's tokens again; absent while withheld */
+  kept_at: z.optional(z.number()),
   /** the avatar's face (shares of its width and height); absent when none was found or not measured */
   face_box: z.optional(z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() })),
   /** Unix seconds the owner starred it; absent when not starred */
@@ -77,6 +83,9 @@ export const SUMMARY_ATTRIBUTES = [
   'refunded',
   'likeness',
   'likeness_refunded',
+  'likeness_not_refunded',
+  'likeness_preview',
+  'kept_at',
   'face_box',
   'favourite_at',
   'generating_at',
@@ -110,7 +119,16 @@ function summaryOf(i: z.infer<typeof SummaryItem>): TaskSummary {
     height: i.height ?? null,
     errorCode: i.error_code ?? null,
     refunded: i.refunded ?? false,
-    likeness: i.likeness === undefined ? null : { score: i.likeness, refunded: i.likeness_refunded ?? false },
+    likeness:
+      i.likeness === undefined
+        ? null
+        : {
+            score: i.likeness,
+            refunded: i.likeness_refunded ?? false,
+            keptAt: i.kept_at ?? null,
+            notRefunded: i.likeness_not_refunded ?? null,
+            preview: i.likeness_preview ?? false,
+          },
     faceBox: i.face_box ?? null,
     favourite: i.favourite_at !== undefined,
     stageTimes: { generatingAt: i.generating_at ?? null, finishingAt: i.finishing_at ?? null },

@@ -1,14 +1,18 @@
 // The task transactions that move tokens: creating a batch (debit, ledger entries, batch, TODO tasks,
 // idempotency record), failing a task (ERROR and its refund) and finishing one (DONE, with the likeness
-// guarantee's refund when the avatar does not look enough like the user). Each is conditioned on the
+// guarantee's refund when the avatar does not look enough like the user, within the account's refunds of
+// the day). "Keep it anyway" is in task-keep.ts. Each is conditioned on the
 // balance as read and retried when another write changed it; a failed condition on the task or the
 // idempotency record means "already done" and changes nothing.
 import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type Balance, splitDebit, sumDebits } from '../../domain/generation/debit.ts';
+import { budgetDay } from '../../domain/generation/provider-budget.ts';
 import type {
   BatchRecord,
+  CompleteOutcome,
   CreateBatchOutcome,
   DoneResult,
+  GuaranteeDeclined,
   NewBatch,
   TaskErrorCode,
   TaskRecord,
@@ -27,7 +31,11 @@ export const shardOf = (taskId: string): number => {
   return h % keys.taskDeadlineShards;
 };
 
-async function readBalance(db: DynamoDBDocumentClient, table: string, userId: string): Promise<Balance> {
+export async function readBalance(
+  db: DynamoDBDocumentClient,
+  table: string,
+  userId: string,
+): Promise<Balance> {
   const res = await db.send(
     new GetCommand({
       TableName: table,
@@ -40,7 +48,7 @@ async function readBalance(db: DynamoDBDocumentClient, table: string, userId: st
   return { subscription: Number(res.Item.tokens_subscription ?? 0), ltd: Number(res.Item.tokens_ltd ?? 0) };
 }
 
-function balanceSet(table: string, userId: string, from: Balance, to: Balance): TransactItem {
+export function balanceSet(table: string, userId: string, from: Balance, to: Balance): TransactItem {
   return {
     Update: {
       TableName: table,
@@ -57,10 +65,10 @@ function balanceSet(table: string, userId: string, from: Balance, to: Balance): 
   };
 }
 
-function ledgerLines(
+export function ledgerLines(
   table: string,
   userId: string,
-  reason: 'generation' | 'generation_refund' | 'likeness_refund',
+  reason: 'generation' | 'generation_refund' | 'likeness_refund' | 'likeness_keep',
   change: Balance,
   after: Balance,
   ids: { subscription: string; ltd: string },
@@ -68,7 +76,7 @@ function ledgerLines(
   ref: { batchId: string } | { taskId: string },
 ): TransactItem[] {
   const lines: TransactItem[] = [];
-  const sign = reason === 'generation' ? -1 : 1;
+  const sign = reason === 'generation' || reason === 'likeness_keep' ? -1 : 1;
   if (change.subscription > 0)
     lines.push(
       ledgerPut(table, userId, {
@@ -329,75 +337,127 @@ export function failTask(
   );
 }
 
+/** How long an account's guarantee counter of a day is kept (it is read on its own day only). */
+const LIKENESS_DAY_SECONDS = 3 * 86_400;
+
+type CompleteStep = 'done' | 'lost' | 'daily-limit';
+
 /**
- * DONE, once: conditioned on the task's status and claim as read. With the likeness guarantee's refund, the
- * balance (conditioned on the value read) and its `likeness_refund` ledger entries are in the same
- * transaction, so a crash or a duplicate delivery can neither refund twice nor finish without the refund.
+ * DONE, once: conditioned on the task's status and claim as read, with the account's guarantee counter of
+ * the UTC day (avatars measured, refunds). With the likeness guarantee's refund, the balance (conditioned on
+ * the value read), its `likeness_refund` ledger entries and the day's refunds (conditioned on staying under
+ * `refundsPerDay`) are in the same transaction, so a crash or a duplicate delivery can neither refund twice
+ * nor finish without the refund, and two avatars finishing at once cannot pass the day's refunds together.
+ * Past them, the avatar is finished charged (`daily-limit`).
  */
-export function completeTask(
+export async function completeTask(
   db: DynamoDBDocumentClient,
   table: string,
   task: TaskRecord,
   r: DoneResult,
   now: number,
   ledgerEntryIds: { subscription: string; ltd: string },
-): Promise<boolean> {
-  const refund = r.likeness?.refund === true;
-  const likeness = r.likeness ? ', likeness = :likeness, likeness_refunded = :likenessRefunded' : '';
-  const faceBox = r.faceBox ? ', face_box = :faceBox' : '';
-  const done: TransactItem = {
-    Update: {
-      TableName: table,
-      Key: keys.task(task.userId, task.id),
-      UpdateExpression: `SET #status = :done, progress = :full, result_file = :file, reference_file = :ref, render_kind = :kind, width = :w, height = :h, model = :model, #usage = :usage, cost_usd = :cost, updated_at = :now${likeness}${faceBox} REMOVE gsi1pk, gsi1sk, lease_until`,
-      ConditionExpression: '#status = :inProgress AND attempt = :attempt',
-      ExpressionAttributeNames: { '#status': 'status', '#usage': 'usage' },
-      ExpressionAttributeValues: {
-        ':done': 'DONE',
-        ':full': 100,
-        ':file': r.resultFile,
-        ':ref': r.referenceFile,
-        ':kind': r.renderKind,
-        ':w': r.width,
-        ':h': r.height,
-        ':model': r.model,
-        ':usage': r.usage,
-        ':cost': r.costUsd,
-        ':now': now,
-        ':inProgress': 'IN_PROGRESS',
-        ':attempt': task.attempt,
-        ...(r.likeness ? { ':likeness': r.likeness.score, ':likenessRefunded': refund } : {}),
-        ...(r.faceBox ? { ':faceBox': r.faceBox } : {}),
+  refundsPerDay: number,
+): Promise<CompleteOutcome> {
+  const day = keys.likenessDay(task.userId, budgetDay(now));
+  const finish = (refund: boolean, notRefunded: GuaranteeDeclined | null): Promise<CompleteStep> => {
+    const likeness = r.likeness
+      ? `, likeness = :likeness, likeness_refunded = :likenessRefunded${notRefunded ? ', likeness_not_refunded = :notRefunded' : ''}${refund && r.preview ? ', likeness_preview = :yes' : ''}`
+      : '';
+    const faceBox = r.faceBox ? ', face_box = :faceBox' : '';
+    const done: TransactItem = {
+      Update: {
+        TableName: table,
+        Key: keys.task(task.userId, task.id),
+        UpdateExpression: `SET #status = :done, progress = :full, result_file = :file, reference_file = :ref, render_kind = :kind, width = :w, height = :h, model = :model, #usage = :usage, cost_usd = :cost, updated_at = :now${likeness}${faceBox} REMOVE gsi1pk, gsi1sk, lease_until`,
+        ConditionExpression: '#status = :inProgress AND attempt = :attempt',
+        ExpressionAttributeNames: { '#status': 'status', '#usage': 'usage' },
+        ExpressionAttributeValues: {
+          ':done': 'DONE',
+          ':full': 100,
+          ':file': r.resultFile,
+          ':ref': r.referenceFile,
+          ':kind': r.renderKind,
+          ':w': r.width,
+          ':h': r.height,
+          ':model': r.model,
+          ':usage': r.usage,
+          ':cost': r.costUsd,
+          ':now': now,
+          ':inProgress': 'IN_PROGRESS',
+          ':attempt': task.attempt,
+          ...(r.likeness ? { ':likeness': r.likeness.score, ':likenessRefunded': refund } : {}),
+          ...(r.likeness && notRefunded ? { ':notRefunded': notRefunded } : {}),
+          ...(r.likeness && refund && r.preview ? { ':yes': true } : {}),
+          ...(r.faceBox ? { ':faceBox': r.faceBox } : {}),
+        },
       },
-    },
+    };
+    const counted = batchFinishedOne(table, task.userId, task.batchId, 'done_count');
+    // The day's counter: every measured avatar, and a refund only while the day has room for one.
+    const today: TransactItem[] = r.likeness
+      ? [
+          {
+            Update: {
+              TableName: table,
+              Key: day,
+              UpdateExpression: `ADD measured :one${refund ? ', refunds :one' : ''} SET #ttl = :ttl`,
+              ...(refund ? { ConditionExpression: 'attribute_not_exists(refunds) OR refunds < :max' } : {}),
+              ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+              ExpressionAttributeValues: {
+                ':one': 1,
+                ':ttl': now + LIKENESS_DAY_SECONDS,
+                ...(refund ? { ':max': refundsPerDay } : {}),
+              },
+            },
+          },
+        ]
+      : [];
+    // The task's own condition (0) and its batch's (1) failing mean the claim was lost: nothing to do; the
+    // day's (2), that its refunds are used up.
+    const failedAt: Record<number, CompleteStep> = { 0: 'lost', 1: 'lost', 2: 'daily-limit' };
+    return transactWithRetry<CompleteStep>(
+      db,
+      async () => {
+        if (!refund) return { items: [done, counted, ...today], done: 'done', failedAt };
+        const balance = await readBalance(db, table, task.userId);
+        const after = {
+          subscription: balance.subscription + task.debit.subscription,
+          ltd: balance.ltd + task.debit.ltd,
+        };
+        return {
+          items: [
+            done,
+            counted,
+            ...today,
+            balanceSet(table, task.userId, balance, after),
+            ...ledgerLines(table, task.userId, 'likeness_refund', task.debit, after, ledgerEntryIds, now, {
+              taskId: task.id,
+            }),
+          ],
+          done: 'done',
+          failedAt,
+        };
+      },
+      BALANCE_ATTEMPTS,
+    );
   };
-  const counted = batchFinishedOne(table, task.userId, task.batchId, 'done_count');
-  // The task's own condition (0) and its batch's (1) failing mean the claim was lost: nothing to do.
-  const failedAt = { 0: false, 1: false };
-  return transactWithRetry<boolean>(
-    db,
-    async () => {
-      if (!refund) return { items: [done, counted], done: true, failedAt };
-      const balance = await readBalance(db, table, task.userId);
-      const after = {
-        subscription: balance.subscription + task.debit.subscription,
-        ltd: balance.ltd + task.debit.ltd,
-      };
-      return {
-        items: [
-          done,
-          counted,
-          balanceSet(table, task.userId, balance, after),
-          ...ledgerLines(table, task.userId, 'likeness_refund', task.debit, after, ledgerEntryIds, now, {
-            taskId: task.id,
-          }),
-        ],
-        done: true,
-        failedAt,
-      };
-    },
-    BALANCE_ATTEMPTS,
-  );
+  const wanted = r.likeness?.refund === true;
+  let notRefunded: GuaranteeDeclined | null = r.likeness?.notRefunded ?? null;
+  let step = await finish(wanted, notRefunded);
+  if (step === 'daily-limit') {
+    notRefunded = 'daily-limit';
+    step = await finish(false, notRefunded);
+  }
+  if (step !== 'done') return null;
+  const refunded = wanted && notRefunded === null;
+  if (!r.likeness) return { refunded, notRefunded, today: null };
+  const counter = await db.send(new GetCommand({ TableName: table, Key: day, ConsistentRead: true }));
+  return {
+    refunded,
+    notRefunded,
+    today: { measured: Number(counter.Item?.measured ?? 0), refunds: Number(counter.Item?.refunds ?? 0) },
+  };
 }
 
 /** One more task of the batch finished. */

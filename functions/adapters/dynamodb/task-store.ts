@@ -1,21 +1,25 @@
 // Avatar tasks and batches in the one table (docs/data-model.md): tasks and batches in their owner's
 // partition, pending tasks also in gsi1 by deadline for the sweeper. Status changes are conditional writes.
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type {
-  CreateBatchOutcome,
-  DoneResult,
-  FinishedBatch,
-  NewBatch,
-  TaskCounts,
-  TaskErrorCode,
-  TaskPage,
-  TaskRecord,
-  TaskStatus,
-  TaskStore,
+import {
+  type CompleteOutcome,
+  type CreateBatchOutcome,
+  type DoneResult,
+  type FinishedBatch,
+  isWithheld,
+  type KeepOutcome,
+  type NewBatch,
+  type TaskCounts,
+  type TaskErrorCode,
+  type TaskPage,
+  type TaskRecord,
+  type TaskStatus,
+  type TaskStore,
 } from '../../domain/generation/tasks.ts';
 import { isConditionFailure, writtenUnlessConditionFails } from './conditions.ts';
 import { keys } from './keys.ts';
 import { SUMMARY_ATTRIBUTES, toSummary, toTask } from './task-items.ts';
+import { keepTask } from './task-keep.ts';
 import { completeTask, createBatch, type FailOptions, failTask } from './task-money.ts';
 import { DynamoUserReader } from './user-reader.ts';
 
@@ -89,7 +93,7 @@ export class DynamoTaskStore extends DynamoUserReader implements TaskStore {
     taskId: string,
     favourite: boolean,
     now: number,
-  ): Promise<'done' | 'not-found' | 'not-finished'> {
+  ): Promise<'done' | 'not-found' | 'not-finished' | 'withheld'> {
     if (!TASK_ID.test(taskId)) return 'not-found';
     const written = await writtenUnlessConditionFails(
       this.db.send(
@@ -99,16 +103,20 @@ export class DynamoTaskStore extends DynamoUserReader implements TaskStore {
           ...(favourite
             ? {
                 UpdateExpression: 'SET favourite_at = if_not_exists(favourite_at, :now)',
-                ConditionExpression: 'attribute_exists(pk) AND #status = :done',
+                // Not a withheld avatar (refunded by the likeness guarantee and not kept).
+                ConditionExpression:
+                  'attribute_exists(pk) AND #status = :done AND (attribute_not_exists(likeness_refunded) OR likeness_refunded = :no OR attribute_exists(kept_at))',
                 ExpressionAttributeNames: STATUS,
-                ExpressionAttributeValues: { ':now': now, ':done': 'DONE' },
+                ExpressionAttributeValues: { ':now': now, ':done': 'DONE', ':no': false },
               }
             : { UpdateExpression: 'REMOVE favourite_at', ConditionExpression: 'attribute_exists(pk)' }),
         }),
       ),
     );
     if (written) return 'done';
-    return (await this.get(userId, taskId)) ? 'not-finished' : 'not-found';
+    const task = await this.get(userId, taskId);
+    if (!task) return 'not-found';
+    return isWithheld(task) ? 'withheld' : 'not-finished';
   }
 
   async claim(userId: string, taskId: string, now: number, leaseSeconds: number): Promise<TaskRecord | null> {
@@ -190,9 +198,19 @@ export class DynamoTaskStore extends DynamoUserReader implements TaskStore {
     task: TaskRecord,
     r: DoneResult,
     now: number,
+    o: { ledgerEntryIds: { subscription: string; ltd: string }; refundsPerDay: number },
+  ): Promise<CompleteOutcome> {
+    return completeTask(this.db, this.table, task, r, now, o.ledgerEntryIds, o.refundsPerDay);
+  }
+
+  keep(
+    userId: string,
+    taskId: string,
+    now: number,
     o: { ledgerEntryIds: { subscription: string; ltd: string } },
-  ): Promise<boolean> {
-    return completeTask(this.db, this.table, task, r, now, o.ledgerEntryIds);
+  ): Promise<KeepOutcome> {
+    if (!TASK_ID.test(taskId)) return Promise.resolve({ outcome: 'not-found' });
+    return keepTask(this.db, this.table, userId, taskId, now, o.ledgerEntryIds);
   }
 
   fail(userId: string, taskId: string, code: TaskErrorCode, now: number, o: FailOptions): Promise<boolean> {

@@ -22,6 +22,8 @@ const loadSharp = (): Promise<SharpFactory> => {
 /** The gallery card's width (2x a 200 px card). */
 const THUMBNAIL_WIDTH = 400;
 const QUALITIES = [88, 80, 70, 60];
+/** A withheld avatar's preview: shrunk to `tinySide`, brought back to the card's width, blurred. */
+const WITHHELD_PREVIEW = { tinySide: 24, width: THUMBNAIL_WIDTH, sigma: 12 } as const;
 
 /** A face-centred square of `side` px: resized first where it shrinks, so a large JPEG decodes at a fraction. */
 async function faceSquareOf(
@@ -57,6 +59,19 @@ export class SharpResultImages implements ResultImages {
     return sharp(image)
       .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
       .webp({ quality: 72 })
+      .toBuffer();
+  }
+
+  async blurredPreview(image: Uint8Array): Promise<Uint8Array> {
+    const sharp = await loadSharp();
+    // Down to a few dozen pixels first: whatever the blur keeps, the avatar's detail is already gone.
+    const tiny = await sharp(image)
+      .resize({ width: WITHHELD_PREVIEW.tinySide, height: WITHHELD_PREVIEW.tinySide, fit: 'inside' })
+      .toBuffer();
+    return sharp(tiny)
+      .resize({ width: WITHHELD_PREVIEW.width, kernel: 'cubic' })
+      .blur(WITHHELD_PREVIEW.sigma)
+      .webp({ quality: 60 })
       .toBuffer();
   }
 

@@ -1,11 +1,19 @@
 // Finished avatars in the media bucket, each under its owner's prefix:
 //   results/<userId>/<filename>              the avatar as the provider made it (kept)
 //   result-thumbs/<userId>/<taskId>.webp      its thumbnail for the gallery (kept)
+//   result-thumbs/<userId>/<taskId>-withheld.webp  a blurred copy, shown while the likeness guarantee
+//                                             withholds it (docs/faces.md, "The guarantee")
 //   result-sizes/<userId>/<taskId>-<preset>.jpg  a download size made from it, once (kept, like the result)
 //   archives/<userId>/<setId>.zip             a "download all" ZIP of one set of results (lifecycle: 1 day;
 //                                             reused for that set while it lasts; each link lasts minutes)
 // Keys are built here only, from a user id and names checked against their shape once more.
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { RESULT_PRESETS, type SizedPreset } from '../../../shared/result-presets.ts';
 import type { ImageType } from '../../domain/generation/image-provider.ts';
@@ -45,6 +53,12 @@ function resultKeys(userId: string, filename: string): { image: string; thumbnai
   };
 }
 
+function previewKey(userId: string, filename: string): string {
+  const parsed = parseResultFilename(filename);
+  if (!parsed) throw new Error(`Refusing result name ${JSON.stringify(filename)}`);
+  return `${RESULT_PREFIXES.thumbnails}${owner(userId)}/${parsed.taskId}-withheld.webp`;
+}
+
 const MAX_CACHED_URLS = 20_000;
 
 export class S3ResultFiles implements ResultFiles {
@@ -68,12 +82,40 @@ export class S3ResultFiles implements ResultFiles {
     );
   }
 
+  async remove(userId: string, filename: string): Promise<void> {
+    const { image, thumbnail } = resultKeys(userId, filename);
+    const keys = [image, thumbnail, previewKey(userId, filename)];
+    for (const preset of PRESETS) keys.push(sizeKey(userId, filename, preset as SizedPreset));
+    const res = await this.s3.send(
+      new DeleteObjectsCommand({
+        Bucket: this.bucket,
+        Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true },
+      }),
+    );
+    if (res.Errors?.length) throw new Error(`S3 refused to delete ${res.Errors.length} objects`);
+  }
+
   async read(userId: string, filename: string): Promise<{ bytes: Uint8Array; contentType: string } | null> {
     return readImage(this.s3, this.bucket, resultKeys(userId, filename).image);
   }
 
   async viewUrls(userId: string, filename: string, expiresSeconds: number) {
     return this.signer.imageUrls(resultKeys(userId, filename), expiresSeconds);
+  }
+
+  async savePreview(userId: string, filename: string, preview: Uint8Array): Promise<void> {
+    await this.s3.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: previewKey(userId, filename),
+        Body: preview,
+        ContentType: 'image/webp',
+      }),
+    );
+  }
+
+  previewUrl(userId: string, filename: string, expiresSeconds: number): Promise<string> {
+    return this.signer.sign(previewKey(userId, filename), expiresSeconds);
   }
 
   async readSize(userId: string, filename: string, preset: SizedPreset) {

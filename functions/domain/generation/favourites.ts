@@ -3,6 +3,7 @@
 // that is not theirs, and it follows the user to every device.
 import { DomainError } from '../errors.ts';
 import type { Clock, User } from '../ports.ts';
+import { withheldError } from './keep-anyway.ts';
 import { isTaskId } from './task-names.ts';
 import type { TaskStore } from './tasks.ts';
 
@@ -23,5 +24,6 @@ export async function setFavourite(
   if (outcome === 'not-found') throw new DomainError('NOT_FOUND', 'Avatar not found.');
   if (outcome === 'not-finished')
     throw new DomainError('VALIDATION_FAILED', 'Only a finished avatar can be a favourite.');
+  if (outcome === 'withheld') throw withheldError();
   return { success: true, task_id: taskId, favourite };
 }

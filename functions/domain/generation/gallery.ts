@@ -6,6 +6,7 @@ import { presetDownloadName, RESULT_PRESETS, type ResultPreset } from '../../../
 import { DomainError, RateLimitedError } from '../errors.ts';
 import type { PhotoStore } from '../photos/photo-ports.ts';
 import type { Clock, RateLimiter, User } from '../ports.ts';
+import { withheldError } from './keep-anyway.ts';
 import type { ResultFiles, ResultImages } from './result-ports.ts';
 import { contentTypeOf, downloadName, isTaskId, parseResultFilename } from './task-names.ts';
 import {
@@ -15,7 +16,7 @@ import {
   type TypicalDurations,
   typicalDurations,
 } from './task-progress.ts';
-import type { TaskErrorCode, TaskStore, TaskSummary } from './tasks.ts';
+import { isWithheld, type TaskErrorCode, type TaskStore, type TaskSummary } from './tasks.ts';
 
 export interface GalleryDeps {
   tasks: TaskStore;
@@ -112,6 +113,27 @@ async function describe(
     };
   }
   if (t.status !== 'DONE' || !t.resultFile) return base;
+  const likeness = t.likeness
+    ? {
+        likeness: t.likeness.score,
+        likeness_refunded: t.likeness.refunded,
+        ...(t.likeness.notRefunded ? { likeness_not_refunded: t.likeness.notRefunded } : {}),
+      }
+    : {};
+  // A withheld avatar (refunded, not kept): no URL to its pixels, only the server's blurred copy when it has
+  // one (docs/faces.md, "The guarantee").
+  if (isWithheld(t)) {
+    return {
+      ...base,
+      ...(t.renderKind ? { render_kind: t.renderKind } : {}),
+      ...likeness,
+      withheld: true,
+      ...(t.likeness?.preview
+        ? { preview_url: await deps.results.previewUrl(user.id, t.resultFile, GALLERY_LIMITS.viewUrlSeconds) }
+        : {}),
+      favourite: false,
+    };
+  }
   const urls = await deps.results.viewUrls(user.id, t.resultFile, GALLERY_LIMITS.viewUrlSeconds);
   return {
     ...base,
@@ -121,7 +143,8 @@ async function describe(
     image_url: urls.url,
     ...(t.width ? { width: t.width } : {}),
     ...(t.height ? { height: t.height } : {}),
-    ...(t.likeness ? { likeness: t.likeness.score, likeness_refunded: t.likeness.refunded } : {}),
+    ...likeness,
+    ...(t.likeness ? { withheld: false } : {}),
     favourite: t.favourite,
     ...(t.faceBox ? { face_box: t.faceBox } : {}),
   };
@@ -210,12 +233,17 @@ export async function countTowards(
     throw (what === 'presetDownloads' ? tooManyPresets : tooManyArchives)(verdict.retryAfterSeconds);
 }
 
-/** The caller's finished task whose result is `filename`; NOT_FOUND for anything else. */
+/**
+ * The caller's finished task whose result is `filename`; NOT_FOUND for anything else, FORBIDDEN while the
+ * likeness guarantee withholds it. Every route that serves a result's pixels (the file, its data, its sizes,
+ * a link to them) comes through here.
+ */
 export async function finishedTask(deps: GalleryDeps, user: User, filename: string): Promise<TaskSummary> {
   const parsed = parseResultFilename(filename);
   if (!parsed) throw notFound();
   const task = await deps.tasks.get(user.id, parsed.taskId);
   if (task?.status !== 'DONE' || task.resultFile !== filename) throw notFound();
+  if (isWithheld(task)) throw withheldError();
   return task;
 }
 

@@ -14,8 +14,13 @@ export type ReferenceDescriptors = readonly (readonly number[])[];
 export interface Likeness {
   /** 0-100 (shared/face-rules.ts LIKENESS_CURVE); null when the avatar shows no face */
   score: number | null;
-  /** under the stage's guarantee (no face counts as under): refunded with the move to DONE */
+  /**
+   * under the stage's guarantee (no face counts as under) and covered by it: refunded with the move to DONE,
+   * within the account's refunds of the day (LIKENESS_REFUNDS_PER_DAY)
+   */
   refund: boolean;
+  /** under the threshold, not covered: a reference photo used may show someone else (coveredBy) */
+  notRefunded?: 'someone-else';
 }
 
 /** What the worker measures on every avatar: its likeness, and where its face is (issue 20). */
@@ -54,6 +59,35 @@ export async function measureLikeness(
 ): Promise<Likeness | null> {
   if (references.length === 0) return null;
   return (await measureAvatarFace(faces, image, references, guarantee)).likeness;
+}
+
+/**
+ * The guarantee covers one person's likeness (docs/faces.md, "The guarantee"): the score is the mean distance
+ * to every reference used, so a set of photos of different people would make most renders "unlike" and free.
+ * When a photo used carries the upload's "someone-else" hint (judged on the account's whole set, as the
+ * photo cards show it), an avatar under the threshold is charged, and the task says why.
+ */
+export function coveredBy(likeness: Likeness | null, someoneElseUsed: boolean): Likeness | null {
+  if (!likeness?.refund || !someoneElseUsed) return likeness;
+  return { score: likeness.score, refund: false, notRefunded: 'someone-else' };
+}
+
+/** Whether any of the photos sent for a render may show someone else, judged on the account's whole set. */
+export function usesSomeoneElse(photos: readonly PhotoRecord[], sent: readonly string[]): boolean {
+  const apart = mayShowSomeoneElse(photos);
+  return photos.some((p) => apart.has(p) && sent.includes(p.filename));
+}
+
+/**
+ * An account's share of today's measured avatars the guarantee refunded, in percent, once it had
+ * ACCOUNT_SHARE_MIN_MEASURED measured (a first render refunded is no pattern): the metric
+ * AccountLikenessRefundShare, whose alarm points at an account farming refunds (docs/operations.md).
+ */
+export const ACCOUNT_SHARE_MIN_MEASURED = 5;
+
+export function accountRefundShare(today: { measured: number; refunds: number } | null): number | null {
+  if (!today || today.measured < ACCOUNT_SHARE_MIN_MEASURED) return null;
+  return Math.round((100 * today.refunds) / today.measured);
 }
 
 /**

@@ -6,7 +6,7 @@ import { DomainError } from '../errors.ts';
 import type { User } from '../ports.ts';
 import { countTowards, GALLERY_LIMITS, type GalleryDeps } from './gallery.ts';
 import { downloadName } from './task-names.ts';
-import type { TaskPage, TaskSummary } from './tasks.ts';
+import { isWithheld, type TaskPage, type TaskSummary } from './tasks.ts';
 import { zipArchive } from './zip-archive.ts';
 
 export type ArchiveKind = 'all' | 'favourites';
@@ -46,7 +46,8 @@ async function archiveSet(
   let cursor: string | null = null;
   do {
     const page = await pageOf(deps, user, kind, cursor);
-    done.push(...page.tasks.filter((t) => t.status === 'DONE' && t.resultFile));
+    // A withheld avatar (refunded by the likeness guarantee, not kept) is never in an archive.
+    done.push(...page.tasks.filter((t) => t.status === 'DONE' && t.resultFile && !isWithheld(t)));
     cursor = page.next;
   } while (cursor && done.length < GALLERY_LIMITS.maxArchiveEntries);
   if (!done.length) throw new DomainError('NOT_FOUND', ARCHIVES[kind].empty);

@@ -13,12 +13,20 @@ export interface ResultFiles {
     type: ImageType,
     thumbnail: Uint8Array,
   ): Promise<void>;
+  /**
+   * Deletes every file stored for this result (the avatar, its thumbnail, its blurred copy, its sizes): the
+   * worker's own clean-up when its account was deleted while it rendered. A file already gone is no error.
+   */
+  remove(userId: string, filename: string): Promise<void>;
   read(userId: string, filename: string): Promise<{ bytes: Uint8Array; contentType: string } | null>;
   viewUrls(
     userId: string,
     filename: string,
     expiresSeconds: number,
   ): Promise<{ url: string; thumbnailUrl: string }>;
+  /** A withheld avatar's blurred copy (never the avatar), beside its thumbnail. */
+  savePreview(userId: string, filename: string, preview: Uint8Array): Promise<void>;
+  previewUrl(userId: string, filename: string, expiresSeconds: number): Promise<string>;
   /** A preset's image made earlier (issue 23: made once, kept next to its result); null when not yet. */
   readSize(userId: string, filename: string, preset: SizedPreset): Promise<Uint8Array | null>;
   saveSize(userId: string, filename: string, preset: SizedPreset, image: Uint8Array): Promise<void>;
@@ -41,6 +49,11 @@ export interface ResultFiles {
 export interface ResultImages {
   /** A small WebP for the gallery's cards. */
   thumbnail(image: Uint8Array): Promise<Uint8Array>;
+  /**
+   * What the gallery shows of a withheld avatar: a tiny copy, blurred and scaled back up, so none of the
+   * avatar's detail reaches the browser (a CSS blur would send the real pixels).
+   */
+  blurredPreview(image: Uint8Array): Promise<Uint8Array>;
   /**
    * The image made for a preset ('original' is never asked): a JPEG in sRGB without metadata. The squares
    * centre `faceBox` (shared/result-presets.ts faceSquare); without one, sharp's attention crop places them.

@@ -70,9 +70,25 @@ export interface TaskRecord extends TaskRecipe {
 export interface TaskLikeness {
   /** 0-100; null when the avatar showed no face */
   score: number | null;
-  /** the likeness guarantee gave the tokens back (the image stays) */
+  /** the likeness guarantee gave the tokens back: the avatar is withheld until kept (isWithheld) */
   refunded: boolean;
+  /** when "Keep it anyway" took the tokens again (the avatar is the user's like any other); null before */
+  keptAt: number | null;
+  /** under the threshold but charged, and why (docs/faces.md, "The guarantee"); null otherwise */
+  notRefunded: GuaranteeDeclined | null;
+  /** a refunded avatar's blurred copy was stored (the gallery shows it instead of the avatar) */
+  preview: boolean;
 }
+
+/**
+ * Why an avatar under the guarantee's threshold was charged: a reference photo used may show someone else
+ * (the guarantee covers one person's likeness), or the account had its refunds of the day.
+ */
+export type GuaranteeDeclined = 'someone-else' | 'daily-limit';
+
+/** A refunded avatar not (yet) kept: its pixels are served to no one (docs/faces.md, "The guarantee"). */
+export const isWithheld = (t: Pick<TaskRecord, 'status' | 'likeness'>): boolean =>
+  t.status === 'DONE' && t.likeness?.refunded === true && t.likeness.keptAt === null;
 
 /** Why a task failed: each maps to a sentence the gallery and support can show. */
 export type TaskErrorCode = 'refused' | 'provider' | 'no-photos' | 'dead-letter' | 'timed-out' | 'not-queued';
@@ -166,7 +182,25 @@ export interface DoneResult {
   likeness: Likeness | null;
   /** the avatar's largest face, when the face model found one: the profile crops centre it */
   faceBox: RelativeBox | null;
+  /** a blurred copy was stored for the gallery, to show should the guarantee refund (and withhold) it */
+  preview: boolean;
 }
+
+/** How a task was finished: null when the claim was lost (nothing written, nothing refunded). */
+export type CompleteOutcome = {
+  /** the guarantee refunded it (and withholds it) */
+  refunded: boolean;
+  /** under the threshold but charged: why */
+  notRefunded: GuaranteeDeclined | null;
+  /** the account's guarantee today (UTC), this avatar counted: avatars measured and refunds */
+  today: { measured: number; refunds: number } | null;
+} | null;
+
+export type KeepOutcome =
+  | { outcome: 'kept'; tokensSpent: number; balanceAfter: number }
+  | { outcome: 'not-found' }
+  | { outcome: 'not-withheld' }
+  | { outcome: 'short'; needed: number; available: number };
 
 export interface TaskStore {
   /**
@@ -181,15 +215,16 @@ export interface TaskStore {
   /** The starred tasks, newest first; `after` as list's. */
   listFavourites(userId: string, limit: number, after: string | null): Promise<TaskPage>;
   /**
-   * Stars a DONE task of this user (a condition on its key and status) or unstars it; 'not-found' when the
-   * user has no such task, 'not-finished' when starring one that is not DONE.
+   * Stars a DONE task of this user (a condition on its key and status, and on it not being withheld) or
+   * unstars it; 'not-found' when the user has no such task, 'not-finished' when starring one that is not
+   * DONE, 'withheld' when starring a refunded avatar not kept.
    */
   setFavourite(
     userId: string,
     taskId: string,
     favourite: boolean,
     now: number,
-  ): Promise<'done' | 'not-found' | 'not-finished'>;
+  ): Promise<'done' | 'not-found' | 'not-finished' | 'withheld'>;
   /**
    * TODO -> IN_PROGRESS (or a stale IN_PROGRESS whose lease ran out), bumping the attempt, and the
    * `generating` stage's time if the task has none yet; null when another delivery holds it or it is
@@ -209,17 +244,30 @@ export interface TaskStore {
   /** IN_PROGRESS -> TODO so the next delivery may claim it again; false when the claim was lost. */
   release(task: TaskRecord, now: number): Promise<boolean>;
   /**
-   * IN_PROGRESS -> DONE, in one transaction with the batch's counter and, when `result.likeness.refund`,
-   * the likeness guarantee's refund (each pool given back what the task took, conditioned on the balance
-   * as read, one `likeness_refund` ledger entry per pool). False when the claim was lost (nothing written,
-   * nothing refunded).
+   * IN_PROGRESS -> DONE, in one transaction with the batch's counter, the account's guarantee counter of
+   * the UTC day and, when `result.likeness.refund`, the likeness guarantee's refund (each pool given back
+   * what the task took, conditioned on the balance as read, one `likeness_refund` ledger entry per pool),
+   * conditioned on the day's refunds being under `refundsPerDay`: past them the avatar is charged
+   * (`daily-limit`). Null when the claim was lost (nothing written, nothing refunded).
    */
   complete(
     task: TaskRecord,
     result: DoneResult,
     now: number,
+    o: { ledgerEntryIds: { subscription: string; ltd: string }; refundsPerDay: number },
+  ): Promise<CompleteOutcome>;
+  /**
+   * "Keep it anyway": one transaction takes the task's cost again (monthly tokens first, conditioned on the
+   * balance as read, one `likeness_keep` ledger entry per pool) and marks it kept, conditioned on it being
+   * withheld, so two calls at once debit once. 'not-withheld' for any task that is not (kept already, or
+   * never refunded); 'short' when the balance does not cover its cost.
+   */
+  keep(
+    userId: string,
+    taskId: string,
+    now: number,
     o: { ledgerEntryIds: { subscription: string; ltd: string } },
-  ): Promise<boolean>;
+  ): Promise<KeepOutcome>;
   /**
    * TODO or IN_PROGRESS -> ERROR with the refund and its ledger entries, in one transaction. With
    * `attempt`, only while that claim holds; with `onlyPastDeadline`, only once the deadline passed.

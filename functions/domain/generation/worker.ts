@@ -3,11 +3,21 @@
 // duplicate, late or replayed message finds nothing to claim and is done. Provider failures map to the
 // task's fate: refusals and permanent errors fail it with its refund; rate limits and transient errors put
 // it back to TODO and let SQS deliver it again (after 3 receives it goes to the dead-letter queue).
+
+import { LIKENESS_REFUNDS_PER_DAY } from '../../../shared/face-rules.ts';
 import type { FaceAnalyzer } from '../faces/face-ports.ts';
 import type { PhotoFiles, PhotoStore } from '../photos/photo-ports.ts';
 import type { Ids } from '../ports.ts';
 import type { ImageProvider, ImageType, ReferenceImage } from './image-provider.ts';
-import { type AvatarFace, measureAvatarFace, type ReferenceDescriptors, referenceOrder } from './likeness.ts';
+import {
+  type AvatarFace,
+  accountRefundShare,
+  coveredBy,
+  measureAvatarFace,
+  type ReferenceDescriptors,
+  referenceOrder,
+  usesSomeoneElse,
+} from './likeness.ts';
 import { isProviderError, type ProviderError, ProviderRateLimitedError } from './provider-errors.ts';
 import { costOfUsage } from './provider-pricing.ts';
 import type { Log, ResultFiles, ResultImages } from './result-ports.ts';
@@ -32,6 +42,8 @@ export interface WorkerDeps extends FinishDeps {
   faces: FaceAnalyzer;
   /** the stage's guarantee: an avatar scoring under this (or showing no face) is refunded */
   likenessGuarantee: number;
+  /** the guarantee's refunds per account and UTC day (default LIKENESS_REFUNDS_PER_DAY) */
+  likenessRefundsPerDay?: number;
   /** how long recent tasks took at each stage: the gallery's estimate reads them */
   durations: TaskDurations;
   /** base delay before a transient failure's next delivery, times the receive count */
@@ -43,8 +55,11 @@ export interface WorkerDeps extends FinishDeps {
 }
 
 export type DeliveryOutcome =
-  /** delete the message: the task is done, failed and refunded, or belongs to another delivery */
-  | { kind: 'handled'; what: 'done' | 'failed' | 'not-ours' }
+  /**
+   * delete the message: the task is done, failed and refunded, belongs to another delivery, or its account is
+   * deleted or being deleted
+   */
+  | { kind: 'handled'; what: 'done' | 'failed' | 'not-ours' | 'account-deleted' }
   /** return the message to the queue, visible again after this many seconds */
   | { kind: 'retry'; afterSeconds: number; reason: string };
 
@@ -56,6 +71,8 @@ interface References {
   sent: string[];
   /** the faces of the photos sent, read from their records now: a photo deleted later changes nothing */
   descriptors: ReferenceDescriptors;
+  /** a photo sent may show someone else: the likeness guarantee does not cover the render (coveredBy) */
+  someoneElse: boolean;
 }
 
 /** The photos in the order they are sent: a "Try again" task's own first (those still there), then the best. */
@@ -69,10 +86,8 @@ function pinnedFirst<T extends { filename: string }>(photos: T[], pinned: string
 }
 
 async function references(deps: WorkerDeps, task: TaskRecord): Promise<References> {
-  const photos = pinnedFirst(
-    referenceOrder(await deps.photoStore.list(task.userId, deps.clock.now())),
-    task.referenceFiles,
-  );
+  const all = await deps.photoStore.list(task.userId, deps.clock.now());
+  const photos = pinnedFirst(referenceOrder(all), task.referenceFiles);
   const refs: ReferenceImage[] = [];
   const descriptors: number[][] = [];
   const sent: string[] = [];
@@ -88,7 +103,7 @@ async function references(deps: WorkerDeps, task: TaskRecord): Promise<Reference
     if (p.face) descriptors.push(p.face.descriptor);
     sent.push(p.filename);
   }
-  return { refs, sent, descriptors };
+  return { refs, sent, descriptors, someoneElse: usesSomeoneElse(all, sent) };
 }
 
 /**
@@ -132,6 +147,50 @@ async function recordDurations(
   }
 }
 
+/**
+ * The account is deleted or being deleted: its deletion marks it before removing anything, and the account then
+ * reads as absent (adapters/dynamodb/user-reader.ts). No provider call starts and no result is stored for it
+ * (docs/operations.md, "Account deletion").
+ */
+const accountGone = async (deps: WorkerDeps, userId: string): Promise<boolean> =>
+  !(await deps.users.getById(userId));
+
+async function dropForDeletion(
+  deps: WorkerDeps,
+  task: TaskRecord,
+  context: Record<string, unknown>,
+): Promise<DeliveryOutcome> {
+  // Given back, not failed (a refund would write into an account being deleted): the deletion waits for the
+  // renders its account has in flight, and this one no longer is.
+  await deps.tasks.release(task, deps.clock.now());
+  deps.log('info', 'task dropped: its account is being deleted', context);
+  return { kind: 'handled', what: 'account-deleted' };
+}
+
+/**
+ * A completion refused because the task is gone or its account is being deleted: the deletion may already
+ * have swept the account's files, so the files this delivery stored are deleted here. A claim lost to
+ * another delivery of the same task is left alone (that one stored the same keys).
+ */
+async function removeIfDeleted(
+  deps: WorkerDeps,
+  task: TaskRecord,
+  filename: string,
+  context: Record<string, unknown>,
+): Promise<void> {
+  if (!(await accountGone(deps, task.userId)) && (await deps.tasks.get(task.userId, task.id))) return;
+  try {
+    await deps.results.remove(task.userId, filename);
+    deps.log('info', 'avatar of an account being deleted removed', context);
+  } catch (e) {
+    deps.log('error', 'avatar of a deleted account not removed', {
+      ...context,
+      error: { name: (e as Error)?.name, message: (e as Error)?.message },
+      alarm: 'deleted-account-file-left',
+    });
+  }
+}
+
 async function failClaimed(
   deps: WorkerDeps,
   task: TaskRecord,
@@ -157,7 +216,8 @@ export async function processTaskMessage(
   if (!task) return { kind: 'handled', what: 'not-ours' };
   const context = { taskId: task.id, userId: task.userId, styleId: task.styleId, attempt: task.attempt };
   try {
-    const { refs, sent, descriptors } = await references(deps, task);
+    if (await accountGone(deps, task.userId)) return await dropForDeletion(deps, task, context);
+    const { refs, sent, descriptors, someoneElse } = await references(deps, task);
     if (!refs.length) {
       deps.log('warn', 'task failed: no reference photos left', context);
       return await failClaimed(deps, task, 'no-photos');
@@ -181,6 +241,8 @@ export async function processTaskMessage(
     const finishingAt = deps.clock.now();
     if (!(await deps.tasks.progress(task, PROGRESS.generated, finishingAt, { stage: 'finishing' })))
       return { kind: 'handled', what: 'not-ours' };
+    // Read again once the provider answered (30-60 s later): nothing is stored for an account marked meanwhile.
+    if (await accountGone(deps, task.userId)) return await dropForDeletion(deps, task, context);
     const filename = resultFilename(task.slug, task.id, avatar.contentType);
     // Measured while the image and its thumbnail are stored: the two do not wait for each other.
     const likenessStart = Date.now();
@@ -192,7 +254,13 @@ export async function processTaskMessage(
     const thumbnail = await deps.images.thumbnail(avatar.image);
     await deps.results.save(task.userId, filename, avatar.image, avatar.contentType, thumbnail);
     await deps.tasks.progress(task, PROGRESS.stored, deps.clock.now());
-    const { likeness, faceBox } = await measuring;
+    const measured = await measuring;
+    const likeness = coveredBy(measured.likeness, someoneElse);
+    const faceBox = measured.faceBox;
+    // Should the guarantee refund it, the gallery shows only a blurred copy made here (docs/faces.md).
+    const preview = likeness?.refund === true;
+    if (preview)
+      await deps.results.savePreview(task.userId, filename, await deps.images.blurredPreview(thumbnail));
     const costUsd = avatar.usage ? costOfUsage(avatar.model, avatar.usage) : null;
     const doneAt = deps.clock.now();
     const done = await deps.tasks.complete(
@@ -208,9 +276,13 @@ export async function processTaskMessage(
         costUsd,
         likeness,
         faceBox,
+        preview,
       },
       doneAt,
-      { ledgerEntryIds: { subscription: deps.ids.newId(), ltd: deps.ids.newId() } },
+      {
+        ledgerEntryIds: { subscription: deps.ids.newId(), ltd: deps.ids.newId() },
+        refundsPerDay: deps.likenessRefundsPerDay ?? LIKENESS_REFUNDS_PER_DAY,
+      },
     );
     // The business metrics read these lines: cost per task, per style, per day.
     deps.log('info', done ? 'avatar done' : 'avatar made but the claim was lost', {
@@ -224,16 +296,23 @@ export async function processTaskMessage(
       overheadMs: Date.now() - startedAt - providerMs,
       providerAttempts: avatar.attempts,
       likeness: likeness?.score,
-      likenessRefunded: likeness?.refund,
+      likenessRefunded: done?.refunded,
+      likenessNotRefunded: done?.notRefunded ?? undefined,
+      // The account's guarantee today: who farms refunds shows here (docs/operations.md).
+      accountMeasuredToday: done?.today?.measured,
+      accountRefundsToday: done?.today?.refunds,
       likenessMs,
     });
+    if (!done) await removeIfDeleted(deps, task, filename, context);
     if (done) {
       deps.metrics?.record('TasksDone');
       if (costUsd !== null) deps.metrics?.record('TaskCostCents', costUsd * 100);
       if (likeness) {
         deps.metrics?.record('LikenessScored');
         if (likeness.score !== null) deps.metrics?.record('LikenessScore', likeness.score);
-        if (likeness.refund) deps.metrics?.record('LikenessRefunds');
+        if (done.refunded) deps.metrics?.record('LikenessRefunds');
+        const share = accountRefundShare(done.today);
+        if (share !== null) deps.metrics?.record('AccountLikenessRefundShare', share);
       }
       await recordDurations(deps, task, finishingAt, doneAt, context);
       await afterTaskFinished(deps, task.userId, task.batchId);

@@ -20,7 +20,17 @@ const NOT_EXPORTED = new Set([
 const SKIPPED_PREFIXES = ['thumbs/', 'uploads/', 'exports/', 'result-thumbs/', 'result-sizes/', 'archives/'];
 
 /** Item types not listed in records.json: listed elsewhere, or bookkeeping (links, counters, this export). */
-const NOT_RECORDS = new Set(['PROFILE', 'LEDGER', 'EXPORT', 'ERASE_LINK', 'LINK', 'RATE', 'BUDGET', 'EMAIL']);
+const NOT_RECORDS = new Set([
+  'PROFILE',
+  'LEDGER',
+  'EXPORT',
+  'ERASE_LINK',
+  'LINK',
+  'RATE',
+  'BUDGET',
+  'EMAIL',
+  'LIKENESS_DAY',
+]);
 
 const clean = (item: StoredItem): Record<string, unknown> =>
   Object.fromEntries(Object.entries(item).filter(([k]) => !NOT_EXPORTED.has(k)));
@@ -48,6 +58,19 @@ export function archivePathOf(key: string, userId: string): string | null {
   const [prefix, owner, ...rest] = key.split('/');
   if (!prefix || owner !== userId || !rest.length || SKIPPED_PREFIXES.includes(`${prefix}/`)) return null;
   return `${prefix === 'photos' ? 'photos' : 'avatars'}/${rest.join('/')}`;
+}
+
+/**
+ * The ZIP paths of avatars the likeness guarantee refunded and withholds (not kept: docs/faces.md, "The
+ * guarantee"): their records are exported, their pixels are not, as no other route serves them.
+ */
+export function withheldAvatarPaths(items: readonly StoredItem[]): Set<string> {
+  const paths = new Set<string>();
+  for (const i of items) {
+    if (!i.sk.startsWith('TASK#') || i.status !== 'DONE' || typeof i.result_file !== 'string') continue;
+    if (i.likeness_refunded === true && i.kept_at === undefined) paths.add(`avatars/${i.result_file}`);
+  }
+  return paths;
 }
 
 export interface ExportContents {

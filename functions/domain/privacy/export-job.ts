@@ -5,7 +5,13 @@
 import { zipSync } from 'fflate';
 import { accountPageLink } from './account-deletion.ts';
 import { privacyEmail } from './emails.ts';
-import { archivePathOf, EXPORT_FILES, type ExportContents, exportContents } from './export-contents.ts';
+import {
+  archivePathOf,
+  EXPORT_FILES,
+  type ExportContents,
+  exportContents,
+  withheldAvatarPaths,
+} from './export-contents.ts';
 import {
   type ExportJob,
   JOB_PAGE_ITEMS,
@@ -54,6 +60,7 @@ async function collectFiles(
   deps: PrivacyJobDeps,
   userId: string,
   budget: RunBudget,
+  withheld: ReadonlySet<string>,
 ): Promise<Collected<Record<string, Uint8Array>>> {
   const files: Record<string, Uint8Array> = {};
   let cursor: string | null = null;
@@ -62,7 +69,7 @@ async function collectFiles(
     const page = await deps.files.filesPage(userId, cursor, FILES_PER_PAGE);
     for (const key of page.items) {
       const path = archivePathOf(key, userId);
-      if (!path) continue;
+      if (!path || withheld.has(path)) continue;
       if (!spendPage(budget)) return { done: false };
       files[path] = await deps.files.read(key);
     }
@@ -84,7 +91,7 @@ export function exportZip(contents: ExportContents, files: Record<string, Uint8A
 async function build(deps: PrivacyJobDeps, run: JobRun, job: ExportJob, budget: RunBudget) {
   const items = await collectItems(deps, job.userId, budget);
   if (!items.done) return 'paused' as const;
-  const files = await collectFiles(deps, job.userId, budget);
+  const files = await collectFiles(deps, job.userId, budget, withheldAvatarPaths(items.value));
   if (!files.done) return 'paused' as const;
   const zip = exportZip(exportContents(job.userId, items.value), files.value);
   const key = await deps.files.putExport(job.userId, job.exportId, zip);
