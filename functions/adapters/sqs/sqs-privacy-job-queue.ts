@@ -17,12 +17,13 @@ export class SqsPrivacyJobQueue implements PrivacyJobQueue {
     this.queueUrl = queueUrl;
   }
 
-  async send(job: JobRef): Promise<boolean> {
+  async send(job: JobRef, o: { delaySeconds?: number } = {}): Promise<boolean> {
     try {
       await this.sqs.send(
         new SendMessageCommand({
           QueueUrl: this.queueUrl,
           MessageBody: encodeJobMessage(job),
+          ...(o.delaySeconds ? { DelaySeconds: o.delaySeconds } : {}),
           MessageAttributes: correlationAttributes(currentCorrelationId()),
         }),
       );

@@ -1,8 +1,9 @@
-// The account deletion job: the payment provider's customer, the files by prefix, the items kept outside
-// the partition (by the `owned` index and by the keys the account names), the partition, then the account
-// record and the confirmation email. Each step deletes page by page and asks again, so a run that stops
-// anywhere (page budget, crash) is resumed by the next one, which finds only what is left; a step is moved
-// past once, under a condition, so the provider call and the email are not repeated by a later run.
+// The account deletion job: the payment provider's customer, a wait for the renders in flight, the files by
+// prefix, the items kept outside the partition (by the `owned` index and by the keys the account names), the
+// partition, then the account record, the files once more and the confirmation email. Each step deletes page
+// by page and asks again, so a run that stops anywhere (page budget, crash) is resumed by the next one, which
+// finds only what is left; a step is moved past once, under a condition, so the provider call and the email
+// are not repeated by a later run. Why the wait and the second pass: docs/operations.md, "Account deletion".
 import { privacyEmail } from './emails.ts';
 import {
   DELETION_PAGES_PER_RUN,
@@ -22,7 +23,8 @@ export const ACCOUNT_RECORD_SK = 'PROFILE';
 /** Files per page: one S3 DeleteObjects call takes 1000. */
 const FILES_PER_PAGE = 1000;
 
-type StepResult = 'next' | 'paused' | 'lost';
+/** 'wait': a render of the account may still write a file until `until`; the run stops and looks again. */
+type StepResult = 'next' | 'paused' | 'lost' | { wait: number };
 type Step = (deps: PrivacyJobDeps, run: JobRun, job: DeletionJob, budget: RunBudget) => Promise<StepResult>;
 
 async function deletePages(
@@ -50,6 +52,22 @@ const ownedPage = async (deps: PrivacyJobDeps, owner: Owner, cursor: string | nu
   return { keys: page.items, next: page.next };
 };
 
+/** Every file under each of the account's prefixes (whatever keys the product wrote there), page by page. */
+const deleteFilePages: Step = async (deps, run, job, budget) => {
+  let cursor: string | null = null;
+  do {
+    if (!spendPage(budget)) return 'paused';
+    const page = await deps.files.filesPage(job.userId, cursor, FILES_PER_PAGE);
+    if (page.items.length) {
+      await deps.files.deleteFiles(page.items);
+      if (!(await deps.jobs.progress(run, deps.clock.now(), { files_deleted: page.items.length })))
+        return 'lost';
+    }
+    cursor = page.next;
+  } while (cursor);
+  return 'next';
+};
+
 const steps: Record<Exclude<DeletionStep, 'done'>, Step> = {
   // The provider first: the subscription ends now. Its late events find the account gone and write nothing
   // (billing reads an account being deleted as absent).
@@ -59,20 +77,15 @@ const steps: Record<Exclude<DeletionStep, 'done'>, Step> = {
     await deps.customers.deleteCustomer(job.stripeCustomerId);
     return 'next';
   },
-  files: async (deps, run, job, budget) => {
-    let cursor: string | null = null;
-    do {
-      if (!spendPage(budget)) return 'paused';
-      const page = await deps.files.filesPage(job.userId, cursor, FILES_PER_PAGE);
-      if (page.items.length) {
-        await deps.files.deleteFiles(page.items);
-        if (!(await deps.jobs.progress(run, deps.clock.now(), { files_deleted: page.items.length })))
-          return 'lost';
-      }
-      cursor = page.next;
-    } while (cursor);
-    return 'next';
+  // A worker that read the account before the request marked it may be waiting on the provider: it stores its
+  // result before its (conditional) completion. The files are deleted once no such render can write any more:
+  // every worker claiming from now on finds the account being deleted and writes nothing.
+  settle: async (deps, _run, job, budget) => {
+    if (!spendPage(budget)) return 'paused';
+    const until = await deps.data.rendersInFlightUntil(job.userId, deps.clock.now());
+    return until === null ? 'next' : { wait: until };
   },
+  files: deleteFilePages,
   owned: async (deps, run, job, budget) => {
     const result = await deletePages(deps, run, budget, (cursor) =>
       ownedPage(deps, { userId: job.userId }, cursor),
@@ -103,6 +116,9 @@ const steps: Record<Exclude<DeletionStep, 'done'>, Step> = {
     await deps.eraser.deleteAccountRecord(job.userId);
     return (await deps.jobs.progress(run, deps.clock.now(), { items_deleted: 1 })) ? 'next' : 'lost';
   },
+  // Once the items are gone, the prefixes again: what a request or a render in flight wrote after the first
+  // pass (a download size, a late result whose worker outlived its lease) goes too.
+  sweep: deleteFilePages,
   // At least once: a run that dies between the email and the job's end sends it again when resumed.
   notify: async (deps, _run, job) => {
     await deps.mailer.send(privacyEmail(job.email, job.lang, 'deleted'));
@@ -131,6 +147,11 @@ export async function runDeletionJob(
       return 'paused';
     }
     if (result === 'lost') return 'lost';
+    if (typeof result === 'object') {
+      // The sweep sends it again at the lease's end at the latest; runPrivacyJob's delayed message, sooner.
+      await deps.jobs.release(run, deps.clock.now(), result.wait);
+      return 'waiting';
+    }
     const to = DELETION_STEPS[DELETION_STEPS.indexOf(step) + 1] as DeletionStep;
     const moved =
       to === 'done'

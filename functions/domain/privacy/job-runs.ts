@@ -4,6 +4,7 @@ import { runDeletionJob } from './deletion-job.ts';
 import { runExportJob } from './export-job.ts';
 import {
   DELETION_PAGES_PER_RUN,
+  DELETION_SETTLE_POLL_SECONDS,
   JOB_MAX_REQUEUES,
   type JobRef,
   type RunBudget,
@@ -13,7 +14,8 @@ import type { PrivacyJobDeps } from './ports.ts';
 
 /**
  * Runs the job; a deletion that used its page budget hands over to a fresh message (so no run nears the
- * function's timeout), an export builds in one run.
+ * function's timeout), one waiting for a render in flight looks again a few seconds later, an export builds
+ * in one run.
  */
 export async function runPrivacyJob(
   deps: PrivacyJobDeps,
@@ -23,6 +25,7 @@ export async function runPrivacyJob(
   if (job.kind === 'export') return runExportJob(deps, job.userId, job.exportId, budget);
   const outcome = await runDeletionJob(deps, job.ref, budget ?? { pages: DELETION_PAGES_PER_RUN });
   if (outcome === 'paused') await deps.queue.send(job);
+  if (outcome === 'waiting') await deps.queue.send(job, { delaySeconds: DELETION_SETTLE_POLL_SECONDS });
   return outcome;
 }
 

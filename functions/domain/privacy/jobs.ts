@@ -11,17 +11,21 @@ export type JobRef = { kind: 'deletion'; ref: string } | { kind: 'export'; userI
 export type JobState = 'queued' | 'running' | 'done' | 'failed';
 
 /**
- * A deletion's steps, in order: the Stripe customer, the files, the items kept outside the partition, the
- * partition, the address's counters and the account record, the email. Sign-in is already impossible when
- * the job starts (the request ended every session and the account reads as absent); the account record goes
- * last, so until then a retry still knows what it deletes, and nothing half-deleted can sign in.
+ * A deletion's steps, in order: the Stripe customer, the wait for the renders in flight, the files, the items
+ * kept outside the partition, the partition, the address's counters and the account record, the files again,
+ * the email. Sign-in is already impossible when the job starts (the request ended every session and the
+ * account reads as absent); the account record goes last, so until then a retry still knows what it deletes,
+ * and nothing half-deleted can sign in. Why the wait and the second pass over the files: docs/operations.md,
+ * "Account deletion".
  */
 export const DELETION_STEPS = [
   'customer',
+  'settle',
   'files',
   'owned',
   'partition',
   'account',
+  'sweep',
   'notify',
   'done',
 ] as const;
@@ -83,6 +87,11 @@ export const JOB_MAX_REQUEUES = 10;
 export const JOB_PAGE_ITEMS = 25;
 /** Pages a deletion run does before it hands over to a fresh message (a Lambda run stays short). */
 export const DELETION_PAGES_PER_RUN = 400;
+/**
+ * While a render of the account is still in flight, a deletion looks again this often (a delayed message);
+ * the sweep sends it again at the render's lease end at the latest, should that message be lost.
+ */
+export const DELETION_SETTLE_POLL_SECONDS = 5;
 
 const JobMessage = z.union([
   z.object({ kind: z.literal('deletion'), ref: z.string().check(z.regex(/^[0-9a-f]{64}$/)) }),
@@ -115,7 +124,7 @@ export interface RunBudget {
   pages: number;
 }
 
-export type RunOutcome = 'done' | 'paused' | 'busy' | 'finished' | 'missing' | 'lost';
+export type RunOutcome = 'done' | 'paused' | 'waiting' | 'busy' | 'finished' | 'missing' | 'lost';
 
 /** Spends one page of the budget; false when it is used up (the run stops there, resumable). */
 export function spendPage(budget: RunBudget): boolean {

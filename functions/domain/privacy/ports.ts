@@ -36,6 +36,12 @@ export interface PersonalDataReader {
    * subscription), checked to be the user's: found even when written before items carried `owned_by`.
    */
   namedByAccount(userId: string): Promise<StoredItem[]>;
+  /**
+   * When the user's renders in flight (tasks a worker holds) can no longer write: their latest lease end
+   * after `now`, or null when none is in flight. A worker outlives no lease (the lease is longer than its
+   * function's timeout), and one claiming later finds the account being deleted and writes nothing.
+   */
+  rendersInFlightUntil(userId: string, now: number): Promise<number | null>;
 }
 
 export interface PersonalDataEraser {
@@ -75,7 +81,7 @@ export interface DeletionCodes {
 /** Where jobs wait for the job function (SQS). */
 export interface PrivacyJobQueue {
   /** false when the message could not be sent (logged): the job is recorded, and the sweep sends it later. */
-  send(job: JobRef): Promise<boolean>;
+  send(job: JobRef, o?: { delaySeconds?: number }): Promise<boolean>;
 }
 
 export type ClaimOutcome =
@@ -129,8 +135,11 @@ export interface PrivacyJobStore extends PrivacyJobReads {
   ): Promise<boolean>;
   /** Adds to the counters and renews the lease; false when the run no longer holds the job. */
   progress(run: JobRun, now: number, counts: Record<string, number>): Promise<boolean>;
-  /** Gives the job back (the run stopped at its page budget): its hand-over message takes it from there. */
-  release(run: JobRun, now: number): Promise<void>;
+  /**
+   * Gives the job back (the run stopped at its page budget, or waits): its hand-over message takes it from
+   * there, or the sweep sends it again after `checkAt` (default: the queue grace period from now).
+   */
+  release(run: JobRun, now: number, checkAt?: number): Promise<void>;
   /**
    * The job is over: `done` (kept a while for the account screen, without the personal details it needed)
    * or `failed`.

@@ -130,14 +130,14 @@ export class DynamoPrivacyJobRuns extends DynamoPrivacyJobReads implements Priva
     );
   }
 
-  async release(run: JobRun, now: number): Promise<void> {
+  async release(run: JobRun, now: number, checkAt?: number): Promise<void> {
     await this.update(
       run.job,
       'SET gsi1sk = :check, updated_at = :now REMOVE claimed_until',
       'attribute_exists(pk) AND attempt = :attempt',
       // As a job just queued: its hand-over message should be claimed by then, or the sweep sends another.
       {
-        ':check': checkKeys(run.job, now + JOB_QUEUE_GRACE_SECONDS).gsi1sk,
+        ':check': checkKeys(run.job, checkAt ?? now + JOB_QUEUE_GRACE_SECONDS).gsi1sk,
         ':now': now,
         ':attempt': run.attempt,
       },

@@ -38,6 +38,35 @@ export class DynamoPersonalDataReader implements PersonalDataReader {
     return { items: (res.Items ?? []) as StoredItem[], next: encodeCursor(res.LastEvaluatedKey) };
   }
 
+  async rendersInFlightUntil(userId: string, now: number): Promise<number | null> {
+    // The tasks a worker holds: IN_PROGRESS under a lease not yet over (task-store.ts claim). Read strongly, so
+    // a claim made before the account was marked is seen.
+    let latest: number | null = null;
+    let start: Record<string, unknown> | undefined;
+    do {
+      const res = await this.db.send(
+        new QueryCommand({
+          TableName: this.table,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :task)',
+          FilterExpression: '#status = :inProgress AND lease_until > :now',
+          ProjectionExpression: 'lease_until',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':pk': keys.user(userId).pk,
+            ':task': keys.task(userId, '').sk,
+            ':inProgress': 'IN_PROGRESS',
+            ':now': now,
+          },
+          ConsistentRead: true,
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of res.Items ?? []) latest = Math.max(latest ?? 0, Number(item.lease_until));
+      start = res.LastEvaluatedKey;
+    } while (start);
+    return latest;
+  }
+
   async ownedKeysPage(owner: Owner, cursor: string | null, limit: number): Promise<Page<ItemKey>> {
     const res = await this.db.send(
       new QueryCommand({
