@@ -210,8 +210,9 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
     table: {
       // The session's account read, the photo list (Query), a photo taking a place with its upload's claim
       // (conditional Put, in a transaction), the claims read back (GetItem), the hourly check counter
-      // (Put, Update).
-      actions: [...ITEM_READ_WRITE, 'dynamodb:Query'],
+      // (Put, Update). DeleteItem: the photo store's delete is in the bundle (tests/infra/iam.test.ts reads
+      // the code), though no intake route deletes a photo record.
+      actions: [...ITEM_READ_WRITE, 'dynamodb:Query', 'dynamodb:DeleteItem'],
     },
     sessionSigningKey: true,
     // Reads and discards the browser's uploads, stores the checked photo and its thumbnail.
