@@ -43,6 +43,8 @@ export const BUSINESS_METRICS = {
   DataExports: 'Count',
   /** privacy jobs given up after JOB_MAX_REQUEUES re-sends (an account left half-deleted: runbook) */
   PrivacyJobsFailed: 'Count',
+  /** stored items a read skipped because they did not match their shape (logged by key: runbook) */
+  MalformedItems: 'Count',
 } as const;
 
 export type BusinessMetric = keyof typeof BUSINESS_METRICS;

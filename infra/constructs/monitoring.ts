@@ -53,6 +53,8 @@ export const ALARM_THRESHOLDS = {
   likenessRefundMinScored: 10,
   /** privacy job runs that failed, per 15 minutes */
   privacyJobErrors: 3,
+  /** stored items a read had to skip (they did not match their shape), per hour: any is a bug to look at */
+  malformedItems: 1,
 } as const;
 
 export interface MonitoringProps {
@@ -178,6 +180,12 @@ export class Monitoring extends Construct {
       likenessRefundShare,
       ALARM_THRESHOLDS.likenessRefundPercent,
       'Too many avatars did not look like their user (likeness guarantee refunds over an hour)',
+    );
+    this.alarm(
+      'MalformedItems',
+      this.business('MalformedItems', 'Sum', Duration.hours(1)),
+      ALARM_THRESHOLDS.malformedItems,
+      'Stored items were skipped because they did not match their shape',
     );
     this.alarm(
       'ProviderBudget',

@@ -107,6 +107,7 @@ describe('alarms and dashboard', () => {
     'PrivacyJobDeadLetters',
     'PrivacyJobErrors',
     'PrivacyJobsFailed',
+    'MalformedItems',
   ];
 
   it('sends every alarm, and its return to OK, to the stage topic, which emails the alarmEmail setting', () => {
@@ -143,6 +144,13 @@ describe('alarms and dashboard', () => {
       Statistic: 'Sum',
       Threshold: ALARM_THRESHOLDS.tasksRefundedPerHour,
       Dimensions: [{ Name: 'Stage', Value: 'dev' }],
+    });
+    expect(byName.get('Aivatar-dev-MalformedItems')).toMatchObject({
+      MetricName: 'MalformedItems',
+      Namespace: 'Aivatar',
+      Period: 3600,
+      Statistic: 'Sum',
+      Threshold: ALARM_THRESHOLDS.malformedItems,
     });
     expect(byName.get('Aivatar-dev-ProviderBudget')).toMatchObject({
       MetricName: 'ProviderBudgetUsedPercent',

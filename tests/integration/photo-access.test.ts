@@ -1,6 +1,7 @@
 // Issue 8: every photo route answers for the caller's own photos only; names from a request never become a
 // path; deleting leaves nothing behind; the 20-photo limit holds even for concurrent uploads.
 import { randomBytes } from 'node:crypto';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { DynamoPhotoStore } from '../../functions/adapters/dynamodb/photo-store.ts';
 import { PHOTO_LIMITS } from '../../shared/photo-rules.ts';
@@ -218,5 +219,36 @@ describe('the 20-photo limit', () => {
     expect(multipart.status).toBe(409);
     expect(multipart.body.error).toBe(message);
     expect((await callRoute('listPhotos', { token })).body.files).toHaveLength(20);
+  });
+});
+
+describe('a photo record that does not match its shape', () => {
+  it('is left out of the list (which still answers), and its place is not given to a new photo', async () => {
+    const { token, filename } = await userWithPhoto();
+    const userId = userIdOf(token);
+    // A record of place 01 whose face data was written wrong (a descriptor of strings), as a bad script might.
+    await testDb().send(
+      new PutCommand({
+        TableName: stack().tableName,
+        Item: {
+          pk: `USER#${userId}`,
+          sk: 'PHOTO#01',
+          filename: 'broken_0123456789abcdef.jpg',
+          face: { descriptor: ['not', 'numbers'] },
+          expires_at: Math.floor(Date.now() / 1000) + 3600,
+        },
+      }),
+    );
+    const list = await callRoute('listPhotos', { token });
+    expect(list.status).toBe(200);
+    expect(list.body.files.map((f) => f.filename)).toEqual([filename]);
+    // A new photo takes a free place, not the broken one's (which it would overwrite).
+    const more = await uploadMultipart(token, [{ name: 'more.jpg', bytes: await testPhoto({ seed: 9 }) }]);
+    expect(more.status).toBe(200);
+    expect((await callRoute('listPhotos', { token })).body.files).toHaveLength(2);
+    const raw = await testDb().send(
+      new GetCommand({ TableName: stack().tableName, Key: { pk: `USER#${userId}`, sk: 'PHOTO#01' } }),
+    );
+    expect(raw.Item?.filename).toBe('broken_0123456789abcdef.jpg');
   });
 });

@@ -4,6 +4,8 @@ import { type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb
 import * as z from 'zod/mini';
 import { QUALITY_HINTS } from '../../../shared/photo-rules.ts';
 import type { PhotoRecord, PhotoStore } from '../../domain/photos/photo-ports.ts';
+import { logger } from '../../observability/logger.ts';
+import { businessMetrics } from '../../observability/metrics.ts';
 import { keys, TTL_ATTRIBUTE } from './keys.ts';
 
 const Point = z.object({ x: z.number(), y: z.number() });
@@ -30,6 +32,28 @@ export const PhotoItem = z.object({
   [TTL_ATTRIBUTE]: z.number(),
 });
 export type PhotoItem = z.infer<typeof PhotoItem>;
+
+/**
+ * The photo items of a Query that match their shape. One malformed item must not take the account's whole list
+ * down (a 500 on every screen that lists photos): it is skipped, logged by its key and the paths that failed
+ * (never its values: a face descriptor may be among them), and counted (alarm MalformedItems,
+ * docs/operations.md). `malformed` gets the sort keys skipped, so a writer can still treat their places as taken.
+ */
+export function readPhotoItems(raw: Record<string, unknown>[], malformed: string[] = []): PhotoItem[] {
+  return raw.flatMap((item) => {
+    const parsed = PhotoItem.safeParse(item);
+    if (parsed.success) return [parsed.data];
+    const sk = typeof item.sk === 'string' ? item.sk : '(no sort key)';
+    malformed.push(sk);
+    logger().error('malformed photo item skipped', {
+      pk: typeof item.pk === 'string' ? item.pk : null,
+      sk,
+      paths: parsed.error.issues.map((i) => i.path.join('.')),
+    });
+    businessMetrics.record('MalformedItems');
+    return [];
+  });
+}
 
 export const toRecord = (i: PhotoItem): PhotoRecord => ({
   filename: i.filename,
@@ -62,8 +86,7 @@ export class DynamoPhotoLister implements Pick<PhotoStore, 'list'> {
         ConsistentRead: true,
       }),
     );
-    return (res.Items ?? [])
-      .map((raw) => PhotoItem.parse(raw))
+    return readPhotoItems(res.Items ?? [])
       .filter((i) => i[TTL_ATTRIBUTE] > now)
       .map(toRecord);
   }

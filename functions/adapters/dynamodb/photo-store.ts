@@ -19,7 +19,7 @@ import type {
 import type { PhotoConsentRecord } from '../../domain/ports.ts';
 import { failedConditions, isConditionFailure, isTransactionConflict } from './conditions.ts';
 import { keys, TTL_ATTRIBUTE } from './keys.ts';
-import { PhotoItem, toRecord } from './photo-items.ts';
+import { PhotoItem, readPhotoItems, toRecord } from './photo-items.ts';
 import { DynamoUserReader } from './user-reader.ts';
 
 const slotOf = (sk: string) => Number(sk.slice(keys.photoPrefix.length));
@@ -28,8 +28,11 @@ const slotOf = (sk: string) => Number(sk.slice(keys.photoPrefix.length));
 const PLACE_ATTEMPTS = 5;
 
 export class DynamoPhotoStore extends DynamoUserReader implements PhotoStore {
-  /** Every photo item of the account, expired ones included (TTL deletes them within days). */
-  private async items(userId: string): Promise<PhotoItem[]> {
+  /**
+   * Every photo item of the account, expired ones included (TTL deletes them within days); `malformed` gets the
+   * places of items that could not be read (photo-items.ts).
+   */
+  private async items(userId: string, malformed: string[] = []): Promise<PhotoItem[]> {
     const res = await this.db.send(
       new QueryCommand({
         TableName: this.table,
@@ -39,7 +42,7 @@ export class DynamoPhotoStore extends DynamoUserReader implements PhotoStore {
         ConsistentRead: true,
       }),
     );
-    return (res.Items ?? []).map((raw) => PhotoItem.parse(raw));
+    return readPhotoItems(res.Items ?? [], malformed);
   }
 
   async list(userId: string, now: number): Promise<PhotoRecord[]> {
@@ -54,8 +57,10 @@ export class DynamoPhotoStore extends DynamoUserReader implements PhotoStore {
     claim?: UploadClaim,
   ): Promise<AddResult> {
     for (let attempt = 0; attempt < PLACE_ATTEMPTS; attempt++) {
-      const live = (await this.items(userId)).filter((i) => i[TTL_ATTRIBUTE] > now);
-      const taken = new Set(live.map((i) => slotOf(i.sk)));
+      const malformed: string[] = [];
+      const live = (await this.items(userId, malformed)).filter((i) => i[TTL_ATTRIBUTE] > now);
+      // A place whose item cannot be read is not known to be free: its put would fail its condition anyway.
+      const taken = new Set([...live, ...malformed.map((sk) => ({ sk }))].map((i) => slotOf(i.sk)));
       const slot = Array.from({ length: maxPhotos }, (_, i) => i).find((i) => !taken.has(i));
       if (slot === undefined) return 'limit';
       const place = {
