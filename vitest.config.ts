@@ -30,6 +30,18 @@ export default defineConfig({
       },
       {
         test: {
+          // tests/handlers: each group's Lambda handler called in-process with API Gateway events
+          // (tests/support/handler-events.ts), against DynamoDB Local alone (tests/support/handlers-setup.ts).
+          name: 'handlers',
+          include: ['tests/handlers/**/*.test.ts'],
+          globalSetup: ['tests/support/handlers-setup.ts'],
+          env: { LOG_LEVEL: 'silent' },
+          isolate: false,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'integration',
           // tests/local-stack: how the local stand-ins behave (npm start, DynamoDB Local, the outbox).
           include: ['tests/integration/**/*.test.ts', 'tests/local-stack/**/*.test.ts'],
