@@ -11,6 +11,12 @@
 //    the address (written before anyone signs in). Items without `owned_by` are not in the index.
 // Not owned by anyone, on purpose: BONUS# (a mailbox's hash, outlives the account), EVENT#, GOOGLE_ATTEMPT#
 // (before sign-in), the stage-wide counters and styles, and a deletion job's record once it has finished.
+/**
+ * Days of point-in-time recovery on the table (the most DynamoDB keeps): what is deleted from the table stays
+ * restorable this long. The privacy page says so, from this figure.
+ */
+export const BACKUP_DAYS = 35;
+
 export const TABLE_DESIGN = {
   partitionKey: 'pk',
   sortKey: 'sk',

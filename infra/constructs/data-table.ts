@@ -2,7 +2,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { TABLE_DESIGN } from '../../shared/table-design.ts';
+import { BACKUP_DAYS, TABLE_DESIGN } from '../../shared/table-design.ts';
 
 export interface DataTableProps {
   stage: 'dev' | 'prod';
@@ -18,7 +18,10 @@ export class DataTable extends Construct {
       partitionKey: { name: TABLE_DESIGN.partitionKey, type: AttributeType.STRING },
       sortKey: { name: TABLE_DESIGN.sortKey, type: AttributeType.STRING },
       billingMode: BillingMode.PAY_PER_REQUEST,
-      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      pointInTimeRecoverySpecification: {
+        pointInTimeRecoveryEnabled: true,
+        recoveryPeriodInDays: BACKUP_DAYS,
+      },
       timeToLiveAttribute: TABLE_DESIGN.ttlAttribute,
       // Accounts and token balances live here: prod refuses deletion, by API and by stack.
       deletionProtection: prod,

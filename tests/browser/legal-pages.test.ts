@@ -92,6 +92,8 @@ const DOCUMENTS = {
         'Monthly subscription: 100 tokens a month for €9 a month',
       ],
       prohibited: 6,
+      updated: 'Last updated: 22 November 2026',
+      datetime: '2026-11-22',
     },
     privacy: {
       path: '/privacy-policy',
@@ -111,7 +113,10 @@ const DOCUMENTS = {
       ],
       facts: [
         'Usage data is kept for up to 24 months.',
-        'Uploaded photos are deleted automatically once generation completes, and you can delete your photos yourself at any time from your dashboard',
+        // Both readings of photo deletion, each true: the automatic one is a setting, off until turned on.
+        'Uploaded photos are deleted automatically once generation completes if you ask for it: this is off until you turn on "Delete my photos once my avatars are ready" on your dashboard (Manage Photos)',
+        'You can delete your photos yourself at any time from your dashboard.',
+        'every photo is removed from your account automatically, and our storage erases it within a few days of that date.',
         'In the European Union (GDPR)',
         'In California (CCPA, as amended by the CPRA)',
         'We do not sell your personal data.',
@@ -122,11 +127,14 @@ const DOCUMENTS = {
         'servers of Amazon Web Services',
         // Issue 18: what the face check measures, why, and how long it is kept.
         'These numbers are biometric data.',
-        'days after the upload. Your data export says which photos were measured',
+        'days of that date. Like everything deleted from our database, they then remain in its backups for up to 35 days',
+        'Your data export says which photos were measured',
+        'remains in those backups for up to 35 days after its deletion. Photo and image files are not in these backups.',
       ],
       prohibited: 0,
+      updated: 'Last updated: 27 November 2026',
+      datetime: '2026-11-27',
     },
-    updated: 'Last updated: 22 November 2026',
     privacyLink: 'Privacy Policy',
     contents: 'Contents',
     notConfigured: "The operator's details are not configured for this deployment",
@@ -175,6 +183,8 @@ const DOCUMENTS = {
         'Abonnement mensuel : 100 jetons par mois pour 9 € par mois',
       ],
       prohibited: 6,
+      updated: 'Dernière mise à jour : 22 novembre 2026',
+      datetime: '2026-11-22',
     },
     privacy: {
       path: '/fr/privacy-policy',
@@ -194,7 +204,11 @@ const DOCUMENTS = {
       ],
       facts: [
         "Les données d'utilisation sont conservées 24 mois au maximum.",
-        'Les photos importées sont supprimées automatiquement une fois la génération terminée, et vous pouvez aussi supprimer vos photos vous-même à tout moment depuis votre tableau de bord',
+        "Les photos importées sont supprimées automatiquement une fois la génération terminée si vous le demandez : c'est désactivé tant que vous n'avez pas coché « Supprimer mes photos dès que mes avatars sont prêts » sur votre tableau de bord (Mes photos)",
+        'Vous pouvez aussi supprimer vos photos vous-même à tout moment depuis votre tableau de bord.',
+        "chaque photo est retirée automatiquement de votre compte, et notre stockage l'efface dans les quelques jours qui suivent cette date.",
+        'ils restent ensuite dans ses sauvegardes 35 jours au plus',
+        'reste donc dans ces sauvegardes 35 jours au plus après sa suppression.',
         "Dans l'Union européenne (RGPD)",
         'En Californie (CCPA, modifié par le CPRA)',
         'Nous ne vendons pas vos données personnelles.',
@@ -206,8 +220,9 @@ const DOCUMENTS = {
         "serveurs d'Amazon Web Services",
       ],
       prohibited: 0,
+      updated: 'Dernière mise à jour : 27 novembre 2026',
+      datetime: '2026-11-27',
     },
-    updated: 'Dernière mise à jour : 22 novembre 2026',
     privacyLink: 'politique de confidentialité',
     contents: 'Sommaire',
     notConfigured: "Les informations de l'éditeur ne sont pas configurées pour ce déploiement",
@@ -258,8 +273,8 @@ describeInBrowser('legal pages', () => {
         expect(
           await contents.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href'))),
         ).toEqual(ids.map((id) => `#${id}`));
-        expect(plain(await page.getByTestId('last-updated').textContent())).toBe(doc.updated);
-        expect(await page.locator('time').getAttribute('datetime')).toBe('2026-11-22');
+        expect(plain(await page.getByTestId('last-updated').textContent())).toBe(text.updated);
+        expect(await page.locator('time').getAttribute('datetime')).toBe(text.datetime);
 
         const body = plain(await page.locator('.legal').textContent());
         for (const fact of text.facts) expect(body, fact).toContain(fact);

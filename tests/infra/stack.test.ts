@@ -19,7 +19,7 @@ import { catalogueVersion, SEED_TABLE_ACTIONS } from '../../infra/constructs/sty
 import { SECURITY_HEADERS } from '../../infra/web-hosting.ts';
 import { PREFLIGHT_GROUP, PREFLIGHT_ROUTE_KEY } from '../../shared/api-cors.ts';
 import { apiRoutes, routeKey, servedGroups, servedRoutes } from '../../shared/api-routes.ts';
-import { TABLE_DESIGN } from '../../shared/table-design.ts';
+import { BACKUP_DAYS, TABLE_DESIGN } from '../../shared/table-design.ts';
 import { prerenderedPaths } from '../../shared/web-routes.ts';
 import {
   at,
@@ -171,6 +171,8 @@ describe.each([
     const p = props(table);
     expect(p.BillingMode).toBe('PAY_PER_REQUEST');
     expect(at(p, 'PointInTimeRecoverySpecification', 'PointInTimeRecoveryEnabled')).toBe(true);
+    // The privacy page states this figure (BACKUP_DAYS).
+    expect(at(p, 'PointInTimeRecoverySpecification', 'RecoveryPeriodInDays')).toBe(BACKUP_DAYS);
     expect(p.TimeToLiveSpecification).toEqual({ AttributeName: TABLE_DESIGN.ttlAttribute, Enabled: true });
     expect(p.KeySchema).toEqual([
       { AttributeName: TABLE_DESIGN.partitionKey, KeyType: 'HASH' },

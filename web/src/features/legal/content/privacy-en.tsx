@@ -1,12 +1,15 @@
 // Privacy Policy, English (spec sections 2 "Legal pages", 3 and 9). Prerendered only. Like the terms, it
-// keeps both readings of photo deletion: automatic once generation completes, and by the user at any time.
+// keeps both readings of photo deletion: automatic once generation completes (the opt-in setting of
+// functions/domain/photos/retention.ts, off by default), and by the user at any time. What it says of backups
+// is the table's point-in-time recovery (BACKUP_DAYS, docs/operations.md); of face data, docs/faces.md.
 import { PHOTO_RETENTION_DAYS } from '../../../../../shared/photo-rules.ts';
+import { BACKUP_DAYS } from '../../../../../shared/table-design.ts';
 import { ContactEmail, TermsLink } from '../components/legal-parts.tsx';
 import type { LegalText } from './legal-text.ts';
 
 export const PRIVACY_EN: LegalText = {
   title: 'Privacy Policy',
-  updated: '2026-11-22',
+  updated: '2026-11-27',
   intro: (
     <p>
       This policy explains what personal data Aivatar collects, why, how long we keep it and the rights you
@@ -36,9 +39,12 @@ export const PRIVACY_EN: LegalText = {
             the same numbers for its face and compare them with your photos' to give it a likeness score, and
             to refund it automatically when it does not look enough like you. These numbers are biometric
             data. They are stored only with the photo they come from, never shown, logged, exported or sent to
-            anyone, and they are deleted with that photo: when you delete it, when you delete your account,
-            and in any case {PHOTO_RETENTION_DAYS} days after the upload. Your data export says which photos
-            were measured, and why, without the numbers themselves.
+            anyone, and they are deleted with that photo: when you delete it (or it is deleted because you
+            asked for your photos to go once your avatars are ready), when you delete your account, and in any
+            case {PHOTO_RETENTION_DAYS} days after the upload, our database erasing them within a few days of
+            that date. Like everything deleted from our database, they then remain in its backups for up to{' '}
+            {BACKUP_DAYS} days (see Storage and retention). Your data export says which photos were measured,
+            and why, without the numbers themselves.
           </li>
           <li>
             <strong>Purchases:</strong> the packs and subscription you buy, their amounts and dates, and your
@@ -96,11 +102,13 @@ export const PRIVACY_EN: LegalText = {
               free welcome tokens are given only once per address.
             </li>
             <li>
-              <strong>Uploaded photos</strong> are deleted automatically once generation completes, and you
-              can delete your photos yourself at any time from your dashboard (Manage Photos). There you can
-              also ask for your photos to be deleted as soon as your avatars are ready. In any case, every
-              uploaded photo is deleted automatically {PHOTO_RETENTION_DAYS} days after its upload. Location
-              and camera data (EXIF) are removed from photos when they are uploaded.
+              <strong>Uploaded photos</strong> are deleted automatically once generation completes if you ask
+              for it: this is off until you turn on "Delete my photos once my avatars are ready" on your
+              dashboard (Manage Photos), and your photos are then deleted when all the avatars you asked for
+              are finished, provided at least one was made. You can delete your photos yourself at any time
+              from your dashboard. In any case, {PHOTO_RETENTION_DAYS} days after its upload every photo is
+              removed from your account automatically, and our storage erases it within a few days of that
+              date. Location and camera data (EXIF) are removed from photos when they are uploaded.
             </li>
             <li>
               <strong>Generated images</strong> stay in your gallery until you delete them or close your
@@ -108,6 +116,12 @@ export const PRIVACY_EN: LegalText = {
             </li>
             <li>
               <strong>Usage data</strong> is kept for up to 24 months.
+            </li>
+            <li>
+              <strong>Backups:</strong> our database keeps continuous backups for {BACKUP_DAYS} days, so that
+              the service can be restored after an incident. Whatever is deleted from the database (account
+              data, the records of your photos and their face measurements) therefore remains in those backups
+              for up to {BACKUP_DAYS} days after its deletion. Photo and image files are not in these backups.
             </li>
           </ul>
         </>

@@ -1,12 +1,13 @@
 // Politique de confidentialité, en français (spec sections 2 « Legal pages », 3 et 9). Prerendered only.
 // Same two readings of photo deletion as the English text (see privacy-en.tsx).
 import { PHOTO_RETENTION_DAYS } from '../../../../../shared/photo-rules.ts';
+import { BACKUP_DAYS } from '../../../../../shared/table-design.ts';
 import { ContactEmail, TermsLink } from '../components/legal-parts.tsx';
 import type { LegalText } from './legal-text.ts';
 
 export const PRIVACY_FR: LegalText = {
   title: 'Politique de confidentialité',
-  updated: '2026-11-22',
+  updated: '2026-11-27',
   intro: (
     <p>
       Cette politique explique quelles données personnelles Aivatar collecte, pourquoi, combien de temps nous
@@ -40,9 +41,13 @@ export const PRIVACY_FR: LegalText = {
             ressemblance, et le rembourser automatiquement s'il ne vous ressemble pas assez. Ces nombres sont
             des données biométriques. Ils sont conservés uniquement avec la photo dont ils proviennent, ne
             sont jamais affichés, journalisés, exportés ni transmis à quiconque, et sont supprimés avec cette
-            photo : quand vous la supprimez, quand vous supprimez votre compte, et dans tous les cas{' '}
-            {PHOTO_RETENTION_DAYS} jours après l'import. Votre export de données indique quelles photos ont
-            été mesurées, et pourquoi, sans les nombres eux-mêmes.
+            photo : quand vous la supprimez (ou qu'elle est supprimée parce que vous avez demandé la
+            suppression de vos photos dès que vos avatars sont prêts), quand vous supprimez votre compte, et
+            dans tous les cas {PHOTO_RETENTION_DAYS} jours après l'import, notre base de données les effaçant
+            dans les quelques jours qui suivent cette date. Comme tout ce qui est supprimé de notre base de
+            données, ils restent ensuite dans ses sauvegardes {BACKUP_DAYS} jours au plus (voir Stockage et
+            durée de conservation). Votre export de données indique quelles photos ont été mesurées, et
+            pourquoi, sans les nombres eux-mêmes.
           </li>
           <li>
             <strong>Achats :</strong> les packs et l'abonnement que vous achetez, leurs montants et dates, et
@@ -103,11 +108,14 @@ export const PRIVACY_FR: LegalText = {
             </li>
             <li>
               <strong>Les photos importées</strong> sont supprimées automatiquement une fois la génération
-              terminée, et vous pouvez aussi supprimer vos photos vous-même à tout moment depuis votre tableau
-              de bord (Mes photos). Vous pouvez aussi y demander la suppression de vos photos dès que vos
-              avatars sont prêts. Dans tous les cas, chaque photo importée est supprimée automatiquement{' '}
-              {PHOTO_RETENTION_DAYS} jours après son import. Les données de localisation et d'appareil (EXIF)
-              sont retirées des photos à l'import.
+              terminée si vous le demandez : c'est désactivé tant que vous n'avez pas coché « Supprimer mes
+              photos dès que mes avatars sont prêts » sur votre tableau de bord (Mes photos), et vos photos
+              sont alors supprimées quand tous les avatars demandés sont terminés, si au moins l'un d'eux a
+              été créé. Vous pouvez aussi supprimer vos photos vous-même à tout moment depuis votre tableau de
+              bord. Dans tous les cas, {PHOTO_RETENTION_DAYS} jours après son import, chaque photo est retirée
+              automatiquement de votre compte, et notre stockage l'efface dans les quelques jours qui suivent
+              cette date. Les données de localisation et d'appareil (EXIF) sont retirées des photos à
+              l'import.
             </li>
             <li>
               <strong>Les images générées</strong> restent dans votre galerie jusqu'à ce que vous les
@@ -115,6 +123,13 @@ export const PRIVACY_FR: LegalText = {
             </li>
             <li>
               <strong>Les données d'utilisation</strong> sont conservées 24 mois au maximum.
+            </li>
+            <li>
+              <strong>Sauvegardes :</strong> notre base de données est sauvegardée en continu sur{' '}
+              {BACKUP_DAYS} jours, pour que le service puisse être restauré après un incident. Ce qui est
+              supprimé de la base (données de compte, fiches de vos photos et leurs mesures du visage) reste
+              donc dans ces sauvegardes {BACKUP_DAYS} jours au plus après sa suppression. Les fichiers des
+              photos et des images n'y figurent pas.
             </li>
           </ul>
         </>
