@@ -1,7 +1,9 @@
 // The worker against an account being deleted (docs/operations.md, "Account deletion"), with in-memory
 // doubles: it starts no provider call for an account marked before, stores nothing for one marked while the
-// provider rendered, and deletes what it stored when its completion finds the task or the account gone;
-// a claim lost to another delivery of the same task leaves the files (that delivery stored the same keys).
+// provider rendered, and deletes what it stored when its completion fails and it finds the task or the
+// account gone; a claim lost to another delivery of the same task leaves the files (that delivery stored the
+// same keys). A mark between its last check and a completion that succeeds is the deletion job's: it waits
+// for the task (tests/integration/deletion-during-render.test.ts).
 import { describe, expect, it } from 'vitest';
 import type { TaskRecord } from '../../functions/domain/generation/tasks.ts';
 import {
@@ -46,7 +48,7 @@ interface World {
   /** another delivery took the claim over */
   claimLost: boolean;
   /** when the account gets marked, if it does during the delivery */
-  markWhen?: 'provider' | 'stored';
+  markWhen?: 'provider';
   calls: string[];
   stored: string[];
 }
@@ -64,9 +66,8 @@ function worker(world: World): WorkerDeps {
     },
     complete: async () => {
       world.calls.push('complete');
-      return world.taskThere && !world.claimLost && !world.marked
-        ? { refunded: false, notRefunded: null, today: null }
-        : null;
+      // As the store's: conditioned on the task's status and claim (the account's mark is the job's to wait on).
+      return world.taskThere && !world.claimLost ? { refunded: false, notRefunded: null, today: null } : null;
     },
     get: async () => (world.taskThere ? task(world.claimLost ? 2 : 1) : null),
     claimBatchFinished: async () => null,
@@ -97,7 +98,6 @@ function worker(world: World): WorkerDeps {
     results: {
       save: async (_u: string, filename: string) => {
         world.stored.push(filename);
-        mark('stored');
       },
       remove: async (_u: string, filename: string) => {
         world.calls.push('remove');
@@ -143,9 +143,23 @@ describe('the worker, for an account being deleted', () => {
     expect(w.stored).toEqual([]);
   });
 
-  it('deletes what it stored when the account is marked between its check and its completion', async () => {
-    const w = world({ markWhen: 'stored' });
-    expect(await deliver(w)).toEqual({ kind: 'handled', what: 'not-ours' });
+  it('deletes what it stored when its claim was lost and the account was marked after its check', async () => {
+    const w = world();
+    // It outlived its lease while storing: another delivery took the task, and the deletion marked the account.
+    const deps = worker(w);
+    const save = deps.results.save.bind(deps.results);
+    deps.results.save = async (...args) => {
+      await save(...args);
+      w.claimLost = true;
+      w.marked = true;
+    };
+    expect(
+      await processTaskMessage(
+        deps,
+        { taskId: TASK, userId: USER },
+        { receiveCount: 1, remainingMs: 60_000 },
+      ),
+    ).toEqual({ kind: 'handled', what: 'not-ours' });
     expect(w.calls).toEqual(['provider', 'complete', 'remove']);
     expect(w.stored).toEqual([]);
   });

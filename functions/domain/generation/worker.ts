@@ -168,9 +168,10 @@ async function dropForDeletion(
 }
 
 /**
- * A completion refused because the task is gone or its account is being deleted: the deletion may already
- * have swept the account's files, so the files this delivery stored are deleted here. A claim lost to
- * another delivery of the same task is left alone (that one stored the same keys).
+ * A completion refused, and the task is gone or its account is being deleted: this delivery outlived its
+ * lease, so the deletion may already have swept the account's files (it waits for leases, not for workers),
+ * and the files this delivery stored are deleted here. A claim lost to another delivery of the same task is
+ * left alone (that one stored the same keys).
  */
 async function removeIfDeleted(
   deps: WorkerDeps,
@@ -185,6 +186,7 @@ async function removeIfDeleted(
   } catch (e) {
     deps.log('error', 'avatar of a deleted account not removed', {
       ...context,
+      filename,
       error: { name: (e as Error)?.name, message: (e as Error)?.message },
       alarm: 'deleted-account-file-left',
     });
