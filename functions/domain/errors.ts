@@ -2,6 +2,7 @@
 // (functions/http/error-mapper.ts); the domain never knows about HTTP.
 export type DomainErrorCode =
   | 'VALIDATION_FAILED'
+  | 'ARCHIVE_TOO_LARGE'
   | 'INVALID_EMAIL'
   | 'TERMS_NOT_ACCEPTED'
   | 'EMAIL_TAKEN'

@@ -12,6 +12,10 @@ export function createS3Client(endpoint?: string): S3Client {
           forcePathStyle: true,
           region: process.env.AWS_REGION ?? 'eu-west-1',
           credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+          // s3rver stores an aws-chunked body (how the SDK sends a stream with its default CRC32 checksum)
+          // as it arrives, framing included: locally, checksums only where an operation requires one. S3
+          // itself takes both (the streamed "download all" ZIP, functions/adapters/s3/result-files.ts).
+          requestChecksumCalculation: 'WHEN_REQUIRED' as const,
         }
       : {},
   );

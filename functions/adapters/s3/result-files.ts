@@ -7,6 +7,7 @@
 //   archives/<userId>/<setId>.zip             a "download all" ZIP of one set of results (lifecycle: 1 day;
 //                                             reused for that set while it lasts; each link lasts minutes)
 // Keys are built here only, from a user id and names checked against their shape once more.
+import { Readable } from 'node:stream';
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -17,7 +18,7 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { RESULT_PRESETS, type SizedPreset } from '../../../shared/result-presets.ts';
 import type { ImageType } from '../../domain/generation/image-provider.ts';
-import type { ResultFiles } from '../../domain/generation/result-ports.ts';
+import type { ArchiveUpload, ResultFiles } from '../../domain/generation/result-ports.ts';
 import { parseResultFilename } from '../../domain/generation/task-names.ts';
 import { isMissing, owner, readImage, saveWithThumbnail, WindowedUrlSigner } from './media-objects.ts';
 
@@ -99,6 +100,18 @@ export class S3ResultFiles implements ResultFiles {
     return readImage(this.s3, this.bucket, resultKeys(userId, filename).image);
   }
 
+  async resultBytes(userId: string, filename: string): Promise<number | null> {
+    try {
+      const head = await this.s3.send(
+        new HeadObjectCommand({ Bucket: this.bucket, Key: resultKeys(userId, filename).image }),
+      );
+      return head.ContentLength ?? null;
+    } catch (e) {
+      if (isMissing(e) || statusOf(e) === 404 || (e as Error).name === 'NotFound') return null;
+      throw e;
+    }
+  }
+
   async viewUrls(userId: string, filename: string, expiresSeconds: number) {
     return this.signer.imageUrls(resultKeys(userId, filename), expiresSeconds);
   }
@@ -152,12 +165,15 @@ export class S3ResultFiles implements ResultFiles {
     );
   }
 
-  async saveArchive(userId: string, setId: string, archive: Uint8Array): Promise<void> {
+  async saveArchive(userId: string, setId: string, archive: ArchiveUpload): Promise<void> {
+    // Streamed with its length announced, so S3 takes it in one PUT while only the chunk at hand is in
+    // memory (functions/domain/generation/result-archives.ts).
     await this.s3.send(
       new PutObjectCommand({
         Bucket: this.bucket,
         Key: archiveKey(userId, setId),
-        Body: archive,
+        Body: Readable.from(archive.chunks, { objectMode: false }),
+        ContentLength: archive.length,
         ContentType: 'application/zip',
       }),
     );

@@ -5,9 +5,10 @@ import { createHash } from 'node:crypto';
 import { DomainError } from '../errors.ts';
 import type { User } from '../ports.ts';
 import { countTowards, GALLERY_LIMITS, type GalleryDeps } from './gallery.ts';
+import type { ResultFiles } from './result-ports.ts';
 import { downloadName } from './task-names.ts';
 import { isWithheld, type TaskPage, type TaskSummary } from './tasks.ts';
-import { zipArchive } from './zip-archive.ts';
+import { type LazyArchiveEntry, zipLength, zipStream } from './zip-archive.ts';
 
 export type ArchiveKind = 'all' | 'favourites';
 
@@ -25,6 +26,23 @@ async function inBatches<T, R>(items: readonly T[], size: number, f: (item: T) =
     out.push(...(await Promise.all(items.slice(i, i + size).map(f))));
   return out;
 }
+
+/** The archive's files together are over GALLERY_LIMITS.maxArchiveBytes: said before any is read. */
+export function archiveTooLarge(kind: ArchiveKind): DomainError {
+  const megabytes = Math.round(GALLERY_LIMITS.maxArchiveBytes / (1024 * 1024));
+  return new DomainError(
+    'ARCHIVE_TOO_LARGE',
+    kind === 'favourites'
+      ? `Your favourite avatars together are more than ${megabytes} MB, too large for one download. Unstar some of them, or download them one at a time.`
+      : `Your avatars together are more than ${megabytes} MB, too large for one download. Star the ones you want and use "Download favourites", or download them one at a time.`,
+  );
+}
+
+const changedMeanwhile = () =>
+  new DomainError(
+    'NOT_FOUND',
+    'Your avatars changed while the download was being prepared. Please download again.',
+  );
 
 const pageOf = (
   deps: GalleryDeps,
@@ -61,31 +79,51 @@ async function archiveSet(
   return { done: included, setId };
 }
 
-async function buildArchive(
-  deps: GalleryDeps,
-  user: User,
+/**
+ * Builds and stores the ZIP of `done`. The sizes come first, from storage's metadata: a set over the size
+ * cap is refused before a single file is read. Then the archive is streamed to storage, each file read only
+ * when the stream reaches it, so the function holds one file at a time, not the whole set.
+ */
+export async function storeArchive(
+  results: Pick<ResultFiles, 'resultBytes' | 'read' | 'saveArchive'>,
+  userId: string,
+  setId: string,
+  kind: ArchiveKind,
   done: readonly TaskSummary[],
-): Promise<Uint8Array> {
-  // Read side by side, a few at a time; stop adding once the archive would pass its size (newest kept).
-  const files = await inBatches(done, 8, (t) => deps.results.read(user.id, t.resultFile as string));
+): Promise<void> {
+  const sizes = await inBatches(done, 16, (t) => results.resultBytes(userId, t.resultFile as string));
   const used = new Map<string, number>();
-  const entries = [];
+  const entries: LazyArchiveEntry[] = [];
   let bytes = 0;
+  let changed: DomainError | null = null;
   for (const [i, t] of done.entries()) {
-    const file = files[i];
-    if (!file) continue;
-    bytes += file.bytes.length;
-    if (bytes > GALLERY_LIMITS.maxArchiveBytes) break;
-    const name = downloadName(t.resultFile as string);
+    const size = sizes[i];
+    // A result gone from storage (deleted meanwhile) is left out, as a missing file always was.
+    if (size === null || size === undefined) continue;
+    bytes += size;
+    if (bytes > GALLERY_LIMITS.maxArchiveBytes) throw archiveTooLarge(kind);
+    const filename = t.resultFile as string;
+    const name = downloadName(filename);
     const n = (used.get(name) ?? 0) + 1;
     used.set(name, n);
     entries.push({
       name: n === 1 ? name : name.replace(/(\.[a-z0-9]+)$/, `-${n}$1`),
-      bytes: file.bytes,
+      size,
       modifiedAt: t.updatedAt,
+      read: async () => {
+        const file = await results.read(userId, filename);
+        if (file && file.bytes.length === size) return file.bytes;
+        changed = changedMeanwhile();
+        throw changed;
+      },
     });
   }
-  return zipArchive(entries);
+  try {
+    await results.saveArchive(userId, setId, { length: zipLength(entries), chunks: zipStream(entries) });
+  } catch (e) {
+    // Storage reports a stream that failed in its own words: the reason is ours.
+    throw changed ?? e;
+  }
 }
 
 /**
@@ -101,7 +139,7 @@ export async function prepareArchive(deps: GalleryDeps, user: User, kind: Archiv
     ARCHIVES[kind].name,
     GALLERY_LIMITS.archiveUrlSeconds,
   );
-  if (!stored) await deps.results.saveArchive(user.id, setId, await buildArchive(deps, user, done));
+  if (!stored) await storeArchive(deps.results, user.id, setId, kind, done);
   return setId;
 }
 

@@ -4,6 +4,12 @@ import type { SizedPreset } from '../../../shared/result-presets.ts';
 import type { RelativeBox } from '../faces/face-ports.ts';
 import type { ImageType } from './image-provider.ts';
 
+/** An archive to store, as a stream of chunks of a length known up front (zip-archive.ts, zipLength). */
+export interface ArchiveUpload {
+  length: number;
+  chunks: AsyncIterable<Uint8Array>;
+}
+
 export interface ResultFiles {
   /** The avatar and its thumbnail, under the owner's prefix. */
   save(
@@ -19,6 +25,8 @@ export interface ResultFiles {
    */
   remove(userId: string, filename: string): Promise<void>;
   read(userId: string, filename: string): Promise<{ bytes: Uint8Array; contentType: string } | null>;
+  /** The stored size of a result in bytes, read from storage's metadata (none of its bytes); null when gone. */
+  resultBytes(userId: string, filename: string): Promise<number | null>;
   viewUrls(
     userId: string,
     filename: string,
@@ -40,8 +48,11 @@ export interface ResultFiles {
     downloadName: string,
     expiresSeconds: number,
   ): Promise<string | null>;
-  /** Stores the archive of the set `setId` (kept a while: the same set is served from it). */
-  saveArchive(userId: string, setId: string, archive: Uint8Array): Promise<void>;
+  /**
+   * Stores the archive of the set `setId` (kept a while: the same set is served from it), written as its
+   * chunks come: `length` is its exact size in bytes, announced before the first chunk.
+   */
+  saveArchive(userId: string, setId: string, archive: ArchiveUpload): Promise<void>;
   /** Whether storage answers for this user's prefix (support's diagnosis). */
   reachable(userId: string): Promise<boolean>;
 }
