@@ -51,6 +51,11 @@ export const ALARM_THRESHOLDS = {
    */
   likenessRefundPercent: 25,
   likenessRefundMinScored: 10,
+  /**
+   * the highest share of one account's measured avatars of the day (once it had 5) the guarantee refunded,
+   * over an hour, in percent: an account farming refunds (photos of different people, renders made to fail)
+   */
+  accountLikenessRefundPercent: 60,
   /** privacy job runs that failed, per 15 minutes */
   privacyJobErrors: 3,
   /** stored items a read had to skip (they did not match their shape), per hour: any is a bug to look at */
@@ -188,6 +193,12 @@ export class Monitoring extends Construct {
       'Stored items were skipped because they did not match their shape',
     );
     this.alarm(
+      'AccountLikenessRefundShare',
+      this.business('AccountLikenessRefundShare', 'Maximum', Duration.hours(1)),
+      ALARM_THRESHOLDS.accountLikenessRefundPercent,
+      'One account had most of its avatars refunded by the likeness guarantee today (refund farming?)',
+    );
+    this.alarm(
       'ProviderBudget',
       this.business('ProviderBudgetUsedPercent', 'Maximum'),
       ALARM_THRESHOLDS.providerBudgetPercent,
@@ -246,7 +257,7 @@ export class Monitoring extends Construct {
       new GraphWidget({
         title: 'Likeness guarantee refunds',
         left: [this.business('LikenessRefunds', 'Sum')],
-        right: [likenessRefundShare],
+        right: [likenessRefundShare, this.business('AccountLikenessRefundShare', 'Maximum')],
         width: 12,
       }),
     );

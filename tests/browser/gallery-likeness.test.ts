@@ -1,12 +1,14 @@
 // Issue 18 on the screens: a finished avatar shows its likeness ("Likeness 87%" / "Ressemblance 87 %") with
-// its explanation, the gallery sorts by best likeness, a card refunded by the likeness guarantee says so and
-// offers Try again first (issue 20: a confirmation with the style's cost), and the pricing and landing pages state
-// the guarantee. The list states come from page.route (they do not hold still on a real worker); one test
+// its explanation, the gallery sorts by best likeness, a card refunded by the likeness guarantee is withheld
+// (docs/faces.md, "The guarantee": only the server's blurred copy, no modal, download or star) and offers
+// "Keep it anyway" and Try again (issue 20: a confirmation with the style's cost), a card charged under the
+// threshold says why, and the pricing and landing pages state the guarantee. The list states come from page.route (they do not hold still on a real worker); one test
 // runs the real API, worker, renderer and face model end to end. Screenshots: .local/screenshots/likeness-*.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
+import { SharpResultImages } from '../../functions/adapters/images/result-images.ts';
 import type { AvatarTask } from '../../shared/api-schemas.ts';
 import { callRoute } from '../support/api.ts';
 import { activeStyles, createBody, setBalance, waitForTasks } from '../support/avatars.ts';
@@ -32,7 +34,9 @@ const COPY = {
     likeness: (n: number) => `Likeness ${n}%`,
     noFace: 'Likeness: no face found',
     hint: /How closely the face in this avatar matches the face in your reference photos/,
-    refunded: 'Refunded: this one did not look enough like you',
+    refunded: 'Refunded: it did not look enough like you',
+    keep: 'Keep it anyway (1 token)',
+    dailyLimit: /^Not refunded: the likeness guarantee refunds at most 10 avatars a day/,
     again: 'Try again',
     cost: (n: number) => `It costs ${n === 1 ? '1 token' : `${n} tokens`}.`,
     sort: 'Sort',
@@ -46,7 +50,9 @@ const COPY = {
     likeness: (n: number) => `Ressemblance ${n} %`,
     noFace: 'Ressemblance : aucun visage détecté',
     hint: /À quel point le visage de cet avatar correspond à celui de vos photos de référence/,
-    refunded: 'Remboursé : celui-ci ne vous ressemblait pas assez',
+    refunded: 'Remboursé : il ne vous ressemblait pas assez',
+    keep: 'Le garder quand même (1 jeton)',
+    dailyLimit: /^Non remboursé : la garantie de ressemblance rembourse au plus 10 avatars par jour/,
     again: 'Réessayer',
     cost: (n: number) => `Il coûte ${n === 1 ? '1 jeton' : `${n} jetons`}.`,
     sort: 'Trier',
@@ -57,34 +63,63 @@ const COPY = {
   },
 } as const;
 
+const styleFile = (name: string) => `${name.toLowerCase().replace(/ /g, '-')}.webp`;
+
 function tasks(webUrl: string): Partial<AvatarTask>[] {
-  const done = (id: string, at: number, style: [number, string], likeness: number | null | undefined) => ({
-    id,
-    status: 'DONE' as const,
-    progress: 100,
-    created_at: at,
-    updated_at: at,
-    style_id: style[0],
-    style_name: style[1],
-    result_path: `results/${id}_1.jpg`,
-    reference_path: null,
-    thumbnail_url: `${webUrl}/styles/${style[1].toLowerCase().replace(/ /g, '-')}.webp`,
-    image_url: `${webUrl}/styles/${style[1].toLowerCase().replace(/ /g, '-')}.webp`,
-    render_kind: 'ai' as const,
-    token_cost: 1,
-    ...(likeness === undefined ? {} : { likeness, likeness_refunded: likeness === null || likeness < 50 }),
-  });
+  const done = (id: string, at: number, style: [number, string], likeness: number | null | undefined) => {
+    const refunded = likeness !== undefined && (likeness === null || likeness < 50);
+    return {
+      id,
+      status: 'DONE' as const,
+      progress: 100,
+      created_at: at,
+      updated_at: at,
+      style_id: style[0],
+      style_name: style[1],
+      result_path: `results/${id}_1.jpg`,
+      reference_path: null,
+      render_kind: 'ai' as const,
+      token_cost: 1,
+      // A refunded avatar is withheld: the server's blurred copy only (served below, as the server makes it).
+      ...(refunded
+        ? { withheld: true, preview_url: `${webUrl}/withheld-preview/${styleFile(style[1])}` }
+        : {
+            thumbnail_url: `${webUrl}/styles/${styleFile(style[1])}`,
+            image_url: `${webUrl}/styles/${styleFile(style[1])}`,
+          }),
+      ...(likeness === undefined ? {} : { likeness, likeness_refunded: refunded, withheld: refunded }),
+    };
+  };
   return [
     done('newest', MARCH_14, [2, 'Outdoor Portrait'], 72),
     done('stranger', MARCH_14 - 60, [23, 'Neon Cyberpunk'], 31),
     done('best', MARCH_14 - 120, [1, 'Studio Headshot'], 94),
     done('faceless', MARCH_14 - 180, [5, 'Medical Professional'], null),
+    {
+      ...done('charged', MARCH_14 - 200, [4, 'Tech Professional'], 22),
+      likeness_refunded: false,
+      withheld: false,
+      likeness_not_refunded: 'daily-limit' as const,
+      thumbnail_url: `${webUrl}/styles/tech-professional.webp`,
+      image_url: `${webUrl}/styles/tech-professional.webp`,
+    },
     done('unmeasured', MARCH_14 - 240, [3, 'Creative Professional'], undefined),
   ];
 }
 
-const serveTasks = (page: Page) =>
-  page.route('**/aivatar/user-tasks*', (route) => route.fulfill({ json: { tasks: tasks(stack().webUrl) } }));
+const STYLES_DIR = join(import.meta.dirname, '..', '..', 'web', 'public', 'styles');
+
+/** The list, and each withheld card's preview made from the style's picture by the server's own code. */
+async function serveTasks(page: Page): Promise<void> {
+  await page.route('**/aivatar/user-tasks*', (route) =>
+    route.fulfill({ json: { tasks: tasks(stack().webUrl) } }),
+  );
+  await page.route('**/withheld-preview/*', async (route) => {
+    const name = new URL(route.request().url()).pathname.split('/').pop() as string;
+    const body = await new SharpResultImages().blurredPreview(readFileSync(join(STYLES_DIR, name)));
+    await route.fulfill({ body: Buffer.from(body), contentType: 'image/webp' });
+  });
+}
 
 const cardTexts = (page: Page) =>
   page.getByTestId('task-card').evaluateAll((cards) =>
@@ -116,7 +151,7 @@ describeInBrowser('likeness on the gallery', () => {
       const page = await browser.newPage(WIDE);
       await serveTasks(page);
       await openSignedIn(page, token, `${copy.path}/app/gallery`);
-      await page.getByTestId('task-card').nth(4).waitFor();
+      await page.getByTestId('task-card').nth(5).waitFor();
 
       const cards = await cardTexts(page);
       expect(cards.map((c) => c.likeness && plain(c.likeness))).toEqual([
@@ -124,22 +159,45 @@ describeInBrowser('likeness on the gallery', () => {
         copy.likeness(31),
         copy.likeness(94),
         copy.noFace,
+        copy.likeness(22),
         null,
       ]);
       // The explanation, as the score's tooltip.
       expect(await page.getByTestId('likeness').first().getAttribute('title')).toMatch(copy.hint);
-      // Refunded by the guarantee: the card says so, the image stays, and the style is offered again.
+      // Refunded by the guarantee: withheld. The card says so and shows the server's blurred copy only: no
+      // modal, no download, no star; "Keep it anyway" and the style again are offered.
       const stranger = page.getByTestId('task-card').nth(1);
       expect(plain(await stranger.getByTestId('likeness-refund').locator('p').innerText())).toBe(
         copy.refunded,
       );
       expect(await stranger.locator('img').count()).toBe(1);
+      expect(await stranger.locator('img').getAttribute('src')).toMatch(/\/withheld-preview\//);
+      expect(await stranger.locator('.task-card__open').count()).toBe(0);
+      expect(await stranger.getByTestId('card-download').count()).toBe(0);
+      expect(await stranger.getByTestId('favourite').count()).toBe(0);
+      expect(await page.getByTestId('card-download').count()).toBe(4);
+      const keep = stranger.getByTestId('keep-anyway');
+      expect(plain(await keep.innerText())).toBe(copy.keep);
       expect(await page.getByTestId('likeness-refund').count()).toBe(2);
+      // Charged under the threshold: the card says why.
+      expect(plain(await page.getByTestId('likeness-not-refunded').innerText())).toMatch(copy.dailyLimit);
       const again = stranger.getByTestId('likeness-refund').getByRole('button', { name: copy.again });
       // (Offered once the styles are read: the confirmation states the style's current price.)
       await again.waitFor();
       await imagesLoaded(page);
       await page.screenshot({ path: join(SHOTS, `likeness-gallery-${lang}-1440.png`), fullPage: true });
+      await stranger.screenshot({ path: join(SHOTS, `likeness-withheld-card-${lang}-1440.png`) });
+
+      // "Keep it anyway" asks the server once (it takes the tokens; the list read again shows the avatar).
+      const kept: string[] = [];
+      await page.route('**/aivatar/tasks/*/keep', (route) => {
+        kept.push(`${route.request().method()} ${new URL(route.request().url()).pathname}`);
+        return route.fulfill({
+          json: { success: true, task_id: 'stranger', tokens_spent: 1, tokens_left: 4 },
+        });
+      });
+      await keep.click();
+      await expect.poll(() => kept).toEqual(['POST /aivatar/tasks/stranger/keep']);
 
       // Best likeness first: scored ones high to low, then no face, then unmeasured.
       await page.getByLabel(copy.sort).selectOption({ label: copy.best });
@@ -148,6 +206,7 @@ describeInBrowser('likeness on the gallery', () => {
         copy.likeness(94),
         copy.likeness(72),
         copy.likeness(31),
+        copy.likeness(22),
         copy.noFace,
         null,
       ]);
@@ -186,16 +245,22 @@ describeInBrowser('likeness on the gallery', () => {
       const page = await browser.newPage(PHONE);
       await serveTasks(page);
       await openSignedIn(page, token, `${COPY[lang].path}/app/gallery`);
-      await page.getByTestId('task-card').nth(4).waitFor();
+      await page.getByTestId('task-card').nth(5).waitFor();
       const refund = page.getByTestId('likeness-refund').first();
       const box = await refund.boundingBox();
       expect(box?.width).toBeLessThanOrEqual(PHONE.width);
+      const keep = await refund.getByTestId('keep-anyway').boundingBox();
+      expect((keep?.x ?? 0) + (keep?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
       // Nothing wider than the screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         PHONE.width,
       );
       await imagesLoaded(page);
       await page.screenshot({ path: join(SHOTS, `likeness-gallery-${lang}-390.png`), fullPage: true });
+      await page
+        .getByTestId('task-card')
+        .nth(1)
+        .screenshot({ path: join(SHOTS, `likeness-withheld-card-${lang}-390.png`) });
       await page.close();
     });
 

@@ -104,6 +104,7 @@ describe('alarms and dashboard', () => {
     'DeadLetterQueue',
     'WorkerErrorRate',
     'LikenessRefundShare',
+    'AccountLikenessRefundShare',
     'PrivacyJobDeadLetters',
     'PrivacyJobErrors',
     'PrivacyJobsFailed',
@@ -175,6 +176,15 @@ describe('alarms and dashboard', () => {
     expect(parts).toContain(
       `IF(scored >= ${ALARM_THRESHOLDS.likenessRefundMinScored}, 100 * refunds / scored, 0)`,
     );
+    // One account's share of its avatars refunded today (refund farming): the highest over an hour.
+    expect(byName.get('Aivatar-dev-AccountLikenessRefundShare')).toMatchObject({
+      MetricName: 'AccountLikenessRefundShare',
+      Namespace: 'Aivatar',
+      Period: 3600,
+      Statistic: 'Maximum',
+      Threshold: ALARM_THRESHOLDS.accountLikenessRefundPercent,
+      Dimensions: [{ Name: 'Stage', Value: 'dev' }],
+    });
     const api5xx = byName.get('Aivatar-dev-Api5xxRate') as { Metrics: Json[] };
     expect(JSON.stringify(api5xx.Metrics)).toContain('"MetricName":"5xx"');
     built.main.hasResourceProperties('AWS::Logs::MetricFilter', {

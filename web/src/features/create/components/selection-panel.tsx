@@ -116,6 +116,12 @@ export function SelectionPanel({
             <Link to={path('appUpload')}>{t('create.checkPhotos')}</Link>
           </Alert>
         ))}
+        {/* The guarantee covers one person's likeness (docs/faces.md, "The guarantee"): said before paying. */}
+        {someoneElse.length > 0 && (
+          <Alert kind="warning">
+            <span data-testid="guarantee-not-covered">{t('create.guaranteeNotCovered')}</span>
+          </Alert>
+        )}
         {serverError && <Alert kind="error">{serverError}</Alert>}
       </div>
       {needsPhotos ? (

@@ -3,7 +3,8 @@
 // 'Style: name' ('Style {id}' without a name); a preview render says so; a measured one shows its likeness,
 // and the likeness guarantee's refund when it did not look enough like the user; a finished one has its star.
 // One being made shows its stage and the time left (issue 23). Its backdrop and outfit show under the style
-// (issue 20); a finished card offers Try again, first and foremost when it was refunded.
+// (issue 20); a finished card offers Try again, first and foremost when it was refunded. One the guarantee
+// refunded is withheld (docs/faces.md): a blurred copy, no modal, download or star, and "Keep it anyway".
 import { useRef } from 'react';
 import type { Style } from '../../../../../shared/api-schemas.ts';
 import { TaskChoices } from '../../../components/choices/task-choices.tsx';
@@ -15,7 +16,13 @@ import { timeOf } from '../group-by-day.ts';
 import type { Estimate } from '../task-estimate.ts';
 import { CardDownload } from './download-menu.tsx';
 import { FavouriteStar } from './favourite-star.tsx';
-import { isLikenessRefunded, LikenessRefund, LikenessScore } from './likeness.tsx';
+import {
+  isWithheld,
+  LikenessNotRefunded,
+  LikenessRefund,
+  LikenessScore,
+  WithheldPreview,
+} from './likeness.tsx';
 import { PreviewRenderBadge } from './preview-render-badge.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { TaskImage } from './task-image.tsx';
@@ -56,7 +63,8 @@ export function TaskCard({
 }) {
   const { t, language } = useTranslation();
   const percent = useShownPercent(task, estimate);
-  const done = task.status === 'DONE' && task.result_path;
+  const withheld = isWithheld(task);
+  const done = task.status === 'DONE' && task.result_path && !withheld;
   const time = timeOf(task, language);
   const failedAndRefunded = task.status === 'ERROR' && task.refunded && task.token_cost;
   return (
@@ -82,6 +90,8 @@ export function TaskCard({
             lazy
           />
         </button>
+      ) : withheld ? (
+        <WithheldPreview task={task} />
       ) : (
         <div className="task-card__pending">
           {style?.image_url ? (
@@ -113,11 +123,12 @@ export function TaskCard({
           <TaskChoices backdrop={task.backdrop} outfit={task.outfit} />
           {estimate && <StageLine estimate={estimate} />}
           <LikenessScore task={task} className="task-card__likeness" />
+          <LikenessNotRefunded task={task} />
         </div>
         {done && <CardDownload task={task} name={label} />}
       </div>
       {task.status === 'ERROR' && !failedAndRefunded && <TryAgain task={task} label={label} primary />}
-      {done && !isLikenessRefunded(task) && (
+      {done && (
         <div className="task-card__again">
           <TryAgain task={task} label={label} />
         </div>
