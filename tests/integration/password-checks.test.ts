@@ -136,7 +136,7 @@ async function signInWithLink(email: string): Promise<number> {
   return opened.status;
 }
 
-const expectPaused = (res: Awaited<ReturnType<typeof login>>) => {
+const expectPaused = (res: { status: number; body: { code?: string; msg?: string }; headers: Headers }) => {
   expect(res.status).toBe(429);
   expect(res.body).toMatchObject({ code: 'RATE_LIMITED', msg: PASSWORD_CHECKS_PAUSED });
   const retryAfter = Number(res.headers.get('retry-after'));
