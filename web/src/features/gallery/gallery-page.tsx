@@ -9,7 +9,8 @@ import { SkeletonCards } from '../../components/layout/app-skeleton.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { DownloadIcon, ImageIcon, PaletteIcon, RefreshIcon } from '../../components/ui/icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { isServed } from '../../lib/api-client.ts';
+import { isApiError, isServed } from '../../lib/api-client.ts';
+import { serverMessage } from '../../lib/api-messages.ts';
 import { documentTitle } from '../../lib/document-title.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useLocalizedPath } from '../../lib/language.ts';
@@ -69,7 +70,10 @@ export default function GalleryPage() {
       await downloadAll(favouritesOnly ? 'favouritesZip' : 'resultsZip');
     } catch (e) {
       console.error('Download all', e);
-      toast.error(t(isThrottled(e) ? 'gallery.downloadsThrottled' : 'gallery.downloadAllFailed'));
+      // Too large for one archive: the server says how to get them (favourites, or one at a time).
+      if (isApiError(e) && e.code === 'ARCHIVE_TOO_LARGE')
+        toast.error(serverMessage(e, t('gallery.downloadAllFailed')));
+      else toast.error(t(isThrottled(e) ? 'gallery.downloadsThrottled' : 'gallery.downloadAllFailed'));
     } finally {
       setZipping(false);
     }
