@@ -11,10 +11,16 @@ import { requestAccountDeletion } from '../../functions/domain/privacy/account-d
 import { runPrivacyJob } from '../../functions/domain/privacy/job-runs.ts';
 import type { JobRef } from '../../functions/domain/privacy/jobs.ts';
 import { USER_FILE_PREFIXES } from '../../shared/table-design.ts';
-import { stack } from '../support/api.ts';
+import { callRoute, stack } from '../support/api.ts';
 import { creator, stylesCosting, testDb } from '../support/avatars.ts';
 import { bucketKeys } from '../support/photos.ts';
-import { mentioning, type PrivacyHarness, startPrivacyHarness, wholeTable } from '../support/privacy-jobs.ts';
+import {
+  deletionDone,
+  mentioning,
+  type PrivacyHarness,
+  startPrivacyHarness,
+  wholeTable,
+} from '../support/privacy-jobs.ts';
 import { startWorkerHarness, type WorkerHarness } from '../support/worker-harness.ts';
 
 const RENDER_MS = 4000;
@@ -27,14 +33,14 @@ const LAST_LINES = [
 
 let worker: WorkerHarness;
 let jobs: PrivacyHarness;
-const lines: { message: string; taskId: unknown }[] = [];
+const lines: { message: string; taskId: unknown; at: number }[] = [];
 
 beforeAll(async () => {
   [worker, jobs] = await Promise.all([startWorkerHarness(), startPrivacyHarness()]);
   // The worker reads its deps at each delivery: its log lines say when a delivery is over.
   const log = worker.deps.log;
   worker.deps.log = (level, message, fields) => {
-    lines.push({ message, taskId: fields?.taskId });
+    lines.push({ message, taskId: fields?.taskId, at: Date.now() });
     log(level, message, fields);
   };
 });
@@ -150,6 +156,33 @@ describe('an account deleted while its avatar renders', { timeout: 120_000 }, ()
     expect(last.message).toBe('task dropped: its account is being deleted');
     expect(worker.provider.calls.length).toBe(calls);
     expect(await runPrivacyJob(jobs.job, job)).toBe('done');
+    expect(await filesOf(user.userId)).toEqual([]);
+    expect(mentioning(await wholeTable(), user.userId)).toEqual([]);
+  });
+
+  it("through the route and the stack's job function: the job ends after the render, and nothing is left", async () => {
+    const user = await creator({ ltd: 5 });
+    const [style] = await stylesCosting(1);
+    const calls = worker.provider.calls.length;
+    worker.provider.script({ kind: 'ok', delayMs: RENDER_MS });
+    const { task_ids } = await worker.create(user.userId, [style?.id as number]);
+    const taskId = task_ids[0] as string;
+    await waitFor(() => (worker.provider.calls.length > calls ? true : undefined), 'the render to start');
+    const code = `code-${user.userId}`;
+    await jobs.request.codes.saveDeletionCode(
+      user.userId,
+      jobs.request.ids.hashSecret(code),
+      jobs.clock.now() + 600,
+    );
+    const res = await callRoute('deleteAccount', { token: user.token, body: { code } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // The job's runs wait for the render (a delayed message every few seconds), then delete everything.
+    const done = await deletionDone(res.body.deletion.id);
+    const last = lines.find((l) => l.taskId === taskId && LAST_LINES.includes(l.message));
+    expect(last?.message).toBe('task dropped: its account is being deleted');
+    expect((done.finished_at ?? 0) * 1000).toBeGreaterThanOrEqual(
+      Math.floor((last?.at ?? Infinity) / 1000) * 1000,
+    );
     expect(await filesOf(user.userId)).toEqual([]);
     expect(mentioning(await wholeTable(), user.userId)).toEqual([]);
   });

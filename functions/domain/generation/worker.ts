@@ -162,8 +162,8 @@ async function dropForDeletion(
 ): Promise<DeliveryOutcome> {
   // Given back, not failed (a refund would write into an account being deleted): the deletion waits for the
   // renders its account has in flight, and this one no longer is.
-  await deps.tasks.release(task, deps.clock.now());
   deps.log('info', 'task dropped: its account is being deleted', context);
+  await deps.tasks.release(task, deps.clock.now());
   return { kind: 'handled', what: 'account-deleted' };
 }
 
