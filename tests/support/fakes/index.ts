@@ -1,0 +1,92 @@
+// In-memory ports for domain tests (docs: /work/notes/pyramid.md's bottom layer). Each fake is checked by the
+// same contract suite as its adapter (tests/contracts/*.contract.ts), so it cannot drift from it.
+// The builders wire the fakes the way functions/adapters/*-wiring.ts wire the adapters.
+
+import { JwtSessionTokens } from '../../../functions/adapters/jwt-sessions.ts';
+import type { AccountDeps } from '../../../functions/domain/accounts/accounts.ts';
+import { DEFAULT_RATE_LIMITS } from '../../../functions/domain/accounts/rate-limits.ts';
+import type { Log } from '../../../functions/domain/generation/result-ports.ts';
+import type { PhotoIntakeDeps } from '../../../functions/domain/photos/photo-ports.ts';
+import { FakeAccountStore } from './account-store.ts';
+import { FakeClock } from './clock.ts';
+import { FakeIds } from './ids.ts';
+import { FakeFaceAnalyzer, FakePhotoImages } from './images.ts';
+import { FakeMailer } from './mailer.ts';
+import { FakePasswordHasher, FakePasswordStrength } from './passwords.ts';
+import { FakePhotoFiles } from './photo-files.ts';
+import { FakePhotoStore } from './photo-store.ts';
+import { FakeRateLimiter } from './rate-limiter.ts';
+import { FakeSignInAttempts } from './sign-in-attempts.ts';
+
+export { FakeAccountStore } from './account-store.ts';
+export { FakeClock } from './clock.ts';
+export { FakeIds } from './ids.ts';
+export { FakeImageProvider } from './image-provider.ts';
+export { descriptorOf, FakeFaceAnalyzer, FakePhotoImages, fakePhoto } from './images.ts';
+export { FakeMailer } from './mailer.ts';
+export { FakePasswordHasher, FakePasswordStrength } from './passwords.ts';
+export { FakePhotoFiles } from './photo-files.ts';
+export { FakePhotoStore } from './photo-store.ts';
+export { FakeRateLimiter } from './rate-limiter.ts';
+export { FakeSignInAttempts } from './sign-in-attempts.ts';
+export { FakeTaskQueue } from './task-queue.ts';
+
+export interface LogLine {
+  level: 'info' | 'warn' | 'error';
+  message: string;
+  fields: Record<string, unknown> | undefined;
+}
+
+/** A Log that keeps its lines. */
+export function recordingLog(): Log & { lines: LogLine[] } {
+  const lines: LogLine[] = [];
+  const log: Log = (level, message, fields) => {
+    lines.push({ level, message, fields });
+  };
+  return Object.assign(log, { lines });
+}
+
+export const WEB_URL = 'https://app.example.test';
+
+/** Everything the account use cases need, in memory; the parts are reachable with their fake types. */
+export function fakeAccounts(start?: number) {
+  const clock = new FakeClock(start);
+  const store = new FakeAccountStore(clock);
+  const limiter = new FakeRateLimiter(clock);
+  const mailer = new FakeMailer();
+  const hasher = new FakePasswordHasher();
+  const ids = new FakeIds();
+  const log = recordingLog();
+  const attempts = new FakeSignInAttempts();
+  const deps = {
+    store,
+    limiter,
+    mailer,
+    hasher,
+    strength: new FakePasswordStrength(),
+    sessions: new JwtSessionTokens({ secret: 'x'.repeat(48), issuer: 'aivatar-test', ttlSeconds: 3600 }),
+    clock,
+    ids,
+    limits: DEFAULT_RATE_LIMITS,
+    webUrl: WEB_URL,
+    google: null,
+    log,
+  } satisfies AccountDeps;
+  return { ...deps, attempts, deps: deps as AccountDeps };
+}
+
+/** Everything the photo use cases need (intake included), in memory, over an account store. */
+export function fakePhotos(start?: number) {
+  const clock = new FakeClock(start);
+  const accounts = new FakeAccountStore(clock);
+  const parts = {
+    store: new FakePhotoStore(accounts),
+    files: new FakePhotoFiles(),
+    clock,
+    ids: new FakeIds(),
+    limiter: new FakeRateLimiter(clock),
+    images: new FakePhotoImages(),
+    faces: new FakeFaceAnalyzer(),
+  };
+  return { ...parts, accounts, deps: parts as PhotoIntakeDeps };
+}
