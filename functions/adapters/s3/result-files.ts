@@ -84,6 +84,8 @@ export class S3ResultFiles implements ResultFiles {
   }
 
   async remove(userId: string, filename: string): Promise<void> {
+    // What the worker stores (its role may delete under results/ and result-thumbs/ only); sizes and archives
+    // are made later, by requests the deletion's last pass outlasts.
     const { image, thumbnail } = resultKeys(userId, filename);
     const keys = [image, thumbnail, previewKey(userId, filename)];
     for (const preset of PRESETS) keys.push(sizeKey(userId, filename, preset as SizedPreset));

@@ -20,8 +20,8 @@ export interface ResultFiles {
     thumbnail: Uint8Array,
   ): Promise<void>;
   /**
-   * Deletes every file stored for this result (the avatar, its thumbnail, its blurred copy, its sizes): the
-   * worker's own clean-up when its account was deleted while it rendered. A file already gone is no error.
+   * Deletes the files the worker stores for this result (the avatar, its thumbnail, its blurred copy): its own
+   * clean-up when its account was deleted while it rendered. A file already gone is no error.
    */
   remove(userId: string, filename: string): Promise<void>;
   read(userId: string, filename: string): Promise<{ bytes: Uint8Array; contentType: string } | null>;

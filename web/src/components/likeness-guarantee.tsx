@@ -10,11 +10,11 @@ import { Icon } from './ui/shell-icons.tsx';
 const COPY: Localized<{ title: string; text: string }> = {
   en: {
     title: 'Likeness guarantee',
-    text: 'Every avatar is measured against the face in your photos. If one does not look enough like you, or shows no face at all, its tokens come back to your account automatically: no form to fill in, and you keep the image.',
+    text: 'Every avatar is measured against the face in your photos. If one does not look enough like you, or shows no face at all, its tokens come back to your account automatically, with no form to fill in (up to 10 a day, for photos of one person). Like it anyway? Keep it for its tokens.',
   },
   fr: {
     title: 'Garantie de ressemblance',
-    text: "Chaque avatar est comparé au visage de vos photos. S'il ne vous ressemble pas assez, ou ne montre aucun visage, ses jetons reviennent automatiquement sur votre compte\u00a0: aucun formulaire à remplir, et vous gardez l'image.",
+    text: "Chaque avatar est comparé au visage de vos photos. S'il ne vous ressemble pas assez, ou ne montre aucun visage, ses jetons reviennent automatiquement sur votre compte, sans formulaire à remplir (jusqu'à 10 par jour, pour des photos d'une seule personne). Il vous plaît quand même\u00a0? Gardez-le pour ses jetons.",
   },
 };
 
