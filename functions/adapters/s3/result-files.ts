@@ -88,7 +88,6 @@ export class S3ResultFiles implements ResultFiles {
     // are made later, by requests the deletion's last pass outlasts.
     const { image, thumbnail } = resultKeys(userId, filename);
     const keys = [image, thumbnail, previewKey(userId, filename)];
-    for (const preset of PRESETS) keys.push(sizeKey(userId, filename, preset as SizedPreset));
     const res = await this.s3.send(
       new DeleteObjectsCommand({
         Bucket: this.bucket,
