@@ -33,6 +33,22 @@ export default {
       to: { path: '^(functions|infra)/' },
     },
     {
+      name: 'no-circular',
+      comment:
+        'No import circles: a module that two others need moves to a leaf file both import (a model, a table, a chunk list).',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'components-and-lib-never-import-app',
+      comment:
+        'web/src/app is the shell that puts components and lib together (router, providers, lazy chunks): they never reach back into it.',
+      severity: 'error',
+      from: { path: '^web/src/(components|lib)/' },
+      to: { path: '^web/src/app/' },
+    },
+    {
       name: 'shared-depends-on-nothing-of-ours',
       comment: 'shared/ is read by every part, so it imports none of them.',
       severity: 'error',

@@ -1,5 +1,5 @@
 // Issue 6, "one place each": the Language type, path filling, HTML escaping and the page-to-module map are
-// written once, in shared/ (zod-free, so the SPA can import them) or in web/src/app/page-modules.ts, and
+// written once, in shared/ (zod-free, so the SPA can import them) or in web/src/lib/page-modules.ts, and
 // nothing restates them.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { Language } from '../../shared/api-schemas.ts';
 import { LANGUAGES } from '../../shared/language.ts';
 import { builtPages } from '../../shared/web-routes.ts';
-import { PAGE_MODULES } from '../../web/src/app/page-modules.ts';
+import { PAGE_MODULES } from '../../web/src/lib/page-modules.ts';
 
 const REPO = join(import.meta.dirname, '../..');
 
@@ -55,9 +55,9 @@ describe('written once', () => {
       expect(module, page.id).toBeDefined();
       expect(statSync(join(REPO, 'web/src', module as string)).isFile(), page.id).toBe(true);
     }
-    expect(read('web/scripts/prerender.ts')).not.toMatch(/lazy-pages/);
+    expect(read('web/scripts/prerender.ts')).not.toMatch(/lazy-pages|page-chunks/);
     expect(read('web/scripts/prerender.ts')).toContain('PAGE_MODULES');
-    expect(read('web/src/app/lazy-pages.ts')).toContain('PAGE_MODULES');
+    expect(read('web/src/lib/page-chunks.ts')).toContain('PAGE_MODULES');
   });
 
   it('dates and times the app shows: formatDate in web/src/lib/dates.ts, one locale per language', () => {

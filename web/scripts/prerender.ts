@@ -17,8 +17,8 @@ import {
   SHELL_DOCUMENT,
   SHELL_DOCUMENT_FR,
 } from '../../shared/web-routes.ts';
-import { PAGE_MODULES } from '../src/app/page-modules.ts';
 import { APP_STRINGS_ELEMENT_ID } from '../src/lib/app-strings-element.ts';
+import { PAGE_MODULES } from '../src/lib/page-modules.ts';
 import { appShell } from './app-shell.ts';
 
 const WEB = join(import.meta.dirname, '..');
@@ -132,7 +132,7 @@ export async function prerenderSite({ siteUrl }: { siteUrl: string }): Promise<n
   const urls: { page: Page; lang: Language }[] = [];
   for (const page of prerenderedPages()) {
     const source = PAGE_MODULES[page.id];
-    if (!source) throw new Error(`No module for page ${page.id} in web/src/app/page-modules.ts`);
+    if (!source) throw new Error(`No module for page ${page.id} in web/src/lib/page-modules.ts`);
     const module = `src/${source}`;
     for (const lang of page.localized ? LANGUAGES : (['en'] as const)) {
       const path = pagePath(page.id, lang);

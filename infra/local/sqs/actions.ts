@@ -2,7 +2,8 @@
 import { type Broker, queueAttributes } from './broker.ts';
 import { SqsError, sqsErrors } from './errors.ts';
 import { type AttributeValue, md5OfAttributes as md5OfSystem } from './md5.ts';
-import { MAX_VISIBILITY_SECONDS, type Queue, type ReceivedMessage } from './queue.ts';
+import { MAX_VISIBILITY_SECONDS } from './model.ts';
+import type { Queue, ReceivedMessage } from './queue.ts';
 
 type Input = Record<string, unknown>;
 type Output = Record<string, unknown>;

@@ -1,7 +1,8 @@
 // The queues of one local SQS endpoint: names, URLs, ARNs and attributes, validated as SQS does.
 import { SqsError, sqsErrors } from './errors.ts';
 import { IN_MEMORY, type PersistedQueue, type QueueLog } from './journal.ts';
-import { DEFAULT_SETTINGS, Queue, type QueueSettings, type RedrivePolicy } from './queue.ts';
+import { DEFAULT_SETTINGS, type QueueSettings, type RedrivePolicy } from './model.ts';
+import { Queue } from './queue.ts';
 
 export const LOCAL_ACCOUNT = '000000000000';
 

@@ -7,7 +7,7 @@
 import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LEFTOVER_TEMP, writeFileDurably } from '../durable-file.ts';
-import type { QueueSettings, StoredMessage } from './queue.ts';
+import type { QueueSettings, StoredMessage } from './model.ts';
 
 export interface PersistedQueue {
   name: string;

@@ -13,7 +13,8 @@ import {
 } from '../../../shared/web-routes.ts';
 import { DocumentPage } from '../components/document-page.tsx';
 import { PublicLayout } from '../components/layout/public-layout.tsx';
-import { appLayoutChunk, pageChunks } from './lazy-pages.ts';
+import { pageChunks } from '../lib/page-chunks.ts';
+import { appLayoutChunk } from './lazy-pages.ts';
 import { RedirectWhenSignedIn, RequireUser } from './route-guards.tsx';
 
 function pathsOf(page: WebPage): string[] {

@@ -106,8 +106,8 @@ export function apiUrl(
 }
 
 export async function api<K extends RouteId>(id: K, ...[options]: CallArgs<K>): Promise<ResponseOf<K>> {
-  // A route of the app's own groups before any screen of theirs loaded them (src/lib/app-routes.ts).
-  if (!routes[id]) await import('./app-routes.ts');
+  // A route of the app's own groups before any screen of theirs registered them (lib/app-route-table.ts).
+  if (!routes[id]) addRoutes((await import('./app-route-table.ts')).appRouteTable);
   const route = routes[id];
   const opts = (options ?? {}) as {
     body?: unknown;

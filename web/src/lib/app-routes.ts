@@ -1,7 +1,6 @@
-// The routes of the signed-in app's own groups (photos, avatars, account, admin), added to the API client
-// when a screen that uses them loads: the public pages' shell carries only sign-in and billing routes
-// (web/vite.config.ts). api() loads this module itself for a route it does not know yet.
-import { routes } from 'virtual:api-contract-app';
+// Imported by the screens of the signed-in app, for its effect: their routes are known to the API client
+// before the first call (apiUrl and isServed read the table synchronously).
 import { addRoutes } from './api-client.ts';
+import { appRouteTable } from './app-route-table.ts';
 
-addRoutes(routes);
+addRoutes(appRouteTable);

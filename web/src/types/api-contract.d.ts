@@ -5,7 +5,7 @@ declare module 'virtual:api-contract' {
     /** binary: the answer is a file (absent: JSON); served: false while the API does not serve it yet */
     { method: string; path: string; access: 'public' | 'user' | 'admin'; binary?: true; served?: false }
   >;
-  /** The routes of sign-in and billing; the app's others are in virtual:api-contract-app (src/lib/app-routes.ts). */
+  /** The routes of sign-in and billing; the app's others are in virtual:api-contract-app (src/lib/app-route-table.ts). */
   export const routes: RouteTable;
   export const PASSWORD_MIN_LENGTH: number;
   export const PASSWORD_MAX_LENGTH: number;

@@ -4,10 +4,10 @@
 import { useState } from 'react';
 import { NavLink } from 'react-router';
 import { appHomePath, type PageId, pagePath } from '../../../../shared/web-routes.ts';
-import { pageChunks } from '../../app/lazy-pages.ts';
 import { isServed } from '../../lib/api-client.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useLanguage } from '../../lib/language.ts';
+import { pageChunks } from '../../lib/page-chunks.ts';
 import { isPageBuilt } from '../../lib/pages.ts';
 import { useSession } from '../../lib/session.tsx';
 import { toast } from '../../lib/toasts.ts';

@@ -1,0 +1,70 @@
+// Every screen is its own chunk, loaded when its route is first shown (or preloaded: at start for the page the
+// browser opened, or when a navbar link is pointed at). A chunk that takes over 120 s fails into the route's
+// error boundary. A leaf module: the router (app/) and the navbar (components/) both read it.
+import { type ComponentType, createElement, lazy } from 'react';
+import type { PageId } from '../../../shared/web-routes.ts';
+import { PAGE_MODULES } from './page-modules.ts';
+
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+type Module = { default: ComponentType };
+
+function withTimeout<T>(load: Promise<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`Loading part of the app took over ${CHUNK_LOAD_TIMEOUT_MS} ms`)),
+      CHUNK_LOAD_TIMEOUT_MS,
+    );
+    load.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+export interface LazyChunk {
+  Component: ComponentType;
+  preload(): Promise<Module>;
+}
+
+export function lazyChunk(load: () => Promise<Module>): LazyChunk {
+  let pending: Promise<Module> | null = null;
+  let loaded: Module | null = null;
+  const preload = () => {
+    pending ??= withTimeout(load()).then((module) => {
+      loaded = module;
+      return module;
+    });
+    return pending;
+  };
+  const Lazy = lazy(preload);
+  // A screen already downloaded renders at once. React.lazy would still suspend for a tick, even for the
+  // page main.tsx preloads before hydrating: its prerendered HTML would hydrate later, and a session that
+  // arrives in between (a signed-in visitor) makes React drop that HTML and render the page again, with a
+  // spinner and a layout shift.
+  const Component = () => createElement(loaded ? loaded.default : Lazy);
+  return { Component, preload };
+}
+
+// Every page screen's module, each its own chunk; PAGE_MODULES says which one renders which page.
+const screenModules = import.meta.glob<Module>('../features/*/*-page.tsx');
+
+function pageChunk(id: PageId, module: string): [PageId, LazyChunk] {
+  const load = screenModules[`../${module}`];
+  if (!load)
+    throw new Error(
+      `PAGE_MODULES names ${module} for page "${id}", which is not a features/*/*-page.tsx file`,
+    );
+  return [id, lazyChunk(load)];
+}
+
+/** The screens of the pages in shared/web-routes.ts that are built. */
+export const pageChunks: Partial<Record<PageId, LazyChunk>> = Object.fromEntries(
+  Object.entries(PAGE_MODULES).map(([id, module]) => pageChunk(id as PageId, module)),
+);
