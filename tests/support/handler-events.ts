@@ -62,6 +62,16 @@ const CLOSED = 'http://127.0.0.1:9';
 
 const outboxDir = mkdtempSync(join(tmpdir(), 'aivatar-handlers-outbox-'));
 const jwtSecret = randomBytes(48).toString('base64url');
+/** The key the handlers sign and check sessions with (JWT_SECRET), for tests that forge tokens. */
+export const sessionKey = (): Uint8Array => new TextEncoder().encode(jwtSecret);
+/** The session issuer of the handlers' stage (functions/config.ts's sessionConfig). */
+export const SESSION_ISSUER = 'aivatar-local';
+
+/** A document client on the handlers' table, and its name: for tests that arrange or look at items. */
+export const testTable = (): { db: ReturnType<typeof createDocumentClient>; tableName: string } => {
+  const { endpoint, tableName } = inject('handlersDb');
+  return { db: createDocumentClient(endpoint), tableName };
+};
 
 /** The settings every function reads (functions/config.ts), as the local stack gives them. */
 export function handlerEnv(over: Record<string, string> = {}): Record<string, string> {
