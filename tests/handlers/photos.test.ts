@@ -1,0 +1,143 @@
+// The photos and photo-intake groups' handlers in-process: each route answers for the caller's own photos
+// only (404, nothing revealed), names from a request never reach storage, consent and the 20-photo limit
+// come before any upload target. Uploads themselves (S3, the face model) are the integration tests'.
+import { randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DynamoPhotoStore } from '../../functions/adapters/dynamodb/photo-store.ts';
+import { CONSENT_MESSAGES } from '../../functions/domain/photos/consent.ts';
+import type { PhotoRecord } from '../../functions/domain/photos/photo-ports.ts';
+import { PHOTO_LIMITS } from '../../shared/photo-rules.ts';
+import { call, signedInUser, type TestUser, testTable } from '../support/handler-events.ts';
+
+const store = () => {
+  const { db, tableName } = testTable();
+  return new DynamoPhotoStore(db, tableName);
+};
+
+const now = () => Math.floor(Date.now() / 1000);
+
+const record = (name = 'mine'): PhotoRecord => ({
+  filename: `${name}_${randomBytes(8).toString('hex')}.jpg`,
+  originalName: `${name}.jpg`,
+  size: 1000,
+  contentType: 'image/jpeg',
+  width: 800,
+  height: 800,
+  hints: [],
+  face: null,
+  uploadedAt: now(),
+  expiresAt: now() + 86_400,
+});
+
+/** An account that gave both consents of the Manage Photos screen. */
+async function consentedUser(): Promise<TestUser> {
+  const user = await signedInUser();
+  const res = await call('photoConsent', { token: user.token, body: { processing: true, rights: true } });
+  expect(res.status).toBe(200);
+  expect(res.body).toMatchObject({ success: true, consent: { processing: true, rights: true } });
+  return user;
+}
+
+/** An account with one photo, recorded by the photo store as an upload records it. */
+async function userWithPhoto() {
+  const user = await consentedUser();
+  const photo = record();
+  expect(await store().add(user.id, photo, PHOTO_LIMITS.maxPhotos, now())).toBe('added');
+  return { ...user, filename: photo.filename };
+}
+
+let alice: Awaited<ReturnType<typeof userWithPhoto>>;
+let bob: TestUser;
+beforeAll(async () => {
+  [alice, bob] = await Promise.all([userWithPhoto(), consentedUser()]);
+});
+
+describe('another account’s photos', () => {
+  it('are not listed, not readable, not deletable: 404 "Photo not found.", nothing revealed', async () => {
+    expect((await call('listPhotos', { token: bob.token })).body.files).toEqual([]);
+    for (const id of ['photoData', 'deletePhoto'] as const) {
+      const res = await call(id, { token: bob.token, params: { filename: alice.filename } });
+      expect(res.status, id).toBe(404);
+      expect(res.body, id).toEqual({ msg: 'Photo not found.', code: 'NOT_FOUND', error: 'Photo not found.' });
+    }
+    // Alice still has it.
+    const list = await call('listPhotos', { token: alice.token });
+    expect(list.status).toBe(200);
+    expect((list.body.files as { original_name: string }[]).map((f) => f.original_name)).toEqual([
+      'mine.jpg',
+    ]);
+  });
+});
+
+describe('names from a request', () => {
+  it('traversals, odd encodings and unknown names answer 404 on the data and delete routes', async () => {
+    const names = [
+      '../mine.jpg',
+      `../${alice.id}/${alice.filename}`,
+      '..\\..\\etc\\passwd',
+      '%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+      `${alice.filename}/..`,
+      alice.filename.toUpperCase(),
+      `${alice.filename}%00.jpg`,
+      'mine_0000000000000000.jpg',
+    ];
+    for (const filename of names) {
+      for (const id of ['photoData', 'deletePhoto'] as const) {
+        const res = await call(id, { token: alice.token, params: { filename } });
+        expect(res.status, `${id} ${filename}`).toBe(404);
+        expect(res.raw).not.toContain(alice.id);
+      }
+    }
+    expect((await call('listPhotos', { token: alice.token })).body.files).toHaveLength(1);
+  });
+});
+
+describe('upload targets', () => {
+  it('are refused without both consents (403), with the message naming the missing one', async () => {
+    const user = await signedInUser();
+    const files = [{ name: 'a.jpg', type: 'image/jpeg', size: 1000 }];
+    const none = await call('photoUploadTargets', { token: user.token, body: { files } });
+    expect(none).toMatchObject({
+      status: 403,
+      body: { code: 'CONSENT_REQUIRED', msg: CONSENT_MESSAGES.neither },
+    });
+    await call('photoConsent', { token: user.token, body: { processing: true, rights: false } });
+    const rights = await call('photoUploadTargets', { token: user.token, body: { files } });
+    expect(rights).toMatchObject({ status: 403, body: { msg: CONSENT_MESSAGES.rights } });
+    const confirm = await call('confirmPhotoUploads', {
+      token: user.token,
+      body: { uploads: [{ id: 'x' }] },
+    });
+    expect(confirm).toMatchObject({ status: 403, body: { msg: CONSENT_MESSAGES.rights } });
+  });
+
+  it('are refused with 409 and a clear message once the account keeps 20 photos, on both ways in', async () => {
+    const user = await consentedUser();
+    for (let i = 0; i < PHOTO_LIMITS.maxPhotos; i++)
+      expect(await store().add(user.id, record(`p${i}`), PHOTO_LIMITS.maxPhotos, now())).toBe('added');
+    const message = 'You already have 20 photos, the most an account can keep. Delete some to upload more.';
+    const targets = await call('photoUploadTargets', {
+      token: user.token,
+      body: { files: [{ name: 'c.jpg', type: 'image/jpeg', size: 1000 }] },
+    });
+    expect(targets.status).toBe(409);
+    expect(targets.body.error).toBe(message);
+    const confirm = await call('confirmPhotoUploads', {
+      token: user.token,
+      body: { uploads: [{ id: '00000000-0000-4000-8000-000000000000' }] },
+    });
+    expect(confirm.status).toBe(409);
+    expect(confirm.body.error).toBe(message);
+  });
+});
+
+describe('the photo settings', () => {
+  it('record "delete my photos once my avatars are ready" (200) and refuse a wrong type (400)', async () => {
+    const user = await signedInUser();
+    const on = await call('photoRetention', { token: user.token, body: { delete_after_generation: true } });
+    expect(on).toMatchObject({ status: 200, body: { success: true, delete_after_generation: true } });
+    const bad = await call('photoRetention', { token: user.token, body: { delete_after_generation: 'yes' } });
+    expect(bad).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+    expect(bad.body.msg).toMatch(/delete_after_generation/);
+  });
+});
