@@ -42,6 +42,16 @@ export default defineConfig({
       },
       {
         test: {
+          // tests/domain: the use cases against the in-memory ports of tests/support/fakes (and the fakes
+          // against their contracts): no stack, milliseconds a test.
+          name: 'domain',
+          include: ['tests/domain/**/*.test.ts'],
+          env: { LOG_LEVEL: 'silent' },
+          isolate: false,
+        },
+      },
+      {
+        test: {
           name: 'integration',
           // tests/local-stack: how the local stand-ins behave (npm start, DynamoDB Local, the outbox).
           include: ['tests/integration/**/*.test.ts', 'tests/local-stack/**/*.test.ts'],

@@ -13,11 +13,13 @@ export class FakeTaskQueue implements TaskQueue {
   readonly bodies: string[] = [];
   /** task ids whose message is refused */
   readonly refuse = new Set<string>();
+  /** the queue takes nothing (SQS unreachable): every task comes back as not sent */
+  down = false;
 
   async enqueue(messages: readonly TaskMessage[]): Promise<{ failed: TaskMessage[] }> {
     const failed: TaskMessage[] = [];
     for (const m of messages) {
-      if (this.refuse.has(m.taskId)) failed.push(m);
+      if (this.down || this.refuse.has(m.taskId)) failed.push(m);
       else this.bodies.push(encodeTaskMessage(m));
     }
     return { failed };

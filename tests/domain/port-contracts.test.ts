@@ -1,0 +1,50 @@
+// The fakes of tests/support/fakes against the same contracts as the adapters
+// (tests/integration/port-contracts.test.ts runs them against DynamoDB Local, the SQS stand-in, the outbox).
+import { cryptoIds } from '../../functions/adapters/system.ts';
+import { accountStoreContract } from '../contracts/account-store.contract.ts';
+import { idsContract } from '../contracts/ids.contract.ts';
+import { mailerContract } from '../contracts/mailer.contract.ts';
+import { photoStoreContract } from '../contracts/photo-store.contract.ts';
+import { rateLimiterContract } from '../contracts/rate-limiter.contract.ts';
+import { signInAttemptsContract } from '../contracts/sign-in-attempts.contract.ts';
+import { taskQueueContract } from '../contracts/task-queue.contract.ts';
+import {
+  FakeAccountStore,
+  FakeClock,
+  FakeIds,
+  FakeMailer,
+  FakePhotoStore,
+  FakeRateLimiter,
+  FakeSignInAttempts,
+  FakeTaskQueue,
+} from '../support/fakes/index.ts';
+
+rateLimiterContract(() => {
+  const clock = new FakeClock();
+  return { limiter: new FakeRateLimiter(clock), clock };
+});
+
+accountStoreContract(() => new FakeAccountStore(new FakeClock()));
+
+photoStoreContract(() => {
+  const accounts = new FakeAccountStore(new FakeClock());
+  return { photos: new FakePhotoStore(accounts), accounts };
+});
+
+signInAttemptsContract(() => new FakeSignInAttempts());
+
+mailerContract(() => {
+  const mailer = new FakeMailer();
+  return { mailer, sentTo: async (to) => mailer.to(to) };
+});
+
+taskQueueContract(() => {
+  const queue = new FakeTaskQueue();
+  const unavailable = new FakeTaskQueue();
+  unavailable.down = true;
+  return { queue, receiveAll: async () => queue.receive(), unavailable };
+});
+
+idsContract(() => new FakeIds());
+// The real ids need nothing but node:crypto: checked here too.
+idsContract(() => cryptoIds);

@@ -1,0 +1,82 @@
+// The adapters against the contracts their fakes are held to (tests/domain/port-contracts.test.ts): DynamoDB
+// Local of the shared stack, a local SQS stand-in of this file's own, and the outbox mailer in a folder of its
+// own. A fake that passes where its adapter fails (or the reverse) is a fake that drifted.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DeleteMessageBatchCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
+import { afterAll, beforeAll } from 'vitest';
+import { DynamoAccountStore } from '../../functions/adapters/dynamodb/account-store.ts';
+import { DynamoGoogleAttempts } from '../../functions/adapters/dynamodb/google-attempts.ts';
+import { DynamoPhotoStore } from '../../functions/adapters/dynamodb/photo-store.ts';
+import { DynamoRateLimiter } from '../../functions/adapters/dynamodb/rate-limiter.ts';
+import { OutboxMailer, readOutbox } from '../../functions/adapters/mail/outbox-mailer.ts';
+import { SqsTaskQueue } from '../../functions/adapters/sqs/sqs-task-queue.ts';
+import { decodeTaskMessage, type TaskMessage } from '../../functions/domain/generation/task-queue.ts';
+import { accountStoreContract } from '../contracts/account-store.contract.ts';
+import { mailerContract } from '../contracts/mailer.contract.ts';
+import { photoStoreContract } from '../contracts/photo-store.contract.ts';
+import { rateLimiterContract } from '../contracts/rate-limiter.contract.ts';
+import { signInAttemptsContract } from '../contracts/sign-in-attempts.contract.ts';
+import { taskQueueContract } from '../contracts/task-queue.contract.ts';
+import { stack } from '../support/api.ts';
+import { testDb } from '../support/avatars.ts';
+import { FakeClock } from '../support/fakes/clock.ts';
+import { startTestSqs, type TestSqs } from '../support/local-sqs.ts';
+
+const table = () => stack().tableName;
+
+rateLimiterContract(() => {
+  const clock = new FakeClock();
+  return { limiter: new DynamoRateLimiter(testDb(), table(), clock), clock };
+});
+
+accountStoreContract(() => new DynamoAccountStore(testDb(), table()));
+
+photoStoreContract(() => ({
+  photos: new DynamoPhotoStore(testDb(), table()),
+  accounts: new DynamoAccountStore(testDb(), table()),
+}));
+
+signInAttemptsContract(() => new DynamoGoogleAttempts(testDb(), table()));
+
+const outbox = mkdtempSync(join(tmpdir(), 'aivatar-contract-outbox-'));
+afterAll(() => rmSync(outbox, { recursive: true, force: true }));
+mailerContract(() => ({
+  mailer: new OutboxMailer(outbox, 'Aivatar <noreply@example.test>'),
+  sentTo: (to) => readOutbox(outbox, { to }),
+}));
+
+let sqs: TestSqs;
+beforeAll(async () => {
+  sqs = await startTestSqs();
+});
+afterAll(() => sqs.stop());
+
+taskQueueContract(async () => {
+  const { url } = await sqs.newQueue();
+  const receiveAll = async (): Promise<TaskMessage[]> => {
+    const out: TaskMessage[] = [];
+    for (;;) {
+      const { Messages = [] } = await sqs.client.send(
+        new ReceiveMessageCommand({ QueueUrl: url, MaxNumberOfMessages: 10, WaitTimeSeconds: 0 }),
+      );
+      if (Messages.length === 0) return out;
+      for (const m of Messages) {
+        const decoded = decodeTaskMessage(m.Body ?? '');
+        if (decoded) out.push(decoded);
+      }
+      await sqs.client.send(
+        new DeleteMessageBatchCommand({
+          QueueUrl: url,
+          Entries: Messages.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle as string })),
+        }),
+      );
+    }
+  };
+  return {
+    queue: new SqsTaskQueue(sqs.client, url),
+    receiveAll,
+    unavailable: new SqsTaskQueue(sqs.client, `${url}-gone`),
+  };
+});
