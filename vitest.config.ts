@@ -88,6 +88,19 @@ export default defineConfig({
         },
       },
       {
+        // tests/components: the SPA's screens with Testing Library in happy-dom, the API stubbed at fetch
+        // (tests/components/support/). Vite's own config brings the React plugin, the aliases and the
+        // virtual modules of the route table and the operator's identity.
+        extends: './web/vite.config.ts',
+        root: import.meta.dirname,
+        test: {
+          name: 'components',
+          include: ['tests/components/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['tests/components/support/setup.tsx'],
+        },
+      },
+      {
         test: {
           // tests/static: `npm run check` (types, lint, import boundaries), beside the other files.
           name: 'static',

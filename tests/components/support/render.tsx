@@ -1,0 +1,71 @@
+// Renders the app at a path, as main.tsx does but in memory: the router (a MemoryRouter at `path`), the
+// session, the pages' own lazy screens, and for /app pages the app layout with its QueryClient. The
+// language follows the path (/fr/... is French), as in the browser.
+import { type RenderResult, render } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { StrictMode } from 'react';
+import { type Location, MemoryRouter, useLocation } from 'react-router';
+import type { UserInfo } from '../../../shared/api-schemas.ts';
+import { languageOfPath } from '../../../shared/web-routes.ts';
+import { AppTree } from '../../../web/src/app/app.tsx';
+import { switchLanguage } from '../../../web/src/lib/i18n.ts';
+import { setToken } from '../../../web/src/lib/session-store.ts';
+import { apiStub, ok } from './api-stub.ts';
+
+/** A fresh account as GET /user_info answers it: the 2 signup tokens, a password. */
+export const aUser = (over: Partial<UserInfo> = {}): UserInfo => ({
+  email: 'someone@example.com',
+  tokens_ltd: 2,
+  tokens_subscription: 0,
+  stripe_customer_id: null,
+  has_password: true,
+  ...over,
+});
+
+let shownAt: Location | null = null;
+function LocationProbe() {
+  shownAt = useLocation();
+  return null;
+}
+
+/** Where the router is now (after the screen navigated). */
+export const currentLocation = (): Location => {
+  if (!shownAt) throw new Error('Nothing rendered yet');
+  return shownAt;
+};
+
+export interface Rendered extends RenderResult {
+  user: UserEvent;
+}
+
+/**
+ * The app at `path`. With `as`, signed in as that account (its token stored, GET /user_info answering it);
+ * `state` is the navigation's state (a prefilled email).
+ */
+export async function renderApp(
+  path: string,
+  { as, state }: { as?: UserInfo; state?: unknown } = {},
+): Promise<Rendered> {
+  if (as) {
+    apiStub.on('userInfo', ok('userInfo', as));
+    setToken('session-token');
+  }
+  await switchLanguage(languageOfPath(path));
+  const result = render(
+    <StrictMode>
+      <MemoryRouter
+        initialEntries={[
+          {
+            pathname: new URL(path, 'http://app.test').pathname,
+            search: new URL(path, 'http://app.test').search,
+            state,
+          },
+        ]}
+      >
+        <AppTree />
+        <LocationProbe />
+      </MemoryRouter>
+    </StrictMode>,
+  );
+  return { ...result, user: userEvent.setup() };
+}

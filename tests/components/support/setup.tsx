@@ -1,0 +1,25 @@
+// Set-up of every component test file (vitest.config.ts, project `components`): the API stubbed at fetch,
+// the runtime config read through it, the app's strings started in English (renderApp switches to the
+// path's language), and after each test a clean page, session, cache and stub.
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeAll, expect, vi } from 'vitest';
+import { startI18n } from '../../../web/src/lib/i18n.ts';
+import { loadRuntimeConfig } from '../../../web/src/lib/runtime-config.ts';
+import { queryClient } from '../../../web/src/lib/server-state.tsx';
+import { apiStub, stubFetch } from './api-stub.ts';
+
+vi.stubGlobal('fetch', stubFetch);
+
+beforeAll(async () => {
+  await loadRuntimeConfig();
+  await startI18n('en');
+});
+
+afterEach(() => {
+  cleanup();
+  queryClient.clear();
+  localStorage.clear();
+  const problems = apiStub.takeProblems();
+  apiStub.reset();
+  expect(problems, 'calls the API stub could not answer').toEqual([]);
+});
