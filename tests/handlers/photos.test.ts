@@ -7,7 +7,7 @@ import { DynamoPhotoStore } from '../../functions/adapters/dynamodb/photo-store.
 import { CONSENT_MESSAGES } from '../../functions/domain/photos/consent.ts';
 import type { PhotoRecord } from '../../functions/domain/photos/photo-ports.ts';
 import { PHOTO_LIMITS } from '../../shared/photo-rules.ts';
-import { call, signedInUser, type TestUser, testTable } from '../support/handler-events.ts';
+import { call, photoFiles, signedInUser, type TestUser, testTable } from '../support/handler-events.ts';
 
 const store = () => {
   const { db, tableName } = testTable();
@@ -43,6 +43,7 @@ async function userWithPhoto() {
   const user = await consentedUser();
   const photo = record();
   expect(await store().add(user.id, photo, PHOTO_LIMITS.maxPhotos, now())).toBe('added');
+  await photoFiles.save(user.id, photo.filename, Buffer.from('image'), Buffer.from('thumbnail'));
   return { ...user, filename: photo.filename };
 }
 
@@ -60,12 +61,59 @@ describe('another account’s photos', () => {
       expect(res.status, id).toBe(404);
       expect(res.body, id).toEqual({ msg: 'Photo not found.', code: 'NOT_FOUND', error: 'Photo not found.' });
     }
-    // Alice still has it.
+    // Alice still has it, and reads it.
     const list = await call('listPhotos', { token: alice.token });
     expect(list.status).toBe(200);
     expect((list.body.files as { original_name: string }[]).map((f) => f.original_name)).toEqual([
       'mine.jpg',
     ]);
+    const own = await call('photoData', { token: alice.token, params: { filename: alice.filename } });
+    expect(own).toMatchObject({ status: 200, body: { success: true, content_type: 'image/jpeg' } });
+    expect(Buffer.from(own.body.data as string, 'base64').toString()).toBe('image');
+  });
+
+  it('open by download link only for the account and the file the link was made for', async () => {
+    const link = await call('createDownloadLink', {
+      token: alice.token,
+      body: { route: 'photoData', filename: alice.filename },
+    });
+    expect(link.status).toBe(200);
+    const token = link.body.token as string;
+    // The link alone, no session: the file it names.
+    const opened = await call('photoData', { query: { token }, params: { filename: alice.filename } });
+    expect(opened).toMatchObject({ status: 200, body: { success: true } });
+    // Bob cannot make one for Alice's photo.
+    const stolen = await call('createDownloadLink', {
+      token: bob.token,
+      body: { route: 'photoData', filename: alice.filename },
+    });
+    expect(stolen).toMatchObject({ status: 404, body: { msg: 'Photo not found.' } });
+    // Nor does Alice's link open another file.
+    const other = await call('photoData', {
+      query: { token },
+      params: { filename: 'other_0000000000000000.jpg' },
+    });
+    expect(other).toMatchObject({
+      status: 403,
+      body: { msg: 'This download link is for another file. Please download again from the app.' },
+    });
+    // Only routes that answer a file take a link.
+    expect((await call('listPhotos', { query: { token } })).status).toBe(401);
+  });
+});
+
+describe('deleting a photo', () => {
+  it('removes the record, the image and the thumbnail (200), then answers 404', async () => {
+    const carol = await userWithPhoto();
+    expect(photoFiles.keptFiles(carol.id)).toHaveLength(1);
+    const res = await call('deletePhoto', { token: carol.token, params: { filename: carol.filename } });
+    expect(res).toMatchObject({ status: 200, body: { success: true } });
+    expect(photoFiles.keptFiles(carol.id)).toEqual([]);
+    expect((await call('listPhotos', { token: carol.token })).body.files).toEqual([]);
+    for (const id of ['photoData', 'deletePhoto'] as const)
+      expect((await call(id, { token: carol.token, params: { filename: carol.filename } })).status, id).toBe(
+        404,
+      );
   });
 });
 

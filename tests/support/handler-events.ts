@@ -1,8 +1,8 @@
 // Calls the groups' Lambda handlers in-process with API Gateway HTTP API (payload 2.0) events, as the local
 // API Gateway (infra/local/api-gateway.ts) and AWS build them: the same groupHandler, route handlers and
 // adapters as functions/<group>/handler.ts, against the handlers project's DynamoDB Local
-// (tests/support/handlers-setup.ts). S3, SQS and Stripe point at a closed port: a route that would reach
-// them belongs in the integration tests.
+// (tests/support/handlers-setup.ts). The photos groups' files are in memory (photoFiles); S3 otherwise, SQS
+// and Stripe point at a closed port: a route that would reach them belongs in the integration tests.
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -52,6 +52,7 @@ import {
 import type { ErrorBody } from '../../shared/api-schemas.ts';
 import { BUCKETS } from '../../shared/table-design.ts';
 import { checkContract } from './api.ts';
+import { FakePhotoFiles } from './fakes/index.ts';
 
 export type Handler = (e: APIGatewayProxyEventV2, c: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -98,6 +99,12 @@ export function handlerEnv(over: Record<string, string> = {}): Record<string, st
   };
 }
 
+/**
+ * The photos groups' files (S3 in AWS): the in-memory stand-in of tests/support/fakes, checked against the
+ * S3 adapter by its contract suite. Tests put and read files through it.
+ */
+export const photoFiles = new FakePhotoFiles();
+
 export interface HandlerOptions {
   env?: Record<string, string>;
   /** the origin check's clock (milliseconds), as GroupHandlerOptions.clock */
@@ -127,7 +134,7 @@ export async function buildGroupHandler(group: LambdaGroup, o: HandlerOptions = 
       const config = readConfig(GROUP_CONFIG.photos, env);
       return groupHandler(
         'photos',
-        photoRoutes(buildPhotoDeps(config, db, s3)),
+        photoRoutes({ ...buildPhotoDeps(config, db, s3), files: photoFiles }),
         await buildSessionResolver(config, db),
         {
           ...config,
@@ -140,7 +147,7 @@ export async function buildGroupHandler(group: LambdaGroup, o: HandlerOptions = 
       const config = readConfig(GROUP_CONFIG['photo-intake'], env);
       return groupHandler(
         'photo-intake',
-        photoIntakeRoutes(buildPhotoIntakeDeps(config, db, s3)),
+        photoIntakeRoutes({ ...buildPhotoIntakeDeps(config, db, s3), files: photoFiles }),
         await buildSessionResolver(config, db),
         { ...config, links: await buildLinkResolver(config, db), ...extra },
       );
