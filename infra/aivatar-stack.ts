@@ -12,9 +12,8 @@ import { GROUP_CONFIG, providerBudgetConfig, taskTimingConfig } from '../functio
 import { TASK_TIMING } from '../functions/domain/generation/task-timing.ts';
 import { PREFLIGHT_GROUP } from '../shared/api-cors.ts';
 import { apiRoutes, type LambdaGroup, servedGroups } from '../shared/api-routes.ts';
-import { DEFAULT_RESERVED_CONCURRENCY } from './api-limits.ts';
 import { ApiEdge } from './constructs/api-edge.ts';
-import { ApiFunction, type ApiFunctionProps, REPO_ROOT } from './constructs/api-function.ts';
+import { ApiFunction, REPO_ROOT } from './constructs/api-function.ts';
 import { AvatarGeneration, bindTaskQueue, SEND_TASK_ACTIONS } from './constructs/avatar-generation.ts';
 import { DataTable } from './constructs/data-table.ts';
 import {
@@ -27,15 +26,7 @@ import {
   bindStripeApi,
   bindStripeWebhookSecret,
   bindTable,
-  GOOGLE_CLIENT_SECRET_ACTIONS,
   type GoogleSignInBinding,
-  MEDIA_OBJECT_ACTIONS,
-  ORIGIN_SECRET_ACTIONS,
-  SEND_MAIL_ACTIONS,
-  SESSION_KEY_ACTIONS,
-  STRIPE_SECRET_ACTIONS,
-  type TableAccess,
-  TRACING_ACTIONS,
 } from './constructs/function-bindings.ts';
 import { ProductApi } from './constructs/http-api.ts';
 import { MailSender } from './constructs/mail-sender.ts';
@@ -48,43 +39,9 @@ import { StyleCatalogue } from './constructs/style-catalogue.ts';
 import { assertWebBuilt, WebDeployment } from './constructs/web-deployment.ts';
 import type { EdgeAcls } from './edge-protection.ts';
 import { checkFunctionConcurrency } from './function-concurrency.ts';
+import { groupFunctionProps, groupNeeds } from './group-needs.ts';
 import { TASK_QUEUE, timingProblems } from './queue-design.ts';
-
-export type Stage = 'dev' | 'prod';
-export const STAGES: readonly Stage[] = ['dev', 'prod'];
-
-export interface GroupNeeds {
-  /** MiB; also buys CPU. Default 512. */
-  memorySize?: number;
-  /** Concurrent executions reserved for the function, which are also its ceiling. */
-  reservedConcurrency?: number;
-  /** TABLE_NAME, and the exact DynamoDB actions the group's code calls (tests/infra/iam.test.ts checks). */
-  table?: TableAccess;
-  /** JWT_SECRET_ARN and reading that secret. */
-  sessionSigningKey?: true;
-  /** MAIL_FROM, and sending from the product's address. */
-  mail?: true;
-  /** The "Sign in with Google" settings and reading its client secret, where the stage has a Google client. */
-  googleSignIn?: true;
-  /** The login link's browser cookie: the API's public URL and the cookie's SameSite. */
-  linkCookie?: true;
-  /** STRIPE_SECRET_KEY_ARN and STRIPE_PRICES, and reading that secret. */
-  stripeApi?: true;
-  /** STRIPE_WEBHOOK_SECRET_ARN, and reading that secret. */
-  stripeWebhookSecret?: true;
-  /** MEDIA_BUCKET, and get/put/delete on objects under these key prefixes only. */
-  media?: { prefixes: readonly string[] };
-  /** Default 10. */
-  timeoutSeconds?: number;
-  /** Packages installed beside the bundle, not in it (ApiFunctionProps.installedModules). */
-  installedModules?: readonly string[];
-  /** TASK_QUEUE_URL, and sending avatar task messages to that queue. */
-  taskQueue?: true;
-  /** The face model beside the bundle (ApiFunctionProps.faceAnalysis). */
-  faceAnalysis?: true;
-  /** PRIVACY_JOB_QUEUE_URL, and sending privacy job messages (deletions, exports) to that queue. */
-  privacyJobQueue?: true;
-}
+import type { Stage } from './stage.ts';
 
 interface GroupResources {
   table: ITable;
@@ -100,193 +57,6 @@ interface GroupResources {
   privacyJobs: PrivacyJobs;
   /** The API distribution's header secret, where the API sits behind CloudFront and WAF. */
   originSecret: ISecret | null;
-}
-
-/** Reading, writing and updating single items: every group with table access does all three. */
-const ITEM_READ_WRITE = ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'] as const;
-
-/**
- * What each endpoint group's function may touch. A group gets a function once it has a served route;
- * synth fails if that group is missing here, so access is decided when the group is built.
- * Note: functions/config.ts requires MAIL_FROM and MAIL_TRANSPORT of every function today.
- */
-export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
-  auth: {
-    // scrypt takes 128 MiB per hash, and Lambda's CPU share grows with memory.
-    memorySize: 1024,
-    // Every signed-in screen calls GET /user_info here.
-    reservedConcurrency: 20,
-    table: {
-      // Get/Put/Update/Query on accounts, links and counters; the sign-up transaction puts, the
-      // login-link transaction deletes the link and updates the account (or checks it is active).
-      actions: [...ITEM_READ_WRITE, 'dynamodb:ConditionCheckItem', 'dynamodb:DeleteItem', 'dynamodb:Query'],
-    },
-    // The common-password dictionaries (about 1.5 MB), loaded when a password is set.
-    installedModules: ['@zxcvbn-ts/core', '@zxcvbn-ts/language-common'],
-    sessionSigningKey: true,
-    mail: true,
-    googleSignIn: true,
-    linkCookie: true,
-  },
-  avatars: {
-    // sharp makes the 4K preset (4096 px long side) and the 400x400 one on demand.
-    memorySize: 1024,
-    timeoutSeconds: 15,
-    table: {
-      // The session's account, styles, tasks (GetItem, Query); the picked styles (BatchGetItem); the
-      // create transaction (account Update, ledger, batch, tasks and idempotency Puts); a task that could
-      // not be queued fails with its refund (Update, Put); the batch email setting (Update).
-      actions: [...ITEM_READ_WRITE, 'dynamodb:BatchGetItem', 'dynamodb:Query'],
-    },
-    sessionSigningKey: true,
-    // Reads results for downloads, signs their URLs; stores the download sizes made from them and the
-    // "download all" ZIPs, and reads both back.
-    media: { prefixes: ['results/', 'result-thumbs/', 'result-sizes/', 'archives/'] },
-    taskQueue: true,
-    installedModules: ['sharp'],
-  },
-  billing: {
-    table: {
-      // GetItem: the session's account, the billing account. PutItem: the checkout record, and in the
-      // customer transaction the customer map. UpdateItem: the account's customer id and its one
-      // subscription checkout.
-      actions: [...ITEM_READ_WRITE],
-    },
-    sessionSigningKey: true,
-    stripeApi: true,
-  },
-  'stripe-webhook': {
-    table: {
-      // GetItem: checkout, customer map, account, payment. PutItem and UpdateItem: the credit
-      // transactions (event id, invoice, ledger entry, payment; checkout, subscription, account), a delayed
-      // payment's state, a checkout's email claims. ConditionCheckItem: a delayed payment is recorded only
-      // while its checkout is not credited. DeleteItem: the credit ends the payment's pending state.
-      actions: [...ITEM_READ_WRITE, 'dynamodb:ConditionCheckItem', 'dynamodb:DeleteItem'],
-    },
-    // No session key: Stripe's signature is the caller's proof. The API key reads a subscription's
-    // current state and a payment's receipt; the signing secret verifies deliveries.
-    stripeApi: true,
-    stripeWebhookSecret: true,
-    // Each pack's receipt, and the word that a bank refused a debit.
-    mail: true,
-  },
-  account: {
-    // scrypt (128 MiB) confirms a deletion.
-    memorySize: 1024,
-    reservedConcurrency: 5,
-    table: {
-      // GetItem/PutItem/UpdateItem: the session's account, deletion link, rate counters, a job's record (the
-      // deletion's in a transaction with the account's update); Query: the account's latest exports. The
-      // work itself is the privacy job function's (infra/constructs/privacy-jobs.ts).
-      actions: [...ITEM_READ_WRITE, 'dynamodb:Query'],
-    },
-    sessionSigningKey: true,
-    mail: true,
-    // Signs the short-lived download address of a ready export.
-    media: { prefixes: ['exports/'] },
-    privacyJobQueue: true,
-  },
-  photos: {
-    // Lists photos (signing their URLs), shows one, deletes, hands out upload targets, records consent: no
-    // decoding and no face model, so it starts small and answers fast while intake is busy.
-    table: {
-      // The session's account read, the photo list (Query), the upload-target counter (Put, Update), consent
-      // and retention on the account (Update), a delete (conditional Delete).
-      actions: [...ITEM_READ_WRITE, 'dynamodb:Query', 'dynamodb:DeleteItem'],
-    },
-    sessionSigningKey: true,
-    // Signs upload targets (uploads/), reads and deletes photos and their thumbnails.
-    media: { prefixes: ['uploads/', 'photos/', 'thumbs/'] },
-  },
-  'photo-intake': {
-    // sharp decodes up to 40-megapixel images, and the face check runs a neural network on each photo
-    // (docs/faces.md): 2048 MiB buys more than one full vCPU, which both need.
-    memorySize: 2048,
-    faceAnalysis: true,
-    // A confirm checks up to 5 photos.
-    timeoutSeconds: 15,
-    // Its own instances: a flood of uploads never takes the ones that list and show photos.
-    reservedConcurrency: 10,
-    table: {
-      // The session's account read, the photo list (Query), a photo taking a place with its upload's claim
-      // (conditional Put, in a transaction), the claims read back (GetItem), the hourly check counter
-      // (Put, Update). DeleteItem: the photo store's delete is in the bundle (tests/infra/iam.test.ts reads
-      // the code), though no intake route deletes a photo record.
-      actions: [...ITEM_READ_WRITE, 'dynamodb:Query', 'dynamodb:DeleteItem'],
-    },
-    sessionSigningKey: true,
-    // Reads and discards the browser's uploads, stores the checked photo and its thumbnail.
-    media: { prefixes: ['uploads/', 'photos/', 'thumbs/'] },
-    installedModules: ['sharp'],
-  },
-  'admin-styles': {
-    // A style picture is decoded like a photo (up to 40 megapixels).
-    memorySize: 2048,
-    timeoutSeconds: 15,
-    table: {
-      // The session's account and a style as stored (GetItem), the styles and the audit log (Query), the id
-      // counter (UpdateItem), each change with its audit entry (a transaction of Put/Delete) and the seed
-      // claims of imported catalogue styles (PutItem).
-      actions: [...ITEM_READ_WRITE, 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:DeleteItem'],
-    },
-    sessionSigningKey: true,
-    // The admin's browser upload (uploads/<adminId>/...) and the checked pictures every screen shows.
-    media: { prefixes: ['uploads/', 'style-images/'] },
-    installedModules: ['sharp'],
-  },
-};
-
-/** A served group's GROUP_NEEDS entry: synth fails without one. */
-function groupNeeds(group: LambdaGroup): GroupNeeds {
-  const needs = GROUP_NEEDS[group];
-  if (!needs) {
-    throw new Error(`Group ${group} has served routes but no entry in GROUP_NEEDS (infra/aivatar-stack.ts)`);
-  }
-  return needs;
-}
-
-/**
- * The function a group gets from its GROUP_NEEDS entry: its code, bundle and settings (what it may touch is
- * bound by the stack). tests/infra/bundles.test.ts bundles the functions it reads from these alone.
- */
-export function groupFunctionProps(
-  group: LambdaGroup,
-  stage: Stage,
-  environment: Record<string, string>,
-): ApiFunctionProps {
-  const needs = groupNeeds(group);
-  return {
-    group,
-    stage,
-    environment,
-    reservedConcurrency: needs.reservedConcurrency ?? DEFAULT_RESERVED_CONCURRENCY,
-    ...(needs.memorySize ? { memorySize: needs.memorySize } : {}),
-    ...(needs.timeoutSeconds ? { timeoutSeconds: needs.timeoutSeconds } : {}),
-    ...(needs.installedModules ? { installedModules: needs.installedModules } : {}),
-    ...(needs.faceAnalysis ? { faceAnalysis: true } : {}),
-    // Every API group is traced (functions/http/group-handler.ts runs the Tracer).
-    traced: true,
-  };
-}
-
-/**
- * Every IAM action a group's function is granted beyond writing its own logs, its traces included (every
- * group is traced). `behindEdge`: the API sits behind its CloudFront distribution, whose header secret every
- * group reads.
- */
-export function declaredActions(needs: GroupNeeds, behindEdge = false): string[] {
-  return [
-    ...TRACING_ACTIONS,
-    ...(behindEdge ? ORIGIN_SECRET_ACTIONS : []),
-    ...(needs.table?.actions ?? []),
-    ...(needs.sessionSigningKey ? SESSION_KEY_ACTIONS : []),
-    ...(needs.mail ? SEND_MAIL_ACTIONS : []),
-    ...(needs.googleSignIn ? GOOGLE_CLIENT_SECRET_ACTIONS : []),
-    ...(needs.stripeApi || needs.stripeWebhookSecret ? STRIPE_SECRET_ACTIONS : []),
-    ...(needs.media ? MEDIA_OBJECT_ACTIONS : []),
-    ...(needs.taskQueue ? SEND_TASK_ACTIONS : []),
-    ...(needs.privacyJobQueue ? SEND_JOB_ACTIONS : []),
-  ];
 }
 
 export interface AivatarStackProps extends StackProps {
@@ -472,92 +242,95 @@ export class AivatarStack extends Stack {
       generation.deadLetterQueue,
     );
     this.monitoring.watchPrivacyJobs(this.privacyJobs.fn.fn, this.privacyJobs.deadLetterQueue);
-    new CfnOutput(this, 'AlarmTopicArn', {
-      value: this.monitoring.topic.topicArn,
-      description: 'Alarms are sent here (subscribe more addresses or a chat integration)',
-    });
-    new CfnOutput(this, 'DashboardName', {
-      value: `Aivatar-${stage}`,
-      description: 'The CloudWatch dashboard of this stage',
-    });
-    if (apiEdge) {
-      new CfnOutput(this, 'ApiEdgeUrl', {
-        value: apiEdge.url,
-        description: 'The API behind CloudFront and WAF (the web app calls this)',
-      });
-      new CfnOutput(this, 'OriginVerifySecretArn', {
-        value: apiEdge.originSecret.secretArn,
-        description:
-          'The header value the API distribution sends and the functions require (rotation: docs/operations.md)',
-      });
+    const outputs: [id: string, value: string | undefined, description: string][] = [
+      [
+        'AlarmTopicArn',
+        this.monitoring.topic.topicArn,
+        'Alarms are sent here (subscribe more addresses or a chat integration)',
+      ],
+      ['DashboardName', `Aivatar-${stage}`, 'The CloudWatch dashboard of this stage'],
+      ['ApiEdgeUrl', apiEdge?.url, 'The API behind CloudFront and WAF (the web app calls this)'],
+      [
+        'OriginVerifySecretArn',
+        apiEdge?.originSecret.secretArn,
+        'The header value the API distribution sends and the functions require (rotation: docs/operations.md)',
+      ],
+      ['WebUrl', web.webUrl, 'The web app'],
+      [
+        'ApiUrl',
+        api.endpoint,
+        apiEdge
+          ? "API Gateway's own address: it refuses requests that did not come through ApiEdgeUrl"
+          : 'The HTTP API (also in /config.json)',
+      ],
+      [
+        'MediaBucketName',
+        media.bucket.bucketName,
+        'Reference photos (deleted automatically after their retention period)',
+      ],
+      ['TableName', data.table.tableName, 'The DynamoDB table'],
+      [
+        'CloudFrontDomain',
+        web.distribution.distributionDomainName,
+        'Point the webDomain DNS record (CNAME/alias) here',
+      ],
+      ['MailDkimRecords', mail.dkimDnsRecords, `DNS records that verify ${props.mailDomain} for SES`],
+      [
+        'MailConfigurationSet',
+        mail.configurationSet.configurationSetName,
+        'SES configuration set every mail goes through (pause sending here in an incident)',
+      ],
+      [
+        'ApiAccessLogs',
+        api.accessLogs.logGroupName,
+        'JSON access log of the HTTP API (requestId = x-correlation-id)',
+      ],
+      [
+        'GoogleClientSecretArn',
+        googleSignIn?.clientSecret.secretArn,
+        'Put the Google OAuth client secret in this secret',
+      ],
+      [
+        'GoogleRedirectUri',
+        googleSignIn ? `${publicApiUrl}${apiRoutes.googleCallback.path}` : undefined,
+        'Register this as an authorized redirect URI of the Google OAuth client',
+      ],
+      [
+        'StripeApiKeyArn',
+        stripe.apiKey.secretArn,
+        'Put the Stripe secret key (sk_...) here before taking payments',
+      ],
+      [
+        'StripeWebhookSecretArn',
+        stripe.webhookSecret.secretArn,
+        'Put the webhook endpoint signing secret (whsec_...) here',
+      ],
+      [
+        'StripeWebhookUrl',
+        `${publicApiUrl}${apiRoutes.stripeWebhook.path}`,
+        'The endpoint to create in Stripe (events: see docs/operations.md)',
+      ],
+      [
+        'OpenAiApiKeyArn',
+        generation.providerKey.secretArn,
+        'Put the OpenAI API key here for AI avatars (until then: local preview renders)',
+      ],
+      [
+        'TaskDeadLetterQueueUrl',
+        generation.deadLetterQueue.queueUrl,
+        'Avatar task messages that failed 3 deliveries (their tasks were refunded)',
+      ],
+      [
+        'PrivacyJobDeadLetterQueueUrl',
+        this.privacyJobs.deadLetterQueue.queueUrl,
+        'Privacy job messages that failed 5 deliveries (their jobs stay recorded: runbook)',
+      ],
+      ['SessionSigningKeyArn', signingKey.secretArn, 'Secret to change to rotate the session key'],
+    ];
+    // An output with no value is one this stage does not have (no API edge, no Google sign-in).
+    for (const [id, value, description] of outputs) {
+      if (value !== undefined) new CfnOutput(this, id, { value, description });
     }
-
-    new CfnOutput(this, 'WebUrl', { value: web.webUrl, description: 'The web app' });
-    new CfnOutput(this, 'ApiUrl', {
-      value: api.endpoint,
-      description: apiEdge
-        ? "API Gateway's own address: it refuses requests that did not come through ApiEdgeUrl"
-        : 'The HTTP API (also in /config.json)',
-    });
-    new CfnOutput(this, 'MediaBucketName', {
-      value: media.bucket.bucketName,
-      description: 'Reference photos (deleted automatically after their retention period)',
-    });
-    new CfnOutput(this, 'TableName', { value: data.table.tableName, description: 'The DynamoDB table' });
-    new CfnOutput(this, 'CloudFrontDomain', {
-      value: web.distribution.distributionDomainName,
-      description: 'Point the webDomain DNS record (CNAME/alias) here',
-    });
-    new CfnOutput(this, 'MailDkimRecords', {
-      value: mail.dkimDnsRecords,
-      description: `DNS records that verify ${props.mailDomain} for SES`,
-    });
-    new CfnOutput(this, 'MailConfigurationSet', {
-      value: mail.configurationSet.configurationSetName,
-      description: 'SES configuration set every mail goes through (pause sending here in an incident)',
-    });
-    new CfnOutput(this, 'ApiAccessLogs', {
-      value: api.accessLogs.logGroupName,
-      description: 'JSON access log of the HTTP API (requestId = x-correlation-id)',
-    });
-    if (googleSignIn) {
-      new CfnOutput(this, 'GoogleClientSecretArn', {
-        value: googleSignIn.clientSecret.secretArn,
-        description: 'Put the Google OAuth client secret in this secret',
-      });
-      new CfnOutput(this, 'GoogleRedirectUri', {
-        value: `${publicApiUrl}${apiRoutes.googleCallback.path}`,
-        description: 'Register this as an authorized redirect URI of the Google OAuth client',
-      });
-    }
-    new CfnOutput(this, 'StripeApiKeyArn', {
-      value: stripe.apiKey.secretArn,
-      description: 'Put the Stripe secret key (sk_...) here before taking payments',
-    });
-    new CfnOutput(this, 'StripeWebhookSecretArn', {
-      value: stripe.webhookSecret.secretArn,
-      description: 'Put the webhook endpoint signing secret (whsec_...) here',
-    });
-    new CfnOutput(this, 'StripeWebhookUrl', {
-      value: `${publicApiUrl}${apiRoutes.stripeWebhook.path}`,
-      description: 'The endpoint to create in Stripe (events: see docs/operations.md)',
-    });
-    new CfnOutput(this, 'OpenAiApiKeyArn', {
-      value: generation.providerKey.secretArn,
-      description: 'Put the OpenAI API key here for AI avatars (until then: local preview renders)',
-    });
-    new CfnOutput(this, 'TaskDeadLetterQueueUrl', {
-      value: generation.deadLetterQueue.queueUrl,
-      description: 'Avatar task messages that failed 3 deliveries (their tasks were refunded)',
-    });
-    new CfnOutput(this, 'PrivacyJobDeadLetterQueueUrl', {
-      value: this.privacyJobs.deadLetterQueue.queueUrl,
-      description: 'Privacy job messages that failed 5 deliveries (their jobs stay recorded: runbook)',
-    });
-    new CfnOutput(this, 'SessionSigningKeyArn', {
-      value: signingKey.secretArn,
-      description: 'Secret to change to rotate the session key',
-    });
     // Last, once every function exists: each has reserved concurrency or is marked a custom-resource provider.
     checkFunctionConcurrency(this);
   }

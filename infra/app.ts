@@ -8,8 +8,9 @@
 //   -c taskDeadlineSeconds=3600  (a pending task is refunded after this; over 2850, the queue's last delivery)
 //   -c likenessGuarantee=50   (0-100: a finished avatar scoring under it is refunded)
 import { App } from 'aws-cdk-lib';
-import { AivatarStack, STAGES, type Stage } from './aivatar-stack.ts';
+import { AivatarStack } from './aivatar-stack.ts';
 import { EdgeProtectionStack } from './edge-protection.ts';
+import { STAGES, type Stage } from './stage.ts';
 
 const app = new App();
 const context = (key: string): string | undefined => {

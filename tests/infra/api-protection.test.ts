@@ -4,7 +4,6 @@ import { Match } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_LINK_TTL_SECONDS } from '../../functions/domain/accounts/accounts.ts';
-import { GROUP_NEEDS } from '../../infra/aivatar-stack.ts';
 import { DEFAULT_RESERVED_CONCURRENCY, ROUTE_THROTTLES, STAGE_THROTTLE } from '../../infra/api-limits.ts';
 import { ACCESS_LOG_FIELDS } from '../../infra/constructs/http-api.ts';
 import {
@@ -12,6 +11,7 @@ import {
   CUSTOM_RESOURCE_PROVIDERS,
   checkFunctionConcurrency,
 } from '../../infra/function-concurrency.ts';
+import { GROUP_NEEDS } from '../../infra/group-needs.ts';
 import { API_CORS } from '../../shared/api-cors.ts';
 import { apiRoutes, type RouteId, routeKey, servedGroups, servedRoutes } from '../../shared/api-routes.ts';
 import { type Json, props, type Resource } from './cfn-template.ts';

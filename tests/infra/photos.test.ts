@@ -4,7 +4,8 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GROUP_CONFIG, readConfig } from '../../functions/config.ts';
-import { type AivatarStack, groupFunctionProps } from '../../infra/aivatar-stack.ts';
+import type { AivatarStack } from '../../infra/aivatar-stack.ts';
+import { groupFunctionProps } from '../../infra/group-needs.ts';
 import { PHOTO_RETENTION_DAYS } from '../../shared/photo-rules.ts';
 import { at, deployed, type Json, props, type Resource } from './cfn-template.ts';
 import { functionId, removeTempDirs, type Synth, synth } from './synth.ts';

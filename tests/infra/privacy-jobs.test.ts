@@ -6,7 +6,6 @@ import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { CfnQueue, Queue } from 'aws-cdk-lib/aws-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_CONFIG, readConfig } from '../../functions/config.ts';
-import { GROUP_NEEDS } from '../../infra/aivatar-stack.ts';
 import { GENERATION_NEEDS } from '../../infra/constructs/avatar-generation.ts';
 import {
   MEDIA_LIST_ACTIONS,
@@ -19,6 +18,7 @@ import {
   PRIVACY_JOB_RESERVED_CONCURRENCY,
   SEND_JOB_ACTIONS,
 } from '../../infra/constructs/privacy-jobs.ts';
+import { GROUP_NEEDS } from '../../infra/group-needs.ts';
 import { PRIVACY_JOB_QUEUE } from '../../infra/queue-design.ts';
 import { USER_FILE_PREFIXES } from '../../shared/table-design.ts';
 import { buildGroupBundle, sourceFiles } from '../support/function-bundle.ts';

@@ -2,10 +2,10 @@
 // says what went into it: our source files, and the AWS SDK modules it loads when it starts.
 import { relative } from 'node:path';
 import { build, type Metafile } from 'esbuild';
-import { GROUP_NEEDS } from '../../infra/aivatar-stack.ts';
 import { ESM_REQUIRE_BANNER, LAMBDA_EXTERNAL_MODULES } from '../../infra/constructs/api-function.ts';
 import { GENERATION_NEEDS } from '../../infra/constructs/avatar-generation.ts';
 import { handlerEntry, REPO_ROOT } from '../../infra/function-entries.ts';
+import { GROUP_NEEDS } from '../../infra/group-needs.ts';
 
 export interface GroupBundle {
   file: string;
