@@ -189,7 +189,7 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
 export function groupNeeds(group: LambdaGroup): GroupNeeds {
   const needs = GROUP_NEEDS[group];
   if (!needs) {
-    throw new Error(`Group ${group} has served routes but no entry in GROUP_NEEDS (infra/aivatar-stack.ts)`);
+    throw new Error(`Group ${group} has served routes but no entry in GROUP_NEEDS (infra/group-needs.ts)`);
   }
   return needs;
 }
