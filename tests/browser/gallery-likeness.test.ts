@@ -96,12 +96,12 @@ function tasks(webUrl: string): Partial<AvatarTask>[] {
     done('best', MARCH_14 - 120, [1, 'Studio Headshot'], 94),
     done('faceless', MARCH_14 - 180, [5, 'Medical Professional'], null),
     {
-      ...done('charged', MARCH_14 - 200, [4, 'Tech Professional'], 22),
+      ...done('charged', MARCH_14 - 200, [2, 'Outdoor Portrait'], 22),
       likeness_refunded: false,
       withheld: false,
       likeness_not_refunded: 'daily-limit' as const,
-      thumbnail_url: `${webUrl}/styles/tech-professional.webp`,
-      image_url: `${webUrl}/styles/tech-professional.webp`,
+      thumbnail_url: `${webUrl}/styles/outdoor-portrait.webp`,
+      image_url: `${webUrl}/styles/outdoor-portrait.webp`,
     },
     done('unmeasured', MARCH_14 - 240, [3, 'Creative Professional'], undefined),
   ];
