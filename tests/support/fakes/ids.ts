@@ -15,8 +15,9 @@ export class FakeIds implements Ids {
 
   newId(): string {
     this.ids += 1;
-    // UUID-shaped (hex and dashes): freshUploadId keeps 16 hex digits of it.
-    return `${this.prefix}00000000-0000-4000-8000-${String(this.ids).padStart(12, '0')}`;
+    // UUID-shaped (hex and dashes), the count first: freshUploadId keeps the first 16 hex digits.
+    const n = this.ids.toString(16).padStart(8, '0');
+    return `${this.prefix}${n}-0000-4000-8000-${n.padStart(12, '0')}`;
   }
 
   newSecret(): string {
