@@ -10,7 +10,7 @@ import { languageOfPath } from '../../../shared/web-routes.ts';
 import { AppTree } from '../../../web/src/app/app.tsx';
 import { switchLanguage } from '../../../web/src/lib/i18n.ts';
 import { setToken } from '../../../web/src/lib/session-store.ts';
-import { apiStub, ok } from './api-stub.ts';
+import { apiStub, ok, type Reply } from './api-stub.ts';
 
 /** A fresh account as GET /user_info answers it: the 2 signup tokens, a password. */
 export const aUser = (over: Partial<UserInfo> = {}): UserInfo => ({
@@ -40,14 +40,15 @@ export interface Rendered extends RenderResult {
 
 /**
  * The app at `path`. With `as`, signed in as that account (its token stored, GET /user_info answering it);
- * `state` is the navigation's state (a prefilled email).
+ * with `userInfo`, signed in but GET /user_info answering that instead. `state` is the navigation's state
+ * (a prefilled email).
  */
 export async function renderApp(
   path: string,
-  { as, state }: { as?: UserInfo; state?: unknown } = {},
+  { as, userInfo, state }: { as?: UserInfo; userInfo?: Reply; state?: unknown } = {},
 ): Promise<Rendered> {
-  if (as) {
-    apiStub.on('userInfo', ok('userInfo', as));
+  if (as || userInfo) {
+    apiStub.on('userInfo', userInfo ?? ok('userInfo', as as UserInfo));
     setToken('session-token');
   }
   await switchLanguage(languageOfPath(path));
