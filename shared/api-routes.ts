@@ -15,6 +15,7 @@ export const LAMBDA_GROUPS = [
   'admin-styles',
   'stripe-webhook',
   'account',
+  'teams',
 ] as const;
 export type LambdaGroup = (typeof LAMBDA_GROUPS)[number];
 export type Access = 'public' | 'user' | 'admin';
@@ -370,6 +371,20 @@ export const apiRoutes = {
     response: s.NotificationSettings,
   }),
 
+  /**
+   * Teams (docs/product.md, "Teams"): a member marks one of their finished team avatars "Chosen for my
+   * team" (true), or takes it back (false). The only avatar their team's owner and admins ever see.
+   */
+  setChosen: route({
+    method: 'PUT',
+    path: '/aivatar/tasks/{taskId}/chosen',
+    group: 'avatars',
+    access: 'user',
+    served: false,
+    request: s.ChosenRequest,
+    response: s.ChosenResult,
+  }),
+
   // billing
   billingDashboard: route({
     method: 'GET',
@@ -554,6 +569,154 @@ export const apiRoutes = {
     access: 'public',
     served: true,
     response: 'binary',
+  }),
+
+  // teams (docs/product.md, "Teams"): every route checks the caller's membership and role on the server; an
+  // admin of another team gets 404, a member 403 on admin actions.
+  createTeam: route({
+    method: 'POST',
+    path: '/teams',
+    group: 'teams',
+    access: 'user',
+    served: false,
+    request: s.CreateTeamRequest,
+    response: s.TeamCreated,
+  }),
+  /** The caller's team, role, seats and allowance; 404 when they belong to none. */
+  myTeam: route({
+    method: 'GET',
+    path: '/teams/mine',
+    group: 'teams',
+    access: 'user',
+    served: false,
+    response: s.MyTeam,
+  }),
+  /** Owner and admins: a Stripe Checkout for `quantity` seats (invoice created). */
+  teamSeatCheckout: route({
+    method: 'POST',
+    path: '/teams/{teamId}/checkout/seats',
+    group: 'teams',
+    access: 'user',
+    served: false,
+    request: s.SeatCheckoutRequest,
+    response: s.SeatCheckout,
+  }),
+  teamInvites: route({
+    method: 'POST',
+    path: '/teams/{teamId}/invites',
+    group: 'teams',
+    access: 'user',
+    served: false,
+    request: s.InvitesRequest,
+    response: s.InvitesResult,
+  }),
+  createInviteLink: route({
+    method: 'POST',
+    path: '/teams/{teamId}/invite-links',
+    group: 'teams',
+    access: 'user',
+    served: false,
+    request: s.InviteLinkRequest,
+    response: s.InviteLink,
+  }),
+  revokeInviteLink: route({
+    method: 'DELETE',
+    path: '/teams/{teamId}/invite-links/{linkId}',
+    group: 'teams',
+    access: 'user',
+    served: false,
+    response: s.Success,
+  }),
+  /**
+   * Joins with an emailed invitation's or an open link's code: 403 (domain, revoked, expired, email not
+   * verified) or 409 (no seat, cap reached, already in a team) with shared/team-rules.ts's words.
+   */
+  joinTeam: route({
+    method: 'POST',
+    path: '/teams/join/{code}',
+    group: 'teams',
+    access: 'user',
+    served: false,
+    response: s.JoinedTeam,
+  }),
+  /** Owner: the styles and backdrop x outfit combinations members may create. */
+  setTeamAllowed: route({
+    method: 'PUT',
+    path: '/teams/{teamId}/allowed',
+    group: 'teams',
+    access: 'user',
+    served: false,
+    request: s.TeamAllowed,
+    response: s.TeamAllowedResult,
+  }),
+  /** Owner and admins: the dashboard's members, `?cursor=` and `?limit=` (a team-keyed Query). */
+  teamMembers: route({
+    method: 'GET',
+    path: '/teams/{teamId}/members',
+    group: 'teams',
+    access: 'user',
+    served: false,
+    response: s.TeamMembersPage,
+  }),
+  /** Owner and admins: one email, at most once a day per member. */
+  remindMember: route({
+    method: 'POST',
+    path: '/teams/{teamId}/members/{memberId}/remind',
+    group: 'teams',
+    access: 'user',
+    served: false,
+    response: s.RemindResult,
+  }),
+  /** Owner and admins: one extra avatar on the member's allowance. */
+  grantMemberRetry: route({
+    method: 'POST',
+    path: '/teams/{teamId}/members/{memberId}/retry',
+    group: 'teams',
+    access: 'user',
+    served: false,
+    response: s.RetryGrantResult,
+  }),
+  /** Owner: makes a member an admin (manager), or back. */
+  setMemberRole: route({
+    method: 'PUT',
+    path: '/teams/{teamId}/members/{memberId}/role',
+    group: 'teams',
+    access: 'user',
+    served: false,
+    request: s.MemberRoleRequest,
+    response: s.Success,
+  }),
+  /**
+   * Owner and admins remove a member (the seat is freed if they generated nothing); a member removes
+   * themself (leaves). Their personal account stays.
+   */
+  removeMember: route({
+    method: 'DELETE',
+    path: '/teams/{teamId}/members/{memberId}',
+    group: 'teams',
+    access: 'user',
+    served: false,
+    response: s.Success,
+  }),
+  /** Owner and admins: name, email, status, chosen headshot's file name, likeness, dates; streamed. */
+  teamMembersCsv: route({
+    method: 'GET',
+    path: '/teams/{teamId}/members.csv',
+    group: 'teams',
+    access: 'user',
+    served: false,
+    response: 'binary',
+    queryToken: true,
+  }),
+  /** Owner and admins: one folder per member, the 1080 px face-centred square and the full-size file. */
+  teamHeadshotsZip: route({
+    method: 'GET',
+    path: '/teams/{teamId}/headshots.zip',
+    group: 'teams',
+    access: 'user',
+    served: false,
+    response: 'binary',
+    queryToken: true,
   }),
 } as const;
 

@@ -10,6 +10,7 @@ import {
 import { LANGUAGES, type Language as LanguageCode } from './language.ts';
 import { PHOTO_LIMITS, PHOTO_TYPES, QUALITY_HINTS, REJECTION_REASONS } from './photo-rules.ts';
 import { BACKDROP_IDS, MAX_AVATARS_PER_BATCH, OUTFIT_IDS } from './style-choices.ts';
+import { MEMBER_STATUSES, TEAM_LIMITS, TEAM_ROLES } from './team-rules.ts';
 
 export { LANGUAGES };
 /** The zod enum of shared/language.ts's list; the type is that module's. */
@@ -465,8 +466,18 @@ export const TaskList = z.object({
  * every finished avatar; the route takes it as `?token=` and no session is ever put in a URL.
  */
 export const DownloadLinkRequest = z.object({
-  route: z.enum(['resultData', 'resultFile', 'resultsZip', 'favouritesZip', 'photoData']),
+  route: z.enum([
+    'resultData',
+    'resultFile',
+    'resultsZip',
+    'favouritesZip',
+    'photoData',
+    'teamMembersCsv',
+    'teamHeadshotsZip',
+  ]),
   filename: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+  /** the team routes (CSV, ZIP): the team the link opens; its route checks the caller's role there */
+  team_id: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
 });
 export const DownloadLink = z.object({ token: z.string(), expires_at: z.number() });
 export type DownloadLink = z.infer<typeof DownloadLink>;
@@ -577,3 +588,122 @@ export type ExportStatus = z.infer<typeof ExportStatus>;
 export const ExportStarted = z.object({ msg: z.string(), export: ExportStatus });
 /** GET /account/export: the latest export that has not expired, if any. */
 export const LatestExport = z.object({ export: z.nullable(ExportStatus) });
+
+// Teams (docs/product.md, "Teams"; numbers and words in shared/team-rules.ts).
+/** A company email domain as typed (`acme.test`); the server keeps its ASCII (punycode) form. */
+const TeamDomain = z.string().check(z.trim(), z.minLength(3), z.maxLength(253));
+export const TeamRole = z.enum(TEAM_ROLES);
+export const MemberStatus = z.enum(MEMBER_STATUSES);
+/** One backdrop with one outfit, for the styles that take choices (shared/style-choices.ts ids). */
+export const TeamCombo = z.strictObject({ backdrop: z.enum(BACKDROP_IDS), outfit: z.enum(OUTFIT_IDS) });
+export type TeamCombo = z.infer<typeof TeamCombo>;
+/**
+ * What members may create: `styles` (ids; null: every active style) and, for the styles that take
+ * choices, `combos` (null: any backdrop with any outfit). Changing it never touches finished avatars.
+ */
+export const TeamAllowed = z.object({
+  styles: z.nullable(z.array(StyleId).check(z.maxLength(200))),
+  combos: z.nullable(z.array(TeamCombo).check(z.maxLength(BACKDROP_IDS.length * OUTFIT_IDS.length))),
+});
+export type TeamAllowed = z.infer<typeof TeamAllowed>;
+export const CreateTeamRequest = z.strictObject({
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(TEAM_LIMITS.nameMaxLength)),
+  domains: z.optional(z.array(TeamDomain).check(z.maxLength(TEAM_LIMITS.maxDomains))),
+  /** the language of the team's emails (default: the owner's) */
+  lang: z.optional(Language),
+});
+export const TeamCreated = z.object({ team_id: z.string() });
+/** GET /teams/mine: the caller's team as their role sees it. */
+export const MyTeam = z.object({
+  team_id: z.string(),
+  name: z.string(),
+  role: TeamRole,
+  domains: z.array(z.string()),
+  lang: Language,
+  seats_total: z.number(),
+  seats_used: z.number(),
+  /** members with a seat: avatars left to create from the team's allowance (absent without a seat) */
+  allowance_left: z.optional(z.number()),
+  allowed: TeamAllowed,
+  /** the team avatar the caller chose for the team, if any */
+  chosen_task_id: z.nullable(z.string()),
+});
+export type MyTeam = z.infer<typeof MyTeam>;
+export const SeatCheckoutRequest = z.strictObject({
+  quantity: z.int().check(z.gte(TEAM_LIMITS.minSeatsPerCheckout), z.lte(TEAM_LIMITS.maxSeatsPerCheckout)),
+  lang: z.optional(Language),
+});
+export const SeatCheckout = z.object({ url: z.string() });
+export const InvitesRequest = z.strictObject({
+  emails: z
+    .array(z.string().check(z.maxLength(320)))
+    .check(z.minLength(1), z.maxLength(TEAM_LIMITS.maxInvitesPerRequest)),
+});
+/** `invited`: the addresses emailed; `skipped`: the others and why (not emailed again). */
+export const InvitesResult = z.object({
+  invited: z.array(z.string()),
+  skipped: z.array(
+    z.object({
+      email: z.string(),
+      reason: z.enum(['invalid', 'duplicate', 'member', 'already_invited']),
+    }),
+  ),
+});
+export type InvitesResult = z.infer<typeof InvitesResult>;
+export const InviteLinkRequest = z.strictObject({
+  domains: z.array(TeamDomain).check(z.minLength(1), z.maxLength(TEAM_LIMITS.maxDomains)),
+  max_uses: z.int().check(z.gte(1), z.lte(TEAM_LIMITS.maxLinkUses)),
+  expires_in_days: z.int().check(z.gte(TEAM_LIMITS.minLinkDays), z.lte(TEAM_LIMITS.maxLinkDays)),
+});
+/** The code is shown once (only its SHA-256 is stored); `url` is the web app's join page with it. */
+export const InviteLink = z.object({
+  link_id: z.string(),
+  url: z.string(),
+  code: z.string(),
+  expires_at: z.number(),
+  max_uses: z.number(),
+});
+export type InviteLink = z.infer<typeof InviteLink>;
+export const JoinedTeam = z.object({ team_id: z.string() });
+export const TeamAllowedResult = z.object({ success: z.boolean(), allowed: TeamAllowed });
+/**
+ * A member on the dashboard. Never their photos or personal avatars; `chosen` only once they chose a team
+ * avatar (docs/faces.md, "Teams").
+ */
+export const TeamMember = z.object({
+  member_id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: TeamRole,
+  status: MemberStatus,
+  has_seat: z.boolean(),
+  allowance_left: z.number(),
+  allowance_total: z.number(),
+  invited_at: z.nullable(z.number()),
+  joined_at: z.nullable(z.number()),
+  left_at: z.nullable(z.number()),
+  reminded_at: z.nullable(z.number()),
+  chosen: z.nullable(
+    z.object({
+      task_id: z.string(),
+      file_name: z.string(),
+      likeness: z.nullable(z.number()),
+      chosen_at: z.number(),
+    }),
+  ),
+});
+export type TeamMember = z.infer<typeof TeamMember>;
+/** `?cursor=` and `?limit=` page through (a team-keyed Query, never a scan). */
+export const TeamMembersPage = z.object({
+  members: z.array(TeamMember),
+  seats_total: z.number(),
+  seats_used: z.number(),
+  next_cursor: z.nullable(z.string()),
+});
+export type TeamMembersPage = z.infer<typeof TeamMembersPage>;
+export const RemindResult = z.object({ success: z.boolean(), reminded_at: z.number() });
+export const RetryGrantResult = z.object({ success: z.boolean(), allowance_left: z.number() });
+/** The owner makes a member an admin, or back. */
+export const MemberRoleRequest = z.strictObject({ role: z.enum(['admin', 'member']) });
+export const ChosenRequest = z.strictObject({ chosen: z.boolean() });
+export const ChosenResult = z.object({ success: z.boolean(), task_id: z.string(), chosen: z.boolean() });

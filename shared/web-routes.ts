@@ -94,6 +94,19 @@ export const webPages = [
     built: true,
     indexable: false,
   }),
+  /**
+   * Teams (docs/product.md, "Teams"): create a team, join one (`?code=`), the dashboard. `built` turns true
+   * with its screen's module in web/src/lib/page-modules.ts (tests/unit/single-sources.test.ts holds them
+   * together).
+   */
+  page({
+    id: 'appTeam',
+    path: '/app/team',
+    access: 'user',
+    localized: true,
+    built: false,
+    indexable: false,
+  }),
   page({
     id: 'appAccount',
     path: '/app/account',

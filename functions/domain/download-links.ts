@@ -6,7 +6,15 @@ import { DomainError } from './errors.ts';
 import type { User, UserReader } from './ports.ts';
 
 /** The routes that take `?token=`: they answer a file a browser may open by URL (shared/api-routes.ts). */
-export const LINK_ROUTES = ['resultData', 'resultFile', 'resultsZip', 'favouritesZip', 'photoData'] as const;
+export const LINK_ROUTES = [
+  'resultData',
+  'resultFile',
+  'resultsZip',
+  'favouritesZip',
+  'photoData',
+  'teamMembersCsv',
+  'teamHeadshotsZip',
+] as const;
 export type LinkRoute = (typeof LINK_ROUTES)[number];
 
 /** How long a link works: long enough to start a download, short enough to be worthless in a log. */

@@ -105,6 +105,8 @@ describe('tokens in a URL (?token=: download links only, issue 23)', () => {
       'resultData',
       'resultFile',
       'resultsZip',
+      'teamHeadshotsZip',
+      'teamMembersCsv',
     ]);
     for (const [, r] of withQueryToken) expect(r.method).toBe('GET');
     expect(presentedToken(event({ token: 'abc' }), apiRoutes.photoData)).toEqual({

@@ -1,0 +1,131 @@
+// Teams (docs/product.md, "Teams"): the numbers and the words the server and the team screens share. Free of
+// zod: the SPA imports it; shared/api-schemas.ts builds the bodies from it.
+import type { Language } from './language.ts';
+
+export const TEAM_ROLES = ['owner', 'admin', 'member'] as const;
+export type TeamRole = (typeof TEAM_ROLES)[number];
+
+/**
+ * A member as the dashboard shows them: invited (no account joined yet), joined, photos ready, generating,
+ * done (has finished team avatars), chosen (marked one "Chosen for my team"), left (removed, gone, or their
+ * account deleted).
+ */
+export const MEMBER_STATUSES = [
+  'invited',
+  'joined',
+  'photos_ready',
+  'generating',
+  'done',
+  'chosen',
+  'left',
+] as const;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+
+export const TEAM_LIMITS = {
+  /** seats one checkout may buy */
+  minSeatsPerCheckout: 1,
+  maxSeatsPerCheckout: 500,
+  /** avatars one seat lets its member create from the team's allowance */
+  avatarsPerSeat: 40,
+  /** emails one invitation request may carry */
+  maxInvitesPerRequest: 500,
+  /** an open link's life, in days */
+  minLinkDays: 1,
+  maxLinkDays: 90,
+  /** an open link's use cap */
+  maxLinkUses: 500,
+  /** company email domains a team or a link may list */
+  maxDomains: 20,
+  nameMaxLength: 100,
+  /** members per dashboard page (and the most a page may ask for) */
+  membersPageSize: 50,
+  maxMembersPageSize: 100,
+  /** one reminder email per member per this many seconds */
+  remindEverySeconds: 24 * 60 * 60,
+} as const;
+
+/** What a refusal says, in the issue's words (English) and ours (French). */
+export const TEAM_MESSAGES = {
+  noSeat: {
+    en: 'No seat left: ask your team admin',
+    fr: "Plus aucune place libre : demandez à l'administrateur de votre équipe",
+  },
+  capReached: {
+    en: 'This invitation link has been used as many times as allowed: ask your team admin for a new one',
+    fr: "Ce lien d'invitation a atteint son nombre d'utilisations : demandez-en un nouveau à l'administrateur de votre équipe",
+  },
+  alreadyInTeam: {
+    en: 'You already belong to a team: leave it before joining another one',
+    fr: "Vous faites déjà partie d'une équipe : quittez-la avant d'en rejoindre une autre",
+  },
+  domainRefused: {
+    en: "This invitation is for the team's company email addresses: sign in with your work email",
+    fr: "Cette invitation est réservée aux adresses e-mail de l'entreprise : connectez-vous avec votre e-mail professionnel",
+  },
+  linkRevoked: {
+    en: 'This invitation link was revoked: ask your team admin for a new one',
+    fr: "Ce lien d'invitation a été révoqué : demandez-en un nouveau à l'administrateur de votre équipe",
+  },
+  linkExpired: {
+    en: 'This invitation link has expired: ask your team admin for a new one',
+    fr: "Ce lien d'invitation a expiré : demandez-en un nouveau à l'administrateur de votre équipe",
+  },
+  emailNotVerified: {
+    en: 'Verify your email address before joining a team',
+    fr: 'Vérifiez votre adresse e-mail avant de rejoindre une équipe',
+  },
+  styleNotAllowed: {
+    en: 'Your team does not allow this style: pick one of the styles your team allows',
+    fr: "Votre équipe n'autorise pas ce style : choisissez l'un des styles autorisés par votre équipe",
+  },
+  comboNotAllowed: {
+    en: 'Your team does not allow this backdrop and outfit: pick one of the combinations your team allows',
+    fr: "Votre équipe n'autorise pas ce fond et cette tenue : choisissez l'une des combinaisons autorisées par votre équipe",
+  },
+  noAllowance: {
+    en: 'Your team allowance is used up: ask your team admin for a retry',
+    fr: "L'allocation de votre équipe est épuisée : demandez un nouvel essai à l'administrateur de votre équipe",
+  },
+  remindedToday: {
+    en: 'This member was already reminded today: try again tomorrow',
+    fr: "Ce membre a déjà reçu un rappel aujourd'hui : réessayez demain",
+  },
+  notTeamAdmin: {
+    en: 'Only the team owner and admins can do this',
+    fr: "Seuls le propriétaire et les administrateurs de l'équipe peuvent faire cela",
+  },
+  notTeamOwner: {
+    en: 'Only the team owner can do this',
+    fr: "Seul le propriétaire de l'équipe peut faire cela",
+  },
+  teamNotFound: {
+    en: 'Team not found',
+    fr: 'Équipe introuvable',
+  },
+  noTeam: {
+    en: 'You do not belong to a team',
+    fr: "Vous ne faites partie d'aucune équipe",
+  },
+  memberNotFound: {
+    en: 'Member not found',
+    fr: 'Membre introuvable',
+  },
+  linkNotFound: {
+    en: 'This invitation link does not exist',
+    fr: "Ce lien d'invitation n'existe pas",
+  },
+  notChosenYet: {
+    en: 'Only a finished team avatar can be chosen for your team',
+    fr: "Seul un avatar d'équipe terminé peut être choisi pour votre équipe",
+  },
+} as const satisfies Record<string, Record<Language, string>>;
+export type TeamMessageId = keyof typeof TEAM_MESSAGES;
+
+/**
+ * What the join screen says the team will see (docs/faces.md: nothing a member uploads reaches their
+ * employer).
+ */
+export const TEAM_VISIBILITY_NOTICE: Record<Language, string> = {
+  en: 'Your team sees your name, your email, your progress and the one avatar you choose for your team. It never sees your photos or your other avatars.',
+  fr: "Votre équipe voit votre nom, votre e-mail, votre avancement et l'avatar que vous choisissez pour elle. Elle ne voit jamais vos photos ni vos autres avatars.",
+};
