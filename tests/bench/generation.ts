@@ -1,7 +1,8 @@
 // Avatar generation figures for `npm run bench` (issue 9), on a local stack started without its workers:
-//   1. POST /aivatar/create_tasks_batch of 10 styles at concurrency 10 (one transaction of 13 items and a
-//      SendMessageBatch each), then the queue is purged;
-//   2. GET /aivatar/user-tasks for an account with 200 finished tasks (first page, and all 200);
+//   1. POST /aivatar/create_tasks_batch of 10 styles, one request at a time, interleaved with a
+//      TransactWriteItems of 13 items (its transaction; paired.ts), then the queue is purged;
+//   2. GET /aivatar/user-tasks for an account with 200 finished tasks, the first page and all 200, each
+//      interleaved with the Query page it reads;
 //   3. the worker's own time per task beyond the provider's and the likeness measure's, with the OpenAI
 //      adapter on the fake provider answering after a fixed delay;
 //   4. 3 styles from the click to DONE with the local renderer, through the local event source mapping.
@@ -27,11 +28,21 @@ import { startFakeImageProvider } from '../support/fake-image-provider.ts';
 import { createLocalAccount, newClientIp } from '../support/local-account.ts';
 import { benchCall as api } from './bench-api.ts';
 import type { Budget } from './budgets.ts';
-import { type LoadResult, runLoad } from './webhook-load.ts';
+import { queryFloor, transactFloor } from './dynamo-floor.ts';
+import {
+  apiCall,
+  DEFAULT_PAIR_COUNTS,
+  describePair,
+  type PairCounts,
+  type Paired,
+  paired,
+  pairedBudget,
+} from './paired.ts';
 
 export const GENERATION_BUDGETS = {
-  createTenP99Ms: 100,
-  userTasksP99Ms: 80,
+  /** p99 ratios to the DynamoDB call behind the path, one request at a time (paired.ts) */
+  createTenToTransactionRatio: 3,
+  userTasksToQueryPageRatio: 2,
   workerOverheadP50Ms: 150,
   clickToDoneMs: 10_000,
 } as const;
@@ -85,10 +96,8 @@ const createBody = (styles: Style[]) =>
   });
 
 export interface GenerationFigures {
-  create: LoadResult & { styles: number };
-  /** One request at a time: what a single Lambda instance sees (the local stack is one process for all ten). */
-  createAlone: LoadResult;
-  userTasks: { firstPage: LoadResult; all: LoadResult; allAlone: LoadResult; tasks: number };
+  create: Paired & { styles: number };
+  userTasks: { firstPage: Paired; all: Paired; tasks: number };
   worker: {
     tasks: number;
     providerDelayMs: number;
@@ -104,7 +113,10 @@ export interface GenerationFigures {
   clickToDone: { styles: number; ms: number };
 }
 
-export async function generationBench(stack: LocalStack): Promise<GenerationFigures> {
+export async function generationBench(
+  stack: LocalStack,
+  counts: PairCounts = DEFAULT_PAIR_COUNTS,
+): Promise<GenerationFigures> {
   const db = DynamoDBDocumentClient.from(
     new DynamoDBClient({
       endpoint: stack.dynamoEndpoint,
@@ -122,16 +134,23 @@ export async function generationBench(stack: LocalStack): Promise<GenerationFigu
     const { styles } = await api<{ styles: Style[] }>(stack, 'GET', '/aivatar/styles', users[0] as string);
     const ten = styles.slice(0, 10);
 
-    // 1. Create: warm-up, then the measured run; nothing consumes the queue meanwhile.
-    const requests = users.map((token) => ({
-      url: `${stack.apiUrl}/aivatar/create_tasks_batch`,
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: createBody(ten),
-    }));
-    await runLoad({ total: 100, concurrency: 10, requests });
-    const create = { ...(await runLoad({ total: 300, concurrency: 10, requests })), styles: ten.length };
-    const createAlone = await runLoad({ total: 60, concurrency: 1, requests });
+    // 1. Create, against its transaction of 13 items (account 2, ledger 2, batch 2, 10 tasks; docs/capacity.md);
+    // nothing consumes the queue meanwhile.
+    const transact13 = await transactFloor(db, stack.tableName, 13);
+    const create = {
+      ...(await paired('TransactWriteItems of 13', counts, transact13, (i) =>
+        apiCall({
+          url: `${stack.apiUrl}/aivatar/create_tasks_batch`,
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${users[i % users.length] as string}`,
+            'content-type': 'application/json',
+          },
+          body: createBody(ten),
+        }),
+      )),
+      styles: ten.length,
+    };
     await sqs.send(new PurgeQueueCommand({ QueueUrl: stack.taskQueues.queueUrl }));
 
     // 2. The gallery of an account with 200 finished tasks.
@@ -166,18 +185,17 @@ export async function generationBench(stack: LocalStack): Promise<GenerationFigu
         }),
       );
     }
-    const list = (query: string) => [
-      {
+    const list = (query: string) => () =>
+      apiCall({
         url: `${stack.apiUrl}/aivatar/user-tasks${query}`,
         method: 'GET',
         headers: { authorization: `Bearer ${owner}` },
-      },
-    ];
-    await runLoad({ total: 200, concurrency: 10, requests: list('') });
-    const firstPage = await runLoad({ total: 500, concurrency: 10, requests: list('') });
-    await runLoad({ total: 100, concurrency: 10, requests: list('?limit=200') });
-    const all = await runLoad({ total: 300, concurrency: 10, requests: list('?limit=200') });
-    const allAlone = await runLoad({ total: 100, concurrency: 1, requests: list('?limit=200') });
+      });
+    // The Query the task store makes for a page (functions/adapters/dynamodb/task-store.ts), on the same items.
+    const page = (limit: number) =>
+      queryFloor(db, stack.tableName, { pk: `USER#${sub}`, prefix: 'TASK#', limit, newestFirst: true });
+    const firstPage = await paired('Query page of 50', counts, page(50), list(''));
+    const all = await paired('Query page of 200', counts, page(200), list('?limit=200'));
 
     // 3. The worker's overhead beyond the provider and the likeness measure.
     const worker = await workerOverhead(stack, users[1] as string, ten, sqs);
@@ -205,8 +223,7 @@ export async function generationBench(stack: LocalStack): Promise<GenerationFigu
       const clickToDone = { styles: 3, ms: Math.round(performance.now() - started) };
       return {
         create,
-        createAlone,
-        userTasks: { firstPage, all, allAlone, tasks: items.Items?.length ?? 0 },
+        userTasks: { firstPage, all, tasks: items.Items?.length ?? 0 },
         worker,
         clickToDone,
       };
@@ -325,24 +342,21 @@ async function workerOverhead(stack: LocalStack, token: string, styles: Style[],
 }
 
 export const generationBudgets = (g: GenerationFigures): Budget[] => [
-  {
-    name: 'POST create_tasks_batch (10 styles) p99 @10',
-    value: g.create.p99Ms,
-    unit: 'ms',
-    limit: GENERATION_BUDGETS.createTenP99Ms,
-  },
-  {
-    name: 'GET /aivatar/user-tasks (200 tasks) p99 @10',
-    value: g.userTasks.firstPage.p99Ms,
-    unit: 'ms',
-    limit: GENERATION_BUDGETS.userTasksP99Ms,
-  },
-  {
-    name: 'GET /aivatar/user-tasks?limit=200 p99 @10',
-    value: g.userTasks.all.p99Ms,
-    unit: 'ms',
-    limit: GENERATION_BUDGETS.userTasksP99Ms,
-  },
+  pairedBudget(
+    `POST create_tasks_batch (${g.create.styles} styles)`,
+    g.create,
+    GENERATION_BUDGETS.createTenToTransactionRatio,
+  ),
+  pairedBudget(
+    `GET /aivatar/user-tasks first page (${g.userTasks.tasks} tasks)`,
+    g.userTasks.firstPage,
+    GENERATION_BUDGETS.userTasksToQueryPageRatio,
+  ),
+  pairedBudget(
+    'GET /aivatar/user-tasks?limit=200',
+    g.userTasks.all,
+    GENERATION_BUDGETS.userTasksToQueryPageRatio,
+  ),
   {
     name: 'worker overhead beyond the provider and the likeness measure p50',
     value: g.worker.overheadP50Ms,
@@ -356,3 +370,18 @@ export const generationBudgets = (g: GenerationFigures): Budget[] => [
     limit: GENERATION_BUDGETS.clickToDoneMs,
   },
 ];
+
+export function printGeneration(g: GenerationFigures): void {
+  console.log('\nAvatars, one request at a time, interleaved with the DynamoDB Local call behind each');
+  console.log(`  ${describePair(`POST create_tasks_batch (${g.create.styles} styles)`, g.create)}`);
+  console.log(
+    `  ${describePair(`GET /aivatar/user-tasks first page (${g.userTasks.tasks} tasks)`, g.userTasks.firstPage)}`,
+  );
+  console.log(`  ${describePair('GET /aivatar/user-tasks?limit=200', g.userTasks.all)}`);
+  const w = g.worker;
+  console.log(
+    `  worker beyond a ${w.providerDelayMs} ms provider p50 ${w.beyondProviderP50Ms} ms, of which the likeness measure's face model ` +
+      `p50 ${w.faceP50Ms} ms and the rest p50 ${w.overheadP50Ms} ms (max ${w.overheadMaxMs}, ${w.tasks} tasks); ` +
+      `${g.clickToDone.styles} styles click to DONE ${g.clickToDone.ms} ms`,
+  );
+}

@@ -1,20 +1,26 @@
 // Reference photo figures for `npm run bench` (issue 8): confirming 5 browser uploads of 4 MB each, the
-// thumbnails' bytes, and GET /photos with 20 photos, all through the local stack (API Gateway adapter,
-// DynamoDB Local, s3rver), with real uploads the way the browser makes them.
+// thumbnails' bytes, and GET /photos with 20 photos one request at a time, interleaved with the Query of
+// those photo items (paired.ts), all through the local stack (API Gateway adapter, DynamoDB Local, s3rver),
+// with real uploads the way the browser makes them.
 
 import { randomUUID } from 'node:crypto';
-import { Worker } from 'node:worker_threads';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { PhotoList, UploadResult, UploadTargets } from '../../shared/api-schemas.ts';
 import { PHOTO_LIMITS } from '../../shared/photo-rules.ts';
 import { createLocalAccount } from '../support/local-account.ts';
 import { testPhoto } from '../support/test-images.ts';
 import { benchCall as call } from './bench-api.ts';
 import type { Budget } from './budgets.ts';
-import type { LoadJob } from './load-worker.ts';
+import { queryFloor } from './dynamo-floor.ts';
+import {
+  apiCall,
+  DEFAULT_PAIR_COUNTS,
+  type PairCounts,
+  type Paired,
+  paired,
+  pairedBudget,
+} from './paired.ts';
 import { tenths as ms, percentile as pct } from './stats.ts';
-
-/** Requests in flight at once for GET /photos: a few users opening the screen together. */
-const LIST_CONCURRENCY = 4;
 
 export const PHOTO_BUDGETS = {
   /**
@@ -23,11 +29,14 @@ export const PHOTO_BUDGETS = {
    */
   confirmFiveBeforeFacesP50Ms: 1500,
   thumbnailMaxBytes: PHOTO_LIMITS.thumbnailMaxBytes,
+  /** GET /photos p99 against its Query's p99, one request at a time (paired.ts) */
+  listToQueryRatio: 1.5,
 } as const;
 
 interface Stack {
   apiUrl: string;
   outboxDir: string;
+  tableName: string;
 }
 
 /** A 12-megapixel phone-sized JPEG of about 4 MB: one person's face in a scene, with sensor-like grain. */
@@ -60,17 +69,15 @@ async function uploadToBucket(stack: Stack, token: string, files: { name: string
 export interface PhotoFigures {
   confirm: { photos: number; photoMB: number; runs: number; p50Ms: number; minMs: number; maxMs: number };
   thumbnails: { count: number; maxBytes: number; meanBytes: number };
-  list: {
-    photos: number;
-    requests: number;
-    concurrency: number;
-    failures: number;
-    p50Ms: number;
-    p99Ms: number;
-  };
+  list: Paired & { photos: number };
 }
 
-export async function photoBench(stack: Stack, runs = 7): Promise<PhotoFigures> {
+export async function photoBench(
+  stack: Stack,
+  db: DynamoDBDocumentClient,
+  counts: PairCounts = DEFAULT_PAIR_COUNTS,
+  runs = 7,
+): Promise<PhotoFigures> {
   const photos = await Promise.all([0, 1, 2, 3, 4].map((seed) => fourMegabytePhoto(seed)));
   const photoMB = Math.round((photos.reduce((n, p) => n + p.length, 0) / photos.length / 1e6) * 100) / 100;
 
@@ -114,25 +121,17 @@ export async function photoBench(stack: Stack, runs = 7): Promise<PhotoFigures> 
       uploads: targets.map((t) => ({ id: t.id, name: t.name })),
     });
   }
-  const listJob = (total: number): LoadJob => ({
-    total,
-    concurrency: LIST_CONCURRENCY,
-    requests: [
-      { url: `${stack.apiUrl}/photos`, method: 'GET', headers: { authorization: `Bearer ${token}` } },
-    ],
+  const sub = JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString('utf8'))
+    .sub as string;
+  // The photo store's Query (functions/adapters/dynamodb/photo-store.ts): consistent, the account's PHOTO# items.
+  const photoItems = queryFloor(db, stack.tableName, {
+    pk: `USER#${sub}`,
+    prefix: 'PHOTO#',
+    consistent: true,
   });
-  const load = async (job: LoadJob) => {
-    const worker = new Worker(new URL('./load-worker.ts', import.meta.url), { workerData: job });
-    const out = await new Promise<{ times: number[]; failures: number }>((resolve, reject) => {
-      worker.once('message', resolve);
-      worker.once('error', reject);
-    });
-    await worker.terminate();
-    return out;
-  };
-  await load(listJob(300));
-  const list = await load(listJob(1000));
-  list.times.sort((a, b) => a - b);
+  const list = await paired('Query of the 20 photo items', counts, photoItems, () =>
+    apiCall({ url: `${stack.apiUrl}/photos`, method: 'GET', headers: { authorization: `Bearer ${token}` } }),
+  );
 
   return {
     confirm: {
@@ -148,14 +147,7 @@ export async function photoBench(stack: Stack, runs = 7): Promise<PhotoFigures> 
       maxBytes: Math.max(...thumbnails),
       meanBytes: Math.round(thumbnails.reduce((a, b) => a + b, 0) / thumbnails.length),
     },
-    list: {
-      photos: PHOTO_LIMITS.maxPhotos,
-      requests: list.times.length,
-      concurrency: LIST_CONCURRENCY,
-      failures: list.failures,
-      p50Ms: ms(pct(list.times, 50)),
-      p99Ms: ms(pct(list.times, 99)),
-    },
+    list: { ...list, photos: PHOTO_LIMITS.maxPhotos },
   };
 }
 
@@ -176,5 +168,6 @@ export function photoBudgets(f: PhotoFigures, faceAnalysisP50Ms: number): Budget
       unit: 'B',
       limit: PHOTO_BUDGETS.thumbnailMaxBytes,
     },
+    pairedBudget(`GET /photos (${f.list.photos} photos)`, f.list, PHOTO_BUDGETS.listToQueryRatio),
   ];
 }

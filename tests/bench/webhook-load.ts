@@ -1,12 +1,16 @@
-// Webhook handling at concurrency 10 through the local API Gateway adapter and DynamoDB Local: paid
-// checkout sessions (each a credit transaction: event id, session, balance, ledger, payment), then the
-// same events again (Stripe's retries: refused by the transaction's conditions). No Stripe call is made
-// while measuring: pack events need none, and the events were made and signed beforehand.
+// Webhook handling through the local API Gateway adapter and DynamoDB Local, one delivery at a time against
+// its transaction's floor (paired.ts): paid checkout sessions (each a credit transaction: event id, session,
+// balance, ledger, payment), then the same events again (Stripe's retries: refused by the transaction's
+// conditions). No Stripe call is made while measuring: pack events need none, and the events were made
+// beforehand. Also `runLoad`: a load at some concurrency from a thread of its own (load-worker.ts).
 import { Worker } from 'node:worker_threads';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import Stripe from 'stripe';
 import type { LocalStack } from '../../infra/local/stack.ts';
 import { createLocalAccount } from '../support/local-account.ts';
+import { transactFloor } from './dynamo-floor.ts';
 import type { LoadJob } from './load-worker.ts';
+import { apiCall, type PairCounts, type Paired, paired } from './paired.ts';
 import { tenths as ms, percentile as pct } from './stats.ts';
 
 export interface LoadResult {
@@ -83,16 +87,23 @@ async function paidSessions(stack: LocalStack, users: number, perUser: number): 
   return byUser;
 }
 
-export async function webhookLatency(stack: LocalStack, users = 60, perUser = 5) {
-  const byUser = await paidSessions(stack, users, perUser);
-  // Other accounts' payments first, unmeasured: the first delivery loads the webhook's function (the
-  // Stripe SDK among it), and at concurrency 10 the first ten deliveries all wait for that cold start,
-  // which alone would be the p99 of 300 (456 ms against 116 ms for the warm replays, before this warm-up).
-  const warmUp = (await paidSessions(stack, 10, 3)).flat();
-  // Round robin over users: concurrent deliveries credit different accounts, as real traffic mostly does.
-  const payloads = Array.from({ length: perUser }, (_, i) =>
-    byUser.map((events) => events[i] as string),
-  ).flat();
+/**
+ * Pack credits one at a time, interleaved with a 5-item TransactWriteItems (paired.ts): each delivery a new
+ * paid session's event (its credit transaction: event id, session, balance, ledger, payment); then the same
+ * events again, Stripe's retries, each refused by the transaction's conditions, against the same floor.
+ */
+export async function webhookLatency(
+  stack: LocalStack,
+  db: DynamoDBDocumentClient,
+  counts: PairCounts,
+): Promise<{ credits: Paired; replays: Paired }> {
+  const total = (counts.warmRounds + counts.rounds) * counts.perRound;
+  const perUser = 5;
+  const byUser = await paidSessions(stack, Math.ceil(total / perUser), perUser);
+  // Round robin over users: consecutive deliveries credit different accounts, as real traffic mostly does.
+  const payloads = Array.from({ length: perUser }, (_, i) => byUser.map((events) => events[i] as string))
+    .flat()
+    .slice(0, total);
   const sign = (payload: string) => ({
     url: stack.stripe.webhookUrl,
     method: 'POST',
@@ -105,10 +116,12 @@ export async function webhookLatency(stack: LocalStack, users = 60, perUser = 5)
     },
     body: payload,
   });
-  await runLoad({ total: warmUp.length, concurrency: 10, requests: warmUp.map(sign) });
-  const requests = payloads.map(sign);
-  const credits = await runLoad({ total: requests.length, concurrency: 10, requests });
-  // Stripe's retries of the same events: each a transaction refused by its conditions.
-  const replays = await runLoad({ total: requests.length, concurrency: 10, requests: payloads.map(sign) });
+  const transact5 = await transactFloor(db, stack.tableName, 5);
+  const credits = await paired('TransactWriteItems of 5', counts, transact5, (i) =>
+    apiCall(sign(payloads[i] as string)),
+  );
+  const replays = await paired('TransactWriteItems of 5', counts, transact5, (i) =>
+    apiCall(sign(payloads[i] as string)),
+  );
   return { credits, replays };
 }
