@@ -107,6 +107,8 @@ describe('signing up', () => {
     const [mail, ...others] = w.mailer.to('ada@example.com');
     expect(others).toEqual([]);
     expect(mail?.subject).toBe('Activez votre compte Aivatar');
+    expect(mail?.html).toContain('<html lang="fr">');
+    expect(mail?.text).toContain('expire dans 15 minutes');
     const link = linkIn(mail);
     expect(link.url.origin + link.url.pathname).toBe(`${WEB_URL}/login_with_token`);
     expect(link.lang).toBe('fr');
@@ -181,14 +183,18 @@ describe('activation and the signup bonus', () => {
     await expect(signUp(w.deps, caller, { email: 'ada@example.com' })).rejects.toMatchObject({
       code: 'EMAIL_TAKEN',
     });
-    const sent = await requestLoginLink(w.deps, caller, { email: 'ada@example.com' });
+    const sent = await requestLoginLink(w.deps, caller, { email: 'ada@example.com', lang: 'fr' });
     expect(sent).toMatchObject({
       kind: 'login',
       sent: true,
       msg: 'A login link has been sent to ada@example.com.',
     });
     const [mail] = w.mailer.to('ada@example.com');
-    expect(mail?.subject).toBe('Your Aivatar login link');
+    expect(mail?.subject).toBe('Votre lien de connexion Aivatar');
+    expect(linkIn(mail).lang).toBe('fr');
+    // Without a language, the account's (English here).
+    await requestLoginLink(w.deps, caller, { email: 'ada@example.com' });
+    expect(w.mailer.to('ada@example.com')[0]?.subject).toBe('Your Aivatar login link');
     const { login } = await redeemLoginLink(w.deps, linkIn(mail).token);
     expect(login).toEqual({ access_token: expect.any(String), activated: false });
   });

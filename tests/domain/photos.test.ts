@@ -530,8 +530,12 @@ describe('the multipart route', () => {
     const w = fakePhotos();
     const user = consented(w);
     await fill(w, user, PHOTO_LIMITS.maxPhotos);
+    const [old] = (await listPhotos(w.deps, user)).files;
     w.clock.advance(30 * 86_400);
     expect((await listPhotos(w.deps, user)).files).toEqual([]);
+    await expect(photoData(w.deps, user, old?.filename as string)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
     expect(
       (await uploadPhotoFiles(w.deps, user, [{ name: 'new.jpg', bytes: fakePhoto() }])).files,
     ).toHaveLength(1);
