@@ -13,7 +13,11 @@ export interface Budget {
   figures?: string;
 }
 
-export const met = (b: Budget): boolean => (b.bound === 'min' ? b.value >= b.limit : b.value <= b.limit);
+/** A figure that is not a finite number (a ratio whose calls failed: Infinity, null once in JSON) is a miss. */
+export const met = (b: Budget): boolean =>
+  typeof b.value === 'number' &&
+  Number.isFinite(b.value) &&
+  (b.bound === 'min' ? b.value >= b.limit : b.value <= b.limit);
 
 const describe = (b: Budget) => `${b.bound === 'min' ? '>=' : '<='} ${b.limit}${b.unit ? ` ${b.unit}` : ''}`;
 const shown = (b: Budget) => `${b.value}${b.unit ? ` ${b.unit}` : ''}`;
