@@ -13,6 +13,7 @@ describe('billing', () => {
     });
     expect(unknown).toMatchObject({ status: 400, body: { code: 'UNKNOWN_PRICE' } });
     const pack = TOKEN_PACKS[0];
+    if (!pack) throw new Error('the catalogue has no token pack');
     const mismatch = await call('checkoutOneTime', {
       token,
       params: { priceId: pack.id },
