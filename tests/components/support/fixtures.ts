@@ -47,7 +47,6 @@ export const aTask = (id: string, over: Partial<AvatarTask> = {}): AvatarTask =>
   result_path: `results/${id}_avatar.png`,
   reference_path: null,
   style_id: 1,
-  style_name: 'Style 1',
   created_at: NOW - 600,
   updated_at: NOW - 560,
   thumbnail_url: `http://files.test/results/${id}-thumb.webp`,

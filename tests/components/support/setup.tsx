@@ -1,11 +1,12 @@
 // Set-up of every component test file (vitest.config.ts, project `components`): the API stubbed at fetch,
 // the runtime config read through it, the app's strings started in English (renderApp switches to the
-// path's language), and after each test a clean page, session, cache and stub.
+// path's language), and after each test a clean page, session, cache, toasts and stub.
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll, expect, vi } from 'vitest';
 import { startI18n } from '../../../web/src/lib/i18n.ts';
 import { loadRuntimeConfig } from '../../../web/src/lib/runtime-config.ts';
 import { queryClient } from '../../../web/src/lib/server-state.tsx';
+import { dismissToast, getToasts } from '../../../web/src/lib/toasts.ts';
 import { apiStub, stubFetch } from './api-stub.ts';
 
 vi.stubGlobal('fetch', stubFetch);
@@ -19,6 +20,8 @@ afterEach(() => {
   cleanup();
   queryClient.clear();
   localStorage.clear();
+  sessionStorage.clear();
+  for (const { id } of getToasts()) dismissToast(id);
   const problems = apiStub.takeProblems();
   apiStub.reset();
   expect(problems, 'calls the API stub could not answer').toEqual([]);

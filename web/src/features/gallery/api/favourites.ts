@@ -1,16 +1,19 @@
 // Favourites (issue 20): a star on each finished avatar, kept by the server on the task, so it follows the
-// user to every device. The star changes on screen at once (every list read so far shows it), goes back if
-// the server refuses, and the lists not on screen are read again when next shown.
-import type { InfiniteData } from '@tanstack/react-query';
+// user to every device. A TanStack Query mutation (house style: one pattern for server state,
+// lib/server-state.tsx): the star changes at once in every list read so far, goes back if the server
+// refuses, and the lists not on screen are read again when next shown.
+import { type InfiniteData, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { routeKey } from '../../../lib/query-keys.ts';
-import { queryClient } from '../../../lib/server-state.tsx';
+import { toast } from '../../../lib/toasts.ts';
 import type { Task } from './tasks.ts';
 
 type TaskPages = InfiniteData<{ tasks: Task[]; next_cursor?: string | null }>;
 
-function show(taskId: string, favourite: boolean): void {
-  queryClient.setQueriesData<TaskPages>({ queryKey: routeKey('userTasks') }, (data) =>
+/** Shows the task starred or not in every list of tasks in the cache (all, favourites, each page). */
+function show(client: QueryClient, taskId: string, favourite: boolean): void {
+  client.setQueriesData<TaskPages>({ queryKey: routeKey('userTasks') }, (data) =>
     data
       ? {
           ...data,
@@ -23,16 +26,34 @@ function show(taskId: string, favourite: boolean): void {
   );
 }
 
-/** Stars or unstars the task; throws (after putting the star back) when the server did not keep it. */
-export async function setFavourite(task: Task, favourite: boolean): Promise<void> {
-  show(task.id, favourite);
-  try {
-    await api('setFavourite', { params: { taskId: task.id }, body: { favourite } });
-  } catch (e) {
-    show(task.id, !favourite);
-    throw e;
-  }
-  // The list on screen already shows it (and keeps an unstarred card until the user leaves, so a slip can be
-  // undone); the others are read again when shown.
-  void queryClient.invalidateQueries({ queryKey: routeKey('userTasks'), refetchType: 'inactive' });
+interface Change {
+  task: Task;
+  favourite: boolean;
+}
+
+/** Stars or unstars a task; a star the server did not keep goes back, and a toast says so. */
+export function useSetFavourite() {
+  const client = useQueryClient();
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: ({ task, favourite }: Change) =>
+      api('setFavourite', { params: { taskId: task.id }, body: { favourite } }),
+    onMutate: async ({ task, favourite }: Change) => {
+      // A read of the list already on its way (the 15 s poll) would bring the old star back over the new one.
+      await client.cancelQueries({ queryKey: routeKey('userTasks') });
+      const before = task.favourite === true;
+      show(client, task.id, favourite);
+      return { before };
+    },
+    onError: (error, { task }, context) => {
+      // Only this task's star goes back: a snapshot of the whole list would also undo another star changed
+      // meanwhile.
+      if (context) show(client, task.id, context.before);
+      console.error('Favourite', task.id, error);
+      toast.error(t('gallery.favouriteFailed'));
+    },
+    // The list on screen already shows it (and keeps an unstarred card until the user leaves, so a slip can
+    // be undone); the others are read again when shown.
+    onSettled: () => client.invalidateQueries({ queryKey: routeKey('userTasks'), refetchType: 'inactive' }),
+  });
 }

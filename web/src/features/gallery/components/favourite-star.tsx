@@ -1,10 +1,9 @@
 // The star of a finished avatar (issue 20): a toggle button (aria-pressed) on its card and in its modal. The
-// server keeps it (api/favourites.ts); a star the server did not keep goes back, and a toast says so.
-import { useState } from 'react';
+// server keeps it (api/favourites.ts, a mutation): a star the server did not keep goes back, and a toast
+// says so.
 import { isServed } from '../../../lib/api-client.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { toast } from '../../../lib/toasts.ts';
-import { setFavourite } from '../api/favourites.ts';
+import { useSetFavourite } from '../api/favourites.ts';
 import type { Task } from '../api/tasks.ts';
 
 export const StarIcon = ({ filled }: { filled: boolean }) => (
@@ -33,20 +32,9 @@ export function FavouriteStar({
   inModal?: boolean;
 }) {
   const { t } = useTranslation();
-  const [saving, setSaving] = useState(false);
+  const change = useSetFavourite();
   const on = task.favourite === true;
   if (!isServed('setFavourite')) return null;
-  const toggle = async () => {
-    setSaving(true);
-    try {
-      await setFavourite(task, !on);
-    } catch (e) {
-      console.error('Favourite', task.id, e);
-      toast.error(t('gallery.favouriteFailed'));
-    } finally {
-      setSaving(false);
-    }
-  };
   const star = (
     <button
       type="button"
@@ -54,8 +42,8 @@ export function FavouriteStar({
       aria-pressed={on}
       aria-label={inModal ? undefined : `${t('gallery.favourite')}: ${name}`}
       title={t(on ? 'gallery.favouriteRemove' : 'gallery.favouriteAdd')}
-      disabled={saving}
-      onClick={() => void toggle()}
+      disabled={change.isPending}
+      onClick={() => change.mutate({ task, favourite: !on })}
       data-testid="favourite"
     >
       <StarIcon filled={on} />
