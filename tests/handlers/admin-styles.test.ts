@@ -114,7 +114,7 @@ describe('admin style changes', () => {
     }
   });
 
-  it('delete a style: gone from the admin list and the create screen, 404 the second time', async () => {
+  it('delete a style: gone from the admin list and the create screen, kept in the audit log, 404 the second time', async () => {
     const created = (await call('adminCreateStyle', { token: admin.token, body: styleBody() })).body;
     const ids = async () =>
       ((await call('listStyles', { token: admin.token })).body.styles as { id: number }[]).map((s) => s.id);
@@ -129,9 +129,11 @@ describe('admin style changes', () => {
     const again = await call('adminDeleteStyle', { token: admin.token, params: { id: String(created.id) } });
     expect(again.status).toBe(404);
     const log = await call('adminStyleAudit', { token: admin.token });
-    const entries = log.body.entries as { action: string; style_id: number; actor: { email: string } }[];
+    const entries = log.body.entries as { action: string; style_id: number }[];
     expect(entries.find((e) => e.action === 'delete' && e.style_id === created.id)).toMatchObject({
       actor: { email: admin.email },
+      before: created,
+      after: null,
     });
   });
 });
