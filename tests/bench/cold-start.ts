@@ -1,6 +1,7 @@
 // Cold start, measured as a ratio in one run: a fresh Node process imports a function's bundle (which reads
-// its settings and builds its clients), against a fresh process that only imports the AWS SDK modules that
-// bundle loads at start. Runs alternate between the two, so the machine's load weighs on both alike.
+// its settings and builds its clients), against a fresh process that only imports the clients and libraries
+// the function uses (the AWS SDK modules the bundle loads at start, and those functions.ts names). Runs
+// alternate between the two, so the machine's load weighs on both alike.
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -36,8 +37,8 @@ function importTime(file: string, env: NodeJS.ProcessEnv, cwd: string): number {
 }
 
 /**
- * `bundle` is the built function; `sdkModules` the SDK modules it imports statically. The baseline is a
- * module beside the bundle (same module resolution) that imports exactly those.
+ * `bundle` is the built function; `sdkModules` the clients and libraries it uses. The baseline is a module
+ * beside the bundle (same module resolution) that imports exactly those.
  */
 export function coldStart(
   bundle: string,
