@@ -2,6 +2,7 @@
 // (tests/integration/port-contracts.test.ts runs them against DynamoDB Local, the SQS stand-in, the outbox).
 import { cryptoIds } from '../../functions/adapters/system.ts';
 import { accountStoreContract } from '../contracts/account-store.contract.ts';
+import { adminStyleStoreContract } from '../contracts/admin-style-store.contract.ts';
 import { idsContract } from '../contracts/ids.contract.ts';
 import { mailerContract } from '../contracts/mailer.contract.ts';
 import { photoStoreContract } from '../contracts/photo-store.contract.ts';
@@ -10,6 +11,7 @@ import { signInAttemptsContract } from '../contracts/sign-in-attempts.contract.t
 import { taskQueueContract } from '../contracts/task-queue.contract.ts';
 import {
   FakeAccountStore,
+  FakeAdminStyleStore,
   FakeClock,
   FakeIds,
   FakeMailer,
@@ -44,6 +46,8 @@ taskQueueContract(() => {
   unavailable.down = true;
   return { queue, receiveAll: async () => queue.receive(), unavailable };
 });
+
+adminStyleStoreContract(() => new FakeAdminStyleStore());
 
 idsContract(() => new FakeIds());
 // The real ids need nothing but node:crypto: checked here too.

@@ -1,19 +1,23 @@
 // The adapters against the contracts their fakes are held to (tests/domain/port-contracts.test.ts): DynamoDB
 // Local of the shared stack, a local SQS stand-in of this file's own, and the outbox mailer in a folder of its
 // own. A fake that passes where its adapter fails (or the reverse) is a fake that drifted.
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DeleteMessageBatchCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll } from 'vitest';
 import { DynamoAccountStore } from '../../functions/adapters/dynamodb/account-store.ts';
+import { DynamoAdminStyleStore } from '../../functions/adapters/dynamodb/admin-style-store.ts';
 import { DynamoGoogleAttempts } from '../../functions/adapters/dynamodb/google-attempts.ts';
 import { DynamoPhotoStore } from '../../functions/adapters/dynamodb/photo-store.ts';
 import { DynamoRateLimiter } from '../../functions/adapters/dynamodb/rate-limiter.ts';
 import { OutboxMailer, readOutbox } from '../../functions/adapters/mail/outbox-mailer.ts';
 import { SqsTaskQueue } from '../../functions/adapters/sqs/sqs-task-queue.ts';
 import { decodeTaskMessage, type TaskMessage } from '../../functions/domain/generation/task-queue.ts';
+import { ensureTable } from '../../infra/local/dynamodb.ts';
 import { accountStoreContract } from '../contracts/account-store.contract.ts';
+import { adminStyleStoreContract } from '../contracts/admin-style-store.contract.ts';
 import { mailerContract } from '../contracts/mailer.contract.ts';
 import { photoStoreContract } from '../contracts/photo-store.contract.ts';
 import { rateLimiterContract } from '../contracts/rate-limiter.contract.ts';
@@ -39,6 +43,14 @@ photoStoreContract(() => ({
 }));
 
 signInAttemptsContract(() => new DynamoGoogleAttempts(testDb(), table()));
+
+// A table of their own: every style lives in one partition, and the shared table's catalogue must stay as the
+// other files expect it. One table per test: ids and the audit log start afresh, as in a new fake.
+adminStyleStoreContract(async () => {
+  const name = `contract-styles-${randomUUID().slice(0, 8)}`;
+  await ensureTable(stack().dynamoEndpoint, name);
+  return new DynamoAdminStyleStore(testDb(), name);
+});
 
 const outbox = mkdtempSync(join(tmpdir(), 'aivatar-contract-outbox-'));
 afterAll(() => rmSync(outbox, { recursive: true, force: true }));

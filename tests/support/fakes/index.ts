@@ -19,6 +19,7 @@ import { FakeRateLimiter } from './rate-limiter.ts';
 import { FakeSignInAttempts } from './sign-in-attempts.ts';
 
 export { FakeAccountStore } from './account-store.ts';
+export { FakeAdminStyleStore } from './admin-style-store.ts';
 export { FakeClock } from './clock.ts';
 export { FAKE_ISSUER, FakeIdentityProvider } from './identity-provider.ts';
 export { FakeIds } from './ids.ts';
