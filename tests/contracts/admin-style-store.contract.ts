@@ -80,13 +80,20 @@ export function adminStyleStoreContract(make: () => AdminStyleStore | Promise<Ad
       expect((await store.auditLog(1))[0]?.id).toBe(s.id);
     });
 
-    it('loses no change of two made at once: each applies to the other’s result', async () => {
+    it('loses no change of several made at once: each applies to the one before, as its audit entry says', async () => {
       const store = await make();
       const a = await store.createAudited(style('Studio'), stamp());
       const bump = () =>
         store.updateAudited(a.id, (cur) => ({ ...cur, tokenCost: cur.tokenCost + 1 }), stamp());
       await Promise.all([bump(), bump(), bump()]);
       expect((await store.get(a.id))?.tokenCost).toBe(4);
+      // Each audit entry starts from the one before.
+      const updates = (await store.auditLog(3)).reverse();
+      expect(updates.map((u) => [u.before?.tokenCost, u.after?.tokenCost])).toEqual([
+        [1, 2],
+        [2, 3],
+        [3, 4],
+      ]);
     });
 
     it('deletes a style once, its audit entry keeping it whole', async () => {
