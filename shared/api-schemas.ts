@@ -454,6 +454,12 @@ export const AvatarTask = z.object({
   /** the backdrop and outfit the user chose (issue 20; shared/style-choices.ts ids) */
   backdrop: z.optional(z.string()),
   outfit: z.optional(z.string()),
+  /**
+   * Teams (docs/product.md, "Teams"): the team whose allowance paid for it (absent: a personal avatar, paid
+   * in tokens), and whether it is the one its member chose for that team (PUT .../chosen)
+   */
+  team_id: z.optional(z.string()),
+  team_chosen: z.optional(z.boolean()),
 });
 export type AvatarTask = z.infer<typeof AvatarTask>;
 /** Newest first. `next_cursor` (beyond the spec) fetches the next page with `?cursor=`. */
