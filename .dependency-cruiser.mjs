@@ -26,6 +26,14 @@ export default {
       },
     },
     {
+      name: 'adapters-never-import-wiring',
+      comment:
+        'functions/wiring holds the composition roots (what each function builds from its config): adapters and the domain are what they put together, and never reach back.',
+      severity: 'error',
+      from: { path: '^functions/(adapters|domain|http)/' },
+      to: { path: '^functions/wiring/' },
+    },
+    {
       name: 'web-knows-no-backend',
       comment: 'The web app and its build scripts read the API through shared/, never functions/ or infra/.',
       severity: 'error',

@@ -5,10 +5,10 @@ import { createDocumentClient } from '../adapters/dynamodb/client.ts';
 import { SharpImages } from '../adapters/images/sharp-images.ts';
 import { createS3Client } from '../adapters/s3/client.ts';
 import { S3StyleImageFiles } from '../adapters/s3/style-image-files.ts';
-import { buildSessionResolver } from '../adapters/session-wiring.ts';
 import { cryptoIds, systemClock } from '../adapters/system.ts';
 import { GROUP_CONFIG, readConfig } from '../config.ts';
 import { groupHandler } from '../http/group-handler.ts';
+import { buildSessionResolver } from '../wiring/session-wiring.ts';
 import { adminStyleRoutes } from './routes.ts';
 
 const config = readConfig(GROUP_CONFIG['admin-styles']);

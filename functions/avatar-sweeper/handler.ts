@@ -3,11 +3,11 @@
 import { createDocumentClient } from '../adapters/dynamodb/client.ts';
 import { DynamoOverdueTasks } from '../adapters/dynamodb/task-deadlines.ts';
 import { createS3Client } from '../adapters/s3/client.ts';
-import { buildAbandonDeps } from '../adapters/worker-wiring.ts';
 import { readConfig, WORKER_CONFIG } from '../config.ts';
 import { sweepOverdueTasks } from '../domain/generation/abandoned-tasks.ts';
 import { logger } from '../observability/logger.ts';
 import { observedHandler } from '../observability/observed-handler.ts';
+import { buildAbandonDeps } from '../wiring/worker-wiring.ts';
 
 const config = readConfig(WORKER_CONFIG['avatar-sweeper']);
 const db = createDocumentClient(config.dynamodbEndpoint);

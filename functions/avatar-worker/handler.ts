@@ -1,9 +1,9 @@
 // Lambda entry of the avatar worker: SQS task messages -> avatars (docs/generation.md).
 import { createDocumentClient } from '../adapters/dynamodb/client.ts';
-import { buildTaskQueue } from '../adapters/generation-wiring.ts';
 import { createS3Client } from '../adapters/s3/client.ts';
-import { buildWorkerDeps } from '../adapters/worker-wiring.ts';
 import { readConfig, WORKER_CONFIG } from '../config.ts';
+import { buildTaskQueue } from '../wiring/generation-wiring.ts';
+import { buildWorkerDeps } from '../wiring/worker-wiring.ts';
 import { taskWorker } from './task-batch.ts';
 
 const config = readConfig(WORKER_CONFIG['avatar-worker']);

@@ -1,10 +1,11 @@
 // Lambda entry of the avatars group: the styles catalogue, creating avatars, the gallery and its downloads.
-import { buildAvatarDeps } from '../adapters/avatar-wiring.ts';
+
 import { createDocumentClient } from '../adapters/dynamodb/client.ts';
 import { createS3Client } from '../adapters/s3/client.ts';
-import { buildLinkResolver, buildSessionResolver, linkTokens } from '../adapters/session-wiring.ts';
 import { GROUP_CONFIG, readConfig } from '../config.ts';
 import { groupHandler } from '../http/group-handler.ts';
+import { buildAvatarDeps } from '../wiring/avatar-wiring.ts';
+import { buildLinkResolver, buildSessionResolver, linkTokens } from '../wiring/session-wiring.ts';
 import { avatarRoutes } from './routes.ts';
 
 const config = readConfig(GROUP_CONFIG.avatars);

@@ -1,9 +1,10 @@
 // Lambda entry of the billing group: checkout sessions, the subscription check, the billing dashboard.
-import { buildBillingDeps } from '../adapters/billing-wiring.ts';
+
 import { createDocumentClient } from '../adapters/dynamodb/client.ts';
-import { buildSessionResolver } from '../adapters/session-wiring.ts';
 import { GROUP_CONFIG, readConfig } from '../config.ts';
 import { groupHandler } from '../http/group-handler.ts';
+import { buildBillingDeps } from '../wiring/billing-wiring.ts';
+import { buildSessionResolver } from '../wiring/session-wiring.ts';
 import { billingRoutes } from './routes.ts';
 
 const config = readConfig(GROUP_CONFIG.billing);

@@ -1,11 +1,11 @@
 // Lambda entry of the photo-intake group: photos taken in (decoded in full, faces checked). A function of its
 // own, so that its CPU-heavy work never takes the instances that list and show photos.
 import { createDocumentClient } from '../adapters/dynamodb/client.ts';
-import { buildPhotoIntakeDeps } from '../adapters/photo-wiring.ts';
 import { createS3Client } from '../adapters/s3/client.ts';
-import { buildLinkResolver, buildSessionResolver } from '../adapters/session-wiring.ts';
 import { GROUP_CONFIG, readConfig } from '../config.ts';
 import { groupHandler } from '../http/group-handler.ts';
+import { buildPhotoIntakeDeps } from '../wiring/photo-wiring.ts';
+import { buildLinkResolver, buildSessionResolver } from '../wiring/session-wiring.ts';
 import { photoIntakeRoutes } from './routes.ts';
 
 const config = readConfig(GROUP_CONFIG['photo-intake']);

@@ -1,9 +1,9 @@
 // Lambda entry of the privacy job function: account deletions and data exports (docs/operations.md,
 // "Privacy"), from their SQS queue, and the sweep on a schedule.
 import { createDocumentClient } from '../adapters/dynamodb/client.ts';
-import { buildPrivacyJobDeps } from '../adapters/privacy-job-wiring.ts';
 import { createS3Client } from '../adapters/s3/client.ts';
 import { JOB_CONFIG, readConfig } from '../config.ts';
+import { buildPrivacyJobDeps } from '../wiring/privacy-job-wiring.ts';
 import { privacyJobHandler } from './job-events.ts';
 
 const config = readConfig(JOB_CONFIG['privacy-jobs']);

@@ -1,10 +1,10 @@
 // Lambda entry of the Stripe webhook (its own function: no session key, its own secrets).
 
 import { createDocumentClient } from '../adapters/dynamodb/client.ts';
-import { buildWebhookDeps } from '../adapters/webhook-wiring.ts';
 import { GROUP_CONFIG, readConfig } from '../config.ts';
 import { DomainError } from '../domain/errors.ts';
 import { groupHandler } from '../http/group-handler.ts';
+import { buildWebhookDeps } from '../wiring/webhook-wiring.ts';
 import { webhookRoutes } from './routes.ts';
 
 const config = readConfig(GROUP_CONFIG['stripe-webhook']);

@@ -1,21 +1,21 @@
 // Builds the adapters a function needs from its config, once per process (cold start).
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoAccountStore } from '../adapters/dynamodb/account-store.ts';
+import { createDocumentClient } from '../adapters/dynamodb/client.ts';
+import { DynamoGoogleAttempts } from '../adapters/dynamodb/google-attempts.ts';
+import { DynamoRateLimiter } from '../adapters/dynamodb/rate-limiter.ts';
+import { OutboxMailer } from '../adapters/mail/outbox-mailer.ts';
+import { SesMailer } from '../adapters/mail/ses-mailer.ts';
+import { lazyIdentityProvider } from '../adapters/openid/lazy-identity-provider.ts';
+import { ScryptPasswordHasher } from '../adapters/scrypt-hasher.ts';
+import { readSecret } from '../adapters/secrets.ts';
+import { cryptoIds, systemClock } from '../adapters/system.ts';
+import { ZxcvbnPasswordStrength } from '../adapters/zxcvbn-strength.ts';
 import type { GoogleSignInConfig, MailConfig, SessionConfig, TableConfig } from '../config.ts';
 import type { AccountDeps } from '../domain/accounts/accounts.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimitPolicy } from '../domain/accounts/rate-limits.ts';
 import { logger } from '../observability/logger.ts';
-import { DynamoAccountStore } from './dynamodb/account-store.ts';
-import { createDocumentClient } from './dynamodb/client.ts';
-import { DynamoGoogleAttempts } from './dynamodb/google-attempts.ts';
-import { DynamoRateLimiter } from './dynamodb/rate-limiter.ts';
-import { OutboxMailer } from './mail/outbox-mailer.ts';
-import { SesMailer } from './mail/ses-mailer.ts';
-import { lazyIdentityProvider } from './openid/lazy-identity-provider.ts';
-import { ScryptPasswordHasher } from './scrypt-hasher.ts';
-import { readSecret } from './secrets.ts';
 import { sessionTokens } from './session-wiring.ts';
-import { cryptoIds, systemClock } from './system.ts';
-import { ZxcvbnPasswordStrength } from './zxcvbn-strength.ts';
 
 // Session resolution lives in its own module so that groups without accounts code (billing, photos…)
 // bundle only the verifier and one account read; re-exported here for the auth group.

@@ -2,6 +2,15 @@
 // the results in the media bucket and the preset images.
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoPhotoLister } from '../adapters/dynamodb/photo-items.ts';
+import { DynamoProviderBudgetStore } from '../adapters/dynamodb/provider-budget-store.ts';
+import { DynamoRateLimiter } from '../adapters/dynamodb/rate-limiter.ts';
+import { DynamoStyleReader } from '../adapters/dynamodb/style-reader.ts';
+import { DynamoTaskDurations } from '../adapters/dynamodb/task-durations.ts';
+import { DynamoTaskStore } from '../adapters/dynamodb/task-store.ts';
+import { SharpResultImages } from '../adapters/images/result-images.ts';
+import { S3ResultFiles } from '../adapters/s3/result-files.ts';
+import { cryptoIds, systemClock } from '../adapters/system.ts';
 import type { AvatarDeps } from '../avatars/routes.ts';
 import type {
   MediaConfig,
@@ -13,16 +22,7 @@ import type {
 import type { LinkTokens } from '../domain/download-links.ts';
 import { domainLog } from '../observability/logger.ts';
 import { businessMetrics } from '../observability/metrics.ts';
-import { DynamoPhotoLister } from './dynamodb/photo-items.ts';
-import { DynamoProviderBudgetStore } from './dynamodb/provider-budget-store.ts';
-import { DynamoRateLimiter } from './dynamodb/rate-limiter.ts';
-import { DynamoStyleReader } from './dynamodb/style-reader.ts';
-import { DynamoTaskDurations } from './dynamodb/task-durations.ts';
-import { DynamoTaskStore } from './dynamodb/task-store.ts';
 import { buildTaskQueue } from './generation-wiring.ts';
-import { SharpResultImages } from './images/result-images.ts';
-import { S3ResultFiles } from './s3/result-files.ts';
-import { cryptoIds, systemClock } from './system.ts';
 
 export function buildAvatarDeps(
   config: TableConfig & MediaConfig & TaskQueueConfig & ProviderBudgetConfig & TaskTimingConfig,

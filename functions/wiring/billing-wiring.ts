@@ -2,13 +2,13 @@
 // webhook-wiring.ts).
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
+import { DynamoBillingStore } from '../adapters/dynamodb/billing-store.ts';
+import { readSecret } from '../adapters/secrets.ts';
+import { createStripeClient } from '../adapters/stripe/stripe-client.ts';
+import { StripePayments } from '../adapters/stripe/stripe-payments.ts';
+import { cryptoIds, systemClock } from '../adapters/system.ts';
 import type { StripeConfig, TableConfig } from '../config.ts';
 import type { BillingDeps } from '../domain/billing/checkout.ts';
-import { DynamoBillingStore } from './dynamodb/billing-store.ts';
-import { readSecret } from './secrets.ts';
-import { createStripeClient } from './stripe/stripe-client.ts';
-import { StripePayments } from './stripe/stripe-payments.ts';
-import { cryptoIds, systemClock } from './system.ts';
 
 export async function stripeFor(config: StripeConfig): Promise<Stripe> {
   return createStripeClient({

@@ -2,21 +2,21 @@
 // a key is configured, the local renderer otherwise) and the task queue. Each provider is imported only
 // when chosen, so a deployed worker with a key never loads sharp, and one without never loads openai.
 import { readFile } from 'node:fs/promises';
+import { readSecret } from '../adapters/secrets.ts';
 import type { ProviderConfig, TaskQueueConfig } from '../config.ts';
 import type { ImageProvider } from '../domain/generation/image-provider.ts';
 import { logger } from '../observability/logger.ts';
-import { readSecret } from './secrets.ts';
 
 /** What the deployed key secret holds until the operator sets one (infra/constructs/avatar-generation.ts). */
 export const PROVIDER_KEY_PLACEHOLDER = 'not-configured';
 
-import { createSqsClient } from './sqs/client.ts';
-import { SqsTaskQueue } from './sqs/sqs-task-queue.ts';
+import { createSqsClient } from '../adapters/sqs/client.ts';
+import { SqsTaskQueue } from '../adapters/sqs/sqs-task-queue.ts';
 
 export async function buildImageProvider(config: ProviderConfig): Promise<ImageProvider> {
   const p = config.provider;
   if (p.kind === 'local-renderer') {
-    const { LocalRenderer } = await import('./ai/local-renderer/local-renderer.ts');
+    const { LocalRenderer } = await import('../adapters/ai/local-renderer/local-renderer.ts');
     if (p.face.kind === 'reference') return new LocalRenderer();
     logger().warn('local renderer: avatars do not show the user', { face: p.face.kind });
     return new LocalRenderer({
@@ -27,10 +27,10 @@ export async function buildImageProvider(config: ProviderConfig): Promise<ImageP
   if (!apiKey || apiKey === PROVIDER_KEY_PLACEHOLDER) {
     // A deploy before the operator set the key: avatars are preview renders, labelled as such.
     logger().warn('no provider key set: avatars are local preview renders');
-    const { LocalRenderer } = await import('./ai/local-renderer/local-renderer.ts');
+    const { LocalRenderer } = await import('../adapters/ai/local-renderer/local-renderer.ts');
     return new LocalRenderer();
   }
-  const { OpenAiImageProvider } = await import('./ai/openai-image-provider.ts');
+  const { OpenAiImageProvider } = await import('../adapters/ai/openai-image-provider.ts');
   return new OpenAiImageProvider({
     apiKey,
     baseURL: p.baseUrl,

@@ -3,14 +3,14 @@
 
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoPhotoStore } from '../adapters/dynamodb/photo-store.ts';
+import { DynamoRateLimiter } from '../adapters/dynamodb/rate-limiter.ts';
+import { FaceApiAnalyzer } from '../adapters/faces/face-api-analyzer.ts';
+import { SharpImages } from '../adapters/images/sharp-images.ts';
+import { S3PhotoFiles } from '../adapters/s3/photo-files.ts';
+import { cryptoIds, systemClock } from '../adapters/system.ts';
 import type { MediaConfig, TableConfig } from '../config.ts';
 import type { PhotoDeps, PhotoIntakeDeps } from '../domain/photos/photo-ports.ts';
-import { DynamoPhotoStore } from './dynamodb/photo-store.ts';
-import { DynamoRateLimiter } from './dynamodb/rate-limiter.ts';
-import { FaceApiAnalyzer } from './faces/face-api-analyzer.ts';
-import { SharpImages } from './images/sharp-images.ts';
-import { S3PhotoFiles } from './s3/photo-files.ts';
-import { cryptoIds, systemClock } from './system.ts';
 
 export function buildPhotoDeps(
   config: TableConfig & MediaConfig,

@@ -2,19 +2,19 @@
 // (BatchWriteItem: only here), the user's files by prefix, the Stripe customer, the queue and the mail.
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoPrivacyJobRuns } from '../adapters/dynamodb/privacy/job-runs.ts';
+import { DynamoPersonalDataEraser } from '../adapters/dynamodb/privacy/personal-data-eraser.ts';
+import { DynamoPersonalDataReader } from '../adapters/dynamodb/privacy/personal-data-reader.ts';
+import { buildMailer } from '../adapters/mail/build-mailer.ts';
+import { S3PersonalFiles } from '../adapters/s3/personal-files.ts';
+import { readSecret } from '../adapters/secrets.ts';
+import { buildPrivacyJobQueue } from '../adapters/sqs/sqs-privacy-job-queue.ts';
+import { createStripeClient } from '../adapters/stripe/stripe-client.ts';
+import { StripeCustomers } from '../adapters/stripe/stripe-customers.ts';
+import { systemClock } from '../adapters/system.ts';
 import type { MailConfig, MediaConfig, PrivacyJobQueueConfig, StripeConfig, TableConfig } from '../config.ts';
 import type { PrivacyJobDeps } from '../domain/privacy/ports.ts';
 import { businessMetrics } from '../observability/metrics.ts';
-import { DynamoPrivacyJobRuns } from './dynamodb/privacy/job-runs.ts';
-import { DynamoPersonalDataEraser } from './dynamodb/privacy/personal-data-eraser.ts';
-import { DynamoPersonalDataReader } from './dynamodb/privacy/personal-data-reader.ts';
-import { buildMailer } from './mail/build-mailer.ts';
-import { S3PersonalFiles } from './s3/personal-files.ts';
-import { readSecret } from './secrets.ts';
-import { buildPrivacyJobQueue } from './sqs/sqs-privacy-job-queue.ts';
-import { createStripeClient } from './stripe/stripe-client.ts';
-import { StripeCustomers } from './stripe/stripe-customers.ts';
-import { systemClock } from './system.ts';
 
 export async function buildPrivacyJobDeps(
   config: TableConfig & MailConfig & MediaConfig & StripeConfig & PrivacyJobQueueConfig,

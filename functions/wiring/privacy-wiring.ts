@@ -2,17 +2,17 @@
 // the job function's (read by key, delete by key, files, Stripe, mail).
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDeletionCodes } from '../adapters/dynamodb/privacy/deletion-codes.ts';
+import { DynamoPrivacyJobRecords } from '../adapters/dynamodb/privacy/job-records.ts';
+import { DynamoRateLimiter } from '../adapters/dynamodb/rate-limiter.ts';
+import { buildMailer } from '../adapters/mail/build-mailer.ts';
+import { S3PersonalFiles } from '../adapters/s3/personal-files.ts';
+import { ScryptPasswordHasher } from '../adapters/scrypt-hasher.ts';
+import { buildPrivacyJobQueue } from '../adapters/sqs/sqs-privacy-job-queue.ts';
+import { cryptoIds, systemClock } from '../adapters/system.ts';
 import type { MailConfig, MediaConfig, PrivacyJobQueueConfig, TableConfig } from '../config.ts';
 import type { PrivacyRequestDeps } from '../domain/privacy/ports.ts';
 import { businessMetrics } from '../observability/metrics.ts';
-import { DynamoDeletionCodes } from './dynamodb/privacy/deletion-codes.ts';
-import { DynamoPrivacyJobRecords } from './dynamodb/privacy/job-records.ts';
-import { DynamoRateLimiter } from './dynamodb/rate-limiter.ts';
-import { buildMailer } from './mail/build-mailer.ts';
-import { S3PersonalFiles } from './s3/personal-files.ts';
-import { ScryptPasswordHasher } from './scrypt-hasher.ts';
-import { buildPrivacyJobQueue } from './sqs/sqs-privacy-job-queue.ts';
-import { cryptoIds, systemClock } from './system.ts';
 
 export function buildPrivacyDeps(
   config: TableConfig & MailConfig & MediaConfig & PrivacyJobQueueConfig,

@@ -1,15 +1,15 @@
 // How every group knows who calls: the session token verifier and one read of the account. Kept apart from
 // wiring.ts so that a function importing it carries no sign-up, mail or password code.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { createDocumentClient } from '../adapters/dynamodb/client.ts';
+import { DynamoUserReader } from '../adapters/dynamodb/user-reader.ts';
+import { JwtLinkTokens } from '../adapters/jwt-link-tokens.ts';
+import { JwtSessionTokens } from '../adapters/jwt-sessions.ts';
+import { readSecret } from '../adapters/secrets.ts';
 import type { SessionConfig, TableConfig } from '../config.ts';
 import { type LinkResolver, resolveLink } from '../domain/download-links.ts';
 import type { User } from '../domain/ports.ts';
 import { resolveSession } from '../domain/sessions.ts';
-import { createDocumentClient } from './dynamodb/client.ts';
-import { DynamoUserReader } from './dynamodb/user-reader.ts';
-import { JwtLinkTokens } from './jwt-link-tokens.ts';
-import { JwtSessionTokens } from './jwt-sessions.ts';
-import { readSecret } from './secrets.ts';
 
 export const sessionTokens = async (config: SessionConfig): Promise<JwtSessionTokens> =>
   new JwtSessionTokens({

@@ -1,17 +1,17 @@
 // Builds the Stripe webhook function's adapters from its config, once per cold start.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoWebhookStore } from '../adapters/dynamodb/webhook-store.ts';
+import { buildMailer } from '../adapters/mail/build-mailer.ts';
+import { readSecret } from '../adapters/secrets.ts';
+import { StripeEventVerifier } from '../adapters/stripe/stripe-events.ts';
+import { StripePayments } from '../adapters/stripe/stripe-payments.ts';
+import { cryptoIds, systemClock } from '../adapters/system.ts';
 import type { MailConfig, StripeConfig, StripeWebhookConfig, TableConfig } from '../config.ts';
 import type { EventVerifier } from '../domain/billing/ports.ts';
 import type { WebhookDeps } from '../domain/billing/webhook.ts';
 import { logger } from '../observability/logger.ts';
 import { businessMetrics } from '../observability/metrics.ts';
 import { stripeFor } from './billing-wiring.ts';
-import { DynamoWebhookStore } from './dynamodb/webhook-store.ts';
-import { buildMailer } from './mail/build-mailer.ts';
-import { readSecret } from './secrets.ts';
-import { StripeEventVerifier } from './stripe/stripe-events.ts';
-import { StripePayments } from './stripe/stripe-payments.ts';
-import { cryptoIds, systemClock } from './system.ts';
 
 export async function buildWebhookDeps(
   config: TableConfig & StripeConfig & StripeWebhookConfig & MailConfig,

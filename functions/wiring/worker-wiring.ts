@@ -1,6 +1,17 @@
 // Builds the generation functions' adapters (worker, dead-letter handler, sweeper) once per process.
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoPhotoStore } from '../adapters/dynamodb/photo-store.ts';
+import { DynamoTaskDurations } from '../adapters/dynamodb/task-durations.ts';
+import { DynamoTaskStore } from '../adapters/dynamodb/task-store.ts';
+import { DynamoUserReader } from '../adapters/dynamodb/user-reader.ts';
+import { FaceApiAnalyzer, loadFaceModel } from '../adapters/faces/face-api-analyzer.ts';
+import { SharpResultImages } from '../adapters/images/result-images.ts';
+import { OutboxMailer } from '../adapters/mail/outbox-mailer.ts';
+import { SesMailer } from '../adapters/mail/ses-mailer.ts';
+import { S3PhotoFiles } from '../adapters/s3/photo-files.ts';
+import { S3ResultFiles } from '../adapters/s3/result-files.ts';
+import { cryptoIds, systemClock } from '../adapters/system.ts';
 import type {
   LikenessConfig,
   MailConfig,
@@ -13,18 +24,7 @@ import type { AbandonDeps } from '../domain/generation/abandoned-tasks.ts';
 import type { WorkerDeps } from '../domain/generation/worker.ts';
 import { domainLog, logger } from '../observability/logger.ts';
 import { businessMetrics } from '../observability/metrics.ts';
-import { DynamoPhotoStore } from './dynamodb/photo-store.ts';
-import { DynamoTaskDurations } from './dynamodb/task-durations.ts';
-import { DynamoTaskStore } from './dynamodb/task-store.ts';
-import { DynamoUserReader } from './dynamodb/user-reader.ts';
-import { FaceApiAnalyzer, loadFaceModel } from './faces/face-api-analyzer.ts';
 import { buildImageProvider } from './generation-wiring.ts';
-import { SharpResultImages } from './images/result-images.ts';
-import { OutboxMailer } from './mail/outbox-mailer.ts';
-import { SesMailer } from './mail/ses-mailer.ts';
-import { S3PhotoFiles } from './s3/photo-files.ts';
-import { S3ResultFiles } from './s3/result-files.ts';
-import { cryptoIds, systemClock } from './system.ts';
 
 /** What finishing a task needs: the tasks, the account, the mail, and the photos (retention). */
 export function buildAbandonDeps(

@@ -52,7 +52,7 @@ const OTHER_CLIENTS_AT_START: Record<string, string[]> = {
   'stripe-webhook': ['stripe'],
   // With a key the worker loads the OpenAI client at start, as billing loads Stripe's. It measures the
   // likeness of every avatar with the face model, which starts loading with the container
-  // (functions/adapters/worker-wiring.ts), and makes each avatar's thumbnail with sharp.
+  // (functions/wiring/worker-wiring.ts), and makes each avatar's thumbnail with sharp.
   'avatar-worker': [
     'openai',
     'sharp',

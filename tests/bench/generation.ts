@@ -14,10 +14,10 @@ import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
 import { createS3Client } from '../../functions/adapters/s3/client.ts';
 import { SqsTaskQueue } from '../../functions/adapters/sqs/sqs-task-queue.ts';
-import { buildWorkerDeps } from '../../functions/adapters/worker-wiring.ts';
 import { taskWorker } from '../../functions/avatar-worker/task-batch.ts';
 import { readConfig, WORKER_CONFIG } from '../../functions/config.ts';
 import type { ImageProvider } from '../../functions/domain/generation/image-provider.ts';
+import { buildWorkerDeps } from '../../functions/wiring/worker-wiring.ts';
 import { startGenerationWorkers } from '../../infra/local/generation-workers.ts';
 import { startEventSourceMapping } from '../../infra/local/sqs/event-source.ts';
 import type { LocalStack } from '../../infra/local/stack.ts';

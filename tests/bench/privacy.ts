@@ -13,8 +13,6 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
 import { DynamoUserReader } from '../../functions/adapters/dynamodb/user-reader.ts';
-import { buildPrivacyJobDeps } from '../../functions/adapters/privacy-job-wiring.ts';
-import { buildPrivacyDeps } from '../../functions/adapters/privacy-wiring.ts';
 import { createS3Client } from '../../functions/adapters/s3/client.ts';
 import { ScryptPasswordHasher } from '../../functions/adapters/scrypt-hasher.ts';
 import { GROUP_CONFIG, JOB_CONFIG, readConfig } from '../../functions/config.ts';
@@ -22,6 +20,8 @@ import { requestAccountDeletion } from '../../functions/domain/privacy/account-d
 import { requestDataExport } from '../../functions/domain/privacy/data-export.ts';
 import { runPrivacyJob } from '../../functions/domain/privacy/job-runs.ts';
 import type { JobRef } from '../../functions/domain/privacy/jobs.ts';
+import { buildPrivacyJobDeps } from '../../functions/wiring/privacy-job-wiring.ts';
+import { buildPrivacyDeps } from '../../functions/wiring/privacy-wiring.ts';
 import { REPO_ROOT, startLocalStack } from '../../infra/local/stack.ts';
 import { BUCKETS } from '../../shared/table-design.ts';
 import { type Budget, reportBudgets } from './budgets.ts';

@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { DynamoAccountStore } from '../../functions/adapters/dynamodb/account-store.ts';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
-import { buildSessionResolver } from '../../functions/adapters/wiring.ts';
 import { readConfig, sessionConfig, tableConfig } from '../../functions/config.ts';
+import { buildSessionResolver } from '../../functions/wiring/account-wiring.ts';
 import { setAdminRole } from '../../infra/ops/admin-role.ts';
 import { activatedUser, callRoute, stack } from '../support/api.ts';
 

@@ -3,7 +3,6 @@
 import { describe, expect, it } from 'vitest';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
 import { DynamoRateLimiter } from '../../functions/adapters/dynamodb/rate-limiter.ts';
-import { buildAccountDeps } from '../../functions/adapters/wiring.ts';
 import { GROUP_CONFIG, readConfig } from '../../functions/config.ts';
 import { logIn } from '../../functions/domain/accounts/accounts.ts';
 import {
@@ -12,6 +11,7 @@ import {
 } from '../../functions/domain/accounts/password-check.ts';
 import { countTowards, DEFAULT_RATE_LIMITS } from '../../functions/domain/accounts/rate-limits.ts';
 import { RateLimitedError } from '../../functions/domain/errors.ts';
+import { buildAccountDeps } from '../../functions/wiring/account-wiring.ts';
 import {
   activatedUser,
   callRoute,

@@ -3,10 +3,10 @@
 // table, behind the same local API Gateway, on its own port.
 import { createServer } from 'node:http';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
-import { buildAccountDeps, buildSessionResolver } from '../../functions/adapters/wiring.ts';
 import { authRoutes } from '../../functions/auth/routes.ts';
 import { GROUP_CONFIG, readConfig } from '../../functions/config.ts';
 import { groupHandler } from '../../functions/http/group-handler.ts';
+import { buildAccountDeps, buildSessionResolver } from '../../functions/wiring/account-wiring.ts';
 import { createGateway } from '../../infra/local/api-gateway.ts';
 import { apiRoutes } from '../../shared/api-routes.ts';
 import { stack } from './api.ts';

@@ -10,24 +10,13 @@ import { join } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { inject } from 'vitest';
 import { accountRoutes } from '../../functions/account/routes.ts';
-import { buildAvatarDeps } from '../../functions/adapters/avatar-wiring.ts';
-import { buildBillingDeps } from '../../functions/adapters/billing-wiring.ts';
 import { DynamoAdminStyleStore } from '../../functions/adapters/dynamodb/admin-style-store.ts';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
 import { SharpImages } from '../../functions/adapters/images/sharp-images.ts';
 import { readOutbox } from '../../functions/adapters/mail/outbox-mailer.ts';
-import { buildPhotoDeps, buildPhotoIntakeDeps } from '../../functions/adapters/photo-wiring.ts';
-import { buildPrivacyDeps } from '../../functions/adapters/privacy-wiring.ts';
 import { createS3Client } from '../../functions/adapters/s3/client.ts';
 import { S3StyleImageFiles } from '../../functions/adapters/s3/style-image-files.ts';
-import {
-  buildLinkResolver,
-  buildSessionResolver,
-  linkTokens,
-} from '../../functions/adapters/session-wiring.ts';
 import { cryptoIds, systemClock } from '../../functions/adapters/system.ts';
-import { buildWebhookDeps } from '../../functions/adapters/webhook-wiring.ts';
-import { buildAccountDeps } from '../../functions/adapters/wiring.ts';
 import { adminStyleRoutes } from '../../functions/admin-styles/routes.ts';
 import { authRoutes } from '../../functions/auth/routes.ts';
 import { avatarRoutes } from '../../functions/avatars/routes.ts';
@@ -38,6 +27,17 @@ import { groupHandler } from '../../functions/http/group-handler.ts';
 import { photoIntakeRoutes } from '../../functions/photo-intake/routes.ts';
 import { photoRoutes } from '../../functions/photos/routes.ts';
 import { webhookRoutes } from '../../functions/stripe-webhook/routes.ts';
+import { buildAccountDeps } from '../../functions/wiring/account-wiring.ts';
+import { buildAvatarDeps } from '../../functions/wiring/avatar-wiring.ts';
+import { buildBillingDeps } from '../../functions/wiring/billing-wiring.ts';
+import { buildPhotoDeps, buildPhotoIntakeDeps } from '../../functions/wiring/photo-wiring.ts';
+import { buildPrivacyDeps } from '../../functions/wiring/privacy-wiring.ts';
+import {
+  buildLinkResolver,
+  buildSessionResolver,
+  linkTokens,
+} from '../../functions/wiring/session-wiring.ts';
+import { buildWebhookDeps } from '../../functions/wiring/webhook-wiring.ts';
 import { LOCAL_PRICE_IDS } from '../../infra/local/stripe/prices.ts';
 import { setAdminRole } from '../../infra/ops/admin-role.ts';
 import { PREFLIGHT_ROUTE_KEY } from '../../shared/api-cors.ts';

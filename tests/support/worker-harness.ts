@@ -14,7 +14,6 @@ import { DynamoUserReader } from '../../functions/adapters/dynamodb/user-reader.
 import { createS3Client } from '../../functions/adapters/s3/client.ts';
 import { SqsTaskQueue } from '../../functions/adapters/sqs/sqs-task-queue.ts';
 import { cryptoIds, systemClock } from '../../functions/adapters/system.ts';
-import { buildWorkerDeps } from '../../functions/adapters/worker-wiring.ts';
 import { deadLetterHandler } from '../../functions/avatar-dead-letter/dead-letters.ts';
 import { taskWorker } from '../../functions/avatar-worker/task-batch.ts';
 import { readConfig, WORKER_CONFIG } from '../../functions/config.ts';
@@ -25,6 +24,7 @@ import type { WorkerDeps } from '../../functions/domain/generation/worker.ts';
 import { type BusinessMetric, noMetrics } from '../../functions/domain/metrics.ts';
 import type { Clock } from '../../functions/domain/ports.ts';
 import { domainLog } from '../../functions/observability/logger.ts';
+import { buildWorkerDeps } from '../../functions/wiring/worker-wiring.ts';
 import { type EventSourceMapping, startEventSourceMapping } from '../../infra/local/sqs/event-source.ts';
 import type { StyleChoices } from '../../shared/style-choices.ts';
 import { stack, stackFunctionEnv } from './api.ts';

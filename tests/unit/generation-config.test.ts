@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { LocalRenderer } from '../../functions/adapters/ai/local-renderer/local-renderer.ts';
 import { OpenAiImageProvider } from '../../functions/adapters/ai/openai-image-provider.ts';
-import { buildImageProvider } from '../../functions/adapters/generation-wiring.ts';
 import { providerConfig, readConfig, taskQueueConfig } from '../../functions/config.ts';
+import { buildImageProvider } from '../../functions/wiring/generation-wiring.ts';
 
 describe('the image provider setting', () => {
   it('falls back to the local renderer when no key is configured', async () => {
