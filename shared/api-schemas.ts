@@ -624,6 +624,8 @@ export const MyTeam = z.object({
   team_id: z.string(),
   name: z.string(),
   role: TeamRole,
+  /** the caller's own member id: a member leaves with DELETE .../members/{memberId} */
+  member_id: z.optional(z.string()),
   domains: z.array(z.string()),
   lang: Language,
   seats_total: z.number(),
