@@ -236,14 +236,14 @@ describe('a sign-in that does not end signed in lands on /login with the reason'
 
   it('an unexpected error: a page, never an error answer', async () => {
     const w = world();
-    const broken = {
-      ...w.deps,
-      store: { ...w.store, findByGoogleSubject: () => Promise.reject(new Error('db down')) },
-    };
+    const store = Object.assign(Object.create(w.store) as typeof w.store, {
+      findByGoogleSubject: () => Promise.reject(new Error('db down')),
+    });
+    const broken: AccountDeps = { ...w.deps, store };
     const started = await startGoogleSignIn(w.deps, caller, {});
     const state = new URL(started.auth_url).searchParams.get('state') as string;
     const query = w.provider.signIn(state, { subject: 'g-1', email: 'ada@gmail.com' });
-    const outcome = await finishGoogleSignIn(broken as AccountDeps, { query, browser: started.browser });
+    const outcome = await finishGoogleSignIn(broken, { query, browser: started.browser });
     expect(outcome.failure).toMatchObject({ reason: 'failed', detail: 'unexpected error' });
     expect(reasonOf(outcome.location).google).toBe('failed');
   });

@@ -8,7 +8,7 @@ import type {
   AuditRecord,
   AuditStamp,
   StyleChange,
-} from '../../../functions/domain/styles/admin-style-ports.ts';
+} from '../../../functions/domain/styles/ports.ts';
 import type { NewStyle, Style } from '../../../functions/domain/styles/style.ts';
 
 export class FakeAdminStyleStore implements AdminStyleStore {
@@ -83,11 +83,13 @@ export class FakeAdminStyleStore implements AdminStyleStore {
     while (this.lease) {
       const remaining = deadline - Date.now();
       if (remaining <= 0) return 'busy';
+      const held = this.lease;
       const timedOut = await Promise.race([
-        this.lease.then(() => false),
+        held.then(() => false),
         new Promise<boolean>((r) => setTimeout(() => r(true), remaining)),
       ]);
-      if (timedOut && this.lease) return 'busy';
+      // Timed out while the same import still holds it (a new holder would mean it came free meanwhile).
+      if (timedOut && this.lease === held) return 'busy';
     }
     let free = () => {};
     this.lease = new Promise<void>((r) => {
