@@ -1,7 +1,7 @@
 // Thin route handlers of the photo-intake group: the two ways photos come in, each decoded and face-checked.
 import { PHOTO_LIMITS } from '../../shared/photo-rules.ts';
 import { confirmUploads, uploadPhotoFiles } from '../domain/photos/intake.ts';
-import type { PhotoIntakeDeps } from '../domain/photos/photo-ports.ts';
+import type { PhotoIntakeDeps } from '../domain/photos/ports.ts';
 import type { RouteHandlers } from '../http/group-handler.ts';
 import { formFiles } from '../http/multipart.ts';
 

@@ -10,7 +10,7 @@ import { SharpImages } from '../adapters/images/sharp-images.ts';
 import { S3PhotoFiles } from '../adapters/s3/photo-files.ts';
 import { cryptoIds, systemClock } from '../adapters/system.ts';
 import type { MediaConfig, TableConfig } from '../config.ts';
-import type { PhotoDeps, PhotoIntakeDeps } from '../domain/photos/photo-ports.ts';
+import type { PhotoDeps, PhotoIntakeDeps } from '../domain/photos/ports.ts';
 
 export function buildPhotoDeps(
   config: TableConfig & MediaConfig,

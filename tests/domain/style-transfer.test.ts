@@ -3,9 +3,9 @@
 // decoder stay in tests/integration/admin-style-transfer.test.ts and admin-style-images.test.ts.
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../functions/domain/ports.ts';
-import type { StyleImageFiles } from '../../functions/domain/styles/admin-style-ports.ts';
 import { ADMIN_STYLE_DEFAULTS } from '../../functions/domain/styles/admin-styles.ts';
 import { STYLE_CATALOGUE } from '../../functions/domain/styles/catalogue/index.ts';
+import type { StyleImageFiles } from '../../functions/domain/styles/ports.ts';
 import { fromCatalogue } from '../../functions/domain/styles/style.ts';
 import {
   confirmStyleImage,

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DynamoPhotoStore } from '../../functions/adapters/dynamodb/photo-store.ts';
 import { CONSENT_MESSAGES } from '../../functions/domain/photos/consent.ts';
-import type { PhotoRecord } from '../../functions/domain/photos/photo-ports.ts';
+import type { PhotoRecord } from '../../functions/domain/photos/ports.ts';
 import { PHOTO_LIMITS } from '../../shared/photo-rules.ts';
 import { call, photoFiles, signedInUser, type TestUser, testTable } from '../support/handler-events.ts';
 

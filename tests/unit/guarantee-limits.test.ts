@@ -10,7 +10,7 @@ import {
   usesSomeoneElse,
 } from '../../functions/domain/generation/likeness.ts';
 import { isWithheld, type TaskLikeness } from '../../functions/domain/generation/tasks.ts';
-import type { PhotoRecord } from '../../functions/domain/photos/photo-ports.ts';
+import type { PhotoRecord } from '../../functions/domain/photos/ports.ts';
 import { archivePathOf, withheldAvatarPaths } from '../../functions/domain/privacy/export-contents.ts';
 
 /** A photo whose face descriptor is `at` along the first axis: faces 0.8 apart are different people. */

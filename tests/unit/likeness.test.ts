@@ -8,7 +8,7 @@ import { likenessConfig, providerConfig, readConfig } from '../../functions/conf
 import type { PhotoFace } from '../../functions/domain/faces/faces.ts';
 import { checkPhotoFace } from '../../functions/domain/faces/faces.ts';
 import { measureLikeness, referenceOrder } from '../../functions/domain/generation/likeness.ts';
-import type { PhotoRecord } from '../../functions/domain/photos/photo-ports.ts';
+import type { PhotoRecord } from '../../functions/domain/photos/ports.ts';
 import {
   belowGuarantee,
   DEFAULT_LIKENESS_GUARANTEE,

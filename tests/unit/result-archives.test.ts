@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GALLERY_LIMITS } from '../../functions/domain/generation/gallery.ts';
+import type { ArchiveUpload, ResultFiles } from '../../functions/domain/generation/ports.ts';
 import { storeArchive } from '../../functions/domain/generation/result-archives.ts';
-import type { ArchiveUpload, ResultFiles } from '../../functions/domain/generation/result-ports.ts';
 import type { TaskSummary } from '../../functions/domain/generation/tasks.ts';
 
 const USER = 'user-1';

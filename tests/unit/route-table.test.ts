@@ -10,7 +10,7 @@ import type { AccountDeps } from '../../functions/domain/accounts/accounts.ts';
 import type { BillingDeps } from '../../functions/domain/billing/checkout.ts';
 import type { EventVerifier } from '../../functions/domain/billing/ports.ts';
 import type { WebhookDeps } from '../../functions/domain/billing/webhook.ts';
-import type { PhotoDeps, PhotoIntakeDeps } from '../../functions/domain/photos/photo-ports.ts';
+import type { PhotoDeps, PhotoIntakeDeps } from '../../functions/domain/photos/ports.ts';
 import type { PrivacyRequestDeps } from '../../functions/domain/privacy/ports.ts';
 import { presentedToken } from '../../functions/http/middleware.ts';
 import { photoIntakeRoutes } from '../../functions/photo-intake/routes.ts';

@@ -11,7 +11,7 @@ import {
   processTaskMessage,
   type WorkerDeps,
 } from '../../functions/domain/generation/worker.ts';
-import type { PhotoRecord } from '../../functions/domain/photos/photo-ports.ts';
+import type { PhotoRecord } from '../../functions/domain/photos/ports.ts';
 import type { User } from '../../functions/domain/ports.ts';
 
 const USER = 'user-1';

@@ -16,7 +16,7 @@ import type {
   AuditRecord,
   AuditStamp,
   StyleChange,
-} from '../../domain/styles/admin-style-ports.ts';
+} from '../../domain/styles/ports.ts';
 import type { NewStyle, Style } from '../../domain/styles/style.ts';
 import { isConditionFailure, isTransactionConflict, writtenUnlessConditionFails } from './conditions.ts';
 import { keys } from './keys.ts';

@@ -3,7 +3,7 @@
 import { type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { QUALITY_HINTS } from '../../../shared/photo-rules.ts';
-import type { PhotoRecord, PhotoStore } from '../../domain/photos/photo-ports.ts';
+import type { PhotoRecord, PhotoStore } from '../../domain/photos/ports.ts';
 import { logger } from '../../observability/logger.ts';
 import { businessMetrics } from '../../observability/metrics.ts';
 import { keys, TTL_ATTRIBUTE } from './keys.ts';

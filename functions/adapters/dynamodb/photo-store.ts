@@ -9,13 +9,7 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type {
-  AddResult,
-  NewPhoto,
-  PhotoRecord,
-  PhotoStore,
-  UploadClaim,
-} from '../../domain/photos/photo-ports.ts';
+import type { AddResult, NewPhoto, PhotoRecord, PhotoStore, UploadClaim } from '../../domain/photos/ports.ts';
 import type { PhotoConsentRecord } from '../../domain/ports.ts';
 import { failedConditions, isConditionFailure, isTransactionConflict } from './conditions.ts';
 import { keys, TTL_ATTRIBUTE } from './keys.ts';

@@ -14,7 +14,7 @@ import type {
   FaceAnalyzer,
   FaceInput,
   RelativePoint,
-} from '../../domain/faces/face-ports.ts';
+} from '../../domain/faces/ports.ts';
 
 type FaceApi = typeof import('@vladmandic/face-api');
 type Tf = typeof import('@tensorflow/tfjs');

@@ -9,8 +9,8 @@ import {
   type SizedPreset,
   UPSCALED_LONG_SIDE,
 } from '../../../shared/result-presets.ts';
-import type { RelativeBox } from '../../domain/faces/face-ports.ts';
-import type { ResultImages } from '../../domain/generation/result-ports.ts';
+import type { RelativeBox } from '../../domain/faces/ports.ts';
+import type { ResultImages } from '../../domain/generation/ports.ts';
 
 type SharpFactory = (input?: Uint8Array, options?: SharpOptions) => Sharp;
 let loading: Promise<SharpFactory> | null = null;

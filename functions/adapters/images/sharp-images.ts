@@ -1,7 +1,7 @@
 // Decoding and re-encoding photos with sharp (libvips). Loaded on first use, so routes that never touch
 // pixels (the list, deletes) start without loading libvips. Only the photos function bundles it.
 import type { Sharp, SharpOptions } from 'sharp';
-import type { PhotoImages, PrepareLimits, PrepareResult } from '../../domain/photos/photo-ports.ts';
+import type { PhotoImages, PrepareLimits, PrepareResult } from '../../domain/photos/ports.ts';
 
 type SharpFactory = (input?: Uint8Array, options?: SharpOptions) => Sharp;
 let loading: Promise<SharpFactory> | null = null;

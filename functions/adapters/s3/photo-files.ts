@@ -11,7 +11,7 @@ import {
 } from '@aws-sdk/client-s3';
 import type { PhotoType } from '../../../shared/photo-rules.ts';
 import { isUploadId, uploadIdOf } from '../../domain/photos/photo-names.ts';
-import type { PhotoFiles, UploadRead, UploadTargetForm } from '../../domain/photos/photo-ports.ts';
+import type { PhotoFiles, UploadRead, UploadTargetForm } from '../../domain/photos/ports.ts';
 import { isMissing, owner, readImage, saveWithThumbnail, WindowedUrlSigner } from './media-objects.ts';
 
 export const MEDIA_PREFIXES = { uploads: 'uploads/', photos: 'photos/', thumbnails: 'thumbs/' } as const;

@@ -18,7 +18,7 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { RESULT_PRESETS, type SizedPreset } from '../../../shared/result-presets.ts';
 import type { ImageType } from '../../domain/generation/image-provider.ts';
-import type { ArchiveUpload, ResultFiles } from '../../domain/generation/result-ports.ts';
+import type { ArchiveUpload, ResultFiles } from '../../domain/generation/ports.ts';
 import { parseResultFilename } from '../../domain/generation/task-names.ts';
 import { isMissing, owner, readImage, saveWithThumbnail, WindowedUrlSigner } from './media-objects.ts';
 

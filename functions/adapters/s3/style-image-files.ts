@@ -3,7 +3,7 @@
 //   style-images/<filename>        the checked, re-encoded picture, kept as long as styles may name it
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { uploadIdOf } from '../../domain/photos/photo-names.ts';
-import type { StyleImageFiles } from '../../domain/styles/admin-style-ports.ts';
+import type { StyleImageFiles } from '../../domain/styles/ports.ts';
 import { readImage } from './media-objects.ts';
 import { S3PhotoFiles } from './photo-files.ts';
 

@@ -2,7 +2,7 @@
 import type { Language, LedgerPage, UserInfo } from '../../../shared/api-schemas.ts';
 import { pagePath } from '../../../shared/web-routes.ts';
 import { DomainError } from '../errors.ts';
-import type { Log } from '../generation/result-ports.ts';
+import type { Log } from '../generation/ports.ts';
 import type {
   AccountStore,
   Clock,

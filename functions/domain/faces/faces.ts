@@ -2,7 +2,7 @@
 // which photo of a set may show someone else, and how much an avatar looks like its reference photos.
 import type { FaceHint } from '../../../shared/face-rules.ts';
 import { FACE_ANALYSIS_LONG_SIDE, FACE_RULES, likenessFromDistance } from '../../../shared/face-rules.ts';
-import type { DetectedFace, FaceAnalysis, RelativeBox, RelativePoint } from './face-ports.ts';
+import type { DetectedFace, FaceAnalysis, RelativeBox, RelativePoint } from './ports.ts';
 
 /** What a photo's record keeps of its face (biometric data: the descriptor stays on that record only). */
 export interface PhotoFace {

@@ -3,7 +3,7 @@
 // Both fail it with its refund, once: the store's transaction is conditioned on the task being pending,
 // so the worker, the dead-letter handler and the sweeper can race for it and only one refunds.
 import type { Ids } from '../ports.ts';
-import type { Log } from './result-ports.ts';
+import type { Log } from './ports.ts';
 import { afterTaskFinished, type FinishDeps } from './task-finished.ts';
 import type { TaskMessage } from './task-queue.ts';
 import { failWithRefund } from './task-refund.ts';

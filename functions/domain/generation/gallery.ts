@@ -4,10 +4,10 @@
 import type { AvatarTask, Language } from '../../../shared/api-schemas.ts';
 import { presetDownloadName, RESULT_PRESETS, type ResultPreset } from '../../../shared/result-presets.ts';
 import { DomainError, RateLimitedError } from '../errors.ts';
-import type { PhotoStore } from '../photos/photo-ports.ts';
+import type { PhotoStore } from '../photos/ports.ts';
 import type { Clock, RateLimiter, User } from '../ports.ts';
 import { withheldError } from './keep-anyway.ts';
-import type { ResultFiles, ResultImages } from './result-ports.ts';
+import type { ResultFiles, ResultImages } from './ports.ts';
 import { contentTypeOf, downloadName, isTaskId, parseResultFilename } from './task-names.ts';
 import {
   DEFAULT_DURATIONS,

@@ -1,7 +1,7 @@
 // The AI provider port: reference photos and a style in, one avatar image out. Two adapters implement it
 // (functions/adapters/ai): OpenAI image edits, and the embedded local renderer used when no provider key
 // is configured, whose results are marked 'preview-render'.
-import type { RelativeBox, RelativePoint } from '../faces/face-ports.ts';
+import type { RelativeBox, RelativePoint } from '../faces/ports.ts';
 import type { RenderRecipe } from '../styles/render-recipe.ts';
 
 export type StyleFormat = 'square' | 'portrait';

@@ -4,9 +4,9 @@
 // photo records the worker read before calling the provider and stay in memory through the delivery: a
 // photo deleted meanwhile changes nothing, and no descriptor is ever written anywhere else.
 import { belowGuarantee, FACE_RULES } from '../../../shared/face-rules.ts';
-import type { FaceAnalyzer, RelativeBox } from '../faces/face-ports.ts';
 import { likenessScore, mayShowSomeoneElse, peopleIn } from '../faces/faces.ts';
-import type { PhotoRecord } from '../photos/photo-ports.ts';
+import type { FaceAnalyzer, RelativeBox } from '../faces/ports.ts';
+import type { PhotoRecord } from '../photos/ports.ts';
 
 /** The reference faces of one delivery (biometric data: in memory only). */
 export type ReferenceDescriptors = readonly (readonly number[])[];

@@ -1,7 +1,7 @@
 // Where finished avatars live and how their pictures are made: the media bucket (adapters/s3/result-files.ts)
 // and sharp (adapters/images/result-images.ts).
 import type { SizedPreset } from '../../../shared/result-presets.ts';
-import type { RelativeBox } from '../faces/face-ports.ts';
+import type { RelativeBox } from '../faces/ports.ts';
 import type { ImageType } from './image-provider.ts';
 
 /** An archive to store, as a stream of chunks of a length known up front (zip-archive.ts, zipLength). */

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { DomainError } from '../errors.ts';
 import type { User } from '../ports.ts';
 import { countTowards, GALLERY_LIMITS, type GalleryDeps } from './gallery.ts';
-import type { ResultFiles } from './result-ports.ts';
+import type { ResultFiles } from './ports.ts';
 import { downloadName } from './task-names.ts';
 import { isWithheld, type TaskPage, type TaskSummary } from './tasks.ts';
 import { type LazyArchiveEntry, zipLength, zipStream } from './zip-archive.ts';

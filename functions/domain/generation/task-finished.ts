@@ -3,11 +3,11 @@
 // photos once my avatars are ready", functions/domain/photos/retention.ts) once nothing else is pending.
 
 import type { Metrics } from '../metrics.ts';
-import type { PhotoFiles, PhotoStore } from '../photos/photo-ports.ts';
+import type { PhotoFiles, PhotoStore } from '../photos/ports.ts';
 import { photosAfterAvatarsReady } from '../photos/retention.ts';
 import type { Clock, Mailer, UserReader } from '../ports.ts';
 import { batchFinishedEmail } from './batch-email.ts';
-import type { Log } from './result-ports.ts';
+import type { Log } from './ports.ts';
 import type { TaskStore } from './tasks.ts';
 
 export interface FinishDeps {

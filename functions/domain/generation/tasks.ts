@@ -4,7 +4,7 @@
 // handler, sweeper).
 import type { AvatarTask as ApiTask } from '../../../shared/api-schemas.ts';
 import type { TaskChoice } from '../../../shared/style-choices.ts';
-import type { RelativeBox } from '../faces/face-ports.ts';
+import type { RelativeBox } from '../faces/ports.ts';
 import type { RenderRecipe } from '../styles/render-recipe.ts';
 import type { ImageQuality, ImageSize, InputFidelity, ProviderUsage, RenderKind } from './image-provider.ts';
 import type { Likeness } from './likeness.ts';

@@ -5,8 +5,8 @@
 // it back to TODO and let SQS deliver it again (after 3 receives it goes to the dead-letter queue).
 
 import { LIKENESS_REFUNDS_PER_DAY } from '../../../shared/face-rules.ts';
-import type { FaceAnalyzer } from '../faces/face-ports.ts';
-import type { PhotoFiles, PhotoStore } from '../photos/photo-ports.ts';
+import type { FaceAnalyzer } from '../faces/ports.ts';
+import type { PhotoFiles, PhotoStore } from '../photos/ports.ts';
 import type { Ids } from '../ports.ts';
 import type { ImageProvider, ImageType, ReferenceImage } from './image-provider.ts';
 import {
@@ -18,9 +18,9 @@ import {
   referenceOrder,
   usesSomeoneElse,
 } from './likeness.ts';
+import type { Log, ResultFiles, ResultImages } from './ports.ts';
 import { isProviderError, type ProviderError, ProviderRateLimitedError } from './provider-errors.ts';
 import { costOfUsage } from './provider-pricing.ts';
-import type { Log, ResultFiles, ResultImages } from './result-ports.ts';
 import { afterTaskFinished, type FinishDeps } from './task-finished.ts';
 import { resultFilename } from './task-names.ts';
 import { durationSample, durationSlot, type TaskDurations } from './task-progress.ts';

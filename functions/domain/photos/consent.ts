@@ -4,7 +4,7 @@ import type { PhotoConsent } from '../../../shared/api-schemas.ts';
 import { PHOTO_CONSENT_VERSION } from '../../../shared/photo-rules.ts';
 import { DomainError } from '../errors.ts';
 import type { Clock, User } from '../ports.ts';
-import type { PhotoStore } from './photo-ports.ts';
+import type { PhotoStore } from './ports.ts';
 
 export const CONSENT_MESSAGES = {
   neither:

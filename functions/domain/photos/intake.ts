@@ -12,7 +12,7 @@ import type { Ids, User } from '../ports.ts';
 import { requirePhotoConsent } from './consent.ts';
 import { sniffPhotoType } from './image-bytes.ts';
 import { displayName, isUploadId, newUploadId, photoFilename } from './photo-names.ts';
-import type { PhotoIntakeDeps, PreparedPhoto } from './photo-ports.ts';
+import type { PhotoIntakeDeps, PreparedPhoto } from './ports.ts';
 import { MEASURE_LONG_SIDE, qualityHints } from './quality.ts';
 
 type IntakeDeps = PhotoIntakeDeps;
@@ -128,7 +128,7 @@ export async function inspectPhoto(
 /**
  * Saves and records an inspected photo under a name of its own, never the upload's: a stored file is written
  * once and never replaced, and its record (face data and hints) goes in only once the file is there. With
- * `claimUpload`, the record also takes the browser upload (photo-ports.ts UploadClaim); when another confirm
+ * `claimUpload`, the record also takes the browser upload (ports.ts UploadClaim); when another confirm
  * took it first, its photo is the answer and nothing of this one is left.
  */
 export async function keepPhoto(

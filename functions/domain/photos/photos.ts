@@ -16,9 +16,9 @@ import type { User } from '../ports.ts';
 import { currentConsent, recordConsent, requirePhotoConsent } from './consent.ts';
 import { freshUploadId, limitReached, rejection, uploadResult } from './intake.ts';
 import { displayName, uploadIdOf } from './photo-names.ts';
-import type { PhotoDeps, PhotoRecord } from './photo-ports.ts';
+import type { PhotoDeps, PhotoRecord } from './ports.ts';
 
-export type { PhotoDeps } from './photo-ports.ts';
+export type { PhotoDeps } from './ports.ts';
 
 const notFound = () => new DomainError('NOT_FOUND', 'Photo not found.');
 

@@ -1,7 +1,7 @@
 // Ports of the reference photos; adapters implement them over DynamoDB, S3 and sharp.
 import type { PhotoType, QualityHint } from '../../../shared/photo-rules.ts';
-import type { FaceAnalyzer } from '../faces/face-ports.ts';
 import type { PhotoFace } from '../faces/faces.ts';
+import type { FaceAnalyzer } from '../faces/ports.ts';
 import type { Clock, Ids, PhotoConsentRecord, RateLimiter } from '../ports.ts';
 import type { ImageMeasures } from './quality.ts';
 

@@ -2,7 +2,7 @@
 // ("deleted once generation completes") is a setting the generation worker honours through this port.
 // Every photo is also deleted PHOTO_RETENTION_DAYS after upload (S3 lifecycle rule and record TTL).
 import type { Clock, UserReader } from '../ports.ts';
-import type { PhotoFiles, PhotoStore } from './photo-ports.ts';
+import type { PhotoFiles, PhotoStore } from './ports.ts';
 
 export interface RetentionDeps {
   users: UserReader;

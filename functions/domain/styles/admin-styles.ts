@@ -3,7 +3,7 @@
 import type { AdminStyle, AdminStyleInput, StyleAuditEntry } from '../../../shared/api-schemas.ts';
 import { DomainError } from '../errors.ts';
 import type { Clock, Ids, User } from '../ports.ts';
-import type { AdminStyleStore, AuditRecord, AuditStamp } from './admin-style-ports.ts';
+import type { AdminStyleStore, AuditRecord, AuditStamp } from './ports.ts';
 import { DEFAULT_RECIPE } from './render-recipe.ts';
 import type { NewStyle, Style } from './style.ts';
 import { describeStyle } from './styles.ts';

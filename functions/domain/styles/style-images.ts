@@ -7,7 +7,7 @@ import { DomainError } from '../errors.ts';
 import { sniffPhotoType } from '../photos/image-bytes.ts';
 import { isUploadId, newUploadId, photoFilename, uploadIdOf } from '../photos/photo-names.ts';
 import type { Ids, User } from '../ports.ts';
-import type { StyleImageFiles, StyleImages } from './admin-style-ports.ts';
+import type { StyleImageFiles, StyleImages } from './ports.ts';
 
 export interface StyleImageDeps {
   files: StyleImageFiles;

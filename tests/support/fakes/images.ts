@@ -9,12 +9,8 @@ import type {
   FaceAnalyzer,
   FaceInput,
   RelativeBox,
-} from '../../../functions/domain/faces/face-ports.ts';
-import type {
-  PhotoImages,
-  PrepareLimits,
-  PrepareResult,
-} from '../../../functions/domain/photos/photo-ports.ts';
+} from '../../../functions/domain/faces/ports.ts';
+import type { PhotoImages, PrepareLimits, PrepareResult } from '../../../functions/domain/photos/ports.ts';
 import { FACE_RULES } from '../../../shared/face-rules.ts';
 
 export interface FakeFace {

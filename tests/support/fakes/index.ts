@@ -5,8 +5,8 @@
 import { JwtSessionTokens } from '../../../functions/adapters/jwt-sessions.ts';
 import type { AccountDeps } from '../../../functions/domain/accounts/accounts.ts';
 import { DEFAULT_RATE_LIMITS } from '../../../functions/domain/accounts/rate-limits.ts';
-import type { Log } from '../../../functions/domain/generation/result-ports.ts';
-import type { PhotoIntakeDeps } from '../../../functions/domain/photos/photo-ports.ts';
+import type { Log } from '../../../functions/domain/generation/ports.ts';
+import type { PhotoIntakeDeps } from '../../../functions/domain/photos/ports.ts';
 import { FakeAccountStore } from './account-store.ts';
 import { FakeClock } from './clock.ts';
 import { FakeIds } from './ids.ts';

@@ -1,12 +1,8 @@
-// Photo files in memory (PhotoFiles in functions/domain/photos/photo-ports.ts; S3 in
+// Photo files in memory (PhotoFiles in functions/domain/photos/ports.ts; S3 in
 // functions/adapters/s3/photo-files.ts): browser uploads by id under the user's prefix, then the kept image
 // and thumbnail by filename. `upload` stands for the browser's POST to a target it was given.
 
-import type {
-  PhotoFiles,
-  UploadRead,
-  UploadTargetForm,
-} from '../../../functions/domain/photos/photo-ports.ts';
+import type { PhotoFiles, UploadRead, UploadTargetForm } from '../../../functions/domain/photos/ports.ts';
 import type { PhotoType } from '../../../shared/photo-rules.ts';
 
 export interface IssuedTarget {

@@ -8,7 +8,7 @@ import type {
   PhotoRecord,
   PhotoStore,
   UploadClaim,
-} from '../../../functions/domain/photos/photo-ports.ts';
+} from '../../../functions/domain/photos/ports.ts';
 import type { PhotoConsentRecord } from '../../../functions/domain/ports.ts';
 import type { FakeAccountStore } from './account-store.ts';
 import { conditionFailed } from './conditions.ts';
