@@ -53,9 +53,9 @@ export const apiStub = {
   on<K extends RouteId>(id: K, reply: Reply | Handler): void {
     handlers.set(id, typeof reply === 'function' ? reply : () => reply);
   },
-  /** The calls made to route `id`, oldest first. */
-  calls(id: RouteId): StubRequest[] {
-    return calls.filter((c) => c.id === id);
+  /** The calls made to these routes, oldest first. */
+  calls(...ids: RouteId[]): StubRequest[] {
+    return calls.filter((c) => ids.includes(c.id));
   },
   reset(): void {
     handlers.clear();
