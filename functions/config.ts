@@ -514,6 +514,8 @@ export const GROUP_CONFIG = {
     privacyJobQueueConfig,
     corsConfig,
   ],
+  // Mail: invitations and reminders, in the team's language.
+  teams: [tableConfig, originVerifyConfig, sessionConfig, mailConfig, corsConfig],
 } as const satisfies Record<string, readonly AnyPart[]>;
 
 /**

@@ -183,6 +183,19 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
     media: { prefixes: ['uploads/', 'style-images/'] },
     installedModules: ['sharp'],
   },
+  teams: {
+    table: {
+      // GetItem: the session's account, the caller's team pointer, the team, a member, a link, a join code.
+      // Query: the dashboard's members (the team's partition, a page at a time). BatchGetItem: which pasted
+      // addresses the team already knows. PutItem/UpdateItem/DeleteItem: the transactions that create a
+      // team, invite, join (seats counter, pointer, member, link uses), remove a member (pointer,
+      // invitation and code deleted); a reminder's and a retry's update.
+      actions: [...ITEM_READ_WRITE, 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:DeleteItem'],
+    },
+    sessionSigningKey: true,
+    // Invitations and reminders.
+    mail: true,
+  },
 };
 
 /** A served group's GROUP_NEEDS entry: synth fails without one. */

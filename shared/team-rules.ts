@@ -70,6 +70,10 @@ export const TEAM_MESSAGES = {
     en: 'This invitation link has expired: ask your team admin for a new one',
     fr: "Ce lien d'invitation a expiré : demandez-en un nouveau à l'administrateur de votre équipe",
   },
+  inviteForAnother: {
+    en: 'This invitation was sent to another email address: sign in with the address it was sent to',
+    fr: "Cette invitation a été envoyée à une autre adresse e-mail : connectez-vous avec l'adresse qui l'a reçue",
+  },
   emailNotVerified: {
     en: 'Verify your email address before joining a team',
     fr: 'Vérifiez votre adresse e-mail avant de rejoindre une équipe',
@@ -113,6 +117,14 @@ export const TEAM_MESSAGES = {
   linkNotFound: {
     en: 'This invitation link does not exist',
     fr: "Ce lien d'invitation n'existe pas",
+  },
+  ownerStays: {
+    en: 'The team owner cannot be removed from the team',
+    fr: "Le propriétaire de l'équipe ne peut pas en être retiré",
+  },
+  invalidDomain: {
+    en: 'Enter company email domains such as example.com',
+    fr: 'Saisissez des domaines e-mail d’entreprise comme example.com',
   },
   notChosenYet: {
     en: 'Only a finished team avatar can be chosen for your team',

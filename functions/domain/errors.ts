@@ -39,7 +39,18 @@ export type DomainErrorCode =
   | 'PRICE_CHANGED'
   | 'IMPORT_IN_PROGRESS'
   | 'INVALID_DELETION_LINK'
-  | 'FACE_CHECK_UNAVAILABLE';
+  | 'FACE_CHECK_UNAVAILABLE'
+  // Teams (docs/product.md, "Teams"; words in shared/team-rules.ts)
+  | 'NO_SEAT'
+  | 'LINK_CAP_REACHED'
+  | 'ALREADY_IN_TEAM'
+  | 'DOMAIN_NOT_ALLOWED'
+  | 'LINK_REVOKED'
+  | 'LINK_EXPIRED'
+  | 'EMAIL_NOT_VERIFIED'
+  | 'NOT_ALLOWED_BY_TEAM'
+  | 'TEAM_ALLOWANCE_USED'
+  | 'ALREADY_REMINDED';
 
 export class DomainError extends Error {
   readonly code: DomainErrorCode;

@@ -50,6 +50,16 @@ const STATUS: Record<DomainErrorCode, number> = {
   PRICE_CHANGED: 409,
   IMPORT_IN_PROGRESS: 409,
   INVALID_DELETION_LINK: 400,
+  NO_SEAT: 409,
+  LINK_CAP_REACHED: 409,
+  ALREADY_IN_TEAM: 409,
+  DOMAIN_NOT_ALLOWED: 403,
+  LINK_REVOKED: 403,
+  LINK_EXPIRED: 403,
+  EMAIL_NOT_VERIFIED: 403,
+  NOT_ALLOWED_BY_TEAM: 403,
+  TEAM_ALLOWANCE_USED: 403,
+  ALREADY_REMINDED: 409,
 };
 
 /** A problem with the request itself (malformed JSON, wrong shape): always safe to show. */

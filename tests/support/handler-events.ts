@@ -27,6 +27,7 @@ import { groupHandler } from '../../functions/http/group-handler.ts';
 import { photoIntakeRoutes } from '../../functions/photo-intake/routes.ts';
 import { photoRoutes } from '../../functions/photos/routes.ts';
 import { webhookRoutes } from '../../functions/stripe-webhook/routes.ts';
+import { teamRoutes } from '../../functions/teams/routes.ts';
 import { buildAccountDeps } from '../../functions/wiring/account-wiring.ts';
 import { buildAvatarDeps } from '../../functions/wiring/avatar-wiring.ts';
 import { buildBillingDeps } from '../../functions/wiring/billing-wiring.ts';
@@ -37,6 +38,7 @@ import {
   buildSessionResolver,
   linkTokens,
 } from '../../functions/wiring/session-wiring.ts';
+import { buildTeamDeps } from '../../functions/wiring/teams-wiring.ts';
 import { buildWebhookDeps } from '../../functions/wiring/webhook-wiring.ts';
 import { LOCAL_PRICE_IDS } from '../../infra/local/stripe/prices.ts';
 import { setAdminRole } from '../../infra/ops/admin-role.ts';
@@ -210,6 +212,15 @@ export async function buildGroupHandler(group: LambdaGroup, o: HandlerOptions = 
           ...config,
           ...extra,
         },
+      );
+    }
+    case 'teams': {
+      const config = readConfig(GROUP_CONFIG.teams, env);
+      return groupHandler(
+        'teams',
+        teamRoutes(buildTeamDeps(config, db)),
+        await buildSessionResolver(config, db),
+        { ...config, links: await buildLinkResolver(config, db), ...extra },
       );
     }
   }

@@ -12,10 +12,12 @@ import type { EventVerifier } from '../../functions/domain/billing/ports.ts';
 import type { WebhookDeps } from '../../functions/domain/billing/webhook.ts';
 import type { PhotoDeps, PhotoIntakeDeps } from '../../functions/domain/photos/ports.ts';
 import type { PrivacyRequestDeps } from '../../functions/domain/privacy/ports.ts';
+import type { TeamDeps } from '../../functions/domain/teams/ports.ts';
 import { presentedToken } from '../../functions/http/middleware.ts';
 import { photoIntakeRoutes } from '../../functions/photo-intake/routes.ts';
 import { photoRoutes } from '../../functions/photos/routes.ts';
 import { webhookRoutes } from '../../functions/stripe-webhook/routes.ts';
+import { teamRoutes } from '../../functions/teams/routes.ts';
 import { handlerEntry } from '../../infra/function-entries.ts';
 import {
   type ApiRoute,
@@ -38,6 +40,7 @@ const handlersByGroup: Record<string, string[]> = {
   'photo-intake': Object.keys(photoIntakeRoutes({} as PhotoIntakeDeps)),
   'admin-styles': Object.keys(adminStyleRoutes({} as AdminStylesDeps)),
   account: Object.keys(accountRoutes({} as PrivacyRequestDeps)),
+  teams: Object.keys(teamRoutes({} as TeamDeps)),
 };
 
 describe('the route table', () => {

@@ -105,6 +105,24 @@ export const keys = {
     gsi1pk: 'PRIVACY_JOB',
     gsi1sk: `${String(checkAt).padStart(12, '0')}#${jobRef}`,
   }),
+  /**
+   * Teams (docs/data-model.md, "Teams"): one partition per team holds the team (seats counter, allowed
+   * styles), its members (invited ones too), the invitations' email claims, the open links and the
+   * team's ledger (seats bought). A member's pointer sits on their account (one team per person); a join
+   * code is found by its SHA-256 only.
+   */
+  team: (teamId: string) => ({ pk: `TEAM#${teamId}`, sk: 'TEAM' }),
+  teamMember: (teamId: string, memberId: string) => ({ pk: `TEAM#${teamId}`, sk: `MEMBER#${memberId}` }),
+  teamMemberPrefix: 'MEMBER#',
+  teamInvite: (teamId: string, email: string) => ({ pk: `TEAM#${teamId}`, sk: `INVITE#${email}` }),
+  teamLink: (teamId: string, linkId: string) => ({ pk: `TEAM#${teamId}`, sk: `LINK#${linkId}` }),
+  teamLedger: (teamId: string, at: number, entryId: string) => ({
+    pk: `TEAM#${teamId}`,
+    sk: `LEDGER#${String(at).padStart(12, '0')}#${entryId}`,
+  }),
+  teamLedgerPrefix: 'LEDGER#',
+  teamCode: (codeHash: string) => ({ pk: `TEAMCODE#${codeHash}`, sk: 'CODE' }),
+  teamMembership: (userId: string) => ({ pk: `USER#${userId}`, sk: 'TEAM' }),
   /** The last style id given out. */
   styleCounter: { pk: 'COUNTER', sk: 'STYLE' },
   /** Held by the one import running: imports check duplicates against a catalogue no other import changes. */

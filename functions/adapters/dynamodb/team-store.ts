@@ -1,0 +1,640 @@
+// The teams store (functions/domain/teams/ports.ts) on the single table. Keys in keys.ts, items and access
+// patterns in docs/data-model.md ("Teams"). Every count that guards money or seats is a condition of the
+// write that changes it: a join takes a seat under `seats_used < seats_total` in the same transaction as
+// the member, the account's pointer (one team per person) and the link's use counter.
+import {
+  BatchGetCommand,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { TeamRole } from '../../../shared/team-rules.ts';
+import type {
+  Allowed,
+  ChosenHeadshot,
+  InviteLinkRecord,
+  JoinCode,
+  JoinResult,
+  Member,
+  Membership,
+  MembersPage,
+  NewInvite,
+  Team,
+  TeamStore,
+} from '../../domain/teams/ports.ts';
+import { type TransactItem, transactWithRetry } from './balance-transaction.ts';
+import { writtenUnlessConditionFails } from './conditions.ts';
+import { keys, ownedBy, TTL_ATTRIBUTE } from './keys.ts';
+
+/** Twenty people joining at once meet on the team's counter: each retries until it holds or runs out. */
+const JOIN_ATTEMPTS = 60;
+
+type Item = Record<string, unknown>;
+const num = (v: unknown): number => Number(v ?? 0);
+const numOrNull = (v: unknown): number | null => (v === undefined || v === null ? null : Number(v));
+
+export const toTeam = (i: Item): Team => ({
+  id: String(i.team_id),
+  name: String(i.name),
+  ownerId: String(i.owner_id),
+  domains: (i.domains as string[] | undefined) ?? [],
+  lang: i.lang === 'fr' ? 'fr' : 'en',
+  seatsTotal: num(i.seats_total),
+  seatsUsed: num(i.seats_used),
+  allowed: {
+    styles: (i.allowed_styles as number[] | null | undefined) ?? null,
+    combos: (i.allowed_combos as Allowed['combos'] | undefined) ?? null,
+  },
+  createdAt: num(i.created_at),
+});
+
+export const toMember = (i: Item): Member => ({
+  teamId: String(i.team_id),
+  memberId: String(i.member_id),
+  userId: (i.user_id as string | undefined) ?? null,
+  email: String(i.email),
+  role: (i.role as TeamRole | undefined) ?? 'member',
+  hasSeat: i.has_seat === true,
+  allowanceTotal: num(i.allowance_total),
+  allowanceLeft: num(i.allowance_left),
+  allowanceSpent: num(i.allowance_spent),
+  finished: num(i.finished),
+  invitedAt: numOrNull(i.invited_at),
+  joinedAt: numOrNull(i.joined_at),
+  leftAt: numOrNull(i.left_at),
+  remindedAt: numOrNull(i.reminded_at),
+  chosen: (i.chosen as ChosenHeadshot | undefined) ?? null,
+});
+
+const toLink = (i: Item): InviteLinkRecord => ({
+  teamId: String(i.team_id),
+  linkId: String(i.link_id),
+  codeHash: String(i.code_hash),
+  domains: (i.domains as string[]) ?? [],
+  maxUses: num(i.max_uses),
+  uses: num(i.uses),
+  expiresAt: num(i.link_expires_at),
+  revokedAt: numOrNull(i.revoked_at),
+  createdAt: num(i.created_at),
+});
+
+export class DynamoTeamStore implements TeamStore {
+  private readonly db: DynamoDBDocumentClient;
+  private readonly table: string;
+  constructor(db: DynamoDBDocumentClient, table: string) {
+    this.db = db;
+    this.table = table;
+  }
+
+  private async get(key: { pk: string; sk: string }): Promise<Item | null> {
+    const res = await this.db.send(new GetCommand({ TableName: this.table, Key: key, ConsistentRead: true }));
+    return (res.Item as Item | undefined) ?? null;
+  }
+
+  async createTeam(team: Team, owner: { memberId: string; email: string }): Promise<boolean> {
+    const items: TransactItem[] = [
+      {
+        Put: {
+          TableName: this.table,
+          Item: {
+            ...keys.teamMembership(team.ownerId),
+            team_id: team.id,
+            member_id: owner.memberId,
+            role: 'owner',
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Put: {
+          TableName: this.table,
+          Item: {
+            ...keys.team(team.id),
+            team_id: team.id,
+            name: team.name,
+            owner_id: team.ownerId,
+            domains: team.domains,
+            lang: team.lang,
+            seats_total: 0,
+            seats_used: 0,
+            allowed_styles: team.allowed.styles,
+            allowed_combos: team.allowed.combos,
+            created_at: team.createdAt,
+            // The team is its owner's: deleting the owner's account finds it by key (docs/data-model.md).
+            ...ownedBy(team.ownerId),
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Put: {
+          TableName: this.table,
+          Item: {
+            ...keys.teamMember(team.id, owner.memberId),
+            ...ownedBy(team.ownerId),
+            team_id: team.id,
+            member_id: owner.memberId,
+            user_id: team.ownerId,
+            email: owner.email,
+            role: 'owner',
+            has_seat: false,
+            allowance_total: 0,
+            allowance_left: 0,
+            allowance_spent: 0,
+            finished: 0,
+            joined_at: team.createdAt,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Put: {
+          TableName: this.table,
+          Item: {
+            ...keys.teamInvite(team.id, owner.email),
+            email: owner.email,
+            member_id: owner.memberId,
+            joined: true,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    ];
+    return transactWithRetry<boolean>(this.db, async () => ({ items, done: true, failedAt: { 0: false } }));
+  }
+
+  async membershipOf(userId: string): Promise<Membership | null> {
+    const item = await this.get(keys.teamMembership(userId));
+    if (!item) return null;
+    return {
+      teamId: String(item.team_id),
+      memberId: String(item.member_id),
+      role: (item.role as TeamRole) ?? 'member',
+    };
+  }
+
+  async getTeam(teamId: string): Promise<Team | null> {
+    const item = await this.get(keys.team(teamId));
+    return item ? toTeam(item) : null;
+  }
+
+  async getMember(teamId: string, memberId: string): Promise<Member | null> {
+    const item = await this.get(keys.teamMember(teamId, memberId));
+    return item ? toMember(item) : null;
+  }
+
+  async listMembers(teamId: string, limit: number, cursor: string | null): Promise<MembersPage> {
+    const res = await this.db.send(
+      new QueryCommand({
+        TableName: this.table,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.team(teamId).pk, ':prefix': keys.teamMemberPrefix },
+        Limit: limit,
+        // The cursor is a member id: the key is rebuilt with the team the caller was checked against.
+        ...(cursor ? { ExclusiveStartKey: keys.teamMember(teamId, cursor) } : {}),
+      }),
+    );
+    const members = (res.Items ?? []).map((i) => toMember(i));
+    const last = res.LastEvaluatedKey;
+    return {
+      members,
+      nextCursor: last ? String(last.sk).slice(keys.teamMemberPrefix.length) : null,
+    };
+  }
+
+  async knownEmails(teamId: string, emails: string[]): Promise<Map<string, 'member' | 'already_invited'>> {
+    const known = new Map<string, 'member' | 'already_invited'>();
+    for (let i = 0; i < emails.length; i += 100) {
+      const chunk = emails.slice(i, i + 100);
+      let request: Record<string, { Keys: Item[] }> | undefined = {
+        [this.table]: { Keys: chunk.map((e) => keys.teamInvite(teamId, e)) },
+      };
+      while (request && Object.keys(request).length) {
+        const res = await this.db.send(new BatchGetCommand({ RequestItems: request }));
+        for (const item of res.Responses?.[this.table] ?? [])
+          known.set(String(item.email), item.joined === true ? 'member' : 'already_invited');
+        request = res.UnprocessedKeys as typeof request;
+      }
+    }
+    return known;
+  }
+
+  async addInvite(teamId: string, invite: NewInvite, now: number): Promise<boolean> {
+    return transactWithRetry<boolean>(this.db, async () => ({
+      items: [
+        {
+          Put: {
+            TableName: this.table,
+            Item: {
+              ...keys.teamInvite(teamId, invite.email),
+              email: invite.email,
+              member_id: invite.memberId,
+              code_hash: invite.codeHash,
+              invited_at: now,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        {
+          Put: {
+            TableName: this.table,
+            Item: {
+              ...keys.teamMember(teamId, invite.memberId),
+              team_id: teamId,
+              member_id: invite.memberId,
+              email: invite.email,
+              role: 'member',
+              has_seat: false,
+              allowance_total: 0,
+              allowance_left: 0,
+              allowance_spent: 0,
+              finished: 0,
+              invited_at: now,
+              code_hash: invite.codeHash,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        {
+          Put: {
+            TableName: this.table,
+            Item: {
+              ...keys.teamCode(invite.codeHash),
+              kind: 'invite',
+              team_id: teamId,
+              member_id: invite.memberId,
+              email: invite.email,
+              code_expires_at: invite.codeExpiresAt,
+              [TTL_ATTRIBUTE]: invite.codeExpiresAt,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      ],
+      done: true,
+      failedAt: { 0: false },
+    }));
+  }
+
+  async saveLink(link: InviteLinkRecord): Promise<void> {
+    await transactWithRetry<true>(this.db, async () => ({
+      items: [
+        {
+          Put: {
+            TableName: this.table,
+            Item: {
+              ...keys.teamLink(link.teamId, link.linkId),
+              team_id: link.teamId,
+              link_id: link.linkId,
+              code_hash: link.codeHash,
+              domains: link.domains,
+              max_uses: link.maxUses,
+              uses: 0,
+              link_expires_at: link.expiresAt,
+              created_at: link.createdAt,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        {
+          Put: {
+            TableName: this.table,
+            Item: {
+              ...keys.teamCode(link.codeHash),
+              kind: 'link',
+              team_id: link.teamId,
+              link_id: link.linkId,
+              code_expires_at: link.expiresAt,
+              [TTL_ATTRIBUTE]: link.expiresAt,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      ],
+      done: true,
+    }));
+  }
+
+  async getLink(teamId: string, linkId: string): Promise<InviteLinkRecord | null> {
+    const item = await this.get(keys.teamLink(teamId, linkId));
+    return item ? toLink(item) : null;
+  }
+
+  async revokeLink(teamId: string, linkId: string, now: number): Promise<boolean> {
+    return writtenUnlessConditionFails(
+      this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: keys.teamLink(teamId, linkId),
+          UpdateExpression: 'SET revoked_at = if_not_exists(revoked_at, :now)',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':now': now },
+        }),
+      ),
+    );
+  }
+
+  async findCode(codeHash: string): Promise<JoinCode | null> {
+    const item = await this.get(keys.teamCode(codeHash));
+    if (!item) return null;
+    const expiresAt = num(item.code_expires_at);
+    if (item.kind === 'link')
+      return { kind: 'link', teamId: String(item.team_id), linkId: String(item.link_id), expiresAt };
+    return {
+      kind: 'invite',
+      teamId: String(item.team_id),
+      memberId: String(item.member_id),
+      email: String(item.email),
+      expiresAt,
+    };
+  }
+
+  async invitedMemberId(teamId: string, email: string): Promise<string | null> {
+    const item = await this.get(keys.teamInvite(teamId, email));
+    return item && item.joined !== true ? String(item.member_id) : null;
+  }
+
+  async join(j: Parameters<TeamStore['join']>[0]): Promise<JoinResult> {
+    type Step = JoinResult | 'link';
+    const memberFields = {
+      ':user': j.user.id,
+      ':now': j.now,
+      ':yes': true,
+      ':allowance': j.allowance,
+      ':zero': 0,
+      ':owner': ownedBy(j.user.id).owned_by,
+    };
+    const items: TransactItem[] = [
+      {
+        Update: {
+          TableName: this.table,
+          Key: keys.team(j.teamId),
+          UpdateExpression: 'SET seats_used = seats_used + :one',
+          ConditionExpression: 'attribute_exists(pk) AND seats_used < seats_total',
+          ExpressionAttributeValues: { ':one': 1 },
+        },
+      },
+      {
+        Put: {
+          TableName: this.table,
+          Item: {
+            ...keys.teamMembership(j.user.id),
+            team_id: j.teamId,
+            member_id: j.memberId,
+            role: 'member',
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      j.invited
+        ? {
+            Update: {
+              TableName: this.table,
+              Key: keys.teamMember(j.teamId, j.memberId),
+              UpdateExpression:
+                'SET user_id = :user, joined_at = :now, has_seat = :yes, allowance_total = :allowance, allowance_left = :allowance, allowance_spent = :zero, owned_by = :owner',
+              ConditionExpression:
+                'attribute_exists(pk) AND attribute_not_exists(user_id) AND attribute_not_exists(left_at)',
+              ExpressionAttributeValues: memberFields,
+            },
+          }
+        : {
+            Put: {
+              TableName: this.table,
+              Item: {
+                ...keys.teamMember(j.teamId, j.memberId),
+                ...ownedBy(j.user.id),
+                team_id: j.teamId,
+                member_id: j.memberId,
+                user_id: j.user.id,
+                email: j.user.email,
+                role: 'member',
+                has_seat: true,
+                allowance_total: j.allowance,
+                allowance_left: j.allowance,
+                allowance_spent: 0,
+                finished: 0,
+                joined_at: j.now,
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+    ];
+    // The address's claim on the team: an invitation's becomes a member's; a member by link gets one, so a
+    // later invitation of the same address is reported, not sent.
+    items.push(
+      j.invited
+        ? {
+            Update: {
+              TableName: this.table,
+              Key: keys.teamInvite(j.teamId, j.user.email),
+              UpdateExpression: 'SET joined = :yes',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeValues: { ':yes': true },
+            },
+          }
+        : {
+            Put: {
+              TableName: this.table,
+              Item: {
+                ...keys.teamInvite(j.teamId, j.user.email),
+                email: j.user.email,
+                member_id: j.memberId,
+                joined: true,
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+    );
+    const linkAt = items.length;
+    if (j.linkId)
+      items.push({
+        Update: {
+          TableName: this.table,
+          Key: keys.teamLink(j.teamId, j.linkId),
+          UpdateExpression: 'ADD uses :one',
+          ConditionExpression:
+            'attribute_exists(pk) AND uses < max_uses AND attribute_not_exists(revoked_at) AND link_expires_at > :now',
+          ExpressionAttributeValues: { ':one': 1, ':now': j.now },
+        },
+      });
+    const failedAt: Record<number, Step> = {
+      0: { ok: false, reason: 'no-seat' },
+      1: { ok: false, reason: 'already-in-team' },
+      2: { ok: false, reason: 'invite-used' },
+      3: { ok: false, reason: 'invite-used' },
+    };
+    if (j.linkId) failedAt[linkAt] = 'link';
+    const step = await transactWithRetry<Step>(
+      this.db,
+      async () => ({ items, done: { ok: true, memberId: j.memberId }, failedAt }),
+      JOIN_ATTEMPTS,
+    );
+    if (step !== 'link') return step;
+    // The link changed between the check and the join: say how.
+    const link = j.linkId ? await this.getLink(j.teamId, j.linkId) : null;
+    if (!link || link.revokedAt !== null) return { ok: false, reason: 'revoked' };
+    if (link.expiresAt <= j.now) return { ok: false, reason: 'expired' };
+    return { ok: false, reason: 'cap' };
+  }
+
+  async setAllowed(teamId: string, allowed: Allowed): Promise<void> {
+    await this.db.send(
+      new UpdateCommand({
+        TableName: this.table,
+        Key: keys.team(teamId),
+        UpdateExpression: 'SET allowed_styles = :styles, allowed_combos = :combos',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':styles': allowed.styles, ':combos': allowed.combos },
+      }),
+    );
+  }
+
+  async setRole(teamId: string, memberId: string, role: 'admin' | 'member'): Promise<boolean> {
+    const member = await this.getMember(teamId, memberId);
+    if (!member?.userId || member.leftAt !== null || member.role === 'owner') return false;
+    const userId = member.userId;
+    return transactWithRetry<boolean>(this.db, async () => ({
+      items: [
+        {
+          Update: {
+            TableName: this.table,
+            Key: keys.teamMember(teamId, memberId),
+            UpdateExpression: 'SET #role = :role',
+            ConditionExpression: 'user_id = :user AND attribute_not_exists(left_at)',
+            ExpressionAttributeNames: { '#role': 'role' },
+            ExpressionAttributeValues: { ':role': role, ':user': userId },
+          },
+        },
+        {
+          Update: {
+            TableName: this.table,
+            Key: keys.teamMembership(userId),
+            UpdateExpression: 'SET #role = :role',
+            ConditionExpression: 'team_id = :team AND member_id = :member',
+            ExpressionAttributeNames: { '#role': 'role' },
+            ExpressionAttributeValues: { ':role': role, ':team': teamId, ':member': memberId },
+          },
+        },
+      ],
+      done: true,
+      failedAt: { 0: false, 1: false },
+    }));
+  }
+
+  async markReminded(teamId: string, memberId: string, now: number, minGapSeconds: number): Promise<boolean> {
+    return writtenUnlessConditionFails(
+      this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: keys.teamMember(teamId, memberId),
+          UpdateExpression: 'SET reminded_at = :now',
+          ConditionExpression:
+            'attribute_exists(pk) AND attribute_not_exists(left_at) AND (attribute_not_exists(reminded_at) OR reminded_at <= :since)',
+          ExpressionAttributeValues: { ':now': now, ':since': now - minGapSeconds },
+        }),
+      ),
+    );
+  }
+
+  async grantRetry(teamId: string, memberId: string): Promise<number | null> {
+    try {
+      const res = await this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: keys.teamMember(teamId, memberId),
+          UpdateExpression: 'ADD allowance_total :one, allowance_left :one',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(left_at) AND has_seat = :yes',
+          ExpressionAttributeValues: { ':one': 1, ':yes': true },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return num(res.Attributes?.allowance_left);
+    } catch (e) {
+      if ((e as Error).name === 'ConditionalCheckFailedException') return null;
+      throw e;
+    }
+  }
+
+  async removeMember(teamId: string, memberId: string, now: number): Promise<boolean> {
+    return transactWithRetry<boolean>(this.db, async () => {
+      const item = await this.get(keys.teamMember(teamId, memberId));
+      if (!item || item.left_at !== undefined) return false;
+      const m = toMember(item);
+      // A seat nobody generated with goes back to the team; one that made avatars was used.
+      const freesSeat = m.hasSeat && m.allowanceSpent === 0;
+      const items: TransactItem[] = [
+        {
+          Update: {
+            TableName: this.table,
+            Key: keys.teamMember(teamId, memberId),
+            UpdateExpression: 'SET left_at = :now, has_seat = :no',
+            ConditionExpression: 'attribute_not_exists(left_at) AND allowance_spent = :spent',
+            ExpressionAttributeValues: { ':now': now, ':no': false, ':spent': m.allowanceSpent },
+          },
+        },
+        { Delete: { TableName: this.table, Key: keys.teamInvite(teamId, m.email) } },
+      ];
+      if (m.userId)
+        items.push({
+          Delete: {
+            TableName: this.table,
+            Key: keys.teamMembership(m.userId),
+            ConditionExpression: 'attribute_not_exists(pk) OR team_id = :team',
+            ExpressionAttributeValues: { ':team': teamId },
+          },
+        });
+      if (typeof item.code_hash === 'string')
+        items.push({ Delete: { TableName: this.table, Key: keys.teamCode(item.code_hash) } });
+      if (freesSeat)
+        items.push({
+          Update: {
+            TableName: this.table,
+            Key: keys.team(teamId),
+            UpdateExpression: 'SET seats_used = seats_used - :one',
+            ConditionExpression: 'seats_used > :zero',
+            ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
+          },
+        });
+      return { items, done: true };
+    });
+  }
+
+  async setChosen(teamId: string, memberId: string, chosen: ChosenHeadshot | null): Promise<boolean> {
+    return writtenUnlessConditionFails(
+      this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: keys.teamMember(teamId, memberId),
+          UpdateExpression: chosen ? 'SET chosen = :chosen' : 'REMOVE chosen',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(left_at)',
+          ...(chosen ? { ExpressionAttributeValues: { ':chosen': chosen } } : {}),
+        }),
+      ),
+    );
+  }
+}
+
+/** The team's own ledger: seats bought (docs/data-model.md, "Teams"). Used by the webhook's credit. */
+export function teamLedgerPut(
+  table: string,
+  teamId: string,
+  e: { entryId: string; seats: number; sessionId: string; at: number; seatsAfter: number },
+): TransactItem {
+  return {
+    Put: {
+      TableName: table,
+      Item: {
+        ...keys.teamLedger(teamId, e.at, e.entryId),
+        entry_id: e.entryId,
+        reason: 'seats_purchase',
+        seats: e.seats,
+        seats_after: e.seatsAfter,
+        session_id: e.sessionId,
+        created_at: e.at,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}

@@ -1,0 +1,200 @@
+// Ports of the teams domain (docs/product.md, "Teams"): the one store of teams, members, invitations,
+// links and seats; the mailer, clock and ids of functions/domain/ports.ts; the payment provider's checkout
+// for seats; the stored files the CSV and the ZIP are made of. No AWS, no HTTP.
+import type { Language } from '../../../shared/language.ts';
+import type { BackdropId, OutfitId } from '../../../shared/style-choices.ts';
+import type { MemberStatus, TeamRole } from '../../../shared/team-rules.ts';
+import type { Clock, Ids, Mailer, User, UserReader } from '../ports.ts';
+
+export interface TeamCombo {
+  backdrop: BackdropId;
+  outfit: OutfitId;
+}
+
+/** What members may create: style ids (null: every active style) and combinations (null: any). */
+export interface Allowed {
+  styles: number[] | null;
+  combos: TeamCombo[] | null;
+}
+
+export interface Team {
+  id: string;
+  name: string;
+  ownerId: string;
+  /** ASCII, lower case (domains.ts normaliseDomain) */
+  domains: string[];
+  lang: Language;
+  seatsTotal: number;
+  seatsUsed: number;
+  allowed: Allowed;
+  createdAt: number;
+}
+
+/** A person's pointer to their team, on their account (one team per person). */
+export interface Membership {
+  teamId: string;
+  memberId: string;
+  role: TeamRole;
+}
+
+export interface ChosenHeadshot {
+  taskId: string;
+  /** the stored result file (results/<file>) */
+  resultFile: string;
+  /** the name the ZIP and the CSV give it */
+  fileName: string;
+  likeness: number | null;
+  /** shares of the image: where the face is, for the 1080 px square */
+  faceBox: { x: number; y: number; width: number; height: number } | null;
+  chosenAt: number;
+}
+
+export interface Member {
+  teamId: string;
+  memberId: string;
+  /** null while only invited */
+  userId: string | null;
+  email: string;
+  role: TeamRole;
+  hasSeat: boolean;
+  allowanceTotal: number;
+  allowanceLeft: number;
+  /** team avatars created (less those given back): 0 frees the seat on removal */
+  allowanceSpent: number;
+  /** team avatars finished */
+  finished: number;
+  invitedAt: number | null;
+  joinedAt: number | null;
+  leftAt: number | null;
+  remindedAt: number | null;
+  chosen: ChosenHeadshot | null;
+}
+
+export interface InviteLinkRecord {
+  teamId: string;
+  linkId: string;
+  codeHash: string;
+  domains: string[];
+  maxUses: number;
+  uses: number;
+  expiresAt: number;
+  revokedAt: number | null;
+  createdAt: number;
+}
+
+/** What a join code opens: an open link, or one emailed invitation (for that address). */
+export type JoinCode =
+  | { kind: 'link'; teamId: string; linkId: string; expiresAt: number }
+  | { kind: 'invite'; teamId: string; memberId: string; email: string; expiresAt: number };
+
+export interface NewInvite {
+  email: string;
+  memberId: string;
+  codeHash: string;
+  codeExpiresAt: number;
+}
+
+export type JoinResult =
+  | { ok: true; memberId: string }
+  | { ok: false; reason: 'no-seat' | 'cap' | 'already-in-team' | 'revoked' | 'expired' | 'invite-used' };
+
+export interface MembersPage {
+  members: Member[];
+  nextCursor: string | null;
+}
+
+export interface TeamStore {
+  /** The team and its owner's membership, in one transaction; false when the owner is in a team already. */
+  createTeam(team: Team, owner: { memberId: string; email: string }): Promise<boolean>;
+  membershipOf(userId: string): Promise<Membership | null>;
+  getTeam(teamId: string): Promise<Team | null>;
+  getMember(teamId: string, memberId: string): Promise<Member | null>;
+  /** A team-keyed Query, a page at a time. */
+  listMembers(teamId: string, limit: number, cursor: string | null): Promise<MembersPage>;
+  /** The addresses already on the team (members and invitations), of those given. */
+  knownEmails(teamId: string, emails: string[]): Promise<Map<string, 'member' | 'already_invited'>>;
+  /** Records one invitation (member item, email claim, code); false when the address is already known. */
+  addInvite(teamId: string, invite: NewInvite, now: number): Promise<boolean>;
+  saveLink(link: InviteLinkRecord): Promise<void>;
+  getLink(teamId: string, linkId: string): Promise<InviteLinkRecord | null>;
+  revokeLink(teamId: string, linkId: string, now: number): Promise<boolean>;
+  findCode(codeHash: string): Promise<JoinCode | null>;
+  /** Whether the address has an invitation of the team (an invited address may join outside the domains). */
+  invitedMemberId(teamId: string, email: string): Promise<string | null>;
+  /**
+   * Takes one seat for the user, atomically: the team's seats counter under `seats_used < seats_total`, the
+   * account's pointer (absent: one team per person), the member, and for a link its use counter (under the
+   * cap, not revoked, not expired); all or nothing.
+   */
+  join(j: {
+    teamId: string;
+    user: { id: string; email: string };
+    /** the invitation's member item, or a new member id */
+    memberId: string;
+    invited: boolean;
+    linkId: string | null;
+    allowance: number;
+    now: number;
+  }): Promise<JoinResult>;
+  setAllowed(teamId: string, allowed: Allowed): Promise<void>;
+  setRole(teamId: string, memberId: string, role: 'admin' | 'member'): Promise<boolean>;
+  /** At most once per `minGapSeconds`: false when the last reminder is more recent. */
+  markReminded(teamId: string, memberId: string, now: number, minGapSeconds: number): Promise<boolean>;
+  /** One more avatar on the member's allowance; the new allowance left, null when the member is gone. */
+  grantRetry(teamId: string, memberId: string): Promise<number | null>;
+  /**
+   * Removes the member (left_at), their pointer and their invitation; frees their seat when they created
+   * nothing from the allowance. False when there was no such member.
+   */
+  removeMember(teamId: string, memberId: string, now: number): Promise<boolean>;
+  /** The member's choice of one of their finished team avatars (null takes it back). */
+  setChosen(teamId: string, memberId: string, chosen: ChosenHeadshot | null): Promise<boolean>;
+}
+
+/** A seat checkout at the payment provider (one price per seat; an invoice for the company's books). */
+export interface SeatCheckoutProvider {
+  createSeatCheckout(input: {
+    teamId: string;
+    userId: string;
+    email: string;
+    quantity: number;
+    successUrl: string;
+    cancelUrl: string;
+    lang: Language;
+    idempotencyKey: string;
+  }): Promise<{ id: string; url: string }>;
+}
+
+/** Records which team and how many seats a checkout is for, so the webhook credits them from our record. */
+export interface SeatCheckoutRecords {
+  recordSeatCheckout(r: {
+    sessionId: string;
+    teamId: string;
+    userId: string;
+    quantity: number;
+    amountCents: number;
+    now: number;
+  }): Promise<void>;
+}
+
+/** The stored files of chosen headshots (the full-size result, its 1080 px face-centred square). */
+export interface HeadshotFiles {
+  /** The full-size result as stored. */
+  original(resultFile: string): Promise<Uint8Array>;
+  /** The 1080 px face-centred square, made once and stored (functions/domain/generation presets). */
+  profileSquare(resultFile: string, faceBox: ChosenHeadshot['faceBox']): Promise<Uint8Array>;
+}
+
+export interface TeamDeps {
+  teams: TeamStore;
+  users: UserReader;
+  mailer: Mailer;
+  clock: Clock;
+  ids: Ids;
+  /** the web app's address: join links and checkout returns point there */
+  webUrl: string;
+  seats?: { provider: SeatCheckoutProvider; records: SeatCheckoutRecords; priceCents: number };
+  files?: HeadshotFiles;
+}
+
+export type { MemberStatus, TeamRole, User };

@@ -1,0 +1,464 @@
+// Teams (docs/product.md, "Teams"): a company buys seats, invites its people by email or by an open link
+// limited to its domains, fixes the styles and combinations they may create, and follows them on a
+// dashboard. Every use case checks the caller's membership and role here: someone outside the team (an admin
+// of another team included) is told the team does not exist (404); a member asking for an admin action is
+// refused (403). Owners and admins never see a member's photos or personal avatars, and a team avatar only
+// once the member chose it (docs/faces.md).
+
+import { parseEmailAddress } from '../../../shared/email-address.ts';
+import type { Language } from '../../../shared/language.ts';
+import {
+  type MemberStatus,
+  TEAM_LIMITS,
+  TEAM_MESSAGES,
+  type TeamMessageId,
+  type TeamRole,
+} from '../../../shared/team-rules.ts';
+import { noticeEmail } from '../email-layout.ts';
+import { DomainError, type DomainErrorCode } from '../errors.ts';
+import type { User } from '../ports.ts';
+import { allowanceOfSeat } from './allowance.ts';
+import { emailDomainAllowed, normaliseDomain } from './domains.ts';
+import type { Allowed, Member, Team, TeamDeps } from './ports.ts';
+
+/** An emailed invitation's code works this long. */
+export const INVITE_CODE_SECONDS = 30 * 86_400;
+
+export const teamError = (code: DomainErrorCode, lang: Language, id: TeamMessageId): DomainError =>
+  new DomainError(code, TEAM_MESSAGES[id][lang]);
+
+/** The web app's team page in a language, with a join code when there is one. */
+export const teamPageUrl = (webUrl: string, lang: Language, code?: string): string =>
+  `${webUrl.replace(/\/$/, '')}${lang === 'fr' ? '/fr' : ''}/app/team${code ? `?code=${encodeURIComponent(code)}` : ''}`;
+
+function normaliseDomains(lang: Language, typed: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const d of typed) {
+    const n = normaliseDomain(d);
+    if (!n) throw teamError('VALIDATION_FAILED', lang, 'invalidDomain');
+    out.add(n);
+  }
+  return [...out];
+}
+
+const isAdmin = (role: TeamRole): boolean => role === 'owner' || role === 'admin';
+
+/**
+ * The team, when the caller belongs to it with at least `need`. Not a member: 404 (an admin of another team
+ * learns nothing about this one); a member asking for more: 403.
+ */
+export async function teamFor(
+  deps: TeamDeps,
+  user: User,
+  teamId: string,
+  need: 'member' | 'admin' | 'owner',
+): Promise<{ team: Team; role: TeamRole; memberId: string }> {
+  const membership = await deps.teams.membershipOf(user.id);
+  if (!membership || membership.teamId !== teamId) throw teamError('NOT_FOUND', user.lang, 'teamNotFound');
+  if (need === 'admin' && !isAdmin(membership.role)) throw teamError('FORBIDDEN', user.lang, 'notTeamAdmin');
+  if (need === 'owner' && membership.role !== 'owner')
+    throw teamError('FORBIDDEN', user.lang, 'notTeamOwner');
+  const team = await deps.teams.getTeam(teamId);
+  if (!team) throw teamError('NOT_FOUND', user.lang, 'teamNotFound');
+  return { team, role: membership.role, memberId: membership.memberId };
+}
+
+export async function createTeam(
+  deps: TeamDeps,
+  user: User,
+  req: { name: string; domains?: string[] | undefined; lang?: Language | undefined },
+): Promise<{ team_id: string }> {
+  const domains = normaliseDomains(user.lang, req.domains ?? []);
+  const team: Team = {
+    id: deps.ids.newId(),
+    name: req.name.trim(),
+    ownerId: user.id,
+    domains,
+    lang: req.lang ?? user.lang,
+    seatsTotal: 0,
+    seatsUsed: 0,
+    allowed: { styles: null, combos: null },
+    createdAt: deps.clock.now(),
+  };
+  const created = await deps.teams.createTeam(team, { memberId: deps.ids.newId(), email: user.email });
+  if (!created) throw teamError('ALREADY_IN_TEAM', user.lang, 'alreadyInTeam');
+  return { team_id: team.id };
+}
+
+export async function myTeam(deps: TeamDeps, user: User) {
+  const membership = await deps.teams.membershipOf(user.id);
+  if (!membership) throw teamError('NOT_FOUND', user.lang, 'noTeam');
+  const [team, member] = await Promise.all([
+    deps.teams.getTeam(membership.teamId),
+    deps.teams.getMember(membership.teamId, membership.memberId),
+  ]);
+  if (!team || !member) throw teamError('NOT_FOUND', user.lang, 'noTeam');
+  return {
+    team_id: team.id,
+    name: team.name,
+    role: membership.role,
+    domains: team.domains,
+    lang: team.lang,
+    seats_total: team.seatsTotal,
+    seats_used: team.seatsUsed,
+    ...(member.hasSeat ? { allowance_left: member.allowanceLeft } : {}),
+    allowed: team.allowed,
+    chosen_task_id: member.chosen?.taskId ?? null,
+  };
+}
+
+const INVITE_COPY = {
+  en: {
+    subject: (team: string) => `${team} invites you to get your headshot`,
+    body: (team: string) =>
+      `${team} has a seat for you: upload a few selfies and create your professional headshot, paid by your team.`,
+    privacy:
+      'Your team sees your name, your email, your progress and the one avatar you choose for it; never your photos or your other avatars.',
+    button: 'Join the team',
+  },
+  fr: {
+    subject: (team: string) => `${team} vous invite à créer votre photo professionnelle`,
+    body: (team: string) =>
+      `${team} vous a réservé une place : importez quelques selfies et créez votre photo professionnelle, payée par votre équipe.`,
+    privacy:
+      "Votre équipe voit votre nom, votre e-mail, votre avancement et l'avatar que vous choisissez pour elle ; jamais vos photos ni vos autres avatars.",
+    button: "Rejoindre l'équipe",
+  },
+} as const;
+
+const REMIND_COPY = {
+  en: {
+    subject: (team: string) => `Reminder: your headshot for ${team}`,
+    body: (team: string) =>
+      `${team} is waiting for your headshot: upload a few selfies, create your avatars and choose one for your team.`,
+    button: 'Open my team page',
+  },
+  fr: {
+    subject: (team: string) => `Rappel : votre photo professionnelle pour ${team}`,
+    body: (team: string) =>
+      `${team} attend votre photo professionnelle : importez quelques selfies, créez vos avatars et choisissez-en un pour votre équipe.`,
+    button: "Ouvrir ma page d'équipe",
+  },
+} as const;
+
+type SkipReason = 'invalid' | 'duplicate' | 'member' | 'already_invited';
+
+/**
+ * Up to 500 addresses at once, each validated like signup's: duplicates, members and addresses already
+ * invited are reported and not emailed again; the others get an email in the team's language with a join
+ * link of their own (single-purpose: it joins that address).
+ */
+export async function inviteMembers(
+  deps: TeamDeps,
+  user: User,
+  teamId: string,
+  emails: string[],
+): Promise<{ invited: string[]; skipped: { email: string; reason: SkipReason }[] }> {
+  const { team } = await teamFor(deps, user, teamId, 'admin');
+  const skipped: { email: string; reason: SkipReason }[] = [];
+  const fresh: string[] = [];
+  const seen = new Set<string>();
+  for (const raw of emails) {
+    const email = parseEmailAddress(raw);
+    if (!email) skipped.push({ email: raw, reason: 'invalid' });
+    else if (seen.has(email)) skipped.push({ email, reason: 'duplicate' });
+    else {
+      seen.add(email);
+      fresh.push(email);
+    }
+  }
+  const known = await deps.teams.knownEmails(teamId, fresh);
+  const now = deps.clock.now();
+  const invited: string[] = [];
+  const c = INVITE_COPY[team.lang];
+  for (const email of fresh) {
+    const already = known.get(email);
+    if (already) {
+      skipped.push({ email, reason: already });
+      continue;
+    }
+    const code = deps.ids.newSecret();
+    const added = await deps.teams.addInvite(
+      teamId,
+      {
+        email,
+        memberId: deps.ids.newId(),
+        codeHash: deps.ids.hashSecret(code),
+        codeExpiresAt: now + INVITE_CODE_SECONDS,
+      },
+      now,
+    );
+    if (!added) {
+      skipped.push({ email, reason: 'already_invited' });
+      continue;
+    }
+    await deps.mailer.send(
+      noticeEmail(email, {
+        lang: team.lang,
+        subject: c.subject(team.name),
+        heading: c.subject(team.name),
+        paragraphs: [c.body(team.name), c.privacy],
+        buttons: [{ label: c.button, url: teamPageUrl(deps.webUrl, team.lang, code) }],
+      }),
+    );
+    invited.push(email);
+  }
+  return { invited, skipped };
+}
+
+/** An open link: for the listed domains only, at most `max_uses` joins, for 1 to 90 days. */
+export async function createInviteLink(
+  deps: TeamDeps,
+  user: User,
+  teamId: string,
+  req: { domains: string[]; max_uses: number; expires_in_days: number },
+): Promise<{ link_id: string; url: string; code: string; expires_at: number; max_uses: number }> {
+  const { team } = await teamFor(deps, user, teamId, 'admin');
+  const domains = normaliseDomains(user.lang, req.domains);
+  if (!domains.length) throw teamError('VALIDATION_FAILED', user.lang, 'invalidDomain');
+  const now = deps.clock.now();
+  const code = deps.ids.newSecret();
+  const link = {
+    teamId,
+    linkId: deps.ids.newId(),
+    codeHash: deps.ids.hashSecret(code),
+    domains,
+    maxUses: req.max_uses,
+    uses: 0,
+    expiresAt: now + req.expires_in_days * 86_400,
+    revokedAt: null,
+    createdAt: now,
+  };
+  await deps.teams.saveLink(link);
+  return {
+    link_id: link.linkId,
+    url: teamPageUrl(deps.webUrl, team.lang, code),
+    code,
+    expires_at: link.expiresAt,
+    max_uses: link.maxUses,
+  };
+}
+
+export async function revokeInviteLink(
+  deps: TeamDeps,
+  user: User,
+  teamId: string,
+  linkId: string,
+): Promise<{ success: boolean }> {
+  await teamFor(deps, user, teamId, 'admin');
+  if (!(await deps.teams.revokeLink(teamId, linkId, deps.clock.now())))
+    throw teamError('NOT_FOUND', user.lang, 'linkNotFound');
+  return { success: true };
+}
+
+const JOIN_REFUSALS = {
+  'no-seat': ['NO_SEAT', 'noSeat'],
+  cap: ['LINK_CAP_REACHED', 'capReached'],
+  'already-in-team': ['ALREADY_IN_TEAM', 'alreadyInTeam'],
+  revoked: ['LINK_REVOKED', 'linkRevoked'],
+  expired: ['LINK_EXPIRED', 'linkExpired'],
+  'invite-used': ['ALREADY_IN_TEAM', 'alreadyInTeam'],
+} as const satisfies Record<string, [DomainErrorCode, TeamMessageId]>;
+
+/**
+ * Joins with a code: an emailed invitation's (that address only, whatever its domain) or an open link's
+ * (an address of one of its domains, or one the team invited). Needs a verified email. One seat is taken
+ * atomically with the join (the store's transaction); a person belongs to one team at most.
+ */
+export async function joinTeam(deps: TeamDeps, user: User, code: string): Promise<{ team_id: string }> {
+  const lang = user.lang;
+  if (user.status !== 'ACTIVE') throw teamError('EMAIL_NOT_VERIFIED', lang, 'emailNotVerified');
+  const found = await deps.teams.findCode(deps.ids.hashSecret(code));
+  if (!found) throw teamError('NOT_FOUND', lang, 'linkNotFound');
+  const now = deps.clock.now();
+  if (await deps.teams.membershipOf(user.id)) throw teamError('ALREADY_IN_TEAM', lang, 'alreadyInTeam');
+  let memberId: string;
+  let invited: boolean;
+  let linkId: string | null = null;
+  if (found.kind === 'invite') {
+    if (found.expiresAt <= now) throw teamError('LINK_EXPIRED', lang, 'linkExpired');
+    if (found.email !== user.email) throw teamError('FORBIDDEN', lang, 'inviteForAnother');
+    memberId = found.memberId;
+    invited = true;
+  } else {
+    const link = await deps.teams.getLink(found.teamId, found.linkId);
+    if (!link) throw teamError('NOT_FOUND', lang, 'linkNotFound');
+    if (link.revokedAt !== null) throw teamError('LINK_REVOKED', lang, 'linkRevoked');
+    if (link.expiresAt <= now) throw teamError('LINK_EXPIRED', lang, 'linkExpired');
+    const invitedId = await deps.teams.invitedMemberId(found.teamId, user.email);
+    if (!invitedId && !emailDomainAllowed(user.email, link.domains))
+      throw teamError('DOMAIN_NOT_ALLOWED', lang, 'domainRefused');
+    memberId = invitedId ?? deps.ids.newId();
+    invited = invitedId !== null;
+    linkId = link.linkId;
+  }
+  const result = await deps.teams.join({
+    teamId: found.teamId,
+    user: { id: user.id, email: user.email },
+    memberId,
+    invited,
+    linkId,
+    allowance: allowanceOfSeat().total,
+    now,
+  });
+  if (!result.ok) {
+    const [errorCode, message] = JOIN_REFUSALS[result.reason];
+    throw teamError(errorCode, lang, message);
+  }
+  return { team_id: found.teamId };
+}
+
+/** The owner's "one look for everyone": which styles, and which backdrop x outfit combinations. */
+export async function setAllowed(
+  deps: TeamDeps,
+  user: User,
+  teamId: string,
+  allowed: Allowed,
+): Promise<{ success: boolean; allowed: Allowed }> {
+  await teamFor(deps, user, teamId, 'owner');
+  const clean: Allowed = {
+    styles: allowed.styles ? [...new Set(allowed.styles)] : null,
+    combos: allowed.combos
+      ? [...new Map(allowed.combos.map((c) => [`${c.backdrop}+${c.outfit}`, c])).values()]
+      : null,
+  };
+  await deps.teams.setAllowed(teamId, clean);
+  return { success: true, allowed: clean };
+}
+
+/** What the dashboard shows of a member's progress: a status, never their photos or personal avatars. */
+export function memberStatus(m: Member): MemberStatus {
+  if (m.leftAt !== null) return 'left';
+  if (m.userId === null) return 'invited';
+  if (m.chosen) return 'chosen';
+  if (m.finished > 0) return 'done';
+  if (m.allowanceSpent > 0) return 'generating';
+  return 'joined';
+}
+
+/** A member's row: their chosen team avatar only once chosen (docs/faces.md, "Teams"). */
+export function memberView(m: Member) {
+  return {
+    member_id: m.memberId,
+    name: m.email.slice(0, m.email.lastIndexOf('@')),
+    email: m.email,
+    role: m.role,
+    status: memberStatus(m),
+    has_seat: m.hasSeat,
+    allowance_left: m.hasSeat ? m.allowanceLeft : 0,
+    allowance_total: m.hasSeat ? m.allowanceTotal : 0,
+    invited_at: m.invitedAt,
+    joined_at: m.joinedAt,
+    left_at: m.leftAt,
+    reminded_at: m.remindedAt,
+    chosen: m.chosen
+      ? {
+          task_id: m.chosen.taskId,
+          file_name: m.chosen.fileName,
+          likeness: m.chosen.likeness,
+          chosen_at: m.chosen.chosenAt,
+        }
+      : null,
+  };
+}
+
+export async function listMembers(
+  deps: TeamDeps,
+  user: User,
+  teamId: string,
+  query: { cursor?: string | undefined; limit?: string | undefined },
+) {
+  const { team } = await teamFor(deps, user, teamId, 'admin');
+  const asked = Number.parseInt(query.limit ?? '', 10);
+  const limit = Number.isFinite(asked)
+    ? Math.min(Math.max(asked, 1), TEAM_LIMITS.maxMembersPageSize)
+    : TEAM_LIMITS.membersPageSize;
+  const page = await deps.teams.listMembers(teamId, limit, query.cursor || null);
+  return {
+    members: page.members.map(memberView),
+    seats_total: team.seatsTotal,
+    seats_used: team.seatsUsed,
+    next_cursor: page.nextCursor,
+  };
+}
+
+async function memberOf(deps: TeamDeps, user: User, teamId: string, memberId: string): Promise<Member> {
+  const member = await deps.teams.getMember(teamId, memberId);
+  if (!member || member.leftAt !== null) throw teamError('NOT_FOUND', user.lang, 'memberNotFound');
+  return member;
+}
+
+/** One email to a member who has not finished, at most once a day per member. */
+export async function remindMember(
+  deps: TeamDeps,
+  user: User,
+  teamId: string,
+  memberId: string,
+): Promise<{ success: boolean; reminded_at: number }> {
+  const { team } = await teamFor(deps, user, teamId, 'admin');
+  const member = await memberOf(deps, user, teamId, memberId);
+  const now = deps.clock.now();
+  if (!(await deps.teams.markReminded(teamId, memberId, now, TEAM_LIMITS.remindEverySeconds)))
+    throw teamError('ALREADY_REMINDED', user.lang, 'remindedToday');
+  const c = REMIND_COPY[team.lang];
+  await deps.mailer.send(
+    noticeEmail(member.email, {
+      lang: team.lang,
+      subject: c.subject(team.name),
+      heading: c.subject(team.name),
+      paragraphs: [c.body(team.name)],
+      buttons: [{ label: c.button, url: teamPageUrl(deps.webUrl, team.lang) }],
+    }),
+  );
+  return { success: true, reminded_at: now };
+}
+
+/** "Grant one extra retry": one more avatar on a seated member's allowance. */
+export async function grantMemberRetry(
+  deps: TeamDeps,
+  user: User,
+  teamId: string,
+  memberId: string,
+): Promise<{ success: boolean; allowance_left: number }> {
+  await teamFor(deps, user, teamId, 'admin');
+  const member = await memberOf(deps, user, teamId, memberId);
+  if (!member.hasSeat) throw teamError('NOT_FOUND', user.lang, 'memberNotFound');
+  const left = await deps.teams.grantRetry(teamId, memberId);
+  if (left === null) throw teamError('NOT_FOUND', user.lang, 'memberNotFound');
+  return { success: true, allowance_left: left };
+}
+
+export async function setMemberRole(
+  deps: TeamDeps,
+  user: User,
+  teamId: string,
+  memberId: string,
+  role: 'admin' | 'member',
+): Promise<{ success: boolean }> {
+  await teamFor(deps, user, teamId, 'owner');
+  const member = await memberOf(deps, user, teamId, memberId);
+  if (member.role === 'owner' || member.userId === null)
+    throw teamError('FORBIDDEN', user.lang, 'ownerStays');
+  if (!(await deps.teams.setRole(teamId, memberId, role)))
+    throw teamError('NOT_FOUND', user.lang, 'memberNotFound');
+  return { success: true };
+}
+
+/**
+ * Owner and admins remove a member (an invitation too); a member may remove themself (leave). The owner
+ * stays. Their personal account, tokens, photos and avatars are untouched.
+ */
+export async function removeMember(
+  deps: TeamDeps,
+  user: User,
+  teamId: string,
+  memberId: string,
+): Promise<{ success: boolean }> {
+  const me = await teamFor(deps, user, teamId, 'member');
+  if (me.memberId !== memberId && !isAdmin(me.role)) throw teamError('FORBIDDEN', user.lang, 'notTeamAdmin');
+  const member = await memberOf(deps, user, teamId, memberId);
+  if (member.role === 'owner') throw teamError('FORBIDDEN', user.lang, 'ownerStays');
+  if (!(await deps.teams.removeMember(teamId, memberId, deps.clock.now())))
+    throw teamError('NOT_FOUND', user.lang, 'memberNotFound');
+  return { success: true };
+}

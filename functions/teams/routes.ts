@@ -1,0 +1,44 @@
+// Thin route handlers of the teams group: each takes the request's parts and calls one domain function
+// (functions/domain/teams/teams.ts), which checks the caller's membership and role.
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { TeamDeps } from '../domain/teams/ports.ts';
+import {
+  createInviteLink,
+  createTeam,
+  grantMemberRetry,
+  inviteMembers,
+  joinTeam,
+  listMembers,
+  myTeam,
+  remindMember,
+  removeMember,
+  revokeInviteLink,
+  setAllowed,
+  setMemberRole,
+} from '../domain/teams/teams.ts';
+import { jsonResponse } from '../http/error-mapper.ts';
+import type { RouteHandlers } from '../http/group-handler.ts';
+
+const created = (body: unknown): APIGatewayProxyStructuredResultV2 => jsonResponse(201, body);
+
+export const teamRoutes = (deps: TeamDeps): RouteHandlers<'teams'> => ({
+  createTeam: async ({ user, body }) => created(await createTeam(deps, user, body)),
+  myTeam: ({ user }) => myTeam(deps, user),
+  teamInvites: ({ user, params, body }) => inviteMembers(deps, user, params.teamId ?? '', body.emails),
+  createInviteLink: ({ user, params, body }) => createInviteLink(deps, user, params.teamId ?? '', body),
+  revokeInviteLink: ({ user, params }) =>
+    revokeInviteLink(deps, user, params.teamId ?? '', params.linkId ?? ''),
+  joinTeam: ({ user, params }) => joinTeam(deps, user, params.code ?? ''),
+  setTeamAllowed: ({ user, params, body }) => setAllowed(deps, user, params.teamId ?? '', body),
+  teamMembers: ({ user, params, event }) =>
+    listMembers(deps, user, params.teamId ?? '', {
+      cursor: event.queryStringParameters?.cursor,
+      limit: event.queryStringParameters?.limit,
+    }),
+  remindMember: ({ user, params }) => remindMember(deps, user, params.teamId ?? '', params.memberId ?? ''),
+  grantMemberRetry: ({ user, params }) =>
+    grantMemberRetry(deps, user, params.teamId ?? '', params.memberId ?? ''),
+  setMemberRole: ({ user, params, body }) =>
+    setMemberRole(deps, user, params.teamId ?? '', params.memberId ?? '', body.role),
+  removeMember: ({ user, params }) => removeMember(deps, user, params.teamId ?? '', params.memberId ?? ''),
+});
