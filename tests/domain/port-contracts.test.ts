@@ -3,6 +3,7 @@
 import { cryptoIds } from '../../functions/adapters/system.ts';
 import { accountStoreContract } from '../contracts/account-store.contract.ts';
 import { adminStyleStoreContract } from '../contracts/admin-style-store.contract.ts';
+import { billingStoreContract } from '../contracts/billing-store.contract.ts';
 import { idsContract } from '../contracts/ids.contract.ts';
 import { mailerContract } from '../contracts/mailer.contract.ts';
 import { photoStoreContract } from '../contracts/photo-store.contract.ts';
@@ -12,6 +13,7 @@ import { taskQueueContract } from '../contracts/task-queue.contract.ts';
 import {
   FakeAccountStore,
   FakeAdminStyleStore,
+  FakeBillingStore,
   FakeClock,
   FakeIds,
   FakeMailer,
@@ -48,6 +50,22 @@ taskQueueContract(() => {
 });
 
 adminStyleStoreContract(() => new FakeAdminStyleStore());
+
+billingStoreContract(() => {
+  const accounts = new FakeAccountStore(new FakeClock());
+  const billing = new FakeBillingStore(accounts);
+  return {
+    billing,
+    accounts,
+    setSubscriptionStatus: async (userId, status) =>
+      billing.setSubscription(userId, {
+        id: 'sub_1',
+        status,
+        cancelAtPeriodEnd: false,
+        currentPeriodEnd: null,
+      }),
+  };
+});
 
 idsContract(() => new FakeIds());
 // The real ids need nothing but node:crypto: checked here too.

@@ -6,9 +6,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DeleteMessageBatchCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll } from 'vitest';
 import { DynamoAccountStore } from '../../functions/adapters/dynamodb/account-store.ts';
 import { DynamoAdminStyleStore } from '../../functions/adapters/dynamodb/admin-style-store.ts';
+import { DynamoBillingStore } from '../../functions/adapters/dynamodb/billing-store.ts';
 import { DynamoGoogleAttempts } from '../../functions/adapters/dynamodb/google-attempts.ts';
 import { DynamoPhotoStore } from '../../functions/adapters/dynamodb/photo-store.ts';
 import { DynamoRateLimiter } from '../../functions/adapters/dynamodb/rate-limiter.ts';
@@ -18,6 +20,7 @@ import { decodeTaskMessage, type TaskMessage } from '../../functions/domain/gene
 import { ensureTable } from '../../infra/local/dynamodb.ts';
 import { accountStoreContract } from '../contracts/account-store.contract.ts';
 import { adminStyleStoreContract } from '../contracts/admin-style-store.contract.ts';
+import { billingStoreContract } from '../contracts/billing-store.contract.ts';
 import { mailerContract } from '../contracts/mailer.contract.ts';
 import { photoStoreContract } from '../contracts/photo-store.contract.ts';
 import { rateLimiterContract } from '../contracts/rate-limiter.contract.ts';
@@ -43,6 +46,22 @@ photoStoreContract(() => ({
 }));
 
 signInAttemptsContract(() => new DynamoGoogleAttempts(testDb(), table()));
+
+billingStoreContract(() => ({
+  billing: new DynamoBillingStore(testDb(), table()),
+  accounts: new DynamoAccountStore(testDb(), table()),
+  // As the webhook store writes it (functions/adapters/dynamodb/billing-credits.ts applySubscription).
+  setSubscriptionStatus: async (userId, status) => {
+    await testDb().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { pk: `USER#${userId}`, sk: 'PROFILE' },
+        UpdateExpression: 'SET subscription_id = :id, subscription_status = :s',
+        ExpressionAttributeValues: { ':id': 'sub_1', ':s': status },
+      }),
+    );
+  },
+}));
 
 // A table of their own: every style lives in one partition, and the shared table's catalogue must stay as the
 // other files expect it. One table per test: ids and the audit log start afresh, as in a new fake.

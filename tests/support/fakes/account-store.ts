@@ -58,6 +58,14 @@ export class FakeAccountStore implements AccountStore {
   }
 
   async getById(id: string): Promise<User | null> {
+    return this.peek(id);
+  }
+
+  /**
+   * The account now, read with no await: other fakes whose writes are conditioned on the account (billing's,
+   * the photos' consents) read and write in one step, as a conditional update does.
+   */
+  peek(id: string): User | null {
     const row = this.accounts.get(id);
     return row ? structuredClone(row.user) : null;
   }

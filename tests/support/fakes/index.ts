@@ -20,6 +20,7 @@ import { FakeSignInAttempts } from './sign-in-attempts.ts';
 
 export { FakeAccountStore } from './account-store.ts';
 export { FakeAdminStyleStore } from './admin-style-store.ts';
+export { FakeBillingStore, FakePaymentProvider } from './billing.ts';
 export { FakeClock } from './clock.ts';
 export { FAKE_ISSUER, FakeIdentityProvider } from './identity-provider.ts';
 export { FakeIds } from './ids.ts';

@@ -69,12 +69,12 @@ export class FakePhotoStore implements PhotoStore {
   }
 
   async setConsent(userId: string, consent: PhotoConsentRecord): Promise<void> {
-    if (!(await this.accounts.getById(userId))) throw conditionFailed(`no account ${userId}`);
+    if (!this.accounts.peek(userId)) throw conditionFailed(`no account ${userId}`);
     this.accounts.update(userId, { photoConsent: { ...consent } });
   }
 
   async setDeleteAfterGeneration(userId: string, on: boolean): Promise<void> {
-    if (!(await this.accounts.getById(userId))) throw conditionFailed(`no account ${userId}`);
+    if (!this.accounts.peek(userId)) throw conditionFailed(`no account ${userId}`);
     this.accounts.update(userId, { deletePhotosAfterGeneration: on });
   }
 
