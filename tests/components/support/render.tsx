@@ -41,32 +41,29 @@ export interface Rendered extends RenderResult {
 /**
  * The app at `path`. With `as`, signed in as that account (its token stored, GET /user_info answering it);
  * with `userInfo`, signed in but GET /user_info answering that instead. `state` is the navigation's state
- * (a prefilled email).
+ * (a prefilled email). Rendered in StrictMode as the app is (web/src/app/app.tsx), unless `strict` is false.
  */
 export async function renderApp(
   path: string,
-  { as, userInfo, state }: { as?: UserInfo; userInfo?: Reply; state?: unknown } = {},
+  {
+    as,
+    userInfo,
+    state,
+    strict = true,
+  }: { as?: UserInfo; userInfo?: Reply; state?: unknown; strict?: boolean } = {},
 ): Promise<Rendered> {
   if (as || userInfo) {
     apiStub.on('userInfo', userInfo ?? ok('userInfo', as as UserInfo));
     setToken('session-token');
   }
   await switchLanguage(languageOfPath(path));
-  const result = render(
-    <StrictMode>
-      <MemoryRouter
-        initialEntries={[
-          {
-            pathname: new URL(path, 'http://app.test').pathname,
-            search: new URL(path, 'http://app.test').search,
-            state,
-          },
-        ]}
-      >
-        <AppTree />
-        <LocationProbe />
-      </MemoryRouter>
-    </StrictMode>,
+  const url = new URL(path, 'http://app.test');
+  const tree = (
+    <MemoryRouter initialEntries={[{ pathname: url.pathname, search: url.search, state }]}>
+      <AppTree />
+      <LocationProbe />
+    </MemoryRouter>
   );
+  const result = render(strict ? <StrictMode>{tree}</StrictMode> : tree);
   return { ...result, user: userEvent.setup() };
 }
