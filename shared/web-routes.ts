@@ -104,7 +104,7 @@ export const webPages = [
     path: '/app/team',
     access: 'user',
     localized: true,
-    built: false,
+    built: true,
     indexable: false,
   }),
   page({

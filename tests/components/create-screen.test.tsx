@@ -32,6 +32,8 @@ async function openCreate(
   }: { photos?: number; user?: UserInfo; styles?: Style[] } = {},
 ): Promise<Rendered> {
   apiStub.on('listStyles', ok('listStyles', { success: true, styles }));
+  // Not in a team: personal tokens (tests/components/team-screens.test.tsx has a member's create).
+  apiStub.on('myTeam', fail(404, 'NOT_FOUND', 'You do not belong to a team'));
   apiStub.on(
     'listPhotos',
     ok('listPhotos', photoList(Array.from({ length: photos }, (_, i) => aPhoto(i + 1)))),
@@ -176,6 +178,7 @@ describe('Create Your Avatar (en)', () => {
   test('the balance unknown: no card claims anything, the panel says so and creates nothing', async () => {
     apiStub.on('listStyles', ok('listStyles', { success: true, styles: STYLES }));
     apiStub.on('listPhotos', ok('listPhotos', photoList([aPhoto(1), aPhoto(2)])));
+    apiStub.on('myTeam', fail(404, 'NOT_FOUND', 'You do not belong to a team'));
     await renderApp('/app/create', { userInfo: fail(500, 'SERVER_ERROR', 'Server error') });
     await screen.findAllByTestId('style-card');
     await screen.findByText('Unable to verify token balance');

@@ -5,7 +5,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { builtPages, pagePath } from '../../shared/web-routes.ts';
-import { apiStub, ok } from './support/api-stub.ts';
+import { apiStub, fail, ok } from './support/api-stub.ts';
 import { aPhoto, aStyle, aTask, photoList } from './support/fixtures.ts';
 import { aUser, renderApp } from './support/render.tsx';
 
@@ -33,6 +33,8 @@ function appReads(): void {
     ok('notificationSettings', { success: true, batch_finished_email: true }),
   );
   apiStub.on('latestAccountExport', ok('latestAccountExport', { export: null }));
+  // Not in a team: the Team screen offers to create one; Create spends personal tokens.
+  apiStub.on('myTeam', fail(404, 'NOT_FOUND', 'You do not belong to a team'));
 }
 
 /** The words a reader gets: the title, the description, and the page's text (not its scripts). */

@@ -15,6 +15,7 @@ import type AuthEn from '../features/auth/locales/en.json';
 import type CreateEn from '../features/create/locales/en.json';
 import type GalleryEn from '../features/gallery/locales/en.json';
 import type PhotosEn from '../features/photos/locales/en.json';
+import type TeamEn from '../features/team/locales/en.json';
 import type En from '../locales/en.json';
 import type Fr from '../locales/fr.json';
 import { APP_STRINGS_ELEMENT_ID } from './app-strings-element.ts';
@@ -37,6 +38,7 @@ export type TranslationKey = Keys<
     typeof PhotosEn &
     typeof CreateEn &
     typeof GalleryEn &
+    typeof TeamEn &
     typeof ChoicesEn
 >;
 export type TranslationValues = Record<string, string | number>;

@@ -13,6 +13,7 @@ export const PAGE_MODULES: Partial<Record<PageId, string>> = {
   appUpload: 'features/photos/photos-page.tsx',
   appCreate: 'features/create/create-page.tsx',
   appGallery: 'features/gallery/gallery-page.tsx',
+  appTeam: 'features/team/team-page.tsx',
   pricing: 'features/pricing/pricing-page.tsx',
   terms: 'features/legal/terms-page.tsx',
   privacy: 'features/legal/privacy-page.tsx',

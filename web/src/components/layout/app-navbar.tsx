@@ -22,11 +22,12 @@ import './navbar.css';
 
 const APP_LINKS: {
   id: PageId;
-  label: 'nav.createAvatar' | 'nav.managePhotos' | 'nav.myAvatars' | 'nav.account';
+  label: 'nav.createAvatar' | 'nav.managePhotos' | 'nav.myAvatars' | 'nav.team' | 'nav.account';
 }[] = [
   { id: 'appCreate', label: 'nav.createAvatar' },
   { id: 'appUpload', label: 'nav.managePhotos' },
   { id: 'appGallery', label: 'nav.myAvatars' },
+  { id: 'appTeam', label: 'nav.team' },
   { id: 'appAccount', label: 'nav.account' },
 ];
 

@@ -6,6 +6,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Style } from '../../../../shared/api-schemas.ts';
 import type { StyleChoices } from '../../../../shared/style-choices.ts';
+import { TEAM_MESSAGES } from '../../../../shared/team-rules.ts';
 import { SkeletonCards, SkeletonPanels } from '../../components/layout/app-skeleton.tsx';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { WelcomeNotice } from '../../components/welcome/welcome-notice.tsx';
@@ -19,10 +20,12 @@ import { toast } from '../../lib/toasts.ts';
 import { createBatch, shortBalanceOf } from './api/create-batch.ts';
 import { useReferencePhotos } from './api/reference-photos.ts';
 import { categoriesOf, useStyles } from './api/styles.ts';
+import { useTeamSpend } from './api/team.ts';
 import { ALL, CategoryTabs } from './components/category-tabs.tsx';
 import { ChoicePicker } from './components/choice-picker.tsx';
 import { SelectionPanel } from './components/selection-panel.tsx';
 import { StyleCard } from './components/style-card.tsx';
+import { comboKey, TeamComboPicker } from './components/team-combo-picker.tsx';
 import { readinessOf } from './readiness.ts';
 import './create.css';
 import '../../lib/app-routes.ts';
@@ -44,19 +47,41 @@ export default function CreatePage() {
   // ?style=<id> starts with that style picked (a link to one style).
   const [params] = useSearchParams();
   const [selectedIds, setSelectedIds] = useState<number[]>(() => preselected(params.get('style')));
-  const [choices, setChoices] = useState<StyleChoices>({ backdrops: [], outfits: [] });
+  const [ownChoices, setChoices] = useState<StyleChoices>({ backdrops: [], outfits: [] });
+  // A team member with a seat (docs/product.md, "Teams"): the team's allowance, styles and combinations.
+  const team = useTeamSpend();
+  const spend = team === 'loading' ? null : team;
+  const [pickedCombo, setPickedCombo] = useState<string | null>(null);
+  const combo = spend?.combos?.find((c) => comboKey(c) === pickedCombo) ?? spend?.combos?.[0];
+  const choices: StyleChoices = spend?.combos
+    ? combo
+      ? { backdrops: [combo.backdrop], outfits: [combo.outfit] }
+      : { backdrops: [], outfits: [] }
+    : ownChoices;
   const [submitting, setSubmitting] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   // One key per selection: a retry of the same batch (a double click, a lost answer) is charged once.
   const idempotency = useRef<{ ids: string; key: string } | null>(null);
 
-  const styles = state.status === 'ready' ? state.styles : [];
+  const allStyles = state.status === 'ready' ? state.styles : [];
+  const styles = useMemo(
+    () => (spend?.styles ? allStyles.filter((s) => spend.styles?.includes(s.id)) : allStyles),
+    [allStyles, spend?.styles],
+  );
   const categories = useMemo(() => categoriesOf(styles), [styles]);
   const shown = category === ALL ? styles : styles.filter((s) => s.category === category);
   const selected = selectedIds
     .map((id) => styles.find((s) => s.id === id))
     .filter((s): s is Style => s !== undefined);
-  const readiness = readinessOf(selected, choices, user, userStatus === 'loading', photoCount, t);
+  const readiness = readinessOf(
+    selected,
+    choices,
+    user,
+    userStatus === 'loading' || team === 'loading',
+    photoCount,
+    t,
+    spend?.allowanceLeft,
+  );
   const anyTakesChoices = styles.some((s) => s.accepts_choices);
 
   const toggle = (style: Style) => {
@@ -93,6 +118,8 @@ export default function CreatePage() {
         const said = language === 'en' && short.msg ? short.msg : ownWords;
         text = t('create.notEnoughServer', { message: withoutFinalStop(said) });
         void refreshUser();
+      } else if (isApiError(e) && e.code === 'TEAM_ALLOWANCE_USED') {
+        text = TEAM_MESSAGES.noAllowance[language];
       } else {
         const fallback = t('create.createFailed');
         text = isApiError(e) ? serverMessage(e, fallback) : e instanceof Error ? e.message : fallback;
@@ -123,7 +150,17 @@ export default function CreatePage() {
       {state.status === 'ready' && (
         <div className="create__grid">
           <section className="create__styles" aria-label={t('create.categories')}>
-            {anyTakesChoices && (
+            {anyTakesChoices && spend?.combos && (
+              <TeamComboPicker
+                combos={spend.combos}
+                picked={combo ? comboKey(combo) : ''}
+                onPick={(key) => {
+                  setServerError(null);
+                  setPickedCombo(key);
+                }}
+              />
+            )}
+            {anyTakesChoices && !spend?.combos && (
               <ChoicePicker
                 choices={choices}
                 onChange={(next) => {
@@ -140,7 +177,8 @@ export default function CreatePage() {
                     key={style.id}
                     style={style}
                     selected={selectedIds.includes(style.id)}
-                    balance={readiness.balance}
+                    balance={spend ? null : readiness.balance}
+                    team={spend !== null}
                     onToggle={() => toggle(style)}
                   />
                 ))}
@@ -157,13 +195,16 @@ export default function CreatePage() {
             serverError={serverError}
             onRemove={toggle}
             onCreate={create}
+            team={spend !== null}
           />
           {selected.length > 0 && (
             <div className="selection-bar" data-testid="selection-bar">
               <span>
                 {t('create.barSummary', {
                   count: selected.length,
-                  total: t('create.cost', { count: readiness.total }),
+                  total: spend
+                    ? t('create.avatars', { count: readiness.total })
+                    : t('create.cost', { count: readiness.total }),
                 })}
               </span>
               <a href="#selection" className={buttonClass({ size: 'sm' })}>

@@ -36,6 +36,10 @@ export const combinationCount = (c: StyleChoices): number =>
 export const avatarsOf = (style: Style, c: StyleChoices): number =>
   style.accepts_choices ? combinationCount(c) : 1;
 
+/**
+ * A team member with a seat spends the team's allowance (docs/product.md, "Teams"): one avatar each,
+ * whatever the style's token price; `teamAllowance` is what is left of it (absent: personal tokens).
+ */
 export function readinessOf(
   selected: Style[],
   choices: StyleChoices,
@@ -43,10 +47,12 @@ export function readinessOf(
   userLoading: boolean,
   photoCount: number | 'loading' | 'unknown',
   t: TFunction,
+  teamAllowance?: number,
 ): Readiness {
-  const total = selected.reduce((sum, s) => sum + s.token_cost * avatarsOf(s, choices), 0);
+  const team = teamAllowance !== undefined;
   const avatars = selected.reduce((sum, s) => sum + avatarsOf(s, choices), 0);
-  const balance = user ? tokenBalance(user) : null;
+  const total = team ? avatars : selected.reduce((sum, s) => sum + s.token_cost * avatarsOf(s, choices), 0);
+  const balance = team ? teamAllowance : user ? tokenBalance(user) : null;
   const short = balance !== null && balance < total;
   const fewPhotos = typeof photoCount === 'number' && photoCount < PHOTO_LIMITS.neededForAvatars;
   // The spec enforces no limit on styles (the server answers for that): only the choices' extra avatars warn.
@@ -68,7 +74,9 @@ export function readinessOf(
     warnings.push({
       key: 'tokens',
       kind: 'warning',
-      text: t('create.notEnoughTokens', { total, available: balance }),
+      text: team
+        ? t('create.teamShort', { count: avatars, left: balance ?? 0 })
+        : t('create.notEnoughTokens', { total, available: balance }),
     });
   return {
     total,

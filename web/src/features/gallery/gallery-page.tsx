@@ -218,6 +218,7 @@ export default function GalleryPage() {
                   style={styles.get(task.style_id)}
                   label={styleName(task)}
                   estimate={estimateOf(task, readAt, now)}
+                  tasks={tasks}
                   onOpen={() => setOpenId(task.id)}
                 />
               ))}

@@ -28,7 +28,8 @@ export async function createBatch(
     },
     headers: { 'Idempotency-Key': idempotencyKey },
   });
-  void invalidateRoutes('userTasks', 'tokenLedger');
+  // A team member's create spends the team's allowance (GET /teams/mine says what is left).
+  void invalidateRoutes('userTasks', 'tokenLedger', 'myTeam');
   return answer;
 }
 

@@ -22,6 +22,7 @@ export function SelectionPanel({
   serverError,
   onRemove,
   onCreate,
+  team = false,
 }: {
   selected: Style[];
   choices: StyleChoices;
@@ -33,6 +34,8 @@ export function SelectionPanel({
   serverError: string | null;
   onRemove: (style: Style) => void;
   onCreate: () => void;
+  /** a team member's create: counted in avatars from the team's allowance (docs/product.md, "Teams") */
+  team?: boolean;
 }) {
   const { t, language } = useTranslation();
   const path = useLocalizedPath();
@@ -65,12 +68,14 @@ export function SelectionPanel({
                 <img src={style.image_url} alt="" width={40} height={40} />
                 <span className="selection__name">
                   {name}
-                  {avatars > 1 && (
+                  {avatars > 1 && !team && (
                     <span className="selection__avatars">{t('create.avatars', { count: avatars })}</span>
                   )}
                 </span>
                 <span className="selection__cost">
-                  {t('create.cost', { count: style.token_cost * avatars })}
+                  {team
+                    ? t('create.avatars', { count: avatars })
+                    : t('create.cost', { count: style.token_cost * avatars })}
                 </span>
                 <button
                   type="button"
@@ -89,14 +94,24 @@ export function SelectionPanel({
       <dl className="selection__totals">
         <div className="selection__total">
           <dt>{t('create.total')}</dt>
-          <dd data-testid="selection-total">{t('create.cost', { count: total })}</dd>
-        </div>
-        <div>
-          <dt>{t('create.balance')}</dt>
-          <dd data-testid="selection-balance">
-            {balance === null ? '–' : t('create.cost', { count: balance })}
+          <dd data-testid="selection-total">
+            {team ? t('create.avatars', { count: total }) : t('create.cost', { count: total })}
           </dd>
         </div>
+        {team ? (
+          <div>
+            <dd className="selection__team" data-testid="team-allowance">
+              {t('create.teamAllowance', { count: balance ?? 0 })}
+            </dd>
+          </div>
+        ) : (
+          <div>
+            <dt>{t('create.balance')}</dt>
+            <dd data-testid="selection-balance">
+              {balance === null ? '–' : t('create.cost', { count: balance })}
+            </dd>
+          </div>
+        )}
         {typeof photoCount === 'number' && (
           <div>
             <dt className="visually-hidden">{t('create.uploadLink')}</dt>
@@ -141,7 +156,7 @@ export function SelectionPanel({
           {!submitting && <ArrowRightIcon />}
         </Button>
       )}
-      {readiness.short && (
+      {readiness.short && !team && (
         <Link to={path('pricing')} className="selection__buy">
           {t('create.buyTokens')}
         </Link>

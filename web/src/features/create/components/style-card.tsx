@@ -15,12 +15,15 @@ export function StyleCard({
   style,
   selected,
   balance,
+  team = false,
   onToggle,
 }: {
   style: Style;
   selected: boolean;
   /** the user's tokens, null until known */
   balance: number | null;
+  /** a team member's create: paid from the team's allowance, not in tokens */
+  team?: boolean;
   onToggle: () => void;
 }) {
   const { t, language } = useTranslation();
@@ -51,10 +54,16 @@ export function StyleCard({
           <span className="style-card__name">{name}</span>
           <span className="style-card__description">{description}</span>
           <span className="style-card__price">
-            <span className="style-card__cost" data-testid="style-cost">
-              <CoinIcon />
-              {t('create.cost', { count: style.token_cost })}
-            </span>
+            {team ? (
+              <span className="style-card__team" data-testid="style-team">
+                {t('create.teamCard')}
+              </span>
+            ) : (
+              <span className="style-card__cost" data-testid="style-cost">
+                <CoinIcon />
+                {t('create.cost', { count: style.token_cost })}
+              </span>
+            )}
             {can.kind !== 'unknown' && (
               <span
                 id={statusId}

@@ -3,8 +3,9 @@
 // 'Style: name' ('Style {id}' without a name); a preview render says so; a measured one shows its likeness,
 // and the likeness guarantee's refund when it did not look enough like the user; a finished one has its star.
 // One being made shows its stage and the time left (issue 23). Its backdrop and outfit show under the style
-// (issue 20); a finished card offers Try again, first and foremost when it was refunded. One the guarantee
-// refunded is withheld (docs/faces.md): a blurred copy, no modal, download or star, and "Keep it anyway".
+// (issue 20); a finished card offers Try again, first and foremost when it was refunded, and a finished team
+// avatar "Chosen for my team" (docs/product.md, "Teams"). One the guarantee refunded is withheld
+// (docs/faces.md): a blurred copy, no modal, download or star, and "Keep it anyway".
 import { useRef } from 'react';
 import type { Style } from '../../../../../shared/api-schemas.ts';
 import { TaskChoices } from '../../../components/choices/task-choices.tsx';
@@ -14,6 +15,7 @@ import { resultFilename } from '../api/download.ts';
 import type { Task } from '../api/tasks.ts';
 import { timeOf } from '../group-by-day.ts';
 import type { Estimate } from '../task-estimate.ts';
+import { ChosenForTeam } from './chosen-for-team.tsx';
 import { CardDownload } from './download-menu.tsx';
 import { FavouriteStar } from './favourite-star.tsx';
 import {
@@ -52,6 +54,7 @@ export function TaskCard({
   style,
   label,
   estimate = null,
+  tasks = [],
   onOpen,
 }: {
   task: Task;
@@ -59,6 +62,8 @@ export function TaskCard({
   label: string;
   /** a pending task's stage and time left, when the server reports them */
   estimate?: Estimate | null;
+  /** the tasks on screen: a team avatar chosen instead of another takes the mark off it */
+  tasks?: Task[];
   onOpen: () => void;
 }) {
   const { t, language } = useTranslation();
@@ -127,6 +132,7 @@ export function TaskCard({
         </div>
         {done && <CardDownload task={task} name={label} />}
       </div>
+      {done && <ChosenForTeam task={task} tasks={tasks} />}
       {task.status === 'ERROR' && !failedAndRefunded && <TryAgain task={task} label={label} primary />}
       {done && (
         <div className="task-card__again">

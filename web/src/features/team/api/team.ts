@@ -1,0 +1,141 @@
+// The team's server state (docs/product.md, "Teams"), one pattern for every screen (lib/server-state.tsx):
+// the caller's team (GET /teams/mine; 404 means none), the dashboard's members page by page, and each
+// action a mutation that reads again what it changed.
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import type { RequestOf } from '../../../../../shared/api-routes.ts';
+import type { MyTeam, TeamMembersPage } from '../../../../../shared/api-schemas.ts';
+import { api, apiUrl, isApiError } from '../../../lib/api-client.ts';
+import { routeKey } from '../../../lib/query-keys.ts';
+import { invalidateRoutes, queryClient } from '../../../lib/server-state.tsx';
+import '../../../lib/app-routes.ts';
+
+/** The caller's team: `null` when they belong to none (404), undefined while it is read. */
+export function useMyTeam(poll = false) {
+  return useQuery({
+    queryKey: routeKey('myTeam'),
+    queryFn: async ({ signal }): Promise<MyTeam | null> => {
+      try {
+        return await api('myTeam', { signal });
+      } catch (e) {
+        if (isApiError(e) && e.status === 404) return null;
+        throw e;
+      }
+    },
+    // Back from paying for seats: the webhook adds them a moment later.
+    refetchInterval: poll ? 1500 : false,
+  });
+}
+
+const refreshTeam = () => invalidateRoutes('myTeam', 'teamMembers');
+
+export function useCreateTeam() {
+  return useMutation({
+    mutationFn: (body: RequestOf<'createTeam'>) => api('createTeam', { body }),
+    onSuccess: refreshTeam,
+  });
+}
+
+/** Opens Stripe Checkout for `quantity` seats (the server prices them). */
+export function useSeatCheckout(teamId: string) {
+  return useMutation({
+    mutationFn: (body: RequestOf<'teamSeatCheckout'>) =>
+      api('teamSeatCheckout', { params: { teamId }, body }),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
+}
+
+export function useInvite(teamId: string) {
+  return useMutation({
+    mutationFn: (emails: string[]) => api('teamInvites', { params: { teamId }, body: { emails } }),
+    onSuccess: () => invalidateRoutes('teamMembers'),
+  });
+}
+
+export function useCreateLink(teamId: string) {
+  return useMutation({
+    mutationFn: (body: RequestOf<'createInviteLink'>) =>
+      api('createInviteLink', { params: { teamId }, body }),
+  });
+}
+
+export function useRevokeLink(teamId: string) {
+  return useMutation({
+    mutationFn: (linkId: string) => api('revokeInviteLink', { params: { teamId, linkId } }),
+  });
+}
+
+export function useSetAllowed(teamId: string) {
+  return useMutation({
+    mutationFn: (body: RequestOf<'setTeamAllowed'>) => api('setTeamAllowed', { params: { teamId }, body }),
+    onSuccess: () => invalidateRoutes('myTeam'),
+  });
+}
+
+/** The dashboard's members, a page at a time (`next_cursor`). */
+export function useMembers(teamId: string) {
+  const query = useInfiniteQuery({
+    queryKey: routeKey('teamMembers', { teamId }),
+    queryFn: ({ pageParam, signal }) =>
+      api('teamMembers', { params: { teamId }, signal, query: { cursor: pageParam ?? undefined } }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: TeamMembersPage) => last.next_cursor,
+  });
+  const seen = new Set<string>();
+  const members = (query.data?.pages ?? [])
+    .flatMap((p) => p.members)
+    .filter((m) => !seen.has(m.member_id) && seen.add(m.member_id));
+  return { query, members };
+}
+
+export type MemberAction =
+  | { kind: 'remind' | 'retry' | 'remove'; memberId: string }
+  | { kind: 'role'; memberId: string; role: 'admin' | 'member' };
+
+export function useMemberAction(teamId: string) {
+  return useMutation({
+    mutationFn: async (action: MemberAction) => {
+      const params = { teamId, memberId: action.memberId };
+      switch (action.kind) {
+        case 'remind':
+          return { kind: action.kind, ...(await api('remindMember', { params })) };
+        case 'retry':
+          return { kind: action.kind, ...(await api('grantMemberRetry', { params })) };
+        case 'remove':
+          return { kind: action.kind, ...(await api('removeMember', { params })) };
+        case 'role':
+          return {
+            kind: action.kind,
+            ...(await api('setMemberRole', { params, body: { role: action.role } })),
+          };
+      }
+    },
+    onSuccess: refreshTeam,
+  });
+}
+
+/** A member leaves: their own membership removed. Nothing of the team stays in the cache. */
+export function useLeave(teamId: string, memberId: string) {
+  return useMutation({
+    mutationFn: () => api('removeMember', { params: { teamId, memberId } }),
+    onSuccess: async () => {
+      queryClient.removeQueries({ queryKey: routeKey('teamMembers') });
+      await invalidateRoutes('myTeam', 'userTasks');
+    },
+  });
+}
+
+export function useJoin() {
+  return useMutation({
+    mutationFn: (code: string) => api('joinTeam', { params: { code } }),
+    onSuccess: () => invalidateRoutes('myTeam'),
+  });
+}
+
+/**
+ * The members' CSV or the chosen headshots' ZIP: a short download link first (never the session in a URL),
+ * then the browser opens the route with it and saves the file as it streams.
+ */
+export async function downloadTeamFile(teamId: string, route: 'teamMembersCsv' | 'teamHeadshotsZip') {
+  const { token } = await api('createDownloadLink', { body: { route, team_id: teamId } });
+  window.location.assign(apiUrl(route, { params: { teamId }, query: { token } }));
+}

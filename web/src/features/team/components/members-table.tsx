@@ -1,0 +1,260 @@
+// The dashboard (docs/product.md, "Teams"): every member a page at a time, with their status, what is left
+// of their allowance and the chosen headshot's file (never their photos or other avatars); remind (once a
+// day), grant a retry, remove, and for the owner make admin and back. The CSV of members and the ZIP of the
+// chosen headshots download through short links (never the session in a URL).
+import { useState } from 'react';
+import type { MyTeam, TeamMember } from '../../../../../shared/api-schemas.ts';
+import { TEAM_LIMITS } from '../../../../../shared/team-rules.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { DownloadIcon } from '../../../components/ui/icons.tsx';
+import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { isServed } from '../../../lib/api-client.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { toast } from '../../../lib/toasts.ts';
+import { downloadTeamFile, type MemberAction, useMemberAction, useMembers } from '../api/team.ts';
+import { teamMessage } from '../team-messages.ts';
+import { TeamPanel } from './panel.tsx';
+import { TeamIcon } from './team-icons.tsx';
+
+/** Reminded less than a day ago: the server would refuse another one. */
+export const remindedRecently = (m: TeamMember, nowSeconds: number): boolean =>
+  m.reminded_at !== null && nowSeconds - m.reminded_at < TEAM_LIMITS.remindEverySeconds;
+
+function Downloads({ teamId }: { teamId: string }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState<'teamMembersCsv' | 'teamHeadshotsZip' | null>(null);
+  const start = async (route: 'teamMembersCsv' | 'teamHeadshotsZip') => {
+    setBusy(route);
+    try {
+      await downloadTeamFile(teamId, route);
+    } catch (e) {
+      console.error('Team download', route, e);
+      toast.error(t('team.downloadFailed'));
+    } finally {
+      setBusy(null);
+    }
+  };
+  if (!isServed('createDownloadLink')) return null;
+  return (
+    <div className="team-downloads">
+      {isServed('teamMembersCsv') && (
+        <Button
+          variant="secondary"
+          size="sm"
+          loading={busy === 'teamMembersCsv'}
+          onClick={() => void start('teamMembersCsv')}
+          data-testid="download-csv"
+        >
+          <DownloadIcon />
+          {t('team.downloadCsv')}
+        </Button>
+      )}
+      {isServed('teamHeadshotsZip') && (
+        <Button
+          variant="secondary"
+          size="sm"
+          loading={busy === 'teamHeadshotsZip'}
+          onClick={() => void start('teamHeadshotsZip')}
+          data-testid="download-zip"
+        >
+          <DownloadIcon />
+          {t('team.downloadZip')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function MemberRow({
+  member,
+  team,
+  onAction,
+  busy,
+}: {
+  member: TeamMember;
+  team: MyTeam;
+  onAction: (action: MemberAction, member: TeamMember) => void;
+  busy: string | null;
+}) {
+  const { t } = useTranslation();
+  const [confirming, setConfirming] = useState(false);
+  const left = member.status === 'left';
+  const isOwner = member.role === 'owner';
+  const reminded = remindedRecently(member, Math.floor(Date.now() / 1000));
+  const pending = (kind: string) => busy === `${kind}:${member.member_id}`;
+  const act = (action: MemberAction) => onAction(action, member);
+  return (
+    <tr
+      className={`member${left ? ' member--left' : ''}`}
+      data-testid="member-row"
+      data-member-id={member.member_id}
+    >
+      <td className="member__who">
+        <span className="member__name">{member.name || member.email}</span>
+        <span className="member__email">{member.email}</span>
+        {member.role !== 'member' && (
+          <span className="member__role" data-testid="member-role">
+            {t(`team.role_${member.role}`)}
+          </span>
+        )}
+      </td>
+      <td className="member__status">
+        <span className={`member-status member-status--${member.status}`} data-testid="member-status">
+          {t(`team.status_${member.status}`)}
+        </span>
+        {member.chosen && (
+          <span className="member__chosen" data-testid="member-chosen">
+            {t('team.chosenFile', { name: member.chosen.file_name })}
+            {member.chosen.likeness !== null && ` · ${t('team.likeness', { score: member.chosen.likeness })}`}
+          </span>
+        )}
+      </td>
+      <td className="member__allowance" data-testid="member-allowance">
+        <span className="member__label">{t('team.colAllowance')}</span>
+        {member.has_seat
+          ? t('team.allowance', { left: member.allowance_left, total: member.allowance_total })
+          : t('team.noSeat')}
+      </td>
+      <td className="member__actions">
+        {!left && (
+          <fieldset className="member__buttons">
+            <legend className="visually-hidden">{t('team.actionsFor', { email: member.email })}</legend>
+            {confirming ? (
+              <>
+                <span className="member__confirm">{t('team.removeConfirm', { email: member.email })}</span>
+                <Button
+                  variant="danger"
+                  size="sm"
+                  loading={pending('remove')}
+                  onClick={() => act({ kind: 'remove', memberId: member.member_id })}
+                  data-testid="confirm-remove"
+                >
+                  {t('team.remove')}
+                </Button>
+                <Button variant="ghost" size="sm" onClick={() => setConfirming(false)}>
+                  {t('team.joinCancel')}
+                </Button>
+              </>
+            ) : (
+              <>
+                {!isOwner && member.status !== 'chosen' && (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={reminded}
+                    loading={pending('remind')}
+                    onClick={() => act({ kind: 'remind', memberId: member.member_id })}
+                    data-testid="remind"
+                  >
+                    {reminded ? t('team.remindedToday') : t('team.remind')}
+                  </Button>
+                )}
+                {member.has_seat && (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    loading={pending('retry')}
+                    onClick={() => act({ kind: 'retry', memberId: member.member_id })}
+                    data-testid="grant-retry"
+                  >
+                    {t('team.grantRetry')}
+                  </Button>
+                )}
+                {team.role === 'owner' && !isOwner && member.status !== 'invited' && (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    loading={pending('role')}
+                    onClick={() =>
+                      act({
+                        kind: 'role',
+                        memberId: member.member_id,
+                        role: member.role === 'admin' ? 'member' : 'admin',
+                      })
+                    }
+                    data-testid="toggle-admin"
+                  >
+                    {member.role === 'admin' ? t('team.makeMember') : t('team.makeAdmin')}
+                  </Button>
+                )}
+                {!isOwner && (
+                  <Button variant="ghost" size="sm" onClick={() => setConfirming(true)} data-testid="remove">
+                    {t('team.remove')}
+                  </Button>
+                )}
+              </>
+            )}
+          </fieldset>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+export function MembersTable({ team }: { team: MyTeam }) {
+  const { t, language } = useTranslation();
+  const { query, members } = useMembers(team.team_id);
+  const action = useMemberAction(team.team_id);
+  const busy =
+    action.isPending && action.variables ? `${action.variables.kind}:${action.variables.memberId}` : null;
+
+  const onAction = (a: MemberAction, member: TeamMember) =>
+    action.mutate(a, {
+      onSuccess: (answer) => {
+        const email = member.email;
+        if (answer.kind === 'remind') toast.success(t('team.reminded', { email }));
+        else if (answer.kind === 'retry' && 'allowance_left' in answer)
+          toast.success(t('team.retryGranted', { email, count: answer.allowance_left }));
+        else if (answer.kind === 'remove') toast.success(t('team.removed', { email }));
+        else if (a.kind === 'role')
+          toast.success(t('team.roleChanged', { email, role: t(`team.role_${a.role}`) }));
+      },
+      onError: (e) => toast.error(teamMessage(e, language, t('team.actionFailed'))),
+    });
+
+  return (
+    <TeamPanel
+      id="team-members"
+      icon={<TeamIcon />}
+      title={t('team.membersTitle')}
+      className="team-members"
+      actions={<Downloads teamId={team.team_id} />}
+    >
+      {query.isPending && <Spinner />}
+      {query.isError && <RetryAlert message={t('team.membersFailed')} onRetry={() => void query.refetch()} />}
+      {query.isSuccess && members.length === 0 && <p className="muted">{t('team.membersEmpty')}</p>}
+      {members.length > 0 && (
+        <table className="members" data-testid="members">
+          <thead>
+            <tr>
+              <th scope="col">{t('team.colMember')}</th>
+              <th scope="col">{t('team.colStatus')}</th>
+              <th scope="col">{t('team.colAllowance')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('team.colActions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {members.map((m) => (
+              <MemberRow key={m.member_id} member={m} team={team} onAction={onAction} busy={busy} />
+            ))}
+          </tbody>
+        </table>
+      )}
+      {query.hasNextPage && (
+        <div>
+          <Button
+            variant="secondary"
+            onClick={() => void query.fetchNextPage()}
+            loading={query.isFetchingNextPage}
+            data-testid="more-members"
+          >
+            {t('team.loadMore')}
+          </Button>
+        </div>
+      )}
+    </TeamPanel>
+  );
+}

@@ -1,0 +1,13 @@
+// The Team screen's strings, merged into the app's translations when it loads (see lib/i18n.ts).
+import { CHOICE_STRINGS } from '../../components/choices/choice-strings.ts';
+import { addFeatureStrings, type Same } from '../../lib/i18n.ts';
+import type En from './locales/en.json';
+import type Fr from './locales/fr.json';
+
+export const TEAM_LOCALES_MATCH: Same<typeof En, typeof Fr> = true;
+
+// With the backdrop and outfit names: the owner picks the team's combinations by them.
+await Promise.all([
+  addFeatureStrings({ en: () => import('./locales/en.json'), fr: () => import('./locales/fr.json') }),
+  addFeatureStrings(CHOICE_STRINGS),
+]);
