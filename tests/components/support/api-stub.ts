@@ -53,6 +53,10 @@ export const apiStub = {
   on<K extends RouteId>(id: K, reply: Reply | Handler): void {
     handlers.set(id, typeof reply === 'function' ? reply : () => reply);
   },
+  /** Answers route `id` with `reply` unless the test already stubbed it. */
+  byDefault<K extends RouteId>(id: K, reply: Reply | Handler): void {
+    if (!handlers.has(id)) apiStub.on(id, reply);
+  },
   /** The calls made to these routes, oldest first. */
   calls(...ids: RouteId[]): StubRequest[] {
     return calls.filter((c) => ids.includes(c.id));

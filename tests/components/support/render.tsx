@@ -10,7 +10,7 @@ import { languageOfPath } from '../../../shared/web-routes.ts';
 import { AppTree } from '../../../web/src/app/app.tsx';
 import { switchLanguage } from '../../../web/src/lib/i18n.ts';
 import { setToken } from '../../../web/src/lib/session-store.ts';
-import { apiStub, ok, type Reply } from './api-stub.ts';
+import { apiStub, fail, ok, type Reply } from './api-stub.ts';
 
 /** A fresh account as GET /user_info answers it: the 2 signup tokens, a password. */
 export const aUser = (over: Partial<UserInfo> = {}): UserInfo => ({
@@ -52,6 +52,9 @@ export async function renderApp(
     strict = true,
   }: { as?: UserInfo; userInfo?: Reply; state?: unknown; strict?: boolean } = {},
 ): Promise<Rendered> {
+  // What the app reads beside its screens, once signed in (here or by the screen): not in a team
+  // (docs/product.md, "Teams").
+  apiStub.byDefault('myTeam', fail(404, 'NOT_FOUND', 'You are not in a team.'));
   if (as || userInfo) {
     apiStub.on('userInfo', userInfo ?? ok('userInfo', as as UserInfo));
     setToken('session-token');
