@@ -10,6 +10,7 @@ import { photoStoreContract } from '../contracts/photo-store.contract.ts';
 import { rateLimiterContract } from '../contracts/rate-limiter.contract.ts';
 import { signInAttemptsContract } from '../contracts/sign-in-attempts.contract.ts';
 import { taskQueueContract } from '../contracts/task-queue.contract.ts';
+import { webhookStoreContract } from '../contracts/webhook-store.contract.ts';
 import {
   FakeAccountStore,
   FakeAdminStyleStore,
@@ -21,6 +22,7 @@ import {
   FakeRateLimiter,
   FakeSignInAttempts,
   FakeTaskQueue,
+  FakeWebhookStore,
 } from '../support/fakes/index.ts';
 
 rateLimiterContract(() => {
@@ -65,6 +67,11 @@ billingStoreContract(() => {
         currentPeriodEnd: null,
       }),
   };
+});
+
+webhookStoreContract(() => {
+  const accounts = new FakeAccountStore(new FakeClock());
+  return { store: new FakeWebhookStore(accounts), accounts };
 });
 
 idsContract(() => new FakeIds());

@@ -14,6 +14,7 @@ import { DynamoBillingStore } from '../../functions/adapters/dynamodb/billing-st
 import { DynamoGoogleAttempts } from '../../functions/adapters/dynamodb/google-attempts.ts';
 import { DynamoPhotoStore } from '../../functions/adapters/dynamodb/photo-store.ts';
 import { DynamoRateLimiter } from '../../functions/adapters/dynamodb/rate-limiter.ts';
+import { DynamoWebhookStore } from '../../functions/adapters/dynamodb/webhook-store.ts';
 import { OutboxMailer, readOutbox } from '../../functions/adapters/mail/outbox-mailer.ts';
 import { SqsTaskQueue } from '../../functions/adapters/sqs/sqs-task-queue.ts';
 import { decodeTaskMessage, type TaskMessage } from '../../functions/domain/generation/task-queue.ts';
@@ -26,6 +27,7 @@ import { photoStoreContract } from '../contracts/photo-store.contract.ts';
 import { rateLimiterContract } from '../contracts/rate-limiter.contract.ts';
 import { signInAttemptsContract } from '../contracts/sign-in-attempts.contract.ts';
 import { taskQueueContract } from '../contracts/task-queue.contract.ts';
+import { webhookStoreContract } from '../contracts/webhook-store.contract.ts';
 import { stack } from '../support/api.ts';
 import { testDb } from '../support/avatars.ts';
 import { FakeClock } from '../support/fakes/clock.ts';
@@ -46,6 +48,11 @@ photoStoreContract(() => ({
 }));
 
 signInAttemptsContract(() => new DynamoGoogleAttempts(testDb(), table()));
+
+webhookStoreContract(() => ({
+  store: new DynamoWebhookStore(testDb(), table()),
+  accounts: new DynamoAccountStore(testDb(), table()),
+}));
 
 billingStoreContract(() => ({
   billing: new DynamoBillingStore(testDb(), table()),

@@ -38,6 +38,8 @@ interface EmailClaim {
 
 interface StoredLedgerEntry extends LedgerEntry {
   userId: string;
+  /** orders entries written in one transaction (same second): the lower sorts first */
+  order: number;
 }
 
 /** Which write of a transaction failed its condition (by name), as failedConditions() reads them. */
@@ -209,13 +211,18 @@ export class FakeAccountStore implements AccountStore {
     // Newest first, by the sort key LEDGER#<created_at>#<entry id>.
     return this.ledger
       .filter((e) => e.userId === userId)
-      .sort((a, b) => b.created_at - a.created_at || (b.id < a.id ? -1 : b.id > a.id ? 1 : 0))
+      .sort(
+        (a, b) =>
+          b.created_at - a.created_at || b.order - a.order || (b.id < a.id ? -1 : b.id > a.id ? 1 : 0),
+      )
       .slice(0, limit)
-      .map(({ userId: _, ...entry }) => ({ ...entry }));
+      .map(({ userId: _, order: __, ...entry }) => ({ ...entry }));
   }
 
   async listDelayedPayments(userId: string, _now: number): Promise<DelayedPaymentView[]> {
-    return [...(this.delayed.get(userId) ?? [])].sort((a, b) => b.createdAt - a.createdAt);
+    return [...(this.delayed.get(userId) ?? [])]
+      .sort((a, b) => b.createdAt - a.createdAt)
+      .map((p) => ({ ...p }));
   }
 
   // ---- Set-up for tests (what other writers put in the table: payments, operators, the privacy jobs) ----
@@ -239,8 +246,27 @@ export class FakeAccountStore implements AccountStore {
     Object.assign(row.user, structuredClone(fields));
   }
 
+  /** Adds or replaces (by session) a pack paid by bank debit, as the webhook writes it. */
   addDelayedPayment(userId: string, payment: DelayedPaymentView): void {
-    this.delayed.set(userId, [...(this.delayed.get(userId) ?? []), { ...payment }]);
+    const others = (this.delayed.get(userId) ?? []).filter((p) => p.sessionId !== payment.sessionId);
+    this.delayed.set(userId, [...others, { ...payment }]);
+  }
+
+  delayedPayment(userId: string, sessionId: string): DelayedPaymentView | null {
+    const found = this.delayed.get(userId)?.find((p) => p.sessionId === sessionId);
+    return found ? { ...found } : null;
+  }
+
+  removeDelayedPayment(userId: string, sessionId: string): void {
+    this.delayed.set(
+      userId,
+      (this.delayed.get(userId) ?? []).filter((p) => p.sessionId !== sessionId),
+    );
+  }
+
+  /** A ledger entry written by another port's transaction (billing's credits). */
+  appendLedger(userId: string, entry: LedgerEntry, order = 0): void {
+    this.ledger.push({ ...entry, userId, order });
   }
 
   /** Whether the mailbox has had its signup bonus (the BONUS# claim). */
@@ -274,6 +300,7 @@ export class FakeAccountStore implements AccountStore {
     const bonus = activation.bonusTokens;
     this.ledger.push({
       userId,
+      order: 0,
       id: activation.ledgerEntryId,
       reason: bonus > 0 ? 'signup_bonus' : 'signup_bonus_already_claimed',
       pool: 'ltd',

@@ -25,17 +25,17 @@ interface BillingFields {
 }
 
 export class FakeBillingStore implements BillingStore {
-  private readonly accounts: FakeAccountStore;
+  protected readonly accountsStore: FakeAccountStore;
   private readonly fields = new Map<string, BillingFields>();
   private readonly customers = new Map<string, string>();
   readonly checkouts = new Map<string, CheckoutRecord>();
 
   constructor(accounts: FakeAccountStore) {
-    this.accounts = accounts;
+    this.accountsStore = accounts;
   }
 
   async getAccount(userId: string): Promise<BillingAccount | null> {
-    const user = this.accounts.peek(userId);
+    const user = this.accountsStore.peek(userId);
     if (!user) return null;
     const f = this.fieldsOf(userId);
     return {
@@ -51,7 +51,7 @@ export class FakeBillingStore implements BillingStore {
   }
 
   async linkCustomer(userId: string, customerId: string): Promise<string> {
-    const user = this.accounts.peek(userId);
+    const user = this.accountsStore.peek(userId);
     const owner = this.customers.get(customerId);
     const accountFree = user && (user.stripeCustomerId === null || user.stripeCustomerId === customerId);
     if (!accountFree || (owner !== undefined && owner !== userId)) {
@@ -59,7 +59,7 @@ export class FakeBillingStore implements BillingStore {
       if (user?.stripeCustomerId) return user.stripeCustomerId;
       throw conditionFailed(`customer ${customerId} belongs to another account`);
     }
-    this.accounts.update(userId, { stripeCustomerId: customerId });
+    this.accountsStore.update(userId, { stripeCustomerId: customerId });
     this.customers.set(customerId, userId);
     return customerId;
   }
@@ -69,7 +69,7 @@ export class FakeBillingStore implements BillingStore {
   }
 
   async holdSubscriptionCheckout(userId: string, checkout: OpenCheckout, now: number): Promise<boolean> {
-    if (!this.accounts.peek(userId)) return false;
+    if (!this.accountsStore.peek(userId)) return false;
     const f = this.fieldsOf(userId);
     if (f.checkout && f.checkout.expiresAt >= now) return false;
     if (f.subscription && LIVE.includes(f.subscription.status)) return false;
@@ -85,6 +85,11 @@ export class FakeBillingStore implements BillingStore {
   /** What the webhook would have written: the account's subscription as the provider has it. */
   setSubscription(userId: string, subscription: BillingAccount['subscription']): void {
     this.fieldsOf(userId).subscription = subscription ? { ...subscription } : null;
+  }
+
+  /** A subscription's state applied: the account's subscription checkout is over. */
+  protected clearSubscriptionCheckout(userId: string): void {
+    this.fieldsOf(userId).checkout = null;
   }
 
   private fieldsOf(userId: string): BillingFields {

@@ -1,0 +1,278 @@
+// What the payment webhook writes, in memory (WebhookStore in functions/domain/billing/ports.ts), with the
+// rules of functions/adapters/dynamodb/webhook-store.ts and billing-credits.ts, delayed-payments.ts and
+// email-claims.ts: an event applied once, a checkout credited once, an invoice granted once and never for an
+// ended subscription or an older period, a refund's total only growing and a balance never below 0, a
+// delayed payment pending or refused only while its checkout is not credited, each payment email claimed by
+// one sender. Each write decides with no await in between, as its one transaction does.
+import type {
+  CheckoutRecord,
+  CreditOutcome,
+  DelayedPayment,
+  PackCredit,
+  PaymentEmail,
+  PaymentRecord,
+  PeriodGrant,
+  RefundClawback,
+  SubscriptionSnapshot,
+  WebhookStore,
+} from '../../../functions/domain/billing/ports.ts';
+import { FakeBillingStore } from './billing.ts';
+
+/** A claimed email not marked sent after this long may be claimed again (email-claims.ts). */
+const CLAIM_SECONDS = 60;
+const LIVE = ['active', 'trialing', 'past_due'];
+
+interface SubscriptionRecord {
+  userId: string | null;
+  status: string | null;
+  grantedUntil: number | null;
+}
+
+interface PaymentState {
+  userId: string;
+  tokens: number;
+  amountCents: number;
+  refundedCents: number;
+  tokensToTakeBack: number;
+}
+
+export class FakeWebhookStore extends FakeBillingStore implements WebhookStore {
+  private readonly events = new Set<string>();
+  private readonly credited = new Set<string>();
+  private readonly invoices = new Map<string, { userId: string }>();
+  private readonly subscriptionRecords = new Map<string, SubscriptionRecord>();
+  private readonly payments = new Map<string, PaymentState>();
+  /** per record and email: when it was sent, when it was claimed */
+  private readonly emails = new Map<string, { sent?: number; claimed?: number }>();
+
+  async getCheckout(sessionId: string): Promise<CheckoutRecord | null> {
+    const c = this.checkouts.get(sessionId);
+    return c ? { ...c, credited: this.credited.has(sessionId) } : null;
+  }
+
+  async creditPack(c: PackCredit): Promise<CreditOutcome> {
+    const user = this.accountsStore.peek(c.userId);
+    if (!user) throw new Error(`Paid checkout ${c.sessionId} for a missing account ${c.userId}`);
+    const checkout = this.checkouts.get(c.sessionId);
+    if (this.events.has(c.eventId)) return 'duplicate';
+    if (!checkout || this.credited.has(c.sessionId) || checkout.userId !== c.userId) return 'duplicate';
+    if (c.paymentIntentId && this.payments.has(c.paymentIntentId)) return 'duplicate';
+    this.events.add(c.eventId);
+    this.credited.add(c.sessionId);
+    this.emailState({ checkout: c.sessionId }, 'receipt').claimed = c.now;
+    const after = user.tokensLtd + c.tokens;
+    this.accountsStore.update(c.userId, { tokensLtd: after });
+    this.accountsStore.appendLedger(c.userId, {
+      id: c.ledgerEntryId,
+      reason: 'purchase',
+      pool: 'ltd',
+      amount: c.tokens,
+      balance_after: after,
+      created_at: c.now,
+    });
+    if (c.paymentIntentId) {
+      this.payments.set(c.paymentIntentId, {
+        userId: c.userId,
+        tokens: c.tokens,
+        amountCents: c.amountCents,
+        refundedCents: 0,
+        tokensToTakeBack: 0,
+      });
+    }
+    this.accountsStore.removeDelayedPayment(c.userId, c.sessionId);
+    return 'credited';
+  }
+
+  async recordPendingPayment(p: DelayedPayment): Promise<boolean> {
+    if (!this.notCredited(p) || this.accountsStore.delayedPayment(p.userId, p.sessionId)) return false;
+    this.accountsStore.addDelayedPayment(p.userId, this.view(p, 'pending', p.now));
+    return true;
+  }
+
+  async recordFailedPayment(p: DelayedPayment): Promise<boolean> {
+    if (!this.notCredited(p)) return false;
+    const before = this.accountsStore.delayedPayment(p.userId, p.sessionId);
+    this.accountsStore.addDelayedPayment(p.userId, this.view(p, 'failed', before?.createdAt ?? p.now));
+    return true;
+  }
+
+  async claimEmail(of: PaymentRecord, email: PaymentEmail, now: number): Promise<boolean> {
+    let due: boolean;
+    if ('invoice' in of) due = this.invoices.has(of.invoice);
+    else if (!this.checkouts.has(of.checkout)) due = false;
+    else due = email === 'receipt' ? this.credited.has(of.checkout) : !this.credited.has(of.checkout);
+    const state = this.emailState(of, email);
+    if (!due || state.sent !== undefined) return false;
+    if (state.claimed !== undefined && state.claimed >= now - CLAIM_SECONDS) return false;
+    state.claimed = now;
+    return true;
+  }
+
+  async emailSent(of: PaymentRecord, email: PaymentEmail, now: number): Promise<void> {
+    const state = this.emailState(of, email);
+    state.sent = now;
+    delete state.claimed;
+  }
+
+  async releaseEmail(of: PaymentRecord, email: PaymentEmail): Promise<void> {
+    const state = this.emailState(of, email);
+    if (state.sent === undefined) delete state.claimed;
+  }
+
+  async grantPeriod(g: PeriodGrant): Promise<CreditOutcome | 'stale'> {
+    const user = this.accountsStore.peek(g.userId);
+    if (!user) throw new Error(`Paid invoice ${g.invoiceId} for a missing account ${g.userId}`);
+    if (this.events.has(g.eventId) || this.invoices.has(g.invoiceId)) return 'duplicate';
+    const sub = this.subscriptionRecord(g.subscriptionId);
+    if (
+      sub.status === 'canceled' ||
+      (sub.grantedUntil !== null && sub.grantedUntil >= g.periodEnd) ||
+      (sub.userId !== null && sub.userId !== g.userId)
+    )
+      return 'stale';
+    this.events.add(g.eventId);
+    this.invoices.set(g.invoiceId, { userId: g.userId });
+    sub.userId = g.userId;
+    sub.grantedUntil = g.periodEnd;
+    const rest = user.tokensSubscription;
+    this.accountsStore.update(g.userId, { tokensSubscription: g.tokens });
+    if (rest > 0) {
+      this.accountsStore.appendLedger(
+        g.userId,
+        {
+          id: g.expiryEntryId,
+          reason: 'subscription_expiry',
+          pool: 'subscription',
+          amount: -rest,
+          balance_after: 0,
+          created_at: g.now,
+        },
+        0,
+      );
+    }
+    this.accountsStore.appendLedger(
+      g.userId,
+      {
+        id: g.renewalEntryId,
+        reason: 'subscription_renewal',
+        pool: 'subscription',
+        amount: g.tokens,
+        balance_after: g.tokens,
+        created_at: g.now,
+      },
+      1,
+    );
+    return 'credited';
+  }
+
+  async applySubscription(
+    userId: string,
+    s: SubscriptionSnapshot,
+    expiry: { ledgerEntryId: string; now: number },
+  ): Promise<void> {
+    const account = await this.getAccount(userId);
+    if (!account) return;
+    const record = this.subscriptionRecord(s.id);
+    // The record's own condition: `canceled` is final, and a subscription is one account's.
+    if (record.status === 'canceled' || (record.userId !== null && record.userId !== userId)) return;
+    const ended = s.status === 'canceled';
+    const current = account.subscription;
+    const mine = current?.id === s.id;
+    const takeOver = !current || (!mine && !LIVE.includes(current.status) && !ended);
+    const writeRecord = () => {
+      record.userId = userId;
+      record.status = s.status;
+    };
+    if (!mine && !takeOver) {
+      writeRecord();
+      return;
+    }
+    const rest = account.tokensSubscription;
+    if (
+      mine &&
+      current?.status === s.status &&
+      current.cancelAtPeriodEnd === s.cancelAtPeriodEnd &&
+      current.currentPeriodEnd === s.currentPeriodEnd &&
+      (!ended || rest === 0)
+    )
+      return;
+    writeRecord();
+    this.setSubscription(userId, {
+      id: s.id,
+      status: s.status,
+      cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+      currentPeriodEnd: s.currentPeriodEnd,
+    });
+    if (ended) this.accountsStore.update(userId, { tokensSubscription: 0 });
+    else this.clearSubscriptionCheckout(userId);
+    if (ended && rest > 0) {
+      this.accountsStore.appendLedger(userId, {
+        id: expiry.ledgerEntryId,
+        reason: 'subscription_expiry',
+        pool: 'subscription',
+        amount: -rest,
+        balance_after: 0,
+        created_at: expiry.now,
+      });
+    }
+  }
+
+  async clawBackRefund(r: RefundClawback): Promise<CreditOutcome | 'unknown-payment'> {
+    const p = this.payments.get(r.paymentIntentId);
+    if (!p) return 'unknown-payment';
+    // The refunded total only grows: an event that does not add to it was applied already.
+    const refunded = Math.min(r.amountRefunded, p.amountCents);
+    if (refunded <= p.refundedCents) return 'duplicate';
+    const user = this.accountsStore.peek(p.userId);
+    if (!user) return 'unknown-payment';
+    if (this.events.has(r.eventId)) return 'duplicate';
+    const target = Math.floor((p.tokens * refunded) / p.amountCents);
+    const owed = target - p.tokensToTakeBack;
+    // Tokens already spent cannot be taken back: the balance never goes below 0.
+    const taken = Math.min(owed, user.tokensLtd);
+    const after = user.tokensLtd - taken;
+    this.events.add(r.eventId);
+    p.refundedCents = refunded;
+    p.tokensToTakeBack = target;
+    this.accountsStore.update(p.userId, { tokensLtd: after });
+    this.accountsStore.appendLedger(p.userId, {
+      id: r.ledgerEntryId,
+      reason: taken < owed ? 'refund_partly_spent' : 'refund',
+      pool: 'ltd',
+      amount: -taken,
+      balance_after: after,
+      created_at: r.now,
+    });
+    return 'credited';
+  }
+
+  private notCredited(p: DelayedPayment): boolean {
+    const c = this.checkouts.get(p.sessionId);
+    return c !== undefined && !this.credited.has(p.sessionId) && c.userId === p.userId;
+  }
+
+  private view(p: DelayedPayment, state: 'pending' | 'failed', createdAt: number) {
+    return {
+      sessionId: p.sessionId,
+      planId: p.planId,
+      tokens: p.tokens,
+      amountCents: p.amountCents,
+      state,
+      createdAt,
+      updatedAt: p.now,
+    };
+  }
+
+  private emailState(of: PaymentRecord, email: PaymentEmail): { sent?: number; claimed?: number } {
+    const key = `${'invoice' in of ? `invoice:${of.invoice}` : `checkout:${of.checkout}`}:${email}`;
+    const state = this.emails.get(key) ?? {};
+    this.emails.set(key, state);
+    return state;
+  }
+
+  private subscriptionRecord(id: string): SubscriptionRecord {
+    const r = this.subscriptionRecords.get(id) ?? { userId: null, status: null, grantedUntil: null };
+    this.subscriptionRecords.set(id, r);
+    return r;
+  }
+}
