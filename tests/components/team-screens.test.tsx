@@ -472,10 +472,19 @@ describe('joining', () => {
   });
 
   test('signed out: the sign-in comes back to the invitation', async () => {
-    await renderApp('/fr/app/team?code=abc');
-    await waitFor(() => expect(currentLocation().pathname).toBe('/fr/login'));
-    const kept = JSON.parse(localStorage.getItem('aivatar.return-to') ?? '{}') as { path?: string };
-    expect(kept.path).toBe('/fr/app/team?code=abc');
+    // The guard keeps the address the browser opened (app/route-guards.tsx).
+    window.history.replaceState(null, '', '/fr/app/team?code=abc');
+    try {
+      await renderApp('/fr/app/team?code=abc');
+      await waitFor(() => expect(currentLocation().pathname).toBe('/fr/login'));
+      await waitFor(() =>
+        expect(JSON.parse(localStorage.getItem('aivatar.return-to') ?? '{}')).toMatchObject({
+          path: '/fr/app/team?code=abc',
+        }),
+      );
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
   });
 });
 
@@ -502,7 +511,15 @@ describe("a member's Create screen and gallery", () => {
     apiStub.on('listPhotos', ok('listPhotos', photoList([aPhoto(1), aPhoto(2)])));
     apiStub.on(
       'createTasksBatch',
-      ok('createTasksBatch', { success: true, msg: 'Your avatar is being created.' }),
+      ok('createTasksBatch', {
+        msg: 'Your avatar is being created.',
+        batch_id: 'b1',
+        task_ids: ['t1'],
+        tokens_spent: 0,
+        tokens_left: 0,
+        paid_by: 'team',
+        allowance_left: 2,
+      }),
     );
     apiStub.on('userTasks', ok('userTasks', { tasks: [] }));
     const { user } = await renderApp('/app/create', { as: aUser({ tokens_ltd: 0 }) });
