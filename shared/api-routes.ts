@@ -380,7 +380,7 @@ export const apiRoutes = {
     path: '/aivatar/tasks/{taskId}/chosen',
     group: 'avatars',
     access: 'user',
-    served: false,
+    served: true,
     request: s.ChosenRequest,
     response: s.ChosenResult,
   }),

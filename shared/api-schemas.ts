@@ -387,6 +387,9 @@ export const CreateTasksResult = z.object({
   task_ids: z.array(z.string()),
   tokens_spent: z.number(),
   tokens_left: z.number(),
+  /** Teams: 'team' when the member's team allowance paid (no tokens spent), and what it has left */
+  paid_by: z.optional(z.literal('team')),
+  allowance_left: z.optional(z.number()),
 });
 export const TASK_STATUSES = ['TODO', 'IN_PROGRESS', 'DONE', 'ERROR'] as const;
 export { RESULT_PRESETS, type ResultPreset } from './result-presets.ts';

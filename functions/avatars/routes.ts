@@ -19,6 +19,7 @@ import {
 import { archiveUrl, currentArchive } from '../domain/generation/result-archives.ts';
 import { tryTaskAgain } from '../domain/generation/try-again.ts';
 import { listActiveStyles, type StyleDeps } from '../domain/styles/styles.ts';
+import { type ChosenDeps, setChosen } from '../domain/teams/chosen.ts';
 import type { RouteHandlers } from '../http/group-handler.ts';
 
 export type AvatarDeps = StyleDeps &
@@ -26,7 +27,8 @@ export type AvatarDeps = StyleDeps &
   GalleryLinkDeps &
   NotificationDeps &
   FavouriteDeps &
-  KeepDeps;
+  KeepDeps &
+  ChosenDeps;
 
 const query = (event: APIGatewayProxyEventV2): Record<string, string | undefined> =>
   event.queryStringParameters ?? {};
@@ -87,6 +89,7 @@ export const avatarRoutes = (deps: AvatarDeps): RouteHandlers<'avatars'> => ({
         : await currentArchive(deps, user, 'favourites'),
     ),
   setFavourite: ({ user, params, body }) => setFavourite(deps, user, params.taskId ?? '', body.favourite),
+  setChosen: ({ user, params, body }) => setChosen(deps, user, params.taskId ?? '', body.chosen),
   diagnoseDirectories: ({ user, event }) => diagnose(deps, user, query(event).task_id),
   notificationSettings: async ({ user }) => notificationSettings(user),
   setNotificationSettings: ({ user, body }) => setNotificationSettings(deps, user, body.batch_finished_email),

@@ -8,6 +8,7 @@ import { DynamoRateLimiter } from '../adapters/dynamodb/rate-limiter.ts';
 import { DynamoStyleReader } from '../adapters/dynamodb/style-reader.ts';
 import { DynamoTaskDurations } from '../adapters/dynamodb/task-durations.ts';
 import { DynamoTaskStore } from '../adapters/dynamodb/task-store.ts';
+import { DynamoTeamPayers } from '../adapters/dynamodb/team-payers.ts';
 import { SharpResultImages } from '../adapters/images/result-images.ts';
 import { S3ResultFiles } from '../adapters/s3/result-files.ts';
 import { cryptoIds, systemClock } from '../adapters/system.ts';
@@ -50,5 +51,7 @@ export function buildAvatarDeps(
       limits: config.providerBudget,
     },
     taskDeadlineSeconds: config.taskTiming.deadlineSeconds,
+    teams: new DynamoTeamPayers(db, config.tableName),
+    choices: new DynamoTeamPayers(db, config.tableName),
   };
 }

@@ -10,6 +10,7 @@ import { DynamoProviderBudgetStore } from '../../functions/adapters/dynamodb/pro
 import { DynamoStyleReader } from '../../functions/adapters/dynamodb/style-reader.ts';
 import { DynamoOverdueTasks } from '../../functions/adapters/dynamodb/task-deadlines.ts';
 import { DynamoTaskStore } from '../../functions/adapters/dynamodb/task-store.ts';
+import { DynamoTeamPayers } from '../../functions/adapters/dynamodb/team-payers.ts';
 import { DynamoUserReader } from '../../functions/adapters/dynamodb/user-reader.ts';
 import { createS3Client } from '../../functions/adapters/s3/client.ts';
 import { SqsTaskQueue } from '../../functions/adapters/sqs/sqs-task-queue.ts';
@@ -133,6 +134,8 @@ export async function startWorkerHarness(o: HarnessOptions = {}): Promise<Worker
       metrics: noMetrics,
       limits: DEFAULT_PROVIDER_BUDGET,
     },
+    // A team member's create is paid by their team allowance, as the avatars group's wiring does.
+    teams: new DynamoTeamPayers(db, s.tableName),
   });
   return {
     metrics,

@@ -32,6 +32,10 @@ export const TaskItem = z.object({
   backdrop: z.optional(z.enum(BACKDROP_IDS)),
   outfit: z.optional(z.enum(OUTFIT_IDS)),
   reference_files: z.optional(z.array(z.string())),
+  /** a team avatar: the team and member whose allowance paid it (docs/data-model.md, "Teams") */
+  paid_by: z.optional(z.enum(['tokens', 'team'])),
+  team_id: z.optional(z.string()),
+  team_member_id: z.optional(z.string()),
   result_file: nullableString,
   reference_file: nullableString,
   render_kind: z.optional(z.nullable(z.enum(['ai', 'preview-render']))),
@@ -144,6 +148,10 @@ export function toTask(raw: unknown): TaskRecord {
   return {
     ...summaryOf(i),
     debit: { subscription: i.debit_subscription, ltd: i.debit_ltd },
+    team:
+      i.paid_by === 'team' && i.team_id && i.team_member_id
+        ? { teamId: i.team_id, memberId: i.team_member_id }
+        : null,
     attempt: i.attempt,
     leaseUntil: i.lease_until ?? null,
     deadlineAt: i.deadline_at,

@@ -4,10 +4,11 @@
 import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { splitDebit } from '../../domain/generation/debit.ts';
 import { isWithheld, type KeepOutcome } from '../../domain/generation/tasks.ts';
-import { transactWithRetry } from './balance-transaction.ts';
+import { type Attempt, type TransactItem, transactWithRetry } from './balance-transaction.ts';
 import { keys } from './keys.ts';
 import { toTask } from './task-items.ts';
 import { balanceSet, ledgerLines, readBalance } from './task-money.ts';
+import { memberAllowanceChange } from './team-payers.ts';
 
 /** Concurrent writes to one balance each retry until the balance they read holds. */
 const BALANCE_ATTEMPTS = 60;
@@ -30,7 +31,27 @@ export function keepTask(
       if (!res.Item) return { outcome: 'not-found' };
       const task = toTask(res.Item);
       if (!isWithheld(task)) return notWithheld;
+      const kept: TransactItem = {
+        Update: {
+          TableName: table,
+          Key: keys.task(userId, taskId),
+          UpdateExpression: 'SET kept_at = :now, updated_at = :now',
+          ConditionExpression:
+            '#status = :done AND likeness_refunded = :yes AND attribute_not_exists(kept_at)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':now': now, ':done': 'DONE', ':yes': true },
+        },
+      };
+      // A team avatar is kept with one avatar of the team allowance the guarantee gave it back to.
       const balance = await readBalance(db, table, userId);
+      if (task.team) {
+        const teamKeep: Attempt<KeepOutcome> = {
+          items: [kept, memberAllowanceChange(table, task.team, { avatars: -1 })],
+          done: { outcome: 'kept', tokensSpent: 0, balanceAfter: balance.subscription + balance.ltd },
+          failedAt: { 0: notWithheld, 1: { outcome: 'allowance-short' } },
+        };
+        return teamKeep;
+      }
       const debit = splitDebit([task.tokenCost], balance)?.[0];
       if (!debit)
         return { outcome: 'short', needed: task.tokenCost, available: balance.subscription + balance.ltd };

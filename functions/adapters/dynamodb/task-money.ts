@@ -21,6 +21,7 @@ import { type TransactItem, transactWithRetry } from './balance-transaction.ts';
 import { ledgerPut } from './billing-credits.ts';
 import { keys, ownedBy, TTL_ATTRIBUTE } from './keys.ts';
 import { toTask } from './task-items.ts';
+import { memberAllowanceChange } from './team-payers.ts';
 
 /** Concurrent creates of one account each retry until the balance they read holds, or runs short. */
 const BALANCE_ATTEMPTS = 60;
@@ -167,18 +168,28 @@ export async function createBatch(
       const earlier = await repeat();
       if (earlier) return earlier;
       const balance = await readBalance(db, table, b.userId);
-      const debits = splitDebit(
-        b.tasks.map((t) => t.tokenCost),
-        balance,
-      );
+      // A team avatar is paid by one avatar of the member's allowance (its condition: enough left, seat
+      // held), in this same transaction; the account's tokens are untouched.
+      const team = b.team ?? null;
+      const debits = team
+        ? b.tasks.map(() => ({ subscription: 0, ltd: 0 }))
+        : splitDebit(
+            b.tasks.map((t) => t.tokenCost),
+            balance,
+          );
       if (!debits) return { outcome: 'short', needed: total, available: balance.subscription + balance.ltd };
       const taken = sumDebits(debits);
       const after = { subscription: balance.subscription - taken.subscription, ltd: balance.ltd - taken.ltd };
+      const payment: TransactItem[] = team
+        ? [memberAllowanceChange(table, team, { avatars: -b.tasks.length })]
+        : [
+            balanceSet(table, b.userId, balance, after),
+            ...ledgerLines(table, b.userId, 'generation', taken, after, b.ledgerEntryIds, b.createdAt, {
+              batchId: b.id,
+            }),
+          ];
       const items: TransactItem[] = [
-        balanceSet(table, b.userId, balance, after),
-        ...ledgerLines(table, b.userId, 'generation', taken, after, b.ledgerEntryIds, b.createdAt, {
-          batchId: b.id,
-        }),
+        ...payment,
         {
           Put: {
             TableName: table,
@@ -227,6 +238,9 @@ export async function createBatch(
                 ...(t.choice.backdrop ? { backdrop: t.choice.backdrop } : {}),
                 ...(t.choice.outfit ? { outfit: t.choice.outfit } : {}),
                 ...(t.referenceFiles?.length ? { reference_files: t.referenceFiles } : {}),
+                ...(team
+                  ? { paid_by: 'team', team_id: team.teamId, team_member_id: team.memberId }
+                  : { paid_by: 'tokens' }),
                 created_at: b.createdAt,
                 updated_at: b.createdAt,
               },
@@ -236,6 +250,7 @@ export async function createBatch(
         }),
       ];
       const failedAt: Record<number, Step> = {};
+      if (team) failedAt[0] = { outcome: 'allowance-short', needed: b.tasks.length };
       if (idem) {
         failedAt[items.length] = 'repeat';
         items.push({
@@ -304,6 +319,15 @@ export function failTask(
         subscription: balance.subscription + task.debit.subscription,
         ltd: balance.ltd + task.debit.ltd,
       };
+      // A team avatar's refund goes back to the team allowance it came from.
+      const refund: TransactItem[] = task.team
+        ? [memberAllowanceChange(table, task.team, { avatars: 1 })]
+        : [
+            balanceSet(table, userId, balance, after),
+            ...ledgerLines(table, userId, 'generation_refund', task.debit, after, o.ledgerEntryIds, now, {
+              taskId,
+            }),
+          ];
       return {
         items: [
           {
@@ -324,10 +348,7 @@ export function failTask(
               },
             },
           },
-          balanceSet(table, userId, balance, after),
-          ...ledgerLines(table, userId, 'generation_refund', task.debit, after, o.ledgerEntryIds, now, {
-            taskId,
-          }),
+          ...refund,
           batchFinishedOne(table, userId, task.batchId, 'failed_count'),
         ],
         done: true,
@@ -416,10 +437,17 @@ export async function completeTask(
     // The task's own condition (0) and its batch's (1) failing mean the claim was lost: nothing to do; the
     // day's (2), that its refunds are used up.
     const failedAt: Record<number, CompleteStep> = { 0: 'lost', 1: 'lost', 2: 'daily-limit' };
+    // A team avatar: the dashboard counts it finished, or the guarantee gives its avatar back to the team
+    // allowance it came from (last in the transaction: a member item that is gone loses the claim).
+    const team = task.team;
+    const teamItems = team ? [memberAllowanceChange(table, team, { avatars: refund ? 1 : 0 })] : [];
+    const teamAt = 2 + today.length;
+    if (team) failedAt[teamAt] = 'lost';
     return transactWithRetry<CompleteStep>(
       db,
       async () => {
-        if (!refund) return { items: [done, counted, ...today], done: 'done', failedAt };
+        if (!refund || team)
+          return { items: [done, counted, ...today, ...teamItems], done: 'done', failedAt };
         const balance = await readBalance(db, table, task.userId);
         const after = {
           subscription: balance.subscription + task.debit.subscription,

@@ -21,11 +21,13 @@ import type {
   MembersPage,
   NewInvite,
   Team,
+  TeamPayer,
   TeamStore,
 } from '../../domain/teams/ports.ts';
 import { type TransactItem, transactWithRetry } from './balance-transaction.ts';
 import { writtenUnlessConditionFails } from './conditions.ts';
 import { keys, ownedBy, TTL_ATTRIBUTE } from './keys.ts';
+import { DynamoTeamPayers } from './team-payers.ts';
 
 /** Twenty people joining at once meet on the team's counter: each retries until it holds or runs out. */
 const JOIN_ATTEMPTS = 60;
@@ -164,14 +166,12 @@ export class DynamoTeamStore implements TeamStore {
     return transactWithRetry<boolean>(this.db, async () => ({ items, done: true, failedAt: { 0: false } }));
   }
 
-  async membershipOf(userId: string): Promise<Membership | null> {
-    const item = await this.get(keys.teamMembership(userId));
-    if (!item) return null;
-    return {
-      teamId: String(item.team_id),
-      memberId: String(item.member_id),
-      role: (item.role as TeamRole) ?? 'member',
-    };
+  membershipOf(userId: string): Promise<Membership | null> {
+    return new DynamoTeamPayers(this.db, this.table).membershipOf(userId);
+  }
+
+  payerFor(userId: string): Promise<TeamPayer | null> {
+    return new DynamoTeamPayers(this.db, this.table).payerFor(userId);
   }
 
   async getTeam(teamId: string): Promise<Team | null> {
@@ -601,18 +601,8 @@ export class DynamoTeamStore implements TeamStore {
     });
   }
 
-  async setChosen(teamId: string, memberId: string, chosen: ChosenHeadshot | null): Promise<boolean> {
-    return writtenUnlessConditionFails(
-      this.db.send(
-        new UpdateCommand({
-          TableName: this.table,
-          Key: keys.teamMember(teamId, memberId),
-          UpdateExpression: chosen ? 'SET chosen = :chosen' : 'REMOVE chosen',
-          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(left_at)',
-          ...(chosen ? { ExpressionAttributeValues: { ':chosen': chosen } } : {}),
-        }),
-      ),
-    );
+  setChosen(teamId: string, memberId: string, chosen: ChosenHeadshot | null): Promise<boolean> {
+    return new DynamoTeamPayers(this.db, this.table).setChosen(teamId, memberId, chosen);
   }
 }
 

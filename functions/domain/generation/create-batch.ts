@@ -7,6 +7,7 @@ import { combinationsOf, type StyleChoices, type TaskChoice } from '../../../sha
 import type { User } from '../ports.ts';
 import type { Style } from '../styles/style.ts';
 import { promptWithChoice, recipeWithChoice } from '../styles/style-choices.ts';
+import { checkAllowed } from '../teams/allowed.ts';
 import { SIZE_OF_FORMAT } from './image-provider.ts';
 import {
   type CreateDeps,
@@ -102,7 +103,12 @@ export async function createAvatarBatch(
   const now = deps.clock.now();
   const lang = req.lang ?? user.lang;
   // Independent reads, side by side: the create screen waits on this call.
-  const [styles, photos] = await Promise.all([loadStyles(deps, req.styles), deps.photos.list(user.id, now)]);
+  const [styles, photos, team] = await Promise.all([
+    loadStyles(deps, req.styles),
+    deps.photos.list(user.id, now),
+    // A member holding a seat creates from the team's allowance, within the team's styles and combinations.
+    deps.teams ? deps.teams.payerFor(user.id) : null,
+  ]);
   const picks = styles.flatMap((style, i) => {
     const choices = req.style_choices?.[i];
     if (
@@ -120,6 +126,7 @@ export async function createAvatarBatch(
   if (picks.length > MAX_STYLES_PER_BATCH)
     throw invalid(`You can create at most ${MAX_STYLES_PER_BATCH} avatars at once.`);
   checkReferencePhotos(user, photos.length);
+  if (team) checkAllowed(lang, team.allowed, picks);
 
   const batchHex = deps.ids.newId().replace(/-/g, '').slice(0, 12);
   const tasks = picks.map(({ style, choice }, place) =>
@@ -141,5 +148,6 @@ export async function createAvatarBatch(
     idempotencyKey,
     reusedKeyMessage: 'This Idempotency-Key was already used for other styles.',
     lang,
+    team,
   });
 }

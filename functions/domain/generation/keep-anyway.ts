@@ -2,6 +2,7 @@
 // (its pixels go to no one: no download, size, link, star or archive) until its owner takes it for its
 // tokens after all. The store's transaction is conditioned on the task being withheld and on the balance as
 // read, so a double click or two calls at once debit once; the first makes it an avatar like any other.
+import { TEAM_MESSAGES } from '../../../shared/team-rules.ts';
 import { DomainError, NotEnoughTokensError } from '../errors.ts';
 import type { Clock, Ids, User } from '../ports.ts';
 import { isTaskId } from './task-names.ts';
@@ -40,6 +41,8 @@ export async function keepWithheldAvatar(
       );
     case 'short':
       throw new NotEnoughTokensError(kept.needed, kept.available);
+    case 'allowance-short':
+      throw new DomainError('TEAM_ALLOWANCE_USED', TEAM_MESSAGES.noAllowance[user.lang]);
     case 'kept':
       return {
         success: true,

@@ -5,11 +5,13 @@
 // answers the same batch and sends its waiting tasks' messages again.
 import type { Language } from '../../../shared/api-schemas.ts';
 import { PHOTO_LIMITS } from '../../../shared/photo-rules.ts';
+import { TEAM_MESSAGES } from '../../../shared/team-rules.ts';
 import { DomainError, NotEnoughTokensError } from '../errors.ts';
 import { hasPhotoConsent } from '../photos/consent.ts';
 import type { PhotoStore } from '../photos/ports.ts';
 import type { Clock, Ids, User } from '../ports.ts';
 import type { StyleReader } from '../styles/style-store.ts';
+import type { TeamPayer, TeamPayers } from '../teams/ports.ts';
 import type { Log } from './ports.ts';
 import { type ProviderBudgetDeps, releaseProviderCalls, reserveProviderCalls } from './provider-budget.ts';
 import type { TaskQueue } from './task-queue.ts';
@@ -28,6 +30,8 @@ export interface CreateDeps {
   budget: ProviderBudgetDeps;
   /** After this long a task still pending is failed and refunded by the sweeper (default TASK_TIMING's). */
   taskDeadlineSeconds?: number;
+  /** A team member's creates are paid by their team's allowance (absent: everyone pays with tokens). */
+  teams?: TeamPayers;
 }
 
 export interface StartAnswer {
@@ -36,6 +40,9 @@ export interface StartAnswer {
   task_ids: string[];
   tokens_spent: number;
   tokens_left: number;
+  /** 'team': a member's create paid by their team's allowance (tokens untouched) */
+  paid_by?: 'team';
+  allowance_left?: number;
 }
 
 export const NEED_PHOTOS_MESSAGE = 'You need at least 2 reference photos to create avatars';
@@ -81,6 +88,8 @@ export interface StartRequest {
   reusedKeyMessage: string;
   /** the language of the answer's words: the page's that asked, else the account's */
   lang: Language;
+  /** a team member's create: paid by their team allowance, one avatar per task (docs/product.md, "Teams") */
+  team?: TeamPayer | null;
 }
 
 /** Charges the tasks in one transaction and queues them (or answers the batch an earlier use of the key made). */
@@ -102,6 +111,7 @@ export async function startTasks(deps: CreateDeps, user: User, r: StartRequest):
           }
         : null,
       ledgerEntryIds: { subscription: deps.ids.newId(), ltd: deps.ids.newId() },
+      team: r.team ? { teamId: r.team.teamId, memberId: r.team.memberId } : null,
     })
     .catch(async (e: unknown) => {
       await releaseProviderCalls(deps.budget, user.id, day, tasks.length);
@@ -110,11 +120,13 @@ export async function startTasks(deps: CreateDeps, user: User, r: StartRequest):
   // Nothing new to generate: a short balance, or a double click answered with the first batch.
   if (outcome.outcome !== 'created') await releaseProviderCalls(deps.budget, user.id, day, tasks.length);
   if (outcome.outcome === 'short') throw new NotEnoughTokensError(outcome.needed, outcome.available);
+  if (outcome.outcome === 'allowance-short')
+    throw new DomainError('TEAM_ALLOWANCE_USED', TEAM_MESSAGES.noAllowance[r.lang]);
   if (outcome.outcome === 'repeat') {
     if (outcome.requestHash !== r.requestHash)
       throw new DomainError('IDEMPOTENCY_KEY_REUSED', r.reusedKeyMessage);
     await requeueWaiting(deps, user, outcome.batch);
-    return answer(r.lang, outcome.batch, outcome.balanceAfter, 0);
+    return answer(r.lang, outcome.batch, outcome.balanceAfter, 0, 0, r.team);
   }
 
   deps.budget.metrics.record('TasksCreated', tasks.length);
@@ -124,13 +136,14 @@ export async function startTasks(deps: CreateDeps, user: User, r: StartRequest):
   const refundDeps = { tasks: deps.tasks, ids: deps.ids, metrics: deps.budget.metrics };
   for (const m of failed) {
     const ok = await failWithRefund(refundDeps, user.id, m.taskId, 'not-queued', deps.clock.now());
-    if (ok) refunded += tasks.find((t) => t.id === m.taskId)?.tokenCost ?? 0;
+    if (ok) refunded += r.team ? 1 : (tasks.find((t) => t.id === m.taskId)?.tokenCost ?? 0);
     deps.log('error', 'task not queued: failed and refunded', {
       taskId: m.taskId,
       userId: user.id,
       refunded: ok,
     });
   }
+  if (r.team) return answer(r.lang, outcome.batch, outcome.balanceAfter, failed.length, refunded, r.team);
   return answer(r.lang, outcome.batch, outcome.balanceAfter + refunded, failed.length, refunded);
 }
 
@@ -153,18 +166,29 @@ async function requeueWaiting(deps: CreateDeps, user: User, batch: BatchRecord):
   });
 }
 
+/**
+ * `refunded`: tokens given back, or for a team-paid batch avatars given back to the allowance. A team-paid
+ * batch spends no tokens: the answer says the team paid and what the allowance has left.
+ */
 function answer(
   lang: Language,
   batch: BatchRecord,
   left: number,
   notQueued: number,
   refunded = 0,
+  team: TeamPayer | null = null,
 ): StartAnswer {
   return {
     msg: successMessage(lang, batch.taskIds.length - notQueued, notQueued),
     batch_id: batch.id,
     task_ids: batch.taskIds,
-    tokens_spent: batch.totalCost - refunded,
+    tokens_spent: team ? 0 : batch.totalCost - refunded,
     tokens_left: left,
+    ...(team
+      ? {
+          paid_by: 'team' as const,
+          allowance_left: Math.max(0, team.allowanceLeft - batch.taskIds.length + refunded),
+        }
+      : {}),
   };
 }

@@ -37,6 +37,11 @@ export interface TaskRecord extends TaskRecipe {
   tokenCost: number;
   /** how the cost was taken: monthly tokens first, then lifetime ones; a refund gives each back */
   debit: { subscription: number; ltd: number };
+  /**
+   * a team avatar (docs/product.md, "Teams"): paid by one avatar of this member's team allowance (debit
+   * 0 and 0), which a failure or the likeness guarantee gives back there; null: paid with the account's tokens
+   */
+  team: { teamId: string; memberId: string } | null;
   /** claims so far; each write of a claimed task is conditioned on its own claim number */
   attempt: number;
   /** an IN_PROGRESS claim older than this belongs to a worker that died: another delivery may take it */
@@ -109,6 +114,8 @@ export interface NewBatch {
   /** the same key within 24 h answers with this batch instead of charging again */
   idempotency: { key: string; requestHash: string; expiresAt: number } | null;
   ledgerEntryIds: { subscription: string; ltd: string };
+  /** paid by the member's team allowance (one avatar per task) instead of the account's tokens */
+  team?: { teamId: string; memberId: string } | null;
 }
 
 export interface BatchRecord {
@@ -122,7 +129,9 @@ export type CreateBatchOutcome =
   | { outcome: 'created'; batch: BatchRecord; balanceAfter: number }
   /** the idempotency key was used before: the batch it created */
   | { outcome: 'repeat'; batch: BatchRecord; requestHash: string; balanceAfter: number }
-  | { outcome: 'short'; needed: number; available: number };
+  | { outcome: 'short'; needed: number; available: number }
+  /** a team-paid batch the member's allowance does not cover (or the member left the team) */
+  | { outcome: 'allowance-short'; needed: number };
 
 export interface FinishedBatch {
   batchId: string;
@@ -200,7 +209,9 @@ export type KeepOutcome =
   | { outcome: 'kept'; tokensSpent: number; balanceAfter: number }
   | { outcome: 'not-found' }
   | { outcome: 'not-withheld' }
-  | { outcome: 'short'; needed: number; available: number };
+  | { outcome: 'short'; needed: number; available: number }
+  /** a team avatar: the member's team allowance has no avatar left to keep it with */
+  | { outcome: 'allowance-short' };
 
 export interface TaskStore {
   /**

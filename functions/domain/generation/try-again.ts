@@ -4,6 +4,7 @@
 // against a price that changed while the user was deciding.
 import { DomainError } from '../errors.ts';
 import type { User } from '../ports.ts';
+import { checkAllowed } from '../teams/allowed.ts';
 import { checkChoiceAccepted, newTaskFor } from './create-batch.ts';
 import {
   type CreateDeps,
@@ -52,6 +53,9 @@ export async function tryTaskAgain(
         : `This style now costs ${style.tokenCost} token${style.tokenCost > 1 ? 's' : ''}: please confirm again.`,
     );
   checkReferencePhotos(user, photos.length);
+  // As a create: a member holding a seat tries again from the team's allowance, within its rules.
+  const team = deps.teams ? await deps.teams.payerFor(user.id) : null;
+  if (team) checkAllowed(user.lang, team.allowed, [{ style, choice: task.choice }]);
 
   const batchHex = deps.ids.newId().replace(/-/g, '').slice(0, 12);
   const again = newTaskFor(deps, style, task.choice, {
@@ -69,5 +73,6 @@ export async function tryTaskAgain(
     idempotencyKey,
     reusedKeyMessage: 'This Idempotency-Key was already used for another request.',
     lang: user.lang,
+    team,
   });
 }

@@ -103,7 +103,7 @@ export interface MembersPage {
   nextCursor: string | null;
 }
 
-export interface TeamStore {
+export interface TeamStore extends TeamPayers, TeamChoices {
   /** The team and its owner's membership, in one transaction; false when the owner is in a team already. */
   createTeam(team: Team, owner: { memberId: string; email: string }): Promise<boolean>;
   membershipOf(userId: string): Promise<Membership | null>;
@@ -148,6 +148,26 @@ export interface TeamStore {
    */
   removeMember(teamId: string, memberId: string, now: number): Promise<boolean>;
   /** The member's choice of one of their finished team avatars (null takes it back). */
+  setChosen(teamId: string, memberId: string, chosen: ChosenHeadshot | null): Promise<boolean>;
+}
+
+/** Who pays a member's create: their team's allowance, while they hold a seat there. */
+export interface TeamPayer {
+  teamId: string;
+  memberId: string;
+  allowed: Allowed;
+  allowanceLeft: number;
+}
+
+export interface TeamPayers {
+  /** The caller's team allowance, when they hold a seat in a team; null: they pay with their own tokens. */
+  payerFor(userId: string): Promise<TeamPayer | null>;
+}
+
+/** What a member's "Chosen for my team" reads and writes (the avatars group carries only this). */
+export interface TeamChoices {
+  membershipOf(userId: string): Promise<Membership | null>;
+  /** The member's chosen team avatar (null takes it back); false when the member is gone. */
   setChosen(teamId: string, memberId: string, chosen: ChosenHeadshot | null): Promise<boolean>;
 }
 

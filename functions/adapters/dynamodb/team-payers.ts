@@ -1,0 +1,122 @@
+// Who pays a member's create (functions/domain/teams/ports.ts TeamPayers) and the allowance's share of a
+// task transaction. Apart from team-store.ts so the avatars group and the worker carry only these reads and
+// writes (infra/group-needs.ts lists each bundle's table actions).
+import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { TeamRole } from '../../../shared/team-rules.ts';
+import type {
+  Allowed,
+  ChosenHeadshot,
+  Membership,
+  TeamChoices,
+  TeamPayer,
+  TeamPayers,
+} from '../../domain/teams/ports.ts';
+import type { TransactItem } from './balance-transaction.ts';
+import { writtenUnlessConditionFails } from './conditions.ts';
+import { keys } from './keys.ts';
+
+export class DynamoTeamPayers implements TeamPayers, TeamChoices {
+  private readonly db: DynamoDBDocumentClient;
+  private readonly table: string;
+  constructor(db: DynamoDBDocumentClient, table: string) {
+    this.db = db;
+    this.table = table;
+  }
+
+  private async get(key: { pk: string; sk: string }): Promise<Record<string, unknown> | null> {
+    const res = await this.db.send(new GetCommand({ TableName: this.table, Key: key, ConsistentRead: true }));
+    return (res.Item as Record<string, unknown> | undefined) ?? null;
+  }
+
+  async membershipOf(userId: string): Promise<Membership | null> {
+    const item = await this.get(keys.teamMembership(userId));
+    if (!item) return null;
+    return {
+      teamId: String(item.team_id),
+      memberId: String(item.member_id),
+      role: (item.role as TeamRole) ?? 'member',
+    };
+  }
+
+  setChosen(teamId: string, memberId: string, chosen: ChosenHeadshot | null): Promise<boolean> {
+    return writtenUnlessConditionFails(
+      this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: keys.teamMember(teamId, memberId),
+          UpdateExpression: chosen ? 'SET chosen = :chosen' : 'REMOVE chosen',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(left_at)',
+          ...(chosen ? { ExpressionAttributeValues: { ':chosen': chosen } } : {}),
+        }),
+      ),
+    );
+  }
+
+  async payerFor(userId: string): Promise<TeamPayer | null> {
+    const pointer = await this.get(keys.teamMembership(userId));
+    if (!pointer) return null;
+    const teamId = String(pointer.team_id);
+    const memberId = String(pointer.member_id);
+    const [team, member] = await Promise.all([
+      this.get(keys.team(teamId)),
+      this.get(keys.teamMember(teamId, memberId)),
+    ]);
+    if (!team || !member || member.has_seat !== true || member.left_at !== undefined) return null;
+    if (member.user_id !== userId) return null;
+    const allowed: Allowed = {
+      styles: (team.allowed_styles as number[] | null | undefined) ?? null,
+      combos: (team.allowed_combos as Allowed['combos'] | undefined) ?? null,
+    };
+    return { teamId, memberId, allowed, allowanceLeft: Number(member.allowance_left ?? 0) };
+  }
+}
+
+/**
+ * A team avatar's allowance, in a task transaction (functions/adapters/dynamodb/task-money.ts): `-n` spends
+ * (only while the member holds their seat and has that many left), `+n` gives back (a failure, the likeness
+ * guarantee), `finished` counts a team avatar done for the dashboard's status. Conditioned on the member
+ * existing, so a removed or deleted member's item is never recreated.
+ */
+export function memberAllowanceChange(
+  table: string,
+  team: { teamId: string; memberId: string },
+  change: { avatars: number; finished?: boolean },
+): TransactItem {
+  const n = change.avatars;
+  const finished = change.finished ? ', finished :one' : '';
+  if (n === 0)
+    return {
+      Update: {
+        TableName: table,
+        Key: keys.teamMember(team.teamId, team.memberId),
+        UpdateExpression: 'ADD finished :one',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':one': 1 },
+      },
+    };
+  if (n < 0)
+    return {
+      Update: {
+        TableName: table,
+        Key: keys.teamMember(team.teamId, team.memberId),
+        UpdateExpression: `ADD allowance_left :minus, allowance_spent :n${finished}`,
+        ConditionExpression:
+          'attribute_exists(pk) AND has_seat = :yes AND attribute_not_exists(left_at) AND allowance_left >= :n',
+        ExpressionAttributeValues: {
+          ':minus': n,
+          ':n': -n,
+          ':yes': true,
+          ...(change.finished ? { ':one': 1 } : {}),
+        },
+      },
+    };
+  return {
+    Update: {
+      TableName: table,
+      Key: keys.teamMember(team.teamId, team.memberId),
+      UpdateExpression: `ADD allowance_left :n, allowance_spent :minus${finished}`,
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':n': n, ':minus': -n, ...(change.finished ? { ':one': 1 } : {}) },
+    },
+  };
+}

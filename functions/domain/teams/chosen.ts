@@ -1,0 +1,51 @@
+// "Chosen for my team" (docs/product.md, "Teams"): a member marks one of their finished team avatars as the
+// one their team sees; the dashboard, the CSV and the ZIP show that one only. A personal avatar, a withheld
+// one, an unfinished one or another person's cannot be chosen.
+import { TEAM_MESSAGES } from '../../../shared/team-rules.ts';
+import { DomainError } from '../errors.ts';
+import { downloadName, isTaskId } from '../generation/task-names.ts';
+import type { TaskStore } from '../generation/tasks.ts';
+import { isWithheld } from '../generation/tasks.ts';
+import type { Clock, User } from '../ports.ts';
+import type { TeamChoices } from './ports.ts';
+
+export interface ChosenDeps {
+  tasks: Pick<TaskStore, 'get'>;
+  choices: TeamChoices;
+  clock: Clock;
+}
+
+export async function setChosen(
+  deps: ChosenDeps,
+  user: User,
+  taskId: string,
+  chosen: boolean,
+): Promise<{ success: boolean; task_id: string; chosen: boolean }> {
+  const notFound = () => new DomainError('NOT_FOUND', 'Avatar not found.');
+  if (!isTaskId(taskId)) throw notFound();
+  const [task, membership] = await Promise.all([
+    deps.tasks.get(user.id, taskId),
+    deps.choices.membershipOf(user.id),
+  ]);
+  if (!task) throw notFound();
+  if (!membership) throw new DomainError('NOT_FOUND', TEAM_MESSAGES.noTeam[user.lang]);
+  const ours = task.team?.teamId === membership.teamId && task.team.memberId === membership.memberId;
+  if (!ours || task.status !== 'DONE' || !task.resultFile || isWithheld(task))
+    throw new DomainError('VALIDATION_FAILED', TEAM_MESSAGES.notChosenYet[user.lang]);
+  const ok = await deps.choices.setChosen(
+    membership.teamId,
+    membership.memberId,
+    chosen
+      ? {
+          taskId: task.id,
+          resultFile: task.resultFile,
+          fileName: downloadName(task.resultFile),
+          likeness: task.likeness?.score ?? null,
+          faceBox: task.faceBox ?? null,
+          chosenAt: deps.clock.now(),
+        }
+      : null,
+  );
+  if (!ok) throw new DomainError('NOT_FOUND', TEAM_MESSAGES.noTeam[user.lang]);
+  return { success: true, task_id: task.id, chosen };
+}
