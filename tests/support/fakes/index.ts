@@ -5,9 +5,13 @@
 import { JwtSessionTokens } from '../../../functions/adapters/jwt-sessions.ts';
 import type { AccountDeps } from '../../../functions/domain/accounts/accounts.ts';
 import { DEFAULT_RATE_LIMITS } from '../../../functions/domain/accounts/rate-limits.ts';
+import type { BillingDeps } from '../../../functions/domain/billing/checkout.ts';
+import type { WebhookDeps } from '../../../functions/domain/billing/webhook.ts';
 import type { Log } from '../../../functions/domain/generation/ports.ts';
 import type { PhotoIntakeDeps } from '../../../functions/domain/photos/ports.ts';
+import { SUBSCRIPTION, TOKEN_PACKS } from '../../../shared/catalogue.ts';
 import { FakeAccountStore } from './account-store.ts';
+import { FakePaymentProvider } from './billing.ts';
 import { FakeClock } from './clock.ts';
 import { FakeIds } from './ids.ts';
 import { FakeFaceAnalyzer, FakePhotoImages } from './images.ts';
@@ -17,6 +21,7 @@ import { FakePhotoFiles } from './photo-files.ts';
 import { FakePhotoStore } from './photo-store.ts';
 import { FakeRateLimiter } from './rate-limiter.ts';
 import { FakeSignInAttempts } from './sign-in-attempts.ts';
+import { FakeWebhookStore } from './webhook-store.ts';
 
 export { FakeAccountStore } from './account-store.ts';
 export { FakeAdminStyleStore } from './admin-style-store.ts';
@@ -93,4 +98,36 @@ export function fakePhotos(start?: number) {
     faces: new FakeFaceAnalyzer(),
   };
   return { ...parts, accounts, deps: parts as PhotoIntakeDeps };
+}
+
+/**
+ * Billing in memory: one store for the checkout and the webhook sides (as one table holds both), the payment
+ * provider, a mailer; `priceIds` maps each catalogue plan to `price_<plan id>`. `warnings` and `sold` keep
+ * what the webhook told the operator and the TokensSold metric.
+ */
+export function fakeBilling(start?: number) {
+  const clock = new FakeClock(start);
+  const accounts = new FakeAccountStore(clock);
+  const store = new FakeWebhookStore(accounts);
+  const provider = new FakePaymentProvider();
+  const mailer = new FakeMailer();
+  const ids = new FakeIds();
+  const warnings: { message: string; detail: Record<string, unknown> }[] = [];
+  const sold: number[] = [];
+  const priceIds = Object.fromEntries(
+    [...TOKEN_PACKS, SUBSCRIPTION].map((p) => [p.id, `price_${p.id}`]),
+  ) as Record<string, string>;
+  const checkout: BillingDeps = { provider, store, clock, ids, priceIds, webUrl: WEB_URL };
+  const webhook: WebhookDeps = {
+    ...checkout,
+    store,
+    warn: (message, detail) => warnings.push({ message, detail }),
+    metrics: {
+      record: (name, value = 1) => {
+        if (name === 'TokensSold') sold.push(value);
+      },
+    },
+    mailer,
+  };
+  return { clock, accounts, store, provider, mailer, ids, priceIds, warnings, sold, checkout, webhook };
 }
