@@ -26,7 +26,15 @@ export const queryFloor =
   (
     db: DynamoDBDocumentClient,
     table: string,
-    o: { pk: string; prefix: string; limit?: number; consistent?: boolean; newestFirst?: boolean },
+    o: {
+      pk: string;
+      prefix: string;
+      limit?: number;
+      consistent?: boolean;
+      newestFirst?: boolean;
+      /** the attributes the path reads, as its ProjectionExpression names them */
+      projection?: readonly string[];
+    },
   ): FloorCall =>
   () =>
     db.send(
@@ -37,6 +45,12 @@ export const queryFloor =
         ScanIndexForward: !o.newestFirst,
         ...(o.limit ? { Limit: o.limit } : {}),
         ...(o.consistent ? { ConsistentRead: true } : {}),
+        ...(o.projection
+          ? {
+              ProjectionExpression: o.projection.map((a) => `#${a}`).join(', '),
+              ExpressionAttributeNames: Object.fromEntries(o.projection.map((a) => [`#${a}`, a])),
+            }
+          : {}),
       }),
     );
 

@@ -12,6 +12,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { PurgeQueueCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
+import { SUMMARY_ATTRIBUTES } from '../../functions/adapters/dynamodb/task-items.ts';
 import { createS3Client } from '../../functions/adapters/s3/client.ts';
 import { SqsTaskQueue } from '../../functions/adapters/sqs/sqs-task-queue.ts';
 import { taskWorker } from '../../functions/avatar-worker/task-batch.ts';
@@ -193,7 +194,13 @@ export async function generationBench(
       });
     // The Query the task store makes for a page (functions/adapters/dynamodb/task-store.ts), on the same items.
     const page = (limit: number) =>
-      queryFloor(db, stack.tableName, { pk: `USER#${sub}`, prefix: 'TASK#', limit, newestFirst: true });
+      queryFloor(db, stack.tableName, {
+        pk: `USER#${sub}`,
+        prefix: 'TASK#',
+        limit,
+        newestFirst: true,
+        projection: SUMMARY_ATTRIBUTES,
+      });
     const firstPage = await paired('Query page of 50', counts, page(50), list(''));
     const all = await paired('Query page of 200', counts, page(200), list('?limit=200'));
 

@@ -15,7 +15,7 @@ export interface PairCounts {
   warmRounds: number;
 }
 
-export const DEFAULT_PAIR_COUNTS: PairCounts = { rounds: 10, perRound: 20, warmRounds: 2 };
+export const DEFAULT_PAIR_COUNTS: PairCounts = { rounds: 10, perRound: 30, warmRounds: 2 };
 
 export interface Figure {
   p50Ms: number;
