@@ -6,6 +6,7 @@ import { adminStyleStoreContract } from '../contracts/admin-style-store.contract
 import { billingStoreContract } from '../contracts/billing-store.contract.ts';
 import { idsContract } from '../contracts/ids.contract.ts';
 import { mailerContract } from '../contracts/mailer.contract.ts';
+import { photoFilesContract } from '../contracts/photo-files.contract.ts';
 import { photoStoreContract } from '../contracts/photo-store.contract.ts';
 import { rateLimiterContract } from '../contracts/rate-limiter.contract.ts';
 import { signInAttemptsContract } from '../contracts/sign-in-attempts.contract.ts';
@@ -18,6 +19,7 @@ import {
   FakeClock,
   FakeIds,
   FakeMailer,
+  FakePhotoFiles,
   FakePhotoStore,
   FakeRateLimiter,
   FakeSignInAttempts,
@@ -38,6 +40,11 @@ photoStoreContract(() => {
 });
 
 signInAttemptsContract(() => new FakeSignInAttempts());
+
+photoFilesContract(() => {
+  const files = new FakePhotoFiles();
+  return { files, post: async (_target, userId, uploadId, bytes) => files.upload(userId, uploadId, bytes) };
+});
 
 mailerContract(() => {
   const mailer = new FakeMailer();

@@ -16,6 +16,7 @@ import { DynamoPhotoStore } from '../../functions/adapters/dynamodb/photo-store.
 import { DynamoRateLimiter } from '../../functions/adapters/dynamodb/rate-limiter.ts';
 import { DynamoWebhookStore } from '../../functions/adapters/dynamodb/webhook-store.ts';
 import { OutboxMailer, readOutbox } from '../../functions/adapters/mail/outbox-mailer.ts';
+import { S3PhotoFiles } from '../../functions/adapters/s3/photo-files.ts';
 import { SqsTaskQueue } from '../../functions/adapters/sqs/sqs-task-queue.ts';
 import { decodeTaskMessage, type TaskMessage } from '../../functions/domain/generation/task-queue.ts';
 import { ensureTable } from '../../infra/local/dynamodb.ts';
@@ -23,13 +24,14 @@ import { accountStoreContract } from '../contracts/account-store.contract.ts';
 import { adminStyleStoreContract } from '../contracts/admin-style-store.contract.ts';
 import { billingStoreContract } from '../contracts/billing-store.contract.ts';
 import { mailerContract } from '../contracts/mailer.contract.ts';
+import { photoFilesContract } from '../contracts/photo-files.contract.ts';
 import { photoStoreContract } from '../contracts/photo-store.contract.ts';
 import { rateLimiterContract } from '../contracts/rate-limiter.contract.ts';
 import { signInAttemptsContract } from '../contracts/sign-in-attempts.contract.ts';
 import { taskQueueContract } from '../contracts/task-queue.contract.ts';
 import { webhookStoreContract } from '../contracts/webhook-store.contract.ts';
 import { stack } from '../support/api.ts';
-import { testDb } from '../support/avatars.ts';
+import { testDb, testS3 } from '../support/avatars.ts';
 import { FakeClock } from '../support/fakes/clock.ts';
 import { startTestSqs, type TestSqs } from '../support/local-sqs.ts';
 
@@ -48,6 +50,18 @@ photoStoreContract(() => ({
 }));
 
 signInAttemptsContract(() => new DynamoGoogleAttempts(testDb(), table()));
+
+photoFilesContract(() => ({
+  files: new S3PhotoFiles(testS3(), stack().mediaBucket),
+  // As the browser does (tests/support/photos.ts postToBucket): the form's fields, then the file.
+  post: async (target, _userId, _uploadId, bytes) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(target.fields)) form.append(k, v);
+    form.append('file', new Blob([new Uint8Array(bytes)], { type: target.fields['Content-Type'] }), 'photo');
+    const res = await fetch(target.url, { method: 'POST', body: form });
+    if (!res.ok) throw new Error(`the bucket answered ${res.status}: ${await res.text()}`);
+  },
+}));
 
 webhookStoreContract(() => ({
   store: new DynamoWebhookStore(testDb(), table()),

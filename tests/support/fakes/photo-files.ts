@@ -2,6 +2,7 @@
 // functions/adapters/s3/photo-files.ts): browser uploads by id under the user's prefix, then the kept image
 // and thumbnail by filename. `upload` stands for the browser's POST to a target it was given.
 
+import { isUploadId, uploadIdOf } from '../../../functions/domain/photos/photo-names.ts';
 import type { PhotoFiles, UploadRead, UploadTargetForm } from '../../../functions/domain/photos/ports.ts';
 import type { PhotoType } from '../../../shared/photo-rules.ts';
 
@@ -27,6 +28,7 @@ export class FakePhotoFiles implements PhotoFiles {
     maxBytes: number,
     expiresSeconds: number,
   ): Promise<UploadTargetForm> {
+    checkUpload(uploadId);
     this.targets.push({ userId, uploadId, type, maxBytes, expiresSeconds });
     return {
       url: 'https://uploads.example.test/',
@@ -35,6 +37,7 @@ export class FakePhotoFiles implements PhotoFiles {
   }
 
   async readUpload(userId: string, uploadId: string, maxBytes: number): Promise<UploadRead> {
+    checkUpload(uploadId);
     this.reads += 1;
     const bytes = this.uploads.get(`${userId}/${uploadId}`);
     if (!bytes) return 'missing';
@@ -43,10 +46,12 @@ export class FakePhotoFiles implements PhotoFiles {
   }
 
   async discardUpload(userId: string, uploadId: string): Promise<void> {
+    checkUpload(uploadId);
     this.uploads.delete(`${userId}/${uploadId}`);
   }
 
   async save(userId: string, filename: string, image: Uint8Array, thumbnail: Uint8Array): Promise<void> {
+    checkPhoto(filename);
     this.kept.set(`${userId}/${filename}`, {
       image: new Uint8Array(image),
       thumbnail: new Uint8Array(thumbnail),
@@ -54,15 +59,18 @@ export class FakePhotoFiles implements PhotoFiles {
   }
 
   async read(userId: string, filename: string): Promise<{ bytes: Uint8Array; contentType: string } | null> {
+    checkPhoto(filename);
     const file = this.kept.get(`${userId}/${filename}`);
     return file ? { bytes: new Uint8Array(file.image), contentType: 'image/jpeg' } : null;
   }
 
   async remove(userId: string, filename: string): Promise<void> {
+    checkPhoto(filename);
     this.kept.delete(`${userId}/${filename}`);
   }
 
   async viewUrls(userId: string, filename: string, expiresSeconds: number) {
+    checkPhoto(filename);
     const base = `https://media.example.test/photos/${userId}/${filename}`;
     return {
       url: `${base}?expires=${expiresSeconds}`,
@@ -87,4 +95,13 @@ export class FakePhotoFiles implements PhotoFiles {
       .filter((k) => k.startsWith(`${userId}/`))
       .map((k) => k.slice(userId.length + 1));
   }
+}
+
+/** As the S3 adapter: keys are built from names of our own shape only, checked once more. */
+function checkUpload(uploadId: string): void {
+  if (!isUploadId(uploadId)) throw new Error(`Refusing upload id ${JSON.stringify(uploadId)}`);
+}
+
+function checkPhoto(filename: string): void {
+  if (!uploadIdOf(filename)) throw new Error(`Refusing photo name ${JSON.stringify(filename)}`);
 }
