@@ -18,7 +18,7 @@ const COPY = {
   },
   fr: {
     prefix: '/fr',
-    star: 'Favori: Style : Portrait au bureau',
+    star: 'Favori : Style : Portrait au bureau',
     failed: "Votre favori n'a pas pu être enregistré. Veuillez réessayer.",
     filter: 'Favoris',
   },

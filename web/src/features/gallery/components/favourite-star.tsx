@@ -40,7 +40,7 @@ export function FavouriteStar({
       type="button"
       className={`favourite-star${inModal ? ' favourite-star--modal' : ''}`}
       aria-pressed={on}
-      aria-label={inModal ? undefined : `${t('gallery.favourite')}: ${name}`}
+      aria-label={inModal ? undefined : t('gallery.favouriteOf', { name })}
       title={t(on ? 'gallery.favouriteRemove' : 'gallery.favouriteAdd')}
       disabled={change.isPending}
       onClick={() => change.mutate({ task, favourite: !on })}
