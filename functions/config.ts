@@ -3,12 +3,12 @@
 // needs a mail sender, the webhook never needs a session key.
 import * as z from 'zod/mini';
 import { apiRoutes } from '../shared/api-routes.ts';
-import { SUBSCRIPTION, TOKEN_PACKS } from '../shared/catalogue.ts';
+import { SUBSCRIPTION, TEAM_SEAT, TOKEN_PACKS } from '../shared/catalogue.ts';
 import { DEFAULT_LIKENESS_GUARANTEE } from '../shared/face-rules.ts';
 import { DEFAULT_PROVIDER_BUDGET } from './domain/generation/provider-budget.ts';
 import { TASK_TIMING } from './domain/generation/task-timing.ts';
 
-const CATALOGUE_PLAN_IDS = [...TOKEN_PACKS.map((p) => p.id), SUBSCRIPTION.id];
+const CATALOGUE_PLAN_IDS = [...TOKEN_PACKS.map((p) => p.id), SUBSCRIPTION.id, TEAM_SEAT.id];
 
 type Shape = Record<string, z.ZodMiniType>;
 type Env = Record<string, string | undefined>;
@@ -514,8 +514,8 @@ export const GROUP_CONFIG = {
     privacyJobQueueConfig,
     corsConfig,
   ],
-  // Mail: invitations and reminders, in the team's language.
-  teams: [tableConfig, originVerifyConfig, sessionConfig, mailConfig, corsConfig],
+  // Mail: invitations and reminders, in the team's language; Stripe: seat checkouts.
+  teams: [tableConfig, originVerifyConfig, sessionConfig, mailConfig, stripeConfig, corsConfig],
 } as const satisfies Record<string, readonly AnyPart[]>;
 
 /**

@@ -195,6 +195,8 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
     sessionSigningKey: true,
     // Invitations and reminders.
     mail: true,
+    // Seat checkouts (one price per seat, an invoice once paid).
+    stripeApi: true,
   },
 };
 

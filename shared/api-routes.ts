@@ -597,7 +597,7 @@ export const apiRoutes = {
     path: '/teams/{teamId}/checkout/seats',
     group: 'teams',
     access: 'user',
-    served: false,
+    served: true,
     request: s.SeatCheckoutRequest,
     response: s.SeatCheckout,
   }),

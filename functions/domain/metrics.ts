@@ -13,6 +13,8 @@ export const BUSINESS_METRICS = {
   TasksRefunded: 'Count',
   /** tokens credited by a payment: packs and monthly grants */
   TokensSold: 'Count',
+  /** team seats credited by a paid seat checkout (docs/payments.md, "Team seats") */
+  SeatsSold: 'Count',
   /** webhook deliveries answered with an error (Stripe retries them) */
   WebhookFailures: 'Count',
   /** webhook deliveries whose signature did not verify */

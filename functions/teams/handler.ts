@@ -11,7 +11,7 @@ const db = createDocumentClient(config.dynamodbEndpoint);
 
 export const handler = groupHandler(
   'teams',
-  teamRoutes(buildTeamDeps(config, db)),
+  teamRoutes(await buildTeamDeps(config, db)),
   await buildSessionResolver(config, db),
   {
     ...config,

@@ -13,6 +13,7 @@ import {
   remindMember,
   removeMember,
   revokeInviteLink,
+  seatCheckout,
   setAllowed,
   setMemberRole,
 } from '../domain/teams/teams.ts';
@@ -29,6 +30,7 @@ export const teamRoutes = (deps: TeamDeps): RouteHandlers<'teams'> => ({
   revokeInviteLink: ({ user, params }) =>
     revokeInviteLink(deps, user, params.teamId ?? '', params.linkId ?? ''),
   joinTeam: ({ user, params }) => joinTeam(deps, user, params.code ?? ''),
+  teamSeatCheckout: ({ user, params, body }) => seatCheckout(deps, user, params.teamId ?? '', body),
   setTeamAllowed: ({ user, params, body }) => setAllowed(deps, user, params.teamId ?? '', body),
   teamMembers: ({ user, params, event }) =>
     listMembers(deps, user, params.teamId ?? '', {

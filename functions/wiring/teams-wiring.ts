@@ -1,14 +1,21 @@
 // The teams group's composition root (functions/teams): its adapters built from its config, once per cold
 // start. Composition roots move to functions/wiring/ (this one is the first there).
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { DynamoTeamStore } from '../adapters/dynamodb/team-store.ts';
+import { TEAM_SEAT } from '../../shared/catalogue.ts';
+import { DynamoSeatCheckouts, DynamoTeamStore } from '../adapters/dynamodb/team-store.ts';
 import { DynamoUserReader } from '../adapters/dynamodb/user-reader.ts';
 import { buildMailer } from '../adapters/mail/build-mailer.ts';
+import { StripeSeatCheckout } from '../adapters/stripe/stripe-seats.ts';
 import { cryptoIds, systemClock } from '../adapters/system.ts';
-import type { MailConfig, TableConfig } from '../config.ts';
+import type { MailConfig, StripeConfig, TableConfig } from '../config.ts';
 import type { TeamDeps } from '../domain/teams/ports.ts';
+import { stripeFor } from './billing-wiring.ts';
 
-export function buildTeamDeps(config: TableConfig & MailConfig, db: DynamoDBDocumentClient): TeamDeps {
+export async function buildTeamDeps(
+  config: TableConfig & MailConfig & StripeConfig,
+  db: DynamoDBDocumentClient,
+): Promise<TeamDeps> {
+  const seatPrice = config.stripePriceIds[TEAM_SEAT.id] as string;
   return {
     teams: new DynamoTeamStore(db, config.tableName),
     users: new DynamoUserReader(db, config.tableName),
@@ -16,5 +23,10 @@ export function buildTeamDeps(config: TableConfig & MailConfig, db: DynamoDBDocu
     clock: systemClock,
     ids: cryptoIds,
     webUrl: config.webUrl,
+    seats: {
+      provider: new StripeSeatCheckout(await stripeFor(config), seatPrice),
+      records: new DynamoSeatCheckouts(db, config.tableName),
+      priceCents: TEAM_SEAT.priceCents,
+    },
   };
 }

@@ -4,7 +4,7 @@
 import { Annotations, RemovalPolicy, type Stack } from 'aws-cdk-lib';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { SUBSCRIPTION, TOKEN_PACKS } from '../../shared/catalogue.ts';
+import { SUBSCRIPTION, TEAM_SEAT, TOKEN_PACKS } from '../../shared/catalogue.ts';
 
 export class StripeSecrets extends Construct {
   readonly apiKey: ISecret;
@@ -24,7 +24,11 @@ export class StripeSecrets extends Construct {
   }
 }
 
-export const CATALOGUE_PLAN_IDS: readonly string[] = [...TOKEN_PACKS.map((p) => p.id), SUBSCRIPTION.id];
+export const CATALOGUE_PLAN_IDS: readonly string[] = [
+  ...TOKEN_PACKS.map((p) => p.id),
+  SUBSCRIPTION.id,
+  TEAM_SEAT.id,
+];
 
 /** Every catalogue plan's price on this stage; placeholders (and a synth warning) for any not given. */
 export function stripePriceIds(

@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import { AivatarStack, type AivatarStackProps } from '../../infra/aivatar-stack.ts';
 import { REPO_ROOT } from '../../infra/constructs/api-function.ts';
 import type { Stage } from '../../infra/stage.ts';
-import { SUBSCRIPTION, TOKEN_PACKS } from '../../shared/catalogue.ts';
+import { SUBSCRIPTION, TEAM_SEAT, TOKEN_PACKS } from '../../shared/catalogue.ts';
 import { at, type Json, props, type Resource } from './cfn-template.ts';
 
 export interface Synth {
@@ -23,7 +23,7 @@ export interface Synth {
 export const WEB_DOMAIN = 'app.aivatar.test';
 /** This stage's Stripe prices, as the operator passes them (-c stripePrices=...). */
 export const STRIPE_PRICES: Record<string, string> = Object.fromEntries(
-  [...TOKEN_PACKS, SUBSCRIPTION].map((p) => [p.id, `price_${p.id.replace('-', '')}`]),
+  [...TOKEN_PACKS, SUBSCRIPTION, TEAM_SEAT].map((p) => [p.id, `price_${p.id.replace('-', '')}`]),
 );
 export const CERT_ARN = 'arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555';
 const cdkContext = (JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Json })

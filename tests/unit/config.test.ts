@@ -7,7 +7,7 @@ import {
   stripeConfig,
   tableConfig,
 } from '../../functions/config.ts';
-import { SUBSCRIPTION, TOKEN_PACKS } from '../../shared/catalogue.ts';
+import { SUBSCRIPTION, TEAM_SEAT, TOKEN_PACKS } from '../../shared/catalogue.ts';
 
 const base = {
   STAGE: 'dev',
@@ -61,7 +61,9 @@ describe('function settings', () => {
 });
 
 describe('Stripe settings', () => {
-  const prices = Object.fromEntries([...TOKEN_PACKS, SUBSCRIPTION].map((p) => [p.id, `price_${p.id}`]));
+  const prices = Object.fromEntries(
+    [...TOKEN_PACKS, SUBSCRIPTION, TEAM_SEAT].map((p) => [p.id, `price_${p.id}`]),
+  );
   const stripe = {
     STRIPE_SECRET_KEY_ARN: 'arn:aws:secretsmanager:eu-west-1:1:secret:stripe',
     STRIPE_PRICES: JSON.stringify(prices),

@@ -10,10 +10,12 @@ import type {
   PackCredit,
   PeriodGrant,
   RefundClawback,
+  SeatCredit,
 } from '../../domain/billing/ports.ts';
 import { type TransactItem, transactWithRetry } from './balance-transaction.ts';
 import { claimedAttribute } from './email-claims.ts';
 import { accountOwner, keys, OWNER_ATTRIBUTE, ownedBy, TTL_ATTRIBUTE } from './keys.ts';
+import { teamLedgerPut } from './team-ledger.ts';
 
 type ReadAccount = (userId: string) => Promise<BillingAccount | null>;
 
@@ -139,6 +141,60 @@ export function creditPack(
     }
     items.push(...also);
     return { items, done: 'credited', failedAt: { 0: 'duplicate', 1: 'duplicate', 4: 'duplicate' } };
+  });
+}
+
+/**
+ * Team seats (docs/payments.md, "Team seats"): the event id, the checkout credited once (for its team and
+ * buyer), the team's seats counter and its ledger entry, in one transaction. A replayed or concurrent
+ * delivery fails a condition and changes nothing.
+ */
+export function creditTeamSeats(
+  db: DynamoDBDocumentClient,
+  table: string,
+  c: SeatCredit,
+): Promise<CreditOutcome> {
+  return transactWithRetry<CreditOutcome>(db, async () => {
+    const team = await db.send(
+      new GetCommand({ TableName: table, Key: keys.team(c.teamId), ConsistentRead: true }),
+    );
+    if (!team.Item) throw new Error(`Paid seat checkout ${c.sessionId} for a missing team ${c.teamId}`);
+    const before = Number(team.Item.seats_total ?? 0);
+    const items: TransactItem[] = [
+      eventPut(table, c.eventId, c.now),
+      {
+        Update: {
+          TableName: table,
+          Key: keys.checkout(c.sessionId),
+          UpdateExpression: 'SET credited_at = :now, credited_event = :evt',
+          ConditionExpression:
+            'attribute_exists(pk) AND attribute_not_exists(credited_at) AND user_id = :uid AND team_id = :team',
+          ExpressionAttributeValues: {
+            ':now': c.now,
+            ':evt': c.eventId,
+            ':uid': c.userId,
+            ':team': c.teamId,
+          },
+        },
+      },
+      {
+        Update: {
+          TableName: table,
+          Key: keys.team(c.teamId),
+          UpdateExpression: 'SET seats_total = :after',
+          ConditionExpression: 'seats_total = :before',
+          ExpressionAttributeValues: { ':before': before, ':after': before + c.seats },
+        },
+      },
+      teamLedgerPut(table, c.teamId, {
+        entryId: c.ledgerEntryId,
+        seats: c.seats,
+        sessionId: c.sessionId,
+        at: c.now,
+        seatsAfter: before + c.seats,
+      }),
+    ];
+    return { items, done: 'credited', failedAt: { 0: 'duplicate', 1: 'duplicate' } };
   });
 }
 

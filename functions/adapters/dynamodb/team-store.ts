@@ -6,9 +6,11 @@ import {
   BatchGetCommand,
   type DynamoDBDocumentClient,
   GetCommand,
+  PutCommand,
   QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import { TEAM_SEAT } from '../../../shared/catalogue.ts';
 import type { TeamRole } from '../../../shared/team-rules.ts';
 import type {
   Allowed,
@@ -20,6 +22,7 @@ import type {
   Membership,
   MembersPage,
   NewInvite,
+  SeatCheckoutRecords,
   Team,
   TeamPayer,
   TeamStore,
@@ -606,25 +609,33 @@ export class DynamoTeamStore implements TeamStore {
   }
 }
 
-/** The team's own ledger: seats bought (docs/data-model.md, "Teams"). Used by the webhook's credit. */
-export function teamLedgerPut(
-  table: string,
-  teamId: string,
-  e: { entryId: string; seats: number; sessionId: string; at: number; seatsAfter: number },
-): TransactItem {
-  return {
-    Put: {
-      TableName: table,
-      Item: {
-        ...keys.teamLedger(teamId, e.at, e.entryId),
-        entry_id: e.entryId,
-        reason: 'seats_purchase',
-        seats: e.seats,
-        seats_after: e.seatsAfter,
-        session_id: e.sessionId,
-        created_at: e.at,
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    },
-  };
+/** The checkout record the webhook credits seats from (docs/data-model.md: CHECKOUT#, with team_id). */
+export class DynamoSeatCheckouts implements SeatCheckoutRecords {
+  private readonly db: DynamoDBDocumentClient;
+  private readonly table: string;
+  constructor(db: DynamoDBDocumentClient, table: string) {
+    this.db = db;
+    this.table = table;
+  }
+
+  async recordSeatCheckout(r: Parameters<SeatCheckoutRecords['recordSeatCheckout']>[0]): Promise<void> {
+    await this.db.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: {
+          ...keys.checkout(r.sessionId),
+          ...ownedBy(r.userId),
+          session_id: r.sessionId,
+          user_id: r.userId,
+          plan_id: TEAM_SEAT.id,
+          mode: 'payment',
+          amount_cents: r.amountCents,
+          team_id: r.teamId,
+          quantity: r.quantity,
+          created_at: r.now,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  }
 }

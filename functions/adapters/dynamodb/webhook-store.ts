@@ -13,11 +13,12 @@ import type {
   PaymentRecord,
   PeriodGrant,
   RefundClawback,
+  SeatCredit,
   SubscriptionSnapshot,
   WebhookStore,
 } from '../../domain/billing/ports.ts';
 import { type TransactItem, transactWithRetry } from './balance-transaction.ts';
-import { clawBackRefund, creditPack, grantPeriod, ledgerPut } from './billing-credits.ts';
+import { clawBackRefund, creditPack, creditTeamSeats, grantPeriod, ledgerPut } from './billing-credits.ts';
 import { DynamoBillingStore, isLive } from './billing-store.ts';
 import { delayedPaymentDelete, recordFailedPayment, recordPendingPayment } from './delayed-payments.ts';
 import { claimEmail, emailSent, releaseEmail } from './email-claims.ts';
@@ -31,6 +32,8 @@ const CheckoutItem = z.object({
   amount_cents: z.number(),
   created_at: z.number(),
   credited_at: z.optional(z.number()),
+  team_id: z.optional(z.string()),
+  quantity: z.optional(z.number()),
 });
 
 export class DynamoWebhookStore extends DynamoBillingStore implements WebhookStore {
@@ -48,7 +51,12 @@ export class DynamoWebhookStore extends DynamoBillingStore implements WebhookSto
       amountCents: c.amount_cents,
       createdAt: c.created_at,
       credited: c.credited_at !== undefined,
+      ...(c.team_id ? { teamId: c.team_id, quantity: c.quantity ?? 0 } : {}),
     };
+  }
+
+  creditSeats(credit: SeatCredit): Promise<CreditOutcome> {
+    return creditTeamSeats(this.db, this.table, credit);
   }
 
   creditPack(credit: PackCredit): Promise<CreditOutcome> {

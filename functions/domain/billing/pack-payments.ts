@@ -24,8 +24,10 @@ export type CheckoutEvent = Extract<BillingEvent, { sessionId: string }>;
 export async function checkedPack(
   deps: PackEventDeps,
   event: CheckoutEvent,
+  /** the checkout's record when the caller read it already (undefined: read here) */
+  known?: CheckoutRecord | null,
 ): Promise<{ record: CheckoutRecord; pack: TokenPack } | null> {
-  const record = await deps.store.getCheckout(event.sessionId);
+  const record = known === undefined ? await deps.store.getCheckout(event.sessionId) : known;
   const pack = record ? findPack(record.planId) : undefined;
   if (!record || !pack || record.mode !== 'payment') {
     deps.warn('checkout session we did not start', { sessionId: event.sessionId, kind: event.kind });

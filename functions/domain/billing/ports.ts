@@ -130,6 +130,20 @@ export interface CheckoutRecord {
   createdAt: number;
   /** its tokens were credited (only ever goes from false to true) */
   credited?: boolean;
+  /** team seats (docs/product.md, "Teams"): the team and the number of seats bought */
+  teamId?: string;
+  quantity?: number;
+}
+
+/** A paid seat checkout, credited once to its team's seats and ledger (docs/payments.md, "Team seats"). */
+export interface SeatCredit {
+  eventId: string;
+  sessionId: string;
+  teamId: string;
+  userId: string;
+  seats: number;
+  ledgerEntryId: string;
+  now: number;
 }
 
 export interface PackCredit {
@@ -200,6 +214,11 @@ export interface BillingStore {
 /** What the webhook reads and writes besides: credits, grants, refunds, states, delayed payments, emails. */
 export interface WebhookStore extends BillingStore {
   getCheckout(sessionId: string): Promise<CheckoutRecord | null>;
+  /**
+   * One transaction: the event id, the session (credited once), the team's seats and its ledger entry.
+   * 'duplicate' when the event or the session was applied before.
+   */
+  creditSeats(credit: SeatCredit): Promise<CreditOutcome>;
   /**
    * One transaction: the event id, the session (credited once), the balance and its ledger entry; the
    * session's delayed payment, if any, stops being pending. 'credited' also claims the session's receipt

@@ -2,7 +2,7 @@
 // tokens once per checkout session, each paid invoice sets the month's tokens once per invoice, state
 // events keep the subscription as the provider has it now, refunds take back unused pack tokens.
 // Every decision reads the current state (the event's object, the provider, or our records), never order.
-import { SUBSCRIPTION } from '../../../shared/catalogue.ts';
+import { CURRENCY, SUBSCRIPTION, TEAM_SEAT } from '../../../shared/catalogue.ts';
 import type { Metrics } from '../metrics.ts';
 import type { Clock, Ids, Mailer } from '../ports.ts';
 import {
@@ -11,7 +11,7 @@ import {
   recordFailedPayment,
   recordPendingPayment,
 } from './pack-payments.ts';
-import type { BillingEvent, PaymentProvider, WebhookStore } from './ports.ts';
+import type { BillingEvent, CheckoutRecord, PaymentProvider, WebhookStore } from './ports.ts';
 import { sendMonthReceiptOnce, sendReceiptOnce, startReceiptReads } from './receipts.ts';
 
 export interface WebhookDeps {
@@ -67,8 +67,10 @@ export async function handleBillingEvent(deps: WebhookDeps, event: BillingEvent)
 }
 
 async function creditPack(deps: WebhookDeps, event: CheckoutEvent): Promise<WebhookOutcome> {
+  const found = await deps.store.getCheckout(event.sessionId);
+  if (found?.planId === TEAM_SEAT.id) return creditSeats(deps, event, found);
   // Tokens come from the catalogue through our own record; the amount paid must be the pack's price.
-  const checked = await checkedPack(deps, event);
+  const checked = await checkedPack(deps, event, found);
   if (!checked) return 'ignored';
   const { record, pack } = checked;
   // Stripe's retries mostly end here; the transaction below is what guarantees one credit. A retry may
@@ -92,6 +94,44 @@ async function creditPack(deps: WebhookDeps, event: CheckoutEvent): Promise<Webh
   if (outcome === 'credited') deps.metrics.record('TokensSold', pack.tokens);
   // A credit claims the receipt; a duplicate's claim is tried (the crediting delivery may have lost it).
   await sendReceiptOnce(deps, record.userId, event, pack, { reads, claimed: outcome === 'credited' });
+  return outcome;
+}
+
+/**
+ * Team seats (docs/payments.md, "Team seats"): the seats come from our record of the checkout (team,
+ * quantity), the amount paid must be that many seats at the catalogue's price, and the credit is one
+ * transaction with the event id and the checkout, so a replayed delivery changes nothing.
+ */
+async function creditSeats(
+  deps: WebhookDeps,
+  event: CheckoutEvent,
+  record: CheckoutRecord,
+): Promise<WebhookOutcome> {
+  const seats = record.quantity ?? 0;
+  if (
+    !record.teamId ||
+    seats < 1 ||
+    event.amountTotal !== seats * TEAM_SEAT.priceCents ||
+    event.currency?.toUpperCase() !== CURRENCY
+  ) {
+    deps.warn('seat checkout not credited: record or amount does not match', {
+      sessionId: event.sessionId,
+      seats,
+      amountTotal: event.amountTotal,
+    });
+    return 'ignored';
+  }
+  if (record.credited) return 'duplicate';
+  const outcome = await deps.store.creditSeats({
+    eventId: event.eventId,
+    sessionId: event.sessionId,
+    teamId: record.teamId,
+    userId: record.userId,
+    seats,
+    ledgerEntryId: deps.ids.newId(),
+    now: deps.clock.now(),
+  });
+  if (outcome === 'credited') deps.metrics.record('SeatsSold', seats);
   return outcome;
 }
 

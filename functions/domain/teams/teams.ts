@@ -462,3 +462,38 @@ export async function removeMember(
     throw teamError('NOT_FOUND', user.lang, 'memberNotFound');
   return { success: true };
 }
+
+/**
+ * Owner and admins buy seats: a Stripe Checkout for `quantity` seats at the catalogue's price each (an
+ * invoice once paid). The webhook credits the seats from our record of it (docs/payments.md, "Team seats").
+ */
+export async function seatCheckout(
+  deps: TeamDeps,
+  user: User,
+  teamId: string,
+  req: { quantity: number; lang?: Language | undefined },
+): Promise<{ url: string }> {
+  await teamFor(deps, user, teamId, 'admin');
+  if (!deps.seats) throw new DomainError('UNKNOWN_PRICE', 'Team seats are not on sale here.');
+  const lang = req.lang ?? user.lang;
+  const page = teamPageUrl(deps.webUrl, lang);
+  const created = await deps.seats.provider.createSeatCheckout({
+    teamId,
+    userId: user.id,
+    email: user.email,
+    quantity: req.quantity,
+    successUrl: `${page}?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${page}?checkout=cancelled`,
+    lang,
+    idempotencyKey: deps.ids.newId(),
+  });
+  await deps.seats.records.recordSeatCheckout({
+    sessionId: created.id,
+    teamId,
+    userId: user.id,
+    quantity: req.quantity,
+    amountCents: req.quantity * deps.seats.priceCents,
+    now: deps.clock.now(),
+  });
+  return { url: created.url };
+}

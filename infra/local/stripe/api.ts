@@ -23,7 +23,7 @@ export interface ApiCall {
 type Handler = (ctx: ApiContext, call: ApiCall, id: string) => Promise<Json> | Json;
 
 /** Fields the stand-in keeps on an object for itself; never sent. */
-const INTERNAL = ['price_id', 'subscription_metadata'];
+const INTERNAL = ['price_id', 'quantity', 'subscription_metadata'];
 export const publicView = (o: Json): Json =>
   Object.fromEntries(Object.entries(o).filter(([k]) => !INTERNAL.includes(k)));
 
@@ -98,9 +98,16 @@ function createCheckoutSession(ctx: ApiContext, { params }: ApiCall): Json {
   if (!priceId) throw missingParam('line_items[0][price]');
   const price = LOCAL_PRICES.get(priceId);
   if (!price) throw noSuch('price', priceId, 'line_items[0][price]');
-  if (str(line.quantity) !== '1')
-    throw invalidParam('line_items[0][quantity]', 'This stand-in sells a quantity of 1.');
   const recurring = price.plan.kind === 'subscription';
+  // A one-time price sells by quantity (team seats: 1 to 500); a subscription is one of its plan.
+  const quantity = Number(str(line.quantity) ?? '1');
+  if (!Number.isInteger(quantity) || quantity < 1 || quantity > 999_999 || (recurring && quantity !== 1))
+    throw invalidParam(
+      'line_items[0][quantity]',
+      recurring
+        ? 'This stand-in sells a subscription in a quantity of 1.'
+        : 'Invalid quantity: must be a positive integer.',
+    );
   const invoiceCreation = obj(params.invoice_creation);
   if (str(invoiceCreation.enabled) === 'true' && mode !== 'payment')
     throw invalidParam(
@@ -136,8 +143,8 @@ function createCheckoutSession(ctx: ApiContext, { params }: ApiCall): Json {
   const session: Json = {
     id,
     object: 'checkout.session',
-    amount_subtotal: price.plan.priceCents,
-    amount_total: price.plan.priceCents,
+    amount_subtotal: price.plan.priceCents * quantity,
+    amount_total: price.plan.priceCents * quantity,
     billing_address_collection: null,
     cancel_url: str(params.cancel_url) ?? null,
     client_reference_id: str(params.client_reference_id) ?? null,
@@ -184,6 +191,7 @@ function createCheckoutSession(ctx: ApiContext, { params }: ApiCall): Json {
     ui_mode: 'hosted',
     url: `${ctx.baseUrl}/c/pay/${id}`,
     price_id: priceId,
+    quantity,
     subscription_metadata: metadataOf(obj(params.subscription_data).metadata),
   };
   ctx.state.data.sessions[id] = session;
@@ -196,7 +204,8 @@ function sessionLineItems(ctx: ApiContext, _call: ApiCall, id: string): Json {
   const session = get(ctx.state.data.sessions, 'checkout.session', id);
   const price = LOCAL_PRICES.get(String(session.price_id));
   if (!price) throw noSuch('price', String(session.price_id));
-  const amount = price.plan.priceCents;
+  const quantity = Number(session.quantity ?? 1);
+  const amount = price.plan.priceCents * quantity;
   const item: Json = {
     id: `li_${String(id).slice(8, 32)}`,
     object: 'item',
@@ -208,7 +217,7 @@ function sessionLineItems(ctx: ApiContext, _call: ApiCall, id: string): Json {
     // Stripe describes a line by its product's name.
     description: productJson(String(price.json.product))?.name ?? null,
     price: price.json,
-    quantity: 1,
+    quantity,
   };
   return list([item], `/v1/checkout/sessions/${id}/line_items`);
 }

@@ -58,7 +58,8 @@ export class Flows {
     const now = this.state.now(customer);
     const price = this.priceOfSession(session);
     const metadata = session.metadata as Record<string, string>;
-    const amount = price.plan.priceCents;
+    // What the session charges: its price times its quantity (team seats).
+    const amount = Number(session.amount_total ?? price.plan.priceCents);
     const pi = paymentIntentJson({ amount, customer, metadata, now });
     this.d.paymentIntents[pi.id as string] = pi;
 
@@ -179,6 +180,7 @@ export class Flows {
     const invoice = packInvoiceJson({
       customer,
       price: this.priceOfSession(session),
+      quantity: Number(session.quantity ?? 1),
       metadata: {},
       now,
       baseUrl: this.baseUrl(),

@@ -130,10 +130,13 @@ export function oneLineInvoice(p: {
   id: string;
   customer: Json;
   price: LocalPrice;
+  /** the line's quantity (team seats); 1 otherwise */
+  quantity?: number;
   now: number;
   line: { description: string; parent: Json; period: { start: number; end: number } };
 }): Json {
-  const amount = p.price.plan.priceCents;
+  const quantity = p.quantity ?? 1;
+  const amount = p.price.plan.priceCents * quantity;
   return {
     id: p.id,
     object: 'invoice',
@@ -177,9 +180,9 @@ export function oneLineInvoice(p: {
             pricing: {
               type: 'price_details',
               price_details: { price: p.price.json.id, product: p.price.json.product },
-              unit_amount_decimal: String(amount),
+              unit_amount_decimal: String(p.price.plan.priceCents),
             },
-            quantity: 1,
+            quantity,
             taxes: [],
           },
         ],

@@ -8,6 +8,8 @@ import { type Json, newId } from './state.ts';
 export function packInvoiceJson(p: {
   customer: Json;
   price: LocalPrice;
+  /** the session's quantity (team seats); 1 for a pack */
+  quantity?: number;
   metadata: Record<string, string>;
   now: number;
   baseUrl: string;
@@ -18,6 +20,7 @@ export function packInvoiceJson(p: {
       id,
       customer: p.customer,
       price: p.price,
+      quantity: p.quantity ?? 1,
       now: p.now,
       line: {
         description: p.price.plan.name,
@@ -34,7 +37,7 @@ export function packInvoiceJson(p: {
         period: { start: p.now, end: p.now },
       },
     }),
-    amount_paid: p.price.plan.priceCents,
+    amount_paid: p.price.plan.priceCents * (p.quantity ?? 1),
     amount_remaining: 0,
     attempted: true,
     auto_advance: false,

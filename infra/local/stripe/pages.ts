@@ -19,7 +19,7 @@ export function checkoutPage(session: Json, error: string | null): string {
   <p class="eyebrow">${esc(t.payTo)}</p>
   <h1 id="plan">${esc(plan?.name)}</h1>
   <p class="amount" data-testid="checkout-amount">${esc(amount)}${subscription ? ` <small>${esc(t.perMonth)}</small>` : ''}</p>
-  <p class="muted">${esc(subscription ? t.monthly(plan?.tokens ?? 0) : t.oneTime)}</p>
+  <p class="muted">${esc(subscription ? t.monthly(plan && 'tokens' in plan ? plan.tokens : 0) : t.oneTime)}</p>
   <ul class="lines"><li><span>${esc(t.subtotal)}</span><span>${esc(amount)}</span></li>
   <li><strong>${esc(t.totalDue)}</strong><strong>${esc(amount)}</strong></li></ul>
   <p class="muted" style="margin:.75rem 0 0;font-size:.8125rem">${esc(t.taxIncluded)}</p></section>`;

@@ -1,9 +1,9 @@
 // The stand-in's prices and products: the catalogue (shared/catalogue.ts), one price per plan, with ids
 // that say they are local. STRIPE_PRICES for the functions is built from the same list.
-import { CURRENCY, SUBSCRIPTION, TOKEN_PACKS } from '../../../shared/catalogue.ts';
+import { CURRENCY, SUBSCRIPTION, TEAM_SEAT, TOKEN_PACKS } from '../../../shared/catalogue.ts';
 
-type Plan = (typeof TOKEN_PACKS)[number] | typeof SUBSCRIPTION;
-const PLANS: readonly Plan[] = [...TOKEN_PACKS, SUBSCRIPTION];
+type Plan = (typeof TOKEN_PACKS)[number] | typeof SUBSCRIPTION | typeof TEAM_SEAT;
+const PLANS: readonly Plan[] = [...TOKEN_PACKS, SUBSCRIPTION, TEAM_SEAT];
 
 const suffix = (planId: string) => planId.replace(/[^a-z0-9]+/gi, '_');
 export const localPriceId = (planId: string) => `price_local_${suffix(planId)}`;
@@ -33,7 +33,7 @@ function priceJson(plan: Plan): Record<string, unknown> {
     custom_unit_amount: null,
     livemode: false,
     lookup_key: plan.id,
-    metadata: { plan_id: plan.id, tokens: String(plan.tokens) },
+    metadata: { plan_id: plan.id, ...('tokens' in plan ? { tokens: String(plan.tokens) } : {}) },
     nickname: null,
     product: localProductId(plan.id),
     recurring: recurring
@@ -61,7 +61,10 @@ export function productJson(planId: string): Record<string, unknown> | null {
     active: true,
     created: CREATED,
     default_price: localPriceId(plan.id),
-    description: `${plan.tokens} Aivatar tokens${plan.kind === 'subscription' ? ' every month' : ''}`,
+    description:
+      'tokens' in plan
+        ? `${plan.tokens} Aivatar tokens${plan.kind === 'subscription' ? ' every month' : ''}`
+        : 'One team member: 40 Aivatar headshots',
     livemode: false,
     metadata: { plan_id: plan.id },
     // The catalogue's name: the pricing page's words (shared/catalogue.ts).

@@ -13,6 +13,7 @@ import type {
   PaymentRecord,
   PeriodGrant,
   RefundClawback,
+  SeatCredit,
   SubscriptionSnapshot,
   WebhookStore,
 } from '../../../functions/domain/billing/ports.ts';
@@ -48,6 +49,20 @@ export class FakeWebhookStore extends FakeBillingStore implements WebhookStore {
   async getCheckout(sessionId: string): Promise<CheckoutRecord | null> {
     const c = this.checkouts.get(sessionId);
     return c ? { ...c, credited: this.credited.has(sessionId) } : null;
+  }
+
+  /** team id -> seats credited (creditSeats: billing-credits.ts creditTeamSeats) */
+  readonly teamSeats = new Map<string, number>();
+
+  async creditSeats(c: SeatCredit): Promise<CreditOutcome> {
+    const checkout = this.checkouts.get(c.sessionId);
+    if (this.events.has(c.eventId)) return 'duplicate';
+    if (!checkout || this.credited.has(c.sessionId) || checkout.userId !== c.userId) return 'duplicate';
+    if (checkout.teamId !== c.teamId) return 'duplicate';
+    this.events.add(c.eventId);
+    this.credited.add(c.sessionId);
+    this.teamSeats.set(c.teamId, (this.teamSeats.get(c.teamId) ?? 0) + c.seats);
+    return 'credited';
   }
 
   async creditPack(c: PackCredit): Promise<CreditOutcome> {

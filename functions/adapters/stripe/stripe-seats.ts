@@ -1,0 +1,40 @@
+// Team seats at Stripe (docs/payments.md, "Team seats"): one Checkout Session with the seat's price times
+// the quantity, and an invoice once paid (`invoice_creation`), which a company needs for its books.
+import type Stripe from 'stripe';
+import type { SeatCheckoutProvider } from '../../domain/teams/ports.ts';
+
+export class StripeSeatCheckout implements SeatCheckoutProvider {
+  private readonly stripe: Stripe;
+  private readonly seatPriceId: string;
+
+  constructor(stripe: Stripe, seatPriceId: string) {
+    this.stripe = stripe;
+    this.seatPriceId = seatPriceId;
+  }
+
+  async createSeatCheckout(c: Parameters<SeatCheckoutProvider['createSeatCheckout']>[0]) {
+    const metadata = {
+      team_id: c.teamId,
+      user_id: c.userId,
+      plan_id: 'team-seat',
+      quantity: String(c.quantity),
+    };
+    const session = await this.stripe.checkout.sessions.create(
+      {
+        mode: 'payment',
+        customer_email: c.email,
+        client_reference_id: c.userId,
+        metadata,
+        line_items: [{ price: this.seatPriceId, quantity: c.quantity }],
+        success_url: c.successUrl,
+        cancel_url: c.cancelUrl,
+        locale: c.lang,
+        payment_intent_data: { metadata },
+        invoice_creation: { enabled: true, invoice_data: { metadata: { team_id: c.teamId } } },
+      },
+      { idempotencyKey: c.idempotencyKey },
+    );
+    if (!session.url) throw new Error(`Checkout session ${session.id} has no URL`);
+    return { id: session.id, url: session.url };
+  }
+}
