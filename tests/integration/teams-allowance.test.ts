@@ -94,6 +94,32 @@ describe('a member creates from the team allowance', { timeout: 120_000 }, () =>
     });
     expect(chosen.body).toEqual({ success: true, task_id: picked, chosen: true });
     expect(await row()).toMatchObject({ status: 'chosen', chosen: { task_id: picked } });
+    // The member's gallery marks the team avatars and the chosen one; choosing another moves the mark.
+    const gallery = async () =>
+      (await callRoute('userTasks', { token: m.token })).body.tasks.map((t) => [
+        t.id,
+        t.team_id,
+        t.team_chosen,
+      ]);
+    expect(await gallery()).toEqual(
+      expect.arrayContaining([
+        [picked, owner.teamId, true],
+        [tasks[1]?.id, owner.teamId, false],
+      ]),
+    );
+    await callRoute('setChosen', {
+      token: m.token,
+      params: { taskId: tasks[1]?.id as string },
+      body: { chosen: true },
+    });
+    expect(await gallery()).toEqual(
+      expect.arrayContaining([
+        [picked, owner.teamId, false],
+        [tasks[1]?.id, owner.teamId, true],
+      ]),
+    );
+    expect(await row()).toMatchObject({ chosen: { task_id: tasks[1]?.id } });
+    await callRoute('setChosen', { token: m.token, params: { taskId: picked }, body: { chosen: true } });
     // Nothing of the member's photos or other avatars is on the dashboard.
     const text = JSON.stringify(await rows());
     expect(text).not.toContain(tasks[1]?.id as string);

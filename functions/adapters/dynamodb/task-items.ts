@@ -36,6 +36,8 @@ export const TaskItem = z.object({
   paid_by: z.optional(z.enum(['tokens', 'team'])),
   team_id: z.optional(z.string()),
   team_member_id: z.optional(z.string()),
+  /** Unix seconds its member chose it for the team; absent otherwise */
+  team_chosen_at: z.optional(z.number()),
   result_file: nullableString,
   reference_file: nullableString,
   render_kind: z.optional(z.nullable(z.enum(['ai', 'preview-render']))),
@@ -92,6 +94,10 @@ export const SUMMARY_ATTRIBUTES = [
   'kept_at',
   'face_box',
   'favourite_at',
+  'paid_by',
+  'team_id',
+  'team_member_id',
+  'team_chosen_at',
   'generating_at',
   'finishing_at',
   'created_at',
@@ -135,6 +141,11 @@ function summaryOf(i: z.infer<typeof SummaryItem>): TaskSummary {
           },
     faceBox: i.face_box ?? null,
     favourite: i.favourite_at !== undefined,
+    team:
+      i.paid_by === 'team' && i.team_id && i.team_member_id
+        ? { teamId: i.team_id, memberId: i.team_member_id }
+        : null,
+    teamChosen: i.team_chosen_at !== undefined,
     stageTimes: { generatingAt: i.generating_at ?? null, finishingAt: i.finishing_at ?? null },
     createdAt: i.created_at,
     updatedAt: i.updated_at,
@@ -148,10 +159,6 @@ export function toTask(raw: unknown): TaskRecord {
   return {
     ...summaryOf(i),
     debit: { subscription: i.debit_subscription, ltd: i.debit_ltd },
-    team:
-      i.paid_by === 'team' && i.team_id && i.team_member_id
-        ? { teamId: i.team_id, memberId: i.team_member_id }
-        : null,
     attempt: i.attempt,
     leaseUntil: i.lease_until ?? null,
     deadlineAt: i.deadline_at,

@@ -1,7 +1,7 @@
 // Who pays a member's create (functions/domain/teams/ports.ts TeamPayers) and the allowance's share of a
 // task transaction. Apart from team-store.ts so the avatars group and the worker carry only these reads and
 // writes (infra/group-needs.ts lists each bundle's table actions).
-import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { TeamRole } from '../../../shared/team-rules.ts';
 import type {
   Allowed,
@@ -11,8 +11,7 @@ import type {
   TeamPayer,
   TeamPayers,
 } from '../../domain/teams/ports.ts';
-import type { TransactItem } from './balance-transaction.ts';
-import { writtenUnlessConditionFails } from './conditions.ts';
+import { type TransactItem, transactWithRetry } from './balance-transaction.ts';
 import { keys } from './keys.ts';
 
 export class DynamoTeamPayers implements TeamPayers, TeamChoices {
@@ -38,18 +37,64 @@ export class DynamoTeamPayers implements TeamPayers, TeamChoices {
     };
   }
 
-  setChosen(teamId: string, memberId: string, chosen: ChosenHeadshot | null): Promise<boolean> {
-    return writtenUnlessConditionFails(
-      this.db.send(
-        new UpdateCommand({
-          TableName: this.table,
-          Key: keys.teamMember(teamId, memberId),
-          UpdateExpression: chosen ? 'SET chosen = :chosen' : 'REMOVE chosen',
-          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(left_at)',
-          ...(chosen ? { ExpressionAttributeValues: { ':chosen': chosen } } : {}),
-        }),
-      ),
-    );
+  /**
+   * The member's choice and the task's mark, in one transaction: the new task marked (only while DONE and
+   * paid by this member's allowance), the one chosen before unmarked, the member's `chosen` set or removed.
+   */
+  async setChosen(
+    userId: string,
+    teamId: string,
+    memberId: string,
+    chosen: ChosenHeadshot | null,
+  ): Promise<boolean> {
+    return transactWithRetry<boolean>(this.db, async () => {
+      const member = await this.get(keys.teamMember(teamId, memberId));
+      if (!member || member.left_at !== undefined || member.user_id !== userId) return false;
+      const before = (member.chosen as ChosenHeadshot | undefined)?.taskId ?? null;
+      const items: TransactItem[] = [
+        {
+          Update: {
+            TableName: this.table,
+            Key: keys.teamMember(teamId, memberId),
+            UpdateExpression: chosen ? 'SET chosen = :chosen' : 'REMOVE chosen',
+            ConditionExpression: before
+              ? 'attribute_not_exists(left_at) AND chosen.taskId = :before'
+              : 'attribute_not_exists(left_at) AND attribute_not_exists(chosen)',
+            ExpressionAttributeValues: {
+              ...(chosen ? { ':chosen': chosen } : {}),
+              ...(before ? { ':before': before } : {}),
+            },
+          },
+        },
+      ];
+      if (before && before !== chosen?.taskId)
+        items.push({
+          Update: {
+            TableName: this.table,
+            Key: keys.task(userId, before),
+            UpdateExpression: 'REMOVE team_chosen_at',
+            ConditionExpression: 'attribute_exists(pk)',
+          },
+        });
+      if (chosen)
+        items.push({
+          Update: {
+            TableName: this.table,
+            Key: keys.task(userId, chosen.taskId),
+            UpdateExpression: 'SET team_chosen_at = :now',
+            ConditionExpression: '#status = :done AND team_id = :team AND team_member_id = :member',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':now': chosen.chosenAt,
+              ':done': 'DONE',
+              ':team': teamId,
+              ':member': memberId,
+            },
+          },
+        });
+      if (items.length === 1 && !before && !chosen) return true;
+      return { items, done: true, failedAt: { [items.length - 1]: false } };
+    });
   }
 
   async payerFor(userId: string): Promise<TeamPayer | null> {

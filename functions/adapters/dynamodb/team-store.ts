@@ -604,8 +604,13 @@ export class DynamoTeamStore implements TeamStore {
     });
   }
 
-  setChosen(teamId: string, memberId: string, chosen: ChosenHeadshot | null): Promise<boolean> {
-    return new DynamoTeamPayers(this.db, this.table).setChosen(teamId, memberId, chosen);
+  setChosen(
+    userId: string,
+    teamId: string,
+    memberId: string,
+    chosen: ChosenHeadshot | null,
+  ): Promise<boolean> {
+    return new DynamoTeamPayers(this.db, this.table).setChosen(userId, teamId, memberId, chosen);
   }
 }
 

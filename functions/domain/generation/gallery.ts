@@ -93,6 +93,8 @@ async function describe(
     token_cost: t.tokenCost,
     ...(t.choice.backdrop ? { backdrop: t.choice.backdrop } : {}),
     ...(t.choice.outfit ? { outfit: t.choice.outfit } : {}),
+    // A team avatar: which team paid, and whether it is the one chosen for that team (docs/product.md).
+    ...(t.team ? { team_id: t.team.teamId, team_chosen: t.teamChosen } : {}),
   };
   if (t.status === 'ERROR') {
     return {

@@ -42,6 +42,8 @@ export interface TaskRecord extends TaskRecipe {
    * 0 and 0), which a failure or the likeness guarantee gives back there; null: paid with the account's tokens
    */
   team: { teamId: string; memberId: string } | null;
+  /** a team avatar its member marked "Chosen for my team" (PUT /aivatar/tasks/{taskId}/chosen) */
+  teamChosen: boolean;
   /** claims so far; each write of a claimed task is conditioned on its own claim number */
   attempt: number;
   /** an IN_PROGRESS claim older than this belongs to a worker that died: another delivery may take it */
@@ -167,6 +169,8 @@ export type TaskSummary = Pick<
   | 'likeness'
   | 'faceBox'
   | 'favourite'
+  | 'team'
+  | 'teamChosen'
   | 'stageTimes'
   | 'createdAt'
   | 'updatedAt'

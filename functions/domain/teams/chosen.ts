@@ -33,6 +33,7 @@ export async function setChosen(
   if (!ours || task.status !== 'DONE' || !task.resultFile || isWithheld(task))
     throw new DomainError('VALIDATION_FAILED', TEAM_MESSAGES.notChosenYet[user.lang]);
   const ok = await deps.choices.setChosen(
+    user.id,
     membership.teamId,
     membership.memberId,
     chosen

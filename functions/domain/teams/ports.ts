@@ -147,8 +147,6 @@ export interface TeamStore extends TeamPayers, TeamChoices {
    * nothing from the allowance. False when there was no such member.
    */
   removeMember(teamId: string, memberId: string, now: number): Promise<boolean>;
-  /** The member's choice of one of their finished team avatars (null takes it back). */
-  setChosen(teamId: string, memberId: string, chosen: ChosenHeadshot | null): Promise<boolean>;
 }
 
 /** Who pays a member's create: their team's allowance, while they hold a seat there. */
@@ -167,8 +165,16 @@ export interface TeamPayers {
 /** What a member's "Chosen for my team" reads and writes (the avatars group carries only this). */
 export interface TeamChoices {
   membershipOf(userId: string): Promise<Membership | null>;
-  /** The member's chosen team avatar (null takes it back); false when the member is gone. */
-  setChosen(teamId: string, memberId: string, chosen: ChosenHeadshot | null): Promise<boolean>;
+  /**
+   * The member's chosen team avatar (null takes it back), and the mark on the task (and off the one chosen
+   * before); false when the member is gone or the task is not theirs and finished.
+   */
+  setChosen(
+    userId: string,
+    teamId: string,
+    memberId: string,
+    chosen: ChosenHeadshot | null,
+  ): Promise<boolean>;
 }
 
 /** A seat checkout at the payment provider (one price per seat; an invoice for the company's books). */
