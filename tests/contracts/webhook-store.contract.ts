@@ -10,6 +10,8 @@ import type { AccountStore } from '../../functions/domain/ports.ts';
 export interface WebhookStoreSubject {
   store: WebhookStore;
   accounts: AccountStore;
+  /** What spending does to the account's pack tokens (the create's debit: another port's write). */
+  setTokensLtd(userId: string, tokens: number): Promise<void>;
 }
 
 export function webhookStoreContract(make: () => WebhookStoreSubject | Promise<WebhookStoreSubject>) {
@@ -275,6 +277,28 @@ export function webhookStoreContract(make: () => WebhookStoreSubject | Promise<W
           .map((e) => e.amount)
           .sort(),
       ).toEqual([-20, -20]);
+    });
+
+    it('never takes a refund below a balance of 0: what was spent stays spent, and the ledger says so', async () => {
+      const s = await make();
+      const { user, credit } = await paidPack(s, 40, 900);
+      const paymentIntentId = id('pi');
+      await s.store.creditPack(credit({ paymentIntentId }));
+      await s.setTokensLtd(user.id, 5);
+      const refund = {
+        eventId: id('evt'),
+        paymentIntentId,
+        amountRefunded: 900,
+        ledgerEntryId: randomUUID(),
+        now,
+      };
+      expect(await s.store.clawBackRefund(refund)).toBe('credited');
+      expect(await balance(s, user.id)).toEqual({ ltd: 0, subscription: 0 });
+      expect((await s.accounts.listLedger(user.id, 10)).find((e) => e.amount < 0)).toMatchObject({
+        reason: 'refund_partly_spent',
+        amount: -5,
+        balance_after: 0,
+      });
     });
   });
 }

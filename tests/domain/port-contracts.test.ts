@@ -78,7 +78,11 @@ billingStoreContract(() => {
 
 webhookStoreContract(() => {
   const accounts = new FakeAccountStore(new FakeClock());
-  return { store: new FakeWebhookStore(accounts), accounts };
+  return {
+    store: new FakeWebhookStore(accounts),
+    accounts,
+    setTokensLtd: async (userId, tokens) => accounts.update(userId, { tokensLtd: tokens }),
+  };
 });
 
 idsContract(() => new FakeIds());

@@ -66,6 +66,16 @@ photoFilesContract(() => ({
 webhookStoreContract(() => ({
   store: new DynamoWebhookStore(testDb(), table()),
   accounts: new DynamoAccountStore(testDb(), table()),
+  setTokensLtd: async (userId, tokens) => {
+    await testDb().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { pk: `USER#${userId}`, sk: 'PROFILE' },
+        UpdateExpression: 'SET tokens_ltd = :t',
+        ExpressionAttributeValues: { ':t': tokens },
+      }),
+    );
+  },
 }));
 
 billingStoreContract(() => ({
