@@ -1,18 +1,5 @@
-// Issue 18: the face check at upload, with the real model on real photos, through both upload routes. A
-// refused photo leaves nothing behind; the face's descriptor lives on the photo's record only, and goes with it.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
-import { DynamoUserReader } from '../../functions/adapters/dynamodb/user-reader.ts';
-import { FaceApiAnalyzer } from '../../functions/adapters/faces/face-api-analyzer.ts';
-import { createS3Client } from '../../functions/adapters/s3/client.ts';
-import { confirmUploads } from '../../functions/domain/photos/intake.ts';
-import type { User } from '../../functions/domain/ports.ts';
-import { buildPhotoIntakeDeps } from '../../functions/wiring/photo-wiring.ts';
-import type { UploadTarget } from '../../shared/api-schemas.ts';
 import { callRoute, stack } from '../support/api.ts';
 import { testDb, userIdOf } from '../support/avatars.ts';
 import {
@@ -25,11 +12,9 @@ import {
 import {
   bucketKeys,
   consentedUser,
-  postToBucket,
   type TestFile,
   uploadDirect,
   uploadMultipart,
-  uploadTargetsFor,
 } from '../support/photos.ts';
 import { testPhoto } from '../support/test-images.ts';
 
@@ -172,37 +157,5 @@ describe('the face descriptor (biometric data)', () => {
 
     await callRoute('deletePhoto', { token, params: { filename: list.body.files[0]?.filename as string } });
     expect(await photoItems(token)).toEqual([]);
-  });
-});
-
-describe('when the face model cannot run', () => {
-  it('answers a clear error, keeps nothing and loses nothing, and the same call works again', async () => {
-    const { token } = await consentedUser();
-    const s = stack();
-    const db = createDocumentClient(s.dynamoEndpoint);
-    const s3 = createS3Client(s.s3Endpoint);
-    const deps = buildPhotoIntakeDeps(
-      { tableName: s.tableName, mediaBucket: s.mediaBucket } as never,
-      db,
-      s3,
-    );
-    const user = await new DynamoUserReader(db, s.tableName).getById(userIdOf(token));
-    const noWeights = mkdtempSync(join(tmpdir(), 'no-face-weights-'));
-    const broken = { ...deps, faces: new FaceApiAnalyzer({ modelDir: noWeights }) };
-
-    const file = { name: 'me.jpg', bytes: await selfie(3) };
-    const target = (await uploadTargetsFor(token, [file])).body.targets[0] as UploadTarget;
-    expect((await postToBucket(target, file)).ok).toBe(true);
-    const ids = [{ id: target.id, name: 'me.jpg' }];
-    await expect(confirmUploads(broken, user as User, ids)).rejects.toMatchObject({
-      code: 'FACE_CHECK_UNAVAILABLE',
-      message: expect.stringContaining('Nothing was saved: please try again'),
-    });
-    expect(await photoItems(token)).toEqual([]);
-    // The upload is still there for the retry, which the working model then accepts.
-    expect(await mediaKeysOf(token)).toHaveLength(1);
-    const retried = await confirmUploads(deps, user as User, ids);
-    expect(retried).toMatchObject({ success: true, rejectedCount: 0 });
-    expect(await photoItems(token)).toHaveLength(1);
   });
 });

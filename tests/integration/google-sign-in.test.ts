@@ -3,20 +3,11 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { DynamoAccountStore } from '../../functions/adapters/dynamodb/account-store.ts';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
 import { cryptoIds } from '../../functions/adapters/system.ts';
 import { DEFAULT_RATE_LIMITS } from '../../functions/domain/accounts/rate-limits.ts';
 import { freePort } from '../../infra/local/ports.ts';
-import {
-  activatedUser,
-  callRoute,
-  linkTokenOf,
-  mailsTo,
-  newClientIp,
-  newEmail,
-  stack,
-} from '../support/api.ts';
+import { callRoute, mailsTo, newClientIp, newEmail, stack } from '../support/api.ts';
 import { startAuthGateway } from '../support/auth-gateway.ts';
 import {
   answerStandIn,
@@ -28,7 +19,6 @@ import {
   signInWithStandIn,
 } from '../support/google-sign-in.ts';
 
-const store = () => new DynamoAccountStore(createDocumentClient(stack().dynamoEndpoint), stack().tableName);
 const newSubject = () => `g-${randomUUID()}`;
 const landedOn = (url: URL) => `${url.pathname}?google=${url.searchParams.get('google')}`;
 
@@ -153,115 +143,9 @@ describe('signing in with Google', () => {
     await sessionFrom(landing);
     expect((await callRoute('loginWithToken', { params: { token: secret } })).status).toBe(401);
   });
-
-  it('links an existing email account when Google has verified the address: same account, no second bonus', async () => {
-    const { email, token } = await activatedUser(newEmail('google-link'));
-    expect((await me(token)).google_sign_in).toBeUndefined();
-    const landing = await signInWithStandIn({ email: email.toUpperCase(), verified: true });
-    const login = await linkLoginFrom(landing);
-    expect(login.activated).toBe(false);
-    const user = await me(login.access_token);
-    expect(user).toMatchObject({ email, tokens_ltd: 2 });
-    expect(user.google_sign_in?.email).toBe(email);
-    // The email session still works: linking changes nothing for the other ways in.
-    expect((await me(token)).google_sign_in?.email).toBe(email);
-  });
-
-  it('activates an account that signed up but never opened its link, crediting the bonus once', async () => {
-    const email = newEmail('google-pending');
-    expect((await callRoute('signup', { body: { email, terms_accepted: true } })).status).toBe(200);
-    const login = await linkLoginFrom(await signInWithStandIn({ email, verified: true }));
-    expect(login).toMatchObject({ activated: true, signup_bonus: 2 });
-    const user = await me(login.access_token);
-    expect(user).toMatchObject({ email, tokens_ltd: 2 });
-    // The activation link mailed earlier now just signs in: no second bonus.
-    const [mail] = await mailsTo(email);
-    const open = await callRoute('loginWithToken', { params: { token: linkTokenOf(mail as never) } });
-    expect(open.status).toBe(200);
-    expect(await me(open.body.access_token)).toMatchObject({ tokens_ltd: 2 });
-  });
-
-  it("gives no second bonus to a mailbox that had one (a Gmail address's dotted variant)", async () => {
-    const local = `g${randomUUID().slice(0, 8)}x`;
-    await activatedUser(`${local}@gmail.com`);
-    const dotted = `${local.slice(0, 3)}.${local.slice(3)}@gmail.com`;
-    const login = await linkLoginFrom(await signInWithStandIn({ email: dotted, verified: true }));
-    expect(login).toMatchObject({ activated: true, signup_bonus: 0 });
-    const token = login.access_token;
-    expect(await me(token)).toMatchObject({ email: dotted, tokens_ltd: 0 });
-    const ledger = await callRoute('tokenLedger', { token });
-    expect(ledger.body.entries.map((e) => [e.reason, e.amount])).toEqual([
-      ['signup_bonus_already_claimed', 0],
-    ]);
-  });
-});
-
-describe('an email Google has not verified', () => {
-  it('is not linked to the account that has it: the sign-in ends on /login with the reason', async () => {
-    const { email, token } = await activatedUser(newEmail('google-unverified'));
-    const landing = await signInWithStandIn({ email, verified: false, subject: newSubject() });
-    expect(landing.origin).toBe(stack().webUrl);
-    expect(landedOn(landing)).toBe('/login?google=email_not_verified');
-    expect((await me(token)).google_sign_in).toBeUndefined();
-  });
-
-  it('makes no account either, and the address stays free to sign up with (French: /fr/login)', async () => {
-    const email = newEmail('google-unverified-new');
-    const landing = await signInWithStandIn({ email, verified: false }, { lang: 'fr' });
-    expect(landedOn(landing)).toBe('/fr/login?google=email_not_verified');
-    expect(await store().findByEmail(email)).toBeNull();
-    expect((await callRoute('signup', { body: { email, terms_accepted: true } })).status).toBe(200);
-  });
 });
 
 describe('a callback that is not the answer to this browser', () => {
-  it('with a state this browser was not given ends on /login, and does not use up the real attempt', async () => {
-    const jar = new CookieJar();
-    const { authUrl } = await askForGoogle(jar, { lang: 'fr' });
-    const cookie = jar.get('aivatar_google') as string;
-    const email = newEmail('google-state');
-    const callback = await answerStandIn(jar, authUrl, { email, verified: true });
-    const forged = new URL(callback);
-    forged.searchParams.set('state', cryptoIds.newSecret());
-    expect(landedOn(await openCallback(jar, forged))).toBe('/fr/login?google=expired');
-    expect(await store().findByEmail(email)).toBeNull();
-    // Any callback clears the cookie; with it, the real answer still signs in.
-    jar.set('aivatar_google', cookie);
-    expect((await me(await sessionFrom(await openCallback(jar, callback)))).email).toBe(email);
-  });
-
-  it('in another browser (no cookie, or another one) ends on /login and leaves the attempt to its browser', async () => {
-    const jar = new CookieJar();
-    const { authUrl } = await askForGoogle(jar);
-    const cookie = jar.get('aivatar_google') as string;
-    const email = newEmail('google-browser');
-    const callback = await answerStandIn(jar, authUrl, { email, verified: true });
-
-    expect(landedOn(await openCallback(new CookieJar(), callback))).toBe('/login?google=expired');
-    const other = new CookieJar();
-    await askForGoogle(other);
-    expect(landedOn(await openCallback(other, callback))).toBe('/login?google=expired');
-    expect(await store().findByEmail(email)).toBeNull();
-
-    const owner = new CookieJar();
-    owner.set('aivatar_google', cookie);
-    const landing = await openCallback(owner, callback);
-    expect((await me(await sessionFrom(landing))).email).toBe(email);
-  });
-
-  it('replayed (the same callback again) ends on /login, even with the cookie kept', async () => {
-    const jar = new CookieJar();
-    const { authUrl } = await askForGoogle(jar);
-    const cookie = jar.get('aivatar_google') as string;
-    const callback = await answerStandIn(jar, authUrl, { email: newEmail('google-replay'), verified: true });
-    expect((await openCallback(jar, callback)).pathname).toBe('/login_with_token');
-    // The cookie now binds the login token handed over, nothing else: the attempt is spent.
-    expect(jar.get('aivatar_google')).toBe(cookie);
-    expect(landedOn(await openCallback(jar, callback))).toBe('/login?google=expired');
-    jar.set('aivatar_google', cookie);
-    expect(landedOn(await openCallback(jar, callback))).toBe('/login?google=expired');
-  });
-
   it("with a used code under a fresh attempt's state is refused by the provider: /login, no account", async () => {
     const email = newEmail('google-code-replay');
     const first = new CookieJar();

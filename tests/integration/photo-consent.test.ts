@@ -1,14 +1,14 @@
-// Issue 8: the two consents are recorded on the account (each box, the wording version, the time), can be
-// withdrawn, and the upload routes refuse without them (403, the spec's section 5 messages). The retention
-// setting is kept on the account and honoured through the port the generation worker calls.
+// The consent route's body and the retention setting through the whole stack: kept on the account and
+// honoured through the port the generation worker calls. Recording and withdrawing the consents, the upload
+// routes' refusals without them and the 30-day expiry are the domain's (tests/domain/photos.test.ts) and
+// the PhotoStore contract's (tests/contracts/photo-store.contract.ts, also against DynamoDB Local).
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { DynamoPhotoStore } from '../../functions/adapters/dynamodb/photo-store.ts';
 import { S3PhotoFiles } from '../../functions/adapters/s3/photo-files.ts';
 import { systemClock } from '../../functions/adapters/system.ts';
 import { photosAfterAvatarsReady } from '../../functions/domain/photos/retention.ts';
-import { PHOTO_CONSENT_VERSION } from '../../shared/photo-rules.ts';
 import { activatedUser, callRoute, stack } from '../support/api.ts';
 import {
   bucketClient,
@@ -19,13 +19,6 @@ import {
 } from '../support/photos.ts';
 import { testPhoto } from '../support/test-images.ts';
 
-const SPEC = {
-  neither:
-    'Please accept both the data processing consent and the image rights confirmation before uploading photos.',
-  processing: 'Please accept the data processing consent before uploading photos.',
-  rights: 'Please confirm you have the rights to use these images before uploading photos.',
-};
-
 function tableClient() {
   const client = new DynamoDBClient({
     endpoint: stack().dynamoEndpoint,
@@ -35,66 +28,7 @@ function tableClient() {
   return DynamoDBDocumentClient.from(client);
 }
 
-async function uploadRefusals(token: string) {
-  const bytes = await testPhoto({ width: 640, height: 640 });
-  const targets = await uploadTargetsFor(token, [{ name: 'a.jpg', bytes }]);
-  const multipart = await uploadMultipart(token, [{ name: 'a.jpg', bytes }]);
-  const confirm = await callRoute('confirmPhotoUploads', {
-    token,
-    body: { uploads: [{ id: 'a_0123456789abcdef' }] },
-  });
-  return [targets, multipart, confirm].map((r) => ({ status: r.status, error: r.body.error }));
-}
-
 describe('consent', () => {
-  it('without both boxes ticked, every upload route answers 403 with the spec’s message', async () => {
-    const { token } = await activatedUser();
-    const before = await callRoute('listPhotos', { token });
-    expect(before.body.consent).toEqual({
-      processing: false,
-      rights: false,
-      version: null,
-      updated_at: null,
-    });
-    for (const r of await uploadRefusals(token)) expect(r).toEqual({ status: 403, error: SPEC.neither });
-
-    await callRoute('photoConsent', { token, body: { processing: false, rights: true } });
-    for (const r of await uploadRefusals(token)) expect(r).toEqual({ status: 403, error: SPEC.processing });
-    await callRoute('photoConsent', { token, body: { processing: true, rights: false } });
-    for (const r of await uploadRefusals(token)) expect(r).toEqual({ status: 403, error: SPEC.rights });
-  });
-
-  it('is recorded on the account with both boxes, the wording version and the time, and can be withdrawn', async () => {
-    const { token } = await activatedUser();
-    const before = Math.floor(Date.now() / 1000);
-    const given = await callRoute('photoConsent', { token, body: { processing: true, rights: true } });
-    expect(given.body.consent).toMatchObject({
-      processing: true,
-      rights: true,
-      version: PHOTO_CONSENT_VERSION,
-    });
-    expect(given.body.consent.updated_at).toBeGreaterThanOrEqual(before);
-    const list = await callRoute('listPhotos', { token });
-    expect(list.body.consent).toEqual(given.body.consent);
-    // The account item itself holds it.
-    const userId = (
-      await uploadTargetsFor(token, [{ name: 'x.jpg', bytes: await testPhoto() }])
-    ).body.targets[0]?.fields.key?.split('/')[1] as string;
-    const item = await tableClient().send(
-      new GetCommand({ TableName: stack().tableName, Key: { pk: `USER#${userId}`, sk: 'PROFILE' } }),
-    );
-    expect(item.Item?.photo_consent).toEqual({
-      processing: true,
-      rights: true,
-      version: PHOTO_CONSENT_VERSION,
-      updated_at: given.body.consent.updated_at,
-    });
-
-    const withdrawn = await callRoute('photoConsent', { token, body: { processing: false, rights: false } });
-    expect(withdrawn.body.consent).toMatchObject({ processing: false, rights: false });
-    for (const r of await uploadRefusals(token)) expect(r).toEqual({ status: 403, error: SPEC.neither });
-  });
-
   it('accepts only the two booleans', async () => {
     const { token } = await activatedUser();
     const res = await callRoute('photoConsent', {
@@ -137,35 +71,5 @@ describe('retention', () => {
     expect((await callRoute('listPhotos', { token })).body.files).toEqual([]);
     expect(await bucketKeys(`photos/${userId}/`)).toEqual([]);
     expect(await bucketKeys(`thumbs/${userId}/`)).toEqual([]);
-  });
-});
-
-describe('automatic deletion after 30 days', () => {
-  it('a photo past its time is gone from the list, the data route and the count, before TTL removes it', async () => {
-    const { token } = await consentedUser();
-    const res = await uploadMultipart(token, [{ name: 'old.jpg', bytes: await testPhoto({ seed: 4 }) }]);
-    const filename = res.body.files[0] as string;
-    const userId = (
-      await uploadTargetsFor(token, [{ name: 'x.jpg', bytes: await testPhoto() }])
-    ).body.targets[0]?.fields.key?.split('/')[1] as string;
-    // Thirty days later (TTL deletes items only within days of their time; reads must not wait for it).
-    const db = tableClient();
-    await db.send(
-      new UpdateCommand({
-        TableName: stack().tableName,
-        Key: { pk: `USER#${userId}`, sk: 'PHOTO#00' },
-        UpdateExpression: 'SET expires_at = :past',
-        ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 1 },
-      }),
-    );
-    expect((await callRoute('listPhotos', { token })).body.files).toEqual([]);
-    expect((await callRoute('photoData', { token, params: { filename } })).status).toBe(404);
-    // Its place is free again.
-    const again = await uploadMultipart(token, [{ name: 'new.jpg', bytes: await testPhoto({ seed: 5 }) }]);
-    expect(again.body.files).toHaveLength(1);
-    const item = await db.send(
-      new GetCommand({ TableName: stack().tableName, Key: { pk: `USER#${userId}`, sk: 'PHOTO#00' } }),
-    );
-    expect(item.Item?.filename).toBe(again.body.files[0]);
   });
 });

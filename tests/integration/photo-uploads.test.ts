@@ -3,11 +3,8 @@
 // Real HTTP against the local stack: DynamoDB Local, s3rver, the local API Gateway.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { DynamoRateLimiter } from '../../functions/adapters/dynamodb/rate-limiter.ts';
-import { systemClock } from '../../functions/adapters/system.ts';
 import { PHOTO_LIMITS, PHOTO_RETENTION_DAYS } from '../../shared/photo-rules.ts';
-import { callRoute, stack } from '../support/api.ts';
-import { testDb, userIdOf } from '../support/avatars.ts';
+import { callRoute } from '../support/api.ts';
 import {
   bucketKeys,
   consentedUser,
@@ -138,24 +135,6 @@ describe('direct uploads to S3', () => {
   });
 });
 
-describe('confirming the same upload again', () => {
-  it('keeps one photo, in the same call or a retried one', async () => {
-    const { token } = await consentedUser();
-    const photo = await testPhoto({ seed: 41 });
-    const target = (await uploadTargetsFor(token, [{ name: 'twice.jpg', bytes: photo }])).body.targets[0];
-    if (!target) throw new Error('no target');
-    await postToBucket(target, { name: 'twice.jpg', bytes: photo });
-    const upload = { id: target.id, name: 'twice.jpg' };
-    const res = await callRoute('confirmPhotoUploads', { token, body: { uploads: [upload, upload] } });
-    expect(res.body.files).toHaveLength(1);
-    // A retried confirm answers the photo the upload became (tests/integration/upload-reuse.test.ts).
-    const again = await callRoute('confirmPhotoUploads', { token, body: { uploads: [upload] } });
-    expect(again.status).toBe(200);
-    expect(again.body.files).toEqual(res.body.files);
-    expect((await callRoute('listPhotos', { token })).body.files).toHaveLength(1);
-  });
-});
-
 describe('POST /photos/upload (multipart, for API clients)', () => {
   it('checks every file like a direct upload and answers success, files, rejected, rejectedCount', async () => {
     const { token } = await consentedUser();
@@ -237,99 +216,5 @@ describe('a browser upload the bucket took without checking', () => {
     });
     expect(confirm.body.rejections[0]?.reason).toBe('size');
     expect(await bucketKeys(`uploads/${ownerOf(target.fields.key as string)}/`)).toEqual([]);
-  });
-});
-
-describe('outstanding upload targets (issue 23, item 5)', () => {
-  it('are capped per account within the targets’ lifetime, with a clear 429; other accounts are not affected', async () => {
-    const { token } = await consentedUser();
-    const ask = (n: number, t = token) =>
-      callRoute('photoUploadTargets', {
-        token: t,
-        body: {
-          files: Array.from({ length: n }, (_, i) => ({ name: `p${i}.jpg`, type: 'image/jpeg', size: 1000 })),
-        },
-      });
-    // Every photo an account can keep, and a confirm's worth of retries.
-    for (const n of [PHOTO_LIMITS.maxPhotos, PHOTO_LIMITS.maxTargetsPerWindow - PHOTO_LIMITS.maxPhotos]) {
-      const res = await ask(n);
-      expect(res.status).toBe(200);
-      expect(res.body.targets).toHaveLength(n);
-    }
-    const refused = await ask(1);
-    expect(refused.status).toBe(429);
-    expect(refused.body.msg).toBe(
-      'You have started more uploads than your account can take at once. Please wait a few minutes and try again.',
-    );
-    const retryAfter = Number(refused.headers.get('retry-after'));
-    expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(PHOTO_LIMITS.uploadTargetSeconds);
-    const other = await consentedUser();
-    expect((await ask(3, other.token)).body.targets).toHaveLength(3);
-  });
-});
-
-describe('what one account can have checked', () => {
-  it('refuses a multipart request of more photos than one confirm takes, before decoding any, keeping nothing', async () => {
-    const { token } = await consentedUser();
-    // Large flat PNGs: cheap to send, each a full decode of many megapixels if it were taken.
-    const flat = await sharp({
-      create: { width: 3000, height: 3000, channels: 3, background: { r: 200, g: 180, b: 160 } },
-    })
-      .png()
-      .toBuffer();
-    const parts = Array.from({ length: PHOTO_LIMITS.maxPerConfirm + 1 }, (_, i) => ({
-      name: `flat-${i}.png`,
-      bytes: flat,
-    }));
-    const res = await uploadMultipart(token, parts);
-    expect(res.status).toBe(400);
-    expect(res.body.msg).toBe('Send at most 5 photos in one request: send the others in another one.');
-    expect((await callRoute('listPhotos', { token })).body.files).toEqual([]);
-    // Refused before the hourly count: the account can still have its photos checked.
-    const one = await uploadMultipart(token, [{ name: 'me.jpg', bytes: await testPhoto({ seed: 71 }) }]);
-    expect(one.status).toBe(200);
-  });
-
-  it('checks at most so many photos an hour per account, with Retry-After; the uploads wait for the retry', async () => {
-    const { token } = await consentedUser();
-    const limiter = new DynamoRateLimiter(testDb(), stack().tableName, systemClock);
-    const userId = userIdOf(token);
-    // The hour's checks but one, already used (a real check is half a second of the face model each).
-    await limiter.hit(
-      'photo_checks:user',
-      userId,
-      PHOTO_LIMITS.maxChecksPerHour,
-      3600,
-      { userId },
-      PHOTO_LIMITS.maxChecksPerHour - 1,
-    );
-    const files = [
-      { name: 'a.jpg', bytes: await testPhoto({ seed: 72 }) },
-      { name: 'b.jpg', bytes: await testPhoto({ seed: 73 }) },
-    ];
-    const targets = (await uploadTargetsFor(token, files)).body.targets;
-    for (const [i, t] of targets.entries()) await postToBucket(t, files[i] as (typeof files)[number]);
-    const refused = await callRoute('confirmPhotoUploads', {
-      token,
-      body: { uploads: targets.map((t) => ({ id: t.id, name: t.name })) },
-    });
-    expect(refused.status).toBe(429);
-    expect(refused.body.msg).toMatch(
-      /^You have sent more photos in the last hour than an account can have checked \(60\)\. Please try again in \d+ minutes\.$/,
-    );
-    const retryAfter = Number(refused.headers.get('retry-after'));
-    expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(3600);
-    expect((await callRoute('listPhotos', { token })).body.files).toEqual([]);
-    expect(await bucketKeys(`uploads/${userId}/`)).toHaveLength(2);
-    // One more fits the hour; another account is not affected.
-    const one = await callRoute('confirmPhotoUploads', {
-      token,
-      body: { uploads: [{ id: targets[0]?.id as string, name: 'a.jpg' }] },
-    });
-    expect(one.status).toBe(200);
-    const other = await consentedUser();
-    expect((await uploadMultipart(other.token, files)).body.files).toHaveLength(2);
   });
 });
