@@ -1,7 +1,7 @@
 // Set-up of every component test file (vitest.config.ts, project `components`): the API stubbed at fetch,
 // the runtime config read through it, the app's strings started in English (renderApp switches to the
 // path's language), and after each test a clean page, session, cache, toasts and stub.
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, expect, vi } from 'vitest';
 import { startI18n } from '../../../web/src/lib/i18n.ts';
 import { loadRuntimeConfig } from '../../../web/src/lib/runtime-config.ts';
@@ -10,6 +10,10 @@ import { dismissToast, getToasts } from '../../../web/src/lib/toasts.ts';
 import { apiStub, stubFetch } from './api-stub.ts';
 
 vi.stubGlobal('fetch', stubFetch);
+
+// A screen's lazy chunk and first reads take well under a second alone, but the suite runs beside the
+// integration files on two shared cores: findBy and waitFor get 5 s instead of Testing Library's 1 s.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(async () => {
   await loadRuntimeConfig();
