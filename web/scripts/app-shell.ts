@@ -1,4 +1,4 @@
-// The app's document (shared/web-routes.ts APP_SHELL_DOCUMENT, issue 23): the SPA's empty document with
+// The app's document (shared/web-routes.ts APP_SHELL_DOCUMENT): the SPA's empty document with
 // the app's frame drawn in plain HTML and CSS (the bar with the logo, a title, cards), so the first paint
 // of an /app page is its shape, not a blank page, while the JavaScript arrives. The frame sits after
 // #root and hides itself, by CSS alone, once the app has rendered into #root; no script, so the landing

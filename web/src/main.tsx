@@ -23,7 +23,7 @@ const lang = languageOfPath(pathname);
 const prerendered = root.firstElementChild !== null;
 
 if (prerendered && getToken() && pathname === pagePath('home', lang)) {
-  // A signed-in visitor on the landing page belongs in the app (spec section 2).
+  // A signed-in visitor on the landing page belongs in the app.
   window.location.replace(appPrefix(lang));
 } else {
   const page = preloadPageAt(pathname);

@@ -1,4 +1,4 @@
-// Access rules of shared/web-routes.ts (spec section 2).
+// Access rules of shared/web-routes.ts.
 import { type ReactNode, useState } from 'react';
 import { Navigate } from 'react-router';
 import { appPrefix, pagePath } from '../../../shared/web-routes.ts';

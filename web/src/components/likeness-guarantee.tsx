@@ -1,4 +1,4 @@
-// The likeness guarantee (issue 18), stated where prices are: on the landing page's pricing section and the
+// The likeness guarantee, stated where prices are: on the landing page's pricing section and the
 // pricing page. Prerendered only: use it inside `import.meta.env.SSR &&` code. It lives outside
 // components/marketing (its icon is drawn by the shell's Icon) so that, used by two pages, it costs them no
 // chunk of its own: the landing page's JavaScript budget has no room for one. Its styles are in

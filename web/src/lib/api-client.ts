@@ -1,5 +1,5 @@
-// The SPA's one way to call the API, typed by the shared route table (house rule 1). The only place that
-// adds the session headers and applies the 401 rule (spec sections 4 and 7).
+// The SPA's one way to call the API, typed by the shared route table. The only place that
+// adds the session headers and applies the 401 rule.
 import { routes as routeTable } from 'virtual:api-contract';
 import type {
   Access,

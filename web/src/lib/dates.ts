@@ -1,5 +1,5 @@
 // Every date and time the app shows goes through here: one locale per language and one set of formats, so
-// a time reads the same on every screen ("16:58" and "04:59", never "4:58" beside "04:59", issue 23 item 9).
+// a time reads the same on every screen ("16:58" and "04:59", never "4:58" beside "04:59").
 // English is en-GB, like the prices' en-IE: day before month and the 24-hour clock, as in French.
 // Times are in the browser's time zone; a date-only value (the legal pages' "last updated") is read in UTC.
 import type { Language } from '../../../shared/language.ts';

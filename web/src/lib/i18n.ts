@@ -1,4 +1,4 @@
-// The app's strings in the two bundled languages (spec section 2), through i18next and react-i18next. Only
+// The app's strings in the two bundled languages, through i18next and react-i18next. Only
 // the current language's strings are downloaded; the other one is fetched if a navigation crosses languages
 // (e.g. /fr/login to /app). Strings only some screens use (sign-in, account) live beside those screens and are
 // merged in when their code loads (addFeatureStrings), so the public pages never download them.

@@ -1,4 +1,4 @@
-// The language comes from the first path segment only (spec section 2): /fr is French, anything else English.
+// The language comes from the first path segment only: /fr is French, anything else English.
 import { useLocation } from 'react-router';
 import { isLanguage, type Language } from '../../../shared/language.ts';
 import { FR_PREFIX, languageOfPath, type PageId, pagePath, webPages } from '../../../shared/web-routes.ts';
@@ -11,7 +11,7 @@ export function useLanguage(): Language {
 
 /**
  * The language of the pages that come next. A page that exists only in English (the emailed link's page,
- * spec section 2) shows in English but sends a French user on in French: its link carries `lang`.
+ * for one) shows in English but sends a French user on in French: its link carries `lang`.
  */
 export function useNextLanguage(): Language {
   const { pathname, search } = useLocation();

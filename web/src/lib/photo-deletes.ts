@@ -1,4 +1,4 @@
-// Photo deletes waiting out their undo window (issue 23, item 14), remembered in localStorage until the
+// Photo deletes waiting out their undo window, remembered in localStorage until the
 // server has deleted them: a tab closed during the window still deletes (at once, with a keepalive request
 // as the page goes; and if that request never left, when the app opens next). An undone delete is
 // forgotten before anything is sent, so an undone photo is never deleted. Kept out of the landing page's

@@ -1,4 +1,4 @@
-// What a visitor meant to buy (issue 23, items 6 and 8). "Log in to Buy" and "Log in to Subscribe" lead to
+// What a visitor meant to buy. "Log in to Buy" and "Log in to Subscribe" lead to
 // /login?buy=<plan>; the sign-in pages keep that plan in this browser, and the first sign-in after it
 // (password, emailed link, sign-up's activation link or Google, all of which end in afterLoginPath) lands
 // on /pricing?buy=<plan>, which opens that plan's checkout once. A style's "Buy 10 tokens" on the Create

@@ -1,4 +1,4 @@
-// Where a sign-in goes back to (issue 23 item 11): an /app page opened without a session (the deletion
+// Where a sign-in goes back to: an /app page opened without a session (the deletion
 // email's /app/account?delete=<code> on a phone that is not signed in) sends its visitor to /login with the
 // page in the navigation's state (app/route-guards.tsx); the login page keeps it here, and the first sign-in
 // after it, whichever way (password, emailed link, Google), lands on that page. Only a page of the app on

@@ -1,4 +1,4 @@
-// The session token, kept in localStorage under `token` (spec section 3). A plain module, not React state,
+// The session token, kept in localStorage under `token`. A plain module, not React state,
 // so the API client can read and clear it; React components subscribe through lib/session.tsx.
 const KEY = 'token';
 const listeners = new Set<() => void>();

@@ -1,4 +1,4 @@
-// The session as React sees it (spec section 4 "Session"): signed in while a token is stored, then the
+// The session as React sees it: signed in while a token is stored, then the
 // user is fetched. Logout clears the token and the user, then reloads the home page.
 import {
   createContext,
@@ -124,5 +124,5 @@ export function useSession(): Session {
   return session;
 }
 
-/** Available tokens: lifetime plus monthly (spec section 3). */
+/** Available tokens: lifetime plus monthly. */
 export const tokenBalance = (user: UserInfo): number => user.tokens_ltd + user.tokens_subscription;

@@ -1,4 +1,4 @@
-// Schema.org structured data for prerendered pages (spec sections 2 and 9): the product with every offer of
+// Schema.org structured data for prerendered pages: the product with every offer of
 // the catalogue, in EUR and at the same amount in USD, and FAQ pages. Used only while prerendering.
 // No aggregateRating: the ratings in the spec are marketing copy, not reviews anyone can check.
 import {

@@ -1,4 +1,4 @@
-// Toast notifications (spec section 2 "Shared"): error, success, info, warning; gone after 5000 ms.
+// Toast notifications: error, success, info, warning; gone after 5000 ms.
 export type ToastKind = 'error' | 'success' | 'info' | 'warning';
 export interface Toast {
   id: number;

@@ -1,4 +1,4 @@
-// The one-time welcome after activation (issue 7): the emailed link's page marks it for an account that
+// The one-time welcome after activation: the emailed link's page marks it for an account that
 // has just started (its only history is the signup bonus), and the first app screen that shows a
 // <WelcomeNotice> takes it. Once taken it is gone: other screens, a reload or the next login show nothing.
 // Each browser welcomes an account once, however often its owner logs in by link before doing anything.

@@ -1,4 +1,4 @@
-// The names of the backdrops and outfits (issue 20), shared by the Create screen and the gallery: each of
+// The names of the backdrops and outfits, shared by the Create screen and the gallery: each of
 // them merges these with its own strings (its strings.ts), so its screen renders once both are there.
 import type { Same, StringLoaders } from '../../lib/i18n.ts';
 import type En from './locales/en.json';

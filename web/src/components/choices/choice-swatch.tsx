@@ -1,4 +1,4 @@
-// The pictures of the backdrops and outfits (issue 20): small drawings in the colours the preview renderer
+// The pictures of the backdrops and outfits: small drawings in the colours the preview renderer
 // paints (shared/style-choices.ts), so the swatch shows what the avatar will show.
 import { useId } from 'react';
 import {

@@ -1,4 +1,4 @@
-// What a task was made with (issue 20): its backdrop and outfit as small swatches and names, on a gallery
+// What a task was made with: its backdrop and outfit as small swatches and names, on a gallery
 // card. Nothing for a task made without a choice.
 import {
   BACKDROP_IDS,

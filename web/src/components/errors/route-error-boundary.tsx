@@ -1,4 +1,4 @@
-// Each route renders inside this boundary (spec section 2: "Unexpected Application Error!").
+// Each route renders inside this boundary ("Unexpected Application Error!").
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { languageOfPath, pagePath } from '../../../../shared/web-routes.ts';
 import { useTranslation } from '../../lib/i18n.ts';

@@ -1,4 +1,4 @@
-// The signed-in user's part of both navbars, in one order (spec section 2): the email (fallback "User"),
+// The signed-in user's part of both navbars, in one order: the email (fallback "User"),
 // the token balance (a link to the packs), anything a bar adds (the app's Subscription), Log out. On a
 // narrow desktop the email and the buttons' labels give way first (the full address stays in the email's
 // title), never the flags.
@@ -35,7 +35,7 @@ export function AccountActions({ children, onNavigate }: { children?: ReactNode;
           {user ? <EmailText email={user.email} /> : t('common.user')}
         </span>
       </span>
-      {/* The balance is the way to buy more (issue 23, item 6): a "+" beside it, its name "Buy tokens". A plain
+      {/* The balance is the way to buy more: a "+" beside it, its name "Buy tokens". A plain
           link, as the bar's Tokens link: the pricing page is shown from its own document, which scrolls to the
           packs (also when already on it). */}
       <a

@@ -1,5 +1,5 @@
 // The app's frame (navbar, main area) around each /app screen. While a screen's code arrives, its shape is
-// drawn (issue 23: never a blank page); the other screens' code is fetched when a link to them is pointed
+// drawn (never a blank page); the other screens' code is fetched when a link to them is pointed
 // at or focused, so moving between screens shows the next one at once.
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
@@ -25,7 +25,7 @@ function AppPageOutlet() {
 
 export default function AppLayout() {
   const { t } = useTranslation();
-  // A tab closed while a photo's delete could still be undone: that delete is sent now (issue 23).
+  // A tab closed while a photo's delete could still be undone: that delete is sent now.
   useEffect(() => {
     void finishLeftBehindDeletes().then((deleted) => {
       if (deleted > 0) void invalidateRoutes('listPhotos');

@@ -1,4 +1,4 @@
-// The navbar of /app pages (spec section 2): links to the app screens that exist, the user's email
+// The navbar of /app pages: links to the app screens that exist, the user's email
 // (fallback "User"), the token balance, Subscription (with a payment customer id only, once the API serves
 // the billing dashboard) and Logout.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// Placeholders in the shape of what is coming (issue 23, item 14): an app screen draws its frame at once
+// Placeholders in the shape of what is coming: an app screen draws its frame at once
 // (its title, its panels) and these grey shapes where its data will be, instead of a blank page and a
 // spinner. Announced once, as "Loading…", for screen readers. Their styles are the layout's (app-layout.css).
 import { useTranslation } from '../../lib/i18n.ts';

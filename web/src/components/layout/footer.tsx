@@ -1,4 +1,4 @@
-// The site footer: links only to pages that exist, and a contact mail link (spec section 2). The address
+// The site footer: links only to pages that exist, and a contact mail link. The address
 // comes from the build's configuration (config/company.ts); a build without one links to the terms' contact
 // section instead, which says that the operator's details are not configured.
 

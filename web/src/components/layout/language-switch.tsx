@@ -1,4 +1,4 @@
-// French and English flags: same page in the other language, with a full page load (spec section 2).
+// French and English flags: same page in the other language, with a full page load.
 import { type JSX, useId } from 'react';
 import { useLocation } from 'react-router';
 import { switchLanguagePath, webPages } from '../../../../shared/web-routes.ts';

@@ -1,6 +1,5 @@
 // The navbar of public pages: Home, Create Avatar (signed in), Pricing and Tokens (the pricing page's token
-// packs), Login / Sign Up or the signed-in user's email, tokens and Logout, and the language flags (spec
-// section 2).
+// packs), Login / Sign Up or the signed-in user's email, tokens and Logout, and the language flags.
 
 import { Link, NavLink } from 'react-router';
 import { appPrefix } from '../../../../shared/web-routes.ts';

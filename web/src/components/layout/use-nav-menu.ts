@@ -1,5 +1,5 @@
 // Behaviour shared by both navbars: the mobile menu (locks page scrolling while open, closes on
-// navigation and Escape) and the "scrolled" look after 50 px (spec section 2, section 9).
+// navigation and Escape) and the "scrolled" look after 50 px.
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 

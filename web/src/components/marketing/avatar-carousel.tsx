@@ -1,4 +1,4 @@
-// The animated wall of avatars on the marketing pages (spec sections 2 and 9): a pool of images shown in
+// The animated wall of avatars on the marketing pages: a pool of images shown in
 // 4 rows of at most 8, shuffled on every load, rows scrolling in alternating directions, each row's items
 // tripled so the loop has no seam. The prerendered HTML has the pool's own order; the browser shuffles it
 // once hydrated (same sizes, so nothing moves). The pool itself is not in the JavaScript: the prerendered

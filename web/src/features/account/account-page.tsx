@@ -100,7 +100,7 @@ export default function AccountPage() {
             <PasswordForm email={user.email} hasPassword={user.has_password} />
           </div>
           <div className="split-layout__side account__side">
-            {/* Sticky inside the side column only: it never slides over the history below (issue 23). */}
+            {/* Sticky inside the side column only: it never slides over the history below. */}
             <div className="account__side-cards">
               <TokenCard user={user} />
               <NotificationCard />

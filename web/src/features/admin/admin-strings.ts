@@ -1,5 +1,5 @@
-// The admin styles screen is in French whatever the path's language (spec section 2, "French labels").
-// Messages of spec section 8 "Admin" are copied exactly; the form rules' messages are shared with the
+// The admin styles screen is in French whatever the path's language.
+// The admin screen's messages are the product's own words, copied exactly; the form rules' messages are shared with the
 // server (shared/admin-style-rules.ts).
 export const ADMIN_TEXT = {
   title: 'Gestion des styles',

@@ -1,4 +1,4 @@
-// /admin/styles, the admin styles manager (spec sections 2, 4, 5, 7 and 8; issue 11), in French: the list
+// /admin/styles, the admin styles manager, in French: the list
 // with search, sorting, the count and a two-step delete; the add and edit form; Import/Export; the audit
 // log. The server decides who is an admin: a 403 shows the "réservé aux administrateurs" page.
 import { useState } from 'react';
@@ -20,7 +20,7 @@ import './admin.css';
 
 type Mode = { kind: 'list' } | { kind: 'add' } | { kind: 'edit'; style: AdminStyle };
 
-/** The form's own line under it (spec section 8: 'Une erreur est survenue' or the network message). */
+/** The form's own line under it ('Une erreur est survenue' or the network message). */
 const formMessage = (e: unknown): string =>
   isApiError(e) && e.status === 0 ? T.messages.network : serverMessage(e, T.messages.submitFallback);
 

@@ -1,6 +1,6 @@
-// Where a successful login goes (spec section 4): /create is not a route of its own, so it falls through
+// Where a successful login goes: /create is not a route of its own, so it falls through
 // to / (or /fr), which sends a signed-in user on to the app in that language. A visitor who chose a plan
-// first ("Log in to Buy", issue 23 item 6) goes to that plan's checkout instead, whichever way they signed
+// first ("Log in to Buy") goes to that plan's checkout instead, whichever way they signed
 // in: password, emailed link, sign-up's activation link or Google. An app page opened without a session
 // (the deletion email's link, item 11) is gone back to after the sign-in.
 import type { Language } from '../../../../shared/language.ts';

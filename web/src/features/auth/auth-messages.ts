@@ -1,4 +1,4 @@
-// Spec section 8, "Login", "Login link request", "Signup" and "Token login": which message (and which
+// The login, login-link, signup and emailed-link screens: which message (and which
 // follow-up action) each failure gets. Decided by the server's error code (functions/domain/errors.ts);
 // the spec's status rules apply only to a code this page does not know.
 import type { AlertKind } from '../../components/ui/alert.tsx';
@@ -69,7 +69,7 @@ export const NO_TOKEN = 'NO_TOKEN';
 const SAID_BY_CODE = new Set([NO_TOKEN, 'INVALID_LOGIN_LINK', 'SERVER_ERROR', 'NETWORK_ERROR', 'UNKNOWN']);
 
 /**
- * What went wrong with an emailed link (spec section 8, "Token login"), as a code: the link's own page says
+ * What went wrong with an emailed link, as a code: the link's own page says
  * it in English, and a French link's reader is sent on to /fr/login?link=<code>, which says it in French.
  */
 export function tokenLoginFailureCode(e: unknown): string {
@@ -97,7 +97,7 @@ export function linkFailureMessage(code: string, t: TFunction): string {
 
 export function tokenLoginFailure(e: unknown, t: TFunction): string {
   const code = tokenLoginFailureCode(e);
-  // Spec section 8: "Other: the server msg, else 'Error during login. Please try again.'"
+  // "Other: the server msg, else 'Error during login. Please try again.'"
   if (isApiError(e) && !SAID_BY_CODE.has(code)) return serverMessage(e, t('tokenLogin.errorGeneric'));
   return linkFailureMessage(code, t);
 }
@@ -122,7 +122,7 @@ export function googleReturnMessage(reason: string | null, t: TFunction): FormMe
   }
 }
 
-/** The "Continue with Google" call failed: spec section 8 only logs it; the person is told too. */
+/** The "Continue with Google" call failed: it is logged, and the person is told too. */
 export function googleStartFailure(e: unknown, t: TFunction): string {
   if (!isApiError(e)) return t('auth.googleFailed');
   if (e.code === 'GOOGLE_SIGN_IN_UNAVAILABLE') return t('auth.googleUnavailable');

@@ -1,4 +1,4 @@
-// /login (spec sections 2, 4 and 8): email and password, a login link by email, the identity provider.
+// /login: email and password, a login link by email, the identity provider.
 import './strings.ts';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';

@@ -1,12 +1,12 @@
-// /login_with_token?token=...&lang=... (spec sections 2, 4 and 8): the landing page of an emailed link and
-// of a Google sign-in, English only in every state (spec section 2): Logging in, Login Error (Back to login),
+// /login_with_token?token=...&lang=...: the landing page of an emailed link and
+// of a Google sign-in, English only in every state: Logging in, Login Error (Back to login),
 // Login Successful and "Sign in as …?". The link's `lang` (the email's language) decides only where the page
 // sends the user next: /fr/app..., /fr/login, / or /fr on Cancel. A French link that fails (used, expired)
 // does not stop on the English Login Error: like a French link that works, it goes on at once to a French
-// page, /fr/login?link=<code>, which says in French what went wrong (issue 23, item 9).
+// page, /fr/login?link=<code>, which says in French what went wrong.
 // A link opened in a browser that did not ask for it (the phone of someone who asked on their laptop, a
 // mail scanner, or a victim someone sent their own link to) first asks "Sign in as j•••@example.com?":
-// nothing is redeemed until Continue (issue 23: login CSRF).
+// nothing is redeemed until Continue (login CSRF).
 import './strings.ts';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -96,7 +96,7 @@ export default function LoginWithTokenPage() {
     };
   }, [token, confirmed, signIn, navigate, t, next]);
 
-  // The page stays English (spec section 2); the French reader of a link that failed reads why in French.
+  // The page stays English; the French reader of a link that failed reads why in French.
   if (state.step === 'error' && next === 'fr') {
     return <Navigate to={`${pagePath('login', 'fr')}?link=${encodeURIComponent(state.code)}`} replace />;
   }

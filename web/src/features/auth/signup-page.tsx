@@ -1,4 +1,4 @@
-// /signup (spec sections 2, 5 and 8): email and the terms, then an activation email.
+// /signup: email and the terms, then an activation email.
 import './strings.ts';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'react-router';

@@ -1,4 +1,4 @@
-// /app/create, Create Your Avatar (spec section 2 "Style picking screen", sections 5 and 8, issue 9): the
+// /app/create, Create Your Avatar (docs/product.md, step 4): the
 // styles by category, a click toggles one, the side panel totals them against the balance and creates the
 // batch; success leads to the gallery with the server's message.
 import './strings.ts';

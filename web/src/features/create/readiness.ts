@@ -1,6 +1,6 @@
-// What stands between the selection and Create Avatars (spec section 5): no style, fewer than 2 photos,
+// What stands between the selection and Create Avatars: no style, fewer than 2 photos,
 // a balance below the total, more avatars than one create makes, or no user to check it against. The server
-// checks the same things again. With backdrops and outfits (issue 20), a style that accepts them makes one
+// checks the same things again. With backdrops and outfits, a style that accepts them makes one
 // avatar per combination, each at the style's cost.
 
 import type { Style, UserInfo } from '../../../../shared/api-schemas.ts';
@@ -9,7 +9,7 @@ import { MAX_AVATARS_PER_BATCH, type StyleChoices } from '../../../../shared/sty
 import type { TFunction } from '../../lib/i18n.ts';
 import { tokenBalance } from '../../lib/session.tsx';
 
-/** The hint's number (spec section 9): shown, not enforced. */
+/** The hint's number: shown, not enforced. */
 export const STYLE_HINT = 10;
 
 export interface Warning {

@@ -6,7 +6,7 @@ import type Fr from './locales/fr.json';
 
 export const CREATE_LOCALES_MATCH: Same<typeof En, typeof Fr> = true;
 
-// With the backdrop and outfit names (issue 20), which this screen shows too.
+// With the backdrop and outfit names, which this screen shows too.
 await Promise.all([
   addFeatureStrings({ en: () => import('./locales/en.json'), fr: () => import('./locales/fr.json') }),
   addFeatureStrings(CHOICE_STRINGS),

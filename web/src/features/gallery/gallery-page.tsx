@@ -1,4 +1,4 @@
-// /app/gallery, My Avatars (spec section 2 "Gallery screen", sections 4 and 8, issues 9 and 20): the tasks by
+// /app/gallery, My Avatars (docs/product.md, step 5): the tasks by
 // day, newest first, polled every 15 s while any is pending; a finished one opens 'Generated Avatar';
 // downloads with presets, and all of them as one ZIP; the favourites filter and their own ZIP; Refresh
 // clears the image caches and reloads.

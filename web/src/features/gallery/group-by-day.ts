@@ -1,4 +1,4 @@
-// Tasks by creation day (spec section 2): newest day first, each with a long date heading in the page's
+// Tasks by creation day: newest day first, each with a long date heading in the page's
 // language; times in the browser's time zone (lib/dates.ts).
 import { formatDate, localDay } from '../../lib/dates.ts';
 import type { Language } from '../../lib/language.ts';

@@ -1,4 +1,4 @@
-// The gallery's two orders: by day, newest first (spec section 2), or best likeness first (issue 18), the
+// The gallery's two orders: by day, newest first, or best likeness first, the
 // avatars without a face found after those with a score, then those never measured, then the unfinished.
 import type { Task } from './api/tasks.ts';
 

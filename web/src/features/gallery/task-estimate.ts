@@ -1,4 +1,4 @@
-// What the gallery says about tasks still being made (issue 23, item 13): each task's stage and the time
+// What the gallery says about tasks still being made: each task's stage and the time
 // left, counted down from the server's estimate (made from recent tasks' durations) between two reads of
 // the list, and each batch's summary: "Generating 2 of 4". Only the stages the server reports are shown:
 // an estimate without them would be a guess.

@@ -1,4 +1,4 @@
-// The landing page (spec section 2): prerendered, its copy in static HTML (content/, never in the
+// The landing page: prerendered, its copy in static HTML (content/, never in the
 // JavaScript). In the browser only the avatar carousel comes alive. A signed-in visitor never sees it:
 // main.tsx and the route guard send them to /app.
 

@@ -1,6 +1,6 @@
-// The English landing page offers French to a browser whose language is French (issue 23, item 9): once,
+// The English landing page offers French to a browser whose language is French: once,
 // in French, as a bar at the foot of the screen with a link to /fr and a way to say no. No redirect: the
-// language still comes from the address only (spec section 2), crawlers and anyone who chose English keep
+// language still comes from the address only, crawlers and anyone who chose English keep
 // the page they asked for, and the prerendered HTML never holds the offer. Answered (followed or closed),
 // it is not made again in this browser.
 import { useEffect, useState } from 'react';

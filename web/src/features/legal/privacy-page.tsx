@@ -1,4 +1,4 @@
-// /privacy-policy (spec section 2 "Legal pages"): prerendered; the text is not in the JavaScript.
+// /privacy-policy: prerendered; the text is not in the JavaScript.
 import { StaticContent } from '../../components/static-content.tsx';
 import { useStrings } from '../../lib/strings.ts';
 import { PrivacyDocument } from './content/privacy.tsx';

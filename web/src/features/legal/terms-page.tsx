@@ -1,4 +1,4 @@
-// /terms-of-service (spec section 2 "Legal pages"): prerendered; the text is not in the JavaScript.
+// /terms-of-service: prerendered; the text is not in the JavaScript.
 import { StaticContent } from '../../components/static-content.tsx';
 import { useStrings } from '../../lib/strings.ts';
 import { TermsDocument } from './content/terms.tsx';

@@ -1,4 +1,4 @@
-// The professional headshot page (spec section 2): prerendered like the landing page, its copy in static
+// The professional headshot page: prerendered like the landing page, its copy in static
 // HTML (content/, never in the JavaScript); in the browser only the carousel of 30 headshots comes alive.
 
 import { MarketingPage } from '../../components/marketing/marketing-page.tsx';

@@ -1,4 +1,4 @@
-// /app/upload, Manage Photos (spec section 2 "Photo manager", section 4 "Photo upload", issue 8): upload
+// /app/upload, Manage Photos (docs/product.md, step 3): upload
 // with consent and progress, the photos with their warnings, the count against the 2 needed, retention.
 import './strings.ts';
 import { useEffect, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-// Deleting a photo with Undo (issue 23, item 14): the photo leaves the screen at once, and the server
+// Deleting a photo with Undo: the photo leaves the screen at once, and the server
 // deletes it only when the undo window ends, so Undo simply forgets it and nothing is lost. Until then it
 // still counts on the server: an upload started in the window sends the deletes first, so the photos the
 // screen counts are the photos the server counts. Leaving the screen sends them at once; a tab closed in

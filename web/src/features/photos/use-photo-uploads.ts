@@ -1,4 +1,4 @@
-// The upload flow of spec section 4 "Photo upload": idle, then uploading with progress 0-100. Uploading
+// The upload flow of Manage Photos: idle, then uploading with progress 0-100. Uploading
 // starts only with both consents; files chosen earlier wait and go as soon as both boxes are ticked.
 import { useCallback, useRef, useState } from 'react';
 import type { PhotoConsent, Rejection } from '../../../../shared/api-schemas.ts';

@@ -1,4 +1,4 @@
-// /pricing (spec sections 2, 4, 8 and 9): the one-time card with its pack selector, the featured
+// /pricing: the one-time card with its pack selector, the featured
 // subscription card, the error line below them, notes, the subscription FAQ and the structured data.
 // Checkout and the subscription check go through the typed API client; until the API serves them, the cards
 // show the prices and no button (shared/api-routes.ts `served`). A failed checkout shows on the spec's error

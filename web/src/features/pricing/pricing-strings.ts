@@ -1,5 +1,5 @@
 // The pricing page's interactive strings (pack selector, prices, buttons, subscription states, errors).
-// The rest of its copy is prerendered only (content/*.tsx). English error lines: spec section 8, word for word.
+// The rest of its copy is prerendered only (content/*.tsx). English error lines: the product's own words, word for word.
 import type { Localized } from '../../lib/strings.ts';
 
 export interface PricingStrings {

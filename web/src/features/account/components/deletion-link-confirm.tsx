@@ -1,4 +1,4 @@
-// The page the deletion email's link opens (/app/account?delete=<code>, issue 23 item 11): at the top of the
+// The page the deletion email's link opens (/app/account?delete=<code>): at the top of the
 // account screen and alone on it, why the person is here, the account, what will be deleted and the button,
 // so that a phone shows them at once. "Keep my account" goes back to the whole account screen; once
 // confirmed, the job's progress takes the panel's place.

@@ -1,4 +1,4 @@
-// The "your avatars are ready" email (issue 9): on by default, turned off here.
+// The "your avatars are ready" email: on by default, turned off here.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ResponseOf } from '../../../../../shared/api-routes.ts';

@@ -39,6 +39,6 @@ export function stylesChanged(change?: (styles: AdminStyle[]) => AdminStyle[]): 
   void invalidateRoutes(...(change ? [] : (['adminListStyles'] as const)), 'adminStyleAudit', 'listStyles');
 }
 
-/** Spec section 8 "Admin": the server's error, else the screen's own message. */
+/** The server's error, else the screen's own message. */
 export const serverMessage = (e: unknown, fallback: string): string =>
   isApiError(e) && e.msg ? e.msg : fallback;

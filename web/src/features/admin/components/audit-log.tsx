@@ -1,4 +1,4 @@
-// The audit log at the bottom of the screen (issue 11): who changed which style, when, and what changed.
+// The audit log at the bottom of the screen: who changed which style, when, and what changed.
 import type { AdminStyle, StyleAuditEntry } from '../../../../../shared/api-schemas.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { ADMIN_TEXT as T } from '../admin-strings.ts';

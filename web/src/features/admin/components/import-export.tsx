@@ -1,4 +1,4 @@
-// The Import/Export panel (spec sections 2, 5, 7 and 8): a .json file sent as the form field `file`, the
+// The Import/Export panel: a .json file sent as the form field `file`, the
 // spec's success message (and, beyond it, why entries were skipped); the export is fetched and saved as styles.json.
 import { type FormEvent, useId, useRef, useState } from 'react';
 import type { ImportResult } from '../../../../../shared/api-schemas.ts';
@@ -41,8 +41,8 @@ export function ImportExport({ onImported }: { onImported(): void }) {
     }
   };
 
-  // Spec section 7's JSON download, fetched with the session in its headers and saved from memory: the
-  // session never goes into a URL (issue 23).
+  // The JSON download, fetched with the session in its headers and saved from memory: the
+  // session never goes into a URL.
   const [exporting, setExporting] = useState(false);
   const exportStyles = async () => {
     setExporting(true);

@@ -1,4 +1,4 @@
-// Add and edit (spec sections 2, 4 and 5): the fields, trimmed for the checks, each error cleared when its
+// Add and edit: the fields, trimmed for the checks, each error cleared when its
 // field is edited; the picture's preview hides when it fails to load; a picture can be uploaded.
 import { type FormEvent, useId, useState } from 'react';
 import {
@@ -73,7 +73,7 @@ export function StyleForm({ style, onSubmit, onCancel }: Props) {
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
-    // Spec section 5: a field's error clears as soon as it is edited.
+    // A field's error clears as soon as it is edited.
     if (key in errors) setErrors(({ [key as keyof StyleFormErrors]: _, ...rest }) => rest);
     setFormError(null);
   };

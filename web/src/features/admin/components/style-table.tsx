@@ -1,4 +1,4 @@
-// The styles list (spec section 2): search over name, category, description and format, sortable columns,
+// The styles list: search over name, category, description and format, sortable columns,
 // the total count, inactive styles faded, and delete on a second click on Confirmer.
 import { useMemo, useState } from 'react';
 import type { AdminStyle } from '../../../../../shared/api-schemas.ts';

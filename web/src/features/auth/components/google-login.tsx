@@ -10,7 +10,7 @@ import { googleStartFailure } from '../auth-messages.ts';
 import { OrDivider } from './auth-shell.tsx';
 
 /**
- * "or", then "Continue with Google". Spec section 8 only logs a failure; the person is told too. Not shown
+ * "or", then "Continue with Google". A failure is logged, and the person is told too. Not shown
  * while the API does not serve the identity-provider login (shared/api-routes.ts).
  */
 export function GoogleLogin() {

@@ -1,4 +1,4 @@
-// The follow-up action a sign-in message offers (spec section 8): Sign up, Go to login page, Send new
+// The follow-up action a sign-in message offers: Sign up, Go to login page, Send new
 // activation link, or Send me a login link (an account without a password). The typed email goes along
 // to the next page.
 

@@ -1,4 +1,4 @@
-// "Log in to Buy" leads here with ?buy=<plan> (issue 23, item 6): the sign-in pages keep the plan in this
+// "Log in to Buy" leads here with ?buy=<plan>: the sign-in pages keep the plan in this
 // browser and say where the sign-in will lead, with a way to drop it. The plan is named, never priced, by
 // the address: the price shown comes from the catalogue, and the server charges from it too.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// "Didn't get it? Resend" under "Check your inbox" (issue 23, item 14): the same email again (a pending
+// "Didn't get it? Resend" under "Check your inbox": the same email again (a pending
 // account gets its activation link, an active one a login link). Offered again 30 seconds after each email,
 // so a second one is not asked for before the first could arrive; when the server says too many were asked
 // for (429), it says when the next one may be, and waits that long.

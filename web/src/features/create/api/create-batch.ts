@@ -1,5 +1,5 @@
-// POST /aivatar/create_tasks_batch (spec sections 5, 7 and 8): the styles and their prompts in the same
-// order, reference elements always on, and (issue 20) the backdrops and outfits for the styles that accept
+// POST /aivatar/create_tasks_batch: the styles and their prompts in the same
+// order, reference elements always on, and the backdrops and outfits for the styles that accept
 // them. The server reads costs and prompts from its own table; a short balance answers 403 'Not enough
 // tokens' with the numbers.
 import type { Style } from '../../../../../shared/api-schemas.ts';

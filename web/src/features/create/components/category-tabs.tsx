@@ -1,4 +1,4 @@
-// The category tabs (spec section 2): All Styles, then one tab per category, its name capitalised (French
+// The category tabs: All Styles, then one tab per category, its name capitalised (French
 // pages translate the known ones). Arrow keys move between tabs, as a tab list should.
 import type { KeyboardEvent } from 'react';
 import { hasString, type TranslationKey, useTranslation } from '../../../lib/i18n.ts';

@@ -1,4 +1,4 @@
-// Backdrop and outfit (issue 20): swatches with names, each a toggle button (Tab to reach, Space or Enter
+// Backdrop and outfit: swatches with names, each a toggle button (Tab to reach, Space or Enter
 // to pick), for the styles that accept them (marked on their cards). Every picked backdrop with every picked
 // outfit is one avatar of each such style; none picked keeps the style's own look.
 import {

@@ -1,4 +1,4 @@
-// The side panel (spec sections 2 and 5): the selected styles with their cost and a remove button, the
+// The side panel: the selected styles with their cost and a remove button, the
 // running total, the warnings, and Create Avatars, or Upload Reference Photos with fewer than 2 photos.
 import { Link } from 'react-router';
 import type { Style } from '../../../../../shared/api-schemas.ts';

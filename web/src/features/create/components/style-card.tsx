@@ -1,5 +1,5 @@
-// One style (spec section 2): its preview, name, description and token cost. A click toggles it. Beside the
-// cost, what the balance can buy of it (issue 23, item 8): enough for how many avatars, or how many tokens
+// One style: its preview, name, description and token cost. A click toggles it. Beside the
+// cost, what the balance can buy of it: enough for how many avatars, or how many tokens
 // are missing and the pack that covers them, whose link opens that pack's checkout. The link sits outside
 // the card's button (a link cannot live in a button), over the card's foot.
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-// Downloads (spec sections 7 and 8, issues 9 and 20): the diagnostic call first (its answer is not shown),
+// Downloads: the diagnostic call first (its answer is not shown),
 // then the base64 route, then the blob route; a preset (original, 400x400 for LinkedIn, the 1080 px profile
 // square, the ID badge, 4K upscaled) as a query. The original is named after the stored name before its
 // first underscore, plus the extension; a preset's file says which it is (`avatar-<style>-linkedin.jpg`).
@@ -20,7 +20,7 @@ export const resultFilename = (task: Task): string => (task.result_path ?? '').s
 
 const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
 
-/** Spec section 7: the stored name before its first underscore, plus the extension; a preset names itself. */
+/** The stored name before its first underscore, plus the extension; a preset names itself. */
 export function downloadName(task: Task, preset: Preset, contentType: string): string {
   const stored = resultFilename(task);
   const dot = stored.lastIndexOf('.');
@@ -54,7 +54,7 @@ export async function downloadResult(task: Task, preset: Preset): Promise<void> 
 
 /**
  * Every finished avatar (or every starred one) as one ZIP. The server makes the archive ready and answers a 5-minute link for it
- * (never the session: issue 23); the browser then opens the link, which redirects to the archive in
+ * (never the session); the browser then opens the link, which redirects to the archive in
  * storage, and saves it as it streams, however large.
  */
 export async function downloadAll(which: 'resultsZip' | 'favouritesZip' = 'resultsZip'): Promise<void> {

@@ -1,4 +1,4 @@
-// Favourites (issue 20): a star on each finished avatar, kept by the server on the task, so it follows the
+// Favourites: a star on each finished avatar, kept by the server on the task, so it follows the
 // user to every device. A TanStack Query mutation (house style: one pattern for server state,
 // lib/server-state.tsx): the star changes at once in every list read so far, goes back if the server
 // refuses, and the lists not on screen are read again when next shown.

@@ -1,8 +1,8 @@
-// The gallery's image caches (spec sections 2 and 4): each image path is fetched at most twice; what loaded
+// The gallery's image caches: each image path is fetched at most twice; what loaded
 // is kept, so a poll that brings a freshly signed URL does not fetch the image again, and what failed twice
 // stays failed. Refresh clears them.
 
-/** Spec section 9: image fetch attempts per path. */
+/** Image fetch attempts per path. */
 export const MAX_FETCHES_PER_PATH = 2;
 
 interface Entry {

@@ -1,4 +1,4 @@
-// The user's avatar tasks (GET /aivatar/user-tasks, spec sections 4 and 7): newest first, older pages on
+// The user's avatar tasks (GET /aivatar/user-tasks): newest first, older pages on
 // demand (`next_cursor`, beyond the spec), and read again every 15 s while any task is TODO or IN_PROGRESS
 // and the tab is in view, stopping once none is. The favourites filter reads the starred ones only.
 import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
@@ -7,7 +7,7 @@ import type { ResponseOf } from '../../../../../shared/api-routes.ts';
 import { api } from '../../../lib/api-client.ts';
 import { routeKey } from '../../../lib/query-keys.ts';
 
-/** Spec section 9: the gallery's poll interval. */
+/** The gallery's poll interval. */
 export const POLL_INTERVAL_MS = 15_000;
 
 /** The task as the gallery reads it: the spec's fields and the ones the server adds beyond them. */
@@ -40,7 +40,7 @@ function tasksOf(data: InfiniteData<TaskPage> | undefined): Task[] {
   return tasks;
 }
 
-/** Which tasks the gallery shows: all of them, or the starred ones (issue 20). */
+/** Which tasks the gallery shows: all of them, or the starred ones. */
 export type TaskFilter = 'all' | 'favourites';
 
 export function useTasks(filter: TaskFilter = 'all') {

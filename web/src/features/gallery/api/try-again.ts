@@ -1,4 +1,4 @@
-// POST /aivatar/tasks/{taskId}/try-again (issue 20): one new avatar like a finished one, charged by the
+// POST /aivatar/tasks/{taskId}/try-again: one new avatar like a finished one, charged by the
 // server at the style's own price; `expected_cost` is the price the confirmation showed (a changed price is
 // refused, nothing charged). One Idempotency-Key per confirmation: a repeated click is charged once.
 import { api, isApiError } from '../../../lib/api-client.ts';

@@ -1,5 +1,5 @@
-// 'Generated Avatar' (spec section 2): the image, the style, the created time, and Download, here with
-// the presets, the star, and the before/after beside the reference photo (issue 20). A native modal dialog:
+// 'Generated Avatar': the image, the style, the created time, and Download, here with
+// the presets, the star, and the before/after beside the reference photo. A native modal dialog:
 // focus stays inside, Escape and the backdrop close it.
 import { useEffect, useRef, useState } from 'react';
 import { CloseIcon } from '../../../components/ui/icons.tsx';

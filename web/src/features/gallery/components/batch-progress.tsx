@@ -1,4 +1,4 @@
-// Each batch still being made, in one line (issue 23, item 13): "Generating 2 of 4 · about 40 seconds left".
+// Each batch still being made, in one line: "Generating 2 of 4 · about 40 seconds left".
 import { useTranslation } from '../../../lib/i18n.ts';
 import { etaOf, type BatchProgress as Progress } from '../task-estimate.ts';
 import { useEtaText } from './task-stage.tsx';

@@ -1,4 +1,4 @@
-// Before / after (issue 20): the avatar beside the reference photo it was made from, both cut to the same
+// Before / after: the avatar beside the reference photo it was made from, both cut to the same
 // face-centred square so the two faces sit at the same size, to judge the likeness at a glance. The photo
 // comes from the user's own photo list (short-lived links to their own files); a photo deleted since says so.
 import { useQuery } from '@tanstack/react-query';

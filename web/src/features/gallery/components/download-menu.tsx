@@ -1,4 +1,4 @@
-// Download with a preset (issues 9 and 20): Original, 400 x 400 for LinkedIn, the 1080 px profile square, the
+// Download with a preset: Original, 400 x 400 for LinkedIn, the 1080 px profile square, the
 // 600 px ID badge, 4K (upscaled). On a card, a button for the original and a menu for the others; in the
 // modal, all of them side by side. The profile square comes with a round preview of the crop it will be.
 import { useEffect, useId, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-// The star of a finished avatar (issue 20): a toggle button (aria-pressed) on its card and in its modal. The
+// The star of a finished avatar: a toggle button (aria-pressed) on its card and in its modal. The
 // server keeps it (api/favourites.ts, a mutation): a star the server did not keep goes back, and a toast
 // says so.
 import { isServed } from '../../../lib/api-client.ts';

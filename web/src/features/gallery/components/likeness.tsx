@@ -1,4 +1,4 @@
-// The likeness guarantee on the gallery (issue 18; docs/faces.md, "The guarantee"): how much a finished avatar
+// The likeness guarantee on the gallery (docs/faces.md, "The guarantee"): how much a finished avatar
 // looks like the user (from the reference photos' faces, measured by the worker). One that did not look
 // enough like them was refunded and is withheld: the card shows only the server's blurred copy, says so, and
 // offers "Keep it anyway" (its tokens again, then it is an avatar like any other) beside Try again (issue

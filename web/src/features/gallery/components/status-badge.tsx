@@ -1,5 +1,5 @@
-// The status of a task not yet finished (spec section 4): Pending, a spinner with the percent (0 when
-// missing), or Error. The percent shown is the task's, or how far along its estimate is (issue 23), whichever
+// The status of a task not yet finished: Pending, a spinner with the percent (0 when
+// missing), or Error. The percent shown is the task's, or how far along its estimate is, whichever
 // is further: a provider call is one long step, and the task's own percent does not move during it.
 import { AlertIcon, CheckCircleIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';

@@ -1,9 +1,9 @@
-// One avatar task (spec sections 2 and 4): a finished one shows its image, opens the modal on a click and
+// One avatar task: a finished one shows its image, opens the modal on a click and
 // has its download button; the others show the style's picture with their status. Each shows the time and
 // 'Style: name' ('Style {id}' without a name); a preview render says so; a measured one shows its likeness,
 // and the likeness guarantee's refund when it did not look enough like the user; a finished one has its star.
-// One being made shows its stage and the time left (issue 23). Its backdrop and outfit show under the style
-// (issue 20); a finished card offers Try again, first and foremost when it was refunded, and a finished team
+// One being made shows its stage and the time left. Its backdrop and outfit show under the style
+//; a finished card offers Try again, first and foremost when it was refunded, and a finished team
 // avatar "Chosen for my team" (docs/product.md, "Teams"). One the guarantee refunded is withheld
 // (docs/faces.md): a blurred copy, no modal, download or star, and "Keep it anyway".
 import { useRef } from 'react';

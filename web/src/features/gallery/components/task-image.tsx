@@ -1,4 +1,4 @@
-// A finished avatar's image (spec sections 2, 4 and 8): the short-lived URL from the list first, then the
+// A finished avatar's image: the short-lived URL from the list first, then the
 // base64 route, at most 2 fetches per path (api/image-cache.ts); after that 'Unable to load image'.
 import { useEffect, useState } from 'react';
 import { AlertIcon, ImageIcon } from '../../../components/ui/icons.tsx';

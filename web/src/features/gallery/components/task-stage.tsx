@@ -1,4 +1,4 @@
-// A pending task's stage (issue 23, item 13): three steps (queued, generating, finishing) drawn across the
+// A pending task's stage: three steps (queued, generating, finishing) drawn across the
 // bottom of its card, and a line that names the stage with the time left, counted down between reads.
 import { useTranslation } from '../../../lib/i18n.ts';
 import { type Estimate, type Eta, etaOf, STAGES } from '../task-estimate.ts';

@@ -1,4 +1,4 @@
-// "Try again" on a finished card (issue 20): a confirmation that states the token cost, then one new avatar
+// "Try again" on a finished card: a confirmation that states the token cost, then one new avatar
 // with the same style, backdrop, outfit and photos. The price shown is the style's current one (the server
 // charges that, and refuses if it changed meanwhile); a style no longer offered has no Try again.
 import { useEffect, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-// The landing page's prerendered sections (spec section 2, Landing page). Prerendered only: import this
+// The landing page's prerendered sections (Landing page). Prerendered only: import this
 // module inside `import.meta.env.SSR &&` code, so none of it ships in the JavaScript.
 import { pagePath } from '../../../../../shared/web-routes.ts';
 import { JsonLd } from '../../../components/json-ld.tsx';

@@ -1,4 +1,4 @@
-// The landing page's copy (spec sections 1, 2 and 9), in English and in French. Prerendered only: import it
+// The landing page's copy, in English and in French. Prerendered only: import it
 // inside `import.meta.env.SSR &&` code, so none of it ships in the JavaScript.
 
 import type { Card, DemoCopy, FaqItem } from '../../../components/marketing/content/marketing-blocks.tsx';

@@ -1,4 +1,4 @@
-// Privacy Policy, English (spec sections 2 "Legal pages", 3 and 9). Prerendered only. Like the terms, it
+// Privacy Policy, English (3 and 9). Prerendered only. Like the terms, it
 // keeps both readings of photo deletion: automatic once generation completes (the opt-in setting of
 // functions/domain/photos/retention.ts, off by default), and by the user at any time. What it says of backups
 // is the table's point-in-time recovery (BACKUP_DAYS, docs/operations.md); of face data, docs/faces.md.

@@ -1,4 +1,4 @@
-// Politique de confidentialité, en français (spec sections 2 « Legal pages », 3 et 9). Prerendered only.
+// Politique de confidentialité, en français. Prerendered only.
 // Same two readings of photo deletion as the English text (see privacy-en.tsx).
 import { PHOTO_RETENTION_DAYS } from '../../../../../shared/photo-rules.ts';
 import { BACKUP_DAYS } from '../../../../../shared/table-design.ts';

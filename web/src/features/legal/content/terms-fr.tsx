@@ -1,4 +1,4 @@
-// Conditions générales d'utilisation, en français (spec sections 2 « Legal pages », 5 et 9). Prerendered
+// Conditions générales d'utilisation, en français. Prerendered
 // only. Same two contradictions as the English text, kept on purpose (see terms-en.tsx).
 import { ContactEmail, PackList, PrivacyLink } from '../components/legal-parts.tsx';
 import type { LegalText } from './legal-text.ts';

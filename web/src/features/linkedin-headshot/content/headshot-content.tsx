@@ -1,4 +1,4 @@
-// The professional headshot page's prerendered sections (spec section 2, Headshot landing page). Prerendered
+// The professional headshot page's prerendered sections (Headshot landing page). Prerendered
 // only: import this module inside `import.meta.env.SSR &&` code, so none of it ships in the JavaScript.
 import { pagePath } from '../../../../../shared/web-routes.ts';
 import { JsonLd } from '../../../components/json-ld.tsx';

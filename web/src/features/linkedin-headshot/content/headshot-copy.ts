@@ -1,4 +1,4 @@
-// The professional headshot page's copy (spec sections 1, 2 and 9), in English and in French. Prerendered
+// The professional headshot page's copy, in English and in French. Prerendered
 // only: import it inside `import.meta.env.SSR &&` code, so none of it ships in the JavaScript.
 
 import type { Card, FaqItem } from '../../../components/marketing/content/marketing-blocks.tsx';

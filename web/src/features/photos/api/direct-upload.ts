@@ -1,4 +1,4 @@
-// Uploading the way issue 8 describes: ask for presigned POSTs, send each file straight to the bucket with
+// Uploading straight to storage: ask for presigned POSTs, send each file straight to the bucket with
 // real progress (XHR), then have the server check and keep them (confirm, 5 at a time).
 import type { Rejection, UploadTarget } from '../../../../../shared/api-schemas.ts';
 import { PHOTO_LIMITS } from '../../../../../shared/photo-rules.ts';

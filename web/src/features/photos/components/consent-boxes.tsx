@@ -1,4 +1,4 @@
-// The two consents of spec section 2, with links to the privacy policy and the AI provider's policy. Each
+// The two consents of Manage Photos, with links to the privacy policy and the AI provider's policy. Each
 // change is recorded on the account (PUT /photos/consent); unticking withdraws it.
 
 import { Link } from 'react-router';

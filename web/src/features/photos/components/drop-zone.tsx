@@ -1,4 +1,4 @@
-// Drag and drop, or Browse Files (several at once); JPG, PNG and WEBP (spec section 2).
+// Drag and drop, or Browse Files (several at once); JPG, PNG and WEBP.
 import { type DragEvent, useRef, useState } from 'react';
 import { PHOTO_ACCEPT, PHOTO_LIMITS } from '../../../../../shared/photo-rules.ts';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,4 +1,4 @@
-// How many photos the user has against the 2 needed to create avatars (spec sections 5 and 9), with a link
+// How many photos the user has against the 2 needed to create avatars, with a link
 // to Create Avatar once there are enough and that screen exists.
 
 import { Link } from 'react-router';

@@ -1,5 +1,5 @@
-// "Your Photos" (spec section 2): Refresh, the photos newest first, or the empty state; the list's own
-// failure message (spec section 8).
+// "Your Photos": Refresh, the photos newest first, or the empty state; the list's own
+// failure message.
 
 import type { PhotoFile } from '../../../../../shared/api-schemas.ts';
 import { SkeletonCards } from '../../../components/layout/app-skeleton.tsx';

@@ -1,4 +1,4 @@
-// One photo's thumbnail (spec sections 2 and 8): a placeholder until the image has loaded, a spinner while
+// One photo's thumbnail: a placeholder until the image has loaded, a spinner while
 // it loads, and its own error with a tooltip. The short-lived URL from the list comes first; if it fails
 // (expired, blocked), the image is fetched once as base64 (GET /photos/data/{filename}).
 import { useId, useState } from 'react';

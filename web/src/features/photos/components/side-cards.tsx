@@ -1,5 +1,5 @@
-// Beside the upload: tips for good reference photos with the content rules (spec section 5), and
-// retention (issue 8): automatic deletion after 30 days, and "delete my photos once my avatars are ready".
+// Beside the upload: tips for good reference photos with the content rules, and
+// retention: automatic deletion after 30 days, and "delete my photos once my avatars are ready".
 
 import { PHOTO_RETENTION_DAYS } from '../../../../../shared/photo-rules.ts';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';

@@ -1,4 +1,4 @@
-// 'Photo "x" has been deleted.' (spec section 4) with Undo for a few seconds (issue 23), a bar along the
+// 'Photo "x" has been deleted.' with Undo for a few seconds, a bar along the
 // bottom of the screen with the time left drawn as a shrinking line; × sends the delete at once.
 import { useTranslation } from '../../../lib/i18n.ts';
 import { type PendingDelete, UNDO_WINDOW_MS } from '../use-photo-deletes.ts';

@@ -1,4 +1,4 @@
-// What the upload is doing: the consent messages (spec section 5), the files waiting for consent, the
+// What the upload is doing: the consent messages, the files waiting for consent, the
 // progress bar with its percentage, the rejected-count message with each reason, or the failure.
 
 import { PHOTO_LIMITS } from '../../../../../shared/photo-rules.ts';

@@ -1,4 +1,4 @@
-// Checkout and the subscription check (spec sections 4 and 7). The browser sends only the plan's id (and
+// Checkout and the subscription check. The browser sends only the plan's id (and
 // its token count, as the spec's client does): the server prices it from shared/catalogue.ts.
 import { useEffect, useState } from 'react';
 import type { SubscriptionPlan, TokenPack } from '../../../../../shared/catalogue.ts';

@@ -1,4 +1,4 @@
-// The one-time card (spec section 2): the pack selector (first pack by default), the chosen pack's price
+// The one-time card: the pack selector (first pack by default), the chosen pack's price
 // and tokens, and Buy, or 'Log in to Buy' for a visitor. While the API does not serve checkout, no button:
 // a line saying so, and for a visitor the way to the free tokens. Its fixed copy is prerendered only.
 import { useId } from 'react';
@@ -88,7 +88,7 @@ export function OneTimeCard({ pack, onPackChange, signedIn, loading, disabled, o
             {s.buy(pack.tokens)}
           </Button>
         ) : (
-          // Back to this pack's checkout once logged in or signed up (issue 23, item 6).
+          // Back to this pack's checkout once logged in or signed up.
           <Link
             to={loginToBuyPath(pack.id, lang)}
             className={buttonClass({ size: 'lg', block: true, variant: 'secondary' })}

@@ -1,4 +1,4 @@
-// The featured subscription card (spec sections 2 and 4): 100 tokens a month, and one of its states:
+// The featured subscription card: 100 tokens a month, and one of its states:
 // visitor ('Log in to Subscribe'), checking, active ('Manage Subscription') or Subscribe; or, while the
 // API does not serve subscribing, no button and a line saying so.
 import { Link } from 'react-router';

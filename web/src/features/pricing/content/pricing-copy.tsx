@@ -1,5 +1,5 @@
 // The pricing page's copy that never changes on screen: prerendered only, never in the JavaScript (import
-// this module inside `import.meta.env.SSR &&` only). Spec sections 1, 2, 4 and 9.
+// this module inside `import.meta.env.SSR &&` only).
 import { JsonLd } from '../../../components/json-ld.tsx';
 import { CheckIcon } from '../../../components/ui/icons.tsx';
 import { useLanguage } from '../../../lib/language.ts';

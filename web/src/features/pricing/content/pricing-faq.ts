@@ -1,4 +1,4 @@
-// The subscription FAQ (spec sections 2 and 4, "Subscription copy rules"). Prerendered only: shown on the
+// The subscription FAQ ("Subscription copy rules"). Prerendered only: shown on the
 // page and, word for word, in its FAQPage structured data.
 import type { Localized } from '../../../lib/strings.ts';
 
