@@ -428,7 +428,7 @@ export const providerBudgetConfig = part({
 export type ProviderBudgetConfig = ReturnType<typeof providerBudgetConfig.build>;
 
 /**
- * The likeness guarantee (issue 18): a finished avatar scoring under this (0-100; no face counts as under)
+ * The likeness guarantee: a finished avatar scoring under this (0-100; no face counts as under)
  * gets its tokens back. Per stage: CDK context likenessGuarantee; default DEFAULT_LIKENESS_GUARANTEE.
  */
 export const likenessConfig = part({

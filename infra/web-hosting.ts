@@ -7,7 +7,7 @@ export const CONTENT_SECURITY_POLICY = (apiOrigin: string, mediaOrigin?: string)
   [
     "default-src 'self'",
     `connect-src 'self' ${apiOrigin}${mediaOrigin ? ` ${mediaOrigin}` : ''}`,
-    // https: style pictures may be any https URL (issue 11); the API serves uploaded ones (/style-images/).
+    // https: style pictures may be any https URL; the API serves uploaded ones (/style-images/).
     `img-src 'self' data: blob: https: ${apiOrigin}${mediaOrigin ? ` ${mediaOrigin}` : ''}`,
     "media-src 'self'",
     "style-src 'self' 'unsafe-inline'",

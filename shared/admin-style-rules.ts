@@ -1,4 +1,4 @@
-// The admin style form's rules (spec sections 3, 5 and 9; issue 11), read by the admin-styles function
+// The admin style form's rules, read by the admin-styles function
 // (request schemas, import) and by the admin screen, so the form and the server say the same thing.
 
 export const STYLE_FORMATS = ['square', 'portrait'] as const;
@@ -14,7 +14,7 @@ export const STYLE_FIELD_LIMITS = {
   tokenCost: 1000,
 } as const;
 
-/** The spec's form messages (section 5) and, beyond it, the server's for what the form cannot send. */
+/** The admin form's messages and, beyond them, the server's for what the form cannot send. */
 export const STYLE_MESSAGES = {
   nameRequired: 'Le nom est requis.',
   categoryRequired: 'La catégorie est requise.',

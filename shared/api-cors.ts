@@ -5,7 +5,7 @@
 import type { HttpMethod, LambdaGroup } from './api-routes.ts';
 
 export interface ApiCors {
-  /** Request headers the SPA's client sends (spec section 7: Bearer and Token, JSON bodies). */
+  /** Request headers the SPA's client sends (Bearer and Token, JSON bodies). */
   allowHeaders: readonly string[];
   allowMethods: readonly HttpMethod[];
   /** Response headers the SPA may read. */
@@ -24,7 +24,7 @@ export const API_CORS: ApiCors = {
   // Idempotency-Key: a double click on Create charges once.
   allowHeaders: ['Authorization', 'Token', 'Content-Type', 'Idempotency-Key'],
   allowMethods: ['GET', 'POST', 'PUT', 'DELETE'],
-  // content-disposition: a result download's file name (the style, spec section 7).
+  // content-disposition: a result download's file name (the style).
   exposeHeaders: ['x-correlation-id', 'content-disposition'],
   maxAgeSeconds: 3600,
   allowCredentials: true,

@@ -139,7 +139,7 @@ export type LedgerPage = z.infer<typeof LedgerPage>;
 
 // Declared now so the contract is whole; served by later groups.
 const StyleId = z.int().check(z.positive());
-/** Spec section 3: an integer, at least 1, default 1. */
+/** An integer, at least 1, default 1. */
 const TokenCost = z.int().check(z.gte(1));
 const StyleText = z.object({ name: z.string(), description: z.string() });
 export const Style = z.object({
@@ -152,7 +152,7 @@ export const Style = z.object({
   prompt: z.string(),
   /** Beyond the spec: the name and description in French, for the French screens. */
   translations: z.optional(z.object({ fr: z.optional(StyleText) })),
-  /** Beyond the spec (issue 20): the user may pick backdrops and outfits for this style. */
+  /** Beyond the spec: the user may pick backdrops and outfits for this style. */
   accepts_choices: z.optional(z.boolean()),
 });
 export type Style = z.infer<typeof Style>;
@@ -163,7 +163,7 @@ export const AdminStyle = z.object({
 });
 export type AdminStyle = z.infer<typeof AdminStyle>;
 
-// The admin form's body. Each rule answers in the form's own French words (spec section 5), so a body the
+// The admin form's body. Each rule answers in the form's own French words, so a body the
 // form would refuse is refused by the server with the same message; values are trimmed.
 const requiredText = (max: number, required: string, tooLong: string) =>
   z.string({ error: required }).check(z.trim(), z.minLength(1, required), z.maxLength(max, tooLong));
@@ -204,13 +204,13 @@ const AdminStyleFields = {
   ),
   is_active: z._default(z.boolean({ error: STYLE_MESSAGES.isActiveInvalid }), true),
   format: z._default(z.enum(STYLE_FORMATS, { error: STYLE_MESSAGES.formatInvalid }), 'square'),
-  /** Beyond the spec (issue 20): absent keeps the style's setting (false for a new style). */
+  /** Beyond the spec: absent keeps the style's setting (false for a new style). */
   accepts_choices: z.optional(z.boolean({ error: STYLE_MESSAGES.acceptsChoicesInvalid })),
 };
 export const AdminStyleInput = z.strictObject(AdminStyleFields);
 export type AdminStyleInput = z.output<typeof AdminStyleInput>;
 /**
- * One entry of an import file, and of an export (the same shape, spec section 5): the form's fields, and
+ * One entry of an import file, and of an export (the same shape): the form's fields, and
  * beyond the spec what makes an export re-import as the same catalogue (French text, the catalogue key,
  * the generation settings). Other keys (an exported `id`) are ignored.
  */
@@ -256,7 +256,7 @@ export const AdminStyleList = z.array(AdminStyle);
 export const StylesList = z.object({ success: z.boolean(), styles: z.array(Style) });
 export const FileData = z.object({ success: z.boolean(), data: z.string(), content_type: z.string() });
 
-// Reference photos (spec sections 3 and 7, and issue 8). Beyond the spec's `filename` and `size`, a photo
+// Reference photos. Beyond the spec's `filename` and `size`, a photo
 // carries what the Manage Photos screen shows without moving base64 in its hot path.
 const QualityHint = z.enum(QUALITY_HINTS);
 export const PhotoConsent = z.object({
@@ -302,7 +302,7 @@ export type PhotoList = z.infer<typeof PhotoList>;
 
 const Rejection = z.object({ name: z.string(), reason: z.enum(REJECTION_REASONS), message: z.string() });
 export type Rejection = z.infer<typeof Rejection>;
-/** Spec section 3's upload response; `rejections` says why each rejected file was refused. */
+/** The upload response; `rejections` says why each rejected file was refused. */
 export const UploadResult = z.object({
   success: z.boolean(),
   files: z.array(z.string()),
@@ -357,7 +357,7 @@ export const CreateTasksBatch = z.strictObject({
   /** beyond the spec: the page's language, which names the result files and words `msg` (default: the account's) */
   lang: z.optional(Language),
   /**
-   * Beyond the spec (issue 20): one entry per style, in the same order, for the styles that accept choices
+   * Beyond the spec: one entry per style, in the same order, for the styles that accept choices
    * (an empty entry for the others). Every backdrop with every outfit is one task at the style's cost.
    */
   style_choices: z.optional(
@@ -376,7 +376,7 @@ export const CreateTasksBatch = z.strictObject({
   ),
 });
 /**
- * Try again (issue 20): one new task with the style, choices and photos of a finished one. `expected_cost`
+ * Try again: one new task with the style, choices and photos of a finished one. `expected_cost`
  * is what the confirmation showed: when the style's price is no longer that, nothing is charged (409).
  */
 export const TryAgainRequest = z.strictObject({ expected_cost: z.optional(z.int().check(z.gte(1))) });
@@ -421,7 +421,7 @@ export const AvatarTask = z.object({
   error: z.optional(z.string()),
   refunded: z.optional(z.boolean()),
   /**
-   * DONE tasks whose avatar was measured against the reference photos' faces (issue 18): 0-100
+   * DONE tasks whose avatar was measured against the reference photos' faces: 0-100
    * (shared/face-rules.ts), or null when the avatar shows no face. Absent when not measured.
    */
   likeness: z.optional(z.nullable(z.int().check(z.gte(0), z.lte(100)))),
@@ -439,12 +439,12 @@ export const AvatarTask = z.object({
    * account had its refunds of the day (LIKENESS_REFUNDS_PER_DAY)
    */
   likeness_not_refunded: z.optional(z.enum(['someone-else', 'daily-limit'])),
-  /** DONE tasks the user starred (issue 20) */
+  /** DONE tasks the user starred */
   favourite: z.optional(z.boolean()),
   /** DONE tasks: where the avatar's face is, when the face model found one (the profile crops centre it) */
   face_box: z.optional(FaceBox),
   /**
-   * TODO and IN_PROGRESS tasks (issue 23): the stage reached, which never goes back (a retry stays
+   * TODO and IN_PROGRESS tasks: the stage reached, which never goes back (a retry stays
    * `generating`), and an estimate made when the list was read, from recent tasks' durations: the seconds
    * left, the stage's typical seconds and the seconds the task has spent at it, and whether that is well
    * past the usual time.
@@ -454,7 +454,7 @@ export const AvatarTask = z.object({
   stage_seconds: z.optional(z.number()),
   stage_elapsed: z.optional(z.number()),
   running_late: z.optional(z.boolean()),
-  /** the backdrop and outfit the user chose (issue 20; shared/style-choices.ts ids) */
+  /** the backdrop and outfit the user chose (shared/style-choices.ts ids) */
   backdrop: z.optional(z.string()),
   outfit: z.optional(z.string()),
   /**
@@ -471,7 +471,7 @@ export const TaskList = z.object({
   next_cursor: z.optional(z.nullable(z.string())),
 });
 /**
- * A download link (issue 23): a short-lived token for one route and one file (`filename`), or for the ZIP of
+ * A download link: a short-lived token for one route and one file (`filename`), or for the ZIP of
  * every finished avatar; the route takes it as `?token=` and no session is ever put in a URL.
  */
 export const DownloadLinkRequest = z.object({
@@ -490,7 +490,7 @@ export const DownloadLinkRequest = z.object({
 });
 export const DownloadLink = z.object({ token: z.string(), expires_at: z.number() });
 export type DownloadLink = z.infer<typeof DownloadLink>;
-/** Stars (true) or unstars (false) a finished avatar (issue 20). */
+/** Stars (true) or unstars (false) a finished avatar. */
 export const FavouriteRequest = z.strictObject({ favourite: z.boolean() });
 export const FavouriteResult = z.object({
   success: z.boolean(),
@@ -530,13 +530,13 @@ export const Diagnostics = z.object({
 /** The "your avatars are ready" email (on by default). */
 export const NotificationSettings = z.object({ success: z.boolean(), batch_finished_email: z.boolean() });
 export const NotificationSettingsRequest = z.strictObject({ batch_finished_email: z.boolean() });
-/** `tokens` must match the plan (spec section 7 sends it); the server charges from shared/catalogue.ts. */
+/** `tokens` must match the plan (clients send it); the server charges from shared/catalogue.ts. */
 export const CheckoutRequest = z.strictObject({ tokens: z.number(), lang: z.optional(Language) });
 export const CheckoutUrl = z.object({ checkout_url: z.string() });
 export const DashboardUrl = z.object({ dashboard_url: z.string() });
 export const AuthUrl = z.object({ auth_url: z.string() });
 export const SubscriptionStatus = z.object({ hasActiveSubscription: z.boolean() });
-/** Spec section 3's `added, skipped`, and beyond it why each skipped entry was skipped. */
+/** The import's `added, skipped`, and why each skipped entry was skipped. */
 export const ImportResult = z.object({
   added: z.number(),
   skipped: z.number(),

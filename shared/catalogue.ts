@@ -1,4 +1,4 @@
-// The token catalogue (spec section 9), declared once: the pricing pages show it, the structured data
+// The token catalogue, declared once: the pricing pages show it, the structured data
 // lists it, and the billing functions charge from it. The server never trusts a price or a token count
 // sent by a browser: it looks the id up here.
 import type { Language } from './language.ts';
@@ -66,5 +66,5 @@ export function formatPrice(cents: number, lang: Language): string {
   }).format(cents / 100);
 }
 
-/** Structured data lists the same prices in USD too (spec section 9). */
+/** Structured data lists the same prices in USD too. */
 export const STRUCTURED_DATA_CURRENCIES = ['EUR', 'USD'] as const;

@@ -1,4 +1,4 @@
-// What the product measures on faces, in one place: the photo check at upload (issue 18), the likeness score
+// What the product measures on faces, in one place: the photo check at upload, the likeness score
 // of every avatar and the likeness guarantee. Read by the photos function, the worker, the screens (which
 // translate the codes), the privacy page and the tests. The thresholds were chosen from measurements on real
 // photos (docs/faces.md gives the figures they came from).

@@ -1,7 +1,7 @@
 // One address rule for the SPA's pages, applied by the router (web/src/app/app-routes.tsx), the local web
 // server (infra/local/web-server.ts) and the CloudFront function (infra/constructs/spa-hosting.ts): a page
 // is served at one spelling only, and any other spelling is sent there once. The router then sends
-// unknown pages home (spec section 2). Without it, /Pricing matched the router's case-insensitive routes
+// unknown pages home. Without it, /Pricing matched the router's case-insensitive routes
 // while the host had HTML only for /pricing, and the page reloaded itself forever.
 
 /**

@@ -1,4 +1,4 @@
-// The reference photos' rules (spec sections 2, 4, 5 and 9, and issue 8), read by the photos function,
+// The reference photos' rules, read by the photos function,
 // the Manage Photos screen, the privacy page, the infrastructure (retention) and the tests.
 
 /** What the file picker accepts and the server keeps: JPG, PNG and WEBP. */
@@ -11,7 +11,7 @@ export const PHOTO_LIMITS = {
   maxBytes: 15 * 1024 * 1024,
   /** photos an account keeps at once */
   maxPhotos: 20,
-  /** at least this many to create avatars (spec section 9) */
+  /** at least this many to create avatars */
   neededForAvatars: 2,
   /** decoding refuses bigger images before allocating them (a PNG header can claim anything) */
   maxPixels: 40_000_000,
@@ -86,7 +86,7 @@ export type RejectionReason = (typeof REJECTION_REASONS)[number];
  */
 export const PHOTO_CONSENT_VERSION = '2026-11-22';
 
-/** Spec section 9: over 25 characters, the first 22 plus an ellipsis. */
+/** Over 25 characters, the first 22 plus an ellipsis. */
 export function truncateFilename(name: string): string {
   const chars = [...name];
   return chars.length > 25 ? `${chars.slice(0, 22).join('')}...` : name;

@@ -1,4 +1,4 @@
-// The download presets of a finished avatar (issues 9 and 20) and how a face-centred square is placed, in one
+// The download presets of a finished avatar and how a face-centred square is placed, in one
 // place: the server crops with it (functions/adapters/images/result-images.ts) and the gallery draws its
 // circular preview and its before/after with the same numbers, so what is shown is what is downloaded.
 // Free of zod: the SPA imports it.

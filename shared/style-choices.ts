@@ -1,4 +1,4 @@
-// Backdrop and outfit choices (issue 20): what a user may pick on the Create screen for a style that accepts
+// Backdrop and outfit choices: what a user may pick on the Create screen for a style that accepts
 // them (Style.accepts_choices). Declared once: the request schema checks the ids, the screen draws each
 // swatch from these colours, and the embedded renderer paints the same colours, so what the swatch shows is
 // what a preview render shows. The words sent to the AI provider live with the domain

@@ -1,4 +1,4 @@
-// The SPA's pages (spec section 2), declared once for the router, the tests and the hosting config.
+// The SPA's pages, declared once for the router, the tests and the hosting config.
 import type { Language } from './language.ts';
 
 export type PageAccess =
@@ -127,7 +127,7 @@ export const SHELL_DOCUMENT_FR = '_shell-fr.html';
 
 /**
  * The app's document (/app and below): the empty document with the app's frame drawn in it (a bar, a
- * title, cards), shown from the first paint until the app starts (issue 23: never a blank page).
+ * title, cards), shown from the first paint until the app starts (never a blank page).
  */
 export const APP_SHELL_DOCUMENT = '_app-shell.html';
 export const APP_SHELL_DOCUMENT_FR = '_app-shell-fr.html';

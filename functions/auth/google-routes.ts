@@ -16,7 +16,7 @@ import { logger } from '../observability/logger.ts';
 
 type GoogleRoutes = Pick<RouteHandlers<'auth'>, 'googleLogin' | 'googleCallback'>;
 
-/** Spec section 8: an identity-provider failure is logged (with the error, when one was thrown). */
+/** An identity-provider failure is logged (with the error, when one was thrown). */
 function logFailure(failure: GoogleCallbackOutcome['failure']) {
   if (!failure) return;
   const { reason, detail, error } = failure;

@@ -82,7 +82,7 @@ export class SubscriptionExistsError extends DomainError {
 }
 
 /**
- * NOT_ENOUGH_TOKENS: spec section 8 shows `msg` followed by '. Please deselect some styles or purchase more
+ * NOT_ENOUGH_TOKENS: the Create screen shows `msg` followed by '. Please deselect some styles or purchase more
  * tokens.' when `error` is 'Not enough tokens'; the numbers come along for the screen.
  */
 export class NotEnoughTokensError extends DomainError {

@@ -1,4 +1,4 @@
-// The one place that turns errors into responses (house rule 5).
+// The one place that turns errors into responses.
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { ErrorBody } from '../../shared/api-schemas.ts';
 import {
@@ -84,7 +84,7 @@ export function jsonResponse(status: number, body: unknown): APIGatewayProxyStru
 
 export function errorResponse(error: unknown, correlationId: string): APIGatewayProxyStructuredResultV2 {
   if (isDomainError(error)) {
-    // Spec section 7: errors carry `msg` or `error` (the upload call reads `error`); both say the same.
+    // Errors carry `msg` or `error` (the upload call reads `error`); both say the same.
     const body: ErrorBody = { msg: error.message, code: error.code, error: error.message };
     if (error instanceof SubscriptionExistsError) body.dashboard_url = error.dashboardUrl;
     if (error instanceof NotEnoughTokensError) {

@@ -1,4 +1,4 @@
-// What a function that analyses faces carries (issue 18): face-api and TensorFlow.js installed beside the
+// What a function that analyses faces carries: face-api and TensorFlow.js installed beside the
 // bundle (loaded on first use, so the function's other routes start without them), the three networks it
 // runs and the backend's .wasm files copied next to the bundle (functions/adapters/faces/face-api-analyzer.ts
 // looks there first), and nothing else of the face-api package: no other weights, demo photos or sources.

@@ -85,7 +85,7 @@ export const keys = {
   }),
   taskDeadlineShards: 4,
   /**
-   * How long recent finished tasks took at each stage (the gallery's estimate, issue 23): one stage-wide
+   * How long recent finished tasks took at each stage (the gallery's estimate): one stage-wide
    * item of a few fixed places, read by key. Durations only: it names no one.
    */
   taskDurations: { pk: 'STATS', sk: 'TASK_DURATIONS' },

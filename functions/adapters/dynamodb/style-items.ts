@@ -75,7 +75,7 @@ export const StyleItem = z.object({
   reference_count: z.int().check(z.gte(1), z.lte(16)),
   input_fidelity: z.enum(['low', 'high']),
   recipe: Recipe,
-  /** absent on styles stored before issue 20: the catalogue's headshots and business portraits take them */
+  /** absent on styles stored before backdrop and outfit choices existed: the catalogue's headshots and business portraits take them */
   accepts_choices: z.optional(z.boolean()),
   created_at: z.number(),
   updated_at: z.number(),

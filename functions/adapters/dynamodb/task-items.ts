@@ -28,7 +28,7 @@ export const TaskItem = z.object({
   reference_count: z.number(),
   input_fidelity: z.enum(['low', 'high']),
   recipe: Recipe,
-  /** the user's choices (issue 20) */
+  /** the user's choices */
   backdrop: z.optional(z.enum(BACKDROP_IDS)),
   outfit: z.optional(z.enum(OUTFIT_IDS)),
   reference_files: z.optional(z.array(z.string())),
@@ -60,7 +60,7 @@ export const TaskItem = z.object({
   face_box: z.optional(z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() })),
   /** Unix seconds the owner starred it; absent when not starred */
   favourite_at: z.optional(z.number()),
-  /** the stages' times (issue 23): set once each, by the first delivery that reached the stage */
+  /** the stages' times: set once each, by the first delivery that reached the stage */
   generating_at: z.optional(z.number()),
   finishing_at: z.optional(z.number()),
   created_at: z.number(),

@@ -1,6 +1,6 @@
 // The gallery's pictures of a finished avatar, with sharp (loaded on first use, so routes that never touch
 // pixels start without libvips): the thumbnail the worker stores, and the download presets (the squares
-// centred on the avatar's face, issue 20).
+// centred on the avatar's face).
 import type { Sharp, SharpOptions } from 'sharp';
 import {
   FACE_SQUARES,

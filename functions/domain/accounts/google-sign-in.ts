@@ -28,7 +28,7 @@ export interface GoogleCallbackOutcome {
    * where the sign-in started. Otherwise the sign-in is over and the cookie goes.
    */
   bindsLoginToken?: true;
-  /** for the log (spec section 8: an identity-provider failure is logged); no personal data in it */
+  /** for the log (an identity-provider failure is logged); no personal data in it */
   failure?: { reason: GoogleFailure; detail: string; error?: unknown };
 }
 

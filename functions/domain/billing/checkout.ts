@@ -1,4 +1,4 @@
-// Buying tokens (spec sections 4 "Checkout", 7 and 9): a pack or the monthly subscription, priced from the
+// Buying tokens (7 and 9): a pack or the monthly subscription, priced from the
 // catalogue only; one provider customer per account; one subscription per account; the billing dashboard.
 import type { Language } from '../../../shared/api-schemas.ts';
 import { findPack, SUBSCRIPTION, type SubscriptionPlan, type TokenPack } from '../../../shared/catalogue.ts';

@@ -1,4 +1,4 @@
-// What a verified provider event does (issue 10, docs/payments in shared/design): packs credit lifetime
+// What a verified provider event does (docs/payments in shared/design): packs credit lifetime
 // tokens once per checkout session, each paid invoice sets the month's tokens once per invoice, state
 // events keep the subscription as the provider has it now, refunds take back unused pack tokens.
 // Every decision reads the current state (the event's object, the provider, or our records), never order.

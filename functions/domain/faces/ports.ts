@@ -1,4 +1,4 @@
-// The product's eyes for faces (issue 18): one port, one adapter (functions/adapters/faces). The domain sees
+// The product's eyes for faces: one port, one adapter (functions/adapters/faces). The domain sees
 // boxes, a sharpness figure and a descriptor; never the model.
 
 /** A point or box in the analysed image, as shares of its width and height (0-1). */

@@ -1,5 +1,5 @@
-// POST /aivatar/create_tasks_batch (spec sections 5 and 7, issue 9): the server loads each style itself and
-// makes its tasks, one per chosen backdrop and outfit combination for a style that accepts them (issue 20),
+// POST /aivatar/create_tasks_batch: the server loads each style itself and
+// makes its tasks, one per chosen backdrop and outfit combination for a style that accepts them,
 // then charges and queues them (start-tasks.ts).
 
 import { type Language, MAX_STYLES_PER_BATCH } from '../../../shared/api-schemas.ts';
@@ -46,8 +46,8 @@ async function loadStyles(deps: CreateDeps, ids: number[]): Promise<Style[]> {
 }
 
 /**
- * A result's stored name starts with its style's name in the user's language, so that its download name (spec
- * section 7: the stored name before its first underscore) is French for a French user: `portrait-studio.png`.
+ * A result's stored name starts with its style's name in the user's language, so that its download name (the
+ * stored name before its first underscore) is French for a French user: `portrait-studio.png`.
  */
 const slugIn = (style: Style, lang: Language): string =>
   lang === 'fr' && style.translations.fr

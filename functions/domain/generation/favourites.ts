@@ -1,4 +1,4 @@
-// Favourites (issue 20): the user stars the avatars worth keeping. The star is kept on the task in its owner's
+// Favourites: the user stars the avatars worth keeping. The star is kept on the task in its owner's
 // partition, written under a condition on the task's key and status, so nobody stars (or learns about) a task
 // that is not theirs, and it follows the user to every device.
 import { DomainError } from '../errors.ts';

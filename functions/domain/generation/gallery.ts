@@ -1,4 +1,4 @@
-// The gallery's reads (spec sections 2, 4 and 7): the user's tasks newest first, each finished avatar as
+// The gallery's reads: the user's tasks newest first, each finished avatar as
 // base64 or as a file (optionally as a preset), all of them as a ZIP, and support's diagnosis. Every read
 // goes through the caller's own partition and prefix: another user's task or file is simply not found.
 import type { AvatarTask, Language } from '../../../shared/api-schemas.ts';
@@ -41,7 +41,7 @@ export const GALLERY_LIMITS = {
   /**
    * Per user: sized downloads (each made once, then read from storage), and "Download all" and "Download
    * favourites" requests together (each lists every task, an archive is built when the set changed).
-   * Generous for a person; a script that loops is stopped (issue 23).
+   * Generous for a person; a script that loops is stopped.
    */
   presetDownloads: { limit: 30, windowSeconds: 5 * 60 },
   archiveRequests: { limit: 10, windowSeconds: 10 * 60 },
@@ -251,7 +251,7 @@ export async function finishedTask(deps: GalleryDeps, user: User, filename: stri
 
 /**
  * A finished avatar of this user, as stored or in a preset's size. A size is made once and stored next to
- * its result (issue 23): later requests read it back instead of resizing again.
+ * its result: later requests read it back instead of resizing again.
  */
 export async function resultImage(
   deps: GalleryDeps,

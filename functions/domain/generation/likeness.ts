@@ -1,4 +1,4 @@
-// The likeness guarantee (issue 18): every avatar is measured against the faces of the reference photos the
+// The likeness guarantee: every avatar is measured against the faces of the reference photos the
 // worker sent for it, and one that does not look enough like the user (or shows no face) gets its tokens
 // back, in the same transaction that marks it DONE (the store's complete). The descriptors come from the
 // photo records the worker read before calling the provider and stay in memory through the delivery: a
@@ -23,7 +23,7 @@ export interface Likeness {
   notRefunded?: 'someone-else';
 }
 
-/** What the worker measures on every avatar: its likeness, and where its face is (issue 20). */
+/** What the worker measures on every avatar: its likeness, and where its face is. */
 export interface AvatarFace {
   /** null when none of the references had a measured face: nothing to compare with */
   likeness: Likeness | null;

@@ -35,7 +35,7 @@ export interface ResultFiles {
   /** A withheld avatar's blurred copy (never the avatar), beside its thumbnail. */
   savePreview(userId: string, filename: string, preview: Uint8Array): Promise<void>;
   previewUrl(userId: string, filename: string, expiresSeconds: number): Promise<string>;
-  /** A preset's image made earlier (issue 23: made once, kept next to its result); null when not yet. */
+  /** A preset's image made earlier (made once, kept next to its result); null when not yet. */
   readSize(userId: string, filename: string, preset: SizedPreset): Promise<Uint8Array | null>;
   saveSize(userId: string, filename: string, preset: SizedPreset, image: Uint8Array): Promise<void>;
   /**

@@ -1,4 +1,4 @@
-// The gallery's ZIPs (issue 23, and issue 20's "Download favourites"): every finished avatar, or the starred
+// The gallery's ZIPs ("Download all" and "Download favourites"): every finished avatar, or the starred
 // ones, in one archive built once per set of results and kept in storage, which the browser then downloads by
 // a short-lived redirect. Both count against the same per-user limit.
 import { createHash } from 'node:crypto';

@@ -1,6 +1,6 @@
 // Task ids and result file names are made by the server. A task id starts with its creation time, so the
 // owner's tasks sort newest last (the gallery reads them backwards); a result is `<style slug>_<task id>.<ext>`
-// and downloads as `<style slug>.<ext>` (spec section 7: the stored name before its first underscore).
+// and downloads as `<style slug>.<ext>` (the stored name before its first underscore).
 import type { ImageType } from './image-provider.ts';
 
 const EXTENSIONS: Record<ImageType, string> = {
@@ -29,7 +29,7 @@ export function parseResultFilename(filename: string): { slug: string; taskId: s
   return m ? { slug: m[1] as string, taskId: m[2] as string, ext: m[3] as string } : null;
 }
 
-/** Spec section 7: the part before the first underscore, plus the extension. */
+/** The part before the first underscore, plus the extension. */
 export function downloadName(filename: string, suffix = ''): string {
   const ext = /\.[a-z0-9]+$/i.exec(filename)?.[0] ?? '';
   const stem = filename.split('_')[0] ?? filename;

@@ -1,4 +1,4 @@
-// How far along a pending task is, in the user's terms (issue 23, item 13): its stage (queued, generating,
+// How far along a pending task is, in the user's terms: its stage (queued, generating,
 // finishing) and an estimate of the time left, from how long recent finished tasks took at each stage.
 //
 // A stage is read from timestamps the worker sets only where they are absent (`generating_at` when a
@@ -40,7 +40,7 @@ export const SAMPLE_MAX_AGE_SECONDS = 24 * 3600;
 
 /**
  * Before any sample (a new stage, or a quiet day): the product's promise of about 30 seconds an avatar
- * (spec section 1), split as the provider's part and a little on either side.
+ *, split as the provider's part and a little on either side.
  */
 export const DEFAULT_DURATIONS = { queued: 5, generating: 25, finishing: 4 } as const;
 

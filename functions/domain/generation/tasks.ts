@@ -24,7 +24,7 @@ export interface TaskRecipe {
   referenceCount: number;
   inputFidelity: InputFidelity;
   recipe: RenderRecipe;
-  /** the backdrop and outfit the user chose (issue 20): already in `prompt` and `recipe`, kept to show them */
+  /** the backdrop and outfit the user chose: already in `prompt` and `recipe`, kept to show them */
   choice: TaskChoice;
 }
 
@@ -66,7 +66,7 @@ export interface TaskRecord extends TaskRecipe {
   likeness: TaskLikeness | null;
   /** DONE tasks: where the avatar's face is (a box, not biometric), when the face model found one */
   faceBox: RelativeBox | null;
-  /** starred by its owner (issue 20) */
+  /** starred by its owner */
   favourite: boolean;
   /** when it first reached each stage (written only where absent: a stage never goes back) */
   stageTimes: StageTimes;

@@ -1,4 +1,4 @@
-// "Try again" (issue 20): one new task with the style, the choices and the photos of a finished one (DONE or
+// "Try again": one new task with the style, the choices and the photos of a finished one (DONE or
 // ERROR), charged as a create is (start-tasks.ts: the atomic debit, the Idempotency-Key, the refund when it
 // cannot start). The price is the style's own, read from the table; the confirmation's figure only guards
 // against a price that changed while the user was deciding.

@@ -1,4 +1,4 @@
-// The two consents of the Manage Photos screen (spec sections 2 and 5), recorded on the account with the
+// The two consents of the Manage Photos screen, recorded on the account with the
 // wording version and the time. Unticking a box withdraws it; a new wording version asks again.
 import type { PhotoConsent } from '../../../shared/api-schemas.ts';
 import { PHOTO_CONSENT_VERSION } from '../../../shared/photo-rules.ts';

@@ -79,7 +79,7 @@ export async function listPhotos(deps: PhotoDeps, user: User): Promise<PhotoList
   };
 }
 
-/** Spec section 7: the image as base64. */
+/** The image as base64. */
 export async function photoData(
   deps: PhotoDeps,
   user: User,

@@ -1,4 +1,4 @@
-// Retention, both readings kept (spec section 1): photos can be deleted at any time, and the terms' reading
+// Retention, both readings kept: photos can be deleted at any time, and the terms' reading
 // ("deleted once generation completes") is a setting the generation worker honours through this port.
 // Every photo is also deleted PHOTO_RETENTION_DAYS after upload (S3 lifecycle rule and record TTL).
 import type { Clock, UserReader } from '../ports.ts';

@@ -72,7 +72,7 @@ export async function requestDataExport(deps: PrivacyRequestDeps, user: User): P
   });
 }
 
-/** The export's file name in each language (issue 23: file names follow the language). */
+/** The export's file name in each language (file names follow the language). */
 const EXPORT_NAMES: Record<Language, string> = { en: 'aivatar-data', fr: 'aivatar-donnees' };
 
 /**

@@ -1,4 +1,4 @@
-// The admin styles screen (spec sections 2, 4 and 7; issue 11): list, add, edit, delete, and the audit log.
+// The admin styles screen: list, add, edit, delete, and the audit log.
 // The role was checked by the HTTP edge from the account record; these functions take the admin who acts.
 import type { AdminStyle, AdminStyleInput, StyleAuditEntry } from '../../../shared/api-schemas.ts';
 import { DomainError } from '../errors.ts';
@@ -35,7 +35,7 @@ export function stampFor(deps: Pick<AdminStyleDeps, 'clock' | 'ids'>, admin: Use
 
 const notFound = (id: number) => new DomainError('NOT_FOUND', `Le style ${id} n'existe pas.`);
 
-/** Path ids are integers (spec section 3); anything else names no style. */
+/** Path ids are integers; anything else names no style. */
 export function styleIdOf(raw: string): number {
   if (!/^[1-9]\d{0,9}$/.test(raw))
     throw new DomainError('NOT_FOUND', `Le style ${raw.slice(0, 20)} n'existe pas.`);

@@ -1,7 +1,7 @@
 // How the embedded local renderer draws a style (used when no AI provider key is configured): plain data
 // kept with the style in the table, so a style added later gets a look without code. The renderer crops
 // the reference photo around its subject, grades and stylises it, sets it on a backdrop, then lays a
-// texture and a frame over the whole picture. A task's copy may also carry the user's outfit (issue 20).
+// texture and a frame over the whole picture. A task's copy may also carry the user's outfit.
 import type { OutfitLook } from '../../../shared/style-choices.ts';
 
 /** '#rrggbb' */

@@ -1,4 +1,4 @@
-// A user's backdrop and outfit (issue 20) applied to a style's recipe when a task is created: the prompt the
+// A user's backdrop and outfit applied to a style's recipe when a task is created: the prompt the
 // provider gets says where they are and what they wear, and the embedded renderer's look paints the same
 // backdrop and clothing. The task keeps its own copy of both, as it keeps the style's prompt and look.
 import {

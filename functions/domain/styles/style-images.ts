@@ -1,4 +1,4 @@
-// Style pictures an admin uploads (issue 11): the browser posts the file straight to storage, then the
+// Style pictures an admin uploads: the browser posts the file straight to storage, then the
 // server checks what it really is, decodes it in full and stores a re-encoded JPEG (no metadata), as it
 // does for reference photos. The picture is then served to every screen under /style-images/.
 import { STYLE_IMAGE_LIMITS, STYLE_IMAGE_PATH_PREFIX } from '../../../shared/admin-style-rules.ts';

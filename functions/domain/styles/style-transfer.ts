@@ -1,4 +1,4 @@
-// Style import and export (spec sections 5 and 7, issue 11). An export is a JSON list in the import's
+// Style import and export. An export is a JSON list in the import's
 // shape, so exporting and importing into an empty table gives the same catalogue (new ids aside). An
 // import checks every entry, skips invalid ones and those whose name and category already exist, and
 // writes the rest in one transaction with its audit entry.

@@ -32,7 +32,7 @@ export interface Style {
   inputFidelity: InputFidelity;
   /** how the local renderer draws it when no provider key is configured */
   recipe: RenderRecipe;
-  /** the user may pick a backdrop and an outfit for it (issue 20; shared/style-choices.ts) */
+  /** the user may pick a backdrop and an outfit for it (shared/style-choices.ts) */
   acceptsChoices: boolean;
   createdAt: number;
   updatedAt: number;

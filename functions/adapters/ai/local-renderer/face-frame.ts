@@ -1,4 +1,4 @@
-// Framing a portrait around the face measured at upload (issue 18): the eyes at one height in every style's
+// Framing a portrait around the face measured at upload: the eyes at one height in every style's
 // window, the face at one size, so the whole head (hair and chin) is in frame whatever the photo's crop.
 // Pure geometry, in pixels of the photo as decoded (upright) and of the output picture.
 import type { ReferenceImage } from '../../../domain/generation/image-provider.ts';

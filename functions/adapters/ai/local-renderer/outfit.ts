@@ -1,4 +1,4 @@
-// The outfit a user chose (issue 20), drawn over the person's shoulders in the placed photo before it is
+// The outfit a user chose, drawn over the person's shoulders in the placed photo before it is
 // stylised and graded, so it takes the style's look like the rest of the photo. Placed from the face measured
 // at upload (under the chin, as wide as shoulders are for that face); without one, where a head-and-shoulders
 // crop usually puts them. A preview of the choice, not tailoring: the AI provider dresses the person for real.

@@ -1,4 +1,4 @@
-// Two backdrops a user can choose (issue 20) that no catalogue style draws: a city at dusk and a brick wall.
+// Two backdrops a user can choose that no catalogue style draws: a city at dusk and a brick wall.
 // SVG bodies at the output size, drawn once per size and kept by layers.ts like every other backdrop.
 
 /** A city at dusk, far behind and out of focus: a warm sky, dark towers and lit windows. */

@@ -3,7 +3,7 @@
 import type { CatalogueStyle } from '../style.ts';
 import { photoPrompt } from './prompt-parts.ts';
 
-// Every business portrait takes the user's backdrop and outfit (issue 20).
+// Every business portrait takes the user's backdrop and outfit.
 const PORTRAIT = { format: 'portrait', inputFidelity: 'high', acceptsChoices: true } as const;
 const NATURAL = { brightness: 1, saturation: 1, hue: 0, contrast: 1.06, tone: 'natural' } as const;
 

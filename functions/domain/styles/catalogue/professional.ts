@@ -3,7 +3,7 @@
 import type { CatalogueStyle } from '../style.ts';
 import { photoPrompt } from './prompt-parts.ts';
 
-// Every headshot takes the user's backdrop and outfit (issue 20).
+// Every headshot takes the user's backdrop and outfit.
 const PORTRAIT = {
   format: 'portrait',
   quality: 'medium',
