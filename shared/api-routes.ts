@@ -704,7 +704,7 @@ export const apiRoutes = {
     path: '/teams/{teamId}/members.csv',
     group: 'teams',
     access: 'user',
-    served: false,
+    served: true,
     response: 'binary',
     queryToken: true,
   }),

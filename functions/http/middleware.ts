@@ -173,7 +173,9 @@ export function session(resolve: (token: string) => Promise<User>, resolveLink: 
       if (presented.via === 'header') state.user = await resolve(presented.token);
       else {
         const id = routeIds.get(state.route) ?? '';
-        const link = await resolveLink(presented.token, id, state.params.filename ?? null);
+        // The object a link opens is the file the path names, or for a team's downloads the team.
+        const object = state.params.filename ?? state.params.teamId ?? null;
+        const link = await resolveLink(presented.token, id, object);
         state.user = link.user;
         state.link = { object: link.object };
       }

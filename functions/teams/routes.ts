@@ -1,6 +1,7 @@
 // Thin route handlers of the teams group: each takes the request's parts and calls one domain function
 // (functions/domain/teams/teams.ts), which checks the caller's membership and role.
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { membersCsv } from '../domain/teams/members-csv.ts';
 import type { TeamDeps } from '../domain/teams/ports.ts';
 import {
   createInviteLink,
@@ -16,11 +17,19 @@ import {
   seatCheckout,
   setAllowed,
   setMemberRole,
+  teamForDownload,
 } from '../domain/teams/teams.ts';
 import { jsonResponse } from '../http/error-mapper.ts';
 import type { RouteHandlers } from '../http/group-handler.ts';
 
 const created = (body: unknown): APIGatewayProxyStructuredResultV2 => jsonResponse(201, body);
+
+/** Joins a text stream's chunks into the one body a Lambda answer has (API Gateway buffers it anyway). */
+async function text(chunks: AsyncIterable<string>): Promise<string> {
+  const parts: string[] = [];
+  for await (const c of chunks) parts.push(c);
+  return parts.join('');
+}
 
 export const teamRoutes = (deps: TeamDeps): RouteHandlers<'teams'> => ({
   createTeam: async ({ user, body }) => created(await createTeam(deps, user, body)),
@@ -43,4 +52,17 @@ export const teamRoutes = (deps: TeamDeps): RouteHandlers<'teams'> => ({
   setMemberRole: ({ user, params, body }) =>
     setMemberRole(deps, user, params.teamId ?? '', params.memberId ?? '', body.role),
   removeMember: ({ user, params }) => removeMember(deps, user, params.teamId ?? '', params.memberId ?? ''),
+  teamMembersCsv: async ({ user, params, link }) => {
+    const team = await teamForDownload(deps, user, params.teamId ?? '', link);
+    return {
+      statusCode: 200,
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': 'attachment; filename="team-members.csv"',
+        'cache-control': 'private, no-store',
+      },
+      // A BOM: spreadsheets then read the names' accents as UTF-8.
+      body: `\ufeff${await text(membersCsv(deps, team.id, user.lang))}`,
+    };
+  },
 });

@@ -5,6 +5,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DynamoPrivacyJobRuns } from '../adapters/dynamodb/privacy/job-runs.ts';
 import { DynamoPersonalDataEraser } from '../adapters/dynamodb/privacy/personal-data-eraser.ts';
 import { DynamoPersonalDataReader } from '../adapters/dynamodb/privacy/personal-data-reader.ts';
+import { DynamoTeamDepartures } from '../adapters/dynamodb/team-departures.ts';
 import { buildMailer } from '../adapters/mail/build-mailer.ts';
 import { S3PersonalFiles } from '../adapters/s3/personal-files.ts';
 import { readSecret } from '../adapters/secrets.ts';
@@ -36,5 +37,6 @@ export async function buildPrivacyJobDeps(
     clock: systemClock,
     metrics: businessMetrics,
     webUrl: config.webUrl,
+    teams: new DynamoTeamDepartures(db, config.tableName),
   };
 }

@@ -18,8 +18,14 @@ export interface GalleryLinkDeps extends GalleryDeps {
 export async function createDownloadLink(
   deps: GalleryLinkDeps,
   user: User,
-  request: { route: LinkRoute; filename?: string | undefined },
+  request: { route: LinkRoute; filename?: string | undefined; team_id?: string | undefined },
 ): Promise<{ token: string; expires_at: number }> {
+  // A team's CSV or ZIP: the link names the team; its route checks the caller's role there when opened.
+  if (request.route === 'teamMembersCsv' || request.route === 'teamHeadshotsZip') {
+    if (!request.team_id)
+      throw new DomainError('VALIDATION_FAILED', 'Say which team the link is for (team_id).');
+    return issueLink(deps.links, user, request.route, request.team_id);
+  }
   if (request.route === 'resultsZip')
     return issueLink(deps.links, user, 'resultsZip', await prepareArchive(deps, user, 'all'));
   if (request.route === 'favouritesZip')

@@ -87,6 +87,9 @@ const steps: Record<Exclude<DeletionStep, 'done'>, Step> = {
   },
   files: deleteFilePages,
   owned: async (deps, run, job, budget) => {
+    // First out of any team: the member's row stays on the team's dashboard as "left", without the
+    // account's data, before the owned items below (the row among them no longer) are deleted.
+    await deps.teams?.leaveOnDeletion(job.userId, deps.clock.now());
     const result = await deletePages(deps, run, budget, (cursor) =>
       ownedPage(deps, { userId: job.userId }, cursor),
     );

@@ -4,6 +4,7 @@
 
 import type { Metrics } from '../metrics.ts';
 import type { Clock, CounterOwner, Ids, Mailer, PasswordHasher, RateLimiter, User } from '../ports.ts';
+import type { TeamDepartures } from '../teams/ports.ts';
 import type { DeletionJob, ExportJob, JobRef, NewDeletionJob, NewExportJob } from './jobs.ts';
 
 /** A stored item as the table holds it (keys and attributes). */
@@ -176,4 +177,6 @@ export interface PrivacyJobDeps {
   clock: Clock;
   metrics: Metrics;
   webUrl: string;
+  /** A member's team shows them as left, without their data (absent: no teams on this stage). */
+  teams?: TeamDepartures;
 }

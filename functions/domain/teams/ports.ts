@@ -177,6 +177,15 @@ export interface TeamChoices {
   ): Promise<boolean>;
 }
 
+/** An account's deletion leaves its team (docs/faces.md: nothing of the member stays with the employer). */
+export interface TeamDepartures {
+  /**
+   * The member's row shows "left" without the account's data; their seat returns when they generated
+   * nothing; their pointer goes. Nothing for an account in no team, or a team's owner.
+   */
+  leaveOnDeletion(userId: string, now: number): Promise<void>;
+}
+
 /** A seat checkout at the payment provider (one price per seat; an invoice for the company's books). */
 export interface SeatCheckoutProvider {
   createSeatCheckout(input: {

@@ -497,3 +497,18 @@ export async function seatCheckout(
   });
   return { url: created.url };
 }
+
+/**
+ * The download routes (CSV, ZIP) take the session in a header, or a short download link made for this team
+ * (functions/domain/download-links.ts: its object is the team id, checked by the HTTP edge); the role is
+ * checked here either way.
+ */
+export async function teamForDownload(
+  deps: TeamDeps,
+  user: User,
+  teamId: string,
+  link: { object: string } | null,
+): Promise<Team> {
+  if (link && link.object !== teamId) throw teamError('NOT_FOUND', user.lang, 'teamNotFound');
+  return (await teamFor(deps, user, teamId, 'admin')).team;
+}

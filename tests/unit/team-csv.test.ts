@@ -1,0 +1,23 @@
+// The members CSV's cells (functions/domain/teams/members-csv.ts): quoted when needed, and never a formula
+// a spreadsheet would run (names and emails come from outside the team's control).
+import { describe, expect, it } from 'vitest';
+import { csvCell } from '../../functions/domain/teams/members-csv.ts';
+
+describe('a CSV cell', () => {
+  it.each([
+    ['ana', 'ana'],
+    ['ana@acme.test', 'ana@acme.test'],
+    [42, '42'],
+    [null, ''],
+    ['Dupont, Ana', '"Dupont, Ana"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['two\nlines', '"two\nlines"'],
+    ['=HYPERLINK("http://evil.example")', `"'=HYPERLINK(""http://evil.example"")"`],
+    ['+1', "'+1"],
+    ['-2', "'-2"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\tx', "'\tx"],
+  ] as const)('%j is written %j', (value, written) => {
+    expect(csvCell(value)).toBe(written);
+  });
+});
