@@ -288,6 +288,11 @@ async function workerOverhead(stack: LocalStack, token: string, styles: Style[],
         () => deps.provider.generate(request),
         (ms) => providerMs.push(ms),
       ),
+    edit: (request) =>
+      timed(
+        () => deps.provider.edit(request),
+        (ms) => providerMs.push(ms),
+      ),
   };
   const faces: typeof deps.faces = {
     analyse: (input, options) =>

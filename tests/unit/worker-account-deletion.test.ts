@@ -92,6 +92,9 @@ function worker(world: World): WorkerDeps {
           attempts: 1,
         };
       },
+      edit: async () => {
+        throw new Error('no edits in these tests');
+      },
     },
     photoStore: { list: async () => [photo] },
     photoFiles: { read: async () => ({ bytes: new Uint8Array([1]), contentType: 'image/jpeg' }) },

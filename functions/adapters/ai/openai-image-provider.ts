@@ -5,6 +5,7 @@
 import OpenAI, { toFile } from 'openai';
 import type {
   AvatarRequest,
+  EditRequest,
   GeneratedAvatar,
   ImageProvider,
   ImageType,
@@ -128,6 +129,10 @@ export class OpenAiImageProvider implements ImageProvider {
         await this.o.sleep(wait);
       }
     }
+  }
+
+  async edit(_request: EditRequest): Promise<GeneratedAvatar> {
+    throw new ProviderPermanentError('not implemented yet');
   }
 
   private result(res: OpenAI.ImagesResponse, attempts: number): GeneratedAvatar {

@@ -210,6 +210,7 @@ export class FaceApiAnalyzer implements FaceAnalyzer {
             left: centre(landmarks.getLeftEye(), width, height),
             right: centre(landmarks.getRightEye(), width, height),
           },
+          landmarks: landmarks.positions.map((p) => ({ x: p.x / width, y: p.y / height })),
           sharpness: await faceSharpness(pixels, b),
           descriptor: Array.from(f.descriptor, (v) => Math.round(v * 1e6) / 1e6),
         };

@@ -18,6 +18,11 @@ export interface DetectedFace {
   box: RelativeBox;
   /** the centres of the two eyes, the viewer's left first */
   eyes: { left: RelativePoint; right: RelativePoint };
+  /**
+   * The 68 landmarks (the iBUG 300-W order: jaw 0-16, brows 17-26, nose 27-35, eyes 36-47, mouth 48-67), for
+   * the edits' masks (functions/domain/generation/edit-masks.ts); never stored with a photo.
+   */
+  landmarks?: RelativePoint[];
   /** variance of the Laplacian of the face region, scaled to a common contrast (higher: sharper) */
   sharpness: number;
   /**

@@ -73,9 +73,60 @@ export interface GeneratedAvatar {
   attempts: number;
 }
 
+/** What an edit of a finished avatar changes (docs/generation.md, "Edits"). */
+export type EditKind = 'backdrop' | 'outfit' | 'framing' | 'retouch' | 'region';
+/** Framing's shapes: width to height. */
+export type EditAspect = '1:1' | '4:5' | '3:2' | '4:1';
+/** Retouch's strengths: skin evenness and shine, weakest first. */
+export type RetouchLevel = 'natural' | 'light' | 'polished';
+
+/** What the user asked (validated by the domain before it gets here). */
+export interface EditSpec {
+  kind: EditKind;
+  /** a backdrop id of shared/style-choices.ts */
+  backdrop?: string;
+  /** '#rrggbb': a plain backdrop of this colour */
+  colour?: string;
+  /** an outfit id of shared/style-choices.ts */
+  outfit?: string;
+  aspect?: EditAspect;
+  level?: RetouchLevel;
+  /** region: what to change there, at most 200 characters */
+  prompt?: string;
+}
+
+/** Where the source image sits in the edit's output, in px of the output. */
+export interface Placement {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface EditRequest {
+  /** the version being edited, as stored */
+  image: Buffer;
+  contentType: ImageType;
+  /** PNG of the OUTPUT size: alpha 0 where the model may paint, 255 elsewhere (edit-masks.ts) */
+  mask: Buffer;
+  /** the output size (framing changes it; the image is placed on the canvas at `placement`) */
+  width: number;
+  height: number;
+  placement: Placement;
+  edit: EditSpec;
+  /** the style's prompt kept, plus the edit's words (edit-masks.ts editPrompt) */
+  prompt: string;
+  /** how the local renderer draws the style, the edit's backdrop or outfit applied (edit-masks.ts editRecipe) */
+  recipe: RenderRecipe;
+  endUser?: string;
+  deadline?: number;
+}
+
 export interface ImageProvider {
   /** 'openai' or 'local-renderer': logged with every task. */
   readonly name: string;
   /** Throws a ProviderError (provider-errors.ts) for every expected failure. */
   generate(request: AvatarRequest): Promise<GeneratedAvatar>;
+  /** Changes the masked part of a finished avatar; same errors as generate. */
+  edit(request: EditRequest): Promise<GeneratedAvatar>;
 }

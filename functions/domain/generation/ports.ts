@@ -77,6 +77,21 @@ export interface ResultImages {
   ): Promise<{ bytes: Uint8Array; contentType: 'image/jpeg'; width: number; height: number }>;
 }
 
+/** A person's matte: 0 (backdrop) to 255 (person), one byte a pixel, row by row. */
+export interface PersonMatte {
+  width: number;
+  height: number;
+  alpha: Uint8Array;
+}
+
+/**
+ * Finds the person in an avatar (functions/adapters/faces/person-segmenter.ts: a segmentation model on the
+ * face model's tfjs WebAssembly backend, docs/faces.md): the matte at the image's own size.
+ */
+export interface PersonSegmenter {
+  personMatte(image: Buffer): Promise<PersonMatte>;
+}
+
 /** The domain's view of logging (the worker logs usage and failures for the business metrics). */
 export type Log = (
   level: 'info' | 'warn' | 'error',

@@ -5,6 +5,7 @@
 import {
   type AvatarRequest,
   dimensionsOf,
+  type EditRequest,
   type GeneratedAvatar,
   type ImageProvider,
 } from '../../../functions/domain/generation/image-provider.ts';
@@ -25,6 +26,7 @@ export type ScriptedAnswer =
 export class FakeImageProvider implements ImageProvider {
   readonly name = 'fake';
   readonly requests: AvatarRequest[] = [];
+  readonly edits: EditRequest[] = [];
   private readonly script: ScriptedAnswer[] = [];
 
   /** What the next calls answer, in order; once used up, every call gives an image. */
@@ -72,5 +74,38 @@ export class FakeImageProvider implements ImageProvider {
         };
       }
     }
+  }
+
+  /** An edit answers the image it was given (the scripted failures first), at the asked size. */
+  async edit(request: EditRequest): Promise<GeneratedAvatar> {
+    this.edits.push(request);
+    const next = this.script[0];
+    if (next && next.kind !== 'ok') {
+      await this.generate({
+        references: [{ bytes: request.image, contentType: request.contentType }],
+        prompt: request.prompt,
+        size: '1024x1024',
+        quality: 'medium',
+        inputFidelity: 'low',
+        recipe: request.recipe,
+      }).finally(() => this.requests.pop());
+    }
+    this.script.shift();
+    return {
+      image: Buffer.from(request.image),
+      contentType: request.contentType,
+      width: request.width,
+      height: request.height,
+      kind: 'ai',
+      model: 'fake-image-model',
+      usage: {
+        inputTokens: 100,
+        inputImageTokens: 90,
+        inputTextTokens: 10,
+        outputTokens: 200,
+        totalTokens: 300,
+      },
+      attempts: 1,
+    };
   }
 }

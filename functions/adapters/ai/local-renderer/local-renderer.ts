@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import {
   type AvatarRequest,
   dimensionsOf,
+  type EditRequest,
   type GeneratedAvatar,
   type ImageProvider,
   type ReferenceImage,
@@ -114,5 +115,9 @@ export class LocalRenderer implements ImageProvider {
       usage: null,
       attempts: 1,
     };
+  }
+
+  async edit(_request: EditRequest): Promise<GeneratedAvatar> {
+    throw new ProviderPermanentError('not implemented yet');
   }
 }
