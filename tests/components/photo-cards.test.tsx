@@ -1,7 +1,7 @@
 // Manage Photos (docs/product.md, "Photo manager"): each photo card's name, size and quality hints (every
 // hint's text), the count against the 2 photos needed, the consent messages, and the failure messages of the
 // list and of a delete, in English and French. Uploading real files through the face check is the
-// integration and Chromium tests' (tests/browser/manage-photos.test.ts).
+// integration and Chromium tests' (tests/browser/photos-journey.test.ts).
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import type { PhotoList } from '../../shared/api-schemas.ts';
