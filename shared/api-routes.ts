@@ -2,6 +2,7 @@
 // (infra/local/), the SPA's typed client (web/) and the tests all read this table.
 import type * as z from 'zod/mini';
 import * as s from './api-schemas.ts';
+import { EDIT_BODY_MAX_BYTES } from './edit-rules.ts';
 
 // Path filling and matching live in a zod-free module the SPA imports too.
 export { buildPath, matchPath } from './route-paths.ts';
@@ -42,6 +43,8 @@ export interface ApiRoute {
    * session, which ends up in history, proxies and logs once it is in a URL (issue 23).
    */
   queryToken?: true;
+  /** The JSON body's limit in bytes when it is not the default (functions/http/middleware.ts MAX_JSON_BODY_BYTES). */
+  maxBodyBytes?: number;
 }
 
 const route = <const R extends ApiRoute>(r: R): R => {
@@ -277,6 +280,23 @@ export const apiRoutes = {
     access: 'user',
     served: true,
     response: s.KeepResult,
+  }),
+  /**
+   * Beyond the spec: a new version of a finished avatar with one thing changed (backdrop, outfit, framing,
+   * retouch, one brushed region; docs/product.md, "Editing a finished avatar"). 202 with the new task, queued
+   * like a first render and charged EDIT_TOKEN_COST in one transaction (an Idempotency-Key header makes a
+   * repeat answer the same version); 404 for another user's or an unknown task, 403 for a withheld avatar or a
+   * short balance, 409 past MAX_EDITS_PER_AVATAR, 400 for a bad body (shared/edit-rules.ts).
+   */
+  editTask: route({
+    method: 'POST',
+    path: '/aivatar/tasks/{taskId}/edits',
+    group: 'avatars',
+    access: 'user',
+    served: false,
+    request: s.EditTaskRequest,
+    response: s.EditTaskResult,
+    maxBodyBytes: EDIT_BODY_MAX_BYTES,
   }),
   /** `?preset=original|linkedin|profile|id-badge|4k` (beyond the spec; default original). */
   resultData: route({

@@ -7,6 +7,7 @@ import {
   STYLE_FORMATS,
   STYLE_MESSAGES,
 } from './admin-style-rules.ts';
+import { EDIT_ASPECTS, EDIT_KINDS, RETOUCH_LEVELS } from './edit-rules.ts';
 import { LANGUAGES, type Language as LanguageCode } from './language.ts';
 import { PHOTO_LIMITS, PHOTO_TYPES, QUALITY_HINTS, REJECTION_REASONS } from './photo-rules.ts';
 import { BACKDROP_IDS, MAX_AVATARS_PER_BATCH, OUTFIT_IDS } from './style-choices.ts';
@@ -391,6 +392,53 @@ export const CreateTasksResult = z.object({
   paid_by: z.optional(z.literal('team')),
   allowance_left: z.optional(z.number()),
 });
+export {
+  EDIT_ASPECTS,
+  EDIT_KINDS,
+  EDIT_TOKEN_COST,
+  MAX_EDITS_PER_AVATAR,
+  RETOUCH_LEVELS,
+} from './edit-rules.ts';
+/**
+ * An edit of a finished avatar (POST /aivatar/tasks/{taskId}/edits). The shape only: which fields a kind
+ * needs, the ids, the colour, the prompt's length and the mask (a PNG data URL of the avatar's size) are
+ * checked by functions/domain/generation/edits.ts, in the account's language (shared/edit-rules.ts).
+ */
+export const EditTaskRequest = z.strictObject({
+  kind: z.string().check(z.maxLength(40)),
+  /** a backdrop id of shared/style-choices.ts */
+  backdrop: z.optional(z.string().check(z.maxLength(40))),
+  /** '#rrggbb': a plain backdrop of that colour */
+  colour: z.optional(z.string().check(z.maxLength(40))),
+  /** an outfit id of shared/style-choices.ts */
+  outfit: z.optional(z.string().check(z.maxLength(40))),
+  aspect: z.optional(z.string().check(z.maxLength(40))),
+  level: z.optional(z.string().check(z.maxLength(40))),
+  /** region: what to change there, at most EDIT_PROMPT_MAX_LENGTH characters */
+  prompt: z.optional(z.string().check(z.maxLength(4000))),
+  /** region: the user's brush, `data:image/png;base64,...`, the avatar's size, white where to change */
+  mask: z.optional(z.string()),
+});
+export type EditTaskRequest = z.infer<typeof EditTaskRequest>;
+/** The new version: a task like any other, queued; its tokens are taken (EDIT_TOKEN_COST). */
+export const EditTaskResult = z.object({
+  task_id: z.string(),
+  /** 2 for the first edit of an avatar, 3 for the next... (the original is version 1) */
+  version: z.int().check(z.gte(2)),
+  tokens_left: z.number(),
+});
+export type EditTaskResult = z.infer<typeof EditTaskResult>;
+/** What an edit asked for, as a version of the list carries it. */
+export const EditSpec = z.object({
+  kind: z.enum(EDIT_KINDS),
+  backdrop: z.optional(z.enum(BACKDROP_IDS)),
+  colour: z.optional(z.string()),
+  outfit: z.optional(z.enum(OUTFIT_IDS)),
+  aspect: z.optional(z.enum(EDIT_ASPECTS)),
+  level: z.optional(z.enum(RETOUCH_LEVELS)),
+  prompt: z.optional(z.string()),
+});
+export type EditSpec = z.infer<typeof EditSpec>;
 export const TASK_STATUSES = ['TODO', 'IN_PROGRESS', 'DONE', 'ERROR'] as const;
 export { RESULT_PRESETS, type ResultPreset } from './result-presets.ts';
 export const AvatarTask = z.object({
@@ -463,6 +511,17 @@ export const AvatarTask = z.object({
    */
   team_id: z.optional(z.string()),
   team_chosen: z.optional(z.boolean()),
+  /**
+   * Edits (docs/product.md, "Editing a finished avatar"): every task is a version of an avatar, 1 for the
+   * original. A version made by an edit also carries the task it was made from (`edit_of`), what was asked
+   * (`edit`) and its avatar's original task (`root_id`: the versions of one avatar share it). An original
+   * carries `edit_count`, the edits made of it and its versions so far (at most MAX_EDITS_PER_AVATAR).
+   */
+  version: z.optional(z.int().check(z.gte(1))),
+  edit_of: z.optional(z.string()),
+  edit: z.optional(EditSpec),
+  root_id: z.optional(z.string()),
+  edit_count: z.optional(z.int().check(z.gte(0))),
 });
 export type AvatarTask = z.infer<typeof AvatarTask>;
 /** Newest first. `next_cursor` (beyond the spec) fetches the next page with `?cursor=`. */
