@@ -514,8 +514,9 @@ export const GROUP_CONFIG = {
     privacyJobQueueConfig,
     corsConfig,
   ],
-  // Mail: invitations and reminders, in the team's language; Stripe: seat checkouts.
-  teams: [tableConfig, originVerifyConfig, sessionConfig, mailConfig, stripeConfig, corsConfig],
+  // Mail: invitations and reminders, in the team's language; Stripe: seat checkouts; media: the ZIP of
+  // the chosen headshots.
+  teams: [tableConfig, originVerifyConfig, sessionConfig, mailConfig, stripeConfig, mediaConfig, corsConfig],
 } as const satisfies Record<string, readonly AnyPart[]>;
 
 /**

@@ -184,6 +184,9 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
     installedModules: ['sharp'],
   },
   teams: {
+    // sharp makes a chosen headshot's 1080 px square the first time a team's ZIP holds it.
+    memorySize: 1024,
+    timeoutSeconds: 29,
     table: {
       // GetItem: the session's account, the caller's team pointer, the team, a member, a link, a join code.
       // Query: the dashboard's members (the team's partition, a page at a time). BatchGetItem: which pasted
@@ -197,6 +200,9 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
     mail: true,
     // Seat checkouts (one price per seat, an invoice once paid).
     stripeApi: true,
+    // The chosen headshots (read), their 1080 px squares (made once, kept) and the team's ZIPs.
+    media: { prefixes: ['results/', 'result-sizes/', 'archives/'] },
+    installedModules: ['sharp'],
   },
 };
 

@@ -734,7 +734,7 @@ export const apiRoutes = {
     path: '/teams/{teamId}/headshots.zip',
     group: 'teams',
     access: 'user',
-    served: false,
+    served: true,
     response: 'binary',
     queryToken: true,
   }),

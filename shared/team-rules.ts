@@ -126,6 +126,10 @@ export const TEAM_MESSAGES = {
     en: 'Enter company email domains such as example.com',
     fr: 'Saisissez des domaines e-mail d’entreprise comme example.com',
   },
+  noneChosen: {
+    en: 'No member has chosen a headshot for the team yet',
+    fr: "Aucun membre n'a encore choisi de photo pour l'équipe",
+  },
   notChosenYet: {
     en: 'Only a finished team avatar can be chosen for your team',
     fr: "Seul un avatar d'équipe terminé peut être choisi pour votre équipe",

@@ -1,5 +1,6 @@
 // Lambda entry of the teams group: teams, seats, invitations, the dashboard (docs/product.md, "Teams").
 import { createDocumentClient } from '../adapters/dynamodb/client.ts';
+import { createS3Client } from '../adapters/s3/client.ts';
 import { GROUP_CONFIG, readConfig } from '../config.ts';
 import { groupHandler } from '../http/group-handler.ts';
 import { buildLinkResolver, buildSessionResolver } from '../wiring/session-wiring.ts';
@@ -8,10 +9,11 @@ import { teamRoutes } from './routes.ts';
 
 const config = readConfig(GROUP_CONFIG.teams);
 const db = createDocumentClient(config.dynamodbEndpoint);
+const s3 = createS3Client(config.s3Endpoint);
 
 export const handler = groupHandler(
   'teams',
-  teamRoutes(await buildTeamDeps(config, db)),
+  teamRoutes(await buildTeamDeps(config, db, s3)),
   await buildSessionResolver(config, db),
   {
     ...config,

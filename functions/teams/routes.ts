@@ -1,8 +1,8 @@
 // Thin route handlers of the teams group: each takes the request's parts and calls one domain function
 // (functions/domain/teams/teams.ts), which checks the caller's membership and role.
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { type HeadshotZipDeps, teamHeadshotsZip } from '../domain/teams/headshots-zip.ts';
 import { membersCsv } from '../domain/teams/members-csv.ts';
-import type { TeamDeps } from '../domain/teams/ports.ts';
 import {
   createInviteLink,
   createTeam,
@@ -31,7 +31,7 @@ async function text(chunks: AsyncIterable<string>): Promise<string> {
   return parts.join('');
 }
 
-export const teamRoutes = (deps: TeamDeps): RouteHandlers<'teams'> => ({
+export const teamRoutes = (deps: HeadshotZipDeps): RouteHandlers<'teams'> => ({
   createTeam: async ({ user, body }) => created(await createTeam(deps, user, body)),
   myTeam: ({ user }) => myTeam(deps, user),
   teamInvites: ({ user, params, body }) => inviteMembers(deps, user, params.teamId ?? '', body.emails),
@@ -52,6 +52,14 @@ export const teamRoutes = (deps: TeamDeps): RouteHandlers<'teams'> => ({
   setMemberRole: ({ user, params, body }) =>
     setMemberRole(deps, user, params.teamId ?? '', params.memberId ?? '', body.role),
   removeMember: ({ user, params }) => removeMember(deps, user, params.teamId ?? '', params.memberId ?? ''),
+  // A redirect to the ZIP kept in storage (built first when the set of choices changed).
+  teamHeadshotsZip: async ({ user, params, link }) => ({
+    statusCode: 302,
+    headers: {
+      location: await teamHeadshotsZip(deps, user, params.teamId ?? '', link),
+      'cache-control': 'no-store',
+    },
+  }),
   teamMembersCsv: async ({ user, params, link }) => {
     const team = await teamForDownload(deps, user, params.teamId ?? '', link);
     return {

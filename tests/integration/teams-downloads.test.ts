@@ -1,9 +1,43 @@
 // Teams, the dashboard's downloads (docs/product.md, "Teams"): the CSV of members (name, email, status,
 // chosen headshot's file name, likeness, dates), opened with the session in a header or with a short download
 // link made for that team (never a session in a URL); an admin of another team gets 404, a member 403.
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { callRoute, newEmail } from '../support/api.ts';
-import { memberOf, ownerWithTeam } from '../support/teams.ts';
+import { activeStyles, createBody, creator, waitForTasks } from '../support/avatars.ts';
+import { join, memberOf, openLink, ownerWithTeam } from '../support/teams.ts';
+
+/** The entries of a stored (method 0) ZIP: name and bytes, read from its central directory. */
+function zipEntries(zip: Buffer): { name: string; bytes: Buffer }[] {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  let at = zip.readUInt32LE(end + 16);
+  const entries = [];
+  for (let i = 0; i < zip.readUInt16LE(end + 10); i++) {
+    const nameLength = zip.readUInt16LE(at + 28);
+    const size = zip.readUInt32LE(at + 20);
+    const local = zip.readUInt32LE(at + 42);
+    const data = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    entries.push({
+      name: zip.subarray(at + 46, at + 46 + nameLength).toString('utf8'),
+      bytes: zip.subarray(data, data + size),
+    });
+    at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+  }
+  return entries;
+}
+
+/** A member who made two team avatars and chose the first. */
+async function choosingMember(owner: { token: string; teamId: string }) {
+  const user = await creator({ ltd: 0 });
+  const link = await openLink(owner.token, owner.teamId, { domains: [user.email.split('@')[1] as string] });
+  expect((await join(user.token, link.code)).status).toBe(200);
+  const plain = (await activeStyles()).filter((s) => !s.accepts_choices && s.token_cost === 1).slice(0, 2);
+  const made = await callRoute('createTasksBatch', { token: user.token, body: createBody(plain) });
+  const tasks = await waitForTasks(user.token, made.body.task_ids, 60_000);
+  const chosen = tasks[0]?.id as string;
+  await callRoute('setChosen', { token: user.token, params: { taskId: chosen }, body: { chosen: true } });
+  return { ...user, tasks, chosen };
+}
 
 const csvRows = (raw: Buffer): string[][] =>
   raw
@@ -80,4 +114,53 @@ describe('the members CSV', () => {
     expect((await callRoute('teamMembersCsv', { token: other.token, params })).status).toBe(404);
     expect((await callRoute('teamMembersCsv', { token: m.token, params })).status).toBe(403);
   }, 60_000);
+});
+
+describe("the ZIP of everyone's chosen headshot", () => {
+  it('has one folder per member with the full-size file and the 1080 px square, built once per set', async () => {
+    const owner = await ownerWithTeam(3);
+    const [a, b] = await Promise.all([choosingMember(owner), choosingMember(owner)]);
+    const idle = await memberOf(owner);
+    const params = { teamId: owner.teamId };
+    const res = await callRoute('teamHeadshotsZip', { token: owner.token, params });
+    expect(res.status).toBe(302);
+    const location = res.headers.get('location') as string;
+    const zip = Buffer.from(await (await fetch(location)).arrayBuffer());
+    const entries = zipEntries(zip);
+    const folderOf = (m: { email: string }) => m.email.split('@')[0] as string;
+    expect(entries.map((e) => e.name.split('/')[0]).sort()).toEqual(
+      [folderOf(a), folderOf(a), folderOf(b), folderOf(b)].sort(),
+    );
+    expect(entries.some((e) => e.name.startsWith(folderOf(idle)))).toBe(false);
+    for (const m of [a, b]) {
+      const mine = entries.filter((e) => e.name.startsWith(`${folderOf(m)}/`));
+      const chosenTask = m.tasks.find((t) => t.id === m.chosen);
+      expect(mine.map((e) => e.name.split('/')[1]).sort()).toEqual(
+        [chosenTask?.download_name, chosenTask?.download_name?.replace(/\.[a-z0-9]+$/, '-1080.jpg')].sort(),
+      );
+      const square = mine.find((e) => e.name.endsWith('-1080.jpg'));
+      const meta = await sharp(square?.bytes).metadata();
+      expect([meta.width, meta.height]).toEqual([1080, 1080]);
+      // Only the chosen avatar: never the member's other one.
+      const other = m.tasks.find((t) => t.id !== m.chosen);
+      expect(
+        entries.some((e) => e.name.includes(String(other?.download_name)) && e.name.startsWith(folderOf(m))),
+      ).toBe(other?.download_name === chosenTask?.download_name);
+    }
+    // The same choices: the same stored archive, not a new build.
+    const again = await callRoute('teamHeadshotsZip', { token: owner.token, params });
+    expect(new URL(again.headers.get('location') as string).pathname).toBe(new URL(location).pathname);
+    // A new choice: another archive.
+    await callRoute('setChosen', {
+      token: a.token,
+      params: { taskId: a.tasks[1]?.id as string },
+      body: { chosen: true },
+    });
+    const changed = await callRoute('teamHeadshotsZip', { token: owner.token, params });
+    expect(new URL(changed.headers.get('location') as string).pathname).not.toBe(new URL(location).pathname);
+    // Another team's admin: 404; a member: 403.
+    const other = await ownerWithTeam(0);
+    expect((await callRoute('teamHeadshotsZip', { token: other.token, params })).status).toBe(404);
+    expect((await callRoute('teamHeadshotsZip', { token: a.token, params })).status).toBe(403);
+  }, 180_000);
 });

@@ -218,7 +218,7 @@ export async function buildGroupHandler(group: LambdaGroup, o: HandlerOptions = 
       const config = readConfig(GROUP_CONFIG.teams, env);
       return groupHandler(
         'teams',
-        teamRoutes(await buildTeamDeps(config, db)),
+        teamRoutes(await buildTeamDeps(config, db, s3)),
         await buildSessionResolver(config, db),
         { ...config, links: await buildLinkResolver(config, db), ...extra },
       );

@@ -1,0 +1,132 @@
+// The dashboard's ZIP of everyone's chosen headshot (docs/product.md, "Teams"): one folder per member with
+// the full-size file and the 1080 px face-centred square (the gallery's `profile` preset, shared/result-
+// presets.ts). Built once per set of choices from stored files and kept in storage (the gallery's archives'
+// way, functions/domain/generation/result-archives.ts); every request for the same set is a redirect to it.
+import { createHash } from 'node:crypto';
+import { TEAM_MESSAGES } from '../../../shared/team-rules.ts';
+import { DomainError } from '../errors.ts';
+import { GALLERY_LIMITS } from '../generation/gallery.ts';
+import type { ResultFiles, ResultImages } from '../generation/ports.ts';
+import { downloadName } from '../generation/task-names.ts';
+import { type LazyArchiveEntry, zipLength, zipStream } from '../generation/zip-archive.ts';
+import type { User } from '../ports.ts';
+import type { Member, TeamDeps } from './ports.ts';
+import { teamForDownload } from './teams.ts';
+
+export interface HeadshotZipDeps extends TeamDeps {
+  results: Pick<ResultFiles, 'resultBytes' | 'read' | 'readSize' | 'saveSize' | 'archiveUrl' | 'saveArchive'>;
+  images: Pick<ResultImages, 'preset'>;
+}
+
+const ARCHIVE_NAME = 'team-headshots.zip';
+const PAGE = 100;
+/** How many squares are made at once on the first build (sharp's threads are the function's CPU). */
+const MAKE_AT_ONCE = 4;
+
+/** Where the team's archives are kept: a prefix of their own, never a member's. */
+const storageOwner = (teamId: string) => `team-${teamId}`;
+
+type Chosen = Member & { userId: string; chosen: NonNullable<Member['chosen']> };
+
+async function chosenHeadshots(deps: TeamDeps, teamId: string): Promise<Chosen[]> {
+  const out: Chosen[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await deps.teams.listMembers(teamId, PAGE, cursor);
+    for (const m of page.members) if (m.chosen && m.userId && m.leftAt === null) out.push(m as Chosen);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return out;
+}
+
+/** A folder name a file system takes: the member's name, made unique. */
+function folders(members: readonly Chosen[]): string[] {
+  const used = new Map<string, number>();
+  return members.map((m) => {
+    const base = m.email.slice(0, m.email.lastIndexOf('@')).replace(/[^\w.+-]/g, '_') || 'member';
+    const n = (used.get(base) ?? 0) + 1;
+    used.set(base, n);
+    return n === 1 ? base : `${base}-${n}`;
+  });
+}
+
+/** The member's 1080 px square, made once from the stored result and kept beside it. */
+async function profileSquare(deps: HeadshotZipDeps, m: Chosen): Promise<Uint8Array | null> {
+  const stored = await deps.results.readSize(m.userId, m.chosen.resultFile, 'profile');
+  if (stored) return stored;
+  const file = await deps.results.read(m.userId, m.chosen.resultFile);
+  if (!file) return null;
+  const made = await deps.images.preset(
+    file.bytes,
+    'profile',
+    GALLERY_LIMITS.maxPresetBytes,
+    m.chosen.faceBox,
+  );
+  await deps.results.saveSize(m.userId, m.chosen.resultFile, 'profile', made.bytes);
+  return made.bytes;
+}
+
+async function buildArchive(deps: HeadshotZipDeps, teamId: string, setId: string, members: Chosen[]) {
+  const names = folders(members);
+  const entries: LazyArchiveEntry[] = [];
+  for (let i = 0; i < members.length; i += MAKE_AT_ONCE) {
+    const slice = members.slice(i, i + MAKE_AT_ONCE);
+    const sizes = await Promise.all(
+      slice.map(async (m) => ({
+        full: await deps.results.resultBytes(m.userId, m.chosen.resultFile),
+        square: (await profileSquare(deps, m))?.length ?? null,
+      })),
+    );
+    slice.forEach((m, j) => {
+      const { full, square } = sizes[j] as { full: number | null; square: number | null };
+      // A file gone from storage (its account deleted meanwhile) is left out.
+      if (full === null || square === null) return;
+      const folder = names[i + j] as string;
+      const file = m.chosen.resultFile;
+      const stem = downloadName(file).replace(/\.[a-z0-9]+$/i, '');
+      entries.push(
+        {
+          name: `${folder}/${downloadName(file)}`,
+          size: full,
+          modifiedAt: m.chosen.chosenAt,
+          read: async () => (await deps.results.read(m.userId, file))?.bytes ?? new Uint8Array(),
+        },
+        {
+          name: `${folder}/${stem}-1080.jpg`,
+          size: square,
+          modifiedAt: m.chosen.chosenAt,
+          read: async () => (await deps.results.readSize(m.userId, file, 'profile')) ?? new Uint8Array(),
+        },
+      );
+    });
+  }
+  await deps.results.saveArchive(storageOwner(teamId), setId, {
+    length: zipLength(entries),
+    chunks: zipStream(entries),
+  });
+}
+
+/** The short-lived address of the team's ZIP, built first when the set of choices changed. */
+export async function teamHeadshotsZip(
+  deps: HeadshotZipDeps,
+  user: User,
+  teamId: string,
+  link: { object: string } | null,
+): Promise<string> {
+  const team = await teamForDownload(deps, user, teamId, link);
+  const members = await chosenHeadshots(deps, team.id);
+  if (!members.length) throw new DomainError('NOT_FOUND', TEAM_MESSAGES.noneChosen[user.lang]);
+  // The set's id: who chose which avatar. The same choices are the same archive.
+  const setId = createHash('sha256')
+    .update(members.map((m) => `${m.memberId}:${m.chosen.taskId}`).join('\n'))
+    .digest('hex')
+    .slice(0, 40);
+  const owner = storageOwner(team.id);
+  const seconds = GALLERY_LIMITS.archiveUrlSeconds;
+  const ready = await deps.results.archiveUrl(owner, setId, ARCHIVE_NAME, seconds);
+  if (ready) return ready;
+  await buildArchive(deps, team.id, setId, members);
+  const url = await deps.results.archiveUrl(owner, setId, ARCHIVE_NAME, seconds);
+  if (!url) throw new Error(`Team archive ${setId} not found right after it was stored`);
+  return url;
+}
