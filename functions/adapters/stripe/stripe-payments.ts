@@ -52,10 +52,10 @@ export class StripePayments implements PaymentProvider {
         cancel_url: c.cancelUrl,
         locale: c.lang,
         ...(c.expiresAt ? { expires_at: c.expiresAt } : {}),
-        // A pack gets an invoice too, once paid: the customer portal's invoice history lists it, as it
-        // lists the subscription's (Checkout makes those itself).
+        // No invoice for a personal pack: its receipt email (with Stripe's receipt) is enough, and Stripe
+        // charges per invoice. Team seats get one (functions/adapters/stripe/stripe-seats.ts): companies book it.
         ...(c.mode === 'payment'
-          ? { payment_intent_data: { metadata }, invoice_creation: { enabled: true } }
+          ? { payment_intent_data: { metadata } }
           : { subscription_data: { metadata: { user_id: c.userId } } }),
       },
       { idempotencyKey: c.idempotencyKey },
