@@ -9,7 +9,7 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { LambdaGroup } from '../../shared/api-routes.ts';
 import { type GenerationFunction, handlerEntry, type JobFunction } from '../function-entries.ts';
-import { FACE_ANALYSIS_MODULES, faceAnalysisHooks } from './face-analysis.ts';
+import { analysisHooks, FACE_ANALYSIS_MODULES } from './face-analysis.ts';
 import { stageLogGroupProps } from './stage-logs.ts';
 
 export const REPO_ROOT = join(import.meta.dirname, '..', '..');
@@ -50,6 +50,8 @@ export interface ApiFunctionProps {
   installedModules?: readonly string[];
   /** The function analyses faces: it carries the face model (infra/constructs/face-analysis.ts). */
   faceAnalysis?: boolean;
+  /** It also finds the person in an avatar (edits): the matting model beside the face model's. */
+  personSegmentation?: boolean;
   /**
    * Traced in X-Ray (Lambda active tracing, and the X-Ray write actions CDK adds to the role): the function's
    * code runs Powertools' Tracer (functions/observability/tracer.ts).
@@ -110,7 +112,7 @@ export class ApiFunction extends Construct {
         sourcesContent: false,
         externalModules: LAMBDA_EXTERNAL_MODULES,
         ...(installed.length ? { nodeModules: installed, environment: LAMBDA_NPM_PLATFORM } : {}),
-        ...(props.faceAnalysis ? { commandHooks: faceAnalysisHooks } : {}),
+        ...(props.faceAnalysis ? { commandHooks: analysisHooks(props.personSegmentation === true) } : {}),
       },
     });
   }

@@ -54,6 +54,8 @@ export interface GenerationNeeds {
   installedModules?: readonly string[];
   /** Scores every avatar's likeness: the face model beside the bundle (ApiFunctionProps.faceAnalysis). */
   faceAnalysis?: true;
+  /** Edits avatars: the person segmentation model beside the face model (ApiFunctionProps.personSegmentation). */
+  personSegmentation?: true;
   /** Traced in X-Ray (ApiFunctionProps.traced; its handler runs the Tracer). */
   traced?: true;
 }
@@ -71,6 +73,7 @@ export const GENERATION_NEEDS: Record<GenerationFunction, GenerationNeeds> = {
     // sharp is native code; the OpenAI client (about 300 KB) ships beside the bundle, as Stripe's would.
     installedModules: ['sharp', 'openai'],
     faceAnalysis: true,
+    personSegmentation: true,
     traced: true,
   },
   'avatar-dead-letter': {
@@ -174,6 +177,7 @@ export class AvatarGeneration extends Construct {
       timeoutSeconds: needs.timeoutSeconds,
       ...(needs.installedModules ? { installedModules: needs.installedModules } : {}),
       ...(needs.faceAnalysis ? { faceAnalysis: true } : {}),
+      ...(needs.personSegmentation ? { personSegmentation: true } : {}),
       ...(needs.traced ? { traced: true } : {}),
     });
     bindTable(fn.fn, props.table, needs.table);

