@@ -11,6 +11,11 @@ import { photoStoreContract } from '../contracts/photo-store.contract.ts';
 import { rateLimiterContract } from '../contracts/rate-limiter.contract.ts';
 import { signInAttemptsContract } from '../contracts/sign-in-attempts.contract.ts';
 import { taskQueueContract } from '../contracts/task-queue.contract.ts';
+import {
+  privacyJobsContract,
+  providerBudgetContract,
+  taskStoreContract,
+} from '../contracts/task-store.contract.ts';
 import { webhookStoreContract } from '../contracts/webhook-store.contract.ts';
 import {
   FakeAccountStore,
@@ -26,6 +31,9 @@ import {
   FakeTaskQueue,
   FakeWebhookStore,
 } from '../support/fakes/index.ts';
+import { FakePrivacyJobs } from '../support/fakes/privacy.ts';
+import { FakeProviderBudget } from '../support/fakes/provider-budget.ts';
+import { FakeTaskStore } from '../support/fakes/task-store.ts';
 
 rateLimiterContract(() => {
   const clock = new FakeClock();
@@ -88,3 +96,25 @@ webhookStoreContract(() => {
 idsContract(() => new FakeIds());
 // The real ids need nothing but node:crypto: checked here too.
 idsContract(() => cryptoIds);
+
+// Generation and privacy (tests/contracts/task-store.contract.ts): the task store, the provider budget and the
+// privacy job store over one account store each, as the table holds them together.
+taskStoreContract(() => {
+  const accounts = new FakeAccountStore(new FakeClock());
+  return {
+    tasks: new FakeTaskStore(accounts),
+    accounts,
+    setBalance: async (userId, b) =>
+      accounts.update(userId, { tokensSubscription: b.subscription, tokensLtd: b.ltd }),
+  };
+});
+
+providerBudgetContract(() => new FakeProviderBudget());
+
+privacyJobsContract(() => {
+  const accounts = new FakeAccountStore(new FakeClock());
+  const jobs = new FakePrivacyJobs(accounts);
+  // Readers see an account being deleted as gone (adapters/dynamodb/user-reader.ts): so does this one.
+  const reader = jobs.users();
+  return { jobs, codes: jobs, accounts: Object.assign(Object.create(accounts), { getById: reader.getById }) };
+});

@@ -13,7 +13,13 @@ import { DynamoAdminStyleStore } from '../../functions/adapters/dynamodb/admin-s
 import { DynamoBillingStore } from '../../functions/adapters/dynamodb/billing-store.ts';
 import { DynamoGoogleAttempts } from '../../functions/adapters/dynamodb/google-attempts.ts';
 import { DynamoPhotoStore } from '../../functions/adapters/dynamodb/photo-store.ts';
+import { DynamoDeletionCodes } from '../../functions/adapters/dynamodb/privacy/deletion-codes.ts';
+import { DynamoPrivacyJobRecords } from '../../functions/adapters/dynamodb/privacy/job-records.ts';
+import { DynamoPrivacyJobRuns } from '../../functions/adapters/dynamodb/privacy/job-runs.ts';
+import { DynamoProviderBudgetStore } from '../../functions/adapters/dynamodb/provider-budget-store.ts';
 import { DynamoRateLimiter } from '../../functions/adapters/dynamodb/rate-limiter.ts';
+import { DynamoOverdueTasks } from '../../functions/adapters/dynamodb/task-deadlines.ts';
+import { DynamoTaskStore } from '../../functions/adapters/dynamodb/task-store.ts';
 import { DynamoWebhookStore } from '../../functions/adapters/dynamodb/webhook-store.ts';
 import { OutboxMailer, readOutbox } from '../../functions/adapters/mail/outbox-mailer.ts';
 import { S3PhotoFiles } from '../../functions/adapters/s3/photo-files.ts';
@@ -29,6 +35,11 @@ import { photoStoreContract } from '../contracts/photo-store.contract.ts';
 import { rateLimiterContract } from '../contracts/rate-limiter.contract.ts';
 import { signInAttemptsContract } from '../contracts/sign-in-attempts.contract.ts';
 import { taskQueueContract } from '../contracts/task-queue.contract.ts';
+import {
+  privacyJobsContract,
+  providerBudgetContract,
+  taskStoreContract,
+} from '../contracts/task-store.contract.ts';
 import { webhookStoreContract } from '../contracts/webhook-store.contract.ts';
 import { stack } from '../support/api.ts';
 import { testDb, testS3 } from '../support/avatars.ts';
@@ -140,5 +151,41 @@ taskQueueContract(async () => {
     queue: new SqsTaskQueue(sqs.client, url),
     receiveAll,
     unavailable: new SqsTaskQueue(sqs.client, `${url}-gone`),
+  };
+});
+
+// Generation and privacy (tests/contracts/task-store.contract.ts), in the shared table: every test has accounts,
+// days and job refs of its own.
+taskStoreContract(() => {
+  const tasks = new DynamoTaskStore(testDb(), table());
+  const deadlines = new DynamoOverdueTasks(testDb(), table());
+  return {
+    tasks: Object.assign(tasks, { overdue: deadlines.overdue.bind(deadlines) }),
+    accounts: new DynamoAccountStore(testDb(), table()),
+    setBalance: async (userId, b) => {
+      await testDb().send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: { pk: `USER#${userId}`, sk: 'PROFILE' },
+          UpdateExpression: 'SET tokens_subscription = :s, tokens_ltd = :l',
+          ExpressionAttributeValues: { ':s': b.subscription, ':l': b.ltd },
+        }),
+      );
+    },
+  };
+});
+
+providerBudgetContract(() => new DynamoProviderBudgetStore(testDb(), table()));
+
+privacyJobsContract(() => {
+  const records = new DynamoPrivacyJobRecords(testDb(), table());
+  const runs = new DynamoPrivacyJobRuns(testDb(), table());
+  return {
+    jobs: Object.assign(runs, {
+      recordDeletion: records.recordDeletion.bind(records),
+      recordExport: records.recordExport.bind(records),
+    }),
+    codes: new DynamoDeletionCodes(testDb(), table()),
+    accounts: new DynamoAccountStore(testDb(), table()),
   };
 });
