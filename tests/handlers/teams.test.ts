@@ -1,0 +1,228 @@
+// The teams group's handler in-process (functions/teams): every team route checks the caller's membership
+// and role on the server (docs/product.md, "Teams"). Without a session: 401; someone outside the team (an
+// owner of another team included): 404, nothing about the team revealed; a member on an admin action: 403;
+// a bad body: 400 with its reason. The joins' seat race, the webhook and the ZIP's files are the
+// integration tests' (tests/integration/teams-*.test.ts).
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiRoutes, type RouteId } from '../../shared/api-routes.ts';
+import { TEAM_MESSAGES } from '../../shared/team-rules.ts';
+import {
+  call,
+  type EventOptions,
+  newEmail,
+  type RouteAnswer,
+  signedInUser,
+  type TestUser,
+  testTable,
+} from '../support/handler-events.ts';
+
+const teamRoutes = (Object.keys(apiRoutes) as RouteId[]).filter((id) => apiRoutes[id].group === 'teams');
+
+type Owner = TestUser & { teamId: string; memberId: string };
+
+async function giveSeats(teamId: string, seats: number): Promise<void> {
+  const { db, tableName } = testTable();
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: { pk: `TEAM#${teamId}`, sk: 'TEAM' },
+      UpdateExpression: 'SET seats_total = :n',
+      ExpressionAttributeValues: { ':n': seats },
+    }),
+  );
+}
+
+async function ownerWithTeam(seats: number): Promise<Owner> {
+  const user = await signedInUser(newEmail('owner'));
+  const created = await call('createTeam', { token: user.token, body: { name: 'Acme' } });
+  expect(created.status).toBe(201);
+  const teamId = created.body.team_id as string;
+  await giveSeats(teamId, seats);
+  return { ...user, teamId, memberId: await memberIdOf({ ...user, teamId }, user.email) };
+}
+
+/** A member's id, from the dashboard's page as its owner reads it. */
+async function memberIdOf(owner: TestUser & { teamId: string }, email: string): Promise<string> {
+  const page = await call('teamMembers', { token: owner.token, params: { teamId: owner.teamId } });
+  const members = page.body.members as { email: string; member_id: string }[];
+  const found = members.find((m) => m.email === email);
+  if (!found) throw new Error(`${email} is not on the dashboard`);
+  return found.member_id;
+}
+
+async function memberOf(owner: Owner): Promise<TestUser & { memberId: string }> {
+  const link = await call('createInviteLink', {
+    token: owner.token,
+    params: { teamId: owner.teamId },
+    body: { domains: ['example.test'], max_uses: 5, expires_in_days: 7 },
+  });
+  expect(link.status).toBe(200);
+  const user = await signedInUser(newEmail('member'));
+  const joined = await call('joinTeam', { token: user.token, params: { code: link.body.code as string } });
+  expect(joined).toMatchObject({ status: 200, body: { team_id: owner.teamId } });
+  return { ...user, memberId: await memberIdOf(owner, user.email) };
+}
+
+/** A valid request for each team route of `owner`'s team (bodies the contract accepts). */
+function validRequest(id: RouteId, teamId: string, memberId: string): EventOptions {
+  const params = { teamId, memberId, linkId: 'no-such-link', code: 'no-such-code' };
+  const bodies: Partial<Record<RouteId, unknown>> = {
+    createTeam: { name: 'Other' },
+    teamSeatCheckout: { quantity: 3 },
+    teamInvites: { emails: [newEmail('invitee')] },
+    createInviteLink: { domains: ['example.test'], max_uses: 2, expires_in_days: 3 },
+    setTeamAllowed: { styles: null, combos: null },
+    setMemberRole: { role: 'admin' },
+  };
+  return { params, ...(bodies[id] !== undefined ? { body: bodies[id] } : {}) };
+}
+
+/** The routes that act on one team (all but create, mine and join). */
+const teamScoped = teamRoutes.filter((id) => apiRoutes[id].path.includes('{teamId}'));
+/** What a member may do in their own team: leave (remove themself); the rest is for owner and admins. */
+const adminOnly = teamScoped.filter((id) => id !== 'removeMember');
+
+let ownerA: Owner;
+let ownerB: Owner;
+let member: TestUser & { memberId: string };
+let outsider: TestUser;
+
+beforeAll(async () => {
+  [ownerA, ownerB, outsider] = await Promise.all([ownerWithTeam(3), ownerWithTeam(3), signedInUser()]);
+  member = await memberOf(ownerA);
+});
+
+const notFound = (a: RouteAnswer) =>
+  expect(a, JSON.stringify(a.body)).toMatchObject({
+    status: 404,
+    body: { code: 'NOT_FOUND', msg: TEAM_MESSAGES.teamNotFound.en },
+  });
+
+describe('the teams group', () => {
+  it('serves every team route of the table', () => {
+    expect(teamRoutes.length).toBeGreaterThanOrEqual(15);
+    for (const id of teamRoutes) expect(apiRoutes[id].served, id).toBe(true);
+  });
+
+  it.each(teamRoutes)('%s answers 401 without a session', async (id) => {
+    const res = await call(id, validRequest(id, ownerA.teamId, member.memberId));
+    expect(res).toMatchObject({ status: 401, body: { code: 'UNAUTHENTICATED' } });
+  });
+});
+
+describe('someone outside the team', () => {
+  it.each(teamScoped)('%s: the owner of another team gets 404 "Team not found"', async (id) => {
+    notFound(await call(id, { token: ownerB.token, ...validRequest(id, ownerA.teamId, member.memberId) }));
+  });
+
+  it.each(teamScoped)('%s: an account in no team gets 404 too', async (id) => {
+    notFound(await call(id, { token: outsider.token, ...validRequest(id, ownerA.teamId, member.memberId) }));
+  });
+
+  it('a download link made for another team opens nothing of this one (the edge refuses it)', async () => {
+    for (const route of ['teamMembersCsv', 'teamHeadshotsZip'] as const) {
+      const link = await call('createDownloadLink', {
+        token: ownerB.token,
+        body: { route, team_id: ownerB.teamId },
+      });
+      expect(link.status).toBe(200);
+      // Owner B's own link, used on team A's route: the link's object is team B.
+      const res = await call(route, {
+        params: { teamId: ownerA.teamId },
+        query: { token: link.body.token as string },
+      });
+      expect(res).toMatchObject({
+        status: 403,
+        body: { msg: 'This download link is for another file. Please download again from the app.' },
+      });
+      expect(res.raw).not.toContain(member.email);
+    }
+  });
+
+  it('a member of another team sees nothing of this one either', async () => {
+    const otherMember = await memberOf(ownerB);
+    notFound(await call('teamMembers', { token: otherMember.token, params: { teamId: ownerA.teamId } }));
+    notFound(await call('teamMembersCsv', { token: otherMember.token, params: { teamId: ownerA.teamId } }));
+  });
+});
+
+describe('a member of the team', () => {
+  it.each(adminOnly)('%s answers 403 to a member (owner and admins only)', async (id) => {
+    const res = await call(id, { token: member.token, ...validRequest(id, ownerA.teamId, ownerA.memberId) });
+    expect(res.status, JSON.stringify(res.body)).toBe(403);
+    expect(res.body.code).toBe('FORBIDDEN');
+    expect([TEAM_MESSAGES.notTeamAdmin.en, TEAM_MESSAGES.notTeamOwner.en]).toContain(res.body.msg);
+  });
+
+  it('cannot remove another member (403) but reads their own team (200)', async () => {
+    const other = await memberOf(ownerA);
+    const res = await call('removeMember', {
+      token: member.token,
+      params: { teamId: ownerA.teamId, memberId: other.memberId },
+    });
+    expect(res).toMatchObject({ status: 403, body: { msg: TEAM_MESSAGES.notTeamAdmin.en } });
+    const mine = await call('myTeam', { token: member.token });
+    expect(mine).toMatchObject({ status: 200, body: { team_id: ownerA.teamId, role: 'member' } });
+    expect(mine.body.allowance_left).toBe(40);
+  });
+
+  it('an admin made by the owner may do the dashboard’s actions, but not the owner’s', async () => {
+    const admin = await memberOf(ownerA);
+    const made = await call('setMemberRole', {
+      token: ownerA.token,
+      params: { teamId: ownerA.teamId, memberId: admin.memberId },
+      body: { role: 'admin' },
+    });
+    expect(made.status).toBe(200);
+    const page = await call('teamMembers', { token: admin.token, params: { teamId: ownerA.teamId } });
+    expect(page.status).toBe(200);
+    const allowed = await call('setTeamAllowed', {
+      token: admin.token,
+      params: { teamId: ownerA.teamId },
+      body: { styles: null, combos: null },
+    });
+    expect(allowed).toMatchObject({ status: 403, body: { msg: TEAM_MESSAGES.notTeamOwner.en } });
+  });
+});
+
+describe('bodies', () => {
+  const bad: [RouteId, string, unknown][] = [
+    ['createTeam', 'an empty name', { name: '' }],
+    ['createTeam', 'a name over 100 characters', { name: 'x'.repeat(101) }],
+    ['createTeam', 'a field it does not know', { name: 'Acme', extra: 1 }],
+    ['teamSeatCheckout', '0 seats', { quantity: 0 }],
+    ['teamSeatCheckout', '501 seats', { quantity: 501 }],
+    ['teamSeatCheckout', 'half a seat', { quantity: 1.5 }],
+    ['teamInvites', 'no address', { emails: [] }],
+    ['teamInvites', '501 addresses', { emails: Array.from({ length: 501 }, (_, i) => `p${i}@example.test`) }],
+    ['createInviteLink', 'no domain', { domains: [], max_uses: 2, expires_in_days: 3 }],
+    ['createInviteLink', 'a cap of 0', { domains: ['example.test'], max_uses: 0, expires_in_days: 3 }],
+    ['createInviteLink', '91 days', { domains: ['example.test'], max_uses: 2, expires_in_days: 91 }],
+    ['createInviteLink', '0 days', { domains: ['example.test'], max_uses: 2, expires_in_days: 0 }],
+    ['setTeamAllowed', 'no combos field', { styles: null }],
+    [
+      'setTeamAllowed',
+      'a backdrop that does not exist',
+      { styles: null, combos: [{ backdrop: 'moon', outfit: 'suit' }] },
+    ],
+    ['setMemberRole', 'the owner role', { role: 'owner' }],
+  ];
+
+  it.each(bad)('%s refuses %s with 400 and its reason', async (id, _what, body) => {
+    const token = id === 'createTeam' ? outsider.token : ownerA.token;
+    const res = await call(id, { token, params: { teamId: ownerA.teamId, memberId: member.memberId }, body });
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.code).toBe('VALIDATION_FAILED');
+    expect(res.body.msg).toBeTruthy();
+  });
+
+  it('a domain that is not one is refused with the team’s words (400)', async () => {
+    const res = await call('createInviteLink', {
+      token: ownerA.token,
+      params: { teamId: ownerA.teamId },
+      body: { domains: ['not a domain'], max_uses: 2, expires_in_days: 3 },
+    });
+    expect(res).toMatchObject({ status: 400, body: { msg: TEAM_MESSAGES.invalidDomain.en } });
+  });
+});
