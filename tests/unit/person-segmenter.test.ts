@@ -77,7 +77,7 @@ describe('the person segmenter on avatars', () => {
       for (const [x0, y0] of [
         [0, 0],
         [w - s, 0],
-      ])
+      ] as const)
         expect(mean(matte.alpha, w, { x0, y0, x1: x0 + s, y1: y0 + s })).toBeLessThan(15);
       // A matte: values between the two (the soft edge), not only 0 and 255.
       const between = matte.alpha.filter((v) => v > 20 && v < 235).length;
