@@ -1,5 +1,5 @@
 // `npm run bench:functions`: each function's bundle size and cold start alone (tests/bench/functions.ts),
-// with their budgets. `-- --cold-runs 41` where the machine is busy.
+// with their budgets. `-- --cold-runs 41` where the machine is busy; `-- --group teams` for one function.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -7,13 +7,15 @@ import { REPO_ROOT } from '../../infra/function-entries.ts';
 import { reportBudgets } from './budgets.ts';
 import { functionBench, functionBudgets, printFunctionFigures } from './functions.ts';
 
-const { values: args } = parseArgs({ options: { 'cold-runs': { type: 'string', default: '21' } } });
+const { values: args } = parseArgs({
+  options: { 'cold-runs': { type: 'string', default: '21' }, group: { type: 'string', multiple: true } },
+});
 const OUT = join(REPO_ROOT, '.local/bench');
 const RESULTS = join(REPO_ROOT, 'bench-results');
 mkdirSync(OUT, { recursive: true });
 mkdirSync(RESULTS, { recursive: true });
 
-const figures = await functionBench(OUT, Number(args['cold-runs']));
+const figures = await functionBench(OUT, Number(args['cold-runs']), args.group);
 printFunctionFigures(figures);
 const budgets = functionBudgets(figures);
 writeFileSync(

@@ -4,10 +4,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { GENERATION_NEEDS } from '../../infra/constructs/avatar-generation.ts';
 import { GENERATION_FUNCTIONS, JOB_FUNCTIONS } from '../../infra/function-entries.ts';
 import { LOCAL_PRICE_IDS } from '../../infra/local/stripe/prices.ts';
 import { servedGroups } from '../../shared/api-routes.ts';
-import { buildGroupBundle, sdkModulesAtStart } from '../support/function-bundle.ts';
+import { buildGroupBundle, type GroupBundle, sdkModulesAtStart } from '../support/function-bundle.ts';
 import { type Budget, ratioBudget } from './budgets.ts';
 import { type ColdStart, coldStart } from './cold-start.ts';
 
@@ -19,26 +20,14 @@ import { type ColdStart, coldStart } from './cold-start.ts';
  */
 const BUNDLE_BUDGET_KB = 290;
 const TRACER_KB = 130;
-const TRACED = new Set([
-  'auth',
-  'photos',
-  'photo-intake',
-  'avatars',
-  'billing',
-  'admin-styles',
-  'stripe-webhook',
-  'account',
-  'avatar-worker',
-]);
-/** The Stripe SDK (every API resource, about 200 KB minified) is most of these bundles. */
-const BUNDLE_BUDGET_KB_BY_GROUP: Record<string, number> = {
-  billing: 390,
-  'stripe-webhook': 390,
-  // An account deletion deletes its Stripe customer.
-  'privacy-jobs': 390,
-};
-const bundleBudget = (group: string): number =>
-  (BUNDLE_BUDGET_KB_BY_GROUP[group] ?? BUNDLE_BUDGET_KB) + (TRACED.has(group) ? TRACER_KB : 0);
+/** Every API group is traced (infra/group-needs.ts), and the generation functions GENERATION_NEEDS marks. */
+const isTraced = (group: string): boolean =>
+  servedGroups().includes(group as never) ||
+  Boolean((GENERATION_NEEDS as Record<string, { traced?: true }>)[group]?.traced);
+/** The Stripe SDK (every API resource, about 200 KB minified) is most of the bundles that carry it. */
+const STRIPE_BUNDLE_BUDGET_KB = 390;
+const bundleBudget = (f: FunctionFigures): number =>
+  (f.clients.includes('stripe') ? STRIPE_BUNDLE_BUDGET_KB : BUNDLE_BUDGET_KB) + (f.traced ? TRACER_KB : 0);
 /** A function's cold import / the bare import of the clients and libraries it uses, medians. */
 export const COLD_START_RATIO_BUDGET = 1.3;
 /**
@@ -48,11 +37,9 @@ export const COLD_START_RATIO_BUDGET = 1.3;
  * routes is not here, and counts against it (the face model in a function that never analyses a face, say).
  */
 const OTHER_CLIENTS_AT_START: Record<string, string[]> = {
-  billing: ['stripe'],
-  'stripe-webhook': ['stripe'],
-  // With a key the worker loads the OpenAI client at start, as billing loads Stripe's. It measures the
-  // likeness of every avatar with the face model, which starts loading with the container
-  // (functions/wiring/worker-wiring.ts), and makes each avatar's thumbnail with sharp.
+  // With a key the worker loads the OpenAI client at start. It measures the likeness of every avatar with
+  // the face model, which starts loading with the container (functions/wiring/worker-wiring.ts), and makes
+  // each avatar's thumbnail with sharp.
   'avatar-worker': [
     'openai',
     'sharp',
@@ -60,8 +47,14 @@ const OTHER_CLIENTS_AT_START: Record<string, string[]> = {
     '@tensorflow/tfjs-backend-wasm',
     '@tensorflow/tfjs',
   ],
-  'privacy-jobs': ['stripe'],
 };
+/** Service SDKs bundled into a function (billing, the webhook, teams, the privacy jobs carry Stripe's). */
+const BUNDLED_SDKS = ['stripe', 'openai'];
+const bundledSdks = (b: GroupBundle): string[] =>
+  BUNDLED_SDKS.filter((sdk) =>
+    Object.keys(b.metafile.inputs).some((p) => p.includes(`node_modules/${sdk}/`)),
+  );
+
 /**
  * The traced functions (Tracing.ACTIVE) load Powertools' tracer and the X-Ray SDK at start
  * (functions/observability/tracer.ts) and trace every invocation with it: a client they use, as DynamoDB's.
@@ -103,28 +96,36 @@ export interface FunctionFigures {
   /** As deployed: in Lambda's environment, a traced function with its tracer. */
   coldStart: ColdStart;
   traced: boolean;
+  /** what the baseline imports: the AWS SDK clients at start, service SDKs, libraries, the tracer */
+  clients: string[];
 }
 
 /** Builds every function into `outDir` and measures its cold start `coldRuns` times against the baseline. */
 export async function functionBench(
   outDir: string,
   coldRuns: number,
+  only?: string[],
 ): Promise<Record<string, FunctionFigures>> {
   const figures: Record<string, FunctionFigures> = {};
-  for (const group of [...servedGroups(), ...GENERATION_FUNCTIONS, ...JOB_FUNCTIONS]) {
+  const all: string[] = [...servedGroups(), ...GENERATION_FUNCTIONS, ...JOB_FUNCTIONS];
+  for (const group of all.filter((g) => !only?.length || only.includes(g))) {
     const bundle = await buildGroupBundle(group, join(outDir, `${group}.mjs`));
     const code = readFileSync(bundle.file);
-    const traced = TRACED.has(group);
+    const traced = isTraced(group);
     const clients = [
-      ...sdkModulesAtStart(bundle),
-      ...(OTHER_CLIENTS_AT_START[group] ?? []),
-      ...(traced ? [TRACER_MODULE] : []),
+      ...new Set([
+        ...sdkModulesAtStart(bundle),
+        ...bundledSdks(bundle),
+        ...(OTHER_CLIENTS_AT_START[group] ?? []),
+        ...(traced ? [TRACER_MODULE] : []),
+      ]),
     ];
     figures[group] = {
       minifiedKB: kb(code.length),
       gzippedKB: kb(gzipSync(code).length),
       coldStart: coldStart(bundle.file, clients, FUNCTION_ENV, coldRuns),
       traced,
+      clients,
     };
   }
   return figures;
@@ -154,7 +155,7 @@ export const functionBudgets = (figures: Record<string, FunctionFigures>): Budge
       name: `${group} bundle minified`,
       value: f.minifiedKB,
       unit: 'KB',
-      limit: bundleBudget(group),
+      limit: bundleBudget(f),
     },
     ratioBudget({
       name: `${group} cold start / its clients' bare import${f.traced ? ' (tracer included)' : ''}`,
