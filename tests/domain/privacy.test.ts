@@ -352,3 +352,36 @@ describe('data export', () => {
     expect(w.bucket.has(`exports/${user.id}/${second.id}.zip`)).toBe(false);
   });
 });
+
+describe('password checks behind a deletion', () => {
+  it('pause after 10 wrong passwords (the right one included), email the owner once, in their language', async () => {
+    const w = fakePrivacy();
+    const user = await account(w, { lang: 'fr' });
+    for (let i = 0; i < 8; i++)
+      expect(
+        await errorOf(requestAccountDeletion(w.requests, user, { password: `wrong ${i}` })),
+      ).toMatchObject({
+        code: 'CURRENT_PASSWORD_WRONG',
+      });
+    // The last two at once: both fill the count, one email.
+    await Promise.all(
+      ['wrong 8', 'wrong 9'].map((password) =>
+        errorOf(requestAccountDeletion(w.requests, user, { password })),
+      ),
+    );
+    expect(
+      await errorOf(requestAccountDeletion(w.requests, user, { password: 'correct horse' })),
+    ).toMatchObject({
+      code: 'RATE_LIMITED',
+      message:
+        'Too many incorrect passwords. Password checks on your account are paused for a few minutes; we have emailed you about it.',
+    });
+    expect(w.mailer.to(user.email)).toHaveLength(1);
+    expect(w.mailer.to(user.email)[0]?.text).toContain('/fr/');
+    // The pause ends a window later, and the right password then works.
+    w.clock.advance(15 * 60 + 1);
+    expect((await requestAccountDeletion(w.requests, user, { password: 'correct horse' })).status.state).toBe(
+      'queued',
+    );
+  });
+});
