@@ -293,7 +293,7 @@ export const apiRoutes = {
     path: '/aivatar/tasks/{taskId}/edits',
     group: 'avatars',
     access: 'user',
-    served: false,
+    served: true,
     request: s.EditTaskRequest,
     response: s.EditTaskResult,
     maxBodyBytes: EDIT_BODY_MAX_BYTES,

@@ -1,6 +1,7 @@
 // Thin route handlers of the avatars group: each takes the request's parts and calls one domain function.
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { type CreateDeps, createAvatarBatch } from '../domain/generation/create-batch.ts';
+import { type EditDeps, editAvatar } from '../domain/generation/edits.ts';
 import { type FavouriteDeps, setFavourite } from '../domain/generation/favourites.ts';
 import {
   diagnose,
@@ -20,10 +21,12 @@ import { archiveUrl, currentArchive } from '../domain/generation/result-archives
 import { tryTaskAgain } from '../domain/generation/try-again.ts';
 import { listActiveStyles, type StyleDeps } from '../domain/styles/styles.ts';
 import { type ChosenDeps, setChosen } from '../domain/teams/chosen.ts';
+import { jsonResponse } from '../http/error-mapper.ts';
 import type { RouteHandlers } from '../http/group-handler.ts';
 
 export type AvatarDeps = StyleDeps &
   CreateDeps &
+  EditDeps &
   GalleryLinkDeps &
   NotificationDeps &
   FavouriteDeps &
@@ -69,6 +72,12 @@ export const avatarRoutes = (deps: AvatarDeps): RouteHandlers<'avatars'> => ({
   tryTaskAgain: ({ user, params, body, event }) =>
     tryTaskAgain(deps, user, params.taskId ?? '', body, header(event, 'idempotency-key')),
   keepTask: ({ user, params }) => keepWithheldAvatar(deps, user, params.taskId ?? ''),
+  // 202: the version is queued, not made yet.
+  editTask: async ({ user, params, body, event }) =>
+    jsonResponse(
+      202,
+      await editAvatar(deps, user, params.taskId ?? '', body, header(event, 'idempotency-key')),
+    ),
   userTasks: ({ user, event }) => listUserTasks(deps, user, query(event)),
   resultData: ({ user, params, event }) =>
     resultData(deps, user, params.filename ?? '', parsePreset(query(event).preset)),

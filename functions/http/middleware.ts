@@ -109,7 +109,7 @@ export function jsonBody(): Mw {
       if (!schema || schema === 'multipart') return;
       const raw = request.event.body ?? '';
       const text = request.event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
-      if (Buffer.byteLength(text) > MAX_JSON_BODY_BYTES) {
+      if (Buffer.byteLength(text) > (state.route.maxBodyBytes ?? MAX_JSON_BODY_BYTES)) {
         throw new RequestError(400, 'BODY_TOO_LARGE', 'Request body is too large.');
       }
       const type = request.event.headers?.['content-type'] ?? '';

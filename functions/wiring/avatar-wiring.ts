@@ -9,7 +9,9 @@ import { DynamoStyleReader } from '../adapters/dynamodb/style-reader.ts';
 import { DynamoTaskDurations } from '../adapters/dynamodb/task-durations.ts';
 import { DynamoTaskStore } from '../adapters/dynamodb/task-store.ts';
 import { DynamoTeamPayers } from '../adapters/dynamodb/team-payers.ts';
+import { decodeBrushPng, encodeMaskPng } from '../adapters/images/edit-mask-png.ts';
 import { SharpResultImages } from '../adapters/images/result-images.ts';
+import { S3EditMaskFiles } from '../adapters/s3/edit-mask-files.ts';
 import { S3ResultFiles } from '../adapters/s3/result-files.ts';
 import { cryptoIds, systemClock } from '../adapters/system.ts';
 import type { AvatarDeps } from '../avatars/routes.ts';
@@ -38,6 +40,8 @@ export function buildAvatarDeps(
     photos: new DynamoPhotoLister(db, config.tableName),
     queue: buildTaskQueue(config),
     results: new S3ResultFiles(s3, config.mediaBucket),
+    editMasks: new S3EditMaskFiles(s3, config.mediaBucket),
+    editImages: { decodeBrush: decodeBrushPng, encodeMask: encodeMaskPng },
     images: new SharpResultImages(),
     clock: systemClock,
     limiter: new DynamoRateLimiter(db, config.tableName, systemClock),

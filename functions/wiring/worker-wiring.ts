@@ -6,9 +6,12 @@ import { DynamoTaskDurations } from '../adapters/dynamodb/task-durations.ts';
 import { DynamoTaskStore } from '../adapters/dynamodb/task-store.ts';
 import { DynamoUserReader } from '../adapters/dynamodb/user-reader.ts';
 import { FaceApiAnalyzer, loadFaceModel } from '../adapters/faces/face-api-analyzer.ts';
+import { RvmPersonSegmenter } from '../adapters/faces/person-segmenter.ts';
+import { decodeBrushPng, encodeMaskPng } from '../adapters/images/edit-mask-png.ts';
 import { SharpResultImages } from '../adapters/images/result-images.ts';
 import { OutboxMailer } from '../adapters/mail/outbox-mailer.ts';
 import { SesMailer } from '../adapters/mail/ses-mailer.ts';
+import { S3EditMaskFiles } from '../adapters/s3/edit-mask-files.ts';
 import { S3PhotoFiles } from '../adapters/s3/photo-files.ts';
 import { S3ResultFiles } from '../adapters/s3/result-files.ts';
 import { cryptoIds, systemClock } from '../adapters/system.ts';
@@ -79,5 +82,11 @@ export async function buildWorkerDeps(
     faces: warmedFaceAnalyzer(),
     likenessGuarantee: config.likenessGuarantee,
     durations: new DynamoTaskDurations(db, config.tableName),
+    // Edits (docs/generation.md, "Edit tasks in the worker"): the segmentation model loads on the first edit.
+    edits: {
+      segmenter: new RvmPersonSegmenter(),
+      masks: new S3EditMaskFiles(s3, config.mediaBucket),
+      images: { decodeBrush: decodeBrushPng, encodeMask: encodeMaskPng },
+    },
   };
 }

@@ -1,11 +1,23 @@
 // Task items as stored, checked on every read (a malformed task fails loudly instead of reaching a screen).
 import * as z from 'zod/mini';
+import { EDIT_ASPECTS, EDIT_KINDS, RETOUCH_LEVELS } from '../../../shared/edit-rules.ts';
 import { BACKDROP_IDS, OUTFIT_IDS } from '../../../shared/style-choices.ts';
 import type { TaskRecord, TaskSummary } from '../../domain/generation/tasks.ts';
 import { Recipe } from './style-items.ts';
 
 const nullableNumber = z.optional(z.nullable(z.number()));
 const nullableString = z.optional(z.nullable(z.string()));
+
+/** What an edit asked (functions/domain/generation/edits.ts checked it before it was stored). */
+const EditItem = z.object({
+  kind: z.enum(EDIT_KINDS),
+  backdrop: z.optional(z.enum(BACKDROP_IDS)),
+  colour: z.optional(z.string()),
+  outfit: z.optional(z.enum(OUTFIT_IDS)),
+  aspect: z.optional(z.enum(EDIT_ASPECTS)),
+  level: z.optional(z.enum(RETOUCH_LEVELS)),
+  prompt: z.optional(z.string()),
+});
 
 export const TaskItem = z.object({
   id: z.string(),
@@ -44,7 +56,18 @@ export const TaskItem = z.object({
   width: nullableNumber,
   height: nullableNumber,
   error_code: z.optional(
-    z.nullable(z.enum(['refused', 'provider', 'no-photos', 'dead-letter', 'timed-out', 'not-queued'])),
+    z.nullable(
+      z.enum([
+        'refused',
+        'provider',
+        'no-photos',
+        'dead-letter',
+        'timed-out',
+        'not-queued',
+        'edit-source',
+        'edit-unfit',
+      ]),
+    ),
   ),
   refunded: z.optional(z.boolean()),
   /** absent: not measured; null: the avatar showed no face */
@@ -63,6 +86,13 @@ export const TaskItem = z.object({
   /** the stages' times: set once each, by the first delivery that reached the stage */
   generating_at: z.optional(z.number()),
   finishing_at: z.optional(z.number()),
+  /** a version made by an edit (docs/data-model.md): its number, the task it was made from, its original, what it asked */
+  version: z.optional(z.number()),
+  edit_of: z.optional(z.string()),
+  root_id: z.optional(z.string()),
+  edit: z.optional(EditItem),
+  /** an original: the edits made of it and its versions (the counter the edits' transaction conditions) */
+  edit_count: z.optional(z.number()),
   created_at: z.number(),
   updated_at: z.number(),
 });
@@ -100,6 +130,11 @@ export const SUMMARY_ATTRIBUTES = [
   'team_chosen_at',
   'generating_at',
   'finishing_at',
+  'version',
+  'edit_of',
+  'root_id',
+  'edit',
+  'edit_count',
   'created_at',
   'updated_at',
 ] as const;
@@ -147,6 +182,10 @@ function summaryOf(i: z.infer<typeof SummaryItem>): TaskSummary {
         : null,
     teamChosen: i.team_chosen_at !== undefined,
     stageTimes: { generatingAt: i.generating_at ?? null, finishingAt: i.finishing_at ?? null },
+    version: i.version ?? 1,
+    edit:
+      i.edit_of && i.root_id && i.edit ? { editOf: i.edit_of, rootId: i.root_id, spec: { ...i.edit } } : null,
+    editCount: i.edit_count ?? 0,
     createdAt: i.created_at,
     updatedAt: i.updated_at,
   };

@@ -14,6 +14,7 @@ import type {
   DoneResult,
   GuaranteeDeclined,
   NewBatch,
+  NewTask,
   TaskErrorCode,
   TaskRecord,
 } from '../../domain/generation/tasks.ts';
@@ -107,7 +108,7 @@ export function ledgerLines(
   return lines;
 }
 
-interface IdempotencyItem {
+export interface IdempotencyItem {
   batch_id: string;
   task_ids: string[];
   total_cost: number;
@@ -115,7 +116,7 @@ interface IdempotencyItem {
   created_at: number;
 }
 
-async function readIdempotency(
+export async function readIdempotency(
   db: DynamoDBDocumentClient,
   table: string,
   userId: string,
@@ -135,6 +136,48 @@ const batchOf = (i: IdempotencyItem): BatchRecord => ({
   totalCost: i.total_cost,
   createdAt: i.created_at,
 });
+
+/** A new TODO task as stored: in its owner's partition, and in the sweeper's index by its deadline. */
+export function newTaskItem(
+  userId: string,
+  batchId: string,
+  t: NewTask,
+  debit: Balance,
+  team: { teamId: string; memberId: string } | null,
+  createdAt: number,
+): Record<string, unknown> {
+  return {
+    ...keys.task(userId, t.id),
+    ...keys.taskDeadline(shardOf(t.id), t.deadlineAt, userId, t.id),
+    id: t.id,
+    user_id: userId,
+    batch_id: batchId,
+    status: 'TODO',
+    progress: 0,
+    token_cost: t.tokenCost,
+    debit_subscription: debit.subscription,
+    debit_ltd: debit.ltd,
+    attempt: 0,
+    deadline_at: t.deadlineAt,
+    style_id: t.styleId,
+    style_name: t.styleName,
+    slug: t.slug,
+    prompt: t.prompt,
+    size: t.size,
+    quality: t.quality,
+    reference_count: t.referenceCount,
+    input_fidelity: t.inputFidelity,
+    recipe: t.recipe,
+    ...(t.choice.backdrop ? { backdrop: t.choice.backdrop } : {}),
+    ...(t.choice.outfit ? { outfit: t.choice.outfit } : {}),
+    ...(t.referenceFiles?.length ? { reference_files: t.referenceFiles } : {}),
+    ...(team
+      ? { paid_by: 'team', team_id: team.teamId, team_member_id: team.memberId }
+      : { paid_by: 'tokens' }),
+    created_at: createdAt,
+    updated_at: createdAt,
+  };
+}
 
 export async function createBatch(
   db: DynamoDBDocumentClient,
@@ -208,46 +251,15 @@ export async function createBatch(
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
-        ...b.tasks.map((t, i): TransactItem => {
-          const debit = debits[i] as Balance;
-          return {
+        ...b.tasks.map(
+          (t, i): TransactItem => ({
             Put: {
               TableName: table,
-              Item: {
-                ...keys.task(b.userId, t.id),
-                ...keys.taskDeadline(shardOf(t.id), t.deadlineAt, b.userId, t.id),
-                id: t.id,
-                user_id: b.userId,
-                batch_id: b.id,
-                status: 'TODO',
-                progress: 0,
-                token_cost: t.tokenCost,
-                debit_subscription: debit.subscription,
-                debit_ltd: debit.ltd,
-                attempt: 0,
-                deadline_at: t.deadlineAt,
-                style_id: t.styleId,
-                style_name: t.styleName,
-                slug: t.slug,
-                prompt: t.prompt,
-                size: t.size,
-                quality: t.quality,
-                reference_count: t.referenceCount,
-                input_fidelity: t.inputFidelity,
-                recipe: t.recipe,
-                ...(t.choice.backdrop ? { backdrop: t.choice.backdrop } : {}),
-                ...(t.choice.outfit ? { outfit: t.choice.outfit } : {}),
-                ...(t.referenceFiles?.length ? { reference_files: t.referenceFiles } : {}),
-                ...(team
-                  ? { paid_by: 'team', team_id: team.teamId, team_member_id: team.memberId }
-                  : { paid_by: 'tokens' }),
-                created_at: b.createdAt,
-                updated_at: b.createdAt,
-              },
+              Item: newTaskItem(b.userId, b.id, t, debits[i] as Balance, team, b.createdAt),
               ConditionExpression: 'attribute_not_exists(pk)',
             },
-          };
-        }),
+          }),
+        ),
       ];
       const failedAt: Record<number, Step> = {};
       if (team) failedAt[0] = { outcome: 'allowance-short', needed: b.tasks.length };

@@ -4,11 +4,13 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type CompleteOutcome,
   type CreateBatchOutcome,
+  type CreateEditOutcome,
   type DoneResult,
   type FinishedBatch,
   isWithheld,
   type KeepOutcome,
   type NewBatch,
+  type NewEdit,
   type TaskCounts,
   type TaskErrorCode,
   type TaskPage,
@@ -18,6 +20,7 @@ import {
 } from '../../domain/generation/tasks.ts';
 import { isConditionFailure, writtenUnlessConditionFails } from './conditions.ts';
 import { keys } from './keys.ts';
+import { createEdit } from './task-edits.ts';
 import { SUMMARY_ATTRIBUTES, toSummary, toTask } from './task-items.ts';
 import { keepTask } from './task-keep.ts';
 import { completeTask, createBatch, type FailOptions, failTask } from './task-money.ts';
@@ -31,6 +34,10 @@ const FAVOURITES_READ_PAGE = 200;
 export class DynamoTaskStore extends DynamoUserReader implements TaskStore {
   createBatch(batch: NewBatch): Promise<CreateBatchOutcome> {
     return createBatch(this.db, this.table, batch);
+  }
+
+  createEdit(edit: NewEdit): Promise<CreateEditOutcome> {
+    return createEdit(this.db, this.table, edit);
   }
 
   async get(userId: string, taskId: string): Promise<TaskRecord | null> {

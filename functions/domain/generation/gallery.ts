@@ -6,6 +6,7 @@ import { presetDownloadName, RESULT_PRESETS, type ResultPreset } from '../../../
 import { DomainError, RateLimitedError } from '../errors.ts';
 import type { PhotoStore } from '../photos/ports.ts';
 import type { Clock, RateLimiter, User } from '../ports.ts';
+import type { EditSpec } from './image-provider.ts';
 import { withheldError } from './keep-anyway.ts';
 import type { ResultFiles, ResultImages } from './ports.ts';
 import { contentTypeOf, downloadName, isTaskId, parseResultFilename } from './task-names.ts';
@@ -58,6 +59,9 @@ const ERROR_TEXT: Record<Language, Record<TaskErrorCode, string>> = {
     'dead-letter': 'This avatar failed after several tries. Your tokens were refunded.',
     'timed-out': 'This avatar took too long and was stopped. Your tokens were refunded.',
     'not-queued': 'This avatar could not be started. Your tokens were refunded.',
+    'edit-source': 'The version this edit was made from could not be read. Your tokens were refunded.',
+    'edit-unfit':
+      'This edit needs a face the picture does not show clearly enough. Your tokens were refunded.',
   },
   fr: {
     refused:
@@ -68,10 +72,17 @@ const ERROR_TEXT: Record<Language, Record<TaskErrorCode, string>> = {
     'dead-letter': 'Cet avatar a échoué après plusieurs essais. Vos jetons vous ont été rendus.',
     'timed-out': 'Cet avatar a pris trop de temps et a été arrêté. Vos jetons vous ont été rendus.',
     'not-queued': "Cet avatar n'a pas pu démarrer. Vos jetons vous ont été rendus.",
+    'edit-source':
+      "La version d'origine de cette modification n'a pas pu être lue. Vos jetons vous ont été rendus.",
+    'edit-unfit':
+      "Cette modification a besoin d'un visage que l'image ne montre pas assez nettement. Vos jetons vous ont été rendus.",
   },
 };
 
 const notFound = () => new DomainError('NOT_FOUND', 'Avatar not found.');
+
+/** What an edit asked, as the list shows it (the ids and values edits.ts checked before storing them). */
+const editOf = (spec: EditSpec): NonNullable<AvatarTask['edit']> => spec as NonNullable<AvatarTask['edit']>;
 
 async function describe(
   deps: GalleryDeps,
@@ -95,6 +106,10 @@ async function describe(
     ...(t.choice.outfit ? { outfit: t.choice.outfit } : {}),
     // A team avatar: which team paid, and whether it is the one chosen for that team (docs/product.md).
     ...(t.team ? { team_id: t.team.teamId, team_chosen: t.teamChosen } : {}),
+    // Its place among the avatar's versions (docs/product.md, "Editing a finished avatar").
+    version: t.version,
+    ...(t.edit ? { edit_of: t.edit.editOf, root_id: t.edit.rootId, edit: editOf(t.edit.spec) } : {}),
+    ...(t.editCount ? { edit_count: t.editCount } : {}),
   };
   if (t.status === 'ERROR') {
     return {

@@ -6,7 +6,14 @@ import type { AvatarTask as ApiTask } from '../../../shared/api-schemas.ts';
 import type { TaskChoice } from '../../../shared/style-choices.ts';
 import type { RelativeBox } from '../faces/ports.ts';
 import type { RenderRecipe } from '../styles/render-recipe.ts';
-import type { ImageQuality, ImageSize, InputFidelity, ProviderUsage, RenderKind } from './image-provider.ts';
+import type {
+  EditSpec,
+  ImageQuality,
+  ImageSize,
+  InputFidelity,
+  ProviderUsage,
+  RenderKind,
+} from './image-provider.ts';
 import type { Likeness } from './likeness.ts';
 import type { StageTimes } from './task-progress.ts';
 
@@ -70,8 +77,23 @@ export interface TaskRecord extends TaskRecipe {
   favourite: boolean;
   /** when it first reached each stage (written only where absent: a stage never goes back) */
   stageTimes: StageTimes;
+  /** the avatar's version (docs/product.md, "Editing a finished avatar"): 1 for an original, 2... for edits */
+  version: number;
+  /** an edit: what it changes and where from; null for an original */
+  edit: TaskEdit | null;
+  /** an original: the edits made of it and of its versions so far (at most MAX_EDITS_PER_AVATAR) */
+  editCount: number;
   createdAt: number;
   updatedAt: number;
+}
+
+/** What makes a task a version made by an edit. */
+export interface TaskEdit {
+  /** the version it was made from (its file is what the provider changes) */
+  editOf: string;
+  /** the avatar's original task: every version of one avatar shares it, and it counts their edits */
+  rootId: string;
+  spec: EditSpec;
 }
 
 export interface TaskLikeness {
@@ -98,7 +120,17 @@ export const isWithheld = (t: Pick<TaskRecord, 'status' | 'likeness'>): boolean 
   t.status === 'DONE' && t.likeness?.refunded === true && t.likeness.keptAt === null;
 
 /** Why a task failed: each maps to a sentence the gallery and support can show. */
-export type TaskErrorCode = 'refused' | 'provider' | 'no-photos' | 'dead-letter' | 'timed-out' | 'not-queued';
+export type TaskErrorCode =
+  | 'refused'
+  | 'provider'
+  | 'no-photos'
+  | 'dead-letter'
+  | 'timed-out'
+  | 'not-queued'
+  /** an edit whose source version's file (or brushed region) could not be read */
+  | 'edit-source'
+  /** an edit the picture cannot take: no face found where the edit needs one */
+  | 'edit-unfit';
 
 export interface NewTask extends TaskRecipe {
   id: string;
@@ -134,6 +166,32 @@ export type CreateBatchOutcome =
   | { outcome: 'short'; needed: number; available: number }
   /** a team-paid batch the member's allowance does not cover (or the member left the team) */
   | { outcome: 'allowance-short'; needed: number };
+
+/**
+ * A new version of a finished avatar (edits.ts): the task (charged `tokenCost`), its batch of one, and the
+ * avatar's edit counter, in one transaction. The version is the counter's next value, read in the
+ * transaction; the counter's condition keeps it at most `maxEdits` even when edits are asked at once.
+ */
+export interface NewEdit {
+  userId: string;
+  batchId: string;
+  task: NewTask;
+  edit: Omit<TaskEdit, 'spec'> & { spec: EditSpec };
+  maxEdits: number;
+  createdAt: number;
+  idempotency: { key: string; requestHash: string; expiresAt: number } | null;
+  ledgerEntryIds: { subscription: string; ltd: string };
+}
+
+export type CreateEditOutcome =
+  | { outcome: 'created'; version: number; balanceAfter: number }
+  /** the idempotency key was used before: the task it created */
+  | { outcome: 'repeat'; taskId: string; version: number; requestHash: string; balanceAfter: number }
+  | { outcome: 'short'; needed: number; available: number }
+  /** the avatar had its MAX_EDITS_PER_AVATAR edits */
+  | { outcome: 'limit' }
+  /** the avatar's original task is gone */
+  | { outcome: 'not-found' };
 
 export interface FinishedBatch {
   batchId: string;
@@ -172,6 +230,9 @@ export type TaskSummary = Pick<
   | 'team'
   | 'teamChosen'
   | 'stageTimes'
+  | 'version'
+  | 'edit'
+  | 'editCount'
   | 'createdAt'
   | 'updatedAt'
 >;
@@ -224,6 +285,12 @@ export interface TaskStore {
    * balance does not cover `sum(tokenCost)`.
    */
   createBatch(batch: NewBatch): Promise<CreateBatchOutcome>;
+  /**
+   * One transaction: the debit (as createBatch's), its ledger entries, a batch of one, the version's TODO task
+   * and the avatar's edit counter (conditioned on the count read and on it staying within `maxEdits`), and the
+   * idempotency record. 'limit' when the avatar had its edits; 'short' when the balance does not cover it.
+   */
+  createEdit(edit: NewEdit): Promise<CreateEditOutcome>;
   get(userId: string, taskId: string): Promise<TaskRecord | null>;
   /** Newest first. */
   list(userId: string, limit: number, after: string | null): Promise<TaskPage>;

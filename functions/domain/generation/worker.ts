@@ -4,11 +4,14 @@
 // task's fate: refusals and permanent errors fail it with its refund; rate limits and transient errors put
 // it back to TODO and let SQS deliver it again (after 3 receives it goes to the dead-letter queue).
 
-import { LIKENESS_REFUNDS_PER_DAY } from '../../../shared/face-rules.ts';
+import { FACE_RULES, LIKENESS_REFUNDS_PER_DAY } from '../../../shared/face-rules.ts';
 import type { FaceAnalyzer } from '../faces/ports.ts';
 import type { PhotoFiles, PhotoStore } from '../photos/ports.ts';
 import type { Ids } from '../ports.ts';
-import type { ImageProvider, ImageType, ReferenceImage } from './image-provider.ts';
+import { EditMaskError, editFaceOf, editMask } from './edit-masks.ts';
+import { editPrompt } from './edit-prompts.ts';
+import type { EditImages, EditMaskFiles } from './edits.ts';
+import type { GeneratedAvatar, ImageProvider, ImageType, ReferenceImage } from './image-provider.ts';
 import {
   type AvatarFace,
   accountRefundShare,
@@ -18,7 +21,7 @@ import {
   referenceOrder,
   usesSomeoneElse,
 } from './likeness.ts';
-import type { Log, ResultFiles, ResultImages } from './ports.ts';
+import type { Log, PersonSegmenter, ResultFiles, ResultImages } from './ports.ts';
 import { isProviderError, type ProviderError, ProviderRateLimitedError } from './provider-errors.ts';
 import { costOfUsage } from './provider-pricing.ts';
 import { afterTaskFinished, type FinishDeps } from './task-finished.ts';
@@ -52,7 +55,21 @@ export interface WorkerDeps extends FinishDeps {
   leaseSeconds?: number;
   /** the time kept for storing the result once the provider answers (default TASK_TIMING's) */
   storeMarginMs?: number;
+  /** what an edit of a finished avatar needs beyond a first render (absent: edit tasks are retried, then refunded) */
+  edits?: EditWorkerDeps;
 }
+
+/** An edit's pieces (docs/generation.md, "Edit tasks in the worker"). */
+export interface EditWorkerDeps {
+  /** finds the person in the version being edited: the backdrop is the rest */
+  segmenter: PersonSegmenter;
+  /** a region edit's brush, stored beside the task by the edit route */
+  masks: Pick<EditMaskFiles, 'read' | 'remove'>;
+  images: EditImages;
+}
+
+/** An edit's source version (or its brush) cannot be read: retrying cannot help. */
+class EditSourceMissing extends Error {}
 
 export type DeliveryOutcome =
   /**
@@ -104,6 +121,64 @@ async function references(deps: WorkerDeps, task: TaskRecord): Promise<Reference
     sent.push(p.filename);
   }
   return { refs, sent, descriptors, someoneElse: usesSomeoneElse(all, sent) };
+}
+
+/**
+ * An edit sends the provider its source version, not photos: only the faces of the photos the avatar was made
+ * from are read (their records), to measure the new version against them exactly as a first render is.
+ */
+async function editReferences(deps: WorkerDeps, task: TaskRecord): Promise<References> {
+  const all = await deps.photoStore.list(task.userId, deps.clock.now());
+  const photos = pinnedFirst(referenceOrder(all), task.referenceFiles).slice(
+    0,
+    Math.max(1, task.referenceCount),
+  );
+  const sent = photos.map((p) => p.filename);
+  const descriptors = photos.flatMap((p) => (p.face ? [p.face.descriptor] : []));
+  return { refs: [], sent, descriptors, someoneElse: usesSomeoneElse(all, sent) };
+}
+
+/**
+ * An edit's provider call: the source version's file as stored, the mask of what may change (edit-masks.ts:
+ * from the person's matte, the face's landmarks or the user's brush), the style's prompt with the edit's words.
+ */
+async function makeEdit(deps: WorkerDeps, task: TaskRecord, deadline: number): Promise<GeneratedAvatar> {
+  const edit = task.edit;
+  if (!edit) throw new Error('not an edit');
+  const parts = deps.edits;
+  if (!parts) throw new Error('this worker was built without the edits pieces');
+  const source = await deps.tasks.get(task.userId, edit.editOf);
+  const file = source?.resultFile ? await deps.results.read(task.userId, source.resultFile) : null;
+  if (!source || !file || !source.width || !source.height) throw new EditSourceMissing('source version gone');
+  const { width, height } = source;
+  const image = Buffer.from(file.bytes);
+  const { kind } = edit.spec;
+  const brush = kind === 'region' ? await parts.masks.read(task.userId, task.id) : null;
+  if (kind === 'region' && !brush) throw new EditSourceMissing('brush gone');
+  const [matte, analysis, userMask] = await Promise.all([
+    kind === 'backdrop' || kind === 'outfit' ? parts.segmenter.personMatte(image) : null,
+    kind === 'outfit' || kind === 'framing' || kind === 'retouch'
+      ? deps.faces.analyse({ encoded: file.bytes }, { minConfidence: FACE_RULES.avatarMinConfidence })
+      : null,
+    brush ? parts.images.decodeBrush(brush) : null,
+  ]);
+  // The analysis is of a normalised copy: its shares are the source's own shares.
+  const largest = analysis?.faces[0];
+  const face = largest ? editFaceOf(largest, width, height) : null;
+  const geometry = editMask(edit.spec, { width, height, matte, face, userMask });
+  return deps.provider.edit({
+    image,
+    contentType: file.contentType as ImageType,
+    mask: await parts.images.encodeMask(geometry.mask),
+    width: geometry.canvas.width,
+    height: geometry.canvas.height,
+    placement: geometry.placement,
+    edit: edit.spec,
+    prompt: editPrompt(task.prompt, edit.spec),
+    recipe: task.recipe,
+    endUser: deps.ids.hashSecret(task.userId).slice(0, 32),
+    deadline,
+  });
 }
 
 /**
@@ -216,27 +291,39 @@ export async function processTaskMessage(
     deps.leaseSeconds ?? TASK_TIMING.leaseSeconds,
   );
   if (!task) return { kind: 'handled', what: 'not-ours' };
-  const context = { taskId: task.id, userId: task.userId, styleId: task.styleId, attempt: task.attempt };
+  const context = {
+    taskId: task.id,
+    userId: task.userId,
+    styleId: task.styleId,
+    attempt: task.attempt,
+    ...(task.edit ? { edit: task.edit.spec.kind, editOf: task.edit.editOf } : {}),
+  };
   try {
     if (await accountGone(deps, task.userId)) return await dropForDeletion(deps, task, context);
-    const { refs, sent, descriptors, someoneElse } = await references(deps, task);
-    if (!refs.length) {
+    // An edit is measured against the photos but does not send them: with none left it is made unmeasured.
+    const { refs, sent, descriptors, someoneElse } = task.edit
+      ? await editReferences(deps, task)
+      : await references(deps, task);
+    if (!refs.length && !task.edit) {
       deps.log('warn', 'task failed: no reference photos left', context);
       return await failClaimed(deps, task, 'no-photos');
     }
     await deps.tasks.progress(task, PROGRESS.photos, deps.clock.now(), { referenceFiles: sent });
     await deps.tasks.progress(task, PROGRESS.provider, deps.clock.now());
     const providerStart = Date.now();
-    const avatar = await deps.provider.generate({
-      references: refs,
-      prompt: task.prompt,
-      size: task.size,
-      quality: task.quality,
-      inputFidelity: task.inputFidelity,
-      recipe: task.recipe,
-      endUser: deps.ids.hashSecret(task.userId).slice(0, 32),
-      deadline: Date.now() + o.remainingMs - (deps.storeMarginMs ?? TASK_TIMING.storeMarginMs),
-    });
+    const deadline = Date.now() + o.remainingMs - (deps.storeMarginMs ?? TASK_TIMING.storeMarginMs);
+    const avatar = task.edit
+      ? await makeEdit(deps, task, deadline)
+      : await deps.provider.generate({
+          references: refs,
+          prompt: task.prompt,
+          size: task.size,
+          quality: task.quality,
+          inputFidelity: task.inputFidelity,
+          recipe: task.recipe,
+          endUser: deps.ids.hashSecret(task.userId).slice(0, 32),
+          deadline,
+        });
     const providerMs = Date.now() - providerStart;
     deps.metrics?.record('ProviderCalls');
     deps.metrics?.record('ProviderLatency', providerMs);
@@ -306,6 +393,11 @@ export async function processTaskMessage(
       likenessMs,
     });
     if (!done) await removeIfDeleted(deps, task, filename, context);
+    // A region's brush has served: the version is made (a failure leaves it to the account's deletion).
+    if (done && task.edit?.spec.kind === 'region')
+      await deps.edits?.masks.remove(task.userId, task.id).catch((e: unknown) => {
+        deps.log('warn', 'edit brush not removed', { ...context, error: String(e) });
+      });
     if (done) {
       deps.metrics?.record('TasksDone');
       if (costUsd !== null) deps.metrics?.record('TaskCostCents', costUsd * 100);
@@ -332,6 +424,15 @@ async function onFailure(
   receiveCount: number,
   context: Record<string, unknown>,
 ): Promise<DeliveryOutcome> {
+  if (e instanceof EditSourceMissing) {
+    deps.log('warn', 'edit failed: its source version could not be read', { ...context, error: e.message });
+    return failClaimed(deps, task, 'edit-source');
+  }
+  if (e instanceof EditMaskError) {
+    // The picture lacks what the edit needs (a face for outfit, framing, retouch): retrying cannot help.
+    deps.log('warn', 'edit failed: nothing to mask', { ...context, error: e.message });
+    return failClaimed(deps, task, 'edit-unfit');
+  }
   const p = isProviderError(e) ? (e as ProviderError) : null;
   const error = {
     name: (e as Error)?.name,

@@ -13,12 +13,15 @@ import {
   type BatchRecord,
   type CompleteOutcome,
   type CreateBatchOutcome,
+  type CreateEditOutcome,
   type DoneResult,
   type FinishedBatch,
   type GuaranteeDeclined,
   isWithheld,
   type KeepOutcome,
   type NewBatch,
+  type NewEdit,
+  type NewTask,
   type OverdueTasks,
   type TaskCounts,
   type TaskErrorCode,
@@ -46,6 +49,8 @@ interface IdempotencyRow {
   batch: BatchRecord;
   requestHash: string;
   expiresAt: number;
+  /** an edit's key: the version it made */
+  version?: number;
 }
 
 type LedgerReason = 'generation' | 'generation_refund' | 'likeness_refund' | 'likeness_keep';
@@ -110,33 +115,10 @@ export class FakeTaskStore implements TaskStore, OverdueTasks {
       notifiedAt: null,
     });
     b.tasks.forEach((t, i) => {
-      const { referenceFiles, ...recipe } = t;
-      this.tasks.set(key(b.userId, t.id), {
-        ...structuredClone(recipe),
-        userId: b.userId,
-        batchId: b.id,
-        status: 'TODO',
-        progress: 0,
-        debit: { ...(debits[i] as Balance) },
-        team: team ? { ...team } : null,
-        teamChosen: false,
-        attempt: 0,
-        leaseUntil: null,
-        resultFile: null,
-        referenceFile: null,
-        referenceFiles: [...(referenceFiles ?? [])],
-        renderKind: null,
-        width: null,
-        height: null,
-        errorCode: null,
-        refunded: false,
-        likeness: null,
-        faceBox: null,
-        favourite: false,
-        stageTimes: { generatingAt: null, finishingAt: null },
-        createdAt: b.createdAt,
-        updatedAt: b.createdAt,
-      });
+      this.tasks.set(
+        key(b.userId, t.id),
+        newRecord(b.userId, b.id, t, debits[i] as Balance, team, b.createdAt),
+      );
     });
     if (idem)
       this.idempotency.set(key(b.userId, idem.key), {
@@ -145,6 +127,60 @@ export class FakeTaskStore implements TaskStore, OverdueTasks {
         expiresAt: idem.expiresAt,
       });
     return { outcome: 'created', batch, balanceAfter: this.total(after) };
+  }
+
+  async createEdit(e: NewEdit): Promise<CreateEditOutcome> {
+    const idem = e.idempotency;
+    const found = idem ? this.idempotency.get(key(e.userId, idem.key)) : undefined;
+    if (idem && found && found.expiresAt > e.createdAt)
+      return {
+        outcome: 'repeat',
+        taskId: found.batch.taskIds[0] ?? '',
+        version: found.version ?? 0,
+        requestHash: found.requestHash,
+        balanceAfter: this.total(this.balance(e.userId)),
+      };
+    const root = this.tasks.get(key(e.userId, e.edit.rootId));
+    if (!root) return { outcome: 'not-found' };
+    if (root.editCount >= e.maxEdits) return { outcome: 'limit' };
+    const balance = this.balance(e.userId);
+    const cost = e.task.tokenCost;
+    const debits = splitDebit([cost], balance);
+    if (!debits) return { outcome: 'short', needed: cost, available: this.total(balance) };
+    if (this.batches.has(key(e.userId, e.batchId)) || this.tasks.has(key(e.userId, e.task.id)))
+      throw conditionFailed('batch or task exists');
+    const debit = debits[0] as Balance;
+    const after = { subscription: balance.subscription - debit.subscription, ltd: balance.ltd - debit.ltd };
+    this.move(e.userId, 'generation', debit, after, e.ledgerEntryIds, e.createdAt);
+    const batch: BatchRecord = {
+      id: e.batchId,
+      taskIds: [e.task.id],
+      totalCost: cost,
+      createdAt: e.createdAt,
+    };
+    this.batches.set(key(e.userId, e.batchId), {
+      record: batch,
+      userId: e.userId,
+      remaining: 1,
+      done: 0,
+      failed: 0,
+      notifiedAt: null,
+    });
+    const version = root.editCount + 2;
+    root.editCount += 1;
+    this.tasks.set(key(e.userId, e.task.id), {
+      ...newRecord(e.userId, e.batchId, e.task, debit, null, e.createdAt),
+      version,
+      edit: structuredClone(e.edit),
+    });
+    if (idem)
+      this.idempotency.set(key(e.userId, idem.key), {
+        batch: structuredClone(batch),
+        requestHash: idem.requestHash,
+        expiresAt: idem.expiresAt,
+        version,
+      });
+    return { outcome: 'created', version, balanceAfter: this.total(after) };
   }
 
   async get(userId: string, taskId: string): Promise<TaskRecord | null> {
@@ -457,6 +493,47 @@ export class FakeTaskStore implements TaskStore, OverdueTasks {
         1,
       );
   }
+}
+
+/** A new TODO task as createBatch and createEdit store it. */
+function newRecord(
+  userId: string,
+  batchId: string,
+  t: NewTask,
+  debit: Balance,
+  team: { teamId: string; memberId: string } | null,
+  createdAt: number,
+): TaskRecord {
+  const { referenceFiles, ...recipe } = t;
+  return {
+    ...structuredClone(recipe),
+    userId: userId,
+    batchId: batchId,
+    status: 'TODO',
+    progress: 0,
+    debit: { ...debit },
+    team: team ? { ...team } : null,
+    teamChosen: false,
+    attempt: 0,
+    leaseUntil: null,
+    resultFile: null,
+    referenceFile: null,
+    referenceFiles: [...(referenceFiles ?? [])],
+    renderKind: null,
+    width: null,
+    height: null,
+    errorCode: null,
+    refunded: false,
+    likeness: null,
+    faceBox: null,
+    favourite: false,
+    stageTimes: { generatingAt: null, finishingAt: null },
+    version: 1,
+    edit: null,
+    editCount: 0,
+    createdAt: createdAt,
+    updatedAt: createdAt,
+  };
 }
 
 function summary(t: TaskRecord): TaskSummary {
