@@ -14,6 +14,7 @@ import {
 import { ProviderPermanentError } from '../../../domain/generation/provider-errors.ts';
 import { compose } from './compose.ts';
 import { placePhoto } from './crop.ts';
+import { renderEdit } from './edit.ts';
 import { FACE_DETAIL, keepFaceDetail } from './face-detail.ts';
 import { type Box, backdropLayer, frameLayer, textureLayer, windowBox, windowMask } from './layers.ts';
 import { drawOutfit } from './outfit.ts';
@@ -117,7 +118,8 @@ export class LocalRenderer implements ImageProvider {
     };
   }
 
-  async edit(_request: EditRequest): Promise<GeneratedAvatar> {
-    throw new ProviderPermanentError('not implemented yet');
+  /** Edits for real, locally (edit.ts); the test options above do not apply to an edit. */
+  edit(request: EditRequest): Promise<GeneratedAvatar> {
+    return renderEdit(request);
   }
 }
