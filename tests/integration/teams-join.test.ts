@@ -194,7 +194,12 @@ describe('one team per person', () => {
     const create = await callRoute('createTeam', { token: m.token, body: { name: 'Mine' } });
     expect(create.status).toBe(409);
     const mine = await callRoute('myTeam', { token: m.token });
-    expect(mine.body).toMatchObject({ team_id: first.teamId, role: 'member', allowance_left: 40 });
+    expect(mine.body).toMatchObject({
+      team_id: first.teamId,
+      role: 'member',
+      member_id: m.memberId,
+      allowance_left: 40,
+    });
   }, 90_000);
 });
 
