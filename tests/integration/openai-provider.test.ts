@@ -1,9 +1,17 @@
 // The OpenAI adapter of the provider port, through the official `openai` package, against a local server
 // that speaks the image edits endpoint: what it sends, what it makes of each answer, and how it retries.
+import OpenAI, { toFile } from 'openai';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OpenAiImageProvider } from '../../functions/adapters/ai/openai-image-provider.ts';
-import type { AvatarRequest } from '../../functions/domain/generation/image-provider.ts';
+import { encodeMaskPng } from '../../functions/adapters/images/edit-mask-png.ts';
+import { editMask } from '../../functions/domain/generation/edit-masks.ts';
+import { editPrompt } from '../../functions/domain/generation/edit-prompts.ts';
+import type {
+  AvatarRequest,
+  EditRequest,
+  EditSpec,
+} from '../../functions/domain/generation/image-provider.ts';
 import {
   ProviderPermanentError,
   ProviderRateLimitedError,
@@ -171,5 +179,92 @@ describe('the OpenAI image edits adapter', () => {
     fake.script({ kind: 'no-image' });
     const result = await provider().generate(request);
     expect(result.attempts).toBe(2);
+  });
+});
+
+describe('the OpenAI adapter’s edits', () => {
+  const W = 1024;
+  const H = 1024;
+  /** A person: a disc in the middle of the picture. */
+  const matte = { width: W, height: H, alpha: new Uint8Array(W * H) };
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) if ((x - 512) ** 2 + (y - 560) ** 2 < 300 ** 2) matte.alpha[y * W + x] = 255;
+  const STYLE = 'A studio headshot in soft light.';
+
+  async function editOf(spec: EditSpec): Promise<{ req: EditRequest; painted: number }> {
+    const g = editMask(spec, { width: W, height: H, matte, face: null });
+    const image = await sharp({ create: { width: W, height: H, channels: 3, background: '#8899aa' } })
+      .jpeg()
+      .toBuffer();
+    return {
+      req: {
+        image,
+        contentType: 'image/jpeg',
+        mask: await encodeMaskPng(g.mask),
+        width: g.canvas.width,
+        height: g.canvas.height,
+        placement: g.placement,
+        edit: spec,
+        prompt: editPrompt(STYLE, spec),
+        recipe: DEFAULT_RECIPE,
+        endUser: 'user-hash-1',
+      },
+      painted: g.mask.alpha.filter((v) => v === 0).length,
+    };
+  }
+
+  it('backdrop: sends the picture and a mask of its size, transparent exactly on the backdrop, with the words', async () => {
+    const { req, painted } = await editOf({ kind: 'backdrop', backdrop: 'office' });
+    const result = await provider().edit(req);
+    expect([result.width, result.height, result.kind]).toEqual([W, H, 'ai']);
+    const call = fake.calls[0];
+    expect(call?.images.map((i) => [i.field, i.type])).toEqual([['image[]', 'image/png']]);
+    expect(call?.fields).toMatchObject({ size: '1024x1024', model: 'gpt-image-1.5', input_fidelity: 'high' });
+    expect(call?.fields.prompt?.startsWith(STYLE)).toBe(true);
+    expect(call?.fields.prompt).toMatch(/replace only the background/);
+    const mask = call?.mask;
+    expect([mask?.width, mask?.height]).toEqual([mask?.image.width, mask?.image.height]);
+    expect(mask?.transparent).toBe(painted);
+    expect(mask?.alpha[5 * W + 5]).toBe(0);
+    expect(mask?.alpha[560 * W + 512]).toBe(255);
+  });
+
+  it('framing 4:1: the canvas letterboxed in the nearest size, the padding and letterbox transparent, the answer at the canvas size', async () => {
+    const { req } = await editOf({ kind: 'framing', aspect: '4:1' });
+    expect([req.width, req.height]).toEqual([2048, 512]);
+    const result = await provider().edit(req);
+    expect([result.width, result.height]).toEqual([2048, 512]);
+    expect((await sharp(result.image).metadata()).width).toBe(2048);
+    const mask = fake.calls[0]?.mask;
+    expect([mask?.width, mask?.height]).toEqual([1536, 1024]);
+    expect([mask?.image.width, mask?.image.height]).toEqual([1536, 1024]);
+    // The placed picture (the middle quarter of the banner) is kept; its sides and the letterbox are painted.
+    expect(mask?.alpha[512 * 1536 + 768]).toBe(255);
+    expect(mask?.alpha[512 * 1536 + 100]).toBe(0);
+    expect(mask?.alpha[50 * 1536 + 768]).toBe(0);
+    expect(fake.calls[0]?.fields.size).toBe('1536x1024');
+  });
+
+  it('the stand-in refuses a mask of another size, or one with nothing to paint, as the endpoint does', async () => {
+    const client = new OpenAI({ apiKey: 'sk-test-fake', baseURL: fake.baseURL, maxRetries: 0 });
+    const png = (w: number, h: number, alpha: number) =>
+      sharp({ create: { width: w, height: h, channels: 4, background: { r: 0, g: 0, b: 0, alpha } } })
+        .png()
+        .toBuffer();
+    const send = async (mask: Buffer) =>
+      client.images
+        .edit({
+          model: 'gpt-image-1.5',
+          prompt: 'x',
+          image: [await toFile(await png(64, 64, 1), 'a.png', { type: 'image/png' })],
+          mask: await toFile(mask, 'm.png', { type: 'image/png' }),
+        })
+        .then(
+          () => 200,
+          (e: { status?: number; message?: string }) => `${e.status} ${e.message}`,
+        );
+    expect(await send(await png(32, 32, 0))).toMatch(/^400 .*size does not match/);
+    expect(await send(await png(64, 64, 1))).toMatch(/^400 .*no transparent area/);
+    expect(await send(await png(64, 64, 0))).toBe(200);
   });
 });

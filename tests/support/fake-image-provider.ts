@@ -3,6 +3,8 @@
 // rate limits (429 with Retry-After) and server errors (500). Tests script what the next calls answer.
 // Like the real provider, the image it answers shows the person of the first photo sent (that photo, at
 // the size asked), so the likeness guarantee sees them; a photo it cannot read gives a plain picture.
+// With a mask (an edit), it refuses what the real endpoint refuses: a mask that is not a PNG with an alpha
+// channel, or not the size of the image; it records the mask's size and transparent area for the tests.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import sharp from 'sharp';
 import { OUTPUT_TOKENS, REFERENCE_TOKENS } from '../../functions/domain/generation/provider-pricing.ts';
@@ -22,8 +24,19 @@ export interface RecordedImage {
   bytes: number;
 }
 
+/** An edit's mask as received: its size, the image's, and how many pixels are transparent (paintable). */
+export interface RecordedMask {
+  width: number;
+  height: number;
+  image: { width: number; height: number };
+  transparent: number;
+  /** the mask's alpha, one byte a pixel, for tests that check where it is transparent */
+  alpha: Uint8Array;
+}
+
 export interface RecordedCall {
   authorization: string | undefined;
+  mask?: RecordedMask;
   fields: Record<string, string>;
   images: RecordedImage[];
   at: number;
@@ -111,6 +124,39 @@ const validationError = (fields: Record<string, string>, images: RecordedImage[]
   return null;
 };
 
+/** The endpoint's rules for a mask: a PNG with alpha, the first image's size, some of it transparent. */
+async function checkMask(mask: Blob, image: Blob): Promise<RecordedMask | { error: object }> {
+  const invalid = (message: string) => ({
+    error: apiError(message, 'invalid_request_error', 'invalid_image_format', 'mask'),
+  });
+  try {
+    const bytes = Buffer.from(await mask.arrayBuffer());
+    const meta = await sharp(bytes).metadata();
+    const of = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
+    if (meta.format !== 'png' || !meta.hasAlpha)
+      return invalid('Invalid mask image format - mask must be a PNG with an alpha channel.');
+    if (meta.width !== of.width || meta.height !== of.height)
+      return invalid('Invalid mask image format - mask size does not match image size.');
+    const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const alpha = new Uint8Array(info.width * info.height);
+    let transparent = 0;
+    for (let p = 0; p < alpha.length; p++) {
+      alpha[p] = data[p * info.channels + info.channels - 1] as number;
+      if (alpha[p] === 0) transparent++;
+    }
+    if (!transparent) return invalid('Invalid mask image format - the mask has no transparent area to edit.');
+    return {
+      width: info.width,
+      height: info.height,
+      image: { width: of.width as number, height: of.height as number },
+      transparent,
+      alpha,
+    };
+  } catch {
+    return invalid('Invalid mask image format - the mask could not be read.');
+  }
+}
+
 /** The first photo at the size asked, or a plain picture when it is not an image. */
 async function drawn(photo: Blob | null, width: number, height: number): Promise<Buffer> {
   const plain = () =>
@@ -151,8 +197,10 @@ export async function startFakeImageProvider(
       const fields: Record<string, string> = {};
       const images: RecordedImage[] = [];
       let firstImage: Blob | null = null;
+      let maskFile: Blob | null = null;
       for (const [field, value] of form.entries()) {
         if (typeof value === 'string') fields[field] = value;
+        else if (field === 'mask') maskFile = value;
         else {
           images.push({ field, filename: value.name, type: value.type, bytes: value.size });
           firstImage ??= value;
@@ -165,6 +213,11 @@ export async function startFakeImageProvider(
       }
       const invalid = validationError(fields, images);
       if (invalid) return send(400, invalid);
+      if (maskFile) {
+        const checked = await checkMask(maskFile, firstImage as Blob);
+        if ('error' in checked) return send(400, checked.error);
+        call.mask = checked;
+      }
 
       const answer = queue.shift() ?? o.otherwise?.(call) ?? { kind: 'ok' };
       call.answer = answer.kind;

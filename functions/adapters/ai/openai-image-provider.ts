@@ -3,6 +3,7 @@
 // are off) so that a retry never starts after the caller's deadline and a long Retry-After goes back to
 // the worker, which hides the task's message for that long instead of holding a Lambda.
 import OpenAI, { toFile } from 'openai';
+import sharp from 'sharp';
 import type {
   AvatarRequest,
   EditRequest,
@@ -58,6 +59,14 @@ function usageOf(u: OpenAI.ImagesResponse['usage']): ProviderUsage | null {
   };
 }
 
+/** The provider's output size nearest a canvas's shape (the canvas is letterboxed in it). */
+export function editSize(width: number, height: number): '1024x1024' | '1536x1024' | '1024x1536' {
+  const ratio = width / height;
+  if (ratio > 1.2) return '1536x1024';
+  if (ratio < 1 / 1.2) return '1024x1536';
+  return '1024x1024';
+}
+
 export class OpenAiImageProvider implements ImageProvider {
   readonly name = 'openai';
   readonly model: string;
@@ -105,8 +114,81 @@ export class OpenAiImageProvider implements ImageProvider {
       ...(request.endUser ? { safety_identifier: request.endUser } : {}),
     };
 
+    return this.call(params, request.deadline);
+  }
+
+  /**
+   * An edit of a finished avatar: the picture on its canvas and the mask (transparent where the model may
+   * paint) sent as one image and its mask at the provider's nearest size, the canvas letterboxed in it (the
+   * letterbox painted too, then cut off); the answer brought back to the canvas's size.
+   */
+  async edit(request: EditRequest): Promise<GeneratedAvatar> {
+    const { width, height } = request;
+    const size = editSize(width, height);
+    const [W, H] = size.split('x').map(Number) as [number, number];
+    const scale = Math.min(W / width, H / height);
+    const inner = { width: Math.round(width * scale), height: Math.round(height * scale) };
+    const left = Math.floor((W - inner.width) / 2);
+    const top = Math.floor((H - inner.height) / 2);
+    const at = request.placement;
+    let image: Buffer;
+    let mask: Buffer;
+    try {
+      const placed = await sharp(request.image)
+        .rotate()
+        .resize(Math.max(1, Math.round(at.width * scale)), Math.max(1, Math.round(at.height * scale)), {
+          fit: 'fill',
+        })
+        .ensureAlpha()
+        .png()
+        .toBuffer();
+      const clear = { width: W, height: H, channels: 4 as const, background: { r: 0, g: 0, b: 0, alpha: 0 } };
+      image = await sharp({ create: clear })
+        .composite([
+          { input: placed, left: left + Math.round(at.x * scale), top: top + Math.round(at.y * scale) },
+        ])
+        .png()
+        .toBuffer();
+      const fitted = await sharp(request.mask)
+        .ensureAlpha()
+        .resize(inner.width, inner.height, { fit: 'fill' })
+        .png()
+        .toBuffer();
+      mask = await sharp({ create: clear })
+        .composite([{ input: fitted, left, top }])
+        .png()
+        .toBuffer();
+    } catch (e) {
+      throw new ProviderPermanentError('The picture or its mask could not be read', { cause: e });
+    }
+    const params: OpenAI.ImageEditParamsNonStreaming = {
+      model: this.model,
+      prompt: request.prompt,
+      image: [await toFile(image, 'avatar.png', { type: 'image/png' })],
+      mask: await toFile(mask, 'mask.png', { type: 'image/png' }),
+      size,
+      quality: 'high',
+      n: 1,
+      output_format: 'png',
+      // The face is what the edit must keep.
+      ...(takesHighFidelity(this.model) ? { input_fidelity: 'high' } : {}),
+      ...(request.endUser ? { safety_identifier: request.endUser } : {}),
+    };
+    const answer = await this.call(params, request.deadline);
+    const back = await sharp(answer.image)
+      .extract({ left, top, width: inner.width, height: inner.height })
+      .resize(width, height, { fit: 'fill' })
+      .png()
+      .toBuffer()
+      .catch((e: unknown) => {
+        throw new ProviderTransientError('The provider answered with an image of another size', { cause: e });
+      });
+    return { ...answer, image: back, contentType: 'image/png', width, height };
+  }
+
+  private async call(params: OpenAI.ImageEditParamsNonStreaming, deadline: number | undefined) {
     for (let attempt = 1; ; attempt++) {
-      const left = request.deadline ? request.deadline - Date.now() : this.o.timeoutMs;
+      const left = deadline ? deadline - Date.now() : this.o.timeoutMs;
       if (left <= 0) throw new ProviderTransientError('No time left for another provider call');
       try {
         const res = await this.client.images.edit(params, { timeout: Math.min(this.o.timeoutMs, left) });
@@ -125,14 +207,10 @@ export class OpenAiImageProvider implements ImageProvider {
         ) {
           throw failure;
         }
-        if (request.deadline && Date.now() + wait >= request.deadline) throw failure;
+        if (deadline && Date.now() + wait >= deadline) throw failure;
         await this.o.sleep(wait);
       }
     }
-  }
-
-  async edit(_request: EditRequest): Promise<GeneratedAvatar> {
-    throw new ProviderPermanentError('not implemented yet');
   }
 
   private result(res: OpenAI.ImagesResponse, attempts: number): GeneratedAvatar {
