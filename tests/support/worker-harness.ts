@@ -12,13 +12,16 @@ import { DynamoOverdueTasks } from '../../functions/adapters/dynamodb/task-deadl
 import { DynamoTaskStore } from '../../functions/adapters/dynamodb/task-store.ts';
 import { DynamoTeamPayers } from '../../functions/adapters/dynamodb/team-payers.ts';
 import { DynamoUserReader } from '../../functions/adapters/dynamodb/user-reader.ts';
+import { decodeBrushPng, encodeMaskPng } from '../../functions/adapters/images/edit-mask-png.ts';
 import { createS3Client } from '../../functions/adapters/s3/client.ts';
+import { S3EditMaskFiles } from '../../functions/adapters/s3/edit-mask-files.ts';
 import { SqsTaskQueue } from '../../functions/adapters/sqs/sqs-task-queue.ts';
 import { cryptoIds, systemClock } from '../../functions/adapters/system.ts';
 import { deadLetterHandler } from '../../functions/avatar-dead-letter/dead-letters.ts';
 import { taskWorker } from '../../functions/avatar-worker/task-batch.ts';
 import { readConfig, WORKER_CONFIG } from '../../functions/config.ts';
 import { type CreateDeps, createAvatarBatch } from '../../functions/domain/generation/create-batch.ts';
+import { type EditBody, editAvatar } from '../../functions/domain/generation/edits.ts';
 import { DEFAULT_PROVIDER_BUDGET } from '../../functions/domain/generation/provider-budget.ts';
 import { tryTaskAgain } from '../../functions/domain/generation/try-again.ts';
 import type { WorkerDeps } from '../../functions/domain/generation/worker.ts';
@@ -50,6 +53,13 @@ export interface WorkerHarness {
     key: string,
     o?: { queue?: TestQueue },
   ): Promise<{ task_ids: string[]; tokens_spent: number }>;
+  /** An edit of one of this account's avatars onto the harness's queue, as its route does. */
+  edit(
+    userId: string,
+    taskId: string,
+    body: EditBody,
+    key?: string | null,
+  ): Promise<{ task_id: string; version: number; tokens_left: number }>;
   /** Sends a message body as is (a duplicate, or something that is not ours). */
   send(body: string): Promise<void>;
   /** the business metrics the worker and the dead-letter handler recorded, in order */
@@ -158,6 +168,19 @@ export async function startWorkerHarness(o: HarnessOptions = {}): Promise<Worker
     },
     async tryAgain(userId, taskId, key, o = {}) {
       return tryTaskAgain(createDeps(o), await userOf(userId), taskId, {}, key);
+    },
+    async edit(userId, taskId, body, key = null) {
+      return editAvatar(
+        {
+          ...createDeps({}),
+          editMasks: new S3EditMaskFiles(s3, config.mediaBucket),
+          editImages: { decodeBrush: decodeBrushPng, encodeMask: encodeMaskPng },
+        },
+        await userOf(userId),
+        taskId,
+        body,
+        key,
+      );
     },
     async send(body) {
       await sqs.client.send(new SendMessageCommand({ QueueUrl: queue.url, MessageBody: body }));
