@@ -44,6 +44,7 @@ import { likenessBench, likenessBudgets, printLikeness } from './likeness.ts';
 import { benchLocalRenderer } from './local-renderer.ts';
 import { describePair } from './paired.ts';
 import { type PhotoFigures, photoBench, photoBudgets } from './photos.ts';
+import { printSegmentation, segmentationBench, segmentationBudgets } from './segmentation.ts';
 
 // `npm run bench -- --cold-runs 41`: more cold starts of each kind where the machine is busy.
 const { values: args } = parseArgs({
@@ -74,6 +75,8 @@ const faces = await faceBench({
   firstUseRuns: Number(args['first-use-runs']),
 });
 const likeness = await likenessBench();
+// Edits' person segmentation against its model's inference, on the same quiet process.
+const segmentation = await segmentationBench();
 // Issue 20's profile preset: sharp alone, on a quiet process too.
 const preset = await presetBench();
 execFileSync(process.execPath, ['web/scripts/build.ts', '--quiet'], {
@@ -119,6 +122,7 @@ for (const r of renderer) {
   );
 }
 printLikeness(likeness);
+printSegmentation(segmentation);
 printPreset(preset);
 printApiLatency(warm);
 console.log(`SPA /login first load: ${spa.files} JS files, ${spa.rawKB} KB raw, ${spa.gzippedKB} KB gzipped`);
@@ -158,6 +162,7 @@ const budgets: Budget[] = [
   ...favouritesZipBudgets(favouritesZip),
   ...generationBudgets(generation),
   ...likenessBudgets(likeness),
+  ...segmentationBudgets(segmentation),
 ];
 const exitCode = reportBudgets(budgets);
 writeFileSync(
@@ -168,6 +173,7 @@ writeFileSync(
       functions: groups,
       localRenderer: renderer,
       likeness,
+      segmentation,
       warm,
       spaLogin: spa,
       photos,
