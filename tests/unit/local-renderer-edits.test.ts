@@ -49,7 +49,9 @@ async function edit(
   });
   // AIVATAR_EDITS=<folder> keeps each result to look at.
   if (process.env.AIVATAR_EDITS)
-    await sharp(out.image).toFile(`${process.env.AIVATAR_EDITS}/${spec.kind}-${spec.level ?? spec.aspect ?? ''}.jpg`);
+    await sharp(out.image).toFile(
+      `${process.env.AIVATAR_EDITS}/${spec.kind}-${spec.level ?? spec.aspect ?? ''}.jpg`,
+    );
   return { out, g, px: await raw(out.image) };
 }
 
