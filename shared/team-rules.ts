@@ -106,6 +106,10 @@ export const TEAM_MESSAGES = {
     en: 'Team not found',
     fr: 'Équipe introuvable',
   },
+  teamDissolved: {
+    en: 'This team no longer exists: its owner deleted their account',
+    fr: "Cette équipe n'existe plus : son propriétaire a supprimé son compte",
+  },
   noTeam: {
     en: 'You do not belong to a team',
     fr: "Vous ne faites partie d'aucune équipe",

@@ -52,6 +52,7 @@ export const toTeam = (i: Item): Team => ({
     combos: (i.allowed_combos as Allowed['combos'] | undefined) ?? null,
   },
   createdAt: num(i.created_at),
+  dissolvedAt: numOrNull(i.dissolved_at),
 });
 
 export const toMember = (i: Item): Member => ({
@@ -69,6 +70,7 @@ export const toMember = (i: Item): Member => ({
   joinedAt: numOrNull(i.joined_at),
   leftAt: numOrNull(i.left_at),
   remindedAt: numOrNull(i.reminded_at),
+  adminSince: numOrNull(i.admin_since),
   chosen: (i.chosen as ChosenHeadshot | undefined) ?? null,
 });
 
@@ -494,7 +496,7 @@ export class DynamoTeamStore implements TeamStore {
     );
   }
 
-  async setRole(teamId: string, memberId: string, role: 'admin' | 'member'): Promise<boolean> {
+  async setRole(teamId: string, memberId: string, role: 'admin' | 'member', now: number): Promise<boolean> {
     const member = await this.getMember(teamId, memberId);
     if (!member?.userId || member.leftAt !== null || member.role === 'owner') return false;
     const userId = member.userId;
@@ -504,10 +506,19 @@ export class DynamoTeamStore implements TeamStore {
           Update: {
             TableName: this.table,
             Key: keys.teamMember(teamId, memberId),
-            UpdateExpression: 'SET #role = :role',
+            // When they became an admin: the longest-serving admin takes the team over when its owner's
+            // account is deleted (team-departures.ts).
+            UpdateExpression:
+              role === 'admin'
+                ? 'SET #role = :role, admin_since = if_not_exists(admin_since, :now)'
+                : 'SET #role = :role REMOVE admin_since',
             ConditionExpression: 'user_id = :user AND attribute_not_exists(left_at)',
             ExpressionAttributeNames: { '#role': 'role' },
-            ExpressionAttributeValues: { ':role': role, ':user': userId },
+            ExpressionAttributeValues: {
+              ':role': role,
+              ':user': userId,
+              ...(role === 'admin' ? { ':now': now } : {}),
+            },
           },
         },
         {

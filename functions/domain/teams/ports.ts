@@ -28,6 +28,11 @@ export interface Team {
   seatsUsed: number;
   allowed: Allowed;
   createdAt: number;
+  /**
+   * Set when the team was dissolved (its owner's account deleted with no admin to take it over): what is
+   * left of it only says so, until it expires (docs/product.md, "Teams").
+   */
+  dissolvedAt: number | null;
 }
 
 /** A person's pointer to their team, on their account (one team per person). */
@@ -67,6 +72,8 @@ export interface Member {
   joinedAt: number | null;
   leftAt: number | null;
   remindedAt: number | null;
+  /** when the owner made them an admin (null: not an admin, or made one before this was kept) */
+  adminSince: number | null;
   chosen: ChosenHeadshot | null;
 }
 
@@ -137,7 +144,7 @@ export interface TeamStore extends TeamPayers, TeamChoices {
     now: number;
   }): Promise<JoinResult>;
   setAllowed(teamId: string, allowed: Allowed): Promise<void>;
-  setRole(teamId: string, memberId: string, role: 'admin' | 'member'): Promise<boolean>;
+  setRole(teamId: string, memberId: string, role: 'admin' | 'member', now: number): Promise<boolean>;
   /** At most once per `minGapSeconds`: false when the last reminder is more recent. */
   markReminded(teamId: string, memberId: string, now: number, minGapSeconds: number): Promise<boolean>;
   /** One more avatar on the member's allowance; the new allowance left, null when the member is gone. */
@@ -177,13 +184,23 @@ export interface TeamChoices {
   ): Promise<boolean>;
 }
 
+/** What an owner's departure did to their team. */
+export type OwnerDeparture =
+  | { kind: 'transferred'; toMemberId: string }
+  | { kind: 'dissolved'; members: number }
+  | null;
+
 /** An account's deletion leaves its team (docs/faces.md: nothing of the member stays with the employer). */
 export interface TeamDepartures {
   /**
    * The member's row shows "left" without the account's data; their seat returns when they generated
-   * nothing; their pointer goes. Nothing for an account in no team, or a team's owner.
+   * nothing; their pointer goes. An owner's team goes to its longest-serving admin (one transaction), or,
+   * with no admin, is dissolved: every member's pointer and row, the invitations, links and codes go, the
+   * members keep their team avatars as their own, and the team answers that it no longer exists
+   * (docs/product.md, "Teams"). Resumable: a run cut short is finished by the next. Null for an account in
+   * no team, and for a plain member.
    */
-  leaveOnDeletion(userId: string, now: number): Promise<void>;
+  leaveOnDeletion(userId: string, now: number): Promise<OwnerDeparture>;
 }
 
 /** A seat checkout at the payment provider (one price per seat; an invoice for the company's books). */

@@ -54,13 +54,23 @@ export async function teamFor(
   need: 'member' | 'admin' | 'owner',
 ): Promise<{ team: Team; role: TeamRole; memberId: string }> {
   const membership = await deps.teams.membershipOf(user.id);
-  if (!membership || membership.teamId !== teamId) throw teamError('NOT_FOUND', user.lang, 'teamNotFound');
+  if (!membership || membership.teamId !== teamId) throw await notFound(deps, user.lang, teamId);
   if (need === 'admin' && !isAdmin(membership.role)) throw teamError('FORBIDDEN', user.lang, 'notTeamAdmin');
   if (need === 'owner' && membership.role !== 'owner')
     throw teamError('FORBIDDEN', user.lang, 'notTeamOwner');
   const team = await deps.teams.getTeam(teamId);
-  if (!team) throw teamError('NOT_FOUND', user.lang, 'teamNotFound');
+  if (!team || team.dissolvedAt !== null) throw await notFound(deps, user.lang, teamId);
   return { team, role: membership.role, memberId: membership.memberId };
+}
+
+/**
+ * The 404 for a team the caller is not in: "Team not found", or, for a team dissolved when its owner's
+ * account was deleted, that it no longer exists (its former members' dashboard and join links say why; the
+ * ids are random, so this tells an outsider nothing they could look for).
+ */
+async function notFound(deps: TeamDeps, lang: Language, teamId: string): Promise<DomainError> {
+  const team = teamId ? await deps.teams.getTeam(teamId) : null;
+  return teamError('NOT_FOUND', lang, team && team.dissolvedAt !== null ? 'teamDissolved' : 'teamNotFound');
 }
 
 export async function createTeam(
@@ -79,6 +89,7 @@ export async function createTeam(
     seatsUsed: 0,
     allowed: { styles: null, combos: null },
     createdAt: deps.clock.now(),
+    dissolvedAt: null,
   };
   const created = await deps.teams.createTeam(team, { memberId: deps.ids.newId(), email: user.email });
   if (!created) throw teamError('ALREADY_IN_TEAM', user.lang, 'alreadyInTeam');
@@ -92,7 +103,7 @@ export async function myTeam(deps: TeamDeps, user: User) {
     deps.teams.getTeam(membership.teamId),
     deps.teams.getMember(membership.teamId, membership.memberId),
   ]);
-  if (!team || !member) throw teamError('NOT_FOUND', user.lang, 'noTeam');
+  if (!team || !member || team.dissolvedAt !== null) throw teamError('NOT_FOUND', user.lang, 'noTeam');
   return {
     team_id: team.id,
     name: team.name,
@@ -272,6 +283,9 @@ export async function joinTeam(deps: TeamDeps, user: User, code: string): Promis
   if (user.status !== 'ACTIVE') throw teamError('EMAIL_NOT_VERIFIED', lang, 'emailNotVerified');
   const found = await deps.teams.findCode(deps.ids.hashSecret(code));
   if (!found) throw teamError('NOT_FOUND', lang, 'linkNotFound');
+  const team = await deps.teams.getTeam(found.teamId);
+  if (!team) throw teamError('NOT_FOUND', lang, 'linkNotFound');
+  if (team.dissolvedAt !== null) throw teamError('NOT_FOUND', lang, 'teamDissolved');
   const now = deps.clock.now();
   if (await deps.teams.membershipOf(user.id)) throw teamError('ALREADY_IN_TEAM', lang, 'alreadyInTeam');
   let memberId: string;
@@ -441,7 +455,7 @@ export async function setMemberRole(
   const member = await memberOf(deps, user, teamId, memberId);
   if (member.role === 'owner' || member.userId === null)
     throw teamError('FORBIDDEN', user.lang, 'ownerStays');
-  if (!(await deps.teams.setRole(teamId, memberId, role)))
+  if (!(await deps.teams.setRole(teamId, memberId, role, deps.clock.now())))
     throw teamError('NOT_FOUND', user.lang, 'memberNotFound');
   return { success: true };
 }
