@@ -387,6 +387,18 @@ describe('the worker makes an edit', () => {
     expect(w.provider.requests).toHaveLength(1);
   });
 
+  it('sends no "avatars ready" email for an edit: the user asked for it in the gallery, where it appears', async () => {
+    const w = world();
+    const user = await w.user();
+    const id = await finishedAvatar(w, user);
+    // The first render's batch had its email.
+    expect(w.mailer.to(user.email)).toHaveLength(1);
+    const { task_id } = await editAvatar(w.deps, user, id, { kind: 'backdrop', backdrop: 'office' }, null);
+    await deliverAll(w);
+    expect((await w.tasks.get(user.id, task_id))?.status).toBe('DONE');
+    expect(w.mailer.to(user.email)).toHaveLength(1);
+  });
+
   it('refunds the edit once when the version does not look like the user (withheld until kept)', async () => {
     const w = world();
     const user = await w.user();

@@ -238,7 +238,13 @@ export class DynamoTaskStore extends DynamoUserReader implements TaskStore {
         }),
       );
       const a = res.Attributes ?? {};
-      return { batchId, userId, done: Number(a.done_count ?? 0), failed: Number(a.failed_count ?? 0) };
+      return {
+        batchId,
+        userId,
+        done: Number(a.done_count ?? 0),
+        failed: Number(a.failed_count ?? 0),
+        kind: a.kind === 'edit' ? 'edit' : 'avatars',
+      };
     } catch (e) {
       if (isConditionFailure(e)) return null;
       throw e;

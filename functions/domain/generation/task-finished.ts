@@ -30,7 +30,8 @@ export async function afterTaskFinished(deps: FinishDeps, userId: string, batchI
   const user = await deps.users.getById(userId);
   if (!user) return;
   try {
-    if (user.batchFinishedEmail && finished.done > 0)
+    // An edit is one version the user asked for from the gallery, where it appears: no email for it.
+    if (user.batchFinishedEmail && finished.done > 0 && finished.kind !== 'edit')
       await deps.mailer.send(batchFinishedEmail(user.email, user.lang, deps.webUrl, finished));
   } catch (e) {
     deps.log('error', 'batch finished email not sent', { userId, batchId, error: String(e) });

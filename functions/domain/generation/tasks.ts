@@ -198,6 +198,8 @@ export interface FinishedBatch {
   userId: string;
   done: number;
   failed: number;
+  /** 'edit': one new version of an avatar, asked for from the gallery (no "avatars ready" email) */
+  kind: 'avatars' | 'edit';
 }
 
 export interface TaskCounts {

@@ -43,6 +43,7 @@ interface BatchRow {
   done: number;
   failed: number;
   notifiedAt: number | null;
+  kind?: 'edit';
 }
 
 interface IdempotencyRow {
@@ -165,6 +166,7 @@ export class FakeTaskStore implements TaskStore, OverdueTasks {
       done: 0,
       failed: 0,
       notifiedAt: null,
+      kind: 'edit',
     });
     const version = root.editCount + 2;
     root.editCount += 1;
@@ -389,7 +391,7 @@ export class FakeTaskStore implements TaskStore, OverdueTasks {
     const batch = this.batches.get(key(userId, batchId));
     if (!batch || batch.remaining > 0 || batch.notifiedAt !== null) return null;
     batch.notifiedAt = now;
-    return { batchId, userId, done: batch.done, failed: batch.failed };
+    return { batchId, userId, done: batch.done, failed: batch.failed, kind: batch.kind ?? 'avatars' };
   }
 
   async hasPendingBatches(userId: string): Promise<boolean> {
