@@ -87,6 +87,10 @@ export const EDIT_MESSAGES = {
     en: 'Only a finished avatar can be edited.',
     fr: 'Seul un avatar terminé peut être modifié.',
   },
+  sameAspect: {
+    en: 'This avatar already has that framing: choose another one.',
+    fr: 'Cet avatar a déjà ce cadrage : choisissez-en un autre.',
+  },
   limit: {
     en: `This avatar has had its ${MAX_EDITS_PER_AVATAR} edits: create a new avatar to change it further.`,
     fr: `Cet avatar a eu ses ${MAX_EDITS_PER_AVATAR} modifications : créez un nouvel avatar pour aller plus loin.`,

@@ -387,6 +387,29 @@ describe('the worker makes an edit', () => {
     expect(w.provider.requests).toHaveLength(1);
   });
 
+  it('refuses a framing to the shape the version already has (nothing to paint), with nothing spent', async () => {
+    const w = world();
+    const user = await w.user();
+    const id = await finishedAvatar(w, user);
+    const { task_id } = await editAvatar(w.deps, user, id, { kind: 'framing', aspect: '4:1' }, null);
+    await deliverAll(w);
+    const banner = await w.tasks.get(user.id, task_id);
+    expect(banner).toMatchObject({ status: 'DONE' });
+    expect((banner?.width as number) / (banner?.height as number)).toBeCloseTo(4, 1);
+    const before = tokens(w, user.id);
+    for (const lang of ['en', 'fr'] as const) {
+      const e = await refusal(
+        editAvatar(w.deps, { ...user, lang }, task_id, { kind: 'framing', aspect: '4:1' }, null),
+      );
+      expect(e).toMatchObject({ code: 'VALIDATION_FAILED', message: EDIT_MESSAGES.sameAspect[lang] });
+    }
+    expect(tokens(w, user.id)).toBe(before);
+    // Another framing of the same version is made.
+    expect((await editAvatar(w.deps, user, task_id, { kind: 'framing', aspect: '1:1' }, null)).version).toBe(
+      3,
+    );
+  });
+
   it('sends no "avatars ready" email for an edit: the user asked for it in the gallery, where it appears', async () => {
     const w = world();
     const user = await w.user();

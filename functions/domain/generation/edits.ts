@@ -196,6 +196,12 @@ function versionTask(
 
 const IDEMPOTENCY_SECONDS = 24 * 3600;
 
+/** Whether a picture of this size already has the aspect (within a pixel's rounding). */
+function sameAspect(aspect: string, width: number, height: number): boolean {
+  const [w, h] = aspect.split(':').map(Number) as [number, number];
+  return Math.abs(width / height - w / h) < 0.01;
+}
+
 export async function editAvatar(
   deps: EditDeps,
   user: User,
@@ -213,6 +219,9 @@ export async function editAvatar(
   if (isWithheld(source)) throw withheldError();
   if (source.status !== 'DONE' || !source.resultFile || !source.width || !source.height)
     throw new DomainError('TASK_NOT_FINISHED', EDIT_MESSAGES.notFinished[lang]);
+  // A framing to the shape the picture already has would leave nothing to paint, and charge for it.
+  if (spec.kind === 'framing' && spec.aspect && sameAspect(spec.aspect, source.width, source.height))
+    throw new DomainError('VALIDATION_FAILED', EDIT_MESSAGES.sameAspect[lang]);
   if (brush) await checkBrush(deps, lang, brush, source);
   const rootId = source.edit?.rootId ?? source.id;
   // Said before anything is reserved; the transaction holds the cap under concurrent edits.
