@@ -143,7 +143,7 @@ describe('My Avatars (en)', () => {
     expect(brokenReads()).toHaveLength(2);
   });
 
-  test("the 'Generated Avatar' modal: the style, when, the preview label, the star, Download and its presets", async () => {
+  test("the 'Generated Avatar' modal: the style, when, the preview label, the star, Edit, Download and its presets", async () => {
     serve(TASKS);
     apiStub.on(
       'resultData',
@@ -164,6 +164,7 @@ describe('My Avatars (en)', () => {
     ).toEqual([
       '',
       'Favourite',
+      'Edit',
       'Download',
       '400 × 400 for LinkedIn',
       '1080\u00a0×\u00a01080 profile picture',

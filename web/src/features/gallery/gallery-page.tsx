@@ -1,7 +1,7 @@
 // /app/gallery, My Avatars (docs/product.md, step 5): the tasks by
 // day, newest first, polled every 15 s while any is pending; a finished one opens 'Generated Avatar';
 // downloads with presets, and all of them as one ZIP; the favourites filter and their own ZIP; Refresh
-// clears the image caches and reloads.
+// clears the image caches and reloads. The versions of an edited avatar share one card (versions.ts).
 import './strings.ts';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -28,6 +28,7 @@ import { groupByDay } from './group-by-day.ts';
 import { byLikeness, GALLERY_SORTS, type GallerySort } from './sort-tasks.ts';
 import { batchesInProgress, estimateOf } from './task-estimate.ts';
 import { useNow } from './use-now.ts';
+import { groupVersions, rootOf } from './versions.ts';
 import '../../components/layout/app-screens.css';
 import './gallery.css';
 import './gallery-keepers.css';
@@ -43,25 +44,27 @@ export default function GalleryPage() {
   const favouritesOnly = filter === 'favourites';
   const styles = useStyleMap();
   const styleName = useStyleName(styles);
-  const [openId, setOpenId] = useState<string | null>(null);
+  const [opened, setOpened] = useState<{ id: string; editing: boolean } | null>(null);
   const [generation, setGeneration] = useState(cacheGeneration);
   const [sort, setSort] = useState<GallerySort>('newest');
 
   const measured = tasks.some(isMeasured);
   const byScore = sort === 'likeness' && measured;
-  const groups = useMemo(
-    () =>
-      byScore
-        ? [{ day: 'likeness', heading: t('gallery.sortedByLikeness'), tasks: byLikeness(tasks) }]
-        : groupByDay(tasks, language),
-    [tasks, language, byScore, t],
-  );
+  // One card an avatar, where its newest version stands in the list.
+  const avatars = useMemo(() => groupVersions(tasks), [tasks]);
+  const versionsOf = useMemo(() => new Map(avatars.map((a) => [a.root, a.versions])), [avatars]);
+  const groups = useMemo(() => {
+    const newest = avatars.map((a) => a.newest);
+    return byScore
+      ? [{ day: 'likeness', heading: t('gallery.sortedByLikeness'), tasks: byLikeness(newest) }]
+      : groupByDay(newest, language);
+  }, [avatars, language, byScore, t]);
   const pending = tasks.filter(isPending).length;
   // Estimates count down once a second between two reads of the list (every 15 s).
   const now = useNow(pending > 0);
   const batches = batchesInProgress(tasks, readAt, now);
   const finished = tasks.some((task) => task.status === 'DONE');
-  const open = tasks.find((task) => task.id === openId && task.status === 'DONE');
+  const open = tasks.find((task) => task.id === opened?.id && task.status === 'DONE');
 
   const [zipping, setZipping] = useState(false);
   const zipAll = async () => {
@@ -213,13 +216,15 @@ export default function GalleryPage() {
             <ul className="media-grid task-grid">
               {group.tasks.map((task) => (
                 <TaskCard
-                  key={task.id}
+                  key={rootOf(task)}
                   task={task}
+                  versions={versionsOf.get(rootOf(task))}
                   style={styles.get(task.style_id)}
                   label={styleName(task)}
-                  estimate={estimateOf(task, readAt, now)}
+                  estimateOf={(v) => estimateOf(v, readAt, now)}
                   tasks={tasks}
-                  onOpen={() => setOpenId(task.id)}
+                  onOpen={(v) => setOpened({ id: v.id, editing: false })}
+                  onEdit={(v) => setOpened({ id: v.id, editing: true })}
                 />
               ))}
             </ul>
@@ -233,7 +238,19 @@ export default function GalleryPage() {
           </Button>
         </div>
       )}
-      {open && <AvatarModal task={open} label={styleName(open)} onClose={() => setOpenId(null)} />}
+      {open && (
+        <AvatarModal
+          key={rootOf(open)}
+          task={open}
+          label={styleName(open)}
+          versions={versionsOf.get(rootOf(open))}
+          editing={opened?.editing}
+          onShow={(v) => setOpened({ id: v.id, editing: false })}
+          // The new version is made on its card, which shows it (and its progress) at once.
+          onQueued={() => setOpened(null)}
+          onClose={() => setOpened(null)}
+        />
+      )}
     </div>
   );
 }

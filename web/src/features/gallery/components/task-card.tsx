@@ -5,16 +5,22 @@
 // One being made shows its stage and the time left. Its backdrop and outfit show under the style
 //; a finished card offers Try again, first and foremost when it was refunded, and a finished team
 // avatar "Chosen for my team" (docs/product.md, "Teams"). One the guarantee refunded is withheld
-// (docs/faces.md): a blurred copy, no modal, download or star, and "Keep it anyway".
-import { useRef } from 'react';
+// (docs/faces.md): a blurred copy, no modal, download or star, and "Keep it anyway". An edited avatar is
+// one card for all its versions, with a switcher (v1, v2, ...): the card shows the newest until another is
+// picked, and each version its own image, progress, likeness, star and downloads; a finished one has Edit
+// beside Try again (docs/product.md, "Editing a finished avatar").
+import { useRef, useState } from 'react';
 import type { Style } from '../../../../../shared/api-schemas.ts';
 import { TaskChoices } from '../../../components/choices/task-choices.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { isoDate } from '../../../lib/dates.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { resultFilename } from '../api/download.ts';
 import type { Task } from '../api/tasks.ts';
+import { VersionLine, VersionSwitcher } from '../edits/versions-ui.tsx';
 import { timeOf } from '../group-by-day.ts';
 import type { Estimate } from '../task-estimate.ts';
+import { canEdit, EditIcon } from './avatar-modal.tsx';
 import { ChosenForTeam } from './chosen-for-team.tsx';
 import { CardDownload } from './download-menu.tsx';
 import { FavouriteStar } from './favourite-star.tsx';
@@ -50,23 +56,35 @@ export function useStyleName(styles: Map<number, Style>): (task: Task) => string
 }
 
 export function TaskCard({
-  task,
+  task: newest,
+  versions = [newest],
   style,
   label,
-  estimate = null,
+  estimateOf = () => null,
   tasks = [],
   onOpen,
+  onEdit,
 }: {
+  /** the avatar's newest version (an avatar never edited: its only one) */
   task: Task;
+  /** the avatar's versions read so far, oldest first */
+  versions?: Task[];
   style: Style | undefined;
   label: string;
   /** a pending task's stage and time left, when the server reports them */
-  estimate?: Estimate | null;
+  estimateOf?: (task: Task) => Estimate | null;
   /** the tasks on screen: a team avatar chosen instead of another takes the mark off it */
   tasks?: Task[];
-  onOpen: () => void;
+  onOpen: (task: Task) => void;
+  /** Edit on a finished version: the modal opens on its edit panel */
+  onEdit?: (task: Task) => void;
 }) {
   const { t, language } = useTranslation();
+  // The version picked on the switcher, until the avatar gets another version (then its newest shows).
+  const [picked, setPicked] = useState<{ id: string; count: number } | null>(null);
+  const task =
+    (picked?.count === versions.length ? versions.find((v) => v.id === picked.id) : undefined) ?? newest;
+  const estimate = estimateOf(task);
   const percent = useShownPercent(task, estimate);
   const withheld = isWithheld(task);
   const done = task.status === 'DONE' && task.result_path && !withheld;
@@ -82,7 +100,7 @@ export function TaskCard({
         <button
           type="button"
           className="task-card__open"
-          onClick={onOpen}
+          onClick={() => onOpen(task)}
           aria-label={t('gallery.open', { name: label })}
         >
           <TaskImage
@@ -117,6 +135,11 @@ export function TaskCard({
           <TryAgain task={task} label={label} primary />
         </div>
       ) : null}
+      <VersionSwitcher
+        versions={versions}
+        shown={task}
+        onShow={(v) => setPicked({ id: v.id, count: versions.length })}
+      />
       <div className="task-card__meta">
         <div className="task-card__text">
           <p className="task-card__style" title={label} data-testid="task-style">
@@ -125,7 +148,8 @@ export function TaskCard({
           <p className="task-card__time">
             <time dateTime={isoDate(task.created_at)}>{time}</time>
           </p>
-          <TaskChoices backdrop={task.backdrop} outfit={task.outfit} />
+          <VersionLine task={task} versions={versions} />
+          {!task.edit && <TaskChoices backdrop={task.backdrop} outfit={task.outfit} />}
           {estimate && <StageLine estimate={estimate} />}
           <LikenessScore task={task} className="task-card__likeness" />
           <LikenessNotRefunded task={task} />
@@ -137,6 +161,19 @@ export function TaskCard({
       {done && (
         <div className="task-card__again">
           <TryAgain task={task} label={label} />
+          {onEdit && canEdit(task) && (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="task-card__edit"
+              onClick={() => onEdit(task)}
+              aria-label={t('gallery.editOf', { name: label })}
+              data-testid="card-edit"
+            >
+              <EditIcon />
+              {t('gallery.edit')}
+            </Button>
+          )}
         </div>
       )}
     </li>
