@@ -5,6 +5,7 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DynamoPhotoStore } from '../adapters/dynamodb/photo-store.ts';
 import { DynamoRateLimiter } from '../adapters/dynamodb/rate-limiter.ts';
+import { DynamoTeamPhotoProgress } from '../adapters/dynamodb/team-photo-progress.ts';
 import { FaceApiAnalyzer } from '../adapters/faces/face-api-analyzer.ts';
 import { SharpImages } from '../adapters/images/sharp-images.ts';
 import { S3PhotoFiles } from '../adapters/s3/photo-files.ts';
@@ -23,6 +24,7 @@ export function buildPhotoDeps(
     clock: systemClock,
     ids: cryptoIds,
     limiter: new DynamoRateLimiter(db, config.tableName, systemClock),
+    teamProgress: new DynamoTeamPhotoProgress(db, config.tableName),
   };
 }
 

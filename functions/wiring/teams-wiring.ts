@@ -3,6 +3,7 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { TEAM_SEAT } from '../../shared/catalogue.ts';
+import { DynamoMemberPhotos } from '../adapters/dynamodb/team-photo-progress.ts';
 import { DynamoSeatCheckouts, DynamoTeamStore } from '../adapters/dynamodb/team-store.ts';
 import { DynamoUserReader } from '../adapters/dynamodb/user-reader.ts';
 import { SharpResultImages } from '../adapters/images/result-images.ts';
@@ -23,6 +24,7 @@ export async function buildTeamDeps(
   return {
     teams: new DynamoTeamStore(db, config.tableName),
     users: new DynamoUserReader(db, config.tableName),
+    photos: new DynamoMemberPhotos(db, config.tableName),
     mailer: buildMailer(config),
     clock: systemClock,
     ids: cryptoIds,

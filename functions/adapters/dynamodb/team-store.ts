@@ -71,6 +71,7 @@ export const toMember = (i: Item): Member => ({
   leftAt: numOrNull(i.left_at),
   remindedAt: numOrNull(i.reminded_at),
   adminSince: numOrNull(i.admin_since),
+  photosReadyUntil: numOrNull(i.photos_ready_until),
   chosen: (i.chosen as ChosenHeadshot | undefined) ?? null,
 });
 
@@ -369,6 +370,7 @@ export class DynamoTeamStore implements TeamStore {
       ':allowance': j.allowance,
       ':zero': 0,
       ':owner': ownedBy(j.user.id).owned_by,
+      ...(j.photosReadyUntil === null ? {} : { ':photos': j.photosReadyUntil }),
     };
     const items: TransactItem[] = [
       {
@@ -397,8 +399,7 @@ export class DynamoTeamStore implements TeamStore {
             Update: {
               TableName: this.table,
               Key: keys.teamMember(j.teamId, j.memberId),
-              UpdateExpression:
-                'SET user_id = :user, joined_at = :now, has_seat = :yes, allowance_total = :allowance, allowance_left = :allowance, allowance_spent = :zero, owned_by = :owner',
+              UpdateExpression: `SET user_id = :user, joined_at = :now, has_seat = :yes, allowance_total = :allowance, allowance_left = :allowance, allowance_spent = :zero, owned_by = :owner${j.photosReadyUntil === null ? '' : ', photos_ready_until = :photos'}`,
               ConditionExpression:
                 'attribute_exists(pk) AND attribute_not_exists(user_id) AND attribute_not_exists(left_at)',
               ExpressionAttributeValues: memberFields,
@@ -421,6 +422,7 @@ export class DynamoTeamStore implements TeamStore {
                 allowance_spent: 0,
                 finished: 0,
                 joined_at: j.now,
+                ...(j.photosReadyUntil === null ? {} : { photos_ready_until: j.photosReadyUntil }),
               },
               ConditionExpression: 'attribute_not_exists(pk)',
             },

@@ -4,11 +4,13 @@
 // face check. Only when every inspection ran (the face model may fail to load) are the accepted ones kept:
 // saved and recorded under the account's limit, which the database enforces. So a failed face check keeps
 // nothing and loses nothing: the call answers a clear error and the same call works again.
+
 import type { Rejection, UploadResult } from '../../../shared/api-schemas.ts';
 import { PHOTO_LIMITS, PHOTO_RETENTION_DAYS, type RejectionReason } from '../../../shared/photo-rules.ts';
 import { DomainError, RateLimitedError } from '../errors.ts';
 import { checkPhotoFace, type PhotoFace } from '../faces/faces.ts';
 import type { Ids, User } from '../ports.ts';
+import { notePhotoProgress } from '../teams/photo-progress.ts';
 import { requirePhotoConsent } from './consent.ts';
 import { sniffPhotoType } from './image-bytes.ts';
 import { displayName, isUploadId, newUploadId, photoFilename } from './photo-names.ts';
@@ -160,7 +162,10 @@ export async function keepPhoto(
     now,
     claimUpload ? { uploadId: inspected.uploadId, expiresAt } : undefined,
   );
-  if (added === 'added') return { filename };
+  if (added === 'added') {
+    await notePhotoProgress(deps, user.id);
+    return { filename };
+  }
   await deps.files.remove(user.id, filename);
   return added === 'limit' ? rejection(name, 'limit') : { filename: added.claimedBy };
 }

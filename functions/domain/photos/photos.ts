@@ -1,6 +1,7 @@
 // The reference photos of an account (docs/product.md, step 3): list, view, delete, consent, and the upload
 // targets the browser posts files to. Taking the files in (the confirm and the multipart route) decodes and
 // checks faces: intake.ts, served by a function of its own.
+
 import type {
   PhotoConsent,
   PhotoFile,
@@ -13,6 +14,7 @@ import { PHOTO_LIMITS, PHOTO_TYPES, type PhotoType } from '../../../shared/photo
 import { DomainError, RateLimitedError } from '../errors.ts';
 import { mayShowSomeoneElse } from '../faces/faces.ts';
 import type { User } from '../ports.ts';
+import { notePhotoProgress } from '../teams/photo-progress.ts';
 import { currentConsent, recordConsent, requirePhotoConsent } from './consent.ts';
 import { freshUploadId, limitReached, rejection, uploadResult } from './intake.ts';
 import { displayName, uploadIdOf } from './photo-names.ts';
@@ -102,6 +104,7 @@ export async function deletePhoto(
   const removed = await deps.store.remove(user.id, filename, deps.clock.now());
   if (!removed) throw notFound();
   await deps.files.remove(user.id, filename);
+  await notePhotoProgress(deps, user.id);
   return { success: true };
 }
 

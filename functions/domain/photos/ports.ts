@@ -1,8 +1,10 @@
 // Ports of the reference photos; adapters implement them over DynamoDB, S3 and sharp.
+
 import type { PhotoType, QualityHint } from '../../../shared/photo-rules.ts';
 import type { PhotoFace } from '../faces/faces.ts';
 import type { FaceAnalyzer } from '../faces/ports.ts';
 import type { Clock, Ids, PhotoConsentRecord, RateLimiter } from '../ports.ts';
+import type { TeamPhotoProgress } from '../teams/photo-progress.ts';
 import type { ImageMeasures } from './quality.ts';
 
 export interface PhotoRecord {
@@ -126,6 +128,8 @@ export interface PhotoDeps {
   clock: Clock;
   ids: Ids;
   limiter: RateLimiter;
+  /** a team member's row says when their photos are enough (absent: no teams here) */
+  teamProgress?: TeamPhotoProgress;
 }
 
 /** Taking photos in adds the decoding and the face check (a function of its own: docs/faces.md). */

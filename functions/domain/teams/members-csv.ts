@@ -31,10 +31,11 @@ const isoDate = (seconds: number | null): string | null =>
 export async function* membersCsv(deps: TeamDeps, teamId: string, lang: Language): AsyncGenerator<string> {
   yield `${HEADERS[lang].map(csvCell).join(',')}\r\n`;
   let cursor: string | null = null;
+  const now = deps.clock.now();
   do {
     const page = await deps.teams.listMembers(teamId, PAGE, cursor);
     let chunk = '';
-    for (const m of page.members.map(memberView))
+    for (const m of page.members.map((member) => memberView(member, now)))
       chunk += `${[
         m.name,
         m.email,

@@ -5,6 +5,7 @@ import type { Language } from '../../../shared/language.ts';
 import type { BackdropId, OutfitId } from '../../../shared/style-choices.ts';
 import type { MemberStatus, TeamRole } from '../../../shared/team-rules.ts';
 import type { Clock, Ids, Mailer, User, UserReader } from '../ports.ts';
+import type { MemberPhotos } from './photo-progress.ts';
 
 export interface TeamCombo {
   backdrop: BackdropId;
@@ -72,6 +73,8 @@ export interface Member {
   joinedAt: number | null;
   leftAt: number | null;
   remindedAt: number | null;
+  /** until when their kept photos are enough to create avatars (photo-progress.ts); null: not now */
+  photosReadyUntil: number | null;
   /** when the owner made them an admin (null: not an admin, or made one before this was kept) */
   adminSince: number | null;
   chosen: ChosenHeadshot | null;
@@ -141,6 +144,8 @@ export interface TeamStore extends TeamPayers, TeamChoices {
     invited: boolean;
     linkId: string | null;
     allowance: number;
+    /** photo-progress.ts: the joining person's photos may be enough already */
+    photosReadyUntil: number | null;
     now: number;
   }): Promise<JoinResult>;
   setAllowed(teamId: string, allowed: Allowed): Promise<void>;
@@ -246,6 +251,8 @@ export interface TeamDeps {
   /** the web app's address: join links and checkout returns point there */
   webUrl: string;
   seats?: { provider: SeatCheckoutProvider; records: SeatCheckoutRecords; priceCents: number };
+  /** a joining person's kept photos (the dashboard's "photos ready" from the start) */
+  photos?: MemberPhotos;
   files?: HeadshotFiles;
 }
 

@@ -19,6 +19,7 @@ import { DomainError, type DomainErrorCode } from '../errors.ts';
 import type { User } from '../ports.ts';
 import { allowanceOfSeat } from './allowance.ts';
 import { emailDomainAllowed, normaliseDomain } from './domains.ts';
+import { photosReadyUntil } from './photo-progress.ts';
 import type { Allowed, Member, Team, TeamDeps } from './ports.ts';
 
 /** An emailed invitation's code works this long. */
@@ -308,6 +309,7 @@ export async function joinTeam(deps: TeamDeps, user: User, code: string): Promis
     invited = invitedId !== null;
     linkId = link.linkId;
   }
+  const photos = deps.photos ? await deps.photos.list(user.id, now) : [];
   const result = await deps.teams.join({
     teamId: found.teamId,
     user: { id: user.id, email: user.email },
@@ -315,6 +317,10 @@ export async function joinTeam(deps: TeamDeps, user: User, code: string): Promis
     invited,
     linkId,
     allowance: allowanceOfSeat().total,
+    photosReadyUntil: photosReadyUntil(
+      photos.map((p) => p.expiresAt),
+      now,
+    ),
     now,
   });
   if (!result.ok) {
@@ -342,24 +348,28 @@ export async function setAllowed(
   return { success: true, allowed: clean };
 }
 
-/** What the dashboard shows of a member's progress: a status, never their photos or personal avatars. */
-export function memberStatus(m: Member): MemberStatus {
+/**
+ * What the dashboard shows of a member's progress at `now`: a status, never their photos or personal
+ * avatars. "Photos ready": enough photos kept to create, and no team avatar yet (photo-progress.ts).
+ */
+export function memberStatus(m: Member, now: number): MemberStatus {
   if (m.leftAt !== null) return 'left';
   if (m.userId === null) return 'invited';
   if (m.chosen) return 'chosen';
   if (m.finished > 0) return 'done';
   if (m.allowanceSpent > 0) return 'generating';
+  if (m.photosReadyUntil !== null && m.photosReadyUntil > now) return 'photos_ready';
   return 'joined';
 }
 
 /** A member's row: their chosen team avatar only once chosen (docs/faces.md, "Teams"). */
-export function memberView(m: Member) {
+export function memberView(m: Member, now: number) {
   return {
     member_id: m.memberId,
     name: m.email.slice(0, m.email.lastIndexOf('@')),
     email: m.email,
     role: m.role,
-    status: memberStatus(m),
+    status: memberStatus(m, now),
     has_seat: m.hasSeat,
     allowance_left: m.hasSeat ? m.allowanceLeft : 0,
     allowance_total: m.hasSeat ? m.allowanceTotal : 0,
@@ -390,8 +400,9 @@ export async function listMembers(
     ? Math.min(Math.max(asked, 1), TEAM_LIMITS.maxMembersPageSize)
     : TEAM_LIMITS.membersPageSize;
   const page = await deps.teams.listMembers(teamId, limit, query.cursor || null);
+  const now = deps.clock.now();
   return {
-    members: page.members.map(memberView),
+    members: page.members.map((m) => memberView(m, now)),
     seats_total: team.seatsTotal,
     seats_used: team.seatsUsed,
     next_cursor: page.nextCursor,
