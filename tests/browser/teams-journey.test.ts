@@ -92,6 +92,8 @@ async function shoot(page: Page, lang: Lang, name: string): Promise<void> {
   const own = page.viewportSize() ?? WIDE;
   for (const size of own.width === WIDE.width ? [PHONE, WIDE] : [WIDE, PHONE]) {
     await page.setViewportSize(size);
+    // From the top: a sticky header scrolled away would be drawn in the middle of a full-page capture.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(300);
     await page.screenshot({ path: join(SHOTS, `team-${name}-${lang}-${size.width}.png`), fullPage: true });
   }
@@ -107,7 +109,7 @@ describeInBrowser('teams, end to end', () => {
       const c = COPY[lang];
       const domain = `acme-${lang}-${Date.now().toString(36)}.test`;
       const tag = Date.now().toString(36);
-      const emails = ['ada', 'grace', 'late'].map((n) => `${n}-${tag}@${domain}`);
+      const emails = ['ada', 'grace', 'late'].map((n) => `${n}-${tag}@${domain}`) as [string, string, string];
       const [owner, ada, grace, late] = await Promise.all([
         createAccount(`owner-${tag}@example.test`, { lang }),
         ...emails.map((e) => createAccount(e, { lang })),

@@ -163,7 +163,7 @@ function MemberRow({
                 )}
                 {team.role === 'owner' && !isOwner && member.status !== 'invited' && (
                   <Button
-                    variant="ghost"
+                    variant="secondary"
                     size="sm"
                     loading={pending('role')}
                     onClick={() =>
@@ -179,7 +179,12 @@ function MemberRow({
                   </Button>
                 )}
                 {!isOwner && (
-                  <Button variant="ghost" size="sm" onClick={() => setConfirming(true)} data-testid="remove">
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onClick={() => setConfirming(true)}
+                    data-testid="remove"
+                  >
                     {t('team.remove')}
                   </Button>
                 )}
