@@ -38,6 +38,7 @@ export { FakePhotoStore } from './photo-store.ts';
 export { FakeRateLimiter } from './rate-limiter.ts';
 export { FakeSignInAttempts } from './sign-in-attempts.ts';
 export { FakeTaskQueue } from './task-queue.ts';
+export { FakeTeamStore } from './team-store.ts';
 export { FakeWebhookStore } from './webhook-store.ts';
 
 export interface LogLine {
