@@ -272,6 +272,13 @@ for (const lang of LANGS) {
       expect(card.getByTestId('status-badge').getAttribute('aria-valuenow')).toBe('30');
       await page.user.click(card.getAllByTestId('version')[1] as HTMLElement);
       expect(plain(card.getByTestId('version-line').textContent)).toBe(c.v2line);
+      // The version's own picture (not the one shown before the switch).
+      const picture = () =>
+        (cards[0] as HTMLElement).querySelector('.task-card__open img')?.getAttribute('src');
+      expect(picture()).toBe('http://files.test/results/a1-v2-thumb.webp');
+      await page.user.click(card.getAllByTestId('version')[0] as HTMLElement);
+      expect(picture()).toBe('http://files.test/results/a1-thumb.webp');
+      await page.user.click(card.getAllByTestId('version')[1] as HTMLElement);
       expect(plain(card.getByTestId('likeness').textContent)).toBe(c.likeness);
       expect(card.queryByTestId('status-badge')?.getAttribute('role')).not.toBe('progressbar');
       // Its own downloads, star and modal.

@@ -123,6 +123,8 @@ export function AvatarModal({
         ) : (
           <div className="avatar-modal__image">
             <TaskImage
+              // Each version its own picture (the image keeps what it loaded in its state).
+              key={task.id}
               path={`${task.result_path}#image`}
               url={task.image_url}
               filename={resultFilename(task)}

@@ -104,6 +104,8 @@ export function TaskCard({
           aria-label={t('gallery.open', { name: label })}
         >
           <TaskImage
+            // Each version its own picture (the image keeps what it loaded in its state).
+            key={task.id}
             path={`${task.result_path}#thumbnail`}
             url={task.thumbnail_url ?? task.image_url}
             filename={resultFilename(task)}
