@@ -88,6 +88,12 @@ describeInBrowser('editing an avatar', () => {
       if (kind === 'backdrop' && (await panel.getByTestId('colour-picker').count()) === 0)
         await panel.locator('[data-testid="edit-backdrop"][data-choice="plain-colour"]').click();
       await modal.screenshot({ path: join(SHOTS, `panel-${kind}-${lang}-${width}.png`) });
+      if (width < WIDE.width) {
+        // A phone shows the panel a part at a time: its end too.
+        await modal.evaluate((m) => m.scrollTo(0, m.scrollHeight));
+        await modal.screenshot({ path: join(SHOTS, `panel-${kind}-${lang}-${width}-end.png`) });
+        await modal.evaluate((m) => m.scrollTo(0, 0));
+      }
     }
     // The colour is not what this journey sends: back to a backdrop of the Create screen.
     await panel.getByTestId('edit-tab-backdrop').click();
@@ -152,6 +158,9 @@ describeInBrowser('editing an avatar', () => {
       expect(await versions(card)).toEqual(['v1*', 'v2']);
       await expect.poll(shownImage).not.toBe(v2Image);
       expect(plain(await card.getByTestId('likeness').innerText())).toContain(String(v1?.likeness));
+      await card.locator('.task-image--loaded').waitFor();
+      // The picture's fade-in (gallery.css).
+      await page.waitForTimeout(400);
       await card.screenshot({ path: join(SHOTS, `versions-card-${lang}-${viewport.width}.png`) });
       await card.getByTestId('version').filter({ hasText: 'v2' }).click();
       expect(await versions(card)).toEqual(['v1', 'v2*']);
@@ -161,6 +170,17 @@ describeInBrowser('editing an avatar', () => {
       expect(await versions(modal)).toEqual(['v1', 'v2*']);
       await modal.getByTestId('compare-edit').click();
       await modal.getByTestId('before-edit').waitFor();
+      // Both versions' pictures, loaded (not the frames alone).
+      await expect
+        .poll(() =>
+          modal
+            .getByTestId('before-edit')
+            .locator('img')
+            .evaluateAll((imgs) =>
+              imgs.map((i) => (i as HTMLImageElement).naturalWidth > 0 && (i as HTMLImageElement).complete),
+            ),
+        )
+        .toEqual([true, true]);
       await modal.screenshot({ path: join(SHOTS, `before-edit-${lang}-${viewport.width}.png`) });
       await modal.getByTestId('edit').click();
       await panel.getByTestId('edit-tab-region').click();
@@ -193,6 +213,9 @@ describeInBrowser('editing an avatar', () => {
       await page.getByRole('button', { name: c.refresh }).click();
       await card.locator('.task-card__open').waitFor();
       expect(await versions(card)).toEqual(['v1', 'v2', 'v3*']);
+      await card.locator('.task-image--loaded').waitFor();
+      // The picture's fade-in (gallery.css).
+      await page.waitForTimeout(400);
       await card.screenshot({ path: join(SHOTS, `versions-v3-${lang}-${viewport.width}.png`) });
       const [file] = await Promise.all([
         page.waitForEvent('download', { timeout: 30_000 }),

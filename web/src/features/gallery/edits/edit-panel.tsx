@@ -35,6 +35,7 @@ import type { Task } from '../api/tasks.ts';
 import { editsLeft } from '../versions.ts';
 import { BrushCanvas } from './brush-canvas.tsx';
 import { brushMask, type Stroke } from './brush-mask.ts';
+import '../../../components/ui/form-controls.css';
 import '../edit-panel.css';
 
 type Aspect = (typeof EDIT_ASPECTS)[number];
@@ -300,7 +301,7 @@ export function EditPanel({
         role="tabpanel"
         aria-labelledby={tabId(kind)}
       >
-        <div className="edit-panel__preview">
+        <div className={`edit-panel__preview edit-panel__preview--${kind}`}>
           {kind === 'region' ? (
             <BrushCanvas
               src={src}
@@ -424,8 +425,8 @@ export function EditPanel({
                       onPick={() => setAspect(a)}
                       disabled={current}
                       swatch={<AspectIcon aspect={a} />}
-                      name={`${a} · ${t(`gallery.aspect_${ASPECT_NAMES[a]}`)}`}
-                      hint={current ? t('gallery.framingCurrent') : undefined}
+                      name={t(`gallery.aspect_${ASPECT_NAMES[a]}`)}
+                      hint={current ? `${a} · ${t('gallery.framingCurrent')}` : a}
                     />
                   );
                 })}
