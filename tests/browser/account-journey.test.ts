@@ -4,6 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import { DELETION_STEPS } from '../../functions/domain/privacy/jobs.ts';
 import { callRoute } from '../support/api.ts';
 import {
   createAccount,
@@ -76,7 +77,7 @@ describeInBrowser('account page: your data', () => {
     // The job's progress, then that the account is gone, then the home page, signed out.
     const progress = page.getByTestId('deletion-progress');
     await progress.getByRole('heading', { name: 'Deleting your account…' }).waitFor();
-    await progress.getByText(/^Step \d of 6\./).waitFor();
+    await progress.getByText(new RegExp(`^Step \\d of ${DELETION_STEPS.length - 1}\\.`)).waitFor();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/deleting-en-desktop.png`, fullPage: true });
     await progress.getByRole('heading', { name: 'Account deleted' }).waitFor();
     expect(await progress.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
@@ -113,7 +114,7 @@ describeInBrowser('account page: your data', () => {
     await page.getByRole('button', { name: 'Supprimer définitivement mon compte' }).click();
     const progress = page.getByTestId('deletion-progress');
     await progress.getByRole('heading', { name: 'Suppression de votre compte…' }).waitFor();
-    await progress.getByText(/^Étape \d sur 6\./).waitFor();
+    await progress.getByText(new RegExp(`^Étape \\d sur ${DELETION_STEPS.length - 1}\\.`)).waitFor();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/deleting-fr-phone.png`, fullPage: true });
     await progress.getByRole('heading', { name: 'Compte supprimé' }).waitFor();
     await progress.getByText('Votre compte a été supprimé.', { exact: false }).waitFor();

@@ -100,6 +100,7 @@ describeInBrowser('routes and session', () => {
       'Create Avatar',
       'Manage Photos',
       'My Avatars',
+      'Team',
       'Account',
     ]);
     await page.getByText(email, { exact: true }).first().waitFor();

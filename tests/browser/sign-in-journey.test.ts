@@ -551,7 +551,7 @@ describeInBrowser('Sign in with Google', () => {
         fr: 'Bienvenue sur Aivatar ! Votre compte est activé.',
       }[lang];
       await page.getByText(welcome, { exact: true }).waitFor();
-      await page.getByRole('link', { name: { en: 'Account', fr: 'Mon compte' }[lang] }).click();
+      await page.getByRole('link', { name: { en: 'Account', fr: 'Compte' }[lang] }).click();
       await waitForPath(page, pagePath('appAccount', lang));
       await page.getByTestId('account-email').filter({ hasText: email }).waitFor();
       const withGoogle = { en: 'With the Google account', fr: 'Avec le compte Google' }[lang];
