@@ -1,7 +1,8 @@
 // `npm run bench`: bundle sizes and cold starts of every function, the local renderer's time per avatar, face
 // analysis (first use, per photo, tensor memory), what the likeness measure adds to each task in the worker
 // (likeness.ts), the 1080 px profile preset and "Download favourites" (keepers.ts), warm API latency through
-// the local adapter, and the SPA's first-load JS for /login. Prints the figures and the budgets, writes
+// the local adapter, a team of 500's dashboard page and ZIP of chosen headshots (teams.ts), and the SPA's
+// first-load JS for /login. Prints the figures and the budgets, writes
 // bench-results/bench.json, and exits non-zero naming each budget missed.
 //
 // Figures that depend on the machine's speed are budgeted as ratios to a floor measured in the same run,
@@ -45,6 +46,7 @@ import { benchLocalRenderer } from './local-renderer.ts';
 import { describePair } from './paired.ts';
 import { type PhotoFigures, photoBench, photoBudgets } from './photos.ts';
 import { printSegmentation, segmentationBench, segmentationBudgets } from './segmentation.ts';
+import { printTeams, type TeamFigures, teamBench, teamBudgets } from './teams.ts';
 
 // `npm run bench -- --cold-runs 41`: more cold starts of each kind where the machine is busy.
 const { values: args } = parseArgs({
@@ -98,6 +100,7 @@ let photos: PhotoFigures;
 let gallery: GalleryFigures;
 let favouritesZip: FavouritesZipFigures;
 let generation: GenerationFigures;
+let teams: TeamFigures;
 const db = createDocumentClient(stack.dynamoEndpoint);
 try {
   warm = await apiLatency(stack, db, PAIRS);
@@ -106,6 +109,7 @@ try {
   gallery = await galleryBench(stack);
   favouritesZip = await favouritesZipBench(stack);
   generation = await generationBench(stack, PAIRS);
+  teams = await teamBench(stack, db, PAIRS);
 } finally {
   db.destroy();
   await stack.stop();
@@ -135,6 +139,7 @@ console.log(
 );
 console.log(`  ${describePair(`GET /photos with ${photos.list.photos} photos`, photos.list)}`);
 printGeneration(generation);
+printTeams(teams);
 
 const budgets: Budget[] = [
   ...faceBudgets(faces),
@@ -163,6 +168,7 @@ const budgets: Budget[] = [
   ...generationBudgets(generation),
   ...likenessBudgets(likeness),
   ...segmentationBudgets(segmentation),
+  ...teamBudgets(teams),
 ];
 const exitCode = reportBudgets(budgets);
 writeFileSync(
@@ -181,6 +187,7 @@ writeFileSync(
       profilePreset: preset,
       favouritesZip,
       generation,
+      teams,
       budgets,
     },
     null,

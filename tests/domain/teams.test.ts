@@ -659,6 +659,36 @@ describe('chosen headshots and the ZIP', () => {
     expect(await teamHeadshotsZip(w.deps, owner, teamId, null)).toBe(url);
     expect([...files.bucket.keys()].filter((k) => k.startsWith('archives/'))).toHaveLength(1);
   });
+  it('choosing makes the square once and records both sizes; the ZIP then asks storage only for the files', async () => {
+    const w = world();
+    const { owner, teamId } = await w.owned();
+    const member = await w.joined(owner, teamId);
+    const t = task(member.id, teamId, member.memberId);
+    const files = w.deps.results as FakeResultFiles;
+    const images = w.deps.images as FakeResultImages;
+    await files.save(member.id, t.resultFile as string, new Uint8Array(50), 'image/png', new Uint8Array([9]));
+    w.teams.putTask({ userId: member.id, taskId: t.id, status: 'DONE', teamId, memberId: member.memberId });
+    const deps = { tasks: { get: async () => t }, choices: w.teams, clock: w.clock, results: files, images };
+    await setChosen(deps, member, t.id, true);
+    const square = (await files.readSize(member.id, t.resultFile as string, 'profile')) as Uint8Array;
+    expect((await w.teams.getMember(teamId, member.memberId))?.chosen?.sizes).toEqual({
+      full: 50,
+      square: square.length,
+    });
+    expect(images.presets).toHaveLength(1);
+    let sizeLookups = 0;
+    const resultBytes = files.resultBytes.bind(files);
+    files.resultBytes = async (...a) => {
+      sizeLookups += 1;
+      return resultBytes(...a);
+    };
+    await teamHeadshotsZip(w.deps, owner, teamId, null);
+    expect(sizeLookups).toBe(0);
+    expect(images.presets).toHaveLength(1);
+    const zip = [...files.bucket.entries()].find(([k]) => k.startsWith('archives/'))?.[1].bytes as Uint8Array;
+    // Both entries whole: the ZIP's length is what its sizes announced.
+    expect(Buffer.from(zip).includes(Buffer.from(square))).toBe(true);
+  });
 });
 
 describe('photos ready', () => {

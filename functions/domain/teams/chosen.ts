@@ -7,9 +7,10 @@ import { downloadName, isTaskId } from '../generation/task-names.ts';
 import type { TaskStore } from '../generation/tasks.ts';
 import { isWithheld } from '../generation/tasks.ts';
 import type { Clock, User } from '../ports.ts';
+import { type HeadshotFileDeps, headshotSizes } from './headshot-files.ts';
 import type { TeamChoices } from './ports.ts';
 
-export interface ChosenDeps {
+export interface ChosenDeps extends Partial<HeadshotFileDeps> {
   tasks: Pick<TaskStore, 'get'>;
   choices: TeamChoices;
   clock: Clock;
@@ -32,6 +33,13 @@ export async function setChosen(
   const ours = task.team?.teamId === membership.teamId && task.team.memberId === membership.memberId;
   if (!ours || task.status !== 'DONE' || !task.resultFile || isWithheld(task))
     throw new DomainError('VALIDATION_FAILED', TEAM_MESSAGES.notChosenYet[user.lang]);
+  const faceBox = task.faceBox ?? null;
+  // The square made now (once) and both sizes kept with the choice: the team's ZIP then asks storage
+  // nothing but the files themselves (headshot-files.ts).
+  const sizes =
+    chosen && deps.results && deps.images
+      ? await headshotSizes({ results: deps.results, images: deps.images }, user.id, task.resultFile, faceBox)
+      : null;
   const ok = await deps.choices.setChosen(
     user.id,
     membership.teamId,
@@ -42,8 +50,9 @@ export async function setChosen(
           resultFile: task.resultFile,
           fileName: downloadName(task.resultFile),
           likeness: task.likeness?.score ?? null,
-          faceBox: task.faceBox ?? null,
+          faceBox,
           chosenAt: deps.clock.now(),
+          ...(sizes ? { sizes } : {}),
         }
       : null,
   );

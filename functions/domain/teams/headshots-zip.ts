@@ -10,6 +10,7 @@ import type { ResultFiles, ResultImages } from '../generation/ports.ts';
 import { downloadName } from '../generation/task-names.ts';
 import { type LazyArchiveEntry, zipLength, zipStream } from '../generation/zip-archive.ts';
 import type { User } from '../ports.ts';
+import { headshotSizes } from './headshot-files.ts';
 import type { Member, TeamDeps } from './ports.ts';
 import { teamForDownload } from './teams.ts';
 
@@ -22,6 +23,8 @@ const ARCHIVE_NAME = 'team-headshots.zip';
 const PAGE = 100;
 /** How many squares are made at once on the first build (sharp's threads are the function's CPU). */
 const MAKE_AT_ONCE = 4;
+/** Files read ahead of the one the archive is writing, so storage's latency overlaps the upload. */
+const READ_AHEAD = 32;
 
 /** Where the team's archives are kept: a prefix of their own, never a member's. */
 const storageOwner = (teamId: string) => `team-${teamId}`;
@@ -50,56 +53,74 @@ function folders(members: readonly Chosen[]): string[] {
   });
 }
 
-/** The member's 1080 px square, made once from the stored result and kept beside it. */
-async function profileSquare(deps: HeadshotZipDeps, m: Chosen): Promise<Uint8Array | null> {
-  const stored = await deps.results.readSize(m.userId, m.chosen.resultFile, 'profile');
-  if (stored) return stored;
-  const file = await deps.results.read(m.userId, m.chosen.resultFile);
-  if (!file) return null;
-  const made = await deps.images.preset(
-    file.bytes,
-    'profile',
-    GALLERY_LIMITS.maxPresetBytes,
-    m.chosen.faceBox,
-  );
-  await deps.results.saveSize(m.userId, m.chosen.resultFile, 'profile', made.bytes);
-  return made.bytes;
+/** `f` over `items`, `atOnce` at a time, the answers in the items' order. */
+async function inBatches<T, R>(
+  items: readonly T[],
+  atOnce: number,
+  f: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += atOnce)
+    out.push(...(await Promise.all(items.slice(i, i + atOnce).map((item, j) => f(item, i + j)))));
+  return out;
 }
 
+/**
+ * Entries' reads with a window read ahead: asking for entry k starts the reads of k to k + READ_AHEAD, so
+ * the archive's upload waits on storage once rather than once per file; each read is dropped once used.
+ */
+function readAhead(reads: readonly (() => Promise<Uint8Array>)[]): (k: number) => Promise<Uint8Array> {
+  const pending = new Map<number, Promise<Uint8Array>>();
+  let next = 0;
+  return async (k: number) => {
+    for (next = Math.max(next, k); next < Math.min(k + READ_AHEAD + 1, reads.length); next++)
+      pending.set(next, (reads[next] as () => Promise<Uint8Array>)());
+    const bytes = await (pending.get(k) ?? (reads[k] as () => Promise<Uint8Array>)());
+    pending.delete(k);
+    return bytes;
+  };
+}
+
+/**
+ * The archive of `members`' chosen headshots, streamed into storage. The entries' sizes come with the
+ * choices (headshot-files.ts); a choice made before they were kept has its files looked up (and its square
+ * made) here. The files are read while the archive is written, a window ahead.
+ */
 async function buildArchive(deps: HeadshotZipDeps, teamId: string, setId: string, members: Chosen[]) {
   const names = folders(members);
+  const looked = await inBatches(members, MAKE_AT_ONCE, async (m) =>
+    m.chosen.sizes ? m.chosen.sizes : headshotSizes(deps, m.userId, m.chosen.resultFile, m.chosen.faceBox),
+  );
   const entries: LazyArchiveEntry[] = [];
-  for (let i = 0; i < members.length; i += MAKE_AT_ONCE) {
-    const slice = members.slice(i, i + MAKE_AT_ONCE);
-    const sizes = await Promise.all(
-      slice.map(async (m) => ({
-        full: await deps.results.resultBytes(m.userId, m.chosen.resultFile),
-        square: (await profileSquare(deps, m))?.length ?? null,
-      })),
+  const reads: (() => Promise<Uint8Array>)[] = [];
+  members.forEach((m, i) => {
+    const sizes = looked[i];
+    // A file gone from storage (its account deleted meanwhile) is left out.
+    if (!sizes) return;
+    const folder = names[i] as string;
+    const file = m.chosen.resultFile;
+    const stem = downloadName(file).replace(/\.[a-z0-9]+$/i, '');
+    const k = reads.length;
+    entries.push(
+      {
+        name: `${folder}/${downloadName(file)}`,
+        size: sizes.full,
+        modifiedAt: m.chosen.chosenAt,
+        read: () => ahead(k),
+      },
+      {
+        name: `${folder}/${stem}-1080.jpg`,
+        size: sizes.square,
+        modifiedAt: m.chosen.chosenAt,
+        read: () => ahead(k + 1),
+      },
     );
-    slice.forEach((m, j) => {
-      const { full, square } = sizes[j] as { full: number | null; square: number | null };
-      // A file gone from storage (its account deleted meanwhile) is left out.
-      if (full === null || square === null) return;
-      const folder = names[i + j] as string;
-      const file = m.chosen.resultFile;
-      const stem = downloadName(file).replace(/\.[a-z0-9]+$/i, '');
-      entries.push(
-        {
-          name: `${folder}/${downloadName(file)}`,
-          size: full,
-          modifiedAt: m.chosen.chosenAt,
-          read: async () => (await deps.results.read(m.userId, file))?.bytes ?? new Uint8Array(),
-        },
-        {
-          name: `${folder}/${stem}-1080.jpg`,
-          size: square,
-          modifiedAt: m.chosen.chosenAt,
-          read: async () => (await deps.results.readSize(m.userId, file, 'profile')) ?? new Uint8Array(),
-        },
-      );
-    });
-  }
+    reads.push(
+      async () => (await deps.results.read(m.userId, file))?.bytes ?? new Uint8Array(),
+      async () => (await deps.results.readSize(m.userId, file, 'profile')) ?? new Uint8Array(),
+    );
+  });
+  const ahead = readAhead(reads);
   await deps.results.saveArchive(storageOwner(teamId), setId, {
     length: zipLength(entries),
     chunks: zipStream(entries),

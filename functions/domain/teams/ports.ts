@@ -53,6 +53,11 @@ export interface ChosenHeadshot {
   /** shares of the image: where the face is, for the 1080 px square */
   faceBox: { x: number; y: number; width: number; height: number } | null;
   chosenAt: number;
+  /**
+   * The stored files' sizes, taken when chosen (headshot-files.ts), so the ZIP announces its entries
+   * without asking storage; absent for a choice made before they were kept.
+   */
+  sizes?: { full: number; square: number } | null;
 }
 
 export interface Member {

@@ -54,13 +54,17 @@ export async function teamFor(
   teamId: string,
   need: 'member' | 'admin' | 'owner',
 ): Promise<{ team: Team; role: TeamRole; memberId: string }> {
-  const membership = await deps.teams.membershipOf(user.id);
-  if (!membership || membership.teamId !== teamId) throw await notFound(deps, user.lang, teamId);
+  // Both reads by key at once (the team's id is the path's): the dashboard's page waits on one round trip
+  // before its Query, not two. The team is used only once the membership is checked.
+  const [membership, team] = await Promise.all([
+    deps.teams.membershipOf(user.id),
+    teamId ? deps.teams.getTeam(teamId) : null,
+  ]);
+  if (!membership || membership.teamId !== teamId) throw notFound(user.lang, team);
   if (need === 'admin' && !isAdmin(membership.role)) throw teamError('FORBIDDEN', user.lang, 'notTeamAdmin');
   if (need === 'owner' && membership.role !== 'owner')
     throw teamError('FORBIDDEN', user.lang, 'notTeamOwner');
-  const team = await deps.teams.getTeam(teamId);
-  if (!team || team.dissolvedAt !== null) throw await notFound(deps, user.lang, teamId);
+  if (!team || team.dissolvedAt !== null) throw notFound(user.lang, team);
   return { team, role: membership.role, memberId: membership.memberId };
 }
 
@@ -69,8 +73,7 @@ export async function teamFor(
  * account was deleted, that it no longer exists (its former members' dashboard and join links say why; the
  * ids are random, so this tells an outsider nothing they could look for).
  */
-async function notFound(deps: TeamDeps, lang: Language, teamId: string): Promise<DomainError> {
-  const team = teamId ? await deps.teams.getTeam(teamId) : null;
+function notFound(lang: Language, team: Team | null): DomainError {
   return teamError('NOT_FOUND', lang, team && team.dissolvedAt !== null ? 'teamDissolved' : 'teamNotFound');
 }
 
@@ -394,12 +397,16 @@ export async function listMembers(
   teamId: string,
   query: { cursor?: string | undefined; limit?: string | undefined },
 ) {
-  const { team } = await teamFor(deps, user, teamId, 'admin');
   const asked = Number.parseInt(query.limit ?? '', 10);
   const limit = Number.isFinite(asked)
     ? Math.min(Math.max(asked, 1), TEAM_LIMITS.maxMembersPageSize)
     : TEAM_LIMITS.membersPageSize;
-  const page = await deps.teams.listMembers(teamId, limit, query.cursor || null);
+  // The page is read while the caller's membership and role are checked (one round trip, not two, before
+  // the answer); it is used only once the check passed, and dropped otherwise.
+  const reading = deps.teams.listMembers(teamId, limit, query.cursor || null);
+  reading.catch(() => undefined);
+  const { team } = await teamFor(deps, user, teamId, 'admin');
+  const page = await reading;
   const now = deps.clock.now();
   return {
     members: page.members.map((m) => memberView(m, now)),
