@@ -3,8 +3,9 @@
 // needs a mail sender, the webhook never needs a session key.
 import * as z from 'zod/mini';
 import { apiRoutes } from '../shared/api-routes.ts';
-import { SUBSCRIPTION, TEAM_SEAT, TOKEN_PACKS } from '../shared/catalogue.ts';
+import { SUBSCRIPTION, TOKEN_PACKS } from '../shared/catalogue.ts';
 import { DEFAULT_LIKENESS_GUARANTEE } from '../shared/face-rules.ts';
+import { TEAM_SEAT } from '../shared/team-rules.ts';
 import { DEFAULT_PROVIDER_BUDGET } from './domain/generation/provider-budget.ts';
 import { TASK_TIMING } from './domain/generation/task-timing.ts';
 

@@ -11,7 +11,7 @@ import type { Construct } from 'constructs';
 import { GROUP_CONFIG, providerBudgetConfig, taskTimingConfig } from '../functions/config.ts';
 import { TASK_TIMING } from '../functions/domain/generation/task-timing.ts';
 import { PREFLIGHT_GROUP } from '../shared/api-cors.ts';
-import { apiRoutes, type LambdaGroup, servedGroups } from '../shared/api-routes.ts';
+import { apiRoutes, type LambdaGroup, routedGroups } from '../shared/api-routes.ts';
 import { ApiEdge } from './constructs/api-edge.ts';
 import { ApiFunction, REPO_ROOT } from './constructs/api-function.ts';
 import { AvatarGeneration, bindTaskQueue, SEND_TASK_ACTIONS } from './constructs/avatar-generation.ts';
@@ -214,7 +214,7 @@ export class AivatarStack extends Stack {
       stripePrices,
       originSecret: apiEdge?.originSecret ?? null,
     };
-    for (const group of servedGroups()) {
+    for (const group of routedGroups()) {
       const fn = this.groupFunction(group, baseEnvironment, resources);
       api.serveGroup(group, fn.fn);
       this.functions.set(group, fn);

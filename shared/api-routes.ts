@@ -28,8 +28,6 @@ export interface ApiRoute {
   path: string;
   group: LambdaGroup;
   access: Access;
-  /** false: declared for the contract, not deployed or served until its group is built. */
-  served: boolean;
   /** JSON body schema; 'multipart' for form uploads; absent for no body. */
   request?: z.ZodMiniType | 'multipart';
   /**
@@ -60,7 +58,6 @@ export const apiRoutes = {
     path: '/user_info',
     group: 'auth',
     access: 'user',
-    served: true,
     response: s.UserInfo,
   }),
   signup: route({
@@ -68,7 +65,6 @@ export const apiRoutes = {
     path: '/signup',
     group: 'auth',
     access: 'public',
-    served: true,
     request: s.SignupRequest,
     response: s.Message,
   }),
@@ -77,7 +73,6 @@ export const apiRoutes = {
     path: '/login',
     group: 'auth',
     access: 'public',
-    served: true,
     request: s.LoginRequest,
     response: s.AccessToken,
   }),
@@ -86,7 +81,6 @@ export const apiRoutes = {
     path: '/send_login_link',
     group: 'auth',
     access: 'public',
-    served: true,
     request: s.LoginLinkRequest,
     response: s.LoginLinkSent,
   }),
@@ -96,7 +90,6 @@ export const apiRoutes = {
     path: '/login_with_token/{token}',
     group: 'auth',
     access: 'public',
-    served: true,
     response: s.LinkLogin,
   }),
   /**
@@ -109,7 +102,6 @@ export const apiRoutes = {
     path: '/login_link/{token}',
     group: 'auth',
     access: 'public',
-    served: true,
     response: s.LoginLinkPreview,
   }),
   changePassword: route({
@@ -117,7 +109,6 @@ export const apiRoutes = {
     path: '/account/password',
     group: 'auth',
     access: 'user',
-    served: true,
     request: s.ChangePasswordRequest,
     response: s.ChangePasswordResponse,
   }),
@@ -126,7 +117,6 @@ export const apiRoutes = {
     path: '/account/ledger',
     group: 'auth',
     access: 'user',
-    served: true,
     response: s.LedgerPage,
   }),
   /** Called by the SPA with credentials: sets the cookie that binds the sign-in to this browser. */
@@ -135,7 +125,6 @@ export const apiRoutes = {
     path: '/auth/google/login',
     group: 'auth',
     access: 'public',
-    served: true,
     response: s.AuthUrl,
   }),
   /** Where the provider sends the browser back; redirects to the web app's /login_with_token or /login. */
@@ -144,7 +133,6 @@ export const apiRoutes = {
     path: '/auth/google/callback',
     group: 'auth',
     access: 'public',
-    served: true,
     response: 'redirect',
   }),
 
@@ -154,7 +142,6 @@ export const apiRoutes = {
     path: '/photos',
     group: 'photos',
     access: 'user',
-    served: true,
     response: s.PhotoList,
   }),
   photoData: route({
@@ -162,7 +149,6 @@ export const apiRoutes = {
     path: '/photos/data/{filename}',
     group: 'photos',
     access: 'user',
-    served: true,
     response: s.FileData,
     queryToken: true,
   }),
@@ -172,7 +158,6 @@ export const apiRoutes = {
     // Decoded and face-checked: a function of its own, so GET /photos never waits behind it.
     group: 'photo-intake',
     access: 'user',
-    served: true,
     request: 'multipart',
     response: s.UploadResult,
   }),
@@ -181,7 +166,6 @@ export const apiRoutes = {
     path: '/photos/{filename}',
     group: 'photos',
     access: 'user',
-    served: true,
     response: s.Success,
   }),
   /** Beyond the spec: presigned POSTs the browser uploads to S3 with, then confirms. */
@@ -190,7 +174,6 @@ export const apiRoutes = {
     path: '/photos/upload-targets',
     group: 'photos',
     access: 'user',
-    served: true,
     request: s.UploadTargetsRequest,
     response: s.UploadTargets,
   }),
@@ -200,7 +183,6 @@ export const apiRoutes = {
     // Decoded and face-checked: a function of its own, so GET /photos never waits behind it.
     group: 'photo-intake',
     access: 'user',
-    served: true,
     request: s.ConfirmUploadsRequest,
     response: s.UploadResult,
   }),
@@ -210,7 +192,6 @@ export const apiRoutes = {
     path: '/photos/consent',
     group: 'photos',
     access: 'user',
-    served: true,
     request: s.PhotoConsentRequest,
     response: s.PhotoConsentResult,
   }),
@@ -220,7 +201,6 @@ export const apiRoutes = {
     path: '/photos/retention',
     group: 'photos',
     access: 'user',
-    served: true,
     request: s.PhotoRetentionRequest,
     response: s.PhotoRetentionResult,
   }),
@@ -231,7 +211,6 @@ export const apiRoutes = {
     path: '/aivatar/styles',
     group: 'avatars',
     access: 'user',
-    served: true,
     response: s.StylesList,
   }),
   createTasksBatch: route({
@@ -239,7 +218,6 @@ export const apiRoutes = {
     path: '/aivatar/create_tasks_batch',
     group: 'avatars',
     access: 'user',
-    served: true,
     request: s.CreateTasksBatch,
     response: s.CreateTasksResult,
   }),
@@ -252,7 +230,6 @@ export const apiRoutes = {
     path: '/aivatar/user-tasks',
     group: 'avatars',
     access: 'user',
-    served: true,
     response: s.TaskList,
   }),
   /**
@@ -264,7 +241,6 @@ export const apiRoutes = {
     path: '/aivatar/tasks/{taskId}/try-again',
     group: 'avatars',
     access: 'user',
-    served: true,
     request: s.TryAgainRequest,
     response: s.CreateTasksResult,
   }),
@@ -278,7 +254,6 @@ export const apiRoutes = {
     path: '/aivatar/tasks/{taskId}/keep',
     group: 'avatars',
     access: 'user',
-    served: true,
     response: s.KeepResult,
   }),
   /**
@@ -293,7 +268,6 @@ export const apiRoutes = {
     path: '/aivatar/tasks/{taskId}/edits',
     group: 'avatars',
     access: 'user',
-    served: true,
     request: s.EditTaskRequest,
     response: s.EditTaskResult,
     maxBodyBytes: EDIT_BODY_MAX_BYTES,
@@ -304,7 +278,6 @@ export const apiRoutes = {
     path: '/aivatar/user-file/data/results/{filename}',
     group: 'avatars',
     access: 'user',
-    served: true,
     response: s.FileData,
     queryToken: true,
   }),
@@ -314,7 +287,6 @@ export const apiRoutes = {
     path: '/aivatar/user-file/results/{filename}',
     group: 'avatars',
     access: 'user',
-    served: true,
     response: 'binary',
     queryToken: true,
   }),
@@ -327,7 +299,6 @@ export const apiRoutes = {
     path: '/aivatar/download-links',
     group: 'avatars',
     access: 'user',
-    served: true,
     request: s.DownloadLinkRequest,
     response: s.DownloadLink,
   }),
@@ -340,7 +311,6 @@ export const apiRoutes = {
     path: '/aivatar/user-file/results.zip',
     group: 'avatars',
     access: 'user',
-    served: true,
     response: 'binary',
     queryToken: true,
   }),
@@ -350,7 +320,6 @@ export const apiRoutes = {
     path: '/aivatar/tasks/{taskId}/favourite',
     group: 'avatars',
     access: 'user',
-    served: true,
     request: s.FavouriteRequest,
     response: s.FavouriteResult,
   }),
@@ -360,7 +329,6 @@ export const apiRoutes = {
     path: '/aivatar/user-file/favourites.zip',
     group: 'avatars',
     access: 'user',
-    served: true,
     response: 'binary',
     queryToken: true,
   }),
@@ -369,7 +337,6 @@ export const apiRoutes = {
     path: '/aivatar/diagnose/directories',
     group: 'avatars',
     access: 'user',
-    served: true,
     response: s.Diagnostics,
   }),
   /** Beyond the spec: the "your avatars are ready" email, on or off. */
@@ -378,7 +345,6 @@ export const apiRoutes = {
     path: '/aivatar/notifications',
     group: 'avatars',
     access: 'user',
-    served: true,
     response: s.NotificationSettings,
   }),
   setNotificationSettings: route({
@@ -386,7 +352,6 @@ export const apiRoutes = {
     path: '/aivatar/notifications',
     group: 'avatars',
     access: 'user',
-    served: true,
     request: s.NotificationSettingsRequest,
     response: s.NotificationSettings,
   }),
@@ -400,7 +365,6 @@ export const apiRoutes = {
     path: '/aivatar/tasks/{taskId}/chosen',
     group: 'avatars',
     access: 'user',
-    served: true,
     request: s.ChosenRequest,
     response: s.ChosenResult,
   }),
@@ -411,7 +375,6 @@ export const apiRoutes = {
     path: '/stripe_dashboard',
     group: 'billing',
     access: 'user',
-    served: true,
     response: s.DashboardUrl,
   }),
   checkSubscription: route({
@@ -419,7 +382,6 @@ export const apiRoutes = {
     path: '/check_subscription',
     group: 'billing',
     access: 'user',
-    served: true,
     response: s.SubscriptionStatus,
   }),
   checkoutOneTime: route({
@@ -427,7 +389,6 @@ export const apiRoutes = {
     path: '/checkout/one-time/{priceId}',
     group: 'billing',
     access: 'user',
-    served: true,
     request: s.CheckoutRequest,
     response: s.CheckoutUrl,
   }),
@@ -436,7 +397,6 @@ export const apiRoutes = {
     path: '/checkout/subscription/{priceId}',
     group: 'billing',
     access: 'user',
-    served: true,
     request: s.CheckoutRequest,
     response: s.CheckoutUrl,
   }),
@@ -445,7 +405,6 @@ export const apiRoutes = {
     path: '/stripe/webhook',
     group: 'stripe-webhook',
     access: 'public',
-    served: true,
     response: s.WebhookAck,
   }),
 
@@ -455,7 +414,6 @@ export const apiRoutes = {
     path: '/account/delete/link',
     group: 'account',
     access: 'user',
-    served: true,
     response: s.Message,
   }),
   deleteAccount: route({
@@ -463,7 +421,6 @@ export const apiRoutes = {
     path: '/account/delete',
     group: 'account',
     access: 'user',
-    served: true,
     request: s.DeleteAccountRequest,
     response: s.DeletionStarted,
   }),
@@ -473,7 +430,6 @@ export const apiRoutes = {
     path: '/account/deletion/{deletionId}',
     group: 'account',
     access: 'public',
-    served: true,
     response: s.DeletionStatus,
   }),
   exportAccountData: route({
@@ -481,7 +437,6 @@ export const apiRoutes = {
     path: '/account/export',
     group: 'account',
     access: 'user',
-    served: true,
     response: s.ExportStarted,
   }),
   latestAccountExport: route({
@@ -489,7 +444,6 @@ export const apiRoutes = {
     path: '/account/export',
     group: 'account',
     access: 'user',
-    served: true,
     response: s.LatestExport,
   }),
   accountExportDownload: route({
@@ -497,7 +451,6 @@ export const apiRoutes = {
     path: '/account/exports/{exportId}',
     group: 'account',
     access: 'user',
-    served: true,
     response: s.ExportDownload,
   }),
 
@@ -507,7 +460,6 @@ export const apiRoutes = {
     path: '/api/admin/styles',
     group: 'admin-styles',
     access: 'admin',
-    served: true,
     response: s.AdminStyleList,
   }),
   adminCreateStyle: route({
@@ -515,7 +467,6 @@ export const apiRoutes = {
     path: '/api/admin/styles',
     group: 'admin-styles',
     access: 'admin',
-    served: true,
     request: s.AdminStyleInput,
     response: s.AdminStyle,
   }),
@@ -524,7 +475,6 @@ export const apiRoutes = {
     path: '/api/admin/styles/{id}',
     group: 'admin-styles',
     access: 'admin',
-    served: true,
     request: s.AdminStyleInput,
     response: s.AdminStyle,
   }),
@@ -533,7 +483,6 @@ export const apiRoutes = {
     path: '/api/admin/styles/{id}',
     group: 'admin-styles',
     access: 'admin',
-    served: true,
     response: s.Success,
   }),
   adminImportStyles: route({
@@ -541,7 +490,6 @@ export const apiRoutes = {
     path: '/api/admin/styles/import',
     group: 'admin-styles',
     access: 'admin',
-    served: true,
     request: 'multipart',
     response: s.ImportResult,
   }),
@@ -550,7 +498,6 @@ export const apiRoutes = {
     path: '/api/admin/styles/export',
     group: 'admin-styles',
     access: 'admin',
-    served: true,
     response: 'binary',
   }),
   /** Beyond the spec: who changed which style, newest first (the bottom of the admin screen). */
@@ -559,7 +506,6 @@ export const apiRoutes = {
     path: '/api/admin/styles/audit',
     group: 'admin-styles',
     access: 'admin',
-    served: true,
     response: s.StyleAuditList,
   }),
   /** Beyond the spec: a presigned POST the admin's browser uploads a style picture with, then confirms. */
@@ -568,7 +514,6 @@ export const apiRoutes = {
     path: '/api/admin/styles/images',
     group: 'admin-styles',
     access: 'admin',
-    served: true,
     request: s.StyleImageTargetRequest,
     response: s.StyleImageTarget,
   }),
@@ -577,7 +522,6 @@ export const apiRoutes = {
     path: '/api/admin/styles/images/confirm',
     group: 'admin-styles',
     access: 'admin',
-    served: true,
     request: s.StyleImageConfirmRequest,
     response: s.StyleImageConfirmed,
   }),
@@ -587,7 +531,6 @@ export const apiRoutes = {
     path: '/style-images/{filename}',
     group: 'admin-styles',
     access: 'public',
-    served: true,
     response: 'binary',
   }),
 
@@ -598,7 +541,6 @@ export const apiRoutes = {
     path: '/teams',
     group: 'teams',
     access: 'user',
-    served: true,
     request: s.CreateTeamRequest,
     response: s.TeamCreated,
   }),
@@ -608,7 +550,6 @@ export const apiRoutes = {
     path: '/teams/mine',
     group: 'teams',
     access: 'user',
-    served: true,
     response: s.MyTeam,
   }),
   /** Owner and admins: a Stripe Checkout for `quantity` seats (invoice created). */
@@ -617,7 +558,6 @@ export const apiRoutes = {
     path: '/teams/{teamId}/checkout/seats',
     group: 'teams',
     access: 'user',
-    served: true,
     request: s.SeatCheckoutRequest,
     response: s.SeatCheckout,
   }),
@@ -626,7 +566,6 @@ export const apiRoutes = {
     path: '/teams/{teamId}/invites',
     group: 'teams',
     access: 'user',
-    served: true,
     request: s.InvitesRequest,
     response: s.InvitesResult,
   }),
@@ -635,7 +574,6 @@ export const apiRoutes = {
     path: '/teams/{teamId}/invite-links',
     group: 'teams',
     access: 'user',
-    served: true,
     request: s.InviteLinkRequest,
     response: s.InviteLink,
   }),
@@ -644,7 +582,6 @@ export const apiRoutes = {
     path: '/teams/{teamId}/invite-links/{linkId}',
     group: 'teams',
     access: 'user',
-    served: true,
     response: s.Success,
   }),
   /**
@@ -656,7 +593,6 @@ export const apiRoutes = {
     path: '/teams/join/{code}',
     group: 'teams',
     access: 'user',
-    served: true,
     response: s.JoinedTeam,
   }),
   /** Owner: the styles and backdrop x outfit combinations members may create. */
@@ -665,7 +601,6 @@ export const apiRoutes = {
     path: '/teams/{teamId}/allowed',
     group: 'teams',
     access: 'user',
-    served: true,
     request: s.TeamAllowed,
     response: s.TeamAllowedResult,
   }),
@@ -675,7 +610,6 @@ export const apiRoutes = {
     path: '/teams/{teamId}/members',
     group: 'teams',
     access: 'user',
-    served: true,
     response: s.TeamMembersPage,
   }),
   /** Owner and admins: one email, at most once a day per member. */
@@ -684,7 +618,6 @@ export const apiRoutes = {
     path: '/teams/{teamId}/members/{memberId}/remind',
     group: 'teams',
     access: 'user',
-    served: true,
     response: s.RemindResult,
   }),
   /** Owner and admins: one extra avatar on the member's allowance. */
@@ -693,7 +626,6 @@ export const apiRoutes = {
     path: '/teams/{teamId}/members/{memberId}/retry',
     group: 'teams',
     access: 'user',
-    served: true,
     response: s.RetryGrantResult,
   }),
   /** Owner: makes a member an admin (manager), or back. */
@@ -702,7 +634,6 @@ export const apiRoutes = {
     path: '/teams/{teamId}/members/{memberId}/role',
     group: 'teams',
     access: 'user',
-    served: true,
     request: s.MemberRoleRequest,
     response: s.Success,
   }),
@@ -715,7 +646,6 @@ export const apiRoutes = {
     path: '/teams/{teamId}/members/{memberId}',
     group: 'teams',
     access: 'user',
-    served: true,
     response: s.Success,
   }),
   /** Owner and admins: name, email, status, chosen headshot's file name, likeness, dates; streamed. */
@@ -724,7 +654,6 @@ export const apiRoutes = {
     path: '/teams/{teamId}/members.csv',
     group: 'teams',
     access: 'user',
-    served: true,
     response: 'binary',
     queryToken: true,
   }),
@@ -734,7 +663,6 @@ export const apiRoutes = {
     path: '/teams/{teamId}/headshots.zip',
     group: 'teams',
     access: 'user',
-    served: true,
     response: 'binary',
     queryToken: true,
   }),
@@ -746,12 +674,12 @@ export type RouteId = keyof ApiRoutes;
 /** `GET /user_info`: the key API Gateway v2 uses for a route. */
 export const routeKey = (r: ApiRoute): string => `${r.method} ${r.path}`;
 
-export const servedRoutes = (group?: LambdaGroup): [RouteId, ApiRoute][] =>
-  (Object.entries(apiRoutes) as [RouteId, ApiRoute][]).filter(
-    ([, r]) => r.served && (!group || r.group === group),
-  );
+/** The routes of one group (every route without a group named). */
+export const groupRoutes = (group?: LambdaGroup): [RouteId, ApiRoute][] =>
+  (Object.entries(apiRoutes) as [RouteId, ApiRoute][]).filter(([, r]) => !group || r.group === group);
 
-export const servedGroups = (): LambdaGroup[] => LAMBDA_GROUPS.filter((g) => servedRoutes(g).length > 0);
+/** The groups that have routes: each is one Lambda function. */
+export const routedGroups = (): LambdaGroup[] => LAMBDA_GROUPS.filter((g) => groupRoutes(g).length > 0);
 
 type Infer<T> = T extends z.ZodMiniType ? z.infer<T> : T extends 'binary' ? Blob : never;
 type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`

@@ -46,12 +46,6 @@ export const SUBSCRIPTION: SubscriptionPlan = {
   interval: 'month',
 };
 
-/**
- * A team seat (docs/product.md, "Teams"): one member's allowance of TEAM_LIMITS.avatarsPerSeat avatars
- * (shared/team-rules.ts), bought by the team at this tax-inclusive price each, 1 to 500 at a time.
- */
-export const TEAM_SEAT = { id: 'team-seat', kind: 'seat', priceCents: 2900, name: 'Team seat' } as const;
-
 export const DEFAULT_PACK = TOKEN_PACKS[0] as TokenPack;
 
 export const findPack = (id: string): TokenPack | undefined => TOKEN_PACKS.find((p) => p.id === id);

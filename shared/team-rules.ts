@@ -149,3 +149,9 @@ export const TEAM_VISIBILITY_NOTICE: Record<Language, string> = {
   en: 'Your team sees your name, your email, your progress and the one avatar you choose for your team. It never sees your photos or your other avatars.',
   fr: "Votre équipe voit votre nom, votre e-mail, votre avancement et l'avatar que vous choisissez pour elle. Elle ne voit jamais vos photos ni vos autres avatars.",
 };
+
+/**
+ * A team seat (docs/product.md, "Teams"): one member's allowance of TEAM_LIMITS.avatarsPerSeat avatars,
+ * bought by the team at this tax-inclusive price each, 1 to 500 at a time.
+ */
+export const TEAM_SEAT = { id: 'team-seat', kind: 'seat', priceCents: 2900, name: 'Team seat' } as const;

@@ -17,8 +17,6 @@ export interface WebPage {
   access: PageAccess;
   /** also served under the /fr prefix */
   localized: boolean;
-  /** false while the issue that builds the page is open: the router leaves it out */
-  built: boolean;
   /** a public page that search engines should index (sitemap, prerendering) */
   indexable: boolean;
 }
@@ -26,22 +24,20 @@ export interface WebPage {
 const page = <const P extends WebPage>(p: P): P => p;
 
 export const webPages = [
-  page({ id: 'home', path: '/', access: 'public-home', localized: true, built: true, indexable: true }),
+  page({ id: 'home', path: '/', access: 'public-home', localized: true, indexable: true }),
   page({
     id: 'linkedinHeadshot',
     path: '/linkedin-headshot',
     access: 'public',
     localized: true,
-    built: true,
     indexable: true,
   }),
-  page({ id: 'pricing', path: '/pricing', access: 'public', localized: true, built: true, indexable: true }),
+  page({ id: 'pricing', path: '/pricing', access: 'public', localized: true, indexable: true }),
   page({
     id: 'terms',
     path: '/terms-of-service',
     access: 'public',
     localized: true,
-    built: true,
     indexable: true,
   }),
   page({
@@ -49,17 +45,15 @@ export const webPages = [
     path: '/privacy-policy',
     access: 'public',
     localized: true,
-    built: true,
     indexable: true,
   }),
-  page({ id: 'login', path: '/login', access: 'guest', localized: true, built: true, indexable: false }),
-  page({ id: 'signup', path: '/signup', access: 'guest', localized: true, built: true, indexable: false }),
+  page({ id: 'login', path: '/login', access: 'guest', localized: true, indexable: false }),
+  page({ id: 'signup', path: '/signup', access: 'guest', localized: true, indexable: false }),
   page({
     id: 'loginWithToken',
     path: '/login_with_token',
     access: 'guest',
     localized: false,
-    built: true,
     indexable: false,
   }),
   page({
@@ -67,7 +61,6 @@ export const webPages = [
     path: '/admin/styles',
     access: 'public',
     localized: false,
-    built: true,
     indexable: false,
   }),
   page({
@@ -75,7 +68,6 @@ export const webPages = [
     path: '/app/create',
     access: 'user',
     localized: true,
-    built: true,
     indexable: false,
   }),
   page({
@@ -83,7 +75,6 @@ export const webPages = [
     path: '/app/upload',
     access: 'user',
     localized: true,
-    built: true,
     indexable: false,
   }),
   page({
@@ -91,20 +82,14 @@ export const webPages = [
     path: '/app/gallery',
     access: 'user',
     localized: true,
-    built: true,
     indexable: false,
   }),
-  /**
-   * Teams (docs/product.md, "Teams"): create a team, join one (`?code=`), the dashboard. `built` turns true
-   * with its screen's module in web/src/lib/page-modules.ts (tests/unit/single-sources.test.ts holds them
-   * together).
-   */
+  /** Teams (docs/product.md, "Teams"): create a team, join one (`?code=`), the dashboard. */
   page({
     id: 'appTeam',
     path: '/app/team',
     access: 'user',
     localized: true,
-    built: true,
     indexable: false,
   }),
   page({
@@ -112,7 +97,6 @@ export const webPages = [
     path: '/app/account',
     access: 'user',
     localized: true,
-    built: true,
     indexable: false,
   }),
 ] as const;
@@ -150,10 +134,8 @@ export const APP_PREFIX = '/app';
 
 export type Page = (typeof webPages)[number];
 
-export const builtPages = (): Page[] => webPages.filter((p) => p.built);
-
-/** Pages served as prerendered HTML (web/scripts/prerender.ts): the built, indexable public pages. */
-export const prerenderedPages = (): Page[] => builtPages().filter((p) => p.indexable);
+/** Pages served as prerendered HTML (web/scripts/prerender.ts): the indexable public pages. */
+export const prerenderedPages = (): Page[] => webPages.filter((p) => p.indexable);
 
 /** Every URL path that has its own prerendered HTML document, in both languages. */
 export const prerenderedPaths = (): string[] =>
@@ -163,10 +145,9 @@ export const prerenderedPaths = (): string[] =>
 export const appPrefix = (lang: Language = 'en'): string =>
   lang === 'fr' ? `${FR_PREFIX}${APP_PREFIX}` : APP_PREFIX;
 
-/** Where /app and unknown /app paths lead: Create Your Avatar once it exists. */
+/** Where /app and unknown /app paths lead: Create Your Avatar. */
 export function appHomePath(lang: Language = 'en'): string {
-  const create = webPages.find((p) => p.id === 'appCreate');
-  return pagePath(create?.built ? 'appCreate' : 'appAccount', lang);
+  return pagePath('appCreate', lang);
 }
 
 export function pagePath(id: PageId, lang: Language = 'en'): string {

@@ -31,9 +31,8 @@ const apiContract = (): Plugin => ({
             method: r.method,
             path: r.path,
             access: r.access,
-            // Only the flags that differ from the usual (a JSON answer, served): every byte of the shell counts.
+            // Only the flag that differs from the usual (a JSON answer): every byte of the shell counts.
             ...(r.response === 'binary' ? { binary: true } : {}),
-            ...(r.served ? {} : { served: false }),
           },
         ]),
     );
@@ -79,7 +78,7 @@ const devRuntimeConfig = (): Plugin => ({
 // and the forms' parts, the app's server state (TanStack Query and lib/server-state), the kit of the
 // marketing pages, the admin screen's form rules and the gallery's download presets.
 const NOT_IN_SHELL =
-  /\/src\/components\/(marketing\/|welcome\/|choices\/|layout\/(app-|open-billing)|ui\/(text-field|checkbox|retry-alert|form-controls|icons\.))|\/src\/lib\/(api-messages|welcome|app-routes|save-file|query-keys|server-state|purchase-intent|return-to|dates|photo-deletes)\.|\/node_modules\/@tanstack\/|\/shared\/(admin-style-rules|photo-rules|style-choices|result-presets)\./;
+  /\/src\/components\/(marketing\/|welcome\/|choices\/|layout\/(app-|open-billing)|ui\/(text-field|checkbox|retry-alert|form-controls|icons\.))|\/src\/lib\/(api-messages|welcome|app-routes|app-route-table|save-file|query-keys|server-state|purchase-intent|return-to|dates|photo-deletes)\.|\/node_modules\/@tanstack\/|\/shared\/(admin-style-rules|photo-rules|style-choices|result-presets|team-rules|edit-rules)\./;
 
 export default defineConfig(({ command, isSsrBuild }) => {
   // A build is what ships, whatever NODE_ENV the caller runs with: vitest's global setup builds under
@@ -133,10 +132,10 @@ export default defineConfig(({ command, isSsrBuild }) => {
                     // show in): one chunk for the app's screens, kept out of the shell; one name, as the shell
                     // lists every chunk's name.
                     name: 'query',
-                    // The app screens' skeletons, the photo deletes' ledger and the backdrop and outfit swatches
-                    // (issues 20 and 23) ride along: each chunk of their own would add its name to the shell's
-                    // list, over the landing budget.
-                    test: /\/node_modules\/@tanstack\/|\/src\/lib\/(query-keys|server-state|photo-deletes)\.|\/ui\/retry-alert\.|\/layout\/app-skeleton\.|\/src\/components\/choices\//,
+                    // The app screens' skeletons, the photo deletes' ledger, the backdrop and outfit swatches and
+                    // the rules and words of teams and edits ride along: each chunk of their own would add its
+                    // name to the shell's list, over the landing budget.
+                    test: /\/node_modules\/@tanstack\/|\/src\/lib\/(query-keys|server-state|photo-deletes)\.|\/ui\/retry-alert\.|\/layout\/app-skeleton\.|\/src\/components\/choices\/|\/shared\/(team-rules|edit-rules)\./,
                   },
                 ],
               },

@@ -5,11 +5,11 @@ import type * as z from 'zod/mini';
 import {
   type ApiRoute,
   type ApiRoutes,
+  groupRoutes,
   type LambdaGroup,
   type ResponseOf,
   type RouteId,
   routeKey,
-  servedRoutes,
 } from '../../shared/api-routes.ts';
 import type { SecretSource } from '../config.ts';
 import type { LinkResolver } from '../domain/download-links.ts';
@@ -40,11 +40,9 @@ export interface RouteInput<K extends RouteId> {
 }
 
 export type RouteHandlers<G extends LambdaGroup> = {
-  [K in RouteId as ApiRoutes[K]['group'] extends G
-    ? ApiRoutes[K]['served'] extends true
-      ? K
-      : never
-    : never]: (input: RouteInput<K>) => Promise<ResponseOf<K> | APIGatewayProxyStructuredResultV2>;
+  [K in RouteId as ApiRoutes[K]['group'] extends G ? K : never]: (
+    input: RouteInput<K>,
+  ) => Promise<ResponseOf<K> | APIGatewayProxyStructuredResultV2>;
 };
 
 const isRawResponse = (v: unknown): v is APIGatewayProxyStructuredResultV2 =>
@@ -70,9 +68,9 @@ export function groupHandler<G extends LambdaGroup>(
   resolveSession: (token: string) => Promise<User>,
   options: GroupHandlerOptions,
 ) {
-  const routes = new Map<string, ApiRoute>(servedRoutes(group).map(([, r]) => [routeKey(r), r]));
+  const routes = new Map<string, ApiRoute>(groupRoutes(group).map(([, r]) => [routeKey(r), r]));
   const byKey = new Map<string, (input: RouteInput<RouteId>) => Promise<unknown>>();
-  for (const [id, r] of servedRoutes(group)) {
+  for (const [id, r] of groupRoutes(group)) {
     const fn = (handlers as Record<string, (input: RouteInput<RouteId>) => Promise<unknown>>)[id];
     if (!fn) throw new Error(`Route ${id} (${routeKey(r)}) of group ${group} has no handler`);
     byKey.set(routeKey(r), fn);

@@ -2,7 +2,7 @@
 // start. Composition roots move to functions/wiring/ (this one is the first there).
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { TEAM_SEAT } from '../../shared/catalogue.ts';
+import { TEAM_SEAT } from '../../shared/team-rules.ts';
 import { DynamoMemberPhotos } from '../adapters/dynamodb/team-photo-progress.ts';
 import { DynamoSeatCheckouts, DynamoTeamStore } from '../adapters/dynamodb/team-store.ts';
 import { DynamoUserReader } from '../adapters/dynamodb/user-reader.ts';

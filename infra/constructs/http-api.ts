@@ -16,13 +16,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import {
-  apiRoutes,
-  type LambdaGroup,
-  type RouteId,
-  routeKey,
-  servedRoutes,
-} from '../../shared/api-routes.ts';
+import { apiRoutes, groupRoutes, type LambdaGroup, type RouteId, routeKey } from '../../shared/api-routes.ts';
 import { ROUTE_THROTTLES, STAGE_THROTTLE, type Throttle } from '../api-limits.ts';
 import { stageLogGroupProps } from './stage-logs.ts';
 
@@ -83,7 +77,7 @@ export class ProductApi extends Construct {
   /** Deploys every served route of `group` to `fn`; routes not served yet stay undeployed. */
   serveGroup(group: LambdaGroup, fn: IFunction): void {
     const integration = new HttpLambdaIntegration(`${group}-integration`, fn);
-    for (const [, route] of servedRoutes(group)) {
+    for (const [, route] of groupRoutes(group)) {
       const [created] = this.httpApi.addRoutes({
         path: route.path,
         methods: [HttpMethod[route.method]],

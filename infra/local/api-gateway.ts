@@ -62,9 +62,9 @@ export function createGateway(options: GatewayOptions) {
     // Every preflight goes to the preflight route (`OPTIONS /{proxy+}`), as the deployed API routes it.
     const match =
       method === 'OPTIONS'
-        ? { route: { group: PREFLIGHT_GROUP, served: true }, params: { proxy: url.pathname.slice(1) } }
+        ? { route: { group: PREFLIGHT_GROUP }, params: { proxy: url.pathname.slice(1) } }
         : findRoute(method, url.pathname);
-    if (!match?.route.served) {
+    if (!match) {
       return send(res, 404, { 'content-type': 'application/json' }, JSON.stringify({ message: 'Not Found' }));
     }
     const body = await readBody(req);

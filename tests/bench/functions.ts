@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { GENERATION_NEEDS } from '../../infra/constructs/avatar-generation.ts';
 import { GENERATION_FUNCTIONS, JOB_FUNCTIONS } from '../../infra/function-entries.ts';
 import { LOCAL_PRICE_IDS } from '../../infra/local/stripe/prices.ts';
-import { servedGroups } from '../../shared/api-routes.ts';
+import { routedGroups } from '../../shared/api-routes.ts';
 import { buildGroupBundle, type GroupBundle, sdkModulesAtStart } from '../support/function-bundle.ts';
 import { type Budget, ratioBudget } from './budgets.ts';
 import { type ColdStart, coldStart } from './cold-start.ts';
@@ -22,7 +22,7 @@ const BUNDLE_BUDGET_KB = 290;
 const TRACER_KB = 130;
 /** Every API group is traced (infra/group-needs.ts), and the generation functions GENERATION_NEEDS marks. */
 const isTraced = (group: string): boolean =>
-  servedGroups().includes(group as never) ||
+  routedGroups().includes(group as never) ||
   Boolean((GENERATION_NEEDS as Record<string, { traced?: true }>)[group]?.traced);
 /** The Stripe SDK (every API resource, about 200 KB minified) is most of the bundles that carry it. */
 const STRIPE_BUNDLE_BUDGET_KB = 390;
@@ -107,7 +107,7 @@ export async function functionBench(
   only?: string[],
 ): Promise<Record<string, FunctionFigures>> {
   const figures: Record<string, FunctionFigures> = {};
-  const all: string[] = [...servedGroups(), ...GENERATION_FUNCTIONS, ...JOB_FUNCTIONS];
+  const all: string[] = [...routedGroups(), ...GENERATION_FUNCTIONS, ...JOB_FUNCTIONS];
   for (const group of all.filter((g) => !only?.length || only.includes(g))) {
     const bundle = await buildGroupBundle(group, join(outDir, `${group}.mjs`));
     const code = readFileSync(bundle.file);

@@ -4,8 +4,6 @@
 
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { apiRoutes, type RouteId } from '../../shared/api-routes.ts';
-import { webPages } from '../../shared/web-routes.ts';
 import illustrations from '../../web/src/content/illustrations.json';
 import {
   createAccount,
@@ -14,7 +12,6 @@ import {
   openSignedIn,
   PHONE,
   pathNow,
-  serveInBrowser,
   stack,
   uniqueEmail,
   useBrowser,
@@ -871,21 +868,10 @@ describeInBrowser('legal pages', () => {
 
 // The pricing page (spec sections 2, 4, 8 and 9), in English and French: the pack selector and its prices,
 // the subscription card's states, the way to checkout (logged out: to the login page; signed in: through the
-// checkout routes), the FAQ and the structured data. No button calls a route the API does not serve
-// (shared/api-routes.ts `served`): the tests below follow the flag, and the buying states are made at the
-// HTTP edge here (serveInBrowser keeps them testable if a route is ever unserved). Checkout itself, through
-// the local Stripe stand-in, is tested in payments.test.ts.
+// checkout routes), the FAQ and the structured data. Checkout itself, through the local Stripe stand-in, is
+// tested in payments.test.ts.
 
 describeInBrowser('pricing page', () => {
-  const BILLING: RouteId[] = [
-    'checkoutOneTime',
-    'checkoutSubscription',
-    'checkSubscription',
-    'billingDashboard',
-  ];
-
-  const served = (id: RouteId): boolean => apiRoutes[id].served;
-
   // Written out here, not read from the app: a changed price, label or message fails the tests.
   const COPY = {
     en: {
@@ -910,9 +896,6 @@ describeInBrowser('pricing page', () => {
       paymentFailed: 'An error occurred while initializing the payment. Please try again.',
       subscriptionFailed: 'An error occurred while initializing the subscription. Please try again.',
       dashboardFailed: 'Failed to open subscription management dashboard.',
-      packsClosed: 'Token packs go on sale soon. Every new account starts with 2 free tokens.',
-      subscriptionClosed: 'The monthly subscription opens soon.',
-      signUpForFreeTokens: 'Create a free account',
       signupPath: '/signup',
       faq: [
         'Can I cancel my subscription at any time?',
@@ -956,10 +939,6 @@ describeInBrowser('pricing page', () => {
       subscriptionFailed:
         "Une erreur est survenue lors de l'initialisation de l'abonnement. Veuillez réessayer.",
       dashboardFailed: "Impossible d'ouvrir l'espace de gestion de votre abonnement.",
-      packsClosed:
-        'Les packs de jetons seront bientôt en vente. Chaque nouveau compte reçoit 2 jetons offerts.',
-      subscriptionClosed: "L'abonnement mensuel ouvre bientôt.",
-      signUpForFreeTokens: 'Créer un compte gratuit',
       signupPath: '/fr/signup',
       faq: [
         'Puis-je résilier mon abonnement à tout moment ?',
@@ -1027,31 +1006,18 @@ describeInBrowser('pricing page', () => {
       expect(checks).toEqual([]);
     });
 
-    test('a visitor: asked to log in to buy once checkout is served; until then no button, a line saying so', async () => {
+    test('a visitor: asked to log in to buy a pack and to subscribe, with no button to pay', async () => {
       const page = await browser.newPage();
       await page.goto(copy.path);
       await waitForHydration(page);
       const card = subscriptionCard(page);
-      const logInToBuy = page.getByRole('link', { name: copy.logInToBuy, exact: true });
-      const logInToSubscribe = card.getByRole('link', { name: copy.logInToSubscribe, exact: true });
-      expect(await logInToBuy.count()).toBe(served('checkoutOneTime') ? 1 : 0);
-      expect(await logInToSubscribe.count()).toBe(served('checkoutSubscription') ? 1 : 0);
-      expect(await page.getByText(copy.packsClosed, { exact: true }).count()).toBe(
-        served('checkoutOneTime') ? 0 : 1,
-      );
-      expect(await card.getByText(copy.subscriptionClosed, { exact: true }).count()).toBe(
-        served('checkoutSubscription') ? 0 : 1,
-      );
+      expect(await page.getByRole('link', { name: copy.logInToBuy, exact: true }).count()).toBe(1);
+      expect(await card.getByRole('link', { name: copy.logInToSubscribe, exact: true }).count()).toBe(1);
       expect(await page.locator('.price-card button').count()).toBe(0);
-      if (!served('checkoutOneTime')) {
-        await page.getByRole('link', { name: copy.signUpForFreeTokens, exact: true }).click();
-        await waitForPath(page, copy.signupPath);
-      }
     });
 
     test("'Log in to Buy' and 'Log in to Subscribe' lead to the login page in the page's language", async () => {
       const page = await browser.newPage();
-      await serveInBrowser(page, BILLING);
       // Naming the plan chosen, whose checkout follows the login (issue 23, item 6: payments.test.ts).
       for (const [name, plan] of [
         [copy.logInToBuy, 'pack-10'],
@@ -1065,46 +1031,9 @@ describeInBrowser('pricing page', () => {
       }
     });
 
-    test('signed in, while billing is not served: the prices, no button, and no call to a route that is not served', async () => {
-      const { token } = await createAccount(uniqueEmail('pricing-closed'), { lang });
-      const page = await browser.newPage();
-      const billingCalls: string[] = [];
-      page.on('request', (r) => {
-        const path = new URL(r.url()).pathname;
-        if (/^\/(check_subscription|checkout|stripe_dashboard)/.test(path)) billingCalls.push(path);
-      });
-      await openSignedIn(page, token, copy.path);
-      await page.getByRole('heading', { level: 1, name: copy.heading, exact: true }).waitFor();
-      await waitForHydration(page);
-      await page.waitForLoadState('networkidle');
-      // The check goes through the app's query client, loaded for a signed-in visitor once the page is up:
-      // the call and its answer come after that. Wait for both, then count the calls again.
-      const checks = () => billingCalls.filter((p) => p === '/check_subscription').length;
-      await expect.poll(checks).toBe(served('checkSubscription') ? 1 : 0);
-      await expect.poll(() => subscriptionCard(page).getAttribute('data-state')).not.toBe('loading');
-      expect(billingCalls.filter((p) => p === '/check_subscription').length).toBe(
-        served('checkSubscription') ? 1 : 0,
-      );
-      expect(await page.getByRole('button', { name: copy.buy(10), exact: true }).count()).toBe(
-        served('checkoutOneTime') ? 1 : 0,
-      );
-      const subscribe = subscriptionCard(page).getByRole('button', { name: copy.subscribe, exact: true });
-      expect(await subscribe.count()).toBe(served('checkoutSubscription') ? 1 : 0);
-      if (!served('checkoutOneTime')) {
-        await page.getByText(copy.packsClosed, { exact: true }).waitFor();
-        // The pack selector still shows each pack's price.
-        await packSelect(page, lang).selectOption('pack-40');
-        expect(plain(await page.getByTestId('pack-price').textContent())).toBe(
-          plain(copy.packs[1]?.split('·')[1] ?? ''),
-        );
-        expect(billingCalls.filter((p) => p.startsWith('/checkout'))).toEqual([]);
-      }
-    });
-
     test('signed in: Buy and Subscribe call checkout; a failure shows on the error line and in a toast, seen on a phone', async () => {
       const { token } = await createAccount(uniqueEmail('pricing'), { lang });
       const page = await browser.newPage(PHONE);
-      await serveInBrowser(page, BILLING);
       // The check says "not subscribed"; checkout fails at the HTTP edge.
       await page.route('**/check_subscription', (route) =>
         route.fulfill({ json: { hasActiveSubscription: false } }),
@@ -1156,7 +1085,6 @@ describeInBrowser('pricing page', () => {
     test('an active subscription: loading first, then the message and Manage Subscription, whose failure shows', async () => {
       const { token } = await createAccount(uniqueEmail('pricing-active'), { lang });
       const page = await browser.newPage();
-      await serveInBrowser(page, BILLING);
       // The billing backend comes later: only the check's answer is made up, after a pause to see the loading state.
       let answer: () => void = () => {};
       const answered = new Promise<void>((resolve) => {
@@ -1230,7 +1158,6 @@ describeInBrowser('pricing page', () => {
   test('a checkout answer replaces the page; an address that is not a web page is refused', async () => {
     const { token } = await createAccount(uniqueEmail('pricing-redirect'));
     const page = await browser.newPage();
-    await serveInBrowser(page, BILLING);
     const { webUrl } = stack();
     // The payment backend comes later: its answer is made up here, the page's handling of it is real.
     let checkoutUrl = 'javascript:alert(1)';
@@ -1295,8 +1222,6 @@ describeInBrowser('a client-side link to a prerendered page with a #hash', () =>
 // links (headshot page, terms, privacy, contact).
 
 describeInBrowser('public navbar and footer', () => {
-  const built = (id: string) => webPages.some((p) => p.id === id && p.built);
-
   const COPY = {
     en: {
       prefix: '',
@@ -1305,7 +1230,7 @@ describeInBrowser('public navbar and footer', () => {
       home: 'Home',
       pricing: 'Pricing',
       tokens: 'Tokens',
-      app: built('appCreate') ? 'Create Avatar' : 'Open the app',
+      app: 'Create Avatar',
       pricingHeading: 'Simple pricing, no surprises',
       termsHeading: 'Terms of Service',
       privacyHeading: 'Privacy Policy',
@@ -1323,7 +1248,7 @@ describeInBrowser('public navbar and footer', () => {
       home: 'Accueil',
       pricing: 'Tarifs',
       tokens: 'Jetons',
-      app: built('appCreate') ? 'Créer un avatar' : "Ouvrir l'application",
+      app: 'Créer un avatar',
       pricingHeading: 'Des tarifs simples, sans surprise',
       termsHeading: "Conditions générales d'utilisation",
       privacyHeading: 'Politique de confidentialité',
@@ -1464,16 +1389,14 @@ describeInBrowser('public navbar and footer', () => {
         [copy.privacy, p('/privacy-policy')],
         [copy.pricing, p('/pricing')],
         [copy.contact, contactEmail ? `mailto:${contactEmail}` : `${p('/terms-of-service')}#contact`],
+        [copy.headshots, p('/linkedin-headshot')],
       ];
-      // Another issue builds the headshot page: the footer links to it once it exists.
-      if (built('linkedinHeadshot')) expected.push([copy.headshots, p('/linkedin-headshot')]);
-      else expect(footerLinks.map(([name]) => name)).not.toContain(copy.headshots);
       for (const link of expected) expect(footerLinks).toContainEqual(link);
 
       for (const [name, path, heading] of [
         [copy.terms, '/terms-of-service', copy.termsHeading],
         [copy.privacy, '/privacy-policy', copy.privacyHeading],
-        ...(built('linkedinHeadshot') ? [[copy.headshots, '/linkedin-headshot', null] as const] : []),
+        [copy.headshots, '/linkedin-headshot', null] as const,
       ] as const) {
         await page.goto(p('/pricing'));
         await waitForHydration(page);

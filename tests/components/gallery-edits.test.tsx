@@ -5,11 +5,9 @@
 // refusals are said in the page's language. The words are written out here, not read from the locales.
 import { inflateSync } from 'node:zlib';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { apiRoutes } from '../../shared/api-routes.ts';
+import { beforeEach, describe, expect, test } from 'vitest';
 import type { AvatarTask, EditTaskRequest } from '../../shared/api-schemas.ts';
 import { clearImageCaches } from '../../web/src/features/gallery/api/image-cache.ts';
-import { addRoutes } from '../../web/src/lib/api-client.ts';
 import '../../web/src/lib/app-routes.ts';
 import { LANGS } from '../browser/copy.ts';
 import { apiStub, fail, ok } from './support/api-stub.ts';
@@ -67,20 +65,6 @@ const STYLE = aStyle(1, {
 const PIXEL = ok('resultData', { success: true, data: 'iVBORw0KGgo=', content_type: 'image/png' });
 const plain = (s: string | null | undefined): string => (s ?? '').replace(/\s+/g, ' ').trim();
 
-// The route is in the contract before the API serves it (shared/api-routes.ts `served`): the panel is
-// built and tested against the contract, served here as the API will serve it.
-const serveEdits = (served: boolean) =>
-  addRoutes({
-    editTask: {
-      method: 'POST',
-      path: apiRoutes.editTask.path,
-      access: 'user',
-      ...(served ? {} : { served: false }),
-    },
-  } as Record<string, { method: string; path: string }>);
-const servedBefore = (apiRoutes.editTask as { served: boolean }).served;
-beforeAll(() => serveEdits(true));
-afterAll(() => serveEdits(servedBefore));
 beforeEach(() => clearImageCaches());
 
 /** The gallery with these tasks; an edit's version joins the list once the server queued it. */
@@ -423,18 +407,5 @@ describe('where Edit is offered', () => {
     ]);
     expect(screen.getAllByTestId('task-card')).toHaveLength(3);
     expect(screen.getAllByTestId('card-edit')).toHaveLength(1);
-  });
-
-  test('nowhere while the API does not serve edits', async () => {
-    serveEdits(false);
-    try {
-      const page = await openGallery('en', [aTask('kept')]);
-      expect(screen.queryByTestId('card-edit')).toBeNull();
-      await page.user.click(screen.getByRole('button', { name: 'Open Style: Office Headshot' }));
-      await screen.findByTestId('avatar-modal');
-      expect(screen.queryByTestId('edit')).toBeNull();
-    } finally {
-      serveEdits(true);
-    }
   });
 });

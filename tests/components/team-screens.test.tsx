@@ -3,26 +3,15 @@
 // screen with every refusal in the page's language, a member's Create screen and "Chosen for my team". The
 // API is the stub's; the rules the server holds are the integration tests'.
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import { apiRoutes, type RouteId } from '../../shared/api-routes.ts';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { MyTeam, TeamMember } from '../../shared/api-schemas.ts';
 import { TEAM_MESSAGES, TEAM_VISIBILITY_NOTICE } from '../../shared/team-rules.ts';
-import { addRoutes } from '../../web/src/lib/api-client.ts';
 import { apiStub, fail, ok } from './support/api-stub.ts';
 import { aPhoto, aStyle, aTask, photoList } from './support/fixtures.ts';
 import { aUser, currentLocation, renderApp } from './support/render.tsx';
 
 const plain = (s: string | null | undefined): string => (s ?? '').replace(/\s+/g, ' ').trim();
 const NOW = Math.floor(Date.now() / 1000);
-
-// The routes the backend may not serve yet: their buttons show once they are (lib/api-client.ts isServed).
-beforeAll(async () => {
-  // After the app's own table (registered once, as the screens load), or it would mark them unserved again.
-  await import('../../web/src/lib/app-routes.ts');
-  const served = (ids: RouteId[]) =>
-    Object.fromEntries(ids.map((id) => [id, { method: apiRoutes[id].method, path: apiRoutes[id].path }]));
-  addRoutes(served(['teamSeatCheckout', 'teamMembersCsv', 'teamHeadshotsZip', 'setChosen']));
-});
 
 let assigned: string[] = [];
 afterEach(() => {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BillingEvent } from '../../functions/domain/billing/ports.ts';
 import { handleBillingEvent, type WebhookDeps } from '../../functions/domain/billing/webhook.ts';
-import { TEAM_SEAT } from '../../shared/catalogue.ts';
+import { TEAM_SEAT } from '../../shared/team-rules.ts';
 import {
   FakeAccountStore,
   FakeClock,

@@ -6,10 +6,10 @@ import { API_CORS } from '../../shared/api-cors.ts';
 import {
   type ApiRoute,
   apiRoutes,
+  groupRoutes,
   type RouteId,
+  routedGroups,
   routeKey,
-  servedGroups,
-  servedRoutes,
 } from '../../shared/api-routes.ts';
 import {
   type Answer,
@@ -24,7 +24,7 @@ import {
   WEB_URL,
 } from '../support/handler-events.ts';
 
-const served = servedRoutes();
+const served = groupRoutes();
 const signedInRoutes = served.filter(([, r]) => r.access !== 'public');
 const adminRoutes = served.filter(([, r]) => r.access === 'admin');
 const jsonRoutes = served.filter(([, r]) => r.request && r.request !== 'multipart');
@@ -184,7 +184,7 @@ describe('each group handler', () => {
   it.each(served.map(([id, r]) => [id, r.group] as [RouteId, ApiRoute['group']]))(
     "%s is served by its own group's handler (%s), and by no other",
     async (id, group) => {
-      for (const other of servedGroups()) {
+      for (const other of routedGroups()) {
         if (other === group) continue;
         const res = await invoke(await handlerOf(other), routeEvent(id));
         expect(res.status, `${routeKey(apiRoutes[id] as ApiRoute)} on ${other}`).toBe(404);

@@ -13,7 +13,7 @@ import {
 } from '../../infra/function-concurrency.ts';
 import { GROUP_NEEDS } from '../../infra/group-needs.ts';
 import { API_CORS } from '../../shared/api-cors.ts';
-import { apiRoutes, type RouteId, routeKey, servedGroups, servedRoutes } from '../../shared/api-routes.ts';
+import { apiRoutes, groupRoutes, type RouteId, routedGroups, routeKey } from '../../shared/api-routes.ts';
 import { type Json, props, type Resource } from './cfn-template.ts';
 import { functionId, ofType, onlyOfType, removeTempDirs, type Synth, synth } from './synth.ts';
 
@@ -108,7 +108,7 @@ describe.each([
 
   it('reserves concurrency for every function: its GROUP_NEEDS setting or the default', () => {
     const s = get();
-    for (const group of servedGroups()) {
+    for (const group of routedGroups()) {
       const fn = props(s.resources[functionId(s, group)] as Resource);
       const expected = GROUP_NEEDS[group]?.reservedConcurrency ?? DEFAULT_RESERVED_CONCURRENCY;
       expect(fn.ReservedConcurrentExecutions, group).toBe(expected);
@@ -166,7 +166,7 @@ describe.each([
 
 describe('the CORS definition', () => {
   it('allows every method the route table serves', () => {
-    for (const [id, route] of servedRoutes())
+    for (const [id, route] of groupRoutes())
       expect(API_CORS.allowMethods, id as RouteId).toContain(route.method);
   });
 });

@@ -5,7 +5,7 @@ import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRACING_ACTIONS } from '../../infra/constructs/function-bindings.ts';
 import { declaredActions, GROUP_NEEDS, type GroupNeeds } from '../../infra/group-needs.ts';
-import { servedGroups } from '../../shared/api-routes.ts';
+import { routedGroups } from '../../shared/api-routes.ts';
 import { buildGroupBundle, sourceFiles } from '../support/function-bundle.ts';
 import { at, type Json, props, type Resource } from './cfn-template.ts';
 import { dynamoUsage } from './dynamo-usage.ts';
@@ -49,7 +49,7 @@ beforeAll(() => {
 
 describe('function roles', () => {
   it('hold no action outside what each group declares in GROUP_NEEDS, and every declared one', () => {
-    for (const group of servedGroups()) {
+    for (const group of routedGroups()) {
       expect(undeclaredGrants(dev, group), group).toEqual([]);
       const granted = new Set(roleStatements(dev, roleId(dev, group)).flatMap(actionsOf));
       expect([...granted].sort(), group).toEqual([...new Set(declaredActions(needsOf(group)))].sort());
@@ -75,7 +75,7 @@ describe('function roles', () => {
   it('scope DynamoDB actions to the table; an index, where the group declares one, is granted Query alone', () => {
     const tableId = onlyOfType(dev, 'AWS::DynamoDB::Table')[0];
     const tableArn = { 'Fn::GetAtt': [tableId, 'Arn'] };
-    for (const group of servedGroups()) {
+    for (const group of routedGroups()) {
       const table = needsOf(group).table;
       const statements = roleStatements(dev, roleId(dev, group)).filter((st) =>
         actionsOf(st).some((a) => a.startsWith('dynamodb:')),
@@ -126,7 +126,7 @@ describe('function roles', () => {
 
   it('read only the secrets each group declares and send mail only as the product, through its configuration set', () => {
     const [configSetId] = onlyOfType(dev, 'AWS::SES::ConfigurationSet');
-    for (const group of servedGroups()) {
+    for (const group of routedGroups()) {
       const needs = needsOf(group);
       const declared = [
         ...(needs.sessionSigningKey ? ['SessionSigningKey'] : []),
@@ -156,7 +156,7 @@ describe('function roles', () => {
   });
 
   it('trace every group in X-Ray: active tracing, and on `*` only the trace writes X-Ray cannot scope', () => {
-    for (const group of servedGroups()) {
+    for (const group of routedGroups()) {
       const fn = props(dev.resources[functionId(dev, group)] as Resource);
       expect(fn.TracingConfig, group).toEqual({ Mode: 'Active' });
       const onAnything = roleStatements(dev, roleId(dev, group)).filter((st) => st.Resource === '*');
@@ -171,7 +171,7 @@ describe('function roles', () => {
 describe('GROUP_NEEDS', () => {
   it('declares exactly the DynamoDB actions each function’s code calls', async () => {
     const out = tempDir('aivatar-bundle-');
-    for (const group of servedGroups()) {
+    for (const group of routedGroups()) {
       const bundle = await buildGroupBundle(group, join(out, `${group}.mjs`));
       const used = dynamoUsage(sourceFiles(bundle));
       expect(used.unknownCommands, `${group}: map these in tests/infra/dynamo-usage.ts`).toEqual([]);

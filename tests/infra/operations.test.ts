@@ -15,7 +15,7 @@ import { ALARM_THRESHOLDS } from '../../infra/constructs/monitoring.ts';
 import { EdgeProtectionStack, MANAGED_RULE_GROUPS, RATE_LIMITS } from '../../infra/edge-protection.ts';
 import { declaredActions, GROUP_NEEDS } from '../../infra/group-needs.ts';
 import { acknowledgeNagFindings } from '../../infra/nag-acknowledgements.ts';
-import { apiRoutes, servedGroups } from '../../shared/api-routes.ts';
+import { apiRoutes, routedGroups } from '../../shared/api-routes.ts';
 import { at, deployedEnvironment, type Json, props, type Resource } from './cfn-template.ts';
 import {
   actionsOf,
@@ -292,7 +292,7 @@ describe('only through the API distribution', () => {
   it('makes every API function require it and read only that secret beside its own; the workers never see it', () => {
     const s = asSynth();
     const secret = { Ref: secretId(s, 'ApiEdgeOriginVerifySecret') };
-    for (const group of servedGroups()) {
+    for (const group of routedGroups()) {
       const vars = at(
         props(s.resources[functionId(s, group)] as Resource),
         'Environment',

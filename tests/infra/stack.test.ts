@@ -18,7 +18,7 @@ import { REPO_ROOT } from '../../infra/constructs/api-function.ts';
 import { catalogueVersion, SEED_TABLE_ACTIONS } from '../../infra/constructs/style-catalogue.ts';
 import { SECURITY_HEADERS } from '../../infra/web-hosting.ts';
 import { PREFLIGHT_GROUP, PREFLIGHT_ROUTE_KEY } from '../../shared/api-cors.ts';
-import { apiRoutes, routeKey, servedGroups, servedRoutes } from '../../shared/api-routes.ts';
+import { groupRoutes, routedGroups, routeKey } from '../../shared/api-routes.ts';
 import { BACKUP_DAYS, TABLE_DESIGN } from '../../shared/table-design.ts';
 import { prerenderedPaths } from '../../shared/web-routes.ts';
 import {
@@ -60,8 +60,8 @@ describe.each([
 ] as const)('%s stack', (stage, get) => {
   it('builds every served endpoint group as a Node 24 arm64 ESM function and nothing else', () => {
     const s = get();
-    expect([...s.stack.functions.keys()].sort()).toEqual(servedGroups().sort());
-    for (const group of servedGroups()) {
+    expect([...s.stack.functions.keys()].sort()).toEqual(routedGroups().sort());
+    for (const group of routedGroups()) {
       const fn = s.resources[functionId(s, group)] as Resource;
       expect(fn.Type).toBe('AWS::Lambda::Function');
       const p = props(fn);
@@ -83,7 +83,7 @@ describe.each([
 
   it('gives each function every setting functions/config.ts requires, and only those parts', () => {
     const s = get();
-    for (const group of servedGroups()) {
+    for (const group of routedGroups()) {
       const vars = at(
         props(s.resources[functionId(s, group)] as Resource),
         'Environment',
@@ -128,12 +128,9 @@ describe.each([
     const s = get();
     const routes = ofType(s, 'AWS::ApiGatewayV2::Route').map(([, r]) => props(r));
     const deployedKeys = routes.map((r) => r.RouteKey as string).sort();
-    expect(deployedKeys).toEqual([...servedRoutes().map(([, r]) => routeKey(r)), PREFLIGHT_ROUTE_KEY].sort());
-    for (const r of Object.values(apiRoutes).filter((r) => !r.served)) {
-      expect(deployedKeys).not.toContain(routeKey(r));
-    }
+    expect(deployedKeys).toEqual([...groupRoutes().map(([, r]) => routeKey(r)), PREFLIGHT_ROUTE_KEY].sort());
     const integrations = Object.fromEntries(ofType(s, 'AWS::ApiGatewayV2::Integration'));
-    for (const [, route] of servedRoutes()) {
+    for (const [, route] of groupRoutes()) {
       const r = routes.find((x) => x.RouteKey === routeKey(route)) as Json;
       const integrationId = (at(r, 'Target', 'Fn::Join', 1, 1) as { Ref: string }).Ref;
       const integration = props(integrations[integrationId] as Resource);
@@ -142,11 +139,11 @@ describe.each([
     }
     // API Gateway may invoke each function (one permission per route).
     const permissions = ofType(s, 'AWS::Lambda::Permission').map(([, r]) => props(r));
-    for (const group of servedGroups()) {
+    for (const group of routedGroups()) {
       const forGroup = permissions.filter(
         (p) => at(p, 'FunctionName', 'Fn::GetAtt', 0) === functionId(s, group),
       );
-      expect(forGroup).toHaveLength(servedRoutes(group).length + (group === PREFLIGHT_GROUP ? 1 : 0));
+      expect(forGroup).toHaveLength(groupRoutes(group).length + (group === PREFLIGHT_GROUP ? 1 : 0));
       for (const p of forGroup) expect(p.Principal).toBe('apigateway.amazonaws.com');
     }
   });
@@ -214,7 +211,7 @@ describe.each([
       expect(props(secret).SecretString, id).toBeUndefined();
       expect(secret.DeletionPolicy).toBe(stage === 'prod' ? 'Retain' : 'Delete');
     }
-    for (const group of servedGroups()) {
+    for (const group of routedGroups()) {
       const vars = JSON.stringify(
         at(props(s.resources[functionId(s, group)] as Resource), 'Environment', 'Variables'),
       );

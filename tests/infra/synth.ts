@@ -9,7 +9,8 @@ import { expect } from 'vitest';
 import { AivatarStack, type AivatarStackProps } from '../../infra/aivatar-stack.ts';
 import { REPO_ROOT } from '../../infra/constructs/api-function.ts';
 import type { Stage } from '../../infra/stage.ts';
-import { SUBSCRIPTION, TEAM_SEAT, TOKEN_PACKS } from '../../shared/catalogue.ts';
+import { SUBSCRIPTION, TOKEN_PACKS } from '../../shared/catalogue.ts';
+import { TEAM_SEAT } from '../../shared/team-rules.ts';
 import { at, type Json, props, type Resource } from './cfn-template.ts';
 
 export interface Synth {

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject } from 'vitest';
-import { apiRoutes, type RouteId } from '../../shared/api-routes.ts';
+import { apiRoutes } from '../../shared/api-routes.ts';
 import { type Mail, mailsTo } from './api.ts';
 import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from './chromium.ts';
 import { createLocalAccount, newClientIp } from './local-account.ts';
@@ -103,11 +103,7 @@ export function useBrowser() {
       }
       const page = await context.newPage();
       page.setDefaultTimeout(10_000);
-      page.on('pageerror', (e) => {
-        // A prerendered page was built with the routes unserved; its JS, rewritten, renders them served.
-        if (servedInBrowser.has(page) && HYDRATION_MISMATCH.test(e.message)) return;
-        pageErrors.push(e.message);
-      });
+      page.on('pageerror', (e) => pageErrors.push(e.message));
       return page;
     },
   };
@@ -178,30 +174,6 @@ export async function openSignedIn(page: Page, token: string, path: string): Pro
   await page.goto('/favicon.svg');
   await page.evaluate((t) => localStorage.setItem('token', t), token);
   await page.goto(path);
-}
-
-const servedInBrowser = new WeakSet<Page>();
-/** React's "server HTML did not match" errors (418 to 425), which it recovers from by rendering anew. */
-const HYDRATION_MISMATCH = /Minified React error #4(1[89]|2[0-5])\b/;
-
-/**
- * Makes this page's SPA treat the routes `ids` as served (shared/api-routes.ts `served`), for the screens of
- * API groups still to come: the route table the SPA was built with is rewritten as it arrives. Their
- * answers then come from the real local API (which does not serve them) or from page.route.
- */
-export async function serveInBrowser(page: Page, ids: RouteId[]): Promise<void> {
-  servedInBrowser.add(page);
-  await page.route('**/assets/*.js', async (route) => {
-    const response = await route.fetch();
-    let body = await response.text();
-    for (const id of ids) {
-      body = body.replace(new RegExp(`([{,]${id}:\\{(?:(?!served:)[^])*?served:)(?:!1|false)`), '$1!0');
-    }
-    const headers = response.headers();
-    delete headers['content-encoding'];
-    delete headers['content-length'];
-    await route.fulfill({ response, headers, body });
-  });
 }
 
 /** Resolves once the page's path (and query) is `expected`. */

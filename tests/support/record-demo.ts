@@ -8,13 +8,11 @@ import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { REPO_ROOT, startLocalStack } from '../../infra/local/stack.ts';
-import { webPages } from '../../shared/web-routes.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 const OUT = join(REPO_ROOT, 'web/public/demo');
 const LENGTH_SECONDS = 59;
 const SIZE = { width: 1280, height: 720 };
-const built = (id: string) => webPages.some((p) => p.id === id && p.built);
 
 process.env.LOG_LEVEL = 'silent';
 if (!process.argv.includes('--skip-build')) {
@@ -94,7 +92,6 @@ try {
   await pause(page, 2500);
 
   for (const id of ['pricing', 'linkedinHeadshot'] as const) {
-    if (!built(id)) continue;
     await page.goto(id === 'pricing' ? '/fr/pricing' : '/fr/linkedin-headshot', { waitUntil: 'networkidle' });
     await pause(page, 2000);
     await scrollThrough(page, 5);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { REPO_ROOT, startLocalStack } from '../../infra/local/stack.ts';
-import { builtPages, pagePath } from '../../shared/web-routes.ts';
+import { pagePath, webPages } from '../../shared/web-routes.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 import { createLocalAccount } from './local-account.ts';
 
@@ -71,7 +71,7 @@ async function pageShots(): Promise<number> {
     args.admin ? ADMIN_EMAIL : `screens-${Date.now()}@example.test`,
   );
   let count = 0;
-  for (const page of builtPages()) {
+  for (const page of webPages) {
     if (args.only && !page.id.includes(args.only)) continue;
     for (const lang of page.localized ? (['en', 'fr'] as const) : (['en'] as const)) {
       for (const [widthName, viewport] of Object.entries(WIDTHS)) {

@@ -7,7 +7,8 @@ import {
   stripeConfig,
   tableConfig,
 } from '../../functions/config.ts';
-import { SUBSCRIPTION, TEAM_SEAT, TOKEN_PACKS } from '../../shared/catalogue.ts';
+import { SUBSCRIPTION, TOKEN_PACKS } from '../../shared/catalogue.ts';
+import { TEAM_SEAT } from '../../shared/team-rules.ts';
 
 const base = {
   STAGE: 'dev',

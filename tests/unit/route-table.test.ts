@@ -23,11 +23,11 @@ import {
   type ApiRoute,
   apiRoutes,
   buildPath,
+  groupRoutes,
   LAMBDA_GROUPS,
   matchPath,
+  routedGroups,
   routeKey,
-  servedGroups,
-  servedRoutes,
 } from '../../shared/api-routes.ts';
 
 // Each built group's route handlers, keyed by group. A group joins this map when its issue lands.
@@ -67,7 +67,7 @@ describe('the route table', () => {
 
   it('has a handler for every served route and a served route for every handler', () => {
     for (const group of LAMBDA_GROUPS) {
-      const served = servedRoutes(group)
+      const served = groupRoutes(group)
         .map(([id]) => id)
         .sort();
       const handled = (handlersByGroup[group] ?? []).sort();
@@ -76,7 +76,7 @@ describe('the route table', () => {
   });
 
   it('has a Lambda entry for every group that serves routes', () => {
-    for (const group of servedGroups()) {
+    for (const group of routedGroups()) {
       expect(existsSync(handlerEntry(group)), group).toBe(true);
     }
   });

@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Language } from '../../shared/api-schemas.ts';
 import { LANGUAGES } from '../../shared/language.ts';
-import { builtPages } from '../../shared/web-routes.ts';
+import { webPages } from '../../shared/web-routes.ts';
 import { PAGE_MODULES } from '../../web/src/lib/page-modules.ts';
 
 const REPO = join(import.meta.dirname, '../..');
@@ -50,7 +50,7 @@ describe('written once', () => {
   });
 
   it('the page-to-module map: every built page has its module, read by the lazy loader and the prerenderer', () => {
-    for (const page of builtPages()) {
+    for (const page of webPages) {
       const module = PAGE_MODULES[page.id];
       expect(module, page.id).toBeDefined();
       expect(statSync(join(REPO, 'web/src', module as string)).isFile(), page.id).toBe(true);

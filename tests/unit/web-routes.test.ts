@@ -39,9 +39,9 @@ describe('web pages', () => {
     expect(switchLanguagePath('/fr/app/account', 'en')).toBe('/app/account');
   });
 
-  it('send /app to a screen that is built', () => {
+  it('send /app to Create Your Avatar, a signed-in screen', () => {
     const home = webPages.find((p) => p.path === appHomePath());
-    expect(home?.built).toBe(true);
+    expect(home?.id).toBe('appCreate');
     expect(home?.access).toBe('user');
   });
 });

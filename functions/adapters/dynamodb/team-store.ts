@@ -10,8 +10,8 @@ import {
   QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { TEAM_SEAT } from '../../../shared/catalogue.ts';
 import type { TeamRole } from '../../../shared/team-rules.ts';
+import { TEAM_SEAT } from '../../../shared/team-rules.ts';
 import type {
   Allowed,
   ChosenHeadshot,

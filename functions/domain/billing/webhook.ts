@@ -2,7 +2,8 @@
 // tokens once per checkout session, each paid invoice sets the month's tokens once per invoice, state
 // events keep the subscription as the provider has it now, refunds take back unused pack tokens.
 // Every decision reads the current state (the event's object, the provider, or our records), never order.
-import { CURRENCY, SUBSCRIPTION, TEAM_SEAT } from '../../../shared/catalogue.ts';
+import { CURRENCY, SUBSCRIPTION } from '../../../shared/catalogue.ts';
+import { TEAM_SEAT } from '../../../shared/team-rules.ts';
 import type { Metrics } from '../metrics.ts';
 import type { Clock, Ids, Mailer } from '../ports.ts';
 import {

@@ -6,10 +6,10 @@ import { canonicalPagePath } from '../../../shared/page-address.ts';
 import {
   appHomePath,
   appPrefix,
-  builtPages,
   FR_PREFIX,
   type Page,
   type WebPage,
+  webPages,
 } from '../../../shared/web-routes.ts';
 import { DocumentPage } from '../components/document-page.tsx';
 import { PublicLayout } from '../components/layout/public-layout.tsx';
@@ -25,12 +25,6 @@ function pathsOf(page: WebPage): string[] {
 function routesFor(pages: Page[]): ReactNode[] {
   return pages.flatMap((page) => {
     const chunk = pageChunks[page.id];
-    if (!chunk) {
-      console.error(
-        `Page "${page.id}" is marked built in shared/web-routes.ts but the SPA has no screen for it`,
-      );
-      return [];
-    }
     return pathsOf(page).map((path) => {
       // Prerendered pages are shown from their own HTML document (lib/prerendered.ts).
       const screen = page.indexable ? (
@@ -52,7 +46,7 @@ function routesFor(pages: Page[]): ReactNode[] {
   });
 }
 
-const pages = builtPages();
+const pages = webPages;
 const publicRoutes = routesFor(pages.filter((p) => p.access !== 'user'));
 const userRoutes = routesFor(pages.filter((p) => p.access === 'user'));
 const AppLayout = appLayoutChunk.Component;

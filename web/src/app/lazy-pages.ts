@@ -9,7 +9,7 @@ export const appLayoutChunk = lazyChunk(() => import('../components/layout/app-l
 /** Starts downloading the screen of the page the browser opened, alongside the app's start-up. */
 export function preloadPageAt(pathname: string): Promise<unknown> {
   const bare = barePath(pathname);
-  const page = webPages.find((p) => p.built && p.path === bare && (p.localized || bare === pathname));
+  const page = webPages.find((p) => p.path === bare && (p.localized || bare === pathname));
   if (!page) return Promise.resolve();
   const loads = [pageChunks[page.id]?.preload()];
   if (page.access === 'user') loads.push(appLayoutChunk.preload());

@@ -61,8 +61,6 @@ interface RouteInfo {
   access: Access;
   /** the answer is a file (absent: JSON) */
   binary?: true;
-  /** false while the API does not serve the route yet (absent: served) */
-  served?: false;
 }
 const routes = { ...routeTable } as Record<RouteId, RouteInfo>;
 
@@ -70,12 +68,6 @@ const routes = { ...routeTable } as Record<RouteId, RouteInfo>;
 export function addRoutes(table: Record<string, { method: string; path: string }>): void {
   Object.assign(routes, table);
 }
-
-/**
- * Whether the API serves a route yet (its `served` flag in shared/api-routes.ts). A button whose route is
- * not served is not shown, and a call to it is not made: it would only fail.
- */
-export const isServed = (id: RouteId): boolean => id in routes && routes[id].served !== false;
 
 function errorFromBody(status: number, body: unknown): ApiError {
   // Our handlers answer `{ msg, code }` (ErrorBody); API Gateway's own errors (404, 413) and proxies

@@ -3,7 +3,7 @@
 // prerendered page's files from the build manifest. Plain data: Node imports it as well as the browser.
 import type { PageId } from '../../../shared/web-routes.ts';
 
-export const PAGE_MODULES: Partial<Record<PageId, string>> = {
+export const PAGE_MODULES: Record<PageId, string> = {
   home: 'features/home/home-page.tsx',
   linkedinHeadshot: 'features/linkedin-headshot/linkedin-headshot-page.tsx',
   login: 'features/auth/login-page.tsx',

@@ -4,11 +4,9 @@
 import { useState } from 'react';
 import { NavLink } from 'react-router';
 import { appHomePath, type PageId, pagePath } from '../../../../shared/web-routes.ts';
-import { isServed } from '../../lib/api-client.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useLanguage } from '../../lib/language.ts';
 import { pageChunks } from '../../lib/page-chunks.ts';
-import { isPageBuilt } from '../../lib/pages.ts';
 import { useSession } from '../../lib/session.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { Button } from '../ui/button.tsx';
@@ -68,7 +66,7 @@ export function AppNavbar() {
         </button>
         <div className="navbar__menu" id="app-menu">
           <nav className="navbar__links" aria-label={t('nav.primary')}>
-            {APP_LINKS.filter((l) => isPageBuilt(l.id)).map((l) => (
+            {APP_LINKS.map((l) => (
               <NavLink
                 key={l.id}
                 onClick={menu.close}
@@ -85,7 +83,7 @@ export function AppNavbar() {
           <div className="navbar__actions">
             <LanguageSwitch />
             <AccountActions>
-              {user?.stripe_customer_id && isServed('billingDashboard') && (
+              {user?.stripe_customer_id && (
                 <Button
                   variant="secondary"
                   size="sm"

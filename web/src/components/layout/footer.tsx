@@ -7,7 +7,6 @@ import type { PageId } from '../../../../shared/web-routes.ts';
 import { contactEmail } from '../../config/company.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useLocalizedPath } from '../../lib/language.ts';
-import { isPageBuilt } from '../../lib/pages.ts';
 import { Logo } from './logo.tsx';
 import './footer.css';
 
@@ -59,37 +58,31 @@ export function Footer() {
           <p className="footer__tagline">{t('footer.tagline')}</p>
         </div>
         <div className="footer__columns">
-          {COLUMNS.map((column) => {
-            const links = column.links.filter((l) => isPageBuilt(l.id));
-            if (!links.length) return null;
-            return (
-              <nav key={column.title} className="footer__column" aria-label={t(column.title)}>
-                <h2 className="footer__heading">{t(column.title)}</h2>
-                <ul>
-                  {links.map((l) => (
-                    <li key={l.id}>
-                      <Link to={path(l.id)}>{t(l.label)}</Link>
-                    </li>
-                  ))}
-                </ul>
-              </nav>
-            );
-          })}
-          {(contactEmail || isPageBuilt('terms')) && (
-            <div className="footer__column">
-              <h2 className="footer__heading">{t('footer.help')}</h2>
+          {COLUMNS.map((column) => (
+            <nav key={column.title} className="footer__column" aria-label={t(column.title)}>
+              <h2 className="footer__heading">{t(column.title)}</h2>
               <ul>
-                <li>
-                  {contactEmail ? (
-                    <a href={`mailto:${contactEmail}`}>{t('footer.contact')}</a>
-                  ) : (
-                    // A plain link: the terms are a prerendered document, and the browser scrolls to the anchor.
-                    <a href={`${path('terms')}#contact`}>{t('footer.contact')}</a>
-                  )}
-                </li>
+                {column.links.map((l) => (
+                  <li key={l.id}>
+                    <Link to={path(l.id)}>{t(l.label)}</Link>
+                  </li>
+                ))}
               </ul>
-            </div>
-          )}
+            </nav>
+          ))}
+          <div className="footer__column">
+            <h2 className="footer__heading">{t('footer.help')}</h2>
+            <ul>
+              <li>
+                {contactEmail ? (
+                  <a href={`mailto:${contactEmail}`}>{t('footer.contact')}</a>
+                ) : (
+                  // A plain link: the terms are a prerendered document, and the browser scrolls to the anchor.
+                  <a href={`${path('terms')}#contact`}>{t('footer.contact')}</a>
+                )}
+              </li>
+            </ul>
+          </div>
         </div>
       </div>
       <div className="container">

@@ -5,7 +5,6 @@ import { Link, NavLink } from 'react-router';
 import { appPrefix } from '../../../../shared/web-routes.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useLanguage, useLocalizedPath } from '../../lib/language.ts';
-import { isPageBuilt } from '../../lib/pages.ts';
 import { useSession } from '../../lib/session.tsx';
 import { buttonClass } from '../ui/button.tsx';
 import { CloseIcon, MenuIcon } from '../ui/shell-icons.tsx';
@@ -46,20 +45,16 @@ export function PublicNavbar() {
             </NavLink>
             {signedIn && (
               <NavLink onClick={menu.close} to={appPrefix(lang)} className="navbar__link">
-                {isPageBuilt('appCreate') ? t('nav.createAvatar') : t('nav.openApp')}
+                {t('nav.createAvatar')}
               </NavLink>
             )}
-            {isPageBuilt('pricing') && (
-              <>
-                <NavLink onClick={menu.close} to={path('pricing')} className="navbar__link">
-                  {t('nav.pricing')}
-                </NavLink>
-                {/* A plain link: the browser scrolls to the token packs, also when already on the pricing page. */}
-                <a onClick={menu.close} href={`${path('pricing')}#tokens`} className="navbar__link">
-                  {t('nav.tokens')}
-                </a>
-              </>
-            )}
+            <NavLink onClick={menu.close} to={path('pricing')} className="navbar__link">
+              {t('nav.pricing')}
+            </NavLink>
+            {/* A plain link: the browser scrolls to the token packs, also when already on the pricing page. */}
+            <a onClick={menu.close} href={`${path('pricing')}#tokens`} className="navbar__link">
+              {t('nav.tokens')}
+            </a>
           </nav>
           <div className="navbar__actions">
             <LanguageSwitch />

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useLocalizedPath } from '../../lib/language.ts';
-import { isPageBuilt } from '../../lib/pages.ts';
 import { dismissWelcome, welcomeFor } from '../../lib/welcome.ts';
 import { buttonClass } from '../ui/button.tsx';
 import { CloseIcon, CoinIcon } from '../ui/icons.tsx';
@@ -20,7 +19,6 @@ export function WelcomeNotice() {
     dismissWelcome();
     setWelcome(null);
   };
-  const canUpload = isPageBuilt('appUpload');
   return (
     <section className="welcome card" aria-labelledby="welcome-title" data-testid="welcome">
       <span className="welcome__coin" aria-hidden="true">
@@ -31,12 +29,10 @@ export function WelcomeNotice() {
         {welcome.bonus > 0 && (
           <p className="welcome__tokens">{t('welcome.tokens', { count: welcome.bonus })}</p>
         )}
-        <p>{canUpload ? t('welcome.nextUpload') : t('welcome.nextSoon')}</p>
-        {canUpload && (
-          <Link to={path('appUpload')} className={buttonClass({ size: 'sm' })} onClick={dismissWelcome}>
-            {t('welcome.uploadAction')}
-          </Link>
-        )}
+        <p>{t('welcome.nextUpload')}</p>
+        <Link to={path('appUpload')} className={buttonClass({ size: 'sm' })} onClick={dismissWelcome}>
+          {t('welcome.uploadAction')}
+        </Link>
       </div>
       <button type="button" className="welcome__close" onClick={close} aria-label={t('welcome.dismiss')}>
         <CloseIcon />

@@ -7,7 +7,6 @@ import { CheckIcon, GoogleIcon, MailIcon } from '../../components/ui/icons.tsx';
 import { WelcomeNotice } from '../../components/welcome/welcome-notice.tsx';
 import { documentTitle } from '../../lib/document-title.ts';
 import { useTranslation } from '../../lib/i18n.ts';
-import { isPageBuilt } from '../../lib/pages.ts';
 import { tokenBalance, useSession } from '../../lib/session.tsx';
 import { useCheckoutReturn } from './checkout-return.ts';
 import { AdminCard } from './components/admin-card.tsx';
@@ -104,7 +103,7 @@ export default function AccountPage() {
             <div className="account__side-cards">
               <TokenCard user={user} />
               <NotificationCard />
-              {user.is_admin && isPageBuilt('adminStyles') && <AdminCard />}
+              {user.is_admin && <AdminCard />}
             </div>
           </div>
           <div className="split-layout__wide account__wide">

@@ -9,7 +9,7 @@ import { SkeletonCards } from '../../components/layout/app-skeleton.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { DownloadIcon, ImageIcon, PaletteIcon, RefreshIcon } from '../../components/ui/icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { isApiError, isServed } from '../../lib/api-client.ts';
+import { isApiError } from '../../lib/api-client.ts';
 import { serverMessage } from '../../lib/api-messages.ts';
 import { documentTitle } from '../../lib/document-title.ts';
 import { useTranslation } from '../../lib/i18n.ts';
@@ -113,7 +113,7 @@ export default function GalleryPage() {
               </select>
             </label>
           )}
-          {(finished || favouritesOnly) && isServed('setFavourite') && (
+          {(finished || favouritesOnly) && (
             <fieldset className="gallery-filter">
               <legend className="visually-hidden">{t('gallery.filterLabel')}</legend>
               {(['all', 'favourites'] as const).map((f) => (
@@ -130,7 +130,7 @@ export default function GalleryPage() {
               ))}
             </fieldset>
           )}
-          {finished && !favouritesOnly && isServed('resultsZip') && isServed('createDownloadLink') && (
+          {finished && !favouritesOnly && (
             <Button
               variant="secondary"
               onClick={() => void zipAll()}
@@ -142,7 +142,7 @@ export default function GalleryPage() {
               {t('gallery.downloadAll')}
             </Button>
           )}
-          {finished && favouritesOnly && isServed('favouritesZip') && (
+          {finished && favouritesOnly && (
             <Button
               variant="secondary"
               onClick={() => void zipAll()}

@@ -20,9 +20,6 @@ export interface PricingStrings {
   manageSubscription: string;
   paymentFailed: string;
   subscriptionFailed: string;
-  packsClosed: string;
-  subscriptionClosed: string;
-  signUpForFreeTokens: string;
 }
 
 export const PRICING_STRINGS: Localized<PricingStrings> = {
@@ -45,9 +42,6 @@ export const PRICING_STRINGS: Localized<PricingStrings> = {
     manageSubscription: 'Manage Subscription',
     paymentFailed: 'An error occurred while initializing the payment. Please try again.',
     subscriptionFailed: 'An error occurred while initializing the subscription. Please try again.',
-    packsClosed: 'Token packs go on sale soon. Every new account starts with 2 free tokens.',
-    subscriptionClosed: 'The monthly subscription opens soon.',
-    signUpForFreeTokens: 'Create a free account',
   },
   fr: {
     title: 'Tarifs : packs de jetons et abonnement mensuel · Aivatar',
@@ -69,9 +63,5 @@ export const PRICING_STRINGS: Localized<PricingStrings> = {
     paymentFailed: "Une erreur est survenue lors de l'initialisation du paiement. Veuillez réessayer.",
     subscriptionFailed:
       "Une erreur est survenue lors de l'initialisation de l'abonnement. Veuillez réessayer.",
-    packsClosed:
-      'Les packs de jetons seront bientôt en vente. Chaque nouveau compte reçoit 2 jetons offerts.',
-    subscriptionClosed: "L'abonnement mensuel ouvre bientôt.",
-    signUpForFreeTokens: 'Créer un compte gratuit',
   },
 };

@@ -4,7 +4,6 @@ import { buttonClass } from '../../../components/ui/button.tsx';
 import { CoinIcon } from '../../../components/ui/icons.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useLocalizedPath } from '../../../lib/language.ts';
-import { isPageBuilt } from '../../../lib/pages.ts';
 import { tokenBalance } from '../../../lib/session.tsx';
 
 export function TokenCard({ user }: { user: UserInfo }) {
@@ -36,11 +35,9 @@ export function TokenCard({ user }: { user: UserInfo }) {
           <dd>{user.tokens_subscription}</dd>
         </div>
       </dl>
-      {isPageBuilt('pricing') && (
-        <Link to={path('pricing')} className={buttonClass({ variant: 'secondary', block: true })}>
-          {t('account.buyMore')}
-        </Link>
-      )}
+      <Link to={path('pricing')} className={buttonClass({ variant: 'secondary', block: true })}>
+        {t('account.buyMore')}
+      </Link>
     </section>
   );
 }

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { GoogleIcon } from '../../../components/ui/icons.tsx';
-import { isServed } from '../../../lib/api-client.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { startGoogleLogin } from '../api/google-login.ts';
@@ -18,7 +17,6 @@ export function GoogleLogin() {
   const lang = useLanguage();
   const [starting, setStarting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  if (!isServed('googleLogin')) return null;
   const onClick = async () => {
     setStarting(true);
     setFailure(null);

@@ -6,7 +6,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { EditTaskResult } from '../../../../../shared/api-schemas.ts';
 import { CloseIcon } from '../../../components/ui/icons.tsx';
-import { isServed } from '../../../lib/api-client.ts';
 import { formatDate, isoDate } from '../../../lib/dates.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { resultFilename } from '../api/download.ts';
@@ -37,7 +36,7 @@ export const EditIcon = () => (
 
 /** Whether Edit is offered: a finished avatar the user may see (not a withheld one), once the API serves it. */
 export const canEdit = (task: Task): boolean =>
-  task.status === 'DONE' && !!task.result_path && !isWithheld(task) && isServed('editTask');
+  task.status === 'DONE' && !!task.result_path && !isWithheld(task);
 
 export function AvatarModal({
   task,

@@ -7,7 +7,6 @@ import { buttonClass } from '../../../components/ui/button.tsx';
 import { ArrowRightIcon, CheckIcon } from '../../../components/ui/icons.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useLocalizedPath } from '../../../lib/language.ts';
-import { isPageBuilt } from '../../../lib/pages.ts';
 
 export function PhotoCount({ count }: { count: number }) {
   const { t } = useTranslation();
@@ -30,7 +29,7 @@ export function PhotoCount({ count }: { count: number }) {
         </p>
         <p className="photo-count__guide">{t('photos.countGuide', { max: PHOTO_LIMITS.maxPhotos })}</p>
       </div>
-      {ready && isPageBuilt('appCreate') && (
+      {ready && (
         <Link to={path('appCreate')} className={`${buttonClass({ size: 'sm' })} photo-count__link`}>
           {t('photos.createAvatar')}
           <ArrowRightIcon />

@@ -2,7 +2,7 @@
 // its token count, as the spec's client does): the server prices it from shared/catalogue.ts.
 import { useEffect, useState } from 'react';
 import type { SubscriptionPlan, TokenPack } from '../../../../../shared/catalogue.ts';
-import { api, isServed } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 /** Only a web address may replace the page: never a `javascript:` URL, whatever the server sends. */
 function checkoutAddress(url: string): string {
@@ -23,19 +23,17 @@ export async function redirectToCheckout(plan: TokenPack | SubscriptionPlan): Pr
   window.location.assign(checkoutAddress(checkout_url));
 }
 
-/** `unavailable`: subscribing is not served yet, so the card shows no button. */
-export type SubscriptionState = 'unavailable' | 'signed-out' | 'loading' | 'active' | 'inactive';
+export type SubscriptionState = 'signed-out' | 'loading' | 'active' | 'inactive';
 
 /**
- * Whether the signed-in user already subscribes (GET /check_subscription), asked only when signed in and
- * only once the API serves the check. A failed check reads as "not subscribed": the page offers to
+ * Whether the signed-in user already subscribes (GET /check_subscription), asked only when signed in. A failed check reads as "not subscribed": the page offers to
  * subscribe and never claims a subscription. The answer lives in the app's query client (loaded here only
  * for a signed-in visitor, so the public page stays light), where a checkout's return marks it out of date;
  * `recheck` asks again (the server said otherwise).
  */
 export function useSubscriptionState(signedIn: boolean, recheck = 0): SubscriptionState {
   const [answer, setAnswer] = useState<'active' | 'inactive' | null>(null);
-  const checking = signedIn && isServed('checkSubscription');
+  const checking = signedIn;
   useEffect(() => {
     if (!checking) return;
     let current = true;
@@ -57,6 +55,5 @@ export function useSubscriptionState(signedIn: boolean, recheck = 0): Subscripti
     };
   }, [checking, recheck]);
   if (checking && answer !== 'inactive') return answer ?? 'loading';
-  if (!isServed('checkoutSubscription')) return 'unavailable';
   return signedIn ? 'inactive' : 'signed-out';
 }

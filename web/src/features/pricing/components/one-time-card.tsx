@@ -12,7 +12,6 @@ import {
 } from '../../../../../shared/catalogue.ts';
 import { StaticContent } from '../../../components/static-content.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
-import { isServed } from '../../../lib/api-client.ts';
 import { useLanguage, useLocalizedPath } from '../../../lib/language.ts';
 import { loginToBuyPath } from '../../../lib/purchase-intent.ts';
 import { useStrings } from '../../../lib/strings.ts';
@@ -33,7 +32,7 @@ interface OneTimeCardProps {
 export function OneTimeCard({ pack, onPackChange, signedIn, loading, disabled, onBuy }: OneTimeCardProps) {
   const s = useStrings(PRICING_STRINGS);
   const lang = useLanguage();
-  const path = useLocalizedPath();
+  const _path = useLocalizedPath();
   const selectId = useId();
   return (
     // The navbar's Tokens link leads here.
@@ -69,21 +68,7 @@ export function OneTimeCard({ pack, onPackChange, signedIn, loading, disabled, o
         {s.tokens(pack.tokens)}
       </p>
       <div className="price-card__action">
-        {!isServed('checkoutOneTime') ? (
-          <>
-            <p className="price-card__note" data-testid="packs-closed">
-              {s.packsClosed}
-            </p>
-            {!signedIn && (
-              <Link
-                to={path('signup')}
-                className={buttonClass({ size: 'lg', block: true, variant: 'secondary' })}
-              >
-                {s.signUpForFreeTokens}
-              </Link>
-            )}
-          </>
-        ) : signedIn ? (
+        {signedIn ? (
           <Button size="lg" block variant="secondary" loading={loading} disabled={disabled} onClick={onBuy}>
             {s.buy(pack.tokens)}
           </Button>

@@ -7,7 +7,6 @@ import { StaticContent } from '../../../components/static-content.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { CheckCircleIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { isServed } from '../../../lib/api-client.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { loginToBuyPath } from '../../../lib/purchase-intent.ts';
 import { useStrings } from '../../../lib/strings.ts';
@@ -46,11 +45,6 @@ export function SubscriptionCard({ state, loading, disabled, onSubscribe, onMana
       </div>
       <p className="price-card__tokens">{s.everyMonth(SUBSCRIPTION.tokens)}</p>
       <div className="price-card__action" aria-live="polite">
-        {state === 'unavailable' && (
-          <p className="price-card__note" data-testid="subscription-closed">
-            {s.subscriptionClosed}
-          </p>
-        )}
         {state === 'signed-out' && (
           <Link
             to={loginToBuyPath(SUBSCRIPTION.id, lang)}
@@ -71,18 +65,16 @@ export function SubscriptionCard({ state, loading, disabled, onSubscribe, onMana
               <CheckCircleIcon />
               {s.activeSubscription}
             </p>
-            {isServed('billingDashboard') && (
-              <Button
-                size="lg"
-                block
-                variant="secondary"
-                loading={loading === 'manage'}
-                disabled={disabled}
-                onClick={onManage}
-              >
-                {s.manageSubscription}
-              </Button>
-            )}
+            <Button
+              size="lg"
+              block
+              variant="secondary"
+              loading={loading === 'manage'}
+              disabled={disabled}
+              onClick={onManage}
+            >
+              {s.manageSubscription}
+            </Button>
           </>
         )}
         {state === 'inactive' && (

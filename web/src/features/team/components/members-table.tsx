@@ -9,7 +9,6 @@ import { Button } from '../../../components/ui/button.tsx';
 import { DownloadIcon } from '../../../components/ui/icons.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { isServed } from '../../../lib/api-client.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { downloadTeamFile, type MemberAction, useMemberAction, useMembers } from '../api/team.ts';
@@ -35,33 +34,28 @@ function Downloads({ teamId }: { teamId: string }) {
       setBusy(null);
     }
   };
-  if (!isServed('createDownloadLink')) return null;
   return (
     <div className="team-downloads">
-      {isServed('teamMembersCsv') && (
-        <Button
-          variant="secondary"
-          size="sm"
-          loading={busy === 'teamMembersCsv'}
-          onClick={() => void start('teamMembersCsv')}
-          data-testid="download-csv"
-        >
-          <DownloadIcon />
-          {t('team.downloadCsv')}
-        </Button>
-      )}
-      {isServed('teamHeadshotsZip') && (
-        <Button
-          variant="secondary"
-          size="sm"
-          loading={busy === 'teamHeadshotsZip'}
-          onClick={() => void start('teamHeadshotsZip')}
-          data-testid="download-zip"
-        >
-          <DownloadIcon />
-          {t('team.downloadZip')}
-        </Button>
-      )}
+      <Button
+        variant="secondary"
+        size="sm"
+        loading={busy === 'teamMembersCsv'}
+        onClick={() => void start('teamMembersCsv')}
+        data-testid="download-csv"
+      >
+        <DownloadIcon />
+        {t('team.downloadCsv')}
+      </Button>
+      <Button
+        variant="secondary"
+        size="sm"
+        loading={busy === 'teamHeadshotsZip'}
+        onClick={() => void start('teamHeadshotsZip')}
+        data-testid="download-zip"
+      >
+        <DownloadIcon />
+        {t('team.downloadZip')}
+      </Button>
     </div>
   );
 }

@@ -2,12 +2,11 @@
 // tax included, in euros; the button opens Stripe Checkout, where the server prices them again.
 import { useState } from 'react';
 import type { MyTeam } from '../../../../../shared/api-schemas.ts';
-import { formatPrice, TEAM_SEAT } from '../../../../../shared/catalogue.ts';
-import { TEAM_LIMITS } from '../../../../../shared/team-rules.ts';
+import { formatPrice } from '../../../../../shared/catalogue.ts';
+import { TEAM_LIMITS, TEAM_SEAT } from '../../../../../shared/team-rules.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CardIcon } from '../../../components/ui/icons.tsx';
-import { isServed } from '../../../lib/api-client.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useSeatCheckout } from '../api/team.ts';
 import { teamMessage } from '../team-messages.ts';
@@ -53,55 +52,53 @@ export function SeatsCard({ team }: { team: MyTeam }) {
         <p className="muted seats__free">{t('team.seatsFree', { count: free })}</p>
         <p className="muted">{t('team.seatsHint', { count: TEAM_LIMITS.avatarsPerSeat })}</p>
       </div>
-      {isServed('teamSeatCheckout') && (
-        <div className="seat-buy" data-testid="seat-buy">
-          <label className="field">
-            <span className="field__label">{t('team.quantityLabel')}</span>
-            <span className="field__control">
-              <input
-                className="field__input"
-                type="number"
-                inputMode="numeric"
-                min={MIN}
-                max={MAX}
-                step={1}
-                value={typed}
-                aria-invalid={quantity === null || undefined}
-                aria-describedby="seat-range"
-                onChange={(e) => setTyped(e.target.value)}
-                data-testid="seat-quantity"
-              />
-            </span>
-            <span id="seat-range" className={quantity === null ? 'field__error' : 'field__hint'}>
-              {t('team.quantityRange', { min: MIN, max: MAX })}
-            </span>
-          </label>
-          <dl className="seat-buy__prices">
-            <div>
-              <dt>{t('team.pricePerSeat')}</dt>
-              <dd data-testid="seat-price">{formatPrice(TEAM_SEAT.priceCents, language)}</dd>
-            </div>
-            <div className="seat-buy__total">
-              <dt>{t('team.totalLabel')}</dt>
-              <dd data-testid="seat-total">
-                {quantity === null ? '–' : formatPrice(TEAM_SEAT.priceCents * quantity, language)}
-              </dd>
-            </div>
-          </dl>
-          <p className="muted seat-buy__tax">{t('team.taxIncluded')}</p>
-          {error && <Alert kind="error">{error}</Alert>}
-          <Button
-            block
-            onClick={buy}
-            disabled={quantity === null}
-            loading={checkout.isPending || checkout.isSuccess}
-            data-testid="buy-seats"
-          >
-            <CardIcon />
-            {t('team.buySeats', { count: quantity ?? 0 })}
-          </Button>
-        </div>
-      )}
+      <div className="seat-buy" data-testid="seat-buy">
+        <label className="field">
+          <span className="field__label">{t('team.quantityLabel')}</span>
+          <span className="field__control">
+            <input
+              className="field__input"
+              type="number"
+              inputMode="numeric"
+              min={MIN}
+              max={MAX}
+              step={1}
+              value={typed}
+              aria-invalid={quantity === null || undefined}
+              aria-describedby="seat-range"
+              onChange={(e) => setTyped(e.target.value)}
+              data-testid="seat-quantity"
+            />
+          </span>
+          <span id="seat-range" className={quantity === null ? 'field__error' : 'field__hint'}>
+            {t('team.quantityRange', { min: MIN, max: MAX })}
+          </span>
+        </label>
+        <dl className="seat-buy__prices">
+          <div>
+            <dt>{t('team.pricePerSeat')}</dt>
+            <dd data-testid="seat-price">{formatPrice(TEAM_SEAT.priceCents, language)}</dd>
+          </div>
+          <div className="seat-buy__total">
+            <dt>{t('team.totalLabel')}</dt>
+            <dd data-testid="seat-total">
+              {quantity === null ? '–' : formatPrice(TEAM_SEAT.priceCents * quantity, language)}
+            </dd>
+          </div>
+        </dl>
+        <p className="muted seat-buy__tax">{t('team.taxIncluded')}</p>
+        {error && <Alert kind="error">{error}</Alert>}
+        <Button
+          block
+          onClick={buy}
+          disabled={quantity === null}
+          loading={checkout.isPending || checkout.isSuccess}
+          data-testid="buy-seats"
+        >
+          <CardIcon />
+          {t('team.buySeats', { count: quantity ?? 0 })}
+        </Button>
+      </div>
     </TeamPanel>
   );
 }
