@@ -1,4 +1,4 @@
-// Face analysis figures (issue 18), with the real model on real photos. Each time is a ratio to what the model
+// Face analysis figures, with the real model on real photos. Each time is a ratio to what the model
 // itself takes in the same run, interleaved, since the model's own speed is the machine's (single-threaded
 // WebAssembly on a shared 2-core machine): the adapter's full analysis of a photo prepared at 1024 px
 // (functions/adapters/faces/face-api-analyzer.ts: detection, landmarks, descriptor, face sharpness, the

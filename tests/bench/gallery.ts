@@ -1,4 +1,4 @@
-// The gallery's first screen (issue 9): the bytes a browser downloads to show /app/gallery at 1440x900 for
+// The gallery's first screen: the bytes a browser downloads to show /app/gallery at 1440x900 for
 // an account with 24 finished avatars, everything counted (document, scripts, styles, API answers, images).
 // Part of `npm run bench`; alone: `node tests/bench/gallery.ts` (builds nothing: run `npm run build:web` first).
 

@@ -1,4 +1,4 @@
-// Avatar generation figures for `npm run bench` (issue 9), on a local stack started without its workers:
+// Avatar generation figures for `npm run bench`, on a local stack started without its workers:
 //   1. POST /aivatar/create_tasks_batch of 10 styles, one request at a time, interleaved with a
 //      TransactWriteItems of 13 items (its transaction; paired.ts), then the queue is purged;
 //   2. GET /aivatar/user-tasks for an account with 200 finished tasks, the first page and all 200, each

@@ -1,4 +1,4 @@
-// Issue 20's bench. (1) The profile preset: one 4K avatar (a local render of a corporate headshot, made 4K
+// A bench. (1) The profile preset: one 4K avatar (a local render of a corporate headshot, made 4K
 // by the product's own 4K preset) cut to the 1080 px face-centred square by the avatars function's code
 // (SharpResultImages with the face box the worker keeps on the task), after one round that warms sharp up.
 // (2) "Download favourites" of 20 avatars: from the click (the download link's request, which builds the

@@ -1,4 +1,4 @@
-// Issue 18's bench: what the likeness measure adds to each task in the worker. The worker measures the
+// A bench: what the likeness measure adds to each task in the worker. The worker measures the
 // avatar while it stores the image and its thumbnail, so the time it adds is the measure's time beyond the
 // thumbnail's (the S3 upload beside it only hides more of it): for ~10 renders of real selfies, the
 // thumbnail alone, then the thumbnail and the measure side by side, each in the worker's own code

@@ -1,4 +1,4 @@
-// Reference photo figures for `npm run bench` (issue 8): confirming 5 browser uploads of 4 MB each, the
+// Reference photo figures for `npm run bench`: confirming 5 browser uploads of 4 MB each, the
 // thumbnails' bytes, and GET /photos with 20 photos one request at a time, interleaved with the Query of
 // those photo items (paired.ts), all through the local stack (API Gateway adapter, DynamoDB Local, s3rver),
 // with real uploads the way the browser makes them.
@@ -24,7 +24,7 @@ import { tenths as ms, percentile as pct } from './stats.ts';
 
 export const PHOTO_BUDGETS = {
   /**
-   * Before any face analysis (issue 19); the face check of each photo (issue 18) is added on top, as the
+   * Before any face analysis; the face check of each photo is added on top, as the
    * analyser's own p50 measured in the same run (faces.ts).
    */
   confirmFiveBeforeFacesP50Ms: 1500,

@@ -79,7 +79,7 @@ const faces = await faceBench({
 const likeness = await likenessBench();
 // Edits' person segmentation against its model's inference, on the same quiet process.
 const segmentation = await segmentationBench();
-// Issue 20's profile preset: sharp alone, on a quiet process too.
+// The profile preset: sharp alone, on a quiet process too.
 const preset = await presetBench();
 execFileSync(process.execPath, ['web/scripts/build.ts', '--quiet'], {
   cwd: REPO_ROOT,

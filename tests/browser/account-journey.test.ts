@@ -124,7 +124,7 @@ describeInBrowser('account page: your data', () => {
   });
 });
 
-// Issue 23, item 11: the link in the deletion email opens, at the top of the account page and alone on it,
+// The link in the deletion email opens, at the top of the account page and alone on it,
 // why the person is there, the account, what will be deleted and the button, in English and French, at a
 // phone's 390x844 and a desktop's 1440x900: no scrolling to find it. "Keep my account" brings back the whole
 // page; the button starts the deletion there. The link is the one the local mail outbox received. On the

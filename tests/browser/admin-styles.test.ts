@@ -1,4 +1,4 @@
-// Issue 11, the admin styles screen at /admin/styles (spec sections 2, 4, 5 and 8), in French: the page a
+// The admin styles screen at /admin/styles, in French: the page a
 // non-admin gets, the form's rules, search, sort, count, faded inactive styles, the two-step delete, the
 // picture preview, Import/Export, the audit log; and how it looks at 1440 and 390 px.
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -209,7 +209,7 @@ describeInBrowser('the admin styles screen', () => {
     await page.screenshot({ path: join(SHOTS, 'admin-styles-390.png'), fullPage: true });
 
     // The export is fetched with the session in a header and saved as styles.json: no tab, no token in
-    // its URL (issue 23).
+    // its URL.
     const answered = page
       .context()
       .waitForEvent('response', (r) => r.url().includes('/api/admin/styles/export'));

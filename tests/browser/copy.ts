@@ -1,5 +1,5 @@
 // What the sign-in screens say, written out here (not read from the locale files) so that a changed or
-// missing string fails the tests. English: spec section 8, word for word.
+// missing string fails the tests. English: the product's own words, word for word.
 export const copy = {
   en: {
     prefix: '',

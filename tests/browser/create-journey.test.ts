@@ -32,7 +32,7 @@ import {
 import { consentedUser } from '../support/photos.ts';
 import { testPhoto } from '../support/test-images.ts';
 
-// Issue 9 end to end, against the real local API, queue, worker and renderer: upload 2 photos, pick 3 styles,
+// End to end, against the real local API, queue, worker and renderer: upload 2 photos, pick 3 styles,
 // create, land on the gallery with the server's message, watch the tasks finish, open 'Generated Avatar',
 // download each preset and the ZIP of all. Also the server's 403 'Not enough tokens' when the balance fell
 // after the screen loaded.
@@ -203,7 +203,7 @@ describeInBrowser('Create Your Avatar', () => {
   });
 });
 
-// Issue 20 on the screens, in English at 1440x900 and in French at 390x844: on Create, the backdrop and
+// On the screens, in English at 1440x900 and in French at 390x844: on Create, the backdrop and
 // outfit swatches (toggle buttons a keyboard reaches and presses) and the total that follows the picks; on
 // My Avatars, a card's backdrop and outfit and "Try again" with its confirmation stating the cost, which
 // charges it and adds the new avatar; the admin form's setting. One account (real photos, one real avatar

@@ -38,7 +38,7 @@ import { samePersonAgain, selfie } from '../support/face-fixtures.ts';
 import { consentedUser, uploadDirect } from '../support/photos.ts';
 import { startWorkerHarness, type WorkerHarness } from '../support/worker-harness.ts';
 
-// Issue 9, My Avatars (spec section 2 "Gallery screen", sections 4, 7 and 8): tasks grouped by day with a
+// My Avatars: tasks grouped by day with a
 // long date, the badges, 'Style: name' or 'Style {id}', at most 2 fetches per image and 'Unable to load
 // image', the 'Generated Avatar' modal, the empty state, Refresh, polling only while a task is pending, and
 // downloads (diagnose, then base64, then the file route). The task lists here are answered at the HTTP edge
@@ -403,7 +403,7 @@ describeInBrowser('My Avatars', () => {
   });
 });
 
-// Issue 23: the gallery's downloads against the real local API, in English and French, at desktop and phone
+// The gallery's downloads against the real local API, in English and French, at desktop and phone
 // sizes. A card's download and "Download all" still save their files; no URL the app requests carries the
 // session; past a per-user limit the screen says so in the user's language.
 
@@ -516,12 +516,12 @@ describeInBrowser('gallery downloads', () => {
   }
 });
 
-// Issue 20 in the gallery, against the real local API, in English and French, at 1440x900 and 390x844 (one page
+// In the gallery, against the real local API, in English and French, at 1440x900 and 390x844 (one page
 // load each): the star on a card (a toggle button, kept by the server, so the phone finds it starred), the
 // favourites filter and its ZIP, the download menu's profile bubble and the 1080 px profile square, the modal's
 // before/after (side by side on a desktop, stacked on a phone). Screenshots go to .local/screenshots/issue-20.
 
-describeInBrowser('keepers in the gallery (issue 20)', () => {
+describeInBrowser('keepers in the gallery', () => {
   const SHOTS = join(import.meta.dirname, '..', '..', '.local', 'screenshots', 'issue-20');
 
   const DESKTOP = { width: 1440, height: 900 };
@@ -721,10 +721,10 @@ describeInBrowser('keepers in the gallery (issue 20)', () => {
   }
 });
 
-// Issue 18 on the screens: a finished avatar shows its likeness ("Likeness 87%" / "Ressemblance 87 %") with
+// On the screens: a finished avatar shows its likeness ("Likeness 87%" / "Ressemblance 87 %") with
 // its explanation, the gallery sorts by best likeness, a card refunded by the likeness guarantee is withheld
 // (docs/faces.md, "The guarantee": only the server's blurred copy, no modal, download or star) and offers
-// "Keep it anyway" and Try again (issue 20: a confirmation with the style's cost), a card charged under the
+// "Keep it anyway" and Try again (a confirmation with the style's cost), a card charged under the
 // threshold says why, and the pricing and landing pages state the guarantee. The list states come from page.route (they do not hold still on a real worker); one test
 // runs the real API, worker, renderer and face model end to end. Screenshots: .local/screenshots/likeness-*.
 
@@ -1021,7 +1021,7 @@ describeInBrowser('likeness on the gallery', () => {
   }, 120_000);
 });
 
-// Issue 23, item 13: while avatars are being made, My Avatars shows each task's real stage (queued,
+// While avatars are being made, My Avatars shows each task's real stage (queued,
 // generating, finishing) with the time left, and each batch "Generating 1 of 2", in English and French, on
 // a desktop and on a phone. Real tasks on the real table, made by the real worker (its own queue, the OpenAI
 // adapter against the fake provider, slowed to 15 s for the image being watched: under the 20 s the worker

@@ -1,4 +1,4 @@
-// Issue 23, item 10: at a phone's 390x844 and a desktop's 1440x900, in English and French, nothing covers
+// At a phone's 390x844 and a desktop's 1440x900, in English and French, nothing covers
 // anything and nothing is cut without a way to read it. The account page's Tokens/Emails column never lies
 // over the token history or the export text, wherever the page is scrolled; gallery titles, category chips
 // and a long email are whole, or wrap, or carry their whole text in a title; the avatar modal shows the

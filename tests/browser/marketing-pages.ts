@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { DESKTOP, stack, type useBrowser, waitForPath } from '../support/browser.ts';
 
-/** Spec section 9, written out: a changed catalogue or a missing currency fails the tests. */
+/** The catalogue, written out: a changed catalogue or a missing currency fails the tests. */
 export const CATALOGUE = {
   packs: [
     { tokens: 10, price: '3.00' },

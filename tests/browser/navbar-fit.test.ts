@@ -1,4 +1,4 @@
-// Issue 7, items 2 and 8: the signed-in navbars (public and app) fit every width from 320 to 1920 px in both
+// The signed-in navbars (public and app) fit every width from 320 to 1920 px in both
 // languages with a 40-character email: nothing spills out of the bar or over its neighbour, the flags never
 // shrink, and the email is either whole or ends in an ellipsis with the whole address in its title (or,
 // where the bar is tightest, only its icon, the address in the title). Both bars show the same things in

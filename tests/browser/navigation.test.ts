@@ -26,7 +26,7 @@ import {
 import { copy } from './copy.ts';
 import { tokenPage, waitForEnglishTokenPage } from './token-page.ts';
 
-// Spec sections 2 and 4: the route table's redirects, the session rules (401 anywhere ends it), the
+// The route table's redirects, the session rules (401 anywhere ends it), the
 // language from the path, the app navbar, toasts and scrolling.
 
 describeInBrowser('routes and session', () => {
@@ -182,7 +182,7 @@ describeInBrowser('routes and session', () => {
   });
 });
 
-// Issue 7, item 1: one address rule for the router, the local web server and the CloudFront function
+// One address rule for the router, the local web server and the CloudFront function
 // (shared/page-address.ts). A page typed with capitals, a trailing slash or an escaped letter arrives at
 // its own address after at most one redirect, and nothing reloads itself: it used to, 19 to 57 times.
 
@@ -277,14 +277,14 @@ describeInBrowser('page addresses', () => {
   });
 });
 
-// Issue 23, item 9, in the browser, at a phone's 390x844 and a desktop's 1440x900 (the flows in English on the
+// In the browser, at a phone's 390x844 and a desktop's 1440x900 (the flows in English on the
 // desktop and French on the phone):
 // - a French browser at / is offered the French page once, in French, by a bar it can close (no redirect);
 //   an English browser is not, nor is a French one already at /fr;
 // - a used login link read in French ends on the French login page, which says why in French, while the
-//   link's own page stays English only (spec section 2) and an English link keeps its English Login Error;
+//   link's own page stays English only and an English link keeps its English Login Error;
 // - an avatar made from a French page downloads under a French name, one made from an English page under an
-//   English one (spec section 7's rule, the stored name before its first underscore, holds for both).
+//   English one.
 
 describeInBrowser('French follows the French reader', () => {
   const SHOTS = join(import.meta.dirname, '..', '..', '.local', 'screenshots', 'language');

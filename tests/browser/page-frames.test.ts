@@ -1,4 +1,4 @@
-// Issue 23, item 14: no blank app page. Before the app's code has arrived, an /app address already shows
+// No blank app page. Before the app's code has arrived, an /app address already shows
 // the app's frame (drawn in its HTML document); once the code is there, the screen draws its title and
 // grey shapes where its data will be, and fills them in when the data arrives; moving to another screen
 // does the same. Also the words on Create: nothing asks for a click, and the phone's bar says where it

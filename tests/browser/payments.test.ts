@@ -227,7 +227,7 @@ describeInBrowser('payments', () => {
   });
 });
 
-// Issue 23, item 6: a visitor who chooses a pack and clicks "Log in to Buy" lands on that pack's checkout
+// A visitor who chooses a pack and clicks "Log in to Buy" lands on that pack's checkout
 // once logged in or signed up (the sign-in pages say so first); the app's bar offers "Buy tokens" on the
 // token badge, which opens the packs. In English and French, on a desktop and on a phone, by password and
 // by sign-up's activation link. A /pricing?buy= this browser did not ask for opens nothing.
@@ -524,7 +524,7 @@ describeInBrowser('account page: a bank debit pending, then the export offered o
       const download = page.waitForEvent('download');
       await section.getByRole('button', { name: copy.download, exact: true }).click();
       const file = await download;
-      // Named in the page's language (issue 23, item 9).
+      // Named in the page's language.
       const stem = lang === 'fr' ? 'aivatar-donnees' : 'aivatar-data';
       expect(file.suggestedFilename()).toMatch(new RegExp(`^${stem}-\\d{4}-\\d{2}-\\d{2}\\.zip$`));
       const link = new URL(file.url());
@@ -537,7 +537,7 @@ describeInBrowser('account page: a bank debit pending, then the export offered o
   }
 });
 
-// Issue 23, item 8: on Create Your Avatar every style card shows its cost and what the balance buys of it.
+// On Create Your Avatar every style card shows its cost and what the balance buys of it.
 // With the 2 signup tokens, a 3-token style (Studio Headshot) says "1 token missing" and offers the 10-token
 // pack, whose link opens that pack's checkout; a 2-token style says the balance is enough for one. In English
 // and French, on a desktop and on a phone: one account, one page load per pair.

@@ -23,8 +23,7 @@ import { blurryFacePhoto, groupPhoto, selfie } from '../support/face-fixtures.ts
 import { uploadDirect } from '../support/photos.ts';
 import { testPhoto } from '../support/test-images.ts';
 
-// Issue 8, the Manage Photos screen (spec section 2 "Photo manager", section 4 "Photo upload", sections 5
-// and 8): real image files go from Chromium straight to the S3 stand-in with XHR progress, are confirmed
+// The Manage Photos screen: real image files go from Chromium straight to the S3 stand-in with XHR progress, are confirmed
 // and listed; consents, automatic upload, thumbnails, names, sizes, warnings, delete, retention, the count.
 
 describeInBrowser('Manage Photos', () => {
@@ -89,7 +88,7 @@ describeInBrowser('Manage Photos', () => {
 
   const toast = (page: Page, text: string) => page.getByTestId('toast').getByText(text, { exact: true });
 
-  /** The spec's "deleted" message, in the bar that offers Undo for a few seconds (issue 23). */
+  /** The spec's "deleted" message, in the bar that offers Undo for a few seconds. */
   const undoBar = (page: Page, text: string) =>
     page.getByTestId('undo-delete').getByText(text, { exact: true });
 
@@ -200,7 +199,7 @@ describeInBrowser('Manage Photos', () => {
     const blurry = cards.filter({ has: page.getByText('IMG_20240612_181233_po...') });
     await blurry.getByText('Face looks blurry: use a sharper photo of your face').waitFor();
 
-    // Delete: the card goes, with the spec's message and Undo (issue 23); sent now, the server has it gone.
+    // Delete: the card goes, with the spec's message and Undo; sent now, the server has it gone.
     await page.getByRole('button', { name: 'Delete beach-selfie.jpg' }).click();
     await undoBar(page, 'Photo "beach-selfie.jpg" has been deleted.').waitFor();
     await poll(() => cards.count()).toBe(2);

@@ -28,7 +28,7 @@ import {
   textOf,
 } from './marketing-pages.ts';
 
-// The landing page (spec sections 1, 2 and 9), in English and French: every section with its counts, the
+// The landing page, in English and French: every section with its counts, the
 // shuffled avatar carousel, the language flags, the structured data, the prerendered HTML, the redirect of a
 // signed-in visitor, and a clean hydration.
 
@@ -298,7 +298,7 @@ describeInBrowser('landing page', () => {
   });
 });
 
-// The professional headshot page (spec sections 1, 2 and 9), in English and French: every section with its
+// The professional headshot page, in English and French: every section with its
 // counts, the 30-image carousel, the before/after illustration, the photo guidance, the pricing block, the
 // FAQ (with the 12-month expiry the spec keeps on purpose), the language flags, the structured data and the
 // prerendered HTML.
@@ -503,7 +503,7 @@ describeInBrowser('professional headshot page', () => {
   });
 });
 
-// The terms of service and the privacy policy (spec sections 2 "Legal pages", 5 and 9), in English and
+// The terms of service and the privacy policy, in English and
 // French: every section, the table of contents, the last-updated date, the facts the spec fixes (both readings
 // of its contradictions included), the link from the terms to the privacy policy, and the operator's identity
 // from the build's configuration, or the notice that it is not configured.
@@ -620,7 +620,7 @@ describeInBrowser('legal pages', () => {
           'Your photos are processed by a third-party AI provider',
           'only after you have consented on the upload page',
           'servers of Amazon Web Services',
-          // Issue 18: what the face check measures, why, and how long it is kept.
+          // What the face check measures, why, and how long it is kept.
           'These numbers are biometric data.',
           'days of that date. Like everything deleted from our database, they then remain in its backups for up to 35 days',
           'Your data export says which photos were measured',
@@ -866,7 +866,7 @@ describeInBrowser('legal pages', () => {
   });
 });
 
-// The pricing page (spec sections 2, 4, 8 and 9), in English and French: the pack selector and its prices,
+// The pricing page, in English and French: the pack selector and its prices,
 // the subscription card's states, the way to checkout (logged out: to the login page; signed in: through the
 // checkout routes), the FAQ and the structured data. Checkout itself, through the local Stripe stand-in, is
 // tested in payments.test.ts.
@@ -1018,7 +1018,7 @@ describeInBrowser('pricing page', () => {
 
     test("'Log in to Buy' and 'Log in to Subscribe' lead to the login page in the page's language", async () => {
       const page = await browser.newPage();
-      // Naming the plan chosen, whose checkout follows the login (issue 23, item 6: payments.test.ts).
+      // Naming the plan chosen, whose checkout follows the login (payments.test.ts).
       for (const [name, plan] of [
         [copy.logInToBuy, 'pack-10'],
         [copy.logInToSubscribe, 'monthly-100'],
@@ -1216,7 +1216,7 @@ describeInBrowser('a client-side link to a prerendered page with a #hash', () =>
   }
 });
 
-// The public navbar and footer (spec section 2 "Public navbar and footer", section 9): Home, Create Avatar
+// The public navbar and footer: Home, Create Avatar
 // when signed in, Pricing and Tokens; the language flags keep the page and switch the /fr prefix with a
 // full page load; the phone menu locks page scrolling; the bar changes after 50 px of scroll; the footer's
 // links (headshot page, terms, privacy, contact).

@@ -137,14 +137,14 @@ describeInBrowser('the SPA takes over a prerendered page', () => {
   );
 });
 
-// Issue 7, item 10: the landing page's JavaScript stays well under its budget, leaving room for the app
+// The landing page's JavaScript stays well under its budget, leaving room for the app
 // screens' code that will join the shared shell. Measured as `npm run bench:web` measures it.
 
 describeInBrowser('page weight', () => {
   test(`the landing page, in both languages, keeps to its ${LANDING_JS_BUDGET_KB} KB JavaScript budget (${LANDING_JS_HEADROOM_KB} KB kept free)`, async () => {
     const measured = [
       ...(await firstLoadJs(stack().webUrl, ['/', '/fr'])),
-      // A French browser at / is offered the French page (issue 23, item 9): that offer fits in the budget too.
+      // A French browser at / is offered the French page: that offer fits in the budget too.
       ...(await firstLoadJs(stack().webUrl, ['/'], { locale: 'fr-FR' })),
     ];
     for (const page of measured) {

@@ -111,7 +111,7 @@ describeInBrowser('sign up, activate, set a password, log out and in again', () 
       expect(mail.subject).toBe(c.activationSubject);
       await page.goto(pathOf(withLanguage(loginLinkIn(mail), lang)));
       // This browser asked for the link: it signs in at once (no "Sign in as …?"). The link's page itself is
-      // English only (spec section 2); the email's language decides the next page.
+      // English only; the email's language decides the next page.
       await waitForEnglishTokenPage(page, tokenPage.success);
 
       // Signed in, in the language of the email: the app's home, Create Your Avatar, welcomes the new user
@@ -177,9 +177,8 @@ describeInBrowser('sign up, activate, set a password, log out and in again', () 
   }
 });
 
-// A login link opened in a browser that did not ask for it (issue 23, login CSRF): the page first asks
-// "Sign in as j•••@example.com?" with Continue and Cancel, in English whatever the link's language (spec
-// section 2), and redeems nothing until Continue; Cancel leaves the link unused. The link's `lang` decides
+// A login link opened in a browser that did not ask for it (login CSRF): the page first asks
+// "Sign in as j•••@example.com?" with Continue and Cancel, in English whatever the link's language, and redeems nothing until Continue; Cancel leaves the link unused. The link's `lang` decides
 // where Cancel and Continue lead (/fr, /fr/app/create). Opened in the browser that asked, it signs in at
 // once. An English link on a desktop and a French one on a phone, with screenshots in .local/screenshots.
 
@@ -290,16 +289,16 @@ describeInBrowser('a login link opened in a browser that did not ask for it', ()
     await waitForPath(first, '/fr/app/create');
     await first.evaluate(() => localStorage.clear());
     await first.goto(link);
-    // Issue 23 item 9: every page reached from a French email is French.
+    // Every page reached from a French email is French.
     await waitForPath(first, '/fr/login');
     await first.getByText(USED_LINK_FR, { exact: true }).waitFor();
     expect(await first.evaluate(() => document.documentElement.lang)).toBe('fr');
   });
 });
 
-// Spec section 8, "Token login": the emailed link's landing page (English only, spec section 2), its three
+// The emailed link's landing page (English only), its three
 // states and its messages; the link's `lang` (the email's language) decides only where it sends the user next,
-// and a French link that fails goes on to the French login page, which says why (issue 23, item 9).
+// and a French link that fails goes on to the French login page, which says why.
 // Links opened in a browser that did not ask for them: the describe above.
 
 describeInBrowser('login link page', () => {
@@ -434,7 +433,7 @@ describeInBrowser('login link page', () => {
   });
 });
 
-// Issue 23, item 14: "Check your inbox" after signing up offers to send the email again, 30 seconds after
+// "Check your inbox" after signing up offers to send the email again, 30 seconds after
 // each email (a countdown on the button); asked for too often, the server's 429 says, in the page's
 // language, when the next may be asked for, and the button waits that long. English on a desktop, French on
 // a phone, whose page never says "Cliquez".
@@ -612,8 +611,8 @@ describeInBrowser('Sign in with Google', () => {
   });
 });
 
-// Issue 6: no button for a route the API does not serve (shared/api-routes.ts `served`, read by the SPA at
-// build time). Identity-provider login came back with its route (issue 12): the sign-in screens show the
+// No button for a route the API does not serve (shared/api-routes.ts `served`, read by the SPA at
+// build time). Identity-provider login came back with its route: the sign-in screens show the
 // Google button, which calls the route only when clicked. (Pricing and the app navbar: public-pages.test.ts,
 // navigation.test.ts.)
 
@@ -639,7 +638,7 @@ describeInBrowser('routes the API does not serve', () => {
     }
   }
 
-  test('the Google button calls its route; a failure is logged and, beyond the spec, told (issue 12)', async () => {
+  test('the Google button calls its route; a failure is logged and, beyond the spec, told', async () => {
     const page = await browser.newPage();
     const logged: string[] = [];
     page.on('console', (m) => m.type() === 'error' && logged.push(m.text()));

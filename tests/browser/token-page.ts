@@ -1,4 +1,4 @@
-// The login link's page, /login_with_token (spec section 8, "Token login"): English only (spec section 2)
+// The login link's page, /login_with_token ("Token login"): English only
 // in every state, whatever the link's `lang`, which decides only the page that comes next. Its strings are
 // written out here (not read from the locale files) so that a changed or missing string fails the tests.
 import type { Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Favourites on the gallery (issue 20; web/src/features/gallery/api/favourites.ts): the star changes at
+// Favourites on the gallery (web/src/features/gallery/api/favourites.ts): the star changes at
 // once, before the server answers, in every list read so far; a star the server did not keep goes back and
 // a toast says so, in English and French.
 import { act, screen, waitFor, within } from '@testing-library/react';

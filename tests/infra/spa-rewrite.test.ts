@@ -70,7 +70,7 @@ describe('CloudFront viewer-request function', () => {
     }
     expect(viewerRequest('/login_with_token').uri).toBe(`/${SHELL_DOCUMENT}`);
     expect(viewerRequest('/fr/login').uri).toBe(`/${SHELL_DOCUMENT_FR}`);
-    // The app's pages: the document with the app's frame drawn in it (issue 23).
+    // The app's pages: the document with the app's frame drawn in it.
     expect(viewerRequest('/app/gallery').uri).toBe(`/${APP_SHELL_DOCUMENT}`);
     expect(viewerRequest('/app').uri).toBe(`/${APP_SHELL_DOCUMENT}`);
     expect(viewerRequest('/fr/app/gallery').uri).toBe(`/${APP_SHELL_DOCUMENT_FR}`);

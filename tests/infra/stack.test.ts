@@ -311,7 +311,7 @@ describe.each([
     // Other spellings (/fr/, /Pricing) are redirected first: tests/infra/spa-rewrite.test.ts.
     for (const path of prerenderedPaths().filter((p) => p !== '/'))
       expect(rewrite(path)).toBe(`${path}/index.html`);
-    // App addresses get the document that already draws the app's frame (issue 23, item 14).
+    // App addresses get the document that already draws the app's frame.
     expect(rewrite('/app/gallery')).toBe('/_app-shell.html');
     expect(rewrite('/fr/app/account')).toBe('/_app-shell-fr.html');
     expect(rewrite('/login')).toBe('/_shell.html');

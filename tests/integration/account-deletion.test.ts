@@ -61,7 +61,7 @@ async function generationLeftovers(userId: string) {
       Item: { pk: `IDEMPOTENCY#${userId}#key-1`, sk: 'IDEMPOTENCY', batch: 'b1', owned_by: `USER#${userId}` },
     }),
   );
-  // The avatar, a download size made from it and a "Download all" archive (issue 23): all go with the account.
+  // The avatar, a download size made from it and a "Download all" archive: all go with the account.
   for (const Key of [
     `results/${userId}/0001.png`,
     `result-sizes/${userId}/0001-4k.jpg`,

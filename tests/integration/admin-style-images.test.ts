@@ -1,4 +1,4 @@
-// Style pictures (issue 11): the admin's browser uploads to the bucket with a presigned POST, the server
+// Style pictures: the admin's browser uploads to the bucket with a presigned POST, the server
 // checks and re-encodes the picture as it does photos, and every screen loads it from /style-images/.
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -59,7 +59,7 @@ describe('style import', () => {
 
 describe('style export', () => {
   it('downloads the catalogue as a JSON file in the import’s shape; never with the session in its URL', async () => {
-    // Issue 23: the screen fetches it with the session in a header; a session in the URL opens nothing.
+    // The screen fetches it with the session in a header; a session in the URL opens nothing.
     const inUrl = await callRoute('adminExportStyles', { query: { token: admin.token } });
     expect(inUrl.status).toBe(401);
     const listed = async () =>

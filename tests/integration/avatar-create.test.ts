@@ -1,4 +1,4 @@
-// Issue 9, "Create": the server charges a batch once, from the styles table, in one transaction with its
+// "Create": the server charges a batch once, from the styles table, in one transaction with its
 // tasks; a short balance is refused with the spec's numbers; bad batches are refused with a clear 400.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 9, "Gallery and downloads": the local stack's own worker (the local renderer, no key) finishes the
+// "Gallery and downloads": the local stack's own worker (the local renderer, no key) finishes the
 // avatars; the gallery lists them newest first with short-lived URLs, the result routes answer as the spec
 // says (base64, then blob), presets, a ZIP of everything, the "ready" email, retention, and
 // nothing of anyone else's.

@@ -1,4 +1,4 @@
-// Issue 9, "Worker": the real worker and dead-letter handler on a Lambda-like SQS event source, the OpenAI
+// "Worker": the real worker and dead-letter handler on a Lambda-like SQS event source, the OpenAI
 // adapter against the fake provider. Duplicate deliveries, provider errors, refusals, a poison message
 // and a task stuck past its deadline each end with one result or exactly one refund.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -41,7 +41,7 @@ const taskOf = (token: string, id: string) =>
     (t) => t?.status === 'DONE' || t?.status === 'ERROR',
   );
 
-// Each finished avatar is measured by the real face model (issue 18): slower on a busy 2-core machine.
+// Each finished avatar is measured by the real face model: slower on a busy 2-core machine.
 describe('the avatar worker', { timeout: 60_000 }, () => {
   it('retries a provider 500 through the queue and finishes DONE, charged once, with a result and a thumbnail', async () => {
     const user = await creator({ ltd: 5 });

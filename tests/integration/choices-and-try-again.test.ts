@@ -1,4 +1,4 @@
-// Issue 20: backdrop and outfit choices on a create (one task per combination, each at the style's price,
+// Backdrop and outfit choices on a create (one task per combination, each at the style's price,
 // the choice in the task's prompt and look, a choice a style does not take refused with nothing charged),
 // whether a style takes them (the admin form, import and export), and "Try again" (one new task like a
 // finished one, charged through the create's transaction, idempotent, refused for another user's task).

@@ -80,7 +80,7 @@ describe('exporting my data', () => {
     expect(Buffer.from(files['avatars/a1.png'] as Uint8Array)).toEqual(avatar);
     const records = text(files['records.json']) as { type: string }[];
     expect(records.map((r) => r.type)).toEqual(expect.arrayContaining(['PHOTO', 'CHECKOUT', 'CUSTOMER']));
-    // The photo was measured (issue 18): the export says so and why, without the measurement itself.
+    // The photo was measured: the export says so and why, without the measurement itself.
     const photoRecord = records.find((r) => r.type === 'PHOTO') as Record<string, unknown>;
     expect(photoRecord.face_check).toEqual({
       measured: true,

@@ -1,4 +1,4 @@
-// Issue 23, item 3: no URL carries the 7-day session. The routes a browser opens by URL take `?token=` only as
+// No URL carries the 7-day session. The routes a browser opens by URL take `?token=` only as
 // a 5-minute download link for one route, one file (or one set of results for the ZIP) and one user.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { JwtLinkTokens } from '../../functions/adapters/jwt-link-tokens.ts';

@@ -1,4 +1,4 @@
-// Issue 20, favourites: a star on a finished avatar, kept by the server on the task (so it is there on every
+// Favourites: a star on a finished avatar, kept by the server on the task (so it is there on every
 // later read, from any device), a filter that lists the starred ones, and "Download favourites" as one ZIP
 // made and limited like "Download all". Nobody stars or reads another user's avatar.
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';

@@ -1,5 +1,5 @@
-// Issue 23, item 9: downloaded files are named in the user's language. An avatar made from a French page (or
-// by a French account) is stored, and so downloads, under its style's French name (spec section 7: the
+// Downloaded files are named in the user's language. An avatar made from a French page (or
+// by a French account) is stored, and so downloads, under its style's French name (the
 // stored name before its first underscore), alone, in a preset's size and inside "Download all"; the data
 // export is named in the page's language. One French account for the whole file (two avatars, one export).
 import { beforeAll, describe, expect, it } from 'vitest';

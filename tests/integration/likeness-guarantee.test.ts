@@ -1,4 +1,4 @@
-// Issue 18, "Likeness score on every avatar, and the guarantee": the real worker and the real face model.
+// "Likeness score on every avatar, and the guarantee": the real worker and the real face model.
 // A render of the user scores high and keeps its tokens; a render of someone else, or of no one, is DONE
 // (withheld until kept) and refunded exactly once with its own ledger reason, even when its message comes
 // twice; the stage's threshold decides; photos deleted during the render do not stop the measure; photos

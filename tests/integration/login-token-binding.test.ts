@@ -1,4 +1,4 @@
-// Login CSRF (issue 23, item 1): a login token someone got for their own account must not sign another
+// Login CSRF: a login token someone got for their own account must not sign another
 // person's browser in to it. A Google sign-in's token works only in the browser that signed in (its
 // sign-in cookie); an emailed link knows the browser that asked for it (the link cookie), and the web app
 // asks "Sign in as j•••@example.com?" anywhere else, from a preview that uses nothing.

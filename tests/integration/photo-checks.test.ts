@@ -1,4 +1,4 @@
-// Issue 8: what the server checks in every photo, whichever way it came in, and what it removes from it.
+// What the server checks in every photo, whichever way it came in, and what it removes from it.
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -123,7 +123,7 @@ describe('quality hints', () => {
     const hints = Object.fromEntries(files.map((f) => [f.original_name, f.hints]));
     expect(hints['good.jpg']).toEqual([]);
     expect(hints['small.jpg']).toEqual(['small']);
-    // The face's own sharpness stands in for the whole frame's (issue 18).
+    // The face's own sharpness stands in for the whole frame's.
     expect(hints['blurry.jpg']).toContain('face-blurry');
     expect(hints['blurry.jpg']).not.toContain('blurry');
     expect(hints['dark.jpg']).toContain('dark');

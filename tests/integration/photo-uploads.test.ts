@@ -1,4 +1,4 @@
-// Issue 8: reference photos go from the browser straight to S3 (presigned POST), are confirmed, checked and
+// Reference photos go from the browser straight to S3 (presigned POST), are confirmed, checked and
 // re-encoded on the server, listed newest first with short-lived URLs, and shown as base64 on request.
 // Real HTTP against the local stack: DynamoDB Local, s3rver, the local API Gateway.
 import sharp from 'sharp';
@@ -78,7 +78,7 @@ describe('direct uploads to S3', () => {
     expect(await sharp(thumb.bytes).metadata()).toMatchObject({ format: 'webp', width: 320, height: 320 });
     expect(thumb.bytes.length).toBeLessThanOrEqual(PHOTO_LIMITS.thumbnailMaxBytes);
 
-    // Spec section 7: the base64 route answers the same image.
+    // The base64 route answers the same image.
     const data = await callRoute('photoData', { token, params: { filename: secondName as string } });
     expect(data.body).toMatchObject({ success: true, content_type: 'image/jpeg' });
     expect(Buffer.from(data.body.data, 'base64').equals(image.bytes)).toBe(true);

@@ -1,4 +1,4 @@
-// Issue 20, profile-ready exports: beside the original, the 400x400 and the 4K, a 1080 px profile square and a
+// Profile-ready exports: beside the original, the 400x400 and the 4K, a 1080 px profile square and a
 // 600 px ID badge, each cut around the face the worker found in the avatar (its box is kept on the task), as a
 // JPEG in sRGB without metadata, named for its preset. The face is checked with the real face model.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';

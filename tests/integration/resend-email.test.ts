@@ -1,4 +1,4 @@
-// Issue 23, item 14: "Check your inbox" offers Resend (POST /send_login_link: a pending account gets its
+// "Check your inbox" offers Resend (POST /send_login_link: a pending account gets its
 // activation link again). Pressed too often from one address it is refused with 429, Retry-After (also in
 // the body, which a page on another origin can read) and a message in the asker's language; the owner
 // asking from another address is never locked out by it, and the link already in the mailbox still works.

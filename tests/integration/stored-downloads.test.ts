@@ -1,4 +1,4 @@
-// Issue 23, item 4: a download size is made once and stored next to its result, a "Download all" archive is
+// A download size is made once and stored next to its result, a "Download all" archive is
 // built once per set of results and reused until the set changes, and both are limited per user (429).
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import sharp from 'sharp';

@@ -1,4 +1,4 @@
-// Issue 23, item 13: a pending task says its real stage (queued, generating, finishing) and an estimate,
+// A pending task says its real stage (queued, generating, finishing) and an estimate,
 // and the stage never goes back: not under duplicate deliveries, not when the provider asks to retry later,
 // not when a late write of an earlier claim arrives. The real worker on a Lambda-like SQS event source, the
 // OpenAI adapter against the fake provider (slowed), the real table; the stages read through the real API.

@@ -1,4 +1,4 @@
-// Issue 19, "Load: 1,000 tasks": GET /aivatar/user-tasks pages a long history with a cursor, newest first,
+// "Load: 1,000 tasks": GET /aivatar/user-tasks pages a long history with a cursor, newest first,
 // and its first page stays small (each finished task carries two presigned URLs). The tasks are written
 // straight into DynamoDB Local with the adapters' own keys: making 1,000 through the worker would take
 // minutes and prove nothing more about the list.
@@ -11,7 +11,7 @@ import { activatedUser, callRoute, request, stack } from '../support/api.ts';
 import { testDb, userIdOf } from '../support/avatars.ts';
 
 const HISTORY = 1000;
-/** The gallery's first screen: at most this much JSON (issue 19). */
+/** The gallery's first screen: at most this much JSON. */
 const FIRST_PAGE_BUDGET_BYTES = 300 * 1024;
 
 /** `count` tasks in the user's partition, one a second back from `newest`, mostly finished. */

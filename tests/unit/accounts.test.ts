@@ -68,7 +68,7 @@ describe('session tokens', () => {
 });
 
 describe('error responses', () => {
-  it('give domain errors their status and message, as `msg` and as `error` (spec section 7)', () => {
+  it('give domain errors their status and message, as `msg` and as `error`', () => {
     const res = errorResponse(new DomainError('EMAIL_TAKEN', 'This email is already registered.'), 'c1');
     expect(res.statusCode).toBe(409);
     expect(JSON.parse(res.body as string)).toEqual({

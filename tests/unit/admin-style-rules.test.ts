@@ -1,4 +1,4 @@
-// The admin form's rules (spec section 5), shared by the screen and the server: values are trimmed, each
+// The admin form's rules, shared by the screen and the server: values are trimmed, each
 // field answers with the spec's French message, and picture addresses are https or the site's own paths.
 import { describe, expect, it } from 'vitest';
 import { checkStyleForm, isAcceptableImageUrl, STYLE_MESSAGES } from '../../shared/admin-style-rules.ts';

@@ -1,4 +1,4 @@
-// Issue 23, item 9: every date and time the app shows comes from web/src/lib/dates.ts, one locale per
+// Every date and time the app shows comes from web/src/lib/dates.ts, one locale per
 // language, so a time reads the same on every screen: "04:59" in the gallery and in the token history alike.
 import { describe, expect, it } from 'vitest';
 import { formatDate, localDay } from '../../web/src/lib/dates.ts';

@@ -1,4 +1,4 @@
-// Issue 7, item 9: the README and docs/ only point at files a clone of this repository has (or makes: the
+// The README and docs/ only point at files a clone of this repository has (or makes: the
 // git-ignored outputs of its own commands), never at a sibling folder outside it.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';

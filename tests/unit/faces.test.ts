@@ -1,4 +1,4 @@
-// Issue 18: the face rules on their own (shared/face-rules.ts, functions/domain/faces/faces.ts). The model
+// The face rules on their own (shared/face-rules.ts, functions/domain/faces/faces.ts). The model
 // itself is exercised on real photos by the integration tests; here, what the rules make of its findings.
 import { describe, expect, it } from 'vitest';
 import { checkPhotoFace, faceDistance, mayShowSomeoneElse } from '../../functions/domain/faces/faces.ts';

@@ -35,7 +35,7 @@ describe('paying for a batch', () => {
 });
 
 describe('result names', () => {
-  it('download as the part before the first underscore, plus the extension (spec section 7)', () => {
+  it('download as the part before the first underscore, plus the extension', () => {
     const id = newTaskId(1_790_000_000, 0, 'abcdef012345');
     const name = resultFilename(styleSlug('studio-headshot', 'Studio headshot'), id, 'image/png');
     expect(name).toBe(`studio-headshot_${id}.png`);

@@ -1,4 +1,4 @@
-// Issue 18, the likeness score and the guarantee: the documented curve from a face distance to 0-100, what
+// The likeness score and the guarantee: the documented curve from a face distance to 0-100, what
 // counts as under the guarantee, the stage's setting, the order reference photos are picked in, and the
 // measure itself on real faces with the real model (no stand-in for the analyser).
 import sharp from 'sharp';

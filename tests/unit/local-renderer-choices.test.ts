@@ -1,4 +1,4 @@
-// Issue 20: the embedded renderer draws the user's backdrop and outfit visibly, so the feature can be seen
+// The embedded renderer draws the user's backdrop and outfit visibly, so the feature can be seen
 // and tested without an AI provider. Measured on the rendered pixels: the backdrop region's colour changes
 // with the backdrop, the clothing region's with the outfit, each towards the colours the swatch shows.
 import sharp from 'sharp';

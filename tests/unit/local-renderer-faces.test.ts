@@ -1,4 +1,4 @@
-// Issue 18, "Renders centred on the face": the local renderer frames the reference photo on the face the
+// "Renders centred on the face": the local renderer frames the reference photo on the face the
 // upload measured, so in every style format and window the eyes sit on the window's eye line, the face is
 // whole and the render looks like the user (checked with the real face model). Its test option draws
 // another person, or nobody.

@@ -89,7 +89,7 @@ describe('local web server', () => {
     expect(await (await get('/login')).text()).toBe(
       '<html lang="en"><body><div id="root"></div></body></html>',
     );
-    // The app's pages: the document with the app's frame (issue 23).
+    // The app's pages: the document with the app's frame.
     expect(await (await get('/app/gallery')).text()).toContain(
       '<html lang="en"><body><div id="root"></div><div class="boot-frame">',
     );

@@ -1,4 +1,4 @@
-// The pure parts of issue 8: names made by the server, what bytes really are, quality hints, the spec's
+// The pure parts of the photo rules: names made by the server, what bytes really are, quality hints, the product's
 // name truncation, and reading multipart bodies.
 import { describe, expect, it } from 'vitest';
 import { sniffPhotoType } from '../../functions/domain/photos/image-bytes.ts';
@@ -85,7 +85,7 @@ describe('quality hints', () => {
   });
 });
 
-describe('file names on the photo cards (spec section 9)', () => {
+describe('file names on the photo cards', () => {
   it('over 25 characters show the first 22 and an ellipsis', () => {
     expect(truncateFilename('a'.repeat(25))).toBe('a'.repeat(25));
     expect(truncateFilename('IMG_20240612_181233_portrait.jpg')).toBe('IMG_20240612_181233_po...');

@@ -1,4 +1,4 @@
-// The face-centred squares of issue 20 (shared/result-presets.ts): placed from the face's box, not the picture's
+// The face-centred squares (shared/result-presets.ts): placed from the face's box, not the picture's
 // centre, kept inside the picture, and the preset files named for what they are.
 import { describe, expect, it } from 'vitest';
 import { FACE_SQUARES, faceSquare, presetDownloadName } from '../../shared/result-presets.ts';

@@ -94,7 +94,7 @@ describe('paths', () => {
   });
 });
 
-describe('tokens in a URL (?token=: download links only, issue 23)', () => {
+describe('tokens in a URL (?token=: download links only)', () => {
   const event = (query: Record<string, string>, headers: Record<string, string> = {}) =>
     ({ headers, queryStringParameters: query }) as unknown as APIGatewayProxyEventV2;
 

@@ -1,4 +1,4 @@
-// Issue 6, "one place each": the Language type, path filling, HTML escaping and the page-to-module map are
+// "one place each": the Language type, path filling, HTML escaping and the page-to-module map are
 // written once, in shared/ (zod-free, so the SPA can import them) or in web/src/lib/page-modules.ts, and
 // nothing restates them.
 import { readdirSync, readFileSync, statSync } from 'node:fs';

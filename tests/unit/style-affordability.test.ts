@@ -1,4 +1,4 @@
-// Issue 23, item 8: what a balance buys of one style on the Create screen, and the pack offered for what
+// What a balance buys of one style on the Create screen, and the pack offered for what
 // is missing (the smallest that covers it).
 import { describe, expect, it } from 'vitest';
 import { affordabilityOf } from '../../web/src/features/create/affordability.ts';

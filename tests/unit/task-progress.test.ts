@@ -1,4 +1,4 @@
-// Issue 23, item 13: the estimate a pending task shows comes from recent tasks' durations at each stage.
+// The estimate a pending task shows comes from recent tasks' durations at each stage.
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_DURATIONS,

@@ -37,7 +37,7 @@ describe('translations', () => {
   });
 });
 
-// Issue 23, item 14: the same words are read on a phone and on a desktop, so none asks for a click (or a
+// The same words are read on a phone and on a desktop, so none asks for a click (or a
 // tap): "open", "pick", "use" fit both. Every translation file, and the emails' text.
 describe('words for every screen', () => {
   const CLICK = /\b(click|clicking|cliquez|cliquer|clic|tap|touchez)\b/i;
