@@ -96,7 +96,7 @@ export default defineConfig(({ command, isSsrBuild }) => {
         },
         // react-router's package points every bundler at its development build, with its development-only
         // warnings; its production build is the same router without them, 0.5 KB gzipped less on every page
-        // (room the landing page's language offer uses, issue 23 item 9).
+        // (room the landing page's language offer uses).
         {
           find: /^react-router$/,
           replacement: `${import.meta.dirname}/../node_modules/react-router/dist/production/index.mjs`,
