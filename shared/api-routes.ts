@@ -1,4 +1,4 @@
-// The single source of the API (house rule 1). API Gateway routes (infra/), the local server
+// The single source of the API. API Gateway routes (infra/), the local server
 // (infra/local/), the SPA's typed client (web/) and the tests all read this table.
 import type * as z from 'zod/mini';
 import * as s from './api-schemas.ts';
@@ -36,9 +36,9 @@ export interface ApiRoute {
    */
   response: z.ZodMiniType | 'binary' | 'redirect';
   /**
-   * The caller may also come as `?token=` (spec section 7's image-URL helper): only GET routes that answer
+   * The caller may also come as `?token=` (the image-URL helper): only GET routes that answer
    * a file have it, and there it is a short-lived download link for one file (createDownloadLink), never the
-   * session, which ends up in history, proxies and logs once it is in a URL (issue 23).
+   * session, which ends up in history, proxies and logs once it is in a URL.
    */
   queryToken?: true;
   /** The JSON body's limit in bytes when it is not the default (functions/http/middleware.ts MAX_JSON_BODY_BYTES). */
@@ -223,7 +223,7 @@ export const apiRoutes = {
   }),
   /**
    * Newest first; `?cursor=` and `?limit=` page through (beyond the spec); `?favourites=true` lists the
-   * starred ones only (issue 20).
+   * starred ones only.
    */
   userTasks: route({
     method: 'GET',
@@ -233,7 +233,7 @@ export const apiRoutes = {
     response: s.TaskList,
   }),
   /**
-   * Beyond the spec (issue 20): one new task with the same style, choices and photos as a finished (DONE or
+   * Beyond the spec: one new task with the same style, choices and photos as a finished (DONE or
    * ERROR) one, charged like a create (atomic debit, Idempotency-Key required, refund on failure).
    */
   tryTaskAgain: route({
@@ -314,7 +314,7 @@ export const apiRoutes = {
     response: 'binary',
     queryToken: true,
   }),
-  /** Beyond the spec (issue 20): stars or unstars one of the caller's finished avatars. */
+  /** Beyond the spec: stars or unstars one of the caller's finished avatars. */
   setFavourite: route({
     method: 'PUT',
     path: '/aivatar/tasks/{taskId}/favourite',
@@ -323,7 +323,7 @@ export const apiRoutes = {
     request: s.FavouriteRequest,
     response: s.FavouriteResult,
   }),
-  /** Beyond the spec (issue 20): the starred avatars in one ZIP, made and served as "Download all"'s. */
+  /** Beyond the spec: the starred avatars in one ZIP, made and served as "Download all"'s. */
   favouritesZip: route({
     method: 'GET',
     path: '/aivatar/user-file/favourites.zip',

@@ -1,4 +1,4 @@
-// The gallery's download links (issue 23): a short-lived token for one of the caller's files, or for the ZIP
+// The gallery's download links: a short-lived token for one of the caller's files, or for the ZIP
 // of their finished (or starred) avatars, which a browser opens by URL without the session in it.
 
 import { issueLink, type LinkRoute, type LinkTokens } from '../download-links.ts';
