@@ -20,11 +20,12 @@ export interface HeadshotZipDeps extends TeamDeps {
 }
 
 const ARCHIVE_NAME = 'team-headshots.zip';
-const PAGE = 100;
+/** Members per Query page: DynamoDB answers at most 1 MB a page, which still pages a large team. */
+const PAGE = 1000;
 /** How many squares are made at once on the first build (sharp's threads are the function's CPU). */
 const MAKE_AT_ONCE = 4;
 /** Files read ahead of the one the archive is writing, so storage's latency overlaps the upload. */
-const READ_AHEAD = 32;
+const READ_AHEAD = 64;
 
 /** Where the team's archives are kept: a prefix of their own, never a member's. */
 const storageOwner = (teamId: string) => `team-${teamId}`;
