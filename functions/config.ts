@@ -15,7 +15,7 @@ type Shape = Record<string, z.ZodMiniType>;
 type Env = Record<string, string | undefined>;
 
 /** One part of a function's configuration: the settings it reads and what it makes of them. */
-export interface ConfigPart<S extends Shape, C> {
+interface ConfigPart<S extends Shape, C> {
   shape: S;
   /** Cross-field rules; returns the problems, worded like the schema's. */
   check?(settings: z.infer<z.ZodMiniObject<S>>): string[];
@@ -24,7 +24,7 @@ export interface ConfigPart<S extends Shape, C> {
 
 const part = <S extends Shape, C>(p: ConfigPart<S, C>): ConfigPart<S, C> => p;
 
-export class ConfigError extends Error {}
+class ConfigError extends Error {}
 
 /** The table every function reads and writes. */
 export const tableConfig = part({
@@ -153,7 +153,7 @@ export type StripeWebhookConfig = ReturnType<typeof stripeWebhookConfig.build>;
  * WAF in front of the API). A request that reaches a function without it came straight to execute-api,
  * past CloudFront and WAF, and is refused. Absent locally, where there is no CloudFront.
  */
-export const originVerifyConfig = part({
+const originVerifyConfig = part({
   shape: {
     ORIGIN_VERIFY_SECRET: z.optional(z.string().check(z.minLength(16))),
     ORIGIN_VERIFY_SECRET_ARN: z.optional(z.string().check(z.minLength(1))),
@@ -168,7 +168,6 @@ export const originVerifyConfig = part({
       : null) as SecretSource | null,
   }),
 });
-export type OriginVerifyConfig = ReturnType<typeof originVerifyConfig.build>;
 
 /** The web app's origin: the one origin the API answers browsers from (CORS, functions/http/cors.ts). */
 export const corsConfig = part({
@@ -177,7 +176,7 @@ export const corsConfig = part({
 });
 
 /** Where the provider sends the browser back to: the public web URL, never a request's Host header. */
-export const webUrlConfig = part({
+const webUrlConfig = part({
   shape: { WEB_URL: z.url() },
   build: (s) => ({ webUrl: s.WEB_URL }),
 });
@@ -203,7 +202,7 @@ export const taskQueueConfig = part({
 export type TaskQueueConfig = ReturnType<typeof taskQueueConfig.build>;
 
 /** The privacy job queue (account deletions and data exports; the local stand-in when SQS_ENDPOINT is set). */
-export const privacyJobQueueConfig = part({
+const privacyJobQueueConfig = part({
   shape: {
     PRIVACY_JOB_QUEUE_URL: z.url(),
     SQS_ENDPOINT: z.optional(z.url()),
@@ -244,7 +243,7 @@ export const taskTimingConfig = part({
     } as TaskTimingSettings,
   }),
 });
-export interface TaskTimingSettings {
+interface TaskTimingSettings {
   deadlineSeconds: number;
   leaseSeconds: number;
   retryDelaySeconds: number;
@@ -294,14 +293,14 @@ export const providerConfig = part({
 });
 
 /** What the local renderer puts in the picture: the user's photo, another person's, or no face. */
-export type LocalRendererFace = { kind: 'reference' } | { kind: 'none' } | { kind: 'other'; path: string };
+type LocalRendererFace = { kind: 'reference' } | { kind: 'none' } | { kind: 'other'; path: string };
 const localRendererFace = (v: string | undefined): LocalRendererFace =>
   !v || v === 'reference'
     ? { kind: 'reference' }
     : v === 'none'
       ? { kind: 'none' }
       : { kind: 'other', path: v };
-export type ProviderSettings =
+type ProviderSettings =
   | {
       kind: 'openai';
       key: SecretSource;
@@ -318,7 +317,7 @@ export type ProviderConfig = ReturnType<typeof providerConfig.build>;
  * https://accounts.google.com). All or nothing: without GOOGLE_OIDC_ISSUER the stage has no Google sign-in
  * and its two routes say so; with it, the client and the API's public URL are required.
  */
-export const googleSignInConfig = part({
+const googleSignInConfig = part({
   shape: {
     GOOGLE_OIDC_ISSUER: z.optional(z.url()),
     GOOGLE_CLIENT_ID: z.optional(z.string().check(z.minLength(1))),
@@ -384,7 +383,7 @@ export interface SignInCookie {
  * link is opened there; any other first asks "Sign in as …?". Same rules as Google's cookie: `__Host-`
  * and Secure over https, SameSite=None where the API is another site than the web app.
  */
-export const linkCookieConfig = part({
+const linkCookieConfig = part({
   shape: {
     API_URL: z.optional(z.url()),
     LINK_COOKIE_SAMESITE: z.optional(z.enum(['lax', 'none'])),
@@ -404,7 +403,6 @@ export const linkCookieConfig = part({
     };
   },
 });
-export type LinkCookieConfig = ReturnType<typeof linkCookieConfig.build>;
 
 /**
  * Cost guard: daily caps on AI provider calls, per account and for the whole stage

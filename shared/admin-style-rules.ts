@@ -2,7 +2,6 @@
 // (request schemas, import) and by the admin screen, so the form and the server say the same thing.
 
 export const STYLE_FORMATS = ['square', 'portrait'] as const;
-export type StyleFormatName = (typeof STYLE_FORMATS)[number];
 
 export const STYLE_FIELD_LIMITS = {
   name: 100,

@@ -4,7 +4,7 @@
 // not here: it is the web app's URL (WEB_URL).
 import type { HttpMethod, LambdaGroup } from './api-routes.ts';
 
-export interface ApiCors {
+interface ApiCors {
   /** Request headers the SPA's client sends (Bearer and Token, JSON bodies). */
   allowHeaders: readonly string[];
   allowMethods: readonly HttpMethod[];

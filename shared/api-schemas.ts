@@ -349,7 +349,7 @@ export const PhotoRetentionRequest = z.strictObject({ delete_after_generation: z
 export const PhotoRetentionResult = z.object({ success: z.boolean(), delete_after_generation: z.boolean() });
 /** At most this many styles, and avatars, per batch (the screen's hint says 10 styles; the server allows 20). */
 export const MAX_STYLES_PER_BATCH = MAX_AVATARS_PER_BATCH;
-export const MAX_STYLE_PROMPT_LENGTH = 4000;
+const MAX_STYLE_PROMPT_LENGTH = 4000;
 export const CreateTasksBatch = z.strictObject({
   styles: z.array(StyleId).check(z.maxLength(100)),
   /** checked for length only: prompts come from the styles table */
@@ -392,13 +392,6 @@ export const CreateTasksResult = z.object({
   paid_by: z.optional(z.literal('team')),
   allowance_left: z.optional(z.number()),
 });
-export {
-  EDIT_ASPECTS,
-  EDIT_KINDS,
-  EDIT_TOKEN_COST,
-  MAX_EDITS_PER_AVATAR,
-  RETOUCH_LEVELS,
-} from './edit-rules.ts';
 /**
  * An edit of a finished avatar (POST /aivatar/tasks/{taskId}/edits). The shape only: which fields a kind
  * needs, the ids, the colour, the prompt's length and the mask (a PNG data URL of the avatar's size) are
@@ -439,8 +432,8 @@ export const EditSpec = z.object({
   prompt: z.optional(z.string()),
 });
 export type EditSpec = z.infer<typeof EditSpec>;
-export const TASK_STATUSES = ['TODO', 'IN_PROGRESS', 'DONE', 'ERROR'] as const;
-export { RESULT_PRESETS, type ResultPreset } from './result-presets.ts';
+const TASK_STATUSES = ['TODO', 'IN_PROGRESS', 'DONE', 'ERROR'] as const;
+
 export const AvatarTask = z.object({
   id: z.string(),
   status: z.enum(TASK_STATUSES),
@@ -621,7 +614,7 @@ export const ExportDownload = z.object({
 export type ExportDownload = z.infer<typeof ExportDownload>;
 
 /** A privacy job's state: queued, running, done, or failed (given up: support finishes it). */
-export const JobState = z.enum(['queued', 'running', 'done', 'failed']);
+const JobState = z.enum(['queued', 'running', 'done', 'failed']);
 
 /** An account deletion's progress, as the account screen follows it (by the secret `id`). */
 export const DeletionStatus = z.object({
@@ -660,8 +653,8 @@ export const LatestExport = z.object({ export: z.nullable(ExportStatus) });
 // Teams (docs/product.md, "Teams"; numbers and words in shared/team-rules.ts).
 /** A company email domain as typed (`acme.test`); the server keeps its ASCII (punycode) form. */
 const TeamDomain = z.string().check(z.trim(), z.minLength(3), z.maxLength(253));
-export const TeamRole = z.enum(TEAM_ROLES);
-export const MemberStatus = z.enum(MEMBER_STATUSES);
+const TeamRole = z.enum(TEAM_ROLES);
+const MemberStatus = z.enum(MEMBER_STATUSES);
 /** One backdrop with one outfit, for the styles that take choices (shared/style-choices.ts ids). */
 export const TeamCombo = z.strictObject({ backdrop: z.enum(BACKDROP_IDS), outfit: z.enum(OUTFIT_IDS) });
 export type TeamCombo = z.infer<typeof TeamCombo>;

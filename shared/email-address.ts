@@ -11,7 +11,7 @@ const DOMAIN_AS_TYPED = /^[\p{L}\p{M}\p{N}.-]+$/u;
 const ASCII_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 const TOP_LEVEL = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 
-export const EMAIL_MAX_LENGTH = 254;
+const EMAIL_MAX_LENGTH = 254;
 const LOCAL_MAX_LENGTH = 64;
 
 /** IDNA (UTS 46) through the URL parser, which every browser and Node have. */

@@ -3,8 +3,5 @@
 export const LANGUAGES = ['en', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** English is the fallback wherever no language is known. */
-export const DEFAULT_LANGUAGE: Language = 'en';
-
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

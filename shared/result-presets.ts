@@ -16,7 +16,7 @@ export interface RelativeBox {
 }
 
 /** A square of an image, in its pixels. */
-export interface SquareCrop {
+interface SquareCrop {
   left: number;
   top: number;
   side: number;
@@ -31,7 +31,7 @@ export const FACE_SQUARES = {
   /** a badge photo: the face larger, as ID pictures have it */
   'id-badge': { side: 600, faceSpan: 2 },
 } as const satisfies Partial<Record<SizedPreset, { side: number; faceSpan: number }>>;
-export type FaceSquarePreset = keyof typeof FACE_SQUARES;
+type FaceSquarePreset = keyof typeof FACE_SQUARES;
 
 export const isFaceSquare = (preset: ResultPreset): preset is FaceSquarePreset => preset in FACE_SQUARES;
 

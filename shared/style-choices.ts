@@ -39,7 +39,7 @@ export interface TaskChoice {
 type Hex = string;
 
 /** How a backdrop is drawn: the renderer's backdrop kinds (render-recipe.ts), darkest or dominant colour first. */
-export interface BackdropLook {
+interface BackdropLook {
   kind: 'studio' | 'bokeh' | 'skyline' | 'brick' | 'solid';
   colors: Hex[];
 }

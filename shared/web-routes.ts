@@ -130,7 +130,7 @@ export function shellDocumentFor(path: string): string {
 }
 /** Where canonical URLs point when the build has no SITE_URL: the local web app (`npm start`). */
 export const LOCAL_SITE_URL = 'http://localhost:5173';
-export const APP_PREFIX = '/app';
+const APP_PREFIX = '/app';
 
 export type Page = (typeof webPages)[number];
 

@@ -5,7 +5,7 @@ import type { SessionClaims, SessionTokens } from '../domain/ports.ts';
 const ALGORITHM = 'HS256';
 const AUDIENCE = 'aivatar-web';
 
-export interface JwtSettings {
+interface JwtSettings {
   /** at least 32 bytes of key material */
   secret: string;
   issuer: string;

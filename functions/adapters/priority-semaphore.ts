@@ -1,7 +1,7 @@
 // A counting semaphore with two priorities: waiting `high` work always starts before waiting `low` work,
 // and `low` work never holds more than its share of the slots, so a flood of it leaves room for `high`.
 
-export type Priority = 'high' | 'low';
+type Priority = 'high' | 'low';
 
 export class PrioritySemaphore {
   private readonly slots: number;

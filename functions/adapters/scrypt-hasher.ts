@@ -15,12 +15,9 @@ const KEY_LENGTH = 64;
  * sign-ins, so guessing through a session can neither exhaust the memory nor make sign-ins queue behind
  * it. (A Lambda instance serves one request at a time; the local API serves every group in one process.)
  */
-export const SCRYPT_SLOTS = 3;
-export const SCRYPT_SLOTS_OUTSIDE_SIGN_IN = 1;
+const SCRYPT_SLOTS = 3;
+const SCRYPT_SLOTS_OUTSIDE_SIGN_IN = 1;
 const gate = new PrioritySemaphore(SCRYPT_SLOTS, SCRYPT_SLOTS_OUTSIDE_SIGN_IN);
-
-/** The derivations running and waiting in this process. */
-export const scryptLoad = () => gate.load;
 
 const derive = (password: string, salt: Buffer, logN: number, r: number, p: number): Promise<Buffer> =>
   new Promise((resolve, reject) => {

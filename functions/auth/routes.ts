@@ -18,13 +18,13 @@ import type { RouteHandlers } from '../http/group-handler.ts';
 import { googleRoutes } from './google-routes.ts';
 
 /** The cookies that bind sign-ins to browsers: the login link's, and Google's where the stage has it. */
-export interface AuthCookies {
+interface AuthCookies {
   link: SignInCookie;
   google: SignInCookie | null;
 }
 
 /** Locally and in tests over http: host-only cookies without Secure. */
-export const PLAIN_HTTP_COOKIES: AuthCookies = {
+const PLAIN_HTTP_COOKIES: AuthCookies = {
   link: { name: 'aivatar_link', secure: false, sameSite: 'Lax' },
   google: null,
 };

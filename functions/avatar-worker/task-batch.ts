@@ -10,7 +10,7 @@ import { logger } from '../observability/logger.ts';
 import { observedHandler } from '../observability/observed-handler.ts';
 import { tracer } from '../observability/tracer.ts';
 
-export interface MessageVisibility {
+interface MessageVisibility {
   hide(receiptHandle: string, seconds: number): Promise<void>;
 }
 

@@ -35,7 +35,7 @@ export interface LinkTokens {
   verify(token: string): Promise<LinkClaims>;
 }
 
-export interface LinkResolverDeps {
+interface LinkResolverDeps {
   links: LinkTokens;
   users: UserReader;
   adminEmails: readonly string[];

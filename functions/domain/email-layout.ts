@@ -4,7 +4,7 @@ import type { Language } from '../../shared/api-schemas.ts';
 import { escapeHtml } from '../../shared/html.ts';
 import type { OutgoingEmail } from './ports.ts';
 
-export interface Notice {
+interface Notice {
   lang: Language;
   subject: string;
   heading: string;

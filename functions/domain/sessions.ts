@@ -3,7 +3,7 @@
 import { DomainError } from './errors.ts';
 import type { SessionVerifier, User, UserReader } from './ports.ts';
 
-export interface SessionDeps {
+interface SessionDeps {
   sessions: SessionVerifier;
   users: UserReader;
   /** The stage's ADMIN_EMAILS, read at each cold start: removing an email takes the role away. */

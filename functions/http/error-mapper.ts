@@ -74,7 +74,7 @@ export class RequestError extends Error {
   }
 }
 
-export const JSON_HEADERS = {
+const JSON_HEADERS = {
   'content-type': 'application/json; charset=utf-8',
   'cache-control': 'no-store',
 };

@@ -48,7 +48,7 @@ export type RouteHandlers<G extends LambdaGroup> = {
 const isRawResponse = (v: unknown): v is APIGatewayProxyStructuredResultV2 =>
   typeof v === 'object' && v !== null && 'statusCode' in v;
 
-export interface GroupHandlerOptions {
+interface GroupHandlerOptions {
   /**
    * The secret the API's CloudFront distribution adds as a header (originVerifyConfig); null where no
    * distribution fronts the API (local runs, stages without WAF). Every group states it: none is forgotten.
@@ -113,9 +113,5 @@ export function groupHandler<G extends LambdaGroup>(
   );
 }
 
-export const correlationIdOf = (event: APIGatewayProxyEventV2): string =>
+const correlationIdOf = (event: APIGatewayProxyEventV2): string =>
   event.requestContext?.requestId || newCorrelationId();
-
-/** The route ids a group's handler serves: used by the tests that keep table and handlers in step. */
-export const handledRouteIds = <G extends LambdaGroup>(handlers: RouteHandlers<G>): string[] =>
-  Object.keys(handlers);

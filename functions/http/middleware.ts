@@ -9,7 +9,7 @@ import type { User } from '../domain/ports.ts';
 import { addLogContext, currentCorrelationId, newCorrelationId } from '../observability/logger.ts';
 import { errorResponse, RequestError } from './error-mapper.ts';
 
-export interface RequestState {
+interface RequestState {
   correlationId: string;
   route: ApiRoute;
   body: unknown;

@@ -2,7 +2,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { RequestError } from './error-mapper.ts';
 
-export interface FormPart {
+interface FormPart {
   name: string;
   /** set for file parts */
   filename: string | null;
@@ -79,7 +79,7 @@ export function parseMultipart(body: Buffer, contentType: string): FormPart[] {
 }
 
 /** The request's raw body, refusing bodies over `maxBytes` with a 413 in the API's error shape. */
-export function rawBody(event: APIGatewayProxyEventV2, maxBytes: number, tooLarge: string): Buffer {
+function rawBody(event: APIGatewayProxyEventV2, maxBytes: number, tooLarge: string): Buffer {
   const raw = event.body ?? '';
   const body = event.isBase64Encoded ? Buffer.from(raw, 'base64') : Buffer.from(raw, 'utf8');
   if (body.length > maxBytes) throw new RequestError(413, 'PAYLOAD_TOO_LARGE', tooLarge);

@@ -20,7 +20,7 @@ export const PREVIOUS_VALUE_ACCEPTED_MS = 15 * 60_000;
 const digest = (v: string) => createHash('sha256').update(v).digest();
 const same = (a: Buffer, b: Buffer) => timingSafeEqual(a, b);
 
-export interface OriginVerifierOptions {
+interface OriginVerifierOptions {
   /** milliseconds; the function's clock unless a test sets one */
   now?: () => number;
 }

@@ -13,7 +13,7 @@ import type { Context } from 'aws-lambda';
 import { functionLogger } from './logger.ts';
 import { functionMetrics } from './metrics.ts';
 
-export interface ObservedOptions {
+interface ObservedOptions {
   /** The function's tracer (tracer.ts), for the functions traced in X-Ray. */
   tracer?: Tracer;
 }

@@ -8,7 +8,7 @@ import type { PrivacyJobDeps } from '../domain/privacy/ports.ts';
 import { logger } from '../observability/logger.ts';
 import { observedHandler } from '../observability/observed-handler.ts';
 
-export interface ScheduledSweep {
+interface ScheduledSweep {
   source: 'aws.events';
   'detail-type': 'Scheduled Event';
 }

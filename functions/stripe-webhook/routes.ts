@@ -8,7 +8,7 @@ import type { RouteHandlers } from '../http/group-handler.ts';
 import { addLogContext, logger } from '../observability/logger.ts';
 
 /** The exact bytes Stripe signed: API Gateway passes a JSON body as text, anything else base64-encoded. */
-export const rawBodyOf = (event: APIGatewayProxyEventV2): string =>
+const rawBodyOf = (event: APIGatewayProxyEventV2): string =>
   event.isBase64Encoded ? Buffer.from(event.body ?? '', 'base64').toString('utf8') : (event.body ?? '');
 
 export const webhookRoutes = (

@@ -19,7 +19,7 @@ import { sessionTokens } from './session-wiring.ts';
 
 // Session resolution lives in its own module so that groups without accounts code (billing, photos…)
 // bundle only the verifier and one account read; re-exported here for the auth group.
-export { buildSessionResolver, type SessionResolver, sessionTokens } from './session-wiring.ts';
+export { buildSessionResolver } from './session-wiring.ts';
 
 /** The provider behind "Sign in with Google", or null where the stage has none. */
 function googleSignIn(config: GoogleSignInConfig, db: DynamoDBDocumentClient, table: string) {

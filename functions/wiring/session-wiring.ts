@@ -18,7 +18,7 @@ export const sessionTokens = async (config: SessionConfig): Promise<JwtSessionTo
     ttlSeconds: config.sessionTtlSeconds,
   });
 
-export type SessionResolver = (token: string) => Promise<User>;
+type SessionResolver = (token: string) => Promise<User>;
 
 export async function buildSessionResolver(
   config: TableConfig & SessionConfig,

@@ -19,7 +19,7 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/http/origin-verify.ts';
 
-export interface ApiEdgeProps {
+interface ApiEdgeProps {
   stage: 'dev' | 'prod';
   /** API Gateway's own address (https://<id>.execute-api.<region>.amazonaws.com) */
   apiEndpoint: string;

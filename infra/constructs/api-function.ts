@@ -64,7 +64,7 @@ export interface ApiFunctionProps {
  * optional dependencies that carry prebuilt binaries (@img/sharp-linux-arm64, @img/sharp-libvips-linux-arm64)
  * are chosen for Lambda's arm64 Linux, not for the machine running the synth.
  */
-export const LAMBDA_NPM_PLATFORM: Record<string, string> = {
+const LAMBDA_NPM_PLATFORM: Record<string, string> = {
   npm_config_os: 'linux',
   npm_config_cpu: 'arm64',
   npm_config_libc: 'glibc',

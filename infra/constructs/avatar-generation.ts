@@ -41,7 +41,7 @@ const FINISHING: readonly DynamoAction[] = [
   'dynamodb:DeleteItem',
 ];
 
-export interface GenerationNeeds {
+interface GenerationNeeds {
   table: TableAccess;
   /** Object prefixes of the media bucket (get/put/delete under them). */
   media: readonly string[];
@@ -95,7 +95,7 @@ export const WORKER_QUEUE_ACTIONS = ['sqs:ChangeMessageVisibility'] as const;
 export const SEND_TASK_ACTIONS = ['sqs:SendMessage'] as const;
 export const PROVIDER_KEY_ACTIONS = ['secretsmanager:GetSecretValue'] as const;
 
-export interface AvatarGenerationProps {
+interface AvatarGenerationProps {
   stage: 'dev' | 'prod';
   table: ITable;
   media: IBucket;
@@ -199,7 +199,7 @@ export function bindTaskQueue(fn: LambdaFunction, queue: Queue, actions: readonl
 }
 
 /** OPENAI_API_KEY_ARN, and GetSecretValue on that one secret. */
-export function bindProviderKey(fn: LambdaFunction, secret: ISecret): void {
+function bindProviderKey(fn: LambdaFunction, secret: ISecret): void {
   fn.addEnvironment('OPENAI_API_KEY_ARN', secret.secretArn);
   fn.addToRolePolicy(
     new PolicyStatement({

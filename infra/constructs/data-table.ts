@@ -4,7 +4,7 @@ import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/a
 import { Construct } from 'constructs';
 import { BACKUP_DAYS, TABLE_DESIGN } from '../../shared/table-design.ts';
 
-export interface DataTableProps {
+interface DataTableProps {
   stage: 'dev' | 'prod';
 }
 

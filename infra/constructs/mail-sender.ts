@@ -7,7 +7,7 @@ import { ConfigurationSet, EmailIdentity, Identity, SuppressionReasons } from 'a
 import { Construct } from 'constructs';
 import { LOGIN_LINK_TTL_SECONDS } from '../../functions/domain/accounts/accounts.ts';
 
-export interface MailSenderProps {
+interface MailSenderProps {
   /** The domain mail is sent from, e.g. `aivatar.example`. */
   domain: string;
   /** The mailbox part of the sender address. */

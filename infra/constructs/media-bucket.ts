@@ -14,7 +14,7 @@ import { EXPORT_DAYS } from '../../functions/domain/privacy/data-export.ts';
 import { PHOTO_RETENTION_DAYS } from '../../shared/photo-rules.ts';
 
 /** Key prefixes and how long objects under each live (functions/adapters/s3/photo-files.ts). */
-export const MEDIA_LIFECYCLE = [
+const MEDIA_LIFECYCLE = [
   { prefix: 'uploads/', days: 1, why: 'browser uploads not confirmed (confirm deletes the rest)' },
   { prefix: 'photos/', days: PHOTO_RETENTION_DAYS, why: 'reference photos' },
   { prefix: 'thumbs/', days: PHOTO_RETENTION_DAYS, why: 'their thumbnails' },
@@ -27,14 +27,13 @@ export const MEDIA_LIFECYCLE = [
  * known without referring to the bucket: the site's CSP (CloudFront) names it while the bucket's CORS rule
  * names the site, and neither waits on the other.
  */
-export const mediaBucketName = (stage: string): string =>
-  `aivatar-${stage}-media-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
+const mediaBucketName = (stage: string): string => `aivatar-${stage}-media-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
 
 /** The origin browsers reach the bucket at (virtual-hosted style, as the SDK signs URLs in the region). */
 export const mediaBucketOrigin = (stage: string): string =>
   `https://${mediaBucketName(stage)}.s3.${Aws.REGION}.${Aws.URL_SUFFIX}`;
 
-export interface MediaBucketProps {
+interface MediaBucketProps {
   stage: 'dev' | 'prod';
   /** The web app's origin: the only one that may upload (POST) and read (GET) from a browser. */
   webOrigin: string;

@@ -62,7 +62,7 @@ export const ALARM_THRESHOLDS = {
   malformedItems: 1,
 } as const;
 
-export interface MonitoringProps {
+interface MonitoringProps {
   stage: 'dev' | 'prod';
   /** Where alarms are emailed (the stage's `alarmEmail` setting); without it, subscribe to the topic by hand. */
   alarmEmail?: string;

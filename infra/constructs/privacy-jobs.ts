@@ -52,7 +52,7 @@ export const PRIVACY_JOB_NEEDS = {
 /** SQS actions the job function's own code calls: a deletion hands over, the sweep sends again. */
 export const SEND_JOB_ACTIONS = ['sqs:SendMessage'] as const;
 
-export interface PrivacyJobsProps {
+interface PrivacyJobsProps {
   stage: 'dev' | 'prod';
   table: ITable;
   media: IBucket;

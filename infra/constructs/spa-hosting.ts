@@ -66,12 +66,12 @@ function handler(event) {
 }
 `;
 
-export const HSTS_MAX_AGE = Duration.days(730);
+const HSTS_MAX_AGE = Duration.days(730);
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** Splits the shared header list into what CloudFront manages itself and plain custom headers. */
-export function cloudFrontHeaders(headers: Record<string, string>, csp: string) {
+function cloudFrontHeaders(headers: Record<string, string>, csp: string) {
   const security: Writable<ResponseSecurityHeadersBehavior> = {
     contentSecurityPolicy: { contentSecurityPolicy: csp, override: true },
     strictTransportSecurity: { accessControlMaxAge: HSTS_MAX_AGE, includeSubdomains: true, override: true },
@@ -107,7 +107,7 @@ export function cloudFrontHeaders(headers: Record<string, string>, csp: string) 
   return { security, custom };
 }
 
-export interface SpaHostingProps {
+interface SpaHostingProps {
   stage: 'dev' | 'prod';
   /** The API's origin (scheme and host) for the CSP's connect-src. */
   apiOrigin: string;

@@ -25,7 +25,7 @@ export class StripeSecrets extends Construct {
   }
 }
 
-export const CATALOGUE_PLAN_IDS: readonly string[] = [
+const CATALOGUE_PLAN_IDS: readonly string[] = [
   ...TOKEN_PACKS.map((p) => p.id),
   SUBSCRIPTION.id,
   TEAM_SEAT.id,

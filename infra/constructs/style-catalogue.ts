@@ -18,7 +18,7 @@ export const SEED_TABLE_ACTIONS = ['dynamodb:BatchGetItem', 'dynamodb:UpdateItem
 export const catalogueVersion = (): string =>
   createHash('sha256').update(JSON.stringify(STYLE_CATALOGUE)).digest('hex').slice(0, 16);
 
-export interface StyleCatalogueProps {
+interface StyleCatalogueProps {
   stage: 'dev' | 'prod';
   table: ITable;
 }

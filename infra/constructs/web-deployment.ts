@@ -8,11 +8,11 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import { Construct } from 'constructs';
 
 /** What the SPA reads from /config.json at start. */
-export interface WebRuntimeConfig {
+interface WebRuntimeConfig {
   apiUrl: string;
 }
 
-export interface WebDeploymentProps {
+interface WebDeploymentProps {
   /** The `vite build` output: a folder with index.html and hashed files under assets/. */
   distPath: string;
   bucket: IBucket;

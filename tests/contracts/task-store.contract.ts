@@ -210,7 +210,7 @@ export function taskStoreContract(make: () => TaskStoreSubject | Promise<TaskSto
         [1, 2].map(() => s.tasks.claimBatchFinished(user.id, b.id, now + 14)),
       );
       expect(finished.filter((f) => f !== null)).toEqual([
-        { batchId: b.id, userId: user.id, done: 1, failed: 1 },
+        { batchId: b.id, userId: user.id, done: 1, failed: 1, kind: 'avatars' },
       ]);
       expect(await s.tasks.counts(user.id)).toEqual({
         byStatus: { TODO: 0, IN_PROGRESS: 0, DONE: 1, ERROR: 1 },

@@ -1,7 +1,7 @@
 // The type and size of an image from its first bytes (PNG, JPEG, WebP), without decoding it.
 import type { ImageType } from '../../domain/generation/image-provider.ts';
 
-export interface ImageInfo {
+interface ImageInfo {
   type: ImageType;
   width: number;
   height: number;

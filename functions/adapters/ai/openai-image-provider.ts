@@ -22,7 +22,7 @@ import { providerFailure } from './provider-failures.ts';
 
 export const DEFAULT_IMAGE_MODEL = 'gpt-image-1.5';
 
-export interface OpenAiProviderOptions {
+interface OpenAiProviderOptions {
   apiKey: string;
   /** The API's base URL (default https://api.openai.com/v1); tests point it at a local fake. */
   baseURL?: string;
@@ -39,8 +39,7 @@ export interface OpenAiProviderOptions {
 }
 
 /** Models that take `input_fidelity: high` (the gpt-image-1 family; gpt-image-2 models refuse the field). */
-export const takesHighFidelity = (model: string): boolean =>
-  /^gpt-image-1(\.5)?(-\d{4}-\d{2}-\d{2})?$/.test(model);
+const takesHighFidelity = (model: string): boolean => /^gpt-image-1(\.5)?(-\d{4}-\d{2}-\d{2})?$/.test(model);
 
 const EXTENSION: Record<ImageType, string> = {
   'image/jpeg': 'jpg',
@@ -60,7 +59,7 @@ function usageOf(u: OpenAI.ImagesResponse['usage']): ProviderUsage | null {
 }
 
 /** The provider's output size nearest a canvas's shape (the canvas is letterboxed in it). */
-export function editSize(width: number, height: number): '1024x1024' | '1536x1024' | '1024x1536' {
+function editSize(width: number, height: number): '1024x1024' | '1536x1024' | '1024x1536' {
   const ratio = width / height;
   if (ratio > 1.2) return '1536x1024';
   if (ratio < 1 / 1.2) return '1024x1536';

@@ -14,7 +14,7 @@ const REFUSAL_CODES = new Set(['moderation_blocked', 'content_policy_violation']
 const DEFAULT_RETRY_AFTER = 10;
 
 /** '1m30s', '12s', '150ms', '0.5s' (the x-ratelimit-reset-* headers) in seconds; null if unreadable. */
-export function parseDuration(text: string): number | null {
+function parseDuration(text: string): number | null {
   const parts = [...text.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
   if (!parts.length || parts.map((p) => p[0]).join('') !== text.trim()) return null;
   const unit = { ms: 0.001, s: 1, m: 60, h: 3600 } as const;
@@ -22,7 +22,7 @@ export function parseDuration(text: string): number | null {
 }
 
 /** When the provider asks us to come back, in seconds, from its headers. */
-export function retryAfterSeconds(headers: Headers | undefined, now = Date.now()): number | null {
+function retryAfterSeconds(headers: Headers | undefined, now = Date.now()): number | null {
   if (!headers) return null;
   const ms = Number(headers.get('retry-after-ms'));
   if (headers.get('retry-after-ms') && Number.isFinite(ms) && ms >= 0) return ms / 1000;

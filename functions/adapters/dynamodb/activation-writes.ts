@@ -51,7 +51,7 @@ export function signupBonusWrites(
 }
 
 /** More to set on the account in the same update, with its condition (e.g. the Google link). */
-export interface AlsoSet {
+interface AlsoSet {
   set: string;
   condition: string;
   values: Record<string, unknown>;

@@ -32,7 +32,7 @@ const auditKey = (id: string) => ({
 const ATTEMPTS = 4;
 /** An import waits this long for another to finish; a lease whose holder died (the function times out
  * after 15 s) frees itself after holdMs. */
-export const IMPORT_LEASE = { waitMs: 10_000, holdMs: 30_000 };
+const IMPORT_LEASE = { waitMs: 10_000, holdMs: 30_000 };
 
 interface AuditItem {
   id: string;

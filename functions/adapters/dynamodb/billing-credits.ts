@@ -22,7 +22,7 @@ type ReadAccount = (userId: string) => Promise<BillingAccount | null>;
 /** Event ids are kept well past the provider's 3 days of retries. */
 const EVENT_RETENTION_SECONDS = 30 * 24 * 3600;
 
-export function eventPut(table: string, eventId: string, now: number): TransactItem {
+function eventPut(table: string, eventId: string, now: number): TransactItem {
   return {
     Put: {
       TableName: table,
@@ -36,7 +36,7 @@ export function eventPut(table: string, eventId: string, now: number): TransactI
   };
 }
 
-export interface LedgerLine {
+interface LedgerLine {
   entryId: string;
   reason: LedgerEntry['reason'];
   pool: LedgerEntry['pool'];

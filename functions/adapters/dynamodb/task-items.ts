@@ -19,7 +19,7 @@ const EditItem = z.object({
   prompt: z.optional(z.string()),
 });
 
-export const TaskItem = z.object({
+const TaskItem = z.object({
   id: z.string(),
   user_id: z.string(),
   batch_id: z.string(),

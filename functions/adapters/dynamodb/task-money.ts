@@ -27,7 +27,7 @@ import { memberAllowanceChange } from './team-payers.ts';
 /** Concurrent creates of one account each retry until the balance they read holds, or runs short. */
 const BALANCE_ATTEMPTS = 60;
 
-export const shardOf = (taskId: string): number => {
+const shardOf = (taskId: string): number => {
   let h = 0;
   for (const c of taskId) h = (h * 31 + c.charCodeAt(0)) >>> 0;
   return h % keys.taskDeadlineShards;
@@ -108,7 +108,7 @@ export function ledgerLines(
   return lines;
 }
 
-export interface IdempotencyItem {
+interface IdempotencyItem {
   batch_id: string;
   task_ids: string[];
   total_cost: number;
@@ -501,7 +501,7 @@ export async function completeTask(
 }
 
 /** One more task of the batch finished. */
-export function batchFinishedOne(
+function batchFinishedOne(
   table: string,
   userId: string,
   batchId: string,

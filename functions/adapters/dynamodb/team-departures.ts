@@ -24,13 +24,13 @@ import { keys, ownedBy, TTL_ATTRIBUTE } from './keys.ts';
 export const DELETED_ACCOUNT_EMAIL = '(account deleted)';
 
 /** A dissolved team's tombstone lasts as long as its longest-lived join link could (90 days). */
-export const DISSOLVED_TEAM_SECONDS = 90 * 86_400;
+const DISSOLVED_TEAM_SECONDS = 90 * 86_400;
 /**
  * A dissolved team's member row that paid for avatars lingers this long, stripped of the account, so a
  * render in flight (an hour at most: functions/domain/generation/task-timing.ts) still finds the row its
  * completion counts on; the table's TTL removes it then.
  */
-export const DISSOLVED_MEMBER_ROW_SECONDS = 86_400;
+const DISSOLVED_MEMBER_ROW_SECONDS = 86_400;
 /** Partition items read per dissolution transaction (a member is two writes: pointer and row). */
 const DISSOLVE_PAGE = 40;
 

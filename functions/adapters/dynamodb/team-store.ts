@@ -39,7 +39,7 @@ type Item = Record<string, unknown>;
 const num = (v: unknown): number => Number(v ?? 0);
 const numOrNull = (v: unknown): number | null => (v === undefined || v === null ? null : Number(v));
 
-export const toTeam = (i: Item): Team => ({
+const toTeam = (i: Item): Team => ({
   id: String(i.team_id),
   name: String(i.name),
   ownerId: String(i.owner_id),
@@ -55,7 +55,7 @@ export const toTeam = (i: Item): Team => ({
   dissolvedAt: numOrNull(i.dissolved_at),
 });
 
-export const toMember = (i: Item): Member => ({
+const toMember = (i: Item): Member => ({
   teamId: String(i.team_id),
   memberId: String(i.member_id),
   userId: (i.user_id as string | undefined) ?? null,

@@ -128,7 +128,7 @@ async function faceSharpness(
 }
 
 /** The variance of the Laplacian of a grey image, scaled to a common contrast. */
-export function laplacianSharpness(grey: Uint8Array, w: number, h: number): number {
+function laplacianSharpness(grey: Uint8Array, w: number, h: number): number {
   let sum = 0;
   let squares = 0;
   for (const v of grey) {

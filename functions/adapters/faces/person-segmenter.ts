@@ -18,11 +18,11 @@ export const BUNDLED_SEGMENTATION_DIR = 'segmentation-model';
 export const SEGMENTATION_MODEL_FILES = ['rvm.json', 'rvm.bin'] as const;
 
 /** px: a larger image is matted at this long side and its matte scaled back up. */
-export const MATTE_LONG_SIDE = 1536;
+const MATTE_LONG_SIDE = 1536;
 /** px: the long side RVM's backbone sees (its downsample_ratio): its makers' advice for portraits. */
 const BACKBONE_LONG_SIDE = 256;
 
-export function segmentationModelDir(): string {
+function segmentationModelDir(): string {
   const bundled = join(import.meta.dirname, BUNDLED_SEGMENTATION_DIR);
   if (existsSync(bundled)) return bundled;
   const require = createRequire(import.meta.url);
@@ -32,7 +32,7 @@ export function segmentationModelDir(): string {
 type GraphModel = Awaited<ReturnType<Tf['loadGraphModel']>>;
 type Tensor3D = ReturnType<Tf['tensor3d']>;
 
-export interface SegmentationModel {
+interface SegmentationModel {
   tf: Tf;
   model: GraphModel;
 }

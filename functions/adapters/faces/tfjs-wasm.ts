@@ -12,7 +12,7 @@ export type Tf = typeof import('@tensorflow/tfjs');
 /** The bundle's folder of .wasm files (infra/constructs/face-analysis.ts). */
 export const BUNDLED_WASM_DIR = 'tfjs-wasm';
 
-export function wasmDir(): string {
+function wasmDir(): string {
   const bundled = join(import.meta.dirname, BUNDLED_WASM_DIR);
   if (existsSync(bundled)) return bundled;
   const require = createRequire(import.meta.url);

@@ -18,7 +18,7 @@ interface FilesCursor {
 }
 
 const USER_ID = /^[A-Za-z0-9-]{1,64}$/;
-export const EXPORT_PREFIX: (typeof USER_FILE_PREFIXES)[number] = 'exports/';
+const EXPORT_PREFIX: (typeof USER_FILE_PREFIXES)[number] = 'exports/';
 /** A download link is short-lived: the account page asks for a fresh one at each click. */
 const DOWNLOAD_SECONDS = 5 * 60;
 

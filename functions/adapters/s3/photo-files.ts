@@ -14,7 +14,7 @@ import { isUploadId, uploadIdOf } from '../../domain/photos/photo-names.ts';
 import type { PhotoFiles, UploadRead, UploadTargetForm } from '../../domain/photos/ports.ts';
 import { isMissing, owner, readImage, saveWithThumbnail, WindowedUrlSigner } from './media-objects.ts';
 
-export const MEDIA_PREFIXES = { uploads: 'uploads/', photos: 'photos/', thumbnails: 'thumbs/' } as const;
+const MEDIA_PREFIXES = { uploads: 'uploads/', photos: 'photos/', thumbnails: 'thumbs/' } as const;
 
 function uploadKey(userId: string, uploadId: string): string {
   if (!isUploadId(uploadId)) throw new Error(`Refusing upload id ${JSON.stringify(uploadId)}`);

@@ -7,7 +7,7 @@ import type { StyleImageFiles } from '../../domain/styles/ports.ts';
 import { readImage } from './media-objects.ts';
 import { S3PhotoFiles } from './photo-files.ts';
 
-export const STYLE_IMAGE_PREFIX = 'style-images/';
+const STYLE_IMAGE_PREFIX = 'style-images/';
 
 function imageKey(filename: string): string {
   if (!uploadIdOf(filename)) throw new Error(`Refusing style picture name ${JSON.stringify(filename)}`);

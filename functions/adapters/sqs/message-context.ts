@@ -4,7 +4,7 @@ import type { MessageAttributeValue } from '@aws-sdk/client-sqs';
 import type { SQSRecord } from 'aws-lambda';
 import { newCorrelationId, withLogContext } from '../../observability/logger.ts';
 
-export const CORRELATION_ATTRIBUTE = 'correlationId';
+const CORRELATION_ATTRIBUTE = 'correlationId';
 
 /** The attributes to send with a message created while `correlationId` is current. */
 export const correlationAttributes = (
@@ -13,7 +13,7 @@ export const correlationAttributes = (
   correlationId ? { [CORRELATION_ATTRIBUTE]: { DataType: 'String', StringValue: correlationId } } : undefined;
 
 /** The correlation id a message came with, or a fresh one (a message sent by hand, a redrive). */
-export const correlationIdOfRecord = (record: Pick<SQSRecord, 'messageAttributes'>): string =>
+const correlationIdOfRecord = (record: Pick<SQSRecord, 'messageAttributes'>): string =>
   record.messageAttributes?.[CORRELATION_ATTRIBUTE]?.stringValue || newCorrelationId();
 
 /**

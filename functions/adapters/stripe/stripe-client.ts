@@ -3,7 +3,7 @@
 // version is the one this SDK version pins (no override), so payloads match the types we read them with.
 import Stripe from 'stripe';
 
-export interface StripeClientConfig {
+interface StripeClientConfig {
   secretKey: string;
   /** e.g. http://127.0.0.1:12111 for the local stand-in; absent: api.stripe.com */
   apiUrl?: string | undefined;
@@ -24,6 +24,3 @@ export function createStripeClient(config: StripeClientConfig): Stripe {
       : {}),
   });
 }
-
-/** The API version every payload we read has (the SDK's pinned version). */
-export const STRIPE_API_VERSION: string = Stripe.API_VERSION;

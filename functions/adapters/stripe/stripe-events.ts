@@ -30,7 +30,7 @@ export class StripeEventVerifier implements EventVerifier {
   }
 }
 
-export function toBillingEvent(event: Stripe.Event): BillingEvent {
+function toBillingEvent(event: Stripe.Event): BillingEvent {
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':

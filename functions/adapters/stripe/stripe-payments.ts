@@ -11,7 +11,7 @@ import type {
 const idOf = (v: string | { id: string } | null | undefined): string | null =>
   typeof v === 'string' ? v : (v?.id ?? null);
 
-export function toSnapshot(s: Stripe.Subscription): SubscriptionSnapshot {
+function toSnapshot(s: Stripe.Subscription): SubscriptionSnapshot {
   // Since API version 2025-03-31 the period lives on each subscription item, not on the subscription.
   const periodEnd = Math.max(0, ...s.items.data.map((i) => i.current_period_end));
   return {

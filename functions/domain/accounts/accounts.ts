@@ -69,7 +69,7 @@ const SIGNUP_DONE = 'Account created! Please check your email for an activation 
  * The secret the asking browser's link cookie holds (`browser`): every link asked for from that browser
  * carries its hash, so that opening the link there signs in at once (functions/domain/accounts/link-sign-in.ts).
  */
-export type LinkRequestBrowser = { browser: string };
+type LinkRequestBrowser = { browser: string };
 
 export async function signUp(
   deps: AccountDeps,

@@ -68,7 +68,7 @@ export async function previewLoginLink(
   return { email: maskEmail(link.owner.email), same_browser: askedHere };
 }
 
-export interface RedeemedLink {
+interface RedeemedLink {
   login: LinkLogin;
   /** a Google sign-in's token: the sign-in is over, its cookie can go */
   endsGoogleSignIn: boolean;

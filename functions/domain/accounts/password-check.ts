@@ -21,7 +21,7 @@ const OWNER_TOLD = 'password_check:user-warned';
 export const PASSWORD_CHECKS_PAUSED =
   'Too many incorrect passwords. Password checks on your account are paused for a few minutes; we have emailed you about it.';
 
-export interface PasswordCheckDeps {
+interface PasswordCheckDeps {
   limiter: RateLimiter;
   hasher: PasswordHasher;
   mailer: Mailer;

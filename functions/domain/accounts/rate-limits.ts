@@ -45,9 +45,9 @@ export const DEFAULT_RATE_LIMITS: RateLimitPolicy = {
   loginLinkPreviewPerClient: { limit: 60, windowSeconds: 900 },
 };
 
-export type LimitedAction = 'signup' | 'login' | 'login_link' | 'google_sign_in' | 'login_link_preview';
+type LimitedAction = 'signup' | 'login' | 'login_link' | 'google_sign_in' | 'login_link_preview';
 
-export interface LimitCheck {
+interface LimitCheck {
   scope: 'client' | 'email-client' | 'email' | 'email-failures';
   key: string;
   rule: LimitRule;

@@ -19,7 +19,7 @@ export interface BillingDeps {
 }
 
 /** Statuses in which a subscription still gives its monthly tokens (a cancelled one: until its period ends). */
-export const LIVE_SUBSCRIPTION_STATUSES: readonly string[] = ['active', 'trialing', 'past_due'];
+const LIVE_SUBSCRIPTION_STATUSES: readonly string[] = ['active', 'trialing', 'past_due'];
 
 /** A subscription checkout holds the account's one subscription slot this long (the provider's minimum is 30 min). */
 export const SUBSCRIPTION_CHECKOUT_TTL_SECONDS = 35 * 60;

@@ -6,7 +6,7 @@ import { paymentFailedEmail } from './payment-emails.ts';
 import type { BillingEvent, CheckoutRecord, DelayedPayment, PaymentProvider, WebhookStore } from './ports.ts';
 import { emailOnce } from './receipts.ts';
 
-export interface PackEventDeps {
+interface PackEventDeps {
   provider: PaymentProvider;
   store: WebhookStore;
   clock: Clock;

@@ -14,7 +14,7 @@ import type {
   WebhookStore,
 } from './ports.ts';
 
-export interface ReceiptDeps {
+interface ReceiptDeps {
   provider: PaymentProvider;
   store: WebhookStore;
   clock: Clock;
@@ -50,7 +50,7 @@ export async function emailOnce(
 }
 
 /** What a pack's receipt reads elsewhere: the account (its address, its language) and the provider's receipt. */
-export interface ReceiptReads {
+interface ReceiptReads {
   account: Promise<BillingAccount | null>;
   receiptUrl: Promise<string | null>;
 }

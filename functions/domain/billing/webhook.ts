@@ -32,7 +32,7 @@ export interface WebhookDeps {
   webUrl: string;
 }
 
-export type WebhookOutcome =
+type WebhookOutcome =
   | 'credited'
   | 'duplicate'
   | 'not-paid-yet'

@@ -12,7 +12,7 @@ export interface PhotoFace {
   descriptor: number[];
 }
 
-export type PhotoFaceCheck =
+type PhotoFaceCheck =
   | { ok: false; reason: 'no-face' | 'several-faces' }
   | { ok: true; face: PhotoFace; hints: FaceHint[] };
 
@@ -52,7 +52,7 @@ export function faceDistance(a: readonly number[], b: readonly number[]): number
 }
 
 /** The member of the set with the smallest total distance to the others: the set's most typical face. */
-export function medoid(descriptors: readonly (readonly number[])[]): readonly number[] | null {
+function medoid(descriptors: readonly (readonly number[])[]): readonly number[] | null {
   let best: readonly number[] | null = null;
   let bestTotal = Infinity;
   for (const d of descriptors) {

@@ -24,7 +24,7 @@ import type { NewTask } from './tasks.ts';
 export type { CreateDeps } from './start-tasks.ts';
 export { NEED_PHOTOS_MESSAGE } from './start-tasks.ts';
 
-export interface CreateRequest {
+interface CreateRequest {
   styles: number[];
   style_prompts: string[];
   style_choices?: StyleChoices[];

@@ -6,12 +6,12 @@ export interface Balance {
   ltd: number;
 }
 
-export interface TaskDebit {
+interface TaskDebit {
   subscription: number;
   ltd: number;
 }
 
-export const available = (b: Balance): number => b.subscription + b.ltd;
+const available = (b: Balance): number => b.subscription + b.ltd;
 
 /** Each task's share, in order, or null when the balance does not cover the total. */
 export function splitDebit(costs: readonly number[], balance: Balance): TaskDebit[] | null {

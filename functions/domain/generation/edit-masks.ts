@@ -24,7 +24,7 @@ export interface EditFace {
   landmarks: readonly Point[];
 }
 
-export interface EditSource {
+interface EditSource {
   width: number;
   height: number;
   /** the person (255) against the backdrop (0), at the source's size: backdrop and outfit need it */
@@ -35,7 +35,7 @@ export interface EditSource {
   userMask?: MaskImage | null;
 }
 
-export interface EditGeometry {
+interface EditGeometry {
   /** at the canvas's size: 0 where the model may paint, 255 where the image is kept (the provider's mask) */
   mask: MaskImage;
   canvas: { width: number; height: number };
@@ -212,7 +212,7 @@ function regionMask(source: EditSource): MaskImage {
  * source placed so its face's centre is where the face-centred exports put it, or as near as the canvas
  * allows (the source never leaves it). The padding is what the model paints.
  */
-export function framingGeometry(
+function framingGeometry(
   source: { width: number; height: number; face?: EditFace | null },
   aspect: EditAspect,
 ): { canvas: { width: number; height: number }; placement: Placement } {

@@ -20,7 +20,7 @@ const RETOUCH_WORDS: Record<RetouchLevel, string> = {
 };
 
 /** The edit's own words: what the masked area becomes. */
-export function editWords(spec: EditSpec): string {
+function editWords(spec: EditSpec): string {
   const keep =
     'Keep the face, the expression, the hair and everything outside the masked area exactly as they are.';
   switch (spec.kind) {

@@ -66,7 +66,7 @@ export interface EditBody {
   mask?: string | undefined;
 }
 
-export interface EditAnswer {
+interface EditAnswer {
   task_id: string;
   version: number;
   tokens_left: number;
@@ -92,7 +92,7 @@ const refuse = (lang: Language, m: keyof typeof EDIT_MESSAGES) => invalid(EDIT_M
  * What the body asks, checked field by field (the validation table of tests/domain/edits.test.ts), and the
  * brush's PNG bytes for a region (its size and content are checked against the avatar by checkBrush).
  */
-export function editSpecOf(lang: Language, body: EditBody): { spec: EditSpec; brush: Uint8Array | null } {
+function editSpecOf(lang: Language, body: EditBody): { spec: EditSpec; brush: Uint8Array | null } {
   if (!one(EDIT_KINDS, body.kind)) throw refuse(lang, 'kind');
   const kind: EditKind = body.kind;
   for (const f of OPTIONAL_FIELDS)

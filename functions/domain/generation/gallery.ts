@@ -222,7 +222,7 @@ export function parsePreset(value: string | undefined): ResultPreset {
   );
 }
 
-export interface ResultImage {
+interface ResultImage {
   bytes: Uint8Array;
   contentType: string;
   downloadName: string;

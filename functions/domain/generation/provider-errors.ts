@@ -4,7 +4,7 @@
 //   transient     a timeout, a 5xx, a broken connection: let the queue deliver the task again.
 //   permanent     our request or account is wrong (bad key, no credit, invalid input): fail and refund.
 
-export type ProviderFailureKind = 'refusal' | 'rate-limited' | 'transient' | 'permanent';
+type ProviderFailureKind = 'refusal' | 'rate-limited' | 'transient' | 'permanent';
 
 export class ProviderError extends Error {
   readonly kind: ProviderFailureKind;

@@ -3,13 +3,13 @@
 import type { ImageQuality, ImageSize, InputFidelity, ProviderUsage } from './image-provider.ts';
 
 /** US dollars per million tokens, as the provider lists them. */
-export interface TokenPrices {
+interface TokenPrices {
   textInput: number;
   imageInput: number;
   imageOutput: number;
 }
 
-export const MODEL_PRICES: Readonly<Record<string, TokenPrices>> = {
+const MODEL_PRICES: Readonly<Record<string, TokenPrices>> = {
   'gpt-image-1.5': { textInput: 5, imageInput: 8, imageOutput: 32 },
   'gpt-image-1': { textInput: 5, imageInput: 10, imageOutput: 40 },
   'gpt-image-1-mini': { textInput: 2, imageInput: 2.5, imageOutput: 8 },
@@ -28,7 +28,7 @@ export const OUTPUT_TOKENS: Readonly<Record<ImageQuality, Record<ImageSize, numb
  */
 export const REFERENCE_TOKENS: Readonly<Record<InputFidelity, number>> = { low: 800, high: 3800 };
 /** A style prompt of up to about 1,500 characters. */
-export const PROMPT_TOKENS = 400;
+const PROMPT_TOKENS = 400;
 
 /** The cost of one call from the usage the provider reported; null for a model without known prices. */
 export function costOfUsage(model: string, usage: ProviderUsage): number | null {
@@ -42,7 +42,7 @@ export function costOfUsage(model: string, usage: ProviderUsage): number | null 
   );
 }
 
-export interface GenerationSettings {
+interface GenerationSettings {
   size: ImageSize;
   quality: ImageQuality;
   referenceCount: number;
@@ -65,7 +65,7 @@ export function estimateCost(model: string, s: GenerationSettings): number | nul
  * VAT (prices are tax-inclusive) and card fees. A euro is counted as a dollar, which understates revenue
  * while the euro is worth more than the dollar.
  */
-export const TOKEN_ECONOMICS = {
+const TOKEN_ECONOMICS = {
   cheapestTokenEur: 0.09,
   vatRate: 0.2,
   paymentFeeShare: 0.05,

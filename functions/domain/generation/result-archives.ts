@@ -10,7 +10,7 @@ import { downloadName } from './task-names.ts';
 import { isWithheld, type TaskPage, type TaskSummary } from './tasks.ts';
 import { type LazyArchiveEntry, zipLength, zipStream } from './zip-archive.ts';
 
-export type ArchiveKind = 'all' | 'favourites';
+type ArchiveKind = 'all' | 'favourites';
 
 const ARCHIVES: Record<ArchiveKind, { name: string; empty: string }> = {
   all: { name: 'aivatar-avatars.zip', empty: 'No finished avatars to download yet.' },
@@ -28,7 +28,7 @@ async function inBatches<T, R>(items: readonly T[], size: number, f: (item: T) =
 }
 
 /** The archive's files together are over GALLERY_LIMITS.maxArchiveBytes: said before any is read. */
-export function archiveTooLarge(kind: ArchiveKind): DomainError {
+function archiveTooLarge(kind: ArchiveKind): DomainError {
   const megabytes = Math.round(GALLERY_LIMITS.maxArchiveBytes / (1024 * 1024));
   return new DomainError(
     'ARCHIVE_TOO_LARGE',

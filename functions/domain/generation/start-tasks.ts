@@ -77,7 +77,7 @@ function successMessage(lang: Language, started: number, notQueued: number): str
     : `${head} ${notQueued} could not be started: its tokens were refunded.`;
 }
 
-export interface StartRequest {
+interface StartRequest {
   batchHex: string;
   tasks: NewTask[];
   now: number;

@@ -8,7 +8,7 @@
 
 /** The stages of a pending task, in order. */
 export const TASK_STAGES = ['queued', 'generating', 'finishing'] as const;
-export type TaskStage = (typeof TASK_STAGES)[number];
+type TaskStage = (typeof TASK_STAGES)[number];
 
 /** When the task first reached each stage after `queued` (Unix seconds), or null while it has not. */
 export interface StageTimes {
@@ -80,7 +80,7 @@ export function stageOf(status: string, times: StageTimes): TaskStage | null {
   return 'queued';
 }
 
-export interface ProgressEstimate {
+interface ProgressEstimate {
   stage: TaskStage;
   /** seconds until the task is expected to be done, from now */
   secondsLeft: number;

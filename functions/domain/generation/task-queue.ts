@@ -16,7 +16,7 @@ export interface TaskQueue {
 }
 
 /** Bumped when the body changes shape; a worker refuses versions it does not know. */
-export const TASK_MESSAGE_VERSION = 1;
+const TASK_MESSAGE_VERSION = 1;
 
 export function encodeTaskMessage(m: TaskMessage): string {
   return JSON.stringify({ v: TASK_MESSAGE_VERSION, task_id: m.taskId, user_id: m.userId });

@@ -5,7 +5,7 @@ import type { Metrics } from '../metrics.ts';
 import type { Ids } from '../ports.ts';
 import type { TaskErrorCode, TaskStore } from './tasks.ts';
 
-export interface RefundDeps {
+interface RefundDeps {
   tasks: Pick<TaskStore, 'fail'>;
   ids: Ids;
   metrics?: Metrics;

@@ -20,7 +20,7 @@ import type { StageTimes } from './task-progress.ts';
 export type TaskStatus = ApiTask['status'];
 
 /** What the worker needs to draw a task, copied from the style when the batch was created. */
-export interface TaskRecipe {
+interface TaskRecipe {
   styleId: number;
   styleName: string;
   /** names the result file: `<slug>_<taskId>.<ext>` (downloads are called `<slug>.<ext>`) */

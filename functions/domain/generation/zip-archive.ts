@@ -5,7 +5,7 @@
 // of it is read (zipLength), and it can be written as a stream, one file in memory at a time (zipStream).
 import { crc32 } from 'node:zlib';
 
-export interface ArchiveEntry {
+interface ArchiveEntry {
   name: string;
   bytes: Uint8Array;
   /** Unix seconds */

@@ -74,9 +74,9 @@ export function rejection(name: string, reason: RejectionReason): Rejection {
   return { name, reason, message: message[reason] };
 }
 
-export const RETENTION_SECONDS = PHOTO_RETENTION_DAYS * 24 * 3600;
+const RETENTION_SECONDS = PHOTO_RETENTION_DAYS * 24 * 3600;
 
-export const faceCheckUnavailable = (cause: unknown) =>
+const faceCheckUnavailable = (cause: unknown) =>
   new DomainError(
     'FACE_CHECK_UNAVAILABLE',
     'We could not check the faces in your photos just now. Nothing was saved: please try again in a moment.',
@@ -84,7 +84,7 @@ export const faceCheckUnavailable = (cause: unknown) =>
   );
 
 /** A file that passed every check, ready to be kept. */
-export interface InspectedPhoto {
+interface InspectedPhoto {
   /** the browser upload it came from, or a fresh id for a file sent in the request */
   uploadId: string;
   name: string;
@@ -98,7 +98,7 @@ type PhotoRecordHints = ReturnType<typeof qualityHints>;
  * Checks one file in full without keeping anything. Throws FACE_CHECK_UNAVAILABLE when the face model cannot
  * run: a photo is never accepted unchecked.
  */
-export async function inspectPhoto(
+async function inspectPhoto(
   deps: IntakeDeps,
   file: { uploadId: string; name: string; bytes: Uint8Array },
 ): Promise<InspectedPhoto | Rejection> {
@@ -133,7 +133,7 @@ export async function inspectPhoto(
  * `claimUpload`, the record also takes the browser upload (ports.ts UploadClaim); when another confirm
  * took it first, its photo is the answer and nothing of this one is left.
  */
-export async function keepPhoto(
+async function keepPhoto(
   deps: IntakeDeps,
   user: User,
   inspected: InspectedPhoto,

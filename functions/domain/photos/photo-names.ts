@@ -7,7 +7,7 @@ const UPLOAD_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*_[0-9a-f]{16}$/;
 const FILENAME = /^([a-z0-9]+(?:-[a-z0-9]+)*_[0-9a-f]{16})\.jpg$/;
 
 /** Every stored image is a JPEG (functions/domain/photos/intake.ts re-encodes it). */
-export const STORED_EXTENSION = '.jpg';
+const STORED_EXTENSION = '.jpg';
 
 /** `IMG_2041 (1).HEIC.jpg` -> `img-2041-1-heic`; letters with accents lose them; nothing left -> `photo`. */
 export function slugOf(name: string): string {

@@ -4,7 +4,7 @@
 import type { Clock, UserReader } from '../ports.ts';
 import type { PhotoFiles, PhotoStore } from './ports.ts';
 
-export interface RetentionDeps {
+interface RetentionDeps {
   users: UserReader;
   store: PhotoStore;
   files: PhotoFiles;

@@ -10,7 +10,7 @@ import { privacyEmail } from './emails.ts';
 import { DELETION_STEPS, type DeletionJob } from './jobs.ts';
 import type { PrivacyRequestDeps } from './ports.ts';
 
-export const DELETION_LINK_SECONDS = 30 * 60;
+const DELETION_LINK_SECONDS = 30 * 60;
 
 export type DeletionConfirmation = { password: string } | { code: string };
 

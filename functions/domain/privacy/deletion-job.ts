@@ -19,7 +19,7 @@ import {
 import type { ItemKey, JobRun, Owner, PrivacyJobDeps } from './ports.ts';
 
 /** The sort key of the account record in its partition: it is deleted last, on its own. */
-export const ACCOUNT_RECORD_SK = 'PROFILE';
+const ACCOUNT_RECORD_SK = 'PROFILE';
 /** Files per page: one S3 DeleteObjects call takes 1000. */
 const FILES_PER_PAGE = 1000;
 

@@ -78,7 +78,7 @@ async function collectFiles(
   return { done: true, value: files };
 }
 
-export function exportZip(contents: ExportContents, files: Record<string, Uint8Array>): Uint8Array {
+function exportZip(contents: ExportContents, files: Record<string, Uint8Array>): Uint8Array {
   const entries: Record<string, [Uint8Array, { level: 0 | 6 }]> = {};
   for (const [section, name] of Object.entries(EXPORT_FILES)) {
     entries[name] = [json(contents[section as keyof ExportContents]), { level: 6 }];

@@ -29,7 +29,7 @@ export async function runPrivacyJob(
   return outcome;
 }
 
-export interface SweepReport {
+interface SweepReport {
   requeued: JobRef[];
   failed: JobRef[];
 }

@@ -15,7 +15,7 @@ export interface AdminStyleDeps {
 }
 
 /** How many audit entries the screen lists. */
-export const AUDIT_PAGE = 50;
+const AUDIT_PAGE = 50;
 
 /** Generation settings of a style made by an admin (the catalogue's own styles carry theirs). */
 export const ADMIN_STYLE_DEFAULTS = {
@@ -25,7 +25,7 @@ export const ADMIN_STYLE_DEFAULTS = {
   recipe: DEFAULT_RECIPE,
 } as const satisfies Pick<NewStyle, 'quality' | 'referenceCount' | 'inputFidelity' | 'recipe'>;
 
-export function describeAdminStyle(s: Style): AdminStyle {
+function describeAdminStyle(s: Style): AdminStyle {
   return { ...describeStyle(s), is_active: s.isActive, format: s.format };
 }
 

@@ -15,7 +15,7 @@ type Entry = z.input<typeof StyleTransferEntry>;
 
 export const EXPORT_FILENAME = 'styles.json';
 
-export function exportEntry(s: Style): Entry {
+function exportEntry(s: Style): Entry {
   return {
     name: s.name,
     category: s.category,
@@ -43,7 +43,7 @@ export async function exportStyles(deps: Pick<AdminStyleDeps, 'styles'>): Promis
 const invalid = (msg: string) => new DomainError('VALIDATION_FAILED', msg);
 
 /** The file's entries, or a clear error for a file that is not a list of styles at all. */
-export function readImportFile(file: { name: string; bytes: Uint8Array } | null): unknown[] {
+function readImportFile(file: { name: string; bytes: Uint8Array } | null): unknown[] {
   if (!file || file.bytes.length === 0) throw invalid('Aucun fichier reçu : choisissez un fichier .json.');
   if (file.bytes.length > STYLE_IMPORT_LIMITS.maxBytes) {
     throw new DomainError(

@@ -4,7 +4,7 @@
 // the task's own condition holds the refund, functions/adapters/dynamodb/task-money.ts).
 import { TEAM_LIMITS } from '../../../shared/team-rules.ts';
 
-export interface Allowance {
+interface Allowance {
   /** what the seat gave plus the retries granted */
   total: number;
   /** avatars created from it, less those given back */

@@ -8,7 +8,7 @@ import { TEAM_MESSAGES } from '../../../shared/team-rules.ts';
 import { DomainError } from '../errors.ts';
 import type { Allowed } from './ports.ts';
 
-export interface Pick {
+interface Pick {
   style: { id: number; acceptsChoices: boolean };
   choice: TaskChoice;
 }

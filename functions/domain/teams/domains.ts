@@ -34,7 +34,7 @@ export function normaliseDomain(typed: string): string | null {
 }
 
 /** The domain part of an account's stored address (already lower case and punycode: shared/email-address.ts). */
-export function domainOfEmail(email: string): string | null {
+function domainOfEmail(email: string): string | null {
   const parsed = parseEmailAddress(email);
   if (!parsed) return null;
   return parsed.slice(parsed.lastIndexOf('@') + 1);

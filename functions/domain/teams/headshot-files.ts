@@ -12,7 +12,7 @@ export interface HeadshotFileDeps {
 }
 
 /** The 1080 px square as stored, made first (and kept) when it is not; null when the result is gone. */
-export async function profileSquare(
+async function profileSquare(
   deps: HeadshotFileDeps,
   userId: string,
   resultFile: string,

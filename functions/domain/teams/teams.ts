@@ -25,7 +25,7 @@ import type { Allowed, Member, Team, TeamDeps } from './ports.ts';
 /** An emailed invitation's code works this long. */
 export const INVITE_CODE_SECONDS = 30 * 86_400;
 
-export const teamError = (code: DomainErrorCode, lang: Language, id: TeamMessageId): DomainError =>
+const teamError = (code: DomainErrorCode, lang: Language, id: TeamMessageId): DomainError =>
   new DomainError(code, TEAM_MESSAGES[id][lang]);
 
 /** The web app's team page in a language, with a join code when there is one. */
@@ -48,7 +48,7 @@ const isAdmin = (role: TeamRole): boolean => role === 'owner' || role === 'admin
  * The team, when the caller belongs to it with at least `need`. Not a member: 404 (an admin of another team
  * learns nothing about this one); a member asking for more: 403.
  */
-export async function teamFor(
+async function teamFor(
   deps: TeamDeps,
   user: User,
   teamId: string,

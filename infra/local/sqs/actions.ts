@@ -7,7 +7,7 @@ import type { Queue, ReceivedMessage } from './queue.ts';
 
 type Input = Record<string, unknown>;
 type Output = Record<string, unknown>;
-export type Action = (broker: Broker, input: Input, signal: AbortSignal) => Output | Promise<Output>;
+type Action = (broker: Broker, input: Input, signal: AbortSignal) => Output | Promise<Output>;
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the characters SQS refuses
 const INVALID_BODY = /[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;

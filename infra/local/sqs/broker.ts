@@ -1,10 +1,10 @@
 // The queues of one local SQS endpoint: names, URLs, ARNs and attributes, validated as SQS does.
-import { SqsError, sqsErrors } from './errors.ts';
+import { sqsErrors } from './errors.ts';
 import { IN_MEMORY, type PersistedQueue, type QueueLog } from './journal.ts';
 import { DEFAULT_SETTINGS, type QueueSettings, type RedrivePolicy } from './model.ts';
 import { Queue } from './queue.ts';
 
-export const LOCAL_ACCOUNT = '000000000000';
+const LOCAL_ACCOUNT = '000000000000';
 
 const RANGES: Record<string, [number, number]> = {
   DelaySeconds: [0, 900],
@@ -206,5 +206,3 @@ export function queueAttributes(queue: Queue): Record<string, string> {
   if (s.RedrivePolicy) a.RedrivePolicy = JSON.stringify(s.RedrivePolicy);
   return a;
 }
-
-export { SqsError };

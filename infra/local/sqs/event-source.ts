@@ -107,7 +107,7 @@ function toRecord(m: Message, queueArn: string, region: string): SQSRecord {
  * The ids Lambda returns to the queue for a handler's answer, or 'invalid' when the answer names an
  * item that is not in the batch or has no identifier (Lambda then fails the whole batch).
  */
-export function reportedFailures(result: unknown, batchIds: ReadonlySet<string>): Set<string> | 'invalid' {
+function reportedFailures(result: unknown, batchIds: ReadonlySet<string>): Set<string> | 'invalid' {
   if (result === undefined || result === null) return new Set();
   if (typeof result !== 'object') return 'invalid';
   const list = (result as SQSBatchResponse).batchItemFailures;

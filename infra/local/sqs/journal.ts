@@ -44,7 +44,7 @@ const journalName = (generation: number) => `journal-${generation}.log`;
 /** A new snapshot once the journal holds this many entries: it is read back whole on every start. */
 const COMPACT_AFTER = 5000;
 
-export interface JournalOptions {
+interface JournalOptions {
   /** Journal entries before a new snapshot is written (default 5000). */
   compactAfter?: number;
 }
@@ -92,7 +92,7 @@ function apply(state: State, e: JournalEntry): void {
 const toList = (state: State): PersistedQueue[] =>
   [...state.values()].map((q) => ({ ...q.header, messages: [...q.messages.values()] }));
 
-export interface RecoveredQueues {
+interface RecoveredQueues {
   queues: PersistedQueue[];
   /** Journal lines that could not be read (a write cut short by a crash). */
   droppedLines: number;

@@ -23,11 +23,11 @@ interface Receipt {
   receipt: number;
 }
 
-export function encodeReceipt(r: Receipt): string {
+function encodeReceipt(r: Receipt): string {
   return Buffer.from(JSON.stringify([r.queue, r.messageId, r.receipt, randomUUID()])).toString('base64url');
 }
 
-export function decodeReceipt(handle: string): Receipt | null {
+function decodeReceipt(handle: string): Receipt | null {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(handle, 'base64url').toString('utf8'));
     if (

@@ -59,7 +59,7 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
   }
 }
 
-export function sqsRequestHandler(broker: Broker) {
+function sqsRequestHandler(broker: Broker) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     // A long poll ends when its client goes away.
     const abort = new AbortController();
@@ -96,7 +96,7 @@ export function sqsRequestHandler(broker: Broker) {
   };
 }
 
-export interface SqsLocalOptions {
+interface SqsLocalOptions {
   region?: string;
   /** Keeps the queues in this folder across restarts and crashes; absent, they live in memory only. */
   dataDir?: string;

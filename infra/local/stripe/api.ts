@@ -7,14 +7,14 @@ import { customerJson, list } from './objects.ts';
 import { LOCAL_PRICES, productJson } from './prices.ts';
 import { type Json, newId, realNow, type StandInState } from './state.ts';
 
-export interface ApiContext {
+interface ApiContext {
   state: StandInState;
   flows: Flows;
   /** the stand-in's own address, for the hosted pages' URLs */
   baseUrl: string;
 }
 
-export interface ApiCall {
+interface ApiCall {
   method: string;
   path: string;
   params: Params;

@@ -23,7 +23,7 @@ export const PAYMENT_METHODS = ['card_ok', 'card_declined', 'sepa_delayed', 'sep
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** How long a delayed method (bank debit) takes to settle here. */
-export const DELAYED_SETTLEMENT_MS = 2500;
+const DELAYED_SETTLEMENT_MS = 2500;
 
 type Emit = { type: string; object: Json; previous?: Json }[];
 

@@ -1,6 +1,6 @@
 // The hosted pages' look: the app's design tokens (web/src/styles/tokens.css), so the local stand-in
 // reads as part of the same product, with a banner that says what it is.
-export const PAGE_CSS = `
+const PAGE_CSS = `
 :root{--brand-50:#f5f3ff;--brand-100:#ede9fe;--brand-600:#7c3aed;--brand-700:#6d28d9;--brand-800:#5b21b6;
 --gray-50:#f8f7fc;--gray-100:#f1f0f7;--gray-200:#e5e3ef;--gray-300:#d2cfe0;--gray-500:#716d86;--gray-600:#57536b;
 --gray-900:#1a1730;--red-50:#fef2f2;--red-200:#fecaca;--red-700:#b91c1c;--green-50:#f0fdf4;--green-200:#bbf7d0;

@@ -7,7 +7,7 @@ type Plan = (typeof TOKEN_PACKS)[number] | typeof SUBSCRIPTION | typeof TEAM_SEA
 const PLANS: readonly Plan[] = [...TOKEN_PACKS, SUBSCRIPTION, TEAM_SEAT];
 
 const suffix = (planId: string) => planId.replace(/[^a-z0-9]+/gi, '_');
-export const localPriceId = (planId: string) => `price_local_${suffix(planId)}`;
+const localPriceId = (planId: string) => `price_local_${suffix(planId)}`;
 const localProductId = (planId: string) => `prod_local_${suffix(planId)}`;
 
 /** `{ "pack-10": "price_local_pack_10", … }`: the functions' STRIPE_PRICES setting for the local stack. */

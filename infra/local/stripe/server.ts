@@ -15,7 +15,7 @@ import { checkoutPage, portalPage } from './pages.ts';
 import { type Json, newId, StandInState } from './state.ts';
 import { EventBus } from './webhooks.ts';
 
-export interface LocalStripeOptions {
+interface LocalStripeOptions {
   port: number;
   /** where events go; none: they are recorded, not sent */
   webhookUrl?: string;
@@ -27,7 +27,7 @@ export interface LocalStripeOptions {
   dataFile?: string;
 }
 
-export interface LocalStripe {
+interface LocalStripe {
   /** the API's address (what STRIPE_API_URL names) */
   url: string;
   /** the same server under the name browsers are given for its pages */
@@ -43,7 +43,7 @@ export interface LocalStripe {
 }
 
 /** The API version the installed SDK pins: the shapes the stand-in sends. */
-export const STRIPE_API_VERSION: string = Stripe.API_VERSION;
+const STRIPE_API_VERSION: string = Stripe.API_VERSION;
 
 async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];

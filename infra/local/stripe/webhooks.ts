@@ -13,7 +13,7 @@ export function signatureHeader(
   return `t=${timestamp},v1=${v1}`;
 }
 
-export interface WebhookEndpoint {
+interface WebhookEndpoint {
   url: string;
   secret: string;
 }

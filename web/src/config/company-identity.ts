@@ -29,14 +29,14 @@ export interface CompanyIdentity {
 }
 
 /** The variables a real deployment must set, each with the field it fills. */
-export const REQUIRED_COMPANY_VARIABLES = {
+const REQUIRED_COMPANY_VARIABLES = {
   name: 'VITE_COMPANY_NAME',
   address: 'VITE_COMPANY_ADDRESS',
   registration: 'VITE_COMPANY_REGISTRATION',
   email: 'VITE_COMPANY_EMAIL',
 } as const;
 
-export type CompanyEnv = Partial<Record<string, string | undefined>>;
+type CompanyEnv = Partial<Record<string, string | undefined>>;
 
 export type CompanyConfig =
   | { configured: true; identity: CompanyIdentity }

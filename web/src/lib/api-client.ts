@@ -41,7 +41,7 @@ type BodyOption<K extends RouteId> =
 type ParamsOption<K extends RouteId> = keyof ParamsOf<K> extends never
   ? { params?: never }
   : { params: ParamsOf<K> };
-export type CallOptions<K extends RouteId> = BodyOption<K> &
+type CallOptions<K extends RouteId> = BodyOption<K> &
   ParamsOption<K> & {
     signal?: AbortSignal;
     /** Sends cookies to the API host (the sign-in cookies: Google's, the login link's). */

@@ -4,7 +4,7 @@
 // Times are in the browser's time zone; a date-only value (the legal pages' "last updated") is read in UTC.
 import type { Language } from '../../../shared/language.ts';
 
-export const DATE_LOCALES: Record<Language, string> = { en: 'en-GB', fr: 'fr-FR' };
+const DATE_LOCALES: Record<Language, string> = { en: 'en-GB', fr: 'fr-FR' };
 
 const FORMATS = {
   /** the gallery's day headings: "Saturday, 14 March 2026", "samedi 14 mars 2026" */
@@ -19,7 +19,7 @@ const FORMATS = {
   dateTime: { dateStyle: 'medium', timeStyle: 'short' },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 
-export type DateFormat = keyof typeof FORMATS;
+type DateFormat = keyof typeof FORMATS;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

@@ -5,7 +5,7 @@ import { type ComponentType, createElement, lazy } from 'react';
 import type { PageId } from '../../../shared/web-routes.ts';
 import { PAGE_MODULES } from './page-modules.ts';
 
-export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 type Module = { default: ComponentType };
 
@@ -28,7 +28,7 @@ function withTimeout<T>(load: Promise<T>): Promise<T> {
   });
 }
 
-export interface LazyChunk {
+interface LazyChunk {
   Component: ComponentType;
   preload(): Promise<Module>;
 }

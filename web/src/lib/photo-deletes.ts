@@ -56,7 +56,7 @@ export function forgetDelete(filename: string): void {
   write(read().filter((e) => e.filename !== filename));
 }
 
-export type DeleteOutcome = 'deleted' | 'gone' | 'failed';
+type DeleteOutcome = 'deleted' | 'gone' | 'failed';
 
 /** Deletes the photo now; 'gone' when the server has no such photo (deleted already). */
 export async function deleteNow(filename: string): Promise<DeleteOutcome> {

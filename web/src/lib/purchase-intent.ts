@@ -15,7 +15,7 @@ export const BUY_PARAM = 'buy';
 
 export type Plan = TokenPack | SubscriptionPlan;
 
-export const planOf = (id: unknown): Plan | null =>
+const planOf = (id: unknown): Plan | null =>
   typeof id !== 'string' ? null : id === SUBSCRIPTION.id ? SUBSCRIPTION : (findPack(id) ?? null);
 
 function storage(): Storage | null {

@@ -10,7 +10,7 @@ export type ReadRouteId = {
 
 type Query = Record<string, string | undefined>;
 
-export type RouteKey<K extends ReadRouteId = ReadRouteId> =
+type RouteKey<K extends ReadRouteId = ReadRouteId> =
   | readonly [K]
   | readonly [K, Record<string, string>]
   | readonly [K, Record<string, string>, Record<string, string>];

@@ -1,5 +1,5 @@
 // The settings the hosting layer hands the SPA at start (GET /config.json): read once, validated.
-export interface RuntimeConfig {
+interface RuntimeConfig {
   /** The API's origin, without a trailing slash. */
   apiUrl: string;
 }

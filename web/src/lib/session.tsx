@@ -16,9 +16,9 @@ import { languageOfPath, pagePath } from '../../../shared/web-routes.ts';
 import { api } from './api-client.ts';
 import { clearToken, getToken, setToken, subscribeToToken } from './session-store.ts';
 
-export type UserStatus = 'signed-out' | 'loading' | 'ready' | 'error';
+type UserStatus = 'signed-out' | 'loading' | 'ready' | 'error';
 
-export interface Session {
+interface Session {
   signedIn: boolean;
   user: UserInfo | null;
   userStatus: UserStatus;

@@ -1,12 +1,12 @@
 // Toast notifications: error, success, info, warning; gone after 5000 ms.
 export type ToastKind = 'error' | 'success' | 'info' | 'warning';
-export interface Toast {
+interface Toast {
   id: number;
   kind: ToastKind;
   message: string;
 }
 
-export const TOAST_DURATION_MS = 5000;
+const TOAST_DURATION_MS = 5000;
 
 let toasts: readonly Toast[] = [];
 let nextId = 1;
@@ -21,7 +21,7 @@ export function dismissToast(id: number): void {
   set(toasts.filter((t) => t.id !== id));
 }
 
-export function showToast(kind: ToastKind, message: string, durationMs = TOAST_DURATION_MS): number {
+function showToast(kind: ToastKind, message: string, durationMs = TOAST_DURATION_MS): number {
   const id = nextId++;
   set([...toasts, { id, kind, message }]);
   if (durationMs > 0) setTimeout(() => dismissToast(id), durationMs);

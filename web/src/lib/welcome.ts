@@ -5,7 +5,7 @@
 const PENDING = 'aivatar.welcome';
 const WELCOMED = 'aivatar.welcomed';
 
-export interface Welcome {
+interface Welcome {
   /** The tokens the account got on signup (2, or 0 for a mailbox that already had its bonus). */
   bonus: number;
 }

@@ -23,7 +23,7 @@ import type { RawImage } from './raw-cache.ts';
 const PROBE = 192;
 const WORKING = 1600;
 
-export interface PlacedPhoto {
+interface PlacedPhoto {
   photo: RawImage;
   at: Box;
   /** the person's own outline as alpha when the wall was cut out; null when the window frames the photo */

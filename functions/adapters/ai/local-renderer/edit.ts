@@ -17,7 +17,7 @@ import { backdropLayer } from './layers.ts';
 import { drawOutfit } from './outfit.ts';
 import type { RawImage } from './raw-cache.ts';
 
-export const LOCAL_EDIT_MODEL = 'local-renderer';
+const LOCAL_EDIT_MODEL = 'local-renderer';
 
 interface Rgb {
   data: Buffer;

@@ -4,19 +4,19 @@
 import type { ReferenceImage } from '../../../domain/generation/image-provider.ts';
 import type { Box } from './layers.ts';
 
-export type FaceGeometry = NonNullable<ReferenceImage['face']>;
+type FaceGeometry = NonNullable<ReferenceImage['face']>;
 
 /** The eyes' midpoint sits this far down the visible window (a share of its height). */
 export const EYE_LINE = 0.4;
 /** The face box (brows to chin) is this share of the window's height... */
-export const FACE_HEIGHT_SHARE = 0.36;
+const FACE_HEIGHT_SHARE = 0.36;
 /** ...or, in a window wider than tall for the face, its width this share of the window's width. */
-export const FACE_WIDTH_SHARE = 0.5;
+const FACE_WIDTH_SHARE = 0.5;
 /**
  * A selfie cropped close to the head would leave most of the window to the blurred fill at the face's size:
  * the photo is never drawn smaller than this share of the scale that covers the window (the face grows).
  */
-export const MIN_COVER = 0.85;
+const MIN_COVER = 0.85;
 
 export interface FaceInPhoto {
   /** the eyes' midpoint, px */
@@ -41,7 +41,7 @@ export function faceInPhoto(face: FaceGeometry, W: number, H: number): FaceInPho
 }
 
 /** Where the eyes go in the output, and the scale that gives the face its size there. */
-export function faceTarget(face: FaceInPhoto, target: Box): { x: number; y: number; scale: number } {
+function faceTarget(face: FaceInPhoto, target: Box): { x: number; y: number; scale: number } {
   const faceHeight = Math.min(
     FACE_HEIGHT_SHARE * target.height,
     FACE_WIDTH_SHARE * target.width * (face.height / face.width),
@@ -131,7 +131,7 @@ function coverCrop(
   };
 }
 
-export interface StandingCrop {
+interface StandingCrop {
   scaled: { width: number; height: number };
   /** the part of the scaled photo that shows in the picture... */
   extract: Box;

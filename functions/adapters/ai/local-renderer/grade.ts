@@ -4,7 +4,7 @@ import type { RenderRecipe } from '../../../domain/styles/render-recipe.ts';
 
 type Grade = RenderRecipe['grade'];
 /** rows: R, G, B; columns: r, g, b, offset */
-export type Affine = [number[], number[], number[]];
+type Affine = [number[], number[], number[]];
 
 const IDENTITY: Affine = [
   [1, 0, 0, 0],

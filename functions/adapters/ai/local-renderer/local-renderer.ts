@@ -20,7 +20,7 @@ import { type Box, backdropLayer, frameLayer, textureLayer, windowBox, windowMas
 import { drawOutfit } from './outfit.ts';
 import { finish, stylise } from './photo.ts';
 
-export const LOCAL_RENDERER_MODEL = 'local-renderer';
+const LOCAL_RENDERER_MODEL = 'local-renderer';
 
 /** A cut-out person faded into an oval window (painterly vignettes): the two alphas multiplied. */
 function fadeIntoWindow(cutout: Buffer, at: Box, window: Buffer, box: Box): Buffer {
@@ -37,7 +37,7 @@ function fadeIntoWindow(cutout: Buffer, at: Box, window: Buffer, box: Box): Buff
   return out;
 }
 
-export interface LocalRendererOptions {
+interface LocalRendererOptions {
   /**
    * Whose face the picture shows: the user's reference photo (the default), the person in this image
    * (another person: the likeness guarantee refunds it), or 'none' (a picture without a face).

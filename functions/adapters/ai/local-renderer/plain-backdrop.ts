@@ -4,7 +4,7 @@
 import sharp from 'sharp';
 import type { RawImage } from './raw-cache.ts';
 
-export type Rgb = [number, number, number];
+type Rgb = [number, number, number];
 
 /** RGB distance within which a pixel counts as the wall */
 const TOLERANCE = 38;

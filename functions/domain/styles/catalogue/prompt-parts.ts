@@ -10,10 +10,10 @@ export const KEEP_IDENTITY_PHOTO =
 export const KEEP_IDENTITY_ART =
   'Draw the person shown in the reference photos so that anyone who knows them would recognise them at once. Keep their face shape, eye shape and colour, eyebrows, nose, mouth, skin tone, hairstyle and hair colour, apparent age, and any glasses, freckles or facial hair, while rendering everything in the style described below. Do not change their apparent gender or ethnicity.';
 
-export const CLOSE_PHOTO =
+const CLOSE_PHOTO =
   'One person only, head and shoulders, centred, with a little space above the head. Photorealistic, natural skin texture with visible pores, sharp focus on the eyes, true-to-life colours. No text, no logos, no brand names, no watermark, no border.';
 
-export const CLOSE_ART =
+const CLOSE_ART =
   'One person only, head and shoulders, centred. No text, no lettering, no speech bubbles, no logos, no signature, no watermark.';
 
 export const photoPrompt = (style: string): string => `${KEEP_IDENTITY_PHOTO} ${style} ${CLOSE_PHOTO}`;

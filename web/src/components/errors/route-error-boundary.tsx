@@ -6,7 +6,7 @@ import { buttonClass } from '../ui/button.tsx';
 import { AlertIcon } from '../ui/shell-icons.tsx';
 import './route-error.css';
 
-export function RouteErrorFallback() {
+function RouteErrorFallback() {
   const { t } = useTranslation();
   return (
     <div className="route-error" role="alert">

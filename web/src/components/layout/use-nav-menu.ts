@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 
-export const NAVBAR_SCROLL_THRESHOLD_PX = 50;
+const NAVBAR_SCROLL_THRESHOLD_PX = 50;
 
 export function useNavMenu() {
   const [open, setOpen] = useState(false);

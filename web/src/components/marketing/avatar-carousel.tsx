@@ -13,15 +13,15 @@ export interface CarouselImage {
   height: number;
 }
 
-export const CAROUSEL_ROWS = 4;
-export const CAROUSEL_ROW_MAX = 8;
+const CAROUSEL_ROWS = 4;
+const CAROUSEL_ROW_MAX = 8;
 /** Each row is its items three times over: the track moves by one third, which looks the same. */
 const COPIES = 3;
 /** Seconds for one item to scroll past: every row moves at the same speed, whatever its length. */
 const SECONDS_PER_ITEM = 5;
 
 /** The first 32 images in 4 rows as even as possible (33 → 8 8 8 8, 30 → 8 8 7 7). */
-export function carouselRows<T>(images: readonly T[]): T[][] {
+function carouselRows<T>(images: readonly T[]): T[][] {
   const shown = images.slice(0, CAROUSEL_ROWS * CAROUSEL_ROW_MAX);
   const rows: T[][] = [];
   let start = 0;

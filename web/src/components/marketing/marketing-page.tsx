@@ -7,7 +7,7 @@ import { AvatarCarousel, type CarouselImage } from './avatar-carousel.tsx';
 import { useInAppLinks } from './use-in-app-links.ts';
 import './landing.css';
 
-export interface MarketingStrings {
+interface MarketingStrings {
   title: string;
   description: string;
   carousel: string;

@@ -2,8 +2,8 @@ import type { ButtonHTMLAttributes } from 'react';
 import { Spinner } from './spinner.tsx';
 import './button.css';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
-export type ButtonSize = 'sm' | 'md' | 'lg';
+type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
+type ButtonSize = 'sm' | 'md' | 'lg';
 
 interface ButtonStyle {
   variant?: ButtonVariant;

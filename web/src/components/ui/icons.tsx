@@ -10,7 +10,6 @@ export {
   CloseIcon,
   CoinIcon,
   InfoIcon,
-  LogoutIcon,
   MenuIcon,
   UserIcon,
 } from './shell-icons.tsx';

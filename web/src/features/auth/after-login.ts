@@ -7,7 +7,7 @@ import type { Language } from '../../../../shared/language.ts';
 import { purchasePath } from '../../lib/purchase-intent.ts';
 import { takeReturn } from '../../lib/return-to.ts';
 
-export const AFTER_LOGIN_PATH = '/create';
+const AFTER_LOGIN_PATH = '/create';
 export const afterLoginPath = (lang: Language): string =>
   purchasePath(lang) ?? takeReturn() ?? (lang === 'fr' ? `/fr${AFTER_LOGIN_PATH}` : AFTER_LOGIN_PATH);
 export const AFTER_PASSWORD_LOGIN_DELAY_MS = 800;

@@ -81,7 +81,7 @@ export function tokenLoginFailureCode(e: unknown): string {
 }
 
 /** A token-login failure's code in the page's words; a code the page does not know gets its generic message. */
-export function linkFailureMessage(code: string, t: TFunction): string {
+function linkFailureMessage(code: string, t: TFunction): string {
   switch (code) {
     case NO_TOKEN:
       return t('tokenLogin.errorNoToken');

@@ -2,13 +2,13 @@
 // missing and the smallest pack that covers them. The pack is only named here; the server prices it.
 import { TOKEN_PACKS, type TokenPack } from '../../../../shared/catalogue.ts';
 
-export type Affordability =
+type Affordability =
   | { kind: 'unknown' }
   | { kind: 'enough'; avatars: number }
   | { kind: 'short'; missing: number; pack: TokenPack };
 
 /** The smallest pack with at least `missing` tokens (the largest one past that). */
-export const packCovering = (missing: number): TokenPack =>
+const packCovering = (missing: number): TokenPack =>
   TOKEN_PACKS.find((p) => p.tokens >= missing) ?? (TOKEN_PACKS[TOKEN_PACKS.length - 1] as TokenPack);
 
 export function affordabilityOf(cost: number, balance: number | null): Affordability {

@@ -10,7 +10,7 @@ import type { TFunction } from '../../lib/i18n.ts';
 import { tokenBalance } from '../../lib/session.tsx';
 
 /** The hint's number: shown, not enforced. */
-export const STYLE_HINT = 10;
+const STYLE_HINT = 10;
 
 export interface Warning {
   key: string;

@@ -4,7 +4,7 @@ import { formatDate, localDay } from '../../lib/dates.ts';
 import type { Language } from '../../lib/language.ts';
 import type { Task } from './api/tasks.ts';
 
-export interface DayGroup {
+interface DayGroup {
   /** YYYY-MM-DD in local time */
   day: string;
   heading: string;

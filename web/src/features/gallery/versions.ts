@@ -10,7 +10,7 @@ export const rootOf = (task: Task): string => task.root_id ?? task.id;
 /** 1 for an original. */
 export const versionOf = (task: Task): number => task.version ?? 1;
 
-export interface Avatar {
+interface Avatar {
   root: string;
   /** oldest first: v1, v2, ... (only those read so far) */
   versions: Task[];
@@ -33,7 +33,7 @@ export function groupVersions(tasks: Task[]): Avatar[] {
 }
 
 /** Edits this avatar has had: the original's counter, or the versions on screen when it is not read yet. */
-export function editsMade(versions: Task[]): number {
+function editsMade(versions: Task[]): number {
   const original = versions.find((v) => versionOf(v) === 1);
   const shown = Math.max(0, ...versions.map(versionOf)) - 1;
   return Math.max(original?.edit_count ?? 0, shown);

@@ -11,7 +11,7 @@ import { PhotoChecksLimited, type UploadProgress, uploadPhotos } from './api/dir
 export type MissingConsent = 'neither' | 'processing' | 'rights';
 type Consents = Pick<PhotoConsent, 'processing' | 'rights'>;
 
-export function missingConsent(c: Consents): MissingConsent | null {
+function missingConsent(c: Consents): MissingConsent | null {
   if (c.processing && c.rights) return null;
   if (!c.processing && !c.rights) return 'neither';
   return c.processing ? 'rights' : 'processing';

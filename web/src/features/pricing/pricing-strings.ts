@@ -2,7 +2,7 @@
 // The rest of its copy is prerendered only (content/*.tsx). English error lines: the product's own words, word for word.
 import type { Localized } from '../../lib/strings.ts';
 
-export interface PricingStrings {
+interface PricingStrings {
   title: string;
   description: string;
   packLabel: string;

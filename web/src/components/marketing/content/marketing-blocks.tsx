@@ -15,7 +15,7 @@ export interface Illustration {
   style: string;
 }
 
-export interface LinkAction {
+interface LinkAction {
   href: string;
   label: string;
 }
@@ -75,7 +75,7 @@ export function heroTiles(
   });
 }
 
-export interface HeroCopy {
+interface HeroCopy {
   eyebrow: string;
   title: string;
   lead: string;

@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import type { DelayedPayment, LedgerEntry } from '../../../../../shared/api-schemas.ts';
 import { invalidateRoutes, routeQuery } from '../../../lib/server-state.tsx';
 
-export type LedgerState =
+type LedgerState =
   | { status: 'loading' }
   | { status: 'error' }
   | { status: 'ready'; entries: LedgerEntry[]; delayed: DelayedPayment[] };

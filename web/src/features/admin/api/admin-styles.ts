@@ -9,7 +9,7 @@ import { routeKey } from '../../../lib/query-keys.ts';
 import { invalidateRoutes, queryClient, routeQuery } from '../../../lib/server-state.tsx';
 import '../../../lib/app-routes.ts';
 
-export type AdminState =
+type AdminState =
   | { status: 'loading' }
   | { status: 'forbidden' }
   | { status: 'error' }

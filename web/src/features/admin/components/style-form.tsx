@@ -32,7 +32,7 @@ const valuesOf = (s: AdminStyle | null): Values => ({
   accepts_choices: s?.accepts_choices ?? false,
 });
 
-export const bodyOf = (v: Values): AdminStyleInput => ({
+const bodyOf = (v: Values): AdminStyleInput => ({
   name: v.name.trim(),
   category: v.category.trim(),
   description: v.description.trim(),

@@ -24,7 +24,7 @@ function compare(a: AdminStyle, b: AdminStyle, key: SortKey): number {
   return Number(x) - Number(y);
 }
 
-export function matches(style: AdminStyle, query: string): boolean {
+function matches(style: AdminStyle, query: string): boolean {
   const q = query.trim().toLocaleLowerCase('fr');
   if (!q) return true;
   return [style.name, style.category, style.description, style.format].some((v) =>

@@ -12,7 +12,7 @@ import { sendLoginLink } from '../api/send-login-link.ts';
 import { loginLinkFailure } from '../auth-messages.ts';
 
 /** How long after an email before it may be asked for again. */
-export const RESEND_AFTER_MS = 30_000;
+const RESEND_AFTER_MS = 30_000;
 
 type Note = { kind: 'sent' | 'error'; text: string };
 

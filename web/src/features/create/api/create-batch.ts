@@ -33,7 +33,7 @@ export async function createBatch(
   return answer;
 }
 
-export interface ShortBalance {
+interface ShortBalance {
   /** the server's message, e.g. "Not enough tokens: you need 3 but only have 2 available" */
   msg: string | null;
   needed: number | null;

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { PhotoList } from '../../../../../shared/api-schemas.ts';
 import { routeQuery } from '../../../lib/server-state.tsx';
 
-export interface ReferencePhotos {
+interface ReferencePhotos {
   count: number;
   /** the device names of the photos the face check flagged 'someone-else' */
   someoneElse: string[];

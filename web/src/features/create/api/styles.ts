@@ -5,7 +5,7 @@ import type { Style } from '../../../../../shared/api-schemas.ts';
 import type { Language } from '../../../lib/language.ts';
 import { routeQuery } from '../../../lib/server-state.tsx';
 
-export type StylesState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; styles: Style[] };
+type StylesState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; styles: Style[] };
 
 export function useStyles() {
   const query = useQuery(routeQuery('listStyles'));

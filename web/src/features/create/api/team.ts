@@ -6,7 +6,7 @@ import type { MyTeam, TeamCombo } from '../../../../../shared/api-schemas.ts';
 import { api, isApiError } from '../../../lib/api-client.ts';
 import { routeKey } from '../../../lib/query-keys.ts';
 
-export interface TeamSpend {
+interface TeamSpend {
   /** avatars left from the team's allowance */
   allowanceLeft: number;
   /** the style ids members may create; null: every style */

@@ -7,7 +7,7 @@ export const ALL = 'all';
 
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-export function useCategoryLabel(): (category: string) => string {
+function useCategoryLabel(): (category: string) => string {
   const { t } = useTranslation();
   return (category) => {
     const key = `create.category.${category}`;

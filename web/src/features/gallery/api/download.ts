@@ -21,7 +21,7 @@ export const resultFilename = (task: Task): string => (task.result_path ?? '').s
 const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
 
 /** The stored name before its first underscore, plus the extension; a preset names itself. */
-export function downloadName(task: Task, preset: Preset, contentType: string): string {
+function downloadName(task: Task, preset: Preset, contentType: string): string {
   const stored = resultFilename(task);
   const dot = stored.lastIndexOf('.');
   const storedExt = dot > 0 ? stored.slice(dot + 1) : '';

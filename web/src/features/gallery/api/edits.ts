@@ -22,7 +22,7 @@ import type { Task } from './tasks.ts';
 
 type TaskPages = InfiniteData<{ tasks: Task[]; next_cursor?: string | null }>;
 
-export interface EditAsked {
+interface EditAsked {
   body: EditTaskRequest;
   /** one per edit asked: a repeat after a lost answer makes one version and one debit */
   key: string;

@@ -8,7 +8,7 @@ import { api } from '../../../lib/api-client.ts';
 import { routeKey } from '../../../lib/query-keys.ts';
 
 /** The gallery's poll interval. */
-export const POLL_INTERVAL_MS = 15_000;
+const POLL_INTERVAL_MS = 15_000;
 
 /** The task as the gallery reads it: the spec's fields and the ones the server adds beyond them. */
 export type Task = ResponseOf<'userTasks'>['tasks'][number] & {

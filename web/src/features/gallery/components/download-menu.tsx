@@ -11,7 +11,7 @@ import { downloadResult, isThrottled, PRESETS, type Preset } from '../api/downlo
 import type { Task } from '../api/tasks.ts';
 import { FaceSquare } from './face-square.tsx';
 
-export function useDownload(task: Task) {
+function useDownload(task: Task) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState<Preset | null>(null);
   const download = async (preset: Preset) => {
@@ -29,7 +29,7 @@ export function useDownload(task: Task) {
 }
 
 /** The profile square as a profile bubble shows it: the same crop as the download, in a circle. */
-export function ProfileBubble({ task, className = '' }: { task: Task; className?: string }) {
+function ProfileBubble({ task, className = '' }: { task: Task; className?: string }) {
   const [failed, setFailed] = useState(false);
   const src = task.thumbnail_url ?? task.image_url;
   if (!src || failed) return null;

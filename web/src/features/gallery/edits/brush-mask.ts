@@ -50,7 +50,7 @@ function paintSegment(
 }
 
 /** The strokes in order, one byte a pixel: 255 brushed, 0 not (or erased since). */
-export function rasterise(strokes: readonly Stroke[], width: number, height: number): Uint8Array {
+function rasterise(strokes: readonly Stroke[], width: number, height: number): Uint8Array {
   const px = new Uint8Array(width * height);
   for (const stroke of strokes) {
     const v = stroke.mode === 'brush' ? 255 : 0;
@@ -67,7 +67,7 @@ export function rasterise(strokes: readonly Stroke[], width: number, height: num
   return px;
 }
 
-export const isBrushed = (px: Uint8Array): boolean => px.some((v) => v !== 0);
+const isBrushed = (px: Uint8Array): boolean => px.some((v) => v !== 0);
 
 const CRC_TABLE = (() => {
   const table = new Uint32Array(256);
@@ -118,7 +118,7 @@ async function deflate(bytes: Uint8Array): Promise<Uint8Array> {
 }
 
 /** An 8-bit greyscale PNG of these pixels. */
-export async function encodeGreyPng(px: Uint8Array, width: number, height: number): Promise<Uint8Array> {
+async function encodeGreyPng(px: Uint8Array, width: number, height: number): Promise<Uint8Array> {
   const raw = new Uint8Array((width + 1) * height);
   for (let y = 0; y < height; y++) raw.set(px.subarray(y * width, (y + 1) * width), y * (width + 1) + 1);
   const header = new Uint8Array(13);

@@ -55,7 +55,7 @@ const ratioOf = (aspect: Aspect): number => {
 };
 
 /** Plain backdrops a user picks most: the plain-colour backdrop's own blue first, then neutrals and brand-like tones. */
-export const PALETTE = [
+const PALETTE = [
   BACKDROP_LOOKS['plain-colour'].colors[0] as string,
   '#1f2937',
   '#6b7280',
@@ -68,7 +68,7 @@ export const PALETTE = [
 ];
 
 /** The avatar's new canvas for a frame: its own pixels kept, the rest added (and generated) around it. */
-export function frameOf(width: number, height: number, aspect: Aspect) {
+function frameOf(width: number, height: number, aspect: Aspect) {
   const ratio = ratioOf(aspect);
   const canvas =
     width / height < ratio

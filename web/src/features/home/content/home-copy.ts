@@ -5,7 +5,7 @@ import type { Card, DemoCopy, FaqItem } from '../../../components/marketing/cont
 import { type QuotedPrices, quotedPrices } from '../../../components/marketing/content/pricing-overview.tsx';
 import type { Language } from '../../../lib/language.ts';
 
-export interface HomeCopy {
+interface HomeCopy {
   hero: {
     eyebrow: string;
     title: string;

@@ -5,7 +5,7 @@ import type { Card, FaqItem } from '../../../components/marketing/content/market
 import { type QuotedPrices, quotedPrices } from '../../../components/marketing/content/pricing-overview.tsx';
 import type { Language } from '../../../lib/language.ts';
 
-export interface HeadshotCopy {
+interface HeadshotCopy {
   hero: {
     eyebrow: string;
     title: string;

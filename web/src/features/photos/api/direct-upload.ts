@@ -20,7 +20,7 @@ export interface UploadProgress {
   percent: number;
 }
 
-export interface UploadOutcome {
+interface UploadOutcome {
   uploaded: string[];
   rejections: Rejection[];
   /** files that never reached the bucket (network) */

@@ -2,7 +2,7 @@
 // page and, word for word, in its FAQPage structured data.
 import type { Localized } from '../../../lib/strings.ts';
 
-export interface FaqItem {
+interface FaqItem {
   question: string;
   answer: string;
 }

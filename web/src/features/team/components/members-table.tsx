@@ -17,7 +17,7 @@ import { TeamPanel } from './panel.tsx';
 import { TeamIcon } from './team-icons.tsx';
 
 /** Reminded less than a day ago: the server would refuse another one. */
-export const remindedRecently = (m: TeamMember, nowSeconds: number): boolean =>
+const remindedRecently = (m: TeamMember, nowSeconds: number): boolean =>
   m.reminded_at !== null && nowSeconds - m.reminded_at < TEAM_LIMITS.remindEverySeconds;
 
 function Downloads({ teamId }: { teamId: string }) {

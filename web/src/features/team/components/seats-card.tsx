@@ -16,7 +16,7 @@ import { SeatIcon } from './team-icons.tsx';
 const { minSeatsPerCheckout: MIN, maxSeatsPerCheckout: MAX } = TEAM_LIMITS;
 
 /** The quantity typed, when it is a whole number of seats one checkout may buy. */
-export function seatQuantity(typed: string): number | null {
+function seatQuantity(typed: string): number | null {
   if (!/^\d{1,4}$/.test(typed.trim())) return null;
   const n = Number(typed.trim());
   return n >= MIN && n <= MAX ? n : null;
