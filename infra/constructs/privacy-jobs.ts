@@ -34,12 +34,14 @@ export const PRIVACY_JOB_NEEDS = {
     // GetItem: a job, the account record. Query: the user's partition, the `owned` index (their items kept
     // elsewhere), gsi1 (the sweep's due jobs). BatchGetItem: those items, for an export. BatchWriteItem:
     // deleting by key, the deletion's one grant that no other function has. UpdateItem: claims, steps.
+    // DeleteItem: a team owner's deletion dissolves the team (its members' rows, links and invitations).
     actions: [
       'dynamodb:GetItem',
       'dynamodb:Query',
       'dynamodb:BatchGetItem',
       'dynamodb:BatchWriteItem',
       'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
     ],
     indexes: ['gsi1', 'owned'],
   } satisfies TableAccess,
