@@ -4,6 +4,7 @@ export const copy = {
   en: {
     prefix: '',
     accountHeading: 'Account',
+    navAccount: 'Account',
     createHeading: 'Create Your Avatar',
     navMain: 'Main',
     email: 'Email',
@@ -44,6 +45,7 @@ export const copy = {
   fr: {
     prefix: '/fr',
     accountHeading: 'Mon compte',
+    navAccount: 'Compte',
     createHeading: 'Créez votre avatar',
     navMain: 'Principale',
     email: 'Adresse e-mail',

@@ -137,7 +137,7 @@ describeInBrowser('sign up, activate, set a password, log out and in again', () 
       // The account page, from the navbar: the balance and the signup bonus in the history.
       await page
         .getByRole('navigation', { name: c.navMain })
-        .getByRole('link', { name: c.accountHeading })
+        .getByRole('link', { name: c.navAccount })
         .click();
       await expectAccountPage(page, email, c);
       expect(await welcome.count()).toBe(0);
