@@ -6,7 +6,8 @@ import { defineConfig } from 'vitest/config';
 // JVM's defaults.
 process.env.JAVA_TOOL_OPTIONS ??= '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC';
 
-// Six kinds of test, one command (`npm test`). The integration and browser projects share one local
+// Nine projects, one command (`npm test`: the fast ones, then the stack's; README.md, Tests). The integration
+// and browser projects share one local
 // stack (DynamoDB Local, s3rver, the local API Gateway, the built SPA) started by tests/support/global-setup.ts.
 export default defineConfig({
   test: {
