@@ -58,7 +58,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const photos = (person: number) => Promise.all([selfie(person), samePersonAgain(person)]);
 
 /** An account with consent, two photos and `tokens` lifetime tokens. */
-async function creator(
+export async function creator(
   stack: LocalStack,
   db: DynamoDBDocumentClient,
   tokens: number,
@@ -89,7 +89,7 @@ async function creator(
   return token;
 }
 
-const createBody = (styles: Style[]) =>
+export const createBody = (styles: Style[]) =>
   JSON.stringify({
     styles: styles.map((s) => s.id),
     style_prompts: styles.map((s) => s.prompt),

@@ -1,9 +1,9 @@
 // `npm run bench`: bundle sizes and cold starts of every function, the local renderer's time per avatar, face
 // analysis (first use, per photo, tensor memory), what the likeness measure adds to each task in the worker
-// (likeness.ts), the 1080 px profile preset and "Download favourites" (keepers.ts), warm API latency through
-// the local adapter, a team of 500's dashboard page and ZIP of chosen headshots (teams.ts), and the SPA's
-// first-load JS for /login. Prints the figures and the budgets, writes
-// bench-results/bench.json, and exits non-zero naming each budget missed.
+// (likeness.ts), an edit task's worker overhead beside a first render's (edits.ts), the 1080 px profile
+// preset and "Download favourites" (keepers.ts), warm API latency through the local adapter, a team of 500's
+// dashboard page and ZIP of chosen headshots (teams.ts), and the SPA's first-load JS for /login. Prints the
+// figures and the budgets, writes bench-results/bench.json, and exits non-zero naming each budget missed.
 //
 // Figures that depend on the machine's speed are budgeted as ratios to a floor measured in the same run,
 // interleaved with them, so a shared, noisy machine weighs on both alike: each API path one request at a
@@ -27,6 +27,7 @@ import {
   printApiLatency,
 } from './api-latency.ts';
 import { type Budget, reportBudgets } from './budgets.ts';
+import { type EditFigures, editBudgets, editsBench, printEdits } from './edits.ts';
 import { faceBench, faceBudgets, printFaceFigures } from './faces.ts';
 import { firstLoadJs } from './first-load-js.ts';
 import { functionBench, functionBudgets, printFunctionFigures } from './functions.ts';
@@ -100,6 +101,7 @@ let photos: PhotoFigures;
 let gallery: GalleryFigures;
 let favouritesZip: FavouritesZipFigures;
 let generation: GenerationFigures;
+let edits: EditFigures;
 let teams: TeamFigures;
 const db = createDocumentClient(stack.dynamoEndpoint);
 try {
@@ -109,6 +111,7 @@ try {
   gallery = await galleryBench(stack);
   favouritesZip = await favouritesZipBench(stack);
   generation = await generationBench(stack, PAIRS);
+  edits = await editsBench(stack);
   teams = await teamBench(stack, db, PAIRS);
 } finally {
   db.destroy();
@@ -139,6 +142,7 @@ console.log(
 );
 console.log(`  ${describePair(`GET /photos with ${photos.list.photos} photos`, photos.list)}`);
 printGeneration(generation);
+printEdits(edits);
 printTeams(teams);
 
 const budgets: Budget[] = [
@@ -166,6 +170,7 @@ const budgets: Budget[] = [
   ...presetBudgets(preset),
   ...favouritesZipBudgets(favouritesZip),
   ...generationBudgets(generation),
+  ...editBudgets(edits),
   ...likenessBudgets(likeness),
   ...segmentationBudgets(segmentation),
   ...teamBudgets(teams),
@@ -187,6 +192,7 @@ writeFileSync(
       profilePreset: preset,
       favouritesZip,
       generation,
+      edits,
       teams,
       budgets,
     },
