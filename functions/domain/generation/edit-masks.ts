@@ -102,7 +102,7 @@ export function editMask(spec: EditSpec, source: EditSource): EditGeometry {
   const whole = { canvas: { width, height }, placement: { x: 0, y: 0, width, height } };
   switch (spec.kind) {
     case 'backdrop':
-      return { ...whole, mask: { width, height, alpha: Uint8Array.from(matteOf(source).alpha) } };
+      return { ...whole, mask: { width, height, alpha: personOnly(matteOf(source), source.face) } };
     case 'outfit':
       return { ...whole, mask: outfitMask(source) };
     case 'framing':
@@ -122,6 +122,108 @@ function matteOf(source: EditSource): PersonMatte {
   return matte;
 }
 
+/** Of the picture's shorter side: parts of the matte thinner than twice this are cut from the person. */
+const THIN = 0.025;
+/** Of THIN's reach: how far past the person's core the matte is kept (the soft edge, strands of hair). */
+const EDGE_REACH = 1.5;
+
+/**
+ * The matte cut to the person alone. A style's window and frame (the local renderer's, docs/generation.md) are drawn around the photo
+ * and the segmenter often counts the frame's bars, and the strip of the photo's own backdrop inside the
+ * window, as part of the person where they touch it: an edit would then keep them. The person is the part of
+ * the matte that holds a disc of THIN's radius (the frame's bars and lines do not) and is connected to the
+ * face (the largest such part without one); the matte is kept only within reach of it.
+ */
+function personOnly(matte: PersonMatte, face?: EditFace | null): Uint8Array {
+  const { width, height, alpha } = matte;
+  const n = width * height;
+  const r = Math.max(2, Math.min(width, height) * THIN);
+  const outside = new Uint8Array(n);
+  for (let p = 0; p < n; p++) outside[p] = (alpha[p] as number) < 128 ? 1 : 0;
+  // The picture's edge counts as outside too, so a bar along it is as thin as it looks.
+  const toOutside = chamferDistance(outside, width, height, true);
+  const core = new Uint8Array(n);
+  let any = false;
+  for (let p = 0; p < n; p++)
+    if ((toOutside[p] as number) > r) {
+      core[p] = 1;
+      any = true;
+    }
+  if (!any) return Uint8Array.from(alpha);
+  const part = personPart(core, width, height, face);
+  const toPerson = chamferDistance(part, width, height, false);
+  const out = new Uint8Array(n);
+  const reach = r * EDGE_REACH;
+  for (let p = 0; p < n; p++) if ((toPerson[p] as number) <= reach) out[p] = alpha[p] as number;
+  return out;
+}
+
+/** The connected part of `core` (4-connected) holding the face's centre, else the largest. */
+function personPart(core: Uint8Array, width: number, height: number, face?: EditFace | null): Uint8Array {
+  const label = new Int32Array(core.length);
+  const sizes: number[] = [0];
+  const stack: number[] = [];
+  for (let start = 0; start < core.length; start++) {
+    if (!core[start] || label[start]) continue;
+    const id = sizes.length;
+    let size = 0;
+    label[start] = id;
+    stack.push(start);
+    while (stack.length) {
+      const p = stack.pop() as number;
+      size++;
+      const x = p % width;
+      for (const q of [p - width, p + width, x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1])
+        if (q >= 0 && q < core.length && core[q] && !label[q]) {
+          label[q] = id;
+          stack.push(q);
+        }
+    }
+    sizes.push(size);
+  }
+  let chosen = 0;
+  if (face) {
+    const cx = Math.round(face.box.x + face.box.width / 2);
+    const cy = Math.round(face.box.y + face.box.height / 2);
+    if (cx >= 0 && cx < width && cy >= 0 && cy < height) chosen = label[cy * width + cx] as number;
+  }
+  if (!chosen)
+    for (let id = 1; id < sizes.length; id++)
+      if ((sizes[id] as number) > (sizes[chosen] as number)) chosen = id;
+  const part = new Uint8Array(core.length);
+  for (let p = 0; p < core.length; p++) if (label[p] === chosen) part[p] = 1;
+  return part;
+}
+
+/**
+ * Each pixel's distance in px to the nearest pixel set in `from` (a 3-4 chamfer, within 8 % of the true
+ * distance, two passes); with `edgeIsSet`, the picture's border counts as set just outside it.
+ */
+function chamferDistance(from: Uint8Array, width: number, height: number, edgeIsSet: boolean): Float32Array {
+  const far = 1e9;
+  const d = new Float32Array(from.length);
+  for (let p = 0; p < from.length; p++) d[p] = from[p] ? 0 : far;
+  const edge = edgeIsSet ? 3 : far;
+  const at = (x: number, y: number) =>
+    x < 0 || y < 0 || x >= width || y >= height ? edge : (d[y * width + x] as number);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const p = y * width + x;
+      const v = d[p] as number;
+      if (v === 0) continue;
+      d[p] = Math.min(v, at(x - 1, y) + 3, at(x, y - 1) + 3, at(x - 1, y - 1) + 4, at(x + 1, y - 1) + 4);
+    }
+  for (let y = height - 1; y >= 0; y--)
+    for (let x = width - 1; x >= 0; x--) {
+      const p = y * width + x;
+      const v = d[p] as number;
+      if (v === 0) continue;
+      d[p] = Math.min(v, at(x + 1, y) + 3, at(x, y + 1) + 3, at(x + 1, y + 1) + 4, at(x - 1, y + 1) + 4);
+    }
+  for (let p = 0; p < d.length; p++) d[p] = (d[p] as number) / 3;
+  return d;
+}
+
 function faceOf(source: EditSource): EditFace {
   const { face } = source;
   if (!face || face.landmarks.length < 68) throw new EditMaskError('This edit needs the face in the picture');
@@ -131,8 +233,8 @@ function faceOf(source: EditSource): EditFace {
 /** The person below the chin line: the clothes (and the neck) the model may repaint; head and hair kept. */
 function outfitMask(source: EditSource): MaskImage {
   const { width, height } = source;
-  const matte = matteOf(source);
   const face = faceOf(source);
+  const matte = { width, height, alpha: personOnly(matteOf(source), face) };
   const chin = (face.landmarks[CHIN] as Point).y + face.box.height * BELOW_CHIN;
   // A soft start over a few px, so the new collar does not meet the neck on a hard line.
   const ramp = Math.max(2, face.box.height * 0.03);
