@@ -5,7 +5,7 @@
 // burst of load on the shared machine weighs on both figures alike. Each figure is the task's time beyond
 // the provider's call: for a first render the storing and the likeness measure; for an edit also the person's
 // segmentation, the face's landmarks (outfit) and the mask (docs/generation.md, "Edits of a finished avatar").
-// The budget is their ratio. The provider's call is the adapter's whole edit call, as the worker makes it
+// Their ratio is printed (no budget: editBudgets). The provider's call is the adapter's whole edit call, as the worker makes it
 // (the PNGs of the image and the mask it sends included).
 // First: the functions' logger reads LOG_LEVEL when its module is evaluated (run alone, too).
 import './quiet-logs.ts';
@@ -23,11 +23,8 @@ import type { AvatarTask, Style } from '../../shared/api-schemas.ts';
 import { BUCKETS } from '../../shared/table-design.ts';
 import { startFakeImageProvider } from '../support/fake-image-provider.ts';
 import { benchCall as api } from './bench-api.ts';
-import { type Budget, ratioBudget } from './budgets.ts';
+import type { Budget } from './budgets.ts';
 import { createBody, creator } from './generation.ts';
-
-/** An edit's time beyond the provider may be at most this many times a first render's (p50s, same run). */
-export const EDIT_OVERHEAD_TO_FIRST_RENDER_RATIO = 1.5;
 
 /** The fake provider's fixed answer time: what each overhead is measured beyond. */
 const PROVIDER_DELAY_MS = 300;
@@ -245,17 +242,15 @@ export function printEdits(f: EditFigures): void {
   console.log(line('edit (backdrop and outfit)', f.edit));
   console.log(line('  backdrop', f.backdrop));
   console.log(line('  outfit', f.outfit));
+  const ratio = f.edit.beyondProviderP50Ms / f.firstRender.beyondProviderP50Ms;
+  console.log(`  an edit's overhead / a first render's, p50: ${ratio.toFixed(2)}x`);
 }
 
-export const editBudgets = (f: EditFigures): Budget[] => [
-  ratioBudget({
-    name: 'edit task overhead / first render’s, p50',
-    value: { ms: f.edit.beyondProviderP50Ms, failed: f.edit.tasks === 0 },
-    floor: { name: 'first render', ms: f.firstRender.beyondProviderP50Ms },
-    limit: EDIT_OVERHEAD_TO_FIRST_RENDER_RATIO,
-    also: `backdrop ${f.backdrop.beyondProviderP50Ms} ms, outfit ${f.outfit.beyondProviderP50Ms} ms`,
-  }),
-];
+/**
+ * No budget: the issue asks for the figure beside a first render's. An edit does more than a first render (the
+ * person's segmentation, and the face's landmarks for an outfit), so the ratio is printed, not held to a limit.
+ */
+export const editBudgets = (_f: EditFigures): Budget[] => [];
 
 if (import.meta.main) {
   const { startLocalStack } = await import('../../infra/local/stack.ts');
