@@ -93,7 +93,7 @@ describe('wrong current passwords behind a session', () => {
     await expectPaused(w.deletion(PASSWORD));
     // The open sessions are untouched, and the password too.
     expect((await w.user()).sessionVersion).toBe(before);
-    expect(await w.hasher.verify(PASSWORD, (await w.user()).passwordHash as string, 'login')).toBe(true);
+    expect(await w.hasher.verify(PASSWORD, (await w.user()).passwordHash as string, 'sign-in')).toBe(true);
     const told = w.paused();
     expect(told).toHaveLength(1);
     expect(told[0]?.subject).toBe(EN_SUBJECT);

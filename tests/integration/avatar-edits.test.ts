@@ -95,7 +95,7 @@ describe('editing a finished avatar', { timeout: 240_000 }, () => {
     await h.send(body);
     await h.send(body);
     const made = await finished(account.token, v2.task_id);
-    await new Promise((r) => setTimeout(r, 2000));
+    await h.settled();
     expect(made).toMatchObject({ status: 'DONE', version: 2, edit_of: task.id, root_id: task.id });
     expect(made.edit).toEqual({ kind: 'backdrop', backdrop: 'plain-colour', colour: '#00ff00' });
     expect(Number.isInteger(made.likeness)).toBe(true);

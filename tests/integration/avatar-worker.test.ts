@@ -78,7 +78,7 @@ describe('the avatar worker', { timeout: 60_000 }, () => {
     const task = await taskOf(user.token, task_ids[0] as string);
     expect(task?.status).toBe('DONE');
     // The later duplicates find the task claimed or finished, and leave.
-    await new Promise((r) => setTimeout(r, 1500));
+    await h.settled();
     expect(h.provider.calls.length - before).toBe(1);
     // CloudWatch counts what happened once: one provider call with its latency, one task done.
     const recorded = h.metrics.slice(metricsBefore).map(([name]) => name);
@@ -229,7 +229,7 @@ describe('the avatar worker', { timeout: 60_000 }, () => {
     expect(task?.error).toMatch(/took too long/);
     // A dead letter for the same task afterwards refunds nothing more.
     await h.send(encodeTaskMessage({ taskId: task_ids[0] as string, userId: user.userId }));
-    await new Promise((r) => setTimeout(r, 1000));
+    await h.settled();
     expect((await balanceOf(user.token)).ltd).toBe(3);
     expect(ledgerSum(await ledgerOf(user.token), 'generation_refund')).toBe(1);
   });

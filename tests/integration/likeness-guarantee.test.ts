@@ -108,7 +108,7 @@ describe('the likeness guarantee', { timeout: 120_000 }, () => {
     await someoneElse.send(body);
     const task = await finished(account.token, id);
     // The later deliveries find the task claimed or DONE and leave.
-    await new Promise((r) => setTimeout(r, 2000));
+    await someoneElse.settled();
     expect(task.status).toBe('DONE');
     expect(task.likeness).toBeTypeOf('number');
     expect(task.likeness).toBeLessThan(DEFAULT_LIKENESS_GUARANTEE);

@@ -105,7 +105,7 @@ describe('task stages', { timeout: 90_000 }, () => {
     expect(times?.finishingAt).toBeGreaterThanOrEqual(times?.generatingAt as number);
     // A last duplicate after DONE changes nothing, not even the stages' times.
     await h.send(body);
-    await new Promise((r) => setTimeout(r, 1500));
+    await h.settled();
     expect((await store().get(user.userId, id))?.stageTimes).toEqual(times);
     expect(h.provider.calls.length - before).toBe(1);
     // Its durations are kept for the next estimates (read by key).

@@ -62,6 +62,11 @@ export interface WorkerHarness {
   ): Promise<{ task_id: string; version: number; tokens_left: number }>;
   /** Sends a message body as is (a duplicate, or something that is not ours). */
   send(body: string): Promise<void>;
+  /**
+   * Resolves once the harness's queue and its dead-letter queue hold nothing (every message handled and
+   * deleted): what a duplicate delivery did is then done. Polled, instead of a fixed wait.
+   */
+  settled(timeoutMs?: number): Promise<void>;
   /** the business metrics the worker and the dead-letter handler recorded, in order */
   metrics: [BusinessMetric, number][];
   stop(): Promise<void>;
@@ -184,6 +189,16 @@ export async function startWorkerHarness(o: HarnessOptions = {}): Promise<Worker
     },
     async send(body) {
       await sqs.client.send(new SendMessageCommand({ QueueUrl: queue.url, MessageBody: body }));
+    },
+    async settled(timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      const urls = [queue.url, queue.dlq?.url as string];
+      for (;;) {
+        const counts = await Promise.all(urls.map((url) => sqs.counts(url)));
+        if (counts.every((c) => c.visible + c.inFlight + c.delayed === 0)) return;
+        if (Date.now() > deadline) throw new Error(`queue not settled: ${JSON.stringify(counts)}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
     },
     async stop() {
       await Promise.all(mappings.map((m) => m.stop()));
