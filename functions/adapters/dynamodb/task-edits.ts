@@ -7,8 +7,16 @@ import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type Balance, splitDebit } from '../../domain/generation/debit.ts';
 import type { CreateEditOutcome, NewEdit } from '../../domain/generation/tasks.ts';
 import { type TransactItem, transactWithRetry } from './balance-transaction.ts';
-import { keys, ownedBy, TTL_ATTRIBUTE } from './keys.ts';
-import { balanceSet, ledgerLines, newTaskItem, readBalance, readIdempotency } from './task-money.ts';
+import { keys } from './keys.ts';
+import {
+  balanceSet,
+  idempotencyPut,
+  ledgerLines,
+  newBatchPut,
+  newTaskItem,
+  readBalance,
+  readIdempotency,
+} from './task-money.ts';
 
 /** Edits asked at once of one avatar each retry until the counter they read holds, or the cap is met. */
 const EDIT_ATTEMPTS = 60;
@@ -51,6 +59,13 @@ export async function createEdit(
     };
   };
   const cost = e.task.tokenCost;
+  const batch = {
+    id: e.batchId,
+    taskIds: [e.task.id],
+    totalCost: cost,
+    createdAt: e.createdAt,
+    kind: 'edit' as const,
+  };
   type Step = CreateEditOutcome | 'repeat';
   const result = await transactWithRetry<Step>(
     db,
@@ -73,25 +88,7 @@ export async function createEdit(
         ...ledgerLines(table, e.userId, 'generation', debit, after, e.ledgerEntryIds, e.createdAt, {
           batchId: e.batchId,
         }),
-        {
-          Put: {
-            TableName: table,
-            Item: {
-              ...keys.batch(e.userId, e.batchId),
-              batch_id: e.batchId,
-              user_id: e.userId,
-              task_ids: [e.task.id],
-              task_count: 1,
-              remaining: 1,
-              done_count: 0,
-              failed_count: 0,
-              total_cost: cost,
-              created_at: e.createdAt,
-              kind: 'edit',
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
+        newBatchPut(table, e.userId, batch),
         {
           Put: {
             TableName: table,
@@ -123,25 +120,7 @@ export async function createEdit(
       const failedAt: Record<number, Step> = {};
       if (idem) {
         failedAt[items.length] = 'repeat';
-        items.push({
-          Put: {
-            TableName: table,
-            Item: {
-              ...keys.idempotency(e.userId, idem.key),
-              ...ownedBy(e.userId),
-              batch_id: e.batchId,
-              task_ids: [e.task.id],
-              total_cost: cost,
-              request_hash: idem.requestHash,
-              created_at: e.createdAt,
-              version,
-              [TTL_ATTRIBUTE]: idem.expiresAt,
-            },
-            ConditionExpression: 'attribute_not_exists(pk) OR #ttl <= :now',
-            ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
-            ExpressionAttributeValues: { ':now': e.createdAt },
-          },
-        });
+        items.push(idempotencyPut(table, e.userId, idem, batch, { version }));
       }
       return {
         items,

@@ -137,6 +137,70 @@ const batchOf = (i: IdempotencyItem): BatchRecord => ({
   createdAt: i.created_at,
 });
 
+interface BatchItemFields {
+  id: string;
+  taskIds: readonly string[];
+  totalCost: number;
+  createdAt: number;
+  /** 'edit': one version of an avatar (no "avatars ready" email); absent for a create's batch */
+  kind?: 'edit';
+}
+
+/** A new batch, put only if absent: how many of its tasks are pending, and its "finished" notice later. */
+export function newBatchPut(table: string, userId: string, b: BatchItemFields): TransactItem {
+  return {
+    Put: {
+      TableName: table,
+      Item: {
+        ...keys.batch(userId, b.id),
+        batch_id: b.id,
+        user_id: userId,
+        task_ids: b.taskIds,
+        task_count: b.taskIds.length,
+        remaining: b.taskIds.length,
+        done_count: 0,
+        failed_count: 0,
+        total_cost: b.totalCost,
+        created_at: b.createdAt,
+        ...(b.kind ? { kind: b.kind } : {}),
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+/**
+ * The Idempotency-Key's record of what a request made, put unless a live one is there (then the transaction
+ * fails at this item and the request is answered as a repeat). `extra`: what else the answer to a repeat needs.
+ */
+export function idempotencyPut(
+  table: string,
+  userId: string,
+  idem: { key: string; requestHash: string; expiresAt: number },
+  b: BatchItemFields,
+  extra: Record<string, unknown> = {},
+): TransactItem {
+  return {
+    Put: {
+      TableName: table,
+      Item: {
+        ...keys.idempotency(userId, idem.key),
+        ...ownedBy(userId),
+        batch_id: b.id,
+        task_ids: b.taskIds,
+        total_cost: b.totalCost,
+        request_hash: idem.requestHash,
+        created_at: b.createdAt,
+        ...extra,
+        [TTL_ATTRIBUTE]: idem.expiresAt,
+      },
+      ConditionExpression: 'attribute_not_exists(pk) OR #ttl <= :now',
+      ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+      ExpressionAttributeValues: { ':now': b.createdAt },
+    },
+  };
+}
+
 /** A new TODO task as stored: in its owner's partition, and in the sweeper's index by its deadline. */
 export function newTaskItem(
   userId: string,
@@ -233,24 +297,7 @@ export async function createBatch(
           ];
       const items: TransactItem[] = [
         ...payment,
-        {
-          Put: {
-            TableName: table,
-            Item: {
-              ...keys.batch(b.userId, b.id),
-              batch_id: b.id,
-              user_id: b.userId,
-              task_ids: batch.taskIds,
-              task_count: b.tasks.length,
-              remaining: b.tasks.length,
-              done_count: 0,
-              failed_count: 0,
-              total_cost: total,
-              created_at: b.createdAt,
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
+        newBatchPut(table, b.userId, batch),
         ...b.tasks.map(
           (t, i): TransactItem => ({
             Put: {
@@ -265,24 +312,7 @@ export async function createBatch(
       if (team) failedAt[0] = { outcome: 'allowance-short', needed: b.tasks.length };
       if (idem) {
         failedAt[items.length] = 'repeat';
-        items.push({
-          Put: {
-            TableName: table,
-            Item: {
-              ...keys.idempotency(b.userId, idem.key),
-              ...ownedBy(b.userId),
-              batch_id: b.id,
-              task_ids: batch.taskIds,
-              total_cost: total,
-              request_hash: idem.requestHash,
-              created_at: b.createdAt,
-              [TTL_ATTRIBUTE]: idem.expiresAt,
-            },
-            ConditionExpression: 'attribute_not_exists(pk) OR #ttl <= :now',
-            ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
-            ExpressionAttributeValues: { ':now': b.createdAt },
-          },
-        });
+        items.push(idempotencyPut(table, b.userId, idem, batch));
       }
       return {
         items,
