@@ -1,22 +1,6 @@
-// The Team screen's own icons, drawn like components/ui/icons.tsx (24 px, stroked, hidden from readers).
-import type { ReactNode } from 'react';
-
-const Icon = ({ children }: { children: ReactNode }) => (
-  <svg
-    viewBox="0 0 24 24"
-    width="24"
-    height="24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="2"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-  >
-    {children}
-  </svg>
-);
+// The Team screen's own icons, in the shell's frame (components/ui/shell-icons.tsx: 24 px, stroked, hidden from
+// readers).
+import { Icon } from '../../../components/ui/shell-icons.tsx';
 
 export const TeamIcon = () => (
   <Icon>
