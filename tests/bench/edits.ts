@@ -14,17 +14,15 @@ import { createDocumentClient } from '../../functions/adapters/dynamodb/client.t
 import { createS3Client } from '../../functions/adapters/s3/client.ts';
 import { SqsTaskQueue } from '../../functions/adapters/sqs/sqs-task-queue.ts';
 import { taskWorker } from '../../functions/avatar-worker/task-batch.ts';
-import { readConfig, WORKER_CONFIG } from '../../functions/config.ts';
 import type { ImageProvider } from '../../functions/domain/generation/image-provider.ts';
 import { buildWorkerDeps } from '../../functions/wiring/worker-wiring.ts';
 import { startEventSourceMapping } from '../../infra/local/sqs/event-source.ts';
 import type { LocalStack } from '../../infra/local/stack.ts';
 import type { AvatarTask, Style } from '../../shared/api-schemas.ts';
-import { BUCKETS } from '../../shared/table-design.ts';
 import { startFakeImageProvider } from '../support/fake-image-provider.ts';
 import { benchCall as api } from './bench-api.ts';
 import type { Budget } from './budgets.ts';
-import { createBody, creator } from './generation.ts';
+import { benchWorkerConfig, createBody, creator } from './generation.ts';
 
 /** The fake provider's fixed answer time: what each overhead is measured beyond. */
 const PROVIDER_DELAY_MS = 300;
@@ -83,21 +81,7 @@ export async function editsBench(
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
   const provider = await startFakeImageProvider('sk-bench');
-  const config = readConfig(WORKER_CONFIG['avatar-worker'], {
-    STAGE: 'bench',
-    TABLE_NAME: stack.tableName,
-    DYNAMODB_ENDPOINT: stack.dynamoEndpoint,
-    MEDIA_BUCKET: BUCKETS.media,
-    S3_ENDPOINT: stack.s3Endpoint,
-    WEB_URL: stack.webUrl,
-    MAIL_FROM: 'Aivatar <no-reply@aivatar.local>',
-    MAIL_TRANSPORT: 'outbox',
-    OUTBOX_DIR: stack.outboxDir,
-    TASK_QUEUE_URL: stack.taskQueues.queueUrl,
-    SQS_ENDPOINT: stack.sqsEndpoint,
-    OPENAI_API_KEY: 'sk-bench',
-    OPENAI_BASE_URL: provider.baseURL,
-  });
+  const config = benchWorkerConfig(stack, provider.baseURL);
   const db = createDocumentClient(config.dynamodbEndpoint);
   const s3 = createS3Client(config.s3Endpoint);
   const apiDb = createDocumentClient(stack.dynamoEndpoint);

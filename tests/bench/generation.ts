@@ -243,13 +243,9 @@ export async function generationBench(
   }
 }
 
-/**
- * A private queue, the real worker with the OpenAI adapter on the fake provider: time per task minus the
- * provider's, and minus what the likeness measure adds.
- */
-async function workerOverhead(stack: LocalStack, token: string, styles: Style[], sqs: SQSClient) {
-  const provider = await startFakeImageProvider('sk-bench');
-  const config = readConfig(WORKER_CONFIG['avatar-worker'], {
+/** The worker's settings on the bench's local stack, its provider the fake at `providerUrl`. */
+export const benchWorkerConfig = (stack: LocalStack, providerUrl: string) =>
+  readConfig(WORKER_CONFIG['avatar-worker'], {
     STAGE: 'bench',
     TABLE_NAME: stack.tableName,
     DYNAMODB_ENDPOINT: stack.dynamoEndpoint,
@@ -262,8 +258,16 @@ async function workerOverhead(stack: LocalStack, token: string, styles: Style[],
     TASK_QUEUE_URL: stack.taskQueues.queueUrl,
     SQS_ENDPOINT: stack.sqsEndpoint,
     OPENAI_API_KEY: 'sk-bench',
-    OPENAI_BASE_URL: provider.baseURL,
+    OPENAI_BASE_URL: providerUrl,
   });
+
+/**
+ * A private queue, the real worker with the OpenAI adapter on the fake provider: time per task minus the
+ * provider's, and minus what the likeness measure adds.
+ */
+async function workerOverhead(stack: LocalStack, token: string, styles: Style[], sqs: SQSClient) {
+  const provider = await startFakeImageProvider('sk-bench');
+  const config = benchWorkerConfig(stack, provider.baseURL);
   const db = createDocumentClient(config.dynamodbEndpoint);
   const s3 = createS3Client(config.s3Endpoint);
   const deps = await buildWorkerDeps(config, db, s3);
