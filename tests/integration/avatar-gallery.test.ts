@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AvatarTask } from '../../shared/api-schemas.ts';
 import { callRoute, mailsTo, request } from '../support/api.ts';
 import { createBody, creator, stylesCosting, waitForTasks } from '../support/avatars.ts';
+import { zipNames } from '../support/zip.ts';
 
 type Creator = Awaited<ReturnType<typeof creator>>;
 
@@ -18,20 +19,6 @@ async function finishedBatch(user: Creator, n = 2): Promise<AvatarTask[]> {
 }
 
 const filenameOf = (t: AvatarTask) => (t.result_path as string).replace(/^results\//, '');
-
-/** The names in a ZIP's central directory. */
-function zipNames(zip: Buffer): string[] {
-  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  const count = zip.readUInt16LE(end + 10);
-  let at = zip.readUInt32LE(end + 16);
-  const names: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const length = zip.readUInt16LE(at + 28);
-    names.push(zip.subarray(at + 46, at + 46 + length).toString('utf8'));
-    at += 46 + length + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
-  }
-  return names;
-}
 
 /** The email goes out just after the last task turns DONE: wait for it (up to 10 s). */
 async function readyMails(email: string, subject: RegExp, atLeast = 1) {

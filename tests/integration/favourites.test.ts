@@ -7,6 +7,7 @@ import type { AvatarTask } from '../../shared/api-schemas.ts';
 import { callRoute, stack } from '../support/api.ts';
 import { createBody, creator, stylesCosting, testDb, userIdOf, waitForTasks } from '../support/avatars.ts';
 import { consentedUser } from '../support/photos.ts';
+import { zipEntries } from '../support/zip.ts';
 
 type Creator = Awaited<ReturnType<typeof creator>>;
 
@@ -15,25 +16,6 @@ const star = (token: string, taskId: string, favourite: unknown) =>
 
 const starred = async (token: string) =>
   (await callRoute('userTasks', { token, query: { favourites: 'true' } })).body.tasks.map((t) => t.id);
-
-/** The entries of a stored (method 0) ZIP: name and bytes, read from its central directory. */
-function zipEntries(zip: Buffer): { name: string; bytes: Buffer }[] {
-  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  let at = zip.readUInt32LE(end + 16);
-  const entries = [];
-  for (let i = 0; i < zip.readUInt16LE(end + 10); i++) {
-    const nameLength = zip.readUInt16LE(at + 28);
-    const size = zip.readUInt32LE(at + 20);
-    const local = zip.readUInt32LE(at + 42);
-    const data = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
-    entries.push({
-      name: zip.subarray(at + 46, at + 46 + nameLength).toString('utf8'),
-      bytes: zip.subarray(data, data + size),
-    });
-    at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
-  }
-  return entries;
-}
 
 let alice: Creator;
 let tasks: [AvatarTask, AvatarTask];

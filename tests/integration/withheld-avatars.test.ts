@@ -25,6 +25,7 @@ import {
 import { FACE_FIXTURE_DIR, selfie, selfies } from '../support/face-fixtures.ts';
 import { consentedUser, uploadDirect } from '../support/photos.ts';
 import { startWorkerHarness, type WorkerHarness } from '../support/worker-harness.ts';
+import { zipNames } from '../support/zip.ts';
 
 let likeUser: WorkerHarness;
 let someoneElse: WorkerHarness;
@@ -48,19 +49,6 @@ const taskOf = async (token: string, id: string): Promise<AvatarTask> => {
 };
 
 const filenameOf = (t: AvatarTask) => (t.result_path as string).replace(/^results\//, '');
-
-/** The names in a ZIP, read from its central directory. */
-function zipNames(zip: Buffer): string[] {
-  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  let at = zip.readUInt32LE(end + 16);
-  const names = [];
-  for (let i = 0; i < zip.readUInt16LE(end + 10); i++) {
-    const nameLength = zip.readUInt16LE(at + 28);
-    names.push(zip.subarray(at + 46, at + 46 + nameLength).toString('utf8'));
-    at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
-  }
-  return names;
-}
 
 async function archiveNames(token: string, route: 'resultsZip' | 'favouritesZip'): Promise<string[]> {
   const res = await callRoute(route, { token });

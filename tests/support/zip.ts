@@ -1,5 +1,5 @@
-// Reading a ZIP the server wrote (stored entries, method 0: tests/integration/teams-downloads.test.ts and
-// the team journey read the chosen headshots' archive).
+// Reading a ZIP the server wrote: its entries' names (every archive the tests download), and their bytes for
+// stored entries (method 0: the chosen headshots' archive).
 
 /** The entries of a stored (method 0) ZIP: name and bytes, read from its central directory. */
 export function zipEntries(zip: Buffer): { name: string; bytes: Buffer }[] {
@@ -19,3 +19,6 @@ export function zipEntries(zip: Buffer): { name: string; bytes: Buffer }[] {
   }
   return entries;
 }
+
+/** The names in a ZIP's central directory, in order. */
+export const zipNames = (zip: Buffer): string[] => zipEntries(zip).map((e) => e.name);
