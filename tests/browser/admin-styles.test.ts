@@ -52,7 +52,7 @@ describeInBrowser('the admin styles screen', () => {
     const open = page.getByRole('link', { name: 'Ouvrir la gestion des styles' });
     await poll(() => open.isVisible()).toBe(true);
     await open.click();
-    await poll(() => page.getByRole('table').isVisible()).toBe(true);
+    await poll(() => page.getByRole('table').first().isVisible()).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/admin/styles');
 
     const user = await createAccount(uniqueEmail('notadmin'));
