@@ -66,6 +66,36 @@ export const QUALITY_HINTS = [
 ] as const;
 export type QualityHint = (typeof QUALITY_HINTS)[number];
 
+/**
+ * What lowers a photo's quality score (functions/domain/photos/quality-score.ts; weights and thresholds in
+ * docs/faces.md, "Quality score"). The API sends the codes, the screens show each one's instruction.
+ * A literal list (no spread), so that pages which never show scores drop it from their JavaScript.
+ */
+export const QUALITY_REASONS = [
+  'face-small',
+  'face-blurry',
+  'face-dark',
+  'face-bright',
+  'backlit',
+  'head-turned',
+  'head-tilted',
+  'eyes-closed',
+  'dark-glasses',
+  'face-cut',
+] as const;
+export type QualityReason = (typeof QUALITY_REASONS)[number];
+
+/** What lowers the set's score, the one that would raise it most first (docs/faces.md, "Quality score"). */
+export const SET_QUALITY_REASONS = [
+  'someone-else',
+  'more-photos',
+  'better-photos',
+  'more-angles',
+  'more-expressions',
+  'more-lighting',
+] as const;
+export type SetQualityReason = (typeof SET_QUALITY_REASONS)[number];
+
 /** Why a file was refused. */
 export const REJECTION_REASONS = [
   'type',

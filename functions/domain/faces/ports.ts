@@ -26,6 +26,12 @@ export interface DetectedFace {
   /** variance of the Laplacian of the face region, scaled to a common contrast (higher: sharper) */
   sharpness: number;
   /**
+   * Mean luma (0-255) of the face box, of the band around it, of the two eye regions and of the face's left
+   * and right halves (the viewer's), read from the pixels already decoded: the quality score's light
+   * (functions/domain/photos/quality-score.ts). Absent from analyzers that do not measure it.
+   */
+  light?: { face: number; around: number; eyes: number; left: number; right: number };
+  /**
    * 128 values that place the face among all faces: close descriptors, same person. Biometric data: kept
    * only on the photo's own record, never logged, never sent to a browser or put in an export.
    */

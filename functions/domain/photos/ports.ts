@@ -6,6 +6,7 @@ import type { FaceAnalyzer } from '../faces/ports.ts';
 import type { Clock, Ids, PhotoConsentRecord, RateLimiter } from '../ports.ts';
 import type { TeamPhotoProgress } from '../teams/photo-progress.ts';
 import type { ImageMeasures } from './quality.ts';
+import type { PhotoMeasures } from './quality-score.ts';
 
 export interface PhotoRecord {
   filename: string;
@@ -19,6 +20,8 @@ export interface PhotoRecord {
   hints: QualityHint[];
   /** the face found at upload; null for photos recorded before the face check */
   face: PhotoFace | null;
+  /** what the quality score reads beyond the face (quality-score.ts); absent on photos stored before it */
+  measures?: PhotoMeasures;
   /** Unix seconds */
   uploadedAt: number;
   /** Unix seconds: deleted automatically then (and treated as gone from then on) */
