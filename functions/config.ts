@@ -513,9 +513,9 @@ export const GROUP_CONFIG = {
     privacyJobQueueConfig,
     corsConfig,
   ],
-  // Mail: invitations and reminders, in the team's language; Stripe: seat checkouts; media: the ZIP of
-  // the chosen headshots.
-  teams: [tableConfig, originVerifyConfig, sessionConfig, mailConfig, stripeConfig, mediaConfig, corsConfig],
+  // Mail: invitations and reminders, in the team's language; media: the ZIP of the chosen headshots. No
+  // Stripe: a team's seat checkout is the billing group's route.
+  teams: [tableConfig, originVerifyConfig, sessionConfig, mailConfig, mediaConfig, corsConfig],
 } as const satisfies Record<string, readonly AnyPart[]>;
 
 /**

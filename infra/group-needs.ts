@@ -96,9 +96,10 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
   },
   billing: {
     table: {
-      // GetItem: the session's account, the billing account. PutItem: the checkout record, and in the
-      // customer transaction the customer map. UpdateItem: the account's customer id and its one
-      // subscription checkout.
+      // GetItem: the session's account, the billing account; for a team's seat checkout the caller's team
+      // pointer and the team (functions/domain/teams/seat-checkout.ts). PutItem: the checkout record (a
+      // pack's, a subscription's, a team's seats), and in the customer transaction the customer map.
+      // UpdateItem: the account's customer id and its one subscription checkout.
       actions: [...ITEM_READ_WRITE],
     },
     sessionSigningKey: true,
@@ -196,10 +197,8 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
       actions: [...ITEM_READ_WRITE, 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:DeleteItem'],
     },
     sessionSigningKey: true,
-    // Invitations and reminders.
+    // Invitations and reminders. No Stripe: seats are bought through the billing function.
     mail: true,
-    // Seat checkouts (one price per seat, an invoice once paid).
-    stripeApi: true,
     // The chosen headshots (read), their 1080 px squares (made once, kept) and the team's ZIPs.
     media: { prefixes: ['results/', 'result-sizes/', 'archives/'] },
     installedModules: ['sharp'],

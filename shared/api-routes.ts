@@ -19,7 +19,12 @@ export const LAMBDA_GROUPS = [
   'teams',
 ] as const;
 export type LambdaGroup = (typeof LAMBDA_GROUPS)[number];
-export type Access = 'public' | 'user' | 'admin';
+/**
+ * public: anyone; user: a session; admin: an admin's session; user-or-capture: a session, or instead the
+ * phone's capture code and device (X-Capture-Code and X-Capture-Device, shared/capture-rules.ts), which add
+ * photos to the link's account and reach no other route.
+ */
+export type Access = 'public' | 'user' | 'admin' | 'user-or-capture';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface ApiRoute {
@@ -173,7 +178,7 @@ export const apiRoutes = {
     method: 'POST',
     path: '/photos/upload-targets',
     group: 'photos',
-    access: 'user',
+    access: 'user-or-capture',
     request: s.UploadTargetsRequest,
     response: s.UploadTargets,
   }),
@@ -182,7 +187,7 @@ export const apiRoutes = {
     path: '/photos/confirm',
     // Decoded and face-checked: a function of its own, so GET /photos never waits behind it.
     group: 'photo-intake',
-    access: 'user',
+    access: 'user-or-capture',
     request: s.ConfirmUploadsRequest,
     response: s.UploadResult,
   }),
@@ -203,6 +208,45 @@ export const apiRoutes = {
     access: 'user',
     request: s.PhotoRetentionRequest,
     response: s.PhotoRetentionResult,
+  }),
+  /**
+   * Beyond the spec: a capture link for taking selfies with the phone (docs/product.md, "Selfies from the
+   * phone"); needs both photo consents. Making one ends the account's previous one.
+   */
+  createCaptureLink: route({
+    method: 'POST',
+    path: '/photos/capture-links',
+    group: 'photos',
+    access: 'user',
+    request: s.CaptureLinkRequest,
+    response: s.CaptureLink,
+  }),
+  /** The account's latest capture link and how far it went; 404 when it has none. */
+  currentCaptureLink: route({
+    method: 'GET',
+    path: '/photos/capture-links/current',
+    group: 'photos',
+    access: 'user',
+    response: s.CaptureLinkState,
+  }),
+  /**
+   * The phone opens a link with its X-Capture-Code header alone: the first device is bound to it (its secret
+   * in the answer); another one gets 403. Rate-limited per source address.
+   */
+  openCaptureLink: route({
+    method: 'POST',
+    path: '/photos/capture-links/open',
+    group: 'photos',
+    access: 'public',
+    response: s.CaptureLinkOpened,
+  }),
+  /** The desktop closes its link (owner only; another account's code is 404). */
+  revokeCaptureLink: route({
+    method: 'DELETE',
+    path: '/photos/capture-links/{code}',
+    group: 'photos',
+    access: 'user',
+    response: s.Success,
   }),
 
   // avatars
@@ -552,11 +596,14 @@ export const apiRoutes = {
     access: 'user',
     response: s.MyTeam,
   }),
-  /** Owner and admins: a Stripe Checkout for `quantity` seats (invoice created). */
+  /**
+   * Owner and admins: a Stripe Checkout for `quantity` seats (invoice created). Served by the billing
+   * group, which carries Stripe (the teams function does not); the same membership and role checks.
+   */
   teamSeatCheckout: route({
     method: 'POST',
     path: '/teams/{teamId}/checkout/seats',
-    group: 'teams',
+    group: 'billing',
     access: 'user',
     request: s.SeatCheckoutRequest,
     response: s.SeatCheckout,

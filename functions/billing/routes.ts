@@ -1,17 +1,16 @@
-// Thin route handlers of the billing group: checkout, the subscription check and the billing dashboard.
-import {
-  type BillingDeps,
-  checkSubscription,
-  openBillingDashboard,
-  startCheckout,
-} from '../domain/billing/checkout.ts';
+// Thin route handlers of the billing group: checkout, the subscription check, the billing dashboard, and a
+// team's seat checkout (its owner and admins only: functions/domain/teams/seat-checkout.ts checks).
+import { checkSubscription, openBillingDashboard, startCheckout } from '../domain/billing/checkout.ts';
+import { seatCheckout } from '../domain/teams/seat-checkout.ts';
 import type { RouteHandlers } from '../http/group-handler.ts';
+import type { BillingGroupDeps } from '../wiring/billing-wiring.ts';
 
-export const billingRoutes = (deps: BillingDeps): RouteHandlers<'billing'> => ({
+export const billingRoutes = (deps: BillingGroupDeps): RouteHandlers<'billing'> => ({
   checkoutOneTime: ({ user, params, body }) =>
     startCheckout(deps, user, 'payment', params.priceId ?? '', body),
   checkoutSubscription: ({ user, params, body }) =>
     startCheckout(deps, user, 'subscription', params.priceId ?? '', body),
   checkSubscription: ({ user }) => checkSubscription(deps, user),
   billingDashboard: ({ user }) => openBillingDashboard(deps, user),
+  teamSeatCheckout: ({ user, params, body }) => seatCheckout(deps.teamSeats, user, params.teamId ?? '', body),
 });

@@ -13,7 +13,7 @@ const s3 = createS3Client(config.s3Endpoint);
 
 export const handler = groupHandler(
   'teams',
-  teamRoutes(await buildTeamDeps(config, db, s3)),
+  teamRoutes(buildTeamDeps(config, db, s3)),
   await buildSessionResolver(config, db),
   {
     ...config,

@@ -14,7 +14,6 @@ import {
   remindMember,
   removeMember,
   revokeInviteLink,
-  seatCheckout,
   setAllowed,
   setMemberRole,
   teamForDownload,
@@ -39,7 +38,6 @@ export const teamRoutes = (deps: HeadshotZipDeps): RouteHandlers<'teams'> => ({
   revokeInviteLink: ({ user, params }) =>
     revokeInviteLink(deps, user, params.teamId ?? '', params.linkId ?? ''),
   joinTeam: ({ user, params }) => joinTeam(deps, user, params.code ?? ''),
-  teamSeatCheckout: ({ user, params, body }) => seatCheckout(deps, user, params.teamId ?? '', body),
   setTeamAllowed: ({ user, params, body }) => setAllowed(deps, user, params.teamId ?? '', body),
   teamMembers: ({ user, params, event }) =>
     listMembers(deps, user, params.teamId ?? '', {

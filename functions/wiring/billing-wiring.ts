@@ -1,14 +1,23 @@
 // Builds the billing function's adapters from its config, once per cold start (the webhook's:
-// webhook-wiring.ts).
+// webhook-wiring.ts): the packs' and subscriptions' checkouts, and a team's seat checkout (the one team route
+// that needs Stripe, served here so the teams function carries no Stripe SDK).
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
+import { TEAM_SEAT } from '../../shared/team-rules.ts';
 import { DynamoBillingStore } from '../adapters/dynamodb/billing-store.ts';
+import { DynamoSeatCheckouts } from '../adapters/dynamodb/seat-checkouts.ts';
+import { DynamoTeamAccess } from '../adapters/dynamodb/team-access.ts';
 import { readSecret } from '../adapters/secrets.ts';
 import { createStripeClient } from '../adapters/stripe/stripe-client.ts';
 import { StripePayments } from '../adapters/stripe/stripe-payments.ts';
+import { StripeSeatCheckout } from '../adapters/stripe/stripe-seats.ts';
 import { cryptoIds, systemClock } from '../adapters/system.ts';
 import type { StripeConfig, TableConfig } from '../config.ts';
 import type { BillingDeps } from '../domain/billing/checkout.ts';
+import type { SeatCheckoutDeps } from '../domain/teams/seat-checkout.ts';
+
+/** The billing group's routes' dependencies: the personal checkouts', and a team's seat checkout's. */
+export type BillingGroupDeps = BillingDeps & { teamSeats: SeatCheckoutDeps };
 
 export async function stripeFor(config: StripeConfig): Promise<Stripe> {
   return createStripeClient({
@@ -20,13 +29,31 @@ export async function stripeFor(config: StripeConfig): Promise<Stripe> {
 export async function buildBillingDeps(
   config: TableConfig & StripeConfig & { webUrl: string },
   db: DynamoDBDocumentClient,
-): Promise<BillingDeps> {
+): Promise<BillingGroupDeps> {
+  const stripe = await stripeFor(config);
+  const seatPrice = config.stripePriceIds[TEAM_SEAT.id];
   return {
-    provider: new StripePayments(await stripeFor(config)),
+    provider: new StripePayments(stripe),
     store: new DynamoBillingStore(db, config.tableName),
     clock: systemClock,
     ids: cryptoIds,
     priceIds: config.stripePriceIds,
     webUrl: config.webUrl,
+    teamSeats: {
+      // The caller's team pointer and the team, to check they are its owner or an admin.
+      teams: new DynamoTeamAccess(db, config.tableName),
+      clock: systemClock,
+      ids: cryptoIds,
+      webUrl: config.webUrl,
+      ...(seatPrice
+        ? {
+            seats: {
+              provider: new StripeSeatCheckout(stripe, seatPrice),
+              records: new DynamoSeatCheckouts(db, config.tableName),
+              priceCents: TEAM_SEAT.priceCents,
+            },
+          }
+        : {}),
+    },
   };
 }

@@ -21,6 +21,8 @@ import { type HeadshotZipDeps, teamHeadshotsZip } from '../../functions/domain/t
 import { membersCsv } from '../../functions/domain/teams/members-csv.ts';
 import { notePhotoProgress, photosReadyUntil } from '../../functions/domain/teams/photo-progress.ts';
 import type { Member } from '../../functions/domain/teams/ports.ts';
+import { type SeatCheckoutDeps, seatCheckout } from '../../functions/domain/teams/seat-checkout.ts';
+import { teamPageUrl } from '../../functions/domain/teams/team-access.ts';
 import {
   createInviteLink,
   createTeam,
@@ -34,11 +36,9 @@ import {
   remindMember,
   removeMember,
   revokeInviteLink,
-  seatCheckout,
   setAllowed,
   setMemberRole,
   teamForDownload,
-  teamPageUrl,
 } from '../../functions/domain/teams/teams.ts';
 import { PHOTO_LIMITS } from '../../shared/photo-rules.ts';
 import { TEAM_LIMITS, TEAM_MESSAGES } from '../../shared/team-rules.ts';
@@ -54,7 +54,7 @@ function world() {
   const mailer = new FakeMailer();
   const ids = new FakeIds();
   const checkouts: unknown[] = [];
-  const deps: HeadshotZipDeps = {
+  const deps: HeadshotZipDeps & SeatCheckoutDeps = {
     teams,
     users: { getById: async () => null },
     mailer,

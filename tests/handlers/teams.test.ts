@@ -17,7 +17,11 @@ import {
   testTable,
 } from '../support/handler-events.ts';
 
-const teamRoutes = (Object.keys(apiRoutes) as RouteId[]).filter((id) => apiRoutes[id].group === 'teams');
+// Every route under /teams, whichever group serves it (a seat checkout is the billing group's: it carries
+// Stripe); `call` sends each to its group's handler.
+const teamRoutes = (Object.keys(apiRoutes) as RouteId[]).filter((id) =>
+  apiRoutes[id].path.startsWith('/teams'),
+);
 
 type Owner = TestUser & { teamId: string; memberId: string };
 

@@ -7,7 +7,6 @@ import { authRoutes } from '../../functions/auth/routes.ts';
 import { type AvatarDeps, avatarRoutes } from '../../functions/avatars/routes.ts';
 import { billingRoutes } from '../../functions/billing/routes.ts';
 import type { AccountDeps } from '../../functions/domain/accounts/accounts.ts';
-import type { BillingDeps } from '../../functions/domain/billing/checkout.ts';
 import type { EventVerifier } from '../../functions/domain/billing/ports.ts';
 import type { WebhookDeps } from '../../functions/domain/billing/webhook.ts';
 import type { PhotoDeps, PhotoIntakeDeps } from '../../functions/domain/photos/ports.ts';
@@ -18,6 +17,7 @@ import { photoIntakeRoutes } from '../../functions/photo-intake/routes.ts';
 import { photoRoutes } from '../../functions/photos/routes.ts';
 import { webhookRoutes } from '../../functions/stripe-webhook/routes.ts';
 import { teamRoutes } from '../../functions/teams/routes.ts';
+import type { BillingGroupDeps } from '../../functions/wiring/billing-wiring.ts';
 import { handlerEntry } from '../../infra/function-entries.ts';
 import {
   type ApiRoute,
@@ -34,7 +34,7 @@ import {
 const handlersByGroup: Record<string, string[]> = {
   auth: Object.keys(authRoutes({} as AccountDeps)),
   avatars: Object.keys(avatarRoutes({} as AvatarDeps)),
-  billing: Object.keys(billingRoutes({} as BillingDeps)),
+  billing: Object.keys(billingRoutes({} as BillingGroupDeps)),
   'stripe-webhook': Object.keys(webhookRoutes({} as WebhookDeps, {} as EventVerifier)),
   photos: Object.keys(photoRoutes({} as PhotoDeps)),
   'photo-intake': Object.keys(photoIntakeRoutes({} as PhotoIntakeDeps)),

@@ -2,7 +2,6 @@
 // task transaction. Apart from team-store.ts so the avatars group and the worker carry only these reads and
 // writes (infra/group-needs.ts lists each bundle's table actions).
 import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { TeamRole } from '../../../shared/team-rules.ts';
 import type {
   Allowed,
   ChosenHeadshot,
@@ -13,6 +12,7 @@ import type {
 } from '../../domain/teams/ports.ts';
 import { type TransactItem, transactWithRetry } from './balance-transaction.ts';
 import { keys } from './keys.ts';
+import { DynamoTeamAccess } from './team-access.ts';
 
 export class DynamoTeamPayers implements TeamPayers, TeamChoices {
   private readonly db: DynamoDBDocumentClient;
@@ -27,14 +27,8 @@ export class DynamoTeamPayers implements TeamPayers, TeamChoices {
     return (res.Item as Record<string, unknown> | undefined) ?? null;
   }
 
-  async membershipOf(userId: string): Promise<Membership | null> {
-    const item = await this.get(keys.teamMembership(userId));
-    if (!item) return null;
-    return {
-      teamId: String(item.team_id),
-      memberId: String(item.member_id),
-      role: (item.role as TeamRole) ?? 'member',
-    };
+  membershipOf(userId: string): Promise<Membership | null> {
+    return new DynamoTeamAccess(this.db, this.table).membershipOf(userId);
   }
 
   /**

@@ -6,12 +6,10 @@ import {
   BatchGetCommand,
   type DynamoDBDocumentClient,
   GetCommand,
-  PutCommand,
   QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { TeamRole } from '../../../shared/team-rules.ts';
-import { TEAM_SEAT } from '../../../shared/team-rules.ts';
 import type {
   Allowed,
   ChosenHeadshot,
@@ -22,7 +20,6 @@ import type {
   Membership,
   MembersPage,
   NewInvite,
-  SeatCheckoutRecords,
   Team,
   TeamPayer,
   TeamStore,
@@ -30,6 +27,7 @@ import type {
 import { type TransactItem, transactWithRetry } from './balance-transaction.ts';
 import { writtenUnlessConditionFails } from './conditions.ts';
 import { keys, ownedBy, TTL_ATTRIBUTE } from './keys.ts';
+import { DynamoTeamAccess } from './team-access.ts';
 import { DynamoTeamPayers } from './team-payers.ts';
 
 /** Twenty people joining at once meet on the team's counter: each retries until it holds or runs out. */
@@ -38,22 +36,6 @@ const JOIN_ATTEMPTS = 60;
 type Item = Record<string, unknown>;
 const num = (v: unknown): number => Number(v ?? 0);
 const numOrNull = (v: unknown): number | null => (v === undefined || v === null ? null : Number(v));
-
-const toTeam = (i: Item): Team => ({
-  id: String(i.team_id),
-  name: String(i.name),
-  ownerId: String(i.owner_id),
-  domains: (i.domains as string[] | undefined) ?? [],
-  lang: i.lang === 'fr' ? 'fr' : 'en',
-  seatsTotal: num(i.seats_total),
-  seatsUsed: num(i.seats_used),
-  allowed: {
-    styles: (i.allowed_styles as number[] | null | undefined) ?? null,
-    combos: (i.allowed_combos as Allowed['combos'] | undefined) ?? null,
-  },
-  createdAt: num(i.created_at),
-  dissolvedAt: numOrNull(i.dissolved_at),
-});
 
 const toMember = (i: Item): Member => ({
   teamId: String(i.team_id),
@@ -173,16 +155,15 @@ export class DynamoTeamStore implements TeamStore {
   }
 
   membershipOf(userId: string): Promise<Membership | null> {
-    return new DynamoTeamPayers(this.db, this.table).membershipOf(userId);
+    return new DynamoTeamAccess(this.db, this.table).membershipOf(userId);
   }
 
   payerFor(userId: string): Promise<TeamPayer | null> {
     return new DynamoTeamPayers(this.db, this.table).payerFor(userId);
   }
 
-  async getTeam(teamId: string): Promise<Team | null> {
-    const item = await this.get(keys.team(teamId));
-    return item ? toTeam(item) : null;
+  getTeam(teamId: string): Promise<Team | null> {
+    return new DynamoTeamAccess(this.db, this.table).getTeam(teamId);
   }
 
   async getMember(teamId: string, memberId: string): Promise<Member | null> {
@@ -624,36 +605,5 @@ export class DynamoTeamStore implements TeamStore {
     chosen: ChosenHeadshot | null,
   ): Promise<boolean> {
     return new DynamoTeamPayers(this.db, this.table).setChosen(userId, teamId, memberId, chosen);
-  }
-}
-
-/** The checkout record the webhook credits seats from (docs/data-model.md: CHECKOUT#, with team_id). */
-export class DynamoSeatCheckouts implements SeatCheckoutRecords {
-  private readonly db: DynamoDBDocumentClient;
-  private readonly table: string;
-  constructor(db: DynamoDBDocumentClient, table: string) {
-    this.db = db;
-    this.table = table;
-  }
-
-  async recordSeatCheckout(r: Parameters<SeatCheckoutRecords['recordSeatCheckout']>[0]): Promise<void> {
-    await this.db.send(
-      new PutCommand({
-        TableName: this.table,
-        Item: {
-          ...keys.checkout(r.sessionId),
-          ...ownedBy(r.userId),
-          session_id: r.sessionId,
-          user_id: r.userId,
-          plan_id: TEAM_SEAT.id,
-          mode: 'payment',
-          amount_cents: r.amountCents,
-          team_id: r.teamId,
-          quantity: r.quantity,
-          created_at: r.now,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
   }
 }

@@ -118,11 +118,18 @@ export interface MembersPage {
   nextCursor: string | null;
 }
 
-export interface TeamStore extends TeamPayers, TeamChoices {
-  /** The team and its owner's membership, in one transaction; false when the owner is in a team already. */
-  createTeam(team: Team, owner: { memberId: string; email: string }): Promise<boolean>;
+/**
+ * The two reads by key every team route checks its caller with (team-access.ts): the caller's pointer and
+ * the team. The billing group's seat checkout carries only these (seat-checkout.ts).
+ */
+export interface TeamAccessReads {
   membershipOf(userId: string): Promise<Membership | null>;
   getTeam(teamId: string): Promise<Team | null>;
+}
+
+export interface TeamStore extends TeamPayers, TeamChoices, TeamAccessReads {
+  /** The team and its owner's membership, in one transaction; false when the owner is in a team already. */
+  createTeam(team: Team, owner: { memberId: string; email: string }): Promise<boolean>;
   getMember(teamId: string, memberId: string): Promise<Member | null>;
   /** A team-keyed Query, a page at a time. */
   listMembers(teamId: string, limit: number, cursor: string | null): Promise<MembersPage>;
@@ -253,9 +260,8 @@ export interface TeamDeps {
   mailer: Mailer;
   clock: Clock;
   ids: Ids;
-  /** the web app's address: join links and checkout returns point there */
+  /** the web app's address: join links point there */
   webUrl: string;
-  seats?: { provider: SeatCheckoutProvider; records: SeatCheckoutRecords; priceCents: number };
   /** a joining person's kept photos (the dashboard's "photos ready" from the start) */
   photos?: MemberPhotos;
   files?: HeadshotFiles;

@@ -1,36 +1,24 @@
 // Teams (docs/product.md, "Teams"): a company buys seats, invites its people by email or by an open link
 // limited to its domains, fixes the styles and combinations they may create, and follows them on a
-// dashboard. Every use case checks the caller's membership and role here: someone outside the team (an admin
-// of another team included) is told the team does not exist (404); a member asking for an admin action is
-// refused (403). Owners and admins never see a member's photos or personal avatars, and a team avatar only
+// dashboard. Every use case checks the caller's membership and role first (team-access.ts): someone outside
+// the team (an admin of another team included) is told the team does not exist (404); a member asking for an
+// admin action is refused (403); seats are bought in seat-checkout.ts. Owners and admins never see a member's photos or personal avatars, and a team avatar only
 // once the member chose it (docs/faces.md).
 
 import { parseEmailAddress } from '../../../shared/email-address.ts';
 import type { Language } from '../../../shared/language.ts';
-import {
-  type MemberStatus,
-  TEAM_LIMITS,
-  TEAM_MESSAGES,
-  type TeamMessageId,
-  type TeamRole,
-} from '../../../shared/team-rules.ts';
+import { type MemberStatus, TEAM_LIMITS, type TeamMessageId } from '../../../shared/team-rules.ts';
 import { noticeEmail } from '../email-layout.ts';
-import { DomainError, type DomainErrorCode } from '../errors.ts';
+import type { DomainErrorCode } from '../errors.ts';
 import type { User } from '../ports.ts';
 import { allowanceOfSeat } from './allowance.ts';
 import { emailDomainAllowed, normaliseDomain } from './domains.ts';
 import { photosReadyUntil } from './photo-progress.ts';
 import type { Allowed, Member, Team, TeamDeps } from './ports.ts';
+import { isAdmin, teamError, teamFor, teamPageUrl } from './team-access.ts';
 
 /** An emailed invitation's code works this long. */
 export const INVITE_CODE_SECONDS = 30 * 86_400;
-
-const teamError = (code: DomainErrorCode, lang: Language, id: TeamMessageId): DomainError =>
-  new DomainError(code, TEAM_MESSAGES[id][lang]);
-
-/** The web app's team page in a language, with a join code when there is one. */
-export const teamPageUrl = (webUrl: string, lang: Language, code?: string): string =>
-  `${webUrl.replace(/\/$/, '')}${lang === 'fr' ? '/fr' : ''}/app/team${code ? `?code=${encodeURIComponent(code)}` : ''}`;
 
 function normaliseDomains(lang: Language, typed: readonly string[]): string[] {
   const out = new Set<string>();
@@ -40,41 +28,6 @@ function normaliseDomains(lang: Language, typed: readonly string[]): string[] {
     out.add(n);
   }
   return [...out];
-}
-
-const isAdmin = (role: TeamRole): boolean => role === 'owner' || role === 'admin';
-
-/**
- * The team, when the caller belongs to it with at least `need`. Not a member: 404 (an admin of another team
- * learns nothing about this one); a member asking for more: 403.
- */
-async function teamFor(
-  deps: TeamDeps,
-  user: User,
-  teamId: string,
-  need: 'member' | 'admin' | 'owner',
-): Promise<{ team: Team; role: TeamRole; memberId: string }> {
-  // Both reads by key at once (the team's id is the path's): the dashboard's page waits on one round trip
-  // before its Query, not two. The team is used only once the membership is checked.
-  const [membership, team] = await Promise.all([
-    deps.teams.membershipOf(user.id),
-    teamId ? deps.teams.getTeam(teamId) : null,
-  ]);
-  if (!membership || membership.teamId !== teamId) throw notFound(user.lang, team);
-  if (need === 'admin' && !isAdmin(membership.role)) throw teamError('FORBIDDEN', user.lang, 'notTeamAdmin');
-  if (need === 'owner' && membership.role !== 'owner')
-    throw teamError('FORBIDDEN', user.lang, 'notTeamOwner');
-  if (!team || team.dissolvedAt !== null) throw notFound(user.lang, team);
-  return { team, role: membership.role, memberId: membership.memberId };
-}
-
-/**
- * The 404 for a team the caller is not in: "Team not found", or, for a team dissolved when its owner's
- * account was deleted, that it no longer exists (its former members' dashboard and join links say why; the
- * ids are random, so this tells an outsider nothing they could look for).
- */
-function notFound(lang: Language, team: Team | null): DomainError {
-  return teamError('NOT_FOUND', lang, team && team.dissolvedAt !== null ? 'teamDissolved' : 'teamNotFound');
 }
 
 export async function createTeam(
@@ -495,41 +448,6 @@ export async function removeMember(
   if (!(await deps.teams.removeMember(teamId, memberId, deps.clock.now())))
     throw teamError('NOT_FOUND', user.lang, 'memberNotFound');
   return { success: true };
-}
-
-/**
- * Owner and admins buy seats: a Stripe Checkout for `quantity` seats at the catalogue's price each (an
- * invoice once paid). The webhook credits the seats from our record of it (docs/payments.md, "Team seats").
- */
-export async function seatCheckout(
-  deps: TeamDeps,
-  user: User,
-  teamId: string,
-  req: { quantity: number; lang?: Language | undefined },
-): Promise<{ url: string }> {
-  await teamFor(deps, user, teamId, 'admin');
-  if (!deps.seats) throw new DomainError('UNKNOWN_PRICE', 'Team seats are not on sale here.');
-  const lang = req.lang ?? user.lang;
-  const page = teamPageUrl(deps.webUrl, lang);
-  const created = await deps.seats.provider.createSeatCheckout({
-    teamId,
-    userId: user.id,
-    email: user.email,
-    quantity: req.quantity,
-    successUrl: `${page}?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
-    cancelUrl: `${page}?checkout=cancelled`,
-    lang,
-    idempotencyKey: deps.ids.newId(),
-  });
-  await deps.seats.records.recordSeatCheckout({
-    sessionId: created.id,
-    teamId,
-    userId: user.id,
-    quantity: req.quantity,
-    amountCents: req.quantity * deps.seats.priceCents,
-    now: deps.clock.now(),
-  });
-  return { url: created.url };
 }
 
 /**

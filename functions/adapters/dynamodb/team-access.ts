@@ -1,0 +1,55 @@
+// The two reads by key a team route checks its caller with (functions/domain/teams/team-access.ts): the
+// account's team pointer and the team. Apart from team-store.ts so the billing group's seat checkout carries
+// only GetItem (infra/group-needs.ts lists each bundle's table actions).
+import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { TeamRole } from '../../../shared/team-rules.ts';
+import type { Allowed, Membership, Team, TeamAccessReads } from '../../domain/teams/ports.ts';
+import { keys } from './keys.ts';
+
+type Item = Record<string, unknown>;
+const num = (v: unknown): number => Number(v ?? 0);
+
+export const toTeam = (i: Item): Team => ({
+  id: String(i.team_id),
+  name: String(i.name),
+  ownerId: String(i.owner_id),
+  domains: (i.domains as string[] | undefined) ?? [],
+  lang: i.lang === 'fr' ? 'fr' : 'en',
+  seatsTotal: num(i.seats_total),
+  seatsUsed: num(i.seats_used),
+  allowed: {
+    styles: (i.allowed_styles as number[] | null | undefined) ?? null,
+    combos: (i.allowed_combos as Allowed['combos'] | undefined) ?? null,
+  },
+  createdAt: num(i.created_at),
+  dissolvedAt: i.dissolved_at === undefined || i.dissolved_at === null ? null : Number(i.dissolved_at),
+});
+
+export class DynamoTeamAccess implements TeamAccessReads {
+  private readonly db: DynamoDBDocumentClient;
+  private readonly table: string;
+  constructor(db: DynamoDBDocumentClient, table: string) {
+    this.db = db;
+    this.table = table;
+  }
+
+  private async get(key: { pk: string; sk: string }): Promise<Item | null> {
+    const res = await this.db.send(new GetCommand({ TableName: this.table, Key: key, ConsistentRead: true }));
+    return (res.Item as Item | undefined) ?? null;
+  }
+
+  async membershipOf(userId: string): Promise<Membership | null> {
+    const item = await this.get(keys.teamMembership(userId));
+    if (!item) return null;
+    return {
+      teamId: String(item.team_id),
+      memberId: String(item.member_id),
+      role: (item.role as TeamRole) ?? 'member',
+    };
+  }
+
+  async getTeam(teamId: string): Promise<Team | null> {
+    const item = await this.get(keys.team(teamId));
+    return item ? toTeam(item) : null;
+  }
+}
