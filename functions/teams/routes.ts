@@ -20,6 +20,7 @@ import {
 } from '../domain/teams/teams.ts';
 import { jsonResponse } from '../http/error-mapper.ts';
 import type { RouteHandlers } from '../http/group-handler.ts';
+import type { EarlyReads } from './early-reads.ts';
 
 const created = (body: unknown): APIGatewayProxyStructuredResultV2 => jsonResponse(201, body);
 
@@ -30,7 +31,11 @@ async function text(chunks: AsyncIterable<string>): Promise<string> {
   return parts.join('');
 }
 
-export const teamRoutes = (deps: HeadshotZipDeps): RouteHandlers<'teams'> => ({
+/**
+ * `early`: the dashboard page's reads started as the request arrived (early-reads.ts); without it (the
+ * in-process handler tests) the page reads after the session like any route.
+ */
+export const teamRoutes = (deps: HeadshotZipDeps, early?: EarlyReads): RouteHandlers<'teams'> => ({
   createTeam: async ({ user, body }) => created(await createTeam(deps, user, body)),
   myTeam: ({ user }) => myTeam(deps, user),
   teamInvites: ({ user, params, body }) => inviteMembers(deps, user, params.teamId ?? '', body.emails),
@@ -40,10 +45,15 @@ export const teamRoutes = (deps: HeadshotZipDeps): RouteHandlers<'teams'> => ({
   joinTeam: ({ user, params }) => joinTeam(deps, user, params.code ?? ''),
   setTeamAllowed: ({ user, params, body }) => setAllowed(deps, user, params.teamId ?? '', body),
   teamMembers: ({ user, params, event }) =>
-    listMembers(deps, user, params.teamId ?? '', {
-      cursor: event.queryStringParameters?.cursor,
-      limit: event.queryStringParameters?.limit,
-    }),
+    listMembers(
+      { teams: early ? early.readsFor(event) : deps.teams, clock: deps.clock },
+      user,
+      params.teamId ?? '',
+      {
+        cursor: event.queryStringParameters?.cursor,
+        limit: event.queryStringParameters?.limit,
+      },
+    ),
   remindMember: ({ user, params }) => remindMember(deps, user, params.teamId ?? '', params.memberId ?? ''),
   grantMemberRetry: ({ user, params }) =>
     grantMemberRetry(deps, user, params.teamId ?? '', params.memberId ?? ''),

@@ -10,11 +10,11 @@ import type { Language } from '../../../shared/language.ts';
 import { type MemberStatus, TEAM_LIMITS, type TeamMessageId } from '../../../shared/team-rules.ts';
 import { noticeEmail } from '../email-layout.ts';
 import type { DomainErrorCode } from '../errors.ts';
-import type { User } from '../ports.ts';
+import type { Clock, User } from '../ports.ts';
 import { allowanceOfSeat } from './allowance.ts';
 import { emailDomainAllowed, normaliseDomain } from './domains.ts';
 import { photosReadyUntil } from './photo-progress.ts';
-import type { Allowed, Member, Team, TeamDeps } from './ports.ts';
+import type { Allowed, Member, Team, TeamDeps, TeamStore } from './ports.ts';
 import { isAdmin, teamError, teamFor, teamPageUrl } from './team-access.ts';
 
 /** An emailed invitation's code works this long. */
@@ -344,16 +344,27 @@ export function memberView(m: Member, now: number) {
   };
 }
 
+/** The dashboard's page size for a `?limit=` (absent or not a number: the default; clamped to 1..max). */
+export function membersPageLimit(asked: string | undefined): number {
+  const n = Number.parseInt(asked ?? '', 10);
+  return Number.isFinite(n)
+    ? Math.min(Math.max(n, 1), TEAM_LIMITS.maxMembersPageSize)
+    : TEAM_LIMITS.membersPageSize;
+}
+
+/** What the dashboard's page reads: the caller's pointer and the team (team-access.ts), and the page. */
+export interface MembersPageDeps {
+  teams: Pick<TeamStore, 'membershipOf' | 'getTeam' | 'listMembers'>;
+  clock: Clock;
+}
+
 export async function listMembers(
-  deps: TeamDeps,
+  deps: MembersPageDeps,
   user: User,
   teamId: string,
   query: { cursor?: string | undefined; limit?: string | undefined },
 ) {
-  const asked = Number.parseInt(query.limit ?? '', 10);
-  const limit = Number.isFinite(asked)
-    ? Math.min(Math.max(asked, 1), TEAM_LIMITS.maxMembersPageSize)
-    : TEAM_LIMITS.membersPageSize;
+  const limit = membersPageLimit(query.limit);
   // The page is read while the caller's membership and role are checked (one round trip, not two, before
   // the answer); it is used only once the check passed, and dropped otherwise.
   const reading = deps.teams.listMembers(teamId, limit, query.cursor || null);
