@@ -21,8 +21,16 @@ interface ApiCors {
 }
 
 export const API_CORS: ApiCors = {
-  // Idempotency-Key: a double click on Create charges once.
-  allowHeaders: ['Authorization', 'Token', 'Content-Type', 'Idempotency-Key'],
+  // Idempotency-Key: a double click on Create charges once. X-Capture-Code and X-Capture-Device: the phone's
+  // capture page (shared/capture-rules.ts CAPTURE_HEADERS).
+  allowHeaders: [
+    'Authorization',
+    'Token',
+    'Content-Type',
+    'Idempotency-Key',
+    'X-Capture-Code',
+    'X-Capture-Device',
+  ],
   allowMethods: ['GET', 'POST', 'PUT', 'DELETE'],
   // content-disposition: a result download's file name (the style).
   exposeHeaders: ['x-correlation-id', 'content-disposition'],

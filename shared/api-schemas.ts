@@ -7,6 +7,7 @@ import {
   STYLE_FORMATS,
   STYLE_MESSAGES,
 } from './admin-style-rules.ts';
+import { CAPTURE_LINK_STATUSES } from './capture-rules.ts';
 import { EDIT_ASPECTS, EDIT_KINDS, RETOUCH_LEVELS } from './edit-rules.ts';
 import { LANGUAGES, type Language as LanguageCode } from './language.ts';
 import { PHOTO_LIMITS, PHOTO_TYPES, QUALITY_HINTS, REJECTION_REASONS } from './photo-rules.ts';
@@ -347,6 +348,29 @@ export const PhotoConsentRequest = z.strictObject({ processing: z.boolean(), rig
 export const PhotoConsentResult = z.object({ success: z.boolean(), consent: PhotoConsent });
 export const PhotoRetentionRequest = z.strictObject({ delete_after_generation: z.boolean() });
 export const PhotoRetentionResult = z.object({ success: z.boolean(), delete_after_generation: z.boolean() });
+/** Capture links (shared/capture-rules.ts): the desktop makes one in the page's language. */
+export const CaptureLinkRequest = z.strictObject({ language: Language });
+/** `url` opens the phone's capture page (`/capture/<code>`, `/fr/capture/<code>`); `expires_at` ISO 8601. */
+export const CaptureLink = z.object({ code: z.string(), url: z.string(), expires_at: z.string() });
+export type CaptureLink = z.infer<typeof CaptureLink>;
+/** The account's latest link, as the desktop panel polls it. */
+export const CaptureLinkState = z.object({
+  code: z.string(),
+  url: z.string(),
+  expires_at: z.string(),
+  photos_added: z.number(),
+  status: z.enum(CAPTURE_LINK_STATUSES),
+});
+export type CaptureLinkState = z.infer<typeof CaptureLinkState>;
+/** The phone's open: `device` is the secret it sends back as X-Capture-Device from then on. */
+export const CaptureLinkOpened = z.object({
+  device: z.string(),
+  language: Language,
+  expires_at: z.string(),
+  photos_added: z.number(),
+  photos_left: z.number(),
+});
+export type CaptureLinkOpened = z.infer<typeof CaptureLinkOpened>;
 /** At most this many styles, and avatars, per batch (the screen's hint says 10 styles; the server allows 20). */
 export const MAX_STYLES_PER_BATCH = MAX_AVATARS_PER_BATCH;
 const MAX_STYLE_PROMPT_LENGTH = 4000;

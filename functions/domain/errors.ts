@@ -41,6 +41,11 @@ export type DomainErrorCode =
   | 'IMPORT_IN_PROGRESS'
   | 'INVALID_DELETION_LINK'
   | 'FACE_CHECK_UNAVAILABLE'
+  // Capture links (shared/capture-rules.ts CAPTURE_ERRORS: statuses and words)
+  | 'CAPTURE_LINK_NOT_FOUND'
+  | 'CAPTURE_LINK_EXPIRED'
+  | 'CAPTURE_LINK_ENDED'
+  | 'CAPTURE_LINK_IN_USE'
   // Teams (docs/product.md, "Teams"; words in shared/team-rules.ts)
   | 'NO_SEAT'
   | 'LINK_CAP_REACHED'

@@ -1,6 +1,7 @@
 // The one place that turns errors into responses.
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { ErrorBody } from '../../shared/api-schemas.ts';
+import { CAPTURE_ERRORS } from '../../shared/capture-rules.ts';
 import {
   type DomainErrorCode,
   isDomainError,
@@ -61,6 +62,10 @@ const STATUS: Record<DomainErrorCode, number> = {
   NOT_ALLOWED_BY_TEAM: 403,
   TEAM_ALLOWANCE_USED: 403,
   ALREADY_REMINDED: 409,
+  CAPTURE_LINK_NOT_FOUND: CAPTURE_ERRORS.CAPTURE_LINK_NOT_FOUND.status,
+  CAPTURE_LINK_EXPIRED: CAPTURE_ERRORS.CAPTURE_LINK_EXPIRED.status,
+  CAPTURE_LINK_ENDED: CAPTURE_ERRORS.CAPTURE_LINK_ENDED.status,
+  CAPTURE_LINK_IN_USE: CAPTURE_ERRORS.CAPTURE_LINK_IN_USE.status,
 };
 
 /** A problem with the request itself (malformed JSON, wrong shape): always safe to show. */

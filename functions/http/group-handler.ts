@@ -13,6 +13,7 @@ import {
 } from '../../shared/api-routes.ts';
 import type { SecretSource } from '../config.ts';
 import type { LinkResolver } from '../domain/download-links.ts';
+import type { CaptureGrant, CaptureResolver } from '../domain/photos/capture-links.ts';
 import type { User } from '../domain/ports.ts';
 import { newCorrelationId, withLogContext } from '../observability/logger.ts';
 import { observedHandler } from '../observability/observed-handler.ts';
@@ -35,6 +36,8 @@ export interface RouteInput<K extends RouteId> {
   user: ApiRoutes[K]['access'] extends 'public' ? null : User;
   /** set when the caller came with a download link: the object it opens (the ZIP's set of results) */
   link: { object: string } | null;
+  /** set on user-or-capture routes when the phone came with a capture code instead of a session */
+  capture: CaptureGrant | null;
   clientAddress: string;
   event: APIGatewayProxyEventV2;
 }
@@ -58,6 +61,8 @@ interface GroupHandlerOptions {
   webOrigin: string | null;
   /** Resolves `?token=` download links, for a group with routes that take them (absent: refused). */
   links?: LinkResolver;
+  /** Resolves a phone's capture code, for a group with user-or-capture routes (absent: refused as no session). */
+  capture?: CaptureResolver;
   /** milliseconds; how long ago the secret was read decides a re-read (tests set it) */
   clock?: () => number;
 }
@@ -85,7 +90,7 @@ export function groupHandler<G extends LambdaGroup>(
     .use(preflight(options.webOrigin))
     .use(routeFor(routes))
     // Who calls is settled before the body is read: a caller without the right learns nothing from it.
-    .use(session(resolveSession, options.links))
+    .use(session(resolveSession, options.links, options.capture ?? null))
     .use(jsonBody())
     .handler(async (event) => {
       const state = stateOf(event);
@@ -95,6 +100,7 @@ export function groupHandler<G extends LambdaGroup>(
         params: state.params,
         user: state.user as never,
         link: state.link,
+        capture: state.capture,
         clientAddress: state.clientAddress,
         event,
       });

@@ -5,6 +5,7 @@ import type * as z from 'zod/mini';
 import { type ApiRoute, apiRoutes } from '../../shared/api-routes.ts';
 import type { LinkResolver } from '../domain/download-links.ts';
 import { DomainError } from '../domain/errors.ts';
+import type { CaptureGrant, CaptureResolver } from '../domain/photos/capture-links.ts';
 import type { User } from '../domain/ports.ts';
 import { addLogContext, currentCorrelationId, newCorrelationId } from '../observability/logger.ts';
 import { errorResponse, RequestError } from './error-mapper.ts';
@@ -17,6 +18,8 @@ interface RequestState {
   user: User | null;
   /** set when the caller came with a download link (`?token=`): the object the link opens */
   link: { object: string } | null;
+  /** set when the phone came with a capture code instead of a session (user-or-capture routes only) */
+  capture: CaptureGrant | null;
   clientAddress: string;
 }
 
@@ -44,6 +47,7 @@ export function routeFor(routes: ReadonlyMap<string, ApiRoute>): Mw {
         params: (event.pathParameters ?? {}) as Record<string, string>,
         user: null,
         link: null,
+        capture: null,
         clientAddress: event.requestContext?.http?.sourceIp ?? 'unknown',
       });
       if (!route) throw new RequestError(404, 'NOT_FOUND', 'Not found');
@@ -163,12 +167,27 @@ const noLinks: LinkResolver = () =>
  * Resolves the caller for user and admin routes; public routes pass through. A link token sets the object it
  * opens (state.link) for routes that do not name it in their path (the ZIP).
  */
-export function session(resolve: (token: string) => Promise<User>, resolveLink: LinkResolver = noLinks): Mw {
+export function session(
+  resolve: (token: string) => Promise<User>,
+  resolveLink: LinkResolver = noLinks,
+  resolveCapture: CaptureResolver | null = null,
+): Mw {
   return {
     before: async (request) => {
       const state = stateOf(request.event);
       if (state.route.access === 'public') return;
       const presented = presentedToken(request.event, state.route);
+      // A capture code is no session: only the routes that admit one take it (shared/api-routes.ts), and there
+      // the link's account is the caller, for adding photos (functions/domain/photos/capture-links.ts).
+      const code = request.event.headers?.['x-capture-code']?.trim();
+      if (!presented && code && resolveCapture && state.route.access === 'user-or-capture') {
+        const device = request.event.headers?.['x-capture-device']?.trim() || undefined;
+        const { user, grant } = await resolveCapture(code, device);
+        state.user = user;
+        state.capture = grant;
+        addLogContext({ userId: user.id, capture: true });
+        return;
+      }
       if (!presented) throw new DomainError('UNAUTHENTICATED', 'Please log in to continue.');
       if (presented.via === 'header') state.user = await resolve(presented.token);
       else {

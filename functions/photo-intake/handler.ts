@@ -4,17 +4,18 @@ import { createDocumentClient } from '../adapters/dynamodb/client.ts';
 import { createS3Client } from '../adapters/s3/client.ts';
 import { GROUP_CONFIG, readConfig } from '../config.ts';
 import { groupHandler } from '../http/group-handler.ts';
-import { buildPhotoIntakeDeps } from '../wiring/photo-wiring.ts';
+import { buildPhotoIntakeDeps, captureResolver } from '../wiring/photo-wiring.ts';
 import { buildLinkResolver, buildSessionResolver } from '../wiring/session-wiring.ts';
 import { photoIntakeRoutes } from './routes.ts';
 
 const config = readConfig(GROUP_CONFIG['photo-intake']);
 const db = createDocumentClient(config.dynamodbEndpoint);
 const s3 = createS3Client(config.s3Endpoint);
+const deps = buildPhotoIntakeDeps(config, db, s3);
 
 export const handler = groupHandler(
   'photo-intake',
-  photoIntakeRoutes(buildPhotoIntakeDeps(config, db, s3)),
+  photoIntakeRoutes(deps),
   await buildSessionResolver(config, db),
-  { ...config, links: await buildLinkResolver(config, db) },
+  { ...config, links: await buildLinkResolver(config, db), capture: captureResolver(deps) },
 );

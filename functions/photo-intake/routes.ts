@@ -1,5 +1,6 @@
 // Thin route handlers of the photo-intake group: the two ways photos come in, each decoded and face-checked.
 import { PHOTO_LIMITS } from '../../shared/photo-rules.ts';
+import { confirmCaptured } from '../domain/photos/capture-links.ts';
 import { confirmUploads, uploadPhotoFiles } from '../domain/photos/intake.ts';
 import type { PhotoIntakeDeps } from '../domain/photos/ports.ts';
 import type { RouteHandlers } from '../http/group-handler.ts';
@@ -10,5 +11,6 @@ const TOO_LARGE = `The request is too large for this route (at most ${PHOTO_LIMI
 export const photoIntakeRoutes = (deps: PhotoIntakeDeps): RouteHandlers<'photo-intake'> => ({
   uploadPhotos: ({ user, event }) =>
     uploadPhotoFiles(deps, user, formFiles(event, 'photos', PHOTO_LIMITS.maxMultipartBytes, TOO_LARGE)),
-  confirmPhotoUploads: ({ user, body }) => confirmUploads(deps, user, body.uploads),
+  confirmPhotoUploads: ({ user, body, capture }) =>
+    capture ? confirmCaptured(deps, user, capture, body.uploads) : confirmUploads(deps, user, body.uploads),
 });

@@ -3,21 +3,25 @@
 
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { HmacCaptureCodes } from '../adapters/capture-codes.ts';
+import { DynamoCaptureLinkStore } from '../adapters/dynamodb/capture-link-store.ts';
 import { DynamoPhotoStore } from '../adapters/dynamodb/photo-store.ts';
 import { DynamoRateLimiter } from '../adapters/dynamodb/rate-limiter.ts';
 import { DynamoTeamPhotoProgress } from '../adapters/dynamodb/team-photo-progress.ts';
+import { DynamoUserReader } from '../adapters/dynamodb/user-reader.ts';
 import { FaceApiAnalyzer } from '../adapters/faces/face-api-analyzer.ts';
 import { SharpImages } from '../adapters/images/sharp-images.ts';
 import { S3PhotoFiles } from '../adapters/s3/photo-files.ts';
+import { readSecret } from '../adapters/secrets.ts';
 import { cryptoIds, systemClock } from '../adapters/system.ts';
-import type { MediaConfig, TableConfig } from '../config.ts';
+import type { MediaConfig, SessionConfig, TableConfig } from '../config.ts';
+import { type CaptureResolver, resolveCapture } from '../domain/photos/capture-links.ts';
 import type { PhotoDeps, PhotoIntakeDeps } from '../domain/photos/ports.ts';
 
-export function buildPhotoDeps(
-  config: TableConfig & MediaConfig,
-  db: DynamoDBDocumentClient,
-  s3: S3Client,
-): PhotoDeps {
+/** What the photos functions are built from: their table, bucket, the stage's key and the web app's origin. */
+type PhotoConfig = TableConfig & MediaConfig & SessionConfig & { webOrigin: string };
+
+export function buildPhotoDeps(config: PhotoConfig, db: DynamoDBDocumentClient, s3: S3Client): PhotoDeps {
   return {
     store: new DynamoPhotoStore(db, config.tableName),
     files: new S3PhotoFiles(s3, config.mediaBucket),
@@ -25,11 +29,15 @@ export function buildPhotoDeps(
     ids: cryptoIds,
     limiter: new DynamoRateLimiter(db, config.tableName, systemClock),
     teamProgress: new DynamoTeamPhotoProgress(db, config.tableName),
+    captureLinks: new DynamoCaptureLinkStore(db, config.tableName),
+    captureCodes: new HmacCaptureCodes(once(() => readSecret(config.jwtSecret))),
+    users: new DynamoUserReader(db, config.tableName),
+    webOrigin: config.webOrigin,
   };
 }
 
 export const buildPhotoIntakeDeps = (
-  config: TableConfig & MediaConfig,
+  config: PhotoConfig,
   db: DynamoDBDocumentClient,
   s3: S3Client,
 ): PhotoIntakeDeps => ({
@@ -37,3 +45,21 @@ export const buildPhotoIntakeDeps = (
   images: new SharpImages(),
   faces: new FaceApiAnalyzer(),
 });
+
+/** The phone's capture code and device as the caller of the two upload routes (functions/http/middleware.ts). */
+export const captureResolver =
+  (deps: PhotoDeps): CaptureResolver =>
+  (code, device) =>
+    resolveCapture(deps, code, device);
+
+/** Reads a value once, when first asked (a secret: never on a cold start that does not need it). */
+function once<T>(read: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined;
+  return () => {
+    value ??= read().catch((e) => {
+      value = undefined;
+      throw e;
+    });
+    return value;
+  };
+}

@@ -31,7 +31,11 @@ import { teamRoutes } from '../../functions/teams/routes.ts';
 import { buildAccountDeps } from '../../functions/wiring/account-wiring.ts';
 import { buildAvatarDeps } from '../../functions/wiring/avatar-wiring.ts';
 import { buildBillingDeps } from '../../functions/wiring/billing-wiring.ts';
-import { buildPhotoDeps, buildPhotoIntakeDeps } from '../../functions/wiring/photo-wiring.ts';
+import {
+  buildPhotoDeps,
+  buildPhotoIntakeDeps,
+  captureResolver,
+} from '../../functions/wiring/photo-wiring.ts';
 import { buildPrivacyDeps } from '../../functions/wiring/privacy-wiring.ts';
 import {
   buildLinkResolver,
@@ -134,25 +138,23 @@ export async function buildGroupHandler(group: LambdaGroup, o: HandlerOptions = 
     }
     case 'photos': {
       const config = readConfig(GROUP_CONFIG.photos, env);
-      return groupHandler(
-        'photos',
-        photoRoutes({ ...buildPhotoDeps(config, db, s3), files: photoFiles }),
-        await buildSessionResolver(config, db),
-        {
-          ...config,
-          links: await buildLinkResolver(config, db),
-          ...extra,
-        },
-      );
+      const deps = { ...buildPhotoDeps(config, db, s3), files: photoFiles };
+      return groupHandler('photos', photoRoutes(deps), await buildSessionResolver(config, db), {
+        ...config,
+        links: await buildLinkResolver(config, db),
+        capture: captureResolver(deps),
+        ...extra,
+      });
     }
     case 'photo-intake': {
       const config = readConfig(GROUP_CONFIG['photo-intake'], env);
-      return groupHandler(
-        'photo-intake',
-        photoIntakeRoutes({ ...buildPhotoIntakeDeps(config, db, s3), files: photoFiles }),
-        await buildSessionResolver(config, db),
-        { ...config, links: await buildLinkResolver(config, db), ...extra },
-      );
+      const deps = { ...buildPhotoIntakeDeps(config, db, s3), files: photoFiles };
+      return groupHandler('photo-intake', photoIntakeRoutes(deps), await buildSessionResolver(config, db), {
+        ...config,
+        links: await buildLinkResolver(config, db),
+        capture: captureResolver(deps),
+        ...extra,
+      });
     }
     case 'avatars': {
       const config = readConfig(GROUP_CONFIG.avatars, env);

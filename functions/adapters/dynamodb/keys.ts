@@ -36,6 +36,13 @@ export const keys = {
   photoPrefix: 'PHOTO#',
   /** A browser upload taken by a photo (photo-store.ts): a confirm of the same upload id again adds nothing. */
   uploadClaim: (userId: string, uploadId: string) => ({ pk: `USER#${userId}`, sk: `UPLOAD#${uploadId}` }),
+  /**
+   * The account's capture link (capture-link-store.ts): one item, so a new link replaces the previous one. Its
+   * 10-photo count is a conditional counter on it.
+   */
+  captureLink: (userId: string) => ({ pk: `USER#${userId}`, sk: 'CAPTURE_LINK' }),
+  /** Which account a capture code (its SHA-256) was made for: the phone comes with the code alone. */
+  captureCode: (codeHash: string) => ({ pk: `CAPTURE#${codeHash}`, sk: 'CAPTURE' }),
   loginLink: (tokenHash: string) => ({ pk: `LINK#${tokenHash}`, sk: 'LINK' }),
   /** Which account a Google (OpenID provider) subject signs in to. */
   googleSubject: (issuer: string, subject: string) => ({ pk: `GOOGLE#${issuer}#${subject}`, sk: 'GOOGLE' }),

@@ -1,9 +1,10 @@
 // Ports of the reference photos; adapters implement them over DynamoDB, S3 and sharp.
 
+import type { Language } from '../../../shared/language.ts';
 import type { PhotoType, QualityHint } from '../../../shared/photo-rules.ts';
 import type { PhotoFace } from '../faces/faces.ts';
 import type { FaceAnalyzer } from '../faces/ports.ts';
-import type { Clock, Ids, PhotoConsentRecord, RateLimiter } from '../ports.ts';
+import type { Clock, Ids, PhotoConsentRecord, RateLimiter, UserReader } from '../ports.ts';
 import type { TeamPhotoProgress } from '../teams/photo-progress.ts';
 import type { ImageMeasures } from './quality.ts';
 import type { PhotoMeasures } from './quality-score.ts';
@@ -124,6 +125,57 @@ export interface PhotoImages {
   prepare(bytes: Uint8Array, limits: PrepareLimits): Promise<PrepareResult>;
 }
 
+/** Why a capture link ended before its time (docs/product.md, "Selfies from the phone"). */
+export type CaptureLinkEnd = 'revoked' | 'photo-limit';
+
+/** An account's capture link: one item per account, so making a new one replaces (ends) the previous one. */
+export interface CaptureLinkRecord {
+  userId: string;
+  /** random; the code is derived from it (CaptureCodes), so the table holds no code */
+  linkId: string;
+  /** SHA-256 of the code: what the phone's code is found by */
+  codeHash: string;
+  language: Language;
+  /** Unix seconds */
+  createdAt: number;
+  expiresAt: number;
+  /** SHA-256 of the secret of the device that opened it first; null until then */
+  deviceHash: string | null;
+  /** photos added through it, with those a confirm in progress has reserved */
+  photosAdded: number;
+  ended: CaptureLinkEnd | null;
+  /** the account's session version when it was made: signing out everywhere ends it too */
+  sessionVersion: number;
+}
+
+export interface CaptureLinkStore {
+  /** Makes the account's link, replacing any previous one; `keepUntil`: when the table may forget it. */
+  put(link: CaptureLinkRecord, keepUntil: number): Promise<void>;
+  /** The account's latest link, whatever its state; null when it has none. */
+  current(userId: string): Promise<CaptureLinkRecord | null>;
+  /** The account a code hash was made for (the link may have been replaced since); null for unknown codes. */
+  ownerOf(codeHash: string): Promise<string | null>;
+  /**
+   * Binds the link to its first device: 'taken' when a device is already bound, or the link is no longer the
+   * account's (the database decides: two phones opening at once cannot both win).
+   */
+  bindDevice(userId: string, codeHash: string, deviceHash: string): Promise<'bound' | 'taken'>;
+  /** Ends the link, if it is still the account's and has not ended; false otherwise. */
+  end(userId: string, codeHash: string, reason: CaptureLinkEnd): Promise<boolean>;
+  /**
+   * Reserves up to `wanted` of the link's `max` places for photos, counted on the link by the database (never a
+   * read then a write): how many it got, 0 when the link is full, ended, expired or replaced.
+   */
+  reserve(userId: string, codeHash: string, wanted: number, max: number, now: number): Promise<number>;
+  /** Gives back reserved places that did not become photos. */
+  release(userId: string, codeHash: string, count: number): Promise<void>;
+}
+
+/** The code of a link, derived from its id with a key of the stage: the table holds only its hash. */
+export interface CaptureCodes {
+  codeFor(userId: string, linkId: string): Promise<string>;
+}
+
 /** What the photo routes that never decode an image use (list, view, delete, upload targets, consent). */
 export interface PhotoDeps {
   store: PhotoStore;
@@ -133,6 +185,13 @@ export interface PhotoDeps {
   limiter: RateLimiter;
   /** a team member's row says when their photos are enough (absent: no teams here) */
   teamProgress?: TeamPhotoProgress;
+  /** capture links (capture-links.ts) */
+  captureLinks: CaptureLinkStore;
+  captureCodes: CaptureCodes;
+  /** the account a capture link adds photos to, read when the phone comes with its code */
+  users: UserReader;
+  /** the web app's origin: a capture link's URL opens its page there */
+  webOrigin: string;
 }
 
 /** Taking photos in adds the decoding and the face check (a function of its own: docs/faces.md). */

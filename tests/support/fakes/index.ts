@@ -2,6 +2,7 @@
 // same contract suite as its adapter (tests/contracts/*.contract.ts), so it cannot drift from it.
 // The builders wire the fakes the way functions/adapters/*-wiring.ts wire the adapters.
 
+import { HmacCaptureCodes } from '../../../functions/adapters/capture-codes.ts';
 import { JwtSessionTokens } from '../../../functions/adapters/jwt-sessions.ts';
 import type { AccountDeps } from '../../../functions/domain/accounts/accounts.ts';
 import { DEFAULT_RATE_LIMITS } from '../../../functions/domain/accounts/rate-limits.ts';
@@ -12,6 +13,7 @@ import type { PhotoIntakeDeps } from '../../../functions/domain/photos/ports.ts'
 import { SUBSCRIPTION, TOKEN_PACKS } from '../../../shared/catalogue.ts';
 import { FakeAccountStore } from './account-store.ts';
 import { FakePaymentProvider } from './billing.ts';
+import { FakeCaptureLinkStore } from './capture-link-store.ts';
 import { FakeClock } from './clock.ts';
 import { FakeIds } from './ids.ts';
 import { FakeFaceAnalyzer, FakePhotoImages } from './images.ts';
@@ -26,6 +28,7 @@ import { FakeWebhookStore } from './webhook-store.ts';
 export { FakeAccountStore } from './account-store.ts';
 export { FakeAdminStyleStore } from './admin-style-store.ts';
 export { FakeBillingStore, FakePaymentProvider } from './billing.ts';
+export { FakeCaptureLinkStore } from './capture-link-store.ts';
 export { FakeClock } from './clock.ts';
 export { FAKE_ISSUER, FakeIdentityProvider } from './identity-provider.ts';
 export { FakeIds } from './ids.ts';
@@ -97,6 +100,11 @@ export function fakePhotos(start?: number) {
     limiter: new FakeRateLimiter(clock),
     images: new FakePhotoImages(),
     faces: new FakeFaceAnalyzer(),
+    captureLinks: new FakeCaptureLinkStore(),
+    // The adapter itself: pure crypto, with a key of the tests.
+    captureCodes: new HmacCaptureCodes(async () => 'capture-test-key'),
+    users: accounts,
+    webOrigin: WEB_URL,
   };
   return { ...parts, accounts, deps: parts as PhotoIntakeDeps };
 }
