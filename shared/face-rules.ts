@@ -40,6 +40,23 @@ export const FACE_RULES = {
   someoneElseMinPhotos: 2,
 } as const;
 
+/**
+ * When a photo's face counts as upright (functions/domain/photos/orientation.ts): a photo whose face is not is
+ * tried turned by 90, 180 and 270 degrees. The landmark network fits an upright face to whatever box the
+ * detector gives it, so a face lying sideways often comes back with a level eye line; what gives it away is
+ * the fit squeezed into the box (eyes close together) or a box wider than tall. Upright fixture selfies measure
+ * an eye span of 0.32-0.50 of the box's width and a box 0.88-1.63 times as tall as wide; the same faces turned
+ * 0.03-0.35 and 0.52-1.13 (docs/faces.md, "Sideways photos").
+ */
+export const UPRIGHT_FACE = {
+  /** degrees between the eye line and the horizontal: a head tilted less is left as it is */
+  maxTilt: 30,
+  /** the distance between the eyes' centres over the box's width */
+  minEyeSpan: 0.3,
+  /** the box's height over its width, in pixels */
+  minBoxAspect: 0.8,
+} as const;
+
 /** Warnings about the face, shown on the photo card; never a reason to refuse the photo. */
 export const FACE_HINTS = [
   'face-small',

@@ -63,6 +63,9 @@ export const QUALITY_HINTS = [
   'face-small',
   'face-blurry',
   'someone-else',
+  // Information, not a warning: the photo came sideways or upside down and is kept upright
+  // (docs/faces.md, "Sideways photos").
+  'turned-upright',
 ] as const;
 export type QualityHint = (typeof QUALITY_HINTS)[number];
 

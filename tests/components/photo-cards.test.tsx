@@ -25,6 +25,7 @@ const COPY = {
       'face-small': 'Face too small: move closer or crop around your face',
       'face-blurry': 'Face looks blurry: use a sharper photo of your face',
       'someone-else': 'This photo may show someone else',
+      'turned-upright': 'We turned this photo upright',
     } satisfies Record<QualityHint, string>,
     sizes: ['244.1 KB', '244.1 KB', '250.0 KB'],
     empty: "You haven't uploaded any photos yet.",
@@ -54,6 +55,7 @@ const COPY = {
       'face-small': 'Visage trop petit : rapprochez-vous ou recadrez autour de votre visage',
       'face-blurry': 'Visage flou : utilisez une photo plus nette de votre visage',
       'someone-else': "Cette photo montre peut-être quelqu'un d'autre",
+      'turned-upright': 'Nous avons redressé cette photo',
     } satisfies Record<QualityHint, string>,
     sizes: ['244,1 Ko', '244,1 Ko', '250,0 Ko'],
     empty: "Vous n'avez encore importé aucune photo.",
@@ -76,7 +78,7 @@ const COPY = {
 const LONG_NAME = 'IMG_20240612_181233_portrait_mode.jpg';
 // Every hint on one photo or another; a photo without any shows none.
 const PHOTOS = [
-  aPhoto(1, { original_name: LONG_NAME, hints: ['small', 'blurry', 'dark'] }),
+  aPhoto(1, { original_name: LONG_NAME, hints: ['turned-upright', 'small', 'blurry', 'dark'] }),
   aPhoto(2, {
     original_name: 'beach-selfie.jpg',
     hints: ['bright', 'face-small', 'face-blurry', 'someone-else'],
@@ -113,11 +115,16 @@ for (const lang of ['en', 'fr'] as const) {
       ]);
       // KB with one decimal (a round one too), in the page's way of writing numbers.
       expect(screen.getAllByTestId('photo-size').map((s) => plain(s.textContent))).toEqual(c.sizes);
-      expect(hintsOf(LONG_NAME)).toEqual(['small', 'blurry', 'dark'].map((h) => c.hints[h as QualityHint]));
+      expect(hintsOf(LONG_NAME)).toEqual(
+        ['turned-upright', 'small', 'blurry', 'dark'].map((h) => c.hints[h as QualityHint]),
+      );
       expect(hintsOf('beach-selfie.jpg')).toEqual(
         ['bright', 'face-small', 'face-blurry', 'someone-else'].map((h) => plain(c.hints[h as QualityHint])),
       );
       expect(hintsOf('studio.png')).toEqual([]);
+      // What the check did (the photo turned upright) is information, not a warning.
+      const [turned, small] = cardOf(LONG_NAME).querySelectorAll('.photo-hint');
+      expect([turned?.className, small?.className]).toEqual(['photo-hint photo-hint--info', 'photo-hint']);
       // Every hint the server may send has its words here.
       expect(Object.keys(c.hints).sort()).toEqual([...QUALITY_HINTS].sort());
       expect(plain(screen.getByTestId('photo-count').textContent)).toContain(c.ready);

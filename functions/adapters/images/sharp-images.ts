@@ -1,6 +1,7 @@
 // Decoding and re-encoding photos with sharp (libvips). Loaded on first use, so routes that never touch
 // pixels (the list, deletes) start without loading libvips. Only the photos function bundles it.
 import type { Sharp, SharpOptions } from 'sharp';
+import type { Turn } from '../../domain/photos/orientation.ts';
 import type { PhotoImages, PrepareLimits, PrepareResult } from '../../domain/photos/ports.ts';
 
 type SharpFactory = (input?: Uint8Array, options?: SharpOptions) => Sharp;
@@ -39,8 +40,23 @@ function meanAndVariance(values: Uint8Array): { mean: number; variance: number }
   return { mean, variance: squares / values.length - mean * mean };
 }
 
+type RawImage = { data: Buffer; info: { width: number; height: number; channels: number } };
+
+/** Raw pixels turned clockwise by a quarter, a half or three quarters. */
+async function turned(sharp: SharpFactory, image: RawImage, turn: Turn): Promise<RawImage> {
+  const { width, height, channels } = image.info;
+  return sharp(image.data, { raw: { width, height, channels: channels as 3 } })
+    .rotate(turn)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+}
+
 export class SharpImages implements PhotoImages {
-  async prepare(bytes: Uint8Array, limits: PrepareLimits): Promise<PrepareResult> {
+  async prepare(
+    bytes: Uint8Array,
+    limits: PrepareLimits,
+    options: { turn?: Turn } = {},
+  ): Promise<PrepareResult> {
     const sharp = await loadSharp();
     // 'truncated': a cut-off file fails the decode; the harmless warnings some cameras cause do not.
     const input: SharpOptions = { limitInputPixels: limits.maxPixels, failOn: 'truncated' };
@@ -61,7 +77,7 @@ export class SharpImages implements PhotoImages {
       return { ok: false, reason: 'too-small' };
 
     // One full decode: upright by its EXIF orientation, transparency on white, sRGB, at most the stored size.
-    let pixels: { data: Buffer; info: { width: number; height: number; channels: number } };
+    let pixels: RawImage;
     try {
       pixels = await sharp(bytes, input)
         .autoOrient()
@@ -78,6 +94,9 @@ export class SharpImages implements PhotoImages {
     } catch (e) {
       return { ok: false, reason: isPixelLimit(e) ? 'too-many-pixels' : 'not-an-image' };
     }
+    // A photo the face check found lying on its side (functions/domain/photos/orientation.ts): turned after
+    // the decode, so everything below (stored image, thumbnail, measures) is of the photo set upright.
+    if (options.turn) pixels = await turned(sharp, pixels, options.turn);
     const { width, height, channels } = pixels.info;
     const raw = { raw: { width, height, channels: channels as 3 } };
     const fromPixels = () => sharp(pixels.data, raw);

@@ -13,6 +13,7 @@ import type { Ids, User } from '../ports.ts';
 import { notePhotoProgress } from '../teams/photo-progress.ts';
 import { requirePhotoConsent } from './consent.ts';
 import { sniffPhotoType } from './image-bytes.ts';
+import { analyseUpright } from './orientation.ts';
 import { displayName, isUploadId, newUploadId, photoFilename } from './photo-names.ts';
 import type { PhotoIntakeDeps, PreparedPhoto } from './ports.ts';
 import { MEASURE_LONG_SIDE, qualityHints } from './quality.ts';
@@ -105,25 +106,40 @@ async function inspectPhoto(
   const { name, bytes } = file;
   if (bytes.length > PHOTO_LIMITS.maxBytes) return rejection(name, 'size');
   if (!sniffPhotoType(bytes)) return rejection(name, 'not-an-image');
-  const prepared = await deps.images.prepare(bytes, {
+  const limits = {
     maxPixels: PHOTO_LIMITS.maxPixels,
     minShortSide: PHOTO_LIMITS.minShortSide,
     storedLongSide: PHOTO_LIMITS.storedLongSide,
     thumbnailSide: PHOTO_LIMITS.thumbnailSide,
     thumbnailMaxBytes: PHOTO_LIMITS.thumbnailMaxBytes,
     measureLongSide: MEASURE_LONG_SIDE,
-  });
+  };
+  const prepared = await deps.images.prepare(bytes, limits);
   if (!prepared.ok) return rejection(name, prepared.reason);
-  const { photo } = prepared;
-  let check: ReturnType<typeof checkPhotoFace>;
+  let { photo } = prepared;
+  // The face the way up it is upright: a photo that came sideways or upside down is analysed turned
+  // (orientation.ts; docs/faces.md, "Sideways photos").
+  let upright: Awaited<ReturnType<typeof analyseUpright>>;
   try {
-    check = checkPhotoFace(await deps.faces.analyse(photo.pixels));
+    upright = await analyseUpright(photo.pixels, (pixels) => deps.faces.analyse(pixels));
   } catch (e) {
     throw faceCheckUnavailable(e);
   }
+  const { analysis, turn } = upright;
+  const check = checkPhotoFace(analysis);
   if (!check.ok) return rejection(name, check.reason);
+  if (turn !== 0) {
+    // Kept the way up its face is: the stored image, the thumbnail and the measures of the turned photo.
+    const turned = await deps.images.prepare(bytes, limits, { turn });
+    if (!turned.ok) return rejection(name, turned.reason);
+    photo = turned.photo;
+  }
   // The face's own sharpness stands in for the whole frame's: a sharp background cannot hide a soft face.
-  const hints = [...qualityHints(photo.measures).filter((h) => h !== 'blurry'), ...check.hints];
+  const hints: PhotoRecordHints = [
+    ...(turn !== 0 ? (['turned-upright'] as const) : []),
+    ...qualityHints(photo.measures).filter((h) => h !== 'blurry'),
+    ...check.hints,
+  ];
   return { uploadId: file.uploadId, name, photo, face: check.face, hints };
 }
 

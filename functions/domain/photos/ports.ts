@@ -6,6 +6,7 @@ import type { PhotoFace } from '../faces/faces.ts';
 import type { FaceAnalyzer } from '../faces/ports.ts';
 import type { Clock, Ids, PhotoConsentRecord, RateLimiter, UserReader } from '../ports.ts';
 import type { TeamPhotoProgress } from '../teams/photo-progress.ts';
+import type { Turn } from './orientation.ts';
 import type { ImageMeasures } from './quality.ts';
 import type { PhotoMeasures } from './quality-score.ts';
 
@@ -122,7 +123,11 @@ export type PrepareResult =
 
 /** Decodes an image in full and makes the stored image and thumbnail from it. */
 export interface PhotoImages {
-  prepare(bytes: Uint8Array, limits: PrepareLimits): Promise<PrepareResult>;
+  /**
+   * `turn`: degrees clockwise to turn the upright image by, after its EXIF orientation: the stored image,
+   * thumbnail, pixels and measures are all of the turned photo (functions/domain/photos/orientation.ts).
+   */
+  prepare(bytes: Uint8Array, limits: PrepareLimits, options?: { turn?: Turn }): Promise<PrepareResult>;
 }
 
 /** Why a capture link ended before its time (docs/product.md, "Selfies from the phone"). */

@@ -1,13 +1,16 @@
 // A photo in "Your Photos": thumbnail, name (over 25 characters: 22 and an ellipsis), size in KB with one
-// decimal, quality warnings, and delete.
+// decimal, quality warnings (and what the check did, such as turning the photo upright), and delete.
 import { useState } from 'react';
 import type { PhotoFile } from '../../../../../shared/api-schemas.ts';
-import { truncateFilename } from '../../../../../shared/photo-rules.ts';
-import { AlertIcon, TrashIcon } from '../../../components/ui/icons.tsx';
+import { type QualityHint, truncateFilename } from '../../../../../shared/photo-rules.ts';
+import { AlertIcon, InfoIcon, TrashIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { PhotoThumbnail } from './photo-thumbnail.tsx';
+
+/** Hints that say what was done, not what is wrong: shown as information, not as a warning. */
+const INFORMATION_HINTS: readonly QualityHint[] = ['turned-upright'];
 
 export function PhotoCard({ photo, onDelete }: { photo: PhotoFile; onDelete: () => Promise<void> }) {
   const { t } = useTranslation();
@@ -41,12 +44,19 @@ export function PhotoCard({ photo, onDelete }: { photo: PhotoFile; onDelete: () 
       </div>
       {photo.hints.length > 0 && (
         <ul className="photo-card__hints" title={t('photos.hintsNote')}>
-          {photo.hints.map((hint) => (
-            <li key={hint} className="photo-hint" data-hint={hint}>
-              <AlertIcon />
-              {t(`photos.hint_${hint}`)}
-            </li>
-          ))}
+          {photo.hints.map((hint) => {
+            const information = INFORMATION_HINTS.includes(hint);
+            return (
+              <li
+                key={hint}
+                className={information ? 'photo-hint photo-hint--info' : 'photo-hint'}
+                data-hint={hint}
+              >
+                {information ? <InfoIcon /> : <AlertIcon />}
+                {t(`photos.hint_${hint}`)}
+              </li>
+            );
+          })}
         </ul>
       )}
       <button
