@@ -10,7 +10,14 @@ import {
 import { CAPTURE_LINK_STATUSES } from './capture-rules.ts';
 import { EDIT_ASPECTS, EDIT_KINDS, RETOUCH_LEVELS } from './edit-rules.ts';
 import { LANGUAGES, type Language as LanguageCode } from './language.ts';
-import { PHOTO_LIMITS, PHOTO_TYPES, QUALITY_HINTS, REJECTION_REASONS } from './photo-rules.ts';
+import {
+  PHOTO_LIMITS,
+  PHOTO_TYPES,
+  QUALITY_HINTS,
+  QUALITY_REASONS,
+  REJECTION_REASONS,
+  SET_QUALITY_REASONS,
+} from './photo-rules.ts';
 import { BACKDROP_IDS, MAX_AVATARS_PER_BATCH, OUTFIT_IDS } from './style-choices.ts';
 import { MEMBER_STATUSES, TEAM_LIMITS, TEAM_ROLES } from './team-rules.ts';
 
@@ -274,6 +281,12 @@ export const PhotoConsent = z.object({
 export type PhotoConsent = z.infer<typeof PhotoConsent>;
 /** A face's box in an image, as shares of its width and height (0-1): not biometric, a box. */
 const FaceBox = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
+/** A photo's quality score, 0-100, and what lowered it, the costliest first (docs/faces.md, "Quality score"). */
+export const PhotoQuality = z.object({ score: z.number(), reasons: z.array(z.enum(QUALITY_REASONS)) });
+export type PhotoQuality = z.infer<typeof PhotoQuality>;
+/** The set's score; its first reason is the one thing that would raise it most. */
+export const SetQuality = z.object({ score: z.number(), reasons: z.array(z.enum(SET_QUALITY_REASONS)) });
+export type SetQuality = z.infer<typeof SetQuality>;
 export const PhotoFile = z.object({
   filename: z.string(),
   size: z.number(),
@@ -291,6 +304,7 @@ export const PhotoFile = z.object({
   url: z.string(),
   /** where the face is, when the upload's face check found it (the gallery's before/after frames it) */
   face_box: z.optional(FaceBox),
+  quality: PhotoQuality,
 });
 export type PhotoFile = z.infer<typeof PhotoFile>;
 export const PhotoList = z.object({
@@ -299,6 +313,7 @@ export const PhotoList = z.object({
   files: z.array(PhotoFile),
   consent: PhotoConsent,
   delete_after_generation: z.boolean(),
+  set_quality: SetQuality,
 });
 export type PhotoList = z.infer<typeof PhotoList>;
 
@@ -311,6 +326,10 @@ export const UploadResult = z.object({
   rejected: z.array(z.string()),
   rejectedCount: z.number(),
   rejections: z.array(Rejection),
+  /** the photos kept, with their scores: the phone's capture page cannot list photos */
+  photos: z.optional(
+    z.array(z.object({ filename: z.string(), quality: PhotoQuality, hints: z.array(QualityHint) })),
+  ),
 });
 export type UploadResult = z.infer<typeof UploadResult>;
 

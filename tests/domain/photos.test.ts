@@ -227,6 +227,14 @@ describe('confirming browser uploads', () => {
       rejected: [],
       rejectedCount: 0,
       rejections: [],
+      // the phone cannot list photos: the kept ones come back with their scores
+      photos: [
+        {
+          filename: confirmed.files[0],
+          quality: { score: expect.any(Number), reasons: expect.any(Array) },
+          hints: [],
+        },
+      ],
     });
     const [filename] = confirmed.files;
     expect(filename).not.toBe(`${id}.jpg`);

@@ -18,6 +18,19 @@ const PhotoFaceItem = z.object({
   descriptor: z.array(z.number()),
 });
 
+/** What the quality score reads beyond the face (functions/domain/faces/face-measures.ts): figures, no landmark. */
+const PhotoMeasuresItem = z.object({
+  faceLuma: z.number(),
+  aroundLuma: z.number(),
+  eyesLuma: z.number(),
+  lightSide: z.number(),
+  yaw: z.number(),
+  pitch: z.number(),
+  eyeOpening: z.number(),
+  smile: z.number(),
+  mouthOpen: z.number(),
+});
+
 export const PhotoItem = z.object({
   sk: z.string(),
   filename: z.string(),
@@ -28,6 +41,7 @@ export const PhotoItem = z.object({
   height: z.number(),
   hints: z.array(z.enum(QUALITY_HINTS)),
   face: z.optional(z.nullable(PhotoFaceItem)),
+  measures: z.optional(PhotoMeasuresItem),
   uploaded_at: z.number(),
   [TTL_ATTRIBUTE]: z.number(),
 });
@@ -64,6 +78,7 @@ export const toRecord = (i: PhotoItem): PhotoRecord => ({
   height: i.height,
   hints: i.hints,
   face: i.face ?? null,
+  ...(i.measures ? { measures: i.measures } : {}),
   uploadedAt: i.uploaded_at,
   expiresAt: i[TTL_ATTRIBUTE],
 });

@@ -69,6 +69,7 @@ export class DynamoPhotoStore extends DynamoUserReader implements PhotoStore {
           height: photo.height,
           hints: photo.hints,
           face: photo.face,
+          ...(photo.measures ? { measures: photo.measures } : {}),
           uploaded_at: photo.uploadedAt,
           [TTL_ATTRIBUTE]: photo.expiresAt,
         },

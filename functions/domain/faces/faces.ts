@@ -2,6 +2,7 @@
 // which photo of a set may show someone else, and how much an avatar looks like its reference photos.
 import type { FaceHint } from '../../../shared/face-rules.ts';
 import { FACE_ANALYSIS_LONG_SIDE, FACE_RULES, likenessFromDistance } from '../../../shared/face-rules.ts';
+import { measureFace, type PhotoMeasures } from './face-measures.ts';
 import type { DetectedFace, FaceAnalysis, RelativeBox, RelativePoint } from './ports.ts';
 
 /** What a photo's record keeps of its face (biometric data: the descriptor stays on that record only). */
@@ -14,7 +15,7 @@ export interface PhotoFace {
 
 type PhotoFaceCheck =
   | { ok: false; reason: 'no-face' | 'several-faces' }
-  | { ok: true; face: PhotoFace; hints: FaceHint[] };
+  | { ok: true; face: PhotoFace; hints: FaceHint[]; measures: PhotoMeasures | null };
 
 /** The faces that count as people: confident, and not tiny next to the main face (a poster, a passer-by). */
 export function peopleIn(analysis: FaceAnalysis): DetectedFace[] {
@@ -41,6 +42,8 @@ export function checkPhotoFace(analysis: FaceAnalysis): PhotoFaceCheck {
     ok: true,
     face: { box: face.box, eyes: face.eyes, sharpness: face.sharpness, descriptor: face.descriptor },
     hints,
+    // What the quality score reads beyond the box and sharpness (face-measures.ts): the landmarks stop here.
+    measures: measureFace(analysis, face),
   };
 }
 

@@ -8,7 +8,8 @@
 import type { Rejection, UploadResult } from '../../../shared/api-schemas.ts';
 import { PHOTO_LIMITS, PHOTO_RETENTION_DAYS, type RejectionReason } from '../../../shared/photo-rules.ts';
 import { DomainError, RateLimitedError } from '../errors.ts';
-import { checkPhotoFace, type PhotoFace } from '../faces/faces.ts';
+import type { PhotoMeasures } from '../faces/face-measures.ts';
+import { checkPhotoFace, mayShowSomeoneElse, type PhotoFace } from '../faces/faces.ts';
 import type { Ids, User } from '../ports.ts';
 import { notePhotoProgress } from '../teams/photo-progress.ts';
 import { requirePhotoConsent } from './consent.ts';
@@ -17,6 +18,7 @@ import { analyseUpright } from './orientation.ts';
 import { displayName, isUploadId, newUploadId, photoFilename } from './photo-names.ts';
 import type { PhotoIntakeDeps, PreparedPhoto } from './ports.ts';
 import { MEASURE_LONG_SIDE, qualityHints } from './quality.ts';
+import { photoQuality } from './quality-score.ts';
 
 type IntakeDeps = PhotoIntakeDeps;
 
@@ -51,6 +53,23 @@ export function uploadResult(outcomes: ({ filename: string } | Rejection)[]): Up
     rejectedCount: rejections.length,
     rejections,
   };
+}
+
+/**
+ * The kept photos' scores and hints as the set stands now (someone-else depends on the others): the phone's
+ * capture page shows them and cannot list photos. One read of the account's records, no model run.
+ */
+async function withScores(deps: IntakeDeps, user: User, result: UploadResult): Promise<UploadResult> {
+  if (result.files.length === 0) return result;
+  const live = await deps.store.list(user.id, deps.clock.now());
+  const elsewhere = mayShowSomeoneElse(live);
+  const photos = result.files.flatMap((filename) => {
+    const p = live.find((photo) => photo.filename === filename);
+    if (!p) return [];
+    const hints = elsewhere.has(p) ? [...p.hints, 'someone-else' as const] : p.hints;
+    return [{ filename, quality: photoQuality(p), hints }];
+  });
+  return { ...result, photos };
 }
 
 /** A fresh upload id: 16 random hex digits after the name's slug. */
@@ -91,6 +110,8 @@ interface InspectedPhoto {
   name: string;
   photo: PreparedPhoto;
   face: PhotoFace;
+  /** the quality score's figures (functions/domain/faces/face-measures.ts) */
+  measures: PhotoMeasures | null;
   hints: PhotoRecordHints;
 }
 type PhotoRecordHints = ReturnType<typeof qualityHints>;
@@ -140,7 +161,7 @@ async function inspectPhoto(
     ...qualityHints(photo.measures).filter((h) => h !== 'blurry'),
     ...check.hints,
   ];
-  return { uploadId: file.uploadId, name, photo, face: check.face, hints };
+  return { uploadId: file.uploadId, name, photo, face: check.face, measures: check.measures, hints };
 }
 
 /**
@@ -171,6 +192,7 @@ async function keepPhoto(
       height: photo.measures.height,
       hints: inspected.hints,
       face: inspected.face,
+      ...(inspected.measures ? { measures: inspected.measures } : {}),
       uploadedAt: now,
       expiresAt,
     },
@@ -292,7 +314,7 @@ export async function confirmUploads(
   if (outcomes.every((o) => 'reason' in o && o.reason === 'not-found')) {
     throw new DomainError('NOT_FOUND', 'Upload not found.');
   }
-  return uploadResult(outcomes);
+  return withScores(deps, user, uploadResult(outcomes));
 }
 
 /** POST /photos/upload: the same checks for files that came in the request itself. */
@@ -319,7 +341,7 @@ export async function uploadPhotoFiles(
     free,
     false,
   );
-  return uploadResult(outcomes);
+  return withScores(deps, user, uploadResult(outcomes));
 }
 
 /** Runs `work` on every item, at most `concurrency` at a time, keeping the input's order. */

@@ -19,6 +19,7 @@ import { currentConsent, recordConsent, requirePhotoConsent } from './consent.ts
 import { freshUploadId, limitReached, rejection, uploadResult } from './intake.ts';
 import { displayName, uploadIdOf } from './photo-names.ts';
 import type { PhotoDeps, PhotoRecord } from './ports.ts';
+import { photoQuality, setQuality } from './quality-score.ts';
 
 export type { PhotoDeps } from './ports.ts';
 
@@ -70,6 +71,8 @@ export async function listPhotos(deps: PhotoDeps, user: User): Promise<PhotoList
         url: urls.url,
         // The box only: the descriptor never leaves the photo's record.
         ...(p.face ? { face_box: p.face.box } : {}),
+        // Computed from the stored measures: listing never runs the model (docs/faces.md, "Quality score").
+        quality: photoQuality(p),
       };
     }),
   );
@@ -78,6 +81,7 @@ export async function listPhotos(deps: PhotoDeps, user: User): Promise<PhotoList
     files,
     consent: currentConsent(user),
     delete_after_generation: user.deletePhotosAfterGeneration,
+    set_quality: setQuality(photos),
   };
 }
 

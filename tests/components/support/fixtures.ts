@@ -28,6 +28,7 @@ export const aPhoto = (n: number, over: Partial<PhotoFile> = {}): PhotoFile => (
   hints: [],
   thumbnail_url: `http://files.test/thumbs/photo-${n}.jpg`,
   url: `http://files.test/photos/photo-${n}.jpg`,
+  quality: { score: 90, reasons: [] },
   ...over,
 });
 
@@ -37,6 +38,7 @@ export const photoList = (files: PhotoFile[]): PhotoList => ({
   files,
   consent: { processing: true, rights: true, version: PHOTO_CONSENT_VERSION, updated_at: NOW - 3600 },
   delete_after_generation: false,
+  set_quality: { score: 80, reasons: ['more-photos'] },
 });
 
 /** A finished avatar. */
