@@ -63,6 +63,17 @@ export const webPages = [
     localized: false,
     indexable: false,
   }),
+  /**
+   * The phone's capture page (docs/product.md, "Selfies from the phone"): opened from the desktop's QR code,
+   * no password; the code in the path is the link's. Never indexed (the page says noindex).
+   */
+  page({
+    id: 'capture',
+    path: '/capture/:code',
+    access: 'public',
+    localized: true,
+    indexable: false,
+  }),
   page({
     id: 'appCreate',
     path: '/app/create',

@@ -78,7 +78,7 @@ const devRuntimeConfig = (): Plugin => ({
 // and the forms' parts, the app's server state (TanStack Query and lib/server-state), the kit of the
 // marketing pages, the admin screen's form rules and the gallery's download presets.
 const NOT_IN_SHELL =
-  /\/src\/components\/(marketing\/|welcome\/|choices\/|layout\/(app-|open-billing)|ui\/(text-field|checkbox|retry-alert|form-controls|icons\.))|\/src\/lib\/(api-messages|welcome|app-routes|app-route-table|save-file|query-keys|server-state|purchase-intent|return-to|dates|photo-deletes)\.|\/node_modules\/@tanstack\/|\/shared\/(admin-style-rules|photo-rules|style-choices|result-presets|team-rules|edit-rules)\./;
+  /\/src\/components\/(marketing\/|welcome\/|choices\/|layout\/(app-|open-billing)|ui\/(text-field|checkbox|retry-alert|form-controls|icons\.))|\/src\/lib\/(api-messages|welcome|app-routes|app-route-table|save-file|query-keys|server-state|purchase-intent|return-to|dates|photo-deletes)\.|\/node_modules\/(@tanstack|qrcode-generator)\/|\/shared\/(admin-style-rules|photo-rules|style-choices|result-presets|team-rules|edit-rules)\./;
 
 export default defineConfig(({ command, isSsrBuild }) => {
   // A build is what ships, whatever NODE_ENV the caller runs with: vitest's global setup builds under

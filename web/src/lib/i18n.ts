@@ -12,6 +12,7 @@ import { languageOfPath } from '../../../shared/web-routes.ts';
 import type ChoicesEn from '../components/choices/locales/en.json';
 import type AccountEn from '../features/account/locales/en.json';
 import type AuthEn from '../features/auth/locales/en.json';
+import type CaptureEn from '../features/capture/locales/en.json';
 import type CreateEn from '../features/create/locales/en.json';
 import type GalleryEn from '../features/gallery/locales/en.json';
 import type PhotosEn from '../features/photos/locales/en.json';
@@ -39,6 +40,7 @@ export type TranslationKey = Keys<
     typeof CreateEn &
     typeof GalleryEn &
     typeof TeamEn &
+    typeof CaptureEn &
     typeof ChoicesEn
 >;
 export type TranslationValues = Record<string, string | number>;

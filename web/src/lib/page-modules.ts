@@ -18,4 +18,5 @@ export const PAGE_MODULES: Record<PageId, string> = {
   terms: 'features/legal/terms-page.tsx',
   privacy: 'features/legal/privacy-page.tsx',
   adminStyles: 'features/admin/admin-styles-page.tsx',
+  capture: 'features/capture/capture-page.tsx',
 };

@@ -9,6 +9,7 @@ import { toast } from '../../lib/toasts.ts';
 import { type PhotoListState, photosChanged, updatePhotoList, usePhotoList } from './api/photo-list.ts';
 import { ConsentBoxes } from './components/consent-boxes.tsx';
 import { DropZone } from './components/drop-zone.tsx';
+import { PhoneCapturePanel } from './components/phone-capture-panel.tsx';
 import { PhotoCount } from './components/photo-count.tsx';
 import { PhotoGallery } from './components/photo-gallery.tsx';
 import { RetentionCard, TipsCard } from './components/side-cards.tsx';
@@ -111,6 +112,7 @@ export default function PhotosPage() {
           />
         </section>
         <div className="split-layout__side">
+          <PhoneCapturePanel consentGiven={saved.processing && saved.rights} />
           <RetentionCard
             deleteAfterGeneration={retention ?? list?.delete_after_generation ?? false}
             onChange={changeRetention}

@@ -1,0 +1,329 @@
+// Selfies from the phone (docs/product.md, "Selfies from the phone"), the two screens with the API stubbed at
+// fetch: Manage Photos' "Use your phone" panel (consent first, the link in the page's language, its QR code
+// and short link, the time left, the photos that arrived, the list read again while the link is live,
+// Close), and the phone's capture page (each ended link's own words in English and French, the device
+// secret kept for a reload, a shot through the presigned flow with the two headers, its score and
+// instructions, a refusal and its retake, the end screen). The real camera and the whole journey are the
+// browser test's (tests/browser/phone-capture.test.ts).
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import type { CaptureLinkState, UploadResult, UploadTargets } from '../../shared/api-schemas.ts';
+import { apiStub, fail, ok, stubFetch } from './support/api-stub.ts';
+import { aPhoto, photoList } from './support/fixtures.ts';
+import { aUser, renderApp } from './support/render.tsx';
+
+const CODE = 'ABCDEFGHJKMN';
+const IN_15_MIN = () => new Date(Date.now() + 15 * 60_000).toISOString();
+
+describe('Manage Photos: "Use your phone"', () => {
+  const link = { code: CODE, url: `http://app.test/capture/${CODE}`, expires_at: IN_15_MIN() };
+  const state = (over: Partial<CaptureLinkState> = {}): CaptureLinkState => ({
+    ...link,
+    photos_added: 0,
+    status: 'waiting',
+    ...over,
+  });
+
+  test('English: consent first; then a link in English, its QR code, short link and time left', async () => {
+    const unconsented = photoList([]);
+    unconsented.consent = { ...unconsented.consent, processing: false, rights: false };
+    apiStub.on('listPhotos', ok('listPhotos', unconsented));
+    await renderApp('/app/upload', { as: aUser() });
+    const panel = await screen.findByTestId('phone-capture');
+    expect(within(panel).getByRole('heading', { name: 'Use your phone' })).toBeTruthy();
+    expect(within(panel).getByTestId('phone-consent-first').textContent).toBe(
+      'Tick both boxes on the left first: the photos you take count as uploads.',
+    );
+    expect(
+      (within(panel).getByRole('button', { name: 'Show a code for my phone' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    expect(apiStub.calls('createCaptureLink', 'currentCaptureLink')).toEqual([]);
+  });
+
+  test('English: the link shows, the list fills in while it is live, Close ends it', async () => {
+    let files = [aPhoto(1)];
+    apiStub.on('listPhotos', () => ok('listPhotos', photoList(files)));
+    apiStub.on('createCaptureLink', { status: 201, body: link });
+    let current = state();
+    apiStub.on('currentCaptureLink', () => ok('currentCaptureLink', current));
+    apiStub.on('revokeCaptureLink', ok('revokeCaptureLink', { success: true }));
+    const { user } = await renderApp('/app/upload', { as: aUser() });
+    const panel = await screen.findByTestId('phone-capture');
+    await waitFor(() =>
+      expect(
+        (within(panel).getByRole('button', { name: 'Show a code for my phone' }) as HTMLButtonElement)
+          .disabled,
+      ).toBe(false),
+    );
+    await user.click(within(panel).getByRole('button', { name: 'Show a code for my phone' }));
+
+    expect(apiStub.calls('createCaptureLink').map((c) => c.body)).toEqual([{ language: 'en' }]);
+    const qr = await within(panel).findByRole('img', {
+      name: 'QR code that opens the capture page on your phone',
+    });
+    expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/);
+    expect(within(panel).getByTestId('phone-link').textContent).toBe(`app.test/capture/${CODE}`);
+    expect(within(panel).getByTestId('phone-time-left').textContent).toMatch(/^1[45]:\d\d$/);
+    expect(within(panel).getByTestId('phone-status').textContent).toBe('Waiting for your phone…');
+
+    // The phone opens the link and adds two photos: they show without a reload.
+    current = state({ status: 'open', photos_added: 2 });
+    files = [aPhoto(3, { original_name: 'selfie-2-left.jpg' }), aPhoto(2), ...files];
+    await waitFor(() => expect(within(panel).getByTestId('phone-arrived').textContent).toBe('2'), {
+      timeout: 8000,
+    });
+    expect(within(panel).getByTestId('phone-status').textContent).toBe('Your phone is connected.');
+    await waitFor(() => expect(screen.getAllByTestId('photo-card')).toHaveLength(3), { timeout: 8000 });
+    expect(screen.getByText('selfie-2-left.jpg')).toBeTruthy();
+
+    await user.click(within(panel).getByRole('button', { name: 'Close' }));
+    await waitFor(() =>
+      expect(apiStub.calls('revokeCaptureLink').map((c) => c.params)).toEqual([{ code: CODE }]),
+    );
+    await within(panel).findByRole('button', { name: 'Show a code for my phone' });
+    // Closed: nothing is read every few seconds any more.
+    const reads = apiStub.calls('currentCaptureLink').length;
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(apiStub.calls('currentCaptureLink')).toHaveLength(reads);
+  }, 20_000);
+
+  test('French: the link in French, and an expired link says so', async () => {
+    apiStub.on('listPhotos', ok('listPhotos', photoList([])));
+    apiStub.on('createCaptureLink', {
+      status: 201,
+      body: { ...link, url: `http://app.test/fr/capture/${CODE}` },
+    });
+    apiStub.on('currentCaptureLink', ok('currentCaptureLink', state({ status: 'expired', photos_added: 1 })));
+    const { user } = await renderApp('/fr/app/upload', { as: aUser() });
+    const panel = await screen.findByTestId('phone-capture');
+    expect(within(panel).getByRole('heading', { name: 'Utiliser votre téléphone' })).toBeTruthy();
+    const make = within(panel).getByRole('button', { name: 'Afficher un code pour mon téléphone' });
+    await waitFor(() => expect((make as HTMLButtonElement).disabled).toBe(false));
+    await user.click(make);
+    expect(apiStub.calls('createCaptureLink').map((c) => c.body)).toEqual([{ language: 'fr' }]);
+    expect((await within(panel).findByTestId('phone-ended')).textContent).toBe(
+      'Ce code a expiré. 1 photo reçue de votre téléphone.',
+    );
+    expect(within(panel).getByRole('button', { name: 'Afficher un nouveau code' })).toBeTruthy();
+  });
+});
+
+describe('The phone capture page', () => {
+  const BUCKET = 'http://bucket.test/photos';
+  const bucketPosts: FormData[] = [];
+
+  /** The bucket's form POST, beside the API stub (the stub answers the API's origin only). */
+  function stubBucket(status = 204): void {
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = typeof input === 'string' || input instanceof URL ? String(input) : input.url;
+      if (!url.startsWith(BUCKET)) return stubFetch(input, init);
+      bucketPosts.push(init?.body as FormData);
+      return new Response(null, { status });
+    });
+  }
+  afterEach(() => {
+    vi.stubGlobal('fetch', stubFetch);
+    bucketPosts.length = 0;
+  });
+
+  const opened = (over = {}) =>
+    ok('openCaptureLink', {
+      device: 'device-secret-1',
+      language: 'en',
+      expires_at: IN_15_MIN(),
+      photos_added: 0,
+      photos_left: 10,
+      ...over,
+    });
+
+  const targets = (name: string): UploadTargets => ({
+    success: true,
+    targets: [{ name, id: `up-${name}`, url: BUCKET, fields: { key: `uploads/${name}`, policy: 'p' } }],
+    rejected: [],
+    rejectedCount: 0,
+    rejections: [],
+    expires_in: 300,
+  });
+
+  const kept = (name: string, over: Partial<UploadResult> = {}): UploadResult => ({
+    success: true,
+    files: [`stored-${name}`],
+    rejected: [],
+    rejectedCount: 0,
+    rejections: [],
+    photos: [{ filename: `stored-${name}`, quality: { score: 84, reasons: ['face-small'] }, hints: [] }],
+    ...over,
+  });
+
+  const aShot = (name = 'shot.jpg') =>
+    new File([new Uint8Array([0xff, 0xd8, 0xff, 0xd9])], name, { type: 'image/jpeg' });
+
+  const ENDED = {
+    CAPTURE_LINK_NOT_FOUND: {
+      status: 404,
+      en: 'This link does not work. Check it, or make a new one on your computer.',
+      fr: 'Ce lien ne fonctionne pas. Vérifiez-le, ou créez-en un nouveau sur votre ordinateur.',
+    },
+    CAPTURE_LINK_EXPIRED: {
+      status: 410,
+      en: 'This link has expired: links work for 15 minutes. Make a new one on your computer.',
+      fr: 'Ce lien a expiré : les liens fonctionnent 15 minutes. Créez-en un nouveau sur votre ordinateur.',
+    },
+    CAPTURE_LINK_ENDED: {
+      status: 410,
+      en: 'This link has ended. Make a new one on your computer to take more photos.',
+      fr: "Ce lien est terminé. Créez-en un nouveau sur votre ordinateur pour prendre d'autres photos.",
+    },
+    CAPTURE_LINK_IN_USE: {
+      status: 403,
+      en: 'This link is already open on another phone. Make a new one on your computer to use this phone.',
+      fr: 'Ce lien est déjà ouvert sur un autre téléphone. Créez-en un nouveau sur votre ordinateur pour utiliser ce téléphone.',
+    },
+  } as const;
+
+  test.each(
+    Object.entries(ENDED).flatMap(([code, e]) =>
+      (['en', 'fr'] as const).map((lang) => ({ code, lang, status: e.status, text: e[lang] })),
+    ),
+  )('$code in $lang: its own message', async ({ code, lang, status, text }) => {
+    apiStub.on('openCaptureLink', fail(status, code, 'The server says it in English'));
+    await renderApp(`${lang === 'fr' ? '/fr' : ''}/capture/${CODE.toLowerCase()}`);
+    const ended = await screen.findByTestId('capture-ended');
+    expect(ended.textContent).toBe(text);
+    // The host lower-cases page paths: the code goes back as it was made.
+    expect(apiStub.calls('openCaptureLink').map((c) => c.headers.get('X-Capture-Code'))).toEqual([CODE]);
+    expect(document.title).toBe(
+      lang === 'fr' ? 'Prenez vos selfies · Aivatar' : 'Take your selfies · Aivatar',
+    );
+    expect(document.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+  });
+
+  test('a code that cannot be one is not sent anywhere', async () => {
+    await renderApp('/capture/not-a-code');
+    expect((await screen.findByTestId('capture-ended')).textContent).toBe(ENDED.CAPTURE_LINK_NOT_FOUND.en);
+    expect(apiStub.calls('openCaptureLink')).toEqual([]);
+  });
+
+  test('English: what the photos are for, a shot with both headers, its score and instruction, a refusal and its retake', async () => {
+    stubBucket();
+    apiStub.on('openCaptureLink', opened());
+    apiStub.on('photoUploadTargets', (req) => {
+      const [file] = (req.body as { files: { name: string }[] }).files;
+      return ok('photoUploadTargets', targets(file?.name ?? 'x'));
+    });
+    let refuse = false;
+    apiStub.on('confirmPhotoUploads', (req) => {
+      const [upload] = (req.body as { uploads: { name: string }[] }).uploads;
+      const name = upload?.name ?? 'x';
+      return refuse
+        ? ok(
+            'confirmPhotoUploads',
+            kept(name, {
+              files: [],
+              photos: [],
+              rejected: [name],
+              rejectedCount: 1,
+              rejections: [{ name, reason: 'no-face', message: 'No face found in this photo.' }],
+            }),
+          )
+        : ok('confirmPhotoUploads', kept(name));
+    });
+    const { user } = await renderApp(`/capture/${CODE}`);
+    expect((await screen.findByTestId('capture-purpose')).textContent).toContain(
+      'They are used only to create your avatars, as you agreed there, are deleted automatically after 30 days',
+    );
+    await user.click(screen.getByRole('button', { name: 'Open the camera' }));
+    expect(screen.getByTestId('capture-prompt').textContent).toBe('Look straight at the camera');
+    // No camera here (happy-dom has none): the phone's own camera app, through a file input.
+    const input = (await screen.findByTestId('capture-file')) as HTMLInputElement;
+    expect(input.getAttribute('accept')).toBe('image/*');
+    expect(input.getAttribute('capture')).toBe('user');
+    await user.upload(input, aShot());
+
+    const result = await screen.findByTestId('shot-result');
+    await waitFor(() => expect(result.dataset.status).toBe('kept'));
+    expect(within(result).getByTestId('shot-score').textContent).toBe('Quality 84/100');
+    expect(within(result).getByText('Move closer')).toBeTruthy();
+    for (const call of apiStub.calls('photoUploadTargets', 'confirmPhotoUploads')) {
+      expect(call.headers.get('X-Capture-Code')).toBe(CODE);
+      expect(call.headers.get('X-Capture-Device')).toBe('device-secret-1');
+      // The link, not a session: a phone signed in to another account must not send its photos there.
+      expect(call.headers.get('Authorization')).toBeNull();
+    }
+    expect(apiStub.calls('photoUploadTargets').map((c) => c.body)).toEqual([
+      { files: [{ name: 'selfie-1-straight.jpg', type: 'image/jpeg', size: 4 }] },
+    ]);
+    expect(bucketPosts).toHaveLength(1);
+    expect(bucketPosts[0]?.get('key')).toBe('uploads/selfie-1-straight.jpg');
+    expect(apiStub.calls('confirmPhotoUploads').map((c) => c.body)).toEqual([
+      { uploads: [{ id: 'up-selfie-1-straight.jpg', name: 'selfie-1-straight.jpg' }] },
+    ]);
+
+    await user.click(within(result).getByRole('button', { name: 'Next photo' }));
+    expect(screen.getByTestId('capture-prompt').textContent).toBe('Turn your head a little to the left');
+    refuse = true;
+    await user.upload(await screen.findByTestId('capture-file'), aShot());
+    await waitFor(() => expect(screen.getByTestId('shot-result').dataset.status).toBe('refused'));
+    expect(screen.getByTestId('shot-message').textContent).toBe(
+      "We couldn't find your face. Keep it inside the oval, in good light.",
+    );
+    await user.click(screen.getByRole('button', { name: 'Retake' }));
+    expect(screen.queryByTestId('shot-result')).toBeNull();
+    expect(screen.getByTestId('capture-prompt').textContent).toBe('Turn your head a little to the left');
+    expect(screen.getByTestId('capture-file')).toBeTruthy();
+  });
+
+  test('French: five shots, then the end screen; a reload opens the link again with this device', async () => {
+    stubBucket();
+    apiStub.on('openCaptureLink', opened({ language: 'fr' }));
+    apiStub.on('photoUploadTargets', (req) => {
+      const [file] = (req.body as { files: { name: string }[] }).files;
+      return ok('photoUploadTargets', targets(file?.name ?? 'x'));
+    });
+    apiStub.on('confirmPhotoUploads', (req) => {
+      const [upload] = (req.body as { uploads: { name: string }[] }).uploads;
+      return ok('confirmPhotoUploads', kept(upload?.name ?? 'x', { photos: undefined }));
+    });
+    const first = await renderApp(`/fr/capture/${CODE}`);
+    await first.user.click(await screen.findByRole('button', { name: "Ouvrir l'appareil photo" }));
+    const prompts: string[] = [];
+    for (let n = 1; n <= 5; n++) {
+      prompts.push(screen.getByTestId('capture-prompt').textContent ?? '');
+      await first.user.upload(await screen.findByTestId('capture-file'), aShot());
+      await waitFor(() => expect(screen.getByTestId('shot-result').dataset.status).toBe('kept'));
+      // No score from an older server: the shot is kept all the same.
+      expect(screen.queryByTestId('shot-score')).toBeNull();
+      await first.user.click(screen.getByTestId('shot-next'));
+    }
+    expect(prompts).toEqual([
+      "Regardez droit vers l'objectif",
+      'Tournez un peu la tête vers la gauche',
+      'Tournez un peu la tête vers la droite',
+      'Et maintenant, un grand sourire !',
+      'Placez-vous face à une fenêtre, à la lumière du jour',
+    ]);
+    expect(
+      apiStub
+        .calls('photoUploadTargets')
+        .map((c) => (c.body as { files: { name: string }[] }).files[0]?.name),
+    ).toEqual([
+      'selfie-1-straight.jpg',
+      'selfie-2-left.jpg',
+      'selfie-3-right.jpg',
+      'selfie-4-smile.jpg',
+      'selfie-5-window.jpg',
+    ]);
+    expect(screen.getByTestId('capture-done-text').textContent).toBe(
+      'Vos 5 photos sont sur votre ordinateur : retournez-y pour les voir et créer vos avatars.',
+    );
+
+    // A reload: the link opens again with the secret this tab was given.
+    first.unmount();
+    await renderApp(`/fr/capture/${CODE}`);
+    await screen.findByRole('button', { name: "Ouvrir l'appareil photo" });
+    expect(apiStub.calls('openCaptureLink').map((c) => c.headers.get('X-Capture-Device'))).toEqual([
+      null,
+      'device-secret-1',
+    ]);
+  });
+});

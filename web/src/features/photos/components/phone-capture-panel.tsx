@@ -1,0 +1,221 @@
+// "Use your phone" on Manage Photos (docs/product.md, "Selfies from the phone"): once both consents are
+// given here, a capture link as a QR code (drawn here, by qrcode-generator, no outside service) and a short
+// link, the time it has left, the photos that arrived, and Close (the link ends). While a link is live the
+// photo list and the link's state are read every few seconds, so the phone's shots appear without a reload.
+// Not offered on a phone-width screen (photos.css): that user is already holding the phone.
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { CaptureLink } from '../../../../../shared/api-schemas.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Icon } from '../../../components/ui/shell-icons.tsx';
+import { api } from '../../../lib/api-client.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { routeQuery } from '../../../lib/server-state.tsx';
+import { photosChanged } from '../api/photo-list.ts';
+
+/** How often the list and the link are read while a link is live: the contract's 2-3 s. */
+export const CAPTURE_POLL_MS = 2500;
+
+const PhoneIcon = () => (
+  <Icon>
+    <rect x="6" y="2" width="12" height="20" rx="2.5" />
+    <path d="M11 18h2" />
+  </Icon>
+);
+
+/** The QR code of `text` as one SVG path, one unit per module, with a two-module quiet zone. */
+function useQrPath(text: string | null): { path: string; size: number } | null {
+  const [drawn, setDrawn] = useState<{ text: string; path: string; size: number } | null>(null);
+  useEffect(() => {
+    if (!text) return;
+    let current = true;
+    // Its own chunk: only a desktop that asks for a code downloads the encoder.
+    void import('qrcode-generator').then(({ default: qrcode }) => {
+      if (!current) return;
+      const qr = qrcode(0, 'M');
+      qr.addData(text);
+      qr.make();
+      const count = qr.getModuleCount();
+      let path = '';
+      for (let row = 0; row < count; row++)
+        for (let col = 0; col < count; col++)
+          if (qr.isDark(row, col)) path += `M${col + 2} ${row + 2}h1v1h-1z`;
+      setDrawn({ text, path, size: count + 4 });
+    });
+    return () => {
+      current = false;
+    };
+  }, [text]);
+  return drawn && drawn.text === text ? drawn : null;
+}
+
+/** Seconds until `iso`, counted down once a second; null without a time. */
+function useSecondsLeft(iso: string | null): number | null {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!iso) return;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [iso]);
+  if (!iso) return null;
+  return Math.max(0, Math.round((Date.parse(iso) - now) / 1000));
+}
+
+const clock = (seconds: number): string =>
+  `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+
+/** The link as the phone reads it: no scheme, for typing from the screen. */
+const shortLink = (url: string): string => url.replace(/^https?:\/\//, '');
+
+export function PhoneCapturePanel({ consentGiven }: { consentGiven: boolean }) {
+  const { t, language } = useTranslation();
+  const [link, setLink] = useState<CaptureLink | null>(null);
+  const [making, setMaking] = useState(false);
+  const [closing, setClosing] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [madeAt, setMadeAt] = useState(0);
+  const secondsLeft = useSecondsLeft(link?.expires_at ?? null);
+  const read = useQuery({
+    ...routeQuery('currentCaptureLink'),
+    enabled: link !== null,
+    refetchInterval: CAPTURE_POLL_MS,
+  });
+  // Only what was read after this link was made (the cache may still hold an earlier link's state).
+  const state = read.data && read.dataUpdatedAt >= madeAt ? read.data : undefined;
+  // The state of this link only (a newer link, made in another tab, ends this one).
+  const mine = state && link && state.code === link.code ? state : null;
+  const ended =
+    link !== null &&
+    (secondsLeft === 0 || mine?.status === 'ended' || mine?.status === 'expired' || (state && !mine));
+  const live = link !== null && !ended;
+  // The photo list, read again while the phone may be adding to it (the screen's own read shows it).
+  useQuery({ ...routeQuery('listPhotos'), enabled: live, refetchInterval: CAPTURE_POLL_MS });
+  const qr = useQrPath(live ? link.url : null);
+
+  const make = async () => {
+    setMaking(true);
+    setFailed(false);
+    try {
+      const made = await api('createCaptureLink', { body: { language } });
+      setMadeAt(Date.now());
+      setLink(made);
+    } catch (e) {
+      console.error('Capture link', e);
+      setFailed(true);
+    } finally {
+      setMaking(false);
+    }
+  };
+
+  const close = async () => {
+    if (!link) return;
+    setClosing(true);
+    try {
+      if (!ended) await api('revokeCaptureLink', { params: { code: link.code } });
+    } catch (e) {
+      // Closed here all the same: the link still ends by itself within 15 minutes.
+      console.error('Closing the capture link', e);
+    } finally {
+      setClosing(false);
+      setLink(null);
+      void photosChanged();
+    }
+  };
+
+  const arrived = mine?.photos_added ?? 0;
+  return (
+    <section
+      className="card panel-card phone-capture"
+      aria-labelledby="phone-capture-title"
+      data-testid="phone-capture"
+    >
+      <header className="retention__header">
+        <span className="panel-card__icon">
+          <PhoneIcon />
+        </span>
+        <h2 id="phone-capture-title">{t('photos.phoneTitle')}</h2>
+      </header>
+      {!link && (
+        <>
+          <p className="phone-capture__text">{t('photos.phoneText')}</p>
+          {!consentGiven && (
+            <p className="phone-capture__text" data-testid="phone-consent-first">
+              {t('photos.phoneConsentFirst')}
+            </p>
+          )}
+          {failed && (
+            <p className="phone-capture__error" role="alert">
+              {t('photos.phoneFailed')}
+            </p>
+          )}
+          <Button variant="secondary" block onClick={make} loading={making} disabled={!consentGiven}>
+            {t('photos.phoneStart')}
+          </Button>
+        </>
+      )}
+      {link && live && (
+        <>
+          <p className="phone-capture__text">{t('photos.phoneScan')}</p>
+          <div className="phone-capture__qr">
+            {qr ? (
+              <svg
+                viewBox={`0 0 ${qr.size} ${qr.size}`}
+                role="img"
+                aria-label={t('photos.phoneQr')}
+                shapeRendering="crispEdges"
+                data-testid="phone-qr"
+              >
+                <rect width={qr.size} height={qr.size} fill="#fff" />
+                <path d={qr.path} fill="#1a1730" />
+              </svg>
+            ) : (
+              <span className="phone-capture__qr-placeholder" />
+            )}
+          </div>
+          <p className="phone-capture__link">
+            <span className="muted">{t('photos.phoneOrOpen')}</span>{' '}
+            <a
+              className="phone-capture__url"
+              href={link.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid="phone-link"
+            >
+              {shortLink(link.url)}
+            </a>
+          </p>
+          <dl className="phone-capture__facts">
+            <div>
+              <dt>{t('photos.phoneTimeLeft')}</dt>
+              <dd data-testid="phone-time-left">{clock(secondsLeft ?? 0)}</dd>
+            </div>
+            <div>
+              <dt>{t('photos.phoneArrivedLabel')}</dt>
+              <dd data-testid="phone-arrived">{arrived}</dd>
+            </div>
+          </dl>
+          <p className="phone-capture__status" role="status" data-testid="phone-status">
+            {mine?.status === 'open' ? t('photos.phoneConnected') : t('photos.phoneWaiting')}
+          </p>
+          <Button variant="ghost" block onClick={close} loading={closing}>
+            {t('photos.phoneClose')}
+          </Button>
+        </>
+      )}
+      {link && ended && (
+        <>
+          <p className="phone-capture__text" data-testid="phone-ended">
+            {mine?.status === 'expired' || secondsLeft === 0
+              ? t('photos.phoneExpired')
+              : t('photos.phoneEnded')}{' '}
+            {t('photos.phoneArrived', { count: mine?.photos_added ?? 0 })}
+          </p>
+          <Button variant="secondary" block onClick={make} loading={making} disabled={!consentGiven}>
+            {t('photos.phoneAgain')}
+          </Button>
+        </>
+      )}
+    </section>
+  );
+}
