@@ -146,6 +146,8 @@ export const SET_RULES = {
   someoneElse: 40,
   /** a reason is given when following it would add at least this many points */
   minGain: 2,
+  /** "better photos" is asked for only under this mean: above it, no single photo is worth replacing */
+  betterPhotosBelow: 85,
 } as const;
 
 const range = (values: number[]) => (values.length < 2 ? 0 : Math.max(...values) - Math.min(...values));
@@ -184,7 +186,7 @@ export function setQuality(photos: PhotoRecord[]): Quality<SetQualityReason> {
   const gains: [SetQualityReason, number][] = [
     ['someone-else', someoneElse],
     ['more-photos', varietyPoints * r.photos.weight * (1 - parts.photos)],
-    ['better-photos', r.meanShare * (100 - mean)],
+    ['better-photos', mean < r.betterPhotosBelow ? r.meanShare * (100 - mean) : 0],
     ['more-angles', varietyPoints * r.angles.weight * (1 - parts.angles)],
     ['more-expressions', varietyPoints * r.expressions.weight * (1 - parts.expressions)],
     ['more-lighting', varietyPoints * r.lighting.weight * (1 - parts.lighting)],
