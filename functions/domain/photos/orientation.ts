@@ -25,15 +25,18 @@ export function turnPixels(pixels: RgbPixels, turn: Turn): RgbPixels {
   const width = sideways ? h : w;
   const height = sideways ? w : h;
   const out = new Uint8Array(rgb.length);
+  // Where the turned image's pixel (x, y) was in the original: start + x * stepX + y * stepY (in pixels).
+  const [start, stepX, stepY] =
+    turn === 90 ? [(h - 1) * w, -w, 1] : turn === 180 ? [h * w - 1, -1, -w] : [w - 1, w, -1];
   let o = 0;
   for (let y = 0; y < height; y++) {
+    let from = start + y * stepY;
     for (let x = 0; x < width; x++) {
-      // Where the pixel at (x, y) of the turned image was in the original.
-      const [sx, sy] = turn === 90 ? [y, h - 1 - x] : turn === 180 ? [w - 1 - x, h - 1 - y] : [w - 1 - y, x];
-      const s = (sy * w + sx) * 3;
+      const s = from * 3;
       out[o++] = rgb[s] as number;
       out[o++] = rgb[s + 1] as number;
       out[o++] = rgb[s + 2] as number;
+      from += stepX;
     }
   }
   return { rgb: out, width, height };
