@@ -1,5 +1,5 @@
 // `npm run bench`: bundle sizes and cold starts of every function, the local renderer's time per avatar, face
-// analysis (first use, per photo, tensor memory), what the likeness measure adds to each task in the worker
+// analysis (first use, per photo, tensor memory), what the quality score adds to it (photo-quality.ts), what the likeness measure adds to each task in the worker
 // (likeness.ts), an edit task's worker overhead beside a first render's (edits.ts), the 1080 px profile
 // preset and "Download favourites" (keepers.ts), warm API latency through the local adapter, a team of 500's
 // dashboard page and ZIP of chosen headshots (teams.ts), and the SPA's first-load JS for /login. Prints the
@@ -45,6 +45,7 @@ import {
 import { likenessBench, likenessBudgets, printLikeness } from './likeness.ts';
 import { benchLocalRenderer } from './local-renderer.ts';
 import { describePair } from './paired.ts';
+import { photoQualityBench, photoQualityBudgets, printPhotoQuality } from './photo-quality.ts';
 import { type PhotoFigures, photoBench, photoBudgets } from './photos.ts';
 import { printSegmentation, segmentationBench, segmentationBudgets } from './segmentation.ts';
 import { printTeams, type TeamFigures, teamBench, teamBudgets } from './teams.ts';
@@ -78,6 +79,8 @@ const faces = await faceBench({
   firstUseRuns: Number(args['first-use-runs']),
 });
 const likeness = await likenessBench();
+// What the quality score adds to a photo's analysis, on the same quiet process.
+const photoQuality = await photoQualityBench();
 // Edits' person segmentation against its model's inference, on the same quiet process.
 const segmentation = await segmentationBench();
 // The profile preset: sharp alone, on a quiet process too.
@@ -134,6 +137,7 @@ printPreset(preset);
 printApiLatency(warm);
 console.log(`SPA /login first load: ${spa.files} JS files, ${spa.rawKB} KB raw, ${spa.gzippedKB} KB gzipped`);
 printFaceFigures(faces);
+printPhotoQuality(photoQuality);
 printFavouritesZip(favouritesZip);
 const pc = photos.confirm;
 console.log(
@@ -147,6 +151,7 @@ printTeams(teams);
 
 const budgets: Budget[] = [
   ...faceBudgets(faces),
+  ...photoQualityBudgets(photoQuality),
   ...functionBudgets(groups),
   ...renderer.map(
     (r): Budget => ({
@@ -184,6 +189,7 @@ writeFileSync(
       functions: groups,
       localRenderer: renderer,
       likeness,
+      photoQuality,
       segmentation,
       warm,
       spaLogin: spa,

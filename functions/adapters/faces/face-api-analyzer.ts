@@ -278,7 +278,9 @@ export class FaceApiAnalyzer implements FaceAnalyzer {
           },
           landmarks: landmarks.positions.map((p) => ({ x: p.x / width, y: p.y / height })),
           sharpness: await faceSharpness(pixels, b),
-          light: faceLight(pixels, b, [landmarks.getLeftEye(), landmarks.getRightEye()]),
+          ...(o.light === false
+            ? {}
+            : { light: faceLight(pixels, b, [landmarks.getLeftEye(), landmarks.getRightEye()]) }),
           descriptor: Array.from(f.descriptor, (v) => Math.round(v * 1e6) / 1e6),
         };
       }),

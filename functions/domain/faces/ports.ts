@@ -52,6 +52,11 @@ export type FaceInput = { encoded: Uint8Array } | { rgb: Uint8Array; width: numb
 export interface AnalyseOptions {
   /** the detector's confidence (0-1) for a face to count; default FACE_RULES.minConfidence */
   minConfidence?: number;
+  /**
+   * Read the face's light for the quality score (DetectedFace.light); default true. What only needs the
+   * faces (an avatar's likeness, the edits' masks) can leave it out.
+   */
+  light?: boolean;
 }
 
 export interface FaceAnalyzer {
