@@ -4,6 +4,7 @@ import { cryptoIds } from '../../functions/adapters/system.ts';
 import { accountStoreContract } from '../contracts/account-store.contract.ts';
 import { adminStyleStoreContract } from '../contracts/admin-style-store.contract.ts';
 import { billingStoreContract } from '../contracts/billing-store.contract.ts';
+import { captureLinkStoreContract } from '../contracts/capture-link-store.contract.ts';
 import { idsContract } from '../contracts/ids.contract.ts';
 import { mailerContract } from '../contracts/mailer.contract.ts';
 import { photoFilesContract } from '../contracts/photo-files.contract.ts';
@@ -21,6 +22,7 @@ import {
   FakeAccountStore,
   FakeAdminStyleStore,
   FakeBillingStore,
+  FakeCaptureLinkStore,
   FakeClock,
   FakeIds,
   FakeMailer,
@@ -48,6 +50,8 @@ photoStoreContract(() => {
 });
 
 signInAttemptsContract(() => new FakeSignInAttempts());
+
+captureLinkStoreContract(() => new FakeCaptureLinkStore());
 
 photoFilesContract(() => {
   const files = new FakePhotoFiles();

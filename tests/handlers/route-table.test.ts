@@ -39,8 +39,8 @@ beforeAll(async () => {
   [user, admin] = await Promise.all([signedInUser(), adminUser()]);
 });
 
-/** The caller each route admits: an admin for admin routes, a user for user routes, nobody for public. */
-const callerFor = (r: ApiRoute) => (r.access === 'admin' ? admin : r.access === 'user' ? user : null);
+/** The caller each route admits: an admin for admin routes, a user for the others but public ones, nobody there. */
+const callerFor = (r: ApiRoute) => (r.access === 'admin' ? admin : r.access === 'public' ? null : user);
 
 function expectCors(a: Answer<unknown>) {
   expect(a.headers['access-control-allow-origin']).toBe(WEB_URL);

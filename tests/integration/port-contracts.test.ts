@@ -11,6 +11,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { DynamoAccountStore } from '../../functions/adapters/dynamodb/account-store.ts';
 import { DynamoAdminStyleStore } from '../../functions/adapters/dynamodb/admin-style-store.ts';
 import { DynamoBillingStore } from '../../functions/adapters/dynamodb/billing-store.ts';
+import { DynamoCaptureLinkStore } from '../../functions/adapters/dynamodb/capture-link-store.ts';
 import { DynamoGoogleAttempts } from '../../functions/adapters/dynamodb/google-attempts.ts';
 import { DynamoPhotoStore } from '../../functions/adapters/dynamodb/photo-store.ts';
 import { DynamoDeletionCodes } from '../../functions/adapters/dynamodb/privacy/deletion-codes.ts';
@@ -29,6 +30,7 @@ import { ensureTable } from '../../infra/local/dynamodb.ts';
 import { accountStoreContract } from '../contracts/account-store.contract.ts';
 import { adminStyleStoreContract } from '../contracts/admin-style-store.contract.ts';
 import { billingStoreContract } from '../contracts/billing-store.contract.ts';
+import { captureLinkStoreContract } from '../contracts/capture-link-store.contract.ts';
 import { mailerContract } from '../contracts/mailer.contract.ts';
 import { photoFilesContract } from '../contracts/photo-files.contract.ts';
 import { photoStoreContract } from '../contracts/photo-store.contract.ts';
@@ -61,6 +63,8 @@ photoStoreContract(() => ({
 }));
 
 signInAttemptsContract(() => new DynamoGoogleAttempts(testDb(), table()));
+
+captureLinkStoreContract(() => new DynamoCaptureLinkStore(testDb(), table()));
 
 photoFilesContract(() => ({
   files: new S3PhotoFiles(testS3(), stack().mediaBucket),

@@ -32,11 +32,12 @@ async function run(
   o: Parameters<typeof routeEvent>[1],
   r = resolver(),
   links?: Parameters<typeof session>[1],
+  capture?: Parameters<typeof session>[2],
 ) {
   const event = routeEvent(id, o);
   const request = middyRequest(event);
   await runBefore(routeFor(routes), request);
-  const outcome = await runBefore(session(r.resolve, links), request);
+  const outcome = await runBefore(session(r.resolve, links, capture), request);
   return { ...outcome, state: stateOf(event), asked: r.asked };
 }
 
@@ -92,5 +93,70 @@ describe('session', () => {
     expect(seen).toEqual([['link-token', 'photoData', 'a.jpg']]);
     expect(link.state.user?.id).toBe('id-user');
     expect(link.state.link).toEqual({ object: 'a.jpg' });
+  });
+});
+
+describe('session, with a phone’s capture code (functions/domain/photos/capture-links.ts)', () => {
+  /** A capture resolver that knows one code and device, and records what it was asked. */
+  function captures() {
+    const asked: [string, string | undefined][] = [];
+    const resolve = async (code: string, device: string | undefined) => {
+      asked.push([code, device]);
+      if (code !== 'CODE' || device !== 'DEVICE') throw new Error('unknown capture code');
+      return { user: someone('user'), grant: { userId: 'id-user', codeHash: 'hash' } };
+    };
+    return { asked, resolve };
+  }
+  const headers = { 'x-capture-code': 'CODE', 'x-capture-device': 'DEVICE' };
+
+  it('makes the link’s account the caller of the two routes that admit a code, and says it came by code', async () => {
+    for (const id of ['photoUploadTargets', 'confirmPhotoUploads'] as const) {
+      const c = captures();
+      const res = await run(id, { headers }, resolver(), undefined, c.resolve);
+      expect(res.error, id).toBeUndefined();
+      expect(res.state.user?.id).toBe('id-user');
+      expect(res.state.capture).toEqual({ userId: 'id-user', codeHash: 'hash' });
+      expect(c.asked).toEqual([['CODE', 'DEVICE']]);
+    }
+  });
+
+  it('is no session anywhere else: 401, and the code is not even looked at', async () => {
+    const others = (Object.entries(apiRoutes) as [RouteId, ApiRoute][]).filter(
+      ([, r]) => r.access === 'user' || r.access === 'admin',
+    );
+    expect(others.length).toBeGreaterThan(40);
+    for (const [id] of others) {
+      const c = captures();
+      const res = await run(id, { headers }, resolver(), undefined, c.resolve);
+      expect(res.error, id).toMatchObject({ code: 'UNAUTHENTICATED' });
+      expect(c.asked, id).toEqual([]);
+    }
+  });
+
+  it('a session beats a code; a group without a capture resolver refuses the code as no session', async () => {
+    const c = captures();
+    const both = await run(
+      'photoUploadTargets',
+      { headers, token: 'user-token' },
+      resolver(),
+      undefined,
+      c.resolve,
+    );
+    expect(both.state.capture).toBeNull();
+    expect(c.asked).toEqual([]);
+    const none = await run('photoUploadTargets', { headers });
+    expect(none.error).toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+
+  it('passes the capture resolver’s refusal on', async () => {
+    const res = await run(
+      'confirmPhotoUploads',
+      { headers: { 'x-capture-code': 'CODE', 'x-capture-device': 'OTHER' } },
+      resolver(),
+      undefined,
+      captures().resolve,
+    );
+    expect(res.error).toMatchObject({ message: 'unknown capture code' });
+    expect(res.state.user).toBeNull();
   });
 });
