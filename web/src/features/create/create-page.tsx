@@ -191,6 +191,7 @@ export default function CreatePage() {
             readiness={readiness}
             photoCount={photoCount}
             someoneElse={typeof photos === 'string' ? [] : photos.someoneElse}
+            setQuality={typeof photos === 'string' ? null : photos.setQuality}
             submitting={submitting}
             serverError={serverError}
             onRemove={toggle}

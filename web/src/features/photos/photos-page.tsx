@@ -12,6 +12,7 @@ import { DropZone } from './components/drop-zone.tsx';
 import { PhoneCapturePanel } from './components/phone-capture-panel.tsx';
 import { PhotoCount } from './components/photo-count.tsx';
 import { PhotoGallery } from './components/photo-gallery.tsx';
+import { SetQualityMeter } from './components/quality-meter.tsx';
 import { RetentionCard, TipsCard } from './components/side-cards.tsx';
 import { UndoDeletes } from './components/undo-delete.tsx';
 import { UploadStatus } from './components/upload-status.tsx';
@@ -121,6 +122,7 @@ export default function PhotosPage() {
           <TipsCard />
         </div>
         <div className="split-layout__wide">
+          {list && count > 0 && <SetQualityMeter quality={list.set_quality} />}
           <PhotoGallery state={state} onRefresh={reload} onDelete={deletePhoto} />
         </div>
       </div>

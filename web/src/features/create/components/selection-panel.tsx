@@ -1,7 +1,7 @@
 // The side panel: the selected styles with their cost and a remove button, the
 // running total, the warnings, and Create Avatars, or Upload Reference Photos with fewer than 2 photos.
 import { Link } from 'react-router';
-import type { Style } from '../../../../../shared/api-schemas.ts';
+import type { SetQuality, Style } from '../../../../../shared/api-schemas.ts';
 import { PHOTO_LIMITS } from '../../../../../shared/photo-rules.ts';
 import type { StyleChoices } from '../../../../../shared/style-choices.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -9,6 +9,7 @@ import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { ArrowRightIcon, CloseIcon, PaletteIcon, UploadIcon } from '../../../components/ui/icons.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useLocalizedPath } from '../../../lib/language.ts';
+import { SetQualityMeter } from '../../photos/components/quality-meter.tsx';
 import { styleText } from '../api/styles.ts';
 import { avatarsOf, type Readiness } from '../readiness.ts';
 
@@ -18,6 +19,7 @@ export function SelectionPanel({
   readiness,
   photoCount,
   someoneElse,
+  setQuality = null,
   submitting,
   serverError,
   onRemove,
@@ -30,6 +32,8 @@ export function SelectionPanel({
   photoCount: number | 'loading' | 'unknown';
   /** photos the face check says may show someone else (their names on the device) */
   someoneElse: string[];
+  /** the set's quality score: a meter with what would raise it most, and under 60 what the user risks */
+  setQuality?: SetQuality | null;
   submitting: boolean;
   serverError: string | null;
   onRemove: (style: Style) => void;
@@ -119,6 +123,9 @@ export function SelectionPanel({
           </div>
         )}
       </dl>
+      {setQuality && typeof photoCount === 'number' && photoCount > 0 && (
+        <SetQualityMeter quality={setQuality} />
+      )}
       <div className="selection__warnings" data-testid="selection-warnings">
         {readiness.warnings.map((w) => (
           <Alert key={w.key} kind={w.kind}>

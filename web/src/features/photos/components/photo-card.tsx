@@ -1,5 +1,6 @@
 // A photo in "Your Photos": thumbnail, name (over 25 characters: 22 and an ellipsis), size in KB with one
-// decimal, quality warnings (and what the check did, such as turning the photo upright), and delete.
+// decimal, its quality score with what would raise it, quality warnings (and what the check did, such as
+// turning the photo upright), and delete.
 import { useState } from 'react';
 import type { PhotoFile } from '../../../../../shared/api-schemas.ts';
 import { type QualityHint, truncateFilename } from '../../../../../shared/photo-rules.ts';
@@ -8,6 +9,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { PhotoThumbnail } from './photo-thumbnail.tsx';
+import { PhotoQualityLine } from './quality-meter.tsx';
 
 /** Hints that say what was done, not what is wrong: shown as information, not as a warning. */
 const INFORMATION_HINTS: readonly QualityHint[] = ['turned-upright'];
@@ -42,6 +44,7 @@ export function PhotoCard({ photo, onDelete }: { photo: PhotoFile; onDelete: () 
           {t('photos.size', { size: kb })}
         </p>
       </div>
+      <PhotoQualityLine quality={photo.quality} hints={photo.hints} />
       {photo.hints.length > 0 && (
         <ul className="photo-card__hints" title={t('photos.hintsNote')}>
           {photo.hints.map((hint) => {

@@ -1,0 +1,80 @@
+// The set's quality score as a meter (docs/faces.md, "Quality score"), with the one thing that would raise it
+// most, and under 60 what the user risks. Shown on Manage Photos and on the Create screen, which never blocks
+// on it: the spec's rule (at least 2 photos) is the only one that stops a create.
+import { useId } from 'react';
+import type { PhotoQuality, SetQuality } from '../../../../../shared/api-schemas.ts';
+import type { QualityHint } from '../../../../../shared/photo-rules.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
+import '../strings.ts';
+import './quality-meter.css';
+
+/** Under this the screens say what the user risks (the Create button still works). */
+export const QUALITY_RISK_BELOW = 60;
+
+const band = (score: number) => (score < QUALITY_RISK_BELOW ? 'low' : score < 80 ? 'fair' : 'good');
+
+export function SetQualityMeter({ quality }: { quality: SetQuality }) {
+  const { t } = useTranslation();
+  const [first] = quality.reasons;
+  const label = useId();
+  return (
+    <section className={`quality-meter quality-meter--${band(quality.score)}`} data-testid="set-quality">
+      <div className="quality-meter__head">
+        <span id={label} className="quality-meter__title">
+          {t('photos.qualityTitle')}
+        </span>
+        <span className="quality-meter__score" data-testid="set-quality-score">
+          {t('photos.qualityOutOf', { score: quality.score })}
+        </span>
+      </div>
+      <meter
+        className="quality-meter__bar"
+        aria-labelledby={label}
+        min={0}
+        max={100}
+        low={QUALITY_RISK_BELOW}
+        high={80}
+        optimum={100}
+        value={quality.score}
+      />
+      <p className="quality-meter__tip" data-testid="set-quality-tip">
+        {first ? t('photos.qualityBest', { tip: t(`photos.set_${first}`) }) : t('photos.qualityGood')}
+      </p>
+      {quality.score < QUALITY_RISK_BELOW && (
+        <p className="quality-meter__risk" data-testid="set-quality-risk">
+          {t('photos.qualityRisk')}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/**
+ * A photo's score and its instructions, the costliest first. An instruction whose warning the card already
+ * shows (a small or blurry face) is not said twice.
+ */
+export function PhotoQualityLine({
+  quality,
+  hints,
+}: {
+  quality: PhotoQuality;
+  hints: readonly QualityHint[];
+}) {
+  const { t } = useTranslation();
+  const said = new Set<string>(hints);
+  const tips = quality.reasons.filter((r) => !said.has(r));
+  return (
+    <div className={`photo-quality photo-quality--${band(quality.score)}`} data-testid="photo-quality">
+      <span className="photo-quality__score">{t('photos.photoQuality', { score: quality.score })}</span>
+      {tips.length > 0 && (
+        <ul className="photo-quality__tips">
+          {tips.map((r) => (
+            <li key={r} data-reason={r}>
+              {t(`photos.quality_${r}`)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
