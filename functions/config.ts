@@ -494,6 +494,7 @@ export const GROUP_CONFIG = {
   photos: [tableConfig, originVerifyConfig, sessionConfig, mediaConfig, corsConfig],
   'photo-intake': [tableConfig, originVerifyConfig, sessionConfig, mediaConfig, corsConfig],
   'admin-styles': [tableConfig, originVerifyConfig, sessionConfig, mediaConfig, corsConfig],
+  // The privacy job queue: a member's "Chosen for my team" has their team's ZIP built ahead of its download.
   avatars: [
     tableConfig,
     originVerifyConfig,
@@ -502,6 +503,7 @@ export const GROUP_CONFIG = {
     taskQueueConfig,
     providerBudgetConfig,
     taskTimingConfig,
+    privacyJobQueueConfig,
     corsConfig,
   ],
   account: [
@@ -513,9 +515,18 @@ export const GROUP_CONFIG = {
     privacyJobQueueConfig,
     corsConfig,
   ],
-  // Mail: invitations and reminders, in the team's language; media: the ZIP of the chosen headshots. No
-  // Stripe: a team's seat checkout is the billing group's route.
-  teams: [tableConfig, originVerifyConfig, sessionConfig, mailConfig, mediaConfig, corsConfig],
+  // Mail: invitations and reminders, in the team's language; media: the ZIP of the chosen headshots, and
+  // the privacy job queue that builds it ahead when a removal changes it. No Stripe: a team's seat checkout
+  // is the billing group's route.
+  teams: [
+    tableConfig,
+    originVerifyConfig,
+    sessionConfig,
+    mailConfig,
+    mediaConfig,
+    privacyJobQueueConfig,
+    corsConfig,
+  ],
 } as const satisfies Record<string, readonly AnyPart[]>;
 
 /**

@@ -92,6 +92,8 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
     // "download all" ZIPs, and reads both back.
     media: { prefixes: ['results/', 'result-thumbs/', 'result-sizes/', 'archives/'] },
     taskQueue: true,
+    // "Chosen for my team" announces the team's changed set: its ZIP is built ahead by the job function.
+    privacyJobQueue: true,
     installedModules: ['sharp'],
   },
   billing: {
@@ -201,6 +203,8 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
     mail: true,
     // The chosen headshots (read), their 1080 px squares (made once, kept) and the team's ZIPs.
     media: { prefixes: ['results/', 'result-sizes/', 'archives/'] },
+    // A removal announces the team's changed set: its ZIP is built ahead by the job function.
+    privacyJobQueue: true,
     installedModules: ['sharp'],
   },
 };

@@ -1,10 +1,13 @@
 // The privacy job function's two kinds of event: SQS job messages (one job a batch: a run may be long) and
 // the sweep's schedule (EventBridge in AWS, a timer locally), which sends again the jobs nobody works on.
+// The same queue carries a team's changed set of chosen headshots: its ZIP is built here, ahead of the
+// download (functions/domain/teams/headshots-zip.ts), in a run long enough for a large team's files.
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { withRecordContext } from '../adapters/sqs/message-context.ts';
 import { runPrivacyJob, sweepPrivacyJobs } from '../domain/privacy/job-runs.ts';
 import { decodeJobMessage, describeJob } from '../domain/privacy/jobs.ts';
 import type { PrivacyJobDeps } from '../domain/privacy/ports.ts';
+import { prepareTeamArchive } from '../domain/teams/headshots-zip.ts';
 import { logger } from '../observability/logger.ts';
 import { observedHandler } from '../observability/observed-handler.ts';
 
@@ -27,6 +30,14 @@ export function privacyJobHandler(deps: PrivacyJobDeps) {
       return true;
     }
     return withRecordContext(record, describeJob(job), async () => {
+      if (job.kind === 'team-archive') {
+        // A team's set of chosen headshots changed: its ZIP is built now, before anyone downloads it.
+        const outcome = deps.teamArchives
+          ? await prepareTeamArchive(deps.teamArchives, job.teamId)
+          : 'left-to-download';
+        logger().info('team archive prepared', { outcome });
+        return true;
+      }
       const outcome = await runPrivacyJob(deps, job);
       logger().info('privacy job run', { outcome });
       return true;

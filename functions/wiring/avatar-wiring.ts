@@ -13,10 +13,12 @@ import { decodeBrushPng, encodeMaskPng } from '../adapters/images/edit-mask-png.
 import { SharpResultImages } from '../adapters/images/result-images.ts';
 import { S3EditMaskFiles } from '../adapters/s3/edit-mask-files.ts';
 import { S3ResultFiles } from '../adapters/s3/result-files.ts';
+import { buildPrivacyJobQueue, QueuedTeamArchives } from '../adapters/sqs/sqs-privacy-job-queue.ts';
 import { cryptoIds, systemClock } from '../adapters/system.ts';
 import type { AvatarDeps } from '../avatars/routes.ts';
 import type {
   MediaConfig,
+  PrivacyJobQueueConfig,
   ProviderBudgetConfig,
   TableConfig,
   TaskQueueConfig,
@@ -28,7 +30,12 @@ import { businessMetrics } from '../observability/metrics.ts';
 import { buildTaskQueue } from './generation-wiring.ts';
 
 export function buildAvatarDeps(
-  config: TableConfig & MediaConfig & TaskQueueConfig & ProviderBudgetConfig & TaskTimingConfig,
+  config: TableConfig &
+    MediaConfig &
+    TaskQueueConfig &
+    ProviderBudgetConfig &
+    TaskTimingConfig &
+    PrivacyJobQueueConfig,
   db: DynamoDBDocumentClient,
   s3: S3Client,
   links: LinkTokens,
@@ -57,5 +64,7 @@ export function buildAvatarDeps(
     taskDeadlineSeconds: config.taskTiming.deadlineSeconds,
     teams: new DynamoTeamPayers(db, config.tableName),
     choices: new DynamoTeamPayers(db, config.tableName),
+    // A choice changes the team's set: its ZIP is built ahead on the privacy job queue.
+    archives: new QueuedTeamArchives(buildPrivacyJobQueue(config)),
   };
 }

@@ -6,8 +6,10 @@ import { DynamoPrivacyJobRuns } from '../adapters/dynamodb/privacy/job-runs.ts';
 import { DynamoPersonalDataEraser } from '../adapters/dynamodb/privacy/personal-data-eraser.ts';
 import { DynamoPersonalDataReader } from '../adapters/dynamodb/privacy/personal-data-reader.ts';
 import { DynamoTeamDepartures } from '../adapters/dynamodb/team-departures.ts';
+import { DynamoTeamMembers } from '../adapters/dynamodb/team-members.ts';
 import { buildMailer } from '../adapters/mail/build-mailer.ts';
 import { S3PersonalFiles } from '../adapters/s3/personal-files.ts';
+import { S3ResultFiles } from '../adapters/s3/result-files.ts';
 import { readSecret } from '../adapters/secrets.ts';
 import { buildPrivacyJobQueue } from '../adapters/sqs/sqs-privacy-job-queue.ts';
 import { createStripeClient } from '../adapters/stripe/stripe-client.ts';
@@ -38,5 +40,11 @@ export async function buildPrivacyJobDeps(
     metrics: businessMetrics,
     webUrl: config.webUrl,
     teams: new DynamoTeamDepartures(db, config.tableName),
+    // A team's ZIP, from the members' choices and their stored files (no squares made here: each choice
+    // records its square, made when it was chosen).
+    teamArchives: {
+      teams: new DynamoTeamMembers(db, config.tableName),
+      results: new S3ResultFiles(s3, config.mediaBucket),
+    },
   };
 }

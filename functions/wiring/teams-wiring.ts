@@ -9,12 +9,13 @@ import { DynamoUserReader } from '../adapters/dynamodb/user-reader.ts';
 import { SharpResultImages } from '../adapters/images/result-images.ts';
 import { buildMailer } from '../adapters/mail/build-mailer.ts';
 import { S3ResultFiles } from '../adapters/s3/result-files.ts';
+import { buildPrivacyJobQueue, QueuedTeamArchives } from '../adapters/sqs/sqs-privacy-job-queue.ts';
 import { cryptoIds, systemClock } from '../adapters/system.ts';
-import type { MailConfig, MediaConfig, TableConfig } from '../config.ts';
+import type { MailConfig, MediaConfig, PrivacyJobQueueConfig, TableConfig } from '../config.ts';
 import type { HeadshotZipDeps } from '../domain/teams/headshots-zip.ts';
 
 export function buildTeamDeps(
-  config: TableConfig & MailConfig & MediaConfig,
+  config: TableConfig & MailConfig & MediaConfig & PrivacyJobQueueConfig,
   db: DynamoDBDocumentClient,
   s3: S3Client,
 ): HeadshotZipDeps {
@@ -26,6 +27,8 @@ export function buildTeamDeps(
     clock: systemClock,
     ids: cryptoIds,
     webUrl: config.webUrl,
+    // A removal changes the team's set of chosen headshots: its ZIP is built ahead on the privacy job queue.
+    archives: new QueuedTeamArchives(buildPrivacyJobQueue(config)),
     // The chosen headshots' files, their 1080 px squares and the team's ZIPs.
     results: new S3ResultFiles(s3, config.mediaBucket),
     images: new SharpResultImages(),

@@ -17,7 +17,11 @@ import {
 } from '../../functions/domain/teams/allowance.ts';
 import { checkAllowed } from '../../functions/domain/teams/allowed.ts';
 import { setChosen } from '../../functions/domain/teams/chosen.ts';
-import { type HeadshotZipDeps, teamHeadshotsZip } from '../../functions/domain/teams/headshots-zip.ts';
+import {
+  type HeadshotZipDeps,
+  prepareTeamArchive,
+  teamHeadshotsZip,
+} from '../../functions/domain/teams/headshots-zip.ts';
 import { membersCsv } from '../../functions/domain/teams/members-csv.ts';
 import { notePhotoProgress, photosReadyUntil } from '../../functions/domain/teams/photo-progress.ts';
 import type { Member } from '../../functions/domain/teams/ports.ts';
@@ -688,6 +692,76 @@ describe('chosen headshots and the ZIP', () => {
     const zip = [...files.bucket.entries()].find(([k]) => k.startsWith('archives/'))?.[1].bytes as Uint8Array;
     // Both entries whole: the ZIP's length is what its sizes announced.
     expect(Buffer.from(zip).includes(Buffer.from(square))).toBe(true);
+  });
+});
+
+describe('the team ZIP built ahead of its download', () => {
+  const task = (userId: string, teamId: string, memberId: string): TaskRecord =>
+    ({
+      id: '179000000000-0000000000bb',
+      userId,
+      status: 'DONE',
+      resultFile: resultFilename('corporate', '179000000000-0000000000bb', 'image/png'),
+      likeness: { score: 0.9 },
+      faceBox: { x: 0.3, y: 0.2, width: 0.4, height: 0.3 },
+      team: { teamId, memberId },
+    }) as unknown as TaskRecord;
+
+  it('a choice and a removal announce the changed set; the job builds it once; the download then builds nothing', async () => {
+    const w = world();
+    const { owner, teamId } = await w.owned();
+    const member = await w.joined(owner, teamId);
+    const t = task(member.id, teamId, member.memberId);
+    const files = w.deps.results as FakeResultFiles;
+    const images = w.deps.images as FakeResultImages;
+    await files.save(member.id, t.resultFile as string, new Uint8Array(40), 'image/png', new Uint8Array([9]));
+    w.teams.putTask({ userId: member.id, taskId: t.id, status: 'DONE', teamId, memberId: member.memberId });
+    const changed: string[] = [];
+    const archives = { setChanged: async (id: string) => void changed.push(id) };
+    const chosenDeps = {
+      tasks: { get: async () => t },
+      choices: w.teams,
+      clock: w.clock,
+      results: files,
+      images,
+    };
+    await setChosen({ ...chosenDeps, archives }, member, t.id, true);
+    expect(changed).toEqual([teamId]);
+    // The job, as the privacy job function runs it: no square maker there, the choice carries its sizes.
+    const job = { teams: w.teams, results: files };
+    expect(await prepareTeamArchive(job, teamId)).toBe('built');
+    expect(await prepareTeamArchive(job, teamId)).toBe('stored');
+    const archivesStored = () => [...files.bucket.keys()].filter((k) => k.startsWith('archives/'));
+    expect(archivesStored()).toHaveLength(1);
+    let built = 0;
+    const save = files.saveArchive.bind(files);
+    files.saveArchive = async (...a) => {
+      built += 1;
+      return save(...a);
+    };
+    expect(await teamHeadshotsZip(w.deps, owner, teamId, null)).toContain(`team-${teamId}`);
+    expect(built).toBe(0);
+    // Taking the choice back and the member's removal change the set too.
+    await setChosen({ ...chosenDeps, archives }, member, t.id, false);
+    await setChosen({ ...chosenDeps, archives }, member, t.id, true);
+    await removeMember({ ...w.deps, archives }, owner, teamId, member.memberId);
+    expect(changed).toEqual([teamId, teamId, teamId, teamId]);
+    expect(await prepareTeamArchive(job, teamId)).toBe('none-chosen');
+  });
+
+  it('a choice without its recorded sizes is left to the download, which makes its square', async () => {
+    const w = world();
+    const { owner, teamId } = await w.owned();
+    const member = await w.joined(owner, teamId);
+    const t = task(member.id, teamId, member.memberId);
+    const files = w.deps.results as FakeResultFiles;
+    await files.save(member.id, t.resultFile as string, new Uint8Array(40), 'image/png', new Uint8Array([9]));
+    w.teams.putTask({ userId: member.id, taskId: t.id, status: 'DONE', teamId, memberId: member.memberId });
+    // Chosen without files at hand: no sizes recorded.
+    await setChosen({ tasks: { get: async () => t }, choices: w.teams, clock: w.clock }, member, t.id, true);
+    expect(await prepareTeamArchive({ teams: w.teams, results: files }, teamId)).toBe('left-to-download');
+    expect([...files.bucket.keys()].filter((k) => k.startsWith('archives/'))).toHaveLength(0);
+    expect(await teamHeadshotsZip(w.deps, owner, teamId, null)).toContain(`team-${teamId}`);
   });
 });
 

@@ -5,6 +5,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { callRoute, newEmail } from '../support/api.ts';
 import { activeStyles, createBody, creator, waitForTasks } from '../support/avatars.ts';
+import { bucketKeys } from '../support/photos.ts';
+import { eventually } from '../support/privacy-jobs.ts';
 import { join, memberOf, openLink, ownerWithTeam } from '../support/teams.ts';
 import { zipEntries } from '../support/zip.ts';
 
@@ -144,5 +146,35 @@ describe("the ZIP of everyone's chosen headshot", () => {
     const other = await ownerWithTeam(0);
     expect((await callRoute('teamHeadshotsZip', { token: other.token, params })).status).toBe(404);
     expect((await callRoute('teamHeadshotsZip', { token: a.token, params })).status).toBe(403);
+  }, 180_000);
+
+  it('is built ahead: a choice has the job function store its set, and the download only sends there', async () => {
+    const owner = await ownerWithTeam(2);
+    const a = await choosingMember(owner);
+    const prefix = `archives/team-${owner.teamId}/`;
+    // No download asked: the privacy job function builds the set's archive from the choice's message.
+    const [stored] = await eventually(
+      async () => ((await bucketKeys(prefix)).length === 1 ? bucketKeys(prefix) : undefined),
+      45_000,
+      "the team's archive",
+    );
+    const res = await callRoute('teamHeadshotsZip', { token: owner.token, params: { teamId: owner.teamId } });
+    expect(res.status).toBe(302);
+    expect(new URL(res.headers.get('location') as string).pathname).toContain(stored as string);
+    const names = zipEntries(
+      Buffer.from(await (await fetch(res.headers.get('location') as string)).arrayBuffer()),
+    );
+    expect(names.map((e) => e.name.split('/')[0])).toEqual([a.email.split('@')[0], a.email.split('@')[0]]);
+    // Another choice: the new set is stored too, again before any download.
+    await callRoute('setChosen', {
+      token: a.token,
+      params: { taskId: a.tasks[1]?.id as string },
+      body: { chosen: true },
+    });
+    await eventually(
+      async () => ((await bucketKeys(prefix)).length === 2 ? true : undefined),
+      45_000,
+      "the new set's archive",
+    );
   }, 180_000);
 });

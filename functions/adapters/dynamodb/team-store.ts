@@ -6,10 +6,8 @@ import {
   BatchGetCommand,
   type DynamoDBDocumentClient,
   GetCommand,
-  QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { TeamRole } from '../../../shared/team-rules.ts';
 import type {
   Allowed,
   ChosenHeadshot,
@@ -28,6 +26,7 @@ import { type TransactItem, transactWithRetry } from './balance-transaction.ts';
 import { writtenUnlessConditionFails } from './conditions.ts';
 import { keys, ownedBy, TTL_ATTRIBUTE } from './keys.ts';
 import { DynamoTeamAccess } from './team-access.ts';
+import { DynamoTeamMembers, toMember } from './team-members.ts';
 import { DynamoTeamPayers } from './team-payers.ts';
 
 /** Twenty people joining at once meet on the team's counter: each retries until it holds or runs out. */
@@ -36,26 +35,6 @@ const JOIN_ATTEMPTS = 60;
 type Item = Record<string, unknown>;
 const num = (v: unknown): number => Number(v ?? 0);
 const numOrNull = (v: unknown): number | null => (v === undefined || v === null ? null : Number(v));
-
-const toMember = (i: Item): Member => ({
-  teamId: String(i.team_id),
-  memberId: String(i.member_id),
-  userId: (i.user_id as string | undefined) ?? null,
-  email: String(i.email),
-  role: (i.role as TeamRole | undefined) ?? 'member',
-  hasSeat: i.has_seat === true,
-  allowanceTotal: num(i.allowance_total),
-  allowanceLeft: num(i.allowance_left),
-  allowanceSpent: num(i.allowance_spent),
-  finished: num(i.finished),
-  invitedAt: numOrNull(i.invited_at),
-  joinedAt: numOrNull(i.joined_at),
-  leftAt: numOrNull(i.left_at),
-  remindedAt: numOrNull(i.reminded_at),
-  adminSince: numOrNull(i.admin_since),
-  photosReadyUntil: numOrNull(i.photos_ready_until),
-  chosen: (i.chosen as ChosenHeadshot | undefined) ?? null,
-});
 
 const toLink = (i: Item): InviteLinkRecord => ({
   teamId: String(i.team_id),
@@ -171,23 +150,8 @@ export class DynamoTeamStore implements TeamStore {
     return item ? toMember(item) : null;
   }
 
-  async listMembers(teamId: string, limit: number, cursor: string | null): Promise<MembersPage> {
-    const res = await this.db.send(
-      new QueryCommand({
-        TableName: this.table,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.team(teamId).pk, ':prefix': keys.teamMemberPrefix },
-        Limit: limit,
-        // The cursor is a member id: the key is rebuilt with the team the caller was checked against.
-        ...(cursor ? { ExclusiveStartKey: keys.teamMember(teamId, cursor) } : {}),
-      }),
-    );
-    const members = (res.Items ?? []).map((i) => toMember(i));
-    const last = res.LastEvaluatedKey;
-    return {
-      members,
-      nextCursor: last ? String(last.sk).slice(keys.teamMemberPrefix.length) : null,
-    };
+  listMembers(teamId: string, limit: number, cursor: string | null): Promise<MembersPage> {
+    return new DynamoTeamMembers(this.db, this.table).listMembers(teamId, limit, cursor);
   }
 
   async knownEmails(teamId: string, emails: string[]): Promise<Map<string, 'member' | 'already_invited'>> {

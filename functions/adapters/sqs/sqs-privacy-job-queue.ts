@@ -2,8 +2,9 @@
 // cannot be sent is logged and reported; the job is recorded, and the sweep sends it later.
 import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { PrivacyJobQueueConfig } from '../../config.ts';
-import { describeJob, encodeJobMessage, type JobRef } from '../../domain/privacy/jobs.ts';
+import { describeJob, encodeJobMessage, type QueuedJob } from '../../domain/privacy/jobs.ts';
 import type { PrivacyJobQueue } from '../../domain/privacy/ports.ts';
+import type { TeamArchiveQueue } from '../../domain/teams/ports.ts';
 import { currentCorrelationId, logger } from '../../observability/logger.ts';
 import { createSqsClient } from './client.ts';
 import { correlationAttributes } from './message-context.ts';
@@ -17,7 +18,7 @@ export class SqsPrivacyJobQueue implements PrivacyJobQueue {
     this.queueUrl = queueUrl;
   }
 
-  async send(job: JobRef, o: { delaySeconds?: number } = {}): Promise<boolean> {
+  async send(job: QueuedJob, o: { delaySeconds?: number } = {}): Promise<boolean> {
     try {
       await this.sqs.send(
         new SendMessageCommand({
@@ -40,3 +41,18 @@ export class SqsPrivacyJobQueue implements PrivacyJobQueue {
 
 export const buildPrivacyJobQueue = (config: PrivacyJobQueueConfig): SqsPrivacyJobQueue =>
   new SqsPrivacyJobQueue(createSqsClient(config.sqsEndpoint), config.privacyJobQueueUrl);
+
+/**
+ * A team's changed set of choices, announced on the job function's queue: the function builds the set's ZIP
+ * before anyone downloads it (functions/domain/teams/headshots-zip.ts). Best effort, like every send here.
+ */
+export class QueuedTeamArchives implements TeamArchiveQueue {
+  private readonly queue: PrivacyJobQueue;
+  constructor(queue: PrivacyJobQueue) {
+    this.queue = queue;
+  }
+
+  async setChanged(teamId: string): Promise<void> {
+    await this.queue.send({ kind: 'team-archive', teamId });
+  }
+}

@@ -7,6 +7,12 @@ import type { Language } from '../../../shared/api-schemas.ts';
 
 /** A job as its queue message names it: the deletion's record key, or the export in its owner's partition. */
 export type JobRef = { kind: 'deletion'; ref: string } | { kind: 'export'; userId: string; exportId: string };
+/**
+ * What the job function's queue carries: a privacy job, or a team's set of chosen headshots that changed
+ * (its ZIP is built ahead of the download: functions/domain/teams/headshots-zip.ts prepareTeamArchive). The
+ * latter has no record: a lost message only means the next download builds the archive itself.
+ */
+export type QueuedJob = JobRef | { kind: 'team-archive'; teamId: string };
 
 export type JobState = 'queued' | 'running' | 'done' | 'failed';
 
@@ -100,12 +106,13 @@ const JobMessage = z.union([
     userId: z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/)),
     exportId: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/)),
   }),
+  z.object({ kind: z.literal('team-archive'), teamId: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/)) }),
 ]);
 
-export const encodeJobMessage = (job: JobRef): string => JSON.stringify(job);
+export const encodeJobMessage = (job: QueuedJob): string => JSON.stringify(job);
 
 /** The job a message names, or null for a message that is not one (dropped: retrying cannot help). */
-export function decodeJobMessage(body: string): JobRef | null {
+export function decodeJobMessage(body: string): QueuedJob | null {
   try {
     const parsed = JobMessage.safeParse(JSON.parse(body));
     return parsed.success ? parsed.data : null;
@@ -114,10 +121,12 @@ export function decodeJobMessage(body: string): JobRef | null {
   }
 }
 
-export const describeJob = (job: JobRef): Record<string, string> =>
+export const describeJob = (job: QueuedJob): Record<string, string> =>
   job.kind === 'deletion'
     ? { job: 'deletion', jobRef: job.ref.slice(0, 12) }
-    : { job: 'export', userId: job.userId, exportId: job.exportId };
+    : job.kind === 'export'
+      ? { job: 'export', userId: job.userId, exportId: job.exportId }
+      : { job: 'team-archive', teamId: job.teamId };
 
 /** How much work a run may do before it stops (and, in AWS, hands over to a fresh message). */
 export interface RunBudget {

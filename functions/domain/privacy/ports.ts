@@ -4,8 +4,9 @@
 
 import type { Metrics } from '../metrics.ts';
 import type { Clock, CounterOwner, Ids, Mailer, PasswordHasher, RateLimiter, User } from '../ports.ts';
+import type { TeamArchiveDeps } from '../teams/headshots-zip.ts';
 import type { TeamDepartures } from '../teams/ports.ts';
-import type { DeletionJob, ExportJob, JobRef, NewDeletionJob, NewExportJob } from './jobs.ts';
+import type { DeletionJob, ExportJob, JobRef, NewDeletionJob, NewExportJob, QueuedJob } from './jobs.ts';
 
 /** A stored item as the table holds it (keys and attributes). */
 export interface StoredItem {
@@ -82,7 +83,7 @@ export interface DeletionCodes {
 /** Where jobs wait for the job function (SQS). */
 export interface PrivacyJobQueue {
   /** false when the message could not be sent (logged): the job is recorded, and the sweep sends it later. */
-  send(job: JobRef, o?: { delaySeconds?: number }): Promise<boolean>;
+  send(job: QueuedJob, o?: { delaySeconds?: number }): Promise<boolean>;
 }
 
 export type ClaimOutcome =
@@ -179,4 +180,6 @@ export interface PrivacyJobDeps {
   webUrl: string;
   /** A member's team shows them as left, without their data (absent: no teams on this stage). */
   teams?: TeamDepartures;
+  /** A team's ZIP built ahead of its download when its set of choices changed (absent: left to it). */
+  teamArchives?: TeamArchiveDeps;
 }

@@ -8,12 +8,14 @@ import type { TaskStore } from '../generation/tasks.ts';
 import { isWithheld } from '../generation/tasks.ts';
 import type { Clock, User } from '../ports.ts';
 import { type HeadshotFileDeps, headshotSizes } from './headshot-files.ts';
-import type { TeamChoices } from './ports.ts';
+import type { TeamArchiveQueue, TeamChoices } from './ports.ts';
 
 export interface ChosenDeps extends Partial<HeadshotFileDeps> {
   tasks: Pick<TaskStore, 'get'>;
   choices: TeamChoices;
   clock: Clock;
+  /** the team's ZIP built ahead of its download (headshots-zip.ts) */
+  archives?: TeamArchiveQueue;
 }
 
 export async function setChosen(
@@ -57,5 +59,7 @@ export async function setChosen(
       : null,
   );
   if (!ok) throw new DomainError('NOT_FOUND', TEAM_MESSAGES.noTeam[user.lang]);
+  // The team's set of chosen headshots changed: its ZIP is built now, ahead of the download.
+  await deps.archives?.setChanged(membership.teamId);
   return { success: true, task_id: task.id, chosen };
 }

@@ -1,7 +1,10 @@
 // The dashboard's ZIP of everyone's chosen headshot (docs/product.md, "Teams"): one folder per member with
 // the full-size file and the 1080 px face-centred square (the gallery's `profile` preset, shared/result-
-// presets.ts). Built once per set of choices from stored files and kept in storage (the gallery's archives'
-// way, functions/domain/generation/result-archives.ts); every request for the same set is a redirect to it.
+// presets.ts). Built from stored files once per set of choices and kept in storage (the gallery's archives'
+// way, functions/domain/generation/result-archives.ts), ahead of any download: every change of the set (a
+// choice made or taken back, a member removed) queues prepareTeamArchive (the privacy job function runs it,
+// docs/operations.md "Team ZIP"), so the download finds it stored and is a redirect to it. Only a download
+// that comes before that job has stored the set builds it itself.
 import { createHash } from 'node:crypto';
 import { TEAM_MESSAGES } from '../../../shared/team-rules.ts';
 import { DomainError } from '../errors.ts';
@@ -11,13 +14,21 @@ import { downloadName } from '../generation/task-names.ts';
 import { type LazyArchiveEntry, zipLength, zipStream } from '../generation/zip-archive.ts';
 import type { User } from '../ports.ts';
 import { headshotSizes } from './headshot-files.ts';
-import type { Member, TeamDeps } from './ports.ts';
+import type { Member, TeamDeps, TeamStore } from './ports.ts';
 import { teamForDownload } from './teams.ts';
 
-export interface HeadshotZipDeps extends TeamDeps {
+/** What building a team's archive reads and writes: the members' choices and the stored files. */
+export interface TeamArchiveDeps {
+  teams: Pick<TeamStore, 'listMembers'>;
   results: Pick<ResultFiles, 'resultBytes' | 'read' | 'readSize' | 'saveSize' | 'archiveUrl' | 'saveArchive'>;
-  images: Pick<ResultImages, 'preset'>;
+  /** Makes a square a choice does not have yet (absent: such a set is left to the download, which has it). */
+  images?: Pick<ResultImages, 'preset'>;
 }
+
+export type HeadshotZipDeps = TeamDeps &
+  TeamArchiveDeps & {
+    images: Pick<ResultImages, 'preset'>;
+  };
 
 const ARCHIVE_NAME = 'team-headshots.zip';
 /** Members per Query page: DynamoDB answers at most 1 MB a page, which still pages a large team. */
@@ -32,7 +43,7 @@ const storageOwner = (teamId: string) => `team-${teamId}`;
 
 type Chosen = Member & { userId: string; chosen: NonNullable<Member['chosen']> };
 
-async function chosenHeadshots(deps: TeamDeps, teamId: string): Promise<Chosen[]> {
+async function chosenHeadshots(deps: Pick<TeamArchiveDeps, 'teams'>, teamId: string): Promise<Chosen[]> {
   const out: Chosen[] = [];
   let cursor: string | null = null;
   do {
@@ -87,11 +98,15 @@ function readAhead(reads: readonly (() => Promise<Uint8Array>)[]): (k: number) =
  * choices (headshot-files.ts); a choice made before they were kept has its files looked up (and its square
  * made) here. The files are read while the archive is written, a window ahead.
  */
-async function buildArchive(deps: HeadshotZipDeps, teamId: string, setId: string, members: Chosen[]) {
+async function buildArchive(deps: TeamArchiveDeps, teamId: string, setId: string, members: Chosen[]) {
   const names = folders(members);
-  const looked = await inBatches(members, MAKE_AT_ONCE, async (m) =>
-    m.chosen.sizes ? m.chosen.sizes : headshotSizes(deps, m.userId, m.chosen.resultFile, m.chosen.faceBox),
-  );
+  const images = deps.images;
+  const looked = await inBatches(members, MAKE_AT_ONCE, async (m) => {
+    if (m.chosen.sizes) return m.chosen.sizes;
+    // Without a square maker the set never gets here (prepareTeamArchive leaves it to the download).
+    if (!images) throw new Error(`Member ${m.memberId}'s choice has no recorded sizes`);
+    return headshotSizes({ ...deps, images }, m.userId, m.chosen.resultFile, m.chosen.faceBox);
+  });
   const entries: LazyArchiveEntry[] = [];
   const reads: (() => Promise<Uint8Array>)[] = [];
   members.forEach((m, i) => {
@@ -128,7 +143,37 @@ async function buildArchive(deps: HeadshotZipDeps, teamId: string, setId: string
   });
 }
 
-/** The short-lived address of the team's ZIP, built first when the set of choices changed. */
+/** The set's id: who chose which avatar. The same choices are the same archive. */
+const setIdOf = (members: readonly Chosen[]): string =>
+  createHash('sha256')
+    .update(members.map((m) => `${m.memberId}:${m.chosen.taskId}`).join('\n'))
+    .digest('hex')
+    .slice(0, 40);
+
+const archiveUrlOf = (deps: TeamArchiveDeps, teamId: string, setId: string) =>
+  deps.results.archiveUrl(storageOwner(teamId), setId, ARCHIVE_NAME, GALLERY_LIMITS.archiveUrlSeconds);
+
+export type PrepareOutcome = 'built' | 'stored' | 'none-chosen' | 'left-to-download';
+
+/**
+ * The job queued when a team's set of choices changes: builds the current set's archive unless it is stored
+ * already (a duplicate message, or a download that came first). A set with a choice whose square is not made
+ * yet is left to the download when this function makes no squares.
+ */
+export async function prepareTeamArchive(deps: TeamArchiveDeps, teamId: string): Promise<PrepareOutcome> {
+  const members = await chosenHeadshots(deps, teamId);
+  if (!members.length) return 'none-chosen';
+  const setId = setIdOf(members);
+  if (await archiveUrlOf(deps, teamId, setId)) return 'stored';
+  if (!deps.images && members.some((m) => !m.chosen.sizes)) return 'left-to-download';
+  await buildArchive(deps, teamId, setId, members);
+  return 'built';
+}
+
+/**
+ * The short-lived address of the team's ZIP: the stored archive of the current set (prepareTeamArchive
+ * built it when the set changed), or, when a download comes before that job stored it, built first.
+ */
 export async function teamHeadshotsZip(
   deps: HeadshotZipDeps,
   user: User,
@@ -138,17 +183,11 @@ export async function teamHeadshotsZip(
   const team = await teamForDownload(deps, user, teamId, link);
   const members = await chosenHeadshots(deps, team.id);
   if (!members.length) throw new DomainError('NOT_FOUND', TEAM_MESSAGES.noneChosen[user.lang]);
-  // The set's id: who chose which avatar. The same choices are the same archive.
-  const setId = createHash('sha256')
-    .update(members.map((m) => `${m.memberId}:${m.chosen.taskId}`).join('\n'))
-    .digest('hex')
-    .slice(0, 40);
-  const owner = storageOwner(team.id);
-  const seconds = GALLERY_LIMITS.archiveUrlSeconds;
-  const ready = await deps.results.archiveUrl(owner, setId, ARCHIVE_NAME, seconds);
+  const setId = setIdOf(members);
+  const ready = await archiveUrlOf(deps, team.id, setId);
   if (ready) return ready;
   await buildArchive(deps, team.id, setId, members);
-  const url = await deps.results.archiveUrl(owner, setId, ARCHIVE_NAME, seconds);
+  const url = await archiveUrlOf(deps, team.id, setId);
   if (!url) throw new Error(`Team archive ${setId} not found right after it was stored`);
   return url;
 }

@@ -246,6 +246,15 @@ export interface SeatCheckoutRecords {
   }): Promise<void>;
 }
 
+/**
+ * Where a change of a team's set of chosen headshots is announced, so its ZIP is built before anyone asks
+ * for it (headshots-zip.ts prepareTeamArchive).
+ */
+export interface TeamArchiveQueue {
+  /** Best effort: a lost message only means the next download builds the set itself. */
+  setChanged(teamId: string): Promise<void>;
+}
+
 /** The stored files of chosen headshots (the full-size result, its 1080 px face-centred square). */
 export interface HeadshotFiles {
   /** The full-size result as stored. */
@@ -262,6 +271,8 @@ export interface TeamDeps {
   ids: Ids;
   /** the web app's address: join links point there */
   webUrl: string;
+  /** a removed member's headshot leaves the team's set: its ZIP is built anew ahead of the download */
+  archives?: TeamArchiveQueue;
   /** a joining person's kept photos (the dashboard's "photos ready" from the start) */
   photos?: MemberPhotos;
   files?: HeadshotFiles;

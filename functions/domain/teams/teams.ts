@@ -458,6 +458,8 @@ export async function removeMember(
   if (member.role === 'owner') throw teamError('FORBIDDEN', user.lang, 'ownerStays');
   if (!(await deps.teams.removeMember(teamId, memberId, deps.clock.now())))
     throw teamError('NOT_FOUND', user.lang, 'memberNotFound');
+  // Their chosen headshot leaves the team's set: the ZIP is built anew ahead of the download.
+  if (member.chosen) await deps.archives?.setChanged(teamId);
   return { success: true };
 }
 
