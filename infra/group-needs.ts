@@ -143,7 +143,8 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
     // decoding and no face model, so it starts small and answers fast while intake is busy.
     table: {
       // The session's account read, the photo list (Query), the upload-target counter (Put, Update), consent
-      // and retention on the account (Update), a delete (conditional Delete).
+      // and retention on the account (Update), a delete (conditional Delete), capture links (two Puts in a
+      // transaction, GetItem, conditional Updates).
       actions: [...ITEM_READ_WRITE, 'dynamodb:Query', 'dynamodb:DeleteItem'],
     },
     sessionSigningKey: true,
@@ -162,8 +163,9 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
     table: {
       // The session's account read, the photo list (Query), a photo taking a place with its upload's claim
       // (conditional Put, in a transaction), the claims read back (GetItem), the hourly check counter
-      // (Put, Update). DeleteItem: the photo store's delete is in the bundle (tests/infra/iam.test.ts reads
-      // the code), though no intake route deletes a photo record.
+      // (Put, Update), a capture link's places (GetItem, conditional Update). DeleteItem: the photo store's
+      // delete is in the bundle (tests/infra/iam.test.ts reads the code), though no intake route deletes a
+      // photo record.
       actions: [...ITEM_READ_WRITE, 'dynamodb:Query', 'dynamodb:DeleteItem'],
     },
     sessionSigningKey: true,
