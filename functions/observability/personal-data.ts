@@ -23,6 +23,10 @@ const PERSONAL_KEYS = new Set([
   'jwt',
   'stripesignature',
   'xoriginverify',
+  // the phone's capture link (shared/capture-rules.ts CAPTURE_HEADERS): a code and a device secret
+  'xcapturecode',
+  'xcapturedevice',
+  'device',
   'email',
 ]);
 
