@@ -20,7 +20,8 @@ import {
   useBrowser,
 } from '../support/browser.ts';
 import { blurryFacePhoto, groupPhoto, selfie } from '../support/face-fixtures.ts';
-import { uploadDirect } from '../support/photos.ts';
+import { consentedUser, uploadDirect } from '../support/photos.ts';
+import { blurredCopy, darkenedCopy } from '../support/quality-copies.ts';
 import { testPhoto } from '../support/test-images.ts';
 
 // The Manage Photos screen: real image files go from Chromium straight to the S3 stand-in with XHR progress, are confirmed
@@ -280,6 +281,41 @@ describeInBrowser('Manage Photos', () => {
       );
     });
   }
+
+  test("quality scores: the set's meter and each card, en and fr at desktop and phone width (screenshots)", async () => {
+    const { token } = await consentedUser();
+    const me = await selfie(0);
+    // A good selfie, a blurred copy of it and a darkened photo of someone else.
+    await uploadDirect(token, [
+      { name: 'me.jpg', bytes: me },
+      { name: 'soft.jpg', bytes: await blurredCopy(me) },
+      { name: 'dim.jpg', bytes: await darkenedCopy(await selfie(2)) },
+    ]);
+    const list = await listOf(token);
+    expect(list.files).toHaveLength(3);
+    for (const [lang, prefix, title, viewport] of [
+      ['en', '', 'Quality of your photo set', DESKTOP],
+      ['en', '', 'Quality of your photo set', PHONE],
+      ['fr', '/fr', 'Qualité de vos photos', DESKTOP],
+      ['fr', '/fr', 'Qualité de vos photos', PHONE],
+    ] as const) {
+      const page = await browser.newPage(viewport);
+      await openSignedIn(page, token, `${prefix}/app/upload`);
+      const meter = page.getByTestId('set-quality');
+      await meter.waitFor();
+      expect(await meter.innerText()).toContain(title);
+      expect(await meter.getByTestId('set-quality-score').innerText()).toBe(`${list.set_quality.score}/100`);
+      expect(await page.getByTestId('photo-quality').count()).toBe(3);
+      await page.screenshot({
+        path: join(screenshotDir, `quality-${lang}-${viewport.width}.png`),
+        fullPage: true,
+      });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      await page.close();
+    }
+  });
 
   test('consent and the retention setting are kept on the account; withdrawing stops uploads', async () => {
     const { token } = await createAccount(uniqueEmail('photos-consent'));
