@@ -23,5 +23,6 @@ export const SECURITY_HEADERS: Record<string, string> = {
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'strict-origin-when-cross-origin',
-  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+  // The phone's capture page (web/src/features/capture) uses the front camera; only the site's own pages.
+  'permissions-policy': 'camera=(self), microphone=(), geolocation=()',
 };

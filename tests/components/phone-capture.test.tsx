@@ -167,7 +167,7 @@ describe('The phone capture page', () => {
     CAPTURE_LINK_EXPIRED: {
       status: 410,
       en: 'This link has expired: links work for 15 minutes. Make a new one on your computer.',
-      fr: 'Ce lien a expiré : les liens fonctionnent 15 minutes. Créez-en un nouveau sur votre ordinateur.',
+      fr: 'Ce lien a expiré\u00a0: les liens fonctionnent 15 minutes. Créez-en un nouveau sur votre ordinateur.',
     },
     CAPTURE_LINK_ENDED: {
       status: 410,
@@ -299,7 +299,7 @@ describe('The phone capture page', () => {
       "Regardez droit vers l'objectif",
       'Tournez un peu la tête vers la gauche',
       'Tournez un peu la tête vers la droite',
-      'Et maintenant, un grand sourire !',
+      'Et maintenant, un grand sourire\u00a0!',
       'Placez-vous face à une fenêtre, à la lumière du jour',
     ]);
     expect(
@@ -314,7 +314,7 @@ describe('The phone capture page', () => {
       'selfie-5-window.jpg',
     ]);
     expect(screen.getByTestId('capture-done-text').textContent).toBe(
-      'Vos 5 photos sont sur votre ordinateur : retournez-y pour les voir et créer vos avatars.',
+      'Vos 5 photos sont sur votre ordinateur\u00a0: retournez-y pour les voir et créer vos avatars.',
     );
 
     // A reload: the link opens again with the secret this tab was given.

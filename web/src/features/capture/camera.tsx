@@ -40,6 +40,30 @@ async function asUploadable(file: File, name: string): Promise<File> {
   }
 }
 
+/**
+ * The oval the face goes in, the rest of the frame dimmed: one path, the frame with the oval cut out
+ * (even-odd), stretched with the 3:4 frame; the oval's line keeps its width whatever the stretch.
+ */
+const OvalGuide = () => (
+  <svg className="camera__oval" viewBox="0 0 100 100" preserveAspectRatio="none" aria-hidden="true">
+    <path
+      fillRule="evenodd"
+      fill="rgb(26 23 48 / 0.5)"
+      d="M0 0H100V100H0Z M16 48a34 38 0 1 0 68 0a34 38 0 1 0 -68 0Z"
+    />
+    <ellipse
+      cx="50"
+      cy="48"
+      rx="34"
+      ry="38"
+      fill="none"
+      stroke="#fff"
+      strokeWidth="3"
+      vectorEffect="non-scaling-stroke"
+    />
+  </svg>
+);
+
 export function Camera({
   attempt,
   shotName,
@@ -71,7 +95,8 @@ export function Camera({
       }
       try {
         const got = await navigator.mediaDevices.getUserMedia({
-          video: { facingMode: 'user', width: { ideal: 1280 }, height: { ideal: 960 } },
+          // Photos under 1024 px on their short side get the "Low resolution" hint: ask for more.
+          video: { facingMode: 'user', width: { ideal: 1920 }, height: { ideal: 1440 } },
           audio: false,
         });
         if (stopped) {
@@ -115,7 +140,7 @@ export function Camera({
       <div className="camera__frame">
         {/* The preview is mirrored, as phones show selfies; the shot itself is not. */}
         <video ref={video} className="camera__video" playsInline muted />
-        {state !== 'unavailable' && <div className="camera__oval" aria-hidden="true" />}
+        {state !== 'unavailable' && <OvalGuide />}
         {state === 'starting' && (
           <div className="camera__cover">
             <Spinner label={t('capture.cameraStarting')} />

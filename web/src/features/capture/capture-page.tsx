@@ -311,12 +311,12 @@ function ShotResult({
           <CheckCircleIcon />
         </span>
         <h3>{t('capture.kept')}</h3>
-        {outcome.quality && (
-          <span className="shot-result__score" data-testid="shot-score">
-            {t('capture.score', { score: Math.round(outcome.quality.score) })}
-          </span>
-        )}
       </div>
+      {outcome.quality && (
+        <span className="shot-result__score" data-testid="shot-score">
+          {t('capture.score', { score: Math.round(outcome.quality.score) })}
+        </span>
+      )}
       {advice.length > 0 && (
         <div className="shot-result__advice">
           <p className="muted">{t('capture.toImprove')}</p>
@@ -328,11 +328,11 @@ function ShotResult({
         </div>
       )}
       <div className="shot-result__actions">
-        <Button variant="secondary" onClick={onRetake} disabled={photosLeft <= 0}>
-          {t('capture.retake')}
-        </Button>
-        <Button onClick={onNext} data-testid="shot-next">
+        <Button size="lg" block onClick={onNext} data-testid="shot-next">
           {last ? t('capture.finish') : t('capture.next')}
+        </Button>
+        <Button variant="secondary" block onClick={onRetake} disabled={photosLeft <= 0}>
+          {t('capture.retake')}
         </Button>
       </div>
       {photosLeft <= 3 && (

@@ -4,7 +4,7 @@
 // photo list and the link's state are read every few seconds, so the phone's shots appear without a reload.
 // Not offered on a phone-width screen (photos.css): that user is already holding the phone.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import type { CaptureLink } from '../../../../../shared/api-schemas.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Icon } from '../../../components/ui/shell-icons.tsx';
@@ -65,8 +65,21 @@ function useSecondsLeft(iso: string | null): number | null {
 const clock = (seconds: number): string =>
   `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
-/** The link as the phone reads it: no scheme, for typing from the screen. */
-const shortLink = (url: string): string => url.replace(/^https?:\/\//, '');
+/** The link as the phone reads it: no scheme, for typing from the screen; lines break after a slash only. */
+function ShortLink({ url }: { url: string }) {
+  const parts = url.replace(/^https?:\/\//, '').split('/');
+  return parts.map((part, i) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string
+    <Fragment key={i}>
+      {i > 0 && (
+        <>
+          /<wbr />
+        </>
+      )}
+      {part}
+    </Fragment>
+  ));
+}
 
 export function PhoneCapturePanel({ consentGiven }: { consentGiven: boolean }) {
   const { t, language } = useTranslation();
@@ -182,7 +195,7 @@ export function PhoneCapturePanel({ consentGiven }: { consentGiven: boolean }) {
               rel="noopener noreferrer"
               data-testid="phone-link"
             >
-              {shortLink(link.url)}
+              <ShortLink url={link.url} />
             </a>
           </p>
           <dl className="phone-capture__facts">
