@@ -1,4 +1,6 @@
-import { mkdir } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 
@@ -19,6 +21,7 @@ export interface LocalS3 {
 export async function startS3Local(port: number, dataDir: string, buckets: string[]): Promise<LocalS3> {
   await mkdir(dataDir, { recursive: true });
   const server = new S3rver({ port, address: '127.0.0.1', directory: dataDir, silent: true });
+  atomicPuts(server);
   const bound = await server.run();
   const endpoint = `http://127.0.0.1:${bound.port}`;
   const s3 = new S3Client({
@@ -60,5 +63,34 @@ export async function startS3Local(port: number, dataDir: string, buckets: strin
       s3.destroy();
       await server.close();
     },
+  };
+}
+
+/** Where an upload is written before it is moved into its bucket: outside every bucket, never listed. */
+const STAGING = '.uploads-in-progress';
+
+/**
+ * S3 shows an object only once its upload is complete; s3rver writes it in place as it arrives, so a HEAD
+ * or GET during a long upload (a team's ZIP built while someone downloads it) would see half an object. Each
+ * upload is written under a staging name and moved into place when complete: its checksum and metadata
+ * first, the object last (s3rver finds an object by that file).
+ */
+function atomicPuts(server: S3rver): void {
+  const store = server.store;
+  const put = store.putObject.bind(store);
+  store.putObject = async (object) => {
+    const staged = { ...object, bucket: STAGING, key: randomUUID() };
+    const result = await put(staged);
+    for (const resource of ['object.md5', 'metadata.json', 'object']) {
+      const to = store.getResourcePath(object.bucket, object.key, resource);
+      await mkdir(dirname(to), { recursive: true });
+      await rename(store.getResourcePath(STAGING, staged.key, resource), to).catch(
+        (e: NodeJS.ErrnoException) => {
+          // s3rver writes no checksum file for an object whose md5 it keeps in the metadata.
+          if (e.code !== 'ENOENT' || resource === 'object') throw e;
+        },
+      );
+    }
+    return result;
   };
 }

@@ -165,6 +165,12 @@ describe("the ZIP of everyone's chosen headshot", () => {
       Buffer.from(await (await fetch(res.headers.get('location') as string)).arrayBuffer()),
     );
     expect(names.map((e) => e.name.split('/')[0])).toEqual([a.email.split('@')[0], a.email.split('@')[0]]);
+    // The files whole: the full-size result as stored, the square at 1080 px.
+    const full = names.find((e) => !e.name.endsWith('-1080.jpg'));
+    const square = names.find((e) => e.name.endsWith('-1080.jpg'));
+    expect((await sharp(full?.bytes).metadata()).width).toBeGreaterThan(0);
+    const meta = await sharp(square?.bytes).metadata();
+    expect([meta.width, meta.height]).toEqual([1080, 1080]);
     // Another choice: the new set is stored too, again before any download.
     await callRoute('setChosen', {
       token: a.token,
