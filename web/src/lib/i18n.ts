@@ -10,6 +10,7 @@ import { initReactI18next, useTranslation as useI18next } from 'react-i18next';
 import type { Language } from '../../../shared/language.ts';
 import { languageOfPath } from '../../../shared/web-routes.ts';
 import type ChoicesEn from '../components/choices/locales/en.json';
+import type QualityEn from '../components/quality/locales/en.json';
 import type AccountEn from '../features/account/locales/en.json';
 import type AuthEn from '../features/auth/locales/en.json';
 import type CaptureEn from '../features/capture/locales/en.json';
@@ -41,7 +42,8 @@ export type TranslationKey = Keys<
     typeof GalleryEn &
     typeof TeamEn &
     typeof CaptureEn &
-    typeof ChoicesEn
+    typeof ChoicesEn &
+    typeof QualityEn
 >;
 export type TranslationValues = Record<string, string | number>;
 export type TFunction = (key: TranslationKey, values?: TranslationValues) => string;

@@ -3,6 +3,7 @@
 import './strings.ts';
 import { useEffect, useRef, useState } from 'react';
 import type { PhotoConsent, PhotoFile } from '../../../../shared/api-schemas.ts';
+import { SetQualityMeter } from '../../components/quality/quality-meter.tsx';
 import { api } from '../../lib/api-client.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toasts.ts';
@@ -12,7 +13,6 @@ import { DropZone } from './components/drop-zone.tsx';
 import { PhoneCapturePanel } from './components/phone-capture-panel.tsx';
 import { PhotoCount } from './components/photo-count.tsx';
 import { PhotoGallery } from './components/photo-gallery.tsx';
-import { SetQualityMeter } from './components/quality-meter.tsx';
 import { RetentionCard, TipsCard } from './components/side-cards.tsx';
 import { UndoDeletes } from './components/undo-delete.tsx';
 import { UploadStatus } from './components/upload-status.tsx';

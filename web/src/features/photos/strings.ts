@@ -1,8 +1,13 @@
 // The Manage Photos screen's strings, merged into the app's translations when it loads (see lib/i18n.ts).
+import { QUALITY_STRINGS } from '../../components/quality/quality-strings.ts';
 import { addFeatureStrings, type Same } from '../../lib/i18n.ts';
 import type En from './locales/en.json';
 import type Fr from './locales/fr.json';
 
 export const PHOTOS_LOCALES_MATCH: Same<typeof En, typeof Fr> = true;
 
-await addFeatureStrings({ en: () => import('./locales/en.json'), fr: () => import('./locales/fr.json') });
+// With the quality score's words (components/quality), which this screen shows too.
+await Promise.all([
+  addFeatureStrings({ en: () => import('./locales/en.json'), fr: () => import('./locales/fr.json') }),
+  addFeatureStrings(QUALITY_STRINGS),
+]);

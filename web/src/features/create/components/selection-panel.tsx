@@ -4,12 +4,12 @@ import { Link } from 'react-router';
 import type { SetQuality, Style } from '../../../../../shared/api-schemas.ts';
 import { PHOTO_LIMITS } from '../../../../../shared/photo-rules.ts';
 import type { StyleChoices } from '../../../../../shared/style-choices.ts';
+import { SetQualityMeter } from '../../../components/quality/quality-meter.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { ArrowRightIcon, CloseIcon, PaletteIcon, UploadIcon } from '../../../components/ui/icons.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useLocalizedPath } from '../../../lib/language.ts';
-import { SetQualityMeter } from '../../photos/components/quality-meter.tsx';
 import { styleText } from '../api/styles.ts';
 import { avatarsOf, type Readiness } from '../readiness.ts';
 

@@ -1,11 +1,11 @@
 // The set's quality score as a meter (docs/faces.md, "Quality score"), with the one thing that would raise it
 // most, and under 60 what the user risks. Shown on Manage Photos and on the Create screen, which never blocks
-// on it: the spec's rule (at least 2 photos) is the only one that stops a create.
+// on it: the spec's rule (at least 2 photos) is the only one that stops a create. The screens that show it
+// merge QUALITY_STRINGS (quality-strings.ts) with their own.
 import { useId } from 'react';
-import type { PhotoQuality, SetQuality } from '../../../../../shared/api-schemas.ts';
-import type { QualityHint } from '../../../../../shared/photo-rules.ts';
-import { useTranslation } from '../../../lib/i18n.ts';
-import '../strings.ts';
+import type { PhotoQuality, SetQuality } from '../../../../shared/api-schemas.ts';
+import type { QualityHint } from '../../../../shared/photo-rules.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import './quality-meter.css';
 
 /** Under this the screens say what the user risks (the Create button still works). */
@@ -21,10 +21,10 @@ export function SetQualityMeter({ quality }: { quality: SetQuality }) {
     <section className={`quality-meter quality-meter--${band(quality.score)}`} data-testid="set-quality">
       <div className="quality-meter__head">
         <span id={label} className="quality-meter__title">
-          {t('photos.qualityTitle')}
+          {t('quality.title')}
         </span>
         <span className="quality-meter__score" data-testid="set-quality-score">
-          {t('photos.qualityOutOf', { score: quality.score })}
+          {t('quality.outOf', { score: quality.score })}
         </span>
       </div>
       <meter
@@ -38,11 +38,11 @@ export function SetQualityMeter({ quality }: { quality: SetQuality }) {
         value={quality.score}
       />
       <p className="quality-meter__tip" data-testid="set-quality-tip">
-        {first ? t('photos.qualityBest', { tip: t(`photos.set_${first}`) }) : t('photos.qualityGood')}
+        {first ? t('quality.best', { tip: t(`quality.set_${first}`) }) : t('quality.good')}
       </p>
       {quality.score < QUALITY_RISK_BELOW && (
         <p className="quality-meter__risk" data-testid="set-quality-risk">
-          {t('photos.qualityRisk')}
+          {t('quality.risk')}
         </p>
       )}
     </section>
@@ -65,12 +65,12 @@ export function PhotoQualityLine({
   const tips = quality.reasons.filter((r) => !said.has(r));
   return (
     <div className={`photo-quality photo-quality--${band(quality.score)}`} data-testid="photo-quality">
-      <span className="photo-quality__score">{t('photos.photoQuality', { score: quality.score })}</span>
+      <span className="photo-quality__score">{t('quality.photo', { score: quality.score })}</span>
       {tips.length > 0 && (
         <ul className="photo-quality__tips">
           {tips.map((r) => (
             <li key={r} data-reason={r}>
-              {t(`photos.quality_${r}`)}
+              {t(`quality.reason_${r}`)}
             </li>
           ))}
         </ul>
