@@ -89,14 +89,17 @@ describe('an upright face', () => {
     return { width: 1000, height: 1000, faces: [face] };
   };
 
-  it('has its eye line within 30 degrees of level, the eyes above the mouth, and an upright fit', () => {
+  it('has its eye line within 30 degrees of level (as it came: 50), the eyes above the mouth, and an upright fit', () => {
     expect(uprightFace(analysis())).not.toBeNull();
     expect(uprightFace(analysis({ tilt: 25 }))).not.toBeNull();
     expect(uprightFace(analysis({ tilt: -28 }))).not.toBeNull();
-    // Tilted further, on its side, upside down (its eye line from the viewer's right to left).
     expect(uprightFace(analysis({ tilt: 35 }))).toBeNull();
-    expect(uprightFace(analysis({ tilt: 90 }))).toBeNull();
-    expect(uprightFace(analysis({ tilt: 180 }))).toBeNull();
+    expect(uprightFace(analysis({ tilt: -46 }), 50)).not.toBeNull();
+    // Tilted further, on its side, upside down (its eye line from the viewer's right to left).
+    expect(uprightFace(analysis({ tilt: 55 }), 50)).toBeNull();
+    expect(uprightFace(analysis({ tilt: -55 }), 50)).toBeNull();
+    expect(uprightFace(analysis({ tilt: 90 }), 50)).toBeNull();
+    expect(uprightFace(analysis({ tilt: 180 }), 50)).toBeNull();
     // The landmarks fitted level onto a face lying sideways: squeezed together, or in a box wider than tall.
     expect(uprightFace(analysis({ span: 0.25 }))).toBeNull();
     expect(uprightFace(analysis({ boxHeight: 0.2 }))).toBeNull();
@@ -146,29 +149,31 @@ describe('a photo that came sideways or upside down', () => {
     });
   });
 
-  it('costs one analysis when upright or tilted under 30 degrees, and is left as it is when tilted', async () => {
+  it('costs one analysis when upright or tilted, and a tilted head is left as it is', async () => {
     const w = fakePhotos();
     const user = consented(w);
     await uploadPhotoFiles(w.deps, user, [
       { name: 'upright.jpg', bytes: fakePhoto() },
       { name: 'tilted-15.jpg', bytes: fakePhoto({ tilt: 15 }) },
       { name: 'tilted-25.jpg', bytes: fakePhoto({ tilt: -25 }) },
+      { name: 'tilted-45.jpg', bytes: fakePhoto({ tilt: 45 }) },
     ]);
-    expect(w.faces.calls).toBe(3);
-    expect(w.images.turns).toEqual([0, 0, 0]);
+    expect(w.faces.calls).toBe(4);
+    expect(w.images.turns).toEqual([0, 0, 0, 0]);
     const photos = await w.store.list(user.id, w.clock.now());
     expect(photos.map((p) => [p.hints, p.width, p.height])).toEqual([
+      [[], 1600, 1200],
       [[], 1600, 1200],
       [[], 1600, 1200],
       [[], 1600, 1200],
     ]);
   });
 
-  it('a head tilted past 30 degrees is tried turned but kept as it came; no face at all is still refused', async () => {
+  it('a head tilted past 50 degrees is tried turned but kept as it came; no face at all is still refused', async () => {
     const w = fakePhotos();
     const user = consented(w);
     const res = await uploadPhotoFiles(w.deps, user, [
-      { name: 'tilted-40.jpg', bytes: fakePhoto({ tilt: 40 }) },
+      { name: 'tilted-60.jpg', bytes: fakePhoto({ tilt: 60 }) },
       { name: 'landscape.jpg', bytes: fakePhoto({ faces: [] }) },
     ]);
     // Each analysed as it came and turned three ways; neither decoded again.
@@ -177,6 +182,20 @@ describe('a photo that came sideways or upside down', () => {
     expect(res.rejections.map((r) => [r.name, r.reason])).toEqual([['landscape.jpg', 'no-face']]);
     const [photo] = await w.store.list(user.id, w.clock.now());
     expect([photo?.hints, photo?.width]).toEqual([[], 1600]);
+  });
+
+  it('is turned only to a clearly upright face: not to a head tilted past 30 degrees', async () => {
+    const w = fakePhotos();
+    const user = consented(w);
+    await uploadPhotoFiles(w.deps, user, [
+      { name: 'sideways-tilted-40.jpg', bytes: fakePhoto({ turned: 90, tilt: 40 }) },
+      { name: 'sideways-tilted-25.jpg', bytes: fakePhoto({ turned: 90, tilt: 25 }) },
+    ]);
+    expect(w.images.turns).toEqual([0, 0, 270]);
+    const hints = Object.fromEntries(
+      (await w.store.list(user.id, w.clock.now())).map((p) => [p.originalName, p.hints]),
+    );
+    expect(hints).toEqual({ 'sideways-tilted-40.jpg': [], 'sideways-tilted-25.jpg': ['turned-upright'] });
   });
 
   it('a group photo on its side is still refused as a group', async () => {

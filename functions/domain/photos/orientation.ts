@@ -50,11 +50,14 @@ export function eyeLineAngle(face: DetectedFace, analysis: { width: number; heig
 }
 
 /**
- * The analysis's main face when it is upright: its eye line within UPRIGHT_FACE.maxTilt of the horizontal, the
+ * The analysis's main face when it is upright: its eye line within `maxTilt` degrees of the horizontal, the
  * eyes above the mouth, and the landmarks filling the box as an upright face does (shared/face-rules.ts says
  * why the eye line alone is not enough). Null when there is no face or it is not upright.
  */
-export function uprightFace(analysis: FaceAnalysis): DetectedFace | null {
+export function uprightFace(
+  analysis: FaceAnalysis,
+  maxTilt: number = UPRIGHT_FACE.maxTilt,
+): DetectedFace | null {
   const face = peopleIn(analysis)[0];
   if (!face) return null;
   const { width: W, height: H } = analysis;
@@ -64,7 +67,7 @@ export function uprightFace(analysis: FaceAnalysis): DetectedFace | null {
   const boxWidth = face.box.width * W;
   const boxHeight = face.box.height * H;
   if (span === 0 || boxWidth === 0) return null;
-  if (Math.abs(eyeLineAngle(face, analysis)) > UPRIGHT_FACE.maxTilt) return null;
+  if (Math.abs(eyeLineAngle(face, analysis)) > maxTilt) return null;
   if (span / boxWidth < UPRIGHT_FACE.minEyeSpan) return null;
   if (boxHeight / boxWidth < UPRIGHT_FACE.minBoxAspect) return null;
   const mouth = face.landmarks?.slice(48, 68);
@@ -83,17 +86,18 @@ export function uprightFace(analysis: FaceAnalysis): DetectedFace | null {
 const TURNS: readonly Exclude<Turn, 0>[] = [90, 270, 180];
 
 /**
- * The photo's analysis the way up its face is upright. A photo whose face is upright as it came is analysed
- * once. Otherwise the pixels are analysed turned by 90, 270 and 180 degrees, and the turn whose face is
- * upright with the detector's highest confidence wins, if that confidence beats the face found as it came;
- * else the photo stays as it came (a tilted head, or no face at all: the check refuses it as before).
+ * The photo's analysis the way up its face is upright. A photo whose face is upright as it came (tilted up to
+ * UPRIGHT_FACE.leaveTilt) is analysed once. Otherwise the pixels are analysed turned by 90, 270 and 180
+ * degrees, and the turn whose face is upright (within UPRIGHT_FACE.maxTilt) with the detector's highest
+ * confidence wins, if that confidence beats the face found as it came; else the photo stays as it came (a
+ * tilted head, or no face at all: the check refuses it as before).
  */
 export async function analyseUpright(
   pixels: RgbPixels,
   analyse: (pixels: RgbPixels) => Promise<FaceAnalysis>,
 ): Promise<{ turn: Turn; analysis: FaceAnalysis }> {
   const asItCame = await analyse(pixels);
-  if (uprightFace(asItCame)) return { turn: 0, analysis: asItCame };
+  if (uprightFace(asItCame, UPRIGHT_FACE.leaveTilt)) return { turn: 0, analysis: asItCame };
   // A head tilted past the limit is found as it came with a confidence no turn beats; a face lying on its
   // side is found with less confidence than upright, or not at all. Turning a good photo would be worse than
   // leaving a sideways one, so a turn must beat the photo as it came.
