@@ -58,6 +58,7 @@ describe('turning pixels', () => {
     let p: RgbPixels = image;
     for (let i = 0; i < 4; i++) p = turnPixels(p, 90);
     expect(p).toEqual(image);
+    expect(turnPixels(image, 0)).toEqual(image);
     expect(() => turnPixels({ rgb: new Uint8Array(5), width: 3, height: 2 }, 90)).toThrow(RangeError);
   });
 });
