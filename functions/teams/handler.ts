@@ -1,10 +1,13 @@
 // Lambda entry of the teams group: teams, invitations, the dashboard (docs/product.md, "Teams"); seats are
 // bought through the billing group.
 import { createDocumentClient } from '../adapters/dynamodb/client.ts';
+import { DynamoTeamCaller } from '../adapters/dynamodb/team-caller.ts';
+import { DynamoUserReader } from '../adapters/dynamodb/user-reader.ts';
 import { createS3Client } from '../adapters/s3/client.ts';
 import { GROUP_CONFIG, readConfig } from '../config.ts';
+import { resolveSession } from '../domain/sessions.ts';
 import { groupHandler } from '../http/group-handler.ts';
-import { buildLinkResolver, buildSessionResolver, sessionTokens } from '../wiring/session-wiring.ts';
+import { buildLinkResolver, sessionTokens } from '../wiring/session-wiring.ts';
 import { buildTeamDeps } from '../wiring/teams-wiring.ts';
 import { EarlyReads } from './early-reads.ts';
 import { teamRoutes } from './routes.ts';
@@ -13,15 +16,27 @@ const config = readConfig(GROUP_CONFIG.teams);
 const db = createDocumentClient(config.dynamodbEndpoint);
 const s3 = createS3Client(config.s3Endpoint);
 const deps = buildTeamDeps(config, db, s3);
-// The dashboard's page starts its reads beside the session's (early-reads.ts).
-const early = new EarlyReads(await sessionTokens(config), deps.teams);
+// The dashboard's page starts its reads, the session's among them, as the request arrives (early-reads.ts).
+const early = new EarlyReads(
+  await sessionTokens(config),
+  new DynamoUserReader(db, config.tableName),
+  new DynamoTeamCaller(db, config.tableName),
+  deps.teams,
+);
 
-const group = groupHandler('teams', teamRoutes(deps, early), await buildSessionResolver(config, db), {
-  ...config,
-  links: await buildLinkResolver(config, db),
-});
+const group = groupHandler(
+  'teams',
+  teamRoutes(deps, early),
+  // The session resolved as every group's (session-wiring.ts), from what the request started early.
+  (token) => resolveSession({ ...early.session(token), adminEmails: config.adminEmails }, token),
+  { ...config, links: await buildLinkResolver(config, db) },
+);
 
-export const handler: typeof group = (event, context) => {
+export const handler: typeof group = async (event, context) => {
   early.start(event);
-  return group(event, context);
+  try {
+    return await group(event, context);
+  } finally {
+    early.end(event);
+  }
 };

@@ -1,28 +1,50 @@
-// The dashboard page's early reads (functions/teams/early-reads.ts): the caller's team pointer, the team
-// and the page are read as the request arrives, beside the session's account read, and the use case
-// (functions/domain/teams/teams.ts listMembers) checks membership and role on them as on any read. Against
-// the in-memory team store and a verifier of "token-<userId>".
+// The dashboard page's early reads (functions/teams/early-reads.ts): the caller's account, team pointer and
+// team (one read) and the page are read as the request arrives; the session's resolution
+// (functions/domain/sessions.ts) and the use case (functions/domain/teams/teams.ts listMembers) check them
+// as they check any read. Against the in-memory team store, accounts in a map and a verifier of
+// "token-<userId>" (session version 1).
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../functions/domain/errors.ts';
 import type { User } from '../../functions/domain/ports.ts';
+import { resolveSession } from '../../functions/domain/sessions.ts';
 import type { Team } from '../../functions/domain/teams/ports.ts';
 import { listMembers } from '../../functions/domain/teams/teams.ts';
 import { EarlyReads } from '../../functions/teams/early-reads.ts';
 import { FakeClock } from '../support/fakes/index.ts';
 import { FakeTeamStore } from '../support/fakes/team-store.ts';
 
-const verifier = {
-  verify: async (token: string) => {
-    if (!token.startsWith('token-')) throw new DomainError('UNAUTHENTICATED', 'Please log in to continue.');
-    return { userId: token.slice('token-'.length), sessionVersion: 1 };
-  },
-};
+const user = (id: string, sessionVersion = 1): User =>
+  ({ id, email: `${id}@acme.test`, lang: 'en', status: 'ACTIVE', role: 'user', sessionVersion }) as User;
 
-/** The store, counting each read the page makes. */
-function countingStore() {
+/** The stores, counting each read. */
+function world() {
   const store = new FakeTeamStore();
-  const calls = { membershipOf: 0, getTeam: 0, listMembers: 0 };
+  const accounts = new Map<string, User>();
+  const calls = { verify: 0, getById: 0, caller: 0, membershipOf: 0, getTeam: 0, listMembers: 0 };
+  const verifier = {
+    verify: async (token: string) => {
+      calls.verify += 1;
+      if (!token.startsWith('token-')) throw new DomainError('UNAUTHENTICATED', 'Please log in to continue.');
+      return { userId: token.slice('token-'.length), sessionVersion: 1 };
+    },
+  };
+  const users = {
+    getById: async (id: string) => {
+      calls.getById += 1;
+      return accounts.get(id) ?? null;
+    },
+  };
+  const caller = {
+    read: async (userId: string, teamId: string) => {
+      calls.caller += 1;
+      return {
+        user: accounts.get(userId) ?? null,
+        membership: await store.membershipOf(userId),
+        team: await store.getTeam(teamId),
+      };
+    },
+  };
   const reads = {
     membershipOf: (userId: string) => {
       calls.membershipOf += 1;
@@ -37,7 +59,18 @@ function countingStore() {
       return store.listMembers(teamId, limit, cursor);
     },
   };
-  return { store, calls, reads };
+  const early = new EarlyReads(verifier, users, caller, reads);
+  /** One request as the teams handler serves it: started, the session resolved, the page's use case. */
+  const request = async (event: APIGatewayProxyEventV2, token: string, teamId = 't1') => {
+    early.start(event);
+    try {
+      const u = await resolveSession({ ...early.session(token), adminEmails: [] }, token);
+      return await listMembers({ teams: early.readsFor(event), clock: new FakeClock(10) }, u, teamId, {});
+    } finally {
+      early.end(event);
+    }
+  };
+  return { store, accounts, calls, early, reads, request };
 }
 
 const team = (id: string, ownerId: string): Team => ({
@@ -52,9 +85,6 @@ const team = (id: string, ownerId: string): Team => ({
   createdAt: 1,
   dissolvedAt: null,
 });
-
-const user = (id: string): User =>
-  ({ id, email: `${id}@acme.test`, lang: 'en', status: 'ACTIVE', role: 'user' }) as User;
 
 function membersEvent(
   teamId: string,
@@ -74,86 +104,89 @@ function membersEvent(
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
+async function ownedTeam(w: ReturnType<typeof world>) {
+  w.accounts.set('owner', user('owner'));
+  await w.store.createTeam(team('t1', 'owner'), { memberId: 'm1', email: 'owner@acme.test' });
+}
+
 describe('the dashboard page’s early reads', () => {
-  it('reads the pointer, the team and the page before the route runs, and the route reads nothing more', async () => {
-    const { store, calls, reads } = countingStore();
-    await store.createTeam(team('t1', 'owner'), { memberId: 'm1', email: 'owner@acme.test' });
-    const early = new EarlyReads(verifier, reads);
+  it('reads the caller and the page at once before the session is resolved, and nothing more after', async () => {
+    const w = world();
+    await ownedTeam(w);
     const event = membersEvent('t1', { token: 'token-owner' });
-    early.start(event);
+    w.early.start(event);
     await settle();
-    // Started while the session's own read would be under way: before any route code.
-    expect(calls).toEqual({ membershipOf: 1, getTeam: 1, listMembers: 1 });
-    const page = await listMembers(
-      { teams: early.readsFor(event), clock: new FakeClock(10) },
-      user('owner'),
-      't1',
-      {},
-    );
+    // Two reads under way before any session or route code ran: the caller's (account, pointer, team) and
+    // the page.
+    expect(w.calls).toMatchObject({ verify: 1, caller: 1, listMembers: 1 });
+    const u = await resolveSession({ ...w.early.session('token-owner'), adminEmails: [] }, 'token-owner');
+    const page = await listMembers({ teams: w.early.readsFor(event), clock: new FakeClock(10) }, u, 't1', {});
+    w.early.end(event);
     expect(page.members.map((m) => m.member_id)).toEqual(['m1']);
-    expect(calls).toEqual({ membershipOf: 1, getTeam: 1, listMembers: 1 });
+    expect(w.calls).toEqual({
+      verify: 1,
+      getById: 0,
+      caller: 1,
+      membershipOf: 0,
+      getTeam: 0,
+      listMembers: 1,
+    });
   });
 
-  it('checks the membership on the early read: another team’s owner gets 404, a member 403', async () => {
-    const { store, reads } = countingStore();
-    await store.createTeam(team('t1', 'owner'), { memberId: 'm1', email: 'owner@acme.test' });
-    await store.createTeam(team('t2', 'other'), { memberId: 'm2', email: 'other@acme.test' });
-    store.pointers.set('member', { teamId: 't1', memberId: 'm3', role: 'member' });
-    const early = new EarlyReads(verifier, reads);
-    const ask = async (caller: string) => {
-      const event = membersEvent('t1', { token: `token-${caller}` });
-      early.start(event);
-      return listMembers(
-        { teams: early.readsFor(event), clock: new FakeClock(10) },
-        user(caller),
-        't1',
-        {},
-      ).then(
+  it('checks the session and the membership on the early reads: revoked 401, another team 404, a member 403', async () => {
+    const w = world();
+    await ownedTeam(w);
+    await w.store.createTeam(team('t2', 'other'), { memberId: 'm2', email: 'other@acme.test' });
+    w.accounts.set('other', user('other'));
+    w.accounts.set('member', user('member'));
+    w.accounts.set('revoked', user('revoked', 2));
+    w.store.pointers.set('member', { teamId: 't1', memberId: 'm3', role: 'member' });
+    w.store.pointers.set('revoked', { teamId: 't1', memberId: 'm4', role: 'admin' });
+    const ask = (caller: string) =>
+      w.request(membersEvent('t1', { token: `token-${caller}` }), `token-${caller}`).then(
         () => 'answered',
         (e: DomainError) => e.code,
       );
-    };
+    expect(await ask('revoked')).toBe('SESSION_REVOKED');
+    expect(await ask('gone')).toBe('UNAUTHENTICATED');
     expect(await ask('other')).toBe('NOT_FOUND');
     expect(await ask('member')).toBe('FORBIDDEN');
     expect(await ask('owner')).toBe('answered');
   });
 
   it('serves each early read once, to the same caller and page only; the next request reads afresh', async () => {
-    const { store, calls, reads } = countingStore();
-    await store.createTeam(team('t1', 'owner'), { memberId: 'm1', email: 'owner@acme.test' });
-    const early = new EarlyReads(verifier, reads);
+    const w = world();
+    await ownedTeam(w);
     const event = membersEvent('t1', { token: 'token-owner', query: { limit: '10' } });
-    early.start(event);
-    const served = early.readsFor(event);
+    w.early.start(event);
+    const served = w.early.readsFor(event);
     // Another page than the one started: read from the store.
     await served.listMembers('t1', 50, null);
-    expect(calls.listMembers).toBe(2);
+    expect(w.calls.listMembers).toBe(2);
     await served.listMembers('t1', 10, null);
     await served.listMembers('t1', 10, null);
-    expect(calls.listMembers).toBe(3);
+    expect(w.calls.listMembers).toBe(3);
     // Another caller than the token's: the store's answer, not the early one.
     await served.membershipOf('someone-else');
-    expect(calls.membershipOf).toBe(2);
-    // The owner is removed: a later request of theirs sees the pointer gone (nothing kept between requests).
-    store.pointers.delete('owner');
-    const next = membersEvent('t1', { token: 'token-owner' });
-    early.start(next);
-    const refused = await listMembers(
-      { teams: early.readsFor(next), clock: new FakeClock(10) },
-      user('owner'),
-      't1',
-      {},
-    ).catch((e: DomainError) => e.code);
+    expect(w.calls.membershipOf).toBe(1);
+    // Another session's resolution finds nothing of this one.
+    await w.early.session('token-other').users.getById('owner');
+    expect(w.calls.getById).toBe(1);
+    w.early.end(event);
+    // The owner is removed: their next request sees the pointer gone (nothing kept between requests).
+    w.store.pointers.delete('owner');
+    const refused = await w
+      .request(membersEvent('t1', { token: 'token-owner' }), 'token-owner')
+      .catch((e: DomainError) => e.code);
     expect(refused).toBe('NOT_FOUND');
   });
 
   it('reads nothing early for an invalid token, a download link, or another route', async () => {
-    const { calls, reads } = countingStore();
-    const early = new EarlyReads(verifier, reads);
-    early.start(membersEvent('t1', { token: 'forged' }));
-    early.start(membersEvent('t1', { link: 'token-owner' }));
-    early.start({ ...membersEvent('t1', { token: 'token-owner' }), routeKey: 'GET /teams/mine' });
+    const w = world();
+    w.early.start(membersEvent('t1', { token: 'forged' }));
+    w.early.start(membersEvent('t1', { link: 'token-owner' }));
+    w.early.start({ ...membersEvent('t1', { token: 'token-owner' }), routeKey: 'GET /teams/mine' });
     await settle();
-    expect(calls).toEqual({ membershipOf: 0, getTeam: 0, listMembers: 0 });
+    expect(w.calls).toMatchObject({ caller: 0, membershipOf: 0, getTeam: 0, listMembers: 0 });
   });
 });

@@ -25,6 +25,12 @@ export const toTeam = (i: Item): Team => ({
   dissolvedAt: i.dissolved_at === undefined || i.dissolved_at === null ? null : Number(i.dissolved_at),
 });
 
+export const toMembership = (i: Item): Membership => ({
+  teamId: String(i.team_id),
+  memberId: String(i.member_id),
+  role: (i.role as TeamRole) ?? 'member',
+});
+
 export class DynamoTeamAccess implements TeamAccessReads {
   private readonly db: DynamoDBDocumentClient;
   private readonly table: string;
@@ -40,12 +46,7 @@ export class DynamoTeamAccess implements TeamAccessReads {
 
   async membershipOf(userId: string): Promise<Membership | null> {
     const item = await this.get(keys.teamMembership(userId));
-    if (!item) return null;
-    return {
-      teamId: String(item.team_id),
-      memberId: String(item.member_id),
-      role: (item.role as TeamRole) ?? 'member',
-    };
+    return item ? toMembership(item) : null;
   }
 
   async getTeam(teamId: string): Promise<Team | null> {
