@@ -761,7 +761,14 @@ describe('the team ZIP built ahead of its download', () => {
     await setChosen({ tasks: { get: async () => t }, choices: w.teams, clock: w.clock }, member, t.id, true);
     expect(await prepareTeamArchive({ teams: w.teams, results: files }, teamId)).toBe('left-to-download');
     expect([...files.bucket.keys()].filter((k) => k.startsWith('archives/'))).toHaveLength(0);
-    expect(await teamHeadshotsZip(w.deps, owner, teamId, null)).toContain(`team-${teamId}`);
+    // The download builds it, and asks the job too (should a large team's request run out of time).
+    const changed: string[] = [];
+    const archives = { setChanged: async (id: string) => void changed.push(id) };
+    expect(await teamHeadshotsZip({ ...w.deps, archives }, owner, teamId, null)).toContain(`team-${teamId}`);
+    expect(changed).toEqual([teamId]);
+    // Stored now: the next download asks nothing.
+    await teamHeadshotsZip({ ...w.deps, archives }, owner, teamId, null);
+    expect(changed).toEqual([teamId]);
   });
 });
 

@@ -172,7 +172,8 @@ export async function prepareTeamArchive(deps: TeamArchiveDeps, teamId: string):
 
 /**
  * The short-lived address of the team's ZIP: the stored archive of the current set (prepareTeamArchive
- * built it when the set changed), or, when a download comes before that job stored it, built first.
+ * built it when the set changed), or, when a download comes before that job stored it, built first (and
+ * the job asked as well).
  */
 export async function teamHeadshotsZip(
   deps: HeadshotZipDeps,
@@ -186,6 +187,9 @@ export async function teamHeadshotsZip(
   const setId = setIdOf(members);
   const ready = await archiveUrlOf(deps, team.id, setId);
   if (ready) return ready;
+  // Not stored (the job not done yet, its message lost, or the stored one expired): the job is asked too,
+  // so a large team's archive is there for the next try should this request run out of time.
+  await deps.archives?.setChanged(team.id);
   await buildArchive(deps, team.id, setId, members);
   const url = await archiveUrlOf(deps, team.id, setId);
   if (!url) throw new Error(`Team archive ${setId} not found right after it was stored`);
