@@ -2,9 +2,9 @@
 // Each function reads only the parts it needs (functions/<group>/handler.ts): the photos function never
 // needs a mail sender, the webhook never needs a session key.
 import * as z from 'zod/mini';
-import { apiRoutes } from '../shared/api-routes.ts';
 import { SUBSCRIPTION, TOKEN_PACKS } from '../shared/catalogue.ts';
 import { DEFAULT_LIKENESS_GUARANTEE } from '../shared/face-rules.ts';
+import { GOOGLE_CALLBACK_PATH } from '../shared/route-paths.ts';
 import { TEAM_SEAT } from '../shared/team-rules.ts';
 import { DEFAULT_PROVIDER_BUDGET } from './domain/generation/provider-budget.ts';
 import { TASK_TIMING } from './domain/generation/task-timing.ts';
@@ -346,7 +346,7 @@ const googleSignInConfig = part({
   },
   build: (s) => {
     if (!s.GOOGLE_OIDC_ISSUER) return { googleSignIn: null };
-    const redirectUri = new URL(apiRoutes.googleCallback.path, s.API_URL).toString();
+    const redirectUri = new URL(GOOGLE_CALLBACK_PATH, s.API_URL).toString();
     // Over https the cookie is `__Host-` (Secure, no Domain, Path=/: only this host can set or read it).
     // Locally the API is plain http on localhost, where a Secure cookie is not reliably kept, so it is a
     // host-only cookie without the prefix.

@@ -3,6 +3,7 @@
 import type * as z from 'zod/mini';
 import * as s from './api-schemas.ts';
 import { EDIT_BODY_MAX_BYTES } from './edit-rules.ts';
+import { GOOGLE_CALLBACK_PATH } from './route-paths.ts';
 
 // Path filling and matching live in a zod-free module the SPA imports too.
 export { buildPath, matchPath } from './route-paths.ts';
@@ -135,7 +136,7 @@ export const apiRoutes = {
   /** Where the provider sends the browser back; redirects to the web app's /login_with_token or /login. */
   googleCallback: route({
     method: 'GET',
-    path: '/auth/google/callback',
+    path: GOOGLE_CALLBACK_PATH,
     group: 'auth',
     access: 'public',
     response: 'redirect',

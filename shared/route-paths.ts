@@ -1,6 +1,13 @@
 // Filling and matching the API's path templates (`/photos/{filename}`). Free of zod: the SPA's client
 // imports it without pulling the schemas into the page; shared/api-routes.ts re-exports it.
 
+/**
+ * Google's sign-in callback (the route table's `googleCallback`): the one path a function's settings need
+ * (functions/config.ts builds the redirect address from it), here so the job functions, which serve no
+ * route, carry no route table.
+ */
+export const GOOGLE_CALLBACK_PATH = '/auth/google/callback';
+
 /** Fills `{name}` placeholders, encoding each value as one path segment. */
 export function buildPath(path: string, params: Record<string, string> = {}): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => {

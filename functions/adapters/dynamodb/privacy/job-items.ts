@@ -2,7 +2,7 @@
 // owner's partition (`USER#<id>` / `EXPORT#<id>`, which was the export's record before it was a job).
 // Read back checked: a malformed record fails loudly.
 import * as z from 'zod/mini';
-import { LANGUAGES } from '../../../../shared/api-schemas.ts';
+import { LANGUAGES } from '../../../../shared/language.ts';
 import {
   DELETION_STEPS,
   type DeletionJob,
