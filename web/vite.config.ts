@@ -16,6 +16,8 @@ const API_CONTRACT = 'virtual:api-contract';
 // the routes of sign-in and billing.
 const APP_CONTRACT = 'virtual:api-contract-app';
 const SHELL_GROUPS: readonly string[] = ['auth', 'billing', 'stripe-webhook'];
+// The billing function also serves a team's seat checkout, which only the Team screen (an app screen) calls.
+const inShell = (r: ApiRoute) => SHELL_GROUPS.includes(r.group) && !r.path.startsWith('/teams/');
 const apiContract = (): Plugin => ({
   name: 'aivatar-api-contract',
   resolveId: (id) => (id === API_CONTRACT || id === APP_CONTRACT ? `\0${id}` : undefined),
@@ -24,7 +26,7 @@ const apiContract = (): Plugin => ({
     const app = id === `\0${APP_CONTRACT}`;
     const routes = Object.fromEntries(
       (Object.entries(apiRoutes) as [string, ApiRoute][])
-        .filter(([, r]) => !SHELL_GROUPS.includes(r.group) === app)
+        .filter(([, r]) => !inShell(r) === app)
         .map(([routeId, r]) => [
           routeId,
           {
@@ -76,9 +78,10 @@ const devRuntimeConfig = (): Plugin => ({
 
 // Modules only some screens use; they load with those screens, not with every page: the signed-in app's
 // and the forms' parts, the app's server state (TanStack Query and lib/server-state), the kit of the
-// marketing pages, the admin screen's form rules and the gallery's download presets.
+// marketing pages, the admin screen's form rules, the gallery's download presets, the photos' quality meter
+// and the table's design (the privacy page reads its backup days).
 const NOT_IN_SHELL =
-  /\/src\/components\/(marketing\/|welcome\/|choices\/|layout\/(app-|open-billing)|ui\/(text-field|checkbox|retry-alert|form-controls|icons\.))|\/src\/lib\/(api-messages|welcome|app-routes|app-route-table|save-file|query-keys|server-state|purchase-intent|return-to|dates|photo-deletes)\.|\/node_modules\/(@tanstack|qrcode-generator)\/|\/shared\/(admin-style-rules|photo-rules|style-choices|result-presets|team-rules|edit-rules)\./;
+  /\/src\/components\/(marketing\/|welcome\/|choices\/|quality\/|layout\/(app-|open-billing)|ui\/(text-field|checkbox|retry-alert|form-controls|icons\.))|\/src\/lib\/(api-messages|welcome|app-routes|app-route-table|save-file|query-keys|server-state|purchase-intent|return-to|dates|photo-deletes)\.|\/node_modules\/(@tanstack|qrcode-generator)\/|\/shared\/(admin-style-rules|table-design|photo-rules|style-choices|result-presets|team-rules|edit-rules)\./;
 
 export default defineConfig(({ command, isSsrBuild }) => {
   // A build is what ships, whatever NODE_ENV the caller runs with: vitest's global setup builds under
