@@ -23,6 +23,7 @@ describe('routeFor', () => {
       params: { filename: 'a_0000000000000000.jpg' },
       user: null,
       link: null,
+      capture: null,
       clientAddress: '10.1.2.3',
     });
   });
