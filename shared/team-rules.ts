@@ -42,6 +42,11 @@ export const TEAM_LIMITS = {
   maxMembersPageSize: 100,
   /** one reminder email per member per this many seconds */
   remindEverySeconds: 24 * 60 * 60,
+  /**
+   * extra retries an owner or admin may grant one member on one seat (each one more avatar), so a seat's
+   * allowance stays bounded: 40 + 10 at most (docs/product.md, "Teams")
+   */
+  maxRetryGrantsPerSeat: 10,
 } as const;
 
 /** What a refusal says, in the words (English) and ours (French). */
@@ -89,6 +94,10 @@ export const TEAM_MESSAGES = {
   noAllowance: {
     en: 'Your team allowance is used up: ask your team admin for a retry',
     fr: "L'allocation de votre équipe est épuisée : demandez un nouvel essai à l'administrateur de votre équipe",
+  },
+  retryCapReached: {
+    en: 'This member already has the most extra retries a seat allows (10)',
+    fr: "Ce membre a déjà reçu le nombre maximal de nouveaux essais qu'une place permet (10)",
   },
   remindedToday: {
     en: 'This member was already reminded today: try again tomorrow',

@@ -56,7 +56,8 @@ export type DomainErrorCode =
   | 'EMAIL_NOT_VERIFIED'
   | 'NOT_ALLOWED_BY_TEAM'
   | 'TEAM_ALLOWANCE_USED'
-  | 'ALREADY_REMINDED';
+  | 'ALREADY_REMINDED'
+  | 'RETRY_CAP_REACHED';
 
 export class DomainError extends Error {
   readonly code: DomainErrorCode;

@@ -293,15 +293,34 @@ export function teamStoreContract(make: () => TeamStoreSubject | Promise<TeamSto
       expect(await s.store.markReminded(t.id, m.memberId, NOW + 99, 100)).toBe(false);
       expect(await s.store.markReminded(t.id, m.memberId, NOW + 100, 100)).toBe(true);
       expect(await s.store.markReminded(t.id, id(), NOW, 100)).toBe(false);
-      expect(await s.store.grantRetry(t.id, m.memberId)).toBe(41);
+      expect(await s.store.grantRetry(t.id, m.memberId, 10)).toBe(41);
       expect(await s.store.getMember(t.id, m.memberId)).toMatchObject({
         allowanceTotal: 41,
         allowanceLeft: 41,
       });
-      expect(await s.store.grantRetry(t.id, owner.memberId)).toBeNull();
+      expect(await s.store.grantRetry(t.id, owner.memberId, 10)).toBeNull();
       const allowed = { styles: [1, 2], combos: [{ backdrop: 'studio-grey', outfit: 'suit' }] } as never;
       await s.store.setAllowed(t.id, allowed);
       expect((await s.store.getTeam(t.id))?.allowed).toEqual(allowed);
+    });
+
+    it('grants at most the cap of retries to a seat, even all at once: then says so', async () => {
+      const s = await make();
+      const { team: t, link } = await team(s);
+      const m = await joined(s, t.id, link.linkId);
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () => s.store.grantRetry(t.id, m.memberId, 3)),
+      );
+      expect(answers.filter((a) => a === 'cap')).toHaveLength(2);
+      expect(answers.filter((a) => typeof a === 'number').sort()).toEqual([41, 42, 43]);
+      expect(await s.store.grantRetry(t.id, m.memberId, 3)).toBe('cap');
+      expect(await s.store.getMember(t.id, m.memberId)).toMatchObject({
+        allowanceTotal: 43,
+        allowanceLeft: 43,
+      });
+      // A member gone is not a cap: there is no one to grant to.
+      expect(await s.store.removeMember(t.id, m.memberId, NOW + 1)).toBe(true);
+      expect(await s.store.grantRetry(t.id, m.memberId, 3)).toBeNull();
     });
 
     it('removes a member: the seat comes back only when they generated nothing', async () => {

@@ -428,6 +428,22 @@ describe('the allowance', () => {
       msg: msg('memberNotFound'),
     });
   });
+
+  it('grants at most TEAM_LIMITS.maxRetryGrantsPerSeat retries per member: then 409 in the admin’s language', async () => {
+    const w = world();
+    const { owner, teamId } = await w.owned();
+    const member = await w.joined(owner, teamId);
+    for (let i = 1; i <= TEAM_LIMITS.maxRetryGrantsPerSeat; i++)
+      expect((await grantMemberRetry(w.deps, owner, teamId, member.memberId)).allowance_left).toBe(40 + i);
+    expect(await refusal(grantMemberRetry(w.deps, owner, teamId, member.memberId))).toEqual({
+      code: 'RETRY_CAP_REACHED',
+      msg: msg('retryCapReached'),
+    });
+    expect(
+      await refusal(grantMemberRetry(w.deps, { ...owner, lang: 'fr' }, teamId, member.memberId)),
+    ).toEqual({ code: 'RETRY_CAP_REACHED', msg: msg('retryCapReached', 'fr') });
+    expect((await w.teams.getMember(teamId, member.memberId))?.allowanceLeft).toBe(50);
+  });
 });
 
 describe('the dashboard', () => {

@@ -187,6 +187,23 @@ describe('a member of the team', () => {
     });
     expect(allowed).toMatchObject({ status: 403, body: { msg: TEAM_MESSAGES.notTeamOwner.en } });
   });
+
+  it('gets at most 10 extra retries on a seat: the 11th grant is refused (409) in the team’s words', async () => {
+    const member = await memberOf(ownerA);
+    const grant = () =>
+      call('grantMemberRetry', {
+        token: ownerA.token,
+        params: { teamId: ownerA.teamId, memberId: member.memberId },
+      });
+    for (let i = 1; i <= 10; i++)
+      expect(await grant()).toMatchObject({ status: 200, body: { allowance_left: 40 + i } });
+    expect(await grant()).toMatchObject({
+      status: 409,
+      body: { code: 'RETRY_CAP_REACHED', msg: TEAM_MESSAGES.retryCapReached.en },
+    });
+    const mine = await call('myTeam', { token: member.token });
+    expect(mine.body.allowance_left).toBe(50);
+  });
 });
 
 describe('bodies', () => {

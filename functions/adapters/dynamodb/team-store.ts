@@ -499,22 +499,27 @@ export class DynamoTeamStore implements TeamStore {
     );
   }
 
-  async grantRetry(teamId: string, memberId: string): Promise<number | null> {
+  async grantRetry(teamId: string, memberId: string, maxGrants: number): Promise<number | 'cap' | null> {
     try {
+      // The count of grants rises with the allowance, under the cap: concurrent grants cannot pass it.
       const res = await this.db.send(
         new UpdateCommand({
           TableName: this.table,
           Key: keys.teamMember(teamId, memberId),
-          UpdateExpression: 'ADD allowance_total :one, allowance_left :one',
-          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(left_at) AND has_seat = :yes',
-          ExpressionAttributeValues: { ':one': 1, ':yes': true },
+          UpdateExpression: 'ADD allowance_total :one, allowance_left :one, retries_granted :one',
+          ConditionExpression:
+            'attribute_exists(pk) AND attribute_not_exists(left_at) AND has_seat = :yes AND (attribute_not_exists(retries_granted) OR retries_granted < :max)',
+          ExpressionAttributeValues: { ':one': 1, ':yes': true, ':max': maxGrants },
           ReturnValues: 'ALL_NEW',
         }),
       );
       return num(res.Attributes?.allowance_left);
     } catch (e) {
-      if ((e as Error).name === 'ConditionalCheckFailedException') return null;
-      throw e;
+      if ((e as Error).name !== 'ConditionalCheckFailedException') throw e;
+      // Which part failed: a member still seated here has had all the grants a seat allows.
+      const item = await this.get(keys.teamMember(teamId, memberId));
+      const seated = item && item.left_at === undefined && item.has_seat === true;
+      return seated && Number(item.retries_granted ?? 0) >= maxGrants ? 'cap' : null;
     }
   }
 

@@ -164,8 +164,12 @@ export interface TeamStore extends TeamPayers, TeamChoices, TeamAccessReads {
   setRole(teamId: string, memberId: string, role: 'admin' | 'member', now: number): Promise<boolean>;
   /** At most once per `minGapSeconds`: false when the last reminder is more recent. */
   markReminded(teamId: string, memberId: string, now: number, minGapSeconds: number): Promise<boolean>;
-  /** One more avatar on the member's allowance; the new allowance left, null when the member is gone. */
-  grantRetry(teamId: string, memberId: string): Promise<number | null>;
+  /**
+   * One more avatar on the member's allowance, at most `maxGrants` times on their seat (a condition on the
+   * member's count of grants): the new allowance left; 'cap' once they had that many, null when the member
+   * is gone or holds no seat.
+   */
+  grantRetry(teamId: string, memberId: string, maxGrants: number): Promise<number | 'cap' | null>;
   /**
    * Removes the member (left_at), their pointer and their invitation; frees their seat when they created
    * nothing from the allowance. False when there was no such member.

@@ -411,7 +411,11 @@ export async function remindMember(
   return { success: true, reminded_at: now };
 }
 
-/** "Grant one extra retry": one more avatar on a seated member's allowance. */
+/**
+ * "Grant one extra retry": one more avatar on a seated member's allowance, at most
+ * TEAM_LIMITS.maxRetryGrantsPerSeat times per member and seat (docs/product.md, "Teams"), so no admin can
+ * hand one member an unbounded allowance; the store's condition holds it under concurrent grants.
+ */
 export async function grantMemberRetry(
   deps: TeamDeps,
   user: User,
@@ -421,8 +425,9 @@ export async function grantMemberRetry(
   await teamFor(deps, user, teamId, 'admin');
   const member = await memberOf(deps, user, teamId, memberId);
   if (!member.hasSeat) throw teamError('NOT_FOUND', user.lang, 'memberNotFound');
-  const left = await deps.teams.grantRetry(teamId, memberId);
+  const left = await deps.teams.grantRetry(teamId, memberId, TEAM_LIMITS.maxRetryGrantsPerSeat);
   if (left === null) throw teamError('NOT_FOUND', user.lang, 'memberNotFound');
+  if (left === 'cap') throw teamError('RETRY_CAP_REACHED', user.lang, 'retryCapReached');
   return { success: true, allowance_left: left };
 }
 

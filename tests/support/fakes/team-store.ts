@@ -304,9 +304,15 @@ export class FakeTeamStore implements TeamStore, TeamDepartures, TeamPhotoProgre
     return true;
   }
 
-  async grantRetry(teamId: string, memberId: string): Promise<number | null> {
+  /** retries granted per member (the adapter's retries_granted) */
+  private readonly retriesGranted = new Map<string, number>();
+
+  async grantRetry(teamId: string, memberId: string, maxGrants: number): Promise<number | 'cap' | null> {
     const m = this.member(teamId, memberId);
     if (!m || m.leftAt !== null || !m.hasSeat) return null;
+    const granted = this.retriesGranted.get(`${teamId}/${memberId}`) ?? 0;
+    if (granted >= maxGrants) return 'cap';
+    this.retriesGranted.set(`${teamId}/${memberId}`, granted + 1);
     m.allowanceTotal += 1;
     m.allowanceLeft += 1;
     return m.allowanceLeft;

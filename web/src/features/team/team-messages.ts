@@ -17,6 +17,7 @@ const BY_CODE: Record<string, TeamMessageId> = {
   EMAIL_NOT_VERIFIED: 'emailNotVerified',
   TEAM_ALLOWANCE_USED: 'noAllowance',
   ALREADY_REMINDED: 'remindedToday',
+  RETRY_CAP_REACHED: 'retryCapReached',
 };
 
 const ON_JOIN: Record<string, TeamMessageId> = { NOT_FOUND: 'linkNotFound', FORBIDDEN: 'inviteForAnother' };
