@@ -5,6 +5,7 @@ import { createHmac } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { LINK_ROUTES, type LinkClaims, type LinkRoute, type LinkTokens } from '../domain/download-links.ts';
 import { DomainError } from '../domain/errors.ts';
+import { hmacKey } from './jwt-sessions.ts';
 
 const ALGORITHM = 'HS256';
 const AUDIENCE = 'aivatar-download-link';
@@ -12,12 +13,15 @@ const AUDIENCE = 'aivatar-download-link';
 const isLinkRoute = (v: unknown): v is LinkRoute => LINK_ROUTES.includes(v as LinkRoute);
 
 export class JwtLinkTokens implements LinkTokens {
-  private readonly key: Uint8Array;
+  /** imported once per container (jwt-sessions.ts) */
+  private readonly key: Promise<CryptoKey>;
   private readonly issuer: string;
 
   constructor(settings: { secret: string; issuer: string }) {
     if (Buffer.byteLength(settings.secret) < 32) throw new Error('JWT secret must be at least 32 bytes long');
-    this.key = createHmac('sha256', settings.secret).update('aivatar download links').digest();
+    this.key = hmacKey(
+      new Uint8Array(createHmac('sha256', settings.secret).update('aivatar download links').digest()),
+    );
     this.issuer = settings.issuer;
   }
 
@@ -30,13 +34,14 @@ export class JwtLinkTokens implements LinkTokens {
       .setAudience(AUDIENCE)
       .setIssuedAt()
       .setExpirationTime(expiresAt)
-      .sign(this.key);
+      .sign(await this.key);
     return { token, expiresAt };
   }
 
   async verify(token: string): Promise<LinkClaims> {
+    const key = await this.key;
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      const { payload } = await jwtVerify(token, key, {
         algorithms: [ALGORITHM],
         issuer: this.issuer,
         audience: AUDIENCE,

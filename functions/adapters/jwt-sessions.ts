@@ -12,18 +12,33 @@ interface JwtSettings {
   ttlSeconds: number;
 }
 
+/**
+ * The secret as an HMAC key, imported once per container: given the raw bytes, jose imports them again on
+ * every call (a WebCrypto job of its own, most of a session check's own time).
+ */
+export function hmacKey(secret: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
+  const key = crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
+  // Reported to whoever awaits it; a container that never signs nor verifies leaves it unawaited.
+  key.catch(() => undefined);
+  return key;
+}
+
 /** Session tokens: HS256 only (no `none`, no key confusion), issuer, audience and expiry required. */
 export class JwtSessionTokens implements SessionTokens {
-  private readonly key: Uint8Array;
+  private readonly key: Promise<CryptoKey>;
   private readonly settings: JwtSettings;
 
   constructor(settings: JwtSettings) {
     if (Buffer.byteLength(settings.secret) < 32) throw new Error('JWT secret must be at least 32 bytes long');
-    this.key = new TextEncoder().encode(settings.secret);
+    this.key = hmacKey(new TextEncoder().encode(settings.secret));
     this.settings = settings;
   }
 
-  issue(claims: SessionClaims): Promise<string> {
+  async issue(claims: SessionClaims): Promise<string> {
+    const key = await this.key;
     return new SignJWT({ sv: claims.sessionVersion })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(claims.userId)
@@ -31,12 +46,13 @@ export class JwtSessionTokens implements SessionTokens {
       .setAudience(AUDIENCE)
       .setIssuedAt()
       .setExpirationTime(`${this.settings.ttlSeconds}s`)
-      .sign(this.key);
+      .sign(key);
   }
 
   async verify(token: string): Promise<SessionClaims> {
+    const key = await this.key;
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      const { payload } = await jwtVerify(token, key, {
         algorithms: [ALGORITHM],
         issuer: this.settings.issuer,
         audience: AUDIENCE,

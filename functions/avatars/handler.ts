@@ -1,20 +1,40 @@
 // Lambda entry of the avatars group: the styles catalogue, creating avatars, the gallery and its downloads.
 
 import { createDocumentClient } from '../adapters/dynamodb/client.ts';
+import { DynamoUserReader } from '../adapters/dynamodb/user-reader.ts';
 import { createS3Client } from '../adapters/s3/client.ts';
 import { GROUP_CONFIG, readConfig } from '../config.ts';
+import { resolveSession } from '../domain/sessions.ts';
 import { groupHandler } from '../http/group-handler.ts';
 import { buildAvatarDeps } from '../wiring/avatar-wiring.ts';
-import { buildLinkResolver, buildSessionResolver, linkTokens } from '../wiring/session-wiring.ts';
+import { buildLinkResolver, linkTokens, sessionTokens } from '../wiring/session-wiring.ts';
+import { TaskListEarlyReads } from './early-reads.ts';
 import { avatarRoutes } from './routes.ts';
 
 const config = readConfig(GROUP_CONFIG.avatars);
 const db = createDocumentClient(config.dynamodbEndpoint);
 const s3 = createS3Client(config.s3Endpoint);
+const deps = buildAvatarDeps(config, db, s3, await linkTokens(config));
+// The task list starts its reads, the session's among them, as the request arrives (early-reads.ts).
+const early = new TaskListEarlyReads(
+  await sessionTokens(config),
+  new DynamoUserReader(db, config.tableName),
+  deps.tasks,
+);
 
-export const handler = groupHandler(
+const group = groupHandler(
   'avatars',
-  avatarRoutes(buildAvatarDeps(config, db, s3, await linkTokens(config))),
-  await buildSessionResolver(config, db),
+  avatarRoutes(deps, early),
+  // The session resolved as every group's (session-wiring.ts), from what the request started early.
+  (token) => resolveSession({ ...early.session(token), adminEmails: config.adminEmails }, token),
   { ...config, links: await buildLinkResolver(config, db) },
 );
+
+export const handler: typeof group = async (event, context) => {
+  early.start(event);
+  try {
+    return await group(event, context);
+  } finally {
+    early.end(event);
+  }
+};

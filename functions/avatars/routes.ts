@@ -23,6 +23,7 @@ import { listActiveStyles, type StyleDeps } from '../domain/styles/styles.ts';
 import { type ChosenDeps, setChosen } from '../domain/teams/chosen.ts';
 import { jsonResponse } from '../http/error-mapper.ts';
 import type { RouteHandlers } from '../http/group-handler.ts';
+import type { TaskListEarlyReads } from './early-reads.ts';
 
 export type AvatarDeps = StyleDeps &
   CreateDeps &
@@ -65,7 +66,8 @@ const redirect = (location: string): APIGatewayProxyStructuredResultV2 => ({
   headers: { location, 'cache-control': 'no-store' },
 });
 
-export const avatarRoutes = (deps: AvatarDeps): RouteHandlers<'avatars'> => ({
+/** `early`: the task list's reads started as the request arrived (early-reads.ts). */
+export const avatarRoutes = (deps: AvatarDeps, early?: TaskListEarlyReads): RouteHandlers<'avatars'> => ({
   listStyles: () => listActiveStyles(deps),
   createTasksBatch: ({ user, body, event }) =>
     createAvatarBatch(deps, user, body, header(event, 'idempotency-key')),
@@ -78,7 +80,8 @@ export const avatarRoutes = (deps: AvatarDeps): RouteHandlers<'avatars'> => ({
       202,
       await editAvatar(deps, user, params.taskId ?? '', body, header(event, 'idempotency-key')),
     ),
-  userTasks: ({ user, event }) => listUserTasks(deps, user, query(event)),
+  userTasks: ({ user, event }) =>
+    listUserTasks(early ? { ...deps, tasks: early.listsFor(event) } : deps, user, query(event)),
   resultData: ({ user, params, event }) =>
     resultData(deps, user, params.filename ?? '', parsePreset(query(event).preset)),
   resultFile: async ({ user, params, event }) => {

@@ -41,6 +41,26 @@ export async function apiLatency(
   db: DynamoDBDocumentClient,
   counts: PairCounts = DEFAULT_PAIR_COUNTS,
 ): Promise<ApiLatencyFigures> {
+  const { userInfo, users, password } = await userInfoLatency(stack, db, counts);
+  const login = await runLoad({
+    total: 100,
+    concurrency: 10,
+    requests: users.map((u, i) => ({
+      url: `${stack.apiUrl}/login`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.8.0.${i + 1}` },
+      body: JSON.stringify({ email: u.email, password }),
+    })),
+  });
+  return { userInfo, ...(await webhookLatency(stack, db, counts)), login };
+}
+
+/** GET /user_info of 20 accounts in turn against a GetItem of the same accounts (also `npm run bench:api`). */
+export async function userInfoLatency(
+  stack: LocalStack,
+  db: DynamoDBDocumentClient,
+  counts: PairCounts = DEFAULT_PAIR_COUNTS,
+): Promise<{ userInfo: Paired; users: { email: string; token: string }[]; password: string }> {
   const password = 'bench password 123';
   const users: { email: string; token: string }[] = [];
   for (let i = 0; i < 20; i++) {
@@ -61,17 +81,7 @@ export async function apiLatency(
         headers: { authorization: `Bearer ${(users[i % users.length] as { token: string }).token}` },
       }),
   );
-  const login = await runLoad({
-    total: 100,
-    concurrency: 10,
-    requests: users.map((u, i) => ({
-      url: `${stack.apiUrl}/login`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.8.0.${i + 1}` },
-      body: JSON.stringify({ email: u.email, password }),
-    })),
-  });
-  return { userInfo, ...(await webhookLatency(stack, db, counts)), login };
+  return { userInfo, users, password };
 }
 
 export function printApiLatency(f: ApiLatencyFigures): void {

@@ -131,78 +131,8 @@ export async function generationBench(
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
   try {
-    const users = await Promise.all(Array.from({ length: 10 }, () => creator(stack, db, 100_000)));
-    const { styles } = await api<{ styles: Style[] }>(stack, 'GET', '/aivatar/styles', users[0] as string);
+    const { create, userTasks, users, styles } = await createAndListBench(stack, db, sqs, counts);
     const ten = styles.slice(0, 10);
-
-    // 1. Create, against its transaction of 13 items (account 2, ledger 2, batch 2, 10 tasks; docs/capacity.md);
-    // nothing consumes the queue meanwhile.
-    const transact13 = await transactFloor(db, stack.tableName, 13);
-    const create = {
-      ...(await paired('TransactWriteItems of 13', counts, transact13, (i) =>
-        apiCall({
-          url: `${stack.apiUrl}/aivatar/create_tasks_batch`,
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${users[i % users.length] as string}`,
-            'content-type': 'application/json',
-          },
-          body: createBody(ten),
-        }),
-      )),
-      styles: ten.length,
-    };
-    await sqs.send(new PurgeQueueCommand({ QueueUrl: stack.taskQueues.queueUrl }));
-
-    // 2. The gallery of an account with 200 finished tasks.
-    const owner = await creator(stack, db, 1000);
-    for (let i = 0; i < 20; i++)
-      await api(stack, 'POST', '/aivatar/create_tasks_batch', owner, JSON.parse(createBody(ten)));
-    await sqs.send(new PurgeQueueCommand({ QueueUrl: stack.taskQueues.queueUrl }));
-    const sub = JSON.parse(Buffer.from(owner.split('.')[1] as string, 'base64url').toString()).sub as string;
-    const items = await db.send(
-      new QueryCommand({
-        TableName: stack.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :t)',
-        ExpressionAttributeValues: { ':pk': `USER#${sub}`, ':t': 'TASK#' },
-      }),
-    );
-    for (const t of items.Items ?? []) {
-      await db.send(
-        new UpdateCommand({
-          TableName: stack.tableName,
-          Key: { pk: t.pk, sk: t.sk },
-          UpdateExpression:
-            'SET #s = :done, progress = :p, result_file = :f, render_kind = :k, width = :w, height = :h REMOVE gsi1pk, gsi1sk',
-          ExpressionAttributeNames: { '#s': 'status' },
-          ExpressionAttributeValues: {
-            ':done': 'DONE',
-            ':p': 100,
-            ':f': `${t.slug}_${t.id}.jpg`,
-            ':k': 'preview-render',
-            ':w': 1024,
-            ':h': 1536,
-          },
-        }),
-      );
-    }
-    const list = (query: string) => () =>
-      apiCall({
-        url: `${stack.apiUrl}/aivatar/user-tasks${query}`,
-        method: 'GET',
-        headers: { authorization: `Bearer ${owner}` },
-      });
-    // The Query the task store makes for a page (functions/adapters/dynamodb/task-store.ts), on the same items.
-    const page = (limit: number) =>
-      queryFloor(db, stack.tableName, {
-        pk: `USER#${sub}`,
-        prefix: 'TASK#',
-        limit,
-        newestFirst: true,
-        projection: SUMMARY_ATTRIBUTES,
-      });
-    const firstPage = await paired('Query page of 50', counts, page(50), list(''));
-    const all = await paired('Query page of 200', counts, page(200), list('?limit=200'));
 
     // 3. The worker's overhead beyond the provider and the likeness measure.
     const worker = await workerOverhead(stack, users[1] as string, ten, sqs);
@@ -228,12 +158,7 @@ export async function generationBench(
         await new Promise((r) => setTimeout(r, 100));
       }
       const clickToDone = { styles: 3, ms: Math.round(performance.now() - started) };
-      return {
-        create,
-        userTasks: { firstPage, all, tasks: items.Items?.length ?? 0 },
-        worker,
-        clickToDone,
-      };
+      return { create, userTasks, worker, clickToDone };
     } finally {
       await workers.stop();
     }
@@ -241,6 +166,92 @@ export async function generationBench(
     db.destroy();
     sqs.destroy();
   }
+}
+
+/**
+ * Parts 1 and 2 alone (also `npm run bench:api`): create of 10 styles against its transaction, and the
+ * gallery of an account with 200 finished tasks against the Query pages it reads.
+ */
+export async function createAndListBench(
+  stack: LocalStack,
+  db: DynamoDBDocumentClient,
+  sqs: SQSClient,
+  counts: PairCounts = DEFAULT_PAIR_COUNTS,
+): Promise<Pick<GenerationFigures, 'create' | 'userTasks'> & { users: string[]; styles: Style[] }> {
+  const users = await Promise.all(Array.from({ length: 10 }, () => creator(stack, db, 100_000)));
+  const { styles } = await api<{ styles: Style[] }>(stack, 'GET', '/aivatar/styles', users[0] as string);
+  const ten = styles.slice(0, 10);
+
+  // 1. Create, against its transaction of 13 items (account 2, ledger 2, batch 2, 10 tasks; docs/capacity.md);
+  // nothing consumes the queue meanwhile.
+  const transact13 = await transactFloor(db, stack.tableName, 13);
+  const create = {
+    ...(await paired('TransactWriteItems of 13', counts, transact13, (i) =>
+      apiCall({
+        url: `${stack.apiUrl}/aivatar/create_tasks_batch`,
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${users[i % users.length] as string}`,
+          'content-type': 'application/json',
+        },
+        body: createBody(ten),
+      }),
+    )),
+    styles: ten.length,
+  };
+  await sqs.send(new PurgeQueueCommand({ QueueUrl: stack.taskQueues.queueUrl }));
+
+  // 2. The gallery of an account with 200 finished tasks.
+  const owner = await creator(stack, db, 1000);
+  for (let i = 0; i < 20; i++)
+    await api(stack, 'POST', '/aivatar/create_tasks_batch', owner, JSON.parse(createBody(ten)));
+  await sqs.send(new PurgeQueueCommand({ QueueUrl: stack.taskQueues.queueUrl }));
+  const sub = JSON.parse(Buffer.from(owner.split('.')[1] as string, 'base64url').toString()).sub as string;
+  const items = await db.send(
+    new QueryCommand({
+      TableName: stack.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :t)',
+      ExpressionAttributeValues: { ':pk': `USER#${sub}`, ':t': 'TASK#' },
+    }),
+  );
+  for (const t of items.Items ?? []) {
+    await db.send(
+      new UpdateCommand({
+        TableName: stack.tableName,
+        Key: { pk: t.pk, sk: t.sk },
+        UpdateExpression:
+          'SET #s = :done, progress = :p, result_file = :f, render_kind = :k, width = :w, height = :h REMOVE gsi1pk, gsi1sk',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: {
+          ':done': 'DONE',
+          ':p': 100,
+          ':f': `${t.slug}_${t.id}.jpg`,
+          ':k': 'preview-render',
+          ':w': 1024,
+          ':h': 1536,
+        },
+      }),
+    );
+  }
+  const list = (query: string) => () =>
+    apiCall({
+      url: `${stack.apiUrl}/aivatar/user-tasks${query}`,
+      method: 'GET',
+      headers: { authorization: `Bearer ${owner}` },
+    });
+  // The Query the task store makes for a page (functions/adapters/dynamodb/task-store.ts), on the same items.
+  const page = (limit: number) =>
+    queryFloor(db, stack.tableName, {
+      pk: `USER#${sub}`,
+      prefix: 'TASK#',
+      limit,
+      newestFirst: true,
+      projection: SUMMARY_ATTRIBUTES,
+    });
+  const firstPage = await paired('Query page of 50', counts, page(50), list(''));
+  const all = await paired('Query page of 200', counts, page(200), list('?limit=200'));
+
+  return { create, userTasks: { firstPage, all, tasks: items.Items?.length ?? 0 }, users, styles };
 }
 
 /** The worker's settings on the bench's local stack, its provider the fake at `providerUrl`. */

@@ -269,21 +269,33 @@ export async function createBatch(
     createdAt: b.createdAt,
   };
   type Step = CreateBatchOutcome | 'repeat';
+  // The first try takes the balance the session read (one GetItem fewer on the create screen's wait): the
+  // debit below is conditioned on it, so a stale balance fails the transaction and the next try reads it
+  // consistently; a balance too low to pay is read afresh before the batch is refused.
+  let seen = b.team ? undefined : b.balanceSeen;
   const result = await transactWithRetry<Step>(
     db,
     async () => {
       const earlier = await repeat();
       if (earlier) return earlier;
-      const balance = await readBalance(db, table, b.userId);
+      const hinted = seen;
+      seen = undefined;
+      let balance = hinted ?? (await readBalance(db, table, b.userId));
       // A team avatar is paid by one avatar of the member's allowance (its condition: enough left, seat
       // held), in this same transaction; the account's tokens are untouched.
       const team = b.team ?? null;
-      const debits = team
-        ? b.tasks.map(() => ({ subscription: 0, ltd: 0 }))
-        : splitDebit(
-            b.tasks.map((t) => t.tokenCost),
-            balance,
-          );
+      const split = (from: Balance) =>
+        team
+          ? b.tasks.map(() => ({ subscription: 0, ltd: 0 }))
+          : splitDebit(
+              b.tasks.map((t) => t.tokenCost),
+              from,
+            );
+      let debits = split(balance);
+      if (!debits && hinted) {
+        balance = await readBalance(db, table, b.userId);
+        debits = split(balance);
+      }
       if (!debits) return { outcome: 'short', needed: total, available: balance.subscription + balance.ltd };
       const taken = sumDebits(debits);
       const after = { subscription: balance.subscription - taken.subscription, ltd: balance.ltd - taken.ltd };

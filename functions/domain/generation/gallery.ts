@@ -85,7 +85,7 @@ const notFound = () => new DomainError('NOT_FOUND', 'Avatar not found.');
 const editOf = (spec: EditSpec): NonNullable<AvatarTask['edit']> => spec as NonNullable<AvatarTask['edit']>;
 
 async function describe(
-  deps: GalleryDeps,
+  deps: Pick<GalleryDeps, 'results' | 'clock'>,
   user: User,
   t: TaskSummary,
   typical: TypicalDurations,
@@ -167,11 +167,14 @@ async function describe(
   };
 }
 
-export async function listUserTasks(
-  deps: GalleryDeps,
-  user: User,
-  query: { cursor?: string; limit?: string; favourites?: string },
-): Promise<{ tasks: AvatarTask[]; next_cursor: string | null }> {
+type TaskListQuery = { cursor?: string; limit?: string; favourites?: string };
+
+/** The page a task list asks for, checked: the size, the cursor, favourites only or not. */
+export function taskListPage(query: TaskListQuery): {
+  limit: number;
+  cursor: string | null;
+  favourites: boolean;
+} {
   const asked = Number(query.limit ?? GALLERY_LIMITS.defaultPage);
   const limit =
     Number.isInteger(asked) && asked > 0
@@ -186,10 +189,18 @@ export async function listUserTasks(
   const favourites = query.favourites || 'false';
   if (favourites !== 'true' && favourites !== 'false')
     throw new DomainError('VALIDATION_FAILED', 'Invalid favourites: use true or false.');
-  const page =
-    favourites === 'true'
-      ? await deps.tasks.listFavourites(user.id, limit, cursor)
-      : await deps.tasks.list(user.id, limit, cursor);
+  return { limit, cursor, favourites: favourites === 'true' };
+}
+
+export async function listUserTasks(
+  deps: Omit<GalleryDeps, 'tasks'> & { tasks: Pick<TaskStore, 'list' | 'listFavourites'> },
+  user: User,
+  query: TaskListQuery,
+): Promise<{ tasks: AvatarTask[]; next_cursor: string | null }> {
+  const { limit, cursor, favourites } = taskListPage(query);
+  const page = favourites
+    ? await deps.tasks.listFavourites(user.id, limit, cursor)
+    : await deps.tasks.list(user.id, limit, cursor);
   const typical = await typicalFor(deps, page.tasks);
   return {
     tasks: await Promise.all(page.tasks.map((t) => describe(deps, user, t, typical))),
@@ -201,7 +212,10 @@ export async function listUserTasks(
  * The stages' typical durations, read (one GetItem) only when a task of the page is pending. The estimate
  * is a courtesy: when it cannot be read, the list is still answered, with the defaults.
  */
-async function typicalFor(deps: GalleryDeps, tasks: TaskSummary[]): Promise<TypicalDurations> {
+async function typicalFor(
+  deps: Pick<GalleryDeps, 'clock' | 'durations'>,
+  tasks: TaskSummary[],
+): Promise<TypicalDurations> {
   const now = deps.clock.now();
   if (!tasks.some((t) => t.status === 'TODO' || t.status === 'IN_PROGRESS'))
     return { ...DEFAULT_DURATIONS, samples: 0 };

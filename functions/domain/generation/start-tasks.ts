@@ -112,6 +112,7 @@ export async function startTasks(deps: CreateDeps, user: User, r: StartRequest):
         : null,
       ledgerEntryIds: { subscription: deps.ids.newId(), ltd: deps.ids.newId() },
       team: r.team ? { teamId: r.team.teamId, memberId: r.team.memberId } : null,
+      balanceSeen: { subscription: user.tokensSubscription, ltd: user.tokensLtd },
     })
     .catch(async (e: unknown) => {
       await releaseProviderCalls(deps.budget, user.id, day, tasks.length);

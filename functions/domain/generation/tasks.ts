@@ -150,6 +150,12 @@ export interface NewBatch {
   ledgerEntryIds: { subscription: string; ltd: string };
   /** paid by the member's team allowance (one avatar per task) instead of the account's tokens */
   team?: { teamId: string; memberId: string } | null;
+  /**
+   * The balance as the session read it a moment ago: the store may try its transaction on it instead of
+   * reading the account again. A hint only: the debit is conditioned on the balance it assumed, so a stale
+   * one fails and is read afresh, and a balance too low to pay is read afresh before the batch is refused.
+   */
+  balanceSeen?: { subscription: number; ltd: number };
 }
 
 export interface BatchRecord {
