@@ -113,10 +113,11 @@ describe('names from a request', () => {
     for (const key of mine)
       expect(key).toMatch(new RegExp(`^(photos|thumbs)/${owner}/[a-z0-9_-]+\\.(jpg|webp)$`));
     // Nothing escaped to the bucket's top level: every key is under a product prefix and an account's id
-    // (avatars, ZIPs and exports come from other tests sharing the bucket; style pictures have no owner).
+    // (avatars, ZIPs and exports come from other tests sharing the bucket; a team's ZIP is under its team's id;
+    // style pictures have no owner).
     for (const key of everything)
       expect(key).toMatch(
-        /^((uploads|photos|thumbs|results|result-thumbs|result-sizes|archives|exports)\/[0-9a-f-]{36}\/|style-images\/[^/]+$)/,
+        /^((uploads|photos|thumbs|results|result-thumbs|result-sizes|archives|exports)\/[0-9a-f-]{36}\/|archives\/team-[0-9a-f-]{36}\/|style-images\/[^/]+$)/,
       );
     // The names on the device are kept for display only.
     const list = await callRoute('listPhotos', { token: user.token });
