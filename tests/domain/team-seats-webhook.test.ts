@@ -88,3 +88,39 @@ describe('a paid seat checkout', () => {
     expect(w.warnings).toHaveLength(2);
   });
 });
+
+describe('a refunded seat purchase', () => {
+  const refund = (eventId: string, amountRefunded: number): BillingEvent => ({
+    kind: 'charge-refunded',
+    eventId,
+    paymentIntentId: 'pi_1',
+    amount: 3 * TEAM_SEAT.priceCents,
+    amountRefunded,
+  });
+
+  it('takes back only the free seats, never below those members hold, once per refund; the ledger keeps the rest', async () => {
+    const w = await world(3);
+    expect(await handleBillingEvent(w.deps, w.paid())).toBe('credited');
+    w.store.teamSeatsUsed.set('t1', 2);
+    const full = refund('evt_refund', 3 * TEAM_SEAT.priceCents);
+    expect(await handleBillingEvent(w.deps, full)).toBe('refunded');
+    expect(w.store.teamSeats.get('t1')).toBe(2);
+    expect(w.store.teamRefunds).toEqual([{ teamId: 't1', seats: -1, seatsAfter: 2, seatsKept: 2 }]);
+    // Replayed, and renamed: nothing more.
+    expect(await handleBillingEvent(w.deps, full)).toBe('duplicate');
+    expect(await handleBillingEvent(w.deps, refund('evt_refund_again', 3 * TEAM_SEAT.priceCents))).toBe(
+      'duplicate',
+    );
+    expect(w.store.teamSeats.get('t1')).toBe(2);
+    expect(w.store.teamRefunds).toHaveLength(1);
+  });
+
+  it('a partial refund takes back its share of the seats, and a later one the rest', async () => {
+    const w = await world(3);
+    await handleBillingEvent(w.deps, w.paid());
+    expect(await handleBillingEvent(w.deps, refund('evt_r1', TEAM_SEAT.priceCents))).toBe('refunded');
+    expect(w.store.teamSeats.get('t1')).toBe(2);
+    expect(await handleBillingEvent(w.deps, refund('evt_r2', 3 * TEAM_SEAT.priceCents))).toBe('refunded');
+    expect(w.store.teamSeats.get('t1')).toBe(0);
+  });
+});

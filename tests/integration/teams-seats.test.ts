@@ -86,6 +86,49 @@ describe('buying seats', () => {
     expect(mine.body).toMatchObject({ seats_total: 3, seats_used: 0 });
   }, 90_000);
 
+  it('a refund takes back the free seats once, never those members hold: the ledger records the rest', async () => {
+    const owner = await ownerWithTeam(0);
+    const res = await callRoute('teamSeatCheckout', {
+      token: owner.token,
+      params: { teamId: owner.teamId },
+      body: { quantity: 3 },
+    });
+    const sessionId = sessionIdOf(res.body.url);
+    await pay(sessionId);
+    await waitFor(
+      () => teamItem(owner.teamId),
+      (t) => t.seats_total === 3,
+      'seats credited',
+    );
+    await memberOf(owner);
+    const pi = String((await stripeApi().checkout.sessions.retrieve(sessionId)).payment_intent);
+    await stripeApi().refunds.create({ payment_intent: pi });
+    // 3 seats refunded, 2 free (the owner and the member hold 1 seat: the member's): 2 taken back.
+    const team = await waitFor(
+      () => teamItem(owner.teamId),
+      (t) => t.seats_total !== 3,
+      'seats taken back',
+    );
+    expect(team).toMatchObject({ seats_total: 1, seats_used: 1 });
+    const refunded = (await ledgerOfTeam(owner.teamId)).filter((e) => e.reason === 'seats_refund');
+    expect(refunded).toEqual([
+      expect.objectContaining({ seats: -2, seats_after: 1, seats_kept: 1, payment_intent_id: pi }),
+    ]);
+    // The same refund event replayed twice (at once), and under a new id: seats went down once.
+    const [event] = await eventsOf('charge.refunded', pi);
+    expect(event).toBeDefined();
+    const payload = asPayload(event?.event as Record<string, unknown>);
+    for (const r of await Promise.all([deliver(payload), deliver(payload)])) expect(r.status).toBe(200);
+    expect(
+      (await deliver(asPayload(event?.event as Record<string, unknown>, { id: newEventId() }))).status,
+    ).toBe(200);
+    expect(await teamItem(owner.teamId)).toMatchObject({ seats_total: 1, seats_used: 1 });
+    expect((await ledgerOfTeam(owner.teamId)).filter((e) => e.reason === 'seats_refund')).toHaveLength(1);
+    // The member keeps their seat.
+    const page = await callRoute('teamMembers', { token: owner.token, params: { teamId: owner.teamId } });
+    expect(page.body.members.filter((m) => m.has_seat && m.status !== 'left')).toHaveLength(1);
+  }, 90_000);
+
   it('refuses 0 and 501 seats, and a member or another team (403, 404)', async () => {
     const owner = await ownerWithTeam(1);
     const member = await memberOf(owner);

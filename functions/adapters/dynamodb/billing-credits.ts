@@ -12,7 +12,7 @@ import type {
   RefundClawback,
   SeatCredit,
 } from '../../domain/billing/ports.ts';
-import { type TransactItem, transactWithRetry } from './balance-transaction.ts';
+import { type Attempt, type TransactItem, transactWithRetry } from './balance-transaction.ts';
 import { claimedAttribute } from './email-claims.ts';
 import { accountOwner, keys, OWNER_ATTRIBUTE, ownedBy, TTL_ATTRIBUTE } from './keys.ts';
 import { teamLedgerPut } from './team-ledger.ts';
@@ -194,7 +194,25 @@ export function creditTeamSeats(
         seatsAfter: before + c.seats,
       }),
     ];
-    return { items, done: 'credited', failedAt: { 0: 'duplicate', 1: 'duplicate' } };
+    if (c.paymentIntentId)
+      // What a refund of this payment needs to take its seats back (clawBackRefund). The team's, not the
+      // buyer's: it stays when the buyer's account is deleted, as the seats do.
+      items.push({
+        Put: {
+          TableName: table,
+          Item: {
+            ...keys.payment(c.paymentIntentId),
+            session_id: c.sessionId,
+            team_id: c.teamId,
+            seats: c.seats,
+            amount_cents: c.amountCents,
+            refunded_cents: 0,
+            seats_to_take_back: 0,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      });
+    return { items, done: 'credited', failedAt: { 0: 'duplicate', 1: 'duplicate', 4: 'duplicate' } };
   });
 }
 
@@ -291,6 +309,7 @@ export function clawBackRefund(
       new GetCommand({ TableName: table, Key: keys.payment(r.paymentIntentId), ConsistentRead: true }),
     );
     if (!found.Item) return 'unknown-payment';
+    if (found.Item.team_id !== undefined) return seatRefund(db, table, r, SeatPaymentItem.parse(found.Item));
     const p = PaymentItem.parse(found.Item);
     // The refunded total only grows: an event that does not add to it was applied already.
     const refunded = Math.min(r.amountRefunded, p.amount_cents);
@@ -333,4 +352,81 @@ export function clawBackRefund(
       failedAt: { 0: 'duplicate' },
     };
   });
+}
+
+const SeatPaymentItem = z.object({
+  session_id: z.string(),
+  team_id: z.string(),
+  seats: z.number(),
+  amount_cents: z.number(),
+  refunded_cents: z.number(),
+  seats_to_take_back: z.number(),
+});
+
+/**
+ * A seat purchase refunded (docs/payments.md, "Team seats"): its share of the seats (all of them for a full
+ * refund) leaves the team's seats_total, but never below seats_used: members keep the seats they hold (none
+ * is removed), and the team's ledger entry records how many refunded seats stayed in use (`seats_kept`) for
+ * an operator to settle. Once per event, and per refunded amount (it only grows), in one transaction with
+ * the team's counters as read (a join meanwhile: read again).
+ */
+async function seatRefund(
+  db: DynamoDBDocumentClient,
+  table: string,
+  r: RefundClawback,
+  p: z.infer<typeof SeatPaymentItem>,
+): Promise<CreditOutcome | 'unknown-payment' | Attempt<CreditOutcome | 'unknown-payment'>> {
+  const refunded = Math.min(r.amountRefunded, p.amount_cents);
+  if (refunded <= p.refunded_cents) return 'duplicate';
+  const target = Math.floor((p.seats * refunded) / p.amount_cents);
+  const owed = target - p.seats_to_take_back;
+  const team = await db.send(
+    new GetCommand({ TableName: table, Key: keys.team(p.team_id), ConsistentRead: true }),
+  );
+  const paymentUpdate: TransactItem = {
+    Update: {
+      TableName: table,
+      Key: keys.payment(r.paymentIntentId),
+      UpdateExpression: 'SET refunded_cents = :refunded, seats_to_take_back = :target',
+      ConditionExpression: 'refunded_cents = :before',
+      ExpressionAttributeValues: { ':refunded': refunded, ':target': target, ':before': p.refunded_cents },
+    },
+  };
+  // A dissolved team (its owner's account deleted) has no seats left to take, nor a ledger.
+  if (!team.Item || team.Item.seats_total === undefined || team.Item.dissolved_at !== undefined)
+    return {
+      items: [eventPut(table, r.eventId, r.now), paymentUpdate],
+      done: 'credited',
+      failedAt: { 0: 'duplicate' },
+    };
+  const total = Number(team.Item.seats_total);
+  const used = Number(team.Item.seats_used ?? 0);
+  const taken = Math.max(0, Math.min(owed, total - used));
+  const after = total - taken;
+  return {
+    items: [
+      eventPut(table, r.eventId, r.now),
+      paymentUpdate,
+      {
+        Update: {
+          TableName: table,
+          Key: keys.team(p.team_id),
+          UpdateExpression: 'SET seats_total = :after',
+          // A join meanwhile is fine while the seats left cover it; otherwise this is read again.
+          ConditionExpression: 'seats_total = :total AND seats_used <= :after',
+          ExpressionAttributeValues: { ':after': after, ':total': total },
+        },
+      },
+      teamLedgerPut(table, p.team_id, {
+        entryId: r.ledgerEntryId,
+        seats: -taken,
+        sessionId: p.session_id,
+        at: r.now,
+        seatsAfter: after,
+        refund: { paymentIntentId: r.paymentIntentId, seatsKept: owed - taken },
+      }),
+    ],
+    done: 'credited',
+    failedAt: { 0: 'duplicate' },
+  };
 }

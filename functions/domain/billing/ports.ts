@@ -142,6 +142,10 @@ export interface SeatCredit {
   teamId: string;
   userId: string;
   seats: number;
+  /** what was paid (seats at the catalogue's price): a refund takes back its share of the seats */
+  amountCents: number;
+  /** the payment a refund names (charge.refunded): null when the provider sent none */
+  paymentIntentId: string | null;
   ledgerEntryId: string;
   now: number;
 }
@@ -252,6 +256,10 @@ export interface WebhookStore extends BillingStore {
     snapshot: SubscriptionSnapshot,
     expiry: { ledgerEntryId: string; now: number },
   ): Promise<void>;
-  /** One transaction: the event id, the refunded amount (only ever growing), the balance (never below 0). */
+  /**
+   * One transaction: the event id, the refunded amount (only ever growing), the balance (never below 0).
+   * A seat purchase's refund takes its share of the seats back from the team's seats_total, never below
+   * seats_used: seats members hold stay theirs, and the team's ledger records how many could not be taken.
+   */
   clawBackRefund(refund: RefundClawback): Promise<CreditOutcome | 'unknown-payment'>;
 }

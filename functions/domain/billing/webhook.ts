@@ -129,6 +129,8 @@ async function creditSeats(
     teamId: record.teamId,
     userId: record.userId,
     seats,
+    amountCents: seats * TEAM_SEAT.priceCents,
+    paymentIntentId: event.paymentIntentId,
     ledgerEntryId: deps.ids.newId(),
     now: deps.clock.now(),
   });
@@ -219,6 +221,7 @@ async function grantMonth(deps: WebhookDeps, event: InvoiceEvent): Promise<Webho
 
 type RefundEvent = Extract<BillingEvent, { kind: 'charge-refunded' }>;
 
+/** A pack's refund takes back its unused tokens; a seat purchase's, its free seats (docs/payments.md). */
 async function takeBackRefund(deps: WebhookDeps, event: RefundEvent): Promise<WebhookOutcome> {
   if (!event.paymentIntentId) return 'ignored';
   const outcome = await deps.store.clawBackRefund({

@@ -35,6 +35,8 @@ interface PaymentState {
   amountCents: number;
   refundedCents: number;
   tokensToTakeBack: number;
+  /** a seat purchase's: its team and seats (tokens stays 0) */
+  seats?: { teamId: string; sessionId: string; seats: number; toTakeBack: number };
 }
 
 export class FakeWebhookStore extends FakeBillingStore implements WebhookStore {
@@ -51,8 +53,12 @@ export class FakeWebhookStore extends FakeBillingStore implements WebhookStore {
     return c ? { ...c, credited: this.credited.has(sessionId) } : null;
   }
 
-  /** team id -> seats credited (creditSeats: billing-credits.ts creditTeamSeats) */
+  /** team id -> seats credited (creditSeats: billing-credits.ts creditTeamSeats), less those refunded */
   readonly teamSeats = new Map<string, number>();
+  /** team id -> seats members hold (the team's seats_used), set by a test */
+  readonly teamSeatsUsed = new Map<string, number>();
+  /** the teams' ledger entries of seat refunds (billing-credits.ts seatRefund) */
+  readonly teamRefunds: { teamId: string; seats: number; seatsAfter: number; seatsKept: number }[] = [];
 
   async creditSeats(c: SeatCredit): Promise<CreditOutcome> {
     const checkout = this.checkouts.get(c.sessionId);
@@ -62,6 +68,15 @@ export class FakeWebhookStore extends FakeBillingStore implements WebhookStore {
     this.events.add(c.eventId);
     this.credited.add(c.sessionId);
     this.teamSeats.set(c.teamId, (this.teamSeats.get(c.teamId) ?? 0) + c.seats);
+    if (c.paymentIntentId)
+      this.payments.set(c.paymentIntentId, {
+        userId: c.userId,
+        tokens: 0,
+        amountCents: c.amountCents,
+        refundedCents: 0,
+        tokensToTakeBack: 0,
+        seats: { teamId: c.teamId, sessionId: c.sessionId, seats: c.seats, toTakeBack: 0 },
+      });
     return 'credited';
   }
 
@@ -238,6 +253,25 @@ export class FakeWebhookStore extends FakeBillingStore implements WebhookStore {
     // The refunded total only grows: an event that does not add to it was applied already.
     const refunded = Math.min(r.amountRefunded, p.amountCents);
     if (refunded <= p.refundedCents) return 'duplicate';
+    if (p.seats) {
+      if (this.events.has(r.eventId)) return 'duplicate';
+      const target = Math.floor((p.seats.seats * refunded) / p.amountCents);
+      const owed = target - p.seats.toTakeBack;
+      const total = this.teamSeats.get(p.seats.teamId) ?? 0;
+      // Never below the seats members hold.
+      const taken = Math.max(0, Math.min(owed, total - (this.teamSeatsUsed.get(p.seats.teamId) ?? 0)));
+      this.events.add(r.eventId);
+      p.refundedCents = refunded;
+      p.seats.toTakeBack = target;
+      this.teamSeats.set(p.seats.teamId, total - taken);
+      this.teamRefunds.push({
+        teamId: p.seats.teamId,
+        seats: -taken,
+        seatsAfter: total - taken,
+        seatsKept: owed - taken,
+      });
+      return 'credited';
+    }
     const user = this.accountsStore.peek(p.userId);
     if (!user) return 'unknown-payment';
     if (this.events.has(r.eventId)) return 'duplicate';
