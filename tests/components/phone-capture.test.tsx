@@ -32,7 +32,7 @@ describe('Manage Photos: "Use your phone"', () => {
     const panel = await screen.findByTestId('phone-capture');
     expect(within(panel).getByRole('heading', { name: 'Use your phone' })).toBeTruthy();
     expect(within(panel).getByTestId('phone-consent-first').textContent).toBe(
-      'Tick both boxes on the left first: the photos you take count as uploads.',
+      'Tick both boxes under “Before you upload” first: the photos you take count as uploads.',
     );
     expect(
       (within(panel).getByRole('button', { name: 'Show a code for my phone' }) as HTMLButtonElement).disabled,
@@ -195,6 +195,10 @@ describe('The phone capture page', () => {
     expect(document.title).toBe(
       lang === 'fr' ? 'Prenez vos selfies · Aivatar' : 'Take your selfies · Aivatar',
     );
+    // The heading says the link cannot be used, not "Take your selfies" above a message saying you cannot.
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      lang === 'fr' ? 'Ce lien ne peut pas être utilisé' : "This link can't be used",
+    );
     expect(document.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
   });
 
@@ -244,6 +248,10 @@ describe('The phone capture page', () => {
     await waitFor(() => expect(result.dataset.status).toBe('kept'));
     expect(within(result).getByTestId('shot-score').textContent).toBe('Quality 84/100');
     expect(within(result).getByText('Move closer')).toBeTruthy();
+    expect(within(result).getByTestId('shot-title').textContent).toBe('Looks good!');
+    // A kept shot stays (the code cannot delete it): its button says another is taken, not that it is replaced.
+    expect(within(result).getByRole('button', { name: 'Take another' })).toBeTruthy();
+    expect(within(result).queryByRole('button', { name: 'Retake' })).toBeNull();
     for (const call of apiStub.calls('photoUploadTargets', 'confirmPhotoUploads')) {
       expect(call.headers.get('X-Capture-Code')).toBe(CODE);
       expect(call.headers.get('X-Capture-Device')).toBe('device-secret-1');
@@ -267,11 +275,61 @@ describe('The phone capture page', () => {
     expect(screen.getByTestId('shot-message').textContent).toBe(
       "We couldn't find your face. Keep it inside the oval, in good light.",
     );
+    expect(screen.queryByRole('button', { name: 'Take another' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Retake' }));
     expect(screen.queryByTestId('shot-result')).toBeNull();
     expect(screen.getByTestId('capture-prompt').textContent).toBe('Turn your head a little to the left');
     expect(screen.getByTestId('capture-file')).toBeTruthy();
   });
+
+  test.each([
+    { lang: 'en', title: 'Photo kept', info: 'We turned this photo upright', tip: 'Face a window' },
+    {
+      lang: 'fr',
+      title: 'Photo gardée',
+      info: 'Nous avons redressé cette photo',
+      tip: 'Tournez-vous vers une fenêtre',
+    },
+  ] as const)(
+    '$lang: a weaker kept shot is not "looks good", and a turned one is said apart from what to improve',
+    async ({ lang, title, info, tip }) => {
+      stubBucket();
+      apiStub.on('openCaptureLink', opened({ language: lang }));
+      apiStub.on('photoUploadTargets', ok('photoUploadTargets', targets('selfie-1-straight.jpg')));
+      apiStub.on(
+        'confirmPhotoUploads',
+        ok(
+          'confirmPhotoUploads',
+          kept('selfie-1-straight.jpg', {
+            photos: [
+              {
+                filename: 'stored-selfie-1-straight.jpg',
+                quality: { score: 52, reasons: ['face-dark'] },
+                hints: ['turned-upright'],
+              },
+            ],
+          }),
+        ),
+      );
+      const { user } = await renderApp(`${lang === 'fr' ? '/fr' : ''}/capture/${CODE}`);
+      await user.click(
+        await screen.findByRole('button', {
+          name: lang === 'fr' ? "Ouvrir l'appareil photo" : 'Open the camera',
+        }),
+      );
+      await user.upload(await screen.findByTestId('capture-file'), aShot());
+      const result = await screen.findByTestId('shot-result');
+      await waitFor(() => expect(result.dataset.status).toBe('kept'));
+      expect(within(result).getByTestId('shot-title').textContent).toBe(title);
+      expect(within(result).getByTestId('shot-score').dataset.band).toBe('low');
+      expect(within(result).getByTestId('shot-info').textContent).toBe(info);
+      expect(
+        within(result)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual([tip]);
+    },
+  );
 
   test('French: five shots, then the end screen; a reload opens the link again with this device', async () => {
     stubBucket();
@@ -293,6 +351,7 @@ describe('The phone capture page', () => {
       await waitFor(() => expect(screen.getByTestId('shot-result').dataset.status).toBe('kept'));
       // No score from an older server: the shot is kept all the same.
       expect(screen.queryByTestId('shot-score')).toBeNull();
+      expect(screen.getByRole('button', { name: 'En prendre une autre' })).toBeTruthy();
       await first.user.click(screen.getByTestId('shot-next'));
     }
     expect(prompts).toEqual([

@@ -18,7 +18,7 @@ const COPY = {
     title: 'Manage Photos · Aivatar',
     heading: 'Manage Photos',
     hints: {
-      small: 'Low resolution',
+      small: 'Low resolution: use a larger copy of this photo',
       blurry: 'Looks blurry',
       dark: 'Too dark',
       bright: 'Too bright',
@@ -48,7 +48,7 @@ const COPY = {
     title: 'Mes photos · Aivatar',
     heading: 'Mes photos',
     hints: {
-      small: 'Basse résolution',
+      small: 'Basse résolution\u00a0: utilisez une version plus grande de cette photo',
       blurry: 'Semble floue',
       dark: 'Trop sombre',
       bright: 'Trop claire',
@@ -116,7 +116,7 @@ for (const lang of ['en', 'fr'] as const) {
       // KB with one decimal (a round one too), in the page's way of writing numbers.
       expect(screen.getAllByTestId('photo-size').map((s) => plain(s.textContent))).toEqual(c.sizes);
       expect(hintsOf(LONG_NAME)).toEqual(
-        ['turned-upright', 'small', 'blurry', 'dark'].map((h) => c.hints[h as QualityHint]),
+        ['turned-upright', 'small', 'blurry', 'dark'].map((h) => plain(c.hints[h as QualityHint])),
       );
       expect(hintsOf('beach-selfie.jpg')).toEqual(
         ['bright', 'face-small', 'face-blurry', 'someone-else'].map((h) => plain(c.hints[h as QualityHint])),

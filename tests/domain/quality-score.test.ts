@@ -6,10 +6,12 @@ import type { PhotoMeasures } from '../../functions/domain/faces/face-measures.t
 import type { PhotoRecord } from '../../functions/domain/photos/ports.ts';
 import {
   faceCut,
+  LOW_RESOLUTION_POINTS,
   photoQuality,
   QUALITY_RULES,
   SET_RULES,
   setQuality,
+  shownHints,
 } from '../../functions/domain/photos/quality-score.ts';
 import type { QUALITY_REASONS } from '../../shared/photo-rules.ts';
 
@@ -103,6 +105,34 @@ describe('a photo’s score', () => {
     // The whole-image hints stand in for the face's light when nothing else was measured.
     expect(photoQuality(photo(null, { hints: ['dark'] })).reasons).toEqual(['face-dark']);
     expect(photoQuality(photo(null, { face: null, hints: ['blurry'] })).reasons).toEqual(['face-blurry']);
+  });
+
+  it('takes a few points off for the "Low resolution" warning, more the smaller the photo, none without it', () => {
+    const base = photoQuality(photo()).score;
+    // 900 px on the short side: under the 1024 of the warning, a little off.
+    const slightly = photoQuality(photo({}, { hints: ['small'] })).score;
+    expect(slightly).toBeLessThan(base);
+    expect(base - slightly).toBeLessThanOrEqual(3);
+    // At the smallest photo kept (512 px), all of it; the reasons stay the face's (the warning explains it).
+    const unwarned = photoQuality(photo({}, { width: 512, height: 614 }));
+    const smallest = photoQuality(photo({}, { width: 512, height: 614, hints: ['small'] }));
+    expect(unwarned.score - smallest.score).toBe(LOW_RESOLUTION_POINTS);
+    expect(smallest.reasons).toEqual(unwarned.reasons);
+  });
+
+  it('shows the whole-image light hints only for photos whose face’s light was not measured', () => {
+    // A dark room around a well-lit face: the score is high and no "Too dark" contradicts it.
+    const dim = photo({}, { hints: ['small', 'dark', 'turned-upright'] });
+    expect(photoQuality(dim).reasons).toEqual([]);
+    expect(shownHints(dim)).toEqual(['small', 'turned-upright']);
+    // A dark face: the score's 'face-dark' says it, not the frame's 'dark' beside it.
+    const darkFace = photo({ faceLuma: 40, eyesLuma: 36, aroundLuma: 40 }, { hints: ['dark'] });
+    expect(photoQuality(darkFace).reasons).toContain('face-dark');
+    expect(shownHints(darkFace)).toEqual([]);
+    expect(shownHints(photo({}, { hints: ['bright', 'face-small'] }))).toEqual(['face-small']);
+    // Stored before the measures: the hint is what the score's light comes from, and it stays.
+    expect(shownHints(photo(null, { hints: ['dark'] }))).toEqual(['dark']);
+    expect(shownHints(photo(null, { hints: ['bright'] }))).toEqual(['bright']);
   });
 
   it('lists the costliest reason first and never goes under 0', () => {

@@ -18,7 +18,7 @@ import { analyseUpright } from './orientation.ts';
 import { displayName, isUploadId, newUploadId, photoFilename } from './photo-names.ts';
 import type { PhotoIntakeDeps, PreparedPhoto } from './ports.ts';
 import { MEASURE_LONG_SIDE, qualityHints } from './quality.ts';
-import { photoQuality } from './quality-score.ts';
+import { photoQuality, shownHints } from './quality-score.ts';
 
 type IntakeDeps = PhotoIntakeDeps;
 
@@ -66,7 +66,7 @@ async function withScores(deps: IntakeDeps, user: User, result: UploadResult): P
   const photos = result.files.flatMap((filename) => {
     const p = live.find((photo) => photo.filename === filename);
     if (!p) return [];
-    const hints = elsewhere.has(p) ? [...p.hints, 'someone-else' as const] : p.hints;
+    const hints = shownHints(elsewhere.has(p) ? { ...p, hints: [...p.hints, 'someone-else'] } : p);
     return [{ filename, quality: photoQuality(p), hints }];
   });
   return { ...result, photos };

@@ -19,7 +19,7 @@ import { currentConsent, recordConsent, requirePhotoConsent } from './consent.ts
 import { freshUploadId, limitReached, rejection, uploadResult } from './intake.ts';
 import { displayName, uploadIdOf } from './photo-names.ts';
 import type { PhotoDeps, PhotoRecord } from './ports.ts';
-import { photoQuality, setQuality } from './quality-score.ts';
+import { photoQuality, setQuality, shownHints } from './quality-score.ts';
 
 export type { PhotoDeps } from './ports.ts';
 
@@ -66,7 +66,8 @@ export async function listPhotos(deps: PhotoDeps, user: User): Promise<PhotoList
         height: p.height,
         uploaded_at: p.uploadedAt,
         expires_at: p.expiresAt,
-        hints: p.hints,
+        // With the score's story: the whole frame's light only when the face's was not measured.
+        hints: shownHints(p),
         thumbnail_url: urls.thumbnailUrl,
         url: urls.url,
         // The box only: the descriptor never leaves the photo's record.

@@ -2,10 +2,16 @@
 // lowered it, computed from what the photo's record stores (the face check's box and sharpness, and the
 // measures taken at intake from the model's own output), so listing photos never runs the model again.
 import { FACE_ANALYSIS_LONG_SIDE } from '../../../shared/face-rules.ts';
-import type { QualityReason, SetQualityReason } from '../../../shared/photo-rules.ts';
+import {
+  PHOTO_LIMITS,
+  type QualityHint,
+  type QualityReason,
+  type SetQualityReason,
+} from '../../../shared/photo-rules.ts';
 import type { PhotoMeasures } from '../faces/face-measures.ts';
 import { mayShowSomeoneElse } from '../faces/faces.ts';
 import type { PhotoRecord } from './ports.ts';
+import { HINT_THRESHOLDS } from './quality.ts';
 
 export type { PhotoMeasures };
 
@@ -45,6 +51,23 @@ export const QUALITY_RULES = {
   /** share of the face estimated beyond the frame */
   'face-cut': { good: 0, shown: 0.04, bad: 0.3, weight: 25 },
 } as const satisfies Record<QualityReason, Ramp>;
+
+/**
+ * A photo under HINT_THRESHOLDS.smallShortSide (the card's "Low resolution" warning, which explains it) loses
+ * up to this many points: none at the threshold, all of them at the smallest photo kept (PHOTO_LIMITS.
+ * minShortSide). A little only: the face's own size ('face-small') is what the likeness needs most.
+ */
+export const LOW_RESOLUTION_POINTS = 10;
+
+/**
+ * The whole-image hints the screens show beside the score, so that the two tell one story: for a photo whose
+ * face's light was measured, 'dark' and 'bright' (the whole frame's mean) are not shown, the score's
+ * 'face-dark' / 'face-bright' speak for the face (a dark room around a well-lit face is fine). Photos stored
+ * before the measures keep them: their score takes its light from those hints.
+ */
+export function shownHints(photo: Pick<PhotoRecord, 'hints' | 'measures'>): QualityHint[] {
+  return photo.measures ? photo.hints.filter((h) => h !== 'dark' && h !== 'bright') : photo.hints;
+}
 
 const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
 const share = (value: number, r: Ramp) => clamp01((value - r.good) / (r.bad - r.good));
@@ -119,7 +142,14 @@ export function photoQuality(photo: PhotoRecord): Quality<QualityReason> {
   if (!photo.face && photo.hints.includes('blurry')) {
     lost.push({ reason: 'face-blurry', points: 25, shown: true });
   }
-  const total = lost.reduce((sum, l) => sum + l.points, 0);
+  const lowResolution = photo.hints.includes('small')
+    ? LOW_RESOLUTION_POINTS *
+      clamp01(
+        (HINT_THRESHOLDS.smallShortSide - Math.min(photo.width, photo.height)) /
+          (HINT_THRESHOLDS.smallShortSide - PHOTO_LIMITS.minShortSide),
+      )
+    : 0;
+  const total = lost.reduce((sum, l) => sum + l.points, lowResolution);
   return {
     score: Math.max(0, Math.round(100 - total)),
     reasons: lost

@@ -1,8 +1,9 @@
 // /capture/:code and /fr/capture/:code: the phone's side of "Selfies from the phone" (docs/product.md). The
 // desktop's QR code opens it without a password; it opens the link (this device is then the only one it
 // works on), repeats what the photos are for, and takes five prompted selfies, each checked as it is taken
-// (the same check and score as any upload) and retaken at will. A used, expired, revoked or unknown code
-// says so in the page's language.
+// (the same check and score as any upload). A refused shot is retaken; a kept one stays (the code cannot
+// delete), so its button offers to take another beside it. A used, expired, revoked or unknown code says so
+// in the page's language.
 import './strings.ts';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
@@ -10,13 +11,16 @@ import type { Rejection } from '../../../../shared/api-schemas.ts';
 import { PHOTO_RETENTION_DAYS } from '../../../../shared/photo-rules.ts';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { CheckCircleIcon } from '../../components/ui/shell-icons.tsx';
+import { CheckCircleIcon, InfoIcon } from '../../components/ui/shell-icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { isApiError } from '../../lib/api-client.ts';
 import { hasString, type TranslationKey, useTranslation } from '../../lib/i18n.ts';
 import { Camera } from './camera.tsx';
 import { type CaptureLinkKey, openLink, type ShotOutcome, uploadShot } from './capture-api.ts';
 import './capture.css';
+
+/** Hints that say what the check did, not what to improve (the desktop's card shows them the same way). */
+const INFORMATION_HINTS: readonly string[] = ['turned-upright'];
 
 /** The five prompted shots, in order. */
 export const CAPTURE_STEPS = ['straight', 'left', 'right', 'smile', 'window'] as const;
@@ -238,7 +242,9 @@ export default function CapturePage() {
       <title>{`${t('capture.title')} · Aivatar`}</title>
       <meta name="robots" content="noindex" />
       <section className="card capture__card" aria-labelledby="capture-title">
-        <h1 id="capture-title">{t('capture.title')}</h1>
+        <h1 id="capture-title">
+          {link.status === 'ended' && stage !== 'done' ? t('capture.endedTitle') : t('capture.title')}
+        </h1>
         {body}
       </section>
     </div>
@@ -300,23 +306,38 @@ function ShotResult({
       </div>
     );
   }
+  const hints = outcome.quality?.hints ?? [];
   const advice = [
     ...(outcome.quality?.reasons ?? []).map((r) => `capture.quality_${r}`),
-    ...(outcome.quality?.hints ?? []).map((h) => `capture.hint_${h}`),
+    ...hints.filter((h) => !INFORMATION_HINTS.includes(h)).map((h) => `capture.hint_${h}`),
   ].filter(hasString) as TranslationKey[];
+  // What the check did (turned the photo upright) is said apart: it is not something to do better.
+  const information = hints
+    .filter((h) => INFORMATION_HINTS.includes(h))
+    .map((h) => `capture.hint_${h}`)
+    .filter(hasString) as TranslationKey[];
+  const score = outcome.quality ? Math.round(outcome.quality.score) : null;
+  // "Looks good!" only when the score agrees; a weaker shot is kept all the same, with what would help.
+  const band = score === null || score >= 80 ? 'good' : score >= 60 ? 'fair' : 'low';
   return (
     <div className="shot-result" data-testid="shot-result" data-status="kept">
       <div className="shot-result__head">
         <span className="shot-result__icon">
           <CheckCircleIcon />
         </span>
-        <h3>{t('capture.kept')}</h3>
+        <h3 data-testid="shot-title">{band === 'good' ? t('capture.kept') : t('capture.keptFair')}</h3>
       </div>
-      {outcome.quality && (
-        <span className="shot-result__score" data-testid="shot-score">
-          {t('capture.score', { score: Math.round(outcome.quality.score) })}
+      {score !== null && (
+        <span className="shot-result__score" data-band={band} data-testid="shot-score">
+          {t('capture.score', { score })}
         </span>
       )}
+      {information.map((key) => (
+        <p key={key} className="shot-result__info" data-testid="shot-info">
+          <InfoIcon />
+          {t(key)}
+        </p>
+      ))}
       {advice.length > 0 && (
         <div className="shot-result__advice">
           <p className="muted">{t('capture.toImprove')}</p>
@@ -331,8 +352,9 @@ function ShotResult({
         <Button size="lg" block onClick={onNext} data-testid="shot-next">
           {last ? t('capture.finish') : t('capture.next')}
         </Button>
+        {/* The kept shot stays (a capture code cannot delete): another one is added beside it. */}
         <Button variant="secondary" block onClick={onRetake} disabled={photosLeft <= 0}>
-          {t('capture.retake')}
+          {t('capture.takeAnother')}
         </Button>
       </div>
       {photosLeft <= 3 && (
