@@ -56,7 +56,8 @@ describe('preflight', () => {
         'access-control-allow-credentials': 'true',
         vary: 'Origin',
         'access-control-allow-methods': 'GET,POST,PUT,DELETE',
-        'access-control-allow-headers': 'authorization,token,content-type,idempotency-key,x-capture-code,x-capture-device',
+        'access-control-allow-headers':
+          'authorization,token,content-type,idempotency-key,x-capture-code,x-capture-device',
         'access-control-max-age': String(API_CORS.maxAgeSeconds),
       },
     });
