@@ -10,6 +10,7 @@ import { DynamoTeamMembers } from '../adapters/dynamodb/team-members.ts';
 import { buildMailer } from '../adapters/mail/build-mailer.ts';
 import { S3PersonalFiles } from '../adapters/s3/personal-files.ts';
 import { S3ResultFiles } from '../adapters/s3/result-files.ts';
+import { S3TeamArchives } from '../adapters/s3/team-archives.ts';
 import { readSecret } from '../adapters/secrets.ts';
 import { buildPrivacyJobQueue } from '../adapters/sqs/sqs-privacy-job-queue.ts';
 import { createStripeClient } from '../adapters/stripe/stripe-client.ts';
@@ -45,6 +46,7 @@ export async function buildPrivacyJobDeps(
     teamArchives: {
       teams: new DynamoTeamMembers(db, config.tableName),
       results: new S3ResultFiles(s3, config.mediaBucket),
+      stored: new S3TeamArchives(s3, config.mediaBucket),
     },
   };
 }

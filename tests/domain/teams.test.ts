@@ -765,6 +765,49 @@ describe('the team ZIP built ahead of its download', () => {
     expect(await prepareTeamArchive(job, teamId)).toBe('none-chosen');
   });
 
+  it('the job keeps only the current set’s archive: the one holding a member who left goes', async () => {
+    const w = world();
+    const { owner, teamId } = await w.owned(2);
+    const [a, b] = [await w.joined(owner, teamId), await w.joined(owner, teamId)];
+    const files = w.deps.results as FakeResultFiles;
+    const images = w.deps.images as FakeResultImages;
+    const chosenDeps = { tasks: { get: async () => undefined as never }, choices: w.teams, clock: w.clock };
+    for (const m of [a, b]) {
+      const t = task(m.id, teamId, m.memberId);
+      await files.save(m.id, t.resultFile as string, new Uint8Array(40), 'image/png', new Uint8Array([9]));
+      w.teams.putTask({ userId: m.id, taskId: t.id, status: 'DONE', teamId, memberId: m.memberId });
+      await setChosen(
+        { ...chosenDeps, tasks: { get: async () => t }, results: files, images },
+        m,
+        t.id,
+        true,
+      );
+    }
+    const dir = `archives/team-${teamId}/`;
+    const stored = () => [...files.bucket.keys()].filter((k) => k.startsWith(dir));
+    const archives = {
+      setIds: async (o: string) =>
+        [...files.bucket.keys()]
+          .filter((k) => k.startsWith(`archives/${o}/`))
+          .map((k) => k.slice(`archives/${o}/`.length, -'.zip'.length)),
+      drop: async (o: string, ids: readonly string[]) => {
+        for (const id of ids) files.bucket.delete(`archives/${o}/${id}.zip`);
+      },
+    };
+    const job = { teams: w.teams, results: files, stored: archives };
+    expect(await prepareTeamArchive(job, teamId)).toBe('built');
+    const both = stored();
+    expect(both).toHaveLength(1);
+    await removeMember(w.deps, owner, teamId, b.memberId);
+    expect(await prepareTeamArchive(job, teamId)).toBe('built');
+    expect(stored()).toHaveLength(1);
+    expect(stored()).not.toEqual(both);
+    // The last choice gone: no archive at all.
+    await removeMember(w.deps, owner, teamId, a.memberId);
+    expect(await prepareTeamArchive(job, teamId)).toBe('none-chosen');
+    expect(stored()).toEqual([]);
+  });
+
   it('a choice without its recorded sizes is left to the download, which makes its square', async () => {
     const w = world();
     const { owner, teamId } = await w.owned();

@@ -6,9 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { callRoute, newEmail } from '../support/api.ts';
 import { activeStyles, createBody, creator, waitForTasks } from '../support/avatars.ts';
 import { bucketKeys } from '../support/photos.ts';
-import { eventually } from '../support/privacy-jobs.ts';
+import { deletionDone, eventually } from '../support/privacy-jobs.ts';
 import { join, memberOf, openLink, ownerWithTeam } from '../support/teams.ts';
 import { zipEntries } from '../support/zip.ts';
+
+const PASSWORD = 'a member of a team on a quiet afternoon';
 
 /** A member who made two team avatars and chose the first. */
 async function choosingMember(owner: { token: string; teamId: string }) {
@@ -177,10 +179,56 @@ describe("the ZIP of everyone's chosen headshot", () => {
       params: { taskId: a.tasks[1]?.id as string },
       body: { chosen: true },
     });
+    // ...and the earlier set's archive goes: only the current set's is kept.
     await eventually(
-      async () => ((await bucketKeys(prefix)).length === 2 ? true : undefined),
+      async () => {
+        const keys = await bucketKeys(prefix);
+        return keys.length === 1 && keys[0] !== stored ? true : undefined;
+      },
       45_000,
-      "the new set's archive",
+      "the new set's archive, the earlier one dropped",
     );
   }, 180_000);
+
+  it('a member who chose deletes their account: the archive that held their headshot goes, the next ZIP has no folder for them', async () => {
+    const owner = await ownerWithTeam(2);
+    const [a, b] = await Promise.all([choosingMember(owner), choosingMember(owner)]);
+    const params = { teamId: owner.teamId };
+    const prefix = `archives/team-${owner.teamId}/`;
+    const folderOf = (m: { email: string }) => m.email.split('@')[0] as string;
+    const before = await callRoute('teamHeadshotsZip', { token: owner.token, params });
+    expect(before.status).toBe(302);
+    const oldUrl = before.headers.get('location') as string;
+    const oldZip = zipEntries(Buffer.from(await (await fetch(oldUrl)).arrayBuffer()));
+    expect(new Set(oldZip.map((e) => e.name.split('/')[0]))).toEqual(new Set([folderOf(a), folderOf(b)]));
+    const oldKey = new URL(oldUrl).pathname.split('/').pop() as string;
+
+    const set = await callRoute('changePassword', { token: b.token, body: { new_password: PASSWORD } });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    const deleting = await callRoute('deleteAccount', {
+      token: set.body.access_token,
+      body: { password: PASSWORD },
+    });
+    expect(deleting.status, JSON.stringify(deleting.body)).toBe(200);
+    await deletionDone(deleting.body.deletion.id);
+
+    // Announced like a removal: with no download asked, the job stores the new set and drops the one that
+    // held the deleted member's headshot (its link, still unexpired, opens nothing any more).
+    const [kept] = await eventually(
+      async () => {
+        const keys = await bucketKeys(prefix);
+        return keys.length === 1 && !keys[0]?.endsWith(oldKey) ? keys : undefined;
+      },
+      45_000,
+      "the archive without the deleted member's headshot",
+    );
+    expect((await fetch(oldUrl)).status).toBe(404);
+    const after = await callRoute('teamHeadshotsZip', { token: owner.token, params });
+    expect(after.status).toBe(302);
+    expect(new URL(after.headers.get('location') as string).pathname).toContain(kept as string);
+    const zip = zipEntries(
+      Buffer.from(await (await fetch(after.headers.get('location') as string)).arrayBuffer()),
+    );
+    expect(zip.map((e) => e.name.split('/')[0])).toEqual([folderOf(a), folderOf(a)]);
+  }, 240_000);
 });

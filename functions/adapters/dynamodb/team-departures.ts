@@ -49,6 +49,11 @@ export class DynamoTeamDepartures implements TeamDepartures {
     return (res.Item as Item | undefined) ?? null;
   }
 
+  async teamOf(userId: string): Promise<string | null> {
+    const pointer = await this.get(keys.teamMembership(userId));
+    return pointer ? String(pointer.team_id) : null;
+  }
+
   async leaveOnDeletion(userId: string, now: number): Promise<OwnerDeparture> {
     const pointer = await this.get(keys.teamMembership(userId));
     if (!pointer) return null;

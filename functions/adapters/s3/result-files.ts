@@ -38,7 +38,7 @@ function sizeKey(userId: string, filename: string, preset: SizedPreset): string 
   return `${RESULT_PREFIXES.sizes}${owner(userId)}/${parsed.taskId}-${preset}.jpg`;
 }
 
-function archiveKey(userId: string, setId: string): string {
+export function archiveKey(userId: string, setId: string): string {
   if (!SET_ID.test(setId)) throw new Error(`Refusing archive id ${JSON.stringify(setId)}`);
   return `${RESULT_PREFIXES.archives}${owner(userId)}/${setId}.zip`;
 }

@@ -89,7 +89,12 @@ const steps: Record<Exclude<DeletionStep, 'done'>, Step> = {
   owned: async (deps, run, job, budget) => {
     // First out of any team: the member's row stays on the team's dashboard as "left", without the
     // account's data, before the owned items below (the row among them no longer) are deleted.
+    const teamId = (await deps.teams?.teamOf(job.userId)) ?? null;
     await deps.teams?.leaveOnDeletion(job.userId, deps.clock.now());
+    // The team's set of chosen headshots changed (their choice left it): announced like a removal, so the
+    // job builds the new set and drops the stored archives that hold theirs (teams/headshots-zip.ts).
+    // Best effort: a lost message leaves it to the next download, which asks the job again.
+    if (teamId) await deps.queue.send({ kind: 'team-archive', teamId });
     const result = await deletePages(deps, run, budget, (cursor) =>
       ownedPage(deps, { userId: job.userId }, cursor),
     );

@@ -14,12 +14,14 @@ import { downloadName } from '../generation/task-names.ts';
 import { type LazyArchiveEntry, zipLength, zipStream } from '../generation/zip-archive.ts';
 import type { User } from '../ports.ts';
 import { headshotSizes } from './headshot-files.ts';
-import type { Member, TeamDeps, TeamStore } from './ports.ts';
+import type { Member, StoredTeamArchives, TeamDeps, TeamStore } from './ports.ts';
 import { teamForDownload } from './teams.ts';
 
 /** What building a team's archive reads and writes: the members' choices and the stored files. */
 export interface TeamArchiveDeps {
   teams: Pick<TeamStore, 'listMembers'>;
+  /** the archives of earlier sets, dropped by prepareTeamArchive (absent: left to storage's expiry) */
+  stored?: StoredTeamArchives;
   results: Pick<ResultFiles, 'resultBytes' | 'read' | 'readSize' | 'saveSize' | 'archiveUrl' | 'saveArchive'>;
   /** Makes a square a choice does not have yet (absent: such a set is left to the download, which has it). */
   images?: Pick<ResultImages, 'preset'>;
@@ -155,6 +157,12 @@ const archiveUrlOf = (deps: TeamArchiveDeps, teamId: string, setId: string) =>
 
 export type PrepareOutcome = 'built' | 'stored' | 'none-chosen' | 'left-to-download';
 
+async function dropOtherSets(deps: TeamArchiveDeps, teamId: string, keep: string | null): Promise<void> {
+  if (!deps.stored) return;
+  const old = (await deps.stored.setIds(storageOwner(teamId))).filter((id) => id !== keep);
+  if (old.length) await deps.stored.drop(storageOwner(teamId), old);
+}
+
 /**
  * The job queued when a team's set of choices changes: builds the current set's archive unless it is stored
  * already (a duplicate message, or a download that came first). A set with a choice whose square is not made
@@ -162,8 +170,12 @@ export type PrepareOutcome = 'built' | 'stored' | 'none-chosen' | 'left-to-downl
  */
 export async function prepareTeamArchive(deps: TeamArchiveDeps, teamId: string): Promise<PrepareOutcome> {
   const members = await chosenHeadshots(deps, teamId);
-  if (!members.length) return 'none-chosen';
-  const setId = setIdOf(members);
+  const setId = members.length ? setIdOf(members) : null;
+  // Every other set's archive goes: one may hold the headshot of a member who left, was removed or deleted
+  // their account (their files are gone from their own prefix, not from the team's archive). A download
+  // only ever redirects to the current set's (setIdOf: a changed set never matches an older archive).
+  await dropOtherSets(deps, teamId, setId);
+  if (!members.length || !setId) return 'none-chosen';
   if (await archiveUrlOf(deps, teamId, setId)) return 'stored';
   if (!deps.images && members.some((m) => !m.chosen.sizes)) return 'left-to-download';
   await buildArchive(deps, teamId, setId, members);

@@ -213,6 +213,8 @@ export type OwnerDeparture =
 
 /** An account's deletion leaves its team (docs/faces.md: nothing of the member stays with the employer). */
 export interface TeamDepartures {
+  /** The team the account belongs to (its pointer), null when none: its ZIP's set changes as it leaves. */
+  teamOf(userId: string): Promise<string | null>;
   /**
    * The member's row shows "left" without the account's data; their seat returns when they generated
    * nothing; their pointer goes. An owner's team goes to its longest-serving admin (one transaction), or,
@@ -257,6 +259,17 @@ export interface SeatCheckoutRecords {
 export interface TeamArchiveQueue {
   /** Best effort: a lost message only means the next download builds the set itself. */
   setChanged(teamId: string): Promise<void>;
+}
+
+/**
+ * The team's stored archives, one per set of choices it had (headshots-zip.ts): an archive of an earlier set
+ * may hold the headshot of a member who has left or deleted their account since, so only the current set's
+ * is kept.
+ */
+export interface StoredTeamArchives {
+  /** The set ids of the archives stored under `owner` (the team's own storage prefix). */
+  setIds(owner: string): Promise<string[]>;
+  drop(owner: string, setIds: readonly string[]): Promise<void>;
 }
 
 /** The stored files of chosen headshots (the full-size result, its 1080 px face-centred square). */

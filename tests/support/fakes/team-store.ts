@@ -390,6 +390,10 @@ export class FakeTeamStore implements TeamStore, TeamDepartures, TeamPhotoProgre
     m.adminSince = null;
   }
 
+  async teamOf(userId: string): Promise<string | null> {
+    return (await this.membershipOf(userId))?.teamId ?? null;
+  }
+
   async leaveOnDeletion(userId: string, now: number): Promise<OwnerDeparture> {
     const p = this.pointers.get(userId);
     if (!p) return null;
