@@ -129,7 +129,6 @@ describe('quality hints', () => {
     // Their faces' light was measured: the score speaks for the face, and the whole frame's 'dark' or
     // 'bright' is not shown beside it (docs/faces.md, "Quality score").
     const quality = Object.fromEntries(files.map((f) => [f.original_name, f.quality]));
-    console.log(JSON.stringify({ hints, quality }));
     expect(hints['dark.jpg']).toEqual([]);
     expect(quality['dark.jpg']?.reasons).toContain('face-dark');
     expect(hints['bright.jpg']).toEqual([]);
