@@ -410,7 +410,9 @@ export function teamStoreContract(make: () => TeamStoreSubject | Promise<TeamSto
       const s = await make();
       const { team: t, link } = await team(s);
       const idle = await joined(s, t.id, link.linkId);
+      expect(await s.departures.teamOf(idle.id)).toBe(t.id);
       expect(await s.departures.leaveOnDeletion(idle.id, NOW + 7)).toBeNull();
+      expect(await s.departures.teamOf(idle.id)).toBeNull();
       expect(await s.store.getMember(t.id, idle.memberId)).toMatchObject({
         userId: null,
         email: '(account deleted)',
