@@ -189,11 +189,12 @@ describe('a member of the team', () => {
   });
 
   it('gets at most 10 extra retries on a seat: the 11th grant is refused (409) in the team’s words', async () => {
-    const member = await memberOf(ownerA);
+    const owner = await ownerWithTeam(1);
+    const member = await memberOf(owner);
     const grant = () =>
       call('grantMemberRetry', {
-        token: ownerA.token,
-        params: { teamId: ownerA.teamId, memberId: member.memberId },
+        token: owner.token,
+        params: { teamId: owner.teamId, memberId: member.memberId },
       });
     for (let i = 1; i <= 10; i++)
       expect(await grant()).toMatchObject({ status: 200, body: { allowance_left: 40 + i } });
