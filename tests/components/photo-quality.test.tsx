@@ -1,7 +1,7 @@
 // The quality score on the screens (docs/faces.md, "Quality score"): Manage Photos shows the set's score as a
 // meter with the one thing that would raise it most, and each card its score and instructions; the Create
 // screen shows the same meter and, under 60, what the user risks while Create Avatars still works. English
-// and French, every reason code with its words.
+// and French, every reason code with its words; the set's tip as one sentence (no capital after its colon).
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import type { PhotoList } from '../../shared/api-schemas.ts';
@@ -21,18 +21,20 @@ const COPY = {
   en: {
     prefix: '',
     title: 'Quality of your photo set',
-    best: (tip: string) => `To raise it most: ${tip}`,
     good: 'Good set: your avatars have what they need.',
     risk: 'Under 60, your avatars may not look much like you. You can still create them, but better photos give better likeness.',
     photo: (score: number) => `Quality ${score}/100`,
     create: 'Create Avatars',
-    set: {
-      'someone-else': 'Remove photos of anyone else',
-      'more-photos': 'Add more photos: 8 or more work best',
-      'better-photos': 'Replace your lowest-scoring photos',
-      'more-angles': 'Add photos with your head turned a little left and right',
-      'more-expressions': 'Add photos with other expressions: a smile, a neutral face',
-      'more-lighting': 'Add photos in other light: by a window, indoors, outdoors',
+    // The meter's whole tip for each set reason.
+    tip: {
+      'someone-else': 'To raise it most: remove photos of anyone else',
+      'more-photos': 'To raise it most: add more photos (8 or more work best)',
+      'better-photos': 'To raise it most: replace your lowest-scoring photos',
+      'more-angles': 'To raise it most: add photos with your head turned a little left and right',
+      'more-expressions':
+        'To raise it most: add photos with other expressions, such as a smile or a neutral face',
+      'more-lighting':
+        'To raise it most: add photos in other light, such as by a window, indoors or outdoors',
     } satisfies Record<SetQualityReason, string>,
     reasons: {
       'face-small': 'Move closer',
@@ -50,19 +52,21 @@ const COPY = {
   fr: {
     prefix: '/fr',
     title: 'Qualité de vos photos',
-    best: (tip: string) => `Pour l'améliorer le plus : ${tip}`,
     good: "Bonne série : vos avatars ont ce qu'il leur faut.",
     risk: 'Sous 60, vos avatars risquent de peu vous ressembler. Vous pouvez quand même les créer, mais de meilleures photos donnent plus de ressemblance.',
     photo: (score: number) => `Qualité ${score}/100`,
     create: 'Créer les avatars',
-    set: {
-      'someone-else': "Retirez les photos d'autres personnes",
-      'more-photos': "Ajoutez des photos : 8 ou plus, c'est l'idéal",
-      'better-photos': 'Remplacez vos photos les moins bien notées',
-      'more-angles': 'Ajoutez des photos la tête un peu tournée à gauche et à droite',
-      'more-expressions': "Ajoutez des photos avec d'autres expressions : un sourire, un visage neutre",
+    // The meter's whole tip for each set reason.
+    tip: {
+      'someone-else': "Pour l'améliorer le plus : retirez les photos d'autres personnes",
+      'more-photos': "Pour l'améliorer le plus : ajoutez des photos (8 ou plus, c'est l'idéal)",
+      'better-photos': "Pour l'améliorer le plus : remplacez vos photos les moins bien notées",
+      'more-angles':
+        "Pour l'améliorer le plus : ajoutez des photos la tête un peu tournée à gauche et à droite",
+      'more-expressions':
+        "Pour l'améliorer le plus : ajoutez des photos avec d'autres expressions, comme un sourire ou un visage neutre",
       'more-lighting':
-        "Ajoutez des photos sous d'autres lumières : près d'une fenêtre, à l'intérieur, dehors",
+        "Pour l'améliorer le plus : ajoutez des photos sous d'autres lumières, comme près d'une fenêtre, à l'intérieur ou dehors",
     } satisfies Record<SetQualityReason, string>,
     reasons: {
       'face-small': 'Rapprochez-vous',
@@ -119,9 +123,7 @@ for (const lang of ['en', 'fr'] as const) {
       const meter = await screen.findByTestId('set-quality');
       expect(within(meter).getByRole('meter', { name: c.title }).getAttribute('value')).toBe('72');
       expect(plain(within(meter).getByTestId('set-quality-score').textContent)).toBe('72/100');
-      expect(plain(within(meter).getByTestId('set-quality-tip').textContent)).toBe(
-        c.best(c.set['more-angles']),
-      );
+      expect(plain(within(meter).getByTestId('set-quality-tip').textContent)).toBe(c.tip['more-angles']);
       expect(within(meter).queryByTestId('set-quality-risk')).toBeNull();
       expect(plain(cardOf('dim.jpg').querySelector('.photo-quality__score')?.textContent)).toBe(c.photo(41));
       expect(tipsOf('dim.jpg')).toEqual(
@@ -140,7 +142,7 @@ for (const lang of ['en', 'fr'] as const) {
         apiStub.on('listPhotos', ok('listPhotos', list(50, [reason])));
         await renderApp(`${c.prefix}/app/upload`, { as: aUser() });
         const meter = await screen.findByTestId('set-quality');
-        expect(plain(within(meter).getByTestId('set-quality-tip').textContent)).toBe(c.best(c.set[reason]));
+        expect(plain(within(meter).getByTestId('set-quality-tip').textContent)).toBe(c.tip[reason]);
         expect(plain(within(meter).getByTestId('set-quality-risk').textContent)).toBe(c.risk);
       },
     );
@@ -171,9 +173,7 @@ for (const lang of ['en', 'fr'] as const) {
       const { user } = await renderApp(`${c.prefix}/app/create`, { as: aUser() });
       const meter = await screen.findByTestId('set-quality');
       expect(plain(within(meter).getByTestId('set-quality-score').textContent)).toBe('48/100');
-      expect(plain(within(meter).getByTestId('set-quality-tip').textContent)).toBe(
-        c.best(c.set['someone-else']),
-      );
+      expect(plain(within(meter).getByTestId('set-quality-tip').textContent)).toBe(c.tip['someone-else']);
       expect(plain(within(meter).getByTestId('set-quality-risk').textContent)).toBe(c.risk);
       await user.click((await screen.findAllByTestId('style-card'))[0] as HTMLElement);
       const create = within(screen.getByTestId('selection-panel')).getByRole<HTMLButtonElement>('button', {

@@ -37,6 +37,8 @@ export function SetQualityMeter({ quality }: { quality: SetQuality }) {
         optimum={100}
         value={quality.score}
       />
+      {/* A set reason's words (quality.set_*) go on the sentence "To raise it most: …", so they start in
+          lower case in both languages. */}
       <p className="quality-meter__tip" data-testid="set-quality-tip">
         {first ? t('quality.best', { tip: t(`quality.set_${first}`) }) : t('quality.good')}
       </p>
