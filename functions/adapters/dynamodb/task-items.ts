@@ -2,8 +2,24 @@
 import * as z from 'zod/mini';
 import { EDIT_ASPECTS, EDIT_KINDS, RETOUCH_LEVELS } from '../../../shared/edit-rules.ts';
 import { BACKDROP_IDS, OUTFIT_IDS } from '../../../shared/style-choices.ts';
+import type { EditSpec } from '../../domain/generation/image-provider.ts';
 import type { TaskRecord, TaskSummary } from '../../domain/generation/tasks.ts';
 import { Recipe } from './style-items.ts';
+
+const ERROR_CODES = [
+  'refused',
+  'provider',
+  'no-photos',
+  'dead-letter',
+  'timed-out',
+  'not-queued',
+  'edit-source',
+  'edit-unfit',
+] as const;
+const STATUSES = ['TODO', 'IN_PROGRESS', 'DONE', 'ERROR'] as const;
+const RENDER_KINDS = ['ai', 'preview-render'] as const;
+const NOT_REFUNDED = ['someone-else', 'daily-limit'] as const;
+const PAID_BY = ['tokens', 'team'] as const;
 
 const nullableNumber = z.optional(z.nullable(z.number()));
 const nullableString = z.optional(z.nullable(z.string()));
@@ -23,7 +39,7 @@ const TaskItem = z.object({
   id: z.string(),
   user_id: z.string(),
   batch_id: z.string(),
-  status: z.enum(['TODO', 'IN_PROGRESS', 'DONE', 'ERROR']),
+  status: z.enum(STATUSES),
   progress: z.number(),
   token_cost: z.number(),
   debit_subscription: z.number(),
@@ -45,36 +61,23 @@ const TaskItem = z.object({
   outfit: z.optional(z.enum(OUTFIT_IDS)),
   reference_files: z.optional(z.array(z.string())),
   /** a team avatar: the team and member whose allowance paid it (docs/data-model.md, "Teams") */
-  paid_by: z.optional(z.enum(['tokens', 'team'])),
+  paid_by: z.optional(z.enum(PAID_BY)),
   team_id: z.optional(z.string()),
   team_member_id: z.optional(z.string()),
   /** Unix seconds its member chose it for the team; absent otherwise */
   team_chosen_at: z.optional(z.number()),
   result_file: nullableString,
   reference_file: nullableString,
-  render_kind: z.optional(z.nullable(z.enum(['ai', 'preview-render']))),
+  render_kind: z.optional(z.nullable(z.enum(RENDER_KINDS))),
   width: nullableNumber,
   height: nullableNumber,
-  error_code: z.optional(
-    z.nullable(
-      z.enum([
-        'refused',
-        'provider',
-        'no-photos',
-        'dead-letter',
-        'timed-out',
-        'not-queued',
-        'edit-source',
-        'edit-unfit',
-      ]),
-    ),
-  ),
+  error_code: z.optional(z.nullable(z.enum(ERROR_CODES))),
   refunded: z.optional(z.boolean()),
   /** absent: not measured; null: the avatar showed no face */
   likeness: z.optional(z.nullable(z.number())),
   likeness_refunded: z.optional(z.boolean()),
   /** under the threshold but charged: why (docs/faces.md, "The guarantee") */
-  likeness_not_refunded: z.optional(z.enum(['someone-else', 'daily-limit'])),
+  likeness_not_refunded: z.optional(z.enum(NOT_REFUNDED)),
   /** a refunded avatar's blurred copy is stored (result-thumbs/<user>/<task>-withheld.webp) */
   likeness_preview: z.optional(z.boolean()),
   /** Unix seconds "Keep it anyway" took a refunded avatar's tokens again; absent while withheld */
@@ -146,7 +149,107 @@ const SummaryItem = z.pick(
   },
 );
 
-function summaryOf(i: z.infer<typeof SummaryItem>): TaskSummary {
+type SummaryItem = z.infer<typeof SummaryItem>;
+
+// The same rules as SummaryItem, written out for the task list: parsing a page of 200 items with the schema
+// allocated about 1.5 MB and took about as long as describing and serialising the whole answer
+// (tests/bench/api-ratios.ts measures that page against its Query). An item this check does not vouch for
+// goes through the schema, which answers for it exactly as before: a malformed task still fails loudly.
+// tests/unit/task-items.test.ts holds the two to the same verdicts.
+const oneOf = (values: readonly string[]) => {
+  const set = new Set(values);
+  return (v: unknown): boolean => typeof v === 'string' && set.has(v);
+};
+const isStatus = oneOf(STATUSES);
+const isRenderKind = oneOf(RENDER_KINDS);
+const isErrorCode = oneOf(ERROR_CODES);
+const isNotRefunded = oneOf(NOT_REFUNDED);
+const isPaidBy = oneOf(PAID_BY);
+const isBackdrop = oneOf(BACKDROP_IDS);
+const isOutfit = oneOf(OUTFIT_IDS);
+const isEditKind = oneOf(EDIT_KINDS);
+const isAspect = oneOf(EDIT_ASPECTS);
+const isLevel = oneOf(RETOUCH_LEVELS);
+const isString = (v: unknown): boolean => typeof v === 'string';
+const isBoolean = (v: unknown): boolean => typeof v === 'boolean';
+/** z.number(): finite numbers only */
+const isNumber = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v);
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const optional = (v: unknown, check: (v: unknown) => boolean): boolean => v === undefined || check(v);
+const nullable = (v: unknown, check: (v: unknown) => boolean): boolean =>
+  v === undefined || v === null || check(v);
+
+const isFaceBox = (v: unknown): boolean =>
+  isRecord(v) && isNumber(v.x) && isNumber(v.y) && isNumber(v.width) && isNumber(v.height);
+
+const isEdit = (v: unknown): boolean =>
+  isRecord(v) &&
+  isEditKind(v.kind) &&
+  optional(v.backdrop, isBackdrop) &&
+  optional(v.colour, isString) &&
+  optional(v.outfit, isOutfit) &&
+  optional(v.aspect, isAspect) &&
+  optional(v.level, isLevel) &&
+  optional(v.prompt, isString);
+
+function isSummaryItem(i: unknown): i is SummaryItem {
+  return (
+    isRecord(i) &&
+    isString(i.id) &&
+    isString(i.user_id) &&
+    isString(i.batch_id) &&
+    isStatus(i.status) &&
+    isNumber(i.progress) &&
+    isNumber(i.token_cost) &&
+    isNumber(i.style_id) &&
+    isString(i.style_name) &&
+    optional(i.backdrop, isBackdrop) &&
+    optional(i.outfit, isOutfit) &&
+    nullable(i.result_file, isString) &&
+    nullable(i.reference_file, isString) &&
+    nullable(i.render_kind, isRenderKind) &&
+    nullable(i.width, isNumber) &&
+    nullable(i.height, isNumber) &&
+    nullable(i.error_code, isErrorCode) &&
+    optional(i.refunded, isBoolean) &&
+    nullable(i.likeness, isNumber) &&
+    optional(i.likeness_refunded, isBoolean) &&
+    optional(i.likeness_not_refunded, isNotRefunded) &&
+    optional(i.likeness_preview, isBoolean) &&
+    optional(i.kept_at, isNumber) &&
+    optional(i.face_box, isFaceBox) &&
+    optional(i.favourite_at, isNumber) &&
+    optional(i.paid_by, isPaidBy) &&
+    optional(i.team_id, isString) &&
+    optional(i.team_member_id, isString) &&
+    optional(i.team_chosen_at, isNumber) &&
+    optional(i.generating_at, isNumber) &&
+    optional(i.finishing_at, isNumber) &&
+    optional(i.version, isNumber) &&
+    optional(i.edit_of, isString) &&
+    optional(i.root_id, isString) &&
+    optional(i.edit, isEdit) &&
+    optional(i.edit_count, isNumber) &&
+    isNumber(i.created_at) &&
+    isNumber(i.updated_at)
+  );
+}
+
+/** What an edit asked, its known fields only (as the schema's output: anything else stored is not read). */
+function editSpec(e: NonNullable<SummaryItem['edit']>): EditSpec {
+  return {
+    kind: e.kind,
+    ...(e.backdrop !== undefined ? { backdrop: e.backdrop } : {}),
+    ...(e.colour !== undefined ? { colour: e.colour } : {}),
+    ...(e.outfit !== undefined ? { outfit: e.outfit } : {}),
+    ...(e.aspect !== undefined ? { aspect: e.aspect } : {}),
+    ...(e.level !== undefined ? { level: e.level } : {}),
+    ...(e.prompt !== undefined ? { prompt: e.prompt } : {}),
+  };
+}
+
+function summaryOf(i: SummaryItem): TaskSummary {
   return {
     id: i.id,
     userId: i.user_id,
@@ -174,7 +277,9 @@ function summaryOf(i: z.infer<typeof SummaryItem>): TaskSummary {
             notRefunded: i.likeness_not_refunded ?? null,
             preview: i.likeness_preview ?? false,
           },
-    faceBox: i.face_box ?? null,
+    faceBox: i.face_box
+      ? { x: i.face_box.x, y: i.face_box.y, width: i.face_box.width, height: i.face_box.height }
+      : null,
     favourite: i.favourite_at !== undefined,
     team:
       i.paid_by === 'team' && i.team_id && i.team_member_id
@@ -184,14 +289,17 @@ function summaryOf(i: z.infer<typeof SummaryItem>): TaskSummary {
     stageTimes: { generatingAt: i.generating_at ?? null, finishingAt: i.finishing_at ?? null },
     version: i.version ?? 1,
     edit:
-      i.edit_of && i.root_id && i.edit ? { editOf: i.edit_of, rootId: i.root_id, spec: { ...i.edit } } : null,
+      i.edit_of && i.root_id && i.edit
+        ? { editOf: i.edit_of, rootId: i.root_id, spec: editSpec(i.edit) }
+        : null,
     editCount: i.edit_count ?? 0,
     createdAt: i.created_at,
     updatedAt: i.updated_at,
   };
 }
 
-export const toSummary = (raw: unknown): TaskSummary => summaryOf(SummaryItem.parse(raw));
+export const toSummary = (raw: unknown): TaskSummary =>
+  summaryOf(isSummaryItem(raw) ? raw : SummaryItem.parse(raw));
 
 export function toTask(raw: unknown): TaskRecord {
   const i = TaskItem.parse(raw);
