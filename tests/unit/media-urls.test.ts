@@ -50,3 +50,29 @@ describe.each(adapters)('The %s list answers image URLs the browser can cache', 
     expect(expiresIn(longer.url)).toBeGreaterThanOrEqual(EXPIRES * 2);
   });
 });
+
+// One adapter per container: what it signed is kept for the window (a gallery of 200 asks for 200 pairs).
+const kept = [
+  ['photos', new S3PhotoFiles(s3, 'media'), PHOTO],
+  ['avatars', new S3ResultFiles(s3, 'media'), RESULT],
+] as const;
+
+describe.each(kept)('The %s adapter kept for the container', (_, files, name) => {
+  it('answers the window’s URLs again, then the next window’s and another lifetime’s', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    at('2026-11-20T11:00:10Z');
+    const first = await files.viewUrls(USER, name, EXPIRES);
+    at('2026-11-20T11:04:59Z');
+    expect(await files.viewUrls(USER, name, EXPIRES)).toEqual(first);
+    const longer = await files.viewUrls(USER, name, EXPIRES * 2);
+    expect(expiresIn(longer.url)).toBeGreaterThanOrEqual(EXPIRES * 2 + 290);
+    expect(expiresIn(first.url)).toBeLessThan(EXPIRES * 2);
+    at('2026-11-20T11:05:00Z');
+    const next = await files.viewUrls(USER, name, EXPIRES);
+    expect(signedAt(next.url)).toBe('20261120T110500Z');
+    expect(signedAt(next.thumbnailUrl)).toBe('20261120T110500Z');
+    expect(next.thumbnailUrl).not.toBe(next.url);
+    // Another user's same name is another object.
+    expect((await files.viewUrls('user-2', name, EXPIRES)).url).not.toBe(next.url);
+  });
+});

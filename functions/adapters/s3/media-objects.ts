@@ -73,6 +73,8 @@ export class WindowedUrlSigner {
   private readonly maxCachedUrls: number;
   /** Signed URLs of the current window: the same key signed at the same time gives the same URL. */
   private readonly signed = new Map<string, string>();
+  /** An image's two URLs of the current window, together: a gallery of 200 asks for 200 pairs at once. */
+  private readonly pairs = new Map<string, Readonly<{ url: string; thumbnailUrl: string }>>();
   private signedWindow = 0;
 
   constructor(s3: S3Client, bucket: string, maxCachedUrls: number) {
@@ -81,14 +83,21 @@ export class WindowedUrlSigner {
     this.maxCachedUrls = maxCachedUrls;
   }
 
-  /** A GET URL of the object, valid for at least `expiresSeconds` from now. */
-  async sign(Key: string, expiresSeconds: number): Promise<string> {
+  /** The current window's start (Unix seconds); a new window forgets what the last one signed. */
+  private window(): number {
     const nowSeconds = Math.floor(Date.now() / 1000);
     const windowStart = nowSeconds - (nowSeconds % URL_WINDOW_SECONDS);
     if (windowStart !== this.signedWindow || this.signed.size > this.maxCachedUrls) {
       this.signed.clear();
+      this.pairs.clear();
       this.signedWindow = windowStart;
     }
+    return windowStart;
+  }
+
+  /** A GET URL of the object, valid for at least `expiresSeconds` from now. */
+  async sign(Key: string, expiresSeconds: number): Promise<string> {
+    const windowStart = this.window();
     const cacheKey = `${expiresSeconds} ${Key}`;
     let url = this.signed.get(cacheKey);
     if (!url) {
@@ -101,15 +110,22 @@ export class WindowedUrlSigner {
     return url;
   }
 
-  /** The URLs of an image and its thumbnail. */
+  /** The URLs of an image and its thumbnail (the same answer, read-only, while the window lasts). */
   async imageUrls(
     keys: { image: string; thumbnail: string },
     expiresSeconds: number,
-  ): Promise<{ url: string; thumbnailUrl: string }> {
+  ): Promise<Readonly<{ url: string; thumbnailUrl: string }>> {
+    const windowStart = this.window();
+    const cacheKey = `${expiresSeconds} ${keys.image} ${keys.thumbnail}`;
+    const known = this.pairs.get(cacheKey);
+    if (known) return known;
     const [url, thumbnailUrl] = await Promise.all([
       this.sign(keys.image, expiresSeconds),
       this.sign(keys.thumbnail, expiresSeconds),
     ]);
-    return { url, thumbnailUrl };
+    const pair = Object.freeze({ url, thumbnailUrl });
+    // Kept only if the window did not turn while signing (its URLs then belong to the window before).
+    if (this.signedWindow === windowStart) this.pairs.set(cacheKey, pair);
+    return pair;
   }
 }
