@@ -19,6 +19,13 @@ export interface WebPage {
   localized: boolean;
   /** a public page that search engines should index (sitemap, prerendering) */
   indexable: boolean;
+  /**
+   * A public page in the middle of a task: routed outside the site's layout, it draws the plain frame
+   * itself (components/layout/plain-frame.tsx: the logo and the language above, one line with the privacy
+   * policy below), none of the site's menu or footer to wander off by. The frame loads with the page's own
+   * chunk: the landing page does not carry it (tests/browser/seo.test.ts, its JavaScript budget).
+   */
+  plain?: true;
 }
 
 const page = <const P extends WebPage>(p: P): P => p;
@@ -73,6 +80,7 @@ export const webPages = [
     access: 'public',
     localized: true,
     indexable: false,
+    plain: true,
   }),
   page({
     id: 'appCreate',

@@ -78,10 +78,10 @@ const devRuntimeConfig = (): Plugin => ({
 
 // Modules only some screens use; they load with those screens, not with every page: the signed-in app's
 // and the forms' parts, the app's server state (TanStack Query and lib/server-state), the kit of the
-// marketing pages, the admin screen's form rules, the gallery's download presets, the photos' quality meter
-// and the table's design (the privacy page reads its backup days).
+// marketing pages, the admin screen's form rules, the gallery's download presets, the photos' quality meter,
+// the table's design (the privacy page reads its backup days) and the plain frame of a page mid-task.
 const NOT_IN_SHELL =
-  /\/src\/components\/(marketing\/|welcome\/|choices\/|quality\/|layout\/(app-|open-billing)|ui\/(text-field|checkbox|retry-alert|form-controls|icons\.))|\/src\/lib\/(api-messages|welcome|app-routes|app-route-table|save-file|query-keys|server-state|purchase-intent|return-to|dates|photo-deletes)\.|\/node_modules\/(@tanstack|qrcode-generator)\/|\/shared\/(admin-style-rules|table-design|photo-rules|style-choices|result-presets|team-rules|edit-rules)\./;
+  /\/src\/components\/(marketing\/|welcome\/|choices\/|quality\/|layout\/(app-|open-billing|plain-)|ui\/(text-field|checkbox|retry-alert|form-controls|icons\.))|\/src\/lib\/(api-messages|welcome|app-routes|app-route-table|save-file|query-keys|server-state|purchase-intent|return-to|dates|photo-deletes)\.|\/node_modules\/(@tanstack|qrcode-generator)\/|\/shared\/(admin-style-rules|table-design|photo-rules|style-choices|result-presets|team-rules|edit-rules)\./;
 
 export default defineConfig(({ command, isSsrBuild }) => {
   // A build is what ships, whatever NODE_ENV the caller runs with: vitest's global setup builds under

@@ -1,7 +1,7 @@
 // Selfies from the phone (docs/product.md, "Selfies from the phone"), the two screens with the API stubbed at
 // fetch: Manage Photos' "Use your phone" panel (consent first, the link in the page's language, its QR code
 // and short link, the time left, the photos that arrived, the list read again while the link is live,
-// Close), and the phone's capture page (each ended link's own words in English and French, the device
+// Close), and the phone's capture page (its plain frame, each ended link's own words in English and French, the device
 // secret kept for a reload, a shot through the presigned flow with the two headers, its score and
 // instructions, a refusal and its retake, the end screen). The real camera and the whole journey are the
 // browser test's (tests/browser/phone-capture.test.ts).
@@ -201,6 +201,47 @@ describe('The phone capture page', () => {
     );
     expect(document.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
   });
+
+  test.each([
+    { lang: 'en', prefix: '', privacy: 'Privacy Policy', current: 'EN' },
+    { lang: 'fr', prefix: '/fr', privacy: 'Politique de confidentialité', current: 'FR' },
+  ] as const)(
+    '$lang: a plain frame, the logo and the language above and the privacy policy below, no way off the task',
+    async ({ prefix, privacy, current }) => {
+      apiStub.on('openCaptureLink', opened());
+      await renderApp(`${prefix}/capture/${CODE}`);
+      await screen.findByTestId('capture-purpose');
+      const header = screen.getByRole('banner');
+      // Above: the logo and the language, nothing else.
+      const language = within(header).getByRole('navigation');
+      expect(within(header).getAllByRole('link')).toEqual([
+        within(header).getByRole('link', { name: 'Aivatar' }),
+        ...within(language).getAllByRole('link'),
+      ]);
+      expect(within(header).getByRole('link', { name: 'Aivatar' }).getAttribute('href')).toBe(prefix || '/');
+      expect(
+        within(language)
+          .getAllByRole('link')
+          .map((a) => [a.getAttribute('href'), a.getAttribute('aria-current')]),
+      ).toEqual([
+        // Page paths are lower-cased (shared/page-address.ts); the code still opens.
+        [`/fr/capture/${CODE.toLowerCase()}`, current === 'FR' ? 'true' : null],
+        [`/capture/${CODE.toLowerCase()}`, current === 'EN' ? 'true' : null],
+      ]);
+      // One line below: the privacy policy, in a tab of its own.
+      const footer = screen.getByRole('contentinfo');
+      const links = within(footer).getAllByRole('link');
+      expect(links.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('target')])).toEqual([
+        [privacy, `${prefix}/privacy-policy`, '_blank'],
+      ]);
+      // Nowhere on the page: the site's menu, sign-in links or footer columns.
+      expect(screen.queryByRole('button', { name: /menu/i })).toBeNull();
+      // The skip link, the logo, the two languages and the privacy policy: no other link on the page.
+      expect(screen.getAllByRole('link')).toHaveLength(5);
+      expect(document.querySelector('.footer, .navbar')).toBeNull();
+      expect(document.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+    },
+  );
 
   test('a code that cannot be one is not sent anywhere', async () => {
     await renderApp('/capture/not-a-code');

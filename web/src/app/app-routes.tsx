@@ -1,5 +1,6 @@
 // The router, generated from the page table in shared/web-routes.ts: only built pages are routed, each
-// in English and, when localized, under /fr. Addresses follow shared/page-address.ts first, like the hosts.
+// in English and, when localized, under /fr, inside its layout: the site's, the app's, or none for a page
+// that draws the plain frame itself. Addresses follow shared/page-address.ts first, like the hosts.
 import type { ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { canonicalPagePath } from '../../../shared/page-address.ts';
@@ -47,7 +48,9 @@ function routesFor(pages: Page[]): ReactNode[] {
 }
 
 const pages = webPages;
-const publicRoutes = routesFor(pages.filter((p) => p.access !== 'user'));
+// A public page has the site's navbar and footer, unless it draws the plain frame of a page mid-task.
+const publicRoutes = routesFor(pages.filter((p: WebPage) => p.access !== 'user' && !p.plain));
+const plainRoutes = routesFor(pages.filter((p: WebPage) => p.plain));
 const userRoutes = routesFor(pages.filter((p) => p.access === 'user'));
 const AppLayout = appLayoutChunk.Component;
 
@@ -59,6 +62,7 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<PublicLayout />}>{publicRoutes}</Route>
+      {plainRoutes}
       <Route
         element={
           <RequireUser>
@@ -67,15 +71,14 @@ export function AppRoutes() {
         }
       >
         {userRoutes}
-        {/* /app and unknown /app paths lead to the app's home screen. */}
-        {(['en', 'fr'] as const).flatMap((lang) => [
-          <Route key={lang} path={appPrefix(lang)} element={<Navigate to={appHomePath(lang)} replace />} />,
+        {/* /app and unknown /app paths lead to the app's home screen (a splat also matches nothing). */}
+        {(['en', 'fr'] as const).map((lang) => (
           <Route
-            key={`${lang}/*`}
+            key={lang}
             path={`${appPrefix(lang)}/*`}
             element={<Navigate to={appHomePath(lang)} replace />}
-          />,
-        ])}
+          />
+        ))}
       </Route>
       {/* Any other path leads home, in its language. */}
       <Route path={`${FR_PREFIX}/*`} element={<Navigate to={FR_PREFIX} replace />} />

@@ -9,6 +9,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import type { Rejection } from '../../../../shared/api-schemas.ts';
 import { PHOTO_RETENTION_DAYS } from '../../../../shared/photo-rules.ts';
+import { PlainFrame } from '../../components/layout/plain-frame.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { CheckCircleIcon, InfoIcon } from '../../components/ui/shell-icons.tsx';
@@ -237,17 +238,20 @@ export default function CapturePage() {
     );
   }
 
+  // Its own plain frame (shared/web-routes.ts, `plain`): nothing around the task to wander off by.
   return (
-    <div className="container capture">
-      <title>{`${t('capture.title')} · Aivatar`}</title>
-      <meta name="robots" content="noindex" />
-      <section className="card capture__card" aria-labelledby="capture-title">
-        <h1 id="capture-title">
-          {link.status === 'ended' && stage !== 'done' ? t('capture.endedTitle') : t('capture.title')}
-        </h1>
-        {body}
-      </section>
-    </div>
+    <PlainFrame>
+      <div className="container capture">
+        <title>{`${t('capture.title')} · Aivatar`}</title>
+        <meta name="robots" content="noindex" />
+        <section className="card capture__card" aria-labelledby="capture-title">
+          <h1 id="capture-title">
+            {link.status === 'ended' && stage !== 'done' ? t('capture.endedTitle') : t('capture.title')}
+          </h1>
+          {body}
+        </section>
+      </div>
+    </PlainFrame>
   );
 }
 
