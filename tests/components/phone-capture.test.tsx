@@ -1,13 +1,14 @@
 // Selfies from the phone (docs/product.md, "Selfies from the phone"), the two screens with the API stubbed at
 // fetch: Manage Photos' "Use your phone" panel (consent first, the link in the page's language, its QR code
 // and short link, the time left, the photos that arrived, the list read again while the link is live,
-// Close), and the phone's capture page (its plain frame, each ended link's own words in English and French, the device
+// Close; a live link shown again when the page is opened again, none on a phone-width screen), and the phone's capture page (its plain frame, each ended link's own words in English and French, the device
 // secret kept for a reload, a shot through the presigned flow with the two headers, its score and
 // instructions, a refusal and its retake, the end screen). The real camera and the whole journey are the
 // browser test's (tests/browser/phone-capture.test.ts).
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { CaptureLinkState, UploadResult, UploadTargets } from '../../shared/api-schemas.ts';
+import { CAPTURE_ERRORS } from '../../shared/capture-rules.ts';
 import { apiStub, fail, ok, stubFetch } from './support/api-stub.ts';
 import { aPhoto, photoList } from './support/fixtures.ts';
 import { aUser, renderApp } from './support/render.tsx';
@@ -23,6 +24,13 @@ describe('Manage Photos: "Use your phone"', () => {
     status: 'waiting',
     ...over,
   });
+  const NONE = fail(404, 'CAPTURE_LINK_NOT_FOUND', CAPTURE_ERRORS.CAPTURE_LINK_NOT_FOUND.msg);
+  /** The panel's first button, once the read of a link made before has answered (it waits until then). */
+  const startButton = async (panel: HTMLElement, name = 'Show a code for my phone') => {
+    const button = (await within(panel).findByRole('button', { name })) as HTMLButtonElement;
+    await waitFor(() => expect(button.disabled).toBe(false));
+    return button;
+  };
 
   test('English: consent first; then a link in English, its QR code, short link and time left', async () => {
     const unconsented = photoList([]);
@@ -43,9 +51,12 @@ describe('Manage Photos: "Use your phone"', () => {
   test('English: the link shows, the list fills in while it is live, Close ends it', async () => {
     let files = [aPhoto(1)];
     apiStub.on('listPhotos', () => ok('listPhotos', photoList(files)));
-    apiStub.on('createCaptureLink', { status: 201, body: link });
-    let current = state();
-    apiStub.on('currentCaptureLink', () => ok('currentCaptureLink', current));
+    let current: CaptureLinkState | null = null;
+    apiStub.on('createCaptureLink', () => {
+      current = state();
+      return { status: 201, body: link };
+    });
+    apiStub.on('currentCaptureLink', () => (current ? ok('currentCaptureLink', current) : NONE));
     apiStub.on('revokeCaptureLink', ok('revokeCaptureLink', { success: true }));
     const { user } = await renderApp('/app/upload', { as: aUser() });
     const panel = await screen.findByTestId('phone-capture');
@@ -106,6 +117,101 @@ describe('Manage Photos: "Use your phone"', () => {
     );
     expect(within(panel).getByRole('button', { name: 'Afficher un nouveau code' })).toBeTruthy();
   });
+
+  test('a live link is shown again when the page is opened again: QR code, link, time left, photos received, the list read again; once closed, not any more', async () => {
+    let files = [aPhoto(1)];
+    apiStub.on('listPhotos', () => ok('listPhotos', photoList(files)));
+    let current: CaptureLinkState | null = null;
+    apiStub.on('createCaptureLink', () => {
+      current = state();
+      return { status: 201, body: link };
+    });
+    apiStub.on('currentCaptureLink', () => (current ? ok('currentCaptureLink', current) : NONE));
+    apiStub.on('revokeCaptureLink', () => {
+      current = state({ status: 'ended', photos_added: 2 });
+      return ok('revokeCaptureLink', { success: true });
+    });
+    const first = await renderApp('/app/upload', { as: aUser() });
+    await first.user.click(await startButton(await screen.findByTestId('phone-capture')));
+    await screen.findByTestId('phone-qr');
+    first.unmount();
+
+    // Away from the page (or reloaded), the phone opens the link and adds two photos.
+    current = state({ status: 'open', photos_added: 2 });
+    files = [aPhoto(3), aPhoto(2), ...files];
+    const { user, unmount } = await renderApp('/app/upload', { as: aUser() });
+    const panel = await screen.findByTestId('phone-capture');
+    const qr = await within(panel).findByRole('img', {
+      name: 'QR code that opens the capture page on your phone',
+    });
+    expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/);
+    expect(within(panel).getByTestId('phone-link').textContent).toBe(`app.test/capture/${CODE}`);
+    expect(within(panel).getByTestId('phone-time-left').textContent).toMatch(/^1[45]:\d\d$/);
+    expect(within(panel).getByTestId('phone-arrived').textContent).toBe('2');
+    expect(within(panel).getByTestId('phone-status').textContent).toBe('Your phone is connected.');
+    // The same link: no new one was made (that would end this one on the phone).
+    expect(apiStub.calls('createCaptureLink')).toHaveLength(1);
+    // The list is read again while the link is live: a third shot shows without a reload.
+    current = state({ status: 'open', photos_added: 3 });
+    files = [aPhoto(4), ...files];
+    await waitFor(() => expect(screen.getAllByTestId('photo-card')).toHaveLength(4), { timeout: 8000 });
+    expect(within(panel).getByTestId('phone-arrived').textContent).toBe('3');
+
+    await user.click(within(panel).getByRole('button', { name: 'Close' }));
+    await waitFor(() =>
+      expect(apiStub.calls('revokeCaptureLink').map((c) => c.params)).toEqual([{ code: CODE }]),
+    );
+    unmount();
+    // Closed: the page opened again offers a new link, though the cache last saw this one open.
+    await renderApp('/app/upload', { as: aUser() });
+    const again = await screen.findByTestId('phone-capture');
+    await startButton(again);
+    expect(within(again).queryByTestId('phone-qr')).toBeNull();
+    expect(within(again).queryByTestId('phone-ended')).toBeNull();
+  }, 30_000);
+
+  test.each([
+    { what: 'none (404)', reply: () => NONE },
+    { what: 'an ended link', reply: () => ok('currentCaptureLink', state({ status: 'ended' })) },
+    { what: 'an expired link', reply: () => ok('currentCaptureLink', state({ status: 'expired' })) },
+  ])(
+    '$what: the panel offers a new link, and nothing is read again',
+    async ({ reply }) => {
+      apiStub.on('listPhotos', ok('listPhotos', photoList([aPhoto(1)])));
+      apiStub.on('currentCaptureLink', reply);
+      await renderApp('/app/upload', { as: aUser() });
+      const panel = await screen.findByTestId('phone-capture');
+      await startButton(panel);
+      expect(apiStub.calls('currentCaptureLink')).toHaveLength(1);
+      expect(within(panel).queryByTestId('phone-qr')).toBeNull();
+      expect(within(panel).queryByTestId('phone-ended')).toBeNull();
+      const lists = apiStub.calls('listPhotos').length;
+      await new Promise((r) => setTimeout(r, 3000));
+      expect(apiStub.calls('currentCaptureLink')).toHaveLength(1);
+      expect(apiStub.calls('listPhotos')).toHaveLength(lists);
+    },
+    15_000,
+  );
+
+  test('on a phone-width screen (the panel hidden) no link is read', async () => {
+    // happy-dom's own window (window.innerWidth set here would not reach its media queries).
+    const { happyDOM } = window as unknown as { happyDOM: { setViewport(size: { width: number }): void } };
+    const width = window.innerWidth;
+    happyDOM.setViewport({ width: 390 });
+    try {
+      apiStub.on('listPhotos', ok('listPhotos', photoList([aPhoto(1)])));
+      apiStub.on('currentCaptureLink', ok('currentCaptureLink', state({ status: 'open' })));
+      await renderApp('/app/upload', { as: aUser() });
+      await screen.findAllByTestId('photo-card');
+      const panel = screen.getByTestId('phone-capture');
+      await startButton(panel);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(apiStub.calls('currentCaptureLink')).toEqual([]);
+      expect(within(panel).queryByTestId('phone-qr')).toBeNull();
+    } finally {
+      happyDOM.setViewport({ width });
+    }
+  }, 15_000);
 });
 
 describe('The phone capture page', () => {

@@ -6,6 +6,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { type Location, MemoryRouter, useLocation } from 'react-router';
 import type { UserInfo } from '../../../shared/api-schemas.ts';
+import { CAPTURE_ERRORS } from '../../../shared/capture-rules.ts';
 import { languageOfPath } from '../../../shared/web-routes.ts';
 import { AppTree } from '../../../web/src/app/app.tsx';
 import { switchLanguage } from '../../../web/src/lib/i18n.ts';
@@ -55,6 +56,11 @@ export async function renderApp(
   // What the app reads beside its screens, once signed in (here or by the screen): not in a team
   // (docs/product.md, "Teams").
   apiStub.byDefault('myTeam', fail(404, 'NOT_FOUND', 'You are not in a team.'));
+  // Manage Photos reads the account's capture link on arrival (a live one is shown again): none.
+  apiStub.byDefault(
+    'currentCaptureLink',
+    fail(404, 'CAPTURE_LINK_NOT_FOUND', CAPTURE_ERRORS.CAPTURE_LINK_NOT_FOUND.msg),
+  );
   if (as || userInfo) {
     apiStub.on('userInfo', userInfo ?? ok('userInfo', as as UserInfo));
     setToken('session-token');

@@ -2,19 +2,54 @@
 // given here, a capture link as a QR code (drawn here, by qrcode-generator, no outside service) and a short
 // link, the time it has left, the photos that arrived, and Close (the link ends). While a link is live the
 // photo list and the link's state are read every few seconds, so the phone's shots appear without a reload.
+// A link outlives the page (15 minutes on the phone): on arrival the panel reads the account's current link
+// and, while it is live, shows it again as it was left, rather than offering a new one that would end it.
 // Not offered on a phone-width screen (photos.css): that user is already holding the phone.
 import { useQuery } from '@tanstack/react-query';
-import { Fragment, useEffect, useState } from 'react';
-import type { CaptureLink } from '../../../../../shared/api-schemas.ts';
+import { Fragment, useEffect, useState, useSyncExternalStore } from 'react';
+import type { CaptureLink, CaptureLinkState } from '../../../../../shared/api-schemas.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Icon } from '../../../components/ui/shell-icons.tsx';
-import { api } from '../../../lib/api-client.ts';
+import { api, isApiError } from '../../../lib/api-client.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { routeKey } from '../../../lib/query-keys.ts';
 import { routeQuery } from '../../../lib/server-state.tsx';
 import { photosChanged } from '../api/photo-list.ts';
 
 /** How often the list and the link are read while a link is live: the contract's 2-3 s. */
 export const CAPTURE_POLL_MS = 2500;
+
+/** Where photos.css shows the panel (it hides it at max-width 640px): elsewhere no link is read. */
+const PANEL_SHOWN = '(min-width: 641px)';
+
+function usePanelShown(): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      const media = window.matchMedia(PANEL_SHOWN);
+      media.addEventListener('change', changed);
+      return () => media.removeEventListener('change', changed);
+    },
+    () => window.matchMedia(PANEL_SHOWN).matches,
+    () => false,
+  );
+}
+
+/** The account's latest capture link: `null` when it has none (404), as lib/server-state.tsx reads a route. */
+const currentLinkQuery = {
+  queryKey: routeKey('currentCaptureLink'),
+  queryFn: async ({ signal }: { signal: AbortSignal }): Promise<CaptureLinkState | null> => {
+    try {
+      return await api('currentCaptureLink', { signal });
+    } catch (e) {
+      if (isApiError(e) && e.status === 404) return null;
+      throw e;
+    }
+  },
+};
+
+/** A link the phone can still use: not ended, expired or out of time. */
+const isLive = (s: CaptureLinkState | null | undefined): s is CaptureLinkState =>
+  !!s && (s.status === 'waiting' || s.status === 'open') && Date.parse(s.expires_at) > Date.now();
 
 const PhoneIcon = () => (
   <Icon>
@@ -89,18 +124,38 @@ export function PhoneCapturePanel({ consentGiven }: { consentGiven: boolean }) {
   const [failed, setFailed] = useState(false);
   const [madeAt, setMadeAt] = useState(0);
   const secondsLeft = useSecondsLeft(link?.expires_at ?? null);
+  // Until the first read since arriving has answered: a link made before (another visit, a reload) may
+  // still be live. Read only where the panel shows and a link could have been made (both consents).
+  const [arrivedAt] = useState(() => Date.now());
+  const [restoring, setRestoring] = useState(true);
+  const shown = usePanelShown();
+  const checking = restoring && shown && consentGiven;
   const read = useQuery({
-    ...routeQuery('currentCaptureLink'),
-    enabled: link !== null,
-    refetchInterval: CAPTURE_POLL_MS,
+    ...currentLinkQuery,
+    enabled: link !== null || checking,
+    refetchInterval: link !== null ? CAPTURE_POLL_MS : false,
   });
   // Only what was read after this link was made (the cache may still hold an earlier link's state).
-  const state = read.data && read.dataUpdatedAt >= madeAt ? read.data : undefined;
-  // The state of this link only (a newer link, made in another tab, ends this one).
+  const state = read.data !== undefined && read.dataUpdatedAt >= madeAt ? read.data : undefined;
+  // The state of this link only (a newer link, made in another tab, ends this one; none at all, too).
   const mine = state && link && state.code === link.code ? state : null;
   const ended =
     link !== null &&
-    (secondsLeft === 0 || mine?.status === 'ended' || mine?.status === 'expired' || (state && !mine));
+    (secondsLeft === 0 ||
+      mine?.status === 'ended' ||
+      mine?.status === 'expired' ||
+      (state !== undefined && !mine));
+
+  // The first answer since arriving, not what the cache kept from an earlier visit (a link closed since).
+  const fresh = read.data !== undefined && read.dataUpdatedAt >= arrivedAt ? read.data : undefined;
+  const gaveUp = read.isError && read.errorUpdatedAt >= arrivedAt;
+  useEffect(() => {
+    if (!restoring || (fresh === undefined && !gaveUp)) return;
+    setRestoring(false);
+    if (!isLive(fresh)) return;
+    setMadeAt(arrivedAt);
+    setLink({ code: fresh.code, url: fresh.url, expires_at: fresh.expires_at });
+  }, [restoring, fresh, gaveUp, arrivedAt]);
   const live = link !== null && !ended;
   // The photo list, read again while the phone may be adding to it (the screen's own read shows it).
   useQuery({ ...routeQuery('listPhotos'), enabled: live, refetchInterval: CAPTURE_POLL_MS });
@@ -109,6 +164,7 @@ export function PhoneCapturePanel({ consentGiven }: { consentGiven: boolean }) {
   const make = async () => {
     setMaking(true);
     setFailed(false);
+    setRestoring(false);
     try {
       const made = await api('createCaptureLink', { body: { language } });
       setMadeAt(Date.now());
@@ -162,7 +218,14 @@ export function PhoneCapturePanel({ consentGiven }: { consentGiven: boolean }) {
               {t('photos.phoneFailed')}
             </p>
           )}
-          <Button variant="secondary" block onClick={make} loading={making} disabled={!consentGiven}>
+          {/* Not while a live link may be found: a new one would end it on the phone. */}
+          <Button
+            variant="secondary"
+            block
+            onClick={make}
+            loading={making || checking}
+            disabled={!consentGiven}
+          >
             {t('photos.phoneStart')}
           </Button>
         </>
