@@ -132,8 +132,8 @@ export function PhoneCapturePanel({ consentGiven }: { consentGiven: boolean }) {
   const checking = restoring && shown && consentGiven;
   const read = useQuery({
     ...currentLinkQuery,
-    enabled: link !== null || checking,
     refetchInterval: link !== null ? CAPTURE_POLL_MS : false,
+    enabled: link !== null || checking,
   });
   // Only what was read after this link was made (the cache may still hold an earlier link's state).
   const state = read.data !== undefined && read.dataUpdatedAt >= madeAt ? read.data : undefined;
