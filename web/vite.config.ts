@@ -119,6 +119,11 @@ export default defineConfig(({ command, isSsrBuild }) => {
           modulePreload: { polyfill: false },
           rolldownOptions: {
             output: {
+              // Six characters of hash (36 bits) tell a file's versions apart as well as eight: the shell lists
+              // every chunk's file name, and a name's hash is the one part of it that does not compress.
+              entryFileNames: 'assets/[name]-[hash:6].js',
+              chunkFileNames: 'assets/[name]-[hash:6].js',
+              assetFileNames: 'assets/[name]-[hash:6][extname]',
               codeSplitting: {
                 // One chunk for what every page needs (libraries, the app shell, shared UI): fewer requests
                 // and better compression than a dozen small shared chunks. Screens stay in their own chunks.
