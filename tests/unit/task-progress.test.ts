@@ -36,6 +36,14 @@ describe('task progress', () => {
     expect(typicalDurations(recent, NOW)).toEqual({ queued: 3, generating: 45, finishing: 4, samples: 2 });
   });
 
+  it('never makes a stage typically take under a second: quick tasks do not tell a waiting one "0 seconds left"', () => {
+    const quick = [sample(0, 0, 0), sample(0, 1, 0), sample(0, 0, 0)];
+    const typical = typicalDurations(quick, NOW);
+    expect(typical).toEqual({ queued: 1, generating: 1, finishing: 1, samples: 3 });
+    const waiting = { status: 'TODO', createdAt: NOW, stageTimes: { generatingAt: null, finishingAt: null } };
+    expect(estimateProgress(waiting, typical, NOW)?.secondsLeft).toBe(3);
+  });
+
   it('counts down within a stage, adds the stages after it, and says when a task runs late', () => {
     const typical = { queued: 4, generating: 40, finishing: 6, samples: 10 };
     const task = (status: string, generatingAt: number | null, finishingAt: number | null) => ({

@@ -60,14 +60,19 @@ const median = (values: number[]): number => {
     : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 };
 
-/** The median time of each stage over the recent samples; the defaults when there are none. */
+/**
+ * The median time of each stage over the recent samples, at least a second (stages are timed in whole seconds:
+ * a run of quick tasks would otherwise tell a waiting task it has 0 seconds left); the defaults when there are
+ * none.
+ */
 export function typicalDurations(samples: readonly DurationSample[], now: number): TypicalDurations {
   const fresh = samples.filter((s) => now - s.at <= SAMPLE_MAX_AGE_SECONDS);
   if (!fresh.length) return { ...DEFAULT_DURATIONS, samples: 0 };
+  const typical = (stage: TaskStage) => Math.max(1, median(fresh.map((s) => s[stage])));
   return {
-    queued: median(fresh.map((s) => s.queued)),
-    generating: median(fresh.map((s) => s.generating)),
-    finishing: median(fresh.map((s) => s.finishing)),
+    queued: typical('queued'),
+    generating: typical('generating'),
+    finishing: typical('finishing'),
     samples: fresh.length,
   };
 }
