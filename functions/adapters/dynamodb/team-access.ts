@@ -1,9 +1,10 @@
 // The two reads by key a team route checks its caller with (functions/domain/teams/team-access.ts): the
 // account's team pointer and the team. Apart from team-store.ts so the billing group's seat checkout carries
 // only GetItem (infra/group-needs.ts lists each bundle's table actions).
-import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { TeamRole } from '../../../shared/team-rules.ts';
 import type { Allowed, Membership, Team, TeamAccessReads } from '../../domain/teams/ports.ts';
+import { consistentGet } from './client.ts';
 import { keys } from './keys.ts';
 
 type Item = Record<string, unknown>;
@@ -39,18 +40,13 @@ export class DynamoTeamAccess implements TeamAccessReads {
     this.table = table;
   }
 
-  private async get(key: { pk: string; sk: string }): Promise<Item | null> {
-    const res = await this.db.send(new GetCommand({ TableName: this.table, Key: key, ConsistentRead: true }));
-    return (res.Item as Item | undefined) ?? null;
-  }
-
   async membershipOf(userId: string): Promise<Membership | null> {
-    const item = await this.get(keys.teamMembership(userId));
+    const item = await consistentGet(this.db, this.table, keys.teamMembership(userId));
     return item ? toMembership(item) : null;
   }
 
   async getTeam(teamId: string): Promise<Team | null> {
-    const item = await this.get(keys.team(teamId));
+    const item = await consistentGet(this.db, this.table, keys.team(teamId));
     return item ? toTeam(item) : null;
   }
 }

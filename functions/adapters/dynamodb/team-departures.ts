@@ -11,13 +11,13 @@
 import {
   DeleteCommand,
   type DynamoDBDocumentClient,
-  GetCommand,
   QueryCommand,
   UpdateCommand,
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import type { OwnerDeparture, TeamDepartures } from '../../domain/teams/ports.ts';
 import { type TransactItem, transactWithRetry } from './balance-transaction.ts';
+import { consistentGet } from './client.ts';
 import { writtenUnlessConditionFails } from './conditions.ts';
 import { keys, ownedBy, TTL_ATTRIBUTE } from './keys.ts';
 
@@ -44,25 +44,20 @@ export class DynamoTeamDepartures implements TeamDepartures {
     this.table = table;
   }
 
-  private async get(key: { pk: string; sk: string }): Promise<Item | null> {
-    const res = await this.db.send(new GetCommand({ TableName: this.table, Key: key, ConsistentRead: true }));
-    return (res.Item as Item | undefined) ?? null;
-  }
-
   async teamOf(userId: string): Promise<string | null> {
-    const pointer = await this.get(keys.teamMembership(userId));
+    const pointer = await consistentGet(this.db, this.table, keys.teamMembership(userId));
     return pointer ? String(pointer.team_id) : null;
   }
 
   async leaveOnDeletion(userId: string, now: number): Promise<OwnerDeparture> {
-    const pointer = await this.get(keys.teamMembership(userId));
+    const pointer = await consistentGet(this.db, this.table, keys.teamMembership(userId));
     if (!pointer) return null;
     if (pointer.role !== 'owner') {
       await this.memberLeaves(userId, now);
       return null;
     }
     const teamId = String(pointer.team_id);
-    const team = await this.get(keys.team(teamId));
+    const team = await consistentGet(this.db, this.table, keys.team(teamId));
     if (team && team.dissolved_at === undefined) {
       const moved = await this.transfer(userId, teamId, now);
       if (moved) return moved;
@@ -109,11 +104,11 @@ export class DynamoTeamDepartures implements TeamDepartures {
 
   private async memberLeaves(userId: string, now: number): Promise<void> {
     await transactWithRetry<void>(this.db, async () => {
-      const pointer = await this.get(keys.teamMembership(userId));
+      const pointer = await consistentGet(this.db, this.table, keys.teamMembership(userId));
       if (!pointer || pointer.role === 'owner') return undefined;
       const teamId = String(pointer.team_id);
       const memberId = String(pointer.member_id);
-      const member = await this.get(keys.teamMember(teamId, memberId));
+      const member = await consistentGet(this.db, this.table, keys.teamMember(teamId, memberId));
       const items: TransactItem[] = [
         {
           Delete: {
@@ -182,14 +177,14 @@ export class DynamoTeamDepartures implements TeamDepartures {
    */
   private transfer(userId: string, teamId: string, now: number): Promise<OwnerDeparture> {
     return transactWithRetry<OwnerDeparture>(this.db, async () => {
-      const pointer = await this.get(keys.teamMembership(userId));
+      const pointer = await consistentGet(this.db, this.table, keys.teamMembership(userId));
       if (!pointer || pointer.team_id !== teamId || pointer.role !== 'owner') return null;
       const heir = await this.longestServingAdmin(teamId);
       if (!heir) return null;
       const heirUser = String(heir.user_id);
       const heirMember = String(heir.member_id);
       const memberId = String(pointer.member_id);
-      const own = await this.get(keys.teamMember(teamId, memberId));
+      const own = await consistentGet(this.db, this.table, keys.teamMember(teamId, memberId));
       const items: TransactItem[] = [
         {
           Update: {

@@ -1,7 +1,7 @@
 // Who pays a member's create (functions/domain/teams/ports.ts TeamPayers) and the allowance's share of a
 // task transaction. Apart from team-store.ts so the avatars group and the worker carry only these reads and
 // writes (infra/group-needs.ts lists each bundle's table actions).
-import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type {
   Allowed,
   ChosenHeadshot,
@@ -11,6 +11,7 @@ import type {
   TeamPayers,
 } from '../../domain/teams/ports.ts';
 import { type TransactItem, transactWithRetry } from './balance-transaction.ts';
+import { consistentGet } from './client.ts';
 import { keys } from './keys.ts';
 import { DynamoTeamAccess } from './team-access.ts';
 
@@ -20,11 +21,6 @@ export class DynamoTeamPayers implements TeamPayers, TeamChoices {
   constructor(db: DynamoDBDocumentClient, table: string) {
     this.db = db;
     this.table = table;
-  }
-
-  private async get(key: { pk: string; sk: string }): Promise<Record<string, unknown> | null> {
-    const res = await this.db.send(new GetCommand({ TableName: this.table, Key: key, ConsistentRead: true }));
-    return (res.Item as Record<string, unknown> | undefined) ?? null;
   }
 
   membershipOf(userId: string): Promise<Membership | null> {
@@ -42,7 +38,7 @@ export class DynamoTeamPayers implements TeamPayers, TeamChoices {
     chosen: ChosenHeadshot | null,
   ): Promise<boolean> {
     return transactWithRetry<boolean>(this.db, async () => {
-      const member = await this.get(keys.teamMember(teamId, memberId));
+      const member = await consistentGet(this.db, this.table, keys.teamMember(teamId, memberId));
       if (!member || member.left_at !== undefined || member.user_id !== userId) return false;
       const before = (member.chosen as ChosenHeadshot | undefined)?.taskId ?? null;
       const items: TransactItem[] = [
@@ -92,13 +88,13 @@ export class DynamoTeamPayers implements TeamPayers, TeamChoices {
   }
 
   async payerFor(userId: string): Promise<TeamPayer | null> {
-    const pointer = await this.get(keys.teamMembership(userId));
+    const pointer = await consistentGet(this.db, this.table, keys.teamMembership(userId));
     if (!pointer) return null;
     const teamId = String(pointer.team_id);
     const memberId = String(pointer.member_id);
     const [team, member] = await Promise.all([
-      this.get(keys.team(teamId)),
-      this.get(keys.teamMember(teamId, memberId)),
+      consistentGet(this.db, this.table, keys.team(teamId)),
+      consistentGet(this.db, this.table, keys.teamMember(teamId, memberId)),
     ]);
     if (!team || !member || member.has_seat !== true || member.left_at !== undefined) return null;
     if (member.user_id !== userId) return null;

@@ -2,12 +2,7 @@
 // patterns in docs/data-model.md ("Teams"). Every count that guards money or seats is a condition of the
 // write that changes it: a join takes a seat under `seats_used < seats_total` in the same transaction as
 // the member, the account's pointer (one team per person) and the link's use counter.
-import {
-  BatchGetCommand,
-  type DynamoDBDocumentClient,
-  GetCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type {
   Allowed,
   ChosenHeadshot,
@@ -23,6 +18,7 @@ import type {
   TeamStore,
 } from '../../domain/teams/ports.ts';
 import { type TransactItem, transactWithRetry } from './balance-transaction.ts';
+import { consistentGet } from './client.ts';
 import { writtenUnlessConditionFails } from './conditions.ts';
 import { keys, ownedBy, TTL_ATTRIBUTE } from './keys.ts';
 import { DynamoTeamAccess } from './team-access.ts';
@@ -54,11 +50,6 @@ export class DynamoTeamStore implements TeamStore {
   constructor(db: DynamoDBDocumentClient, table: string) {
     this.db = db;
     this.table = table;
-  }
-
-  private async get(key: { pk: string; sk: string }): Promise<Item | null> {
-    const res = await this.db.send(new GetCommand({ TableName: this.table, Key: key, ConsistentRead: true }));
-    return (res.Item as Item | undefined) ?? null;
   }
 
   async createTeam(team: Team, owner: { memberId: string; email: string }): Promise<boolean> {
@@ -146,7 +137,7 @@ export class DynamoTeamStore implements TeamStore {
   }
 
   async getMember(teamId: string, memberId: string): Promise<Member | null> {
-    const item = await this.get(keys.teamMember(teamId, memberId));
+    const item = await consistentGet(this.db, this.table, keys.teamMember(teamId, memberId));
     return item ? toMember(item) : null;
   }
 
@@ -268,7 +259,7 @@ export class DynamoTeamStore implements TeamStore {
   }
 
   async getLink(teamId: string, linkId: string): Promise<InviteLinkRecord | null> {
-    const item = await this.get(keys.teamLink(teamId, linkId));
+    const item = await consistentGet(this.db, this.table, keys.teamLink(teamId, linkId));
     return item ? toLink(item) : null;
   }
 
@@ -287,7 +278,7 @@ export class DynamoTeamStore implements TeamStore {
   }
 
   async findCode(codeHash: string): Promise<JoinCode | null> {
-    const item = await this.get(keys.teamCode(codeHash));
+    const item = await consistentGet(this.db, this.table, keys.teamCode(codeHash));
     if (!item) return null;
     const expiresAt = num(item.code_expires_at);
     if (item.kind === 'link')
@@ -302,7 +293,7 @@ export class DynamoTeamStore implements TeamStore {
   }
 
   async invitedMemberId(teamId: string, email: string): Promise<string | null> {
-    const item = await this.get(keys.teamInvite(teamId, email));
+    const item = await consistentGet(this.db, this.table, keys.teamInvite(teamId, email));
     return item && item.joined !== true ? String(item.member_id) : null;
   }
 
@@ -517,7 +508,7 @@ export class DynamoTeamStore implements TeamStore {
     } catch (e) {
       if ((e as Error).name !== 'ConditionalCheckFailedException') throw e;
       // Which part failed: a member still seated here has had all the grants a seat allows.
-      const item = await this.get(keys.teamMember(teamId, memberId));
+      const item = await consistentGet(this.db, this.table, keys.teamMember(teamId, memberId));
       const seated = item && item.left_at === undefined && item.has_seat === true;
       return seated && Number(item.retries_granted ?? 0) >= maxGrants ? 'cap' : null;
     }
@@ -525,7 +516,7 @@ export class DynamoTeamStore implements TeamStore {
 
   async removeMember(teamId: string, memberId: string, now: number): Promise<boolean> {
     return transactWithRetry<boolean>(this.db, async () => {
-      const item = await this.get(keys.teamMember(teamId, memberId));
+      const item = await consistentGet(this.db, this.table, keys.teamMember(teamId, memberId));
       if (!item || item.left_at !== undefined) return false;
       const m = toMember(item);
       // A seat nobody generated with goes back to the team; one that made avatars was used.
