@@ -1,6 +1,7 @@
 // The photos journey (Manage Photos) in a browser: consent, real files through the bucket with progress,
 // the face check's refusals and hints on real images, retention, failures, and Undo's delete surviving a
-// closed tab. The cards' words and Undo's rules are the component tests' (tests/components/photo-*.test.tsx).
+// closed tab. The cards' words, Undo's rules and each thumbnail's fallback to base64 and its error are the
+// component tests' (tests/components/photo-*.test.tsx).
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -360,42 +361,6 @@ describeInBrowser('Manage Photos', () => {
     await poll(() => page.getByTestId('photo-card').count()).toBe(1);
     // Phone layout: the photos fit the screen, two per row.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-  });
-
-  test('each image has its own loading and error: base64 when the URL fails, then the error tooltip', async () => {
-    const { token } = await createAccount(uniqueEmail('photos-errors'));
-    const page = await browser.newPage(DESKTOP);
-    await openSignedIn(page, token, '/app/upload');
-    await page.getByTestId('consent-processing').check();
-    await page.getByTestId('consent-rights').check();
-    await page.getByTestId('photo-input').setInputFiles([file('studio.png'), file('garden.webp')]);
-    await page.getByTestId('photo-card').nth(1).waitFor(UPLOADED);
-
-    // Storage unreachable: the screen falls back to GET /photos/data (base64) for both.
-    await page.route(`${stack().s3Endpoint}/**`, (route) => route.abort('failed'));
-    const data: string[] = [];
-    await page.route('**/photos/data/**', async (route) => {
-      data.push(route.request().url());
-      // The second image's data fails too: it shows its error, with the server's message as the tooltip.
-      if (data.length === 2)
-        await route.fulfill({ status: 500, json: { msg: 'Server error', code: 'SERVER_ERROR' } });
-      else await route.continue();
-    });
-    await page.reload();
-    await page.getByTestId('photo-error').waitFor();
-    expect(data).toHaveLength(2);
-    expect(await page.getByTestId('photo-error').innerText()).toContain('Failed to load image');
-    expect(
-      await page.getByTestId('photo-error').getByRole('tooltip', { includeHidden: true }).innerText(),
-    ).toBe('Server error');
-    await poll(() =>
-      page
-        .getByTestId('photo-card')
-        .locator('img')
-        .evaluateAll(
-          (imgs) => imgs.filter((i) => (i as HTMLImageElement).src.startsWith('data:image/jpeg')).length,
-        ),
-    ).toBe(1);
   });
 
   test('a file chosen between the second consent’s answer and the next render is uploaded at once', async () => {
