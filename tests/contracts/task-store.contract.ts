@@ -419,6 +419,25 @@ export function privacyJobsContract(make: () => PrivacyJobsSubject | Promise<Pri
       expect(await s.jobs.claim({ kind: 'deletion', ref: ref() }, now)).toEqual({ kind: 'missing' });
     });
 
+    it('records the team a deletion leaves under the run, and keeps it no longer than the job', async () => {
+      const s = await make();
+      const u = await user(s);
+      const r = ref();
+      await s.jobs.recordDeletion(u, deletion(u, r));
+      const job = { kind: 'deletion', ref: r } as const;
+      expect(await s.jobs.deletion(r)).toMatchObject({ teamId: null });
+      const claim = await s.jobs.claim(job, now);
+      const run = { job, attempt: (claim as { attempt: number }).attempt };
+      expect(await s.jobs.progress(run, now + 1, {}, { team_id: 'team-1' })).toBe(true);
+      expect(await s.jobs.progress(run, now + 2, { items_deleted: 2 })).toBe(true);
+      expect(await s.jobs.deletion(r)).toMatchObject({ teamId: 'team-1', itemsDeleted: 2 });
+      const stale = { job, attempt: run.attempt - 1 };
+      expect(await s.jobs.progress(stale, now + 3, {}, { team_id: 'team-2' })).toBe(false);
+      expect(await s.jobs.deletion(r)).toMatchObject({ teamId: 'team-1' });
+      expect(await s.jobs.finish(job, 'done', now + 4, run.attempt)).toBe(true);
+      expect(await s.jobs.deletion(r)).toMatchObject({ state: 'done', teamId: null });
+    });
+
     it('shows the sweep the jobs nobody holds, by their check time, and counts each re-send', async () => {
       const s = await make();
       const u = await user(s);

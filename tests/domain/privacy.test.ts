@@ -28,9 +28,11 @@ import {
   JOB_LEASE_SECONDS,
   JOB_MAX_REQUEUES,
   JOB_QUEUE_GRACE_SECONDS,
+  type QueuedJob,
 } from '../../functions/domain/privacy/jobs.ts';
 import { confirmationOf, limitPrivacyRequest } from '../../functions/domain/privacy/requests.ts';
 import { fakePrivacy } from '../support/fakes/generation.ts';
+import { FakeTeamStore } from '../support/fakes/team-store.ts';
 
 type World = ReturnType<typeof fakePrivacy>;
 
@@ -247,6 +249,105 @@ describe('the deletion job', () => {
     expect(await sweepPrivacyJobs(w.run)).toEqual({ requeued: [], failed: [{ kind: 'deletion', ref }] });
     expect(w.metrics.values.PrivacyJobsFailed).toEqual([1]);
     expect((await w.jobs.deletion(ref))?.state).toBe('failed');
+  });
+
+  /** The account (u1) a plain member of someone else's team, which it joined by a link. */
+  async function member(w: World) {
+    const teams = new FakeTeamStore();
+    const teamId = 'team-1';
+    await teams.createTeam(
+      {
+        id: teamId,
+        name: 'Acme',
+        ownerId: 'boss',
+        domains: ['example.test'],
+        lang: 'en',
+        seatsTotal: 0,
+        seatsUsed: 0,
+        allowed: { styles: null, combos: null },
+        createdAt: w.clock.now(),
+        dissolvedAt: null,
+      },
+      { memberId: 'm-boss', email: 'boss@example.test' },
+    );
+    teams.creditSeats(teamId, 2);
+    await teams.saveLink({
+      teamId,
+      linkId: 'l1',
+      codeHash: 'c'.repeat(64),
+      domains: ['example.test'],
+      maxUses: 5,
+      uses: 0,
+      expiresAt: w.clock.now() + 86_400,
+      revokedAt: null,
+      createdAt: w.clock.now(),
+    });
+    const joined = await teams.join({
+      teamId,
+      user: { id: 'u1', email: 'u1@example.test' },
+      memberId: 'm1',
+      invited: false,
+      linkId: 'l1',
+      allowance: 40,
+      photosReadyUntil: null,
+      now: w.clock.now(),
+    });
+    expect(joined).toEqual({ ok: true, memberId: 'm1' });
+    return { teams, teamId };
+  }
+  const archivesAsked = (w: World) =>
+    w.queue.sent.flatMap(({ job }) => (job.kind === 'team-archive' ? [job.teamId] : []));
+
+  it("tells the member's team once that its set of chosen headshots changed", async () => {
+    const w = fakePrivacy();
+    const { teams, teamId } = await member(w);
+    const { ref } = await requested(w);
+    expect(await runPrivacyJob({ ...w.run, teams }, { kind: 'deletion', ref })).toBe('done');
+    expect(await teams.teamOf('u1')).toBeNull();
+    expect(await teams.getMember(teamId, 'm1')).toMatchObject({ userId: null, chosen: null });
+    expect(archivesAsked(w)).toEqual([teamId]);
+    // Nothing of the team stays on the finished job either.
+    expect(await w.jobs.deletion(ref)).toMatchObject({ teamId: null });
+  });
+
+  it('tells the team even when the run dies after the member left: the next run sends it', async () => {
+    const w = fakePrivacy();
+    const { teams, teamId } = await member(w);
+    const { ref } = await requested(w);
+    let dies = true;
+    const queue: typeof w.queue = Object.assign(Object.create(w.queue), {
+      send: async (job: QueuedJob, o?: { delaySeconds?: number }) => {
+        if (job.kind === 'team-archive' && dies) {
+          dies = false;
+          throw new Error('the function timed out');
+        }
+        return w.queue.send(job, o);
+      },
+    });
+    const deps = { ...w.run, teams, queue };
+    await expect(runPrivacyJob(deps, { kind: 'deletion', ref })).rejects.toThrow('timed out');
+    expect(await teams.teamOf('u1')).toBeNull();
+    expect(archivesAsked(w)).toEqual([]);
+    // Its lease runs out; the message comes back.
+    w.clock.advance(JOB_LEASE_SECONDS + 1);
+    expect(await runPrivacyJob(deps, { kind: 'deletion', ref })).toBe('done');
+    expect(archivesAsked(w)).toEqual([teamId]);
+  });
+
+  it('tells the team once the queue takes messages again, the deletion waiting for it', async () => {
+    const w = fakePrivacy();
+    const { teams, teamId } = await member(w);
+    const { ref } = await requested(w);
+    const deps = { ...w.run, teams };
+    w.queue.down = true;
+    expect(await runPrivacyJob(deps, { kind: 'deletion', ref })).toBe('paused');
+    expect(await teams.teamOf('u1')).toBeNull();
+    w.queue.down = false;
+    // The sweep sends the job again (its hand-over message was not sent either).
+    w.clock.advance(JOB_QUEUE_GRACE_SECONDS + 1);
+    expect((await sweepPrivacyJobs(deps)).requeued).toEqual([{ kind: 'deletion', ref }]);
+    expect(await runPrivacyJob(deps, { kind: 'deletion', ref })).toBe('done');
+    expect(archivesAsked(w)).toEqual([teamId]);
   });
 
   it('reads only the messages it wrote', () => {

@@ -96,6 +96,7 @@ export async function requestAccountDeletion(
       step: 'customer',
       itemsDeleted: 0,
       filesDeleted: 0,
+      teamId: null,
       updatedAt: now,
       finishedAt: null,
     }),

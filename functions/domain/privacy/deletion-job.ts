@@ -89,12 +89,18 @@ const steps: Record<Exclude<DeletionStep, 'done'>, Step> = {
   owned: async (deps, run, job, budget) => {
     // First out of any team: the member's row stays on the team's dashboard as "left", without the
     // account's data, before the owned items below (the row among them no longer) are deleted.
-    const teamId = (await deps.teams?.teamOf(job.userId)) ?? null;
+    // The team is recorded on the job before the account leaves it: once left, teamOf finds nothing, and a
+    // run that stops between the departure and the message below is resumed by one that must still send it.
+    const teamId = job.teamId ?? (await deps.teams?.teamOf(job.userId)) ?? null;
+    if (teamId && teamId !== job.teamId) {
+      if (!(await deps.jobs.progress(run, deps.clock.now(), {}, { team_id: teamId }))) return 'lost';
+    }
     await deps.teams?.leaveOnDeletion(job.userId, deps.clock.now());
     // The team's set of chosen headshots changed (their choice left it): announced like a removal, so the
-    // job builds the new set and drops the stored archives that hold theirs (teams/headshots-zip.ts).
-    // Best effort: a lost message leaves it to the next download, which asks the job again.
-    if (teamId) await deps.queue.send({ kind: 'team-archive', teamId });
+    // job builds the new set and drops the stored archives that hold theirs (teams/headshots-zip.ts). At
+    // least once: every run of this step sends it, and a queue that does not take it stops the run (the
+    // sweep sends the job again); a repeat finds the set's archive stored and builds nothing.
+    if (teamId && !(await deps.queue.send({ kind: 'team-archive', teamId }))) return 'paused';
     const result = await deletePages(deps, run, budget, (cursor) =>
       ownedPage(deps, { userId: job.userId }, cursor),
     );

@@ -10,7 +10,8 @@ export type JobRef = { kind: 'deletion'; ref: string } | { kind: 'export'; userI
 /**
  * What the job function's queue carries: a privacy job, or a team's set of chosen headshots that changed
  * (its ZIP is built ahead of the download: functions/domain/teams/headshots-zip.ts prepareTeamArchive). The
- * latter has no record: a lost message only means the next download builds the archive itself.
+ * latter has no record: a lost message only means the next download builds the archive itself (an account
+ * deletion's is sent again by its resumed run: deletion-job.ts).
  */
 export type QueuedJob = JobRef | { kind: 'team-archive'; teamId: string };
 
@@ -56,6 +57,11 @@ export interface DeletionJob extends NewDeletionJob {
   step: DeletionStep;
   itemsDeleted: number;
   filesDeleted: number;
+  /**
+   * The team the account was in, recorded before it leaves (the `owned` step): a run resumed after the
+   * departure still tells that team its set of chosen headshots changed. Gone once the job is done.
+   */
+  teamId: string | null;
   updatedAt: number;
   finishedAt: number | null;
 }

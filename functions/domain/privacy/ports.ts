@@ -135,8 +135,16 @@ export interface PrivacyJobStore extends PrivacyJobReads {
     progress?: Record<string, number>,
     set?: Record<string, string | number>,
   ): Promise<boolean>;
-  /** Adds to the counters and renews the lease; false when the run no longer holds the job. */
-  progress(run: JobRun, now: number, counts: Record<string, number>): Promise<boolean>;
+  /**
+   * Adds to the counters (and writes `set`'s attributes) and renews the lease; false when the run no longer
+   * holds the job.
+   */
+  progress(
+    run: JobRun,
+    now: number,
+    counts: Record<string, number>,
+    set?: Record<string, string | number>,
+  ): Promise<boolean>;
   /**
    * Gives the job back (the run stopped at its page budget, or waits): its hand-over message takes it from
    * there, or the sweep sends it again after `checkAt` (default: the queue grace period from now).

@@ -15,6 +15,7 @@ import {
   type JobRef,
   type NewDeletionJob,
   type NewExportJob,
+  type QueuedJob,
 } from '../../../functions/domain/privacy/jobs.ts';
 import type {
   ClaimOutcome,
@@ -78,6 +79,7 @@ export class FakePrivacyJobs implements PrivacyJobRecords, PrivacyJobStore, Dele
       step: 'customer',
       itemsDeleted: 0,
       filesDeleted: 0,
+      teamId: null,
       updatedAt: job.createdAt,
       finishedAt: null,
       attempt: 0,
@@ -166,18 +168,21 @@ export class FakePrivacyJobs implements PrivacyJobRecords, PrivacyJobStore, Dele
     this.lease(row, now);
     (row as { step: string }).step = to;
     count(row, progress);
-    if ('key' in row) {
-      if (typeof set.object_key === 'string') row.key = set.object_key;
-      if (typeof set.size === 'number') row.size = set.size;
-    }
+    write(row, set);
     return true;
   }
 
-  async progress(run: JobRun, now: number, counts: Record<string, number>): Promise<boolean> {
+  async progress(
+    run: JobRun,
+    now: number,
+    counts: Record<string, number>,
+    set: Record<string, string | number> = {},
+  ): Promise<boolean> {
     const row = this.held(run);
     if (!row) return false;
     this.lease(row, now);
     count(row, counts);
+    write(row, set);
     return true;
   }
 
@@ -199,7 +204,7 @@ export class FakePrivacyJobs implements PrivacyJobRecords, PrivacyJobStore, Dele
     row.checkAt = null;
     if (state === 'done') (row as { step: string }).step = 'done';
     if (job.kind === 'deletion' && state === 'done')
-      Object.assign(row, { userId: '', email: '', lang: 'en', stripeCustomerId: null });
+      Object.assign(row, { userId: '', email: '', lang: 'en', stripeCustomerId: null, teamId: null });
     return true;
   }
 
@@ -249,6 +254,14 @@ export class FakePrivacyJobs implements PrivacyJobRecords, PrivacyJobStore, Dele
   forgetExport(userId: string, exportId: string): void {
     this.exports.delete(`${userId}#${exportId}`);
   }
+}
+
+/** The attributes the adapter stores under these names (job-items.ts). */
+function write(row: DeletionRow | ExportRow, set: Record<string, string | number>): void {
+  if ('key' in row) {
+    if (typeof set.object_key === 'string') row.key = set.object_key;
+    if (typeof set.size === 'number') row.size = set.size;
+  } else if (typeof set.team_id === 'string') row.teamId = set.team_id;
 }
 
 function count(row: DeletionRow | ExportRow, counts: Record<string, number>): void {
@@ -407,10 +420,10 @@ export class FakePaymentCustomers implements PaymentCustomers {
 }
 
 export class FakePrivacyJobQueue implements PrivacyJobQueue {
-  readonly sent: { job: JobRef; delaySeconds: number | undefined }[] = [];
+  readonly sent: { job: QueuedJob; delaySeconds: number | undefined }[] = [];
   down = false;
 
-  async send(job: JobRef, o: { delaySeconds?: number } = {}): Promise<boolean> {
+  async send(job: QueuedJob, o: { delaySeconds?: number } = {}): Promise<boolean> {
     if (this.down) return false;
     this.sent.push({ job: structuredClone(job), delaySeconds: o.delaySeconds });
     return true;

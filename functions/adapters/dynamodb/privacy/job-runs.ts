@@ -76,6 +76,30 @@ export class DynamoPrivacyJobRuns extends DynamoPrivacyJobReads implements Priva
     return found.state === 'done' || found.state === 'failed' ? { kind: 'finished' } : { kind: 'busy' };
   }
 
+  /** SET and ADD parts (after the lease's) for attributes written and counters added, with their names. */
+  private changes(
+    now: number,
+    job: JobRef,
+    set: Record<string, string | number>,
+    add: Record<string, number>,
+  ) {
+    const lease = this.lease(job, now);
+    const names: Record<string, string> = {};
+    const values: Record<string, unknown> = { ...lease.values };
+    const sets = [lease.set];
+    for (const [i, [name, value]] of Object.entries(set).entries()) {
+      names[`#s${i}`] = name;
+      values[`:s${i}`] = value;
+      sets.push(`#s${i} = :s${i}`);
+    }
+    const adds = Object.entries(add).map(([name, value], i) => {
+      names[`#a${i}`] = name;
+      values[`:a${i}`] = value;
+      return `#a${i} :a${i}`;
+    });
+    return { names, values, sets, adds: adds.length ? ` ADD ${adds.join(', ')}` : '' };
+  }
+
   advance(
     run: JobRun,
     from: string,
@@ -84,49 +108,29 @@ export class DynamoPrivacyJobRuns extends DynamoPrivacyJobReads implements Priva
     progress: Record<string, number> = {},
     set: Record<string, string | number> = {},
   ): Promise<boolean> {
-    const lease = this.lease(run.job, now);
-    const names: Record<string, string> = {};
-    const values: Record<string, unknown> = {
-      ...lease.values,
-      ':from': from,
-      ':to': to,
-      ':attempt': run.attempt,
-    };
-    const sets = [lease.set, 'step = :to'];
-    for (const [i, [name, value]] of Object.entries(set).entries()) {
-      names[`#s${i}`] = name;
-      values[`:s${i}`] = value;
-      sets.push(`#s${i} = :s${i}`);
-    }
-    const adds = Object.entries(progress).map(([name, value], i) => {
-      names[`#a${i}`] = name;
-      values[`:a${i}`] = value;
-      return `#a${i} :a${i}`;
-    });
+    const c = this.changes(now, run.job, set, progress);
     return this.update(
       run.job,
-      `SET ${sets.join(', ')}${adds.length ? ` ADD ${adds.join(', ')}` : ''}`,
+      `SET ${[...c.sets, 'step = :to'].join(', ')}${c.adds}`,
       'attribute_exists(pk) AND step = :from AND attempt = :attempt',
-      values,
-      names,
+      { ...c.values, ':from': from, ':to': to, ':attempt': run.attempt },
+      c.names,
     );
   }
 
-  progress(run: JobRun, now: number, counts: Record<string, number>): Promise<boolean> {
-    const lease = this.lease(run.job, now);
-    const names: Record<string, string> = {};
-    const values: Record<string, unknown> = { ...lease.values, ':attempt': run.attempt };
-    const adds = Object.entries(counts).map(([name, value], i) => {
-      names[`#a${i}`] = name;
-      values[`:a${i}`] = value;
-      return `#a${i} :a${i}`;
-    });
+  progress(
+    run: JobRun,
+    now: number,
+    counts: Record<string, number>,
+    set: Record<string, string | number> = {},
+  ): Promise<boolean> {
+    const c = this.changes(now, run.job, set, counts);
     return this.update(
       run.job,
-      `SET ${lease.set}${adds.length ? ` ADD ${adds.join(', ')}` : ''}`,
+      `SET ${c.sets.join(', ')}${c.adds}`,
       'attribute_exists(pk) AND attempt = :attempt',
-      values,
-      names,
+      { ...c.values, ':attempt': run.attempt },
+      c.names,
     );
   }
 
@@ -154,7 +158,7 @@ export class DynamoPrivacyJobRuns extends DynamoPrivacyJobReads implements Priva
     }
     if (job.kind === 'deletion' && state === 'done') {
       // What is left says what happened, not to whom; it goes itself after a week.
-      removes.push('user_id', 'email', 'lang', 'stripe_customer_id');
+      removes.push('user_id', 'email', 'lang', 'stripe_customer_id', 'team_id');
       values[':expires'] = now + FINISHED_DELETION_DAYS * 86_400;
       sets.push('#ttl = :expires');
     }
