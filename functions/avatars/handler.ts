@@ -30,11 +30,5 @@ const group = groupHandler(
   { ...config, links: await buildLinkResolver(config, db) },
 );
 
-export const handler: typeof group = async (event, context) => {
-  early.start(event);
-  try {
-    return await group(event, context);
-  } finally {
-    early.end(event);
-  }
-};
+// What each request started is forgotten once it is answered (functions/http/early-reads.ts).
+export const handler: typeof group = early.around(group);

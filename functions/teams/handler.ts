@@ -9,7 +9,7 @@ import { resolveSession } from '../domain/sessions.ts';
 import { groupHandler } from '../http/group-handler.ts';
 import { buildLinkResolver, sessionTokens } from '../wiring/session-wiring.ts';
 import { buildTeamDeps } from '../wiring/teams-wiring.ts';
-import { EarlyReads } from './early-reads.ts';
+import { TeamMembersEarlyReads } from './early-reads.ts';
 import { teamRoutes } from './routes.ts';
 
 const config = readConfig(GROUP_CONFIG.teams);
@@ -17,7 +17,7 @@ const db = createDocumentClient(config.dynamodbEndpoint);
 const s3 = createS3Client(config.s3Endpoint);
 const deps = buildTeamDeps(config, db, s3);
 // The dashboard's page starts its reads, the session's among them, as the request arrives (early-reads.ts).
-const early = new EarlyReads(
+const early = new TeamMembersEarlyReads(
   await sessionTokens(config),
   new DynamoUserReader(db, config.tableName),
   new DynamoTeamCaller(db, config.tableName),
@@ -32,11 +32,5 @@ const group = groupHandler(
   { ...config, links: await buildLinkResolver(config, db) },
 );
 
-export const handler: typeof group = async (event, context) => {
-  early.start(event);
-  try {
-    return await group(event, context);
-  } finally {
-    early.end(event);
-  }
-};
+// What each request started is forgotten once it is answered (functions/http/early-reads.ts).
+export const handler: typeof group = early.around(group);

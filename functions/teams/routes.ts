@@ -20,7 +20,7 @@ import {
 } from '../domain/teams/teams.ts';
 import { jsonResponse } from '../http/error-mapper.ts';
 import type { RouteHandlers } from '../http/group-handler.ts';
-import type { EarlyReads } from './early-reads.ts';
+import type { TeamMembersEarlyReads } from './early-reads.ts';
 
 const created = (body: unknown): APIGatewayProxyStructuredResultV2 => jsonResponse(201, body);
 
@@ -35,7 +35,7 @@ async function text(chunks: AsyncIterable<string>): Promise<string> {
  * `early`: the dashboard page's reads started as the request arrived (early-reads.ts); without it (the
  * in-process handler tests) the page reads after the session like any route.
  */
-export const teamRoutes = (deps: HeadshotZipDeps, early?: EarlyReads): RouteHandlers<'teams'> => ({
+export const teamRoutes = (deps: HeadshotZipDeps, early?: TeamMembersEarlyReads): RouteHandlers<'teams'> => ({
   createTeam: async ({ user, body }) => created(await createTeam(deps, user, body)),
   myTeam: ({ user }) => myTeam(deps, user),
   teamInvites: ({ user, params, body }) => inviteMembers(deps, user, params.teamId ?? '', body.emails),

@@ -10,7 +10,7 @@ import type { User } from '../../functions/domain/ports.ts';
 import { resolveSession } from '../../functions/domain/sessions.ts';
 import type { Team } from '../../functions/domain/teams/ports.ts';
 import { listMembers } from '../../functions/domain/teams/teams.ts';
-import { EarlyReads } from '../../functions/teams/early-reads.ts';
+import { TeamMembersEarlyReads } from '../../functions/teams/early-reads.ts';
 import { FakeClock } from '../support/fakes/index.ts';
 import { FakeTeamStore } from '../support/fakes/team-store.ts';
 
@@ -59,7 +59,7 @@ function world() {
       return store.listMembers(teamId, limit, cursor);
     },
   };
-  const early = new EarlyReads(verifier, users, caller, reads);
+  const early = new TeamMembersEarlyReads(verifier, users, caller, reads);
   /** One request as the teams handler serves it: started, the session resolved, the page's use case. */
   const request = async (event: APIGatewayProxyEventV2, token: string, teamId = 't1') => {
     early.start(event);
