@@ -169,7 +169,10 @@ export interface AccountStore extends UserReader {
   setRole(email: string, role: Role): Promise<boolean>;
   /** Sets a password and bumps the session version, provided nobody changed it meanwhile. */
   setPassword(userId: string, passwordHash: string, expectedSessionVersion: number): Promise<User>;
+  /** The account's newest ledger entries, newest first by sort key (LEDGER#<created_at>#<entry id>). */
   listLedger(userId: string, limit: number): Promise<LedgerEntry[]>;
+  /** Every ledger entry of one second (`created_at`), in the same order: what a page of the above cut off. */
+  listLedgerSecond(userId: string, createdAt: number): Promise<LedgerEntry[]>;
   /** The account's packs paid by bank debit that are pending or were refused (functions/domain/billing). */
   listDelayedPayments(userId: string, now: number): Promise<DelayedPaymentView[]>;
 }

@@ -176,6 +176,13 @@ export function webhookStoreContract(make: () => WebhookStoreSubject | Promise<W
         ['subscription_renewal', 100, 100],
         ['subscription_expiry', -100, 0],
       ]);
+      // One second's entries, as the account page's history completes a page that ends inside a second.
+      const all = await s.accounts.listLedger(user.id, 10);
+      expect(await s.accounts.listLedgerSecond(user.id, now + 1)).toEqual(all.slice(0, 2));
+      const earlier = all.filter((e) => e.created_at === now);
+      expect(earlier.map((e) => e.reason)).toContain('subscription_renewal');
+      expect(await s.accounts.listLedgerSecond(user.id, now)).toEqual(earlier);
+      expect(await s.accounts.listLedgerSecond(user.id, now + 2)).toEqual([]);
       // Another account cannot be granted this subscription's months.
       const other = await paidPack(s);
       expect(await s.store.grantPeriod(grant(now + 3000, { userId: other.user.id }))).toBe('stale');

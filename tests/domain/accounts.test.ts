@@ -7,6 +7,7 @@ import { ZxcvbnPasswordStrength } from '../../functions/adapters/zxcvbn-strength
 import {
   changePassword,
   describeUser,
+  HISTORY_ENTRIES,
   LOGIN_LINK_TTL_SECONDS,
   logIn,
   PENDING_ACCOUNT_TTL_SECONDS,
@@ -17,6 +18,7 @@ import {
 import { maskEmail, normaliseEmail } from '../../functions/domain/accounts/email-address.ts';
 import { previewLoginLink, redeemLoginLink } from '../../functions/domain/accounts/link-sign-in.ts';
 import type { OutgoingEmail } from '../../functions/domain/ports.ts';
+import type { LedgerEntry } from '../../shared/api-schemas.ts';
 import { fakeAccounts, WEB_URL } from '../support/fakes/index.ts';
 
 const caller = { clientAddress: '203.0.113.7' };
@@ -468,5 +470,21 @@ describe('the account as the screens see it', () => {
       ['cs_new', 'pending', 'pack-10', 900],
       ['cs_old', 'failed', 'pack-10', 900],
     ]);
+  });
+
+  it('shows the 100 newest entries, reading all of the second a full page ends in', async () => {
+    const w = fakeAccounts();
+    const user = w.store.seedActive({ id: 'u1', email: 'ada@example.com', tokensLtd: 104 });
+    const entry = (id: string, reason: LedgerEntry['reason'], amount: number, after: number, at: number) =>
+      w.store.appendLedger('u1', { id, reason, pool: 'ltd', amount, balance_after: after, created_at: at });
+    // Second 100: a debit and its refund (5 -> 3 -> 5), the debit's id sorting as the newer; then 99 packs.
+    entry('z-debit', 'generation', -2, 3, 100);
+    entry('a-refund', 'generation_refund', 2, 5, 100);
+    for (let i = 1; i <= 99; i++) entry(`pack-${i}`, 'purchase', 1, 5 + i, 100 + i);
+    const { entries } = await tokenHistory(w.deps, user);
+    expect(entries).toHaveLength(HISTORY_ENTRIES);
+    expect(entries[0]).toMatchObject({ id: 'pack-99', balance_after: 104 });
+    // The refund is the newer of the two, so the page holds it; the debit is the 101st.
+    expect(entries.at(-1)).toMatchObject({ id: 'a-refund', balance_after: 5 });
   });
 });

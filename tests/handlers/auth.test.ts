@@ -4,8 +4,9 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { DynamoAccountStore } from '../../functions/adapters/dynamodb/account-store.ts';
+import { ledgerPut } from '../../functions/adapters/dynamodb/billing-credits.ts';
 import { cryptoIds } from '../../functions/adapters/system.ts';
-import { UserInfo } from '../../shared/api-schemas.ts';
+import { type LedgerEntry, UserInfo } from '../../shared/api-schemas.ts';
 import {
   call,
   handlerOf,
@@ -114,6 +115,37 @@ describe('sessions', () => {
       stripe_customer_id: null,
       has_password: false,
     });
+  });
+});
+
+describe('the token history', () => {
+  it('shows a debit and its refund of the same second in the order they happened, newest first', async () => {
+    const { token, id } = await signedInUser();
+    const [bonus] = (await call('tokenLedger', { token })).body.entries as LedgerEntry[];
+    if (!bonus) throw new Error('no signup bonus entry');
+    const { db, tableName } = testTable();
+    const at = bonus.created_at + 10;
+    // Keyed as the task's transactions key them (LEDGER#<second>#<order>#<entry id>): the debit's id sorts
+    // after the refund's, so the key alone would show the debit as the newer.
+    const entries = [
+      { entryId: `zz-${cryptoIds.newId()}`, reason: 'generation', amount: -bonus.balance_after, after: 0 },
+      {
+        entryId: `aa-${cryptoIds.newId()}`,
+        reason: 'generation_refund',
+        amount: bonus.balance_after,
+        after: bonus.balance_after,
+      },
+    ] as const;
+    for (const e of entries) {
+      const { Put } = ledgerPut(tableName, id, { ...e, pool: 'ltd', balanceAfter: e.after, at, order: 1 });
+      await db.send(new PutCommand(Put as NonNullable<typeof Put>));
+    }
+    const shown = (await call('tokenLedger', { token })).body.entries as LedgerEntry[];
+    expect(shown.map((e) => [e.reason, e.amount, e.balance_after])).toEqual([
+      ['generation_refund', bonus.balance_after, bonus.balance_after],
+      ['generation', -bonus.balance_after, 0],
+      ['signup_bonus', bonus.amount, bonus.balance_after],
+    ]);
   });
 });
 

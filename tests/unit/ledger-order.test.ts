@@ -2,6 +2,7 @@
 // the store's sort key orders a second's entries by their random ids, the balance chain gives the true order.
 import { describe, expect, it } from 'vitest';
 import { type LedgerBounds, ledgerOrder } from '../../functions/domain/accounts/ledger-order.ts';
+import { exportContents } from '../../functions/domain/privacy/export-contents.ts';
 
 interface Entry {
   id: string;
@@ -128,5 +129,33 @@ describe('the ledger in the order it happened', () => {
     ]);
     const blank = (id: string) => entry(id, 'ltd', Number.NaN, Number.NaN, 100);
     expect(ids([blank('1'), blank('2'), blank('3')])).toEqual(['1', '2', '3']);
+  });
+});
+
+describe("the data export's ledger", () => {
+  it('lists the entries oldest first in the order they happened, not by the sort key', () => {
+    const pk = 'USER#u1';
+    const stored = (sk: string, reason: string, amount: number, after: number, at: number) => ({
+      pk,
+      sk,
+      entry_id: sk.split('#').at(-1),
+      reason,
+      pool: 'ltd',
+      amount,
+      balance_after: after,
+      created_at: at,
+    });
+    // As a partition page reads them, by sort key: the refund's id sorts before its debit's.
+    const items = [
+      stored('LEDGER#000000000100#bonus', 'signup_bonus', 2, 2, 100),
+      stored('LEDGER#000000000200#1#aa', 'generation_refund', 2, 2, 200),
+      stored('LEDGER#000000000200#1#zz', 'generation', -2, 0, 200),
+      { pk, sk: 'PROFILE', tokens_ltd: 2, tokens_subscription: 0 },
+    ];
+    expect(exportContents('u1', items).ledger.map((e) => e.reason)).toEqual([
+      'signup_bonus',
+      'generation',
+      'generation_refund',
+    ]);
   });
 });

@@ -269,16 +269,40 @@ export class DynamoAccountStore extends DynamoUserReader implements AccountStore
         Limit: limit,
       }),
     );
-    return (res.Items ?? []).map((raw) => {
-      const e = LedgerItem.parse(raw);
-      return {
-        id: e.entry_id,
-        reason: e.reason,
-        pool: e.pool,
-        amount: e.amount,
-        balance_after: e.balance_after,
-        created_at: e.created_at,
-      };
-    });
+    return (res.Items ?? []).map(toLedgerEntry);
   }
+
+  async listLedgerSecond(userId: string, createdAt: number): Promise<LedgerEntry[]> {
+    const entries: LedgerEntry[] = [];
+    let from: Record<string, unknown> | undefined;
+    do {
+      const res = await this.db.send(
+        new QueryCommand({
+          TableName: this.table,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: {
+            ':pk': keys.user(userId).pk,
+            ':prefix': keys.ledgerSecondPrefix(createdAt),
+          },
+          ScanIndexForward: false,
+          ExclusiveStartKey: from,
+        }),
+      );
+      entries.push(...(res.Items ?? []).map(toLedgerEntry));
+      from = res.LastEvaluatedKey;
+    } while (from);
+    return entries;
+  }
+}
+
+function toLedgerEntry(raw: Record<string, unknown>): LedgerEntry {
+  const e = LedgerItem.parse(raw);
+  return {
+    id: e.entry_id,
+    reason: e.reason,
+    pool: e.pool,
+    amount: e.amount,
+    balance_after: e.balance_after,
+    created_at: e.created_at,
+  };
 }

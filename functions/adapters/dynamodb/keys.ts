@@ -19,6 +19,8 @@ export const keys = {
     sk: `LEDGER#${String(at).padStart(12, '0')}#${entryId}`,
   }),
   ledgerPrefix: 'LEDGER#',
+  /** One second's ledger entries (the history's last second: functions/domain/accounts/accounts.ts). */
+  ledgerSecondPrefix: (at: number) => `LEDGER#${String(at).padStart(12, '0')}#`,
   /**
    * A pack paid by a delayed method (bank debit) the bank has not confirmed (deleted by the credit), or has
    * refused: in the account's partition, so the account page lists them with its token history.

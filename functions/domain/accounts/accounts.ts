@@ -18,6 +18,7 @@ import type {
 } from '../ports.ts';
 import { normaliseEmail } from './email-address.ts';
 import { type LinkEmailKind, linkEmail, passwordNoticeEmail } from './emails.ts';
+import { ledgerLink, ledgerOrder } from './ledger-order.ts';
 import { checkCurrentPassword, hasPassword, passwordMatches } from './password-check.ts';
 import { checkNewPassword } from './password-rules.ts';
 import {
@@ -263,12 +264,34 @@ export async function changePassword(
   };
 }
 
-/** The account page's history: the last 100 ledger entries, and packs paid by bank debit not yet credited. */
+/** How many ledger entries the account page's history shows. */
+export const HISTORY_ENTRIES = 100;
+
+/**
+ * The account page's history: the last 100 ledger entries in the order they happened (ledger-order.ts), and
+ * packs paid by bank debit not yet credited.
+ *
+ * The store orders a second's entries by random id, so a full page can end inside a second with any of its
+ * entries cut off: a refund shown without its debit, which happened before it. The rest of that second is read
+ * too (one small Query, only when the page is full), the whole second put in order, and the oldest entries
+ * past 100 left out: the page holds the 100 newest and a second's order never depends on where a page cut it.
+ */
 export async function tokenHistory(deps: AccountDeps, user: User): Promise<LedgerPage> {
-  const [entries, delayed] = await Promise.all([
-    deps.store.listLedger(user.id, 100),
+  const [newest, delayed] = await Promise.all([
+    deps.store.listLedger(user.id, HISTORY_ENTRIES),
     deps.store.listDelayedPayments(user.id, deps.clock.now()),
   ]);
+  const cut = newest.length === HISTORY_ENTRIES ? newest.at(-1)?.created_at : undefined;
+  const read =
+    cut === undefined
+      ? newest
+      : [...newest.filter((e) => e.created_at !== cut), ...(await deps.store.listLedgerSecond(user.id, cut))];
+  // Oldest first as stored (ledgerOrder's tie-break), closing on the balances as read with the session.
+  const entries = ledgerOrder([...read].reverse(), ledgerLink, {
+    closing: { ltd: user.tokensLtd, subscription: user.tokensSubscription },
+  })
+    .reverse()
+    .slice(0, HISTORY_ENTRIES);
   return {
     entries,
     delayed_payments: delayed.map((p) => ({

@@ -182,3 +182,16 @@ function oneChainFrom(balance: number, entries: Placed<unknown>[]): boolean {
   }
   return entries.every((p) => reached.has(before(p)));
 }
+
+/** What ordering reads of an entry as the API answers it (shared/api-schemas.ts LedgerEntry). */
+export const ledgerLink = (e: {
+  pool: string;
+  amount: number;
+  balance_after: number;
+  created_at: number;
+}): LedgerLink => ({
+  pool: e.pool,
+  amount: e.amount,
+  balanceAfter: e.balance_after,
+  createdAt: e.created_at,
+});

@@ -1,6 +1,7 @@
 // What a data export holds (the privacy page's right of access and portability): one JSON file per section
 // (the account record, the consents, the token history, every other record kept for the account) and the
 // photos and avatars. A new section is one field of ExportContents and its file name in EXPORT_FILES.
+import { type LedgerLink, ledgerOrder } from '../accounts/ledger-order.ts';
 import type { StoredItem } from './ports.ts';
 
 /** Attributes never exported: secrets and bookkeeping that describe nothing about the user. */
@@ -88,11 +89,24 @@ export const EXPORT_FILES: Record<keyof ExportContents, string> = {
   records: 'records.json',
 };
 
+/**
+ * A stored ledger entry as ledgerOrder reads it: its second from the sort key (LEDGER#<seconds>#...) when the
+ * item has no created_at; an amount or balance that is not a number chains to nothing (NaN equals nothing).
+ */
+function storedLedgerLink(item: StoredItem): LedgerLink {
+  return {
+    pool: String(item.pool),
+    amount: Number(item.amount),
+    balanceAfter: Number(item.balance_after),
+    createdAt: typeof item.created_at === 'number' ? item.created_at : Number(item.sk.split('#')[1]),
+  };
+}
+
 /** The sections, from every item of the user: their partition and the items kept elsewhere. */
 export function exportContents(userId: string, items: readonly StoredItem[]): ExportContents {
   const partition = `USER#${userId}`;
   const own = items.filter((i) => i.pk === partition);
-  const profile = own.find((i) => i.sk === 'PROFILE') ?? {};
+  const profile: Record<string, unknown> = own.find((i) => i.sk === 'PROFILE') ?? {};
   const { photo_consent, delete_photos_after_generation, ...account } = clean(profile as StoredItem);
   return {
     account,
@@ -101,7 +115,15 @@ export function exportContents(userId: string, items: readonly StoredItem[]): Ex
       delete_photos_after_generation: delete_photos_after_generation ?? false,
       terms_accepted_at_signup: true,
     },
-    ledger: own.filter((i) => i.sk.startsWith('LEDGER#')).map(clean),
+    ledger: ledgerOrder(
+      own.filter((i) => i.sk.startsWith('LEDGER#')),
+      storedLedgerLink,
+      // An account opens with no tokens in either pool, and holds its profile's balances now.
+      {
+        opening: { ltd: 0, subscription: 0 },
+        closing: { ltd: Number(profile.tokens_ltd), subscription: Number(profile.tokens_subscription) },
+      },
+    ).map(clean),
     // Everything else kept for the account (tasks, photo records, purchases, subscription...).
     records: items
       .map((i) => ({ type: (i.pk === partition ? i.sk : i.pk).split('#')[0] as string, item: i }))

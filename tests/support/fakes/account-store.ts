@@ -208,14 +208,21 @@ export class FakeAccountStore implements AccountStore {
   }
 
   async listLedger(userId: string, limit: number): Promise<LedgerEntry[]> {
-    // Newest first, by the sort key LEDGER#<created_at>#<entry id>.
+    return this.ledgerOf(userId, () => true).slice(0, limit);
+  }
+
+  async listLedgerSecond(userId: string, createdAt: number): Promise<LedgerEntry[]> {
+    return this.ledgerOf(userId, (e) => e.created_at === createdAt);
+  }
+
+  /** Newest first, by the sort key LEDGER#<created_at>#<order>#<entry id>. */
+  private ledgerOf(userId: string, keep: (e: StoredLedgerEntry) => boolean): LedgerEntry[] {
     return this.ledger
-      .filter((e) => e.userId === userId)
+      .filter((e) => e.userId === userId && keep(e))
       .sort(
         (a, b) =>
           b.created_at - a.created_at || b.order - a.order || (b.id < a.id ? -1 : b.id > a.id ? 1 : 0),
       )
-      .slice(0, limit)
       .map(({ userId: _, order: __, ...entry }) => ({ ...entry }));
   }
 
