@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerOrder } from '../../functions/domain/accounts/ledger-order.ts';
 import { encodeTaskMessage } from '../../functions/domain/generation/task-queue.ts';
 import type { AvatarTask } from '../../shared/api-schemas.ts';
 import { DEFAULT_LIKENESS_GUARANTEE } from '../../shared/face-rules.ts';
@@ -51,33 +52,34 @@ async function finished(token: string, id: string): Promise<AvatarTask> {
 
 const AVATAR_REASONS = ['generation', 'generation_refund', 'likeness_refund'];
 
-/** The second an entry was written (its sort key: LEDGER#<seconds>#<entry id>). */
-const secondOf = (r: LedgerRow) => String((r as { sk?: string }).sk).split('#')[1] ?? '';
-
 /**
- * The ledger explains the balance: from the balance the test set, each pool moved by exactly the sum of its
- * avatar entries, and replayed in time order every entry's balance_after follows from the one before, the last
- * saying what the pool holds now. Entries of the same second (a debit and its refund) have no order of their
- * own: the replay takes whichever of them follows.
+ * The ledger explains the balance: from the balance the test set, replayed in the order the account page
+ * shows them (functions/domain/accounts/ledger-order.ts, within a second by each pool's balance chain), each
+ * avatar entry's balance_after follows from the one before, the last saying what the pool holds now.
  */
 function ledgerAgrees(
   rows: LedgerRow[],
   start: { ltd: number; subscription?: number },
   balance: { ltd: number; subscription: number },
 ): void {
-  const avatarRows = rows.filter((r) => AVATAR_REASONS.includes(r.reason));
+  const opening = { ltd: start.ltd, subscription: start.subscription ?? 0 };
+  const avatarRows = ledgerOrder(
+    rows.filter((r) => AVATAR_REASONS.includes(r.reason)),
+    (r) => ({
+      pool: r.pool,
+      amount: r.amount,
+      balanceAfter: r.balance_after,
+      createdAt: (r as LedgerRow & { created_at: number }).created_at,
+    }),
+    { opening, closing: balance },
+  );
   for (const pool of ['ltd', 'subscription'] as const) {
-    const left = avatarRows
-      .filter((r) => r.pool === pool)
-      .sort((a, b) => secondOf(a).localeCompare(secondOf(b)));
-    let held = start[pool] ?? 0;
-    while (left.length > 0) {
-      const second = secondOf(left[0] as LedgerRow);
-      const next = left.findIndex((r) => secondOf(r) === second && r.balance_after === held + r.amount);
-      expect(next, `${pool} pool: an entry of second ${second} follows from ${held}`).toBeGreaterThanOrEqual(
-        0,
+    let held = opening[pool];
+    for (const r of avatarRows.filter((r) => r.pool === pool)) {
+      expect(r.balance_after, `${pool} pool: ${r.reason} ${r.amount} follows from ${held}`).toBe(
+        held + r.amount,
       );
-      held += (left.splice(next, 1)[0] as LedgerRow).amount;
+      held = r.balance_after;
     }
     expect(held, `${pool} pool`).toBe(balance[pool]);
   }

@@ -259,38 +259,32 @@ export class DynamoAccountStore extends DynamoUserReader implements AccountStore
     return listDelayedPayments(this.db, this.table, userId, now);
   }
 
-  async listLedger(userId: string, limit: number): Promise<LedgerEntry[]> {
-    const res = await this.db.send(
-      new QueryCommand({
-        TableName: this.table,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.user(userId).pk, ':prefix': keys.ledgerPrefix },
-        ScanIndexForward: false,
-        Limit: limit,
-      }),
-    );
-    return (res.Items ?? []).map(toLedgerEntry);
+  listLedger(userId: string, limit: number): Promise<LedgerEntry[]> {
+    return this.queryLedger(userId, keys.ledgerPrefix, limit);
   }
 
-  async listLedgerSecond(userId: string, createdAt: number): Promise<LedgerEntry[]> {
+  listLedgerSecond(userId: string, createdAt: number): Promise<LedgerEntry[]> {
+    return this.queryLedger(userId, keys.ledgerSecondPrefix(createdAt));
+  }
+
+  /** Newest first by sort key: one Query of `limit` entries, or without a limit every page. */
+  private async queryLedger(userId: string, prefix: string, limit?: number): Promise<LedgerEntry[]> {
     const entries: LedgerEntry[] = [];
-    let from: Record<string, unknown> | undefined;
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
     do {
       const res = await this.db.send(
         new QueryCommand({
           TableName: this.table,
           KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          ExpressionAttributeValues: {
-            ':pk': keys.user(userId).pk,
-            ':prefix': keys.ledgerSecondPrefix(createdAt),
-          },
+          ExpressionAttributeValues: { ':pk': keys.user(userId).pk, ':prefix': prefix },
           ScanIndexForward: false,
-          ExclusiveStartKey: from,
+          Limit: limit,
+          ExclusiveStartKey,
         }),
       );
       entries.push(...(res.Items ?? []).map(toLedgerEntry));
-      from = res.LastEvaluatedKey;
-    } while (from);
+      ExclusiveStartKey = limit === undefined ? res.LastEvaluatedKey : undefined;
+    } while (ExclusiveStartKey);
     return entries;
   }
 }
