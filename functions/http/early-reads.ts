@@ -175,9 +175,10 @@ export class EarlyReads<Page, Reads extends Record<string, Promise<unknown>>> {
    */
   servedFor(event: APIGatewayProxyEventV2): Served<Page, Reads> {
     const started = this.byEvent.get(event);
-    return async (what, same) => {
-      const reads = started ? await started.reads : null;
-      return started && reads && same(started.page, reads.userId) && once(started, what) ? reads.reads : null;
-    };
+    if (!started) return () => Promise.resolve(null);
+    return (what, same) =>
+      started.reads.then((ready) =>
+        ready && same(started.page, ready.userId) && once(started, what) ? ready.reads : null,
+      );
   }
 }

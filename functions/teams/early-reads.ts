@@ -49,7 +49,7 @@ export class TeamMembersEarlyReads extends EarlyReads<Page, Started> {
         page: teams.listMembers(teamId, limit, cursor),
       }),
       // The account comes with the pointer and the team, in the same BatchGetItem.
-      account: async (reads) => (await reads.caller).user,
+      account: (reads) => reads.caller.then((c) => c.user),
     });
     this.teams = teams;
   }
