@@ -17,6 +17,12 @@ describe('a CSV cell', () => {
     ['-2', "'-2"],
     ['@SUM(A1)', "'@SUM(A1)"],
     ['\tx', "'\tx"],
+    ['\rx', `"'\rx"`],
+    // A spreadsheet set to read ";" as its separator (French Excel's default) would start a cell at the
+    // semicolon: quoted, the value stays one cell and its "=" never begins one.
+    ['ana;=1+1', '"ana;=1+1"'],
+    ['ana;@SUM(A1)', '"ana;@SUM(A1)"'],
+    ["ana'x", "ana'x"],
   ] as const)('%j is written %j', (value, written) => {
     expect(csvCell(value)).toBe(written);
   });

@@ -15,13 +15,15 @@ const PAGE = 100;
 /**
  * One CSV cell: quoted when it holds a separator, a quote or a line break; a value a spreadsheet would run
  * as a formula (=, +, -, @, a tab or a carriage return first) is prefixed with an apostrophe (OWASP's CSV
- * injection advice): names and emails come from people outside the team's control.
+ * injection advice): names and emails come from people outside the team's control. A semicolon counts as a
+ * separator too: a spreadsheet that reads ";" as one (French Excel's default) would otherwise start a new
+ * cell inside the value, where an "=" after it would run.
  */
 export function csvCell(value: string | number | null): string {
   if (value === null) return '';
   let text = String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return /[",;\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 const isoDate = (seconds: number | null): string | null =>
