@@ -340,6 +340,8 @@ describe('The phone capture page', () => {
       expect(links.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('target')])).toEqual([
         [privacy, `${prefix}/privacy-policy`, '_blank'],
       ]);
+      // The page's address holds the link's code: the policy's tab is not told where it was opened from.
+      expect(links[0]?.getAttribute('rel')?.split(' ')).toContain('noreferrer');
       // Nowhere on the page: the site's menu, sign-in links or footer columns.
       expect(screen.queryByRole('button', { name: /menu/i })).toBeNull();
       // The skip link, the logo, the two languages and the privacy policy: no other link on the page.

@@ -29,8 +29,9 @@ export function PlainFrame({ children }: { children: ReactNode }) {
       </main>
       <footer className="plain-footer">
         <div className="container">
-          {/* A tab of its own: the task, and what this page holds of it, stay where they are. */}
-          <a href={path('privacy')} target="_blank" rel="noopener">
+          {/* A tab of its own: the task, and what this page holds of it, stay where they are. No referrer:
+              the page's address may hold a secret (the capture link's code, features/capture). */}
+          <a href={path('privacy')} target="_blank" rel="noopener noreferrer">
             {t('footer.privacy')}
           </a>
         </div>
