@@ -49,6 +49,7 @@ import { TEAM_LIMITS, TEAM_MESSAGES } from '../../shared/team-rules.ts';
 import { FakeClock, FakeIds, FakeMailer } from '../support/fakes/index.ts';
 import { FakeResultFiles, FakeResultImages } from '../support/fakes/result-files.ts';
 import { FakeTeamStore } from '../support/fakes/team-store.ts';
+import { zipNames } from '../support/zip.ts';
 
 const WEB = 'https://app.example.test';
 
@@ -678,6 +679,37 @@ describe('chosen headshots and the ZIP', () => {
     // The same choices: the same archive, not built again.
     expect(await teamHeadshotsZip(w.deps, owner, teamId, null)).toBe(url);
     expect([...files.bucket.keys()].filter((k) => k.startsWith('archives/'))).toHaveLength(1);
+  });
+  it("the ZIP's folders are one per member, even when a made-unique name is someone's own", async () => {
+    const w = world();
+    const { owner, teamId } = await w.owned(5);
+    const files = w.deps.results as FakeResultFiles;
+    // "ana!x" and "ana_x" both read "ana_x"; the second became "ana_x-2", which is the third's own name.
+    for (const email of ['ana!x@acme.test', 'ana_x@acme.test', 'ana_x-2@acme.test']) {
+      const member = await w.joined(owner, teamId, { email });
+      const t = task(member.id, teamId, member.memberId);
+      await files.save(
+        member.id,
+        t.resultFile as string,
+        new Uint8Array([1]),
+        'image/png',
+        new Uint8Array([9]),
+      );
+      w.teams.putTask({ userId: member.id, taskId: t.id, status: 'DONE', teamId, memberId: member.memberId });
+      await setChosen(
+        { tasks: { get: async () => t }, choices: w.teams, clock: w.clock },
+        member,
+        t.id,
+        true,
+      );
+    }
+    await teamHeadshotsZip(w.deps, owner, teamId, null);
+    const key = [...files.bucket.keys()].find((k) => k.startsWith('archives/')) as string;
+    const names = zipNames(Buffer.from(files.bucket.get(key)?.bytes as Uint8Array));
+    expect(names).toHaveLength(6);
+    // No two entries share a path (one member's files would replace another's), no folder holds two members.
+    expect(new Set(names).size).toBe(6);
+    expect(new Set(names.map((n) => n.split('/')[0])).size).toBe(3);
   });
   it('choosing makes the square once and records both sizes; the ZIP then asks storage only for the files', async () => {
     const w = world();

@@ -56,14 +56,20 @@ async function chosenHeadshots(deps: Pick<TeamArchiveDeps, 'teams'>, teamId: str
   return out;
 }
 
-/** A folder name a file system takes: the member's name, made unique. */
+/**
+ * A folder name a file system takes: the member's name, made unique. Unique against every name given, not
+ * only against its own base: "ana!x" and "ana_x" both read "ana_x", and the "ana_x-2" made for the second
+ * may be a third member's own name (their files would share a folder, and the same file names replace
+ * each other).
+ */
 function folders(members: readonly Chosen[]): string[] {
-  const used = new Map<string, number>();
+  const used = new Set<string>();
   return members.map((m) => {
     const base = m.email.slice(0, m.email.lastIndexOf('@')).replace(/[^\w.+-]/g, '_') || 'member';
-    const n = (used.get(base) ?? 0) + 1;
-    used.set(base, n);
-    return n === 1 ? base : `${base}-${n}`;
+    let name = base;
+    for (let n = 2; used.has(name); n++) name = `${base}-${n}`;
+    used.add(name);
+    return name;
   });
 }
 
