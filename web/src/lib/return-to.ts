@@ -17,15 +17,25 @@ export function rememberReturn(path: string): void {
   }
 }
 
-/** The app page to go back to after a sign-in, once; null when there is none (or it is older than an hour). */
-export function takeReturn(): string | null {
+/** The app page a sign-in would go back to, left in place (the sign-in pages say where they lead). */
+export function keptReturn(): string | null {
   try {
     const saved = JSON.parse(localStorage.getItem(KEY) ?? 'null') as { path?: unknown; at?: unknown } | null;
-    localStorage.removeItem(KEY);
     const { path, at } = saved ?? {};
     if (typeof path !== 'string' || typeof at !== 'number' || Date.now() - at > KEEP_MS) return null;
     return APP_PAGE.test(path) && !path.includes('//') ? path : null;
   } catch {
     return null;
   }
+}
+
+/** The app page to go back to after a sign-in, once; null when there is none (or it is older than an hour). */
+export function takeReturn(): string | null {
+  const path = keptReturn();
+  try {
+    localStorage.removeItem(KEY);
+  } catch {
+    // Storage refused: nothing was kept either.
+  }
+  return path;
 }

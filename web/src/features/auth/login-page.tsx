@@ -24,6 +24,7 @@ import {
 import { AuthShell } from './components/auth-shell.tsx';
 import { EmailField } from './components/email-field.tsx';
 import { GoogleLogin } from './components/google-login.tsx';
+import { JoinNote } from './components/join-note.tsx';
 import { MessageAction } from './components/message-action.tsx';
 import { PurchaseNote } from './components/purchase-note.tsx';
 import { ResendEmail } from './components/resend-email.tsx';
@@ -144,6 +145,7 @@ export default function LoginPage() {
     >
       <title>{documentTitle(t('login.title'))}</title>
       <PurchaseNote after="login" />
+      <JoinNote after="login" />
       {shown && (
         <Alert kind={shown.kind} action={action}>
           {shown.text}

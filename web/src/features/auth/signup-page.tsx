@@ -14,6 +14,7 @@ import { type FormMessage, signupFailure } from './auth-messages.ts';
 import { AuthShell } from './components/auth-shell.tsx';
 import { EmailField } from './components/email-field.tsx';
 import { GoogleLogin } from './components/google-login.tsx';
+import { JoinNote } from './components/join-note.tsx';
 import { MessageAction } from './components/message-action.tsx';
 import { PurchaseNote } from './components/purchase-note.tsx';
 import { ResendEmail } from './components/resend-email.tsx';
@@ -67,6 +68,7 @@ export default function SignupPage() {
     >
       <title>{documentTitle(t('signup.title'))}</title>
       <PurchaseNote after="signup" />
+      <JoinNote after="signup" />
       {sentTo ? (
         <div className="auth__done">
           <span className="auth__done-icon">

@@ -1,0 +1,81 @@
+// An emailed invitation followed by someone with no account, in French on a phone (docs/product.md, "Teams"):
+// the invitation's link opens the French login page, which says the sign-in comes back to the invitation;
+// "Créer un compte", the sign-up, the French activation email opened in this browser, and the person lands
+// on the join screen (what the team will see, as whom), joins, and is on the team page in French. The
+// emails' words and links, the letter case of the address and the refusals are
+// tests/integration/teams-invite-email.test.ts's; the join screen's messages, tests/components/team-screens.
+import { expect, test } from 'vitest';
+import { TEAM_VISIBILITY_NOTICE } from '../../shared/team-rules.ts';
+import { callRoute } from '../support/api.ts';
+import {
+  createAccount,
+  describeInBrowser,
+  loginLinkIn,
+  PHONE,
+  pathOf,
+  uniqueEmail,
+  useBrowser,
+  waitForMail,
+  waitForPath,
+} from '../support/browser.ts';
+import { giveSeats } from '../support/teams.ts';
+import { copy } from './copy.ts';
+
+/** French typography puts no-break spaces before colons: compare plain spaces. */
+const plain = (s: string | null): string => (s ?? '').replace(/\s+/g, ' ').trim();
+
+describeInBrowser('an emailed invitation, without an account', () => {
+  const browser = useBrowser();
+
+  test('fr at 390 px: the link, the login page, sign up, activate, back on the invitation, join', async () => {
+    const c = copy.fr;
+    const { token: owner } = await createAccount(uniqueEmail('proprio'), { lang: 'fr' });
+    const made = await callRoute('createTeam', {
+      token: owner,
+      body: { name: 'Atelier Dupont', lang: 'fr' },
+    });
+    expect(made.status).toBe(201);
+    const teamId = made.body.team_id;
+    await giveSeats(teamId, 1);
+    const email = uniqueEmail('camille');
+    await callRoute('teamInvites', { token: owner, params: { teamId }, body: { emails: [email] } });
+    const invitation = await waitForMail(email);
+    const link = pathOf(/https?:\/\/\S+\/app\/team\?code=[\w-]+/.exec(invitation.text)?.[0] as string);
+    expect(link.startsWith('/fr/app/team?code=')).toBe(true);
+
+    // Signed out: the French login page, which says why the person is there and that they will come back.
+    const page = await browser.newPage(PHONE);
+    await page.goto(link);
+    await waitForPath(page, '/fr/login');
+    expect(plain(await page.getByTestId('join-note').textContent())).toBe(
+      'Connectez-vous ou créez un compte pour rejoindre votre équipe : vous reviendrez ensuite à son invitation.',
+    );
+    await page.getByRole('link', { name: c.signUpAction }).click();
+    await waitForPath(page, '/fr/signup');
+    await page.getByRole('button', { name: c.requestActivation }).waitFor();
+    expect(plain(await page.getByTestId('join-note').textContent())).toBe(
+      "Ouvrez dans ce navigateur le lien d'activation que nous vous envoyons : vous reviendrez ensuite à l'invitation de votre équipe.",
+    );
+    await page.getByLabel(c.email).fill(email);
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: c.requestActivation }).click();
+    await page.getByText(c.signupSuccess, { exact: true }).waitFor();
+
+    // The French activation email, opened in this browser: back on the invitation, in French.
+    const activation = await waitForMail(email, { count: 2 });
+    expect(activation.subject).toBe(c.activationSubject);
+    await page.goto(pathOf(loginLinkIn(activation)));
+    await waitForPath(page, link);
+    expect(plain(await page.getByTestId('join-visibility').textContent())).toBe(
+      plain(TEAM_VISIBILITY_NOTICE.fr),
+    );
+    expect(await page.getByTestId('join-as').textContent()).toBe(
+      `Vous rejoignez l'équipe en tant que ${email}.`,
+    );
+    await page.getByTestId('join-team').click();
+    await waitForPath(page, '/fr/app/team');
+    await page.getByRole('heading', { name: 'Atelier Dupont', level: 1 }).waitFor();
+    expect(await page.getByTestId('team-role').innerText()).toBe('Membre');
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+  }, 90_000);
+});
