@@ -325,7 +325,10 @@ export function teamStoreContract(make: () => TeamStoreSubject | Promise<TeamSto
 
     it('removes a member: the seat comes back only when they generated nothing', async () => {
       const s = await make();
-      const { team: t, link } = await team(s, 3);
+      const { team: t, owner, link } = await team(s, 3);
+      // The owner stays, whoever asks.
+      expect(await s.store.removeMember(t.id, owner.memberId, NOW)).toBe(false);
+      expect(await s.store.membershipOf(owner.id)).toMatchObject({ teamId: t.id, role: 'owner' });
       const idle = await joined(s, t.id, link.linkId);
       const maker = await joined(s, t.id, link.linkId);
       expect(await s.spend(t.id, maker.memberId, -2)).toBe(true);

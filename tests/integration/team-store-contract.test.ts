@@ -1,7 +1,15 @@
 // The teams adapters (functions/adapters/dynamodb/team-*.ts) against the contract their fake is held to
 // (tests/contracts/team-store.contract.ts, the fake's run: tests/domain/team-store-contract.test.ts), on the
 // shared stack's DynamoDB Local.
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import {
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
 import { keys } from '../../functions/adapters/dynamodb/keys.ts';
 import { DynamoTeamDepartures } from '../../functions/adapters/dynamodb/team-departures.ts';
 import { memberAllowanceChange } from '../../functions/adapters/dynamodb/team-payers.ts';
@@ -64,4 +72,107 @@ teamStoreContract(() => {
       return (res.Item?.team_chosen_at as number | undefined) ?? null;
     },
   };
+});
+
+/**
+ * The owner stays (docs/product.md, "Teams"): when an owner's account is deleted, their longest-serving admin
+ * becomes the owner (team-departures.ts). An admin removing that admin, or the old owner's last request
+ * demoting them, read them as an admin a moment before: the write itself must refuse the owner, or the team
+ * is left without one. The departure is run between the store's read and its write.
+ */
+describe('the owner stays, whoever read them as an admin a moment before', () => {
+  const NOW = 1_900_000_000;
+  const id = () => randomUUID();
+
+  /** A team, its owner and one admin, on the real table; `db` lets a write run before the store's next one. */
+  async function teamWithAdmin() {
+    const db = testDb();
+    const store = new DynamoTeamStore(db, table());
+    const owner = { id: id(), email: `owner-${id().slice(0, 8)}@acme.test`, memberId: id() };
+    const team = {
+      id: id(),
+      name: 'Acme',
+      ownerId: owner.id,
+      domains: ['acme.test'],
+      lang: 'en' as const,
+      seatsTotal: 0,
+      seatsUsed: 0,
+      allowed: { styles: null, combos: null },
+      createdAt: NOW,
+      dissolvedAt: null,
+    };
+    expect(await store.createTeam(team, { memberId: owner.memberId, email: owner.email })).toBe(true);
+    await db.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.team(team.id),
+        UpdateExpression: 'SET seats_total = :n',
+        ExpressionAttributeValues: { ':n': 3 },
+      }),
+    );
+    const link = {
+      teamId: team.id,
+      linkId: id(),
+      codeHash: `${id()}${id()}`.replaceAll('-', ''),
+      domains: ['acme.test'],
+      maxUses: 10,
+      uses: 0,
+      expiresAt: NOW + 86_400,
+      revokedAt: null,
+      createdAt: NOW,
+    };
+    await store.saveLink(link);
+    const admin = { id: id(), email: `admin-${id().slice(0, 8)}@acme.test`, memberId: id() };
+    expect(
+      await store.join({
+        teamId: team.id,
+        user: admin,
+        memberId: admin.memberId,
+        invited: false,
+        linkId: link.linkId,
+        allowance: 40,
+        photosReadyUntil: null,
+        now: NOW,
+      }),
+    ).toEqual({ ok: true, memberId: admin.memberId });
+    expect(await store.setRole(team.id, admin.memberId, 'admin', NOW + 1)).toBe(true);
+    return { db, store, team, owner, admin };
+  }
+
+  /** The store over a client that runs `first` once, just before the store's first transaction. */
+  function storeWithDepartureBefore(db: DynamoDBDocumentClient, first: () => Promise<unknown>) {
+    let ran = false;
+    const interleaved = {
+      send: async (command: Parameters<DynamoDBDocumentClient['send']>[0]) => {
+        if (!ran && command instanceof TransactWriteCommand) {
+          ran = true;
+          await first();
+        }
+        return db.send(command as never);
+      },
+    } as unknown as DynamoDBDocumentClient;
+    return new DynamoTeamStore(interleaved, table());
+  }
+
+  it('an admin removing the admin who has just become the owner removes nobody', async () => {
+    const { db, team, owner, admin } = await teamWithAdmin();
+    const departures = new DynamoTeamDepartures(db, table());
+    const store = storeWithDepartureBefore(db, () => departures.leaveOnDeletion(owner.id, NOW + 50));
+    expect(await store.removeMember(team.id, admin.memberId, NOW + 60)).toBe(false);
+    expect(await store.getMember(team.id, admin.memberId)).toMatchObject({ role: 'owner', leftAt: null });
+    expect(await store.membershipOf(admin.id)).toEqual({
+      teamId: team.id,
+      memberId: admin.memberId,
+      role: 'owner',
+    });
+  });
+
+  it('demoting the admin who has just become the owner changes nothing', async () => {
+    const { db, team, owner, admin } = await teamWithAdmin();
+    const departures = new DynamoTeamDepartures(db, table());
+    const store = storeWithDepartureBefore(db, () => departures.leaveOnDeletion(owner.id, NOW + 50));
+    expect(await store.setRole(team.id, admin.memberId, 'member', NOW + 60)).toBe(false);
+    expect(await store.getMember(team.id, admin.memberId)).toMatchObject({ role: 'owner', leftAt: null });
+    expect((await store.membershipOf(admin.id))?.role).toBe('owner');
+  });
 });

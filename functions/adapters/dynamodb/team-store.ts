@@ -450,11 +450,15 @@ export class DynamoTeamStore implements TeamStore {
               role === 'admin'
                 ? 'SET #role = :role, admin_since = if_not_exists(admin_since, :now)'
                 : 'SET #role = :role REMOVE admin_since',
-            ConditionExpression: 'user_id = :user AND attribute_not_exists(left_at)',
+            // The owner stays, even one who was an admin when read (team-departures.ts hands a deleted
+            // owner's team to an admin).
+            ConditionExpression:
+              'user_id = :user AND attribute_not_exists(left_at) AND (attribute_not_exists(#role) OR #role <> :owner)',
             ExpressionAttributeNames: { '#role': 'role' },
             ExpressionAttributeValues: {
               ':role': role,
               ':user': userId,
+              ':owner': 'owner',
               ...(role === 'admin' ? { ':now': now } : {}),
             },
           },
@@ -519,6 +523,9 @@ export class DynamoTeamStore implements TeamStore {
       const item = await consistentGet(this.db, this.table, keys.teamMember(teamId, memberId));
       if (!item || item.left_at !== undefined) return false;
       const m = toMember(item);
+      // The owner stays: the condition holds it too, for an admin who became the owner since it was read
+      // (their owner's account deleted, team-departures.ts).
+      if (m.role === 'owner') return false;
       // A seat nobody generated with goes back to the team; one that made avatars was used.
       const freesSeat = m.hasSeat && m.allowanceSpent === 0;
       const items: TransactItem[] = [
@@ -527,8 +534,15 @@ export class DynamoTeamStore implements TeamStore {
             TableName: this.table,
             Key: keys.teamMember(teamId, memberId),
             UpdateExpression: 'SET left_at = :now, has_seat = :no',
-            ConditionExpression: 'attribute_not_exists(left_at) AND allowance_spent = :spent',
-            ExpressionAttributeValues: { ':now': now, ':no': false, ':spent': m.allowanceSpent },
+            ConditionExpression:
+              'attribute_not_exists(left_at) AND allowance_spent = :spent AND (attribute_not_exists(#role) OR #role <> :owner)',
+            ExpressionAttributeNames: { '#role': 'role' },
+            ExpressionAttributeValues: {
+              ':now': now,
+              ':no': false,
+              ':spent': m.allowanceSpent,
+              ':owner': 'owner',
+            },
           },
         },
         { Delete: { TableName: this.table, Key: keys.teamInvite(teamId, m.email) } },

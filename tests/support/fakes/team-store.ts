@@ -320,7 +320,7 @@ export class FakeTeamStore implements TeamStore, TeamDepartures, TeamPhotoProgre
 
   async removeMember(teamId: string, memberId: string, now: number): Promise<boolean> {
     const m = this.member(teamId, memberId);
-    if (!m || m.leftAt !== null) return false;
+    if (!m || m.leftAt !== null || m.role === 'owner') return false;
     const team = this.teams.get(teamId);
     if (m.hasSeat && m.allowanceSpent === 0 && team && team.seatsUsed > 0) team.seatsUsed -= 1;
     m.leftAt = now;
