@@ -294,6 +294,38 @@ describe('the 10-photo cap', () => {
   });
 });
 
+describe('a confirm that fails halfway', () => {
+  it('keeps counted the photos it added before it failed: only the others’ places come back', async () => {
+    const w = fakePhotos();
+    const user = consented(w);
+    const { code, device } = await opened(w, user);
+    const { grant } = await resolveCapture(w.deps, code, device);
+    const targets = await captureUploadTargets(w.deps, user, grant, [
+      { name: 'a.jpg', type: 'image/jpeg', size: 9 },
+      { name: 'b.jpg', type: 'image/jpeg', size: 9 },
+    ]);
+    for (const t of targets.targets) w.files.upload(user.id, t.id, fakePhoto());
+    // Storage fails on the second photo's file, after the first photo was kept.
+    const save = w.files.save.bind(w.files);
+    let saves = 0;
+    w.files.save = async (...args) => {
+      if (++saves === 2) throw new Error('storage unavailable');
+      return save(...args);
+    };
+    await expect(
+      confirmCaptured(
+        w.deps,
+        user,
+        grant,
+        targets.targets.map((t) => ({ id: t.id })),
+      ),
+    ).rejects.toThrow('storage unavailable');
+    expect(await w.store.list(user.id, w.clock.now())).toHaveLength(1);
+    // The photo that was added still counts on the link: it can add 9 more, not 10.
+    expect((await currentCaptureLink(w.deps, user)).photos_added).toBe(1);
+  });
+});
+
 describe('the account’s photo limit', () => {
   it('ends the link once reached through it', async () => {
     const w = fakePhotos();

@@ -299,7 +299,11 @@ export async function confirmCaptured(
   try {
     result = await confirmUploads(deps, user, taken);
   } catch (e) {
-    await deps.captureLinks.release(grant.userId, grant.codeHash, reserved);
+    // Photos may have been kept before the failure (storage failing on a later file): their places stay
+    // taken, or the link would add more than maxPhotosPerLink. An upload claimed now and not before became
+    // a photo.
+    const nowClaimed = await deps.store.claimedUploads(user.id, [...within].filter(isUploadId));
+    await deps.captureLinks.release(grant.userId, grant.codeHash, reserved - nowClaimed.size);
     if (isDomainError(e) && e.code === 'PHOTO_LIMIT_REACHED') {
       await deps.captureLinks.end(grant.userId, grant.codeHash, 'photo-limit');
     }
