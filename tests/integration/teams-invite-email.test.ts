@@ -69,6 +69,10 @@ describe('an invitation to a French team', () => {
     expect(mail.text).toContain(
       `Atelier Dupont vous a réservé une place${NBSP}: importez quelques selfies et créez votre photo professionnelle, payée par votre équipe.`,
     );
+    // Joining needs an account of this address: the email says so to someone who has none yet.
+    expect(mail.text).toContain(
+      `Pas encore de compte${NBSP}? Inscrivez-vous avec ${address}${NBSP}: l'invitation est réservée à cette adresse.`,
+    );
     expect(mail.html).toContain('<html lang="fr">');
     const link = /https?:\/\/\S+\/app\/team\?code=[\w-]+/.exec(mail.text)?.[0];
     if (!link) throw new Error(`no join link in: ${mail.text}`);

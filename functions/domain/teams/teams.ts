@@ -84,6 +84,8 @@ const INVITE_COPY = {
       `${team} has a seat for you: upload a few selfies and create your professional headshot, paid by your team.`,
     privacy:
       'Your team sees your name, your email, your progress and the one avatar you choose for it; never your photos or your other avatars.',
+    // Joining by this link needs an account of this very address (joinTeam below): said before a sign-up.
+    address: (email: string) => `No account yet? Sign up with ${email}: the invitation is for this address.`,
     button: 'Join the team',
   },
   fr: {
@@ -92,6 +94,8 @@ const INVITE_COPY = {
       `${team} vous a réservé une place : importez quelques selfies et créez votre photo professionnelle, payée par votre équipe.`,
     privacy:
       "Votre équipe voit votre nom, votre e-mail, votre avancement et l'avatar que vous choisissez pour elle ; jamais vos photos ni vos autres avatars.",
+    address: (email: string) =>
+      `Pas encore de compte ? Inscrivez-vous avec ${email} : l'invitation est réservée à cette adresse.`,
     button: "Rejoindre l'équipe",
   },
 } as const;
@@ -167,7 +171,7 @@ export async function inviteMembers(
         lang: team.lang,
         subject: c.subject(team.name),
         heading: c.subject(team.name),
-        paragraphs: [c.body(team.name), c.privacy],
+        paragraphs: [c.body(team.name), c.privacy, c.address(email)],
         buttons: [{ label: c.button, url: teamPageUrl(deps.webUrl, team.lang, code) }],
       }),
     );
