@@ -8,6 +8,7 @@ import { DomainError } from '../domain/errors.ts';
 import type { CaptureGrant, CaptureResolver } from '../domain/photos/capture-links.ts';
 import type { User } from '../domain/ports.ts';
 import { addLogContext, currentCorrelationId, newCorrelationId } from '../observability/logger.ts';
+import { clientAddressOf } from './client-address.ts';
 import { errorResponse, RequestError } from './error-mapper.ts';
 
 interface RequestState {
@@ -48,7 +49,8 @@ export function routeFor(routes: ReadonlyMap<string, ApiRoute>): Mw {
         user: null,
         link: null,
         capture: null,
-        clientAddress: event.requestContext?.http?.sourceIp ?? 'unknown',
+        // fromOriginOnly (functions/http/origin-verify.ts) runs first: through the API's distribution, the viewer's.
+        clientAddress: clientAddressOf(event),
       });
       if (!route) throw new RequestError(404, 'NOT_FOUND', 'Not found');
     },

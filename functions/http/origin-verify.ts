@@ -7,6 +7,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { readSecret } from '../adapters/secrets.ts';
 import type { SecretSource } from '../config.ts';
 import { logger } from '../observability/logger.ts';
+import { cameThroughDistribution } from './client-address.ts';
 import { RequestError } from './error-mapper.ts';
 
 /** The header CloudFront adds; API Gateway hands headers to the function in lower case. */
@@ -85,7 +86,11 @@ export function fromOriginOnly(source: SecretSource | null, o?: OriginVerifierOp
   return {
     before: async (request) => {
       const presented = request.event.headers?.[ORIGIN_VERIFY_HEADER];
-      if (await verify(presented)) return;
+      if (await verify(presented)) {
+        // Its viewer address header is then CloudFront's, not the client's (functions/http/client-address.ts).
+        cameThroughDistribution(request.event);
+        return;
+      }
       logger().warn('request refused: it did not come through the API distribution', {
         sourceIp: request.event.requestContext?.http?.sourceIp,
         headerPresent: Boolean(presented),
