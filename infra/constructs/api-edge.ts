@@ -3,11 +3,17 @@
 // API Gateway's execute-api address stays reachable, so the distribution adds a secret header
 // (x-origin-verify, from Secrets Manager) and every function refuses a request without it
 // (functions/http/origin-verify.ts): going around CloudFront means going around WAF.
+// API Gateway then sees CloudFront's edge servers as the source address; a viewer-request function passes
+// the viewer's own address on, for the functions' per-address limits (functions/http/client-address.ts).
 import { Fn, RemovalPolicy, SecretValue } from 'aws-cdk-lib';
 import {
   AllowedMethods,
   CachePolicy,
   Distribution,
+  Function as EdgeFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
   HttpVersion,
   OriginProtocolPolicy,
   OriginRequestPolicy,
@@ -17,7 +23,19 @@ import {
 import { HttpOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { VIEWER_ADDRESS_HEADER } from '../../functions/http/client-address.ts';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/http/origin-verify.ts';
+
+/**
+ * CloudFront Function (viewer request; CloudFront's own JavaScript 2.0 runtime, not Node): sets
+ * VIEWER_ADDRESS_HEADER to the viewer's address, replacing any value or values the client sent, so a
+ * client never chooses its address. Added at viewer request, it reaches API Gateway as a viewer header
+ * (ALL_VIEWER_EXCEPT_HOST_HEADER); the functions believe it only beside the origin secret.
+ */
+export const VIEWER_ADDRESS_SOURCE = `function handler(event) {
+  event.request.headers[${JSON.stringify(VIEWER_ADDRESS_HEADER)}] = { value: event.viewer.ip };
+  return event.request;
+}`;
 
 interface ApiEdgeProps {
   stage: 'dev' | 'prod';
@@ -47,6 +65,11 @@ export class ApiEdge extends Construct {
       generateSecretString: { passwordLength: 48, excludePunctuation: true },
       removalPolicy: RemovalPolicy.DESTROY,
     });
+    const viewerAddress = new EdgeFunction(this, 'ViewerAddress', {
+      code: FunctionCode.fromInline(VIEWER_ADDRESS_SOURCE),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: `Passes the viewer address to the API in ${VIEWER_ADDRESS_HEADER}`,
+    });
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `Aivatar ${props.stage} API (WAF in front of the HTTP API)`,
       httpVersion: HttpVersion.HTTP2_AND_3,
@@ -68,6 +91,8 @@ export class ApiEdge extends Construct {
         cachePolicy: CachePolicy.CACHING_DISABLED,
         originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
         compress: false,
+        // Every behaviour the distribution gets needs it too (tests/infra/api-edge.test.ts checks them all).
+        functionAssociations: [{ function: viewerAddress, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
     });
     this.url = `https://${this.distribution.distributionDomainName}`;
