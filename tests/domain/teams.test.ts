@@ -19,6 +19,7 @@ import { checkAllowed } from '../../functions/domain/teams/allowed.ts';
 import { setChosen } from '../../functions/domain/teams/chosen.ts';
 import {
   type HeadshotZipDeps,
+  headshotFolders,
   prepareTeamArchive,
   teamHeadshotsZip,
 } from '../../functions/domain/teams/headshots-zip.ts';
@@ -710,6 +711,42 @@ describe('chosen headshots and the ZIP', () => {
     // No two entries share a path (one member's files would replace another's), no folder holds two members.
     expect(new Set(names).size).toBe(6);
     expect(new Set(names.map((n) => n.split('/')[0])).size).toBe(3);
+  });
+  it("the ZIP's folders avoid the names Windows cannot unpack: devices, a final dot or space", () => {
+    const locals = [
+      'con',
+      'CON',
+      'con.x',
+      'Prn',
+      'aux',
+      'nul.tar',
+      'com1',
+      'COM9.txt',
+      'lpt1',
+      'Lpt9',
+      'ana.',
+      'bo ',
+      'con_',
+    ];
+    const folders = headshotFolders(locals.map((l) => ({ email: `${l}@acme.test` })));
+    // Windows refuses a device name, with or without an extension, and drops a name's final dot or space.
+    const refused = (name: string) =>
+      /^(con|prn|aux|nul|com[1-9]|lpt[1-9])(\..*)?$/i.test(name) || /[. ]$/.test(name);
+    expect(folders.filter(refused)).toEqual([]);
+    // Still one folder per member, whatever the case (as Windows compares names): "con" made "con_" does not
+    // merge with "CON" made the same, nor with the member whose name is "con_".
+    expect(new Set(folders.map((f) => f.toLowerCase())).size).toBe(locals.length);
+    expect(folders.slice(0, 3)).toEqual(['con_', 'CON_-2', 'con_.x']);
+    expect(folders.slice(7, 11)).toEqual(['COM9_.txt', 'lpt1_', 'Lpt9_', 'ana._']);
+    expect(folders.at(-1)).toBe('con_-3');
+    // Names Windows takes are kept as they were.
+    expect(
+      headshotFolders([
+        { email: 'console@acme.test' },
+        { email: 'com10@acme.test' },
+        { email: 'jane.doe@acme.test' },
+      ]),
+    ).toEqual(['console', 'com10', 'jane.doe']);
   });
   it('choosing makes the square once and records both sizes; the ZIP then asks storage only for the files', async () => {
     const w = world();

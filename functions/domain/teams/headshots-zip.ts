@@ -56,19 +56,33 @@ async function chosenHeadshots(deps: Pick<TeamArchiveDeps, 'teams'>, teamId: str
   return out;
 }
 
+/** Windows' device names, which it refuses as a file or folder name, also before an extension ("con.x"). */
+const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[1-9]|lpt[1-9])(?=\.|$)/i;
+
+/**
+ * A name Windows unpacks: a device name gets "_" after it ("con_", "con_.x"), and a final dot or space,
+ * which Windows drops (then two members' names may meet), gets "_" after it.
+ */
+function windowsSafe(name: string): string {
+  const named = name.replace(WINDOWS_DEVICE, '$1_');
+  return /[. ]$/.test(named) ? `${named}_` : named;
+}
+
 /**
  * A folder name a file system takes: the member's name, made unique. Unique against every name given, not
  * only against its own base: "ana!x" and "ana_x" both read "ana_x", and the "ana_x-2" made for the second
  * may be a third member's own name (their files would share a folder, and the same file names replace
- * each other).
+ * each other). Unique ignoring case too, as Windows and macOS compare names.
  */
-function folders(members: readonly Chosen[]): string[] {
+export function headshotFolders(members: readonly Pick<Member, 'email'>[]): string[] {
   const used = new Set<string>();
   return members.map((m) => {
-    const base = m.email.slice(0, m.email.lastIndexOf('@')).replace(/[^\w.+-]/g, '_') || 'member';
+    const base = windowsSafe(
+      m.email.slice(0, m.email.lastIndexOf('@')).replace(/[^\w.+-]/g, '_') || 'member',
+    );
     let name = base;
-    for (let n = 2; used.has(name); n++) name = `${base}-${n}`;
-    used.add(name);
+    for (let n = 2; used.has(name.toLowerCase()); n++) name = `${base}-${n}`;
+    used.add(name.toLowerCase());
     return name;
   });
 }
@@ -107,7 +121,7 @@ function readAhead(reads: readonly (() => Promise<Uint8Array>)[]): (k: number) =
  * made) here. The files are read while the archive is written, a window ahead.
  */
 async function buildArchive(deps: TeamArchiveDeps, teamId: string, setId: string, members: Chosen[]) {
-  const names = folders(members);
+  const names = headshotFolders(members);
   const images = deps.images;
   const looked = await inBatches(members, MAKE_AT_ONCE, async (m) => {
     if (m.chosen.sizes) return m.chosen.sizes;
