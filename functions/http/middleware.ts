@@ -184,7 +184,7 @@ export function session(
       const code = request.event.headers?.['x-capture-code']?.trim();
       if (!presented && code && resolveCapture && state.route.access === 'user-or-capture') {
         const device = request.event.headers?.['x-capture-device']?.trim() || undefined;
-        const { user, grant } = await resolveCapture(code, device);
+        const { user, grant } = await resolveCapture(code, device, state.clientAddress);
         state.user = user;
         state.capture = grant;
         addLogContext({ userId: user.id, capture: true });

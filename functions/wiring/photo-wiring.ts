@@ -15,7 +15,7 @@ import { S3PhotoFiles } from '../adapters/s3/photo-files.ts';
 import { readSecret } from '../adapters/secrets.ts';
 import { cryptoIds, systemClock } from '../adapters/system.ts';
 import type { MediaConfig, SessionConfig, TableConfig } from '../config.ts';
-import { type CaptureResolver, resolveCapture } from '../domain/photos/capture-links.ts';
+import { type CaptureResolver, resolveCaptureFrom } from '../domain/photos/capture-links.ts';
 import type { PhotoDeps, PhotoIntakeDeps } from '../domain/photos/ports.ts';
 
 /** What the photos functions are built from: their table, bucket, the stage's key and the web app's origin. */
@@ -49,8 +49,8 @@ export const buildPhotoIntakeDeps = (
 /** The phone's capture code and device as the caller of the two upload routes (functions/http/middleware.ts). */
 export const captureResolver =
   (deps: PhotoDeps): CaptureResolver =>
-  (code, device) =>
-    resolveCapture(deps, code, device);
+  (code, device, clientAddress) =>
+    resolveCaptureFrom(deps, code, device, clientAddress);
 
 /** Reads a value once, when first asked (a secret: never on a cold start that does not need it). */
 function once<T>(read: () => Promise<T>): () => Promise<T> {

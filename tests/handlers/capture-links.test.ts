@@ -137,6 +137,50 @@ describe('the upload routes with a capture code', () => {
     }
   });
 
+  it('guessing codes on them counts against the open limit of the address; the right code and device pass', async () => {
+    const link = await openedLink(alice);
+    const ip = newClientIp();
+    const guess = (i: number) =>
+      i % 2
+        ? call('photoUploadTargets', {
+            headers: { 'x-capture-code': 'ZZZZZZZZZZZZ' },
+            body: { files: shot },
+            ip,
+          })
+        : call('confirmPhotoUploads', {
+            headers: { 'x-capture-code': 'ZZZZZZZZZZZZ', 'x-capture-device': 'x' },
+            body: { uploads: [{ id: 'a_0000000000000000' }] },
+            ip,
+          });
+    let last = await guess(0);
+    expect(last).toMatchObject(ended('CAPTURE_LINK_NOT_FOUND'));
+    let tries = 1;
+    for (; tries < 40 && last.status !== 429; tries++) last = await guess(tries);
+    expect(last.status).toBe(429);
+    expect(last.body.code).toBe('RATE_LIMITED');
+    expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+    // The same count as opening a link.
+    const open = await call('openCaptureLink', { headers: { 'x-capture-code': 'ZZZZZZZZZZZZ' }, ip });
+    expect(open.status).toBe(429);
+    // A real code without its device tells a guesser nothing more than an unknown one.
+    const noDevice = await call('photoUploadTargets', {
+      headers: { 'x-capture-code': link.code },
+      body: { files: shot },
+      ip,
+    });
+    expect(noDevice.status).toBe(429);
+    // The phone with its code and device is never held back, even from that address.
+    const phone = await call('photoUploadTargets', { headers: link.headers, body: { files: shot }, ip });
+    expect(phone.status).toBe(200);
+    // Another address is not held back.
+    const other = await call('photoUploadTargets', {
+      headers: { 'x-capture-code': 'ZZZZZZZZZZZZ' },
+      body: { files: shot },
+    });
+    expect(other).toMatchObject(ended('CAPTURE_LINK_NOT_FOUND'));
+    console.log(`429 after ${tries} guesses on the upload routes`);
+  });
+
   it('a confirm of nothing of the account’s is 404, and gives its place back', async () => {
     const link = await openedLink(alice);
     const res = await call('confirmPhotoUploads', {

@@ -66,6 +66,7 @@ export function captureStatus(link: CaptureLinkRecord, now: number): CaptureLink
 export type CaptureResolver = (
   code: string,
   device: string | undefined,
+  clientAddress: string,
 ) => Promise<{ user: User; grant: CaptureGrant }>;
 
 type LinkDeps = Pick<PhotoDeps, 'captureLinks' | 'ids' | 'clock' | 'users'>;
@@ -176,6 +177,18 @@ async function endIfAccountFull(
   return true;
 }
 
+/** The per-address count of opens, which code guesses on the upload routes count against too. */
+const OPENS = 'capture_open:ip';
+const OPENS_LIMIT = [CAPTURE_LIMITS.opensPerWindow, CAPTURE_LIMITS.openWindowSeconds] as const;
+
+function refuseIfOverOpens(verdict: { allowed: boolean; retryAfterSeconds: number }): void {
+  if (verdict.allowed) return;
+  throw new RateLimitedError(
+    `Too many phone links were opened from this network. Please try again in ${Math.ceil(verdict.retryAfterSeconds / 60)} minutes.`,
+    verdict.retryAfterSeconds,
+  );
+}
+
 /**
  * POST /photos/capture-links/open: the phone opens a link with its code. The first device is bound to it and
  * gets a secret; the same device again (its secret sent back) gets the same answer; any other one 403.
@@ -186,18 +199,7 @@ export async function openCaptureLink(
   presented: { code: string | undefined; device: string | undefined },
   clientAddress: string,
 ): Promise<CaptureLinkOpened> {
-  const verdict = await deps.limiter.hit(
-    'capture_open:ip',
-    clientAddress,
-    CAPTURE_LIMITS.opensPerWindow,
-    CAPTURE_LIMITS.openWindowSeconds,
-  );
-  if (!verdict.allowed) {
-    throw new RateLimitedError(
-      `Too many phone links were opened from this network. Please try again in ${Math.ceil(verdict.retryAfterSeconds / 60)} minutes.`,
-      verdict.retryAfterSeconds,
-    );
-  }
+  refuseIfOverOpens(await deps.limiter.hit(OPENS, clientAddress, ...OPENS_LIMIT));
   const { link } = await liveLink(deps, presented.code);
   if (await endIfAccountFull(deps, link)) throw captureError('CAPTURE_LINK_ENDED');
   let device: string;
@@ -234,6 +236,31 @@ export async function resolveCapture(
     throw captureError('CAPTURE_LINK_IN_USE');
   }
   return { user, grant: { userId: link.userId, codeHash: link.codeHash } };
+}
+
+/**
+ * resolveCapture for the two upload routes, counted like opens: an unknown code counts against the address's
+ * opens (openCaptureLink), so guessing codes there gets no further than on the open route. Past the limit,
+ * any refusal is 429, so a real code without its device reads like an unknown one. The phone, with its code
+ * and device, is never counted nor held back.
+ */
+export async function resolveCaptureFrom(
+  deps: LinkDeps & Pick<PhotoDeps, 'limiter'>,
+  code: string,
+  device: string | undefined,
+  clientAddress: string,
+): Promise<{ user: User; grant: CaptureGrant }> {
+  try {
+    return await resolveCapture(deps, code, device);
+  } catch (e) {
+    if (!isDomainError(e)) throw e;
+    refuseIfOverOpens(
+      e.code === 'CAPTURE_LINK_NOT_FOUND'
+        ? await deps.limiter.hit(OPENS, clientAddress, ...OPENS_LIMIT)
+        : await deps.limiter.peek(OPENS, clientAddress, ...OPENS_LIMIT),
+    );
+    throw e;
+  }
 }
 
 /** POST /photos/upload-targets with a capture code: the same targets; a full account ends the link. */
