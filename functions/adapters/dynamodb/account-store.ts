@@ -1,10 +1,4 @@
-import {
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { LEDGER_REASONS, type LedgerEntry } from '../../../shared/api-schemas.ts';
 import { DomainError } from '../../domain/errors.ts';
@@ -22,6 +16,7 @@ import type {
   VerifiedIdentity,
 } from '../../domain/ports.ts';
 import { activationWrites, type TransactItem } from './activation-writes.ts';
+import { queryPages } from './client.ts';
 import { failedConditions, isConditionFailure } from './conditions.ts';
 import { listDelayedPayments } from './delayed-payment-list.ts';
 import { googleAccountWrites, googleLinkWrites, newAccountItem } from './google-sign-in-writes.ts';
@@ -270,21 +265,16 @@ export class DynamoAccountStore extends DynamoUserReader implements AccountStore
   /** Newest first by sort key: one Query of `limit` entries, or without a limit every page. */
   private async queryLedger(userId: string, prefix: string, limit?: number): Promise<LedgerEntry[]> {
     const entries: LedgerEntry[] = [];
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const res = await this.db.send(
-        new QueryCommand({
-          TableName: this.table,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          ExpressionAttributeValues: { ':pk': keys.user(userId).pk, ':prefix': prefix },
-          ScanIndexForward: false,
-          Limit: limit,
-          ExclusiveStartKey,
-        }),
-      );
-      entries.push(...(res.Items ?? []).map(toLedgerEntry));
-      ExclusiveStartKey = limit === undefined ? res.LastEvaluatedKey : undefined;
-    } while (ExclusiveStartKey);
+    for await (const items of queryPages(this.db, {
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.user(userId).pk, ':prefix': prefix },
+      ScanIndexForward: false,
+      Limit: limit,
+    })) {
+      entries.push(...items.map(toLedgerEntry));
+      if (limit !== undefined) break;
+    }
     return entries;
   }
 }

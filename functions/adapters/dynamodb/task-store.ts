@@ -18,6 +18,7 @@ import {
   type TaskStatus,
   type TaskStore,
 } from '../../domain/generation/tasks.ts';
+import { queryPages } from './client.ts';
 import { isConditionFailure, writtenUnlessConditionFails } from './conditions.ts';
 import { keys } from './keys.ts';
 import { createEdit } from './task-edits.ts';
@@ -252,49 +253,36 @@ export class DynamoTaskStore extends DynamoUserReader implements TaskStore {
   }
 
   async hasPendingBatches(userId: string): Promise<boolean> {
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const res = await this.db.send(
-        new QueryCommand({
-          TableName: this.table,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          FilterExpression: 'remaining > :zero',
-          ExpressionAttributeValues: { ':pk': keys.user(userId).pk, ':prefix': keys.batchPrefix, ':zero': 0 },
-          ProjectionExpression: 'batch_id',
-          ConsistentRead: true,
-          ExclusiveStartKey,
-        }),
-      );
-      if (res.Items?.length) return true;
-      ExclusiveStartKey = res.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
+    for await (const items of queryPages(this.db, {
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      FilterExpression: 'remaining > :zero',
+      ExpressionAttributeValues: { ':pk': keys.user(userId).pk, ':prefix': keys.batchPrefix, ':zero': 0 },
+      ProjectionExpression: 'batch_id',
+      ConsistentRead: true,
+    }))
+      if (items.length > 0) return true;
     return false;
   }
 
   async counts(userId: string): Promise<TaskCounts> {
     const byStatus: Record<TaskStatus, number> = { TODO: 0, IN_PROGRESS: 0, DONE: 0, ERROR: 0 };
     let lastError: TaskCounts['lastError'] = null;
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const res = await this.db.send(
-        new QueryCommand({
-          TableName: this.table,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          ExpressionAttributeValues: { ':pk': keys.user(userId).pk, ':prefix': keys.taskPrefix },
-          ProjectionExpression: 'id, #status, error_code, updated_at',
-          ExpressionAttributeNames: STATUS,
-          ExclusiveStartKey,
-        }),
-      );
-      for (const i of res.Items ?? []) {
+    for await (const items of queryPages(this.db, {
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.user(userId).pk, ':prefix': keys.taskPrefix },
+      ProjectionExpression: 'id, #status, error_code, updated_at',
+      ExpressionAttributeNames: STATUS,
+    })) {
+      for (const i of items) {
         const status = i.status as TaskStatus;
         if (status in byStatus) byStatus[status]++;
         if (status === 'ERROR' && (!lastError || Number(i.updated_at) > lastError.at)) {
           lastError = { taskId: String(i.id), code: i.error_code as TaskErrorCode, at: Number(i.updated_at) };
         }
       }
-      ExclusiveStartKey = res.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
+    }
     return { byStatus, lastError };
   }
 
