@@ -5,15 +5,14 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { TaskListEarlyReads } from '../../functions/avatars/early-reads.ts';
-import { DomainError } from '../../functions/domain/errors.ts';
 import { type GalleryDeps, listUserTasks } from '../../functions/domain/generation/gallery.ts';
 import type { User } from '../../functions/domain/ports.ts';
 import { resolveSession } from '../../functions/domain/sessions.ts';
 import { apiRoutes, routeKey } from '../../shared/api-routes.ts';
+import { activeUser, tokenVerifier } from '../support/early-reads.ts';
 import { FakeClock } from '../support/fakes/index.ts';
 
-const user = (id: string, sessionVersion = 1): User =>
-  ({ id, email: `${id}@example.test`, lang: 'en', status: 'ACTIVE', role: 'user', sessionVersion }) as User;
+const user = (id: string, sessionVersion = 1): User => activeUser(id, 'example.test', sessionVersion);
 
 const event = (token: string, query: Record<string, string> = {}): APIGatewayProxyEventV2 =>
   ({
@@ -25,13 +24,7 @@ const event = (token: string, query: Record<string, string> = {}): APIGatewayPro
 function world() {
   const accounts = new Map<string, User>([['u1', user('u1')]]);
   const calls = { verify: 0, getById: 0, list: 0, order: [] as string[] };
-  const verifier = {
-    verify: async (token: string) => {
-      calls.verify += 1;
-      if (!token.startsWith('token-')) throw new DomainError('UNAUTHENTICATED', 'Please log in to continue.');
-      return { userId: token.slice('token-'.length), sessionVersion: 1 };
-    },
-  };
+  const verifier = tokenVerifier(calls);
   const users = {
     getById: async (id: string) => {
       calls.getById += 1;

@@ -5,30 +5,24 @@
 // "token-<userId>" (session version 1).
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../../functions/domain/errors.ts';
+import type { DomainError } from '../../functions/domain/errors.ts';
 import type { User } from '../../functions/domain/ports.ts';
 import { resolveSession } from '../../functions/domain/sessions.ts';
 import type { Team } from '../../functions/domain/teams/ports.ts';
 import { listMembers } from '../../functions/domain/teams/teams.ts';
 import { TeamMembersEarlyReads } from '../../functions/teams/early-reads.ts';
+import { activeUser, tokenVerifier } from '../support/early-reads.ts';
 import { FakeClock } from '../support/fakes/index.ts';
 import { FakeTeamStore } from '../support/fakes/team-store.ts';
 
-const user = (id: string, sessionVersion = 1): User =>
-  ({ id, email: `${id}@acme.test`, lang: 'en', status: 'ACTIVE', role: 'user', sessionVersion }) as User;
+const user = (id: string, sessionVersion = 1): User => activeUser(id, 'acme.test', sessionVersion);
 
 /** The stores, counting each read. */
 function world() {
   const store = new FakeTeamStore();
   const accounts = new Map<string, User>();
   const calls = { verify: 0, getById: 0, caller: 0, membershipOf: 0, getTeam: 0, listMembers: 0 };
-  const verifier = {
-    verify: async (token: string) => {
-      calls.verify += 1;
-      if (!token.startsWith('token-')) throw new DomainError('UNAUTHENTICATED', 'Please log in to continue.');
-      return { userId: token.slice('token-'.length), sessionVersion: 1 };
-    },
-  };
+  const verifier = tokenVerifier(calls);
   const users = {
     getById: async (id: string) => {
       calls.getById += 1;
