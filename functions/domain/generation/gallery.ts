@@ -203,8 +203,8 @@ export async function listUserTasks(
   const page = favourites
     ? await deps.tasks.listFavourites(user.id, limit, cursor)
     : await deps.tasks.list(user.id, limit, cursor);
-  const typical = await typicalFor(deps, page.tasks);
   const now = deps.clock.now();
+  const typical = await typicalFor(deps, page.tasks, now);
   return {
     tasks: await Promise.all(page.tasks.map((t) => describe(deps, user, t, typical, now))),
     next_cursor: page.next,
@@ -216,10 +216,10 @@ export async function listUserTasks(
  * is a courtesy: when it cannot be read, the list is still answered, with the defaults.
  */
 async function typicalFor(
-  deps: Pick<GalleryDeps, 'clock' | 'durations'>,
+  deps: Pick<GalleryDeps, 'durations'>,
   tasks: TaskSummary[],
+  now: number,
 ): Promise<TypicalDurations> {
-  const now = deps.clock.now();
   if (!tasks.some((t) => t.status === 'TODO' || t.status === 'IN_PROGRESS'))
     return { ...DEFAULT_DURATIONS, samples: 0 };
   try {
