@@ -69,6 +69,16 @@ export const QUALITY_HINTS = [
 ] as const;
 export type QualityHint = (typeof QUALITY_HINTS)[number];
 
+/** Hints that say what the check did, not what to improve: the screens show them as information. */
+export const INFORMATION_HINTS: readonly string[] = ['turned-upright'] satisfies QualityHint[];
+
+/** Under this the screens say what the user risks (creating still works); from 80 a score reads as good. */
+export const QUALITY_RISK_BELOW = 60;
+
+/** A quality score's band on the screens (the meter, a photo's line, the phone's shot). */
+export const qualityBand = (score: number): 'low' | 'fair' | 'good' =>
+  score < QUALITY_RISK_BELOW ? 'low' : score < 80 ? 'fair' : 'good';
+
 /**
  * What lowers a photo's quality score (functions/domain/photos/quality-score.ts; weights and thresholds in
  * docs/faces.md, "Quality score"). The API sends the codes, the screens show each one's instruction.

@@ -4,14 +4,9 @@
 // merge QUALITY_STRINGS (quality-strings.ts) with their own.
 import { useId } from 'react';
 import type { PhotoQuality, SetQuality } from '../../../../shared/api-schemas.ts';
-import type { QualityHint } from '../../../../shared/photo-rules.ts';
+import { qualityBand as band, QUALITY_RISK_BELOW, type QualityHint } from '../../../../shared/photo-rules.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import './quality-meter.css';
-
-/** Under this the screens say what the user risks (the Create button still works). */
-export const QUALITY_RISK_BELOW = 60;
-
-const band = (score: number) => (score < QUALITY_RISK_BELOW ? 'low' : score < 80 ? 'fair' : 'good');
 
 export function SetQualityMeter({ quality }: { quality: SetQuality }) {
   const { t } = useTranslation();

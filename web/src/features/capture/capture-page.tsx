@@ -8,7 +8,7 @@ import './strings.ts';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import type { Rejection } from '../../../../shared/api-schemas.ts';
-import { PHOTO_RETENTION_DAYS } from '../../../../shared/photo-rules.ts';
+import { INFORMATION_HINTS, PHOTO_RETENTION_DAYS, qualityBand } from '../../../../shared/photo-rules.ts';
 import { PlainFrame } from '../../components/layout/plain-frame.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -19,9 +19,6 @@ import { hasString, type TranslationKey, useTranslation } from '../../lib/i18n.t
 import { Camera } from './camera.tsx';
 import { type CaptureLinkKey, openLink, type ShotOutcome, uploadShot } from './capture-api.ts';
 import './capture.css';
-
-/** Hints that say what the check did, not what to improve (the desktop's card shows them the same way). */
-const INFORMATION_HINTS: readonly string[] = ['turned-upright'];
 
 /** The five prompted shots, in order. */
 export const CAPTURE_STEPS = ['straight', 'left', 'right', 'smile', 'window'] as const;
@@ -322,7 +319,7 @@ function ShotResult({
     .filter(hasString) as TranslationKey[];
   const score = outcome.quality ? Math.round(outcome.quality.score) : null;
   // "Looks good!" only when the score agrees; a weaker shot is kept all the same, with what would help.
-  const band = score === null || score >= 80 ? 'good' : score >= 60 ? 'fair' : 'low';
+  const band = score === null ? 'good' : qualityBand(score);
   return (
     <div className="shot-result" data-testid="shot-result" data-status="kept">
       <div className="shot-result__head">

@@ -3,16 +3,13 @@
 // turning the photo upright), and delete.
 import { useState } from 'react';
 import type { PhotoFile } from '../../../../../shared/api-schemas.ts';
-import { type QualityHint, truncateFilename } from '../../../../../shared/photo-rules.ts';
+import { INFORMATION_HINTS, truncateFilename } from '../../../../../shared/photo-rules.ts';
 import { PhotoQualityLine } from '../../../components/quality/quality-meter.tsx';
 import { AlertIcon, InfoIcon, TrashIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useLanguage } from '../../../lib/language.ts';
 import { PhotoThumbnail } from './photo-thumbnail.tsx';
-
-/** Hints that say what was done, not what is wrong: shown as information, not as a warning. */
-const INFORMATION_HINTS: readonly QualityHint[] = ['turned-upright'];
 
 export function PhotoCard({ photo, onDelete }: { photo: PhotoFile; onDelete: () => Promise<void> }) {
   const { t } = useTranslation();
