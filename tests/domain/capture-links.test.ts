@@ -47,6 +47,15 @@ async function opened(w: World, user: User) {
   return { code, device };
 }
 
+/** A link opened by a phone, its grant, and upload targets for these files (nothing posted yet). */
+async function targetsOn(w: World, user: User, names: string[]) {
+  const { code, device } = await opened(w, user);
+  const { grant } = await resolveCapture(w.deps, code, device);
+  const files = names.map((name) => ({ name, type: 'image/jpeg', size: 9 }));
+  const { targets } = await captureUploadTargets(w.deps, user, grant, files);
+  return { grant, targets };
+}
+
 /** The phone's shot(s): upload targets with the code, each posted, then confirmed. */
 async function shoot(w: World, code: string, device: string, count = 1) {
   const { user, grant } = await resolveCapture(w.deps, code, device);
@@ -184,12 +193,8 @@ describe('expiry', () => {
   it('a confirm reserving after the link’s time keeps nothing and says expired', async () => {
     const w = fakePhotos();
     const user = consented(w);
-    const { code, device } = await opened(w, user);
-    const { grant } = await resolveCapture(w.deps, code, device);
-    const targets = await captureUploadTargets(w.deps, user, grant, [
-      { name: 'a.jpg', type: 'image/jpeg', size: 9 },
-    ]);
-    const id = targets.targets[0]?.id as string;
+    const { grant, targets } = await targetsOn(w, user, ['a.jpg']);
+    const id = targets[0]?.id as string;
     w.files.upload(user.id, id, fakePhoto());
     w.clock.advance(15 * 60);
     await expect(confirmCaptured(w.deps, user, grant, [{ id }])).rejects.toMatchObject(
@@ -254,13 +259,8 @@ describe('the 10-photo cap', () => {
   it('gives back the places of photos that were not kept (no face), and does not count a confirm repeated', async () => {
     const w = fakePhotos();
     const user = consented(w);
-    const { code, device } = await opened(w, user);
-    const { grant } = await resolveCapture(w.deps, code, device);
-    const targets = await captureUploadTargets(w.deps, user, grant, [
-      { name: 'face.jpg', type: 'image/jpeg', size: 9 },
-      { name: 'wall.jpg', type: 'image/jpeg', size: 9 },
-    ]);
-    const [face, wall] = targets.targets as unknown as [{ id: string }, { id: string }];
+    const { grant, targets } = await targetsOn(w, user, ['face.jpg', 'wall.jpg']);
+    const [face, wall] = targets as unknown as [{ id: string }, { id: string }];
     w.files.upload(user.id, face.id, fakePhoto());
     w.files.upload(user.id, wall.id, fakePhoto({ faces: [] }));
     const res = await confirmCaptured(w.deps, user, grant, [{ id: face.id }, { id: wall.id }]);
@@ -276,12 +276,8 @@ describe('the 10-photo cap', () => {
   it('gives every place back when the face check cannot run, and the same confirm works later', async () => {
     const w = fakePhotos();
     const user = consented(w);
-    const { code, device } = await opened(w, user);
-    const { grant } = await resolveCapture(w.deps, code, device);
-    const targets = await captureUploadTargets(w.deps, user, grant, [
-      { name: 'a.jpg', type: 'image/jpeg', size: 9 },
-    ]);
-    const id = targets.targets[0]?.id as string;
+    const { grant, targets } = await targetsOn(w, user, ['a.jpg']);
+    const id = targets[0]?.id as string;
     w.files.upload(user.id, id, fakePhoto());
     w.faces.broken = true;
     await expect(confirmCaptured(w.deps, user, grant, [{ id }])).rejects.toMatchObject({
@@ -298,13 +294,8 @@ describe('a confirm that fails halfway', () => {
   it('keeps counted the photos it added before it failed: only the others’ places come back', async () => {
     const w = fakePhotos();
     const user = consented(w);
-    const { code, device } = await opened(w, user);
-    const { grant } = await resolveCapture(w.deps, code, device);
-    const targets = await captureUploadTargets(w.deps, user, grant, [
-      { name: 'a.jpg', type: 'image/jpeg', size: 9 },
-      { name: 'b.jpg', type: 'image/jpeg', size: 9 },
-    ]);
-    for (const t of targets.targets) w.files.upload(user.id, t.id, fakePhoto());
+    const { grant, targets } = await targetsOn(w, user, ['a.jpg', 'b.jpg']);
+    for (const t of targets) w.files.upload(user.id, t.id, fakePhoto());
     // Storage fails on the second photo's file, after the first photo was kept.
     const save = w.files.save.bind(w.files);
     let saves = 0;
@@ -317,7 +308,7 @@ describe('a confirm that fails halfway', () => {
         w.deps,
         user,
         grant,
-        targets.targets.map((t) => ({ id: t.id })),
+        targets.map((t) => ({ id: t.id })),
       ),
     ).rejects.toThrow('storage unavailable');
     expect(await w.store.list(user.id, w.clock.now())).toHaveLength(1);
