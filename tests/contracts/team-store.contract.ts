@@ -65,37 +65,37 @@ function newLink(teamId: string, o: Partial<InviteLinkRecord> = {}): InviteLinkR
   };
 }
 
+/** A team with `seats` seats, its owner and an invite link (also the set-up of the adapters' own tests). */
+export async function team(s: Pick<TeamStoreSubject, 'store' | 'seats'>, seats = 3) {
+  const owner = { id: id(), email: email('owner'), memberId: id() };
+  const t = newTeam(owner.id);
+  expect(await s.store.createTeam(t, { memberId: owner.memberId, email: owner.email })).toBe(true);
+  if (seats) await s.seats(t.id, seats);
+  const link = newLink(t.id);
+  await s.store.saveLink(link);
+  return { team: t, owner, link };
+}
+
+/** Someone who joined the team by its link. */
+export async function joined(s: Pick<TeamStoreSubject, 'store'>, teamId: string, linkId: string, at = NOW) {
+  const user = { id: id(), email: email('member') };
+  const memberId = id();
+  const res = await s.store.join({
+    teamId,
+    user,
+    memberId,
+    invited: false,
+    linkId,
+    allowance: 40,
+    photosReadyUntil: null,
+    now: at,
+  });
+  expect(res).toEqual({ ok: true, memberId });
+  return { ...user, memberId };
+}
+
 export function teamStoreContract(make: () => TeamStoreSubject | Promise<TeamStoreSubject>) {
   describe('TeamStore contract', () => {
-    /** A team with `seats` seats and its owner. */
-    async function team(s: TeamStoreSubject, seats = 3) {
-      const owner = { id: id(), email: email('owner'), memberId: id() };
-      const t = newTeam(owner.id);
-      expect(await s.store.createTeam(t, { memberId: owner.memberId, email: owner.email })).toBe(true);
-      if (seats) await s.seats(t.id, seats);
-      const link = newLink(t.id);
-      await s.store.saveLink(link);
-      return { team: t, owner, link };
-    }
-
-    /** Someone who joined the team by its link. */
-    async function joined(s: TeamStoreSubject, teamId: string, linkId: string, at = NOW) {
-      const user = { id: id(), email: email('member') };
-      const memberId = id();
-      const res = await s.store.join({
-        teamId,
-        user,
-        memberId,
-        invited: false,
-        linkId,
-        allowance: 40,
-        photosReadyUntil: null,
-        now: at,
-      });
-      expect(res).toEqual({ ok: true, memberId });
-      return { ...user, memberId };
-    }
-
     it('creates a team with its owner, one team per person', async () => {
       const s = await make();
       const { team: t, owner } = await team(s, 0);

@@ -1,7 +1,6 @@
 // The teams adapters (functions/adapters/dynamodb/team-*.ts) against the contract their fake is held to
 // (tests/contracts/team-store.contract.ts, the fake's run: tests/domain/team-store-contract.test.ts), on the
 // shared stack's DynamoDB Local.
-import { randomUUID } from 'node:crypto';
 import {
   type DynamoDBDocumentClient,
   GetCommand,
@@ -15,14 +14,19 @@ import { DynamoTeamDepartures } from '../../functions/adapters/dynamodb/team-dep
 import { memberAllowanceChange } from '../../functions/adapters/dynamodb/team-payers.ts';
 import { DynamoTeamPhotoProgress } from '../../functions/adapters/dynamodb/team-photo-progress.ts';
 import { DynamoTeamStore } from '../../functions/adapters/dynamodb/team-store.ts';
-import { teamStoreContract } from '../contracts/team-store.contract.ts';
+import {
+  joined,
+  type TeamStoreSubject,
+  teamStoreContract,
+  team as teamWithLink,
+} from '../contracts/team-store.contract.ts';
 import { stack } from '../support/api.ts';
 import { testDb } from '../support/avatars.ts';
 
 const table = () => stack().tableName;
 
-teamStoreContract(() => {
-  const db = testDb();
+/** The adapters over `db`, as the contract takes them. */
+function subject(db: DynamoDBDocumentClient = testDb()): TeamStoreSubject {
   return {
     store: new DynamoTeamStore(db, table()),
     departures: new DynamoTeamDepartures(db, table()),
@@ -72,7 +76,9 @@ teamStoreContract(() => {
       return (res.Item?.team_chosen_at as number | undefined) ?? null;
     },
   };
-});
+}
+
+teamStoreContract(() => subject());
 
 /**
  * The owner stays (docs/product.md, "Teams"): when an owner's account is deleted, their longest-serving admin
@@ -82,61 +88,15 @@ teamStoreContract(() => {
  */
 describe('the owner stays, whoever read them as an admin a moment before', () => {
   const NOW = 1_900_000_000;
-  const id = () => randomUUID();
 
   /** A team, its owner and one admin, on the real table; `db` lets a write run before the store's next one. */
   async function teamWithAdmin() {
     const db = testDb();
-    const store = new DynamoTeamStore(db, table());
-    const owner = { id: id(), email: `owner-${id().slice(0, 8)}@acme.test`, memberId: id() };
-    const team = {
-      id: id(),
-      name: 'Acme',
-      ownerId: owner.id,
-      domains: ['acme.test'],
-      lang: 'en' as const,
-      seatsTotal: 0,
-      seatsUsed: 0,
-      allowed: { styles: null, combos: null },
-      createdAt: NOW,
-      dissolvedAt: null,
-    };
-    expect(await store.createTeam(team, { memberId: owner.memberId, email: owner.email })).toBe(true);
-    await db.send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: keys.team(team.id),
-        UpdateExpression: 'SET seats_total = :n',
-        ExpressionAttributeValues: { ':n': 3 },
-      }),
-    );
-    const link = {
-      teamId: team.id,
-      linkId: id(),
-      codeHash: `${id()}${id()}`.replaceAll('-', ''),
-      domains: ['acme.test'],
-      maxUses: 10,
-      uses: 0,
-      expiresAt: NOW + 86_400,
-      revokedAt: null,
-      createdAt: NOW,
-    };
-    await store.saveLink(link);
-    const admin = { id: id(), email: `admin-${id().slice(0, 8)}@acme.test`, memberId: id() };
-    expect(
-      await store.join({
-        teamId: team.id,
-        user: admin,
-        memberId: admin.memberId,
-        invited: false,
-        linkId: link.linkId,
-        allowance: 40,
-        photosReadyUntil: null,
-        now: NOW,
-      }),
-    ).toEqual({ ok: true, memberId: admin.memberId });
-    expect(await store.setRole(team.id, admin.memberId, 'admin', NOW + 1)).toBe(true);
-    return { db, store, team, owner, admin };
+    const s = subject(db);
+    const { team, owner, link } = await teamWithLink(s);
+    const admin = await joined(s, team.id, link.linkId);
+    expect(await s.store.setRole(team.id, admin.memberId, 'admin', NOW + 1)).toBe(true);
+    return { db, store: s.store, team, owner, admin };
   }
 
   /** The store over a client that runs `first` once, just before the store's first transaction. */
