@@ -120,28 +120,44 @@ export function creditPack(
         at: c.now,
       }),
     ];
-    if (c.paymentIntentId) {
+    if (c.paymentIntentId)
       // What a refund of this payment needs to take the pack's tokens back.
-      items.push({
-        Put: {
-          TableName: table,
-          Item: {
-            ...keys.payment(c.paymentIntentId),
-            session_id: c.sessionId,
-            user_id: c.userId,
-            ...ownedBy(c.userId),
-            tokens: c.tokens,
-            amount_cents: c.amountCents,
-            refunded_cents: 0,
-            tokens_to_take_back: 0,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      });
-    }
+      items.push(
+        paymentPut(table, c.paymentIntentId, c, {
+          user_id: c.userId,
+          ...ownedBy(c.userId),
+          tokens: c.tokens,
+          tokens_to_take_back: 0,
+        }),
+      );
     items.push(...also);
     return { items, done: 'credited', failedAt: { 0: 'duplicate', 1: 'duplicate', 4: 'duplicate' } };
   });
+}
+
+/**
+ * A credited payment's record, once (a replay fails its condition): what a refund of it reads
+ * (clawBackRefund), with `what` it bought and how much of that a refund takes back.
+ */
+function paymentPut(
+  table: string,
+  paymentIntentId: string,
+  c: { sessionId: string; amountCents: number },
+  what: Record<string, unknown>,
+): TransactItem {
+  return {
+    Put: {
+      TableName: table,
+      Item: {
+        ...keys.payment(paymentIntentId),
+        session_id: c.sessionId,
+        amount_cents: c.amountCents,
+        refunded_cents: 0,
+        ...what,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
 }
 
 /**
@@ -197,21 +213,9 @@ export function creditTeamSeats(
     if (c.paymentIntentId)
       // What a refund of this payment needs to take its seats back (clawBackRefund). The team's, not the
       // buyer's: it stays when the buyer's account is deleted, as the seats do.
-      items.push({
-        Put: {
-          TableName: table,
-          Item: {
-            ...keys.payment(c.paymentIntentId),
-            session_id: c.sessionId,
-            team_id: c.teamId,
-            seats: c.seats,
-            amount_cents: c.amountCents,
-            refunded_cents: 0,
-            seats_to_take_back: 0,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      });
+      items.push(
+        paymentPut(table, c.paymentIntentId, c, { team_id: c.teamId, seats: c.seats, seats_to_take_back: 0 }),
+      );
     return { items, done: 'credited', failedAt: { 0: 'duplicate', 1: 'duplicate', 4: 'duplicate' } };
   });
 }
