@@ -25,6 +25,17 @@ describe('Manage Photos: "Use your phone"', () => {
     ...over,
   });
   const NONE = fail(404, 'CAPTURE_LINK_NOT_FOUND', CAPTURE_ERRORS.CAPTURE_LINK_NOT_FOUND.msg);
+  /** The API's photo list and account's link, as a test changes them: each read answers what they are then. */
+  const linkServer = () => {
+    const api = { files: [aPhoto(1)], current: null as CaptureLinkState | null };
+    apiStub.on('listPhotos', () => ok('listPhotos', photoList(api.files)));
+    apiStub.on('createCaptureLink', () => {
+      api.current = state();
+      return { status: 201, body: link };
+    });
+    apiStub.on('currentCaptureLink', () => (api.current ? ok('currentCaptureLink', api.current) : NONE));
+    return api;
+  };
   /** The panel's first button, once the read of a link made before has answered (it waits until then). */
   const startButton = async (panel: HTMLElement, name = 'Show a code for my phone') => {
     const button = (await within(panel).findByRole('button', { name })) as HTMLButtonElement;
@@ -49,24 +60,11 @@ describe('Manage Photos: "Use your phone"', () => {
   });
 
   test('English: the link shows, the list fills in while it is live, Close ends it', async () => {
-    let files = [aPhoto(1)];
-    apiStub.on('listPhotos', () => ok('listPhotos', photoList(files)));
-    let current: CaptureLinkState | null = null;
-    apiStub.on('createCaptureLink', () => {
-      current = state();
-      return { status: 201, body: link };
-    });
-    apiStub.on('currentCaptureLink', () => (current ? ok('currentCaptureLink', current) : NONE));
+    const api = linkServer();
     apiStub.on('revokeCaptureLink', ok('revokeCaptureLink', { success: true }));
     const { user } = await renderApp('/app/upload', { as: aUser() });
     const panel = await screen.findByTestId('phone-capture');
-    await waitFor(() =>
-      expect(
-        (within(panel).getByRole('button', { name: 'Show a code for my phone' }) as HTMLButtonElement)
-          .disabled,
-      ).toBe(false),
-    );
-    await user.click(within(panel).getByRole('button', { name: 'Show a code for my phone' }));
+    await user.click(await startButton(panel));
 
     expect(apiStub.calls('createCaptureLink').map((c) => c.body)).toEqual([{ language: 'en' }]);
     const qr = await within(panel).findByRole('img', {
@@ -78,8 +76,8 @@ describe('Manage Photos: "Use your phone"', () => {
     expect(within(panel).getByTestId('phone-status').textContent).toBe('Waiting for your phone…');
 
     // The phone opens the link and adds two photos: they show without a reload.
-    current = state({ status: 'open', photos_added: 2 });
-    files = [aPhoto(3, { original_name: 'selfie-2-left.jpg' }), aPhoto(2), ...files];
+    api.current = state({ status: 'open', photos_added: 2 });
+    api.files = [aPhoto(3, { original_name: 'selfie-2-left.jpg' }), aPhoto(2), ...api.files];
     await waitFor(() => expect(within(panel).getByTestId('phone-arrived').textContent).toBe('2'), {
       timeout: 8000,
     });
@@ -108,9 +106,7 @@ describe('Manage Photos: "Use your phone"', () => {
     const { user } = await renderApp('/fr/app/upload', { as: aUser() });
     const panel = await screen.findByTestId('phone-capture');
     expect(within(panel).getByRole('heading', { name: 'Utiliser votre téléphone' })).toBeTruthy();
-    const make = within(panel).getByRole('button', { name: 'Afficher un code pour mon téléphone' });
-    await waitFor(() => expect((make as HTMLButtonElement).disabled).toBe(false));
-    await user.click(make);
+    await user.click(await startButton(panel, 'Afficher un code pour mon téléphone'));
     expect(apiStub.calls('createCaptureLink').map((c) => c.body)).toEqual([{ language: 'fr' }]);
     expect((await within(panel).findByTestId('phone-ended')).textContent).toBe(
       'Ce code a expiré. 1 photo reçue de votre téléphone.',
@@ -119,16 +115,9 @@ describe('Manage Photos: "Use your phone"', () => {
   });
 
   test('a live link is shown again when the page is opened again: QR code, link, time left, photos received, the list read again; once closed, not any more', async () => {
-    let files = [aPhoto(1)];
-    apiStub.on('listPhotos', () => ok('listPhotos', photoList(files)));
-    let current: CaptureLinkState | null = null;
-    apiStub.on('createCaptureLink', () => {
-      current = state();
-      return { status: 201, body: link };
-    });
-    apiStub.on('currentCaptureLink', () => (current ? ok('currentCaptureLink', current) : NONE));
+    const api = linkServer();
     apiStub.on('revokeCaptureLink', () => {
-      current = state({ status: 'ended', photos_added: 2 });
+      api.current = state({ status: 'ended', photos_added: 2 });
       return ok('revokeCaptureLink', { success: true });
     });
     const first = await renderApp('/app/upload', { as: aUser() });
@@ -137,8 +126,8 @@ describe('Manage Photos: "Use your phone"', () => {
     first.unmount();
 
     // Away from the page (or reloaded), the phone opens the link and adds two photos.
-    current = state({ status: 'open', photos_added: 2 });
-    files = [aPhoto(3), aPhoto(2), ...files];
+    api.current = state({ status: 'open', photos_added: 2 });
+    api.files = [aPhoto(3), aPhoto(2), ...api.files];
     const { user, unmount } = await renderApp('/app/upload', { as: aUser() });
     const panel = await screen.findByTestId('phone-capture');
     const qr = await within(panel).findByRole('img', {
@@ -152,8 +141,8 @@ describe('Manage Photos: "Use your phone"', () => {
     // The same link: no new one was made (that would end this one on the phone).
     expect(apiStub.calls('createCaptureLink')).toHaveLength(1);
     // The list is read again while the link is live: a third shot shows without a reload.
-    current = state({ status: 'open', photos_added: 3 });
-    files = [aPhoto(4), ...files];
+    api.current = state({ status: 'open', photos_added: 3 });
+    api.files = [aPhoto(4), ...api.files];
     await waitFor(() => expect(screen.getAllByTestId('photo-card')).toHaveLength(4), { timeout: 8000 });
     expect(within(panel).getByTestId('phone-arrived').textContent).toBe('3');
 
