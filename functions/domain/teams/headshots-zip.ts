@@ -195,7 +195,7 @@ export async function prepareTeamArchive(deps: TeamArchiveDeps, teamId: string):
   // their account (their files are gone from their own prefix, not from the team's archive). A download
   // only ever redirects to the current set's (setIdOf: a changed set never matches an older archive).
   await dropOtherSets(deps, teamId, setId);
-  if (!members.length || !setId) return 'none-chosen';
+  if (!setId) return 'none-chosen';
   if (await archiveUrlOf(deps, teamId, setId)) return 'stored';
   if (!deps.images && members.some((m) => !m.chosen.sizes)) return 'left-to-download';
   await buildArchive(deps, teamId, setId, members);
