@@ -2,9 +2,10 @@
 // (the session's read), the account's team pointer and the team the path names
 // (functions/teams/early-reads.ts). Three reads by key in one request rather than three: on the dashboard's
 // page they run beside its Query, so the page waits on about that Query alone.
-import { BatchGetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { User } from '../../domain/ports.ts';
 import type { Membership, Team } from '../../domain/teams/ports.ts';
+import { batchGet } from './batch-get.ts';
 import { keys } from './keys.ts';
 import { toMembership, toTeam } from './team-access.ts';
 import { toUser } from './user-reader.ts';
@@ -29,16 +30,8 @@ export class DynamoTeamCaller {
   async read(userId: string, teamId: string): Promise<TeamCaller> {
     const wanted = [keys.user(userId), keys.teamMembership(userId), keys.team(teamId)];
     const found = new Map<string, Item>();
-    let keysLeft: Record<string, unknown>[] = wanted;
-    // DynamoDB may leave keys unprocessed under load: asked again until none is left.
-    for (let attempt = 0; keysLeft.length; attempt++) {
-      if (attempt === 5) throw new Error('BatchGetItem left keys unprocessed 5 times');
-      const res = await this.db.send(
-        new BatchGetCommand({ RequestItems: { [this.table]: { Keys: keysLeft, ConsistentRead: true } } }),
-      );
-      for (const i of res.Responses?.[this.table] ?? []) found.set(`${i.pk}|${i.sk}`, i);
-      keysLeft = res.UnprocessedKeys?.[this.table]?.Keys ?? [];
-    }
+    for (const i of await batchGet(this.db, this.table, wanted, { consistent: true }))
+      found.set(`${i.pk}|${i.sk}`, i);
     const item = (k: { pk: string; sk: string }) => found.get(`${k.pk}|${k.sk}`);
     const account = item(keys.user(userId));
     const pointer = item(keys.teamMembership(userId));

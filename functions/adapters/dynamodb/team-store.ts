@@ -2,7 +2,7 @@
 // patterns in docs/data-model.md ("Teams"). Every count that guards money or seats is a condition of the
 // write that changes it: a join takes a seat under `seats_used < seats_total` in the same transaction as
 // the member, the account's pointer (one team per person) and the link's use counter.
-import { BatchGetCommand, type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type {
   Allowed,
   ChosenHeadshot,
@@ -18,6 +18,7 @@ import type {
   TeamStore,
 } from '../../domain/teams/ports.ts';
 import { type TransactItem, transactWithRetry } from './balance-transaction.ts';
+import { batchGet } from './batch-get.ts';
 import { consistentGet } from './client.ts';
 import { writtenUnlessConditionFails } from './conditions.ts';
 import { keys, ownedBy, TTL_ATTRIBUTE } from './keys.ts';
@@ -147,18 +148,9 @@ export class DynamoTeamStore implements TeamStore {
 
   async knownEmails(teamId: string, emails: string[]): Promise<Map<string, 'member' | 'already_invited'>> {
     const known = new Map<string, 'member' | 'already_invited'>();
-    for (let i = 0; i < emails.length; i += 100) {
-      const chunk = emails.slice(i, i + 100);
-      let request: Record<string, { Keys: Item[] }> | undefined = {
-        [this.table]: { Keys: chunk.map((e) => keys.teamInvite(teamId, e)) },
-      };
-      while (request && Object.keys(request).length) {
-        const res = await this.db.send(new BatchGetCommand({ RequestItems: request }));
-        for (const item of res.Responses?.[this.table] ?? [])
-          known.set(String(item.email), item.joined === true ? 'member' : 'already_invited');
-        request = res.UnprocessedKeys as typeof request;
-      }
-    }
+    const wanted = emails.map((e) => keys.teamInvite(teamId, e));
+    for (const item of await batchGet(this.db, this.table, wanted))
+      known.set(String(item.email), item.joined === true ? 'member' : 'already_invited');
     return known;
   }
 
