@@ -45,6 +45,22 @@ export function routeQuery<K extends ReadRouteId>(id: K, { params, query }: Read
   });
 }
 
+/** routeQuery for a read whose 404 means "none" (the caller's team, the account's capture link): `null` then. */
+export function routeQueryOrNone<K extends ReadRouteId>(id: K, { params, query }: ReadOptions<K> = {}) {
+  const call = api as (id: K, options: object) => Promise<ResponseOf<K>>;
+  return queryOptions({
+    queryKey: routeKey(id, params, query),
+    queryFn: async ({ signal }): Promise<ResponseOf<K> | null> => {
+      try {
+        return await call(id, { params, query, signal });
+      } catch (e) {
+        if (isApiError(e) && e.status === 404) return null;
+        throw e;
+      }
+    },
+  });
+}
+
 /** Marks the reads of these routes as out of date: the ones on screen are read again now. */
 export const invalidateRoutes = (...ids: ReadRouteId[]): Promise<void> =>
   Promise.all(ids.map((id) => queryClient.invalidateQueries({ queryKey: routeKey(id) }))).then(() => {});

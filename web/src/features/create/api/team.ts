@@ -3,8 +3,7 @@
 // (docs/product.md, "Teams"). None (404), or no seat: personal tokens, as before.
 import { useQuery } from '@tanstack/react-query';
 import type { MyTeam, TeamCombo } from '../../../../../shared/api-schemas.ts';
-import { api, isApiError } from '../../../lib/api-client.ts';
-import { routeKey } from '../../../lib/query-keys.ts';
+import { routeQueryOrNone } from '../../../lib/server-state.tsx';
 
 interface TeamSpend {
   /** avatars left from the team's allowance */
@@ -23,15 +22,7 @@ const spendOf = (team: MyTeam | null): TeamSpend | null =>
 /** `loading` until known; null when the create spends personal tokens. */
 export function useTeamSpend(): TeamSpend | null | 'loading' {
   const query = useQuery({
-    queryKey: routeKey('myTeam'),
-    queryFn: async ({ signal }): Promise<MyTeam | null> => {
-      try {
-        return await api('myTeam', { signal });
-      } catch (e) {
-        if (isApiError(e) && e.status === 404) return null;
-        throw e;
-      }
-    },
+    ...routeQueryOrNone('myTeam'),
     select: spendOf,
   });
   if (query.isPending) return 'loading';

@@ -10,10 +10,9 @@ import { Fragment, useEffect, useState, useSyncExternalStore } from 'react';
 import type { CaptureLink, CaptureLinkState } from '../../../../../shared/api-schemas.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Icon } from '../../../components/ui/shell-icons.tsx';
-import { api, isApiError } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { routeKey } from '../../../lib/query-keys.ts';
-import { routeQuery } from '../../../lib/server-state.tsx';
+import { routeQuery, routeQueryOrNone } from '../../../lib/server-state.tsx';
 import { photosChanged } from '../api/photo-list.ts';
 
 /** How often the list and the link are read while a link is live: the contract's 2-3 s. */
@@ -33,19 +32,6 @@ function usePanelShown(): boolean {
     () => false,
   );
 }
-
-/** The account's latest capture link: `null` when it has none (404), as lib/server-state.tsx reads a route. */
-const currentLinkQuery = {
-  queryKey: routeKey('currentCaptureLink'),
-  queryFn: async ({ signal }: { signal: AbortSignal }): Promise<CaptureLinkState | null> => {
-    try {
-      return await api('currentCaptureLink', { signal });
-    } catch (e) {
-      if (isApiError(e) && e.status === 404) return null;
-      throw e;
-    }
-  },
-};
 
 /** A link the phone can still use: not ended, expired or out of time. */
 const isLive = (s: CaptureLinkState | null | undefined): s is CaptureLinkState =>
@@ -131,7 +117,8 @@ export function PhoneCapturePanel({ consentGiven }: { consentGiven: boolean }) {
   const shown = usePanelShown();
   const checking = restoring && shown && consentGiven;
   const read = useQuery({
-    ...currentLinkQuery,
+    // The account's latest capture link: `null` when it has none.
+    ...routeQueryOrNone('currentCaptureLink'),
     refetchInterval: link !== null ? CAPTURE_POLL_MS : false,
     enabled: link !== null || checking,
   });

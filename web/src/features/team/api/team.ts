@@ -3,24 +3,16 @@
 // action a mutation that reads again what it changed.
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import type { RequestOf } from '../../../../../shared/api-routes.ts';
-import type { MyTeam, TeamMembersPage } from '../../../../../shared/api-schemas.ts';
-import { api, apiUrl, isApiError } from '../../../lib/api-client.ts';
+import type { TeamMembersPage } from '../../../../../shared/api-schemas.ts';
+import { api, apiUrl } from '../../../lib/api-client.ts';
 import { routeKey } from '../../../lib/query-keys.ts';
-import { invalidateRoutes, queryClient } from '../../../lib/server-state.tsx';
+import { invalidateRoutes, queryClient, routeQueryOrNone } from '../../../lib/server-state.tsx';
 import '../../../lib/app-routes.ts';
 
 /** The caller's team: `null` when they belong to none (404), undefined while it is read. */
 export function useMyTeam(poll = false) {
   return useQuery({
-    queryKey: routeKey('myTeam'),
-    queryFn: async ({ signal }): Promise<MyTeam | null> => {
-      try {
-        return await api('myTeam', { signal });
-      } catch (e) {
-        if (isApiError(e) && e.status === 404) return null;
-        throw e;
-      }
-    },
+    ...routeQueryOrNone('myTeam'),
     // Back from paying for seats: the webhook adds them a moment later.
     refetchInterval: poll ? 1500 : false,
   });
