@@ -8,6 +8,12 @@ const KEEP_MS = 60 * 60 * 1000;
 /** /app or /fr/app and what follows; never another origin (`//host`, `/\host`). */
 const APP_PAGE = /^\/(fr\/)?app(\/[\w\-./]*)?(\?[^#\\]*)?$/;
 
+/** The page a login was sent from, in its navigation's state (app/route-guards.tsx); null when none. */
+export function sentFrom(state: unknown): string | null {
+  const back = (state as { back?: unknown } | null)?.back;
+  return typeof back === 'string' ? back : null;
+}
+
 export function rememberReturn(path: string): void {
   if (!APP_PAGE.test(path) || path.includes('//')) return;
   try {

@@ -9,7 +9,7 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { documentTitle } from '../../lib/document-title.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useLanguage, useLocalizedPath } from '../../lib/language.ts';
-import { rememberReturn } from '../../lib/return-to.ts';
+import { rememberReturn, sentFrom } from '../../lib/return-to.ts';
 import { useSession } from '../../lib/session.tsx';
 import { AFTER_PASSWORD_LOGIN_DELAY_MS, afterLoginPath } from './after-login.ts';
 import { logIn } from './api/login.ts';
@@ -57,8 +57,8 @@ export default function LoginPage() {
   useEffect(() => () => clearTimeout(redirect.current), []);
   // Sent here from an app page opened without a session: the sign-in goes back to it (lib/return-to.ts).
   useEffect(() => {
-    const back = (state as { back?: unknown } | null)?.back;
-    if (typeof back === 'string') rememberReturn(back);
+    const back = sentFrom(state);
+    if (back) rememberReturn(back);
   }, [state]);
   // Said once: a reload or a shared link does not say it again.
   useEffect(() => {

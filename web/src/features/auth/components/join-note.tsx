@@ -6,7 +6,7 @@ import { useLocation } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { pendingPurchase } from '../../../lib/purchase-intent.ts';
-import { keptReturn } from '../../../lib/return-to.ts';
+import { keptReturn, sentFrom } from '../../../lib/return-to.ts';
 
 const JOIN_PAGE = /^\/(fr\/)?app\/team\?(.*&)?code=/;
 
@@ -14,8 +14,7 @@ export function JoinNote({ after }: { after: 'login' | 'signup' }) {
   const { t } = useTranslation();
   const { state } = useLocation();
   // The login page keeps the page it was sent from once it has drawn: read it from the navigation then.
-  const back = (state as { back?: unknown } | null)?.back;
-  const path = typeof back === 'string' ? back : keptReturn();
+  const path = sentFrom(state) ?? keptReturn();
   if (!path || !JOIN_PAGE.test(path) || pendingPurchase()) return null;
   return (
     <div data-testid="join-note">
