@@ -8,10 +8,10 @@ import type { Membership, Team } from '../../domain/teams/ports.ts';
 import { batchGet } from './batch-get.ts';
 import { keys } from './keys.ts';
 import { toMembership, toTeam } from './team-access.ts';
-import { toUser } from './user-reader.ts';
+import { liveUser } from './user-reader.ts';
 
 export interface TeamCaller {
-  /** null: no such account, or one being deleted (user-reader.ts getById) */
+  /** null: no such account, or one being deleted (user-reader.ts liveUser) */
   user: User | null;
   membership: Membership | null;
   team: Team | null;
@@ -37,7 +37,7 @@ export class DynamoTeamCaller {
     const pointer = item(keys.teamMembership(userId));
     const team = item(keys.team(teamId));
     return {
-      user: account && account.deletion_job === undefined ? toUser(account) : null,
+      user: liveUser(account),
       membership: pointer ? toMembership(pointer) : null,
       team: team ? toTeam(team) : null,
     };

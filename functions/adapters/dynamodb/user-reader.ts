@@ -57,6 +57,13 @@ export function toUser(item: unknown): User {
   };
 }
 
+/**
+ * The account an item holds, or null; an account being deleted reads as gone (privacy-jobs: job-records.ts),
+ * so from the deletion's request on no session resolves and no sign-in (password, link, Google) finds it.
+ */
+export const liveUser = (item: Record<string, unknown> | undefined): User | null =>
+  item && item.deletion_job === undefined ? toUser(item) : null;
+
 export class DynamoUserReader implements UserReader {
   protected readonly db: DynamoDBDocumentClient;
   protected readonly table: string;
@@ -66,12 +73,9 @@ export class DynamoUserReader implements UserReader {
     this.table = table;
   }
 
-  /**
-   * The account, or null; an account being deleted reads as gone (privacy-jobs: job-records.ts), so from the
-   * deletion's request on no session resolves and no sign-in (password, link, Google) finds it.
-   */
+  /** The account; null when there is none or it is being deleted (liveUser). */
   async getById(id: string): Promise<User | null> {
     const res = await this.db.send(new GetCommand({ TableName: this.table, Key: keys.user(id) }));
-    return res.Item && res.Item.deletion_job === undefined ? toUser(res.Item) : null;
+    return liveUser(res.Item);
   }
 }
