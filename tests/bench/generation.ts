@@ -368,7 +368,8 @@ async function workerOverhead(stack: LocalStack, token: string, styles: Style[],
   }
 }
 
-export const generationBudgets = (g: GenerationFigures): Budget[] => [
+/** The budgets on the API's own paths (also `npm run bench:api`, tests/bench/api-ratios.ts). */
+export const apiPathBudgets = (g: Pick<GenerationFigures, 'create' | 'userTasks'>): Budget[] => [
   pairedBudget(
     `POST create_tasks_batch (${g.create.styles} styles)`,
     g.create,
@@ -384,6 +385,10 @@ export const generationBudgets = (g: GenerationFigures): Budget[] => [
     g.userTasks.all,
     GENERATION_BUDGETS.userTasksToQueryPageRatio,
   ),
+];
+
+export const generationBudgets = (g: GenerationFigures): Budget[] => [
+  ...apiPathBudgets(g),
   {
     name: 'worker overhead beyond the provider and the likeness measure p50',
     value: g.worker.overheadP50Ms,
