@@ -36,6 +36,15 @@ describe('Manage Photos: "Use your phone"', () => {
     apiStub.on('currentCaptureLink', () => (api.current ? ok('currentCaptureLink', api.current) : NONE));
     return api;
   };
+  /** The link as the panel shows it: its QR code, its short link and the time it has left. */
+  const expectLinkShown = async (panel: HTMLElement) => {
+    const qr = await within(panel).findByRole('img', {
+      name: 'QR code that opens the capture page on your phone',
+    });
+    expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/);
+    expect(within(panel).getByTestId('phone-link').textContent).toBe(`app.test/capture/${CODE}`);
+    expect(within(panel).getByTestId('phone-time-left').textContent).toMatch(/^1[45]:\d\d$/);
+  };
   /** The panel's first button, once the read of a link made before has answered (it waits until then). */
   const startButton = async (panel: HTMLElement, name = 'Show a code for my phone') => {
     const button = (await within(panel).findByRole('button', { name })) as HTMLButtonElement;
@@ -67,12 +76,7 @@ describe('Manage Photos: "Use your phone"', () => {
     await user.click(await startButton(panel));
 
     expect(apiStub.calls('createCaptureLink').map((c) => c.body)).toEqual([{ language: 'en' }]);
-    const qr = await within(panel).findByRole('img', {
-      name: 'QR code that opens the capture page on your phone',
-    });
-    expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/);
-    expect(within(panel).getByTestId('phone-link').textContent).toBe(`app.test/capture/${CODE}`);
-    expect(within(panel).getByTestId('phone-time-left').textContent).toMatch(/^1[45]:\d\d$/);
+    await expectLinkShown(panel);
     expect(within(panel).getByTestId('phone-status').textContent).toBe('Waiting for your phone…');
 
     // The phone opens the link and adds two photos: they show without a reload.
@@ -130,12 +134,7 @@ describe('Manage Photos: "Use your phone"', () => {
     api.files = [aPhoto(3), aPhoto(2), ...api.files];
     const { user, unmount } = await renderApp('/app/upload', { as: aUser() });
     const panel = await screen.findByTestId('phone-capture');
-    const qr = await within(panel).findByRole('img', {
-      name: 'QR code that opens the capture page on your phone',
-    });
-    expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/);
-    expect(within(panel).getByTestId('phone-link').textContent).toBe(`app.test/capture/${CODE}`);
-    expect(within(panel).getByTestId('phone-time-left').textContent).toMatch(/^1[45]:\d\d$/);
+    await expectLinkShown(panel);
     expect(within(panel).getByTestId('phone-arrived').textContent).toBe('2');
     expect(within(panel).getByTestId('phone-status').textContent).toBe('Your phone is connected.');
     // The same link: no new one was made (that would end this one on the phone).
