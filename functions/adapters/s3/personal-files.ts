@@ -1,16 +1,11 @@
 // A user's files in the media bucket, found by prefix: each prefix the product writes (photos/, thumbs/,
 // uploads/, results/, exports/...) holds that user's objects under `<userId>/`, so a listing reads only
 // theirs, page by page.
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  type S3Client,
-} from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { USER_FILE_PREFIXES } from '../../../shared/table-design.ts';
 import type { Page, PersonalFiles } from '../../domain/privacy/ports.ts';
+import { deleteKeys } from './delete-keys.ts';
 
 interface FilesCursor {
   prefix: string;
@@ -62,18 +57,8 @@ export class S3PersonalFiles implements PersonalFiles {
     return { items: [], next: null };
   }
 
-  async deleteFiles(keys: readonly string[]): Promise<void> {
-    for (let i = 0; i < keys.length; i += 1000) {
-      const res = await this.s3.send(
-        new DeleteObjectsCommand({
-          Bucket: this.bucket,
-          Delete: { Objects: keys.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true },
-        }),
-      );
-      if (res.Errors?.length) {
-        throw new Error(`S3 refused to delete ${res.Errors.length} objects: ${res.Errors[0]?.Code}`);
-      }
-    }
+  deleteFiles(keys: readonly string[]): Promise<void> {
+    return deleteKeys(this.s3, this.bucket, keys);
   }
 
   async read(key: string): Promise<Uint8Array> {

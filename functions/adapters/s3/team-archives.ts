@@ -2,8 +2,9 @@
 // set of chosen headshots the team had. Listed and deleted here so only the current set's stays: an older
 // one may hold the headshot of a member who has left or deleted their account (docs/operations.md, "Team
 // ZIP"). Only the privacy job function, which builds them, loads this module.
-import { DeleteObjectsCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import type { StoredTeamArchives } from '../../domain/teams/ports.ts';
+import { deleteKeys } from './delete-keys.ts';
 import { owner } from './media-objects.ts';
 import { archiveKey, RESULT_PREFIXES } from './result-files.ts';
 
@@ -37,19 +38,11 @@ export class S3TeamArchives implements StoredTeamArchives {
     return out;
   }
 
-  async drop(archivesOwner: string, setIds: readonly string[]): Promise<void> {
-    for (let i = 0; i < setIds.length; i += 1000) {
-      const res = await this.s3.send(
-        new DeleteObjectsCommand({
-          Bucket: this.bucket,
-          Delete: {
-            Objects: setIds.slice(i, i + 1000).map((id) => ({ Key: archiveKey(archivesOwner, id) })),
-            Quiet: true,
-          },
-        }),
-      );
-      if (res.Errors?.length)
-        throw new Error(`S3 refused to delete ${res.Errors.length} team archives: ${res.Errors[0]?.Code}`);
-    }
+  drop(archivesOwner: string, setIds: readonly string[]): Promise<void> {
+    return deleteKeys(
+      this.s3,
+      this.bucket,
+      setIds.map((id) => archiveKey(archivesOwner, id)),
+    );
   }
 }
