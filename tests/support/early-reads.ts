@@ -1,5 +1,6 @@
-// What the early reads' unit tests (tests/unit/task-list-early-reads.test.ts, team-early-reads.test.ts) stand
-// on: an active account, and a verifier of "token-<userId>" (session version 1) that counts its checks.
+// What the early reads' unit tests (tests/unit/early-reads.test.ts, task-list-early-reads.test.ts,
+// team-early-reads.test.ts) stand on: an active account, and a verifier of "token-<userId>" (session
+// version 1) that counts its checks.
 import { DomainError } from '../../functions/domain/errors.ts';
 import type { User } from '../../functions/domain/ports.ts';
 

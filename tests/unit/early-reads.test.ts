@@ -3,21 +3,13 @@
 // "fails"). A verifier of "token-<userId>" (session version 1) and accounts in a map, each read counted.
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DomainError } from '../../functions/domain/errors.ts';
 import type { User } from '../../functions/domain/ports.ts';
 import { resolveSession } from '../../functions/domain/sessions.ts';
 import { EarlyReads } from '../../functions/http/early-reads.ts';
 import { apiRoutes, routeKey } from '../../shared/api-routes.ts';
+import { activeUser, tokenVerifier } from '../support/early-reads.ts';
 
-const user = (id: string): User =>
-  ({
-    id,
-    email: `${id}@example.test`,
-    lang: 'en',
-    status: 'ACTIVE',
-    role: 'user',
-    sessionVersion: 1,
-  }) as User;
+const user = (id: string): User => activeUser(id, 'example.test');
 
 const route = apiRoutes.userTasks;
 
@@ -33,18 +25,7 @@ const settle = () => new Promise((r) => setTimeout(r, 10));
 function world(o: { accountFails?: boolean } = {}) {
   const accounts = new Map([user('a'), user('b')].map((u) => [u.id, u]));
   const calls = { verify: 0, getById: 0, read: 0 };
-  // A token is "token-" and its account's id; anything else is refused as a forged one is.
-  const claims = (token: string) => {
-    const userId = /^token-(\w+)$/.exec(token)?.[1];
-    if (!userId) throw new DomainError('UNAUTHENTICATED', 'Please log in to continue.');
-    return { userId, sessionVersion: 1 };
-  };
-  const verifier = {
-    verify: async (token: string) => {
-      calls.verify += 1;
-      return claims(token);
-    },
-  };
+  const verifier = tokenVerifier(calls);
   const users = {
     getById: async (id: string) => {
       calls.getById += 1;
