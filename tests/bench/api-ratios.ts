@@ -5,7 +5,7 @@
 // run. Counts: `npm run bench:api -- --rounds 3 --per-round 10 --warm-rounds 1`.
 import './quiet-logs.ts';
 import { parseArgs } from 'node:util';
-import { PurgeQueueCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { SQSClient } from '@aws-sdk/client-sqs';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
 import { startLocalStack } from '../../infra/local/stack.ts';
 import { API_RATIO_BUDGETS, pairCountOptions, pairCounts, userInfoLatency } from './api-latency.ts';
@@ -28,7 +28,6 @@ const sqs = new SQSClient({
 try {
   const { userInfo } = await userInfoLatency(stack, db, counts);
   const { create, userTasks } = await createAndListBench(stack, db, sqs, counts);
-  await sqs.send(new PurgeQueueCommand({ QueueUrl: stack.taskQueues.queueUrl }));
   console.log('\nAPI paths, one request at a time, interleaved with the DynamoDB Local call behind each');
   console.log(`  ${describePair('GET /user_info', userInfo)}`);
   console.log(`  ${describePair(`POST create_tasks_batch (${create.styles} styles)`, create)}`);
