@@ -4,10 +4,14 @@ import { createDocumentClient } from '../adapters/dynamodb/client.ts';
 import { DynamoUserReader } from '../adapters/dynamodb/user-reader.ts';
 import { createS3Client } from '../adapters/s3/client.ts';
 import { GROUP_CONFIG, readConfig } from '../config.ts';
-import { resolveSession } from '../domain/sessions.ts';
 import { groupHandler } from '../http/group-handler.ts';
 import { buildAvatarDeps } from '../wiring/avatar-wiring.ts';
-import { buildLinkResolver, linkTokens, sessionTokens } from '../wiring/session-wiring.ts';
+import {
+  buildLinkResolver,
+  earlySessionResolver,
+  linkTokens,
+  sessionTokens,
+} from '../wiring/session-wiring.ts';
 import { TaskListEarlyReads } from './early-reads.ts';
 import { avatarRoutes } from './routes.ts';
 
@@ -25,8 +29,8 @@ const early = new TaskListEarlyReads(
 const group = groupHandler(
   'avatars',
   avatarRoutes(deps, early),
-  // The session resolved as every group's (session-wiring.ts), from what the request started early.
-  (token) => resolveSession({ ...early.session(token), adminEmails: config.adminEmails }, token),
+  // The session resolved as every group's, from what the request started early (session-wiring.ts).
+  earlySessionResolver(config, early),
   { ...config, links: await buildLinkResolver(config, db) },
 );
 

@@ -5,9 +5,8 @@ import { DynamoTeamCaller } from '../adapters/dynamodb/team-caller.ts';
 import { DynamoUserReader } from '../adapters/dynamodb/user-reader.ts';
 import { createS3Client } from '../adapters/s3/client.ts';
 import { GROUP_CONFIG, readConfig } from '../config.ts';
-import { resolveSession } from '../domain/sessions.ts';
 import { groupHandler } from '../http/group-handler.ts';
-import { buildLinkResolver, sessionTokens } from '../wiring/session-wiring.ts';
+import { buildLinkResolver, earlySessionResolver, sessionTokens } from '../wiring/session-wiring.ts';
 import { buildTeamDeps } from '../wiring/teams-wiring.ts';
 import { TeamMembersEarlyReads } from './early-reads.ts';
 import { teamRoutes } from './routes.ts';
@@ -27,8 +26,8 @@ const early = new TeamMembersEarlyReads(
 const group = groupHandler(
   'teams',
   teamRoutes(deps, early),
-  // The session resolved as every group's (session-wiring.ts), from what the request started early.
-  (token) => resolveSession({ ...early.session(token), adminEmails: config.adminEmails }, token),
+  // The session resolved as every group's, from what the request started early (session-wiring.ts).
+  earlySessionResolver(config, early),
   { ...config, links: await buildLinkResolver(config, db) },
 );
 

@@ -32,6 +32,18 @@ export async function buildSessionResolver(
   return (token) => resolveSession(deps, token);
 }
 
+/**
+ * buildSessionResolver's resolution, for a group whose requests start the session's reads as they arrive
+ * (functions/http/early-reads.ts): the token's check and the account's read come from there.
+ */
+export const earlySessionResolver =
+  (
+    config: SessionConfig,
+    early: { session(token: string): Omit<Parameters<typeof resolveSession>[0], 'adminEmails'> },
+  ): SessionResolver =>
+  (token) =>
+    resolveSession({ ...early.session(token), adminEmails: config.adminEmails }, token);
+
 /** The download link tokens of groups whose routes take `?token=` (functions/domain/download-links.ts). */
 export const linkTokens = async (config: SessionConfig): Promise<JwtLinkTokens> =>
   new JwtLinkTokens({ secret: await readSecret(config.jwtSecret), issuer: config.sessionIssuer });
