@@ -16,11 +16,11 @@ import type {
   VerifiedIdentity,
 } from '../../domain/ports.ts';
 import { activationWrites, type TransactItem } from './activation-writes.ts';
-import { queryPages } from './client.ts';
 import { failedConditions, isConditionFailure } from './conditions.ts';
 import { listDelayedPayments } from './delayed-payment-list.ts';
 import { googleAccountWrites, googleLinkWrites, newAccountItem } from './google-sign-in-writes.ts';
 import { keys, ownedBy, TTL_ATTRIBUTE } from './keys.ts';
+import { queryPages } from './query-pages.ts';
 import { DynamoUserReader, toUser } from './user-reader.ts';
 
 const LedgerItem = z.object({

@@ -1,10 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import {
-  DynamoDBDocumentClient,
-  GetCommand,
-  QueryCommand,
-  type QueryCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 
 /** One document client per process; `endpoint` points at DynamoDB Local when running locally. */
 export function createDocumentClient(endpoint?: string): DynamoDBDocumentClient {
@@ -28,17 +23,4 @@ export async function consistentGet(
 ): Promise<Record<string, unknown> | null> {
   const res = await db.send(new GetCommand({ TableName: table, Key: key, ConsistentRead: true }));
   return (res.Item as Record<string, unknown> | undefined) ?? null;
-}
-
-/** A Query's items page by page, reading the next page only when the caller asks for it (stop early with break). */
-export async function* queryPages(
-  db: DynamoDBDocumentClient,
-  input: QueryCommandInput,
-): AsyncGenerator<Record<string, unknown>[]> {
-  let ExclusiveStartKey = input.ExclusiveStartKey;
-  do {
-    const res = await db.send(new QueryCommand({ ...input, ExclusiveStartKey }));
-    yield res.Items ?? [];
-    ExclusiveStartKey = res.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
 }

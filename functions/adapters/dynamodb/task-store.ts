@@ -18,9 +18,9 @@ import {
   type TaskStatus,
   type TaskStore,
 } from '../../domain/generation/tasks.ts';
-import { queryPages } from './client.ts';
 import { isConditionFailure, writtenUnlessConditionFails } from './conditions.ts';
 import { keys } from './keys.ts';
+import { queryPages } from './query-pages.ts';
 import { createEdit } from './task-edits.ts';
 import { SUMMARY_ATTRIBUTES, toSummary, toTask } from './task-items.ts';
 import { keepTask } from './task-keep.ts';
