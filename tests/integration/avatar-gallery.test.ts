@@ -2,11 +2,14 @@
 // avatars; the gallery lists them newest first with short-lived URLs, the result routes answer as the spec
 // says (base64, then blob), presets, a ZIP of everything, the "ready" email, retention, and
 // nothing of anyone else's.
+
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { keys } from '../../functions/adapters/dynamodb/keys.ts';
 import type { AvatarTask } from '../../shared/api-schemas.ts';
-import { callRoute, mailsTo, request } from '../support/api.ts';
-import { createBody, creator, stylesCosting, waitForTasks } from '../support/avatars.ts';
+import { callRoute, mailsTo, request, stack } from '../support/api.ts';
+import { createBody, creator, stylesCosting, testDb, userIdOf, waitForTasks } from '../support/avatars.ts';
 import { zipNames } from '../support/zip.ts';
 
 type Creator = Awaited<ReturnType<typeof creator>>;
@@ -19,6 +22,22 @@ async function finishedBatch(user: Creator, n = 2): Promise<AvatarTask[]> {
 }
 
 const filenameOf = (t: AvatarTask) => (t.result_path as string).replace(/^results\//, '');
+
+/**
+ * The worker marks a batch finished (and decides on its email) just after its last task turns DONE: wait for
+ * that mark, so a setting changed next cannot be read by this batch's finish.
+ */
+async function batchClosed(user: Creator, batchId: string) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const { Item } = await testDb().send(
+      new GetCommand({ TableName: stack().tableName, Key: keys.batch(userIdOf(user.token), batchId) }),
+    );
+    if (Item?.notified_at !== undefined) return;
+    if (Date.now() > deadline) throw new Error(`batch ${batchId} not marked finished in time`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
 
 /** The email goes out just after the last task turns DONE: wait for it (up to 10 s). */
 async function readyMails(email: string, subject: RegExp, atLeast = 1) {
@@ -179,7 +198,8 @@ describe('another account', () => {
     expect((await callRoute('notificationSettings', { token: quiet.token })).body.batch_finished_email).toBe(
       false,
     );
-    await finishedBatch(quiet, 1);
+    const [single] = await finishedBatch(quiet, 1);
+    await batchClosed(quiet, single?.batch_id as string);
     // Turned on again, the next batch (of two) gets its email, and it is the only one: the batch of one that
     // finished while the email was off sent none (its email would have gone before this batch was asked for).
     await callRoute('setNotificationSettings', { token: quiet.token, body: { batch_finished_email: true } });
