@@ -96,6 +96,8 @@ describe('the likeness guarantee', { timeout: 120_000 }, () => {
     const before = user.metrics.length;
     const { task_ids } = await user.create(account.userId, [style?.id as number]);
     const task = await finished(account.token, task_ids[0] as string);
+    // The worker records its metrics after the task's DONE is written: once its message is handled.
+    await user.settled();
     expect(task.status).toBe('DONE');
     expect(task.likeness).toBeGreaterThanOrEqual(DEFAULT_LIKENESS_GUARANTEE + 30);
     expect(task.likeness_refunded).toBe(false);

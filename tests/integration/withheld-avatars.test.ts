@@ -257,6 +257,8 @@ describe('the guarantee’s limits', { timeout: 180_000 }, () => {
     );
     const tasks = await waitForTasks(account.token, made.task_ids, 90_000);
     expect(tasks.map((t) => t.status)).toEqual(['DONE', 'DONE']);
+    // The worker records its metrics after the task's DONE is written: once both messages are handled.
+    await noFace.settled();
     const refunded = tasks.filter((t) => t.likeness_refunded);
     const charged = tasks.filter((t) => !t.likeness_refunded);
     expect(refunded).toHaveLength(1);

@@ -29,7 +29,11 @@ import { type BusinessMetric, noMetrics } from '../../functions/domain/metrics.t
 import type { Clock } from '../../functions/domain/ports.ts';
 import { domainLog } from '../../functions/observability/logger.ts';
 import { buildWorkerDeps } from '../../functions/wiring/worker-wiring.ts';
-import { type EventSourceMapping, startEventSourceMapping } from '../../infra/local/sqs/event-source.ts';
+import {
+  type EventSourceMapping,
+  type SqsWorkerHandler,
+  startEventSourceMapping,
+} from '../../infra/local/sqs/event-source.ts';
 import type { StyleChoices } from '../../shared/style-choices.ts';
 import { stack, stackFunctionEnv } from './api.ts';
 import { type FakeImageProvider, startFakeImageProvider } from './fake-image-provider.ts';
@@ -64,7 +68,8 @@ export interface WorkerHarness {
   send(body: string): Promise<void>;
   /**
    * Resolves once the harness's queue and its dead-letter queue hold nothing (every message handled and
-   * deleted): what a duplicate delivery did is then done. Polled, instead of a fixed wait.
+   * deleted) and no delivery is still running: what every delivery did, after the task's DONE too (its
+   * metrics, the batch's email), is then done. Polled, instead of a fixed wait.
    */
   settled(timeoutMs?: number): Promise<void>;
   /** the business metrics the worker and the dead-letter handler recorded, in order */
@@ -109,12 +114,25 @@ export async function startWorkerHarness(o: HarnessOptions = {}): Promise<Worker
     metrics: { record: (name, value = 1) => void metrics.push([name, value]) },
   };
   const visibility = new SqsTaskQueue(sqs.client, queue.url);
+  // Deliveries under way. The queue alone cannot say a delivery is over: with its 1 s visibility timeout a
+  // message is delivered again while a render runs, and that duplicate (finding the task claimed) deletes it.
+  let running = 0;
+  const counted =
+    (handler: SqsWorkerHandler): SqsWorkerHandler =>
+    async (event, context) => {
+      running += 1;
+      try {
+        return await handler(event, context);
+      } finally {
+        running -= 1;
+      }
+    };
   const mappings: EventSourceMapping[] = [
     startEventSourceMapping({
       client: sqs.client,
       queueUrl: queue.url,
       queueArn: queue.arn,
-      loadHandler: async () => taskWorker(deps, visibility),
+      loadHandler: async () => counted(taskWorker(deps, visibility)),
       functionName: 'avatar-worker-test',
       batchSize: 4,
       functionTimeoutSeconds: 30,
@@ -123,7 +141,7 @@ export async function startWorkerHarness(o: HarnessOptions = {}): Promise<Worker
       client: sqs.client,
       queueUrl: queue.dlq?.url as string,
       queueArn: queue.dlq?.arn as string,
-      loadHandler: async () => deadLetterHandler(deps),
+      loadHandler: async () => counted(deadLetterHandler(deps)),
       functionName: 'avatar-dead-letter-test',
       batchSize: 10,
     }),
@@ -195,8 +213,9 @@ export async function startWorkerHarness(o: HarnessOptions = {}): Promise<Worker
       const urls = [queue.url, queue.dlq?.url as string];
       for (;;) {
         const counts = await Promise.all(urls.map((url) => sqs.counts(url)));
-        if (counts.every((c) => c.visible + c.inFlight + c.delayed === 0)) return;
-        if (Date.now() > deadline) throw new Error(`queue not settled: ${JSON.stringify(counts)}`);
+        if (running === 0 && counts.every((c) => c.visible + c.inFlight + c.delayed === 0)) return;
+        if (Date.now() > deadline)
+          throw new Error(`queue not settled: ${JSON.stringify({ counts, running })}`);
         await new Promise((r) => setTimeout(r, 50));
       }
     },
