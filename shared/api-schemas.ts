@@ -72,13 +72,27 @@ export type LinkLogin = z.infer<typeof LinkLogin>;
 export const LoginLinkPreview = z.object({ email: z.string(), same_browser: z.boolean() });
 export type LoginLinkPreview = z.infer<typeof LoginLinkPreview>;
 
+/**
+ * Beyond the spec: where the emailed link's sign-in goes, on whatever device it is opened: the app page
+ * (`return_to`) and the plan chosen first (`buy`) this browser kept (shared/sign-in-return.ts). Whatever is
+ * not an app page or a plan of the catalogue is dropped by the server, never refused: a value that is not a
+ * string is taken as none.
+ */
+const SignInReturn = z.optional(z.catch(z.string(), ''));
 export const SignupRequest = z.strictObject({
   email: Email,
   terms_accepted: z.literal(true, { error: 'You must accept the terms of service.' }),
   lang: z.optional(Language),
+  return_to: SignInReturn,
+  buy: SignInReturn,
 });
 export const LoginRequest = z.strictObject({ email: Email, password: Password });
-export const LoginLinkRequest = z.strictObject({ email: Email, lang: z.optional(Language) });
+export const LoginLinkRequest = z.strictObject({
+  email: Email,
+  lang: z.optional(Language),
+  return_to: SignInReturn,
+  buy: SignInReturn,
+});
 
 export const UserInfo = z.object({
   email: z.string(),

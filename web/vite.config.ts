@@ -81,7 +81,7 @@ const devRuntimeConfig = (): Plugin => ({
 // marketing pages, the admin screen's form rules, the gallery's download presets, the photos' quality meter,
 // the table's design (the privacy page reads its backup days) and the plain frame of a page mid-task.
 const NOT_IN_SHELL =
-  /\/src\/components\/(marketing\/|welcome\/|choices\/|quality\/|layout\/(app-|open-billing|plain-)|ui\/(text-field|checkbox|retry-alert|form-controls|icons\.))|\/src\/lib\/(api-messages|welcome|app-routes|app-route-table|save-file|query-keys|server-state|purchase-intent|return-to|dates|photo-deletes)\.|\/node_modules\/(@tanstack|qrcode-generator)\/|\/shared\/(admin-style-rules|table-design|photo-rules|style-choices|result-presets|team-rules|edit-rules)\./;
+  /\/src\/components\/(marketing\/|welcome\/|choices\/|quality\/|layout\/(app-|open-billing|plain-)|ui\/(text-field|checkbox|retry-alert|form-controls|icons\.))|\/src\/lib\/(api-messages|welcome|app-routes|app-route-table|save-file|query-keys|server-state|purchase-intent|return-to|dates|photo-deletes)\.|\/node_modules\/(@tanstack|qrcode-generator)\/|\/shared\/(admin-style-rules|table-design|photo-rules|style-choices|result-presets|team-rules|edit-rules|sign-in-return)\./;
 
 export default defineConfig(({ command, isSsrBuild }) => {
   // A build is what ships, whatever NODE_ENV the caller runs with: vitest's global setup builds under

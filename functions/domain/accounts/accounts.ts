@@ -1,5 +1,7 @@
 // Accounts and sign-in: signup with activation link, passwordless links, password login, sessions.
 import type { Language, LedgerPage, UserInfo } from '../../../shared/api-schemas.ts';
+import { findPack, SUBSCRIPTION } from '../../../shared/catalogue.ts';
+import { appReturnPath } from '../../../shared/sign-in-return.ts';
 import { pagePath } from '../../../shared/web-routes.ts';
 import { DomainError } from '../errors.ts';
 import type { Log } from '../generation/ports.ts';
@@ -72,10 +74,34 @@ const SIGNUP_DONE = 'Account created! Please check your email for an activation 
  */
 type LinkRequestBrowser = { browser: string };
 
+/**
+ * Beyond the spec: what the asking browser kept for after the sign-in, the app page it was sent from (an
+ * invitation's /app/team?code=…) and the plan chosen first. The emailed link carries them, so that the
+ * sign-in lands there on another device too (docs/product.md, "Sign-up and activation").
+ */
+interface SignInReturn {
+  return_to?: string | undefined;
+  buy?: string | undefined;
+}
+
+/**
+ * The link's own parameters for them: only an app page of this origin (shared/sign-in-return.ts) and a plan
+ * of the catalogue, anything else dropped without a word. They go into the link's query, encoded, and never
+ * anywhere else in the email.
+ */
+function returnParams(input: SignInReturn): [string, string][] {
+  const params: [string, string][] = [];
+  const path = appReturnPath(input.return_to);
+  if (path) params.push(['return_to', path]);
+  const plan = input.buy;
+  if (plan && (plan === SUBSCRIPTION.id || findPack(plan))) params.push(['buy', plan]);
+  return params;
+}
+
 export async function signUp(
   deps: AccountDeps,
   caller: Caller,
-  input: { email: string; lang?: Language | undefined },
+  input: { email: string; lang?: Language | undefined } & SignInReturn,
   browserCookie: string | null = null,
 ): Promise<{ msg: string } & LinkRequestBrowser> {
   const email = normaliseEmail(input.email);
@@ -98,14 +124,14 @@ export async function signUp(
     expiresAt: now + PENDING_ACCOUNT_TTL_SECONDS,
   });
   const browser = askingBrowser(deps, browserCookie);
-  await sendLink(deps, user, lang, 'activation', browser);
+  await sendLink(deps, user, lang, 'activation', browser, returnParams(input));
   return { msg: SIGNUP_DONE, browser };
 }
 
 export async function requestLoginLink(
   deps: AccountDeps,
   caller: Caller,
-  input: { email: string; lang?: Language | undefined },
+  input: { email: string; lang?: Language | undefined } & SignInReturn,
   browserCookie: string | null = null,
 ): Promise<{ msg: string; kind: LinkEmailKind; sent: boolean } & Partial<LinkRequestBrowser>> {
   const email = normaliseEmail(input.email);
@@ -134,7 +160,7 @@ export async function requestLoginLink(
     return { msg: `A ${kind} link was sent to ${email} a few minutes ago.`, kind, sent: false };
   const lang = input.lang ?? user.lang;
   const browser = askingBrowser(deps, browserCookie);
-  await sendLink(deps, user, lang, kind, browser);
+  await sendLink(deps, user, lang, kind, browser, returnParams(input));
   return { msg: `A ${kind} link has been sent to ${email}.`, kind, sent: true, browser };
 }
 
@@ -149,6 +175,7 @@ async function sendLink(
   lang: Language,
   kind: LinkEmailKind,
   browser: string,
+  back: [string, string][],
 ): Promise<void> {
   const secret = deps.ids.newSecret();
   await deps.store.saveLoginLink({
@@ -161,6 +188,7 @@ async function sendLink(
   link.searchParams.set('token', secret);
   // The page is English-only (its path has no /fr); the language says where it sends the user next.
   link.searchParams.set('lang', lang);
+  for (const [name, value] of back) link.searchParams.set(name, value);
   await deps.mailer.send(linkEmail(user.email, lang, kind, link.toString()));
 }
 

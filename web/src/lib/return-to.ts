@@ -2,11 +2,13 @@
 // email's /app/account?delete=<code> on a phone that is not signed in) sends its visitor to /login with the
 // page in the navigation's state (app/route-guards.tsx); the login page keeps it here, and the first sign-in
 // after it, whichever way (password, emailed link, Google), lands on that page. Only a page of the app on
-// this origin is kept, for an hour, and taken once. Not in the shell chunk: the landing page never needs it.
+// this origin is kept, for an hour, and taken once (the rule is shared/sign-in-return.ts's, which the server
+// applies to the page a sign-up or a link request sends along, for the emailed link to carry to another
+// device). Not in the shell chunk: the landing page never needs it.
+import { appReturnPath } from '../../../shared/sign-in-return.ts';
+
 const KEY = 'aivatar.return-to';
 const KEEP_MS = 60 * 60 * 1000;
-/** /app or /fr/app and what follows; never another origin (`//host`, `/\host`). */
-const APP_PAGE = /^\/(fr\/)?app(\/[\w\-./]*)?(\?[^#\\]*)?$/;
 
 /** The page a login was sent from, in its navigation's state (app/route-guards.tsx); null when none. */
 export function sentFrom(state: unknown): string | null {
@@ -15,7 +17,7 @@ export function sentFrom(state: unknown): string | null {
 }
 
 export function rememberReturn(path: string): void {
-  if (!APP_PAGE.test(path) || path.includes('//')) return;
+  if (!appReturnPath(path)) return;
   try {
     localStorage.setItem(KEY, JSON.stringify({ path, at: Date.now() }));
   } catch {
@@ -29,7 +31,7 @@ export function keptReturn(): string | null {
     const saved = JSON.parse(localStorage.getItem(KEY) ?? 'null') as { path?: unknown; at?: unknown } | null;
     const { path, at } = saved ?? {};
     if (typeof path !== 'string' || typeof at !== 'number' || Date.now() - at > KEEP_MS) return null;
-    return APP_PAGE.test(path) && !path.includes('//') ? path : null;
+    return appReturnPath(path);
   } catch {
     return null;
   }

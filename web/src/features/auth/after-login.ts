@@ -3,12 +3,32 @@
 // first ("Log in to Buy") goes to that plan's checkout instead, whichever way they signed
 // in: password, emailed link, sign-up's activation link or Google. An app page opened without a session
 // (the deletion email's link, item 11) is gone back to after the sign-in.
+// An emailed link (sign-up's activation, "Send me a login link", "Send new activation link") carries what
+// this browser kept, so that the sign-in lands there on another device too (docs/product.md, "Sign-up and
+// activation"): the sign-up and link requests send it (keptForLink), the link's page keeps it again in the
+// browser that opens it (keepFromLink) before going on.
 import type { Language } from '../../../../shared/language.ts';
-import { purchasePath } from '../../lib/purchase-intent.ts';
-import { takeReturn } from '../../lib/return-to.ts';
+import { pendingPurchase, purchasePath, rememberPurchase } from '../../lib/purchase-intent.ts';
+import { keptReturn, rememberReturn, takeReturn } from '../../lib/return-to.ts';
 
 const AFTER_LOGIN_PATH = '/create';
 export const afterLoginPath = (lang: Language): string =>
   purchasePath(lang) ?? takeReturn() ?? (lang === 'fr' ? `/fr${AFTER_LOGIN_PATH}` : AFTER_LOGIN_PATH);
 export const AFTER_PASSWORD_LOGIN_DELAY_MS = 800;
 export const AFTER_LINK_LOGIN_DELAY_MS = 1000;
+
+/** What this browser kept for after the sign-in, for a sign-up or a link request to send along. */
+export function keptForLink(): { return_to?: string; buy?: string } {
+  const path = keptReturn();
+  const plan = pendingPurchase();
+  return { ...(path ? { return_to: path } : {}), ...(plan ? { buy: plan.id } : {}) };
+}
+
+/**
+ * What an emailed link carried (`return_to`, `buy`), kept in the browser that opened it for afterLoginPath;
+ * each checked again by the rule of where it is kept (an app page of this origin, a plan of the catalogue).
+ */
+export function keepFromLink(link: { returnTo: string | null; buy: string | null }): void {
+  if (link.returnTo) rememberReturn(link.returnTo);
+  if (link.buy) rememberPurchase(link.buy);
+}

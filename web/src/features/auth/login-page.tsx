@@ -11,7 +11,7 @@ import { useTranslation } from '../../lib/i18n.ts';
 import { useLanguage, useLocalizedPath } from '../../lib/language.ts';
 import { rememberReturn, sentFrom } from '../../lib/return-to.ts';
 import { useSession } from '../../lib/session.tsx';
-import { AFTER_PASSWORD_LOGIN_DELAY_MS, afterLoginPath } from './after-login.ts';
+import { AFTER_PASSWORD_LOGIN_DELAY_MS, afterLoginPath, keptForLink } from './after-login.ts';
 import { logIn } from './api/login.ts';
 import { sendLoginLink } from './api/send-login-link.ts';
 import {
@@ -102,7 +102,7 @@ export default function LoginPage() {
     setLinkSentTo(null);
     try {
       // The server says which email went out: a pending account gets its activation link again.
-      const { kind } = await sendLoginLink({ email: address, lang });
+      const { kind } = await sendLoginLink({ email: address, lang, ...keptForLink() });
       const text =
         kind === 'activation'
           ? t('login.activationSent', { email: address })

@@ -7,6 +7,9 @@
 // A link opened in a browser that did not ask for it (the phone of someone who asked on their laptop, a
 // mail scanner, or a victim someone sent their own link to) first asks "Sign in as j•••@example.com?":
 // nothing is redeemed until Continue (login CSRF).
+// The link may carry where the sign-in goes (`return_to`, `buy`: after-login.ts): an invitation's join page
+// kept on the laptop that signed up, reached from the activation email opened on the phone. Kept here once
+// the link is used or fails (so the next sign-in in this browser goes there too), never on Cancel.
 import './strings.ts';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -19,7 +22,7 @@ import { useTranslation } from '../../lib/i18n.ts';
 import { useNextLanguage } from '../../lib/language.ts';
 import { useSession } from '../../lib/session.tsx';
 import { markWelcome } from '../../lib/welcome.ts';
-import { AFTER_LINK_LOGIN_DELAY_MS, afterLoginPath } from './after-login.ts';
+import { AFTER_LINK_LOGIN_DELAY_MS, afterLoginPath, keepFromLink } from './after-login.ts';
 import { previewLoginLink, redeemLoginLink } from './api/login-with-token.ts';
 import { NO_TOKEN, tokenLoginFailure, tokenLoginFailureCode } from './auth-messages.ts';
 import './components/auth.css';
@@ -51,7 +54,10 @@ export default function LoginWithTokenPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { signIn } = useSession();
-  const token = useSearchParams()[0].get('token');
+  const [query] = useSearchParams();
+  const token = query.get('token');
+  const returnTo = query.get('return_to');
+  const buy = query.get('buy');
   const next = useNextLanguage();
   const [state, setState] = useState<State>(() =>
     token ? { step: 'loading' } : { step: 'error', message: t('tokenLogin.errorNoToken'), code: NO_TOKEN },
@@ -73,6 +79,7 @@ export default function LoginWithTokenPage() {
         }
       }
       setState({ step: 'loading' });
+      keepFromLink({ returnTo, buy });
       const { access_token, activated, signup_bonus } = await redeemLoginLink(token);
       if (cancelled) return;
       // Whether or not the user loads, the session is open: go on to the app.
@@ -87,6 +94,7 @@ export default function LoginWithTokenPage() {
     };
     open().catch((e: unknown) => {
       if (!cancelled) {
+        keepFromLink({ returnTo, buy });
         setState({ step: 'error', message: tokenLoginFailure(e, t), code: tokenLoginFailureCode(e) });
       }
     });
@@ -94,7 +102,7 @@ export default function LoginWithTokenPage() {
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [token, confirmed, signIn, navigate, t, next]);
+  }, [token, returnTo, buy, confirmed, signIn, navigate, t, next]);
 
   // The page stays English; the French reader of a link that failed reads why in French.
   if (state.step === 'error' && next === 'fr') {

@@ -9,6 +9,7 @@ import { MailIcon } from '../../components/ui/icons.tsx';
 import { documentTitle } from '../../lib/document-title.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useLanguage, useLocalizedPath } from '../../lib/language.ts';
+import { keptForLink } from './after-login.ts';
 import { signUp } from './api/signup.ts';
 import { type FormMessage, signupFailure } from './auth-messages.ts';
 import { AuthShell } from './components/auth-shell.tsx';
@@ -37,7 +38,7 @@ export default function SignupPage() {
     setSubmitting(true);
     setMessage(null);
     try {
-      await signUp({ email: address, terms_accepted: true, lang });
+      await signUp({ email: address, terms_accepted: true, lang, ...keptForLink() });
       setSentTo(address);
     } catch (e) {
       setMessage(signupFailure(e, t));

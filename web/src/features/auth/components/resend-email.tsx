@@ -8,6 +8,7 @@ import { MailIcon } from '../../../components/ui/icons.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useLanguage } from '../../../lib/language.ts';
+import { keptForLink } from '../after-login.ts';
 import { sendLoginLink } from '../api/send-login-link.ts';
 import { loginLinkFailure } from '../auth-messages.ts';
 
@@ -42,7 +43,7 @@ export function ResendEmail({ email }: { email: string }) {
     setBusy(true);
     setNote(null);
     try {
-      const { sent } = await sendLoginLink({ email, lang });
+      const { sent } = await sendLoginLink({ email, lang, ...keptForLink() });
       setNote({ kind: 'sent', text: t(sent ? 'auth.resent' : 'auth.alreadySent', { email }) });
       setOpenAt(Date.now() + RESEND_AFTER_MS);
     } catch (e) {
