@@ -2,7 +2,7 @@
 // routes), and a harness of its own for a test file that drives the job itself: the real request and job
 // code and adapters against the shared stack's table, bucket, mail outbox and Stripe stand-in, on a private
 // SQS queue nobody else polls, so a test decides when a run happens, how far it goes, and what time it is.
-import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
+import { DeleteMessageBatchCommand, type Message, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
 import { DynamoUserReader } from '../../functions/adapters/dynamodb/user-reader.ts';
@@ -89,7 +89,7 @@ export interface PrivacyHarness {
   queue: TestQueue;
   sqs: TestSqs;
   user(id: string): Promise<User>;
-  /** The job messages waiting on the private queue (received, so each is taken once). */
+  /** Every job message waiting on the private queue (received and deleted, so each is taken once). */
   takeMessages(): Promise<JobRef[]>;
   stop(): Promise<void>;
 }
@@ -124,10 +124,26 @@ export async function startPrivacyHarness(): Promise<PrivacyHarness> {
       return user;
     },
     async takeMessages() {
-      const res = await sqs.client.send(
-        new ReceiveMessageCommand({ QueueUrl: queue.url, MaxNumberOfMessages: 10, WaitTimeSeconds: 0 }),
-      );
-      return (res.Messages ?? []).flatMap((m) => {
+      // Every message waiting, however many: a receive answers at most 10, oldest first, and the queue
+      // gathers more than that over the file (the paused runs' hand-overs, and the jobs of files running
+      // beside this one that a sweep with the clock moved on sends here). Each is deleted once taken, so none
+      // comes back 30 s later ahead of the message a test looks for.
+      const taken: Message[] = [];
+      for (;;) {
+        const res = await sqs.client.send(
+          new ReceiveMessageCommand({ QueueUrl: queue.url, MaxNumberOfMessages: 10, WaitTimeSeconds: 0 }),
+        );
+        const messages = res.Messages ?? [];
+        if (!messages.length) break;
+        taken.push(...messages);
+        await sqs.client.send(
+          new DeleteMessageBatchCommand({
+            QueueUrl: queue.url,
+            Entries: messages.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle })),
+          }),
+        );
+      }
+      return taken.flatMap((m) => {
         const job = decodeJobMessage(m.Body ?? '');
         // A team's changed set of choices rides the same queue; these tests follow the privacy jobs.
         return job && job.kind !== 'team-archive' ? [job] : [];
