@@ -1,11 +1,11 @@
-// Where a sign-in goes back to, one rule for the browser and the server. The web app keeps the page a
-// visitor was sent to /login from (web/src/lib/return-to.ts) and the plan they chose first
-// (web/src/lib/purchase-intent.ts) in the browser; sign-up and "Send me a login link" send both along, and the
-// emailed link carries them, so that the link opened on another device (the invitation read on the laptop,
-// the activation email on the phone) still lands there (docs/product.md, "Sign-up and activation").
-// What the server cannot check, it drops: a return that is not an app page of this origin is never an error,
-// never a redirect elsewhere, and never more than a short, plain path in an email.
-// Free of imports; kept out of the landing page's chunk like lib/return-to.ts (web/vite.config.ts).
+// Where a sign-in goes back to, one rule for the browser and the server. The web app keeps the page a visitor
+// was sent to /login from (web/src/lib/return-to.ts) and the plan they chose first
+// (web/src/lib/purchase-intent.ts) in the browser; sign-up and "Send me a login link" send both along, and
+// the emailed link carries them, so that the link opened on another device (the invitation read on the
+// laptop, the activation email on the phone) still lands there (docs/product.md, "Sign-up and activation on
+// two devices"). What the server cannot check, it drops: a return that is not an app page of this origin is
+// never an error, never a redirect elsewhere, and never more than a short, plain path in an email. Free of
+// imports; kept out of the landing page's chunk like lib/return-to.ts (web/vite.config.ts).
 
 /** Longer than any page of the app with its code (/fr/app/team?code=…, /fr/app/account?delete=…). */
 export const RETURN_PATH_MAX_LENGTH = 256;

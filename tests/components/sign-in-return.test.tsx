@@ -1,7 +1,7 @@
 // What a browser kept for after the sign-in (an invitation's join page, a plan chosen first) goes along with
 // sign-up and the link requests, and comes back from the emailed link opened on another device
-// (docs/product.md, "Sign-up and activation"; features/auth/after-login.ts). The server's side, what the
-// link carries and what it drops, is tests/domain/sign-in-return.test.ts's and
+// (docs/product.md, "Sign-up and activation on two devices"; features/auth/after-login.ts). The server's
+// side, what the link carries and what it drops, is tests/domain/sign-in-return.test.ts's and
 // tests/handlers/sign-in-return.test.ts's.
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';

@@ -1,7 +1,7 @@
 // The sign-up and link requests' optional `return_to` and `buy` through the auth group's handler
-// (shared/api-schemas.ts SignupRequest, LoginLinkRequest; docs/product.md, "Sign-up and activation"): an app
-// page reaches the emailed link, encoded; anything else, of any type or length the body may hold, is dropped
-// and the sign-up still answers the spec's 200, never a 400 or a 500. The rule itself is
+// (shared/api-schemas.ts SignupRequest, LoginLinkRequest; docs/product.md, "Sign-up and activation on two
+// devices"): an app page reaches the emailed link, encoded; anything else, of any type or length the body may
+// hold, is dropped and the sign-up still answers the spec's 200, never a 400 or a 500. The rule itself is
 // tests/unit/sign-in-return.test.ts's, the link's parameters tests/domain/sign-in-return.test.ts's.
 import { describe, expect, it } from 'vitest';
 import { call, mailsTo, newEmail, WEB_URL } from '../support/handler-events.ts';

@@ -1,7 +1,7 @@
 // The rule of where a sign-in goes back to (shared/sign-in-return.ts), shared by the browser's kept page
 // (web/src/lib/return-to.ts) and the server, which puts it into an emailed link (docs/product.md, "Sign-up
-// and activation"): an app page of this origin, nothing that a browser could read as another origin, a
-// script, a way out of /app, or words for an email.
+// and activation on two devices"): an app page of this origin, nothing that a browser could read as another
+// origin, a script, a way out of /app, or words for an email.
 import { describe, expect, it } from 'vitest';
 import { appReturnPath, RETURN_PATH_MAX_LENGTH } from '../../shared/sign-in-return.ts';
 
