@@ -467,6 +467,24 @@ describe('when a batch finishes', () => {
     expect(w.mailer.sent).toEqual([]);
   });
 
+  it('decides the email by the setting before the batch is marked finished, not one changed after the mark', async () => {
+    const w = fakeGeneration();
+    const user = await w.user({ batchFinishedEmail: false });
+    await create(w, user, [1], null);
+    // The user turns the email on again just as the worker marks the batch finished: that batch sent none.
+    const claim = w.worker.tasks.claimBatchFinished.bind(w.worker.tasks);
+    w.worker.tasks.claimBatchFinished = async (...args) => {
+      const finished = await claim(...args);
+      await w.tasks.setBatchEmail(user.id, true);
+      return finished;
+    };
+    expect(await deliverAll(w)).toEqual([{ kind: 'handled', what: 'done' }]);
+    expect(w.mailer.sent).toEqual([]);
+    await create(w, user, [1], 'create-2');
+    await deliverAll(w);
+    expect(w.mailer.sent.map((m) => m.to)).toEqual([user.email]);
+  });
+
   it('words the email in each language, with the failed ones', () => {
     const en = batchFinishedEmail('a@example.test', 'en', 'https://x.test/', { done: 2, failed: 1 });
     expect(en.subject).toBe('Your avatars are ready');

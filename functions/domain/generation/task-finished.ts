@@ -25,10 +25,12 @@ export interface FinishDeps {
 }
 
 export async function afterTaskFinished(deps: FinishDeps, userId: string, batchId: string): Promise<void> {
-  const finished = await deps.tasks.claimBatchFinished(userId, batchId, deps.clock.now());
-  if (!finished) return;
+  // The account's settings are read before the batch is marked finished, so that once the mark is there the
+  // email's fate is decided: a setting changed after it applies to the next batch (one read per finished task
+  // instead of per batch, next to a render's cost).
   const user = await deps.users.getById(userId);
-  if (!user) return;
+  const finished = await deps.tasks.claimBatchFinished(userId, batchId, deps.clock.now());
+  if (!finished || !user) return;
   try {
     // An edit is one version the user asked for from the gallery, where it appears: no email for it.
     if (user.batchFinishedEmail && finished.done > 0 && finished.kind !== 'edit')
