@@ -107,7 +107,9 @@ describeInBrowser('signed-in navbars at every width', () => {
       const logOut = path.startsWith('/fr') ? 'Se déconnecter' : 'Log out';
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: 800 });
-        // Layout after a resize (container queries included) is done two frames later.
+        // The page has its new width (a loaded machine may answer before it does), and the layout after a
+        // resize (container queries included) is done two frames later.
+        await page.waitForFunction((w) => window.innerWidth === w, width);
         await page.evaluate(
           () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null)))),
         );
@@ -142,7 +144,9 @@ describeInBrowser('signed-in navbars at every width', () => {
         if (layout.email.shown !== 'whole') expect(layout.email.title, where).toBe(email);
         // There is room on a wide screen for the whole address (once the balance has loaded beside it).
         if (width >= 1440)
-          await expect.poll(async () => (await measure(page)).email.shown, { message: where }).toBe('whole');
+          await expect
+            .poll(async () => (await measure(page)).email.shown, { message: where, timeout: 10_000 })
+            .toBe('whole');
         expect(layout.order, where).toEqual(['email', 'tokens', logOut]);
       }
     }
