@@ -74,27 +74,37 @@ describe('password checks and sign-in share the hashing work', () => {
       const owner = await ownerWithPassword();
       const guessers = await Promise.all([1, 2, 3].map(() => ownerWithPassword()));
       const login = async () => {
-        const started = performance.now();
         const res = await callRoute('login', {
           body: { email: owner.email, password: PASSWORD },
           ip: newClientIp(),
         });
         expect(res.status).toBe(200);
-        return performance.now() - started;
       };
-      const alone = Math.max(await login(), await login());
+      await login();
 
+      // Counted, not timed: how many of the 30 guesses were answered before the login was.
+      let answered = 0;
       const guesses = guessers.flatMap((g) =>
-        Array.from({ length: limit }, (_, i) => wrongChange(g.token, i)),
+        Array.from({ length: limit }, (_, i) =>
+          wrongChange(g.token, i).then((r) => {
+            answered += 1;
+            return r;
+          }),
+        ),
       );
       // Let every guess reach its password check.
       await new Promise((r) => setTimeout(r, 300));
-      const underLoad = await login();
+      await login();
+      const beforeLogin = answered;
       const answers = await Promise.all(guesses);
       expect(answers.every((r) => r.status === 400)).toBe(true);
-      // Without a bound on hashing this login queued behind the 30 guesses: 11.5 s against 0.6 s alone on
-      // a busy 2-core machine; with it, 2.5 s against 0.9 s.
-      expect(underLoad, `alone ${alone.toFixed(0)} ms`).toBeLessThan(alone * 5 + 1000);
+      // The guesses share one hashing slot; the login takes one of the others at once, so it is answered
+      // while a few guesses at most have been. Without the bound it queued behind them (about 27 of 30
+      // answered first); the time each takes is measured in `npm run bench`, not here.
+      expect(
+        beforeLogin,
+        `${beforeLogin} of ${guesses.length} guesses answered before the login`,
+      ).toBeLessThan(10);
     },
     3 * SLOW,
   );
