@@ -174,7 +174,8 @@ describe('the local SQS stand-in, through the real SDK', () => {
     const waited = Date.now() - started;
     expect(got.Messages?.[0]?.Body).toBe('late');
     expect(waited).toBeGreaterThanOrEqual(250);
-    expect(waited).toBeLessThan(2500);
+    // Well before the 5 s wait runs out (a loaded machine may take a while to send the message).
+    expect(waited).toBeLessThan(4500);
 
     const emptyStart = Date.now();
     expect((await receive(q.url, { WaitTimeSeconds: 1 })).Messages).toBeUndefined();
