@@ -1119,8 +1119,9 @@ describeInBrowser('My Avatars while avatars are being made', () => {
       expect((await batchLine(desktop)).what).toBe(w.queued);
       expect((await batchLine(desktop)).eta).toMatch(w.about);
 
-      // The first one starts on the worker; the provider takes 15 s to answer.
-      h.provider.script({ kind: 'ok', delayMs: 15_000 });
+      // The first one starts on the worker; the provider holds its answer (25 s at most, within the worker's
+      // 30 s) until the screens below have been seen during it.
+      h.provider.script({ kind: 'ok', delayMs: 25_000 });
       await h.send(encodeTaskMessage({ taskId: task_ids[0] as string, userId: user.userId }));
       await expect
         .poll(
@@ -1162,7 +1163,9 @@ describeInBrowser('My Avatars while avatars are being made', () => {
         PHONE.width,
       );
 
-      // The second one goes too; once both are done, no stage and no estimate are left on screen.
+      // The first one's answer comes; the second one goes too; once both are done, no stage and no estimate
+      // are left on screen.
+      h.provider.release();
       await h.send(encodeTaskMessage({ taskId: task_ids[1] as string, userId: user.userId }));
       await waitForTasks(user.token, task_ids, 60_000);
       await phone.getByRole('button', { name: w.refresh }).click();

@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { OUTPUT_TOKENS, REFERENCE_TOKENS } from '../../functions/domain/generation/provider-pricing.ts';
 
 export type Scripted =
+  /** `delayMs`: the answer waits that long at most; `release()` ends the wait sooner */
   | { kind: 'ok'; delayMs?: number }
   | { kind: 'refusal'; categories?: string[] }
   | { kind: 'rate-limit'; retryAfter?: string; retryAfterMs?: string; code?: string }
@@ -54,6 +55,8 @@ export interface FakeImageProvider {
   calls: RecordedCall[];
   /** What the next calls answer, in order; once used up, every call succeeds. */
   script(...answers: Scripted[]): void;
+  /** Answers now every call waiting out its `delayMs`. */
+  release(): void;
   reset(): void;
   stop(): Promise<void>;
 }
@@ -180,6 +183,8 @@ export async function startFakeImageProvider(
 ): Promise<FakeImageProvider> {
   const calls: RecordedCall[] = [];
   let queue: Scripted[] = [];
+  /** The calls waiting out a delay, each ended by its own function (release()). */
+  const waiting = new Set<() => void>();
   const server: Server = createServer((req, res) => {
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
       res.writeHead(status, {
@@ -267,7 +272,16 @@ export async function startFakeImageProvider(
         case 'no-image':
           return send(200, { created: Math.floor(Date.now() / 1000), data: [] });
         case 'ok':
-          if (answer.delayMs) await new Promise((r) => setTimeout(r, answer.delayMs));
+          if (answer.delayMs)
+            await new Promise<void>((r) => {
+              const timer = setTimeout(done, answer.delayMs);
+              function done() {
+                clearTimeout(timer);
+                waiting.delete(done);
+                r();
+              }
+              waiting.add(done);
+            });
           break;
       }
       const size = fields.size && fields.size !== 'auto' ? fields.size : '1024x1024';
@@ -308,6 +322,9 @@ export async function startFakeImageProvider(
     calls,
     script: (...answers) => {
       queue.push(...answers);
+    },
+    release: () => {
+      for (const done of [...waiting]) done();
     },
     reset: () => {
       calls.length = 0;
