@@ -188,7 +188,8 @@ describe('the likeness guarantee', { timeout: 120_000 }, () => {
   it('measures against the faces read before the render, though the photos were deleted meanwhile', async () => {
     const account = await creator({ ltd: 2 });
     const [style] = await stylesCosting(1);
-    slowProvider.provider.script({ kind: 'ok', delayMs: 2500 });
+    // The render is held (25 s at most, within the harness worker's 30 s) until the photos are deleted.
+    slowProvider.provider.script({ kind: 'ok', delayMs: 25_000 });
     const { task_ids } = await slowProvider.create(account.userId, [style?.id as number]);
     const id = task_ids[0] as string;
     // Once the provider has the photos, the user deletes them.
@@ -204,6 +205,7 @@ describe('the likeness guarantee', { timeout: 120_000 }, () => {
       expect(
         (await callRoute('deletePhoto', { token: account.token, params: { filename: p.filename } })).status,
       ).toBe(200);
+    slowProvider.provider.release();
     const task = await finished(account.token, id);
     expect(task.status).toBe('DONE');
     expect(task.likeness).toBeGreaterThanOrEqual(80);
