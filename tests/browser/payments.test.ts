@@ -245,7 +245,7 @@ describeInBrowser('purchase intent', () => {
       notNow: 'Not now',
       afterLogin: (plan: string) => `After you log in, you go straight to the checkout for ${plan}.`,
       afterSignup: (plan: string) =>
-        `Open the activation link we email you in this browser, and you go straight to the checkout for ${plan}.`,
+        `Open the activation link we email you, on this device or another, and you go straight to the checkout for ${plan}.`,
       packs: {
         'pack-40': { plan: '40 tokens (€9)', amount: '€9.00' },
         'pack-100': { plan: '100 tokens (€19)', amount: '€19.00' },
@@ -260,7 +260,7 @@ describeInBrowser('purchase intent', () => {
       notNow: 'Pas maintenant',
       afterLogin: (plan: string) => `Après la connexion, vous passez directement au paiement de ${plan}.`,
       afterSignup: (plan: string) =>
-        `Ouvrez dans ce navigateur le lien d'activation que nous vous envoyons : vous passerez directement au paiement de ${plan}.`,
+        `Ouvrez le lien d'activation que nous vous envoyons, sur cet appareil ou un autre : vous passerez directement au paiement de ${plan}.`,
       packs: {
         'pack-40': { plan: '40 jetons (9 €)', amount: '9,00 €' },
         'pack-100': { plan: '100 jetons (19 €)', amount: '19,00 €' },

@@ -4,11 +4,15 @@
 // on the join screen (what the team will see, as whom), joins, and is on the team page in French. The
 // emails' words and links, the letter case of the address and the refusals are
 // tests/integration/teams-invite-email.test.ts's; the join screen's messages, tests/components/team-screens.
+// The usual case after it: the invitation read and the sign-up made on the laptop, the activation email opened
+// on the phone, another browser that kept nothing: the link carries the join page (docs/product.md, "Sign-up
+// and activation on two devices").
 import { expect, test } from 'vitest';
 import { TEAM_VISIBILITY_NOTICE } from '../../shared/team-rules.ts';
 import { callRoute } from '../support/api.ts';
 import {
   createAccount,
+  DESKTOP,
   describeInBrowser,
   loginLinkIn,
   PHONE,
@@ -24,24 +28,27 @@ import { copy } from './copy.ts';
 /** French typography puts no-break spaces before colons: compare plain spaces. */
 const plain = (s: string | null): string => (s ?? '').replace(/\s+/g, ' ').trim();
 
+/** A French team with one seat, and the address it invited: its join link (/fr/app/team?code=…). */
+async function invited(): Promise<{ email: string; link: string }> {
+  const { token: owner } = await createAccount(uniqueEmail('proprio'), { lang: 'fr' });
+  const made = await callRoute('createTeam', { token: owner, body: { name: 'Atelier Dupont', lang: 'fr' } });
+  expect(made.status).toBe(201);
+  const teamId = made.body.team_id;
+  await giveSeats(teamId, 1);
+  const email = uniqueEmail('camille');
+  await callRoute('teamInvites', { token: owner, params: { teamId }, body: { emails: [email] } });
+  const invitation = await waitForMail(email);
+  const link = pathOf(/https?:\/\/\S+\/app\/team\?code=[\w-]+/.exec(invitation.text)?.[0] as string);
+  expect(link.startsWith('/fr/app/team?code=')).toBe(true);
+  return { email, link };
+}
+
 describeInBrowser('an emailed invitation, without an account', () => {
   const browser = useBrowser();
 
   test('fr at 390 px: the link, the login page, sign up, activate, back on the invitation, join', async () => {
     const c = copy.fr;
-    const { token: owner } = await createAccount(uniqueEmail('proprio'), { lang: 'fr' });
-    const made = await callRoute('createTeam', {
-      token: owner,
-      body: { name: 'Atelier Dupont', lang: 'fr' },
-    });
-    expect(made.status).toBe(201);
-    const teamId = made.body.team_id;
-    await giveSeats(teamId, 1);
-    const email = uniqueEmail('camille');
-    await callRoute('teamInvites', { token: owner, params: { teamId }, body: { emails: [email] } });
-    const invitation = await waitForMail(email);
-    const link = pathOf(/https?:\/\/\S+\/app\/team\?code=[\w-]+/.exec(invitation.text)?.[0] as string);
-    expect(link.startsWith('/fr/app/team?code=')).toBe(true);
+    const { email, link } = await invited();
 
     // Signed out: the French login page, which says why the person is there and that they will come back.
     const page = await browser.newPage(PHONE);
@@ -54,7 +61,7 @@ describeInBrowser('an emailed invitation, without an account', () => {
     await waitForPath(page, '/fr/signup');
     await page.getByRole('button', { name: c.requestActivation }).waitFor();
     expect(plain(await page.getByTestId('join-note').textContent())).toBe(
-      "Ouvrez dans ce navigateur le lien d'activation que nous vous envoyons : vous reviendrez ensuite à l'invitation de votre équipe.",
+      "Ouvrez le lien d'activation que nous vous envoyons, sur cet appareil ou un autre : vous reviendrez ensuite à l'invitation de votre équipe.",
     );
     await page.getByLabel(c.email).fill(email);
     await page.getByRole('checkbox').check();
@@ -77,5 +84,39 @@ describeInBrowser('an emailed invitation, without an account', () => {
     await page.getByRole('heading', { name: 'Atelier Dupont', level: 1 }).waitFor();
     expect(await page.getByTestId('team-role').innerText()).toBe('Membre');
     expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+  }, 90_000);
+
+  test('fr: invitation and sign-up on the laptop, the activation email opened on the phone, back on the invitation', async () => {
+    const c = copy.fr;
+    const { email, link } = await invited();
+    const laptop = await browser.newPage(DESKTOP);
+    await laptop.goto(link);
+    await waitForPath(laptop, '/fr/login');
+    await laptop.getByRole('link', { name: 'Inscrivez-vous' }).click();
+    await waitForPath(laptop, '/fr/signup');
+    // The page's French strings in place (it may draw once before they are), and the note of where it leads.
+    await laptop.getByRole('button', { name: c.requestActivation }).waitFor();
+    expect(plain(await laptop.getByTestId('join-note').textContent())).toBe(
+      "Ouvrez le lien d'activation que nous vous envoyons, sur cet appareil ou un autre : vous reviendrez ensuite à l'invitation de votre équipe.",
+    );
+    await laptop.getByLabel(c.email).fill(email);
+    await laptop.getByRole('checkbox').check();
+    await laptop.getByRole('button', { name: c.requestActivation }).click();
+    await laptop.getByText(c.signupSuccess, { exact: true }).waitFor();
+    const activation = await waitForMail(email, { count: 2 });
+    expect(activation.subject).toBe(c.activationSubject);
+    await laptop.context().close();
+
+    // The phone: another browser, nothing kept; it did not ask for the link, so it asks first.
+    const phone = await browser.newPage(PHONE);
+    await phone.goto(pathOf(loginLinkIn(activation)));
+    await phone.getByRole('button', { name: 'Continue' }).click();
+    await waitForPath(phone, link);
+    expect(plain(await phone.getByTestId('join-visibility').textContent())).toBe(
+      plain(TEAM_VISIBILITY_NOTICE.fr),
+    );
+    await phone.getByTestId('join-team').click();
+    await waitForPath(phone, '/fr/app/team');
+    await phone.getByRole('heading', { name: 'Atelier Dupont', level: 1 }).waitFor();
   }, 90_000);
 });

@@ -130,7 +130,8 @@ export const mailCount = async (to: string): Promise<number> => (await mailsTo(t
 
 /** The /login_with_token?token=...&lang=... link an email carries. */
 export function loginLinkIn(mail: OutboxMail): string {
-  const link = /https?:\/\/\S+\/login_with_token\?token=[\w-]+(&[\w=-]+)*/.exec(mail.text)?.[0];
+  // The whole query: the language, and the page to return to, percent-encoded (docs/product.md, step 1).
+  const link = /https?:\/\/\S+\/login_with_token\?token=[\w-]+(&[\w=%.~-]+)*/.exec(mail.text)?.[0];
   if (!link) throw new Error(`No login link in "${mail.subject}"`);
   return link;
 }
