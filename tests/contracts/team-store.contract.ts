@@ -143,6 +143,7 @@ export function teamStoreContract(make: () => TeamStoreSubject | Promise<TeamSto
         memberId: invite.memberId,
         email: invitee.email,
         expiresAt: NOW + 99,
+        revokedAt: null,
       });
       expect(await s.store.invitedMemberId(t.id, invitee.email)).toBe(invite.memberId);
       expect(await s.store.getMember(t.id, invite.memberId)).toMatchObject({ userId: null, invitedAt: NOW });
@@ -350,6 +351,30 @@ export function teamStoreContract(make: () => TeamStoreSubject | Promise<TeamSto
       expect(await s.store.knownEmails(t.id, [maker.email])).toEqual(new Map());
       // A removed member's allowance can no longer be spent.
       expect(await s.spend(t.id, maker.memberId, -1)).toBe(false);
+    });
+
+    it('withdraws an invitation with its invited row: its code stays until it expires, marked withdrawn', async () => {
+      const s = await make();
+      const { team: t } = await team(s, 2);
+      const invite = {
+        email: email('withdrawn'),
+        memberId: id(),
+        codeHash: id().replaceAll('-', ''),
+        codeExpiresAt: NOW + 99,
+      };
+      expect(await s.store.addInvite(t.id, invite, NOW)).toBe(true);
+      expect(await s.store.removeMember(t.id, invite.memberId, NOW + 5)).toBe(true);
+      expect(await s.store.findCode(invite.codeHash)).toMatchObject({
+        kind: 'invite',
+        teamId: t.id,
+        expiresAt: NOW + 99,
+        revokedAt: NOW + 5,
+      });
+      expect(await s.store.invitedMemberId(t.id, invite.email)).toBeNull();
+      // The address may be invited again, with a new code that stands.
+      const again = { ...invite, memberId: id(), codeHash: id().replaceAll('-', '') };
+      expect(await s.store.addInvite(t.id, again, NOW + 6)).toBe(true);
+      expect(await s.store.findCode(again.codeHash)).toMatchObject({ revokedAt: null });
     });
 
     it('pays a seated member’s creates from the team, and marks the one avatar they choose', async () => {

@@ -364,6 +364,28 @@ describe('joining', () => {
     });
   });
 
+  it('a withdrawn invitation (its row removed) says it was revoked, in the invitee’s language; a new one joins', async () => {
+    const w = world();
+    const { owner, teamId } = await linkOf(w);
+    await inviteMembers(w.deps, owner, teamId, ['gone@elsewhere.test']);
+    // The newest invitation's code (the fake mailer lists the newest first).
+    const newestCode = () =>
+      /code=([\w-]+)/.exec(w.mailer.to('gone@elsewhere.test')[0]?.text ?? '')?.[1] as string;
+    const row = (await listMembers(w.deps, owner, teamId, {})).members.find(
+      (m) => m.email === 'gone@elsewhere.test',
+    );
+    const first = newestCode();
+    await removeMember(w.deps, owner, teamId, row?.member_id as string);
+    const invitee = w.user({ email: 'gone@elsewhere.test', lang: 'fr' });
+    expect(await refusal(joinTeam(w.deps, invitee, first))).toEqual({
+      code: 'LINK_REVOKED',
+      msg: msg('linkRevoked', 'fr'),
+    });
+    await inviteMembers(w.deps, owner, teamId, ['gone@elsewhere.test']);
+    expect(newestCode()).not.toBe(first);
+    expect(await joinTeam(w.deps, invitee, newestCode())).toEqual({ team_id: teamId });
+  });
+
   it('starts as "photos ready" when the photos needed are kept already', async () => {
     const w = world();
     const { owner, teamId, link } = await linkOf(w);

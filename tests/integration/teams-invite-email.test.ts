@@ -118,8 +118,9 @@ describe('an invitation to a French team', () => {
     expect(removed.status).toBe(200);
     const token = await createLocalAccount(stack(), address, { lang: 'fr' });
     const res = await join(token, code);
-    expect(res.status).toBe(404);
-    expect(res.body.msg).toBe(TEAM_MESSAGES.linkNotFound.fr);
+    // Withdrawn, not unknown: the code is kept (marked) until it expires.
+    expect(res.status).toBe(403);
+    expect(res.body.msg).toBe(TEAM_MESSAGES.linkRevoked.fr);
   }, 90_000);
 
   it('finding no seat left, says so in French', async () => {

@@ -281,6 +281,7 @@ export class DynamoTeamStore implements TeamStore {
       memberId: String(item.member_id),
       email: String(item.email),
       expiresAt,
+      revokedAt: item.revoked_at === undefined ? null : num(item.revoked_at),
     };
   }
 
@@ -548,8 +549,21 @@ export class DynamoTeamStore implements TeamStore {
             ExpressionAttributeValues: { ':team': teamId },
           },
         });
-      if (typeof item.code_hash === 'string')
-        items.push({ Delete: { TableName: this.table, Key: keys.teamCode(item.code_hash) } });
+      // The invitation's code stays until it expires, marked withdrawn: its link then says so rather than
+      // "does not exist" (a code already gone with its expiry is left alone).
+      if (
+        typeof item.code_hash === 'string' &&
+        (await consistentGet(this.db, this.table, keys.teamCode(item.code_hash)))
+      )
+        items.push({
+          Update: {
+            TableName: this.table,
+            Key: keys.teamCode(item.code_hash),
+            UpdateExpression: 'SET revoked_at = :now',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':now': now },
+          },
+        });
       if (freesSeat)
         items.push({
           Update: {

@@ -100,7 +100,15 @@ export interface InviteLinkRecord {
 /** What a join code opens: an open link, or one emailed invitation (for that address). */
 export type JoinCode =
   | { kind: 'link'; teamId: string; linkId: string; expiresAt: number }
-  | { kind: 'invite'; teamId: string; memberId: string; email: string; expiresAt: number };
+  | {
+      kind: 'invite';
+      teamId: string;
+      memberId: string;
+      email: string;
+      expiresAt: number;
+      /** when the admin withdrew the invitation (removed the invited member); null while it stands */
+      revokedAt: number | null;
+    };
 
 export interface NewInvite {
   email: string;

@@ -253,6 +253,7 @@ export async function joinTeam(deps: TeamDeps, user: User, code: string): Promis
   let invited: boolean;
   let linkId: string | null = null;
   if (found.kind === 'invite') {
+    if (found.revokedAt !== null) throw teamError('LINK_REVOKED', lang, 'linkRevoked');
     if (found.expiresAt <= now) throw teamError('LINK_EXPIRED', lang, 'linkExpired');
     if (found.email !== user.email) throw teamError('FORBIDDEN', lang, 'inviteForAnother');
     memberId = found.memberId;

@@ -186,6 +186,7 @@ export class FakeTeamStore implements TeamStore, TeamDepartures, TeamPhotoProgre
       memberId: invite.memberId,
       email: invite.email,
       expiresAt: invite.codeExpiresAt,
+      revokedAt: null,
     });
     return true;
   }
@@ -327,7 +328,8 @@ export class FakeTeamStore implements TeamStore, TeamDepartures, TeamPhotoProgre
     m.hasSeat = false;
     this.invites.delete(`${teamId}/${m.email}`);
     if (m.userId && this.pointers.get(m.userId)?.teamId === teamId) this.pointers.delete(m.userId);
-    if (m.codeHash) this.codes.delete(m.codeHash);
+    const code = m.codeHash ? this.codes.get(m.codeHash) : undefined;
+    if (code?.kind === 'invite') code.revokedAt = now;
     return true;
   }
 
