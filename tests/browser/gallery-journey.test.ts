@@ -1119,9 +1119,9 @@ describeInBrowser('My Avatars while avatars are being made', () => {
       expect((await batchLine(desktop)).what).toBe(w.queued);
       expect((await batchLine(desktop)).eta).toMatch(w.about);
 
-      // The first one starts on the worker; the provider holds its answer (25 s at most, within the worker's
-      // 30 s) until the screens below have been seen during it.
-      h.provider.script({ kind: 'ok', delayMs: 25_000 });
+      // The first one starts on the worker; the provider holds its answer (18 s at most, within the harness's
+      // 20 s provider timeout) until the screens below have been seen during it.
+      h.provider.script({ kind: 'ok', delayMs: 18_000 });
       await h.send(encodeTaskMessage({ taskId: task_ids[0] as string, userId: user.userId }));
       await expect
         .poll(

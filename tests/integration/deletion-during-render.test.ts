@@ -23,8 +23,11 @@ import {
 } from '../support/privacy-jobs.ts';
 import { startWorkerHarness, type WorkerHarness } from '../support/worker-harness.ts';
 
-/** The longest a render is held (within the harness worker's 30 s); each test ends it once it has acted during it. */
-const RENDER_MS = 25_000;
+/**
+ * The longest a render is held (within the harness's 20 s provider timeout); each test ends it once it has
+ * acted during it.
+ */
+const RENDER_MS = 18_000;
 /** What the worker logs once it is done with a delivery of a task it claimed. */
 const LAST_LINES = [
   'avatar done',

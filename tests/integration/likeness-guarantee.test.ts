@@ -188,8 +188,9 @@ describe('the likeness guarantee', { timeout: 120_000 }, () => {
   it('measures against the faces read before the render, though the photos were deleted meanwhile', async () => {
     const account = await creator({ ltd: 2 });
     const [style] = await stylesCosting(1);
-    // The render is held (25 s at most, within the harness worker's 30 s) until the photos are deleted.
-    slowProvider.provider.script({ kind: 'ok', delayMs: 25_000 });
+    // The render is held (18 s at most, within the harness's 20 s provider timeout) until the photos are
+    // deleted.
+    slowProvider.provider.script({ kind: 'ok', delayMs: 18_000 });
     const { task_ids } = await slowProvider.create(account.userId, [style?.id as number]);
     const id = task_ids[0] as string;
     // Once the provider has the photos, the user deletes them.

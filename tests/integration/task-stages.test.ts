@@ -58,7 +58,9 @@ const neverBack = (ranks: number[]) => ranks.every((r, i) => i === 0 || r >= (ra
 describe('task stages', { timeout: 90_000 }, () => {
   it('goes queued, generating, finishing, then DONE, never back, whatever duplicates arrive', async () => {
     const startedAt = Math.floor(Date.now() / 1000);
-    h.provider.script({ kind: 'ok', delayMs: 2500 });
+    // The render is held (18 s at most, within the harness's 20 s provider timeout) until the checks made
+    // during it.
+    h.provider.script({ kind: 'ok', delayMs: 18_000 });
     const before = h.provider.calls.length;
     // Created onto a queue no worker reads: it waits there, queued, until its message is sent on below.
     const parked = await h.sqs.newQueue({});
@@ -88,6 +90,7 @@ describe('task stages', { timeout: 90_000 }, () => {
       false,
     );
     expect((await store().get(user.userId, id))?.stageTimes.finishingAt).toBeNull();
+    h.provider.release();
     const seen = await watching;
 
     const ranks = stagesOf(seen);

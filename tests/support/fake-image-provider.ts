@@ -55,7 +55,7 @@ export interface FakeImageProvider {
   calls: RecordedCall[];
   /** What the next calls answer, in order; once used up, every call succeeds. */
   script(...answers: Scripted[]): void;
-  /** Answers now every call waiting out its `delayMs`. */
+  /** Answers now every call waiting out its `delayMs`; with none waiting yet, the next one that comes. */
   release(): void;
   reset(): void;
   stop(): Promise<void>;
@@ -185,6 +185,8 @@ export async function startFakeImageProvider(
   let queue: Scripted[] = [];
   /** The calls waiting out a delay, each ended by its own function (release()). */
   const waiting = new Set<() => void>();
+  /** Releases asked for before their call came (its request still on its way). */
+  let released = 0;
   const server: Server = createServer((req, res) => {
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
       res.writeHead(status, {
@@ -272,7 +274,8 @@ export async function startFakeImageProvider(
         case 'no-image':
           return send(200, { created: Math.floor(Date.now() / 1000), data: [] });
         case 'ok':
-          if (answer.delayMs)
+          if (answer.delayMs && released > 0) released -= 1;
+          else if (answer.delayMs)
             await new Promise<void>((r) => {
               const timer = setTimeout(done, answer.delayMs);
               function done() {
@@ -324,11 +327,13 @@ export async function startFakeImageProvider(
       queue.push(...answers);
     },
     release: () => {
+      if (!waiting.size) released += 1;
       for (const done of [...waiting]) done();
     },
     reset: () => {
       calls.length = 0;
       queue = [];
+      released = 0;
     },
     stop: () =>
       new Promise((r) => {
