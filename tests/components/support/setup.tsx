@@ -1,8 +1,9 @@
 // Set-up of every component test file (vitest.config.ts, project `components`): the API stubbed at fetch,
 // the runtime config read through it, the app's strings started in English (renderApp switches to the
-// path's language), and after each test a clean page, session, cache, toasts and stub.
+// path's language), and after each test a clean page, session, cache, toasts, typed address and stub.
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, expect, vi } from 'vitest';
+import { forgetEmailDraft } from '../../../web/src/features/auth/email-draft.ts';
 import { startI18n } from '../../../web/src/lib/i18n.ts';
 import { loadRuntimeConfig } from '../../../web/src/lib/runtime-config.ts';
 import { queryClient } from '../../../web/src/lib/server-state.tsx';
@@ -26,6 +27,7 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   for (const { id } of getToasts()) dismissToast(id);
+  forgetEmailDraft();
   const problems = apiStub.takeProblems();
   apiStub.reset();
   expect(problems, 'calls the API stub could not answer').toEqual([]);

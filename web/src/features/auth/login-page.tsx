@@ -28,6 +28,7 @@ import { JoinNote } from './components/join-note.tsx';
 import { MessageAction } from './components/message-action.tsx';
 import { PurchaseNote } from './components/purchase-note.tsx';
 import { ResendEmail } from './components/resend-email.tsx';
+import { forgetEmailDraft, useEmailDraft } from './email-draft.ts';
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -38,7 +39,7 @@ export default function LoginPage() {
   const { search, state } = useLocation();
   const prefill = (state as { email?: string } | null)?.email ?? '';
 
-  const [email, setEmail] = useState(prefill);
+  const [email, setEmail] = useEmailDraft(prefill);
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState<'login' | 'link' | null>(null);
   const [loggedIn, setLoggedIn] = useState(false);
@@ -79,6 +80,7 @@ export default function LoginPage() {
     try {
       const { access_token } = await logIn({ email: email.trim(), password });
       void signIn(access_token);
+      forgetEmailDraft();
       setLoggedIn(true);
       setMessage({ kind: 'success', text: t('login.success') });
       redirect.current = setTimeout(() => navigate(afterLoginPath(lang)), AFTER_PASSWORD_LOGIN_DELAY_MS);

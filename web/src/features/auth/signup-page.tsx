@@ -19,6 +19,7 @@ import { JoinNote } from './components/join-note.tsx';
 import { MessageAction } from './components/message-action.tsx';
 import { PurchaseNote } from './components/purchase-note.tsx';
 import { ResendEmail } from './components/resend-email.tsx';
+import { useEmailDraft } from './email-draft.ts';
 
 export default function SignupPage() {
   const { t } = useTranslation();
@@ -26,7 +27,7 @@ export default function SignupPage() {
   const path = useLocalizedPath();
   const prefill = (useLocation().state as { email?: string } | null)?.email ?? '';
 
-  const [email, setEmail] = useState(prefill);
+  const [email, setEmail] = useEmailDraft(prefill);
   const [termsAccepted, setTermsAccepted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [message, setMessage] = useState<FormMessage | null>(null);
