@@ -166,7 +166,13 @@ describeInBrowser('teams, end to end', () => {
         );
         if (i === 0) await shoot(page, lang, 'join');
         await page.getByTestId('join-team').click();
-        await page.getByTestId('allowance-left').getByText('40', { exact: true }).waitFor();
+        // The join, then the member's view (a loaded machine may take a while); a refusal says why at once.
+        await page
+          .getByTestId('allowance-left')
+          .getByText('40', { exact: true })
+          .or(page.getByTestId('join-refusal'))
+          .waitFor({ timeout: 30_000 });
+        expect(await page.getByTestId('join-refusal').allTextContents()).toEqual([]);
         expect(await page.getByTestId('team-role').innerText()).toBe(c.role.member);
         if (i === 0) await shoot(page, lang, 'member');
       }
