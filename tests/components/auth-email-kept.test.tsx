@@ -2,8 +2,8 @@
 // and French). Following "Sign up" or "Log in" changes the address at once, but the router draws the next
 // page as a transition (react-router's BrowserRouter and MemoryRouter): the page being left stays on screen,
 // and takes keys, until the next one or its spinner replaces it (20-60 ms in Chromium here, 150-300 ms with
-// its CPU slowed six times). What is typed then, or before the link, is what the next page shows
-// (web/src/features/auth/email-draft.ts).
+// its CPU slowed six times). What is typed then, or before the link, is what the next page shows, and its
+// field takes the keyboard (web/src/features/auth/email-draft.ts, components/email-field.tsx).
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { copy, LANGS } from '../browser/copy.ts';
@@ -42,6 +42,7 @@ function followThenType(link: HTMLElement, field: HTMLInputElement, text: string
   const left = screen.getByRole('heading', { level: 1 }).textContent;
   const before = reactActEnvironment.IS_REACT_ACT_ENVIRONMENT;
   reactActEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+  field.focus();
   try {
     link.click();
     typeInto(field, text);
@@ -72,6 +73,8 @@ for (const lang of LANGS) {
       followThenType(footerLink(links.toSignup), emailField(), EMAIL);
       await screen.findByRole('button', { name: c.requestActivation });
       expect(emailField().value).toBe(EMAIL);
+      // The keys that follow go on into the new page's field.
+      expect(document.activeElement).toBe(emailField());
     });
 
     test('typed on the sign-up page while its "Log in" link is being followed: in the login field', async () => {
@@ -79,6 +82,7 @@ for (const lang of LANGS) {
       followThenType(footerLink(links.toLogin), emailField(), EMAIL);
       await screen.findByRole('button', { name: c.logIn });
       expect(emailField().value).toBe(EMAIL);
+      expect(document.activeElement).toBe(emailField());
     });
 
     test('typed on the login page, then "Sign up" and back: the same address on each page', async () => {

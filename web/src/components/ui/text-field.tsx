@@ -1,9 +1,9 @@
-import { type InputHTMLAttributes, useId, useState } from 'react';
+import { type ComponentPropsWithRef, useId, useState } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
 import { EyeIcon, EyeOffIcon } from './icons.tsx';
 import './form-controls.css';
 
-type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
+type TextFieldProps = Omit<ComponentPropsWithRef<'input'>, 'id'> & {
   label: string;
   hint?: string;
   error?: string | null;

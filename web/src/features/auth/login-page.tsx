@@ -28,7 +28,7 @@ import { JoinNote } from './components/join-note.tsx';
 import { MessageAction } from './components/message-action.tsx';
 import { PurchaseNote } from './components/purchase-note.tsx';
 import { ResendEmail } from './components/resend-email.tsx';
-import { forgetEmailDraft, useEmailDraft } from './email-draft.ts';
+import { forgetEmailDraft, useEmailDraft, usePreloadedSignInPage } from './email-draft.ts';
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -40,6 +40,7 @@ export default function LoginPage() {
   const prefill = (state as { email?: string } | null)?.email ?? '';
 
   const [email, setEmail] = useEmailDraft(prefill);
+  usePreloadedSignInPage('signup');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState<'login' | 'link' | null>(null);
   const [loggedIn, setLoggedIn] = useState(false);

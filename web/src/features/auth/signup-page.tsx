@@ -19,7 +19,7 @@ import { JoinNote } from './components/join-note.tsx';
 import { MessageAction } from './components/message-action.tsx';
 import { PurchaseNote } from './components/purchase-note.tsx';
 import { ResendEmail } from './components/resend-email.tsx';
-import { useEmailDraft } from './email-draft.ts';
+import { useEmailDraft, usePreloadedSignInPage } from './email-draft.ts';
 
 export default function SignupPage() {
   const { t } = useTranslation();
@@ -28,6 +28,7 @@ export default function SignupPage() {
   const prefill = (useLocation().state as { email?: string } | null)?.email ?? '';
 
   const [email, setEmail] = useEmailDraft(prefill);
+  usePreloadedSignInPage('login');
   const [termsAccepted, setTermsAccepted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [message, setMessage] = useState<FormMessage | null>(null);
