@@ -46,7 +46,8 @@ describe('the client address routeFor settles', () => {
     const edge = fromOriginOnly({ value: SECRET });
     const through = (viewer: string) => ({ [ORIGIN_VERIFY_HEADER]: SECRET, [VIEWER_ADDRESS_HEADER]: viewer });
     expect(await addressOf(edge, edgeServer, through('203.0.113.7'))).toBe('203.0.113.7');
-    expect(await addressOf(edge, edgeServer, through('2001:db8::7'))).toBe('2001:db8::7');
+    // IPv6 by its /64 network (limitedAddress, tests/unit/limited-address.test.ts).
+    expect(await addressOf(edge, edgeServer, through('2001:db8::7'))).toBe('2001:db8:0:0::/64');
   });
 
   it('is the source address where no distribution fronts the API: the header is a client’s own word there', async () => {
