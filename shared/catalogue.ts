@@ -50,6 +50,10 @@ export const DEFAULT_PACK = TOKEN_PACKS[0] as TokenPack;
 
 export const findPack = (id: string): TokenPack | undefined => TOKEN_PACKS.find((p) => p.id === id);
 
+/** A pack or the subscription by its id; null for anything else (a browser's word for what it meant to buy). */
+export const findPlan = (id: unknown): TokenPack | SubscriptionPlan | null =>
+  typeof id !== 'string' ? null : id === SUBSCRIPTION.id ? SUBSCRIPTION : (findPack(id) ?? null);
+
 /** "3 €" / "3 €" in French, "€3" in English; whole euros without decimals. */
 export function formatPrice(cents: number, lang: Language): string {
   return new Intl.NumberFormat(lang === 'fr' ? 'fr-FR' : 'en-IE', {

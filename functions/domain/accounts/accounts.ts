@@ -1,6 +1,6 @@
 // Accounts and sign-in: signup with activation link, passwordless links, password login, sessions.
 import type { Language, LedgerPage, UserInfo } from '../../../shared/api-schemas.ts';
-import { findPack, SUBSCRIPTION } from '../../../shared/catalogue.ts';
+import { findPlan } from '../../../shared/catalogue.ts';
 import { appReturnPath } from '../../../shared/sign-in-return.ts';
 import { pagePath } from '../../../shared/web-routes.ts';
 import { DomainError } from '../errors.ts';
@@ -94,7 +94,7 @@ function returnParams(input: SignInReturn): [string, string][] {
   const path = appReturnPath(input.return_to);
   if (path) params.push(['return_to', path]);
   const plan = input.buy;
-  if (plan && (plan === SUBSCRIPTION.id || findPack(plan))) params.push(['buy', plan]);
+  if (plan && findPlan(plan)) params.push(['buy', plan]);
   return params;
 }
 

@@ -5,7 +5,7 @@
 // screen goes there directly. Kept an hour, taken once: a /pricing?buy= that this browser did not ask for
 // opens nothing. The browser only names the plan; the server prices it (shared/catalogue.ts).
 // Not in the shell chunk (web/vite.config.ts): the landing page never needs it.
-import { findPack, SUBSCRIPTION, type SubscriptionPlan, type TokenPack } from '../../../shared/catalogue.ts';
+import { findPlan, type SubscriptionPlan, type TokenPack } from '../../../shared/catalogue.ts';
 import type { Language } from '../../../shared/language.ts';
 import { pagePath } from '../../../shared/web-routes.ts';
 
@@ -14,9 +14,6 @@ const KEEP_MS = 60 * 60 * 1000;
 export const BUY_PARAM = 'buy';
 
 export type Plan = TokenPack | SubscriptionPlan;
-
-const planOf = (id: unknown): Plan | null =>
-  typeof id !== 'string' ? null : id === SUBSCRIPTION.id ? SUBSCRIPTION : (findPack(id) ?? null);
 
 function storage(): Storage | null {
   try {
@@ -27,7 +24,7 @@ function storage(): Storage | null {
 }
 
 export function rememberPurchase(planId: string): void {
-  if (!planOf(planId)) return;
+  if (!findPlan(planId)) return;
   try {
     storage()?.setItem(KEY, JSON.stringify({ plan: planId, at: Date.now() }));
   } catch {
@@ -49,7 +46,7 @@ export function pendingPurchase(): Plan | null {
   } catch {
     saved = null;
   }
-  const plan = planOf(saved?.plan);
+  const plan = findPlan(saved?.plan);
   if (!plan || typeof saved?.at !== 'number' || Date.now() - saved.at > KEEP_MS) {
     if (saved) forgetPurchase();
     return null;

@@ -1,7 +1,7 @@
 // Where a successful login goes: /create is not a route of its own, so it falls through to / (or /fr), which
 // sends a signed-in user on to the app in that language. A visitor who chose a plan first ("Log in to Buy")
 // goes to that plan's checkout instead, whichever way they signed in: password, emailed link, sign-up's
-// activation link or Google. An app page opened without a session (the deletion email's link, item 11) is
+// activation link or Google. An app page opened without a session (the deletion email's link) is
 // gone back to after the sign-in. An emailed link (sign-up's activation, "Send me a login link", "Send new
 // activation link") carries what this browser kept, so that the sign-in lands there on another device too
 // (docs/product.md, "Sign-up and activation on two devices"): the sign-up and link requests send it
