@@ -7,6 +7,7 @@
 // The usual case after it: the invitation read and the sign-up made on the laptop, the activation email opened
 // on the phone, another browser that kept nothing: the link carries the join page (docs/product.md, "Sign-up
 // and activation on two devices").
+import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { TEAM_VISIBILITY_NOTICE } from '../../shared/team-rules.ts';
 import { callRoute } from '../support/api.ts';
@@ -43,6 +44,25 @@ async function invited(): Promise<{ email: string; link: string }> {
   return { email, link };
 }
 
+const SIGNUP_JOIN_NOTE =
+  "Ouvrez le lien d'activation que nous vous envoyons, sur cet appareil ou un autre : vous reviendrez ensuite à l'invitation de votre équipe.";
+
+/** On the French sign-up page reached from the invitation: its note, the sign-up, and the activation email. */
+async function signUpFromInvitation(page: Page, email: string) {
+  const c = copy.fr;
+  await waitForPath(page, '/fr/signup');
+  // The form, then its note of where the sign-in leads.
+  await page.getByRole('button', { name: c.requestActivation }).waitFor();
+  expect(plain(await page.getByTestId('join-note').textContent())).toBe(SIGNUP_JOIN_NOTE);
+  await page.getByLabel(c.email).fill(email);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: c.requestActivation }).click();
+  await page.getByText(c.signupSuccess, { exact: true }).waitFor();
+  const activation = await waitForMail(email, { count: 2 });
+  expect(activation.subject).toBe(c.activationSubject);
+  return activation;
+}
+
 describeInBrowser('an emailed invitation, without an account', () => {
   const browser = useBrowser();
 
@@ -58,19 +78,9 @@ describeInBrowser('an emailed invitation, without an account', () => {
       'Connectez-vous ou créez un compte pour rejoindre votre équipe : vous reviendrez ensuite à son invitation.',
     );
     await page.getByRole('link', { name: c.signUpAction }).click();
-    await waitForPath(page, '/fr/signup');
-    await page.getByRole('button', { name: c.requestActivation }).waitFor();
-    expect(plain(await page.getByTestId('join-note').textContent())).toBe(
-      "Ouvrez le lien d'activation que nous vous envoyons, sur cet appareil ou un autre : vous reviendrez ensuite à l'invitation de votre équipe.",
-    );
-    await page.getByLabel(c.email).fill(email);
-    await page.getByRole('checkbox').check();
-    await page.getByRole('button', { name: c.requestActivation }).click();
-    await page.getByText(c.signupSuccess, { exact: true }).waitFor();
+    const activation = await signUpFromInvitation(page, email);
 
     // The French activation email, opened in this browser: back on the invitation, in French.
-    const activation = await waitForMail(email, { count: 2 });
-    expect(activation.subject).toBe(c.activationSubject);
     await page.goto(pathOf(loginLinkIn(activation)));
     await waitForPath(page, link);
     expect(plain(await page.getByTestId('join-visibility').textContent())).toBe(
@@ -87,24 +97,12 @@ describeInBrowser('an emailed invitation, without an account', () => {
   }, 90_000);
 
   test('fr: invitation and sign-up on the laptop, the activation email opened on the phone, back on the invitation', async () => {
-    const c = copy.fr;
     const { email, link } = await invited();
     const laptop = await browser.newPage(DESKTOP);
     await laptop.goto(link);
     await waitForPath(laptop, '/fr/login');
     await laptop.getByRole('link', { name: 'Inscrivez-vous' }).click();
-    await waitForPath(laptop, '/fr/signup');
-    // The page's French strings in place (it may draw once before they are), and the note of where it leads.
-    await laptop.getByRole('button', { name: c.requestActivation }).waitFor();
-    expect(plain(await laptop.getByTestId('join-note').textContent())).toBe(
-      "Ouvrez le lien d'activation que nous vous envoyons, sur cet appareil ou un autre : vous reviendrez ensuite à l'invitation de votre équipe.",
-    );
-    await laptop.getByLabel(c.email).fill(email);
-    await laptop.getByRole('checkbox').check();
-    await laptop.getByRole('button', { name: c.requestActivation }).click();
-    await laptop.getByText(c.signupSuccess, { exact: true }).waitFor();
-    const activation = await waitForMail(email, { count: 2 });
-    expect(activation.subject).toBe(c.activationSubject);
+    const activation = await signUpFromInvitation(laptop, email);
     await laptop.context().close();
 
     // The phone: another browser, nothing kept; it did not ask for the link, so it asks first.
