@@ -55,6 +55,14 @@ async function invite(owner: { token: string; teamId: string }, email: string): 
   return res.body.invited[0] as string;
 }
 
+/** A French team with `seats` seats that invited a new address: the team, the address, its join code. */
+async function invitedToFrenchTeam(seats: number, name: string) {
+  const owner = await frenchTeam(seats);
+  const address = newEmail(name);
+  await invite(owner, address);
+  return { owner, address, code: await invitationCode(address) };
+}
+
 describe('an invitation to a French team', () => {
   it('is French, links under /fr, and joins an account signed up in French with the address in another case', async () => {
     const owner = await frenchTeam(1);
@@ -95,19 +103,13 @@ describe('an invitation to a French team', () => {
   }, 90_000);
 
   it('signed up with capitals, the invited address joins all the same', async () => {
-    const owner = await frenchTeam(1);
-    const address = newEmail('louise');
-    await invite(owner, address);
-    const code = await invitationCode(address);
+    const { address, code } = await invitedToFrenchTeam(1, 'louise');
     const token = await signUpAs(address.toUpperCase(), address, 'fr');
     expect((await join(token, code)).status).toBe(200);
   }, 90_000);
 
   it('removed by the team, its link says so in French', async () => {
-    const owner = await frenchTeam(1);
-    const address = newEmail('remi');
-    await invite(owner, address);
-    const code = await invitationCode(address);
+    const { owner, address, code } = await invitedToFrenchTeam(1, 'remi');
     const members = await callRoute('teamMembers', { token: owner.token, params: { teamId: owner.teamId } });
     const invited = members.body.members.find((m) => m.email === address);
     if (!invited) throw new Error('invitation not listed');
@@ -124,10 +126,7 @@ describe('an invitation to a French team', () => {
   }, 90_000);
 
   it('finding no seat left, says so in French', async () => {
-    const owner = await frenchTeam(0);
-    const address = newEmail('noe');
-    await invite(owner, address);
-    const code = await invitationCode(address);
+    const { address, code } = await invitedToFrenchTeam(0, 'noe');
     const token = await createLocalAccount(stack(), address, { lang: 'fr' });
     const res = await join(token, code);
     expect(res.status).toBe(409);
