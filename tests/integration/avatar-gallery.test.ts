@@ -10,6 +10,7 @@ import { keys } from '../../functions/adapters/dynamodb/keys.ts';
 import type { AvatarTask } from '../../shared/api-schemas.ts';
 import { callRoute, mailsTo, request, stack } from '../support/api.ts';
 import { createBody, creator, stylesCosting, testDb, userIdOf, waitForTasks } from '../support/avatars.ts';
+import { eventually } from '../support/privacy-jobs.ts';
 import { zipNames } from '../support/zip.ts';
 
 type Creator = Awaited<ReturnType<typeof creator>>;
@@ -28,15 +29,16 @@ const filenameOf = (t: AvatarTask) => (t.result_path as string).replace(/^result
  * that mark, so a setting changed next cannot be read by this batch's finish.
  */
 async function batchClosed(user: Creator, batchId: string) {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const { Item } = await testDb().send(
-      new GetCommand({ TableName: stack().tableName, Key: keys.batch(userIdOf(user.token), batchId) }),
-    );
-    if (Item?.notified_at !== undefined) return;
-    if (Date.now() > deadline) throw new Error(`batch ${batchId} not marked finished in time`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await eventually(
+    async () => {
+      const { Item } = await testDb().send(
+        new GetCommand({ TableName: stack().tableName, Key: keys.batch(userIdOf(user.token), batchId) }),
+      );
+      return Item?.notified_at;
+    },
+    10_000,
+    `batch ${batchId} marked finished`,
+  );
 }
 
 /** The email goes out just after the last task turns DONE: wait for it (up to 30 s on a loaded machine). */
