@@ -1,14 +1,10 @@
 // Reads styles back from the table, checked (style-items.ts). The avatars function needs only this; the
 // writer (style-store.ts) is bundled where styles are created or seeded.
-import {
-  BatchGetCommand,
-  type DynamoDBDocumentClient,
-  GetCommand,
-  QueryCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Style } from '../../domain/styles/style.ts';
 import type { StyleReader } from '../../domain/styles/style-store.ts';
 import { keys } from './keys.ts';
+import { queryPages } from './query-pages.ts';
 import { toStyle } from './style-items.ts';
 
 export class DynamoStyleReader implements StyleReader {
@@ -22,20 +18,13 @@ export class DynamoStyleReader implements StyleReader {
 
   async listAll(o: { consistent?: boolean } = {}): Promise<Style[]> {
     const styles: Style[] = [];
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const res = await this.db.send(
-        new QueryCommand({
-          TableName: this.table,
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': keys.stylePartition },
-          ConsistentRead: o.consistent === true,
-          ExclusiveStartKey,
-        }),
-      );
-      styles.push(...(res.Items ?? []).map(toStyle));
-      ExclusiveStartKey = res.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
+    for await (const items of queryPages(this.db, {
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.stylePartition },
+      ConsistentRead: o.consistent === true,
+    }))
+      styles.push(...items.map(toStyle));
     return styles;
   }
 

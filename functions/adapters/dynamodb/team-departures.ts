@@ -20,6 +20,7 @@ import { type TransactItem, transactWithRetry } from './balance-transaction.ts';
 import { consistentGet } from './client.ts';
 import { writtenUnlessConditionFails } from './conditions.ts';
 import { keys, ownedBy, TTL_ATTRIBUTE } from './keys.ts';
+import { queryPages } from './query-pages.ts';
 
 export const DELETED_ACCOUNT_EMAIL = '(account deleted)';
 
@@ -127,26 +128,19 @@ export class DynamoTeamDepartures implements TeamDepartures {
   /** Every member item of the team that matches `filter`, a team-keyed Query page by page. */
   private async members(teamId: string, filter: string, values: Item): Promise<Item[]> {
     const out: Item[] = [];
-    let start: Item | undefined;
-    do {
-      const res = await this.db.send(
-        new QueryCommand({
-          TableName: this.table,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          FilterExpression: filter,
-          ExpressionAttributeNames: { '#role': 'role' },
-          ExpressionAttributeValues: {
-            ':pk': keys.team(teamId).pk,
-            ':prefix': keys.teamMemberPrefix,
-            ...values,
-          },
-          ConsistentRead: true,
-          ExclusiveStartKey: start,
-        }),
-      );
-      out.push(...((res.Items as Item[] | undefined) ?? []));
-      start = res.LastEvaluatedKey as Item | undefined;
-    } while (start);
+    for await (const items of queryPages(this.db, {
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      FilterExpression: filter,
+      ExpressionAttributeNames: { '#role': 'role' },
+      ExpressionAttributeValues: {
+        ':pk': keys.team(teamId).pk,
+        ':prefix': keys.teamMemberPrefix,
+        ...values,
+      },
+      ConsistentRead: true,
+    }))
+      out.push(...(items as Item[]));
     return out;
   }
 

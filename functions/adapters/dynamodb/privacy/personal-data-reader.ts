@@ -10,6 +10,7 @@ import {
 import { OWNER_INDEX } from '../../../../shared/table-design.ts';
 import type { ItemKey, Owner, Page, PersonalDataReader, StoredItem } from '../../../domain/privacy/ports.ts';
 import { accountOwner, emailOwner, keys, OWNER_ATTRIBUTE } from '../keys.ts';
+import { queryPages } from '../query-pages.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 
 /** BatchGetItem takes 100 keys a call. */
@@ -42,28 +43,21 @@ export class DynamoPersonalDataReader implements PersonalDataReader {
     // The tasks a worker holds: IN_PROGRESS under a lease not yet over (task-store.ts claim). Read strongly, so
     // a claim made before the account was marked is seen.
     let latest: number | null = null;
-    let start: Record<string, unknown> | undefined;
-    do {
-      const res = await this.db.send(
-        new QueryCommand({
-          TableName: this.table,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :task)',
-          FilterExpression: '#status = :inProgress AND lease_until > :now',
-          ProjectionExpression: 'lease_until',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':pk': keys.user(userId).pk,
-            ':task': keys.task(userId, '').sk,
-            ':inProgress': 'IN_PROGRESS',
-            ':now': now,
-          },
-          ConsistentRead: true,
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of res.Items ?? []) latest = Math.max(latest ?? 0, Number(item.lease_until));
-      start = res.LastEvaluatedKey;
-    } while (start);
+    for await (const items of queryPages(this.db, {
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :task)',
+      FilterExpression: '#status = :inProgress AND lease_until > :now',
+      ProjectionExpression: 'lease_until',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':pk': keys.user(userId).pk,
+        ':task': keys.task(userId, '').sk,
+        ':inProgress': 'IN_PROGRESS',
+        ':now': now,
+      },
+      ConsistentRead: true,
+    }))
+      for (const item of items) latest = Math.max(latest ?? 0, Number(item.lease_until));
     return latest;
   }
 
