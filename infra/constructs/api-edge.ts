@@ -32,7 +32,7 @@ import { ORIGIN_VERIFY_HEADER } from '../../functions/http/origin-verify.ts';
  * client never chooses its address. Added at viewer request, it reaches API Gateway as a viewer header
  * (ALL_VIEWER_EXCEPT_HOST_HEADER); the functions believe it only beside the origin secret.
  */
-export const VIEWER_ADDRESS_SOURCE = `function handler(event) {
+const VIEWER_ADDRESS_SOURCE = `function handler(event) {
   event.request.headers[${JSON.stringify(VIEWER_ADDRESS_HEADER)}] = { value: event.viewer.ip };
   return event.request;
 }`;

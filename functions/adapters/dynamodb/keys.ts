@@ -2,6 +2,9 @@
 import { createHash } from 'node:crypto';
 import { OWNER_INDEX, TABLE_DESIGN } from '../../../shared/table-design.ts';
 
+/** The start of one second's ledger sort keys (the account's and a team's): entries sort by time. */
+const ledgerSecond = (at: number) => `LEDGER#${String(at).padStart(12, '0')}#`;
+
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
   email: (email: string) => ({ pk: `EMAIL#${email}`, sk: 'EMAIL' }),
@@ -16,11 +19,11 @@ export const keys = {
   }),
   ledger: (userId: string, at: number, entryId: string) => ({
     pk: `USER#${userId}`,
-    sk: `LEDGER#${String(at).padStart(12, '0')}#${entryId}`,
+    sk: `${ledgerSecond(at)}${entryId}`,
   }),
   ledgerPrefix: 'LEDGER#',
   /** One second's ledger entries (the history's last second: functions/domain/accounts/accounts.ts). */
-  ledgerSecondPrefix: (at: number) => `LEDGER#${String(at).padStart(12, '0')}#`,
+  ledgerSecondPrefix: ledgerSecond,
   /**
    * A pack paid by a delayed method (bank debit) the bank has not confirmed (deleted by the credit), or has
    * refused: in the account's partition, so the account page lists them with its token history.
@@ -127,7 +130,7 @@ export const keys = {
   teamLink: (teamId: string, linkId: string) => ({ pk: `TEAM#${teamId}`, sk: `LINK#${linkId}` }),
   teamLedger: (teamId: string, at: number, entryId: string) => ({
     pk: `TEAM#${teamId}`,
-    sk: `LEDGER#${String(at).padStart(12, '0')}#${entryId}`,
+    sk: `${ledgerSecond(at)}${entryId}`,
   }),
   teamLedgerPrefix: 'LEDGER#',
   teamCode: (codeHash: string) => ({ pk: `TEAMCODE#${codeHash}`, sk: 'CODE' }),

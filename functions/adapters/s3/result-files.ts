@@ -8,18 +8,13 @@
 //                                             reused for that set while it lasts; each link lasts minutes)
 // Keys are built here only, from a user id and names checked against their shape once more.
 import { Readable } from 'node:stream';
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  type S3Client,
-} from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { RESULT_PRESETS, type SizedPreset } from '../../../shared/result-presets.ts';
 import type { ImageType } from '../../domain/generation/image-provider.ts';
 import type { ArchiveUpload, ResultFiles } from '../../domain/generation/ports.ts';
 import { parseResultFilename } from '../../domain/generation/task-names.ts';
+import { deleteKeys } from './delete-keys.ts';
 import { isMissing, owner, readImage, saveWithThumbnail, WindowedUrlSigner } from './media-objects.ts';
 
 export const RESULT_PREFIXES = {
@@ -87,14 +82,7 @@ export class S3ResultFiles implements ResultFiles {
     // What the worker stores (its role may delete under results/ and result-thumbs/ only); sizes and archives
     // are made later, by requests the deletion's last pass outlasts.
     const { image, thumbnail } = resultKeys(userId, filename);
-    const keys = [image, thumbnail, previewKey(userId, filename)];
-    const res = await this.s3.send(
-      new DeleteObjectsCommand({
-        Bucket: this.bucket,
-        Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true },
-      }),
-    );
-    if (res.Errors?.length) throw new Error(`S3 refused to delete ${res.Errors.length} objects`);
+    await deleteKeys(this.s3, this.bucket, [image, thumbnail, previewKey(userId, filename)]);
   }
 
   async read(userId: string, filename: string): Promise<{ bytes: Uint8Array; contentType: string } | null> {
