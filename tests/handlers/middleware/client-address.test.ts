@@ -115,6 +115,19 @@ describe('a per-address limit behind the distribution (capture-link opens)', () 
     expect((await open(newClientIp(), through(abuser), photos)).status).toBe(429);
   });
 
+  it('counts an IPv6 viewer by its /64: a new address of the same network per request is still held back', async () => {
+    const network = `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
+    const within = () => `${network}:${randomBytes(2).toString('hex')}::${randomBytes(2).toString('hex')}`;
+    const through = (viewer: string) => ({ [ORIGIN_VERIFY_HEADER]: SECRET, [VIEWER_ADDRESS_HEADER]: viewer });
+    const statuses: number[] = [];
+    for (let i = 0; i <= CAPTURE_LIMITS.opensPerWindow; i++)
+      statuses.push((await open(newClientIp(), through(within()), photos)).status);
+    expect(statuses.slice(0, -1).every((s) => s === 404)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    // The next /64 is someone else.
+    expect((await open(newClientIp(), through(`2001:db9:${network.slice(9)}::1`), photos)).status).toBe(404);
+  });
+
   it('ignores the header without origin verification: a client cannot pick a new address per request', async () => {
     const client = newClientIp();
     const statuses: number[] = [];
