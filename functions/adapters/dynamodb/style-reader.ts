@@ -1,8 +1,9 @@
 // Reads styles back from the table, checked (style-items.ts). The avatars function needs only this; the
 // writer (style-store.ts) is bundled where styles are created or seeded.
-import { BatchGetCommand, type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Style } from '../../domain/styles/style.ts';
 import type { StyleReader } from '../../domain/styles/style-store.ts';
+import { batchGet } from './batch-get.ts';
 import { keys } from './keys.ts';
 import { queryPages } from './query-pages.ts';
 import { toStyle } from './style-items.ts';
@@ -34,20 +35,11 @@ export class DynamoStyleReader implements StyleReader {
   }
 
   async getMany(ids: readonly number[]): Promise<Style[]> {
-    const styles: Style[] = [];
-    let pending: Record<string, unknown>[] = [...new Set(ids)].map((id) => keys.style(id));
-    // BatchGet answers at most 100 keys and may leave some unprocessed under load: ask again for those.
-    for (let round = 0; pending.length && round < 5; round++) {
-      const res = await this.db.send(
-        new BatchGetCommand({ RequestItems: { [this.table]: { Keys: pending.slice(0, 100) } } }),
-      );
-      styles.push(...(res.Responses?.[this.table] ?? []).map(toStyle));
-      pending = [
-        ...((res.UnprocessedKeys?.[this.table]?.Keys as Record<string, unknown>[]) ?? []),
-        ...pending.slice(100),
-      ];
-    }
-    if (pending.length) throw new Error('Styles not read after 5 rounds of BatchGet');
-    return styles;
+    const items = await batchGet(
+      this.db,
+      this.table,
+      [...new Set(ids)].map((id) => keys.style(id)),
+    );
+    return items.map(toStyle);
   }
 }

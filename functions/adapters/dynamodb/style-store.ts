@@ -1,9 +1,10 @@
 // Writing styles to the table (reading them: style-reader.ts). Ids come from an atomic counter; seeding
 // claims each catalogue key with a conditional put in the same transaction as the style, so concurrent
 // seeders add each style once.
-import { BatchGetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { NewStyle, Style } from '../../domain/styles/style.ts';
 import type { SeedResult, StyleStore } from '../../domain/styles/style-store.ts';
+import { batchGet } from './batch-get.ts';
 import { isConditionFailure } from './conditions.ts';
 import { keys } from './keys.ts';
 import { toItem } from './style-items.ts';
@@ -83,21 +84,12 @@ export class DynamoStyleStore extends DynamoStyleReader implements StyleStore {
   }
 
   private async seededKeys(catalogueKeys: string[]): Promise<Set<string>> {
-    const found = new Set<string>();
-    for (let i = 0; i < catalogueKeys.length; i += 100) {
-      let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
-        [this.table]: { Keys: catalogueKeys.slice(i, i + 100).map((k) => keys.styleSeed(k)) },
-      };
-      // BatchGet may answer in parts: ask again for what it left out.
-      while (request && Object.keys(request).length) {
-        const res = await this.db.send(new BatchGetCommand({ RequestItems: request }));
-        for (const item of res.Responses?.[this.table] ?? []) {
-          found.add(String(item.pk).slice('STYLE_SEED#'.length));
-        }
-        request = res.UnprocessedKeys as typeof request;
-      }
-    }
-    return found;
+    const items = await batchGet(
+      this.db,
+      this.table,
+      catalogueKeys.map((k) => keys.styleSeed(k)),
+    );
+    return new Set(items.map((item) => String(item.pk).slice('STYLE_SEED#'.length)));
   }
 }
 
