@@ -36,28 +36,33 @@ type ReadOptions<K extends ReadRouteId> = {
   query?: Record<string, string | undefined>;
 };
 
-/** The query of one read of the route table: its key, and the API client's call with the query's signal. */
-export function routeQuery<K extends ReadRouteId>(id: K, { params, query }: ReadOptions<K> = {}) {
+/** One read of the route table through the API client, with the query's signal. */
+function readRoute<K extends ReadRouteId>(
+  id: K,
+  { params, query }: ReadOptions<K>,
+  signal: AbortSignal,
+): Promise<ResponseOf<K>> {
   const call = api as (id: K, options: object) => Promise<ResponseOf<K>>;
+  return call(id, { params, query, signal });
+}
+
+/** The query of one read of the route table: its key, and the API client's call with the query's signal. */
+export function routeQuery<K extends ReadRouteId>(id: K, options: ReadOptions<K> = {}) {
   return queryOptions({
-    queryKey: routeKey(id, params, query),
-    queryFn: ({ signal }) => call(id, { params, query, signal }),
+    queryKey: routeKey(id, options.params, options.query),
+    queryFn: ({ signal }) => readRoute(id, options, signal),
   });
 }
 
 /** routeQuery for a read whose 404 means "none" (the caller's team, the account's capture link): `null` then. */
-export function routeQueryOrNone<K extends ReadRouteId>(id: K, { params, query }: ReadOptions<K> = {}) {
-  const call = api as (id: K, options: object) => Promise<ResponseOf<K>>;
+export function routeQueryOrNone<K extends ReadRouteId>(id: K, options: ReadOptions<K> = {}) {
   return queryOptions({
-    queryKey: routeKey(id, params, query),
-    queryFn: async ({ signal }): Promise<ResponseOf<K> | null> => {
-      try {
-        return await call(id, { params, query, signal });
-      } catch (e) {
+    queryKey: routeKey(id, options.params, options.query),
+    queryFn: ({ signal }): Promise<ResponseOf<K> | null> =>
+      readRoute(id, options, signal).catch((e: unknown) => {
         if (isApiError(e) && e.status === 404) return null;
         throw e;
-      }
-    },
+      }),
   });
 }
 
