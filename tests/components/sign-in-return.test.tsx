@@ -112,14 +112,42 @@ describe('the activation link opened on another device', () => {
     }
   }, 60_000);
 
-  test('a link that fails keeps the page for the next sign-in in this browser, which the French login page says', async () => {
+  // A crafted link with a bad token must not plant a join page or a checkout for the next sign-in here.
+  test('a link whose token is refused before use keeps nothing, and the French login page names no team', async () => {
     apiStub.on(
       'loginLinkPreview',
       fail(401, 'INVALID_LINK', 'Invalid or expired login link. Please request a new one.'),
     );
-    await renderApp(`/login_with_token?token=used&lang=fr&return_to=${encodeURIComponent(JOIN)}`);
+    await renderApp(
+      `/login_with_token?token=forged&lang=fr&return_to=${encodeURIComponent(JOIN)}&buy=pack-40`,
+    );
     await waitFor(() => expect(currentLocation().pathname).toBe('/fr/login'));
-    expect(keptReturn()).toBe(JOIN);
-    await screen.findByTestId('join-note');
+    await screen.findByRole('button', { name: 'Se connecter' });
+    expect(keptReturn()).toBeNull();
+    expect(pendingPurchase()).toBeNull();
+    expect(screen.queryByTestId('join-note')).toBeNull();
   });
+
+  test('a link refused when redeemed (used meanwhile) keeps nothing either', async () => {
+    apiStub.on('loginLinkPreview', ok('loginLinkPreview', { email: 'c•••@acme.test', same_browser: true }));
+    apiStub.on(
+      'loginWithToken',
+      fail(401, 'INVALID_LINK', 'Invalid or expired login link. Please request a new one.'),
+    );
+    await renderApp(`/login_with_token?token=used&lang=en&return_to=${encodeURIComponent(JOIN)}&buy=pack-40`);
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(apiStub.calls('loginWithToken')).toHaveLength(1);
+    expect(keptReturn()).toBeNull();
+    expect(pendingPurchase()).toBeNull();
+  });
+
+  test('a link redeemed keeps both what it carries: the plan decides the landing, the page stays kept', async () => {
+    apiStub.byDefault('checkSubscription', ok('checkSubscription', { hasActiveSubscription: false }));
+    await openOnPhone(
+      `/login_with_token?token=link-secret&lang=fr&return_to=${encodeURIComponent(JOIN)}&buy=pack-40`,
+    );
+    await waitFor(() => expect(where()).toBe('/fr/pricing?buy=pack-40'), { timeout: 5000 });
+    expect(pendingPurchase()?.id).toBe('pack-40');
+    expect(keptReturn()).toBe(JOIN);
+  }, 20_000);
 });

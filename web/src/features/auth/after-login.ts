@@ -5,7 +5,8 @@
 // gone back to after the sign-in. An emailed link (sign-up's activation, "Send me a login link", "Send new
 // activation link") carries what this browser kept, so that the sign-in lands there on another device too
 // (docs/product.md, "Sign-up and activation on two devices"): the sign-up and link requests send it
-// (keptForLink), the link's page keeps it again in the browser that opens it (keepFromLink) before going on.
+// (keptForLink), the link's page keeps it again in the browser that opens it (keepFromLink) once the link is redeemed,
+// never when it fails.
 import type { Language } from '../../../../shared/language.ts';
 import { pendingPurchase, purchasePath, rememberPurchase } from '../../lib/purchase-intent.ts';
 import { keptReturn, rememberReturn, takeReturn } from '../../lib/return-to.ts';

@@ -8,8 +8,9 @@
 // mail scanner, or a victim someone sent their own link to) first asks "Sign in as j•••@example.com?":
 // nothing is redeemed until Continue (login CSRF).
 // The link may carry where the sign-in goes (`return_to`, `buy`: after-login.ts): an invitation's join page
-// kept on the laptop that signed up, reached from the activation email opened on the phone. Kept here once
-// the link is used or fails (so the next sign-in in this browser goes there too), never on Cancel.
+// kept on the laptop that signed up, reached from the activation email opened on the phone. Kept here only
+// once the link is redeemed: never when it fails (a link with a bad token would otherwise plant a join page
+// or a checkout for the victim's next sign-in in this browser), never on Cancel.
 import './strings.ts';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -79,8 +80,9 @@ export default function LoginWithTokenPage() {
         }
       }
       setState({ step: 'loading' });
-      keepFromLink({ returnTo, buy });
       const { access_token, activated, signup_bonus } = await redeemLoginLink(token);
+      // Kept only once the link is used: a crafted link with a bad token plants nothing for the next sign-in.
+      keepFromLink({ returnTo, buy });
       if (cancelled) return;
       // Whether or not the user loads, the session is open: go on to the app.
       const user = await signIn(access_token);
@@ -94,7 +96,6 @@ export default function LoginWithTokenPage() {
     };
     open().catch((e: unknown) => {
       if (!cancelled) {
-        keepFromLink({ returnTo, buy });
         setState({ step: 'error', message: tokenLoginFailure(e, t), code: tokenLoginFailureCode(e) });
       }
     });
