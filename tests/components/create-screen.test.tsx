@@ -2,9 +2,10 @@
 // balance buys of it (how many avatars, or the tokens missing and the pack that covers them), the panel's
 // running total and warnings, Create Avatars or Upload Reference Photos, in English and French. The styles,
 // photos and balance are the stub's; the server's own checks are the integration tests'.
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import type { Style, UserInfo } from '../../shared/api-schemas.ts';
+import { queryClient } from '../../web/src/lib/server-state.tsx';
 import { apiStub, fail, ok } from './support/api-stub.ts';
 import { aPhoto, aStyle, photoList } from './support/fixtures.ts';
 import { aUser, currentLocation, type Rendered, renderApp } from './support/render.tsx';
@@ -247,5 +248,67 @@ describe('Créez votre avatar (fr)', () => {
     );
     expect(plain(screen.getByTestId('selection-bar').textContent)).toContain('2 styles · 4 jetons');
     expect(within(panel()).getByRole('button', { name: 'Retirer Portrait studio' })).toBeTruthy();
+  });
+});
+
+describe('the picks kept in the tab (a language switch, a reload)', () => {
+  const HEADSHOT = aStyle(5, { name: 'Headshot Pro', accepts_choices: true, token_cost: 1 });
+  const pressed = (el: HTMLElement) => el.getAttribute('aria-pressed');
+  // The flags and a reload load the page again: nothing of the last page stays but the tab's storage.
+  const reload = async (page: Rendered, path: string, user = aUser()) => {
+    page.unmount();
+    queryClient.clear();
+    return openCreate(path, { photos: 2, user, styles: [...STYLES, HEADSHOT] });
+  };
+
+  test('styles and backdrops picked in English are still picked in French, and after a reload', async () => {
+    let page = await openCreate('/app/create', { photos: 2, styles: [...STYLES, HEADSHOT] });
+    await page.user.click(card(CHEAP));
+    await page.user.click(card(HEADSHOT));
+    const [studio] = screen.getAllByTestId('backdrop-choice');
+    await page.user.click(studio as HTMLElement);
+    expect(total()).toBe('2 tokens');
+
+    page = await reload(page, '/fr/app/create');
+    await waitFor(() => expect(pressed(card(CHEAP))).toBe('true'));
+    expect(pressed(card(HEADSHOT))).toBe('true');
+    expect(pressed(card(THREE))).toBe('false');
+    expect(pressed(screen.getAllByTestId('backdrop-choice')[0] as HTMLElement)).toBe('true');
+    expect(total()).toBe('2 jetons');
+
+    // A change in French is kept too: back in English, a reload.
+    await page.user.click(card(CHEAP));
+    page = await reload(page, '/app/create');
+    await waitFor(() => expect(pressed(card(HEADSHOT))).toBe('true'));
+    expect(pressed(card(CHEAP))).toBe('false');
+    expect(total()).toBe('1 token');
+
+    // Another account in the same tab starts with nothing picked.
+    page = await reload(page, '/app/create', aUser({ email: 'other@example.com' }));
+    expect(screen.getAllByTestId('style-card').map(pressed)).not.toContain('true');
+    expect(total()).toBe('0 tokens');
+  });
+
+  test('forgotten once the batch is created', async () => {
+    apiStub.on(
+      'createTasksBatch',
+      ok('createTasksBatch', {
+        msg: 'Started 1 avatar',
+        batch_id: 'b1',
+        task_ids: ['t1'],
+        tokens_spent: 1,
+        tokens_left: 1,
+      }),
+    );
+    apiStub.on('userTasks', ok('userTasks', { tasks: [] }));
+    let page = await openCreate('/app/create', { photos: 2 });
+    await page.user.click(card(TWO));
+    page = await reload(page, '/app/create');
+    await waitFor(() => expect(pressed(card(TWO))).toBe('true'));
+    await page.user.click(within(panel()).getByRole('button', { name: 'Create Avatars' }));
+    await waitFor(() => expect(currentLocation().pathname).toBe('/app/gallery'));
+    page = await reload(page, '/app/create');
+    expect(screen.getAllByTestId('style-card').map(pressed)).not.toContain('true');
+    expect(total()).toBe('0 tokens');
   });
 });

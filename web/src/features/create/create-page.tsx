@@ -2,7 +2,7 @@
 // styles by category, a click toggles one, the side panel totals them against the balance and creates the
 // batch; success leads to the gallery with the server's message.
 import './strings.ts';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Style } from '../../../../shared/api-schemas.ts';
 import type { StyleChoices } from '../../../../shared/style-choices.ts';
@@ -26,6 +26,7 @@ import { ChoicePicker } from './components/choice-picker.tsx';
 import { SelectionPanel } from './components/selection-panel.tsx';
 import { StyleCard } from './components/style-card.tsx';
 import { comboKey, TeamComboPicker } from './components/team-combo-picker.tsx';
+import { forgetSelection, keepSelection, readKeptSelection } from './kept-selection.ts';
 import { readinessOf } from './readiness.ts';
 import './create.css';
 import '../../lib/app-routes.ts';
@@ -60,6 +61,23 @@ export default function CreatePage() {
     : ownChoices;
   const [submitting, setSubmitting] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
+  // The picks survive a language switch and a reload (kept-selection.ts): those kept for this account come
+  // back once it is known, beside a ?style one, and each change is kept from then on.
+  const account = user?.email ?? null;
+  const restoredFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!account || restoredFor.current === account) return;
+    restoredFor.current = account;
+    const kept = readKeptSelection(account);
+    if (!kept) return;
+    setSelectedIds((ids) => [...kept.styleIds, ...ids.filter((id) => !kept.styleIds.includes(id))]);
+    setChoices(kept.choices);
+    setPickedCombo(kept.combo);
+  }, [account]);
+  useEffect(() => {
+    if (account && restoredFor.current === account)
+      keepSelection(account, { styleIds: selectedIds, choices: ownChoices, combo: pickedCombo });
+  }, [account, selectedIds, ownChoices, pickedCombo]);
   // One key per selection: a retry of the same batch (a double click, a lost answer) is charged once.
   const idempotency = useRef<{ ids: string; key: string } | null>(null);
 
@@ -103,6 +121,7 @@ export default function CreatePage() {
     try {
       const { msg } = await createBatch(selected, choices, idempotency.current.key);
       idempotency.current = null;
+      forgetSelection(user.email);
       void refreshUser();
       toast.success(language === 'en' ? msg : t('create.created', { count: readiness.avatars }));
       navigate(path('appGallery'));
