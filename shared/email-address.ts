@@ -1,10 +1,14 @@
 // What the product accepts as an email address, in one place for the functions and the SPA.
 // Only a plain `local@domain`: an RFC 5321 dot-atom local part in ASCII (no display names, brackets,
 // quoted strings, comments, invisible characters or look-alike letters from other scripts), and a domain
-// of letters, digits and hyphens in any script, stored as punycode.
+// of letters, digits and hyphens in any script, stored as punycode. No relay or source-route form either:
+// `a%evil.test@acme.test` (the "percent hack") and `evil.test!a@acme.test` (a bang path) may be delivered to
+// another host by a relaying server, so an address with `%` or `!` could pass for one of a team's domain
+// (docs/product.md, "Teams") while reading mail elsewhere; quoted local parts, a second `@`, source routes
+// (`@a,@b:x@c`) and `[ip]` domains are refused by the shapes below.
 
-/** atext of RFC 5322 section 3.2.3, which RFC 5321's dot-string uses. */
-const ATOM = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";
+/** atext of RFC 5322 section 3.2.3, which RFC 5321's dot-string uses, less the relay characters % and !. */
+const ATOM = "[A-Za-z0-9#$&'*+/=?^_`{|}~-]+";
 const LOCAL_PART = new RegExp(`^${ATOM}(?:\\.${ATOM})*$`);
 /** Letters, marks and digits of any script, hyphens and dots: what an IDN domain is typed with. */
 const DOMAIN_AS_TYPED = /^[\p{L}\p{M}\p{N}.-]+$/u;
