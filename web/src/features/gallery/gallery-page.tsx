@@ -25,6 +25,7 @@ import { StarIcon } from './components/favourite-star.tsx';
 import { isMeasured } from './components/likeness.tsx';
 import { TaskCard, useStyleName } from './components/task-card.tsx';
 import { groupByDay } from './group-by-day.ts';
+import { useBalanceAfterRefunds } from './refund-balance.ts';
 import { byLikeness, GALLERY_SORTS, type GallerySort } from './sort-tasks.ts';
 import { batchesInProgress, estimateOf } from './task-estimate.ts';
 import { useNow } from './use-now.ts';
@@ -42,6 +43,7 @@ export default function GalleryPage() {
   const { tasks, loading, failed, refreshing, readAt, hasMore, loadingMore, reload, loadMore } =
     useTasks(filter);
   const favouritesOnly = filter === 'favourites';
+  useBalanceAfterRefunds(tasks);
   const styles = useStyleMap();
   const styleName = useStyleName(styles);
   const [opened, setOpened] = useState<{ id: string; editing: boolean } | null>(null);

@@ -1,0 +1,105 @@
+// Refunds on My Avatars (docs/faces.md, "The guarantee"; docs/product.md, step 5): the navbar's balance once
+// the worker gave tokens back, in English and French. The words are written out here, not read from the
+// locales.
+import { act, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, test } from 'vitest';
+import type { AvatarTask } from '../../shared/api-schemas.ts';
+import { clearImageCaches } from '../../web/src/features/gallery/api/image-cache.ts';
+import { queryClient } from '../../web/src/lib/server-state.tsx';
+import { apiStub, ok } from './support/api-stub.ts';
+import { aStyle, aTask } from './support/fixtures.ts';
+import { aUser, renderApp } from './support/render.tsx';
+
+const plain = (s: string | null | undefined): string => (s ?? '').replace(/\s+/g, ' ').trim();
+const STYLE = aStyle(1, {
+  name: 'Office Headshot',
+  token_cost: 3,
+  translations: { fr: { name: 'Portrait au bureau', description: 'Au bureau' } },
+});
+
+/** Being made: no result yet. */
+const making = (id: string): AvatarTask => {
+  const {
+    thumbnail_url: _t,
+    image_url: _i,
+    width: _w,
+    height: _h,
+    ...rest
+  } = aTask(id, {
+    status: 'IN_PROGRESS',
+    result_path: null,
+    favourite: undefined,
+    token_cost: 3,
+  });
+  return rest;
+};
+
+/** Made, but the likeness guarantee gave its tokens back: withheld, only a blurred copy. */
+const withheld = (id: string, over: Partial<AvatarTask> = {}): AvatarTask => {
+  const {
+    thumbnail_url: _t,
+    image_url: _i,
+    ...rest
+  } = aTask(id, {
+    token_cost: 3,
+    likeness: 41,
+    likeness_refunded: true,
+    withheld: true,
+    preview_url: `http://files.test/results/${id}-blur.webp`,
+    ...over,
+  });
+  return rest;
+};
+
+let tasks: AvatarTask[] = [];
+let balance = 2;
+
+beforeEach(() => {
+  clearImageCaches();
+  apiStub.on('listStyles', ok('listStyles', { success: true, styles: [STYLE] }));
+  apiStub.on('userTasks', () => ok('userTasks', { tasks: [...tasks], next_cursor: null }));
+});
+
+async function openGallery(prefix: '' | '/fr', shown: AvatarTask[], tokens = 2) {
+  tasks = shown;
+  balance = tokens;
+  const page = await renderApp(`${prefix}/app/gallery`, { as: aUser({ tokens_ltd: tokens }), strict: false });
+  // The account as the server has it at each read (the worker's refunds change it).
+  apiStub.on('userInfo', () => ok('userInfo', aUser({ tokens_ltd: balance })));
+  await screen.findAllByTestId('task-card');
+  return page;
+}
+
+/** The gallery's poll (every 15 s while a task is being made) reads the list again. */
+const poll = () => act(() => queryClient.refetchQueries({ queryKey: ['userTasks'] }));
+const navbarBalance = () => plain(screen.getByTestId('token-balance').textContent);
+
+describe('the navbar balance after a refund', () => {
+  test('a task being made that comes back refunded reads the balance again, once', async () => {
+    // An avatar refunded before the page was opened: the balance read with the page has its tokens.
+    await openGallery('', [making('t1'), withheld('old', { created_at: 1_789_000_000 })]);
+    await waitFor(() => expect(navbarBalance()).toBe('2 tokens'));
+    const reads = apiStub.calls('userInfo').length;
+
+    // The worker refunded it (the likeness guarantee): 3 tokens back.
+    tasks = [withheld('t1'), ...tasks.slice(1)];
+    balance = 5;
+    await poll();
+    await waitFor(() => expect(navbarBalance()).toBe('5 tokens'));
+    expect(apiStub.calls('userInfo')).toHaveLength(reads + 1);
+
+    // Read again with nothing new: the balance is not asked again.
+    await poll();
+    expect(apiStub.calls('userInfo')).toHaveLength(reads + 1);
+  });
+
+  test('a failure refunded, in French: the balance follows', async () => {
+    await openGallery('/fr', [making('t2')]);
+    await waitFor(() => expect(navbarBalance()).toBe('2 jetons'));
+    const { result_path: _r, ...failed } = making('t2');
+    tasks = [{ ...failed, status: 'ERROR', result_path: null, refunded: true, error: 'failed' }];
+    balance = 5;
+    await poll();
+    await waitFor(() => expect(navbarBalance()).toBe('5 jetons'));
+  });
+});
