@@ -1,7 +1,7 @@
 // Refunds on My Avatars (docs/faces.md, "The guarantee"; docs/product.md, step 5): the navbar's balance once
-// the worker gave tokens back, in English and French. The words are written out here, not read from the
-// locales.
-import { act, screen, waitFor } from '@testing-library/react';
+// the worker gave tokens back, and Try again on a refunded edit (the edit again, at an edit's price), in
+// English and French. The words are written out here, not read from the locales.
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { AvatarTask } from '../../shared/api-schemas.ts';
 import { clearImageCaches } from '../../web/src/features/gallery/api/image-cache.ts';
@@ -102,4 +102,66 @@ describe('the navbar balance after a refund', () => {
     await poll();
     await waitFor(() => expect(navbarBalance()).toBe('5 jetons'));
   });
+});
+
+describe('Try again on a refunded edit', () => {
+  // Version 2 of an avatar (a 3-token style), made by a plain backdrop edit (1 token) and refunded.
+  const original = aTask('v1', { token_cost: 3, edit_count: 1 });
+  const edited = withheld('v2', {
+    token_cost: 1,
+    version: 2,
+    edit_of: 'v1',
+    root_id: 'v1',
+    edit: { kind: 'backdrop', backdrop: 'plain-colour', colour: '#2b5c8a' },
+    created_at: original.created_at + 60,
+  });
+  const COPY = {
+    en: {
+      prefix: '' as const,
+      text: 'The same edit again, of the same version: a new version of this avatar.',
+      edit: 'Plain backdrop #2b5c8a',
+      cost: 'It costs 1 token.',
+      confirm: 'Try again for 1 token',
+      started: 'Version 3 is being made. It will appear in your gallery in about 30 seconds.',
+    },
+    fr: {
+      prefix: '/fr' as const,
+      text: 'La même modification, à nouveau, de la même version : une nouvelle version de cet avatar.',
+      edit: 'Arrière-plan uni #2b5c8a',
+      cost: 'Il coûte 1 jeton.',
+      confirm: 'Réessayer pour 1 jeton',
+      started: 'La modification est relancée.',
+    },
+  };
+
+  for (const lang of ['en', 'fr'] as const) {
+    test(`offers the edit again at an edit's price, not a new avatar at the style's (${lang})`, async () => {
+      const words = COPY[lang];
+      apiStub.on(
+        'tryTaskAgain',
+        ok('tryTaskAgain', {
+          msg: COPY.en.started,
+          batch_id: 'b3',
+          task_ids: ['v3'],
+          tokens_spent: 1,
+          tokens_left: 1,
+        }),
+      );
+      const { user } = await openGallery(words.prefix, [edited, original]);
+      const refund = screen.getByTestId('likeness-refund');
+      await user.click(within(refund).getByTestId('try-again'));
+      const dialog = await screen.findByTestId('try-again-dialog');
+      expect(plain(dialog.textContent)).toContain(words.text);
+      expect(plain(within(dialog).getByTestId('try-again-edit').textContent)).toBe(words.edit);
+      expect(plain(within(dialog).getByTestId('try-again-cost').textContent)).toBe(words.cost);
+      const confirm = within(dialog).getByTestId('try-again-confirm');
+      expect(plain(confirm.textContent)).toBe(words.confirm);
+      await user.click(confirm);
+      await waitFor(() => expect(apiStub.calls('tryTaskAgain')).toHaveLength(1));
+      const [call] = apiStub.calls('tryTaskAgain');
+      expect(call?.params).toEqual({ taskId: 'v2' });
+      expect(call?.body).toEqual({ expected_cost: 1 });
+      await screen.findByText(lang === 'en' ? words.started : COPY.fr.started);
+    });
+  }
 });

@@ -393,8 +393,9 @@ export async function processTaskMessage(
       likenessMs,
     });
     if (!done) await removeIfDeleted(deps, task, filename, context);
-    // A region's brush has served: the version is made (a failure leaves it to the account's deletion).
-    if (done && task.edit?.spec.kind === 'region')
+    // A region's brush has served: the version is made. A failure, and a version the likeness guarantee
+    // refunded, keep it for Try again (try-again.ts) and leave it to the account's deletion.
+    if (done && !done.refunded && task.edit?.spec.kind === 'region')
       await deps.edits?.masks.remove(task.userId, task.id).catch((e: unknown) => {
         deps.log('warn', 'edit brush not removed', { ...context, error: String(e) });
       });

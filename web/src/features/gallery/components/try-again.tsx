@@ -1,9 +1,11 @@
 // "Try again" on a finished card: a confirmation that states the token cost, then one new avatar
 // with the same style, backdrop, outfit and photos. The price shown is the style's current one (the server
-// charges that, and refuses if it changed meanwhile); a style no longer offered has no Try again.
+// charges that, and refuses if it changed meanwhile); a style no longer offered has no Try again. A version
+// made by an edit is tried again as that edit, at an edit's price (functions/domain/generation/try-again.ts).
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Style } from '../../../../../shared/api-schemas.ts';
+import { EDIT_TOKEN_COST } from '../../../../../shared/edit-rules.ts';
 import { TaskChoices } from '../../../components/choices/task-choices.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -18,6 +20,7 @@ import { toast } from '../../../lib/toasts.ts';
 import { useStyleMap } from '../api/styles.ts';
 import type { Task } from '../api/tasks.ts';
 import { isPriceChange, tryAgain } from '../api/try-again.ts';
+import { editWords } from '../edits/versions-ui.tsx';
 
 function ConfirmTryAgain({
   task,
@@ -38,7 +41,7 @@ function ConfirmTryAgain({
   const key = useRef(crypto.randomUUID());
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ text: string; short: boolean } | null>(null);
-  const cost = style.token_cost;
+  const cost = task.edit ? EDIT_TOKEN_COST : style.token_cost;
 
   useEffect(() => {
     const d = dialog.current;
@@ -52,7 +55,9 @@ function ConfirmTryAgain({
     try {
       const { msg } = await tryAgain(task, cost, key.current);
       void refreshUser();
-      toast.success(language === 'en' ? msg : t('gallery.tryAgainStarted'));
+      toast.success(
+        language === 'en' ? msg : t(task.edit ? 'gallery.tryAgainEditStarted' : 'gallery.tryAgainStarted'),
+      );
       onClose();
     } catch (e) {
       console.error('Try again', task.id, e);
@@ -93,9 +98,21 @@ function ConfirmTryAgain({
       <div className="avatar-modal__inner">
         <h2 id="try-again-title">{t('gallery.tryAgainTitle')}</h2>
         <div id="try-again-text" className="try-again-dialog__text">
-          <p>{t(task.backdrop || task.outfit ? 'gallery.tryAgainTextChoices' : 'gallery.tryAgainText')}</p>
-          <p className="try-again-dialog__style">{label}</p>
-          <TaskChoices backdrop={task.backdrop} outfit={task.outfit} />
+          {task.edit ? (
+            <>
+              <p>{t('gallery.tryAgainTextEdit')}</p>
+              <p className="try-again-dialog__style">{label}</p>
+              <p data-testid="try-again-edit">{editWords(t, task.edit)}</p>
+            </>
+          ) : (
+            <>
+              <p>
+                {t(task.backdrop || task.outfit ? 'gallery.tryAgainTextChoices' : 'gallery.tryAgainText')}
+              </p>
+              <p className="try-again-dialog__style">{label}</p>
+              <TaskChoices backdrop={task.backdrop} outfit={task.outfit} />
+            </>
+          )}
           <p className="try-again-dialog__cost" data-testid="try-again-cost">
             {t('gallery.tryAgainCost', { cost: price })}
           </p>

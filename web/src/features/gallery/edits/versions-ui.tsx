@@ -54,7 +54,7 @@ export function VersionSwitcher({
 }
 
 /** What an edit asked for, in a few words ("New backdrop: Office"). */
-function editWords(t: TFunction, edit: EditSpec): string {
+export function editWords(t: TFunction, edit: EditSpec): string {
   switch (edit.kind) {
     case 'backdrop':
       return edit.colour
