@@ -1,5 +1,6 @@
 // The versions of one avatar on its card and in its modal: a switcher (v1, v2, ...) where an avatar has
 // more than one, what each edit asked for, and "Before this edit": a version beside the one it was made from.
+import { useState } from 'react';
 import type { EditSpec } from '../../../../../shared/api-schemas.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import type { TFunction } from '../../../lib/i18n.ts';
@@ -9,6 +10,19 @@ import { isPending } from '../api/tasks.ts';
 import { versionOf } from '../versions.ts';
 import { ASPECT_NAMES } from './edit-panel.tsx';
 import '../edit-panel.css';
+
+/**
+ * Pills a switcher shows before the older versions fold into one "+n" (six fit a 320 px card's width; the
+ * unfolded list wraps onto more lines rather than scrolling sideways).
+ */
+export const VERSION_PILLS = 5;
+
+/** The versions folded into "+n": all but the first and the newest ones, and never the version shown. */
+function foldedOf(versions: Task[], shown: Task): Set<string> {
+  if (versions.length <= VERSION_PILLS) return new Set();
+  const middle = versions.slice(1, versions.length - (VERSION_PILLS - 2));
+  return new Set(middle.filter((v) => v.id !== shown.id).map((v) => v.id));
+}
 
 export function VersionSwitcher({
   versions,
@@ -23,11 +37,28 @@ export function VersionSwitcher({
   finishedOnly?: boolean;
 }) {
   const { t } = useTranslation();
+  const [unfolded, setUnfolded] = useState(false);
   if (versions.length < 2) return null;
+  const folded = unfolded ? new Set<string>() : foldedOf(versions, shown);
+  const firstFolded = versions.findIndex((v) => folded.has(v.id));
   return (
     <fieldset className="version-switcher" data-testid="versions">
       <legend className="visually-hidden">{t('gallery.versions')}</legend>
-      {versions.map((v) => {
+      {versions.map((v, i) => {
+        if (folded.has(v.id))
+          return i === firstFolded ? (
+            <button
+              key="more"
+              type="button"
+              className="version-switcher__version version-switcher__more"
+              aria-label={t('gallery.versionsMore', { count: folded.size })}
+              title={t('gallery.versionsMore', { count: folded.size })}
+              onClick={() => setUnfolded(true)}
+              data-testid="versions-more"
+            >
+              +{folded.size}
+            </button>
+          ) : null;
         const n = versionOf(v);
         const pending = isPending(v);
         const name = t('gallery.versionName', { version: n });
