@@ -172,7 +172,7 @@ describeInBrowser('Manage Photos', () => {
 
     await page.getByTestId('photo-card').nth(2).waitFor(UPLOADED);
     expect(await page.getByTestId('rejected-message').innerText()).toBe(
-      'Uploaded: 3. Rejected as not valid images: 1.',
+      'Uploaded: 3. Rejected: 1 (not a valid image: 1).',
     );
     await page.getByText('"notes.jpg" is not a valid image.', { exact: true }).waitFor();
     expect(await input.evaluate((el) => (el as HTMLInputElement).files?.length)).toBe(0);

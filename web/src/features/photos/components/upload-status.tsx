@@ -1,7 +1,7 @@
 // What the upload is doing: the consent messages, the files waiting for consent, the
 // progress bar with its percentage, the rejected-count message with each reason, or the failure.
 
-import { PHOTO_LIMITS } from '../../../../../shared/photo-rules.ts';
+import { PHOTO_LIMITS, REJECTION_REASONS, type RejectionReason } from '../../../../../shared/photo-rules.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { UploadProgress } from '../api/direct-upload.ts';
@@ -19,6 +19,18 @@ const REASON_VALUES = {
   mp: PHOTO_LIMITS.maxPixels / 1_000_000,
   max: PHOTO_LIMITS.maxPhotos,
 };
+
+/** How many files each reason refused, in the order of REJECTION_REASONS; files that never arrived count as 'not-found'. */
+function countByReason(report: UploadReport): [RejectionReason, number][] {
+  const counts = new Map<RejectionReason, number>();
+  const add = (reason: RejectionReason) => counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  for (const r of report.rejections) add(r.reason);
+  for (const _ of report.failed) add('not-found');
+  return REJECTION_REASONS.flatMap((reason) => {
+    const n = counts.get(reason);
+    return n ? [[reason, n] as [RejectionReason, number]] : [];
+  });
+}
 
 export function UploadStatus({
   consentMessage,
@@ -71,7 +83,13 @@ export function UploadStatus({
       {report && rejected > 0 && (
         <Alert kind="warning">
           <span data-testid="rejected-message">
-            {t('photos.rejectedSummary', { uploaded: report.uploaded, rejected })}
+            {t('photos.rejectedSummary', {
+              uploaded: report.uploaded,
+              rejected,
+              reasons: countByReason(report)
+                .map(([reason, count]) => t(`photos.rejectedCount_${reason}`, { count, ...REASON_VALUES }))
+                .join(t('photos.rejectedCountSeparator')),
+            })}
           </span>
           <span className="upload-status__reasons">
             {report.rejections.map((r, i) => (
