@@ -13,6 +13,11 @@ export const PHOTO_LIMITS = {
   maxPhotos: 20,
   /** at least this many to create avatars */
   neededForAvatars: 2,
+  /**
+   * The top of the upload guidance ("2 to 5 photos", docs/product.md step 3): the set's score counts photos
+   * up to this many, so no screen asks for more than the guidance says.
+   */
+  guidedMax: 5,
   /** decoding refuses bigger images before allocating them (a PNG header can claim anything) */
   maxPixels: 40_000_000,
   /** px, the short side of the image after rotation */

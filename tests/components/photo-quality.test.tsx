@@ -28,7 +28,7 @@ const COPY = {
     // The meter's whole tip for each set reason.
     tip: {
       'someone-else': 'To raise it most: remove photos of anyone else',
-      'more-photos': 'To raise it most: add more photos (8 or more work best)',
+      'more-photos': 'To raise it most: add more photos, up to 5',
       'better-photos': 'To raise it most: replace your lowest-scoring photos',
       'more-angles': 'To raise it most: add photos with your head turned a little left and right',
       'more-expressions':
@@ -59,7 +59,7 @@ const COPY = {
     // The meter's whole tip for each set reason.
     tip: {
       'someone-else': "Pour l'améliorer le plus : retirez les photos d'autres personnes",
-      'more-photos': "Pour l'améliorer le plus : ajoutez des photos (8 ou plus, c'est l'idéal)",
+      'more-photos': "Pour l'améliorer le plus : ajoutez des photos, jusqu'à 5",
       'better-photos': "Pour l'améliorer le plus : remplacez vos photos les moins bien notées",
       'more-angles':
         "Pour l'améliorer le plus : ajoutez des photos la tête un peu tournée à gauche et à droite",

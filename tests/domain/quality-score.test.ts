@@ -162,7 +162,8 @@ describe('the set’s score', () => {
   });
 
   it('rises with more photos and with variety of angles, expressions and light', () => {
-    const same = Array.from({ length: 3 }, () => photo());
+    // Two alike (the fewest the guidance allows): more photos would raise it most.
+    const same = Array.from({ length: 2 }, () => photo());
     const varied = [turned(-20, 0.8, 100), turned(0, 0.95, 130), turned(20, 1.05, 150)];
     const a = setQuality(same);
     const b = setQuality(varied);
@@ -173,6 +174,12 @@ describe('the set’s score', () => {
     const eight = Array.from({ length: 8 }, (_, i) => turned(-20 + i * 6, 0.8 + i * 0.03, 100 + i * 8));
     expect(setQuality(eight).score).toBeGreaterThanOrEqual(90);
     expect(setQuality(eight).reasons).toEqual([]);
+  });
+
+  it('asks for no more photos than the upload guidance (2 to 5): five varied photos are enough', () => {
+    const five = Array.from({ length: 5 }, (_, i) => turned(-20 + i * 10, 0.8 + i * 0.05, 100 + i * 12));
+    expect(setQuality(five).reasons).not.toContain('more-photos');
+    expect(setQuality(five.slice(0, 4)).reasons).toContain('more-photos');
   });
 
   it('weighs the mean of its photos: weaker photos, a lower set, "better-photos" first when it costs most', () => {

@@ -168,7 +168,7 @@ export const SET_RULES = {
   /** the mean of the photos weighs this much; variety the rest */
   meanShare: 0.7,
   /** variety's parts (sum 1) and where each is full */
-  photos: { weight: 0.4, full: 8 },
+  photos: { weight: 0.4, full: PHOTO_LIMITS.guidedMax },
   angles: { weight: 0.2, fullYawRange: 30 },
   expressions: { weight: 0.2, fullSmileRange: 0.12, fullMouthOpenRange: 0.15 },
   lighting: { weight: 0.2, fullLumaRange: 40, fullSideRange: 0.2 },
