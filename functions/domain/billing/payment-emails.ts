@@ -19,6 +19,7 @@ const COPY = {
       name: 'Monthly subscription',
       tokensLabel: 'Monthly tokens',
       invoice: 'View the invoice',
+      note: 'The payment was handled by our payment provider, Stripe. Keep this email for your records: your invoices are also in the billing dashboard (the Subscription button in the app).',
     },
     receipt: {
       subject: (tokens: string) => `Your Aivatar receipt: ${tokens}`,
@@ -30,7 +31,8 @@ const COPY = {
       amount: 'Amount paid (tax included)',
       account: 'Open my account',
       stripeReceipt: 'View the receipt',
-      note: 'The payment was handled by our payment provider, Stripe. Keep this email for your records: your invoices are also in the billing dashboard (the Subscription button in the app).',
+      // A pack makes no invoice (docs/payments.md): Stripe's receipt is where its proof of payment is.
+      note: 'The payment was handled by our payment provider, Stripe. Keep this email and Stripe’s receipt (View the receipt) for your records: a token pack’s proof of payment is its receipt.',
     },
     failed: {
       subject: 'Your Aivatar payment did not go through',
@@ -53,6 +55,7 @@ const COPY = {
       name: 'Abonnement mensuel',
       tokensLabel: 'Jetons mensuels',
       invoice: 'Voir la facture',
+      note: "Le paiement a été traité par notre prestataire de paiement, Stripe. Conservez cet e-mail : vos factures sont aussi dans l'espace de facturation (le bouton Abonnement de l'application).",
     },
     receipt: {
       subject: (tokens: string) => `Votre reçu Aivatar : ${tokens}`,
@@ -64,7 +67,7 @@ const COPY = {
       amount: 'Montant payé (TTC)',
       account: 'Ouvrir mon compte',
       stripeReceipt: 'Voir le reçu',
-      note: "Le paiement a été traité par notre prestataire de paiement, Stripe. Conservez cet e-mail : vos factures sont aussi dans l'espace de facturation (le bouton Abonnement de l'application).",
+      note: "Le paiement a été traité par notre prestataire de paiement, Stripe. Conservez cet e-mail et le reçu de Stripe (Voir le reçu) : la preuve de paiement d'un pack de jetons est son reçu.",
     },
     failed: {
       subject: "Votre paiement Aivatar n'a pas abouti",
@@ -140,7 +143,7 @@ export function monthReceiptEmail(
       { label: c.receipt.account, url: link(o.webUrl, 'appAccount', lang) },
       ...(o.invoiceUrl ? [{ label: c.month.invoice, url: o.invoiceUrl }] : []),
     ],
-    note: c.receipt.note,
+    note: c.month.note,
   });
 }
 
