@@ -125,16 +125,19 @@ describe('a paid pack', () => {
       receipt: 'Voir le reçu\u00a0: https://pay.stripe.example.test/receipts/2',
       proof: 'Conservez cet e-mail et le reçu de Stripe (Voir le reçu)',
     },
-  ])('($lang) leads to Stripe’s receipt, not to invoices in the billing dashboard: a pack has none', async (c) => {
-    const w = world(c.lang);
-    const { event, sessionId } = await packCheckout(w);
-    w.provider.receipts.set(`pi_${sessionId}`, 'https://pay.stripe.example.test/receipts/2');
-    await handleBillingEvent(w.deps, event('checkout-paid'));
-    const [receipt] = w.mailer.to('ada@example.com');
-    expect(receipt?.text).toContain(c.receipt);
-    expect(receipt?.text).toContain(c.proof);
-    expect(receipt?.text).not.toMatch(/billing dashboard|invoices|espace de facturation|factures/);
-  });
+  ])(
+    '($lang) leads to Stripe’s receipt, not to invoices in the billing dashboard: a pack has none',
+    async (c) => {
+      const w = world(c.lang);
+      const { event, sessionId } = await packCheckout(w);
+      w.provider.receipts.set(`pi_${sessionId}`, 'https://pay.stripe.example.test/receipts/2');
+      await handleBillingEvent(w.deps, event('checkout-paid'));
+      const [receipt] = w.mailer.to('ada@example.com');
+      expect(receipt?.text).toContain(c.receipt);
+      expect(receipt?.text).toContain(c.proof);
+      expect(receipt?.text).not.toMatch(/billing dashboard|invoices|espace de facturation|factures/);
+    },
+  );
 
   it('in French for a French account, with French links', async () => {
     const w = world('fr');
