@@ -625,6 +625,14 @@ export const apiRoutes = {
     request: s.InviteLinkRequest,
     response: s.InviteLink,
   }),
+  /** Owner and admins: the open links that still let someone join (never their codes). */
+  teamInviteLinks: route({
+    method: 'GET',
+    path: '/teams/{teamId}/invite-links',
+    group: 'teams',
+    access: 'user',
+    response: s.TeamInviteLinks,
+  }),
   revokeInviteLink: route({
     method: 'DELETE',
     path: '/teams/{teamId}/invite-links/{linkId}',
@@ -642,6 +650,24 @@ export const apiRoutes = {
     group: 'teams',
     access: 'user',
     response: s.JoinedTeam,
+  }),
+  /**
+   * Owner and admins take one of the team's seats for their own headshot (409 when none is free or they hold
+   * one), and give it back as a member's leaving does.
+   */
+  takeTeamSeat: route({
+    method: 'POST',
+    path: '/teams/{teamId}/seat',
+    group: 'teams',
+    access: 'user',
+    response: s.OwnSeatTaken,
+  }),
+  giveBackTeamSeat: route({
+    method: 'DELETE',
+    path: '/teams/{teamId}/seat',
+    group: 'teams',
+    access: 'user',
+    response: s.OwnSeatGivenBack,
   }),
   /** Owner: the styles and backdrop x outfit combinations members may create. */
   setTeamAllowed: route({

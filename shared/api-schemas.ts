@@ -784,6 +784,23 @@ export const InviteLink = z.object({
   max_uses: z.number(),
 });
 export type InviteLink = z.infer<typeof InviteLink>;
+/** A link that still opens the team, as the owner and admins list it: never its code (only a hash is kept). */
+export const TeamInviteLinkItem = z.object({
+  link_id: z.string(),
+  domains: z.array(z.string()),
+  uses: z.number(),
+  max_uses: z.number(),
+  expires_at: z.number(),
+  created_at: z.number(),
+  /** the address of the owner or admin who made it (null: not known) */
+  created_by: z.nullable(z.string()),
+});
+export type TeamInviteLinkItem = z.infer<typeof TeamInviteLinkItem>;
+export const TeamInviteLinks = z.object({ links: z.array(TeamInviteLinkItem) });
+/** An owner or admin took a seat: what their allowance is. */
+export const OwnSeatTaken = z.object({ success: z.boolean(), allowance_left: z.number() });
+/** The seat given back: `seat_freed` false when avatars were made from it (it was used). */
+export const OwnSeatGivenBack = z.object({ success: z.boolean(), seat_freed: z.boolean() });
 export const JoinedTeam = z.object({ team_id: z.string() });
 export const TeamAllowedResult = z.object({ success: z.boolean(), allowed: TeamAllowed });
 /**

@@ -139,6 +139,18 @@ export const TEAM_MESSAGES = {
     en: 'Enter company email domains such as example.com',
     fr: 'Saisissez des domaines e-mail d’entreprise comme example.com',
   },
+  noSeatToTake: {
+    en: 'No free seat: buy a seat to take one for yourself',
+    fr: 'Aucune place libre : achetez une place pour en prendre une vous-même',
+  },
+  alreadySeated: {
+    en: 'You already hold a seat in this team',
+    fr: 'Vous occupez déjà une place dans cette équipe',
+  },
+  noOwnSeat: {
+    en: 'You do not hold a seat in this team',
+    fr: "Vous n'occupez pas de place dans cette équipe",
+  },
   noneChosen: {
     en: 'No member has chosen a headshot for the team yet',
     fr: "Aucun membre n'a encore choisi de photo pour l'équipe",

@@ -57,7 +57,8 @@ export type DomainErrorCode =
   | 'NOT_ALLOWED_BY_TEAM'
   | 'TEAM_ALLOWANCE_USED'
   | 'ALREADY_REMINDED'
-  | 'RETRY_CAP_REACHED';
+  | 'RETRY_CAP_REACHED'
+  | 'ALREADY_SEATED';
 
 export class DomainError extends Error {
   readonly code: DomainErrorCode;

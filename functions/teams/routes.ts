@@ -2,7 +2,9 @@
 // (functions/domain/teams/teams.ts), which checks the caller's membership and role.
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { type HeadshotZipDeps, teamHeadshotsZip } from '../domain/teams/headshots-zip.ts';
+import { listInviteLinks } from '../domain/teams/link-list.ts';
 import { membersCsv } from '../domain/teams/members-csv.ts';
+import { giveBackOwnSeat, takeOwnSeat } from '../domain/teams/own-seat.ts';
 import {
   createInviteLink,
   createTeam,
@@ -40,9 +42,12 @@ export const teamRoutes = (deps: HeadshotZipDeps, early?: TeamMembersEarlyReads)
   myTeam: ({ user }) => myTeam(deps, user),
   teamInvites: ({ user, params, body }) => inviteMembers(deps, user, params.teamId ?? '', body.emails),
   createInviteLink: ({ user, params, body }) => createInviteLink(deps, user, params.teamId ?? '', body),
+  teamInviteLinks: ({ user, params }) => listInviteLinks(deps, user, params.teamId ?? ''),
   revokeInviteLink: ({ user, params }) =>
     revokeInviteLink(deps, user, params.teamId ?? '', params.linkId ?? ''),
   joinTeam: ({ user, params }) => joinTeam(deps, user, params.code ?? ''),
+  takeTeamSeat: ({ user, params }) => takeOwnSeat(deps, user, params.teamId ?? ''),
+  giveBackTeamSeat: ({ user, params }) => giveBackOwnSeat(deps, user, params.teamId ?? ''),
   setTeamAllowed: ({ user, params, body }) => setAllowed(deps, user, params.teamId ?? '', body),
   teamMembers: ({ user, params, event }) =>
     listMembers(

@@ -535,5 +535,119 @@ export function teamStoreContract(make: () => TeamStoreSubject | Promise<TeamSto
       expect(await s.store.payerFor(maker.id)).toBeNull();
       expect(await s.departures.leaveOnDeletion(owner.id, NOW + 200)).toBeNull();
     });
+
+    it('lists the team’s links with who made them, and no other team’s', async () => {
+      const s = await make();
+      const { team: t, owner, link } = await team(s);
+      const other = await team(s);
+      const made = newLink(t.id, { createdBy: owner.memberId, domains: ['acme.test', 'acme.example'] });
+      await s.store.saveLink(made);
+      expect(await s.store.revokeLink(t.id, link.linkId, NOW + 1)).toBe(true);
+      const listed = await s.store.listLinks(t.id);
+      expect(listed.sort((a, b) => (a.linkId < b.linkId ? -1 : 1))).toEqual(
+        [
+          { ...link, revokedAt: NOW + 1, createdBy: null },
+          { ...made, createdBy: owner.memberId },
+        ].sort((a, b) => (a.linkId < b.linkId ? -1 : 1)),
+      );
+      expect((await s.store.listLinks(other.team.id)).map((l) => l.linkId)).toEqual([other.link.linkId]);
+      expect(await s.store.listLinks(id())).toEqual([]);
+    });
+
+    it('an owner takes a seat under the seats bought, once, and gives it back as a member leaves', async () => {
+      const s = await make();
+      const { team: t, owner, link } = await team(s, 2);
+      const seat = { teamId: t.id, memberId: owner.memberId, userId: owner.id, allowance: 40 };
+      expect(await s.store.takeSeat(seat)).toEqual({ ok: true });
+      expect(await s.store.takeSeat(seat)).toEqual({ ok: false, reason: 'seated' });
+      expect(await s.store.getTeam(t.id)).toMatchObject({ seatsUsed: 1 });
+      expect(await s.store.getMember(t.id, owner.memberId)).toMatchObject({
+        hasSeat: true,
+        allowanceTotal: 40,
+        allowanceLeft: 40,
+        allowanceSpent: 0,
+        role: 'owner',
+      });
+      // The owner's creates are the team's now, as a member's are.
+      expect(await s.store.payerFor(owner.id)).toEqual({
+        teamId: t.id,
+        memberId: owner.memberId,
+        allowed: { styles: null, combos: null },
+        allowanceLeft: 40,
+      });
+      // Someone else's row, or a plain member's, takes no seat this way.
+      const m = await joined(s, t.id, link.linkId);
+      expect(await s.store.takeSeat({ ...seat, userId: m.id })).toEqual({ ok: false, reason: 'not-member' });
+      expect(await s.store.giveBackSeat(t.id, m.memberId, m.id)).toBeNull();
+      // Nothing created: the seat goes back to the team.
+      expect(await s.store.giveBackSeat(t.id, owner.memberId, owner.id)).toEqual({
+        freed: true,
+        hadChosen: false,
+      });
+      expect(await s.store.giveBackSeat(t.id, owner.memberId, owner.id)).toBeNull();
+      expect(await s.store.getTeam(t.id)).toMatchObject({ seatsUsed: 1 });
+      expect(await s.store.payerFor(owner.id)).toBeNull();
+      // Taken again, used and chosen from: given back, the seat stays used and the choice goes.
+      expect(await s.store.takeSeat(seat)).toEqual({ ok: true });
+      expect(await s.spend(t.id, owner.memberId, -1)).toBe(true);
+      const taskId = id();
+      await s.task({ userId: owner.id, taskId, teamId: t.id, memberId: owner.memberId, status: 'DONE' });
+      const chosen = {
+        taskId,
+        resultFile: `${taskId}.png`,
+        fileName: 'o.png',
+        likeness: null,
+        faceBox: null,
+      };
+      expect(await s.store.setChosen(owner.id, t.id, owner.memberId, { ...chosen, chosenAt: NOW })).toBe(
+        true,
+      );
+      expect(await s.store.giveBackSeat(t.id, owner.memberId, owner.id)).toEqual({
+        freed: false,
+        hadChosen: true,
+      });
+      expect(await s.store.getTeam(t.id)).toMatchObject({ seatsUsed: 2 });
+      expect(await s.store.getMember(t.id, owner.memberId)).toMatchObject({ hasSeat: false, chosen: null });
+      expect(await s.taskChosenAt(owner.id, taskId)).toBeNull();
+      expect(await s.spend(t.id, owner.memberId, -1)).toBe(false);
+      // No seat left: refused, nothing counted.
+      expect(await s.store.takeSeat(seat)).toEqual({ ok: false, reason: 'no-seat' });
+      expect(await s.store.getTeam(t.id)).toMatchObject({ seatsUsed: 2 });
+    });
+
+    it('the last free seat goes to one of an owner, an admin and a join asking at once', async () => {
+      const s = await make();
+      const { team: t, owner, link } = await team(s, 2);
+      const admin = await joined(s, t.id, link.linkId);
+      expect(await s.store.setRole(t.id, admin.memberId, 'admin', NOW)).toBe(true);
+      expect(await s.store.giveBackSeat(t.id, admin.memberId, admin.id)).toEqual({
+        freed: true,
+        hadChosen: false,
+      });
+      await s.seats(t.id, -1);
+      // One seat bought, none used: three ask for it at once.
+      expect(await s.store.getTeam(t.id)).toMatchObject({ seatsTotal: 1, seatsUsed: 0 });
+      const late = { id: id(), email: email('late') };
+      const answers = await Promise.all([
+        s.store.takeSeat({ teamId: t.id, memberId: owner.memberId, userId: owner.id, allowance: 40 }),
+        s.store.takeSeat({ teamId: t.id, memberId: admin.memberId, userId: admin.id, allowance: 40 }),
+        s.store.join({
+          teamId: t.id,
+          user: late,
+          memberId: id(),
+          invited: false,
+          linkId: link.linkId,
+          allowance: 40,
+          photosReadyUntil: null,
+          now: NOW,
+        }),
+      ]);
+      expect(answers.filter((a) => a.ok)).toHaveLength(1);
+      expect(answers.filter((a) => !a.ok)).toEqual([
+        { ok: false, reason: 'no-seat' },
+        { ok: false, reason: 'no-seat' },
+      ]);
+      expect(await s.store.getTeam(t.id)).toMatchObject({ seatsTotal: 1, seatsUsed: 1 });
+    });
   });
 }

@@ -247,3 +247,61 @@ describe('bodies', () => {
     expect(res).toMatchObject({ status: 400, body: { msg: TEAM_MESSAGES.invalidDomain.en } });
   });
 });
+
+describe('an owner’s own seat and the team’s open links', () => {
+  it('the owner takes a seat (200, then 409), reads it on the team, and gives it back', async () => {
+    const owner = await ownerWithTeam(1);
+    const params = { teamId: owner.teamId };
+    expect(await call('takeTeamSeat', { token: owner.token, params })).toMatchObject({
+      status: 200,
+      body: { success: true, allowance_left: 40 },
+    });
+    expect(await call('takeTeamSeat', { token: owner.token, params })).toMatchObject({
+      status: 409,
+      body: { code: 'ALREADY_SEATED', msg: TEAM_MESSAGES.alreadySeated.en },
+    });
+    expect(await call('myTeam', { token: owner.token })).toMatchObject({
+      status: 200,
+      body: { seats_used: 1, allowance_left: 40 },
+    });
+    expect(await call('giveBackTeamSeat', { token: owner.token, params })).toMatchObject({
+      status: 200,
+      body: { success: true, seat_freed: true },
+    });
+    expect(await call('giveBackTeamSeat', { token: owner.token, params })).toMatchObject({
+      status: 404,
+      body: { msg: TEAM_MESSAGES.noOwnSeat.en },
+    });
+    // The one seat taken by a member: none left for the owner (409 in the team's words).
+    await memberOf(owner);
+    expect(await call('takeTeamSeat', { token: owner.token, params })).toMatchObject({
+      status: 409,
+      body: { code: 'NO_SEAT', msg: TEAM_MESSAGES.noSeatToTake.en },
+    });
+  });
+
+  it('lists the open links without their codes (200)', async () => {
+    const owner = await ownerWithTeam(1);
+    const made = await call('createInviteLink', {
+      token: owner.token,
+      params: { teamId: owner.teamId },
+      body: { domains: ['example.test'], max_uses: 5, expires_in_days: 7 },
+    });
+    const res = await call('teamInviteLinks', { token: owner.token, params: { teamId: owner.teamId } });
+    expect(res).toMatchObject({
+      status: 200,
+      body: {
+        links: [
+          {
+            link_id: made.body.link_id,
+            domains: ['example.test'],
+            uses: 0,
+            max_uses: 5,
+            created_by: owner.email,
+          },
+        ],
+      },
+    });
+    expect(res.raw).not.toContain(made.body.code as string);
+  });
+});

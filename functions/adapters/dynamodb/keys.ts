@@ -128,6 +128,7 @@ export const keys = {
   teamMemberPrefix: 'MEMBER#',
   teamInvite: (teamId: string, email: string) => ({ pk: `TEAM#${teamId}`, sk: `INVITE#${email}` }),
   teamLink: (teamId: string, linkId: string) => ({ pk: `TEAM#${teamId}`, sk: `LINK#${linkId}` }),
+  teamLinkPrefix: 'LINK#',
   teamLedger: (teamId: string, at: number, entryId: string) => ({
     pk: `TEAM#${teamId}`,
     sk: `${ledgerSecond(at)}${entryId}`,

@@ -13,6 +13,7 @@ import type {
   Membership,
   MembersPage,
   NewInvite,
+  SeatTaken,
   Team,
   TeamPayer,
   TeamStore,
@@ -22,8 +23,10 @@ import { batchGet } from './batch-get.ts';
 import { consistentGet } from './client.ts';
 import { writtenUnlessConditionFails } from './conditions.ts';
 import { keys, ownedBy, TTL_ATTRIBUTE } from './keys.ts';
+import { queryPages } from './query-pages.ts';
 import { DynamoTeamAccess } from './team-access.ts';
 import { DynamoTeamMembers, toMember } from './team-members.ts';
+import { DynamoTeamOwnSeat } from './team-own-seat.ts';
 import { DynamoTeamPayers } from './team-payers.ts';
 
 /** Twenty people joining at once meet on the team's counter: each retries until it holds or runs out. */
@@ -43,6 +46,7 @@ const toLink = (i: Item): InviteLinkRecord => ({
   expiresAt: num(i.link_expires_at),
   revokedAt: numOrNull(i.revoked_at),
   createdAt: num(i.created_at),
+  createdBy: (i.created_by as string | undefined) ?? null,
 });
 
 export class DynamoTeamStore implements TeamStore {
@@ -227,6 +231,7 @@ export class DynamoTeamStore implements TeamStore {
               uses: 0,
               link_expires_at: link.expiresAt,
               created_at: link.createdAt,
+              ...(link.createdBy ? { created_by: link.createdBy } : {}),
             },
             ConditionExpression: 'attribute_not_exists(pk)',
           },
@@ -253,6 +258,18 @@ export class DynamoTeamStore implements TeamStore {
   async getLink(teamId: string, linkId: string): Promise<InviteLinkRecord | null> {
     const item = await consistentGet(this.db, this.table, keys.teamLink(teamId, linkId));
     return item ? toLink(item) : null;
+  }
+
+  async listLinks(teamId: string): Promise<InviteLinkRecord[]> {
+    const links: InviteLinkRecord[] = [];
+    for await (const page of queryPages(this.db, {
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.team(teamId).pk, ':prefix': keys.teamLinkPrefix },
+      ConsistentRead: true,
+    }))
+      links.push(...page.map(toLink));
+    return links;
   }
 
   async revokeLink(teamId: string, linkId: string, now: number): Promise<boolean> {
@@ -576,6 +593,14 @@ export class DynamoTeamStore implements TeamStore {
         });
       return { items, done: true };
     });
+  }
+
+  takeSeat(t: Parameters<TeamStore['takeSeat']>[0]): Promise<SeatTaken> {
+    return new DynamoTeamOwnSeat(this.db, this.table).takeSeat(t);
+  }
+
+  giveBackSeat(teamId: string, memberId: string, userId: string) {
+    return new DynamoTeamOwnSeat(this.db, this.table).giveBackSeat(teamId, memberId, userId);
   }
 
   setChosen(

@@ -95,6 +95,8 @@ export interface InviteLinkRecord {
   expiresAt: number;
   revokedAt: number | null;
   createdAt: number;
+  /** the member id of the owner or admin who made it (null: made before this was kept) */
+  createdBy?: string | null;
 }
 
 /** What a join code opens: an open link, or one emailed invitation (for that address). */
@@ -147,6 +149,8 @@ export interface TeamStore extends TeamPayers, TeamChoices, TeamAccessReads {
   addInvite(teamId: string, invite: NewInvite, now: number): Promise<boolean>;
   saveLink(link: InviteLinkRecord): Promise<void>;
   getLink(teamId: string, linkId: string): Promise<InviteLinkRecord | null>;
+  /** The team's open links, revoked and expired ones included: a team-keyed Query, never a scan. */
+  listLinks(teamId: string): Promise<InviteLinkRecord[]>;
   revokeLink(teamId: string, linkId: string, now: number): Promise<boolean>;
   findCode(codeHash: string): Promise<JoinCode | null>;
   /** Whether the address has an invitation of the team (an invited address may join outside the domains). */
@@ -183,7 +187,25 @@ export interface TeamStore extends TeamPayers, TeamChoices, TeamAccessReads {
    * nothing from the allowance. False when there was no such member.
    */
   removeMember(teamId: string, memberId: string, now: number): Promise<boolean>;
+  /**
+   * An owner or admin takes one of the team's seats for their own headshots, as a join takes one: the
+   * team's counter under `seats_used < seats_total` and their row (theirs, not left, no seat yet, owner or
+   * admin) given a fresh allowance, in one transaction. Their row's photo progress is kept already
+   * (photo-progress.ts writes it for anyone in a team).
+   */
+  takeSeat(t: { teamId: string; memberId: string; userId: string; allowance: number }): Promise<SeatTaken>;
+  /**
+   * Gives the seat back as a member's leaving does: the seat returns to the team only when nothing was
+   * created from it, and the chosen headshot (and its task's mark) goes. Null when they held no seat.
+   */
+  giveBackSeat(
+    teamId: string,
+    memberId: string,
+    userId: string,
+  ): Promise<{ freed: boolean; hadChosen: boolean } | null>;
 }
+
+export type SeatTaken = { ok: true } | { ok: false; reason: 'no-seat' | 'seated' | 'not-member' };
 
 /** Who pays a member's create: their team's allowance, while they hold a seat there. */
 export interface TeamPayer {

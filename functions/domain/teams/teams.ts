@@ -187,7 +187,7 @@ export async function createInviteLink(
   teamId: string,
   req: { domains: string[]; max_uses: number; expires_in_days: number },
 ): Promise<{ link_id: string; url: string; code: string; expires_at: number; max_uses: number }> {
-  const { team } = await teamFor(deps, user, teamId, 'admin');
+  const { team, memberId } = await teamFor(deps, user, teamId, 'admin');
   const domains = normaliseDomains(user.lang, req.domains);
   if (!domains.length) throw teamError('VALIDATION_FAILED', user.lang, 'invalidDomain');
   const now = deps.clock.now();
@@ -202,6 +202,8 @@ export async function createInviteLink(
     expiresAt: now + req.expires_in_days * 86_400,
     revokedAt: null,
     createdAt: now,
+    // The team's list of links says who made each (link-list.ts).
+    createdBy: memberId,
   };
   await deps.teams.saveLink(link);
   return {

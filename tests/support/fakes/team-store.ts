@@ -16,6 +16,7 @@ import type {
   MembersPage,
   NewInvite,
   OwnerDeparture,
+  SeatTaken,
   Team,
   TeamDepartures,
   TeamPayer,
@@ -194,7 +195,7 @@ export class FakeTeamStore implements TeamStore, TeamDepartures, TeamPhotoProgre
   async saveLink(link: InviteLinkRecord): Promise<void> {
     const key = `${link.teamId}/${link.linkId}`;
     if (this.links.has(key) || this.codes.has(link.codeHash)) throw new Error('link or code already exists');
-    this.links.set(key, { ...clone(link), uses: 0, revokedAt: null });
+    this.links.set(key, { ...clone(link), uses: 0, revokedAt: null, createdBy: link.createdBy ?? null });
     this.codes.set(link.codeHash, {
       kind: 'link',
       teamId: link.teamId,
@@ -206,6 +207,10 @@ export class FakeTeamStore implements TeamStore, TeamDepartures, TeamPhotoProgre
   async getLink(teamId: string, linkId: string): Promise<InviteLinkRecord | null> {
     const l = this.links.get(`${teamId}/${linkId}`);
     return l ? clone(l) : null;
+  }
+
+  async listLinks(teamId: string): Promise<InviteLinkRecord[]> {
+    return [...this.links.values()].filter((l) => l.teamId === teamId).map((l) => clone(l));
   }
 
   async revokeLink(teamId: string, linkId: string, now: number): Promise<boolean> {
@@ -331,6 +336,45 @@ export class FakeTeamStore implements TeamStore, TeamDepartures, TeamPhotoProgre
     const code = m.codeHash ? this.codes.get(m.codeHash) : undefined;
     if (code?.kind === 'invite') code.revokedAt = now;
     return true;
+  }
+
+  /** An owner's or admin's own row, as team-own-seat.ts reads it. */
+  private ownRow(teamId: string, memberId: string, userId: string): StoredMember | null {
+    const m = this.member(teamId, memberId);
+    return m && m.userId === userId && m.leftAt === null && (m.role === 'owner' || m.role === 'admin')
+      ? m
+      : null;
+  }
+
+  async takeSeat(t: Parameters<TeamStore['takeSeat']>[0]): Promise<SeatTaken> {
+    const m = this.ownRow(t.teamId, t.memberId, t.userId);
+    if (!m) return { ok: false, reason: 'not-member' };
+    if (m.hasSeat) return { ok: false, reason: 'seated' };
+    const team = this.teams.get(t.teamId);
+    if (!team || team.seatsUsed >= team.seatsTotal) return { ok: false, reason: 'no-seat' };
+    team.seatsUsed += 1;
+    Object.assign(m, {
+      hasSeat: true,
+      allowanceTotal: t.allowance,
+      allowanceLeft: t.allowance,
+      allowanceSpent: 0,
+    });
+    this.retriesGranted.delete(`${t.teamId}/${t.memberId}`);
+    return { ok: true };
+  }
+
+  async giveBackSeat(teamId: string, memberId: string, userId: string) {
+    const m = this.ownRow(teamId, memberId, userId);
+    if (!m?.hasSeat) return null;
+    const freed = m.allowanceSpent === 0;
+    const team = this.teams.get(teamId);
+    if (freed && team && team.seatsUsed > 0) team.seatsUsed -= 1;
+    const chosen = m.chosen?.taskId ?? null;
+    const t = chosen ? this.tasks.get(`${userId}/${chosen}`) : undefined;
+    if (t) t.teamChosenAt = null;
+    m.hasSeat = false;
+    m.chosen = null;
+    return { freed, hadChosen: chosen !== null };
   }
 
   async payerFor(userId: string): Promise<TeamPayer | null> {
