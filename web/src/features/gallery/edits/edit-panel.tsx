@@ -311,6 +311,7 @@ export function EditPanel({
               mode={mode}
               size={size}
               label={t('gallery.brushCanvas')}
+              face={task.face_box}
               onStroke={(s) => setStrokes((list) => [...list, s])}
             />
           ) : kind === 'framing' && aspect ? (
