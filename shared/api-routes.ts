@@ -3,6 +3,7 @@
 import type * as z from 'zod/mini';
 import * as s from './api-schemas.ts';
 import { EDIT_BODY_MAX_BYTES } from './edit-rules.ts';
+import { assertPathParamsKnown } from './path-params.ts';
 import { GOOGLE_CALLBACK_PATH } from './route-paths.ts';
 
 // Path filling and matching live in a zod-free module the SPA imports too.
@@ -52,6 +53,8 @@ export interface ApiRoute {
 }
 
 const route = <const R extends ApiRoute>(r: R): R => {
+  // Each `{name}` has its kind's shape (shared/path-params.ts): a path with a new name says what it takes.
+  assertPathParamsKnown(r.path);
   if (r.queryToken && r.method !== 'GET')
     throw new Error(`${r.method} ${r.path}: only GET routes take ?token=`);
   return r;

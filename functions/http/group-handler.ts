@@ -20,7 +20,7 @@ import { observedHandler } from '../observability/observed-handler.ts';
 import { tracer } from '../observability/tracer.ts';
 import { crossOrigin, preflight } from './cors.ts';
 import { jsonResponse } from './error-mapper.ts';
-import { errorResponses, jsonBody, routeFor, session, stateOf } from './middleware.ts';
+import { errorResponses, jsonBody, pathParams, routeFor, session, stateOf } from './middleware.ts';
 import { fromOriginOnly } from './origin-verify.ts';
 
 type BodyOf<K extends RouteId> = ApiRoutes[K] extends { request: infer Q }
@@ -92,6 +92,8 @@ export function groupHandler<G extends LambdaGroup>(
     // Who calls is settled before the body is read: a caller without the right learns nothing from it.
     .use(session(resolveSession, options.links, options.capture ?? null))
     .use(jsonBody())
+    // Each path parameter of its kind's shape, or 404 (shared/path-params.ts).
+    .use(pathParams())
     .handler(async (event) => {
       const state = stateOf(event);
       const fn = byKey.get(event.routeKey) as (input: RouteInput<RouteId>) => Promise<unknown>;

@@ -3,6 +3,7 @@ import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import { type ApiRoute, apiRoutes } from '../../shared/api-routes.ts';
+import { malformedPathParam } from '../../shared/path-params.ts';
 import type { LinkResolver } from '../domain/download-links.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { CaptureGrant, CaptureResolver } from '../domain/photos/capture-links.ts';
@@ -204,6 +205,21 @@ export function session(
       if (state.route.access === 'admin' && state.user.role !== 'admin') {
         throw new DomainError('FORBIDDEN', 'You do not have access to this page.');
       }
+    },
+  };
+}
+
+/**
+ * Every path parameter checked against its kind's shape (shared/path-params.ts): a value of another shape
+ * names nothing, so the answer is the route's 404 before any store is asked (an id past DynamoDB's key size
+ * once answered 500). After the session and the body: who calls, and a bad body, are answered as before.
+ */
+export function pathParams(): Mw {
+  return {
+    before: (request) => {
+      const state = stateOf(request.event);
+      const rule = malformedPathParam(state.route.path, state.params);
+      if (rule) throw new DomainError(rule.refusal.code, rule.refusal.words[state.user?.lang ?? 'en']);
     },
   };
 }

@@ -7,6 +7,7 @@
 // afresh and an admin removed a moment ago sees nothing.
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { apiRoutes } from '../../shared/api-routes.ts';
+import { PATH_PARAMS } from '../../shared/path-params.ts';
 import type { SessionVerifier, User, UserReader } from '../domain/ports.ts';
 import type { Membership, Team } from '../domain/teams/ports.ts';
 import type { MembersPageDeps } from '../domain/teams/teams.ts';
@@ -31,7 +32,8 @@ interface Page {
 
 function pageOf(event: APIGatewayProxyEventV2): Page | null {
   const teamId = event.pathParameters?.teamId;
-  if (!teamId) return null;
+  // A team id of no team's shape is answered 404 by the route (shared/path-params.ts): nothing to read.
+  if (!teamId || !PATH_PARAMS.teamId.shape.test(teamId)) return null;
   const query = event.queryStringParameters ?? {};
   return { teamId, limit: membersPageLimit(query.limit), cursor: query.cursor || null };
 }

@@ -70,7 +70,8 @@ async function memberOf(owner: Owner): Promise<TestUser & { memberId: string }> 
 
 /** A valid request for each team route of `owner`'s team (bodies the contract accepts). */
 function validRequest(id: RouteId, teamId: string, memberId: string): EventOptions {
-  const params = { teamId, memberId, linkId: 'no-such-link', code: 'no-such-code' };
+  // Ids of the shapes the server makes (shared/path-params.ts), naming nothing: other shapes are 404 first.
+  const params = { teamId, memberId, linkId: '00000000-0000-4000-8000-000000000000', code: 'no-such-code' };
   const bodies: Partial<Record<RouteId, unknown>> = {
     createTeam: { name: 'Other' },
     teamSeatCheckout: { quantity: 3 },
