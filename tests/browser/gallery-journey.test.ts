@@ -742,7 +742,7 @@ describeInBrowser('likeness on the gallery', () => {
       noFace: 'Likeness: no face found',
       hint: /How closely the face in this avatar matches the face in your reference photos/,
       refunded: 'Refunded: it did not look enough like you',
-      keep: 'Keep it anyway (1 token)',
+      keep: 'Keep it anyway',
       dailyLimit: /^Not refunded: the likeness guarantee refunds at most 10 avatars a day/,
       again: 'Try again',
       cost: (n: number) => `It costs ${n === 1 ? '1 token' : `${n} tokens`}.`,
@@ -758,7 +758,7 @@ describeInBrowser('likeness on the gallery', () => {
       noFace: 'Ressemblance : aucun visage détecté',
       hint: /À quel point le visage de cet avatar correspond à celui de vos photos de référence/,
       refunded: 'Remboursé : il ne vous ressemblait pas assez',
-      keep: 'Le garder quand même (1 jeton)',
+      keep: 'Le garder quand même',
       dailyLimit: /^Non remboursé : la garantie de ressemblance rembourse au plus 10 avatars par jour/,
       again: 'Réessayer',
       cost: (n: number) => `Il coûte ${n === 1 ? '1 jeton' : `${n} jetons`}.`,
@@ -894,7 +894,7 @@ describeInBrowser('likeness on the gallery', () => {
       await page.screenshot({ path: join(SHOTS, `likeness-gallery-${lang}-1440.png`), fullPage: true });
       await stranger.screenshot({ path: join(SHOTS, `likeness-withheld-card-${lang}-1440.png`) });
 
-      // "Keep it anyway" asks the server once (it takes the tokens; the list read again shows the avatar).
+      // "Keep it anyway", confirmed, asks the server once (it takes the tokens; the list read again shows the avatar).
       const kept: string[] = [];
       await page.route('**/aivatar/tasks/*/keep', (route) => {
         kept.push(`${route.request().method()} ${new URL(route.request().url()).pathname}`);
@@ -902,7 +902,9 @@ describeInBrowser('likeness on the gallery', () => {
           json: { success: true, task_id: 'stranger', tokens_spent: 1, tokens_left: 4 },
         });
       });
+      // (After its confirmation, which states the cost: tests/components/gallery-refunds.test.tsx.)
       await keep.click();
+      await stranger.getByTestId('keep-anyway-confirm').click();
       await expect.poll(() => kept).toEqual(['POST /aivatar/tasks/stranger/keep']);
 
       // Best likeness first: scored ones high to low, then no face, then unmeasured.

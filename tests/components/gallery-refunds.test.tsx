@@ -1,6 +1,8 @@
 // Refunds on My Avatars (docs/faces.md, "The guarantee"; docs/product.md, step 5): the navbar's balance once
-// the worker gave tokens back, and Try again on a refunded edit (the edit again, at an edit's price), in
-// English and French. The words are written out here, not read from the locales.
+// the worker gave tokens back, Try again on a refunded edit (the edit again, at an edit's price), "Keep it
+// anyway" and its confirmation, and a likeness with no face found, in English and French. The words are written out here, not read from the locales.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { AvatarTask } from '../../shared/api-schemas.ts';
@@ -126,7 +128,7 @@ describe('Try again on a refunded edit', () => {
     },
     fr: {
       prefix: '/fr' as const,
-      text: 'La même modification, à nouveau, de la même version : une nouvelle version de cet avatar.',
+      text: 'La même modification, à nouveau, de la même version\u00a0: une nouvelle version de cet avatar.',
       edit: 'Arrière-plan uni #2b5c8a',
       cost: 'Il coûte 1 jeton.',
       confirm: 'Réessayer pour 1 jeton',
@@ -151,7 +153,7 @@ describe('Try again on a refunded edit', () => {
       const refund = screen.getByTestId('likeness-refund');
       await user.click(within(refund).getByTestId('try-again'));
       const dialog = await screen.findByTestId('try-again-dialog');
-      expect(plain(dialog.textContent)).toContain(words.text);
+      expect(dialog.textContent).toContain(words.text);
       expect(plain(within(dialog).getByTestId('try-again-edit').textContent)).toBe(words.edit);
       expect(plain(within(dialog).getByTestId('try-again-cost').textContent)).toBe(words.cost);
       const confirm = within(dialog).getByTestId('try-again-confirm');
@@ -164,4 +166,80 @@ describe('Try again on a refunded edit', () => {
       await screen.findByText(lang === 'en' ? words.started : COPY.fr.started);
     });
   }
+});
+
+describe('"Keep it anyway" asks first', () => {
+  const COPY = {
+    en: {
+      prefix: '' as const,
+      keep: 'Keep it anyway',
+      ask: 'Keep it for 3 tokens? They are taken from your balance again, then the avatar is yours to download.',
+      confirm: 'Keep for 3 tokens',
+      cancel: 'Cancel',
+    },
+    fr: {
+      prefix: '/fr' as const,
+      keep: 'Le garder quand même',
+      ask: 'Le garder pour 3 jetons\u00a0? Ces jetons sont repris sur votre solde, puis vous pouvez le télécharger.',
+      confirm: 'Garder pour 3 jetons',
+      cancel: 'Annuler',
+    },
+  };
+
+  for (const lang of ['en', 'fr'] as const) {
+    test(`the cost is stated and nothing is taken until confirmed; Cancel takes nothing (${lang})`, async () => {
+      const words = COPY[lang];
+      apiStub.on(
+        'keepTask',
+        ok('keepTask', { success: true, task_id: 'w1', tokens_spent: 3, tokens_left: 2 }),
+      );
+      const { user } = await openGallery(words.prefix, [withheld('w1')], 5);
+      const refund = within(screen.getByTestId('likeness-refund'));
+      // Its label is short enough for one line: the cost is the confirmation's.
+      expect(plain(refund.getByTestId('keep-anyway').textContent)).toBe(words.keep);
+
+      await user.click(refund.getByTestId('keep-anyway'));
+      const ask = within(refund.getByTestId('keep-confirm'));
+      expect(refund.getByTestId('keep-confirm').querySelector('p')?.textContent).toBe(words.ask);
+      expect(refund.getByRole('group', { name: words.ask })).toBeTruthy();
+      expect(apiStub.calls('keepTask')).toHaveLength(0);
+      await user.click(ask.getByRole('button', { name: words.cancel }));
+      expect(refund.queryByTestId('keep-confirm')).toBeNull();
+      expect(apiStub.calls('keepTask')).toHaveLength(0);
+
+      await user.click(refund.getByTestId('keep-anyway'));
+      const confirm = refund.getByTestId('keep-anyway-confirm');
+      expect(plain(confirm.textContent)).toBe(words.confirm);
+      await user.click(confirm);
+      await waitFor(() => expect(apiStub.calls('keepTask')).toHaveLength(1));
+      expect(apiStub.calls('keepTask')[0]?.params).toEqual({ taskId: 'w1' });
+    });
+  }
+});
+
+describe('a likeness with no face found', () => {
+  test('is said in the warning colour, a score in the usual one (en, fr)', async () => {
+    const css = readFileSync(join(import.meta.dirname, '../../web/src/features/gallery/gallery.css'), 'utf8');
+    expect(css).toMatch(/\.task-card__likeness\.likeness--no-face[^{]*\{\s*color: var\(--amber-700\);/);
+    apiStub.on(
+      'resultData',
+      ok('resultData', { success: true, data: 'iVBORw0KGgo=', content_type: 'image/png' }),
+    );
+    for (const [prefix, noFace, score] of [
+      ['', 'Likeness: no face found', 'Likeness 88%'],
+      ['/fr', 'Ressemblance : aucun visage détecté', 'Ressemblance 88 %'],
+    ] as const) {
+      const page = await openGallery(prefix, [
+        aTask('faceless', { likeness: null }),
+        aTask('scored', { likeness: 88, created_at: 1_789_000_000 }),
+      ]);
+      const [faceless, scored] = screen.getAllByTestId('likeness');
+      expect(plain(faceless?.textContent)).toBe(noFace);
+      expect(faceless?.classList.contains('likeness--no-face')).toBe(true);
+      expect(plain(scored?.textContent)).toBe(score);
+      expect(scored?.classList.contains('likeness--no-face')).toBe(false);
+      page.unmount();
+      queryClient.clear();
+    }
+  });
 });

@@ -53,7 +53,7 @@ async function redoEdit(
     if (!brush)
       throw invalid(
         user.lang === 'fr'
-          ? 'La zone peinte de cette modification n’est plus conservée : peignez-la à nouveau avec Modifier.'
+          ? 'La zone peinte de cette modification n’est plus conservée : peignez-la à nouveau avec Modifier.'
           : "This edit's brushed region is no longer kept: brush it again with Edit.",
       );
     body.mask = `${MASK_DATA_URL_PREFIX}${Buffer.from(brush).toString('base64')}`;

@@ -1,10 +1,11 @@
 // The likeness guarantee on the gallery (docs/faces.md, "The guarantee"): how much a finished avatar
 // looks like the user (from the reference photos' faces, measured by the worker). One that did not look
 // enough like them was refunded and is withheld: the card shows only the server's blurred copy, says so, and
-// offers "Keep it anyway" (its tokens again, then it is an avatar like any other) beside Try again (issue
-// 20). One under the threshold but charged says why (photos that may show someone else, or the day's
-// refunds used up).
+// offers "Keep it anyway" (its tokens again, after a confirmation that states them, then it is an avatar
+// like any other) beside Try again. One under the threshold but charged says why (photos that may show
+// someone else, or the day's refunds used up); one with no face found is said in the warning colour.
 import { useMutation } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { LIKENESS_REFUNDS_PER_DAY } from '../../../../../shared/face-rules.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -27,7 +28,11 @@ export function LikenessScore({ task, className }: { task: Task; className: stri
   const { t } = useTranslation();
   if (!isMeasured(task)) return null;
   return (
-    <p className={className} title={t('gallery.likenessHint')} data-testid="likeness">
+    <p
+      className={`${className}${task.likeness === null ? ' likeness--no-face' : ''}`}
+      title={t('gallery.likenessHint')}
+      data-testid="likeness"
+    >
       {task.likeness === null ? t('gallery.likenessNoFace') : t('gallery.likeness', { score: task.likeness })}
     </p>
   );
@@ -40,6 +45,10 @@ function KeepAnyway({ task }: { task: Task }) {
   const { t } = useTranslation();
   const path = useLocalizedPath();
   const { refreshUser } = useSession();
+  const askId = useId();
+  // Tokens are taken: the first click asks, stating how many; only the confirmation calls the server.
+  const [asking, setAsking] = useState(false);
+  const cost = task.token_cost ?? 1;
   const keep = useMutation({
     mutationFn: () => keepAnyway(task),
     onSuccess: () => {
@@ -56,16 +65,37 @@ function KeepAnyway({ task }: { task: Task }) {
   const short = isApiError(error) && error.code === 'NOT_ENOUGH_TOKENS';
   return (
     <>
-      <Button
-        size="sm"
-        variant="secondary"
-        onClick={() => keep.mutate()}
-        loading={keep.isPending}
-        disabled={keep.isPending || keep.isSuccess}
-        data-testid="keep-anyway"
-      >
-        {t('gallery.keepAnyway', { count: task.token_cost ?? 1 })}
-      </Button>
+      {asking ? (
+        <div className="keep-confirm" role="group" aria-labelledby={askId} data-testid="keep-confirm">
+          <p id={askId}>{t('gallery.keepAnywayAsk', { count: cost })}</p>
+          <div className="keep-confirm__actions">
+            <Button
+              size="sm"
+              onClick={() => keep.mutate()}
+              loading={keep.isPending}
+              disabled={keep.isPending || keep.isSuccess}
+              data-testid="keep-anyway-confirm"
+            >
+              {t('gallery.keepAnywayConfirm', { count: cost })}
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => {
+                setAsking(false);
+                keep.reset();
+              }}
+              disabled={keep.isPending || keep.isSuccess}
+            >
+              {t('gallery.cancel')}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <Button size="sm" variant="secondary" onClick={() => setAsking(true)} data-testid="keep-anyway">
+          {t('gallery.keepAnyway')}
+        </Button>
+      )}
       {error && (
         <Alert kind="error">
           {short
