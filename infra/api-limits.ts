@@ -37,6 +37,13 @@ export const ROUTE_THROTTLES = {
   resultsZip: { rateLimit: 2, burstLimit: 5 },
   favouritesZip: { rateLimit: 2, burstLimit: 5 },
   createDownloadLink: { rateLimit: 10, burstLimit: 20 },
+  // An edit decodes the user's brush (a PNG of up to the avatar's size, its header read first) and writes a
+  // transaction; also limited per user (EDIT_REQUESTS in functions/domain/generation/edits.ts).
+  editTask: { rateLimit: 5, burstLimit: 10 },
+  // A team's invitations (up to 500 emails a request) and reminders (one each) send mail from our domain:
+  // also limited per team and day, and per address (functions/domain/teams/team-emails.ts).
+  teamInvites: { rateLimit: 1, burstLimit: 5 },
+  remindMember: { rateLimit: 2, burstLimit: 10 },
 } as const satisfies Partial<Record<RouteId, Throttle>>;
 
 /** Concurrent executions reserved for (and capped at) each function whose GROUP_NEEDS entry sets none. */

@@ -53,6 +53,8 @@ export const ErrorBody = z.object({
   available: z.optional(z.number()),
   /** RATE_LIMITED: the Retry-After header's seconds, for a page that cannot read the header cross-origin */
   retry_after: z.optional(z.number()),
+  /** NOT_ENOUGH_SEATS_TO_INVITE: how many people the team may still invite now */
+  can_invite: z.optional(z.number()),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
@@ -765,7 +767,11 @@ export const InvitesResult = z.object({
   skipped: z.array(
     z.object({
       email: z.string(),
-      reason: z.enum(['invalid', 'duplicate', 'member', 'already_invited']),
+      /**
+       * recently_emailed: the team emailed this address less than a day ago (the invitation not made);
+       * no_seat: the team's free seats were taken meanwhile (docs/product.md, "Teams")
+       */
+      reason: z.enum(['invalid', 'duplicate', 'member', 'already_invited', 'recently_emailed', 'no_seat']),
     }),
   ),
 });

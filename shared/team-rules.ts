@@ -47,7 +47,85 @@ export const TEAM_LIMITS = {
    * allowance stays bounded: 40 + 10 at most (docs/product.md, "Teams")
    */
   maxRetryGrantsPerSeat: 10,
+  /**
+   * invitations pending (invited, not joined) beyond the free seats: this share of the seats bought, rounded
+   * up (maxPendingInvites below; docs/product.md, "Teams")
+   */
+  inviteMarginPercent: 10,
+  /** one address is emailed by a team (an invitation or a reminder) at most once in this many seconds */
+  addressEmailEverySeconds: 24 * 60 * 60,
 } as const;
+
+/**
+ * How many invitations a team may have pending at once: its free seats plus 10 % of the seats it bought
+ * (for people who never answer), so a team with no seat invites nobody (docs/product.md, "Teams").
+ */
+export function maxPendingInvites(seatsTotal: number, seatsUsed: number): number {
+  return (
+    Math.max(0, seatsTotal - seatsUsed) + Math.ceil((seatsTotal * TEAM_LIMITS.inviteMarginPercent) / 100)
+  );
+}
+
+/**
+ * Emails a team may send in a day (docs/product.md, "Teams"): invitations, twice its seats plus 10 (everyone
+ * invited, and as many again after removals); reminders, three times its seats plus 10 (every member and
+ * every pending invitation reminded once a day, with room to spare).
+ */
+export function teamEmailsPerDay(kind: 'invite' | 'remind', seatsTotal: number): number {
+  return (kind === 'invite' ? 2 : 3) * seatsTotal + 10;
+}
+
+/** What a team name may not hold, in the order it is checked (teamNameProblem). */
+export type TeamNameProblem = 'nameLineBreak' | 'nameControl' | 'nameAddress' | 'nameAt' | 'nameHeader';
+
+/**
+ * Why a team name cannot be used, or null: it goes into the subject and body of the emails the team sends
+ * (docs/product.md, "Teams"), so it holds no line break, no control or invisible character, nothing like a
+ * web address (`http`, `www.`, `example.com`, `x.tld/`), no `@` and no email header (`Bcc:`). Checked on the
+ * text as mail readers show it (NFKC: full-width letters and dots are the plain ones).
+ */
+export function teamNameProblem(name: string): TeamNameProblem | null {
+  const shown = name.normalize('NFKC');
+  if (/[\r\n\u0085\u2028\u2029\v\f]/u.test(shown)) return 'nameLineBreak';
+  if (/[\p{Cc}\p{Cf}]/u.test(shown)) return 'nameControl';
+  if (/https?|www[.\u3002\uff61]|[\p{L}\p{N}-][.\u3002\uff61][\p{L}]{2,}/iu.test(shown)) return 'nameAddress';
+  if (/[@\uff20\ufe6b]/u.test(shown)) return 'nameAt';
+  if (/\b(bcc|cc|to|from|subject|reply-to|sender|content-type|mime-version)\s*:/iu.test(shown))
+    return 'nameHeader';
+  return null;
+}
+
+/** How long until a team may email again, in words: "45 minutes", "3 hours" (rounded up). */
+export function waitWords(seconds: number, lang: Language): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  const [n, unit] =
+    minutes < 60 ? [minutes, 'minute'] : [Math.ceil(minutes / 60), lang === 'fr' ? 'heure' : 'hour'];
+  return `${n}\u00a0${unit}${n > 1 ? 's' : ''}`;
+}
+
+/** The refusals that carry a number (docs/product.md, "Teams"): the server's words and the team page's. */
+export const TEAM_LIMIT_WORDS = {
+  notEnoughSeats: (canInvite: number, lang: Language): string =>
+    lang === 'fr'
+      ? canInvite === 0
+        ? "Les invitations demandent des places libres\u00a0: votre équipe ne peut inviter personne de plus pour l'instant. Achetez des places, ou retirez les invitations restées sans réponse."
+        : `Les invitations demandent des places libres\u00a0: votre équipe peut encore inviter ${canInvite}\u00a0personne${canInvite > 1 ? 's' : ''} (ses places libres plus 10\u00a0%). Achetez des places pour en inviter davantage.`
+      : canInvite === 0
+        ? 'Invitations need free seats: your team cannot invite anyone more for now. Buy seats, or remove the invitations nobody answered.'
+        : `Invitations need free seats: your team can invite ${canInvite} more ${canInvite > 1 ? 'people' : 'person'} now (its free seats plus 10%). Buy seats to invite more.`,
+  inviteEmailsToday: (seconds: number, lang: Language): string =>
+    lang === 'fr'
+      ? `Votre équipe a envoyé toutes les invitations permises aujourd'hui\u00a0: vous pourrez en envoyer d'autres dans ${waitWords(seconds, lang)}.`
+      : `Your team has sent as many invitation emails as it may today: you can send more in ${waitWords(seconds, lang)}.`,
+  remindersToday: (seconds: number, lang: Language): string =>
+    lang === 'fr'
+      ? `Votre équipe a envoyé tous les rappels permis aujourd'hui\u00a0: vous pourrez en envoyer d'autres dans ${waitWords(seconds, lang)}.`
+      : `Your team has sent as many reminders as it may today: you can send more in ${waitWords(seconds, lang)}.`,
+  recentlyEmailed: (seconds: number, lang: Language): string =>
+    lang === 'fr'
+      ? `Votre équipe a écrit à cette personne il y a moins de 24\u00a0heures\u00a0: vous pourrez lui écrire de nouveau dans ${waitWords(seconds, lang)}.`
+      : `Your team emailed this person less than 24 hours ago: you can email them again in ${waitWords(seconds, lang)}.`,
+};
 
 /** What a refusal says, in the issue's words (English) and ours (French). */
 export const TEAM_MESSAGES = {
@@ -154,6 +232,26 @@ export const TEAM_MESSAGES = {
   noneChosen: {
     en: 'No member has chosen a headshot for the team yet',
     fr: "Aucun membre n'a encore choisi de photo pour l'équipe",
+  },
+  nameLineBreak: {
+    en: 'A team name is one line: remove the line breaks',
+    fr: "Le nom d'une équipe tient sur une ligne\u00a0: retirez les retours à la ligne",
+  },
+  nameControl: {
+    en: 'A team name cannot contain control or invisible characters',
+    fr: "Le nom d'une équipe ne peut pas contenir de caractères de contrôle ou invisibles",
+  },
+  nameAddress: {
+    en: 'A team name cannot contain a web address or a domain name (such as www, http or example.com)',
+    fr: "Le nom d'une équipe ne peut pas contenir d'adresse web ni de nom de domaine (comme www, http ou example.com)",
+  },
+  nameAt: {
+    en: 'A team name cannot contain @ or an email address',
+    fr: "Le nom d'une équipe ne peut pas contenir d'@ ni d'adresse e-mail",
+  },
+  nameHeader: {
+    en: 'A team name cannot contain email header words such as "Bcc:" or "Subject:"',
+    fr: "Le nom d'une équipe ne peut pas contenir de mots d'en-tête d'e-mail comme «\u00a0Bcc:\u00a0» ou «\u00a0Subject:\u00a0»",
   },
   notChosenYet: {
     en: 'Only a finished team avatar can be chosen for your team',

@@ -21,6 +21,12 @@ const BUTTON = {
   other: 'background:#ffffff;color:#6d28d9;border:1px solid #c4b5fd',
 };
 
+/**
+ * A subject is one line: no line break, control or invisible character reaches the header, whatever text
+ * it was made of (a team's name: functions/domain/teams/team-emails.ts).
+ */
+const oneLine = (s: string): string => s.replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, ' ');
+
 /** French puts a space before : ; ! ? that must not break from the word before it (a no-break space). */
 const frenchSpaces = (s: string): string => s.replace(/ ([:;!?])/g, '\u00a0$1');
 
@@ -28,7 +34,7 @@ export function noticeEmail(to: string, notice: Notice): OutgoingEmail {
   const t = notice.lang === 'fr' ? frenchSpaces : (s: string) => s;
   const n: Notice = {
     ...notice,
-    subject: t(notice.subject),
+    subject: oneLine(t(notice.subject)),
     heading: t(notice.heading),
     paragraphs: notice.paragraphs.map(t),
     ...(notice.facts ? { facts: notice.facts.map(([k, v]) => [t(k), t(v)] as [string, string]) } : {}),

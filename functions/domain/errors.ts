@@ -48,6 +48,9 @@ export type DomainErrorCode =
   | 'CAPTURE_LINK_IN_USE'
   // Teams (docs/product.md, "Teams"; words in shared/team-rules.ts)
   | 'NO_SEAT'
+  | 'NOT_ENOUGH_SEATS_TO_INVITE'
+  | 'TEAM_EMAIL_LIMIT'
+  | 'RECENTLY_EMAILED'
   | 'LINK_CAP_REACHED'
   | 'ALREADY_IN_TEAM'
   | 'DOMAIN_NOT_ALLOWED'
@@ -69,16 +72,32 @@ export class DomainError extends Error {
   }
 }
 
-/** RATE_LIMITED, with when to try again (the Retry-After header). */
+/**
+ * RATE_LIMITED, with when to try again (the Retry-After header); a team's email limits say which one with
+ * a code of their own (429 too).
+ */
 export class RateLimitedError extends DomainError {
   readonly retryAfterSeconds: number;
-  constructor(message: string, retryAfterSeconds: number) {
-    super('RATE_LIMITED', message);
+  constructor(
+    message: string,
+    retryAfterSeconds: number,
+    code: 'RATE_LIMITED' | 'TEAM_EMAIL_LIMIT' | 'RECENTLY_EMAILED' = 'RATE_LIMITED',
+  ) {
+    super(code, message);
     this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
   }
 }
 
 export const isDomainError = (e: unknown): e is DomainError => e instanceof DomainError;
+
+/** NOT_ENOUGH_SEATS_TO_INVITE, with how many people the team may still invite now (shown in the page). */
+export class InviteRoomError extends DomainError {
+  readonly canInvite: number;
+  constructor(message: string, canInvite: number) {
+    super('NOT_ENOUGH_SEATS_TO_INVITE', message);
+    this.canInvite = canInvite;
+  }
+}
 
 /** SUBSCRIPTION_EXISTS, with where the subscriber manages the one they have (the billing dashboard). */
 export class SubscriptionExistsError extends DomainError {

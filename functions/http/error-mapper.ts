@@ -4,6 +4,7 @@ import type { ErrorBody } from '../../shared/api-schemas.ts';
 import { CAPTURE_ERRORS } from '../../shared/capture-rules.ts';
 import {
   type DomainErrorCode,
+  InviteRoomError,
   isDomainError,
   NotEnoughTokensError,
   RateLimitedError,
@@ -53,6 +54,9 @@ const STATUS: Record<DomainErrorCode, number> = {
   IMPORT_IN_PROGRESS: 409,
   INVALID_DELETION_LINK: 400,
   NO_SEAT: 409,
+  NOT_ENOUGH_SEATS_TO_INVITE: 409,
+  TEAM_EMAIL_LIMIT: 429,
+  RECENTLY_EMAILED: 429,
   LINK_CAP_REACHED: 409,
   ALREADY_IN_TEAM: 409,
   DOMAIN_NOT_ALLOWED: 403,
@@ -101,6 +105,7 @@ export function errorResponse(error: unknown, correlationId: string): APIGateway
       body.available = error.available;
     }
     if (error instanceof RateLimitedError) body.retry_after = error.retryAfterSeconds;
+    if (error instanceof InviteRoomError) body.can_invite = error.canInvite;
     const response = jsonResponse(STATUS[error.code], body);
     // A dependency of ours failed (the identity provider): the operator needs to know why.
     if (STATUS[error.code] >= 500) {

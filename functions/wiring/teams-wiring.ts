@@ -3,6 +3,7 @@
 // the billing group (billing-wiring.ts), which carries Stripe: this function does not.
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoRateLimiter } from '../adapters/dynamodb/rate-limiter.ts';
 import { DynamoMemberPhotos } from '../adapters/dynamodb/team-photo-progress.ts';
 import { DynamoTeamStore } from '../adapters/dynamodb/team-store.ts';
 import { DynamoUserReader } from '../adapters/dynamodb/user-reader.ts';
@@ -26,6 +27,8 @@ export function buildTeamDeps(
     mailer: buildMailer(config),
     clock: systemClock,
     ids: cryptoIds,
+    // A team's day of invitations and reminders, one email a day per address (functions/domain/teams/team-emails.ts).
+    rates: new DynamoRateLimiter(db, config.tableName, systemClock),
     webUrl: config.webUrl,
     // A removal changes the team's set of chosen headshots: its ZIP is built ahead on the privacy job queue.
     archives: new QueuedTeamArchives(buildPrivacyJobQueue(config)),

@@ -10,6 +10,7 @@ import type {
   TeamDepartures,
   TeamStore,
 } from '../../functions/domain/teams/ports.ts';
+import { maxPendingInvites } from '../../shared/team-rules.ts';
 
 export interface TeamStoreSubject {
   store: TeamStore;
@@ -99,7 +100,7 @@ export function teamStoreContract(make: () => TeamStoreSubject | Promise<TeamSto
     it('creates a team with its owner, one team per person', async () => {
       const s = await make();
       const { team: t, owner } = await team(s, 0);
-      expect(await s.store.getTeam(t.id)).toEqual({ ...t, seatsTotal: 0, seatsUsed: 0 });
+      expect(await s.store.getTeam(t.id)).toEqual({ ...t, seatsTotal: 0, seatsUsed: 0, invitesPending: 0 });
       expect(await s.store.membershipOf(owner.id)).toEqual({
         teamId: t.id,
         memberId: owner.memberId,
@@ -132,8 +133,10 @@ export function teamStoreContract(make: () => TeamStoreSubject | Promise<TeamSto
         codeHash: id().replaceAll('-', ''),
         codeExpiresAt: NOW + 99,
       };
-      expect(await s.store.addInvite(t.id, invite, NOW)).toBe(true);
-      expect(await s.store.addInvite(t.id, { ...invite, memberId: id(), codeHash: id() }, NOW)).toBe(false);
+      expect(await s.store.addInvite(t.id, invite, NOW, maxPendingInvites)).toBe(true);
+      expect(
+        await s.store.addInvite(t.id, { ...invite, memberId: id(), codeHash: id() }, NOW, maxPendingInvites),
+      ).toBe(false);
       expect(await s.store.knownEmails(t.id, [invitee.email, 'x@acme.test'])).toEqual(
         new Map([[invitee.email, 'already_invited']]),
       );
@@ -362,7 +365,7 @@ export function teamStoreContract(make: () => TeamStoreSubject | Promise<TeamSto
         codeHash: id().replaceAll('-', ''),
         codeExpiresAt: NOW + 99,
       };
-      expect(await s.store.addInvite(t.id, invite, NOW)).toBe(true);
+      expect(await s.store.addInvite(t.id, invite, NOW, maxPendingInvites)).toBe(true);
       expect(await s.store.removeMember(t.id, invite.memberId, NOW + 5)).toBe(true);
       expect(await s.store.findCode(invite.codeHash)).toMatchObject({
         kind: 'invite',
@@ -373,8 +376,58 @@ export function teamStoreContract(make: () => TeamStoreSubject | Promise<TeamSto
       expect(await s.store.invitedMemberId(t.id, invite.email)).toBeNull();
       // The address may be invited again, with a new code that stands.
       const again = { ...invite, memberId: id(), codeHash: id().replaceAll('-', '') };
-      expect(await s.store.addInvite(t.id, again, NOW + 6)).toBe(true);
+      expect(await s.store.addInvite(t.id, again, NOW + 6, maxPendingInvites)).toBe(true);
       expect(await s.store.findCode(again.codeHash)).toMatchObject({ revokedAt: null });
+    });
+
+    it('holds pending invitations to the free seats plus 10 %, concurrent ones included; a join or a withdrawal counts one out', async () => {
+      const s = await make();
+      const { team: t } = await team(s, 2);
+      const invite = () => ({
+        email: email('pending'),
+        memberId: id(),
+        codeHash: id().replaceAll('-', ''),
+        codeExpiresAt: NOW + 99,
+      });
+      const asked = [invite(), invite(), invite(), invite(), invite()];
+      // 2 free seats plus 10 % of 2 (rounded up): 3 pending at most, whichever of 5 at once get there.
+      const answers = await Promise.all(asked.map((i) => s.store.addInvite(t.id, i, NOW, maxPendingInvites)));
+      expect(answers.filter((a) => a === true)).toHaveLength(3);
+      expect(answers.filter((a) => a === 'no-room')).toHaveLength(2);
+      expect((await s.store.getTeam(t.id))?.invitesPending).toBe(3);
+      const made = asked.filter((_, i) => answers[i] === true);
+      const [first, second] = made as [(typeof made)[number], (typeof made)[number]];
+      expect(
+        await s.store.knownEmails(
+          t.id,
+          asked.map((i) => i.email),
+        ),
+      ).toHaveProperty('size', 3);
+      // A withdrawn invitation makes room for one more.
+      expect(await s.store.removeMember(t.id, first.memberId, NOW + 1)).toBe(true);
+      expect((await s.store.getTeam(t.id))?.invitesPending).toBe(2);
+      expect(await s.store.addInvite(t.id, invite(), NOW + 2, maxPendingInvites)).toBe(true);
+      expect(await s.store.addInvite(t.id, invite(), NOW + 2, maxPendingInvites)).toBe('no-room');
+      // A join takes a seat and is no longer pending: 1 free seat plus 1, with 2 pending.
+      const joiner = { id: id(), email: second.email };
+      expect(
+        await s.store.join({
+          teamId: t.id,
+          user: joiner,
+          memberId: second.memberId,
+          invited: true,
+          linkId: null,
+          allowance: 40,
+          photosReadyUntil: null,
+          now: NOW + 3,
+        }),
+      ).toEqual({ ok: true, memberId: second.memberId });
+      expect(await s.store.getTeam(t.id)).toMatchObject({ seatsUsed: 1, invitesPending: 2 });
+      expect(await s.store.addInvite(t.id, invite(), NOW + 4, maxPendingInvites)).toBe('no-room');
+      // A team with no seat invites nobody.
+      const { team: empty } = await team(s, 0);
+      expect(await s.store.addInvite(empty.id, invite(), NOW, maxPendingInvites)).toBe('no-room');
+      expect(await s.store.knownEmails(empty.id, [asked[0]?.email ?? ''])).toEqual(new Map());
     });
 
     it('pays a seated member’s creates from the team, and marks the one avatar they choose', async () => {
@@ -513,7 +566,7 @@ export function teamStoreContract(make: () => TeamStoreSubject | Promise<TeamSto
         codeHash: id().replaceAll('-', ''),
         codeExpiresAt: NOW + 9,
       };
-      expect(await s.store.addInvite(t.id, invite, NOW)).toBe(true);
+      expect(await s.store.addInvite(t.id, invite, NOW, maxPendingInvites)).toBe(true);
 
       expect(await s.departures.leaveOnDeletion(owner.id, NOW + 100)).toEqual({
         kind: 'dissolved',

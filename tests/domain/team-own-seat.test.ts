@@ -19,7 +19,7 @@ import {
   setMemberRole,
 } from '../../functions/domain/teams/teams.ts';
 import { TEAM_MESSAGES } from '../../shared/team-rules.ts';
-import { FakeClock, FakeIds, FakeMailer } from '../support/fakes/index.ts';
+import { FakeClock, FakeIds, FakeMailer, FakeRateLimiter } from '../support/fakes/index.ts';
 import { FakeTeamStore } from '../support/fakes/team-store.ts';
 
 function world() {
@@ -32,6 +32,7 @@ function world() {
     mailer: new FakeMailer(),
     clock,
     ids: new FakeIds(),
+    rates: new FakeRateLimiter(clock),
     webUrl: 'https://app.example.test',
     archives: { setChanged: async (teamId) => void changed.push(teamId) },
   };

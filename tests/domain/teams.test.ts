@@ -47,7 +47,7 @@ import {
 } from '../../functions/domain/teams/teams.ts';
 import { PHOTO_LIMITS } from '../../shared/photo-rules.ts';
 import { TEAM_LIMITS, TEAM_MESSAGES } from '../../shared/team-rules.ts';
-import { FakeClock, FakeIds, FakeMailer } from '../support/fakes/index.ts';
+import { FakeClock, FakeIds, FakeMailer, FakeRateLimiter } from '../support/fakes/index.ts';
 import { FakeResultFiles, FakeResultImages } from '../support/fakes/result-files.ts';
 import { FakeTeamStore } from '../support/fakes/team-store.ts';
 import { zipNames } from '../support/zip.ts';
@@ -66,6 +66,7 @@ function world() {
     mailer,
     clock,
     ids,
+    rates: new FakeRateLimiter(clock),
     webUrl: WEB,
     seats: {
       provider: {
@@ -211,6 +212,8 @@ describe('invitations and links', () => {
     const w = world();
     const owner = w.user({ lang: 'fr' });
     const { team_id: teamId } = await createTeam(w.deps, owner, { name: 'Acme' });
+    // Invitations need free seats (teams-invite-limits.test.ts).
+    w.teams.creditSeats(teamId, 2);
     const res = await inviteMembers(w.deps, owner, teamId, [
       'New@Acme.test',
       'new@acme.test',
@@ -381,6 +384,8 @@ describe('joining', () => {
       code: 'LINK_REVOKED',
       msg: msg('linkRevoked', 'fr'),
     });
+    // The team emails one address once a day at most, whatever became of its row (teams-invite-limits.test.ts).
+    w.clock.advance(TEAM_LIMITS.addressEmailEverySeconds);
     await inviteMembers(w.deps, owner, teamId, ['gone@elsewhere.test']);
     expect(newestCode()).not.toBe(first);
     expect(await joinTeam(w.deps, invitee, newestCode())).toEqual({ team_id: teamId });

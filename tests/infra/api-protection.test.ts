@@ -32,7 +32,7 @@ describe.each([
   ['dev', () => dev],
   ['prod', () => prod],
 ] as const)('%s stack', (stage, get) => {
-  it('throttles the API stage, and signup, login, send_login_link, password checks, photo processing and downloads more strictly', () => {
+  it('throttles the API stage, and signup, login, send_login_link, password checks, photo processing, downloads, team invitations and reminders more strictly', () => {
     const s = get();
     expect([...throttledRoutes].sort()).toEqual([
       'changePassword',
@@ -41,11 +41,13 @@ describe.each([
       'deleteAccount',
       'favouritesZip',
       'login',
+      'remindMember',
       'resultData',
       'resultFile',
       'resultsZip',
       'sendLoginLink',
       'signup',
+      'teamInvites',
       'uploadPhotos',
     ]);
     const routeSettings = Object.fromEntries(

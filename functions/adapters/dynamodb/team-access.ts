@@ -18,6 +18,7 @@ export const toTeam = (i: Item): Team => ({
   lang: i.lang === 'fr' ? 'fr' : 'en',
   seatsTotal: num(i.seats_total),
   seatsUsed: num(i.seats_used),
+  invitesPending: num(i.invites_pending),
   allowed: {
     styles: (i.allowed_styles as number[] | null | undefined) ?? null,
     combos: (i.allowed_combos as Allowed['combos'] | undefined) ?? null,

@@ -83,6 +83,7 @@ export class DynamoTeamStore implements TeamStore {
             lang: team.lang,
             seats_total: 0,
             seats_used: 0,
+            invites_pending: 0,
             allowed_styles: team.allowed.styles,
             allowed_combos: team.allowed.combos,
             created_at: team.createdAt,
@@ -158,61 +159,99 @@ export class DynamoTeamStore implements TeamStore {
     return known;
   }
 
-  async addInvite(teamId: string, invite: NewInvite, now: number): Promise<boolean> {
-    return transactWithRetry<boolean>(this.db, async () => ({
-      items: [
-        {
-          Put: {
-            TableName: this.table,
-            Item: {
-              ...keys.teamInvite(teamId, invite.email),
-              email: invite.email,
-              member_id: invite.memberId,
-              code_hash: invite.codeHash,
-              invited_at: now,
+  async addInvite(
+    teamId: string,
+    invite: NewInvite,
+    now: number,
+    maxPending: (seatsTotal: number, seatsUsed: number) => number,
+  ): Promise<boolean | 'no-room'> {
+    return transactWithRetry<boolean | 'no-room'>(
+      this.db,
+      async () => {
+        // The limit follows the team's seats as read; the condition holds the counters to that read, so a
+        // join or a purchase meanwhile makes this read again rather than pass the limit.
+        const team = await consistentGet(this.db, this.table, keys.team(teamId));
+        if (!team || team.dissolved_at !== undefined) return false;
+        const seatsTotal = num(team.seats_total);
+        const seatsUsed = num(team.seats_used);
+        const cap = maxPending(seatsTotal, seatsUsed);
+        if (num(team.invites_pending) >= cap) return 'no-room';
+        return {
+          items: [
+            {
+              Put: {
+                TableName: this.table,
+                Item: {
+                  ...keys.teamInvite(teamId, invite.email),
+                  email: invite.email,
+                  member_id: invite.memberId,
+                  code_hash: invite.codeHash,
+                  invited_at: now,
+                },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
             },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-        {
-          Put: {
-            TableName: this.table,
-            Item: {
-              ...keys.teamMember(teamId, invite.memberId),
-              team_id: teamId,
-              member_id: invite.memberId,
-              email: invite.email,
-              role: 'member',
-              has_seat: false,
-              allowance_total: 0,
-              allowance_left: 0,
-              allowance_spent: 0,
-              finished: 0,
-              invited_at: now,
-              code_hash: invite.codeHash,
+            {
+              Put: {
+                TableName: this.table,
+                Item: {
+                  ...keys.teamMember(teamId, invite.memberId),
+                  team_id: teamId,
+                  member_id: invite.memberId,
+                  email: invite.email,
+                  role: 'member',
+                  has_seat: false,
+                  allowance_total: 0,
+                  allowance_left: 0,
+                  allowance_spent: 0,
+                  finished: 0,
+                  invited_at: now,
+                  code_hash: invite.codeHash,
+                  // counted in the team's invites_pending: a join or a removal of this row counts it out
+                  pending_counted: true,
+                },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
             },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-        {
-          Put: {
-            TableName: this.table,
-            Item: {
-              ...keys.teamCode(invite.codeHash),
-              kind: 'invite',
-              team_id: teamId,
-              member_id: invite.memberId,
-              email: invite.email,
-              code_expires_at: invite.codeExpiresAt,
-              [TTL_ATTRIBUTE]: invite.codeExpiresAt,
+            {
+              Put: {
+                TableName: this.table,
+                Item: {
+                  ...keys.teamCode(invite.codeHash),
+                  kind: 'invite',
+                  team_id: teamId,
+                  member_id: invite.memberId,
+                  email: invite.email,
+                  code_expires_at: invite.codeExpiresAt,
+                  [TTL_ATTRIBUTE]: invite.codeExpiresAt,
+                },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
             },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-      ],
-      done: true,
-      failedAt: { 0: false },
-    }));
+            {
+              Update: {
+                TableName: this.table,
+                Key: keys.team(teamId),
+                UpdateExpression: 'SET invites_pending = if_not_exists(invites_pending, :zero) + :one',
+                ConditionExpression:
+                  'attribute_not_exists(dissolved_at) AND seats_total = :total AND seats_used = :used AND (attribute_not_exists(invites_pending) OR invites_pending < :cap)',
+                ExpressionAttributeValues: {
+                  ':zero': 0,
+                  ':one': 1,
+                  ':total': seatsTotal,
+                  ':used': seatsUsed,
+                  ':cap': cap,
+                },
+              },
+            },
+          ],
+          done: true,
+          // The team's condition (position 3) is not listed: the counters moved since the read, read again.
+          failedAt: { 0: false },
+        };
+      },
+      JOIN_ATTEMPTS,
+    );
   }
 
   async saveLink(link: InviteLinkRecord): Promise<void> {
@@ -318,12 +357,17 @@ export class DynamoTeamStore implements TeamStore {
       ':owner': ownedBy(j.user.id).owned_by,
       ...(j.photosReadyUntil === null ? {} : { ':photos': j.photosReadyUntil }),
     };
+    // An invitation counted pending (addInvite) stops being pending as it is joined.
+    const pendingCounted =
+      j.invited &&
+      (await consistentGet(this.db, this.table, keys.teamMember(j.teamId, j.memberId)))?.pending_counted ===
+        true;
     const items: TransactItem[] = [
       {
         Update: {
           TableName: this.table,
           Key: keys.team(j.teamId),
-          UpdateExpression: 'SET seats_used = seats_used + :one',
+          UpdateExpression: `SET seats_used = seats_used + :one${pendingCounted ? ', invites_pending = invites_pending - :one' : ''}`,
           ConditionExpression: 'attribute_exists(pk) AND seats_used < seats_total',
           ExpressionAttributeValues: { ':one': 1 },
         },
@@ -579,6 +623,17 @@ export class DynamoTeamStore implements TeamStore {
             UpdateExpression: 'SET revoked_at = :now',
             ConditionExpression: 'attribute_exists(pk)',
             ExpressionAttributeValues: { ':now': now },
+          },
+        });
+      // A withdrawn invitation is no longer pending (addInvite counted it).
+      if (m.userId === null && item.pending_counted === true)
+        items.push({
+          Update: {
+            TableName: this.table,
+            Key: keys.team(teamId),
+            UpdateExpression: 'SET invites_pending = invites_pending - :one',
+            ConditionExpression: 'invites_pending > :zero',
+            ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
           },
         });
       if (freesSeat)

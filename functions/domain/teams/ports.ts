@@ -4,7 +4,7 @@
 import type { Language } from '../../../shared/language.ts';
 import type { BackdropId, OutfitId } from '../../../shared/style-choices.ts';
 import type { MemberStatus, TeamRole } from '../../../shared/team-rules.ts';
-import type { Clock, Ids, Mailer, User, UserReader } from '../ports.ts';
+import type { Clock, Ids, Mailer, RateLimiter, User, UserReader } from '../ports.ts';
 import type { MemberPhotos } from './photo-progress.ts';
 
 export interface TeamCombo {
@@ -27,6 +27,11 @@ export interface Team {
   lang: Language;
   seatsTotal: number;
   seatsUsed: number;
+  /**
+   * invitations made and neither joined nor withdrawn, counted by the store with each one (at most
+   * shared/team-rules.ts maxPendingInvites); absent on a team made before they were counted: none
+   */
+  invitesPending?: number;
   allowed: Allowed;
   createdAt: number;
   /**
@@ -145,8 +150,18 @@ export interface TeamStore extends TeamPayers, TeamChoices, TeamAccessReads {
   listMembers(teamId: string, limit: number, cursor: string | null): Promise<MembersPage>;
   /** The addresses already on the team (members and invitations), of those given. */
   knownEmails(teamId: string, emails: string[]): Promise<Map<string, 'member' | 'already_invited'>>;
-  /** Records one invitation (member item, email claim, code); false when the address is already known. */
-  addInvite(teamId: string, invite: NewInvite, now: number): Promise<boolean>;
+  /**
+   * Records one invitation (member item, email claim, code) and counts it pending on the team, under
+   * `maxPending(seats bought, seats used)` pending at once: a condition on the team's counters in the same
+   * transaction, so concurrent invitations cannot pass it. False when the address is already known;
+   * 'no-room' when the team has as many invitations pending as its seats allow.
+   */
+  addInvite(
+    teamId: string,
+    invite: NewInvite,
+    now: number,
+    maxPending: (seatsTotal: number, seatsUsed: number) => number,
+  ): Promise<boolean | 'no-room'>;
   saveLink(link: InviteLinkRecord): Promise<void>;
   getLink(teamId: string, linkId: string): Promise<InviteLinkRecord | null>;
   /** The team's open links, revoked and expired ones included: a team-keyed Query, never a scan. */
@@ -316,6 +331,8 @@ export interface TeamDeps {
   mailer: Mailer;
   clock: Clock;
   ids: Ids;
+  /** a team's day of invitation and reminder emails, and one email a day per address (team-emails.ts) */
+  rates: RateLimiter;
   /** the web app's address: join links point there */
   webUrl: string;
   /** a removed member's headshot leaves the team's set: its ZIP is built anew ahead of the download */

@@ -7,15 +7,30 @@
 
 import { parseEmailAddress } from '../../../shared/email-address.ts';
 import type { Language } from '../../../shared/language.ts';
-import { type MemberStatus, TEAM_LIMITS, type TeamMessageId } from '../../../shared/team-rules.ts';
+import {
+  type MemberStatus,
+  maxPendingInvites,
+  TEAM_LIMIT_WORDS,
+  TEAM_LIMITS,
+  type TeamMessageId,
+  teamNameProblem,
+} from '../../../shared/team-rules.ts';
 import { noticeEmail } from '../email-layout.ts';
-import type { DomainErrorCode } from '../errors.ts';
+import { type DomainErrorCode, InviteRoomError } from '../errors.ts';
 import type { Clock, User } from '../ports.ts';
 import { allowanceOfSeat } from './allowance.ts';
 import { emailDomainAllowed, normaliseDomain } from './domains.ts';
 import { photosReadyUntil } from './photo-progress.ts';
 import type { Allowed, Member, Team, TeamDeps, TeamStore } from './ports.ts';
 import { isAdmin, teamError, teamFor, teamPageUrl } from './team-access.ts';
+import {
+  claimAddress,
+  countTeamEmails,
+  mailSafeName,
+  recentlyEmailed,
+  releaseAddress,
+  uncountTeamEmails,
+} from './team-emails.ts';
 
 /** An emailed invitation's code works this long. */
 export const INVITE_CODE_SECONDS = 30 * 86_400;
@@ -35,6 +50,9 @@ export async function createTeam(
   user: User,
   req: { name: string; domains?: string[] | undefined; lang?: Language | undefined },
 ): Promise<{ team_id: string }> {
+  // The name goes into the team's emails: one line, no address, no header (shared/team-rules.ts).
+  const problem = teamNameProblem(req.name);
+  if (problem) throw teamError('VALIDATION_FAILED', user.lang, problem);
   const domains = normaliseDomains(user.lang, req.domains ?? []);
   const team: Team = {
     id: deps.ids.newId(),
@@ -115,7 +133,7 @@ const REMIND_COPY = {
   },
 } as const;
 
-type SkipReason = 'invalid' | 'duplicate' | 'member' | 'already_invited';
+type SkipReason = 'invalid' | 'duplicate' | 'member' | 'already_invited' | 'recently_emailed' | 'no_seat';
 
 /**
  * Up to 500 addresses at once, each validated like signup's: duplicates, members and addresses already
@@ -145,10 +163,28 @@ export async function inviteMembers(
   const now = deps.clock.now();
   const invited: string[] = [];
   const c = INVITE_COPY[team.lang];
+  const name = mailSafeName(team.name);
+  // Invitations need seats (docs/product.md, "Teams"): refused as a whole when the new addresses are more
+  // than the team may still invite; each invitation's write holds the same limit under concurrent requests.
+  const asked = fresh.filter((e) => !known.has(e)).length;
+  const canInvite = Math.max(
+    0,
+    maxPendingInvites(team.seatsTotal, team.seatsUsed) - (team.invitesPending ?? 0),
+  );
+  if (asked > canInvite)
+    throw new InviteRoomError(TEAM_LIMIT_WORDS.notEnoughSeats(canInvite, user.lang), canInvite);
+  await countTeamEmails(deps, team, 'invite', asked, user.lang);
+  let unsent = 0;
   for (const email of fresh) {
     const already = known.get(email);
     if (already) {
       skipped.push({ email, reason: already });
+      continue;
+    }
+    // One email a day per address from this team, whatever became of an earlier invitation's row.
+    if (await claimAddress(deps, teamId, email)) {
+      skipped.push({ email, reason: 'recently_emailed' });
+      unsent += 1;
       continue;
     }
     const code = deps.ids.newSecret();
@@ -161,22 +197,26 @@ export async function inviteMembers(
         codeExpiresAt: now + INVITE_CODE_SECONDS,
       },
       now,
+      maxPendingInvites,
     );
-    if (!added) {
-      skipped.push({ email, reason: 'already_invited' });
+    if (added !== true) {
+      await releaseAddress(deps, teamId, email);
+      skipped.push({ email, reason: added === 'no-room' ? 'no_seat' : 'already_invited' });
+      unsent += 1;
       continue;
     }
     await deps.mailer.send(
       noticeEmail(email, {
         lang: team.lang,
-        subject: c.subject(team.name),
-        heading: c.subject(team.name),
-        paragraphs: [c.body(team.name), c.privacy, c.address(email)],
+        subject: c.subject(name),
+        heading: c.subject(name),
+        paragraphs: [c.body(name), c.privacy, c.address(email)],
         buttons: [{ label: c.button, url: teamPageUrl(deps.webUrl, team.lang, code) }],
       }),
     );
     invited.push(email);
   }
+  await uncountTeamEmails(deps, teamId, 'invite', unsent);
   return { invited, skipped };
 }
 
@@ -403,15 +443,32 @@ export async function remindMember(
   const { team } = await teamFor(deps, user, teamId, 'admin');
   const member = await memberOf(deps, user, teamId, memberId);
   const now = deps.clock.now();
-  if (!(await deps.teams.markReminded(teamId, memberId, now, TEAM_LIMITS.remindEverySeconds)))
-    throw teamError('ALREADY_REMINDED', user.lang, 'remindedToday');
+  const alreadyReminded = () => teamError('ALREADY_REMINDED', user.lang, 'remindedToday');
+  if (member.remindedAt !== null && member.remindedAt > now - TEAM_LIMITS.remindEverySeconds)
+    throw alreadyReminded();
+  // One email a day per address from this team (its invitation included), then the team's day of reminders
+  // (team-emails.ts); each given back when a later check refuses.
+  const wait = await claimAddress(deps, teamId, member.email);
+  if (wait) throw recentlyEmailed(wait, user.lang);
+  try {
+    await countTeamEmails(deps, team, 'remind', 1, user.lang);
+  } catch (e) {
+    await releaseAddress(deps, teamId, member.email);
+    throw e;
+  }
+  if (!(await deps.teams.markReminded(teamId, memberId, now, TEAM_LIMITS.remindEverySeconds))) {
+    await releaseAddress(deps, teamId, member.email);
+    await uncountTeamEmails(deps, teamId, 'remind', 1);
+    throw alreadyReminded();
+  }
   const c = REMIND_COPY[team.lang];
+  const name = mailSafeName(team.name);
   await deps.mailer.send(
     noticeEmail(member.email, {
       lang: team.lang,
-      subject: c.subject(team.name),
-      heading: c.subject(team.name),
-      paragraphs: [c.body(team.name)],
+      subject: c.subject(name),
+      heading: c.subject(name),
+      paragraphs: [c.body(name)],
       buttons: [{ label: c.button, url: teamPageUrl(deps.webUrl, team.lang) }],
     }),
   );

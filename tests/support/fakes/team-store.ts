@@ -83,7 +83,13 @@ export class FakeTeamStore implements TeamStore, TeamDepartures, TeamPhotoProgre
 
   async createTeam(team: Team, owner: { memberId: string; email: string }): Promise<boolean> {
     if (this.pointers.has(team.ownerId) || this.teams.has(team.id)) return false;
-    this.teams.set(team.id, { ...clone(team), seatsTotal: 0, seatsUsed: 0, dissolvedAt: null });
+    this.teams.set(team.id, {
+      ...clone(team),
+      seatsTotal: 0,
+      seatsUsed: 0,
+      invitesPending: 0,
+      dissolvedAt: null,
+    });
     this.pointers.set(team.ownerId, { teamId: team.id, memberId: owner.memberId, role: 'owner' });
     this.members.set(`${team.id}/${owner.memberId}`, {
       teamId: team.id,
@@ -155,10 +161,28 @@ export class FakeTeamStore implements TeamStore, TeamDepartures, TeamPhotoProgre
     return known;
   }
 
-  async addInvite(teamId: string, invite: NewInvite, now: number): Promise<boolean> {
+  /** `${teamId}/${memberId}` of the invitations counted in their team's invitesPending */
+  private readonly pendingCounted = new Set<string>();
+
+  async addInvite(
+    teamId: string,
+    invite: NewInvite,
+    now: number,
+    maxPending: (seatsTotal: number, seatsUsed: number) => number,
+  ): Promise<boolean | 'no-room'> {
     const key = `${teamId}/${invite.email}`;
-    if (this.invites.has(key) || this.member(teamId, invite.memberId) || this.codes.has(invite.codeHash))
+    const team = this.teams.get(teamId);
+    if (
+      !team ||
+      team.dissolvedAt !== null ||
+      this.invites.has(key) ||
+      this.member(teamId, invite.memberId) ||
+      this.codes.has(invite.codeHash)
+    )
       return false;
+    if ((team.invitesPending ?? 0) >= maxPending(team.seatsTotal, team.seatsUsed)) return 'no-room';
+    team.invitesPending = (team.invitesPending ?? 0) + 1;
+    this.pendingCounted.add(`${teamId}/${invite.memberId}`);
     this.invites.set(key, { memberId: invite.memberId, codeHash: invite.codeHash, joined: false });
     this.members.set(`${teamId}/${invite.memberId}`, {
       teamId,
@@ -250,6 +274,8 @@ export class FakeTeamStore implements TeamStore, TeamDepartures, TeamPhotoProgre
       if (link.uses >= link.maxUses) return { ok: false, reason: 'cap' };
     }
     team.seatsUsed += 1;
+    if (j.invited && this.pendingCounted.delete(`${j.teamId}/${j.memberId}`))
+      team.invitesPending = (team.invitesPending ?? 0) - 1;
     this.pointers.set(j.user.id, { teamId: j.teamId, memberId: j.memberId, role: 'member' });
     const seat = {
       userId: j.user.id,
@@ -329,6 +355,8 @@ export class FakeTeamStore implements TeamStore, TeamDepartures, TeamPhotoProgre
     if (!m || m.leftAt !== null || m.role === 'owner') return false;
     const team = this.teams.get(teamId);
     if (m.hasSeat && m.allowanceSpent === 0 && team && team.seatsUsed > 0) team.seatsUsed -= 1;
+    if (team && m.userId === null && this.pendingCounted.delete(`${teamId}/${memberId}`))
+      team.invitesPending = Math.max(0, (team.invitesPending ?? 0) - 1);
     m.leftAt = now;
     m.hasSeat = false;
     this.invites.delete(`${teamId}/${m.email}`);
