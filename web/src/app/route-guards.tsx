@@ -22,10 +22,11 @@ export function RedirectWhenSignedIn({ children }: { children: ReactNode }) {
  * (lib/return-to.ts); a session that ends here does not.
  */
 export function RequireUser({ children }: { children: ReactNode }) {
-  const { signedIn } = useSession();
+  const { signedIn, sessionEnded } = useSession();
   const lang = useLanguage();
   const [signedInOnEntry] = useState(signedIn);
-  if (signedIn) return children;
+  // A deleted account's page stays to say so, signed out (lib/session.tsx endSession).
+  if (signedIn || sessionEnded) return children;
   const back = signedInOnEntry ? null : { back: location.pathname + location.search };
   return <Navigate to={pagePath('login', lang)} state={back} replace />;
 }

@@ -28,6 +28,13 @@ interface Session {
   renewToken(token: string): Promise<UserInfo | null>;
   refreshUser(): Promise<UserInfo | null>;
   logout(): void;
+  /**
+   * The account was deleted (its sessions are over on the server): the token and the user are dropped at
+   * once, without leaving the page, which goes on showing that the account is gone in the signed-out frame.
+   */
+  endSession(): void;
+  /** endSession was called on this page (the /app pages then stay, signed out). */
+  sessionEnded: boolean;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -41,6 +48,7 @@ interface Loaded {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const token = useSyncExternalStore(subscribeToToken, getToken, () => null);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [sessionEnded, setSessionEnded] = useState(false);
   const inflight = useRef<{ token: string; promise: Promise<UserInfo | null> } | null>(null);
 
   const loadUser = useCallback((forToken: string, force: boolean): Promise<UserInfo | null> => {
@@ -73,6 +81,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signIn = useCallback(
     (next: string) => {
+      setSessionEnded(false);
       setToken(next);
       return loadUser(next, false);
     },
@@ -100,6 +109,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     window.location.assign(pagePath('home', languageOfPath(window.location.pathname)));
   }, []);
 
+  const endSession = useCallback(() => {
+    setSessionEnded(true);
+    clearToken();
+    inflight.current = null;
+    setLoaded(null);
+  }, []);
+
   const value = useMemo<Session>(() => {
     const current = loaded && loaded.token === token ? loaded : null;
     let userStatus: UserStatus = 'signed-out';
@@ -112,8 +128,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       renewToken,
       refreshUser,
       logout,
+      endSession,
+      sessionEnded: sessionEnded && token === null,
     };
-  }, [token, loaded, signIn, renewToken, refreshUser, logout]);
+  }, [token, loaded, signIn, renewToken, refreshUser, logout, endSession, sessionEnded]);
 
   return <SessionContext value={value}>{children}</SessionContext>;
 }

@@ -6,9 +6,11 @@ import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from '../../lib/i18n.ts';
 import { finishLeftBehindDeletes } from '../../lib/photo-deletes.ts';
 import { invalidateRoutes, ServerStateProvider } from '../../lib/server-state.tsx';
+import { useSession } from '../../lib/session.tsx';
 import { RouteErrorBoundary } from '../errors/route-error-boundary.tsx';
 import { AppNavbar } from './app-navbar.tsx';
 import { PageSkeleton } from './app-skeleton.tsx';
+import { PublicNavbar } from './public-navbar.tsx';
 import './app-layout.css';
 
 /** The screen of the path, lazy-loaded, with its own error boundary (reset on each path). */
@@ -25,6 +27,7 @@ function AppPageOutlet() {
 
 export default function AppLayout() {
   const { t } = useTranslation();
+  const { signedIn } = useSession();
   // A tab closed while a photo's delete could still be undone: that delete is sent now.
   useEffect(() => {
     void finishLeftBehindDeletes().then((deleted) => {
@@ -36,7 +39,8 @@ export default function AppLayout() {
       <a className="skip-link" href="#main">
         {t('common.skipToContent')}
       </a>
-      <AppNavbar />
+      {/* Signed out on this page (the account deleted): the signed-out frame, no email, balance or Log out. */}
+      {signedIn ? <AppNavbar /> : <PublicNavbar />}
       <main id="main" className="page-main app-main">
         <AppPageOutlet />
       </main>

@@ -12,6 +12,7 @@ import { useCheckoutReturn } from './checkout-return.ts';
 import { AdminCard } from './components/admin-card.tsx';
 import { CheckoutNotice } from './components/checkout-notice.tsx';
 import { DeletionLinkConfirm } from './components/deletion-link-confirm.tsx';
+import { DeletedPanel } from './components/deletion-progress.tsx';
 import { NotificationCard } from './components/notification-card.tsx';
 import { PasswordForm } from './components/password-form.tsx';
 import { PrivacyCard } from './components/privacy-card.tsx';
@@ -24,9 +25,21 @@ import { RetryAlert } from '../../components/ui/retry-alert.tsx';
 
 export default function AccountPage() {
   const { t } = useTranslation();
-  const { user, userStatus, refreshUser } = useSession();
+  const { user, userStatus, refreshUser, sessionEnded } = useSession();
   const deletionCode = useSearchParams()[0].get('delete');
   const checkoutNotice = useCheckoutReturn();
+
+  // The account was deleted on this page: only that it is gone, in the signed-out frame.
+  if (sessionEnded) {
+    return (
+      <div className="container account">
+        <title>{documentTitle(t('account.title'))}</title>
+        <section className="card panel-card" data-testid="account-deleted">
+          <DeletedPanel dropReads />
+        </section>
+      </div>
+    );
+  }
 
   return (
     <div className="container account">
