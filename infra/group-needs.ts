@@ -101,8 +101,9 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
       // GetItem: the session's account, the billing account; for a team's seat checkout the caller's team
       // pointer and the team (functions/domain/teams/seat-checkout.ts). PutItem: the checkout record (a
       // pack's, a subscription's, a team's seats), and in the customer transaction the customer map.
-      // UpdateItem: the account's customer id and its one subscription checkout.
-      actions: [...ITEM_READ_WRITE],
+      // UpdateItem: the account's customer id and its one subscription checkout, the team's customer id.
+      // Query: a team's seat purchases (its partition, for the team page).
+      actions: [...ITEM_READ_WRITE, 'dynamodb:Query'],
     },
     sessionSigningKey: true,
     stripeApi: true,

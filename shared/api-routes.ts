@@ -619,6 +619,17 @@ export const apiRoutes = {
     access: 'user',
     request: s.InvitesRequest,
     response: s.InvitesResult,
+  /**
+   * Owner and admins: the team's seat purchases, newest first, with their invoices and any bank debit
+   * pending or refused (a team-keyed Query). Served by the billing group, beside the seat checkout.
+   */
+  teamPurchases: route({
+    method: 'GET',
+    path: '/teams/{teamId}/purchases',
+    group: 'billing',
+    access: 'user',
+    response: s.SeatPurchases,
+  }),
   }),
   createInviteLink: route({
     method: 'POST',

@@ -759,6 +759,24 @@ export const SeatCheckout = z.object({ url: z.string() });
 export const InvitesRequest = z.strictObject({
   emails: z
     .array(z.string().check(z.maxLength(320)))
+/**
+ * A team's seat purchase (docs/payments.md, "Team seats"): paid (its seats credited; `invoice_url`, the
+ * invoice's page at Stripe, once made), or paid by bank debit and not yet confirmed (`pending`), or refused
+ * by the bank (`failed`: no seats, nothing charged). `id` is the checkout session's.
+ */
+export const SeatPurchase = z.object({
+  id: z.string(),
+  state: z.enum(['pending', 'failed', 'paid']),
+  seats: z.number(),
+  amount_cents: z.number(),
+  created_at: z.number(),
+  updated_at: z.number(),
+  invoice_url: z.nullable(z.string()),
+  invoice_number: z.nullable(z.string()),
+});
+export type SeatPurchase = z.infer<typeof SeatPurchase>;
+/** Newest first. */
+export const SeatPurchases = z.object({ purchases: z.array(SeatPurchase) });
     .check(z.minLength(1), z.maxLength(TEAM_LIMITS.maxInvitesPerRequest)),
 });
 /** `invited`: the addresses emailed; `skipped`: the others and why (not emailed again). */

@@ -1,7 +1,7 @@
 // Thin route handlers of the billing group: checkout, the subscription check, the billing dashboard, and a
-// team's seat checkout (its owner and admins only: functions/domain/teams/seat-checkout.ts checks).
+// team's seat checkout and its purchases (its owner and admins only: functions/domain/teams/seat-checkout.ts checks).
 import { checkSubscription, openBillingDashboard, startCheckout } from '../domain/billing/checkout.ts';
-import { seatCheckout } from '../domain/teams/seat-checkout.ts';
+import { seatCheckout, seatPurchases } from '../domain/teams/seat-checkout.ts';
 import type { RouteHandlers } from '../http/group-handler.ts';
 import type { BillingGroupDeps } from '../wiring/billing-wiring.ts';
 
@@ -13,4 +13,5 @@ export const billingRoutes = (deps: BillingGroupDeps): RouteHandlers<'billing'> 
   checkSubscription: ({ user }) => checkSubscription(deps, user),
   billingDashboard: ({ user }) => openBillingDashboard(deps, user),
   teamSeatCheckout: ({ user, params, body }) => seatCheckout(deps.teamSeats, user, params.teamId ?? '', body),
+  teamPurchases: ({ user, params }) => seatPurchases(deps.teamSeats, user, params.teamId ?? ''),
 });

@@ -32,9 +32,10 @@ export async function buildBillingDeps(
 ): Promise<BillingGroupDeps> {
   const stripe = await stripeFor(config);
   const seatPrice = config.stripePriceIds[TEAM_SEAT.id];
+  const store = new DynamoBillingStore(db, config.tableName);
   return {
     provider: new StripePayments(stripe),
-    store: new DynamoBillingStore(db, config.tableName),
+    store,
     clock: systemClock,
     ids: cryptoIds,
     priceIds: config.stripePriceIds,
@@ -51,6 +52,7 @@ export async function buildBillingDeps(
               provider: new StripeSeatCheckout(stripe, seatPrice),
               records: new DynamoSeatCheckouts(db, config.tableName),
               priceCents: TEAM_SEAT.priceCents,
+              accounts: store,
             },
           }
         : {}),

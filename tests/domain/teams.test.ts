@@ -70,13 +70,19 @@ function world() {
     webUrl: WEB,
     seats: {
       provider: {
+        createTeamCustomer: async (c) => `cus_${c.teamId}`,
         createSeatCheckout: async (i) => ({
           id: `cs_${i.quantity}`,
           url: `https://checkout.test/${i.quantity}`,
         }),
       },
-      records: { recordSeatCheckout: async (r) => void checkouts.push(r) },
+      records: {
+        recordSeatCheckout: async (r) => void checkouts.push(r),
+        linkTeamCustomer: async (_teamId, customerId) => customerId,
+        listSeatPurchases: async () => [],
+      },
       priceCents: 2900,
+      accounts: { getAccount: async () => null },
     },
     results: new FakeResultFiles(),
     images: new FakeResultImages(),

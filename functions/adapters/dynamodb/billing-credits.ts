@@ -15,6 +15,7 @@ import type {
 import { type Attempt, type TransactItem, transactWithRetry } from './balance-transaction.ts';
 import { claimedAttribute } from './email-claims.ts';
 import { accountOwner, keys, OWNER_ATTRIBUTE, ownedBy, TTL_ATTRIBUTE } from './keys.ts';
+import { seatsPaidPut } from './seat-purchases.ts';
 import { teamLedgerPut } from './team-ledger.ts';
 
 type ReadAccount = (userId: string) => Promise<BillingAccount | null>;
@@ -216,6 +217,8 @@ export function creditTeamSeats(
       items.push(
         paymentPut(table, c.paymentIntentId, c, { team_id: c.teamId, seats: c.seats, seats_to_take_back: 0 }),
       );
+    // The team page's purchase: paid now (a pending bank debit's record is replaced).
+    items.push(seatsPaidPut(table, c));
     return { items, done: 'credited', failedAt: { 0: 'duplicate', 1: 'duplicate', 4: 'duplicate' } };
   });
 }

@@ -142,6 +142,15 @@ export const keys = {
   styleImportLease: { pk: 'LEASE', sk: 'STYLE_IMPORT' },
   /** A catalogue style was seeded once (kept after an admin deletes the style, so it is not re-seeded). */
   styleSeed: (key: string) => ({ pk: `STYLE_SEED#${key}`, sk: 'STYLE_SEED' }),
+  /**
+   * A seat purchase of the team (seat-purchases.ts): pending or refused bank debit, or paid with its invoice;
+   * by its checkout's creation time, so the team page reads them newest first.
+   */
+  teamPurchase: (teamId: string, createdAt: number, sessionId: string) => ({
+    pk: `TEAM#${teamId}`,
+    sk: `SEAT_PURCHASE#${String(createdAt).padStart(12, '0')}#${sessionId}`,
+  }),
+  teamPurchasePrefix: 'SEAT_PURCHASE#',
 };
 
 /** Attribute DynamoDB's TTL deletes items by (Unix seconds). */

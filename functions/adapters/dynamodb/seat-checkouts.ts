@@ -1,9 +1,13 @@
 // A team's seat checkout as recorded for the webhook (functions/domain/teams/seat-checkout.ts; served by
-// the billing group). docs/data-model.md: CHECKOUT#, with team_id.
-import { type DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+// the billing group), the team's one customer at the provider, and the team's purchases for its page.
+// docs/data-model.md: CHECKOUT#, with team_id; TEAM's stripe_customer_id; SEAT_PURCHASE#.
+import { type DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TEAM_SEAT } from '../../../shared/team-rules.ts';
-import type { SeatCheckoutRecords } from '../../domain/teams/ports.ts';
+import type { SeatCheckoutRecords, SeatPurchaseView } from '../../domain/teams/ports.ts';
+import { consistentGet } from './client.ts';
+import { isConditionFailure } from './conditions.ts';
 import { keys, ownedBy } from './keys.ts';
+import { listSeatPurchases } from './seat-purchases.ts';
 
 /** The checkout record the webhook credits seats from (docs/data-model.md: CHECKOUT#, with team_id). */
 export class DynamoSeatCheckouts implements SeatCheckoutRecords {
@@ -12,6 +16,32 @@ export class DynamoSeatCheckouts implements SeatCheckoutRecords {
   constructor(db: DynamoDBDocumentClient, table: string) {
     this.db = db;
     this.table = table;
+  }
+
+  /** The first customer stored stays: a condition on the team's item, then the one it holds is read. */
+  async linkTeamCustomer(teamId: string, customerId: string): Promise<string> {
+    try {
+      await this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: keys.team(teamId),
+          UpdateExpression: 'SET stripe_customer_id = :c',
+          ConditionExpression:
+            'attribute_exists(pk) AND (attribute_not_exists(stripe_customer_id) OR stripe_customer_id = :c)',
+          ExpressionAttributeValues: { ':c': customerId },
+        }),
+      );
+      return customerId;
+    } catch (e) {
+      if (!isConditionFailure(e)) throw e;
+      const kept = (await consistentGet(this.db, this.table, keys.team(teamId)))?.stripe_customer_id;
+      if (typeof kept !== 'string') throw new Error(`Team ${teamId} is gone: no customer to keep`);
+      return kept;
+    }
+  }
+
+  listSeatPurchases(teamId: string, now: number): Promise<SeatPurchaseView[]> {
+    return listSeatPurchases(this.db, this.table, teamId, now);
   }
 
   async recordSeatCheckout(r: Parameters<SeatCheckoutRecords['recordSeatCheckout']>[0]): Promise<void> {

@@ -25,6 +25,7 @@ export const toTeam = (i: Item): Team => ({
   },
   createdAt: num(i.created_at),
   dissolvedAt: i.dissolved_at === undefined || i.dissolved_at === null ? null : Number(i.dissolved_at),
+  ...(typeof i.stripe_customer_id === 'string' ? { stripeCustomerId: i.stripe_customer_id } : {}),
 });
 
 export const toMembership = (i: Item): Membership => ({

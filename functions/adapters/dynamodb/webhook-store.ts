@@ -1,10 +1,11 @@
 // The webhook's records (docs/data-model.md): checkouts we started and their credits, the month's grants,
 // refunds, the subscription's state as the provider has it, a delayed payment's pending or refused state
-// and each checkout's emails. Only the webhook's function loads this module (its DynamoDB grants: the
+// (a pack's on the account, team seats' on the team: seat-purchases.ts) and each checkout's emails. Only the webhook's function loads this module (its DynamoDB grants: the
 // billing function's code stays without the credits' deletes and condition checks).
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import type {
+  CheckoutInvoice,
   CheckoutRecord,
   CreditOutcome,
   DelayedPayment,
@@ -14,6 +15,7 @@ import type {
   PeriodGrant,
   RefundClawback,
   SeatCredit,
+  SeatPurchaseRecord,
   SubscriptionSnapshot,
   WebhookStore,
 } from '../../domain/billing/ports.ts';
@@ -23,6 +25,7 @@ import { DynamoBillingStore, isLive } from './billing-store.ts';
 import { delayedPaymentDelete, recordFailedPayment, recordPendingPayment } from './delayed-payments.ts';
 import { claimEmail, emailSent, releaseEmail } from './email-claims.ts';
 import { accountOwner, keys, OWNER_ATTRIBUTE } from './keys.ts';
+import { recordSeatsFailed, recordSeatsPending, saveSeatInvoice } from './seat-purchases.ts';
 
 const CheckoutItem = z.object({
   session_id: z.string(),
@@ -57,6 +60,27 @@ export class DynamoWebhookStore extends DynamoBillingStore implements WebhookSto
 
   creditSeats(credit: SeatCredit): Promise<CreditOutcome> {
     return creditTeamSeats(this.db, this.table, credit);
+  }
+
+  recordSeatsPending(purchase: SeatPurchaseRecord): Promise<boolean> {
+    return recordSeatsPending(this.db, this.table, purchase);
+  }
+
+  recordSeatsFailed(purchase: SeatPurchaseRecord): Promise<boolean> {
+    return recordSeatsFailed(this.db, this.table, purchase);
+  }
+
+  saveSeatInvoice(purchase: SeatPurchaseRecord, invoice: CheckoutInvoice): Promise<void> {
+    return saveSeatInvoice(this.db, this.table, purchase, invoice);
+  }
+
+  async teamOfPurchase(teamId: string): Promise<{ ownerId: string; name: string } | null> {
+    const res = await this.db.send(
+      new GetCommand({ TableName: this.table, Key: keys.team(teamId), ConsistentRead: true }),
+    );
+    const team = res.Item;
+    if (!team || team.dissolved_at != null || typeof team.owner_id !== 'string') return null;
+    return { ownerId: team.owner_id, name: String(team.name) };
   }
 
   creditPack(credit: PackCredit): Promise<CreditOutcome> {

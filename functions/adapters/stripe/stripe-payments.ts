@@ -2,6 +2,7 @@
 import type Stripe from 'stripe';
 import type { Language } from '../../../shared/api-schemas.ts';
 import type {
+  CheckoutInvoice,
   CreatedCheckout,
   NewCheckout,
   PaymentProvider,
@@ -80,6 +81,16 @@ export class StripePayments implements PaymentProvider {
     if (!charge) return null;
     if (typeof charge === 'string') return (await this.stripe.charges.retrieve(charge)).receipt_url;
     return charge.receipt_url;
+  }
+
+  async checkoutInvoice(sessionId: string): Promise<CheckoutInvoice | null> {
+    // One call: the invoice comes inside the session (expanded), as it is now.
+    const session = await this.stripe.checkout.sessions.retrieve(sessionId, { expand: ['invoice'] });
+    const invoice = session.invoice;
+    if (!invoice) return null;
+    const found = typeof invoice === 'string' ? await this.stripe.invoices.retrieve(invoice) : invoice;
+    if (!found.id || !found.hosted_invoice_url) return null;
+    return { id: found.id, url: found.hosted_invoice_url, number: found.number ?? null };
   }
 
   async getSubscription(id: string): Promise<SubscriptionSnapshot> {

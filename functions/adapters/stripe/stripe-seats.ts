@@ -1,5 +1,6 @@
-// Team seats at Stripe (docs/payments.md, "Team seats"): one Checkout Session with the seat's price times
-// the quantity, and an invoice once paid (`invoice_creation`), which a company needs for its books.
+// Team seats at Stripe (docs/payments.md, "Team seats"): the team's one customer (its owner's address and
+// language), one Checkout Session for it with the seat's price times the quantity, and an invoice once paid
+// (`invoice_creation`), which a company needs for its books.
 import type Stripe from 'stripe';
 import type { SeatCheckoutProvider } from '../../domain/teams/ports.ts';
 
@@ -12,6 +13,19 @@ export class StripeSeatCheckout implements SeatCheckoutProvider {
     this.seatPriceId = seatPriceId;
   }
 
+  async createTeamCustomer(c: Parameters<SeatCheckoutProvider['createTeamCustomer']>[0]): Promise<string> {
+    const customer = await this.stripe.customers.create(
+      {
+        name: c.teamName,
+        email: c.email,
+        preferred_locales: [c.lang],
+        metadata: { team_id: c.teamId, owner_id: c.ownerId },
+      },
+      { idempotencyKey: c.idempotencyKey },
+    );
+    return customer.id;
+  }
+
   async createSeatCheckout(c: Parameters<SeatCheckoutProvider['createSeatCheckout']>[0]) {
     const metadata = {
       team_id: c.teamId,
@@ -22,7 +36,8 @@ export class StripeSeatCheckout implements SeatCheckoutProvider {
     const session = await this.stripe.checkout.sessions.create(
       {
         mode: 'payment',
-        customer_email: c.email,
+        // The team's one customer: its invoices are the company's, in one place.
+        customer: c.customerId,
         client_reference_id: c.userId,
         metadata,
         line_items: [{ price: this.seatPriceId, quantity: c.quantity }],

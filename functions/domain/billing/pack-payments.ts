@@ -58,8 +58,10 @@ const delayed = (record: CheckoutRecord, pack: TokenPack, now: number): DelayedP
 export async function recordPendingPayment(
   deps: PackEventDeps,
   event: CheckoutEvent,
+  /** the checkout's record when the caller read it already */
+  known?: CheckoutRecord | null,
 ): Promise<'payment-pending' | 'duplicate' | 'ignored'> {
-  const checked = await checkedPack(deps, event);
+  const checked = await checkedPack(deps, event, known);
   if (!checked) return 'ignored';
   const written = await deps.store.recordPendingPayment(
     delayed(checked.record, checked.pack, deps.clock.now()),
@@ -71,8 +73,10 @@ export async function recordPendingPayment(
 export async function recordFailedPayment(
   deps: PackEventDeps,
   event: CheckoutEvent,
+  /** the checkout's record when the caller read it already */
+  known?: CheckoutRecord | null,
 ): Promise<'payment-failed' | 'ignored'> {
-  const checked = await checkedPack(deps, event);
+  const checked = await checkedPack(deps, event, known);
   if (!checked) return 'ignored';
   const { record, pack } = checked;
   // A refusal after a credit cannot happen for one session; if it ever did, the credit stands.

@@ -40,12 +40,24 @@ export interface CreatedCheckout {
   expiresAt: number;
 }
 
+export interface CheckoutInvoice {
+  id: string;
+  /** its page at the provider (`hosted_invoice_url`) */
+  url: string;
+  number: string | null;
+}
+
 export interface PaymentProvider {
   createCustomer(input: { userId: string; email: string; idempotencyKey: string }): Promise<string>;
   createCheckout(input: NewCheckout): Promise<CreatedCheckout>;
   createPortalSession(customerId: string, returnUrl: string, lang: Language): Promise<string>;
   /** The provider's hosted receipt of a payment (null: it has none, e.g. not charged yet). */
   paymentReceiptUrl(paymentIntentId: string): Promise<string | null>;
+  /**
+   * The invoice a paid checkout made (`invoice_creation`: team seats), with its hosted page; null while it
+   * is not made or not finalized yet.
+   */
+  checkoutInvoice(sessionId: string): Promise<CheckoutInvoice | null>;
   getSubscription(id: string): Promise<SubscriptionSnapshot>;
   /** Ends a subscription at once (a second one that slipped through). */
   cancelSubscriptionNow(id: string): Promise<void>;
@@ -147,6 +159,20 @@ export interface SeatCredit {
   /** the payment a refund names (charge.refunded): null when the provider sent none */
   paymentIntentId: string | null;
   ledgerEntryId: string;
+  /** when the checkout was made: the purchase's place in the team's list */
+  checkoutAt: number;
+  now: number;
+}
+
+/** A seat purchase as the team page lists it (its SEAT_PURCHASE# record): pending, refused or paid. */
+export interface SeatPurchaseRecord {
+  sessionId: string;
+  teamId: string;
+  userId: string;
+  seats: number;
+  amountCents: number;
+  /** when the checkout was made: the purchase's place in the team's list */
+  checkoutAt: number;
   now: number;
 }
 
@@ -194,8 +220,8 @@ export interface DelayedPayment {
 }
 
 /**
- * The emails a payment sends once each: its receipt (a pack's checkout once credited, a month's invoice once
- * granted), or the word that the bank refused a pack's debit.
+ * The emails a payment sends once each: its receipt (a pack's or team seats' checkout once credited, a
+ * month's invoice once granted), or the word that the bank refused a checkout's debit.
  */
 export type PaymentEmail = 'receipt' | 'payment_failed';
 
@@ -223,6 +249,17 @@ export interface WebhookStore extends BillingStore {
    * 'duplicate' when the event or the session was applied before.
    */
   creditSeats(credit: SeatCredit): Promise<CreditOutcome>;
+  /**
+   * The team's purchase shows as pending (a bank debit): not once the session was credited, nor over the
+   * bank's refusal. False when nothing was written. The seats' credit makes it paid in its transaction.
+   */
+  recordSeatsPending(purchase: SeatPurchaseRecord): Promise<boolean>;
+  /** The bank refused it: shown as failed (for 30 days), unless the session was credited. */
+  recordSeatsFailed(purchase: SeatPurchaseRecord): Promise<boolean>;
+  /** The paid purchase's invoice, for the team page. */
+  saveSeatInvoice(purchase: SeatPurchaseRecord, invoice: CheckoutInvoice): Promise<void>;
+  /** The team's owner (who its purchases' emails go to) and name; null for a team gone or dissolved. */
+  teamOfPurchase(teamId: string): Promise<{ ownerId: string; name: string } | null>;
   /**
    * One transaction: the event id, the session (credited once), the balance and its ledger entry; the
    * session's delayed payment, if any, stops being pending. 'credited' also claims the session's receipt

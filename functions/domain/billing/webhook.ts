@@ -2,7 +2,7 @@
 // tokens once per checkout session, each paid invoice sets the month's tokens once per invoice, state
 // events keep the subscription as the provider has it now, refunds take back unused pack tokens.
 // Every decision reads the current state (the event's object, the provider, or our records), never order.
-import { CURRENCY, SUBSCRIPTION } from '../../../shared/catalogue.ts';
+import { SUBSCRIPTION } from '../../../shared/catalogue.ts';
 import { TEAM_SEAT } from '../../../shared/team-rules.ts';
 import type { Metrics } from '../metrics.ts';
 import type { Clock, Ids, Mailer } from '../ports.ts';
@@ -12,8 +12,9 @@ import {
   recordFailedPayment,
   recordPendingPayment,
 } from './pack-payments.ts';
-import type { BillingEvent, CheckoutRecord, PaymentProvider, WebhookStore } from './ports.ts';
+import type { BillingEvent, PaymentProvider, WebhookStore } from './ports.ts';
 import { sendMonthReceiptOnce, sendReceiptOnce, startReceiptReads } from './receipts.ts';
+import { creditSeats, recordSeatsFailed, recordSeatsPending } from './seat-payments.ts';
 
 export interface WebhookDeps {
   provider: PaymentProvider;
@@ -51,9 +52,9 @@ export async function handleBillingEvent(deps: WebhookDeps, event: BillingEvent)
   switch (event.kind) {
     case 'checkout-unpaid':
       // A delayed method (bank debit): the money comes with async_payment_succeeded, or never.
-      return event.mode === 'payment' ? recordPendingPayment(deps, event) : 'not-paid-yet';
+      return event.mode === 'payment' ? pendingPayment(deps, event) : 'not-paid-yet';
     case 'checkout-failed':
-      return event.mode === 'payment' ? recordFailedPayment(deps, event) : 'ignored';
+      return event.mode === 'payment' ? failedPayment(deps, event) : 'ignored';
     case 'checkout-paid':
       return event.mode === 'payment' ? creditPack(deps, event) : linkSubscription(deps, event);
     case 'invoice-paid':
@@ -65,6 +66,19 @@ export async function handleBillingEvent(deps: WebhookDeps, event: BillingEvent)
     case 'ignored':
       return 'ignored';
   }
+}
+
+/** A bank debit not settled yet, of a pack or of team seats (seat-payments.ts). */
+async function pendingPayment(deps: WebhookDeps, event: CheckoutEvent): Promise<WebhookOutcome> {
+  const found = await deps.store.getCheckout(event.sessionId);
+  if (found?.planId === TEAM_SEAT.id) return recordSeatsPending(deps, event, found);
+  return recordPendingPayment(deps, event, found);
+}
+
+async function failedPayment(deps: WebhookDeps, event: CheckoutEvent): Promise<WebhookOutcome> {
+  const found = await deps.store.getCheckout(event.sessionId);
+  if (found?.planId === TEAM_SEAT.id) return recordSeatsFailed(deps, event, found);
+  return recordFailedPayment(deps, event, found);
 }
 
 async function creditPack(deps: WebhookDeps, event: CheckoutEvent): Promise<WebhookOutcome> {
@@ -95,46 +109,6 @@ async function creditPack(deps: WebhookDeps, event: CheckoutEvent): Promise<Webh
   if (outcome === 'credited') deps.metrics.record('TokensSold', pack.tokens);
   // A credit claims the receipt; a duplicate's claim is tried (the crediting delivery may have lost it).
   await sendReceiptOnce(deps, record.userId, event, pack, { reads, claimed: outcome === 'credited' });
-  return outcome;
-}
-
-/**
- * Team seats (docs/payments.md, "Team seats"): the seats come from our record of the checkout (team,
- * quantity), the amount paid must be that many seats at the catalogue's price, and the credit is one
- * transaction with the event id and the checkout, so a replayed delivery changes nothing.
- */
-async function creditSeats(
-  deps: WebhookDeps,
-  event: CheckoutEvent,
-  record: CheckoutRecord,
-): Promise<WebhookOutcome> {
-  const seats = record.quantity ?? 0;
-  if (
-    !record.teamId ||
-    seats < 1 ||
-    event.amountTotal !== seats * TEAM_SEAT.priceCents ||
-    event.currency?.toUpperCase() !== CURRENCY
-  ) {
-    deps.warn('seat checkout not credited: record or amount does not match', {
-      sessionId: event.sessionId,
-      seats,
-      amountTotal: event.amountTotal,
-    });
-    return 'ignored';
-  }
-  if (record.credited) return 'duplicate';
-  const outcome = await deps.store.creditSeats({
-    eventId: event.eventId,
-    sessionId: event.sessionId,
-    teamId: record.teamId,
-    userId: record.userId,
-    seats,
-    amountCents: seats * TEAM_SEAT.priceCents,
-    paymentIntentId: event.paymentIntentId,
-    ledgerEntryId: deps.ids.newId(),
-    now: deps.clock.now(),
-  });
-  if (outcome === 'credited') deps.metrics.record('SeatsSold', seats);
   return outcome;
 }
 

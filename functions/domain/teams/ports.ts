@@ -39,6 +39,8 @@ export interface Team {
    * left of it only says so, until it expires (docs/product.md, "Teams").
    */
   dissolvedAt: number | null;
+  /** the team's customer at the payment provider, once its first seat checkout made it */
+  stripeCustomerId?: string;
 }
 
 /** A person's pointer to their team, on their account (one team per person). */
@@ -276,7 +278,8 @@ export interface SeatCheckoutProvider {
   createSeatCheckout(input: {
     teamId: string;
     userId: string;
-    email: string;
+    /** the team's customer (createTeamCustomer) */
+    customerId: string;
     quantity: number;
     successUrl: string;
     cancelUrl: string;
@@ -286,6 +289,18 @@ export interface SeatCheckoutProvider {
 }
 
 /** Records which team and how many seats a checkout is for, so the webhook credits them from our record. */
+  /**
+   * The team's customer at the provider, with its owner's billing details: made once per team (the same
+   * idempotency key for the same team), every seat invoice is then the company's, in one place.
+   */
+  createTeamCustomer(input: {
+    teamId: string;
+    teamName: string;
+    ownerId: string;
+    email: string;
+    lang: Language;
+    idempotencyKey: string;
+  }): Promise<string>;
 export interface SeatCheckoutRecords {
   recordSeatCheckout(r: {
     sessionId: string;
@@ -300,6 +315,13 @@ export interface SeatCheckoutRecords {
 /**
  * Where a change of a team's set of chosen headshots is announced, so its ZIP is built before anyone asks
  * for it (headshots-zip.ts prepareTeamArchive).
+  /**
+   * Stores the team's customer unless it has one (a condition on the team's item): returns the one the team
+   * keeps, so two checkouts at once end with one customer.
+   */
+  linkTeamCustomer(teamId: string, customerId: string): Promise<string>;
+  /** The team's purchases (a team-keyed Query), newest first. */
+  listSeatPurchases(teamId: string, now: number): Promise<SeatPurchaseView[]>;
  */
 export interface TeamArchiveQueue {
   /** Best effort: a lost message only means the next download builds the set itself. */
@@ -310,6 +332,18 @@ export interface TeamArchiveQueue {
  * The team's stored archives, one per set of choices it had (headshots-zip.ts): an archive of an earlier set
  * may hold the headshot of a member who has left or deleted their account since, so only the current set's
  * is kept.
+/** A seat purchase as the team page lists it (docs/payments.md, "Team seats"). */
+export interface SeatPurchaseView {
+  sessionId: string;
+  state: 'pending' | 'failed' | 'paid';
+  seats: number;
+  amountCents: number;
+  createdAt: number;
+  updatedAt: number;
+  invoiceUrl: string | null;
+  invoiceNumber: string | null;
+}
+
  */
 export interface StoredTeamArchives {
   /** The set ids of the archives stored under `owner` (the team's own storage prefix). */

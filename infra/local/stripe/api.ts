@@ -54,6 +54,7 @@ function createCustomer(ctx: ApiContext, { params }: ApiCall): Json {
   const c = customerJson({
     email: str(params.email) ?? null,
     name: str(params.name) ?? null,
+    locales: formList(params.preferred_locales).map((l) => str(l) ?? ''),
     metadata: metadataOf(params.metadata),
     now: realNow(),
   });

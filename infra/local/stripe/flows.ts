@@ -175,13 +175,18 @@ export class Flows {
    * (the customer portal's invoice history lists it); the events Stripe sends for it.
    */
   private invoicePack(session: Json, now: number): Emit {
-    if (!(session.invoice_creation as { enabled?: boolean } | null)?.enabled) return [];
+    const creation = session.invoice_creation as {
+      enabled?: boolean;
+      invoice_data?: { metadata?: Record<string, string> };
+    } | null;
+    if (!creation?.enabled) return [];
     const customer = this.d.customers[String(session.customer)] as Json;
     const invoice = packInvoiceJson({
       customer,
       price: this.priceOfSession(session),
       quantity: Number(session.quantity ?? 1),
-      metadata: {},
+      // The session's `invoice_creation[invoice_data][metadata]`, as Stripe copies it to the invoice.
+      metadata: creation.invoice_data?.metadata ?? {},
       now,
       baseUrl: this.baseUrl(),
     });

@@ -15,6 +15,8 @@ export function customerJson(p: {
   email: string | null;
   metadata: Record<string, string>;
   name: string | null;
+  /** the customer's languages for Stripe's emails and pages (`preferred_locales[]`) */
+  locales?: string[];
   now: number;
 }): Json {
   return {
@@ -39,7 +41,7 @@ export function customerJson(p: {
     metadata: p.metadata,
     name: p.name,
     phone: null,
-    preferred_locales: [],
+    preferred_locales: p.locales ?? [],
     shipping: null,
     tax_exempt: 'none',
     test_clock: null,

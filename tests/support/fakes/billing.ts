@@ -6,6 +6,7 @@
 import type {
   BillingAccount,
   BillingStore,
+  CheckoutInvoice,
   CheckoutRecord,
   CreatedCheckout,
   NewCheckout,
@@ -139,6 +140,13 @@ export class FakePaymentProvider implements PaymentProvider {
 
   async paymentReceiptUrl(paymentIntentId: string): Promise<string | null> {
     return this.receipts.get(paymentIntentId) ?? null;
+  }
+
+  /** checkout session -> the invoice it made (team seats), set by a test */
+  readonly invoices = new Map<string, CheckoutInvoice>();
+
+  async checkoutInvoice(sessionId: string): Promise<CheckoutInvoice | null> {
+    return this.invoices.get(sessionId) ?? null;
   }
 
   async getSubscription(id: string): Promise<SubscriptionSnapshot> {

@@ -2,9 +2,10 @@
 // rules of functions/adapters/dynamodb/webhook-store.ts and billing-credits.ts, delayed-payments.ts and
 // email-claims.ts: an event applied once, a checkout credited once, an invoice granted once and never for an
 // ended subscription or an older period, a refund's total only growing and a balance never below 0, a
-// delayed payment pending or refused only while its checkout is not credited, each payment email claimed by
-// one sender. Each write decides with no await in between, as its one transaction does.
+// delayed payment (a pack's, or team seats' purchase) pending or refused only while its checkout is not
+// credited, each payment email claimed by one sender. Each write decides with no await in between, as its one transaction does.
 import type {
+  CheckoutInvoice,
   CheckoutRecord,
   CreditOutcome,
   DelayedPayment,
@@ -14,9 +15,11 @@ import type {
   PeriodGrant,
   RefundClawback,
   SeatCredit,
+  SeatPurchaseRecord,
   SubscriptionSnapshot,
   WebhookStore,
 } from '../../../functions/domain/billing/ports.ts';
+import type { SeatPurchaseView } from '../../../functions/domain/teams/ports.ts';
 import { FakeBillingStore } from './billing.ts';
 
 /** A claimed email not marked sent after this long may be claimed again (email-claims.ts). */
@@ -60,6 +63,61 @@ export class FakeWebhookStore extends FakeBillingStore implements WebhookStore {
   /** the teams' ledger entries of seat refunds (billing-credits.ts seatRefund) */
   readonly teamRefunds: { teamId: string; seats: number; seatsAfter: number; seatsKept: number }[] = [];
 
+  /** team id -> its owner and name (teamOfPurchase), set by a test */
+  readonly teams = new Map<string, { ownerId: string; name: string }>();
+  /** team id -> session id -> its purchase as the team page lists it (seat-purchases.ts) */
+  readonly teamPurchases = new Map<string, Map<string, SeatPurchaseView>>();
+
+  private purchasesOf(teamId: string): Map<string, SeatPurchaseView> {
+    const found = this.teamPurchases.get(teamId) ?? new Map<string, SeatPurchaseView>();
+    this.teamPurchases.set(teamId, found);
+    return found;
+  }
+
+  private purchaseView(p: SeatPurchaseRecord, state: SeatPurchaseView['state']): SeatPurchaseView {
+    return {
+      sessionId: p.sessionId,
+      state,
+      seats: p.seats,
+      amountCents: p.amountCents,
+      createdAt: p.checkoutAt,
+      updatedAt: p.now,
+      invoiceUrl: null,
+      invoiceNumber: null,
+    };
+  }
+
+  private seatsNotCredited(p: SeatPurchaseRecord): boolean {
+    const c = this.checkouts.get(p.sessionId);
+    return (
+      c !== undefined && !this.credited.has(p.sessionId) && c.userId === p.userId && c.teamId === p.teamId
+    );
+  }
+
+  async recordSeatsPending(p: SeatPurchaseRecord): Promise<boolean> {
+    const purchases = this.purchasesOf(p.teamId);
+    if (!this.seatsNotCredited(p) || purchases.has(p.sessionId)) return false;
+    purchases.set(p.sessionId, this.purchaseView(p, 'pending'));
+    return true;
+  }
+
+  async recordSeatsFailed(p: SeatPurchaseRecord): Promise<boolean> {
+    if (!this.seatsNotCredited(p)) return false;
+    this.purchasesOf(p.teamId).set(p.sessionId, this.purchaseView(p, 'failed'));
+    return true;
+  }
+
+  async saveSeatInvoice(p: SeatPurchaseRecord, invoice: CheckoutInvoice): Promise<void> {
+    const found = this.purchasesOf(p.teamId).get(p.sessionId);
+    if (found?.state !== 'paid') throw new Error(`No paid purchase ${p.sessionId}`);
+    found.invoiceUrl = invoice.url;
+    found.invoiceNumber = invoice.number;
+  }
+
+  async teamOfPurchase(teamId: string): Promise<{ ownerId: string; name: string } | null> {
+    return this.teams.get(teamId) ?? null;
+  }
+
   async creditSeats(c: SeatCredit): Promise<CreditOutcome> {
     const checkout = this.checkouts.get(c.sessionId);
     if (this.events.has(c.eventId)) return 'duplicate';
@@ -68,6 +126,7 @@ export class FakeWebhookStore extends FakeBillingStore implements WebhookStore {
     this.events.add(c.eventId);
     this.credited.add(c.sessionId);
     this.teamSeats.set(c.teamId, (this.teamSeats.get(c.teamId) ?? 0) + c.seats);
+    this.purchasesOf(c.teamId).set(c.sessionId, this.purchaseView(c, 'paid'));
     if (c.paymentIntentId)
       this.payments.set(c.paymentIntentId, {
         userId: c.userId,

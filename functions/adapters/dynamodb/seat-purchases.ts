@@ -1,0 +1,158 @@
+// A team's seat purchases (docs/data-model.md: SEAT_PURCHASE# in the team's partition), for the team page:
+// a bank debit pending or refused (written by the webhook only while its checkout is not credited, kept 30
+// days), and a paid one (written by the seats' credit transaction, billing-credits.ts, with no expiry),
+// later with its invoice's page at the provider.
+import { type DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
+import type { SeatPurchaseRecord } from '../../domain/billing/ports.ts';
+import type { SeatPurchaseView } from '../../domain/teams/ports.ts';
+import { type TransactItem, transactWithRetry } from './balance-transaction.ts';
+import { keys, TTL_ATTRIBUTE } from './keys.ts';
+
+/** Banks answer a SEPA debit within 14 business days; a refusal stays on the team page this long. */
+const KEPT_SECONDS = 30 * 24 * 3600;
+
+const key = (p: SeatPurchaseRecord) => keys.teamPurchase(p.teamId, p.checkoutAt, p.sessionId);
+
+const notCredited = (table: string, p: SeatPurchaseRecord): TransactItem => ({
+  ConditionCheck: {
+    TableName: table,
+    Key: keys.checkout(p.sessionId),
+    ConditionExpression:
+      'attribute_exists(pk) AND attribute_not_exists(credited_at) AND user_id = :uid AND team_id = :team',
+    ExpressionAttributeValues: { ':uid': p.userId, ':team': p.teamId },
+  },
+});
+
+const fields = (p: SeatPurchaseRecord) => ({
+  session_id: p.sessionId,
+  team_id: p.teamId,
+  seats: p.seats,
+  amount_cents: p.amountCents,
+  created_at: p.checkoutAt,
+  updated_at: p.now,
+});
+
+/** Pending, unless credited already or refused already (the events' order is not guaranteed). */
+export function recordSeatsPending(db: DynamoDBDocumentClient, table: string, p: SeatPurchaseRecord) {
+  return transactWithRetry<boolean>(db, async () => ({
+    items: [
+      notCredited(table, p),
+      {
+        Put: {
+          TableName: table,
+          Item: { ...key(p), ...fields(p), state: 'pending', [TTL_ATTRIBUTE]: p.now + KEPT_SECONDS },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    ],
+    done: true,
+    failedAt: { 0: false, 1: false },
+  }));
+}
+
+/** Refused by the bank, unless credited: over a pending record or none. */
+export function recordSeatsFailed(db: DynamoDBDocumentClient, table: string, p: SeatPurchaseRecord) {
+  const f = fields(p);
+  return transactWithRetry<boolean>(db, async () => ({
+    items: [
+      notCredited(table, p),
+      {
+        Update: {
+          TableName: table,
+          Key: key(p),
+          UpdateExpression:
+            'SET session_id = :sid, team_id = :team, seats = :seats, amount_cents = :amount, created_at = :at, updated_at = :now, #state = :failed, #ttl = :ttl',
+          ExpressionAttributeNames: { '#state': 'state', '#ttl': TTL_ATTRIBUTE },
+          ExpressionAttributeValues: {
+            ':sid': f.session_id,
+            ':team': f.team_id,
+            ':seats': f.seats,
+            ':amount': f.amount_cents,
+            ':at': f.created_at,
+            ':now': p.now,
+            ':failed': 'failed',
+            ':ttl': p.now + KEPT_SECONDS,
+          },
+        },
+      },
+    ],
+    done: true,
+    failedAt: { 0: false },
+  }));
+}
+
+/** The paid purchase, in the seats' credit transaction: over a pending record, kept for good. */
+export const seatsPaidPut = (table: string, p: SeatPurchaseRecord): TransactItem => ({
+  Put: { TableName: table, Item: { ...key(p), ...fields(p), state: 'paid' } },
+});
+
+/** The invoice of a paid purchase (its number and page at the provider), once read. */
+export async function saveSeatInvoice(
+  db: DynamoDBDocumentClient,
+  table: string,
+  p: { teamId: string; sessionId: string; checkoutAt: number },
+  invoice: { id: string; url: string; number: string | null },
+): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: table,
+      Key: keys.teamPurchase(p.teamId, p.checkoutAt, p.sessionId),
+      UpdateExpression: 'SET invoice_id = :id, invoice_url = :url, invoice_number = :num',
+      ConditionExpression: 'attribute_exists(pk) AND #state = :paid',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: {
+        ':id': invoice.id,
+        ':url': invoice.url,
+        ':num': invoice.number,
+        ':paid': 'paid',
+      },
+    }),
+  );
+}
+
+const PurchaseItem = z.object({
+  session_id: z.string(),
+  state: z.enum(['pending', 'failed', 'paid']),
+  seats: z.number(),
+  amount_cents: z.number(),
+  created_at: z.number(),
+  updated_at: z.number(),
+  invoice_url: z.optional(z.nullable(z.string())),
+  invoice_number: z.optional(z.nullable(z.string())),
+});
+
+/** How many purchases the team page lists (the newest). */
+const LISTED = 100;
+
+/** The team's purchases, newest first: one Query of its partition. */
+export async function listSeatPurchases(
+  db: DynamoDBDocumentClient,
+  table: string,
+  teamId: string,
+  now: number,
+): Promise<SeatPurchaseView[]> {
+  const res = await db.send(
+    new QueryCommand({
+      TableName: table,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': `TEAM#${teamId}`, ':prefix': keys.teamPurchasePrefix },
+      ScanIndexForward: false,
+      ConsistentRead: true,
+      Limit: LISTED,
+    }),
+  );
+  return (res.Items ?? [])
+    .filter((i) => typeof i[TTL_ATTRIBUTE] !== 'number' || i[TTL_ATTRIBUTE] > now)
+    .map((i) => PurchaseItem.parse(i))
+    .map((i) => ({
+      sessionId: i.session_id,
+      state: i.state,
+      seats: i.seats,
+      amountCents: i.amount_cents,
+      createdAt: i.created_at,
+      updatedAt: i.updated_at,
+      invoiceUrl: i.invoice_url ?? null,
+      invoiceNumber: i.invoice_number ?? null,
+    }));
+}
