@@ -13,6 +13,7 @@ import { serverMessage } from '../../../lib/api-messages.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { deleteMyAccount } from '../api/privacy.ts';
 import { DeletionProgress } from './deletion-progress.tsx';
+import { TeamDeletionNote } from './team-deletion-note.tsx';
 
 export function DeletionLinkConfirm({
   code,
@@ -70,6 +71,7 @@ export function DeletionLinkConfirm({
               <li>{t('account.deleteLinkPayments')}</li>
             </ul>
           </div>
+          <TeamDeletionNote />
           <p className="delete-confirm__warning">{t('account.deleteLinkFinal')}</p>
           {error && <Alert kind="error">{error}</Alert>}
           <div className="delete-confirm__actions">

@@ -14,6 +14,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { deleteMyAccount, requestDeletionLink } from '../api/privacy.ts';
 import { DeletionProgress } from './deletion-progress.tsx';
 import { ExportSection } from './export-section.tsx';
+import { TeamDeletionNote } from './team-deletion-note.tsx';
 
 type Notice = { kind: 'success' | 'error' | 'info'; text: string } | null;
 
@@ -77,6 +78,7 @@ function DeleteSection({ hasPassword, onStarted }: { hasPassword: boolean; onSta
       {open && (
         <form className="delete-confirm" onSubmit={confirm} noValidate aria-label={t('account.deleteTitle')}>
           <p className="delete-confirm__warning">{t('account.deleteWarning')}</p>
+          <TeamDeletionNote />
           {notice && <Alert kind={notice.kind}>{notice.text}</Alert>}
           {error && <Alert kind="error">{error}</Alert>}
           {hasPassword ? (
