@@ -275,6 +275,18 @@ export interface TeamDepartures {
 
 /** A seat checkout at the payment provider (one price per seat; an invoice for the company's books). */
 export interface SeatCheckoutProvider {
+  /**
+   * The team's customer at the provider, with its owner's billing details: made once per team (the same
+   * idempotency key for the same team), every seat invoice is then the company's, in one place.
+   */
+  createTeamCustomer(input: {
+    teamId: string;
+    teamName: string;
+    ownerId: string;
+    email: string;
+    lang: Language;
+    idempotencyKey: string;
+  }): Promise<string>;
   createSeatCheckout(input: {
     teamId: string;
     userId: string;
@@ -289,19 +301,14 @@ export interface SeatCheckoutProvider {
 }
 
 /** Records which team and how many seats a checkout is for, so the webhook credits them from our record. */
-  /**
-   * The team's customer at the provider, with its owner's billing details: made once per team (the same
-   * idempotency key for the same team), every seat invoice is then the company's, in one place.
-   */
-  createTeamCustomer(input: {
-    teamId: string;
-    teamName: string;
-    ownerId: string;
-    email: string;
-    lang: Language;
-    idempotencyKey: string;
-  }): Promise<string>;
 export interface SeatCheckoutRecords {
+  /**
+   * Stores the team's customer unless it has one (a condition on the team's item): returns the one the team
+   * keeps, so two checkouts at once end with one customer.
+   */
+  linkTeamCustomer(teamId: string, customerId: string): Promise<string>;
+  /** The team's purchases (a team-keyed Query), newest first. */
+  listSeatPurchases(teamId: string, now: number): Promise<SeatPurchaseView[]>;
   recordSeatCheckout(r: {
     sessionId: string;
     teamId: string;
@@ -312,26 +319,6 @@ export interface SeatCheckoutRecords {
   }): Promise<void>;
 }
 
-/**
- * Where a change of a team's set of chosen headshots is announced, so its ZIP is built before anyone asks
- * for it (headshots-zip.ts prepareTeamArchive).
-  /**
-   * Stores the team's customer unless it has one (a condition on the team's item): returns the one the team
-   * keeps, so two checkouts at once end with one customer.
-   */
-  linkTeamCustomer(teamId: string, customerId: string): Promise<string>;
-  /** The team's purchases (a team-keyed Query), newest first. */
-  listSeatPurchases(teamId: string, now: number): Promise<SeatPurchaseView[]>;
- */
-export interface TeamArchiveQueue {
-  /** Best effort: a lost message only means the next download builds the set itself. */
-  setChanged(teamId: string): Promise<void>;
-}
-
-/**
- * The team's stored archives, one per set of choices it had (headshots-zip.ts): an archive of an earlier set
- * may hold the headshot of a member who has left or deleted their account since, so only the current set's
- * is kept.
 /** A seat purchase as the team page lists it (docs/payments.md, "Team seats"). */
 export interface SeatPurchaseView {
   sessionId: string;
@@ -344,6 +331,19 @@ export interface SeatPurchaseView {
   invoiceNumber: string | null;
 }
 
+/**
+ * Where a change of a team's set of chosen headshots is announced, so its ZIP is built before anyone asks
+ * for it (headshots-zip.ts prepareTeamArchive).
+ */
+export interface TeamArchiveQueue {
+  /** Best effort: a lost message only means the next download builds the set itself. */
+  setChanged(teamId: string): Promise<void>;
+}
+
+/**
+ * The team's stored archives, one per set of choices it had (headshots-zip.ts): an archive of an earlier set
+ * may hold the headshot of a member who has left or deleted their account since, so only the current set's
+ * is kept.
  */
 export interface StoredTeamArchives {
   /** The set ids of the archives stored under `owner` (the team's own storage prefix). */
