@@ -612,13 +612,6 @@ export const apiRoutes = {
     request: s.SeatCheckoutRequest,
     response: s.SeatCheckout,
   }),
-  teamInvites: route({
-    method: 'POST',
-    path: '/teams/{teamId}/invites',
-    group: 'teams',
-    access: 'user',
-    request: s.InvitesRequest,
-    response: s.InvitesResult,
   /**
    * Owner and admins: the team's seat purchases, newest first, with their invoices and any bank debit
    * pending or refused (a team-keyed Query). Served by the billing group, beside the seat checkout.
@@ -630,6 +623,13 @@ export const apiRoutes = {
     access: 'user',
     response: s.SeatPurchases,
   }),
+  teamInvites: route({
+    method: 'POST',
+    path: '/teams/{teamId}/invites',
+    group: 'teams',
+    access: 'user',
+    request: s.InvitesRequest,
+    response: s.InvitesResult,
   }),
   createInviteLink: route({
     method: 'POST',

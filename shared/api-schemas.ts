@@ -756,9 +756,6 @@ export const SeatCheckoutRequest = z.strictObject({
   lang: z.optional(Language),
 });
 export const SeatCheckout = z.object({ url: z.string() });
-export const InvitesRequest = z.strictObject({
-  emails: z
-    .array(z.string().check(z.maxLength(320)))
 /**
  * A team's seat purchase (docs/payments.md, "Team seats"): paid (its seats credited; `invoice_url`, the
  * invoice's page at Stripe, once made), or paid by bank debit and not yet confirmed (`pending`), or refused
@@ -777,6 +774,9 @@ export const SeatPurchase = z.object({
 export type SeatPurchase = z.infer<typeof SeatPurchase>;
 /** Newest first. */
 export const SeatPurchases = z.object({ purchases: z.array(SeatPurchase) });
+export const InvitesRequest = z.strictObject({
+  emails: z
+    .array(z.string().check(z.maxLength(320)))
     .check(z.minLength(1), z.maxLength(TEAM_LIMITS.maxInvitesPerRequest)),
 });
 /** `invited`: the addresses emailed; `skipped`: the others and why (not emailed again). */
