@@ -503,11 +503,12 @@ describe('The phone capture page', () => {
         .calls('photoUploadTargets')
         .map((c) => (c.body as { files: { name: string }[] }).files[0]?.name),
     ).toEqual([
-      'selfie-1-straight.jpg',
-      'selfie-2-left.jpg',
-      'selfie-3-right.jpg',
-      'selfie-4-smile.jpg',
-      'selfie-5-window.jpg',
+      // Named in the page's language.
+      'selfie-1-face.jpg',
+      'selfie-2-gauche.jpg',
+      'selfie-3-droite.jpg',
+      'selfie-4-sourire.jpg',
+      'selfie-5-fenetre.jpg',
     ]);
     expect(screen.getByTestId('capture-done-text').textContent).toBe(
       'Vos 5 photos sont sur votre ordinateur\u00a0: retournez-y pour les voir et créer vos avatars.',
@@ -521,5 +522,71 @@ describe('The phone capture page', () => {
       null,
       'device-secret-1',
     ]);
+  });
+
+  /** The link answers each shot as kept; the names the phone sent, in order. */
+  function keepEveryShot(): () => (string | undefined)[] {
+    stubBucket();
+    apiStub.on('photoUploadTargets', (req) => {
+      const [file] = (req.body as { files: { name: string }[] }).files;
+      return ok('photoUploadTargets', targets(file?.name ?? 'x'));
+    });
+    apiStub.on('confirmPhotoUploads', (req) => {
+      const [upload] = (req.body as { uploads: { name: string }[] }).uploads;
+      return ok('confirmPhotoUploads', kept(upload?.name ?? 'x'));
+    });
+    return () =>
+      apiStub
+        .calls('photoUploadTargets')
+        .map((c) => (c.body as { files: { name: string }[] }).files[0]?.name);
+  }
+
+  test('a reload goes on after the photos the link received; two shots of one prompt get two names; Done', async () => {
+    const sent = keepEveryShot();
+    apiStub.on('openCaptureLink', opened({ photos_added: 2, photos_left: 8 }));
+    const { user } = await renderApp(`/capture/${CODE}`);
+    await user.click(await screen.findByRole('button', { name: 'Open the camera' }));
+    expect(document.querySelector('.capture__step-of')?.textContent).toBe('Photo 3 of 5');
+    expect(screen.getByTestId('capture-prompt').textContent).toBe('Turn your head a little to the right');
+    await user.upload(await screen.findByTestId('capture-file'), aShot());
+    await waitFor(() => expect(screen.getByTestId('shot-result').dataset.status).toBe('kept'));
+    await user.click(screen.getByRole('button', { name: 'Take another' }));
+    await user.upload(await screen.findByTestId('capture-file'), aShot());
+    await waitFor(() => expect(screen.getByTestId('shot-result').dataset.status).toBe('kept'));
+    expect(sent()).toEqual(['selfie-3-right.jpg', 'selfie-4-right.jpg']);
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.getByTestId('capture-done-text').textContent).toBe(
+      'Your 4 photos are on your computer: go back to it to see them and create your avatars.',
+    );
+  });
+
+  test.each([
+    {
+      lang: 'en',
+      prefix: '',
+      open: 'Open the camera',
+      done: 'Done',
+      text: 'Your 2 photos are on your computer',
+    },
+    {
+      lang: 'fr',
+      prefix: '/fr',
+      open: "Ouvrir l'appareil photo",
+      done: 'Terminé',
+      text: 'Vos 2 photos sont sur votre ordinateur',
+    },
+  ] as const)('$lang: "Done" once the photos needed to create avatars are kept, not before', async (c) => {
+    keepEveryShot();
+    apiStub.on('openCaptureLink', opened({ language: c.lang }));
+    const { user } = await renderApp(`${c.prefix}/capture/${CODE}`);
+    await user.click(await screen.findByRole('button', { name: c.open }));
+    await user.upload(await screen.findByTestId('capture-file'), aShot());
+    await waitFor(() => expect(screen.getByTestId('shot-result').dataset.status).toBe('kept'));
+    expect(screen.queryByRole('button', { name: c.done })).toBeNull();
+    await user.click(screen.getByTestId('shot-next'));
+    await user.upload(await screen.findByTestId('capture-file'), aShot());
+    await waitFor(() => expect(screen.getByTestId('shot-result').dataset.status).toBe('kept'));
+    await user.click(screen.getByRole('button', { name: c.done }));
+    expect(screen.getByTestId('capture-done-text').textContent).toContain(c.text);
   });
 });

@@ -2,13 +2,20 @@
 // desktop's QR code opens it without a password; it opens the link (this device is then the only one it
 // works on), repeats what the photos are for, and takes five prompted selfies, each checked as it is taken
 // (the same check and score as any upload). A refused shot is retaken; a kept one stays (the code cannot
-// delete), so its button offers to take another beside it. A used, expired, revoked or unknown code says so
-// in the page's language.
+// delete), so its button offers to take another beside it. Once the photos needed to create avatars are kept,
+// "Done" ends it early. A reload goes on where the link is (the server counts the photos it received). Each
+// file is named in the page's language and numbered by the link's photos, so no two have the same name. A
+// used, expired, revoked or unknown code says so in the page's language.
 import './strings.ts';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import type { Rejection } from '../../../../shared/api-schemas.ts';
-import { INFORMATION_HINTS, PHOTO_RETENTION_DAYS, qualityBand } from '../../../../shared/photo-rules.ts';
+import {
+  INFORMATION_HINTS,
+  PHOTO_LIMITS,
+  PHOTO_RETENTION_DAYS,
+  qualityBand,
+} from '../../../../shared/photo-rules.ts';
 import { PlainFrame } from '../../components/layout/plain-frame.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -77,6 +84,8 @@ export default function CapturePage() {
       (opened) => {
         if (!current) return;
         setKept(opened.photos_added);
+        // A reload (or the link opened again) goes on at the prompt after the photos already received.
+        setStep(Math.min(opened.photos_added, CAPTURE_STEPS.length - 1));
         setLink(
           opened.photos_left > 0
             ? { status: 'open', key: opened.key, photosLeft: opened.photos_left }
@@ -148,6 +157,12 @@ export default function CapturePage() {
 
   const stepName: Step = CAPTURE_STEPS[step] ?? 'straight';
   const photosLeft = link.status === 'open' ? link.photosLeft : 0;
+  /** Enough photos kept through this link to create avatars: the capture may end here. */
+  const canFinish = kept >= PHOTO_LIMITS.neededForAvatars;
+  const finish = () => {
+    setShot(null);
+    setStage('done');
+  };
 
   let body: ReactNode;
   if (link.status === 'opening') {
@@ -216,7 +231,7 @@ export default function CapturePage() {
         </h2>
         <Camera
           attempt={attempt}
-          shotName={`selfie-${step + 1}-${stepName}`}
+          shotName={t('capture.fileName', { n: kept + 1, step: t(`capture.fileStep_${stepName}`) })}
           onShot={shoot}
           busy={shot !== null}
           overlay={shot && <img className="camera__still" src={shot.preview} alt="" />}
@@ -228,8 +243,14 @@ export default function CapturePage() {
             photosLeft={photosLeft}
             onRetake={retake}
             onNext={next}
+            onDone={canFinish && !last ? finish : undefined}
             onRetry={(s) => void send(s.file, s.preview)}
           />
+        )}
+        {!shot && canFinish && (
+          <Button variant="ghost" block onClick={finish} data-testid="capture-finish">
+            {t('capture.done')}
+          </Button>
         )}
       </div>
     );
@@ -258,6 +279,7 @@ function ShotResult({
   photosLeft,
   onRetake,
   onNext,
+  onDone,
   onRetry,
 }: {
   shot: Shot;
@@ -265,6 +287,8 @@ function ShotResult({
   photosLeft: number;
   onRetake: () => void;
   onNext: () => void;
+  /** present once enough photos are kept (and this is not the last prompt, which finishes anyway) */
+  onDone?: () => void;
   onRetry: (shot: Extract<Shot, { status: 'failed' }>) => void;
 }) {
   const { t } = useTranslation();
@@ -357,6 +381,11 @@ function ShotResult({
         <Button variant="secondary" block onClick={onRetake} disabled={photosLeft <= 0}>
           {t('capture.takeAnother')}
         </Button>
+        {onDone && (
+          <Button variant="ghost" block onClick={onDone} data-testid="capture-finish">
+            {t('capture.done')}
+          </Button>
+        )}
       </div>
       {photosLeft <= 3 && (
         <p className="muted shot-result__left">{t('capture.photosLeft', { count: photosLeft })}</p>
