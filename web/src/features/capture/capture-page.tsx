@@ -342,15 +342,17 @@ function ShotResult({
     .map((h) => `capture.hint_${h}`)
     .filter(hasString) as TranslationKey[];
   const score = outcome.quality ? Math.round(outcome.quality.score) : null;
-  // "Looks good!" only when the score agrees; a weaker shot is kept all the same, with what would help.
+  // "Looks good!" only when the score agrees and there is nothing to do better; any other shot is kept all
+  // the same, with what would help ("Looks good!" over "To do even better" would contradict itself).
   const band = score === null ? 'good' : qualityBand(score);
+  const praised = band === 'good' && advice.length === 0;
   return (
     <div className="shot-result" data-testid="shot-result" data-status="kept">
       <div className="shot-result__head">
         <span className="shot-result__icon">
           <CheckCircleIcon />
         </span>
-        <h3 data-testid="shot-title">{band === 'good' ? t('capture.kept') : t('capture.keptFair')}</h3>
+        <h3 data-testid="shot-title">{praised ? t('capture.kept') : t('capture.keptFair')}</h3>
       </div>
       {score !== null && (
         <span className="shot-result__score" data-band={band} data-testid="shot-score">
