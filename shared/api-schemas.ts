@@ -132,6 +132,9 @@ export const LEDGER_REASONS = [
   'likeness_refund',
   /** "Keep it anyway": the tokens of a refunded avatar taken again, once, to unlock it */
   'likeness_keep',
+  /** an edit of a finished avatar (a new version), and its refund when it failed */
+  'edit',
+  'edit_refund',
 ] as const;
 export const LedgerEntry = z.object({
   id: z.string(),

@@ -97,7 +97,7 @@ async function refusal(p: Promise<unknown>): Promise<{ code?: string; message: s
   throw new Error('expected a refusal');
 }
 
-describe('try again on an edited version', () => {
+describe('try again on an edited version', { timeout: 30_000 }, () => {
   it('a refunded backdrop edit is made again from the same source, at an edit’s price', async () => {
     const w = world();
     const user = await w.user({ tokensLtd: 20 });
@@ -202,5 +202,22 @@ describe('try again on an edited version', () => {
       message: "This edit's brushed region is no longer kept: brush it again with Edit.",
     });
     expect(tokens(w, user.id)).toBe(before);
+  });
+});
+
+describe('an edit in the account’s history', { timeout: 30_000 }, () => {
+  it('its debit is an `edit`, and a failed edit’s refund an `edit_refund`, not a first render’s words', async () => {
+    const w = world();
+    const user = await w.user({ tokensLtd: 20 });
+    const id = await finishedAvatar(w, user);
+    await editAvatar(w.deps, user, id, { kind: 'outfit', outfit: 'suit' }, null);
+    w.provider.answer({ kind: 'refusal' });
+    await deliverAll(w);
+    const reasons = (await w.accounts.listLedger(user.id, 10)).map((e) => [e.reason, e.amount]);
+    expect(reasons).toContainEqual(['edit', -EDIT_TOKEN_COST]);
+    expect(reasons).toContainEqual(['edit_refund', EDIT_TOKEN_COST]);
+    // The first render's debit keeps its name.
+    expect(reasons).toContainEqual(['generation', -3]);
+    expect(reasons.filter(([r]) => r === 'generation' || r === 'generation_refund')).toHaveLength(1);
   });
 });

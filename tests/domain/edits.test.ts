@@ -225,7 +225,7 @@ describe('an edit', () => {
     });
     expect(w.queue.receive().map((m) => m.taskId)).toEqual([answer.task_id]);
     const ledger = await w.accounts.listLedger(user.id, 10);
-    expect(ledger.filter((e) => e.reason === 'generation').map((e) => e.amount)).toContain(-EDIT_TOKEN_COST);
+    expect(ledger.filter((e) => e.reason === 'edit').map((e) => e.amount)).toEqual([-EDIT_TOKEN_COST]);
     // The version is made like a first render; an edit of it is version 3 of the same avatar.
     await w.tasks.get(user.id, answer.task_id);
     const stored = await w.tasks.get(user.id, id);

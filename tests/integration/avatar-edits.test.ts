@@ -80,15 +80,16 @@ async function difference(a: Buffer, b: Buffer, box: { x: number; y: number; w: 
   return sum / n;
 }
 
-const generationEntries = async (token: string) =>
-  (await ledgerOf(token)).filter((r) => r.reason === 'generation').length;
+/** The account's history names an edit's debit as an edit (`edit`), not as a first render's `generation`. */
+const editEntries = async (token: string) =>
+  (await ledgerOf(token)).filter((r) => r.reason === 'edit').length;
 
 describe('editing a finished avatar', { timeout: 240_000 }, () => {
   it('changes the backdrop (away from the person) and keeps the face; one version and one debit for two deliveries; the original untouched', async () => {
     const { account, task } = await avatarOf(h);
     const original = await stored(account.userId, task);
     const before = await balanceOf(account.token);
-    const entries = await generationEntries(account.token);
+    const entries = await editEntries(account.token);
     const v2 = await h.edit(account.userId, task.id, { kind: 'backdrop', colour: '#00ff00' }, 'edit-1');
     expect(v2.version).toBe(2);
     const body = encodeTaskMessage({ taskId: v2.task_id, userId: account.userId });
@@ -103,7 +104,7 @@ describe('editing a finished avatar', { timeout: 240_000 }, () => {
     expect(made.likeness).toBeLessThanOrEqual(100);
     const after = await balanceOf(account.token);
     expect(after.ltd + after.subscription).toBe(before.ltd + before.subscription - EDIT_TOKEN_COST);
-    expect(await generationEntries(account.token)).toBe(entries + 1);
+    expect(await editEntries(account.token)).toBe(entries + 1);
     const { body: list } = await callRoute('userTasks', { token: account.token });
     expect(list.tasks.filter((t) => t.root_id === task.id)).toHaveLength(1);
     expect(list.tasks.find((t) => t.id === task.id)).toMatchObject({ version: 1, edit_count: 1 });

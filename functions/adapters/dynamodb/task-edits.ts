@@ -85,7 +85,7 @@ export async function createEdit(
       const version = count + 2;
       const items: TransactItem[] = [
         balanceSet(table, e.userId, balance, after),
-        ...ledgerLines(table, e.userId, 'generation', debit, after, e.ledgerEntryIds, e.createdAt, {
+        ...ledgerLines(table, e.userId, 'edit', debit, after, e.ledgerEntryIds, e.createdAt, {
           batchId: e.batchId,
         }),
         newBatchPut(table, e.userId, batch),

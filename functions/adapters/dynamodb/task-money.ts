@@ -70,7 +70,7 @@ export function balanceSet(table: string, userId: string, from: Balance, to: Bal
 export function ledgerLines(
   table: string,
   userId: string,
-  reason: 'generation' | 'generation_refund' | 'likeness_refund' | 'likeness_keep',
+  reason: 'generation' | 'generation_refund' | 'likeness_refund' | 'likeness_keep' | 'edit' | 'edit_refund',
   change: Balance,
   after: Balance,
   ids: { subscription: string; ltd: string },
@@ -78,7 +78,7 @@ export function ledgerLines(
   ref: { batchId: string } | { taskId: string },
 ): TransactItem[] {
   const lines: TransactItem[] = [];
-  const sign = reason === 'generation' || reason === 'likeness_keep' ? -1 : 1;
+  const sign = reason === 'generation' || reason === 'likeness_keep' || reason === 'edit' ? -1 : 1;
   if (change.subscription > 0)
     lines.push(
       ledgerPut(table, userId, {
@@ -378,9 +378,17 @@ export function failTask(
         ? [memberAllowanceChange(table, task.team, { avatars: 1 })]
         : [
             balanceSet(table, userId, balance, after),
-            ...ledgerLines(table, userId, 'generation_refund', task.debit, after, o.ledgerEntryIds, now, {
-              taskId,
-            }),
+            // An edit's refund is named as an edit in the account's history.
+            ...ledgerLines(
+              table,
+              userId,
+              task.edit ? 'edit_refund' : 'generation_refund',
+              task.debit,
+              after,
+              o.ledgerEntryIds,
+              now,
+              { taskId },
+            ),
           ];
       return {
         items: [

@@ -54,7 +54,13 @@ interface IdempotencyRow {
   version?: number;
 }
 
-type LedgerReason = 'generation' | 'generation_refund' | 'likeness_refund' | 'likeness_keep';
+type LedgerReason =
+  | 'generation'
+  | 'generation_refund'
+  | 'likeness_refund'
+  | 'likeness_keep'
+  | 'edit'
+  | 'edit_refund';
 
 const key = (userId: string, id: string) => `${userId}#${id}`;
 const teamKey = (t: { teamId: string; memberId: string }) => `${t.teamId}#${t.memberId}`;
@@ -152,7 +158,7 @@ export class FakeTaskStore implements TaskStore, OverdueTasks {
       throw conditionFailed('batch or task exists');
     const debit = debits[0] as Balance;
     const after = { subscription: balance.subscription - debit.subscription, ltd: balance.ltd - debit.ltd };
-    this.move(e.userId, 'generation', debit, after, e.ledgerEntryIds, e.createdAt);
+    this.move(e.userId, 'edit', debit, after, e.ledgerEntryIds, e.createdAt);
     const batch: BatchRecord = {
       id: e.batchId,
       taskIds: [e.task.id],
@@ -379,7 +385,7 @@ export class FakeTaskStore implements TaskStore, OverdueTasks {
         subscription: balance.subscription + t.debit.subscription,
         ltd: balance.ltd + t.debit.ltd,
       };
-      this.move(userId, 'generation_refund', t.debit, after, o.ledgerEntryIds, now);
+      this.move(userId, t.edit ? 'edit_refund' : 'generation_refund', t.debit, after, o.ledgerEntryIds, now);
     }
     Object.assign(t, { status: 'ERROR', errorCode: code, refunded: true, updatedAt: now, leaseUntil: null });
     batch.remaining -= 1;
@@ -467,7 +473,7 @@ export class FakeTaskStore implements TaskStore, OverdueTasks {
   ): void {
     if (after.subscription < 0 || after.ltd < 0) throw conditionFailed('balance below zero');
     this.accounts.update(userId, { tokensSubscription: after.subscription, tokensLtd: after.ltd });
-    const sign = reason === 'generation' || reason === 'likeness_keep' ? -1 : 1;
+    const sign = reason === 'generation' || reason === 'likeness_keep' || reason === 'edit' ? -1 : 1;
     if (change.subscription > 0)
       this.accounts.appendLedger(
         userId,
