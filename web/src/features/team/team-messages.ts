@@ -3,7 +3,7 @@
 // a 404 is the link that does not exist and a 403 without a code of its own is an invitation sent to
 // another address; elsewhere they are the team's and the role's.
 import type { Language } from '../../../../shared/language.ts';
-import { TEAM_MESSAGES, type TeamMessageId } from '../../../../shared/team-rules.ts';
+import { TEAM_LIMIT_WORDS, TEAM_MESSAGES, type TeamMessageId } from '../../../../shared/team-rules.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { serverMessage } from '../../lib/api-messages.ts';
 
@@ -22,14 +22,44 @@ const BY_CODE: Record<string, TeamMessageId> = {
 
 const ON_JOIN: Record<string, TeamMessageId> = { NOT_FOUND: 'linkNotFound', FORBIDDEN: 'inviteForAnother' };
 
+/** A number the refusal's body carries (how many can still be invited, seconds to wait). */
+const numberIn = (body: unknown, field: string): number => {
+  const v = (body as Record<string, unknown> | null)?.[field];
+  return typeof v === 'number' ? v : 0;
+};
+
+/**
+ * The refusals of a team's emails, with their numbers (docs/product.md, "Teams"): invitations beyond the
+ * free seats, an address the team emailed today, the team's day of invitations (or of reminders: `emails`).
+ */
+function emailLimitMessage(
+  code: string,
+  body: unknown,
+  lang: Language,
+  emails: 'invite' | 'remind',
+): string | null {
+  const wait = numberIn(body, 'retry_after');
+  if (code === 'NOT_ENOUGH_SEATS_TO_INVITE')
+    return TEAM_LIMIT_WORDS.notEnoughSeats(numberIn(body, 'can_invite'), lang);
+  if (code === 'RECENTLY_EMAILED') return TEAM_LIMIT_WORDS.recentlyEmailed(wait, lang);
+  if (code === 'TEAM_EMAIL_LIMIT')
+    return (emails === 'remind' ? TEAM_LIMIT_WORDS.remindersToday : TEAM_LIMIT_WORDS.inviteEmailsToday)(
+      wait,
+      lang,
+    );
+  return null;
+}
+
 /** The refusal's words in `lang`, or `fallback` (the action's own message) for an unknown failure. */
 export function teamMessage(
   error: unknown,
   lang: Language,
   fallback: string,
-  { join = false }: { join?: boolean } = {},
+  { join = false, emails = 'invite' }: { join?: boolean; emails?: 'invite' | 'remind' } = {},
 ): string {
   if (!isApiError(error)) return fallback;
+  const limit = emailLimitMessage(error.code, error.body, lang, emails);
+  if (limit) return limit;
   const id = BY_CODE[error.code] ?? (join ? ON_JOIN[error.code] : undefined);
   if (id) return TEAM_MESSAGES[id][lang];
   return serverMessage(error, fallback);

@@ -1,6 +1,6 @@
 // No team yet: create one (a name, optional company email domains) and become its owner.
 import { type FormEvent, useState } from 'react';
-import { TEAM_LIMITS } from '../../../../../shared/team-rules.ts';
+import { TEAM_LIMITS, TEAM_MESSAGES, teamNameProblem } from '../../../../../shared/team-rules.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -21,6 +21,9 @@ export function CreateTeamForm() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim()) return setError(t('team.nameRequired'));
+    // The name goes into the team's emails: the server refuses links, headers and line breaks (400).
+    const problem = teamNameProblem(name);
+    if (problem) return setError(TEAM_MESSAGES[problem][language]);
     const list = splitList(domains);
     if (list.length > TEAM_LIMITS.maxDomains || list.some((d) => !d.includes('.')))
       return setError(t('team.domainsInvalid'));
