@@ -61,6 +61,7 @@ const STYLES = [
 
 function ownerReads(team: MyTeam, members: TeamMember[] = [aMember('m-owner', { role: 'owner' })]) {
   apiStub.on('myTeam', ok('myTeam', team));
+  apiStub.on('teamPurchases', ok('teamPurchases', { purchases: [] }));
   apiStub.on('listStyles', ok('listStyles', { success: true, styles: STYLES }));
   apiStub.on(
     'teamMembers',
@@ -88,6 +89,7 @@ describe('no team yet', () => {
       'teamMembers',
       ok('teamMembers', { members: [], seats_total: 0, seats_used: 0, next_cursor: null }),
     );
+    apiStub.on('teamPurchases', ok('teamPurchases', { purchases: [] }));
     const { user } = await renderApp('/app/team', { as: aUser() });
     await screen.findByRole('heading', { name: 'Create your team' });
     expect(document.title).toBe('Team · Aivatar');

@@ -1,7 +1,8 @@
 // /app/team (docs/product.md, "Teams"): with ?code=, the join screen; without a team, the form that creates
 // one; for its owner and admins, the seats, the invitations, the team's looks and the members' dashboard;
 // for a member, their team, allowance and what the team sees. Back from paying for seats
-// (?checkout=success), the team is read again until the webhook has added them.
+// (?checkout=success), the team and its purchases are read again until the webhook has added them (a bank
+// debit shows as pending in the purchases, then paid or refused).
 import './strings.ts';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -18,6 +19,7 @@ import { InviteLinkCard } from './components/invite-link.tsx';
 import { JoinScreen } from './components/join-screen.tsx';
 import { MemberView } from './components/member-view.tsx';
 import { MembersTable } from './components/members-table.tsx';
+import { PurchasesCard } from './components/purchases-card.tsx';
 import { SeatsCard } from './components/seats-card.tsx';
 import '../../components/layout/app-screens.css';
 import './team.css';
@@ -96,6 +98,7 @@ export default function TeamPage() {
               </div>
               <div className="split-layout__side team-dashboard__side">
                 <SeatsCard team={data} />
+                <PurchasesCard teamId={data.team_id} waiting={waiting} />
                 {data.allowance_left !== undefined && <MemberView team={data} />}
               </div>
               <div className="split-layout__wide">

@@ -36,6 +36,19 @@ export function useSeatCheckout(teamId: string) {
   });
 }
 
+/**
+ * Owner and admins: the team's seat purchases with their invoices, and a bank debit pending or refused.
+ * Read again every few seconds while one is pending, or while the page waits for seats just paid for.
+ */
+export function useSeatPurchases(teamId: string, waiting = false) {
+  return useQuery({
+    queryKey: routeKey('teamPurchases', { teamId }),
+    queryFn: ({ signal }) => api('teamPurchases', { params: { teamId }, signal }),
+    refetchInterval: (query) =>
+      waiting || query.state.data?.purchases.some((p) => p.state === 'pending') ? 3000 : false,
+  });
+}
+
 export function useInvite(teamId: string) {
   return useMutation({
     mutationFn: (emails: string[]) => api('teamInvites', { params: { teamId }, body: { emails } }),
