@@ -1,6 +1,6 @@
 // An open invitation link (docs/product.md, "Teams"): the allowed company domains, a use cap and an expiry
 // of 1 to 90 days. The link is shown once (the server keeps only its hash), with a copy button, and can be
-// revoked.
+// revoked; the links still open are listed below it (invite-links-list.tsx), for revoking them later.
 import { type FormEvent, useState } from 'react';
 import type { InviteLink } from '../../../../../shared/api-schemas.ts';
 import { TEAM_LIMITS } from '../../../../../shared/team-rules.ts';
@@ -12,6 +12,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useCreateLink, useRevokeLink } from '../api/team.ts';
 import { teamMessage } from '../team-messages.ts';
+import { InviteLinksList } from './invite-links-list.tsx';
 import { splitList, TeamPanel } from './panel.tsx';
 import { CopyIcon, LinkIcon } from './team-icons.tsx';
 
@@ -164,6 +165,10 @@ export function InviteLinkCard({ teamId, domains }: { teamId: string; domains: s
           </div>
         </form>
       )}
+      <InviteLinksList
+        teamId={teamId}
+        onRevoked={(id) => setLink((shown) => (shown?.link_id === id ? null : shown))}
+      />
     </TeamPanel>
   );
 }

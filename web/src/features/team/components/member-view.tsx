@@ -1,6 +1,6 @@
 // A member's Team screen (docs/product.md, "Teams"): the team, what is left of their allowance, what the
 // team can see of them (docs/faces.md: never their selfies or their other avatars), where to create and
-// choose their headshot, and leaving the team.
+// choose their headshot, and leaving the team; an owner or admin with a seat of their own gives it back here.
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { MyTeam } from '../../../../../shared/api-schemas.ts';
@@ -12,6 +12,7 @@ import { useLocalizedPath } from '../../../lib/language.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useLeave } from '../api/team.ts';
 import { teamMessage } from '../team-messages.ts';
+import { GiveBackSeat } from './own-seat.tsx';
 import { TeamPanel } from './panel.tsx';
 import { TeamIcon } from './team-icons.tsx';
 
@@ -93,6 +94,7 @@ export function MemberView({ team }: { team: MyTeam }) {
         <p className="muted" data-testid="team-chosen-hint">
           {team.chosen_task_id ? t('team.chosenAlready') : t('team.chooseHint')}
         </p>
+        {seated && team.role !== 'member' && <GiveBackSeat team={team} />}
         {team.member_id && team.role !== 'owner' && <Leave team={team} memberId={team.member_id} />}
       </TeamPanel>
     </div>

@@ -1,14 +1,18 @@
 // The dashboard (docs/product.md, "Teams"): every member a page at a time, with their status, what is left
 // of their allowance and the chosen headshot's file (never their photos or other avatars); remind (once a
 // day), grant a retry, remove, and for the owner make admin and back. The CSV of members and the ZIP of the
-// chosen headshots download through short links (never the session in a URL).
+// chosen headshots download through short links (never the session in a URL); the ZIP's button waits for a
+// chosen headshot, and a refused download is said in the page.
 import { useState } from 'react';
 import type { MyTeam, TeamMember } from '../../../../../shared/api-schemas.ts';
-import { TEAM_LIMITS } from '../../../../../shared/team-rules.ts';
+import type { Language } from '../../../../../shared/language.ts';
+import { TEAM_LIMITS, TEAM_MESSAGES } from '../../../../../shared/team-rules.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { DownloadIcon } from '../../../components/ui/icons.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { downloadTeamFile, type MemberAction, useMemberAction, useMembers } from '../api/team.ts';
@@ -20,16 +24,31 @@ import { TeamIcon } from './team-icons.tsx';
 const remindedRecently = (m: TeamMember, nowSeconds: number): boolean =>
   m.reminded_at !== null && nowSeconds - m.reminded_at < TEAM_LIMITS.remindEverySeconds;
 
-function Downloads({ teamId }: { teamId: string }) {
-  const { t } = useTranslation();
-  const [busy, setBusy] = useState<'teamMembersCsv' | 'teamHeadshotsZip' | null>(null);
-  const start = async (route: 'teamMembersCsv' | 'teamHeadshotsZip') => {
+/** What a refused download says in the page: the ZIP's 404 is its set being empty (the caller's team checked). */
+function downloadMessage(e: unknown, route: DownloadRoute, lang: Language, fallback: string): string {
+  if (route === 'teamHeadshotsZip' && isApiError(e) && e.code === 'NOT_FOUND')
+    return TEAM_MESSAGES.noneChosen[lang];
+  return teamMessage(e, lang, fallback);
+}
+
+type DownloadRoute = 'teamMembersCsv' | 'teamHeadshotsZip';
+
+/**
+ * `noneChosen`: every member read and none has chosen a headshot, so the ZIP would be empty; its button
+ * says so instead of asking. A download the server refuses is said under the buttons, never opened.
+ */
+function Downloads({ teamId, noneChosen }: { teamId: string; noneChosen: boolean }) {
+  const { t, language } = useTranslation();
+  const [busy, setBusy] = useState<DownloadRoute | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const start = async (route: DownloadRoute) => {
     setBusy(route);
+    setFailure(null);
     try {
       await downloadTeamFile(teamId, route);
     } catch (e) {
       console.error('Team download', route, e);
-      toast.error(t('team.downloadFailed'));
+      setFailure(downloadMessage(e, route, language, t('team.downloadFailed')));
     } finally {
       setBusy(null);
     }
@@ -50,12 +69,24 @@ function Downloads({ teamId }: { teamId: string }) {
         variant="secondary"
         size="sm"
         loading={busy === 'teamHeadshotsZip'}
+        disabled={noneChosen}
+        aria-describedby={noneChosen ? 'zip-none-chosen' : undefined}
         onClick={() => void start('teamHeadshotsZip')}
         data-testid="download-zip"
       >
         <DownloadIcon />
         {t('team.downloadZip')}
       </Button>
+      {noneChosen && (
+        <p id="zip-none-chosen" className="muted team-downloads__note" data-testid="zip-none-chosen">
+          {t('team.zipNoneChosen')}
+        </p>
+      )}
+      {failure && (
+        <div className="team-downloads__note" role="alert" data-testid="download-failed">
+          <Alert kind="error">{failure}</Alert>
+        </div>
+      )}
     </div>
   );
 }
@@ -197,6 +228,9 @@ export function MembersTable({ team }: { team: MyTeam }) {
   const action = useMemberAction(team.team_id);
   const busy =
     action.isPending && action.variables ? `${action.variables.kind}:${action.variables.memberId}` : null;
+  // The dashboard has every member once no page is left: then it knows whether anyone chose.
+  const noneChosen =
+    query.isSuccess && !query.hasNextPage && !members.some((m) => m.chosen && m.status !== 'left');
 
   const onAction = (a: MemberAction, member: TeamMember) =>
     action.mutate(a, {
@@ -209,12 +243,7 @@ export function MembersTable({ team }: { team: MyTeam }) {
         else if (a.kind === 'role')
           toast.success(t('team.roleChanged', { email, role: t(`team.role_${a.role}`) }));
       },
-      onError: (e) =>
-        toast.error(
-          teamMessage(e, language, t('team.actionFailed'), {
-            emails: a.kind === 'remind' ? 'remind' : 'invite',
-          }),
-        ),
+      onError: (e) => toast.error(teamMessage(e, language, t('team.actionFailed'))),
     });
 
   return (
@@ -223,7 +252,7 @@ export function MembersTable({ team }: { team: MyTeam }) {
       icon={<TeamIcon />}
       title={t('team.membersTitle')}
       className="team-members"
-      actions={<Downloads teamId={team.team_id} />}
+      actions={<Downloads teamId={team.team_id} noneChosen={noneChosen} />}
     >
       {query.isPending && <Spinner />}
       {query.isError && <RetryAlert message={t('team.membersFailed')} onRetry={() => void query.refetch()} />}
