@@ -54,6 +54,8 @@ const aMember = (id: string, over: Partial<TeamMember> = {}): TeamMember => ({
   ...over,
 });
 
+const CHOSEN = { task_id: 't1', file_name: 'ana.png', likeness: 91, chosen_at: NOW - 60 };
+
 const STYLES = [
   aStyle(1, { name: 'Office Headshot', accepts_choices: true }),
   aStyle(2, { name: 'Fantasy' }),
@@ -63,6 +65,7 @@ function ownerReads(team: MyTeam, members: TeamMember[] = [aMember('m-owner', { 
   apiStub.on('myTeam', ok('myTeam', team));
   apiStub.on('teamPurchases', ok('teamPurchases', { purchases: [] }));
   apiStub.on('listStyles', ok('listStyles', { success: true, styles: STYLES }));
+  apiStub.on('teamInviteLinks', ok('teamInviteLinks', { links: [] }));
   apiStub.on(
     'teamMembers',
     ok('teamMembers', {
@@ -85,6 +88,7 @@ describe('no team yet', () => {
       return { status: 201, body: { team_id: 'team-1' } };
     });
     apiStub.on('listStyles', ok('listStyles', { success: true, styles: STYLES }));
+    apiStub.on('teamInviteLinks', ok('teamInviteLinks', { links: [] }));
     apiStub.on(
       'teamMembers',
       ok('teamMembers', { members: [], seats_total: 0, seats_used: 0, next_cursor: null }),
@@ -372,7 +376,9 @@ describe('the members', () => {
     ['download-csv', 'teamMembersCsv', '/teams/team-1/members.csv'],
     ['download-zip', 'teamHeadshotsZip', '/teams/team-1/headshots.zip'],
   ] as const)('%s: a short download link, never the session in the URL', async (button, route, path) => {
-    ownerReads(aTeam());
+    // Someone chose: the ZIP is asked for first, and its redirect lets the browser open it.
+    ownerReads(aTeam(), [aMember('m1', { status: 'chosen', chosen: CHOSEN })]);
+    apiStub.on('teamHeadshotsZip', { status: 302, headers: { location: 'http://files.test/team.zip' } });
     apiStub.on('createDownloadLink', ok('createDownloadLink', { token: 'dl-token', expires_at: NOW + 300 }));
     watchNavigation();
     const { user } = await renderApp('/app/team', { as: aUser() });
@@ -587,5 +593,199 @@ describe("a member's Create screen and gallery", () => {
     expect(buttonOf(0)?.getAttribute('aria-pressed')).toBe('false');
     expect(apiStub.calls('setChosen')[0]?.params).toEqual({ taskId: 't2' });
     expect(apiStub.calls('setChosen')[0]?.body).toEqual({ chosen: true });
+  });
+});
+
+describe('the open links, listed after the page that made them', () => {
+  const LINKS = [
+    {
+      link_id: 'l2',
+      domains: ['acme.test', 'acme.example'],
+      uses: 3,
+      max_uses: 10,
+      expires_at: NOW + 5 * 86_400,
+      created_at: NOW - 86_400,
+      created_by: 'owner@acme.test',
+    },
+    {
+      link_id: 'l1',
+      domains: ['acme.test'],
+      uses: 0,
+      max_uses: 1,
+      expires_at: NOW + 86_400,
+      created_at: NOW - 2 * 86_400,
+      created_by: null,
+    },
+  ];
+
+  test.each([
+    {
+      path: '/app/team',
+      title: 'Active links',
+      uses: /^3 of 10 joins used · expires on .+$/,
+      made: /^Created by owner@acme\.test on .+$/,
+      anonymous: /^Created on .+$/,
+      none: 'No active link: create one above.',
+    },
+    {
+      path: '/fr/app/team',
+      title: 'Liens actifs',
+      uses: /^3 utilisations sur 10 · expire le .+$/,
+      made: /^Créé par owner@acme\.test le .+$/,
+      anonymous: /^Créé le .+$/,
+      none: 'Aucun lien actif\u00a0: créez-en un ci-dessus.',
+    },
+  ])('$path: each link with its joins, expiry and maker; Revoke takes it off the list', async (c) => {
+    ownerReads(aTeam());
+    const revoked = new Set<string>();
+    apiStub.on('teamInviteLinks', () =>
+      ok('teamInviteLinks', { links: LINKS.filter((l) => !revoked.has(l.link_id)) }),
+    );
+    apiStub.on('revokeInviteLink', (req) => {
+      revoked.add(req.params.linkId as string);
+      return ok('revokeInviteLink', { success: true });
+    });
+    const { user } = await renderApp(c.path, { as: aUser() });
+    const list = await screen.findByTestId('invite-links');
+    expect(within(list).getByRole('heading', { name: c.title })).toBeTruthy();
+    const items = await within(list).findAllByTestId('invite-link-item');
+    expect(items.map((i) => i.dataset.linkId)).toEqual(['l2', 'l1']);
+    const [first, second] = items as [HTMLElement, HTMLElement];
+    expect(first.textContent).toContain('acme.test, acme.example');
+    expect(plain(within(first).getByTestId('invite-link-uses').textContent)).toMatch(c.uses);
+    expect(plain(within(first).getByTestId('invite-link-made').textContent)).toMatch(c.made);
+    expect(plain(within(second).getByTestId('invite-link-made').textContent)).toMatch(c.anonymous);
+    // Never a link's address: it was shown once, when made.
+    expect(list.textContent).not.toContain('code=');
+    await user.click(within(first).getByTestId('revoke-listed-link'));
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByTestId('invite-link-item')
+          .map((i) => i.dataset.linkId),
+      ).toEqual(['l1']),
+    );
+    expect(apiStub.calls('revokeInviteLink')[0]?.params).toEqual({ teamId: 'team-1', linkId: 'l2' });
+    await user.click(within(list).getByTestId('revoke-listed-link'));
+    await waitFor(() => expect(within(list).getByTestId('invite-links-none').textContent).toBe(c.none));
+  });
+
+  test('a link just made appears in the list (read again after creating it)', async () => {
+    ownerReads(aTeam());
+    let made = false;
+    apiStub.on('teamInviteLinks', () => ok('teamInviteLinks', { links: made ? LINKS.slice(0, 1) : [] }));
+    apiStub.on('createInviteLink', () => {
+      made = true;
+      return ok('createInviteLink', {
+        link_id: 'l2',
+        url: 'http://app.test/app/team?code=abc',
+        code: 'abc',
+        expires_at: NOW + 86_400,
+        max_uses: 10,
+      });
+    });
+    const { user } = await renderApp('/app/team', { as: aUser() });
+    await screen.findByTestId('invite-links-none');
+    await user.click(await screen.findByTestId('create-link'));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('invite-link-item').map((i) => i.dataset.linkId)).toEqual(['l2']),
+    );
+  });
+});
+
+describe('the chosen headshots ZIP', () => {
+  test.each([
+    { path: '/app/team', reason: 'No member has chosen a headshot yet: the ZIP is ready once someone has.' },
+    {
+      path: '/fr/app/team',
+      reason:
+        "Aucun membre n'a encore choisi sa photo\u00a0: le ZIP sera prêt dès que quelqu'un l'aura fait.",
+    },
+  ])('$path: nobody chose yet, the button is disabled and says why', async (c) => {
+    ownerReads(aTeam(), [aMember('m-owner', { role: 'owner' }), aMember('m1', { status: 'done' })]);
+    await renderApp(c.path, { as: aUser() });
+    const button = (await screen.findByTestId('download-zip')) as HTMLButtonElement;
+    await waitFor(() => expect(button.disabled).toBe(true));
+    expect(screen.getByTestId('zip-none-chosen').textContent).toBe(c.reason);
+    expect(button.getAttribute('aria-describedby')).toBe('zip-none-chosen');
+    expect((screen.getByTestId('download-csv') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  test('a refusal of the ZIP is said in the page, in French, and the browser never opens it', async () => {
+    // The dashboard showed a choice since taken back: the server finds none.
+    ownerReads(aTeam(), [aMember('m1', { status: 'chosen', chosen: CHOSEN })]);
+    apiStub.on('createDownloadLink', ok('createDownloadLink', { token: 'dl-token', expires_at: NOW + 300 }));
+    apiStub.on('teamHeadshotsZip', fail(404, 'NOT_FOUND', TEAM_MESSAGES.noneChosen.fr));
+    watchNavigation();
+    const { user } = await renderApp('/fr/app/team', { as: aUser() });
+    await user.click(await screen.findByTestId('download-zip'));
+    const said = await screen.findByTestId('download-failed');
+    expect(said.textContent).toBe(TEAM_MESSAGES.noneChosen.fr);
+    expect(assigned).toEqual([]);
+    expect(apiStub.calls('teamHeadshotsZip')[0]?.query.get('token')).toBe('dl-token');
+  });
+
+  test('a server error is said in the page too, not opened', async () => {
+    ownerReads(aTeam(), [aMember('m1', { status: 'chosen', chosen: CHOSEN })]);
+    apiStub.on('createDownloadLink', ok('createDownloadLink', { token: 'dl-token', expires_at: NOW + 300 }));
+    apiStub.on('teamHeadshotsZip', fail(500, 'INTERNAL_ERROR', 'Something went wrong'));
+    watchNavigation();
+    const { user } = await renderApp('/app/team', { as: aUser() });
+    await user.click(await screen.findByTestId('download-zip'));
+    expect((await screen.findByTestId('download-failed')).textContent).not.toContain('{');
+    expect(assigned).toEqual([]);
+  });
+});
+
+describe("an owner's own seat", () => {
+  test('takes a seat: the card becomes their allowance, and the seat can be given back', async () => {
+    let seated = false;
+    ownerReads(aTeam({ seats_used: 1 }), [aMember('m-owner', { role: 'owner', has_seat: false })]);
+    apiStub.on('myTeam', () =>
+      ok('myTeam', aTeam({ seats_used: seated ? 2 : 1, ...(seated ? { allowance_left: 40 } : {}) })),
+    );
+    apiStub.on('takeTeamSeat', () => {
+      seated = true;
+      return ok('takeTeamSeat', { success: true, allowance_left: 40 });
+    });
+    apiStub.on('giveBackTeamSeat', () => {
+      seated = false;
+      return ok('giveBackTeamSeat', { success: true, seat_freed: true });
+    });
+    const { user } = await renderApp('/app/team', { as: aUser() });
+    const card = await screen.findByTestId('team-own-seat');
+    expect(within(card).getByRole('heading', { name: 'Your own headshot' })).toBeTruthy();
+    await user.click(within(card).getByTestId('take-seat'));
+    expect(await screen.findByTestId('allowance-left')).toBeTruthy();
+    expect(screen.getByTestId('allowance-left').textContent).toBe('40');
+    expect(screen.queryByTestId('team-own-seat')).toBeNull();
+    expect(apiStub.calls('takeTeamSeat')[0]?.params).toEqual({ teamId: 'team-1' });
+    // The owner stays: no Leave, but the seat goes back after a confirmation.
+    expect(screen.queryByTestId('leave')).toBeNull();
+    await user.click(screen.getByTestId('give-back-seat'));
+    await user.click(screen.getByTestId('confirm-give-back'));
+    await screen.findByTestId('team-own-seat');
+    expect(apiStub.calls('giveBackTeamSeat')).toHaveLength(1);
+  });
+
+  test.each([
+    { path: '/app/team', reason: 'No free seat: buy one to take it.' },
+    { path: '/fr/app/team', reason: 'Aucune place libre\u00a0: achetez-en une pour la prendre.' },
+  ])('$path: every seat used, Take a seat is disabled and says why', async (c) => {
+    ownerReads(aTeam({ seats_total: 2, seats_used: 2 }));
+    await renderApp(c.path, { as: aUser() });
+    const card = await screen.findByTestId('team-own-seat');
+    expect((within(card).getByTestId('take-seat') as HTMLButtonElement).disabled).toBe(true);
+    expect(within(card).getByTestId('take-seat-none-free').textContent).toBe(c.reason);
+  });
+
+  test('the last seat taken meanwhile: the refusal is said for the one who buys seats, in French', async () => {
+    ownerReads(aTeam({ seats_total: 2, seats_used: 1 }));
+    apiStub.on('takeTeamSeat', fail(409, 'NO_SEAT', TEAM_MESSAGES.noSeatToTake.fr));
+    const { user } = await renderApp('/fr/app/team', { as: aUser() });
+    const card = await screen.findByTestId('team-own-seat');
+    expect(within(card).getByRole('heading', { name: 'Votre propre photo' })).toBeTruthy();
+    await user.click(within(card).getByTestId('take-seat'));
+    expect(await within(card).findByText(TEAM_MESSAGES.noSeatToTake.fr)).toBeTruthy();
   });
 });

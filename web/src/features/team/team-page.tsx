@@ -19,6 +19,7 @@ import { InviteLinkCard } from './components/invite-link.tsx';
 import { JoinScreen } from './components/join-screen.tsx';
 import { MemberView } from './components/member-view.tsx';
 import { MembersTable } from './components/members-table.tsx';
+import { TakeSeatCard } from './components/own-seat.tsx';
 import { PurchasesCard } from './components/purchases-card.tsx';
 import { SeatsCard } from './components/seats-card.tsx';
 import '../../components/layout/app-screens.css';
@@ -99,7 +100,11 @@ export default function TeamPage() {
               <div className="split-layout__side team-dashboard__side">
                 <SeatsCard team={data} />
                 <PurchasesCard teamId={data.team_id} waiting={waiting} />
-                {data.allowance_left !== undefined && <MemberView team={data} />}
+                {data.allowance_left !== undefined ? (
+                  <MemberView team={data} />
+                ) : (
+                  <TakeSeatCard team={data} />
+                )}
               </div>
               <div className="split-layout__wide">
                 <MembersTable team={data} />

@@ -4,7 +4,7 @@
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import type { RequestOf } from '../../../../../shared/api-routes.ts';
 import type { TeamMembersPage } from '../../../../../shared/api-schemas.ts';
-import { api, apiUrl } from '../../../lib/api-client.ts';
+import { ApiError, api, apiUrl } from '../../../lib/api-client.ts';
 import { routeKey } from '../../../lib/query-keys.ts';
 import { invalidateRoutes, queryClient, routeQueryOrNone } from '../../../lib/server-state.tsx';
 import '../../../lib/app-routes.ts';
@@ -60,12 +60,34 @@ export function useCreateLink(teamId: string) {
   return useMutation({
     mutationFn: (body: RequestOf<'createInviteLink'>) =>
       api('createInviteLink', { params: { teamId }, body }),
+    onSuccess: () => invalidateRoutes('teamInviteLinks'),
   });
 }
 
 export function useRevokeLink(teamId: string) {
   return useMutation({
     mutationFn: (linkId: string) => api('revokeInviteLink', { params: { teamId, linkId } }),
+    onSuccess: () => invalidateRoutes('teamInviteLinks'),
+  });
+}
+
+/** Owner and admins: the open links that still let someone join (never their codes: those were shown once). */
+export function useInviteLinks(teamId: string) {
+  return useQuery({
+    queryKey: routeKey('teamInviteLinks', { teamId }),
+    queryFn: ({ signal }) => api('teamInviteLinks', { params: { teamId }, signal }),
+  });
+}
+
+/** Owner and admins take one of the team's seats for their own headshot, or give it back. */
+export function useOwnSeat(teamId: string) {
+  return useMutation({
+    mutationFn: async (action: 'take' | 'give-back') =>
+      action === 'take'
+        ? { action, ...(await api('takeTeamSeat', { params: { teamId } })) }
+        : { action, ...(await api('giveBackTeamSeat', { params: { teamId } })) },
+    // Giving it back takes the chosen headshot's mark off the gallery too.
+    onSuccess: () => invalidateRoutes('myTeam', 'teamMembers', 'userTasks'),
   });
 }
 
@@ -142,5 +164,29 @@ export function useJoin() {
  */
 export async function downloadTeamFile(teamId: string, route: 'teamMembersCsv' | 'teamHeadshotsZip') {
   const { token } = await api('createDownloadLink', { body: { route, team_id: teamId } });
-  window.location.assign(apiUrl(route, { params: { teamId }, query: { token } }));
+  const url = apiUrl(route, { params: { teamId }, query: { token } });
+  if (route === 'teamHeadshotsZip') await zipReady(url);
+  window.location.assign(url);
+}
+
+/**
+ * The ZIP's route answers a redirect to the archive in storage, or an error in JSON: asked first without
+ * following the redirect, so an error is said in the page instead of the browser opening the raw JSON. The
+ * archive is then stored, and the browser's own request finds it at once.
+ */
+async function zipReady(url: string): Promise<void> {
+  let res: Response;
+  try {
+    res = await fetch(url, { redirect: 'manual', credentials: 'omit' });
+  } catch {
+    throw new ApiError(0, 'NETWORK_ERROR', null);
+  }
+  if (res.type === 'opaqueredirect' || res.ok || (res.status >= 300 && res.status < 400)) return;
+  const body = (await res.json().catch(() => null)) as { msg?: unknown; code?: unknown } | null;
+  throw new ApiError(
+    res.status,
+    typeof body?.code === 'string' ? body.code : `HTTP_${res.status}`,
+    typeof body?.msg === 'string' ? body.msg : null,
+    body,
+  );
 }
