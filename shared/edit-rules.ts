@@ -18,6 +18,11 @@ export const MAX_EDITS_PER_AVATAR = 10;
 export const EDIT_PROMPT_MAX_LENGTH = 200;
 /** Region: the user's brush, a PNG of the avatar's size (white where to change), before base64. */
 export const EDIT_MASK_MAX_BYTES = 1024 * 1024;
+/**
+ * Region: the most of the picture one brush may cover. Past it the edit is a new picture at an edit's price,
+ * not a fix (docs/product.md, "Editing a finished avatar").
+ */
+export const EDIT_MASK_MAX_SHARE = 0.5;
 /** The edit route's body: a mask of EDIT_MASK_MAX_BYTES as base64 and the rest, with room for a clear refusal. */
 export const EDIT_BODY_MAX_BYTES = 2 * 1024 * 1024;
 /** A plain backdrop's colour. */
@@ -82,6 +87,14 @@ export const EDIT_MESSAGES = {
   maskEmpty: {
     en: 'Nothing is brushed: brush over the region to change.',
     fr: 'Rien n’est peint : peignez la zone à changer.',
+  },
+  maskTooLarge: {
+    en: `The brush covers more than ${Math.round(EDIT_MASK_MAX_SHARE * 100)}% of the picture: brush only the region to change.`,
+    fr: `Le pinceau couvre plus de ${Math.round(EDIT_MASK_MAX_SHARE * 100)}\u00a0% de l’image\u00a0: ne peignez que la zone à changer.`,
+  },
+  tooMany: {
+    en: 'Too many edits asked in a short time. Please wait a few minutes and try again.',
+    fr: 'Trop de modifications demandées en peu de temps. Patientez quelques minutes, puis réessayez.',
   },
   notFinished: {
     en: 'Only a finished avatar can be edited.',

@@ -1,7 +1,7 @@
 // Thin route handlers of the avatars group: each takes the request's parts and calls one domain function.
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { type CreateDeps, createAvatarBatch } from '../domain/generation/create-batch.ts';
-import { type EditDeps, editAvatar } from '../domain/generation/edits.ts';
+import { askForEdit, type EditDeps } from '../domain/generation/edits.ts';
 import { type FavouriteDeps, setFavourite } from '../domain/generation/favourites.ts';
 import {
   diagnose,
@@ -78,7 +78,7 @@ export const avatarRoutes = (deps: AvatarDeps, early?: TaskListEarlyReads): Rout
   editTask: async ({ user, params, body, event }) =>
     jsonResponse(
       202,
-      await editAvatar(deps, user, params.taskId ?? '', body, header(event, 'idempotency-key')),
+      await askForEdit(deps, user, params.taskId ?? '', body, header(event, 'idempotency-key')),
     ),
   userTasks: ({ user, event }) =>
     listUserTasks(early ? { ...deps, tasks: early.listsFor(event) } : deps, user, query(event)),

@@ -382,7 +382,7 @@ describe('the worker makes an edit', () => {
     expect(asked?.prompt.startsWith(original?.prompt as string)).toBe(true);
     expect(asked?.prompt).toContain('replace only the background');
     // The mask the provider reads: transparent where the backdrop is (left third), kept on the person.
-    const mask = await decodeBrushPng(asked?.mask as Buffer);
+    const mask = await decodeBrushPng(asked?.mask as Buffer, { width: 1024, height: 1536 });
     expect([mask.width, mask.height]).toEqual([1024, 1536]);
     expect(w.provider.requests).toHaveLength(1);
   });

@@ -3,6 +3,7 @@
 // And the user's brush, sent by the browser as a PNG, read back as one byte a pixel (255 where to change).
 import sharp from 'sharp';
 import type { MaskImage } from '../../domain/generation/edit-masks.ts';
+import { checkedInput } from './checked-input.ts';
 
 export async function encodeMaskPng(mask: MaskImage): Promise<Buffer> {
   const { width, height, alpha } = mask;
@@ -15,10 +16,19 @@ export async function encodeMaskPng(mask: MaskImage): Promise<Buffer> {
 
 /**
  * A brush PNG (white where to change, on black or transparent) as one byte a pixel: its luminance times its
- * alpha. Throws on bytes that are not an image.
+ * alpha. Throws on bytes that are not a PNG, and, before decoding, on one of more pixels than the avatar
+ * it is for (`size`) has.
  */
-export async function decodeBrushPng(png: Uint8Array): Promise<MaskImage> {
-  const { data, info } = await sharp(png, { failOn: 'error' })
+export async function decodeBrushPng(
+  png: Uint8Array,
+  size: { width: number; height: number },
+): Promise<MaskImage> {
+  const { options } = checkedInput(
+    png,
+    { formats: ['png'], maxPixels: size.width * size.height },
+    { failOn: 'error' },
+  );
+  const { data, info } = await sharp(png, options)
     .toColourspace('srgb')
     .ensureAlpha()
     .raw()

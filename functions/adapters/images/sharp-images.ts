@@ -3,6 +3,7 @@
 import type { Sharp, SharpOptions } from 'sharp';
 import type { Turn } from '../../domain/photos/orientation.ts';
 import type { PhotoImages, PrepareLimits, PrepareResult } from '../../domain/photos/ports.ts';
+import { checkedInput, ImageRefused, isPixelLimit } from './checked-input.ts';
 
 type SharpFactory = (input?: Uint8Array, options?: SharpOptions) => Sharp;
 let loading: Promise<SharpFactory> | null = null;
@@ -14,11 +15,11 @@ const loadSharp = (): Promise<SharpFactory> => {
 /** The Laplacian: a high value where brightness changes sharply (edges), near zero on smooth areas. */
 const LAPLACIAN = { width: 3, height: 3, kernel: [0, 1, 0, 1, -4, 1, 0, 1, 0], scale: 1, offset: 128 };
 
+/** What a photo (and a style's picture) may be. */
+const PHOTO_FORMATS = ['jpeg', 'png', 'webp'] as const;
+
 /** WebP qualities tried in turn until the thumbnail fits its byte budget. */
 const THUMBNAIL_QUALITIES = [72, 60, 48, 36, 24];
-
-/** libvips refuses, from the header alone, an image over `limitInputPixels`. */
-const isPixelLimit = (e: unknown) => e instanceof Error && /exceeds pixel limit/i.test(e.message);
 
 // Huffman optimisation would cost a second pass for a few per cent of bytes.
 const STORED_JPEG = { quality: 86, chromaSubsampling: '4:2:0', optimiseCoding: false } as const;
@@ -57,24 +58,21 @@ export class SharpImages implements PhotoImages {
     limits: PrepareLimits,
     options: { turn?: Turn } = {},
   ): Promise<PrepareResult> {
-    const sharp = await loadSharp();
-    // 'truncated': a cut-off file fails the decode; the harmless warnings some cameras cause do not.
-    const input: SharpOptions = { limitInputPixels: limits.maxPixels, failOn: 'truncated' };
-
-    let upright: { width: number; height: number };
+    // The header only, before libvips sees a byte: a PNG can claim 40000 x 40000 pixels in a few bytes.
+    // 'truncated' (checkedInput's default): a cut-off file fails the decode; the harmless warnings some
+    // cameras cause do not.
+    let input: SharpOptions;
     try {
-      // The header only: a PNG can claim 40000 x 40000 pixels in a few bytes.
-      const meta = await sharp(bytes, input).metadata();
-      if (!meta.width || !meta.height || !['jpeg', 'png', 'webp'].includes(meta.format ?? '')) {
-        return { ok: false, reason: 'not-an-image' };
-      }
-      if (meta.width * meta.height > limits.maxPixels) return { ok: false, reason: 'too-many-pixels' };
-      upright = meta.autoOrient ?? { width: meta.width, height: meta.height };
+      const checked = checkedInput(bytes, { formats: PHOTO_FORMATS, maxPixels: limits.maxPixels });
+      input = checked.options;
+      // An EXIF turn swaps width and height, which leaves the short side as it is.
+      if (Math.min(checked.header.width, checked.header.height) < limits.minShortSide)
+        return { ok: false, reason: 'too-small' };
     } catch (e) {
-      return { ok: false, reason: isPixelLimit(e) ? 'too-many-pixels' : 'not-an-image' };
+      if (e instanceof ImageRefused) return { ok: false, reason: e.reason };
+      throw e;
     }
-    if (Math.min(upright.width, upright.height) < limits.minShortSide)
-      return { ok: false, reason: 'too-small' };
+    const sharp = await loadSharp();
 
     // One full decode: upright by its EXIF orientation, transparency on white, sRGB, at most the stored size.
     let pixels: RawImage;

@@ -43,6 +43,26 @@ interface EditGeometry {
   placement: Placement;
 }
 
+/** A brush's pixel counts as brushed from half its strength (the API's and the worker's reading alike). */
+export const BRUSHED = 128;
+
+/**
+ * The share of the brush that is brushed: of the whole picture, or of `box` (shares of the picture's width
+ * and height, as a face box is kept). 0 for a box outside the picture.
+ */
+export function brushedShare(mask: MaskImage, box?: { x: number; y: number; width: number; height: number }) {
+  const { width, height, alpha } = mask;
+  const x0 = box ? Math.max(0, Math.floor(box.x * width)) : 0;
+  const y0 = box ? Math.max(0, Math.floor(box.y * height)) : 0;
+  const x1 = box ? Math.min(width, Math.ceil((box.x + box.width) * width)) : width;
+  const y1 = box ? Math.min(height, Math.ceil((box.y + box.height) * height)) : height;
+  if (x1 <= x0 || y1 <= y0) return 0;
+  let brushed = 0;
+  for (let y = y0; y < y1; y++)
+    for (let x = x0; x < x1; x++) if ((alpha[y * width + x] as number) >= BRUSHED) brushed++;
+  return brushed / ((x1 - x0) * (y1 - y0));
+}
+
 /** An edit that cannot be masked with what it was given (the worker fails the task and refunds it). */
 export class EditMaskError extends Error {
   override name = 'EditMaskError';

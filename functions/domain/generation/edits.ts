@@ -11,6 +11,7 @@ import {
   EDIT_COLOUR,
   EDIT_KINDS,
   EDIT_MASK_MAX_BYTES,
+  EDIT_MASK_MAX_SHARE,
   EDIT_MESSAGES,
   EDIT_PROMPT_MAX_LENGTH,
   EDIT_TOKEN_COST,
@@ -21,9 +22,10 @@ import {
   RETOUCH_LEVELS,
 } from '../../../shared/edit-rules.ts';
 import { BACKDROP_IDS, type BackdropId, OUTFIT_IDS, type OutfitId } from '../../../shared/style-choices.ts';
-import { DomainError, NotEnoughTokensError } from '../errors.ts';
-import type { User } from '../ports.ts';
-import type { MaskImage } from './edit-masks.ts';
+import { DomainError, NotEnoughTokensError, RateLimitedError } from '../errors.ts';
+import { readImageHeader } from '../image-header.ts';
+import type { RateLimiter, User } from '../ports.ts';
+import { BRUSHED, brushedShare, type MaskImage } from './edit-masks.ts';
 import { editRecipe } from './edit-prompts.ts';
 import type { EditAspect, EditKind, EditSpec, RetouchLevel } from './image-provider.ts';
 import { withheldError } from './keep-anyway.ts';
@@ -44,8 +46,11 @@ export interface EditMaskFiles {
 
 /** The masks' pictures (adapters/images/edit-mask-png.ts, sharp). */
 export interface EditImages {
-  /** A brush PNG as one byte a pixel, 255 where to change. Throws on bytes that are not an image. */
-  decodeBrush(png: Uint8Array): Promise<MaskImage>;
+  /**
+   * A brush PNG as one byte a pixel, 255 where to change. Throws on bytes that are not a PNG, and before
+   * decoding on one of more pixels than `size` (the avatar's): docs/operations.md, "Images from users".
+   */
+  decodeBrush(png: Uint8Array, size: { width: number; height: number }): Promise<MaskImage>;
   /** The provider's mask: a PNG, alpha 0 where the model may paint. */
   encodeMask(mask: MaskImage): Promise<Buffer>;
 }
@@ -144,22 +149,31 @@ function brushBytes(lang: Language, mask: string | undefined): Uint8Array {
   return bytes;
 }
 
-/** The brush read in full: an image, of the avatar's size, with something brushed. */
+/**
+ * The brush: a PNG whose header says the avatar's size (read before any decode: a few kilobytes of PNG can
+ * claim 16383 x 16383 pixels, docs/operations.md, "Images from users"), then read in full, with something
+ * brushed.
+ */
 async function checkBrush(
   deps: EditDeps,
   lang: Language,
   png: Uint8Array,
   source: TaskRecord,
 ): Promise<void> {
+  const header = readImageHeader(png);
+  if (header?.format !== 'png') throw refuse(lang, 'maskNotPng');
+  const size = { width: source.width ?? 0, height: source.height ?? 0 };
+  if (header.width !== size.width || header.height !== size.height)
+    throw invalid(maskSizeMessage(lang, size.width, size.height));
   let brush: MaskImage;
   try {
-    brush = await deps.editImages.decodeBrush(png);
+    brush = await deps.editImages.decodeBrush(png, size);
   } catch {
     throw refuse(lang, 'maskNotPng');
   }
-  if (brush.width !== source.width || brush.height !== source.height)
-    throw invalid(maskSizeMessage(lang, source.width ?? 0, source.height ?? 0));
-  if (!brush.alpha.some((a) => a >= 128)) throw refuse(lang, 'maskEmpty');
+  if (!brush.alpha.some((a) => a >= BRUSHED)) throw refuse(lang, 'maskEmpty');
+  // A brush over the whole picture would be a full render at an edit's price, in the user's own words.
+  if (brushedShare(brush) > EDIT_MASK_MAX_SHARE) throw refuse(lang, 'maskTooLarge');
 }
 
 /** The version's task: the source's style and photos, the edit's look (editRecipe), one edit's price. */
@@ -308,4 +322,28 @@ export async function editAvatar(
     version: outcome.version,
     tokens_left: outcome.balanceAfter + (refunded ? EDIT_TOKEN_COST : 0),
   };
+}
+
+/**
+ * Per user, edits asked through the edit route, refused or not (each may decode a brush of up to the avatar's
+ * size before anything is charged). Generous for a person, who waits for each version; a script that loops
+ * is stopped. API Gateway's throttle for the route holds every client together (infra/api-limits.ts).
+ */
+export const EDIT_REQUESTS = { limit: 20, windowSeconds: 10 * 60 } as const;
+
+/** POST /aivatar/tasks/{taskId}/edits: the caller's edit requests counted (EDIT_REQUESTS), then editAvatar. */
+export async function askForEdit(
+  deps: EditDeps & { limiter: RateLimiter },
+  user: User,
+  taskId: string,
+  body: EditBody,
+  idempotencyKey: string | null,
+): Promise<EditAnswer> {
+  const { limit, windowSeconds } = EDIT_REQUESTS;
+  const verdict = await deps.limiter.hit('editRequests:user', user.id, limit, windowSeconds, {
+    userId: user.id,
+  });
+  if (!verdict.allowed)
+    throw new RateLimitedError(EDIT_MESSAGES.tooMany[user.lang], verdict.retryAfterSeconds);
+  return editAvatar(deps, user, taskId, body, idempotencyKey);
 }

@@ -72,6 +72,19 @@ export function coveredBy(likeness: Likeness | null, someoneElseUsed: boolean): 
   return { score: likeness.score, refund: false, notRefunded: 'someone-else' };
 }
 
+/** Of the source's face box, the share a region edit's brush covers when it asks for the face to change. */
+export const FACE_BRUSHED_SHARE = 0.25;
+
+/**
+ * A region edit whose brush covered the source's face (FACE_BRUSHED_SHARE of its box) asked for the face to
+ * change: a version with no face is what was asked, not the provider's failure, and is not refunded
+ * (docs/faces.md, "The guarantee").
+ */
+export function faceBrushedAway(likeness: Likeness | null, faceBrushed: boolean): Likeness | null {
+  if (!faceBrushed || !likeness?.refund || likeness.score !== null) return likeness;
+  return { score: null, refund: false };
+}
+
 /** Whether any of the photos sent for a render may show someone else, judged on the account's whole set. */
 export function usesSomeoneElse(photos: readonly PhotoRecord[], sent: readonly string[]): boolean {
   const apart = mayShowSomeoneElse(photos);

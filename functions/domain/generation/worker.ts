@@ -8,7 +8,7 @@ import { FACE_RULES, LIKENESS_REFUNDS_PER_DAY } from '../../../shared/face-rules
 import type { FaceAnalyzer } from '../faces/ports.ts';
 import type { PhotoFiles, PhotoStore } from '../photos/ports.ts';
 import type { Ids } from '../ports.ts';
-import { EditMaskError, editFaceOf, editMask } from './edit-masks.ts';
+import { brushedShare, EditMaskError, editFaceOf, editMask } from './edit-masks.ts';
 import { editPrompt } from './edit-prompts.ts';
 import type { EditImages, EditMaskFiles } from './edits.ts';
 import type { GeneratedAvatar, ImageProvider, ImageType, ReferenceImage } from './image-provider.ts';
@@ -16,6 +16,8 @@ import {
   type AvatarFace,
   accountRefundShare,
   coveredBy,
+  FACE_BRUSHED_SHARE,
+  faceBrushedAway,
   measureAvatarFace,
   type ReferenceDescriptors,
   referenceOrder,
@@ -142,7 +144,11 @@ async function editReferences(deps: WorkerDeps, task: TaskRecord): Promise<Refer
  * An edit's provider call: the source version's file as stored, the mask of what may change (edit-masks.ts:
  * from the person's matte, the face's landmarks or the user's brush), the style's prompt with the edit's words.
  */
-async function makeEdit(deps: WorkerDeps, task: TaskRecord, deadline: number): Promise<GeneratedAvatar> {
+async function makeEdit(
+  deps: WorkerDeps,
+  task: TaskRecord,
+  deadline: number,
+): Promise<{ avatar: GeneratedAvatar; faceBrushed: boolean }> {
   const edit = task.edit;
   if (!edit) throw new Error('not an edit');
   const parts = deps.edits;
@@ -160,13 +166,16 @@ async function makeEdit(deps: WorkerDeps, task: TaskRecord, deadline: number): P
     kind === 'outfit' || kind === 'framing' || kind === 'retouch'
       ? deps.faces.analyse({ encoded: file.bytes }, { minConfidence: FACE_RULES.avatarMinConfidence })
       : null,
-    brush ? parts.images.decodeBrush(brush) : null,
+    brush ? parts.images.decodeBrush(brush, { width, height }) : null,
   ]);
   // The analysis is of a normalised copy: its shares are the source's own shares.
   const largest = analysis?.faces[0];
   const face = largest ? editFaceOf(largest, width, height) : null;
   const geometry = editMask(edit.spec, { width, height, matte, face, userMask });
-  return deps.provider.edit({
+  // The source's face as its measure found it: a brush over it asks for the face to change (faceBrushedAway).
+  const faceBrushed =
+    userMask !== null && !!source.faceBox && brushedShare(userMask, source.faceBox) >= FACE_BRUSHED_SHARE;
+  const avatar = await deps.provider.edit({
     image,
     contentType: file.contentType as ImageType,
     mask: await parts.images.encodeMask(geometry.mask),
@@ -179,6 +188,7 @@ async function makeEdit(deps: WorkerDeps, task: TaskRecord, deadline: number): P
     endUser: deps.ids.hashSecret(task.userId).slice(0, 32),
     deadline,
   });
+  return { avatar, faceBrushed };
 }
 
 /**
@@ -312,18 +322,22 @@ export async function processTaskMessage(
     await deps.tasks.progress(task, PROGRESS.provider, deps.clock.now());
     const providerStart = Date.now();
     const deadline = Date.now() + o.remainingMs - (deps.storeMarginMs ?? TASK_TIMING.storeMarginMs);
-    const avatar = task.edit
+    const made = task.edit
       ? await makeEdit(deps, task, deadline)
-      : await deps.provider.generate({
-          references: refs,
-          prompt: task.prompt,
-          size: task.size,
-          quality: task.quality,
-          inputFidelity: task.inputFidelity,
-          recipe: task.recipe,
-          endUser: deps.ids.hashSecret(task.userId).slice(0, 32),
-          deadline,
-        });
+      : {
+          avatar: await deps.provider.generate({
+            references: refs,
+            prompt: task.prompt,
+            size: task.size,
+            quality: task.quality,
+            inputFidelity: task.inputFidelity,
+            recipe: task.recipe,
+            endUser: deps.ids.hashSecret(task.userId).slice(0, 32),
+            deadline,
+          }),
+          faceBrushed: false,
+        };
+    const { avatar } = made;
     const providerMs = Date.now() - providerStart;
     deps.metrics?.record('ProviderCalls');
     deps.metrics?.record('ProviderLatency', providerMs);
@@ -344,7 +358,7 @@ export async function processTaskMessage(
     await deps.results.save(task.userId, filename, avatar.image, avatar.contentType, thumbnail);
     await deps.tasks.progress(task, PROGRESS.stored, deps.clock.now());
     const measured = await measuring;
-    const likeness = coveredBy(measured.likeness, someoneElse);
+    const likeness = faceBrushedAway(coveredBy(measured.likeness, someoneElse), made.faceBrushed);
     const faceBox = measured.faceBox;
     // Should the guarantee refund it, the gallery shows only a blurred copy made here (docs/faces.md).
     const preview = likeness?.refund === true;
