@@ -141,6 +141,21 @@ export const TEAM_MESSAGES = {
     en: 'You already belong to a team: leave it before joining another one',
     fr: "Vous faites déjà partie d'une équipe : quittez-la avant d'en rejoindre une autre",
   },
+  /** a dashboard row whose account was deleted, when the team kept no address of it (team-departures.ts) */
+  deletedMember: {
+    en: 'A member (account deleted)',
+    fr: "Une personne de l'équipe (compte supprimé)",
+  },
+  /** after the address the team invited, on a deleted account's row */
+  accountDeleted: {
+    en: '(account deleted)',
+    fr: '(compte supprimé)',
+  },
+  /** one seat per mailbox: `p+1@` and `p+2@` (or Gmail's dotted forms) reach the same one */
+  mailboxHasSeat: {
+    en: 'This mailbox already has a seat in this team under another address (a +tag or dots reach the same mailbox)',
+    fr: 'Cette boîte mail a déjà une place dans cette équipe sous une autre adresse (un +tag ou des points mènent à la même boîte)',
+  },
   domainRefused: {
     en: "This invitation is for the team's company email addresses: sign in with your work email",
     fr: "Cette invitation est réservée aux adresses e-mail de l'entreprise : connectez-vous avec votre e-mail professionnel",

@@ -53,6 +53,7 @@ export type DomainErrorCode =
   | 'RECENTLY_EMAILED'
   | 'LINK_CAP_REACHED'
   | 'ALREADY_IN_TEAM'
+  | 'MAILBOX_HAS_SEAT'
   | 'DOMAIN_NOT_ALLOWED'
   | 'LINK_REVOKED'
   | 'LINK_EXPIRED'

@@ -582,6 +582,8 @@ describe("a member's Create screen and gallery", () => {
     apiStub.on('myTeam', ok('myTeam', aTeam({ role: 'member', allowance_left: 3 })));
     const { user } = await renderApp('/app/gallery', { as: aUser() });
     await screen.findAllByTestId('task-card');
+    // The choice shows once the team is known to be the one that paid (chosen-for-team.tsx).
+    await screen.findAllByTestId('chosen-for-team');
     const cards = screen.getAllByTestId('task-card');
     const buttonOf = (i: number) => within(cards[i] as HTMLElement).queryByTestId('chosen-for-team');
     expect(buttonOf(0)?.textContent).toBe('✓ Chosen for my team');

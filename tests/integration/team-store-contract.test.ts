@@ -2,6 +2,7 @@
 // (tests/contracts/team-store.contract.ts, the fake's run: tests/domain/team-store-contract.test.ts), on the
 // shared stack's DynamoDB Local.
 import {
+  DeleteCommand,
   type DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
@@ -14,6 +15,7 @@ import { DynamoTeamDepartures } from '../../functions/adapters/dynamodb/team-dep
 import { memberAllowanceChange } from '../../functions/adapters/dynamodb/team-payers.ts';
 import { DynamoTeamPhotoProgress } from '../../functions/adapters/dynamodb/team-photo-progress.ts';
 import { DynamoTeamStore } from '../../functions/adapters/dynamodb/team-store.ts';
+import { teamSeatClaimsContract } from '../contracts/team-seat-claims.contract.ts';
 import {
   joined,
   type TeamStoreSubject,
@@ -79,6 +81,12 @@ function subject(db: DynamoDBDocumentClient = testDb()): TeamStoreSubject {
 }
 
 teamStoreContract(() => subject());
+teamSeatClaimsContract(() => ({
+  ...subject(),
+  deleteTask: async (userId, taskId) => {
+    await testDb().send(new DeleteCommand({ TableName: table(), Key: keys.task(userId, taskId) }));
+  },
+}));
 
 /**
  * The owner stays (docs/product.md, "Teams"): when an owner's account is deleted, their longest-serving admin

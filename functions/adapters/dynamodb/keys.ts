@@ -127,6 +127,14 @@ export const keys = {
   teamMember: (teamId: string, memberId: string) => ({ pk: `TEAM#${teamId}`, sk: `MEMBER#${memberId}` }),
   teamMemberPrefix: 'MEMBER#',
   teamInvite: (teamId: string, email: string) => ({ pk: `TEAM#${teamId}`, sk: `INVITE#${email}` }),
+  /**
+   * The one seat a mailbox holds in a team (team-seat-claims.ts): keyed by the SHA-256 of the mailbox its
+   * members' address delivers to (shared/email-address.ts mailboxOf, the sign-up bonus's rule).
+   */
+  teamSeatClaim: (teamId: string, mailbox: string) => ({
+    pk: `TEAM#${teamId}`,
+    sk: `SEAT_CLAIM#${createHash('sha256').update(mailbox).digest('hex')}`,
+  }),
   teamLink: (teamId: string, linkId: string) => ({ pk: `TEAM#${teamId}`, sk: `LINK#${linkId}` }),
   teamLinkPrefix: 'LINK#',
   teamLedger: (teamId: string, at: number, entryId: string) => ({

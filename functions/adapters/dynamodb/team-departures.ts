@@ -21,6 +21,7 @@ import { consistentGet } from './client.ts';
 import { writtenUnlessConditionFails } from './conditions.ts';
 import { keys, ownedBy, TTL_ATTRIBUTE } from './keys.ts';
 import { queryPages } from './query-pages.ts';
+import { seatClaimRelease } from './team-seat-claims.ts';
 
 export const DELETED_ACCOUNT_EMAIL = '(account deleted)';
 
@@ -103,6 +104,12 @@ export class DynamoTeamDepartures implements TeamDepartures {
     return items;
   }
 
+  /** The departing member's mailbox claim on a seat, when the row is theirs and they hold it. */
+  private claimOf(userId: string, teamId: string, memberId: string, member: Item | null) {
+    if (!member || member.user_id !== userId) return Promise.resolve([]);
+    return seatClaimRelease(this.db, this.table, teamId, memberId, String(member.email ?? ''));
+  }
+
   private async memberLeaves(userId: string, now: number): Promise<void> {
     await transactWithRetry<void>(this.db, async () => {
       const pointer = await consistentGet(this.db, this.table, keys.teamMembership(userId));
@@ -120,6 +127,8 @@ export class DynamoTeamDepartures implements TeamDepartures {
           },
         },
         ...this.departureItems(userId, teamId, memberId, member, now),
+        // Their mailbox's seat claim goes with their seat (team-seat-claims.ts).
+        ...(await this.claimOf(userId, teamId, memberId, member)),
       ];
       return { items, done: undefined };
     });
@@ -223,6 +232,7 @@ export class DynamoTeamDepartures implements TeamDepartures {
           },
         },
         ...this.departureItems(userId, teamId, memberId, own, now),
+        ...(await this.claimOf(userId, teamId, memberId, own)),
       ];
       return { items, done: { kind: 'transferred', toMemberId: heirMember } };
     });

@@ -28,6 +28,7 @@ import { DynamoTeamAccess } from './team-access.ts';
 import { DynamoTeamMembers, toMember } from './team-members.ts';
 import { DynamoTeamOwnSeat } from './team-own-seat.ts';
 import { DynamoTeamPayers } from './team-payers.ts';
+import { chosenMarkRelease, seatClaimPut, seatClaimRelease } from './team-seat-claims.ts';
 
 /** Twenty people joining at once meet on the team's counter: each retries until it holds or runs out. */
 const JOIN_ATTEMPTS = 60;
@@ -463,6 +464,9 @@ export class DynamoTeamStore implements TeamStore {
       3: { ok: false, reason: 'invite-used' },
     };
     if (j.linkId) failedAt[linkAt] = 'link';
+    // One seat per mailbox in the team: another address of the same mailbox holds it (team-seat-claims.ts).
+    failedAt[items.length] = { ok: false, reason: 'mailbox-has-seat' };
+    items.push(seatClaimPut(this.table, j.teamId, j.user.email, j.memberId));
     const step = await transactWithRetry<Step>(
       this.db,
       async () => ({ items, done: { ok: true, memberId: j.memberId }, failedAt }),
@@ -587,7 +591,8 @@ export class DynamoTeamStore implements TeamStore {
           Update: {
             TableName: this.table,
             Key: keys.teamMember(teamId, memberId),
-            UpdateExpression: 'SET left_at = :now, has_seat = :no',
+            // Their chosen headshot leaves the team with them (the dashboard and the CSV show none).
+            UpdateExpression: 'SET left_at = :now, has_seat = :no REMOVE chosen',
             ConditionExpression:
               'attribute_not_exists(left_at) AND allowance_spent = :spent AND (attribute_not_exists(#role) OR #role <> :owner)',
             ExpressionAttributeNames: { '#role': 'role' },
@@ -610,6 +615,10 @@ export class DynamoTeamStore implements TeamStore {
             ExpressionAttributeValues: { ':team': teamId },
           },
         });
+      // Their mailbox's seat claim goes (they may join again), and the mark on the task they had chosen.
+      items.push(...(await seatClaimRelease(this.db, this.table, teamId, memberId, m.email)));
+      if (m.userId && m.chosen)
+        items.push(...(await chosenMarkRelease(this.db, this.table, m.userId, m.chosen.taskId)));
       // The invitation's code stays until it expires, marked withdrawn: its link then says so rather than
       // "does not exist" (a code already gone with its expiry is left alone).
       if (

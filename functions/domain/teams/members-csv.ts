@@ -37,7 +37,7 @@ export async function* membersCsv(deps: TeamDeps, teamId: string, lang: Language
   do {
     const page = await deps.teams.listMembers(teamId, PAGE, cursor);
     let chunk = '';
-    for (const m of page.members.map((member) => memberView(member, now)))
+    for (const m of page.members.map((member) => memberView(member, now, lang)))
       chunk += `${[
         m.name,
         m.email,

@@ -128,7 +128,18 @@ export interface NewInvite {
 
 export type JoinResult =
   | { ok: true; memberId: string }
-  | { ok: false; reason: 'no-seat' | 'cap' | 'already-in-team' | 'revoked' | 'expired' | 'invite-used' };
+  | {
+      ok: false;
+      /** mailbox-has-seat: another address of the same mailbox holds a seat in the team (one per mailbox) */
+      reason:
+        | 'no-seat'
+        | 'cap'
+        | 'already-in-team'
+        | 'revoked'
+        | 'expired'
+        | 'invite-used'
+        | 'mailbox-has-seat';
+    };
 
 export interface MembersPage {
   members: Member[];

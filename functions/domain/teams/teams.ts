@@ -12,6 +12,7 @@ import {
   maxPendingInvites,
   TEAM_LIMIT_WORDS,
   TEAM_LIMITS,
+  TEAM_MESSAGES,
   type TeamMessageId,
   teamNameProblem,
 } from '../../../shared/team-rules.ts';
@@ -274,6 +275,7 @@ const JOIN_REFUSALS = {
   revoked: ['LINK_REVOKED', 'linkRevoked'],
   expired: ['LINK_EXPIRED', 'linkExpired'],
   'invite-used': ['ALREADY_IN_TEAM', 'alreadyInTeam'],
+  'mailbox-has-seat': ['MAILBOX_HAS_SEAT', 'mailboxHasSeat'],
 } as const satisfies Record<string, [DomainErrorCode, TeamMessageId]>;
 
 /**
@@ -365,12 +367,26 @@ export function memberStatus(m: Member, now: number): MemberStatus {
   return 'joined';
 }
 
-/** A member's row: their chosen team avatar only once chosen (docs/faces.md, "Teams"). */
-export function memberView(m: Member, now: number) {
+/**
+ * Who a row is: the address's local part and the address; for an account deleted, what the team keeps of it
+ * (the address it invited itself, or nothing: team-departures.ts) and that the account was deleted.
+ */
+function whoIs(m: Member, lang: Language): { name: string; email: string } {
+  const at = m.email.lastIndexOf('@');
+  const deleted = m.leftAt !== null && m.userId === null && m.joinedAt !== null;
+  if (!deleted) return { name: m.email.slice(0, Math.max(at, 0)), email: m.email };
+  if (at <= 0) return { name: TEAM_MESSAGES.deletedMember[lang], email: '' };
+  return { name: `${m.email.slice(0, at)} ${TEAM_MESSAGES.accountDeleted[lang]}`, email: m.email };
+}
+
+/**
+ * A member's row: their chosen team avatar only once chosen, and only while they are in the team
+ * (docs/faces.md, "Teams"): a member who left, was removed or deleted their account shows none.
+ */
+export function memberView(m: Member, now: number, lang: Language = 'en') {
   return {
     member_id: m.memberId,
-    name: m.email.slice(0, m.email.lastIndexOf('@')),
-    email: m.email,
+    ...whoIs(m, lang),
     role: m.role,
     status: memberStatus(m, now),
     has_seat: m.hasSeat,
@@ -380,14 +396,15 @@ export function memberView(m: Member, now: number) {
     joined_at: m.joinedAt,
     left_at: m.leftAt,
     reminded_at: m.remindedAt,
-    chosen: m.chosen
-      ? {
-          task_id: m.chosen.taskId,
-          file_name: m.chosen.fileName,
-          likeness: m.chosen.likeness,
-          chosen_at: m.chosen.chosenAt,
-        }
-      : null,
+    chosen:
+      m.chosen && m.leftAt === null
+        ? {
+            task_id: m.chosen.taskId,
+            file_name: m.chosen.fileName,
+            likeness: m.chosen.likeness,
+            chosen_at: m.chosen.chosenAt,
+          }
+        : null,
   };
 }
 
@@ -420,7 +437,7 @@ export async function listMembers(
   const page = await reading;
   const now = deps.clock.now();
   return {
-    members: page.members.map((m) => memberView(m, now)),
+    members: page.members.map((m) => memberView(m, now, user.lang)),
     seats_total: team.seatsTotal,
     seats_used: team.seatsUsed,
     next_cursor: page.nextCursor,

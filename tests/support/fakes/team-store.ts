@@ -22,6 +22,8 @@ import type {
   TeamPayer,
   TeamStore,
 } from '../../../functions/domain/teams/ports.ts';
+import { mailboxOf } from '../../../shared/email-address.ts';
+import type { Language } from '../../../shared/language.ts';
 
 /** As the adapter writes it (team-departures.ts DELETED_ACCOUNT_EMAIL). */
 const DELETED_ACCOUNT_EMAIL = '(account deleted)';
@@ -54,6 +56,15 @@ export class FakeTeamStore implements TeamStore, TeamDepartures, TeamPhotoProgre
   readonly tasks = new Map<string, FakeTeamTask>();
   /** the team's ledger entries (seats bought) */
   readonly ledger = new Map<string, unknown[]>();
+  /** `${teamId}/${mailbox}`: the member holding the mailbox's one seat in the team (team-seat-claims.ts) */
+  readonly seatClaims = new Map<string, string>();
+
+  /** A departing member's mailbox claim, when they hold it. */
+  private releaseClaim(m: StoredMember): void {
+    if (!m.email.includes('@')) return;
+    const key = `${m.teamId}/${mailboxOf(m.email)}`;
+    if (this.seatClaims.get(key) === m.memberId) this.seatClaims.delete(key);
+  }
 
   private member(teamId: string, memberId: string): StoredMember | undefined {
     return this.members.get(`${teamId}/${memberId}`);
@@ -273,6 +284,9 @@ export class FakeTeamStore implements TeamStore, TeamDepartures, TeamPhotoProgre
       if (link.expiresAt <= j.now) return { ok: false, reason: 'expired' };
       if (link.uses >= link.maxUses) return { ok: false, reason: 'cap' };
     }
+    const mailbox = `${j.teamId}/${mailboxOf(j.user.email)}`;
+    if (this.seatClaims.has(mailbox)) return { ok: false, reason: 'mailbox-has-seat' };
+    this.seatClaims.set(mailbox, j.memberId);
     team.seatsUsed += 1;
     if (j.invited && this.pendingCounted.delete(`${j.teamId}/${j.memberId}`))
       team.invitesPending = (team.invitesPending ?? 0) - 1;
@@ -317,6 +331,13 @@ export class FakeTeamStore implements TeamStore, TeamDepartures, TeamPhotoProgre
     team.allowed = clone(allowed);
   }
 
+  async setLanguage(teamId: string, lang: Language): Promise<boolean> {
+    const team = this.teams.get(teamId);
+    if (!team || team.dissolvedAt !== null) return false;
+    team.lang = lang;
+    return true;
+  }
+
   async setRole(teamId: string, memberId: string, role: 'admin' | 'member', now: number): Promise<boolean> {
     const m = this.member(teamId, memberId);
     if (!m?.userId || m.leftAt !== null || m.role === 'owner') return false;
@@ -359,6 +380,10 @@ export class FakeTeamStore implements TeamStore, TeamDepartures, TeamPhotoProgre
       team.invitesPending = Math.max(0, (team.invitesPending ?? 0) - 1);
     m.leftAt = now;
     m.hasSeat = false;
+    this.releaseClaim(m);
+    const chosen = m.userId && m.chosen ? this.tasks.get(`${m.userId}/${m.chosen.taskId}`) : undefined;
+    if (chosen) chosen.teamChosenAt = null;
+    m.chosen = null;
     this.invites.delete(`${teamId}/${m.email}`);
     if (m.userId && this.pointers.get(m.userId)?.teamId === teamId) this.pointers.delete(m.userId);
     const code = m.codeHash ? this.codes.get(m.codeHash) : undefined;
@@ -455,6 +480,7 @@ export class FakeTeamStore implements TeamStore, TeamDepartures, TeamPhotoProgre
     if (m.hasSeat && m.leftAt === null && m.allowanceSpent === 0 && team && team.seatsUsed > 0)
       team.seatsUsed -= 1;
     this.invites.delete(`${m.teamId}/${m.email}`);
+    this.releaseClaim(m);
     m.leftAt ??= now;
     m.hasSeat = false;
     if (m.invitedAt === null) m.email = DELETED_ACCOUNT_EMAIL;
@@ -542,6 +568,7 @@ export class FakeTeamStore implements TeamStore, TeamDepartures, TeamPhotoProgre
         if (code?.kind === 'invite') code.email = '';
       }
     for (const key of this.links.keys()) if (key.startsWith(`${teamId}/`)) this.links.delete(key);
+    for (const key of this.seatClaims.keys()) if (key.startsWith(`${teamId}/`)) this.seatClaims.delete(key);
     this.ledger.delete(teamId);
     if (this.pointers.get(userId)?.teamId === teamId) this.pointers.delete(userId);
     return { kind: 'dissolved', members };

@@ -11,6 +11,7 @@ const BY_CODE: Record<string, TeamMessageId> = {
   NO_SEAT: 'noSeat',
   LINK_CAP_REACHED: 'capReached',
   ALREADY_IN_TEAM: 'alreadyInTeam',
+  MAILBOX_HAS_SEAT: 'mailboxHasSeat',
   DOMAIN_NOT_ALLOWED: 'domainRefused',
   LINK_REVOKED: 'linkRevoked',
   LINK_EXPIRED: 'linkExpired',

@@ -1,13 +1,18 @@
 // "Chosen for my team" on a finished team avatar (docs/product.md, "Teams"): a toggle (aria-pressed); the
-// team's owner and admins see this one avatar and nothing else of the member's (docs/faces.md).
+// team's owner and admins see this one avatar and nothing else of the member's (docs/faces.md). Shown only
+// while the person is in the team that paid for the avatar (GET /teams/mine, the read the Create screen
+// makes too): after leaving it there is nothing to choose for, and the button could only fail.
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { routeQueryOrNone } from '../../../lib/server-state.tsx';
 import { useSetChosen } from '../api/chosen.ts';
 import type { Task } from '../api/tasks.ts';
 
 export function ChosenForTeam({ task, tasks }: { task: Task; tasks: Task[] }) {
   const { t } = useTranslation();
   const change = useSetChosen();
-  if (!task.team_id) return null;
+  const teamId = useQuery({ ...routeQueryOrNone('myTeam'), select: (team) => team?.team_id ?? null }).data;
+  if (!task.team_id || teamId !== task.team_id) return null;
   const on = task.team_chosen === true;
   const before = tasks.find((other) => other.team_id === task.team_id && other.team_chosen)?.id ?? null;
   return (

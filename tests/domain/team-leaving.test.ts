@@ -1,0 +1,240 @@
+// Leaving a team, being removed from it and deleting one's account (docs/product.md, "Teams"), and one seat per
+// mailbox: the use cases of functions/domain/teams against the in-memory store (tests/support/fakes/
+// team-store.ts, held to the adapters by tests/contracts/team-seat-claims.contract.ts). A member gone shows
+// no chosen headshot on the dashboard or in the CSV and their task loses its mark; a deleted account's row
+// says so and who it was as far as the team may keep it; a mailbox holds one seat per team.
+import { describe, expect, it } from 'vitest';
+import { DomainError } from '../../functions/domain/errors.ts';
+import { resultFilename } from '../../functions/domain/generation/task-names.ts';
+import type { TaskRecord } from '../../functions/domain/generation/tasks.ts';
+import type { User } from '../../functions/domain/ports.ts';
+import { setChosen } from '../../functions/domain/teams/chosen.ts';
+import { membersCsv } from '../../functions/domain/teams/members-csv.ts';
+import type { Member, TeamDeps } from '../../functions/domain/teams/ports.ts';
+import {
+  createInviteLink,
+  createTeam,
+  joinTeam,
+  listMembers,
+  memberView,
+  myTeam,
+  removeMember,
+} from '../../functions/domain/teams/teams.ts';
+import { TEAM_MESSAGES } from '../../shared/team-rules.ts';
+import { FakeClock, FakeIds, FakeMailer, FakeRateLimiter } from '../support/fakes/index.ts';
+import { FakeTeamStore } from '../support/fakes/team-store.ts';
+
+const NOW = 1_900_000_000;
+
+function world() {
+  const teams = new FakeTeamStore();
+  const clock = new FakeClock(NOW);
+  const deps: TeamDeps = {
+    teams,
+    users: { getById: async () => null },
+    mailer: new FakeMailer(),
+    clock,
+    ids: new FakeIds(),
+    webUrl: 'https://app.example.test',
+    rates: new FakeRateLimiter(clock),
+  };
+  let n = 0;
+  const user = (o: Partial<User> = {}): User => {
+    n += 1;
+    return {
+      id: `user-${n}`,
+      email: `person${n}@acme.test`,
+      status: 'ACTIVE',
+      role: 'user',
+      lang: 'en',
+      tokensLtd: 0,
+      tokensSubscription: 0,
+      stripeCustomerId: null,
+      passwordHash: null,
+      sessionVersion: 0,
+      createdAt: 0,
+      photoConsent: null,
+      deletePhotosAfterGeneration: false,
+      batchFinishedEmail: true,
+      ...o,
+    } as User;
+  };
+  const owned = async (seats = 5) => {
+    const owner = user();
+    const { team_id } = await createTeam(deps, owner, { name: 'Acme', domains: ['acme.test'] });
+    teams.creditSeats(team_id, seats);
+    const link = await createInviteLink(deps, owner, team_id, {
+      domains: ['acme.test'],
+      max_uses: 50,
+      expires_in_days: 7,
+    });
+    return { owner, teamId: team_id, code: link.code };
+  };
+  const joined = async (code: string, o: Partial<User> = {}) => {
+    const member = user(o);
+    await joinTeam(deps, member, code);
+    return { ...member, memberId: (await teams.membershipOf(member.id))?.memberId as string };
+  };
+  return { teams, clock, deps, user, owned, joined };
+}
+
+async function refusal(p: Promise<unknown>): Promise<{ code: string; msg: string }> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof DomainError) return { code: e.code, msg: e.message };
+    throw e;
+  }
+  throw new Error('expected a refusal');
+}
+
+async function csvText(w: ReturnType<typeof world>, teamId: string): Promise<string> {
+  let out = '';
+  for await (const chunk of membersCsv(w.deps, teamId, 'en')) out += chunk;
+  return out;
+}
+
+describe('one seat per team per mailbox', () => {
+  it('p+2@ is refused while p+1@ holds a seat, in the joiner’s language; p@ and q@ are told apart', async () => {
+    const w = world();
+    const { teamId, code } = await w.owned();
+    await w.joined(code, { email: 'p+1@acme.test' });
+    expect(await refusal(joinTeam(w.deps, w.user({ email: 'p+2@acme.test' }), code))).toEqual({
+      code: 'MAILBOX_HAS_SEAT',
+      msg: TEAM_MESSAGES.mailboxHasSeat.en,
+    });
+    expect(await refusal(joinTeam(w.deps, w.user({ email: 'p@acme.test', lang: 'fr' }), code))).toEqual({
+      code: 'MAILBOX_HAS_SEAT',
+      msg: TEAM_MESSAGES.mailboxHasSeat.fr,
+    });
+    await w.joined(code, { email: 'q@acme.test' });
+    expect((await w.teams.getTeam(teamId))?.seatsUsed).toBe(2);
+  });
+
+  it('leaving gives the mailbox back: the same person joins again under another +tag', async () => {
+    const w = world();
+    const { teamId, code } = await w.owned();
+    const first = await w.joined(code, { email: 'p+1@acme.test' });
+    await removeMember(w.deps, first, teamId, first.memberId);
+    const back = w.user({ email: 'p+2@acme.test' });
+    expect(await joinTeam(w.deps, back, code)).toEqual({ team_id: teamId });
+  });
+
+  it('an address with a relay form joins no domain link', async () => {
+    const w = world();
+    const { code } = await w.owned();
+    expect(await refusal(joinTeam(w.deps, w.user({ email: 'a%evil.test@acme.test' }), code))).toEqual({
+      code: 'DOMAIN_NOT_ALLOWED',
+      msg: TEAM_MESSAGES.domainRefused.en,
+    });
+  });
+});
+
+describe('a member who chose, gone', () => {
+  const taskId = '179000000000-0000000000aa';
+  const task = (userId: string, teamId: string, memberId: string) =>
+    ({
+      id: taskId,
+      userId,
+      status: 'DONE',
+      resultFile: resultFilename('corporate', taskId, 'image/png'),
+      likeness: { score: 0.9 },
+      faceBox: null,
+      team: { teamId, memberId },
+    }) as unknown as TaskRecord;
+
+  async function chose(w: ReturnType<typeof world>) {
+    const { owner, teamId, code } = await w.owned();
+    const member = await w.joined(code);
+    const t = task(member.id, teamId, member.memberId);
+    w.teams.putTask({ userId: member.id, taskId, status: 'DONE', teamId, memberId: member.memberId });
+    await setChosen(
+      { tasks: { get: async () => t }, choices: w.teams, clock: w.clock },
+      member,
+      taskId,
+      true,
+    );
+    return { owner, teamId, member };
+  }
+
+  it.each([
+    ['leaves', 'self'],
+    ['is removed', 'owner'],
+  ] as const)(
+    '%s: no chosen headshot on the dashboard or in the CSV, no mark on the task',
+    async (_what, by) => {
+      const w = world();
+      const { owner, teamId, member } = await chose(w);
+      expect(await csvText(w, teamId)).toContain('corporate.png');
+      await removeMember(w.deps, by === 'self' ? member : owner, teamId, member.memberId);
+      const row = (await listMembers(w.deps, owner, teamId, {})).members.find(
+        (m) => m.member_id === member.memberId,
+      );
+      expect(row).toMatchObject({ status: 'left', chosen: null });
+      expect(await csvText(w, teamId)).not.toContain('corporate.png');
+      expect(w.teams.tasks.get(`${member.id}/${taskId}`)?.teamChosenAt).toBeNull();
+      expect((await refusal(myTeam(w.deps, member))).code).toBe('NOT_FOUND');
+    },
+  );
+});
+
+describe('a deleted account’s row', () => {
+  const row = (o: Partial<Member>): Member => ({
+    teamId: 't',
+    memberId: 'm',
+    userId: null,
+    email: '(account deleted)',
+    role: 'member',
+    hasSeat: false,
+    allowanceTotal: 0,
+    allowanceLeft: 0,
+    allowanceSpent: 0,
+    finished: 0,
+    invitedAt: null,
+    joinedAt: NOW - 100,
+    leftAt: NOW,
+    remindedAt: null,
+    photosReadyUntil: null,
+    adminSince: null,
+    chosen: null,
+    ...o,
+  });
+
+  it('says a member whose account was deleted when the team kept no address, in the reader’s language', () => {
+    expect(memberView(row({}), NOW, 'en')).toMatchObject({ name: 'A member (account deleted)', email: '' });
+    expect(memberView(row({}), NOW, 'fr')).toMatchObject({
+      name: "Une personne de l'équipe (compte supprimé)",
+      email: '',
+    });
+  });
+
+  it('names the address the team invited itself', () => {
+    const invited = row({ email: 'ada@acme.test', invitedAt: NOW - 200 });
+    expect(memberView(invited, NOW, 'en')).toMatchObject({
+      name: 'ada (account deleted)',
+      email: 'ada@acme.test',
+      status: 'left',
+    });
+  });
+
+  it('through the store: a member who joined by link, deleted, reads "A member (account deleted)"', async () => {
+    const w = world();
+    const { owner, teamId, code } = await w.owned();
+    const member = await w.joined(code);
+    await w.teams.leaveOnDeletion(member.id, NOW + 1);
+    const rows = (await listMembers(w.deps, owner, teamId, {})).members;
+    expect(rows.find((m) => m.member_id === member.memberId)).toMatchObject({
+      name: 'A member (account deleted)',
+      email: '',
+      status: 'left',
+    });
+    expect(await csvText(w, teamId)).toContain('A member (account deleted)');
+  });
+
+  it('a member who left keeps their name and address', () => {
+    expect(memberView(row({ userId: 'u', email: 'bob@acme.test' }), NOW, 'en')).toMatchObject({
+      name: 'bob',
+      email: 'bob@acme.test',
+    });
+  });
+});
