@@ -40,7 +40,9 @@ async function openGallery(prefix: '' | '/fr', tasks: AvatarTask[]) {
 }
 
 const pills = (card: ReturnType<typeof within>) =>
-  Array.from(card.getByTestId('versions').querySelectorAll('button'), (b) => plain(b.textContent));
+  Array.from(card.getByTestId('versions').querySelectorAll('button'), (b: HTMLButtonElement) =>
+    plain(b.textContent),
+  );
 
 describe('version pills on a card', () => {
   for (const [prefix, more] of [

@@ -9,6 +9,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { CaptureLinkState, UploadResult, UploadTargets } from '../../shared/api-schemas.ts';
 import { CAPTURE_ERRORS } from '../../shared/capture-rules.ts';
+import type { QualityHint } from '../../shared/photo-rules.ts';
 import { apiStub, fail, ok, stubFetch } from './support/api-stub.ts';
 import { aPhoto, photoList } from './support/fixtures.ts';
 import { aUser, renderApp } from './support/render.tsx';
@@ -441,7 +442,7 @@ describe('The phone capture page', () => {
       stubBucket();
       apiStub.on('openCaptureLink', opened({ language: lang }));
       apiStub.on('photoUploadTargets', ok('photoUploadTargets', targets('selfie-1-straight.jpg')));
-      let hints: string[] = ['small'];
+      let hints: QualityHint[] = ['small'];
       apiStub.on('confirmPhotoUploads', () =>
         ok(
           'confirmPhotoUploads',
