@@ -243,7 +243,12 @@ export function MembersTable({ team }: { team: MyTeam }) {
         else if (a.kind === 'role')
           toast.success(t('team.roleChanged', { email, role: t(`team.role_${a.role}`) }));
       },
-      onError: (e) => toast.error(teamMessage(e, language, t('team.actionFailed'))),
+      onError: (e) =>
+        toast.error(
+          teamMessage(e, language, t('team.actionFailed'), {
+            emails: a.kind === 'remind' ? 'remind' : 'invite',
+          }),
+        ),
     });
 
   return (
