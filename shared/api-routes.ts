@@ -50,6 +50,11 @@ export interface ApiRoute {
   queryToken?: true;
   /** The JSON body's limit in bytes when it is not the default (functions/http/middleware.ts MAX_JSON_BODY_BYTES). */
   maxBodyBytes?: number;
+  /**
+   * Public routes only: a session sent along makes its account the caller (its answer then says more about
+   * them); none, or one no longer valid, leaves the caller unknown, never a 401.
+   */
+  optionalSession?: true;
 }
 
 const route = <const R extends ApiRoute>(r: R): R => {
@@ -57,6 +62,8 @@ const route = <const R extends ApiRoute>(r: R): R => {
   assertPathParamsKnown(r.path);
   if (r.queryToken && r.method !== 'GET')
     throw new Error(`${r.method} ${r.path}: only GET routes take ?token=`);
+  if (r.optionalSession && r.access !== 'public')
+    throw new Error(`${r.method} ${r.path}: only public routes take an optional session`);
   return r;
 };
 
@@ -682,6 +689,28 @@ export const apiRoutes = {
     group: 'teams',
     access: 'user',
     response: s.OwnSeatGivenBack,
+  }),
+  /**
+   * What a join code opens, before joining: the join screen and the sign-in pages' note. Public, a session
+   * optional (it adds the caller's own refusals); limited per address, as the login link's look is; 404 for
+   * a code that is none.
+   */
+  joinPreview: route({
+    method: 'GET',
+    path: '/teams/join/{code}',
+    group: 'teams',
+    access: 'public',
+    optionalSession: true,
+    response: s.JoinPreview,
+  }),
+  /** Owner and admins: the language of the team's emails (an invitation carries the other one below). */
+  setTeamLanguage: route({
+    method: 'PUT',
+    path: '/teams/{teamId}/language',
+    group: 'teams',
+    access: 'user',
+    request: s.TeamLanguage,
+    response: s.TeamLanguage,
   }),
   /** Owner: the styles and backdrop x outfit combinations members may create. */
   setTeamAllowed: route({

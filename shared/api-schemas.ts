@@ -829,6 +829,38 @@ export const OwnSeatTaken = z.object({ success: z.boolean(), allowance_left: z.n
 /** The seat given back: `seat_freed` false when avatars were made from it (it was used). */
 export const OwnSeatGivenBack = z.object({ success: z.boolean(), seat_freed: z.boolean() });
 export const JoinedTeam = z.object({ team_id: z.string() });
+/**
+ * What a join code would do, seen before joining (docs/product.md, "Teams"): the team's name and language,
+ * an open link's domains, an emailed invitation's address (while it can still be used), and what a join
+ * would answer now. Without a session only the code's own state (`valid`, `revoked`, `used`, `expired`);
+ * with one, the caller's too: `for_another` (an invitation of another address), `domain_refused` (an open
+ * link not for their address), `in_other_team`, `member` (already in this team: `team_id` then says which).
+ * Nothing else of the team.
+ */
+export const JoinPreview = z.object({
+  team_name: z.string(),
+  lang: Language,
+  kind: z.enum(['invite', 'link']),
+  /** an open link's domains ([] for an invitation) */
+  domains: z.array(z.string()),
+  /** an invitation's address, while it stands; null otherwise */
+  email: z.nullable(z.string()),
+  status: z.enum([
+    'valid',
+    'revoked',
+    'used',
+    'expired',
+    'for_another',
+    'domain_refused',
+    'in_other_team',
+    'member',
+  ]),
+  /** the caller's own team, when `member` */
+  team_id: z.optional(z.string()),
+});
+export type JoinPreview = z.infer<typeof JoinPreview>;
+/** The language a team's emails are written in (its invitations then carry the other one below). */
+export const TeamLanguage = z.strictObject({ lang: Language });
 export const TeamAllowedResult = z.object({ success: z.boolean(), allowed: TeamAllowed });
 /**
  * A member on the dashboard. Never their photos or personal avatars; `chosen` only once they chose a team

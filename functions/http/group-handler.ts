@@ -32,8 +32,12 @@ type BodyOf<K extends RouteId> = ApiRoutes[K] extends { request: infer Q }
 export interface RouteInput<K extends RouteId> {
   body: BodyOf<K>;
   params: Record<string, string>;
-  /** set on user and admin routes */
-  user: ApiRoutes[K]['access'] extends 'public' ? null : User;
+  /** set on user and admin routes; on a public route with an optional session, when one came */
+  user: ApiRoutes[K]['access'] extends 'public'
+    ? ApiRoutes[K] extends { optionalSession: true }
+      ? User | null
+      : null
+    : User;
   /** set when the caller came with a download link: the object it opens (the ZIP's set of results) */
   link: { object: string } | null;
   /** set on user-or-capture routes when the phone came with a capture code instead of a session */

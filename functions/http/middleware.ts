@@ -178,7 +178,18 @@ export function session(
   return {
     before: async (request) => {
       const state = stateOf(request.event);
-      if (state.route.access === 'public') return;
+      if (state.route.access === 'public') {
+        // A session sent along is the caller's account; none, or one no longer valid, is no caller: no 401.
+        const sent = state.route.optionalSession ? presentedToken(request.event, state.route) : null;
+        if (sent?.via === 'header') {
+          state.user = await resolve(sent.token).catch((e: unknown) => {
+            if (e instanceof DomainError) return null;
+            throw e;
+          });
+        }
+        if (state.user) addLogContext({ userId: state.user.id });
+        return;
+      }
       const presented = presentedToken(request.event, state.route);
       // A capture code is no session: only the routes that admit one take it (shared/api-routes.ts), and there
       // the link's account is the caller, for adding photos (functions/domain/photos/capture-links.ts).

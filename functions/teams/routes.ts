@@ -2,9 +2,11 @@
 // (functions/domain/teams/teams.ts), which checks the caller's membership and role.
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { type HeadshotZipDeps, teamHeadshotsZip } from '../domain/teams/headshots-zip.ts';
+import { type JoinPreviewDeps, previewJoinCode } from '../domain/teams/join-preview.ts';
 import { listInviteLinks } from '../domain/teams/link-list.ts';
 import { membersCsv } from '../domain/teams/members-csv.ts';
 import { giveBackOwnSeat, takeOwnSeat } from '../domain/teams/own-seat.ts';
+import { setTeamLanguage } from '../domain/teams/team-language.ts';
 import {
   createInviteLink,
   createTeam,
@@ -37,7 +39,10 @@ async function text(chunks: AsyncIterable<string>): Promise<string> {
  * `early`: the dashboard page's reads started as the request arrived (early-reads.ts); without it (the
  * in-process handler tests) the page reads after the session like any route.
  */
-export const teamRoutes = (deps: HeadshotZipDeps, early?: TeamMembersEarlyReads): RouteHandlers<'teams'> => ({
+/** What the group's routes use: the teams' ports, and the per-address limit of the join code's preview. */
+export type TeamRouteDeps = HeadshotZipDeps & Pick<JoinPreviewDeps, 'limiter' | 'limits'>;
+
+export const teamRoutes = (deps: TeamRouteDeps, early?: TeamMembersEarlyReads): RouteHandlers<'teams'> => ({
   createTeam: async ({ user, body }) => created(await createTeam(deps, user, body)),
   myTeam: ({ user }) => myTeam(deps, user),
   teamInvites: ({ user, params, body }) => inviteMembers(deps, user, params.teamId ?? '', body.emails),
@@ -46,6 +51,9 @@ export const teamRoutes = (deps: HeadshotZipDeps, early?: TeamMembersEarlyReads)
   revokeInviteLink: ({ user, params }) =>
     revokeInviteLink(deps, user, params.teamId ?? '', params.linkId ?? ''),
   joinTeam: ({ user, params }) => joinTeam(deps, user, params.code ?? ''),
+  joinPreview: ({ user, params, clientAddress }) =>
+    previewJoinCode(deps, { clientAddress, user }, params.code ?? ''),
+  setTeamLanguage: ({ user, params, body }) => setTeamLanguage(deps, user, params.teamId ?? '', body.lang),
   takeTeamSeat: ({ user, params }) => takeOwnSeat(deps, user, params.teamId ?? ''),
   giveBackTeamSeat: ({ user, params }) => giveBackOwnSeat(deps, user, params.teamId ?? ''),
   setTeamAllowed: ({ user, params, body }) => setAllowed(deps, user, params.teamId ?? '', body),

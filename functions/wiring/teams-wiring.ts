@@ -13,13 +13,14 @@ import { S3ResultFiles } from '../adapters/s3/result-files.ts';
 import { buildPrivacyJobQueue, QueuedTeamArchives } from '../adapters/sqs/sqs-privacy-job-queue.ts';
 import { cryptoIds, systemClock } from '../adapters/system.ts';
 import type { MailConfig, MediaConfig, PrivacyJobQueueConfig, TableConfig } from '../config.ts';
-import type { HeadshotZipDeps } from '../domain/teams/headshots-zip.ts';
+import { DEFAULT_RATE_LIMITS } from '../domain/accounts/rate-limits.ts';
+import type { TeamRouteDeps } from '../teams/routes.ts';
 
 export function buildTeamDeps(
   config: TableConfig & MailConfig & MediaConfig & PrivacyJobQueueConfig,
   db: DynamoDBDocumentClient,
   s3: S3Client,
-): HeadshotZipDeps {
+): TeamRouteDeps {
   return {
     teams: new DynamoTeamStore(db, config.tableName),
     users: new DynamoUserReader(db, config.tableName),
@@ -35,5 +36,8 @@ export function buildTeamDeps(
     // The chosen headshots' files, their 1080 px squares and the team's ZIPs.
     results: new S3ResultFiles(s3, config.mediaBucket),
     images: new SharpResultImages(),
+    // The join code's preview, limited per address (functions/domain/teams/join-preview.ts).
+    limiter: new DynamoRateLimiter(db, config.tableName, systemClock),
+    limits: DEFAULT_RATE_LIMITS,
   };
 }

@@ -308,6 +308,15 @@ export function teamStoreContract(make: () => TeamStoreSubject | Promise<TeamSto
       expect((await s.store.getTeam(t.id))?.allowed).toEqual(allowed);
     });
 
+    it("changes the language of a team's emails, and of no team that is not one", async () => {
+      const s = await make();
+      const { team: t } = await team(s);
+      const other = t.lang === 'fr' ? 'en' : 'fr';
+      expect(await s.store.setLanguage(t.id, other)).toBe(true);
+      expect((await s.store.getTeam(t.id))?.lang).toBe(other);
+      expect(await s.store.setLanguage(id(), other)).toBe(false);
+    });
+
     it('grants at most the cap of retries to a seat, even all at once: then says so', async () => {
       const s = await make();
       const { team: t, link } = await team(s);

@@ -79,6 +79,7 @@ function validRequest(id: RouteId, teamId: string, memberId: string): EventOptio
     createInviteLink: { domains: ['example.test'], max_uses: 2, expires_in_days: 3 },
     setTeamAllowed: { styles: null, combos: null },
     setMemberRole: { role: 'admin' },
+    setTeamLanguage: { lang: 'fr' },
   };
   return { params, ...(bodies[id] !== undefined ? { body: bodies[id] } : {}) };
 }
@@ -109,10 +110,14 @@ describe('the teams group', () => {
     expect(teamRoutes.length).toBeGreaterThanOrEqual(15);
   });
 
-  it.each(teamRoutes)('%s answers 401 without a session', async (id) => {
-    const res = await call(id, validRequest(id, ownerA.teamId, member.memberId));
-    expect(res).toMatchObject({ status: 401, body: { code: 'UNAUTHENTICATED' } });
-  });
+  // The join code's preview is public (tests/handlers/team-join-preview.test.ts).
+  it.each(teamRoutes.filter((id) => apiRoutes[id].access !== 'public'))(
+    '%s answers 401 without a session',
+    async (id) => {
+      const res = await call(id, validRequest(id, ownerA.teamId, member.memberId));
+      expect(res).toMatchObject({ status: 401, body: { code: 'UNAUTHENTICATED' } });
+    },
+  );
 });
 
 describe('someone outside the team', () => {
@@ -229,6 +234,7 @@ describe('bodies', () => {
       { styles: null, combos: [{ backdrop: 'moon', outfit: 'suit' }] },
     ],
     ['setMemberRole', 'the owner role', { role: 'owner' }],
+    ['setTeamLanguage', 'a language the product does not speak', { lang: 'de' }],
   ];
 
   it.each(bad)('%s refuses %s with 400 and its reason', async (id, _what, body) => {

@@ -11,12 +11,11 @@ import type { EventVerifier } from '../../functions/domain/billing/ports.ts';
 import type { WebhookDeps } from '../../functions/domain/billing/webhook.ts';
 import type { PhotoDeps, PhotoIntakeDeps } from '../../functions/domain/photos/ports.ts';
 import type { PrivacyRequestDeps } from '../../functions/domain/privacy/ports.ts';
-import type { HeadshotZipDeps } from '../../functions/domain/teams/headshots-zip.ts';
 import { presentedToken } from '../../functions/http/middleware.ts';
 import { photoIntakeRoutes } from '../../functions/photo-intake/routes.ts';
 import { photoRoutes } from '../../functions/photos/routes.ts';
 import { webhookRoutes } from '../../functions/stripe-webhook/routes.ts';
-import { teamRoutes } from '../../functions/teams/routes.ts';
+import { type TeamRouteDeps, teamRoutes } from '../../functions/teams/routes.ts';
 import type { BillingGroupDeps } from '../../functions/wiring/billing-wiring.ts';
 import { handlerEntry } from '../../infra/function-entries.ts';
 import {
@@ -40,7 +39,7 @@ const handlersByGroup: Record<string, string[]> = {
   'photo-intake': Object.keys(photoIntakeRoutes({} as PhotoIntakeDeps)),
   'admin-styles': Object.keys(adminStyleRoutes({} as AdminStylesDeps)),
   account: Object.keys(accountRoutes({} as PrivacyRequestDeps)),
-  teams: Object.keys(teamRoutes({} as HeadshotZipDeps)),
+  teams: Object.keys(teamRoutes({} as TeamRouteDeps)),
 };
 
 describe('the route table', () => {

@@ -3,6 +3,7 @@
 // write that changes it: a join takes a seat under `seats_used < seats_total` in the same transaction as
 // the member, the account's pointer (one team per person) and the link's use counter.
 import { type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Language } from '../../../shared/language.ts';
 import type {
   Allowed,
   ChosenHeadshot,
@@ -488,6 +489,20 @@ export class DynamoTeamStore implements TeamStore {
         UpdateExpression: 'SET allowed_styles = :styles, allowed_combos = :combos',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':styles': allowed.styles, ':combos': allowed.combos },
+  async setLanguage(teamId: string, lang: Language): Promise<boolean> {
+    return writtenUnlessConditionFails(
+      this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: keys.team(teamId),
+          UpdateExpression: 'SET lang = :lang',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(dissolved_at)',
+          ExpressionAttributeValues: { ':lang': lang },
+        }),
+      ),
+    );
+  }
+
       }),
     );
   }

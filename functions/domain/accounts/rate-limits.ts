@@ -28,6 +28,8 @@ export interface RateLimitPolicy {
   googleSignInPerClient: LimitRule;
   /** looks at a login link before it is used ("Sign in as …?"): each says whether a token is valid */
   loginLinkPreviewPerClient: LimitRule;
+  /** looks at a team's join code before joining (functions/domain/teams/join-preview.ts): each says whether a code is valid */
+  joinCodePreviewPerClient: LimitRule;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitPolicy = {
@@ -43,9 +45,16 @@ export const DEFAULT_RATE_LIMITS: RateLimitPolicy = {
   loginLinkPerEmail: { limit: 3, windowSeconds: 900 },
   googleSignInPerClient: { limit: 60, windowSeconds: 900 },
   loginLinkPreviewPerClient: { limit: 60, windowSeconds: 900 },
+  joinCodePreviewPerClient: { limit: 60, windowSeconds: 900 },
 };
 
-type LimitedAction = 'signup' | 'login' | 'login_link' | 'google_sign_in' | 'login_link_preview';
+type LimitedAction =
+  | 'signup'
+  | 'login'
+  | 'login_link'
+  | 'google_sign_in'
+  | 'login_link_preview'
+  | 'join_code_preview';
 
 interface LimitCheck {
   scope: 'client' | 'email-client' | 'email' | 'email-failures';

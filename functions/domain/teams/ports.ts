@@ -190,6 +190,8 @@ export interface TeamStore extends TeamPayers, TeamChoices, TeamAccessReads {
    */
   join(j: {
     teamId: string;
+  /** The language of the team's emails; false when there is no such team (or it was dissolved). */
+  setLanguage(teamId: string, lang: Language): Promise<boolean>;
     user: { id: string; email: string };
     /** the invitation's member item, or a new member id */
     memberId: string;
