@@ -398,6 +398,44 @@ describe('the brush (en)', () => {
   });
 });
 
+describe.each(LANGS)('a brush over too much of the picture (%s)', (lang) => {
+  const TOO_MUCH = {
+    en: 'The brush covers more than 50% of the picture: brush only the region to change.',
+    fr: 'Le pinceau couvre plus de 50\u00a0% de l’image\u00a0: ne peignez que la zone à changer.',
+  };
+  test('is said while brushing, and nothing can be sent until some is taken back', async () => {
+    // A 640 x 480 avatar shown at 320 x 240, brushed with the widest brush (96 px of the avatar).
+    const page = await openGallery(lang, [aTask('a1', { width: 640, height: 480 })]);
+    const panel = await openPanel(page, lang);
+    await page.user.click(panel.getByTestId('edit-tab-region'));
+    const canvas = panel.getByTestId('brush-canvas');
+    canvas.getBoundingClientRect = () =>
+      ({ left: 0, top: 0, width: 320, height: 240, right: 320, bottom: 240, x: 0, y: 0 }) as DOMRect;
+    fireEvent.change(panel.getByTestId('brush-size'), { target: { value: '96' } });
+    fireEvent.change(panel.getByTestId('region-prompt'), { target: { value: 'a new sky' } });
+    const band = (y: number) => {
+      const ev = (x: number) => ({ pointerId: 1, pointerType: 'mouse', button: 0, clientX: x, clientY: y });
+      fireEvent.pointerDown(canvas, ev(0));
+      fireEvent.pointerMove(canvas, ev(160));
+      fireEvent.pointerMove(canvas, ev(320));
+      fireEvent.pointerUp(canvas, ev(320));
+    };
+    // Bands across the whole width at avatar y 48 and 144: 0..192 of 480 px, 40 %.
+    band(24);
+    band(72);
+    expect(panel.queryByTestId('brush-too-much')).toBeNull();
+    expect((panel.getByTestId('edit-send') as HTMLButtonElement).disabled).toBe(false);
+    // A third at avatar y 240: 0..288 of 480 px, 60 %.
+    band(120);
+    expect(plain((await panel.findByTestId('brush-too-much')).textContent)).toBe(plain(TOO_MUCH[lang]));
+    expect((panel.getByTestId('edit-send') as HTMLButtonElement).disabled).toBe(true);
+    await page.user.click(panel.getByTestId('brush-undo'));
+    expect(panel.queryByTestId('brush-too-much')).toBeNull();
+    expect((panel.getByTestId('edit-send') as HTMLButtonElement).disabled).toBe(false);
+    expect(sent()).toEqual([]);
+  }, 30_000);
+});
+
 describe('where Edit is offered', () => {
   test('on a finished avatar: not on a withheld one, nor on one being made', async () => {
     await openGallery('en', [

@@ -69,6 +69,15 @@ function rasterise(strokes: readonly Stroke[], width: number, height: number): U
 
 const isBrushed = (px: Uint8Array): boolean => px.some((v) => v !== 0);
 
+/** Of the whole picture, the share brushed: the server refuses past EDIT_MASK_MAX_SHARE (shared/edit-rules.ts). */
+export function brushedShare(strokes: readonly Stroke[], width: number, height: number): number {
+  if (!strokes.length) return 0;
+  const px = rasterise(strokes, width, height);
+  let brushed = 0;
+  for (const v of px) if (v !== 0) brushed++;
+  return brushed / px.length;
+}
+
 const CRC_TABLE = (() => {
   const table = new Uint32Array(256);
   for (let n = 0; n < 256; n++) {

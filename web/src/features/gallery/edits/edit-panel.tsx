@@ -2,7 +2,7 @@
 // changed at a time (backdrop, outfit, framing, retouch, or one brushed region), each a new version of the
 // avatar, made and checked for likeness like a first render. The panel says what the edit costs and the
 // balance after it before anything is sent, and a refusal in the page's language (shared/edit-rules.ts).
-import { useId, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { EditTaskRequest, EditTaskResult } from '../../../../../shared/api-schemas.ts';
 import {
@@ -10,6 +10,7 @@ import {
   EDIT_COLOUR,
   EDIT_KINDS,
   EDIT_MASK_MAX_BYTES,
+  EDIT_MASK_MAX_SHARE,
   EDIT_MESSAGES,
   EDIT_PROMPT_MAX_LENGTH,
   EDIT_TOKEN_COST,
@@ -34,7 +35,7 @@ import { editRefusal, type Refusal, useEditAvatar } from '../api/edits.ts';
 import type { Task } from '../api/tasks.ts';
 import { editsLeft } from '../versions.ts';
 import { BrushCanvas } from './brush-canvas.tsx';
-import { brushMask, type Stroke } from './brush-mask.ts';
+import { brushedShare, brushMask, type Stroke } from './brush-mask.ts';
 import '../../../components/ui/form-controls.css';
 import '../edit-panel.css';
 
@@ -218,6 +219,11 @@ export function EditPanel({
   const colourOk = EDIT_COLOUR.test(colour);
   const promptLength = [...prompt].length;
   const promptLong = promptLength > EDIT_PROMPT_MAX_LENGTH;
+  // Said while brushing: past EDIT_MASK_MAX_SHARE of the picture the server refuses the edit.
+  const coversTooMuch = useMemo(
+    () => kind === 'region' && brushedShare(strokes, width, height) > EDIT_MASK_MAX_SHARE,
+    [kind, strokes, width, height],
+  );
 
   /** What is asked, or null while the tab has nothing (valid) chosen. */
   const asked = (): Omit<EditTaskRequest, 'mask'> | null => {
@@ -233,7 +239,9 @@ export function EditPanel({
       case 'retouch':
         return level ? { kind, level } : null;
       case 'region':
-        return prompt.trim() && !promptLong && strokes.length ? { kind, prompt: prompt.trim() } : null;
+        return prompt.trim() && !promptLong && strokes.length && !coversTooMuch
+          ? { kind, prompt: prompt.trim() }
+          : null;
     }
   };
   const ready = asked() !== null && !short && left > 0;
@@ -498,6 +506,11 @@ export function EditPanel({
                   data-testid="brush-size"
                 />
               </label>
+              {coversTooMuch && (
+                <p className="field__error" role="alert" data-testid="brush-too-much">
+                  {EDIT_MESSAGES.maskTooLarge[language]}
+                </p>
+              )}
               <div className={`field${promptLong ? ' field--invalid' : ''}`}>
                 <label className="field__label" htmlFor={`${uid}-prompt`}>
                   {t('gallery.regionPrompt')}
