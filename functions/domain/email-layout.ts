@@ -14,6 +14,11 @@ interface Notice {
   /** the first is the main action */
   buttons?: { label: string; url: string }[];
   note?: string;
+  /**
+   * The same notice in another language, below the buttons (a team's invitation: the team's language first,
+   * functions/domain/teams/team-language.ts); its own language's spacing, marked with its `lang`.
+   */
+  below?: { lang: Language; heading: string; paragraphs: string[] };
 }
 
 const BUTTON = {
@@ -30,8 +35,10 @@ const oneLine = (s: string): string => s.replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu
 /** French puts a space before : ; ! ? that must not break from the word before it (a no-break space). */
 const frenchSpaces = (s: string): string => s.replace(/ ([:;!?])/g, '\u00a0$1');
 
+const spacingOf = (lang: Language) => (lang === 'fr' ? frenchSpaces : (s: string) => s);
+
 export function noticeEmail(to: string, notice: Notice): OutgoingEmail {
-  const t = notice.lang === 'fr' ? frenchSpaces : (s: string) => s;
+  const t = spacingOf(notice.lang);
   const n: Notice = {
     ...notice,
     subject: oneLine(t(notice.subject)),
@@ -40,6 +47,12 @@ export function noticeEmail(to: string, notice: Notice): OutgoingEmail {
     ...(notice.facts ? { facts: notice.facts.map(([k, v]) => [t(k), t(v)] as [string, string]) } : {}),
     ...(notice.buttons ? { buttons: notice.buttons.map((b) => ({ ...b, label: t(b.label) })) } : {}),
     ...(notice.note ? { note: t(notice.note) } : {}),
+  };
+  const b = notice.below;
+  const below = b && {
+    lang: b.lang,
+    heading: spacingOf(b.lang)(b.heading),
+    paragraphs: b.paragraphs.map(spacingOf(b.lang)),
   };
   const buttons = n.buttons ?? [];
   // French puts a space before the colon.
@@ -50,6 +63,7 @@ export function noticeEmail(to: string, notice: Notice): OutgoingEmail {
     ...n.paragraphs.flatMap((p) => [p, '']),
     ...(n.facts?.length ? [...n.facts.map(([k, v]) => `${k}${colon}${v}`), ''] : []),
     ...buttons.flatMap((b) => [`${b.label}${colon}${b.url}`, '']),
+    ...(below ? ['---', '', below.heading, '', ...below.paragraphs.flatMap((p) => [p, ''])] : []),
     ...(n.note ? [n.note] : []),
   ]
     .join('\n')
@@ -76,6 +90,17 @@ export function noticeEmail(to: string, notice: Notice): OutgoingEmail {
 <tr><td style="font-size:22px;font-weight:700;padding-bottom:16px">${escapeHtml(n.heading)}</td></tr>
 ${n.paragraphs.map((p) => `<tr><td style="font-size:16px;line-height:24px;padding-bottom:16px">${escapeHtml(p)}</td></tr>`).join('\n')}
 ${facts}${links}
+${
+  below
+    ? [
+        `<tr><td lang="${below.lang}" style="border-top:1px solid #ede9fe;padding:24px 0 12px;font-size:18px;font-weight:700">${escapeHtml(below.heading)}</td></tr>`,
+        ...below.paragraphs.map(
+          (p) =>
+            `<tr><td lang="${below.lang}" style="font-size:15px;line-height:22px;color:#374151;padding-bottom:16px">${escapeHtml(p)}</td></tr>`,
+        ),
+      ].join('\n')
+    : ''
+}
 ${n.note ? `<tr><td style="font-size:13px;line-height:20px;color:#4b5563">${escapeHtml(n.note)}</td></tr>` : ''}
 </table></td></tr></table></body></html>`;
   return { to, subject: n.subject, text, html };

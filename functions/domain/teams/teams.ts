@@ -32,6 +32,7 @@ import {
   releaseAddress,
   uncountTeamEmails,
 } from './team-emails.ts';
+import { otherLanguage } from './team-language.ts';
 
 /** An emailed invitation's code works this long. */
 export const INVITE_CODE_SECONDS = 30 * 86_400;
@@ -118,6 +119,13 @@ const INVITE_COPY = {
     button: "Rejoindre l'équipe",
   },
 } as const;
+
+/** The invitation in the language other than the team's, written below it (team-language.ts). */
+function inviteBelow(lang: Language, team: string, email: string) {
+  const below = otherLanguage(lang);
+  const o = INVITE_COPY[below];
+  return { lang: below, heading: o.subject(team), paragraphs: [o.body(team), o.privacy, o.address(email)] };
+}
 
 const REMIND_COPY = {
   en: {
@@ -213,6 +221,7 @@ export async function inviteMembers(
         heading: c.subject(name),
         paragraphs: [c.body(name), c.privacy, c.address(email)],
         buttons: [{ label: c.button, url: teamPageUrl(deps.webUrl, team.lang, code) }],
+        below: inviteBelow(team.lang, name, email),
       }),
     );
     invited.push(email);
