@@ -58,9 +58,9 @@ const COPY = {
     pay: 'Payer 87,00 €',
     amount: '87,00 €',
     total: '87 €',
-    seats: (used: number) => `${used} places utilisées sur 3`,
+    seats: (used: number) => (used > 1 ? `${used} places utilisées sur 3` : `${used} place utilisée sur 3`),
     role: { owner: 'Propriétaire', member: 'Membre' },
-    chosen: 'Choisi',
+    chosen: 'Portrait choisi',
     chosenFile: (name: string) => `Choisi : ${name}`,
     chosenForTeam: '✓ Choisi pour mon équipe',
     csvHead: [

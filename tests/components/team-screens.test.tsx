@@ -127,7 +127,7 @@ describe('seats', () => {
     { path: '/app/team', used: '1 of 3 seats used', price: '€29', total: '€87', buy: 'Buy 3 seats' },
     {
       path: '/fr/app/team',
-      used: '1 places utilisées sur 3',
+      used: '1 place utilisée sur 3',
       price: '29 €',
       total: '87 €',
       buy: 'Acheter 3 places',
@@ -151,6 +151,18 @@ describe('seats', () => {
       lang: c.path.startsWith('/fr') ? 'fr' : 'en',
     });
     expect(apiStub.calls('teamSeatCheckout')[0]?.params).toEqual({ teamId: 'team-1' });
+  });
+
+  test.each([
+    { path: '/app/team', used: 0, total: 1, text: '0 of 1 seat used' },
+    { path: '/app/team', used: 2, total: 3, text: '2 of 3 seats used' },
+    { path: '/fr/app/team', used: 0, total: 1, text: '0 place utilisée sur 1' },
+    { path: '/fr/app/team', used: 2, total: 3, text: '2 places utilisées sur 3' },
+  ])('$path: $text, in the plural rules of the language', async (c) => {
+    ownerReads(aTeam({ seats_used: c.used, seats_total: c.total }));
+    await renderApp(c.path, { as: aUser() });
+    const card = await screen.findByTestId('team-seats');
+    expect(plain(within(card).getByTestId('seats-used').textContent)).toBe(c.text);
   });
 
   test.each(['0', '501', '2.5'])('%s seats: no purchase, the range said', async (typed) => {
@@ -297,7 +309,7 @@ describe('the members', () => {
     },
     {
       path: '/fr/app/team',
-      statuses: ['Inscrit', 'Invité', 'En création', 'Choisi', 'Parti'],
+      statuses: ['Inscription faite', 'Invitation envoyée', 'En création', 'Portrait choisi', 'Départ'],
       allowance: '38 sur 40',
       chosen: 'Choisi : m3-headshot.png · ressemblance 92 %',
     },

@@ -41,7 +41,7 @@ export const VINTAGE: CatalogueStyle[] = [
         description: 'Faded warm colours and a white instant-film border, like a summer snapshot.',
       },
       fr: {
-        name: 'Photo instantanée 70',
+        name: 'Instantané des années 70',
         description: "Couleurs chaudes passées et bord blanc d'instantané, comme une photo d'été.",
       },
     },

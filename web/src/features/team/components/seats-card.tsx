@@ -44,7 +44,13 @@ export function SeatsCard({ team }: { team: MyTeam }) {
     <TeamPanel id="team-seats" icon={<SeatIcon />} title={t('team.seatsTitle')}>
       <div className="seats">
         <p className="seats__used" data-testid="seats-used">
-          {t('team.seatsUsed', { used: team.seats_used, total: team.seats_total })}
+          {/* French agrees with the seats used (1 place utilisée), English with the seats bought (of 1 seat). */}
+          {t('team.seatsUsed', {
+            count: team.seats_used,
+            used: team.seats_used,
+            total: team.seats_total,
+            seats: t('team.seats', { count: team.seats_total }),
+          })}
         </p>
         <div className="seats__bar" aria-hidden="true">
           <span style={{ width: `${share}%` }} />

@@ -1,0 +1,38 @@
+// French strings of the screens kept to French typography and to forms that fit everyone: a no-break space
+// before : ; ! ? » and after «, "d'" before a vowel (the AI provider's name), and no status or invitation
+// worded for men only. The files of the account, Manage Photos, the phone's capture page and Teams.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { AI_PROVIDER } from '../../web/src/features/photos/ai-provider.ts';
+
+const FILES = ['account', 'photos', 'capture', 'team'].map((f) => `web/src/features/${f}/locales/fr.json`);
+
+const strings = (node: unknown, at = ''): [string, string][] =>
+  typeof node === 'string'
+    ? [[at, node]]
+    : Object.entries(node as Record<string, unknown>).flatMap(([k, v]) => strings(v, at ? `${at}.${k}` : k));
+
+const french = (file: string) => strings(JSON.parse(readFileSync(file, 'utf8')));
+
+describe('French typography and words', () => {
+  it.each(FILES.filter((f) => !f.includes('/team/')))(
+    '%s: a no-break space before : ; ! ? » and after «',
+    (file) => {
+      const plain = french(file).filter(([, s]) => / [:;!?»]|« /.test(s));
+      expect(plain.map(([key]) => key)).toEqual([]);
+    },
+  );
+
+  it("the AI provider's policy reads d'OpenAI, not de OpenAI", () => {
+    const [, link] = french(FILES[1] as string).find(([k]) => k === 'photos.providerLink') ?? ['', ''];
+    const filled = link.replace('{{provider}}', AI_PROVIDER.name);
+    expect(filled).toContain(`d'${AI_PROVIDER.name}`);
+    expect(filled).not.toMatch(/\bde [AEIOUY]/);
+  });
+
+  it('team statuses and the invitation fit everyone: no masculine-only invité, inscrit, parti', () => {
+    const team = Object.fromEntries(french(FILES[3] as string));
+    for (const key of ['team.status_invited', 'team.status_joined', 'team.status_left', 'team.joinHint'])
+      expect(team[key], key).not.toMatch(/(^|[^\p{L}])(invité|inscrit|parti)(?!\p{L})/iu);
+  });
+});
