@@ -489,6 +489,10 @@ export class DynamoTeamStore implements TeamStore {
         UpdateExpression: 'SET allowed_styles = :styles, allowed_combos = :combos',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':styles': allowed.styles, ':combos': allowed.combos },
+      }),
+    );
+  }
+
   async setLanguage(teamId: string, lang: Language): Promise<boolean> {
     return writtenUnlessConditionFails(
       this.db.send(
@@ -500,10 +504,6 @@ export class DynamoTeamStore implements TeamStore {
           ExpressionAttributeValues: { ':lang': lang },
         }),
       ),
-    );
-  }
-
-      }),
     );
   }
 

@@ -190,8 +190,6 @@ export interface TeamStore extends TeamPayers, TeamChoices, TeamAccessReads {
    */
   join(j: {
     teamId: string;
-  /** The language of the team's emails; false when there is no such team (or it was dissolved). */
-  setLanguage(teamId: string, lang: Language): Promise<boolean>;
     user: { id: string; email: string };
     /** the invitation's member item, or a new member id */
     memberId: string;
@@ -203,6 +201,8 @@ export interface TeamStore extends TeamPayers, TeamChoices, TeamAccessReads {
     now: number;
   }): Promise<JoinResult>;
   setAllowed(teamId: string, allowed: Allowed): Promise<void>;
+  /** The language of the team's emails; false when there is no such team (or it was dissolved). */
+  setLanguage(teamId: string, lang: Language): Promise<boolean>;
   setRole(teamId: string, memberId: string, role: 'admin' | 'member', now: number): Promise<boolean>;
   /** At most once per `minGapSeconds`: false when the last reminder is more recent. */
   markReminded(teamId: string, memberId: string, now: number, minGapSeconds: number): Promise<boolean>;
