@@ -3,7 +3,7 @@
 
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { callRoute } from '../support/api.ts';
 import { activeStyles, createBody, creator, waitForTasks } from '../support/avatars.ts';
@@ -193,14 +193,26 @@ describeInBrowser('page addresses', () => {
     login: { en: 'Log in to Aivatar', fr: 'Connexion à Aivatar' },
   };
 
-  /** The addresses a page shows over a second once its heading is up: a page that reloads itself would still be at it. */
+  /**
+   * The addresses a page goes through (every main-frame navigation, the router's same-document ones too) from
+   * the moment its heading is up until the network is quiet: a page that redirects or reloads itself again
+   * would still be at it. Waits for states, never for a fixed time.
+   */
   async function addressesOnceShown(page: Page, heading: string): Promise<Set<string>> {
-    await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
+    const title = page.getByRole('heading', { level: 1, name: heading, exact: true });
+    await title.waitFor();
     const urls = new Set<string>([page.url()]);
-    const watch = setInterval(() => urls.add(page.url()), 50);
-    await page.waitForTimeout(1000);
-    clearInterval(watch);
-    await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
+    const watch = (frame: Frame) => {
+      if (frame === page.mainFrame()) urls.add(frame.url());
+    };
+    page.on('framenavigated', watch);
+    try {
+      await page.waitForLoadState('networkidle');
+      await title.waitFor();
+    } finally {
+      page.off('framenavigated', watch);
+    }
+    urls.add(page.url());
     return urls;
   }
 
@@ -226,36 +238,26 @@ describeInBrowser('page addresses', () => {
     ['/FR/Nulle-Part', '/fr', HEADINGS.home.fr],
   ];
 
-  // Each address is watched for a second once its page is up; the cases are watched side by side, each in
-  // its own page, instead of one after the other (13 s of waiting).
-  test(`each of ${cases.length} other spellings settles at its page's own (${cases.map(([f]) => f).join(' ')})`, async () => {
-    // One after the other: newPage() keeps the context it makes in one variable until the page is made.
-    const pages: Page[] = [];
-    for (const _ of cases) pages.push(await browser.newPage());
-    const settled = await Promise.allSettled(
-      cases.map(async ([from, to, heading], i) => {
-        const page = pages[i] as Page;
-        let loads = 0;
-        page.on('load', () => {
-          loads++;
-        });
-        try {
-          await page.goto(from);
-          expect(
-            [...(await addressesOnceShown(page, heading))].map((u) => new URL(u).pathname),
-            `${from} settles at ${to}`,
-          ).toEqual([to]);
-          // The host's redirect is not a page load; the router may add one (a prerendered page it reached).
-          expect(loads, from).toBeLessThanOrEqual(2);
-        } finally {
-          // useBrowser closes the last page's context only.
-          await page.context().close();
-        }
-      }),
-    );
-    // Every case to its end before the first failure is told (the contexts close after the test).
-    const failed = settled.find((r) => r.status === 'rejected');
-    if (failed) throw failed.reason;
+  // One case per spelling, each in its own page: none waits for the others.
+  test.each(cases)('%s settles at %s', async (from, to, heading) => {
+    const page = await browser.newPage();
+    let loads = 0;
+    page.on('load', () => {
+      loads++;
+    });
+    try {
+      await page.goto(from);
+      const addresses = await addressesOnceShown(page, heading);
+      expect(
+        [...addresses].map((u) => new URL(u).pathname),
+        `${from} settles at ${to}`,
+      ).toEqual([to]);
+      // The host's redirect is not a page load; the router may add one (a prerendered page it reached).
+      expect(loads, from).toBeLessThanOrEqual(2);
+    } finally {
+      // useBrowser closes the last page's context only.
+      await page.context().close();
+    }
   });
 
   test('an address that cannot be read gets 400 from the host, which keeps serving', async () => {
