@@ -185,6 +185,18 @@ describe('the receipt of a seat purchase', () => {
     expect(w.mailer.to('owner@acme.test')).toHaveLength(1);
     expect(w.purchase()?.invoiceUrl).toBe(INVOICE.url);
   });
+
+  it('still goes for seats credited before purchases were kept (no purchase to add the invoice to)', async () => {
+    const w = await world(2, { invoice: false });
+    const event = w.paid();
+    await expect(handleBillingEvent(w.deps, event)).rejects.toThrow(/invoice is not made yet/);
+    w.store.teamPurchases.get('t1')?.delete('cs_seats');
+    w.provider.invoices.set('cs_seats', INVOICE);
+    expect(await handleBillingEvent(w.deps, event)).toBe('duplicate');
+    expect(w.mailer.to('owner@acme.test').map((m) => m.subject)).toEqual([
+      'Your Aivatar receipt: 2 team seats',
+    ]);
+  });
 });
 
 describe('seats paid by bank debit', () => {

@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import type { SeatPurchaseRecord } from '../../domain/billing/ports.ts';
 import type { SeatPurchaseView } from '../../domain/teams/ports.ts';
 import { type TransactItem, transactWithRetry } from './balance-transaction.ts';
+import { writtenUnlessConditionFails } from './conditions.ts';
 import { keys, TTL_ATTRIBUTE } from './keys.ts';
 
 /** Banks answer a SEPA debit within 14 business days; a refusal stays on the team page this long. */
@@ -87,27 +88,32 @@ export const seatsPaidPut = (table: string, p: SeatPurchaseRecord): TransactItem
   Put: { TableName: table, Item: { ...key(p), ...fields(p), state: 'paid' } },
 });
 
-/** The invoice of a paid purchase (its number and page at the provider), once read. */
+/**
+ * The invoice of a paid purchase (its number and page at the provider), once read. A purchase credited
+ * before purchases were kept has no item: nothing to add it to, and its receipt still goes.
+ */
 export async function saveSeatInvoice(
   db: DynamoDBDocumentClient,
   table: string,
   p: { teamId: string; sessionId: string; checkoutAt: number },
   invoice: { id: string; url: string; number: string | null },
 ): Promise<void> {
-  await db.send(
-    new UpdateCommand({
-      TableName: table,
-      Key: keys.teamPurchase(p.teamId, p.checkoutAt, p.sessionId),
-      UpdateExpression: 'SET invoice_id = :id, invoice_url = :url, invoice_number = :num',
-      ConditionExpression: 'attribute_exists(pk) AND #state = :paid',
-      ExpressionAttributeNames: { '#state': 'state' },
-      ExpressionAttributeValues: {
-        ':id': invoice.id,
-        ':url': invoice.url,
-        ':num': invoice.number,
-        ':paid': 'paid',
-      },
-    }),
+  await writtenUnlessConditionFails(
+    db.send(
+      new UpdateCommand({
+        TableName: table,
+        Key: keys.teamPurchase(p.teamId, p.checkoutAt, p.sessionId),
+        UpdateExpression: 'SET invoice_id = :id, invoice_url = :url, invoice_number = :num',
+        ConditionExpression: 'attribute_exists(pk) AND #state = :paid',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: {
+          ':id': invoice.id,
+          ':url': invoice.url,
+          ':num': invoice.number,
+          ':paid': 'paid',
+        },
+      }),
+    ),
   );
 }
 
