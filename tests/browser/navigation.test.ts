@@ -106,7 +106,7 @@ describeInBrowser('routes and session', () => {
     expect(await page.getByRole('button', { name: 'Subscription' }).count()).toBe(0);
   });
 
-  test('Subscription (with a customer id): shown; a failure shows a toast, which closes', async () => {
+  test('Billing (with a customer id, no subscription): shown; a failure shows a toast, which closes', async () => {
     const email = uniqueEmail('subscription');
     const { token } = await createAccount(email);
     const withCustomerId = async (page: Page) =>
@@ -121,7 +121,8 @@ describeInBrowser('routes and session', () => {
     const page = await browser.newPage();
     await withCustomerId(page);
     await openSignedIn(page, token, '/app/account');
-    await page.getByRole('button', { name: 'Subscription' }).click();
+    // A customer id without a subscription: the dashboard's button says Billing, not Subscription.
+    await page.getByRole('button', { name: 'Billing' }).click();
     const toast = page.getByTestId('toast');
     await toast.getByText('Failed to open subscription management dashboard.', { exact: true }).waitFor();
     await toast.getByRole('button', { name: 'Close' }).click();

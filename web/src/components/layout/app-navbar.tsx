@@ -1,12 +1,15 @@
 // The navbar of /app pages: links to the app screens that exist, the user's email
-// (fallback "User"), the token balance, Subscription (with a payment customer id only, once the API serves
-// the billing dashboard) and Logout.
+// (fallback "User"), the token balance, the billing dashboard's button (with a payment customer id only) and
+// Logout. That button says "Subscription" to a subscriber only: anyone else with a customer id (a pack bought)
+// finds invoices and payment methods there, so it says "Billing".
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { NavLink } from 'react-router';
 import { appHomePath, type PageId, pagePath } from '../../../../shared/web-routes.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useLanguage } from '../../lib/language.ts';
 import { pageChunks } from '../../lib/page-chunks.ts';
+import { routeQuery } from '../../lib/server-state.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { toast } from '../../lib/toasts.ts';
 import { Button } from '../ui/button.tsx';
@@ -36,6 +39,14 @@ export function AppNavbar() {
   const menu = useNavMenu();
   const scrolled = useScrolledPast();
   const [opening, setOpening] = useState(false);
+  const subscribed =
+    useQuery({
+      ...routeQuery('checkSubscription'),
+      enabled: Boolean(user?.stripe_customer_id),
+      staleTime: 60_000,
+      retry: false,
+    }).data?.hasActiveSubscription === true;
+  const dashboardLabel = subscribed ? t('nav.subscription') : t('nav.billing');
 
   const onSubscription = async () => {
     setOpening(true);
@@ -89,10 +100,10 @@ export function AppNavbar() {
                   size="sm"
                   loading={opening}
                   onClick={onSubscription}
-                  title={t('nav.subscription')}
+                  title={dashboardLabel}
                 >
                   {!opening && <CardIcon />}
-                  <span className="navbar__label">{t('nav.subscription')}</span>
+                  <span className="navbar__label">{dashboardLabel}</span>
                 </Button>
               )}
             </AccountActions>
