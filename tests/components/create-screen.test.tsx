@@ -40,7 +40,7 @@ async function openCreate(
     ok('listPhotos', photoList(Array.from({ length: photos }, (_, i) => aPhoto(i + 1)))),
   );
   const page = await renderApp(path, { as: user });
-  await screen.findAllByTestId('style-card');
+  await screen.findAllByTestId('style-card', {}, { timeout: 15_000 });
   return page;
 }
 
@@ -251,7 +251,8 @@ describe('Créez votre avatar (fr)', () => {
   });
 });
 
-describe('the picks kept in the tab (a language switch, a reload)', () => {
+// A screen's first render takes seconds beside the other test files on two shared cores.
+describe('the picks kept in the tab (a language switch, a reload)', { timeout: 20_000 }, () => {
   const HEADSHOT = aStyle(5, { name: 'Headshot Pro', accepts_choices: true, token_cost: 1 });
   const pressed = (el: HTMLElement) => el.getAttribute('aria-pressed');
   // The flags and a reload load the page again: nothing of the last page stays but the tab's storage.

@@ -35,7 +35,7 @@ async function openGallery(prefix: '' | '/fr', tasks: AvatarTask[]) {
   apiStub.on('listStyles', ok('listStyles', { success: true, styles: [aStyle(1)] }));
   apiStub.on('userTasks', ok('userTasks', { tasks, next_cursor: null }));
   const page = await renderApp(`${prefix}/app/gallery`, { as: aUser(), strict: false });
-  const [card] = await screen.findAllByTestId('task-card');
+  const [card] = await screen.findAllByTestId('task-card', {}, { timeout: 15_000 });
   return { ...page, card: within(card as HTMLElement) };
 }
 
@@ -44,7 +44,8 @@ const pills = (card: ReturnType<typeof within>) =>
     plain(b.textContent),
   );
 
-describe('version pills on a card', () => {
+// A screen's first render takes seconds beside the other test files on two shared cores.
+describe('version pills on a card', { timeout: 20_000 }, () => {
   for (const [prefix, more] of [
     ['', 'Show 4 more versions'],
     ['/fr', 'Afficher 4 autres versions'],
@@ -94,7 +95,7 @@ function maskPixel(dataUrl: string, x: number, y: number): number {
   return inflateSync(Buffer.concat(idat))[y * (width + 1) + 1 + x] as number;
 }
 
-describe('Fix one region on a 4:1 banner', () => {
+describe('Fix one region on a 4:1 banner', { timeout: 20_000 }, () => {
   // A 2048 x 512 banner whose face is at 70-75 % of its width: unzoomed, a 302 px panel shows it 76 px high.
   const banner = aTask('a1', {
     width: 2048,

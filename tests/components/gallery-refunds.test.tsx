@@ -68,7 +68,7 @@ async function openGallery(prefix: '' | '/fr', shown: AvatarTask[], tokens = 2) 
   const page = await renderApp(`${prefix}/app/gallery`, { as: aUser({ tokens_ltd: tokens }), strict: false });
   // The account as the server has it at each read (the worker's refunds change it).
   apiStub.on('userInfo', () => ok('userInfo', aUser({ tokens_ltd: balance })));
-  await screen.findAllByTestId('task-card');
+  await screen.findAllByTestId('task-card', {}, { timeout: 15_000 });
   return page;
 }
 
@@ -76,7 +76,8 @@ async function openGallery(prefix: '' | '/fr', shown: AvatarTask[], tokens = 2) 
 const poll = () => act(() => queryClient.refetchQueries({ queryKey: ['userTasks'] }));
 const navbarBalance = () => plain(screen.getByTestId('token-balance').textContent);
 
-describe('the navbar balance after a refund', () => {
+// A screen's first render takes seconds beside the other test files on two shared cores.
+describe('the navbar balance after a refund', { timeout: 20_000 }, () => {
   test('a task being made that comes back refunded reads the balance again, once', async () => {
     // An avatar refunded before the page was opened: the balance read with the page has its tokens.
     await openGallery('', [making('t1'), withheld('old', { created_at: 1_789_000_000 })]);
@@ -106,7 +107,7 @@ describe('the navbar balance after a refund', () => {
   });
 });
 
-describe('Try again on a refunded edit', () => {
+describe('Try again on a refunded edit', { timeout: 20_000 }, () => {
   // Version 2 of an avatar (a 3-token style), made by a plain backdrop edit (1 token) and refunded.
   const original = aTask('v1', { token_cost: 3, edit_count: 1 });
   const edited = withheld('v2', {
@@ -168,7 +169,7 @@ describe('Try again on a refunded edit', () => {
   }
 });
 
-describe('"Keep it anyway" asks first', () => {
+describe('"Keep it anyway" asks first', { timeout: 20_000 }, () => {
   const COPY = {
     en: {
       prefix: '' as const,
@@ -217,7 +218,7 @@ describe('"Keep it anyway" asks first', () => {
   }
 });
 
-describe('a likeness with no face found', () => {
+describe('a likeness with no face found', { timeout: 20_000 }, () => {
   test('is said in the warning colour, a score in the usual one (en, fr)', async () => {
     const css = readFileSync(join(import.meta.dirname, '../../web/src/features/gallery/gallery.css'), 'utf8');
     expect(css).toMatch(/\.task-card__likeness\.likeness--no-face[^{]*\{\s*color: var\(--amber-700\);/);
