@@ -197,8 +197,9 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
       // GetItem: the session's account, the caller's team pointer, the team, a member, a link, a join code.
       // Query: the dashboard's members and the team's open links (the team's partition, a page at a time). BatchGetItem: which pasted
       // addresses the team already knows. PutItem/UpdateItem/DeleteItem: the transactions that create a
-      // team, invite, join (seats counter, pointer, member, link uses), remove a member (pointer,
-      // invitation and code deleted); a reminder's and a retry's update.
+      // team, invite, join (seats counter, pointer, member, link uses, the mailbox's seat claim), remove a
+      // member (pointer, invitation, code and seat claim deleted, the chosen task's mark removed); a
+      // reminder's and a retry's update.
       actions: [...ITEM_READ_WRITE, 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:DeleteItem'],
     },
     sessionSigningKey: true,
