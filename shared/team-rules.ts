@@ -234,7 +234,7 @@ export const TEAM_MESSAGES = {
   },
   noSeatToTake: {
     en: 'No free seat: buy a seat to take one for yourself',
-    fr: 'Aucune place libre : achetez une place pour en prendre une vous-même',
+    fr: 'Aucune place libre\u00a0: achetez une place pour en prendre une vous-même',
   },
   alreadySeated: {
     en: 'You already hold a seat in this team',

@@ -677,6 +677,40 @@ export function teamStoreContract(make: () => TeamStoreSubject | Promise<TeamSto
       expect(await s.store.getTeam(t.id)).toMatchObject({ seatsUsed: 2 });
     });
 
+    it('an owner’s seat is their mailbox’s one seat: another address of it is refused, either way', async () => {
+      const s = await make();
+      const { team: t, owner, link } = await team(s, 3);
+      const seat = { teamId: t.id, memberId: owner.memberId, userId: owner.id, allowance: 40 };
+      expect(await s.store.takeSeat(seat)).toEqual({ ok: true });
+      const [local, domain] = owner.email.split('@') as [string, string];
+      const alias = { id: id(), email: `${local}+team@${domain}` };
+      const base = {
+        teamId: t.id,
+        invited: false,
+        linkId: link.linkId,
+        allowance: 40,
+        photosReadyUntil: null,
+        now: NOW,
+      };
+      expect(await s.store.join({ ...base, user: alias, memberId: id() })).toEqual({
+        ok: false,
+        reason: 'mailbox-has-seat',
+      });
+      // Given back, the mailbox is free: the alias joins, and the owner's seat is then refused.
+      expect(await s.store.giveBackSeat(t.id, owner.memberId, owner.id)).toEqual({
+        freed: true,
+        hadChosen: false,
+      });
+      const aliasMember = id();
+      expect(await s.store.join({ ...base, user: alias, memberId: aliasMember })).toEqual({
+        ok: true,
+        memberId: aliasMember,
+      });
+      expect(await s.store.takeSeat(seat)).toEqual({ ok: false, reason: 'mailbox-has-seat' });
+      expect(await s.store.getTeam(t.id)).toMatchObject({ seatsUsed: 1 });
+      expect(await s.store.getMember(t.id, owner.memberId)).toMatchObject({ hasSeat: false });
+    });
+
     it('the last free seat goes to one of an owner, an admin and a join asking at once', async () => {
       const s = await make();
       const { team: t, owner, link } = await team(s, 2);

@@ -1,12 +1,14 @@
 // An owner's or admin's own seat (functions/domain/teams/own-seat.ts) on the single table: taking one is a
 // join's seat (the team's counter under `seats_used < seats_total`, the same condition) and their row's
-// fresh allowance in one transaction; giving it back is a member's leaving without leaving: the counter
-// comes down only when nothing was created from the seat, and the chosen headshot goes with the task's mark.
+// fresh allowance and their mailbox's seat claim in one transaction; giving it back is a member's leaving
+// without leaving: the claim is released, the counter comes down only when nothing was created from the
+// seat, and the chosen headshot goes with the task's mark.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { SeatTaken, TeamStore } from '../../domain/teams/ports.ts';
 import { type TransactItem, transactWithRetry } from './balance-transaction.ts';
 import { consistentGet } from './client.ts';
 import { keys } from './keys.ts';
+import { seatClaimPut, seatClaimRelease } from './team-seat-claims.ts';
 
 /** Owners and admins asking at once meet on the team's counter, as joins do (team-store.ts). */
 const SEAT_ATTEMPTS = 60;
@@ -67,8 +69,14 @@ export class DynamoTeamOwnSeat implements Pick<TeamStore, 'takeSeat' | 'giveBack
               },
             },
           },
+          // One seat per mailbox in the team, as a join holds it (team-seat-claims.ts).
+          seatClaimPut(this.table, t.teamId, String(item.email), t.memberId),
         ];
-        return { items, done: { ok: true }, failedAt: { 0: { ok: false, reason: 'no-seat' } } };
+        return {
+          items,
+          done: { ok: true },
+          failedAt: { 0: { ok: false, reason: 'no-seat' }, 2: { ok: false, reason: 'mailbox-has-seat' } },
+        };
       },
       SEAT_ATTEMPTS,
     );
@@ -103,6 +111,10 @@ export class DynamoTeamOwnSeat implements Pick<TeamStore, 'takeSeat' | 'giveBack
           },
         },
       ];
+      // The mailbox's seat claim goes with the seat, as on leaving.
+      items.push(
+        ...(await seatClaimRelease(this.db, this.table, teamId, memberId, String(item.email ?? ''))),
+      );
       // The task's "chosen for my team" mark goes with the choice (a task deleted since has none).
       if (chosen && (await consistentGet(this.db, this.table, keys.task(userId, chosen))))
         items.push({

@@ -19,6 +19,7 @@ export async function takeOwnSeat(
   if (!taken.ok) {
     if (taken.reason === 'no-seat') throw teamError('NO_SEAT', user.lang, 'noSeatToTake');
     if (taken.reason === 'seated') throw teamError('ALREADY_SEATED', user.lang, 'alreadySeated');
+    if (taken.reason === 'mailbox-has-seat') throw teamError('MAILBOX_HAS_SEAT', user.lang, 'mailboxHasSeat');
     throw teamError('NOT_FOUND', user.lang, 'memberNotFound');
   }
   return { success: true, allowance_left: allowance };

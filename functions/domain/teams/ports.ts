@@ -220,7 +220,8 @@ export interface TeamStore extends TeamPayers, TeamChoices, TeamAccessReads {
   /**
    * An owner or admin takes one of the team's seats for their own headshots, as a join takes one: the
    * team's counter under `seats_used < seats_total` and their row (theirs, not left, no seat yet, owner or
-   * admin) given a fresh allowance, in one transaction. Their row's photo progress is kept already
+   * admin) given a fresh allowance, and their mailbox's seat claim, in one transaction. Their row's photo
+   * progress is kept already
    * (photo-progress.ts writes it for anyone in a team).
    */
   takeSeat(t: { teamId: string; memberId: string; userId: string; allowance: number }): Promise<SeatTaken>;
@@ -235,7 +236,10 @@ export interface TeamStore extends TeamPayers, TeamChoices, TeamAccessReads {
   ): Promise<{ freed: boolean; hadChosen: boolean } | null>;
 }
 
-export type SeatTaken = { ok: true } | { ok: false; reason: 'no-seat' | 'seated' | 'not-member' };
+/** mailbox-has-seat: another address of the caller's mailbox holds a seat in the team (one per mailbox). */
+export type SeatTaken =
+  | { ok: true }
+  | { ok: false; reason: 'no-seat' | 'seated' | 'not-member' | 'mailbox-has-seat' };
 
 /** Who pays a member's create: their team's allowance, while they hold a seat there. */
 export interface TeamPayer {

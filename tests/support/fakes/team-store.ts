@@ -405,6 +405,9 @@ export class FakeTeamStore implements TeamStore, TeamDepartures, TeamPhotoProgre
     if (m.hasSeat) return { ok: false, reason: 'seated' };
     const team = this.teams.get(t.teamId);
     if (!team || team.seatsUsed >= team.seatsTotal) return { ok: false, reason: 'no-seat' };
+    const mailbox = `${t.teamId}/${mailboxOf(m.email)}`;
+    if (this.seatClaims.has(mailbox)) return { ok: false, reason: 'mailbox-has-seat' };
+    this.seatClaims.set(mailbox, t.memberId);
     team.seatsUsed += 1;
     Object.assign(m, {
       hasSeat: true,
@@ -425,6 +428,7 @@ export class FakeTeamStore implements TeamStore, TeamDepartures, TeamPhotoProgre
     const chosen = m.chosen?.taskId ?? null;
     const t = chosen ? this.tasks.get(`${userId}/${chosen}`) : undefined;
     if (t) t.teamChosenAt = null;
+    this.releaseClaim(m);
     m.hasSeat = false;
     m.chosen = null;
     return { freed, hadChosen: chosen !== null };
