@@ -17,6 +17,15 @@ export const RETURN_PATH_MAX_LENGTH = 256;
  */
 const APP_PAGE = /^\/(?:fr\/)?app(?:\/[\w-]+)*\/?(?:\?[\w\-.~%=&+]*)?$/;
 
+/**
+ * The same app page in the language the person signed in with: an invitation's /app/team?code=… (written in
+ * the team's language) kept by someone who signed up on /fr/signup opens as /fr/app/team?code=…, and back.
+ */
+export function appPageIn(path: string, lang: 'en' | 'fr'): string {
+  const page = path.replace(/^\/fr(?=\/app(?:[/?]|$))/, '');
+  return lang === 'fr' ? `/fr${page}` : page;
+}
+
 /** The app page to go back to after a sign-in, or null for anything else (another origin, a scheme, `..`). */
 export function appReturnPath(value: unknown): string | null {
   if (typeof value !== 'string' || value.length > RETURN_PATH_MAX_LENGTH) return null;

@@ -4,7 +4,7 @@
 // link's language. The journey itself, through sign-up and the activation email, is
 // tests/browser/teams-invite-journey.test.ts's.
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { TEAM_VISIBILITY_NOTICE } from '../../shared/team-rules.ts';
 import { rememberReturn } from '../../web/src/lib/return-to.ts';
 import { apiStub, fail, ok } from './support/api-stub.ts';
@@ -16,6 +16,11 @@ const NOTE = {
   en: 'Log in or create an account to join your team: you come back to the invitation afterwards.',
   fr: 'Connectez-vous ou créez un compte pour rejoindre votre équipe : vous reviendrez ensuite à son invitation.',
 } as const;
+
+// The made-up code is none (404): the note names no team (team-join-preview.test.tsx has the ones that do).
+beforeEach(() =>
+  apiStub.byDefault('joinPreview', fail(404, 'NOT_FOUND', 'This invitation link does not exist')),
+);
 
 describe('an invitation opened signed out', () => {
   for (const lang of ['en', 'fr'] as const) {

@@ -4,7 +4,7 @@
 // side, what the link carries and what it drops, is tests/domain/sign-in-return.test.ts's and
 // tests/handlers/sign-in-return.test.ts's.
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { TEAM_VISIBILITY_NOTICE } from '../../shared/team-rules.ts';
 import { pendingPurchase } from '../../web/src/lib/purchase-intent.ts';
 import { keptReturn, rememberReturn } from '../../web/src/lib/return-to.ts';
@@ -15,6 +15,16 @@ const EMAIL = 'camille@acme.test';
 const JOIN = '/fr/app/team?code=abc';
 const plain = (s: string | null | undefined): string => (s ?? '').replace(/\s+/g, ' ').trim();
 const where = () => currentLocation().pathname + currentLocation().search;
+/** The join code's preview the sign-in pages' note and the join screen read (GET /teams/join/{code}). */
+const PREVIEW = ok('joinPreview', {
+  team_name: 'Acme',
+  lang: 'fr',
+  kind: 'link',
+  domains: ['acme.test'],
+  email: null,
+  status: 'valid',
+});
+beforeEach(() => apiStub.byDefault('joinPreview', PREVIEW));
 
 describe('what this browser kept goes along with the request for an email', () => {
   test('sign-up sends the kept join page and the plan chosen first', async () => {
@@ -50,6 +60,7 @@ describe('what this browser kept goes along with the request for an email', () =
 describe('the activation link opened on another device', () => {
   /** The phone: nothing kept, the link not asked for here ("Sign in as …?" then Continue). */
   async function openOnPhone(link: string) {
+    apiStub.byDefault('joinPreview', PREVIEW);
     apiStub.on('loginLinkPreview', ok('loginLinkPreview', { email: 'c•••@acme.test', same_browser: false }));
     apiStub.on(
       'loginWithToken',

@@ -3,7 +3,7 @@
 // screen with every refusal in the page's language, a member's Create screen and "Chosen for my team". The
 // API is the stub's; the rules the server holds are the integration tests'.
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { MyTeam, TeamMember } from '../../shared/api-schemas.ts';
 import { TEAM_MESSAGES, TEAM_VISIBILITY_NOTICE } from '../../shared/team-rules.ts';
 import { apiStub, fail, ok } from './support/api-stub.ts';
@@ -255,6 +255,33 @@ describe('invitations', () => {
   });
 });
 
+describe("the team's language", () => {
+  for (const lang of ['en', 'fr'] as const)
+    test(`${lang}: owner and admins choose the language invitations are written in`, async () => {
+      ownerReads(aTeam({ lang: 'en' }));
+      apiStub.on('setTeamLanguage', ok('setTeamLanguage', { lang: 'fr' }));
+      const { user } = await renderApp(`${lang === 'fr' ? '/fr' : ''}/app/team`, { as: aUser() });
+      const select = (await screen.findByTestId('team-language-select')) as HTMLSelectElement;
+      expect(select.value).toBe('en');
+      expect(
+        screen.getByRole('heading', {
+          name: lang === 'en' ? 'Invitations are written in' : 'Langue des invitations',
+        }),
+      ).toBeTruthy();
+      expect([...select.options].map((o) => o.textContent)).toEqual(
+        lang === 'en' ? ['English', 'French'] : ['Anglais', 'Français'],
+      );
+      ownerReads(aTeam({ lang: 'fr' }));
+      await user.selectOptions(select, 'fr');
+      await waitFor(() => expect(apiStub.calls('setTeamLanguage')).toHaveLength(1));
+      expect(apiStub.calls('setTeamLanguage')[0]).toMatchObject({
+        params: { teamId: 'team-1' },
+        body: { lang: 'fr' },
+      });
+      await waitFor(() => expect(select.value).toBe('fr'));
+    }, 20_000);
+});
+
 describe('one look for everyone', () => {
   test('the owner saves some styles and one combination; an empty choice is refused', async () => {
     ownerReads(aTeam());
@@ -430,6 +457,21 @@ describe("a member's view", () => {
 });
 
 describe('joining', () => {
+  // What the code opens, read before Join (team-join-preview.test.tsx has each refusal said before it).
+  beforeEach(() =>
+    apiStub.byDefault(
+      'joinPreview',
+      ok('joinPreview', {
+        team_name: 'Acme',
+        lang: 'en',
+        kind: 'link',
+        domains: ['acme.test'],
+        email: null,
+        status: 'valid',
+      }),
+    ),
+  );
+
   test('the screen says what the team will see, joins, and lands on the team', async () => {
     let joined = false;
     apiStub.on('myTeam', () =>
@@ -440,7 +482,7 @@ describe('joining', () => {
       return ok('joinTeam', { team_id: 'team-1' });
     });
     const { user } = await renderApp('/app/team?code=abc123', { as: aUser({ email: 'ana@acme.test' }) });
-    await screen.findByRole('heading', { name: 'Join your team' });
+    await screen.findByRole('heading', { name: 'Join Acme' });
     expect(screen.getByTestId('join-visibility').textContent).toBe(TEAM_VISIBILITY_NOTICE.en);
     expect(screen.getByTestId('join-as').textContent).toBe('You join as ana@acme.test.');
     expect(apiStub.calls('joinTeam')).toEqual([]);

@@ -8,12 +8,19 @@
 // (keptForLink), the link's page keeps it again in the browser that opens it (keepFromLink) once the link is redeemed,
 // never when it fails.
 import type { Language } from '../../../../shared/language.ts';
+import { appPageIn } from '../../../../shared/sign-in-return.ts';
 import { pendingPurchase, purchasePath, rememberPurchase } from '../../lib/purchase-intent.ts';
 import { keptReturn, rememberReturn, takeReturn } from '../../lib/return-to.ts';
 
 const AFTER_LOGIN_PATH = '/create';
-export const afterLoginPath = (lang: Language): string =>
-  purchasePath(lang) ?? takeReturn() ?? (lang === 'fr' ? `/fr${AFTER_LOGIN_PATH}` : AFTER_LOGIN_PATH);
+export function afterLoginPath(lang: Language): string {
+  const purchase = purchasePath(lang);
+  if (purchase) return purchase;
+  // The page kept opens in the language of this sign-in, whichever language its link was written in.
+  const back = takeReturn();
+  if (back) return appPageIn(back, lang);
+  return lang === 'fr' ? `/fr${AFTER_LOGIN_PATH}` : AFTER_LOGIN_PATH;
+}
 export const AFTER_PASSWORD_LOGIN_DELAY_MS = 800;
 export const AFTER_LINK_LOGIN_DELAY_MS = 1000;
 

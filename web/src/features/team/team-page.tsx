@@ -22,6 +22,7 @@ import { MembersTable } from './components/members-table.tsx';
 import { TakeSeatCard } from './components/own-seat.tsx';
 import { PurchasesCard } from './components/purchases-card.tsx';
 import { SeatsCard } from './components/seats-card.tsx';
+import { TeamLanguage } from './components/team-language.tsx';
 import '../../components/layout/app-screens.css';
 import './team.css';
 import '../../lib/app-routes.ts';
@@ -94,6 +95,7 @@ export default function TeamPage() {
             <div className="split-layout team-dashboard">
               <div className="split-layout__main team-dashboard__main">
                 <InviteEmails teamId={data.team_id} />
+                <TeamLanguage teamId={data.team_id} lang={data.lang} />
                 <InviteLinkCard teamId={data.team_id} domains={data.domains} />
                 {data.role === 'owner' && <AllowedLooks key={data.team_id} team={data} />}
               </div>

@@ -4,9 +4,10 @@
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import type { RequestOf } from '../../../../../shared/api-routes.ts';
 import type { TeamMembersPage } from '../../../../../shared/api-schemas.ts';
+import type { Language } from '../../../../../shared/language.ts';
 import { ApiError, api, apiUrl } from '../../../lib/api-client.ts';
 import { routeKey } from '../../../lib/query-keys.ts';
-import { invalidateRoutes, queryClient, routeQueryOrNone } from '../../../lib/server-state.tsx';
+import { invalidateRoutes, queryClient, routeQuery, routeQueryOrNone } from '../../../lib/server-state.tsx';
 import '../../../lib/app-routes.ts';
 
 /** The caller's team: `null` when they belong to none (404), undefined while it is read. */
@@ -154,6 +155,19 @@ export function useLeave(teamId: string, memberId: string) {
 export function useJoin() {
   return useMutation({
     mutationFn: (code: string) => api('joinTeam', { params: { code } }),
+    onSuccess: () => invalidateRoutes('myTeam', 'joinPreview'),
+  });
+}
+
+/** What a join code would do, read before Join is pressed (the team's name, its domains, a refusal). */
+export function useJoinPreview(code: string) {
+  return useQuery(routeQuery('joinPreview', { params: { code } }));
+}
+
+/** Owner and admins: the language the team's invitations are written in. */
+export function useSetTeamLanguage(teamId: string) {
+  return useMutation({
+    mutationFn: (lang: Language) => api('setTeamLanguage', { params: { teamId }, body: { lang } }),
     onSuccess: () => invalidateRoutes('myTeam'),
   });
 }
