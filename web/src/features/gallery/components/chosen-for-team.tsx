@@ -11,7 +11,12 @@ import type { Task } from '../api/tasks.ts';
 export function ChosenForTeam({ task, tasks }: { task: Task; tasks: Task[] }) {
   const { t } = useTranslation();
   const change = useSetChosen();
-  const teamId = useQuery({ ...routeQueryOrNone('myTeam'), select: (team) => team?.team_id ?? null }).data;
+  // Asked only for a team avatar: a gallery of personal ones needs no team.
+  const teamId = useQuery({
+    ...routeQueryOrNone('myTeam'),
+    select: (team) => team?.team_id ?? null,
+    enabled: task.team_id !== undefined,
+  }).data;
   if (!task.team_id || teamId !== task.team_id) return null;
   const on = task.team_chosen === true;
   const before = tasks.find((other) => other.team_id === task.team_id && other.team_chosen)?.id ?? null;
