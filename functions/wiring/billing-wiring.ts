@@ -19,7 +19,7 @@ import type { SeatCheckoutDeps } from '../domain/teams/seat-checkout.ts';
 /** The billing group's routes' dependencies: the personal checkouts', and a team's seat checkout's. */
 export type BillingGroupDeps = BillingDeps & { teamSeats: SeatCheckoutDeps };
 
-export async function stripeFor(config: StripeConfig): Promise<Stripe> {
+async function stripeFor(config: StripeConfig): Promise<Stripe> {
   return createStripeClient({
     secretKey: await readSecret(config.stripeSecretKey),
     apiUrl: config.stripeApiUrl,

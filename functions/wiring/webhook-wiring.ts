@@ -3,6 +3,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DynamoWebhookStore } from '../adapters/dynamodb/webhook-store.ts';
 import { buildMailer } from '../adapters/mail/build-mailer.ts';
 import { readSecret } from '../adapters/secrets.ts';
+import { createStripeClient } from '../adapters/stripe/stripe-client.ts';
 import { StripeEventVerifier } from '../adapters/stripe/stripe-events.ts';
 import { StripePayments } from '../adapters/stripe/stripe-payments.ts';
 import { cryptoIds, systemClock } from '../adapters/system.ts';
@@ -11,13 +12,17 @@ import type { EventVerifier } from '../domain/billing/ports.ts';
 import type { WebhookDeps } from '../domain/billing/webhook.ts';
 import { logger } from '../observability/logger.ts';
 import { businessMetrics } from '../observability/metrics.ts';
-import { stripeFor } from './billing-wiring.ts';
 
 export async function buildWebhookDeps(
   config: TableConfig & StripeConfig & StripeWebhookConfig & MailConfig,
   db: DynamoDBDocumentClient,
 ): Promise<{ deps: WebhookDeps; verifier: EventVerifier }> {
-  const stripe = await stripeFor(config);
+  // The client made here, not through billing-wiring.ts: that module's seat adapters (and their table
+  // actions) would come into this bundle (infra/group-needs.ts).
+  const stripe = createStripeClient({
+    secretKey: await readSecret(config.stripeSecretKey),
+    apiUrl: config.stripeApiUrl,
+  });
   return {
     deps: {
       provider: new StripePayments(stripe),

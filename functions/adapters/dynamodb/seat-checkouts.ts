@@ -7,7 +7,7 @@ import type { SeatCheckoutRecords, SeatPurchaseView } from '../../domain/teams/p
 import { consistentGet } from './client.ts';
 import { isConditionFailure } from './conditions.ts';
 import { keys, ownedBy } from './keys.ts';
-import { listSeatPurchases } from './seat-purchases.ts';
+import { listSeatPurchases } from './seat-purchase-list.ts';
 
 /** The checkout record the webhook credits seats from (docs/data-model.md: CHECKOUT#, with team_id). */
 export class DynamoSeatCheckouts implements SeatCheckoutRecords {

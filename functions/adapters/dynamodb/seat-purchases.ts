@@ -1,11 +1,9 @@
 // A team's seat purchases (docs/data-model.md: SEAT_PURCHASE# in the team's partition), for the team page:
 // a bank debit pending or refused (written by the webhook only while its checkout is not credited, kept 30
 // days), and a paid one (written by the seats' credit transaction, billing-credits.ts, with no expiry),
-// later with its invoice's page at the provider.
-import { type DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod/mini';
+// later with its invoice's page at the provider. The team page's read: seat-purchase-list.ts.
+import { type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SeatPurchaseRecord } from '../../domain/billing/ports.ts';
-import type { SeatPurchaseView } from '../../domain/teams/ports.ts';
 import { type TransactItem, transactWithRetry } from './balance-transaction.ts';
 import { writtenUnlessConditionFails } from './conditions.ts';
 import { keys, TTL_ATTRIBUTE } from './keys.ts';
@@ -115,50 +113,4 @@ export async function saveSeatInvoice(
       }),
     ),
   );
-}
-
-const PurchaseItem = z.object({
-  session_id: z.string(),
-  state: z.enum(['pending', 'failed', 'paid']),
-  seats: z.number(),
-  amount_cents: z.number(),
-  created_at: z.number(),
-  updated_at: z.number(),
-  invoice_url: z.optional(z.nullable(z.string())),
-  invoice_number: z.optional(z.nullable(z.string())),
-});
-
-/** How many purchases the team page lists (the newest). */
-const LISTED = 100;
-
-/** The team's purchases, newest first: one Query of its partition. */
-export async function listSeatPurchases(
-  db: DynamoDBDocumentClient,
-  table: string,
-  teamId: string,
-  now: number,
-): Promise<SeatPurchaseView[]> {
-  const res = await db.send(
-    new QueryCommand({
-      TableName: table,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': `TEAM#${teamId}`, ':prefix': keys.teamPurchasePrefix },
-      ScanIndexForward: false,
-      ConsistentRead: true,
-      Limit: LISTED,
-    }),
-  );
-  return (res.Items ?? [])
-    .filter((i) => typeof i[TTL_ATTRIBUTE] !== 'number' || i[TTL_ATTRIBUTE] > now)
-    .map((i) => PurchaseItem.parse(i))
-    .map((i) => ({
-      sessionId: i.session_id,
-      state: i.state,
-      seats: i.seats,
-      amountCents: i.amount_cents,
-      createdAt: i.created_at,
-      updatedAt: i.updated_at,
-      invoiceUrl: i.invoice_url ?? null,
-      invoiceNumber: i.invoice_number ?? null,
-    }));
 }
