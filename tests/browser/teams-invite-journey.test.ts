@@ -1,5 +1,6 @@
 // An emailed invitation followed by someone with no account, in French on a phone (docs/product.md, "Teams"):
-// the invitation's link opens the French login page, which says the sign-in comes back to the invitation;
+// the invitation's link opens the French login page, which names the team and the address to use and says the
+// sign-in comes back to the invitation;
 // "Créer un compte", the sign-up, the French activation email opened in this browser, and the person lands
 // on the join screen (what the team will see, as whom), joins, and is on the team page in French. The
 // emails' words and links, the letter case of the address and the refusals are
@@ -46,6 +47,9 @@ async function invited(): Promise<{ email: string; link: string }> {
 
 const SIGNUP_JOIN_NOTE =
   "Ouvrez le lien d'activation que nous vous envoyons, sur cet appareil ou un autre : vous reviendrez ensuite à l'invitation de votre équipe.";
+/** The sign-in pages name the team and the address the invitation is for, once the code's preview is read. */
+const teamLine = (email: string) =>
+  `Atelier Dupont vous invite : utilisez ${email}, l'adresse à laquelle l'invitation est destinée.`;
 
 /** On the French sign-up page reached from the invitation: its note, the sign-up, and the activation email. */
 async function signUpFromInvitation(page: Page, email: string) {
@@ -53,7 +57,10 @@ async function signUpFromInvitation(page: Page, email: string) {
   await waitForPath(page, '/fr/signup');
   // The form, then its note of where the sign-in leads.
   await page.getByRole('button', { name: c.requestActivation }).waitFor();
-  expect(plain(await page.getByTestId('join-note').textContent())).toBe(SIGNUP_JOIN_NOTE);
+  await page.getByTestId('join-team-note').waitFor();
+  expect(plain(await page.getByTestId('join-note').textContent())).toBe(
+    `${teamLine(email)} ${SIGNUP_JOIN_NOTE}`,
+  );
   await page.getByLabel(c.email).fill(email);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: c.requestActivation }).click();
@@ -74,8 +81,9 @@ describeInBrowser('an emailed invitation, without an account', () => {
     const page = await browser.newPage(PHONE);
     await page.goto(link);
     await waitForPath(page, '/fr/login');
+    await page.getByTestId('join-team-note').waitFor();
     expect(plain(await page.getByTestId('join-note').textContent())).toBe(
-      'Connectez-vous ou créez un compte pour rejoindre votre équipe : vous reviendrez ensuite à son invitation.',
+      `${teamLine(email)} Connectez-vous ou créez un compte pour rejoindre votre équipe : vous reviendrez ensuite à son invitation.`,
     );
     await page.getByRole('link', { name: c.signUpAction }).click();
     const activation = await signUpFromInvitation(page, email);
