@@ -59,6 +59,7 @@ function reads(team: MyTeam, purchases: SeatPurchase[]) {
     ok('teamMembers', { members: [], seats_total: 3, seats_used: 1, next_cursor: null }),
   );
   apiStub.on('teamPurchases', ok('teamPurchases', { purchases }));
+  apiStub.on('teamInviteLinks', ok('teamInviteLinks', { links: [] }));
 }
 
 const rows = async () => {
