@@ -885,6 +885,8 @@ export const TeamMember = z.object({
       file_name: z.string(),
       likeness: z.nullable(z.number()),
       chosen_at: z.number(),
+      /** the chosen headshot's thumbnail, a short-lived URL signed as the gallery's are */
+      thumbnail_url: z.optional(z.string()),
     }),
   ),
 });

@@ -14,6 +14,7 @@ import {
   inviteMembers,
   joinTeam,
   listMembers,
+  type MembersPageDeps,
   myTeam,
   remindMember,
   removeMember,
@@ -40,7 +41,9 @@ async function text(chunks: AsyncIterable<string>): Promise<string> {
  * in-process handler tests) the page reads after the session like any route.
  */
 /** What the group's routes use: the teams' ports, and the per-address limit of the join code's preview. */
-export type TeamRouteDeps = HeadshotZipDeps & Pick<JoinPreviewDeps, 'limiter' | 'limits'>;
+export type TeamRouteDeps = HeadshotZipDeps &
+  Pick<JoinPreviewDeps, 'limiter' | 'limits'> &
+  Required<Pick<MembersPageDeps, 'results'>>;
 
 export const teamRoutes = (deps: TeamRouteDeps, early?: TeamMembersEarlyReads): RouteHandlers<'teams'> => ({
   createTeam: async ({ user, body }) => created(await createTeam(deps, user, body)),
@@ -59,7 +62,7 @@ export const teamRoutes = (deps: TeamRouteDeps, early?: TeamMembersEarlyReads): 
   setTeamAllowed: ({ user, params, body }) => setAllowed(deps, user, params.teamId ?? '', body),
   teamMembers: ({ user, params, event }) =>
     listMembers(
-      { teams: early ? early.readsFor(event) : deps.teams, clock: deps.clock },
+      { teams: early ? early.readsFor(event) : deps.teams, clock: deps.clock, results: deps.results },
       user,
       params.teamId ?? '',
       {

@@ -320,7 +320,13 @@ describe('the members', () => {
     aMember('m3', {
       status: 'chosen',
       role: 'admin',
-      chosen: { task_id: 't1', file_name: 'm3-headshot.png', likeness: 92, chosen_at: NOW },
+      chosen: {
+        task_id: 't1',
+        file_name: 'm3-headshot.png',
+        likeness: 92,
+        chosen_at: NOW,
+        thumbnail_url: 'https://media.test/results/m3/thumb.webp',
+      },
     }),
     aMember('m4', { status: 'left', left_at: NOW }),
   ];
@@ -347,6 +353,10 @@ describe('the members', () => {
     expect(screen.getAllByTestId('member-status').map((s) => s.textContent)).toEqual(c.statuses);
     expect(plain(within(row('m2')).getByTestId('member-allowance').textContent)).toContain(c.allowance);
     expect(plain(within(row('m3')).getByTestId('member-chosen').textContent)).toBe(c.chosen);
+    // The chosen headshot's thumbnail beside its name, from the URL the server signed.
+    expect(within(row('m3')).getByTestId('member-chosen-thumb').getAttribute('src')).toBe(
+      'https://media.test/results/m3/thumb.webp',
+    );
     // Reminded an hour ago: not again today. The owner is never reminded, a left member has no actions.
     expect((within(row('m2')).getByTestId('remind') as HTMLButtonElement).disabled).toBe(true);
     expect(within(row('m-owner')).queryByTestId('remind')).toBeNull();

@@ -36,6 +36,7 @@ import {
   inviteMembers,
   joinTeam,
   listMembers,
+  type MembersPageDeps,
   memberStatus,
   myTeam,
   remindMember,
@@ -60,7 +61,7 @@ function world() {
   const mailer = new FakeMailer();
   const ids = new FakeIds();
   const checkouts: unknown[] = [];
-  const deps: HeadshotZipDeps & SeatCheckoutDeps = {
+  const deps: HeadshotZipDeps & SeatCheckoutDeps & Pick<MembersPageDeps, 'results'> = {
     teams,
     users: { getById: async () => null },
     mailer,
@@ -662,6 +663,11 @@ describe('chosen headshots and the ZIP', () => {
       (m) => m.member_id === member.memberId,
     );
     expect(row).toMatchObject({ status: 'chosen', chosen: { task_id: t.id, likeness: 0.91 } });
+    // Its thumbnail, signed for the member's own file as the gallery signs it (the dashboard shows it).
+    expect(row?.chosen?.thumbnail_url).toBe(
+      (await (w.deps.results as FakeResultFiles).viewUrls(member.id, t.resultFile as string, 15 * 60))
+        .thumbnailUrl,
+    );
     expect(await setChosen(deps, member, t.id, false)).toMatchObject({ chosen: false });
     current = task(member.id, teamId, member.memberId, { team: null } as never);
     expect(await refusal(setChosen(deps, member, t.id, true))).toEqual({

@@ -5,6 +5,7 @@
 // admin action is refused (403); seats are bought in seat-checkout.ts. Owners and admins never see a member's photos or personal avatars, and a team avatar only
 // once the member chose it (docs/faces.md).
 
+import type { TeamMember } from '../../../shared/api-schemas.ts';
 import { parseEmailAddress } from '../../../shared/email-address.ts';
 import type { Language } from '../../../shared/language.ts';
 import {
@@ -18,6 +19,8 @@ import {
 } from '../../../shared/team-rules.ts';
 import { noticeEmail } from '../email-layout.ts';
 import { type DomainErrorCode, InviteRoomError } from '../errors.ts';
+import { GALLERY_LIMITS } from '../generation/gallery.ts';
+import type { ResultFiles } from '../generation/ports.ts';
 import type { Clock, User } from '../ports.ts';
 import { allowanceOfSeat } from './allowance.ts';
 import { emailDomainAllowed, normaliseDomain } from './domains.ts';
@@ -429,6 +432,8 @@ export function membersPageLimit(asked: string | undefined): number {
 export interface MembersPageDeps {
   teams: Pick<TeamStore, 'membershipOf' | 'getTeam' | 'listMembers'>;
   clock: Clock;
+  /** signs each chosen headshot's thumbnail, as the gallery does (absent: rows without one) */
+  results?: Pick<ResultFiles, 'viewUrls'>;
 }
 
 export async function listMembers(
@@ -445,8 +450,17 @@ export async function listMembers(
   const { team } = await teamFor(deps, user, teamId, 'admin');
   const page = await reading;
   const now = deps.clock.now();
+  const members: TeamMember[] = await Promise.all(
+    page.members.map(async (m) => {
+      const row = memberView(m, now, user.lang);
+      // Only a row that shows its choice (docs/faces.md, "Teams"); the file stays the member's.
+      if (!row.chosen || !m.chosen || !m.userId || !deps.results) return row;
+      const urls = await deps.results.viewUrls(m.userId, m.chosen.resultFile, GALLERY_LIMITS.viewUrlSeconds);
+      return { ...row, chosen: { ...row.chosen, thumbnail_url: urls.thumbnailUrl } };
+    }),
+  );
   return {
-    members: page.members.map((m) => memberView(m, now, user.lang)),
+    members,
     seats_total: team.seatsTotal,
     seats_used: team.seatsUsed,
     next_cursor: page.nextCursor,

@@ -130,6 +130,18 @@ function MemberRow({
         </span>
         {member.chosen && (
           <span className="member__chosen" data-testid="member-chosen">
+            {member.chosen.thumbnail_url && (
+              // The file name beside it says what it is.
+              <img
+                className="member__thumb"
+                src={member.chosen.thumbnail_url}
+                alt=""
+                width={40}
+                height={40}
+                loading="lazy"
+                data-testid="member-chosen-thumb"
+              />
+            )}
             {t('team.chosenFile', { name: member.chosen.file_name })}
             {member.chosen.likeness !== null && ` · ${t('team.likeness', { score: member.chosen.likeness })}`}
           </span>
