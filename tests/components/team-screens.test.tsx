@@ -506,6 +506,7 @@ describe('joining', () => {
     [409, 'NO_SEAT', 'noSeat'],
     [409, 'LINK_CAP_REACHED', 'capReached'],
     [409, 'ALREADY_IN_TEAM', 'alreadyInTeam'],
+    [409, 'MAILBOX_HAS_SEAT', 'mailboxHasSeat'],
     [403, 'DOMAIN_NOT_ALLOWED', 'domainRefused'],
     [403, 'LINK_REVOKED', 'linkRevoked'],
     [403, 'LINK_EXPIRED', 'linkExpired'],
