@@ -102,6 +102,33 @@ describe('an invitation to a French team', () => {
     expect(members.body.members.filter((m) => m.email === address).map((m) => m.status)).toEqual(['joined']);
   }, 90_000);
 
+  it('has the English below the French; its code previewed before an account, then as the member who joined', async () => {
+    const { owner, address, code } = await invitedToFrenchTeam(1, 'paule');
+    const [mail] = await mailsTo(address);
+    const text = mail?.text ?? '';
+    expect(text.indexOf('Atelier Dupont has a seat for you')).toBeGreaterThan(text.indexOf('vous a réservé'));
+    // Signed out (the sign-up page's note): the team and the address to use, nothing else of the team.
+    const before = await callRoute('joinPreview', { params: { code } });
+    expect(before).toMatchObject({
+      status: 200,
+      body: { team_name: 'Atelier Dupont', lang: 'fr', kind: 'invite', email: address, status: 'valid' },
+    });
+    expect(before.body.team_id).toBeUndefined();
+    const token = await createLocalAccount(stack(), address, { lang: 'fr' });
+    expect((await join(token, code)).status).toBe(200);
+    // Reopened from inside the team, with the session (the real handler's early session reads).
+    const after = await callRoute('joinPreview', { token, params: { code } });
+    expect(after.body).toMatchObject({ status: 'member', team_id: owner.teamId });
+    // The owner writes the next invitations in English.
+    const set = await callRoute('setTeamLanguage', {
+      token: owner.token,
+      params: { teamId: owner.teamId },
+      body: { lang: 'en' },
+    });
+    expect(set).toMatchObject({ status: 200, body: { lang: 'en' } });
+    expect((await callRoute('joinPreview', { params: { code } })).body.lang).toBe('en');
+  }, 90_000);
+
   it('signed up with capitals, the invited address joins all the same', async () => {
     const { address, code } = await invitedToFrenchTeam(1, 'louise');
     const token = await signUpAs(address.toUpperCase(), address, 'fr');
