@@ -1,7 +1,7 @@
 // The router, generated from the page table in shared/web-routes.ts: only built pages are routed, each
 // in English and, when localized, under /fr, inside its layout: the site's, the app's, or none for a page
 // that draws the plain frame itself. Addresses follow shared/page-address.ts first, like the hosts.
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { canonicalPagePath } from '../../../shared/page-address.ts';
 import {
@@ -13,6 +13,7 @@ import {
   webPages,
 } from '../../../shared/web-routes.ts';
 import { DocumentPage } from '../components/document-page.tsx';
+import { AppFrameLoading } from '../components/layout/app-frame-loading.tsx';
 import { PublicLayout } from '../components/layout/public-layout.tsx';
 import { pageChunks } from '../lib/page-chunks.ts';
 import { appLayoutChunk } from './lazy-pages.ts';
@@ -66,7 +67,11 @@ export function AppRoutes() {
       <Route
         element={
           <RequireUser>
-            <AppLayout />
+            {/* A boundary of its own: reached from a public page, the app's frame shows at once instead
+                of that page's navbar over nothing while the layout's code arrives. */}
+            <Suspense fallback={<AppFrameLoading />}>
+              <AppLayout />
+            </Suspense>
           </RequireUser>
         }
       >
