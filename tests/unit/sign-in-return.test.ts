@@ -3,7 +3,7 @@
 // and activation on two devices"): an app page of this origin, nothing that a browser could read as another
 // origin, a script, a way out of /app, or words for an email.
 import { describe, expect, it } from 'vitest';
-import { appReturnPath, RETURN_PATH_MAX_LENGTH } from '../../shared/sign-in-return.ts';
+import { appPageIn, appReturnPath, RETURN_PATH_MAX_LENGTH } from '../../shared/sign-in-return.ts';
 
 describe('where a sign-in goes back to', () => {
   it('is an app page, English or French, with its query', () => {
@@ -71,5 +71,20 @@ describe('where a sign-in goes back to', () => {
     expect(appReturnPath(`${longest}a`)).toBeNull();
     for (const other of [null, undefined, 42, ['/app'], { path: '/app' }])
       expect(appReturnPath(other)).toBeNull();
+  });
+});
+
+describe('the page kept, in the language of the sign-in', () => {
+  it.each([
+    ['/app/team?code=abc', 'fr', '/fr/app/team?code=abc'],
+    ['/fr/app/team?code=abc', 'fr', '/fr/app/team?code=abc'],
+    ['/fr/app/team?code=abc', 'en', '/app/team?code=abc'],
+    ['/app/account?delete=x', 'en', '/app/account?delete=x'],
+    ['/app', 'fr', '/fr/app'],
+    ['/fr/app', 'en', '/app'],
+  ] as const)('%s in %s is %s', (path, lang, page) => {
+    expect(appPageIn(path, lang)).toBe(page);
+    // Still a page the rule keeps.
+    expect(appReturnPath(page)).toBe(page);
   });
 });
