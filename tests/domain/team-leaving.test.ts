@@ -14,6 +14,7 @@ import type { Member, TeamDeps } from '../../functions/domain/teams/ports.ts';
 import {
   createInviteLink,
   createTeam,
+  inviteMembers,
   joinTeam,
   listMembers,
   memberView,
@@ -118,6 +119,17 @@ describe('one seat per team per mailbox', () => {
     await removeMember(w.deps, first, teamId, first.memberId);
     const back = w.user({ email: 'p+2@acme.test' });
     expect(await joinTeam(w.deps, back, code)).toEqual({ team_id: teamId });
+  });
+
+  it('an invitation to a relay form is reported invalid and emailed to no one', async () => {
+    const w = world();
+    const { owner, teamId } = await w.owned();
+    const relays = ['a%evil.test@acme.test', 'evil.test!a@acme.test'];
+    expect(await inviteMembers(w.deps, owner, teamId, relays)).toEqual({
+      invited: [],
+      skipped: relays.map((email) => ({ email, reason: 'invalid' })),
+    });
+    expect((w.deps.mailer as FakeMailer).sent).toEqual([]);
   });
 
   it('an address with a relay form joins no domain link', async () => {
