@@ -129,8 +129,9 @@ export const SHELL_DOCUMENT = '_shell.html';
 export const SHELL_DOCUMENT_FR = '_shell-fr.html';
 
 /**
- * The app's document (/app and below): the empty document with the app's frame drawn in it (a bar, a
- * title, cards), shown from the first paint until the app starts (never a blank page).
+ * The app's document (/app and below, and the sign-in pages that lead there: /login, /signup,
+ * /login_with_token): the empty document with the app's frame drawn in it (a bar, a title, cards), shown
+ * from the first paint until the app starts (never a blank page).
  */
 export const APP_SHELL_DOCUMENT = '_app-shell.html';
 export const APP_SHELL_DOCUMENT_FR = '_app-shell-fr.html';
@@ -144,7 +145,13 @@ export const APP_SHELL_DOCUMENT_FR = '_app-shell-fr.html';
 export function shellDocumentFor(path: string): string {
   const fr = path === '/fr' || path.indexOf('/fr/') === 0;
   const bare = fr ? path.substring(3) : path;
-  if (bare === '/app' || bare.indexOf('/app/') === 0) return fr ? '_app-shell-fr.html' : '_app-shell.html';
+  const framed =
+    bare === '/app' ||
+    bare.indexOf('/app/') === 0 ||
+    bare === '/login' ||
+    bare === '/signup' ||
+    bare === '/login_with_token';
+  if (framed) return fr ? '_app-shell-fr.html' : '_app-shell.html';
   return fr ? '_shell-fr.html' : '_shell.html';
 }
 /** Where canonical URLs point when the build has no SITE_URL: the local web app (`npm start`). */

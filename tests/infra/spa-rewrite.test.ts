@@ -68,8 +68,13 @@ describe('CloudFront viewer-request function', () => {
     for (const path of prerenderedPaths()) {
       expect(viewerRequest(path).uri).toBe(path === '/' ? '/index.html' : `${path}/index.html`);
     }
-    expect(viewerRequest('/login_with_token').uri).toBe(`/${SHELL_DOCUMENT}`);
-    expect(viewerRequest('/fr/login').uri).toBe(`/${SHELL_DOCUMENT_FR}`);
+    // The sign-in pages, on their way to the app: its frame too (never a blank page at load).
+    expect(viewerRequest('/login_with_token').uri).toBe(`/${APP_SHELL_DOCUMENT}`);
+    expect(viewerRequest('/fr/login').uri).toBe(`/${APP_SHELL_DOCUMENT_FR}`);
+    expect(viewerRequest('/signup').uri).toBe(`/${APP_SHELL_DOCUMENT}`);
+    expect(viewerRequest('/fr/signup').uri).toBe(`/${APP_SHELL_DOCUMENT_FR}`);
+    expect(viewerRequest('/signups').uri).toBe(`/${SHELL_DOCUMENT}`);
+    expect(viewerRequest('/fr/application').uri).toBe(`/${SHELL_DOCUMENT_FR}`);
     // The app's pages: the document with the app's frame drawn in it.
     expect(viewerRequest('/app/gallery').uri).toBe(`/${APP_SHELL_DOCUMENT}`);
     expect(viewerRequest('/app').uri).toBe(`/${APP_SHELL_DOCUMENT}`);

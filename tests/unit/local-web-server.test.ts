@@ -86,7 +86,12 @@ describe('local web server', () => {
   it('serves pages at their own spelling, unknown pages the app shell, and files by their exact name', async () => {
     expect(await (await get('/pricing')).text()).toContain('pricing');
     expect(await (await get('/fr')).text()).toContain('accueil');
-    expect(await (await get('/login')).text()).toBe(
+    // The sign-in pages lead to the app: its frame from the first paint, never a blank page.
+    for (const path of ['/login', '/signup', '/login_with_token'])
+      expect(await (await get(path)).text(), path).toContain(
+        '<html lang="en"><body><div id="root"></div><div class="boot-frame">',
+      );
+    expect(await (await get('/application')).text()).toBe(
       '<html lang="en"><body><div id="root"></div></body></html>',
     );
     // The app's pages: the document with the app's frame.
@@ -94,10 +99,10 @@ describe('local web server', () => {
       '<html lang="en"><body><div id="root"></div><div class="boot-frame">',
     );
     // Under /fr, the French shell: the page's language is right before the app starts.
-    expect(await (await get('/fr/login')).text()).toContain(
+    expect(await (await get('/fr/application')).text()).toContain(
       '<html lang="fr"><body><div id="root"></div></body>',
     );
-    for (const path of ['/fr/app/gallery', '/fr/app'])
+    for (const path of ['/fr/app/gallery', '/fr/app', '/fr/login', '/fr/signup'])
       expect(await (await get(path)).text(), path).toContain(
         '<html lang="fr"><body><div id="root"></div><div class="boot-frame">',
       );

@@ -3,11 +3,21 @@ import {
   appHomePath,
   languageOfPath,
   pagePath,
+  shellDocumentFor,
   switchLanguagePath,
   webPages,
 } from '../../shared/web-routes.ts';
 
 describe('web pages', () => {
+  it('serve the sign-in pages, on their way to the app, the document that draws its frame (never blank)', () => {
+    for (const path of ['/login', '/signup', '/login_with_token', '/app', '/app/gallery'])
+      expect(shellDocumentFor(path), path).toBe('_app-shell.html');
+    for (const path of ['/fr/login', '/fr/signup', '/fr/app/create'])
+      expect(shellDocumentFor(path), path).toBe('_app-shell-fr.html');
+    expect(shellDocumentFor('/application')).toBe('_shell.html');
+    expect(shellDocumentFor('/fr/signups')).toBe('_shell-fr.html');
+  });
+
   it('take the language from the first path segment only, English by default', () => {
     expect(languageOfPath('/fr')).toBe('fr');
     expect(languageOfPath('/fr/login')).toBe('fr');
