@@ -56,6 +56,21 @@ export function teamSeatClaimsContract(make: () => SeatClaimsSubject | Promise<S
       expect((await s.store.getLink(t.id, link.linkId))?.uses).toBe(3);
     });
 
+    it('two addresses of one mailbox joining at once: one seat, one refusal', async () => {
+      const s = await make();
+      const { team: t, link } = await team(s, 5);
+      const tag = randomUUID().slice(0, 8);
+      const answers = await Promise.all(
+        ['a', 'b', 'c'].map((x) => joins(s, t.id, link.linkId, `p${tag}+${x}@acme.test`)),
+      );
+      expect(answers.filter((a) => a.res.ok)).toHaveLength(1);
+      expect(answers.filter((a) => !a.res.ok).map((a) => a.res)).toEqual([
+        { ok: false, reason: 'mailbox-has-seat' },
+        { ok: false, reason: 'mailbox-has-seat' },
+      ]);
+      expect(await s.store.getTeam(t.id)).toMatchObject({ seatsUsed: 1 });
+    });
+
     it('the claim is the team’s own: the same mailbox takes a seat in another team', async () => {
       const s = await make();
       const tag = randomUUID().slice(0, 8);
