@@ -1,6 +1,7 @@
 // The fakes of tests/support/fakes against the same contracts as the adapters
 // (tests/integration/port-contracts.test.ts runs them against DynamoDB Local, the SQS stand-in, the outbox).
 import { cryptoIds } from '../../functions/adapters/system.ts';
+import { TEAM_SEAT } from '../../shared/team-rules.ts';
 import { accountStoreContract } from '../contracts/account-store.contract.ts';
 import { adminStyleStoreContract } from '../contracts/admin-style-store.contract.ts';
 import { billingStoreContract } from '../contracts/billing-store.contract.ts';
@@ -10,6 +11,7 @@ import { mailerContract } from '../contracts/mailer.contract.ts';
 import { photoFilesContract } from '../contracts/photo-files.contract.ts';
 import { photoStoreContract } from '../contracts/photo-store.contract.ts';
 import { rateLimiterContract } from '../contracts/rate-limiter.contract.ts';
+import { seatPurchasesContract } from '../contracts/seat-purchases.contract.ts';
 import { signInAttemptsContract } from '../contracts/sign-in-attempts.contract.ts';
 import { taskQueueContract } from '../contracts/task-queue.contract.ts';
 import {
@@ -94,6 +96,29 @@ webhookStoreContract(() => {
     store: new FakeWebhookStore(accounts),
     accounts,
     setTokensLtd: async (userId, tokens) => accounts.update(userId, { tokensLtd: tokens }),
+  };
+});
+
+seatPurchasesContract(() => {
+  const store = new FakeWebhookStore(new FakeAccountStore(new FakeClock()));
+  return {
+    store,
+    recordSeatCheckout: (r) =>
+      store.saveCheckout({
+        sessionId: r.sessionId,
+        userId: r.userId,
+        planId: TEAM_SEAT.id,
+        mode: 'payment',
+        amountCents: r.amountCents,
+        createdAt: r.now,
+        teamId: r.teamId,
+        quantity: r.quantity,
+      }),
+    addTeam: async (teamId, ownerId, name) => void store.teams.set(teamId, { ownerId, name }),
+    purchases: async (teamId, now) =>
+      [...(store.teamPurchases.get(teamId)?.values() ?? [])]
+        .filter((p) => p.state === 'paid' || p.updatedAt + 30 * 86_400 > now)
+        .sort((a, b) => b.createdAt - a.createdAt),
   };
 });
 

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DeleteMessageBatchCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll } from 'vitest';
 import { DynamoAccountStore } from '../../functions/adapters/dynamodb/account-store.ts';
 import { DynamoAdminStyleStore } from '../../functions/adapters/dynamodb/admin-style-store.ts';
@@ -19,6 +19,8 @@ import { DynamoPrivacyJobRecords } from '../../functions/adapters/dynamodb/priva
 import { DynamoPrivacyJobRuns } from '../../functions/adapters/dynamodb/privacy/job-runs.ts';
 import { DynamoProviderBudgetStore } from '../../functions/adapters/dynamodb/provider-budget-store.ts';
 import { DynamoRateLimiter } from '../../functions/adapters/dynamodb/rate-limiter.ts';
+import { DynamoSeatCheckouts } from '../../functions/adapters/dynamodb/seat-checkouts.ts';
+import { listSeatPurchases } from '../../functions/adapters/dynamodb/seat-purchase-list.ts';
 import { DynamoOverdueTasks } from '../../functions/adapters/dynamodb/task-deadlines.ts';
 import { DynamoTaskStore } from '../../functions/adapters/dynamodb/task-store.ts';
 import { DynamoWebhookStore } from '../../functions/adapters/dynamodb/webhook-store.ts';
@@ -35,6 +37,7 @@ import { mailerContract } from '../contracts/mailer.contract.ts';
 import { photoFilesContract } from '../contracts/photo-files.contract.ts';
 import { photoStoreContract } from '../contracts/photo-store.contract.ts';
 import { rateLimiterContract } from '../contracts/rate-limiter.contract.ts';
+import { seatPurchasesContract } from '../contracts/seat-purchases.contract.ts';
 import { signInAttemptsContract } from '../contracts/sign-in-attempts.contract.ts';
 import { taskQueueContract } from '../contracts/task-queue.contract.ts';
 import {
@@ -76,6 +79,28 @@ photoFilesContract(() => ({
     const res = await fetch(target.url, { method: 'POST', body: form });
     if (!res.ok) throw new Error(`the bucket answered ${res.status}: ${await res.text()}`);
   },
+}));
+
+seatPurchasesContract(() => ({
+  store: new DynamoWebhookStore(testDb(), table()),
+  recordSeatCheckout: (r) => new DynamoSeatCheckouts(testDb(), table()).recordSeatCheckout(r),
+  addTeam: async (teamId, ownerId, name) => {
+    await testDb().send(
+      new PutCommand({
+        TableName: table(),
+        Item: {
+          pk: `TEAM#${teamId}`,
+          sk: 'TEAM',
+          team_id: teamId,
+          name,
+          owner_id: ownerId,
+          seats_total: 0,
+          seats_used: 0,
+        },
+      }),
+    );
+  },
+  purchases: (teamId, now) => listSeatPurchases(testDb(), table(), teamId, now),
 }));
 
 webhookStoreContract(() => ({
