@@ -111,13 +111,15 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
   'stripe-webhook': {
     table: {
       // GetItem: checkout, customer map, account, payment. PutItem and UpdateItem: the credit
-      // transactions (event id, invoice, ledger entry, payment; checkout, subscription, account), a delayed
-      // payment's state, a checkout's email claims. ConditionCheckItem: a delayed payment is recorded only
-      // while its checkout is not credited. DeleteItem: the credit ends the payment's pending state.
+      // transactions (event id, invoice, ledger entry, payment; checkout, subscription, account; a team's
+      // seats and purchase), a delayed payment's state (a pack's, a team's seat purchase and its invoice), a
+      // checkout's email claims. ConditionCheckItem: a delayed payment is recorded only while its checkout
+      // is not credited. DeleteItem: the credit ends the payment's pending state.
       actions: [...ITEM_READ_WRITE, 'dynamodb:ConditionCheckItem', 'dynamodb:DeleteItem'],
     },
     // No session key: Stripe's signature is the caller's proof. The API key reads a subscription's
-    // current state and a payment's receipt; the signing secret verifies deliveries.
+    // current state, a payment's receipt and a seat checkout's invoice; the signing secret verifies
+    // deliveries.
     stripeApi: true,
     stripeWebhookSecret: true,
     // Each pack's receipt, and the word that a bank refused a debit.

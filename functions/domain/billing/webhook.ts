@@ -1,6 +1,7 @@
 // What a verified provider event does (docs/payments in shared/design): packs credit lifetime
-// tokens once per checkout session, each paid invoice sets the month's tokens once per invoice, state
-// events keep the subscription as the provider has it now, refunds take back unused pack tokens.
+// tokens once per checkout session (team seats their team's seats: seat-payments.ts), each paid invoice
+// sets the month's tokens once per invoice, state events keep the subscription as the provider has it
+// now, refunds take back unused pack tokens (or a seat purchase's free seats).
 // Every decision reads the current state (the event's object, the provider, or our records), never order.
 import { SUBSCRIPTION } from '../../../shared/catalogue.ts';
 import { TEAM_SEAT } from '../../../shared/team-rules.ts';
