@@ -5,6 +5,7 @@ import * as s from './api-schemas.ts';
 import { EDIT_BODY_MAX_BYTES } from './edit-rules.ts';
 import { assertPathParamsKnown } from './path-params.ts';
 import { GOOGLE_CALLBACK_PATH } from './route-paths.ts';
+import { TEAM_LIMITS } from './team-rules.ts';
 
 // Path filling and matching live in a zod-free module the SPA imports too.
 export { buildPath, matchPath } from './route-paths.ts';
@@ -637,6 +638,9 @@ export const apiRoutes = {
     access: 'user',
     request: s.InvitesRequest,
     response: s.InvitesResult,
+    // 500 addresses of up to 320 characters, quoted and separated: the default 16 KB held about 500 short
+    // ones only (docs/product.md, "Teams").
+    maxBodyBytes: TEAM_LIMITS.maxInvitesPerRequest * 324 + 64,
   }),
   createInviteLink: route({
     method: 'POST',

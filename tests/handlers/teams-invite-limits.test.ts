@@ -72,6 +72,15 @@ describe('invitations need seats', () => {
     });
   });
 
+  it('500 company addresses of 40 characters fit in one request (over the default 16 KB body)', async () => {
+    const owner = await ownerWithTeam(500);
+    const emails = Array.from({ length: 500 }, (_, i) => `firstname.lastname${1000 + i}@company.example`);
+    expect(JSON.stringify({ emails }).length).toBeGreaterThan(16 * 1024);
+    const res = await invite(owner, emails);
+    expect(res.status, JSON.stringify(res.body).slice(0, 200)).toBe(200);
+    expect(res.body.invited).toHaveLength(500);
+  }, 60_000);
+
   it('3 seats: 5 new addresses refused, saying 4 can be invited; 4 are', async () => {
     const owner = await ownerWithTeam(3);
     const emails = Array.from({ length: 5 }, () => newEmail('invitee'));
