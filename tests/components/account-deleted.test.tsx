@@ -63,7 +63,8 @@ for (const lang of ['en', 'fr'] as const) {
       const { user } = await renderApp(`${w.prefix}/app/account`, {
         as: aUser({ email: 'leaving@example.com', tokens_ltd: 9 }),
       });
-      await screen.findByTestId('account-email');
+      // The account screen's code may take a while on a busy machine.
+      await screen.findByTestId('account-email', {}, { timeout: 15_000 });
       expect(screen.getByTestId('navbar-email').textContent).toContain('leaving@example.com');
 
       await user.click(screen.getByRole('button', { name: w.deleteButton }));

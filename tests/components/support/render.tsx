@@ -56,6 +56,8 @@ export async function renderApp(
   // What the app reads beside its screens, once signed in (here or by the screen): not in a team
   // (docs/product.md, "Teams").
   apiStub.byDefault('myTeam', fail(404, 'NOT_FOUND', 'You are not in a team.'));
+  // The app navbar asks, for an account with a payment customer id, whether it subscribes: it does not.
+  apiStub.byDefault('checkSubscription', ok('checkSubscription', { hasActiveSubscription: false }));
   // Manage Photos reads the account's capture link on arrival (a live one is shown again): none.
   apiStub.byDefault(
     'currentCaptureLink',
