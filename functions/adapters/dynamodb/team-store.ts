@@ -161,23 +161,35 @@ export class DynamoTeamStore implements TeamStore {
     return known;
   }
 
+  /** A team's seat counters as addInvite last read them (only a condition's expected values: never trusted). */
+  private readonly seatsRead = new Map<string, { total: number; used: number }>();
+
   async addInvite(
     teamId: string,
     invite: NewInvite,
     now: number,
     maxPending: (seatsTotal: number, seatsUsed: number) => number,
   ): Promise<boolean | 'no-room'> {
+    let attempt = 0;
     return transactWithRetry<boolean | 'no-room'>(
       this.db,
       async () => {
-        // The limit follows the team's seats as read; the condition holds the counters to that read, so a
-        // join or a purchase meanwhile makes this read again rather than pass the limit.
-        const team = await consistentGet(this.db, this.table, keys.team(teamId));
-        if (!team || team.dissolved_at !== undefined) return false;
-        const seatsTotal = num(team.seats_total);
-        const seatsUsed = num(team.seats_used);
+        // The limit follows the team's seats as last read (a list of 500 reads them once, not 500 times);
+        // the condition holds the counters to that read, so a join or a purchase meanwhile, or a full team,
+        // fails it and the next attempt reads them again and says whether there is room.
+        attempt += 1;
+        let seats = attempt === 1 ? this.seatsRead.get(teamId) : undefined;
+        if (!seats) {
+          const team = await consistentGet(this.db, this.table, keys.team(teamId));
+          if (!team || team.dissolved_at !== undefined) return false;
+          seats = { total: num(team.seats_total), used: num(team.seats_used) };
+          if (num(team.invites_pending) >= maxPending(seats.total, seats.used)) return 'no-room';
+          if (this.seatsRead.size >= 1000) this.seatsRead.clear();
+          this.seatsRead.set(teamId, seats);
+        }
+        const seatsTotal = seats.total;
+        const seatsUsed = seats.used;
         const cap = maxPending(seatsTotal, seatsUsed);
-        if (num(team.invites_pending) >= cap) return 'no-room';
         return {
           items: [
             {
