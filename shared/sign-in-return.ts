@@ -5,7 +5,9 @@
 // laptop, the activation email on the phone) still lands there (docs/product.md, "Sign-up and activation on
 // two devices"). What the server cannot check, it drops: a return that is not an app page of this origin is
 // never an error, never a redirect elsewhere, and never more than a short, plain path in an email. Free of
-// imports; kept out of the landing page's chunk like lib/return-to.ts (web/vite.config.ts).
+// imports but a type; kept out of the landing page's chunk like lib/return-to.ts (web/vite.config.ts).
+
+import type { Language } from './language.ts';
 
 /** Longer than any page of the app with its code (/fr/app/team?code=…, /fr/app/account?delete=…). */
 export const RETURN_PATH_MAX_LENGTH = 256;
@@ -21,7 +23,7 @@ const APP_PAGE = /^\/(?:fr\/)?app(?:\/[\w-]+)*\/?(?:\?[\w\-.~%=&+]*)?$/;
  * The same app page in the language the person signed in with: an invitation's /app/team?code=… (written in
  * the team's language) kept by someone who signed up on /fr/signup opens as /fr/app/team?code=…, and back.
  */
-export function appPageIn(path: string, lang: 'en' | 'fr'): string {
+export function appPageIn(path: string, lang: Language): string {
   const page = path.replace(/^\/fr(?=\/app(?:[/?]|$))/, '');
   return lang === 'fr' ? `/fr${page}` : page;
 }

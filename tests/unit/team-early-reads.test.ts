@@ -55,7 +55,7 @@ function world() {
   };
   const early = new TeamMembersEarlyReads(verifier, users, caller, reads);
   /** One request as the teams handler serves it: started, the session resolved, the page's use case. */
-  const request = async (event: APIGatewayProxyEventV2, token: string, teamId = 't1') => {
+  const request = async (event: APIGatewayProxyEventV2, token: string, teamId = T1) => {
     early.start(event);
     try {
       const u = await resolveSession({ ...early.session(token), adminEmails: [] }, token);
@@ -66,6 +66,9 @@ function world() {
   };
   return { store, accounts, calls, early, reads, request };
 }
+
+/** A team id of the shape every team has (shared/path-params.ts): another shape is never read early. */
+const T1 = '0b7a2c1e-5d3f-4a6b-9c8d-1e2f3a4b5c6d';
 
 const team = (id: string, ownerId: string): Team => ({
   id,
@@ -100,21 +103,21 @@ const settle = () => new Promise((r) => setTimeout(r, 0));
 
 async function ownedTeam(w: ReturnType<typeof world>) {
   w.accounts.set('owner', user('owner'));
-  await w.store.createTeam(team('t1', 'owner'), { memberId: 'm1', email: 'owner@acme.test' });
+  await w.store.createTeam(team(T1, 'owner'), { memberId: 'm1', email: 'owner@acme.test' });
 }
 
 describe('the dashboard page’s early reads', () => {
   it('reads the caller and the page at once before the session is resolved, and nothing more after', async () => {
     const w = world();
     await ownedTeam(w);
-    const event = membersEvent('t1', { token: 'token-owner' });
+    const event = membersEvent(T1, { token: 'token-owner' });
     w.early.start(event);
     await settle();
     // Two reads under way before any session or route code ran: the caller's (account, pointer, team) and
     // the page.
     expect(w.calls).toMatchObject({ verify: 1, caller: 1, listMembers: 1 });
     const u = await resolveSession({ ...w.early.session('token-owner'), adminEmails: [] }, 'token-owner');
-    const page = await listMembers({ teams: w.early.readsFor(event), clock: new FakeClock(10) }, u, 't1', {});
+    const page = await listMembers({ teams: w.early.readsFor(event), clock: new FakeClock(10) }, u, T1, {});
     w.early.end(event);
     expect(page.members.map((m) => m.member_id)).toEqual(['m1']);
     expect(w.calls).toEqual({
@@ -134,10 +137,10 @@ describe('the dashboard page’s early reads', () => {
     w.accounts.set('other', user('other'));
     w.accounts.set('member', user('member'));
     w.accounts.set('revoked', user('revoked', 2));
-    w.store.pointers.set('member', { teamId: 't1', memberId: 'm3', role: 'member' });
-    w.store.pointers.set('revoked', { teamId: 't1', memberId: 'm4', role: 'admin' });
+    w.store.pointers.set('member', { teamId: T1, memberId: 'm3', role: 'member' });
+    w.store.pointers.set('revoked', { teamId: T1, memberId: 'm4', role: 'admin' });
     const ask = (caller: string) =>
-      w.request(membersEvent('t1', { token: `token-${caller}` }), `token-${caller}`).then(
+      w.request(membersEvent(T1, { token: `token-${caller}` }), `token-${caller}`).then(
         () => 'answered',
         (e: DomainError) => e.code,
       );
@@ -151,14 +154,14 @@ describe('the dashboard page’s early reads', () => {
   it('serves each early read once, to the same caller and page only; the next request reads afresh', async () => {
     const w = world();
     await ownedTeam(w);
-    const event = membersEvent('t1', { token: 'token-owner', query: { limit: '10' } });
+    const event = membersEvent(T1, { token: 'token-owner', query: { limit: '10' } });
     w.early.start(event);
     const served = w.early.readsFor(event);
     // Another page than the one started: read from the store.
-    await served.listMembers('t1', 50, null);
+    await served.listMembers(T1, 50, null);
     expect(w.calls.listMembers).toBe(2);
-    await served.listMembers('t1', 10, null);
-    await served.listMembers('t1', 10, null);
+    await served.listMembers(T1, 10, null);
+    await served.listMembers(T1, 10, null);
     expect(w.calls.listMembers).toBe(3);
     // Another caller than the token's: the store's answer, not the early one.
     await served.membershipOf('someone-else');
@@ -170,16 +173,16 @@ describe('the dashboard page’s early reads', () => {
     // The owner is removed: their next request sees the pointer gone (nothing kept between requests).
     w.store.pointers.delete('owner');
     const refused = await w
-      .request(membersEvent('t1', { token: 'token-owner' }), 'token-owner')
+      .request(membersEvent(T1, { token: 'token-owner' }), 'token-owner')
       .catch((e: DomainError) => e.code);
     expect(refused).toBe('NOT_FOUND');
   });
 
   it('reads nothing early for an invalid token, a download link, or another route', async () => {
     const w = world();
-    w.early.start(membersEvent('t1', { token: 'forged' }));
-    w.early.start(membersEvent('t1', { link: 'token-owner' }));
-    w.early.start({ ...membersEvent('t1', { token: 'token-owner' }), routeKey: 'GET /teams/mine' });
+    w.early.start(membersEvent(T1, { token: 'forged' }));
+    w.early.start(membersEvent(T1, { link: 'token-owner' }));
+    w.early.start({ ...membersEvent(T1, { token: 'token-owner' }), routeKey: 'GET /teams/mine' });
     await settle();
     expect(w.calls).toMatchObject({ caller: 0, membershipOf: 0, getTeam: 0, listMembers: 0 });
   });
