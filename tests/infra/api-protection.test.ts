@@ -32,13 +32,14 @@ describe.each([
   ['dev', () => dev],
   ['prod', () => prod],
 ] as const)('%s stack', (stage, get) => {
-  it('throttles the API stage, and signup, login, send_login_link, password checks, photo processing, downloads, team invitations and reminders more strictly', () => {
+  it('throttles the API stage, and signup, login, send_login_link, password checks, photo processing, edits, downloads, team invitations and reminders more strictly', () => {
     const s = get();
     expect([...throttledRoutes].sort()).toEqual([
       'changePassword',
       'confirmPhotoUploads',
       'createDownloadLink',
       'deleteAccount',
+      'editTask',
       'favouritesZip',
       'login',
       'remindMember',

@@ -314,8 +314,10 @@ describe.each([
     // App addresses get the document that already draws the app's frame.
     expect(rewrite('/app/gallery')).toBe('/_app-shell.html');
     expect(rewrite('/fr/app/account')).toBe('/_app-shell-fr.html');
-    expect(rewrite('/login')).toBe('/_shell.html');
-    expect(rewrite('/login_with_token')).toBe('/_shell.html');
+    // The sign-in pages lead to the app: its frame too (shared/web-routes.ts shellDocumentFor).
+    expect(rewrite('/login')).toBe('/_app-shell.html');
+    expect(rewrite('/login_with_token')).toBe('/_app-shell.html');
+    expect(rewrite('/application')).toBe('/_shell.html');
     expect(rewrite('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
     expect(rewrite('/config.json')).toBe('/config.json');
     expect(rewrite('/missing.png')).toBe('/missing.png');

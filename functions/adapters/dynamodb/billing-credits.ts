@@ -3,7 +3,6 @@
 // the value read) and its ledger entry. Concurrent or repeated deliveries fail a condition and change nothing.
 import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import type { LedgerEntry } from '../../../shared/api-schemas.ts';
 import type {
   BillingAccount,
   CreditOutcome,
@@ -15,6 +14,7 @@ import type {
 import { type Attempt, type TransactItem, transactWithRetry } from './balance-transaction.ts';
 import { claimedAttribute } from './email-claims.ts';
 import { accountOwner, keys, OWNER_ATTRIBUTE, ownedBy, TTL_ATTRIBUTE } from './keys.ts';
+import { ledgerPut } from './ledger-put.ts';
 import { seatsPaidPut } from './seat-purchases.ts';
 import { teamLedgerPut } from './team-ledger.ts';
 
@@ -31,41 +31,6 @@ function eventPut(table: string, eventId: string, now: number): TransactItem {
         ...keys.providerEvent(eventId),
         applied_at: now,
         [TTL_ATTRIBUTE]: now + EVENT_RETENTION_SECONDS,
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    },
-  };
-}
-
-interface LedgerLine {
-  entryId: string;
-  reason: LedgerEntry['reason'];
-  pool: LedgerEntry['pool'];
-  amount: number;
-  balanceAfter: number;
-  at: number;
-  /** orders entries written in one transaction (same second): the lower sorts first */
-  order?: number;
-  /** what the entry paid for or gave back: a batch's debit, a task's refund (for support and audits) */
-  batchId?: string;
-  taskId?: string;
-}
-
-export function ledgerPut(table: string, userId: string, e: LedgerLine): TransactItem {
-  const key = keys.ledger(userId, e.at, `${e.order ?? 0}#${e.entryId}`);
-  return {
-    Put: {
-      TableName: table,
-      Item: {
-        ...key,
-        entry_id: e.entryId,
-        reason: e.reason,
-        pool: e.pool,
-        amount: e.amount,
-        balance_after: e.balanceAfter,
-        created_at: e.at,
-        ...(e.batchId ? { batch_id: e.batchId } : {}),
-        ...(e.taskId ? { task_id: e.taskId } : {}),
       },
       ConditionExpression: 'attribute_not_exists(pk)',
     },

@@ -19,8 +19,8 @@ import type {
   TaskRecord,
 } from '../../domain/generation/tasks.ts';
 import { type TransactItem, transactWithRetry } from './balance-transaction.ts';
-import { ledgerPut } from './billing-credits.ts';
 import { keys, ownedBy, TTL_ATTRIBUTE } from './keys.ts';
+import { ledgerPut } from './ledger-put.ts';
 import { toTask } from './task-items.ts';
 import { memberAllowanceChange } from './team-payers.ts';
 

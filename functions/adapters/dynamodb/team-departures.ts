@@ -21,7 +21,7 @@ import { consistentGet } from './client.ts';
 import { writtenUnlessConditionFails } from './conditions.ts';
 import { keys, ownedBy, TTL_ATTRIBUTE } from './keys.ts';
 import { queryPages } from './query-pages.ts';
-import { seatClaimRelease } from './team-seat-claims.ts';
+import { seatClaimRelease } from './team-seat-releases.ts';
 
 export const DELETED_ACCOUNT_EMAIL = '(account deleted)';
 

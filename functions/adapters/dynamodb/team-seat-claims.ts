@@ -4,10 +4,8 @@
 // transaction, under `attribute_not_exists`: a second address of the same mailbox is refused by the database,
 // however many join at once. Leaving, a removal and the account's deletion release it in theirs, so the same
 // person may join again; a dissolved team's partition goes with its claims.
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mailboxOf } from '../../../shared/email-address.ts';
 import type { TransactItem } from './balance-transaction.ts';
-import { consistentGet } from './client.ts';
 import { keys } from './keys.ts';
 
 /** The join's share: the claim of `email`'s mailbox by the joining member (fails when another holds it). */
@@ -21,53 +19,6 @@ export function seatClaimPut(table: string, teamId: string, email: string, membe
   };
 }
 
-/**
- * A departure's share: the claim of the member's mailbox, when this member holds it (read first; a member
- * who joined before claims were kept holds none, and another's claim stays).
- */
-export async function seatClaimRelease(
-  db: DynamoDBDocumentClient,
-  table: string,
-  teamId: string,
-  memberId: string,
-  email: string | null,
-): Promise<TransactItem[]> {
-  if (!email?.includes('@')) return [];
-  const key = keys.teamSeatClaim(teamId, mailboxOf(email));
-  const claim = await consistentGet(db, table, key);
-  if (claim?.member_id !== memberId) return [];
-  return [
-    {
-      Delete: {
-        TableName: table,
-        Key: key,
-        ConditionExpression: 'member_id = :member',
-        ExpressionAttributeValues: { ':member': memberId },
-      },
-    },
-  ];
-}
-
-/**
- * A departing member's "Chosen for my team" mark off their task, as the choice leaves their row (read
- * first: a task they deleted meanwhile is left alone, and a conflict reads again).
- */
-export async function chosenMarkRelease(
-  db: DynamoDBDocumentClient,
-  table: string,
-  userId: string,
-  taskId: string,
-): Promise<TransactItem[]> {
-  const task = await consistentGet(db, table, keys.task(userId, taskId));
-  if (!task) return [];
-  return [
-    {
-      Update: {
-        TableName: table,
-        Key: keys.task(userId, taskId),
-        UpdateExpression: 'REMOVE team_chosen_at',
-        ConditionExpression: 'attribute_exists(pk)',
-      },
-    },
-  ];
-}
+// A departure's releases live apart (team-seat-releases.ts): the privacy jobs' function releases claims and is
+// granted no PutItem.
+export { chosenMarkRelease, seatClaimRelease } from './team-seat-releases.ts';

@@ -20,11 +20,12 @@ import type {
   WebhookStore,
 } from '../../domain/billing/ports.ts';
 import { type TransactItem, transactWithRetry } from './balance-transaction.ts';
-import { clawBackRefund, creditPack, creditTeamSeats, grantPeriod, ledgerPut } from './billing-credits.ts';
+import { clawBackRefund, creditPack, creditTeamSeats, grantPeriod } from './billing-credits.ts';
 import { DynamoBillingStore, isLive } from './billing-store.ts';
 import { delayedPaymentDelete, recordFailedPayment, recordPendingPayment } from './delayed-payments.ts';
 import { claimEmail, emailSent, releaseEmail } from './email-claims.ts';
 import { accountOwner, keys, OWNER_ATTRIBUTE } from './keys.ts';
+import { ledgerPut } from './ledger-put.ts';
 import { recordSeatsFailed, recordSeatsPending, saveSeatInvoice } from './seat-purchases.ts';
 
 const CheckoutItem = z.object({
