@@ -44,7 +44,14 @@ export function uniqueEmail(tag: string): string {
 }
 
 /** The routes whose limits count per client address (functions/domain/accounts/rate-limits.ts). */
-const PER_CLIENT_ROUTES = ['signup', 'login', 'sendLoginLink', 'loginLinkPreview', 'googleLogin'] as const;
+const PER_CLIENT_ROUTES = [
+  'signup',
+  'login',
+  'sendLoginLink',
+  'loginLinkPreview',
+  'googleLogin',
+  'joinPreview',
+] as const;
 
 /**
  * The worker's Chromium: the browser files share their worker's modules (vitest.config.ts), so one launch
