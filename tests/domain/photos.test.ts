@@ -4,8 +4,9 @@
 // The real decoder and face model are tested in tests/integration/photo-checks.test.ts and face-check.test.ts;
 // the store's races in tests/contracts/photo-store.contract.ts.
 import { describe, expect, it } from 'vitest';
+import { inOrder } from '../../functions/domain/in-order.ts';
 import { CONSENT_MESSAGES } from '../../functions/domain/photos/consent.ts';
-import { confirmUploads, inOrder, uploadPhotoFiles } from '../../functions/domain/photos/intake.ts';
+import { confirmUploads, uploadPhotoFiles } from '../../functions/domain/photos/intake.ts';
 import {
   deletePhoto,
   listPhotos,

@@ -120,6 +120,35 @@ describe('invitations need seats', () => {
   });
 });
 
+describe('a long list of addresses', () => {
+  it('is written and emailed several at a time, never all at once, each address once, answered in order', async () => {
+    const w = world();
+    const { owner, teamId } = await w.owned(60);
+    // Each email takes a while, as SES does: one after another, 50 would take 50 times as long.
+    let inFlight = 0;
+    let most = 0;
+    const send = w.mailer.send.bind(w.mailer);
+    w.mailer.send = async (email) => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      await new Promise((r) => setTimeout(r, 5));
+      inFlight -= 1;
+      return send(email);
+    };
+    const list = addresses(50);
+    const res = await inviteMembers(w.deps, owner, teamId, [...list, list[3] as string, 'not-an-address']);
+    expect(res.invited).toEqual(list);
+    expect(res.skipped).toEqual([
+      { email: list[3], reason: 'duplicate' },
+      { email: 'not-an-address', reason: 'invalid' },
+    ]);
+    expect(new Set(w.mailer.sent.map((m) => m.to)).size).toBe(50);
+    expect(w.mailer.sent).toHaveLength(50);
+    expect(most).toBeGreaterThan(1);
+    expect(most).toBeLessThanOrEqual(8);
+  });
+});
+
 describe('a team’s day of emails', () => {
   it('invitation emails: twice the seats plus 10 a day, then 429 saying when more can be sent', async () => {
     const w = world();

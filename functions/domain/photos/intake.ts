@@ -10,6 +10,7 @@ import { PHOTO_LIMITS, PHOTO_RETENTION_DAYS, type RejectionReason } from '../../
 import { DomainError, RateLimitedError } from '../errors.ts';
 import type { PhotoMeasures } from '../faces/face-measures.ts';
 import { checkPhotoFace, mayShowSomeoneElse, type PhotoFace } from '../faces/faces.ts';
+import { inOrder } from '../in-order.ts';
 import type { Ids, User } from '../ports.ts';
 import { notePhotoProgress } from '../teams/photo-progress.ts';
 import { requirePhotoConsent } from './consent.ts';
@@ -342,28 +343,4 @@ export async function uploadPhotoFiles(
     false,
   );
   return withScores(deps, user, uploadResult(outcomes));
-}
-
-/** Runs `work` on every item, at most `concurrency` at a time, keeping the input's order. */
-export async function inOrder<T, R>(
-  items: readonly T[],
-  concurrency: number,
-  work: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  let failed = false;
-  const worker = async () => {
-    while (next < items.length && !failed) {
-      const i = next++;
-      try {
-        results[i] = await work(items[i] as T);
-      } catch (e) {
-        failed = true;
-        throw e;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
-  return results;
 }

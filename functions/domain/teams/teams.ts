@@ -21,6 +21,7 @@ import { noticeEmail } from '../email-layout.ts';
 import { type DomainErrorCode, InviteRoomError } from '../errors.ts';
 import { GALLERY_LIMITS } from '../generation/gallery.ts';
 import type { ResultFiles } from '../generation/ports.ts';
+import { inOrder } from '../in-order.ts';
 import type { Clock, User } from '../ports.ts';
 import { allowanceOfSeat } from './allowance.ts';
 import { emailDomainAllowed, normaliseDomain } from './domains.ts';
@@ -152,6 +153,9 @@ type SkipReason = 'invalid' | 'duplicate' | 'member' | 'already_invited' | 'rece
  * invited are reported and not emailed again; the others get an email in the team's language with a join
  * link of their own (single-purpose: it joins that address).
  */
+/** Addresses invited at once: each is a few table writes and an email. */
+const INVITES_AT_ONCE = 8;
+
 export async function inviteMembers(
   deps: TeamDeps,
   user: User,
@@ -186,19 +190,13 @@ export async function inviteMembers(
   if (asked > canInvite)
     throw new InviteRoomError(TEAM_LIMIT_WORDS.notEnoughSeats(canInvite, user.lang), canInvite);
   await countTeamEmails(deps, team, 'invite', asked, user.lang);
-  let unsent = 0;
-  for (const email of fresh) {
+  // Each address is its own claim, write and email (the database holds the limits between them): several at
+  // once, so 500 addresses are answered well within the function's time.
+  const outcomes = await inOrder(fresh, INVITES_AT_ONCE, async (email): Promise<SkipReason | null> => {
     const already = known.get(email);
-    if (already) {
-      skipped.push({ email, reason: already });
-      continue;
-    }
+    if (already) return already;
     // One email a day per address from this team, whatever became of an earlier invitation's row.
-    if (await claimAddress(deps, teamId, email)) {
-      skipped.push({ email, reason: 'recently_emailed' });
-      unsent += 1;
-      continue;
-    }
+    if (await claimAddress(deps, teamId, email)) return 'recently_emailed';
     const code = deps.ids.newSecret();
     const added = await deps.teams.addInvite(
       teamId,
@@ -213,9 +211,7 @@ export async function inviteMembers(
     );
     if (added !== true) {
       await releaseAddress(deps, teamId, email);
-      skipped.push({ email, reason: added === 'no-room' ? 'no_seat' : 'already_invited' });
-      unsent += 1;
-      continue;
+      return added === 'no-room' ? 'no_seat' : 'already_invited';
     }
     await deps.mailer.send(
       noticeEmail(email, {
@@ -227,8 +223,18 @@ export async function inviteMembers(
         below: inviteBelow(team.lang, name, email),
       }),
     );
-    invited.push(email);
-  }
+    return null;
+  });
+  let unsent = 0;
+  fresh.forEach((email, i) => {
+    const reason = outcomes[i] ?? null;
+    if (reason === null) invited.push(email);
+    else {
+      skipped.push({ email, reason });
+      // An address known to the team was never counted (asked leaves it out).
+      if (!known.has(email)) unsent += 1;
+    }
+  });
   await uncountTeamEmails(deps, teamId, 'invite', unsent);
   return { invited, skipped };
 }
