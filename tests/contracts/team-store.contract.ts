@@ -672,6 +672,13 @@ export function teamStoreContract(make: () => TeamStoreSubject | Promise<TeamSto
       expect(await s.store.getMember(t.id, owner.memberId)).toMatchObject({ hasSeat: false, chosen: null });
       expect(await s.taskChosenAt(owner.id, taskId)).toBeNull();
       expect(await s.spend(t.id, owner.memberId, -1)).toBe(false);
+      // Without a seat, the avatar made from it is no longer the team's to choose: nothing marked.
+      expect(await s.store.setChosen(owner.id, t.id, owner.memberId, { ...chosen, chosenAt: NOW + 1 })).toBe(
+        'no-seat',
+      );
+      expect(await s.store.getMember(t.id, owner.memberId)).toMatchObject({ chosen: null });
+      expect(await s.taskChosenAt(owner.id, taskId)).toBeNull();
+      expect(await s.store.setChosen(owner.id, t.id, owner.memberId, null)).toBe(true);
       // No seat left: refused, nothing counted.
       expect(await s.store.takeSeat(seat)).toEqual({ ok: false, reason: 'no-seat' });
       expect(await s.store.getTeam(t.id)).toMatchObject({ seatsUsed: 2 });

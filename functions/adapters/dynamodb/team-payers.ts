@@ -36,10 +36,12 @@ export class DynamoTeamPayers implements TeamPayers, TeamChoices {
     teamId: string,
     memberId: string,
     chosen: ChosenHeadshot | null,
-  ): Promise<boolean> {
-    return transactWithRetry<boolean>(this.db, async () => {
+  ): Promise<boolean | 'no-seat'> {
+    return transactWithRetry<boolean | 'no-seat'>(this.db, async () => {
       const member = await consistentGet(this.db, this.table, keys.teamMember(teamId, memberId));
       if (!member || member.left_at !== undefined || member.user_id !== userId) return false;
+      // A seat given back in the meantime fails the condition below and is read here on the retry.
+      if (chosen && member.has_seat !== true) return 'no-seat';
       const before = (member.chosen as ChosenHeadshot | undefined)?.taskId ?? null;
       const items: TransactItem[] = [
         {
@@ -47,11 +49,9 @@ export class DynamoTeamPayers implements TeamPayers, TeamChoices {
             TableName: this.table,
             Key: keys.teamMember(teamId, memberId),
             UpdateExpression: chosen ? 'SET chosen = :chosen' : 'REMOVE chosen',
-            ConditionExpression: before
-              ? 'attribute_not_exists(left_at) AND chosen.taskId = :before'
-              : 'attribute_not_exists(left_at) AND attribute_not_exists(chosen)',
+            ConditionExpression: `attribute_not_exists(left_at) AND ${before ? 'chosen.taskId = :before' : 'attribute_not_exists(chosen)'}${chosen ? ' AND has_seat = :seated' : ''}`,
             ExpressionAttributeValues: {
-              ...(chosen ? { ':chosen': chosen } : {}),
+              ...(chosen ? { ':chosen': chosen, ':seated': true } : {}),
               ...(before ? { ':before': before } : {}),
             },
           },

@@ -699,7 +699,7 @@ export class DynamoTeamStore implements TeamStore {
     teamId: string,
     memberId: string,
     chosen: ChosenHeadshot | null,
-  ): Promise<boolean> {
+  ): Promise<boolean | 'no-seat'> {
     return new DynamoTeamPayers(this.db, this.table).setChosen(userId, teamId, memberId, chosen);
   }
 }

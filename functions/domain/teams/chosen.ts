@@ -58,6 +58,7 @@ export async function setChosen(
         }
       : null,
   );
+  if (ok === 'no-seat') throw new DomainError('VALIDATION_FAILED', TEAM_MESSAGES.noOwnSeat[user.lang]);
   if (!ok) throw new DomainError('NOT_FOUND', TEAM_MESSAGES.noTeam[user.lang]);
   // The team's set of chosen headshots changed: its ZIP is built now, ahead of the download.
   await deps.archives?.setChanged(membership.teamId);

@@ -259,14 +259,16 @@ export interface TeamChoices {
   membershipOf(userId: string): Promise<Membership | null>;
   /**
    * The member's chosen team avatar (null takes it back), and the mark on the task (and off the one chosen
-   * before); false when the member is gone or the task is not theirs and finished.
+   * before); false when the member is gone or the task is not theirs and finished; 'no-seat' when choosing
+   * on a row that holds no seat (an owner or admin who gave theirs back): only a seat's headshots are the
+   * team's.
    */
   setChosen(
     userId: string,
     teamId: string,
     memberId: string,
     chosen: ChosenHeadshot | null,
-  ): Promise<boolean>;
+  ): Promise<boolean | 'no-seat'>;
 }
 
 /** What an owner's departure did to their team. */

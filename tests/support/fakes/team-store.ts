@@ -453,9 +453,10 @@ export class FakeTeamStore implements TeamStore, TeamDepartures, TeamPhotoProgre
     teamId: string,
     memberId: string,
     chosen: ChosenHeadshot | null,
-  ): Promise<boolean> {
+  ): Promise<boolean | 'no-seat'> {
     const m = this.member(teamId, memberId);
     if (!m || m.leftAt !== null || m.userId !== userId) return false;
+    if (chosen && !m.hasSeat) return 'no-seat';
     const next = chosen ? this.tasks.get(`${userId}/${chosen.taskId}`) : undefined;
     if (chosen && (next?.status !== 'DONE' || next.teamId !== teamId || next.memberId !== memberId))
       return false;
