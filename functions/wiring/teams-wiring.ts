@@ -21,6 +21,8 @@ export function buildTeamDeps(
   db: DynamoDBDocumentClient,
   s3: S3Client,
 ): TeamRouteDeps {
+  // One limiter for every count the teams function keeps (its items are keyed by bucket and key).
+  const rates = new DynamoRateLimiter(db, config.tableName, systemClock);
   return {
     teams: new DynamoTeamStore(db, config.tableName),
     users: new DynamoUserReader(db, config.tableName),
@@ -29,7 +31,7 @@ export function buildTeamDeps(
     clock: systemClock,
     ids: cryptoIds,
     // A team's day of invitations and reminders, one email a day per address (functions/domain/teams/team-emails.ts).
-    rates: new DynamoRateLimiter(db, config.tableName, systemClock),
+    rates,
     webUrl: config.webUrl,
     // A removal changes the team's set of chosen headshots: its ZIP is built ahead on the privacy job queue.
     archives: new QueuedTeamArchives(buildPrivacyJobQueue(config)),
@@ -37,7 +39,7 @@ export function buildTeamDeps(
     results: new S3ResultFiles(s3, config.mediaBucket),
     images: new SharpResultImages(),
     // The join code's preview, limited per address (functions/domain/teams/join-preview.ts).
-    limiter: new DynamoRateLimiter(db, config.tableName, systemClock),
+    limiter: rates,
     limits: DEFAULT_RATE_LIMITS,
   };
 }
