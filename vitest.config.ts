@@ -52,6 +52,9 @@ export default defineConfig({
           globalSetup: ['tests/support/handlers-setup.ts'],
           env: { LOG_LEVEL: 'silent' },
           isolate: false,
+          // A password test hashes several times with scrypt (128 MiB, about 100 ms of CPU each on a quiet
+          // core): 1-2 s alone, past vitest's 5 s default when the two cores are shared. A limit, not a wait.
+          testTimeout: 30_000,
           hookTimeout: 60_000,
         },
       },
@@ -113,6 +116,8 @@ export default defineConfig({
           include: ['tests/components/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['tests/components/support/setup.tsx'],
+          // A file's first render loads its screens' modules: about 3 s on a busy machine, near the default 5 s.
+          testTimeout: 30_000,
         },
       },
       {

@@ -66,7 +66,7 @@ function KeepAnyway({ task }: { task: Task }) {
   return (
     <>
       {asking ? (
-        <div className="keep-confirm" role="group" aria-labelledby={askId} data-testid="keep-confirm">
+        <fieldset className="keep-confirm" aria-labelledby={askId} data-testid="keep-confirm">
           <p id={askId}>{t('gallery.keepAnywayAsk', { count: cost })}</p>
           <div className="keep-confirm__actions">
             <Button
@@ -90,7 +90,7 @@ function KeepAnyway({ task }: { task: Task }) {
               {t('gallery.cancel')}
             </Button>
           </div>
-        </div>
+        </fieldset>
       ) : (
         <Button size="sm" variant="secondary" onClick={() => setAsking(true)} data-testid="keep-anyway">
           {t('gallery.keepAnyway')}
