@@ -120,10 +120,15 @@ describe('a member creates from the team allowance', { timeout: 120_000 }, () =>
     );
     expect(await row()).toMatchObject({ chosen: { task_id: tasks[1]?.id } });
     await callRoute('setChosen', { token: m.token, params: { taskId: picked }, body: { chosen: true } });
-    // Nothing of the member's photos or other avatars is on the dashboard.
-    const text = JSON.stringify(await rows());
+    // Nothing of the member's photos or other avatars is on the dashboard: the chosen headshot's own
+    // thumbnail only (result-thumbs/), never a photo's (photos/, thumbs/) or a reference.
+    const shown = await rows();
+    expect(shown.find((x) => x.member_id === m.memberId)?.chosen?.thumbnail_url).toMatch(
+      new RegExp(`/result-thumbs/[^/]+/${picked}\\.webp\\?`),
+    );
+    const text = JSON.stringify(shown);
     expect(text).not.toContain(tasks[1]?.id as string);
-    expect(text).not.toMatch(/photos\/|thumbs\/|reference/);
+    expect(text).not.toMatch(/photos\/|(?<!result-)thumbs\/|reference/);
   });
 
   it("refuses styles and combinations outside the team's rules, before anything is charged", async () => {
