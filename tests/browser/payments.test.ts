@@ -448,7 +448,7 @@ describeInBrowser('account page: a bank debit pending, then the export offered o
       exportButton: 'Exporter mes données',
       preparing: 'Cela prend en général quelques secondes : restez ici pour le télécharger',
       ready:
-        /^Votre export de données est prêt : téléchargez-le maintenant\. Il reste disponible jusqu'au .+, et nous vous avons aussi envoyé un lien par e-mail\.$/,
+        /^Votre export de données est prêt\s:\stéléchargez-le maintenant\. Il reste disponible jusqu'au .+, et nous vous avons aussi envoyé un lien par e-mail\.$/,
       download: 'Télécharger',
       mail: 'Votre export de données Aivatar est prêt',
     },

@@ -148,12 +148,13 @@ describeInBrowser('Selfies from the phone', () => {
     await expect.poll(async () => page.getByTestId('photo-card').count(), { timeout: 15_000 }).toBe(5);
     expect(await panel.getByTestId('phone-arrived').innerText()).toBe('5');
     const names = await page.getByTestId('photo-name').allInnerTexts();
+    // Named on the phone, in the phone page's language (French here), numbered by the photos kept.
     expect(names.sort()).toEqual([
-      'selfie-1-straight.jpg',
-      'selfie-2-left.jpg',
-      'selfie-3-right.jpg',
-      'selfie-4-smile.jpg',
-      'selfie-5-window.jpg',
+      'selfie-1-face.jpg',
+      'selfie-2-gauche.jpg',
+      'selfie-3-droite.jpg',
+      'selfie-4-sourire.jpg',
+      'selfie-5-fenetre.jpg',
     ]);
     // Each card with its score, as the list gives it; none of them "Low resolution".
     const list = await listOf(token);

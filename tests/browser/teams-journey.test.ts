@@ -176,11 +176,13 @@ describeInBrowser('teams, end to end', () => {
         expect(await page.getByTestId('team-role').innerText()).toBe(c.role.member);
         if (i === 0) await shoot(page, lang, 'member');
       }
+      // The page reads the link before Join is pressed: the refusal is said at once, and Join is off.
       await openSignedIn(page, late.token, joinPath);
-      await page.getByTestId('join-team').click();
+      await page.getByTestId('join-refusal').waitFor();
       expect(plain(await page.getByTestId('join-refusal').textContent())).toBe(
         plain(TEAM_MESSAGES.capReached[lang]),
       );
+      expect(await page.getByTestId('join-team').isDisabled()).toBe(true);
       await shoot(page, lang, 'join-refused');
 
       // Ada uploads two selfies, creates from the only combination offered and chooses her headshot.
@@ -245,7 +247,8 @@ describeInBrowser('teams, end to end', () => {
       // The owner's dashboard: both chosen, 2 of 3 seats used; then the CSV and the ZIP.
       await openSignedIn(page, owner.token, teamPath);
       const rows = page.getByTestId('member-row');
-      await expect.poll(() => rows.count()).toBe(3);
+      // The dashboard's first page (beside the open links and purchases it reads): a loaded machine takes seconds.
+      await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(3);
       await page.getByTestId('seats-used').getByText(c.seats(2), { exact: true }).waitFor();
       for (const [member, task] of [
         [emails[0], done],
