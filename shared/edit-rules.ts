@@ -34,7 +34,7 @@ type Words = Record<Language, string>;
 export const EDIT_MESSAGES = {
   kind: {
     en: 'Unknown edit: use backdrop, outfit, framing, retouch or region.',
-    fr: 'Modification inconnue : choisissez backdrop, outfit, framing, retouch ou region.',
+    fr: 'Modification inconnue\u00a0: choisissez backdrop, outfit, framing, retouch ou region.',
   },
   backdropMissing: {
     en: 'Choose a backdrop or a colour.',
@@ -42,7 +42,7 @@ export const EDIT_MESSAGES = {
   },
   backdrop: {
     en: `Unknown backdrop: use ${BACKDROP_IDS.join(', ')}.`,
-    fr: `Arrière-plan inconnu : choisissez ${BACKDROP_IDS.join(', ')}.`,
+    fr: `Arrière-plan inconnu\u00a0: choisissez ${BACKDROP_IDS.join(', ')}.`,
   },
   colour: {
     en: 'Write the colour as #rrggbb, for example #2b5c8a.',
@@ -54,15 +54,15 @@ export const EDIT_MESSAGES = {
   },
   outfit: {
     en: `Choose an outfit: ${OUTFIT_IDS.join(', ')}.`,
-    fr: `Choisissez une tenue : ${OUTFIT_IDS.join(', ')}.`,
+    fr: `Choisissez une tenue\u00a0: ${OUTFIT_IDS.join(', ')}.`,
   },
   aspect: {
     en: `Choose a framing: ${EDIT_ASPECTS.join(', ')}.`,
-    fr: `Choisissez un cadrage : ${EDIT_ASPECTS.join(', ')}.`,
+    fr: `Choisissez un cadrage\u00a0: ${EDIT_ASPECTS.join(', ')}.`,
   },
   level: {
     en: `Choose a retouch: ${RETOUCH_LEVELS.join(', ')}.`,
-    fr: `Choisissez une retouche : ${RETOUCH_LEVELS.join(', ')}.`,
+    fr: `Choisissez une retouche\u00a0: ${RETOUCH_LEVELS.join(', ')}.`,
   },
   promptMissing: {
     en: 'Say what to change in the region you brushed.',
@@ -86,7 +86,7 @@ export const EDIT_MESSAGES = {
   },
   maskEmpty: {
     en: 'Nothing is brushed: brush over the region to change.',
-    fr: 'Rien n’est peint : peignez la zone à changer.',
+    fr: 'Rien n’est peint\u00a0: peignez la zone à changer.',
   },
   maskTooLarge: {
     en: `The brush covers more than ${Math.round(EDIT_MASK_MAX_SHARE * 100)}% of the picture: brush only the region to change.`,
@@ -102,18 +102,18 @@ export const EDIT_MESSAGES = {
   },
   sameAspect: {
     en: 'This avatar already has that framing: choose another one.',
-    fr: 'Cet avatar a déjà ce cadrage : choisissez-en un autre.',
+    fr: 'Cet avatar a déjà ce cadrage\u00a0: choisissez-en un autre.',
   },
   limit: {
     en: `This avatar has had its ${MAX_EDITS_PER_AVATAR} edits: create a new avatar to change it further.`,
-    fr: `Cet avatar a eu ses ${MAX_EDITS_PER_AVATAR} modifications : créez un nouvel avatar pour aller plus loin.`,
+    fr: `Cet avatar a eu ses ${MAX_EDITS_PER_AVATAR} modifications\u00a0: créez un nouvel avatar pour aller plus loin.`,
   },
 } as const satisfies Record<string, Words>;
 
 /** The brush mask is not the avatar's size: the size it must have. */
 export const maskSizeMessage = (lang: Language, width: number, height: number): string =>
   lang === 'fr'
-    ? `La zone peinte doit avoir la taille de l’avatar : ${width} x ${height} pixels.`
+    ? `La zone peinte doit avoir la taille de l’avatar\u00a0: ${width} x ${height} pixels.`
     : `The brushed region must have the avatar's size: ${width} x ${height} pixels.`;
 
 /** A field sent with an edit of a kind that has no use for it. */

@@ -131,15 +131,15 @@ export const TEAM_LIMIT_WORDS = {
 export const TEAM_MESSAGES = {
   noSeat: {
     en: 'No seat left: ask your team admin',
-    fr: "Plus aucune place libre : demandez à l'administrateur de votre équipe",
+    fr: "Plus aucune place libre\u00a0: demandez à l'administrateur de votre équipe",
   },
   capReached: {
     en: 'This invitation link has been used as many times as allowed: ask your team admin for a new one',
-    fr: "Ce lien d'invitation a atteint son nombre d'utilisations : demandez-en un nouveau à l'administrateur de votre équipe",
+    fr: "Ce lien d'invitation a atteint son nombre d'utilisations\u00a0: demandez-en un nouveau à l'administrateur de votre équipe",
   },
   alreadyInTeam: {
     en: 'You already belong to a team: leave it before joining another one',
-    fr: "Vous faites déjà partie d'une équipe : quittez-la avant d'en rejoindre une autre",
+    fr: "Vous faites déjà partie d'une équipe\u00a0: quittez-la avant d'en rejoindre une autre",
   },
   /** a dashboard row whose account was deleted, when the team kept no address of it (team-departures.ts) */
   deletedMember: {
@@ -158,19 +158,19 @@ export const TEAM_MESSAGES = {
   },
   domainRefused: {
     en: "This invitation is for the team's company email addresses: sign in with your work email",
-    fr: "Cette invitation est réservée aux adresses e-mail de l'entreprise : connectez-vous avec votre e-mail professionnel",
+    fr: "Cette invitation est réservée aux adresses e-mail de l'entreprise\u00a0: connectez-vous avec votre e-mail professionnel",
   },
   linkRevoked: {
     en: 'This invitation link was revoked: ask your team admin for a new one',
-    fr: "Ce lien d'invitation a été révoqué : demandez-en un nouveau à l'administrateur de votre équipe",
+    fr: "Ce lien d'invitation a été révoqué\u00a0: demandez-en un nouveau à l'administrateur de votre équipe",
   },
   linkExpired: {
     en: 'This invitation link has expired: ask your team admin for a new one',
-    fr: "Ce lien d'invitation a expiré : demandez-en un nouveau à l'administrateur de votre équipe",
+    fr: "Ce lien d'invitation a expiré\u00a0: demandez-en un nouveau à l'administrateur de votre équipe",
   },
   inviteForAnother: {
     en: 'This invitation was sent to another email address: sign in with the address it was sent to',
-    fr: "Cette invitation a été envoyée à une autre adresse e-mail : connectez-vous avec l'adresse qui l'a reçue",
+    fr: "Cette invitation a été envoyée à une autre adresse e-mail\u00a0: connectez-vous avec l'adresse qui l'a reçue",
   },
   emailNotVerified: {
     en: 'Verify your email address before joining a team',
@@ -178,15 +178,15 @@ export const TEAM_MESSAGES = {
   },
   styleNotAllowed: {
     en: 'Your team does not allow this style: pick one of the styles your team allows',
-    fr: "Votre équipe n'autorise pas ce style : choisissez l'un des styles autorisés par votre équipe",
+    fr: "Votre équipe n'autorise pas ce style\u00a0: choisissez l'un des styles autorisés par votre équipe",
   },
   comboNotAllowed: {
     en: 'Your team does not allow this backdrop and outfit: pick one of the combinations your team allows',
-    fr: "Votre équipe n'autorise pas ce fond et cette tenue : choisissez l'une des combinaisons autorisées par votre équipe",
+    fr: "Votre équipe n'autorise pas ce fond et cette tenue\u00a0: choisissez l'une des combinaisons autorisées par votre équipe",
   },
   noAllowance: {
     en: 'Your team allowance is used up: ask your team admin for a retry',
-    fr: "L'allocation de votre équipe est épuisée : demandez un nouvel essai à l'administrateur de votre équipe",
+    fr: "L'allocation de votre équipe est épuisée\u00a0: demandez un nouvel essai à l'administrateur de votre équipe",
   },
   retryCapReached: {
     en: 'This member already has the most extra retries a seat allows (10)',
@@ -194,7 +194,7 @@ export const TEAM_MESSAGES = {
   },
   remindedToday: {
     en: 'This member was already reminded today: try again tomorrow',
-    fr: "Ce membre a déjà reçu un rappel aujourd'hui : réessayez demain",
+    fr: "Ce membre a déjà reçu un rappel aujourd'hui\u00a0: réessayez demain",
   },
   notTeamAdmin: {
     en: 'Only the team owner and admins can do this',
@@ -210,7 +210,7 @@ export const TEAM_MESSAGES = {
   },
   teamDissolved: {
     en: 'This team no longer exists: its owner deleted their account',
-    fr: "Cette équipe n'existe plus : son propriétaire a supprimé son compte",
+    fr: "Cette équipe n'existe plus\u00a0: son propriétaire a supprimé son compte",
   },
   noTeam: {
     en: 'You do not belong to a team',

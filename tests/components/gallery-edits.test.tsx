@@ -39,7 +39,7 @@ const COPY = {
   fr: {
     prefix: '/fr',
     edit: 'Modifier',
-    editCard: 'Modifier : Style : Portrait au bureau',
+    editCard: 'Modifier\u00a0: Style\u00a0: Portrait au bureau',
     cost: 'Cette modification coûte 1 jeton.',
     after: (n: string) => `Votre solde ensuite : ${n}.`,
     tokens: (n: number) => (n <= 1 ? `${n} jeton` : `${n} jetons`),
@@ -183,7 +183,7 @@ for (const lang of LANGS) {
       // 0 tokens: said before anything is sent, with the way to buy more.
       const first = await openGallery(lang, [aTask('a1')], 0);
       let panel = await openPanel(first, lang);
-      expect(panel.getByRole('alert').textContent).toContain(c.short);
+      expect(plain(panel.getByRole('alert').textContent)).toContain(c.short);
       expect((panel.getByTestId('edit-send') as HTMLButtonElement).disabled).toBe(true);
       first.unmount();
       apiStub.reset();

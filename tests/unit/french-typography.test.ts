@@ -1,11 +1,20 @@
 // French strings of the screens kept to French typography and to forms that fit everyone: a no-break space
 // before : ; ! ? » and after «, "d'" before a vowel (the AI provider's name), and no status or invitation
-// worded for men only. The files of the account, Manage Photos, the phone's capture page and Teams.
+// worded for men only. The spacing in every screen's French strings; the words in the account's, Manage
+// Photos', the phone's capture page's and Teams'.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { AI_PROVIDER } from '../../web/src/features/photos/ai-provider.ts';
 
 const FILES = ['account', 'photos', 'capture', 'team'].map((f) => `web/src/features/${f}/locales/fr.json`);
+/** Every French strings file of the SPA. */
+const ALL_FILES = [
+  ...['account', 'auth', 'capture', 'create', 'gallery', 'photos', 'team'].map(
+    (f) => `web/src/features/${f}/locales/fr.json`,
+  ),
+  ...['choices', 'quality'].map((c) => `web/src/components/${c}/locales/fr.json`),
+  'web/src/locales/fr.json',
+];
 
 const strings = (node: unknown, at = ''): [string, string][] =>
   typeof node === 'string'
@@ -15,13 +24,10 @@ const strings = (node: unknown, at = ''): [string, string][] =>
 const french = (file: string) => strings(JSON.parse(readFileSync(file, 'utf8')));
 
 describe('French typography and words', () => {
-  it.each(FILES.filter((f) => !f.includes('/team/')))(
-    '%s: a no-break space before : ; ! ? » and after «',
-    (file) => {
-      const plain = french(file).filter(([, s]) => / [:;!?»]|« /.test(s));
-      expect(plain.map(([key]) => key)).toEqual([]);
-    },
-  );
+  it.each(ALL_FILES)('%s: a no-break space before : ; ! ? » and after «', (file) => {
+    const plain = french(file).filter(([, s]) => / [:;!?»]|« /.test(s));
+    expect(plain.map(([key]) => key)).toEqual([]);
+  });
 
   it("the AI provider's policy reads d'OpenAI, not de OpenAI", () => {
     const [, link] = french(FILES[1] as string).find(([k]) => k === 'photos.providerLink') ?? ['', ''];
