@@ -4,41 +4,14 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../functions/domain/ports.ts';
 import { setTeamLanguage } from '../../functions/domain/teams/team-language.ts';
-import { createTeam, inviteMembers } from '../../functions/domain/teams/teams.ts';
-import { FakeClock, FakeIds, FakeMailer } from '../support/fakes/index.ts';
-import { FakeRateLimiter } from '../support/fakes/rate-limiter.ts';
-import { FakeTeamStore } from '../support/fakes/team-store.ts';
-
-const WEB = 'https://app.example.test';
+import { inviteMembers } from '../../functions/domain/teams/teams.ts';
+import { TEAM_WEB_URL, teamWorld } from '../support/team-world.ts';
 
 function world() {
-  const teams = new FakeTeamStore();
-  const clock = new FakeClock(1_900_000_000);
-  const mailer = new FakeMailer();
-  // Not annotated: the teams' deps may carry more than these (a limiter of the team's own emails).
-  const deps = {
-    teams,
-    users: { getById: async () => null },
-    mailer,
-    clock,
-    ids: new FakeIds(),
-    webUrl: WEB,
-    rates: new FakeRateLimiter(clock),
-  };
-  const owned = async (o: Partial<User>, lang: 'en' | 'fr') => {
-    const owner = {
-      id: 'owner-1',
-      email: 'boss@acme.test',
-      status: 'ACTIVE',
-      role: 'user',
-      lang: 'en',
-      ...o,
-    } as User;
-    const { team_id } = await createTeam(deps, owner, { name: 'Acme', lang });
-    teams.creditSeats(team_id, 5);
-    return { owner, teamId: team_id };
-  };
-  return { mailer, deps, owned };
+  const w = teamWorld();
+  const owned = (o: Partial<User>, lang: 'en' | 'fr') =>
+    w.teamOf(w.user({ id: 'owner-1', email: 'boss@acme.test', ...o }), { name: 'Acme', lang }, 5);
+  return { ...w, owned };
 }
 
 describe("an invitation's languages", () => {
@@ -55,7 +28,7 @@ describe("an invitation's languages", () => {
     expect(english).toBeGreaterThan(french);
     expect(text).toContain('Sign up with camille@elsewhere.test: the invitation is for this address.');
     expect(text.match(/\/app\/team\?code=/g)).toHaveLength(1);
-    expect(text).toContain(`${WEB}/fr/app/team?code=`);
+    expect(text).toContain(`${TEAM_WEB_URL}/fr/app/team?code=`);
     expect(mail?.html).toContain('<tr><td lang="en"');
     expect(mail?.html.indexOf('lang="en"')).toBeGreaterThan(mail?.html.indexOf('vous a réservé') ?? -1);
   });
@@ -71,7 +44,7 @@ describe("an invitation's languages", () => {
     expect(text.indexOf('Acme has a seat for you')).toBeLessThan(
       text.indexOf('Acme vous a réservé une place'),
     );
-    expect(text).toContain(`${WEB}/app/team?code=`);
+    expect(text).toContain(`${TEAM_WEB_URL}/app/team?code=`);
     expect(text).not.toContain('/fr/app/team');
   });
 });

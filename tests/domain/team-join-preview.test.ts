@@ -5,13 +5,12 @@
 // The route itself (access, 404, the per-address limit over DynamoDB Local) is tests/handlers/team-join-preview.test.ts's.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../../functions/domain/accounts/rate-limits.ts';
-import { DomainError, RateLimitedError } from '../../functions/domain/errors.ts';
+import { RateLimitedError } from '../../functions/domain/errors.ts';
 import type { User } from '../../functions/domain/ports.ts';
 import { previewJoinCode } from '../../functions/domain/teams/join-preview.ts';
 import { setTeamLanguage } from '../../functions/domain/teams/team-language.ts';
 import {
   createInviteLink,
-  createTeam,
   INVITE_CODE_SECONDS,
   inviteMembers,
   joinTeam,
@@ -20,65 +19,18 @@ import {
   revokeInviteLink,
 } from '../../functions/domain/teams/teams.ts';
 import { TEAM_MESSAGES } from '../../shared/team-rules.ts';
-import { FakeClock, FakeIds, FakeMailer } from '../support/fakes/index.ts';
 import { FakeRateLimiter } from '../support/fakes/rate-limiter.ts';
-import { FakeTeamStore } from '../support/fakes/team-store.ts';
-
-const WEB = 'https://app.example.test';
+import { caught, teamWorld } from '../support/team-world.ts';
 
 function world() {
-  const teams = new FakeTeamStore();
-  const clock = new FakeClock(1_900_000_000);
-  const mailer = new FakeMailer();
-  const limiter = new FakeRateLimiter(clock);
-  // Not annotated: the teams' deps may carry more than these (a limiter of the team's own emails).
-  const deps = {
-    teams,
-    users: { getById: async () => null },
-    mailer,
-    clock,
-    ids: new FakeIds(),
-    webUrl: WEB,
-    rates: new FakeRateLimiter(clock),
-    limiter,
-    limits: DEFAULT_RATE_LIMITS,
-  };
-  let n = 0;
-  const user = (o: Partial<User> = {}): User => {
-    n += 1;
-    return {
-      id: `user-${n}`,
-      email: `person${n}@acme.test`,
-      status: 'ACTIVE',
-      role: 'user',
-      lang: 'en',
-      ...o,
-    } as User;
-  };
-  const owned = async (o: Partial<User> = {}, lang?: 'en' | 'fr') => {
-    const owner = user(o);
-    const { team_id } = await createTeam(deps, owner, {
-      name: 'Acme',
-      domains: ['acme.test'],
-      ...(lang ? { lang } : {}),
-    });
-    teams.creditSeats(team_id, 5);
-    return { owner, teamId: team_id };
-  };
-  const codeMailedTo = (to: string) => /code=([\w-]+)/.exec(mailer.to(to)[0]?.text ?? '')?.[1] as string;
+  // The preview counts its looks per client address: its limiter and limits come with the teams' deps.
+  const w = teamWorld((clock) => ({ limiter: new FakeRateLimiter(clock), limits: DEFAULT_RATE_LIMITS }));
+  const owned = (o: Partial<User> = {}, lang?: 'en' | 'fr') =>
+    w.teamOf(w.user(o), { name: 'Acme', domains: ['acme.test'], ...(lang ? { lang } : {}) }, 5);
+  const codeMailedTo = (to: string) => /code=([\w-]+)/.exec(w.mailer.to(to)[0]?.text ?? '')?.[1] as string;
   const look = (code: string, caller: User | null = null, clientAddress = '203.0.113.7') =>
-    previewJoinCode(deps, { clientAddress, user: caller }, code);
-  return { teams, clock, mailer, deps, user, owned, codeMailedTo, look };
-}
-
-async function refusal(p: Promise<unknown>): Promise<DomainError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof DomainError) return e;
-    throw e;
-  }
-  throw new Error('expected a refusal');
+    previewJoinCode(w.deps, { clientAddress, user: caller }, code);
+  return { ...w, owned, codeMailedTo, look };
 }
 
 describe("an open link's preview", () => {
@@ -188,17 +140,17 @@ describe("an emailed invitation's preview", () => {
 describe('what the preview refuses', () => {
   it('a code that is none: 404 "This invitation link does not exist", in the caller’s language', async () => {
     const w = world();
-    const e = await refusal(w.look('no-such-code', w.user({ lang: 'fr' })));
+    const e = await caught(w.look('no-such-code', w.user({ lang: 'fr' })));
     expect([e.code, e.message]).toEqual(['NOT_FOUND', TEAM_MESSAGES.linkNotFound.fr]);
-    expect((await refusal(w.look(''))).code).toBe('NOT_FOUND');
+    expect((await caught(w.look(''))).code).toBe('NOT_FOUND');
   });
 
   it('more than the per-address limit of looks: 429, another address still looks', async () => {
     const w = world();
     const { limit } = DEFAULT_RATE_LIMITS.joinCodePreviewPerClient;
-    for (let i = 0; i < limit; i += 1) await refusal(w.look(`guess-${i}`, null, '198.51.100.1'));
+    for (let i = 0; i < limit; i += 1) await caught(w.look(`guess-${i}`, null, '198.51.100.1'));
     await expect(w.look('guess-last', null, '198.51.100.1')).rejects.toBeInstanceOf(RateLimitedError);
-    expect((await refusal(w.look('guess-last', null, '198.51.100.2'))).code).toBe('NOT_FOUND');
+    expect((await caught(w.look('guess-last', null, '198.51.100.2'))).code).toBe('NOT_FOUND');
   });
 });
 
@@ -213,8 +165,8 @@ describe("the team's language", () => {
     });
     const member = w.user();
     await joinTeam(w.deps, member, link.code);
-    expect((await refusal(setTeamLanguage(w.deps, member, teamId, 'fr'))).code).toBe('FORBIDDEN');
-    expect((await refusal(setTeamLanguage(w.deps, w.user(), teamId, 'fr'))).code).toBe('NOT_FOUND');
+    expect((await caught(setTeamLanguage(w.deps, member, teamId, 'fr'))).code).toBe('FORBIDDEN');
+    expect((await caught(setTeamLanguage(w.deps, w.user(), teamId, 'fr'))).code).toBe('NOT_FOUND');
     expect((await w.teams.getTeam(teamId))?.lang).toBe('en');
   });
 });

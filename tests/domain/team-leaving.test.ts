@@ -4,16 +4,12 @@
 // no chosen headshot on the dashboard or in the CSV and their task loses its mark; a deleted account's row
 // says so and who it was as far as the team may keep it; a mailbox holds one seat per team.
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../../functions/domain/errors.ts';
 import { resultFilename } from '../../functions/domain/generation/task-names.ts';
 import type { TaskRecord } from '../../functions/domain/generation/tasks.ts';
-import type { User } from '../../functions/domain/ports.ts';
 import { setChosen } from '../../functions/domain/teams/chosen.ts';
 import { membersCsv } from '../../functions/domain/teams/members-csv.ts';
-import type { Member, TeamDeps } from '../../functions/domain/teams/ports.ts';
+import type { Member } from '../../functions/domain/teams/ports.ts';
 import {
-  createInviteLink,
-  createTeam,
   inviteMembers,
   joinTeam,
   listMembers,
@@ -22,71 +18,19 @@ import {
   removeMember,
 } from '../../functions/domain/teams/teams.ts';
 import { TEAM_MESSAGES } from '../../shared/team-rules.ts';
-import { FakeClock, FakeIds, FakeMailer, FakeRateLimiter } from '../support/fakes/index.ts';
-import { FakeTeamStore } from '../support/fakes/team-store.ts';
+import type { FakeMailer } from '../support/fakes/index.ts';
+import { refusal, teamWorld } from '../support/team-world.ts';
 
 const NOW = 1_900_000_000;
 
 function world() {
-  const teams = new FakeTeamStore();
-  const clock = new FakeClock(NOW);
-  const deps: TeamDeps = {
-    teams,
-    users: { getById: async () => null },
-    mailer: new FakeMailer(),
-    clock,
-    ids: new FakeIds(),
-    webUrl: 'https://app.example.test',
-    rates: new FakeRateLimiter(clock),
-  };
-  let n = 0;
-  const user = (o: Partial<User> = {}): User => {
-    n += 1;
-    return {
-      id: `user-${n}`,
-      email: `person${n}@acme.test`,
-      status: 'ACTIVE',
-      role: 'user',
-      lang: 'en',
-      tokensLtd: 0,
-      tokensSubscription: 0,
-      stripeCustomerId: null,
-      passwordHash: null,
-      sessionVersion: 0,
-      createdAt: 0,
-      photoConsent: null,
-      deletePhotosAfterGeneration: false,
-      batchFinishedEmail: true,
-      ...o,
-    } as User;
-  };
+  const w = teamWorld();
+  /** An owner with a team of `seats` seats and an open link's code. */
   const owned = async (seats = 5) => {
-    const owner = user();
-    const { team_id } = await createTeam(deps, owner, { name: 'Acme', domains: ['acme.test'] });
-    teams.creditSeats(team_id, seats);
-    const link = await createInviteLink(deps, owner, team_id, {
-      domains: ['acme.test'],
-      max_uses: 50,
-      expires_in_days: 7,
-    });
-    return { owner, teamId: team_id, code: link.code };
+    const { owner, teamId } = await w.teamOf(w.user(), { name: 'Acme', domains: ['acme.test'] }, seats);
+    return { owner, teamId, code: (await w.openLink(owner, teamId)).code };
   };
-  const joined = async (code: string, o: Partial<User> = {}) => {
-    const member = user(o);
-    await joinTeam(deps, member, code);
-    return { ...member, memberId: (await teams.membershipOf(member.id))?.memberId as string };
-  };
-  return { teams, clock, deps, user, owned, joined };
-}
-
-async function refusal(p: Promise<unknown>): Promise<{ code: string; msg: string }> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof DomainError) return { code: e.code, msg: e.message };
-    throw e;
-  }
-  throw new Error('expected a refusal');
+  return { ...w, owned, joined: w.joinedWith };
 }
 
 async function csvText(w: ReturnType<typeof world>, teamId: string): Promise<string> {

@@ -4,80 +4,27 @@
 // seats bought and paid from the team's allowance, given back as a member leaves; the links that still open
 // the team, without their codes.
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../../functions/domain/errors.ts';
 import type { User } from '../../functions/domain/ports.ts';
 import { listInviteLinks } from '../../functions/domain/teams/link-list.ts';
 import { giveBackOwnSeat, takeOwnSeat } from '../../functions/domain/teams/own-seat.ts';
-import type { TeamDeps } from '../../functions/domain/teams/ports.ts';
 import {
   createInviteLink,
-  createTeam,
   joinTeam,
   listMembers,
   myTeam,
   revokeInviteLink,
   setMemberRole,
 } from '../../functions/domain/teams/teams.ts';
-import { TEAM_MESSAGES } from '../../shared/team-rules.ts';
-import { FakeClock, FakeIds, FakeMailer, FakeRateLimiter } from '../support/fakes/index.ts';
-import { FakeTeamStore } from '../support/fakes/team-store.ts';
+import { msg, refusal, teamWorld } from '../support/team-world.ts';
 
 function world() {
-  const teams = new FakeTeamStore();
-  const clock = new FakeClock(1_900_000_000);
   const changed: string[] = [];
-  const deps: TeamDeps = {
-    teams,
-    users: { getById: async () => null },
-    mailer: new FakeMailer(),
-    clock,
-    ids: new FakeIds(),
-    rates: new FakeRateLimiter(clock),
-    webUrl: 'https://app.example.test',
-    archives: { setChanged: async (teamId) => void changed.push(teamId) },
-  };
-  let n = 0;
-  const user = (o: Partial<User> = {}): User => {
-    n += 1;
-    return {
-      id: `user-${n}`,
-      email: `person${n}@acme.test`,
-      status: 'ACTIVE',
-      role: 'user',
-      lang: 'en',
-      ...o,
-    } as User;
-  };
-  const owned = async (seats: number) => {
-    const owner = user();
-    const { team_id } = await createTeam(deps, owner, { name: 'Acme', domains: ['acme.test'] });
-    teams.creditSeats(team_id, seats);
-    return { owner, teamId: team_id };
-  };
-  const joined = async (owner: User, teamId: string) => {
-    const link = await createInviteLink(deps, owner, teamId, {
-      domains: ['acme.test'],
-      max_uses: 50,
-      expires_in_days: 7,
-    });
-    const member = user();
-    await joinTeam(deps, member, link.code);
-    return { ...member, memberId: (await teams.membershipOf(member.id))?.memberId as string };
-  };
-  return { teams, clock, deps, user, owned, joined, changed };
+  const w = teamWorld(() => ({
+    archives: { setChanged: async (teamId: string) => void changed.push(teamId) },
+  }));
+  const owned = (seats: number) => w.teamOf(w.user(), { name: 'Acme', domains: ['acme.test'] }, seats);
+  return { ...w, owned, changed };
 }
-
-async function refusal(p: Promise<unknown>): Promise<{ code: string; msg: string }> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof DomainError) return { code: e.code, msg: e.message };
-    throw e;
-  }
-  throw new Error('expected a refusal');
-}
-
-const msg = (id: keyof typeof TEAM_MESSAGES, lang: 'en' | 'fr' = 'en') => TEAM_MESSAGES[id][lang];
 
 describe('an owner’s own seat', () => {
   it('takes one of the seats bought: the row shows it, and the team’s allowance pays their creates', async () => {

@@ -4,9 +4,8 @@
 // happened to its row, and a team's name holds nothing an email would show as a link or a header. Against
 // the in-memory ports (the store's condition itself: tests/contracts/team-store.contract.ts).
 import { describe, expect, it } from 'vitest';
-import { DomainError, InviteRoomError, RateLimitedError } from '../../functions/domain/errors.ts';
+import { InviteRoomError, RateLimitedError } from '../../functions/domain/errors.ts';
 import type { User } from '../../functions/domain/ports.ts';
-import type { TeamDeps } from '../../functions/domain/teams/ports.ts';
 import { mailSafeName } from '../../functions/domain/teams/team-emails.ts';
 import {
   createInviteLink,
@@ -18,60 +17,21 @@ import {
   removeMember,
 } from '../../functions/domain/teams/teams.ts';
 import { TEAM_LIMIT_WORDS, TEAM_LIMITS, TEAM_MESSAGES, teamEmailsPerDay } from '../../shared/team-rules.ts';
-import { FakeClock, FakeIds, FakeMailer, FakeRateLimiter } from '../support/fakes/index.ts';
-import { FakeTeamStore } from '../support/fakes/team-store.ts';
+import { caught, teamWorld } from '../support/team-world.ts';
 
 const DAY = 24 * 60 * 60;
 
 function world() {
-  const teams = new FakeTeamStore();
-  const clock = new FakeClock(1_900_000_000);
-  const mailer = new FakeMailer();
-  const deps: TeamDeps = {
-    teams,
-    users: { getById: async () => null },
-    mailer,
-    clock,
-    ids: new FakeIds(),
-    rates: new FakeRateLimiter(clock),
-    webUrl: 'https://app.example.test',
-  };
-  let n = 0;
-  const user = (o: Partial<User> = {}): User => {
-    n += 1;
-    return {
-      id: `user-${n}`,
-      email: `person${n}@acme.test`,
-      status: 'ACTIVE',
-      role: 'user',
-      lang: 'en',
-      ...o,
-    } as User;
-  };
-  const owned = async (seats: number, o: Partial<User> = {}) => {
-    const owner = user(o);
-    const { team_id } = await createTeam(deps, owner, { name: 'Acme' });
-    teams.creditSeats(team_id, seats);
-    return { owner, teamId: team_id };
-  };
+  const w = teamWorld();
+  const owned = (seats: number, o: Partial<User> = {}) => w.teamOf(w.user(o), { name: 'Acme' }, seats);
   const rowOf = async (owner: User, teamId: string, email: string) =>
-    (await listMembers(deps, owner, teamId, { limit: '100' })).members.find(
+    (await listMembers(w.deps, owner, teamId, { limit: '100' })).members.find(
       (m) => m.email === email && m.left_at === null,
     );
-  return { teams, clock, mailer, deps, user, owned, rowOf };
+  return { ...w, owned, rowOf };
 }
 
 const addresses = (n: number, tag = 'x') => Array.from({ length: n }, (_, i) => `${tag}${i}@elsewhere.test`);
-
-async function caught(p: Promise<unknown>): Promise<DomainError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof DomainError) return e;
-    throw e;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('invitations need seats', () => {
   it('a team with no seat invites nobody: 500 addresses refused as a whole, nothing emailed or recorded', async () => {

@@ -4,7 +4,6 @@
 // seat only without generation, the statuses, the CSV's rows, the ZIP's folders, "Chosen for my team" and
 // "photos ready". The transactions and races themselves are the integration tests' (teams-*.test.ts).
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../../functions/domain/errors.ts';
 import { resultFilename } from '../../functions/domain/generation/task-names.ts';
 import type { TaskRecord } from '../../functions/domain/generation/tasks.ts';
 import type { User } from '../../functions/domain/ports.ts';
@@ -25,7 +24,7 @@ import {
 } from '../../functions/domain/teams/headshots-zip.ts';
 import { membersCsv } from '../../functions/domain/teams/members-csv.ts';
 import { notePhotoProgress, photosReadyUntil } from '../../functions/domain/teams/photo-progress.ts';
-import type { Member } from '../../functions/domain/teams/ports.ts';
+import type { Member, TeamDeps } from '../../functions/domain/teams/ports.ts';
 import { type SeatCheckoutDeps, seatCheckout } from '../../functions/domain/teams/seat-checkout.ts';
 import { teamPageUrl } from '../../functions/domain/teams/team-access.ts';
 import {
@@ -47,102 +46,40 @@ import {
   teamForDownload,
 } from '../../functions/domain/teams/teams.ts';
 import { PHOTO_LIMITS } from '../../shared/photo-rules.ts';
-import { TEAM_LIMITS, TEAM_MESSAGES } from '../../shared/team-rules.ts';
-import { FakeClock, FakeIds, FakeMailer, FakeRateLimiter } from '../support/fakes/index.ts';
+import { TEAM_LIMITS } from '../../shared/team-rules.ts';
 import { FakeResultFiles, FakeResultImages } from '../support/fakes/result-files.ts';
-import { FakeTeamStore } from '../support/fakes/team-store.ts';
+import { msg, refusal, TEAM_WEB_URL, teamWorld } from '../support/team-world.ts';
 import { zipNames } from '../support/zip.ts';
 
-const WEB = 'https://app.example.test';
-
 function world() {
-  const teams = new FakeTeamStore();
-  const clock = new FakeClock(1_900_000_000);
-  const mailer = new FakeMailer();
-  const ids = new FakeIds();
   const checkouts: unknown[] = [];
-  const deps: HeadshotZipDeps & SeatCheckoutDeps & Pick<MembersPageDeps, 'results'> = {
-    teams,
-    users: { getById: async () => null },
-    mailer,
-    clock,
-    ids,
-    rates: new FakeRateLimiter(clock),
-    webUrl: WEB,
-    seats: {
-      provider: {
-        createTeamCustomer: async (c) => `cus_${c.teamId}`,
-        createSeatCheckout: async (i) => ({
-          id: `cs_${i.quantity}`,
-          url: `https://checkout.test/${i.quantity}`,
-        }),
+  const w = teamWorld(
+    (): Omit<HeadshotZipDeps & SeatCheckoutDeps & Pick<MembersPageDeps, 'results'>, keyof TeamDeps> => ({
+      seats: {
+        provider: {
+          createTeamCustomer: async (c) => `cus_${c.teamId}`,
+          createSeatCheckout: async (i) => ({
+            id: `cs_${i.quantity}`,
+            url: `https://checkout.test/${i.quantity}`,
+          }),
+        },
+        records: {
+          recordSeatCheckout: async (r) => void checkouts.push(r),
+          linkTeamCustomer: async (_teamId, customerId) => customerId,
+          listSeatPurchases: async () => [],
+        },
+        priceCents: 2900,
+        accounts: { getAccount: async () => null },
       },
-      records: {
-        recordSeatCheckout: async (r) => void checkouts.push(r),
-        linkTeamCustomer: async (_teamId, customerId) => customerId,
-        listSeatPurchases: async () => [],
-      },
-      priceCents: 2900,
-      accounts: { getAccount: async () => null },
-    },
-    results: new FakeResultFiles(),
-    images: new FakeResultImages(),
-  };
-  let n = 0;
-  const user = (o: Partial<User> = {}): User => {
-    n += 1;
-    return {
-      id: `user-${n}`,
-      email: `person${n}@acme.test`,
-      status: 'ACTIVE',
-      role: 'user',
-      lang: 'en',
-      tokensLtd: 0,
-      tokensSubscription: 0,
-      stripeCustomerId: null,
-      passwordHash: null,
-      sessionVersion: 0,
-      createdAt: 0,
-      photoConsent: null,
-      deletePhotosAfterGeneration: false,
-      batchFinishedEmail: true,
-      ...o,
-    } as User;
-  };
+      results: new FakeResultFiles(),
+      images: new FakeResultImages(),
+    }),
+  );
   /** An owner with a team of `seats` seats. */
-  const owned = async (seats = 3, o: Partial<User> = {}) => {
-    const owner = user(o);
-    const { team_id } = await createTeam(deps, owner, { name: ' Acme ', domains: ['Acme.TEST'] });
-    teams.creditSeats(team_id, seats);
-    return { owner, teamId: team_id };
-  };
-  /** Someone who joined by a new open link for acme.test. */
-  const joined = async (owner: User, teamId: string, o: Partial<User> = {}) => {
-    const link = await createInviteLink(deps, owner, teamId, {
-      domains: ['acme.test'],
-      max_uses: 50,
-      expires_in_days: 7,
-    });
-    const member = user(o);
-    await joinTeam(deps, member, link.code);
-    const p = await teams.membershipOf(member.id);
-    return { ...member, memberId: p?.memberId as string };
-  };
-  return { teams, clock, mailer, ids, deps, user, owned, joined, checkouts };
+  const owned = (seats = 3, o: Partial<User> = {}) =>
+    w.teamOf(w.user(o), { name: ' Acme ', domains: ['Acme.TEST'] }, seats);
+  return { ...w, owned, checkouts };
 }
-
-/** The refusal a call makes: its code and message. */
-async function refusal(p: Promise<unknown>): Promise<{ code: string; msg: string }> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof DomainError) return { code: e.code, msg: e.message };
-    throw e;
-  }
-  throw new Error('expected a refusal');
-}
-
-const msg = (id: keyof typeof TEAM_MESSAGES, lang: 'en' | 'fr' = 'en') => TEAM_MESSAGES[id][lang];
 
 describe('creating a team and who may act on it', () => {
   it('the creator owns it; its domains are kept in ASCII lower case; one team per person', async () => {
@@ -236,7 +173,7 @@ describe('invitations and links', () => {
     ]);
     const [mail] = w.mailer.to('new@acme.test');
     expect(mail?.subject).toBe('Acme vous invite à créer votre photo professionnelle');
-    expect(mail?.text).toContain(`${WEB}/fr/app/team?code=`);
+    expect(mail?.text).toContain(`${TEAM_WEB_URL}/fr/app/team?code=`);
     const again = await inviteMembers(w.deps, owner, teamId, ['new@acme.test']);
     expect(again).toEqual({ invited: [], skipped: [{ email: 'new@acme.test', reason: 'already_invited' }] });
     expect(w.mailer.sent).toHaveLength(2);
@@ -256,7 +193,7 @@ describe('invitations and links', () => {
       expires_in_days: 3,
     });
     expect(link).toMatchObject({ max_uses: 2, expires_at: w.clock.now() + 3 * 86_400 });
-    expect(link.url).toBe(teamPageUrl(WEB, 'en', link.code));
+    expect(link.url).toBe(teamPageUrl(TEAM_WEB_URL, 'en', link.code));
     expect(await revokeInviteLink(w.deps, owner, teamId, link.link_id)).toEqual({ success: true });
     expect(await refusal(revokeInviteLink(w.deps, owner, teamId, 'nope'))).toEqual({
       code: 'NOT_FOUND',
