@@ -2,53 +2,18 @@
 // avatar"), against the in-memory ports: at most EDIT_MASK_MAX_SHARE of the picture, a brush over the face
 // makes a faceless version the user's own choice (charged, not refunded: likeness.ts faceBrushedAway), and
 // edit requests are counted per user (EDIT_REQUESTS) before any brush is read.
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { decodeBrushPng, encodeMaskPng } from '../../functions/adapters/images/edit-mask-png.ts';
 import { createAvatarBatch } from '../../functions/domain/generation/create-batch.ts';
-import {
-  askForEdit,
-  EDIT_REQUESTS,
-  type EditDeps,
-  type EditMaskFiles,
-  editAvatar,
-} from '../../functions/domain/generation/edits.ts';
-import { processTaskMessage } from '../../functions/domain/generation/worker.ts';
+import { askForEdit, EDIT_REQUESTS, editAvatar } from '../../functions/domain/generation/edits.ts';
 import type { User } from '../../functions/domain/ports.ts';
 import { EDIT_MASK_MAX_SHARE, EDIT_MESSAGES, EDIT_TOKEN_COST } from '../../shared/edit-rules.ts';
-import { fakeGeneration } from '../support/fakes/generation.ts';
+import { brushPng, deliverAll, type EditWorld, editWorld, refusal, tokens } from '../support/edit-world.ts';
 import { fakePhoto } from '../support/fakes/images.ts';
 
-class MemoryMasks implements EditMaskFiles {
-  readonly files = new Map<string, Uint8Array>();
-  async save(userId: string, taskId: string, png: Uint8Array) {
-    this.files.set(`${userId}/${taskId}`, png);
-  }
-  async read(userId: string, taskId: string) {
-    return this.files.get(`${userId}/${taskId}`) ?? null;
-  }
-  async remove(userId: string, taskId: string) {
-    this.files.delete(`${userId}/${taskId}`);
-  }
-}
-
-function world() {
-  const w = fakeGeneration();
-  const masks = new MemoryMasks();
-  const editImages = { decodeBrush: decodeBrushPng, encodeMask: encodeMaskPng };
-  const deps: EditDeps = { ...w.create, editMasks: masks, editImages };
-  w.worker.edits = { segmenter: { personMatte: async () => null as never }, masks, images: editImages };
-  return { ...w, masks, deps };
-}
-type World = ReturnType<typeof world>;
-
-async function deliverAll(w: World) {
-  for (const m of w.queue.receive())
-    await processTaskMessage(w.worker, m, { receiveCount: 1, remainingMs: 60_000 });
-}
+const world = () => editWorld({ personMatte: async () => null as never });
 
 /** A finished 1024 x 1536 avatar of `user`, its face where the fake face model puts one (x 0.35-0.65, y 0.2-0.6). */
-async function finishedAvatar(w: World, user: User): Promise<string> {
+async function finishedAvatar(w: EditWorld, user: User): Promise<string> {
   const { task_ids } = await createAvatarBatch(w.create, user, { styles: [1], style_prompts: [''] }, null);
   await deliverAll(w);
   const id = task_ids[0] as string;
@@ -60,32 +25,8 @@ async function finishedAvatar(w: World, user: User): Promise<string> {
 }
 
 /** A 1024 x 1536 brush PNG: black, white over the rectangle given in px. */
-async function brushOver(left: number, top: number, width: number, height: number): Promise<string> {
-  const white = await sharp({ create: { width, height, channels: 3, background: '#fff' } })
-    .png()
-    .toBuffer();
-  const png = await sharp({ create: { width: 1024, height: 1536, channels: 3, background: '#000' } })
-    .composite([{ input: white, left, top }])
-    .png()
-    .toBuffer();
-  return `data:image/png;base64,${png.toString('base64')}`;
-}
-
-async function refusal(
-  p: Promise<unknown>,
-): Promise<{ code?: string; message: string; retryAfterSeconds?: number }> {
-  try {
-    await p;
-  } catch (e) {
-    return e as { code: string; message: string };
-  }
-  throw new Error('expected a refusal');
-}
-
-const tokens = (w: World, userId: string) => {
-  const u = w.accounts.peek(userId);
-  return (u?.tokensSubscription ?? 0) + (u?.tokensLtd ?? 0);
-};
+const brushOver = (left: number, top: number, width: number, height: number) =>
+  brushPng(1024, 1536, { left, top, width, height });
 
 describe('how much a brush may cover', () => {
   it('refuses a brush over more than half of the picture, in English and French, with nothing spent', async () => {
@@ -127,7 +68,7 @@ describe('how much a brush may cover', () => {
 
 describe('a version with no face', () => {
   /** The provider answers a picture in which the face model finds no face. */
-  function facelessAnswers(w: World) {
+  function facelessAnswers(w: EditWorld) {
     const edit = w.provider.edit.bind(w.provider);
     w.provider.edit = async (request) => ({
       ...(await edit(request)),

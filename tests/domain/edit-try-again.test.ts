@@ -2,58 +2,27 @@
 // same source version at an edit's price, never a whole new avatar at the style's; a region's brush kept
 // by the worker when the likeness guarantee gave the version's tokens back, so the same region is redone.
 // Against the in-memory ports of tests/support/fakes.
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { decodeBrushPng, encodeMaskPng } from '../../functions/adapters/images/edit-mask-png.ts';
 import { createAvatarBatch } from '../../functions/domain/generation/create-batch.ts';
-import { type EditDeps, type EditMaskFiles, editAvatar } from '../../functions/domain/generation/edits.ts';
+import { editAvatar } from '../../functions/domain/generation/edits.ts';
 import { tryTaskAgain } from '../../functions/domain/generation/try-again.ts';
-import { processTaskMessage } from '../../functions/domain/generation/worker.ts';
 import type { User } from '../../functions/domain/ports.ts';
 import { EDIT_TOKEN_COST } from '../../shared/edit-rules.ts';
-import { fakeGeneration } from '../support/fakes/generation.ts';
+import {
+  brushPng,
+  deliverAll,
+  type EditWorld,
+  editWorld,
+  middleThirdSegmenter,
+  refusal,
+  tokens,
+} from '../support/edit-world.ts';
 import { descriptorOf } from '../support/fakes/images.ts';
 
-class MemoryMasks implements EditMaskFiles {
-  readonly files = new Map<string, Uint8Array>();
-  async save(userId: string, taskId: string, png: Uint8Array) {
-    this.files.set(`${userId}/${taskId}`, png);
-  }
-  async read(userId: string, taskId: string) {
-    return this.files.get(`${userId}/${taskId}`) ?? null;
-  }
-  async remove(userId: string, taskId: string) {
-    this.files.delete(`${userId}/${taskId}`);
-  }
-}
-
-/** The person: the middle third of the picture, top to bottom (the fake avatars are 1024 x 1536). */
-const segmenter = {
-  async personMatte(_image: Buffer) {
-    const [width, height] = [1024, 1536];
-    const alpha = new Uint8Array(width * height);
-    for (let y = 0; y < height; y++) alpha.fill(255, y * width + 341, y * width + 683);
-    return { width, height, alpha };
-  },
-};
-
-function world() {
-  const w = fakeGeneration();
-  const masks = new MemoryMasks();
-  const editImages = { decodeBrush: decodeBrushPng, encodeMask: encodeMaskPng };
-  const deps: EditDeps = { ...w.create, editMasks: masks, editImages };
-  w.worker.edits = { segmenter, masks, images: editImages };
-  return { ...w, masks, deps };
-}
-type World = ReturnType<typeof world>;
-
-async function deliverAll(w: World) {
-  for (const m of w.queue.receive())
-    await processTaskMessage(w.worker, m, { receiveCount: 1, remainingMs: 60_000 });
-}
+const world = () => editWorld(middleThirdSegmenter);
 
 /** A finished avatar of a style costing 3 tokens. */
-async function finishedAvatar(w: World, user: User): Promise<string> {
+async function finishedAvatar(w: EditWorld, user: User): Promise<string> {
   (w.styles.styles.get(1) as { tokenCost: number }).tokenCost = 3;
   const { task_ids } = await createAvatarBatch(w.create, user, { styles: [1], style_prompts: [''] }, null);
   await deliverAll(w);
@@ -63,38 +32,13 @@ async function finishedAvatar(w: World, user: User): Promise<string> {
 }
 
 /** From now on the user's photos measure someone else: the next version made is refunded by the guarantee. */
-async function photosNowShowSomeoneElse(w: World, user: User) {
+async function photosNowShowSomeoneElse(w: EditWorld, user: User) {
   const now = w.clock.now();
   for (const p of await w.photoStore.list(user.id, now)) {
     await w.photoStore.remove(user.id, p.filename, now);
     const face = p.face ? { ...p.face, descriptor: descriptorOf('zed') } : null;
     await w.photoStore.add(user.id, { ...p, face }, 20, now);
   }
-}
-
-async function brush(): Promise<string> {
-  const square = await sharp({ create: { width: 100, height: 100, channels: 3, background: '#fff' } })
-    .png()
-    .toBuffer();
-  const png = await sharp({ create: { width: 1024, height: 1536, channels: 3, background: '#000' } })
-    .composite([{ input: square, left: 10, top: 10 }])
-    .png()
-    .toBuffer();
-  return `data:image/png;base64,${png.toString('base64')}`;
-}
-
-const tokens = (w: World, userId: string) => {
-  const u = w.accounts.peek(userId);
-  return (u?.tokensSubscription ?? 0) + (u?.tokensLtd ?? 0);
-};
-
-async function refusal(p: Promise<unknown>): Promise<{ code?: string; message: string }> {
-  try {
-    await p;
-  } catch (e) {
-    return e as { code?: string; message: string };
-  }
-  throw new Error('expected a refusal');
 }
 
 describe('try again on an edited version', { timeout: 30_000 }, () => {
@@ -164,7 +108,7 @@ describe('try again on an edited version', { timeout: 30_000 }, () => {
     const w = world();
     const user = await w.user({ tokensLtd: 20 });
     const id = await finishedAvatar(w, user);
-    const mask = await brush();
+    const mask = await brushPng();
     const v2 = await editAvatar(w.deps, user, id, { kind: 'region', prompt: 'remove the glare', mask }, null);
     await photosNowShowSomeoneElse(w, user);
     await deliverAll(w);
@@ -190,7 +134,7 @@ describe('try again on an edited version', { timeout: 30_000 }, () => {
       w.deps,
       user,
       id,
-      { kind: 'region', prompt: 'a hat', mask: await brush() },
+      { kind: 'region', prompt: 'a hat', mask: await brushPng() },
       null,
     );
     // Made and kept: the worker removed the brush.

@@ -3,112 +3,39 @@
 // of the same avatar), the cap of MAX_EDITS_PER_AVATAR under edits asked at once, the Idempotency-Key, who may
 // edit what; and the worker's edit path with the fake provider. What needs DynamoDB's transactions, the real
 // segmenter, the renderer and the face model is in tests/integration/avatar-edits.test.ts.
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { decodeBrushPng, encodeMaskPng } from '../../functions/adapters/images/edit-mask-png.ts';
+import { decodeBrushPng } from '../../functions/adapters/images/edit-mask-png.ts';
 import { createAvatarBatch } from '../../functions/domain/generation/create-batch.ts';
-import {
-  type EditBody,
-  type EditDeps,
-  type EditMaskFiles,
-  editAvatar,
-} from '../../functions/domain/generation/edits.ts';
+import { type EditBody, editAvatar } from '../../functions/domain/generation/edits.ts';
 import { listUserTasks } from '../../functions/domain/generation/gallery.ts';
 import { budgetDay } from '../../functions/domain/generation/provider-budget.ts';
 import { processTaskMessage } from '../../functions/domain/generation/worker.ts';
 import type { User } from '../../functions/domain/ports.ts';
 import { EDIT_MESSAGES, EDIT_TOKEN_COST, MAX_EDITS_PER_AVATAR } from '../../shared/edit-rules.ts';
-import { fakeGeneration } from '../support/fakes/generation.ts';
+import {
+  brushPng,
+  deliverAll,
+  type EditWorld,
+  editWorld,
+  middleThirdSegmenter,
+  refusal,
+  tokens,
+} from '../support/edit-world.ts';
 
-type World = ReturnType<typeof fakeGeneration>;
-
-class MemoryMasks implements EditMaskFiles {
-  readonly files = new Map<string, Uint8Array>();
-  async save(userId: string, taskId: string, png: Uint8Array) {
-    this.files.set(`${userId}/${taskId}`, png);
-  }
-  async read(userId: string, taskId: string) {
-    return this.files.get(`${userId}/${taskId}`) ?? null;
-  }
-  async remove(userId: string, taskId: string) {
-    this.files.delete(`${userId}/${taskId}`);
-  }
-}
-
-/** The person: the middle third of the picture, top to bottom (the fake avatars are drawn from JSON). */
-const segmenter = {
-  calls: 0,
-  async personMatte(_image: Buffer) {
-    segmenter.calls += 1;
-    const [width, height] = [1024, 1536];
-    const alpha = new Uint8Array(width * height);
-    for (let y = 0; y < height; y++) alpha.fill(255, y * width + 341, y * width + 683);
-    return { width, height, alpha };
-  },
-};
-
-function world() {
-  const w = fakeGeneration();
-  const masks = new MemoryMasks();
-  const editImages = { decodeBrush: decodeBrushPng, encodeMask: encodeMaskPng };
-  const deps: EditDeps = { ...w.create, editMasks: masks, editImages };
-  w.worker.edits = { segmenter, masks, images: editImages };
-  return { ...w, masks, deps };
-}
-
-async function deliverAll(w: World, receiveCount = 1) {
-  const out = [];
-  for (const m of w.queue.receive())
-    out.push(await processTaskMessage(w.worker, m, { receiveCount, remainingMs: 60_000 }));
-  return out;
-}
+const world = () => editWorld(middleThirdSegmenter);
 
 /** A finished avatar of `user` (style 1: the fake provider's 1024 x 1536 image). */
-async function finishedAvatar(w: World, user: User): Promise<string> {
+async function finishedAvatar(w: EditWorld, user: User): Promise<string> {
   const { task_ids } = await createAvatarBatch(w.create, user, { styles: [1], style_prompts: [''] }, null);
-  for (const m of w.queue.receive())
-    await processTaskMessage(w.worker, m, { receiveCount: 1, remainingMs: 60_000 });
+  await deliverAll(w);
   const id = task_ids[0] as string;
   expect((await w.tasks.get(user.id, id))?.status).toBe('DONE');
   return id;
 }
 
 /** A brush PNG: black, with a white square unless `empty`. */
-async function brush(width = 1024, height = 1536, empty = false): Promise<string> {
-  const png = await sharp({ create: { width, height, channels: 3, background: '#000' } })
-    .composite(
-      empty
-        ? []
-        : [
-            {
-              input: await sharp({
-                create: { width: 100, height: 100, channels: 3, background: '#fff' },
-              })
-                .png()
-                .toBuffer(),
-              left: 10,
-              top: 10,
-            },
-          ],
-    )
-    .png()
-    .toBuffer();
-  return `data:image/png;base64,${png.toString('base64')}`;
-}
-
-async function refusal(p: Promise<unknown>): Promise<{ code?: string; message: string }> {
-  try {
-    await p;
-  } catch (e) {
-    return e as { code?: string; message: string };
-  }
-  throw new Error('expected a refusal');
-}
-
-const tokens = (w: World, userId: string) => {
-  const u = w.accounts.peek(userId);
-  return (u?.tokensSubscription ?? 0) + (u?.tokensLtd ?? 0);
-};
+const brush = (width = 1024, height = 1536, empty = false) =>
+  brushPng(width, height, empty ? null : undefined);
 
 describe('the edit body (validation table)', () => {
   const big = `data:image/png;base64,${Buffer.alloc(1024 * 1024 + 10, 1).toString('base64')}`;
