@@ -3,36 +3,18 @@
 // members, whoever asks); 404 for a code that is none; limited per client address. And PUT
 // /teams/{teamId}/language, the team's language (owner and admins; 404 outside, 403 for a member: the
 // teams.test.ts loops). The statuses one by one are tests/domain/team-join-preview.test.ts's.
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../../functions/domain/accounts/rate-limits.ts';
 import { TEAM_MESSAGES } from '../../shared/team-rules.ts';
-import { call, newEmail, signedInUser, type TestUser, testTable } from '../support/handler-events.ts';
+import { call, newEmail, signedInUser, type TestUser } from '../support/handler-events.ts';
+import { openLink, ownerWithTeam, type TeamOwner } from '../support/handler-teams.ts';
 
-type Owner = TestUser & { teamId: string; code: string };
+type Owner = TeamOwner & { code: string };
 
 /** An owner of a team with seats and an open link for example.test. */
 async function ownerWithLink(name: string): Promise<Owner> {
-  const user = await signedInUser(newEmail('owner'));
-  const created = await call('createTeam', { token: user.token, body: { name } });
-  expect(created.status).toBe(201);
-  const teamId = created.body.team_id as string;
-  const { db, tableName } = testTable();
-  await db.send(
-    new UpdateCommand({
-      TableName: tableName,
-      Key: { pk: `TEAM#${teamId}`, sk: 'TEAM' },
-      UpdateExpression: 'SET seats_total = :n',
-      ExpressionAttributeValues: { ':n': 5 },
-    }),
-  );
-  const link = await call('createInviteLink', {
-    token: user.token,
-    params: { teamId },
-    body: { domains: ['example.test'], max_uses: 5, expires_in_days: 7 },
-  });
-  expect(link.status).toBe(200);
-  return { ...user, teamId, code: link.body.code as string };
+  const owner = await ownerWithTeam(5, name);
+  return { ...owner, code: (await openLink(owner)).code };
 }
 
 const PREVIEW_KEYS = ['domains', 'email', 'kind', 'lang', 'status', 'team_name'];

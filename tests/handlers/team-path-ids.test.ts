@@ -2,18 +2,11 @@
 // the server makes, or a code past any code's length, names nothing and is answered 404 in the error body
 // every route has, with the words the route says for an unknown id, before any store is asked. A
 // 3,000-character id used to reach DynamoDB's key size limit: 500.
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes, type RouteId } from '../../shared/api-routes.ts';
 import { PATH_PARAMS, type PathParamName, pathParamNames } from '../../shared/path-params.ts';
-import {
-  call,
-  type EventOptions,
-  newEmail,
-  signedInUser,
-  type TestUser,
-  testTable,
-} from '../support/handler-events.ts';
+import { call, type EventOptions } from '../support/handler-events.ts';
+import { openLink, ownerWithTeam, type TeamOwner, teamRouteBody } from '../support/handler-teams.ts';
 
 /** Every route under /teams with an id in its path, whichever group serves it. */
 const teamRoutesWithIds = (Object.keys(apiRoutes) as RouteId[]).filter(
@@ -27,34 +20,13 @@ const cases = teamRoutesWithIds.flatMap((id) =>
   ]),
 );
 
-let owner: TestUser & { teamId: string; memberId: string; linkId: string; code: string };
+let owner: TeamOwner & { memberId: string; linkId: string; code: string };
 
 beforeAll(async () => {
-  const user = await signedInUser(newEmail('owner'));
-  const created = await call('createTeam', { token: user.token, body: { name: 'Acme' } });
-  const teamId = created.body.team_id as string;
-  const { db, tableName } = testTable();
-  await db.send(
-    new UpdateCommand({
-      TableName: tableName,
-      Key: { pk: `TEAM#${teamId}`, sk: 'TEAM' },
-      UpdateExpression: 'SET seats_total = :n',
-      ExpressionAttributeValues: { ':n': 3 },
-    }),
-  );
-  const link = await call('createInviteLink', {
-    token: user.token,
-    params: { teamId },
-    body: { domains: ['example.test'], max_uses: 5, expires_in_days: 7 },
-  });
-  const mine = await call('myTeam', { token: user.token });
-  owner = {
-    ...user,
-    teamId,
-    memberId: mine.body.member_id as string,
-    linkId: link.body.link_id as string,
-    code: link.body.code as string,
-  };
+  const team = await ownerWithTeam(3);
+  const link = await openLink(team);
+  const mine = await call('myTeam', { token: team.token });
+  owner = { ...team, memberId: mine.body.member_id as string, ...link };
 });
 
 /** The owner's request on `id` with valid ids and body, but `name` set to `value`. */
@@ -68,15 +40,7 @@ function request(id: RouteId, name: string, value: string): EventOptions {
   const params = Object.fromEntries(
     pathParamNames(apiRoutes[id].path).map((p) => [p, p === name ? value : (valid[p] as string)]),
   );
-  const bodies: Record<string, unknown> = {
-    teamSeatCheckout: { quantity: 3 },
-    teamInvites: { emails: [newEmail('invitee')] },
-    createInviteLink: { domains: ['example.test'], max_uses: 2, expires_in_days: 3 },
-    setTeamAllowed: { styles: null, combos: null },
-    setMemberRole: { role: 'admin' },
-    setTeamLanguage: { lang: 'fr' },
-  };
-  return { token: owner.token, params, ...(bodies[id] !== undefined ? { body: bodies[id] } : {}) };
+  return { token: owner.token, params, ...teamRouteBody(id) };
 }
 
 describe('ids in a team route’s path', () => {

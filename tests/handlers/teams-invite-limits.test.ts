@@ -3,29 +3,12 @@
 // or a line break (400 with its reason), invitations beyond the free seats (409 with how many can still be
 // invited), a reminder to an address the team emailed today (429 with when, in the body and Retry-After), a
 // team's day of invitation emails used up (429). The rules themselves: tests/domain/teams-invite-limits.test.ts.
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { TEAM_LIMIT_WORDS, TEAM_MESSAGES } from '../../shared/team-rules.ts';
-import { call, newEmail, signedInUser, type TestUser, testTable } from '../support/handler-events.ts';
+import { call, newEmail, signedInUser } from '../support/handler-events.ts';
+import { ownerWithTeam, type TeamOwner } from '../support/handler-teams.ts';
 
-type Owner = TestUser & { teamId: string };
-
-async function ownerWithTeam(seats: number): Promise<Owner> {
-  const user = await signedInUser(newEmail('owner'));
-  const created = await call('createTeam', { token: user.token, body: { name: 'Acme' } });
-  expect(created.status).toBe(201);
-  const teamId = created.body.team_id as string;
-  const { db, tableName } = testTable();
-  await db.send(
-    new UpdateCommand({
-      TableName: tableName,
-      Key: { pk: `TEAM#${teamId}`, sk: 'TEAM' },
-      UpdateExpression: 'SET seats_total = :n',
-      ExpressionAttributeValues: { ':n': seats },
-    }),
-  );
-  return { ...user, teamId };
-}
+type Owner = TeamOwner;
 
 const invite = (owner: Owner, emails: string[]) =>
   call('teamInvites', { token: owner.token, params: { teamId: owner.teamId }, body: { emails } });

@@ -3,7 +3,6 @@
 // owner of another team included): 404, nothing about the team revealed; a member on an admin action: 403;
 // a bad body: 400 with its reason. The joins' seat race, the webhook and the ZIP's files are the
 // integration tests' (tests/integration/teams-*.test.ts).
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes, type RouteId } from '../../shared/api-routes.ts';
 import { TEAM_MESSAGES } from '../../shared/team-rules.ts';
@@ -14,8 +13,8 @@ import {
   type RouteAnswer,
   signedInUser,
   type TestUser,
-  testTable,
 } from '../support/handler-events.ts';
+import { openLink, ownerWithTeam as teamOwner, teamRouteBody } from '../support/handler-teams.ts';
 
 // Every route under /teams, whichever group serves it (a seat checkout is the billing group's: it carries
 // Stripe); `call` sends each to its group's handler.
@@ -25,25 +24,10 @@ const teamRoutes = (Object.keys(apiRoutes) as RouteId[]).filter((id) =>
 
 type Owner = TestUser & { teamId: string; memberId: string };
 
-async function giveSeats(teamId: string, seats: number): Promise<void> {
-  const { db, tableName } = testTable();
-  await db.send(
-    new UpdateCommand({
-      TableName: tableName,
-      Key: { pk: `TEAM#${teamId}`, sk: 'TEAM' },
-      UpdateExpression: 'SET seats_total = :n',
-      ExpressionAttributeValues: { ':n': seats },
-    }),
-  );
-}
-
+/** A new owner of a team with `seats` seats, and their own member id. */
 async function ownerWithTeam(seats: number): Promise<Owner> {
-  const user = await signedInUser(newEmail('owner'));
-  const created = await call('createTeam', { token: user.token, body: { name: 'Acme' } });
-  expect(created.status).toBe(201);
-  const teamId = created.body.team_id as string;
-  await giveSeats(teamId, seats);
-  return { ...user, teamId, memberId: await memberIdOf({ ...user, teamId }, user.email) };
+  const owner = await teamOwner(seats);
+  return { ...owner, memberId: await memberIdOf(owner, owner.email) };
 }
 
 /** A member's id, from the dashboard's page as its owner reads it. */
@@ -56,14 +40,9 @@ async function memberIdOf(owner: TestUser & { teamId: string }, email: string): 
 }
 
 async function memberOf(owner: Owner): Promise<TestUser & { memberId: string }> {
-  const link = await call('createInviteLink', {
-    token: owner.token,
-    params: { teamId: owner.teamId },
-    body: { domains: ['example.test'], max_uses: 5, expires_in_days: 7 },
-  });
-  expect(link.status).toBe(200);
+  const { code } = await openLink(owner);
   const user = await signedInUser(newEmail('member'));
-  const joined = await call('joinTeam', { token: user.token, params: { code: link.body.code as string } });
+  const joined = await call('joinTeam', { token: user.token, params: { code } });
   expect(joined).toMatchObject({ status: 200, body: { team_id: owner.teamId } });
   return { ...user, memberId: await memberIdOf(owner, user.email) };
 }
@@ -72,16 +51,7 @@ async function memberOf(owner: Owner): Promise<TestUser & { memberId: string }> 
 function validRequest(id: RouteId, teamId: string, memberId: string): EventOptions {
   // Ids of the shapes the server makes (shared/path-params.ts), naming nothing: other shapes are 404 first.
   const params = { teamId, memberId, linkId: '00000000-0000-4000-8000-000000000000', code: 'no-such-code' };
-  const bodies: Partial<Record<RouteId, unknown>> = {
-    createTeam: { name: 'Other' },
-    teamSeatCheckout: { quantity: 3 },
-    teamInvites: { emails: [newEmail('invitee')] },
-    createInviteLink: { domains: ['example.test'], max_uses: 2, expires_in_days: 3 },
-    setTeamAllowed: { styles: null, combos: null },
-    setMemberRole: { role: 'admin' },
-    setTeamLanguage: { lang: 'fr' },
-  };
-  return { params, ...(bodies[id] !== undefined ? { body: bodies[id] } : {}) };
+  return { params, ...teamRouteBody(id) };
 }
 
 /** The routes that act on one team (all but create, mine and join). */
