@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import type { AvatarTask } from '../../shared/api-schemas.ts';
 import { clearImageCaches } from '../../web/src/features/gallery/api/image-cache.ts';
 import { apiStub, fail, ok } from './support/api-stub.ts';
-import { aStyle, aTask } from './support/fixtures.ts';
+import { anUnfinishedTask, aStyle, aTask } from './support/fixtures.ts';
 import { aUser, renderApp } from './support/render.tsx';
 
 const plain = (s: string | null | undefined): string => (s ?? '').replace(/\s+/g, ' ').trim();
@@ -17,40 +17,23 @@ const plain = (s: string | null | undefined): string => (s ?? '').replace(/\s+/g
 const MARCH_14 = Date.UTC(2026, 2, 14, 12) / 1000;
 const MARCH_12 = Date.UTC(2026, 2, 12, 12) / 1000;
 
-/** A task not finished: no result, no pictures. */
-const unfinished = (id: string, over: Partial<AvatarTask>): AvatarTask => {
-  const {
-    thumbnail_url: _t,
-    image_url: _i,
-    width: _w,
-    height: _h,
-    ...rest
-  } = aTask(id, {
-    result_path: null,
-    progress: undefined,
-    favourite: undefined,
-    ...over,
-  });
-  return rest;
-};
-
 const TASKS: AvatarTask[] = [
   aTask('older', { created_at: MARCH_12, style_id: 2, style_name: 'Outdoor Portrait', render_kind: 'ai' }),
-  unfinished('todo', { status: 'TODO', created_at: MARCH_14 - 30, style_id: 14, style_name: 'Knight' }),
-  unfinished('running', {
+  anUnfinishedTask('todo', { status: 'TODO', created_at: MARCH_14 - 30, style_id: 14, style_name: 'Knight' }),
+  anUnfinishedTask('running', {
     status: 'IN_PROGRESS',
     progress: 45,
     created_at: MARCH_14,
     style_id: 1,
     style_name: 'Studio Headshot',
   }),
-  unfinished('no-progress', {
+  anUnfinishedTask('no-progress', {
     status: 'IN_PROGRESS',
     created_at: MARCH_14 - 10,
     style_id: 3,
     style_name: 'Creative Professional',
   }),
-  unfinished('failed', { status: 'ERROR', created_at: MARCH_14 - 40, style_id: 999 }),
+  anUnfinishedTask('failed', { status: 'ERROR', created_at: MARCH_14 - 40, style_id: 999 }),
   aTask('preview', {
     created_at: MARCH_14 - 50,
     style_id: 23,

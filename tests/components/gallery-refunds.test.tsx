@@ -9,7 +9,7 @@ import type { AvatarTask } from '../../shared/api-schemas.ts';
 import { clearImageCaches } from '../../web/src/features/gallery/api/image-cache.ts';
 import { queryClient } from '../../web/src/lib/server-state.tsx';
 import { apiStub, ok } from './support/api-stub.ts';
-import { aStyle, aTask } from './support/fixtures.ts';
+import { anUnfinishedTask, aStyle, aTask } from './support/fixtures.ts';
 import { aUser, renderApp } from './support/render.tsx';
 
 const plain = (s: string | null | undefined): string => (s ?? '').replace(/\s+/g, ' ').trim();
@@ -19,22 +19,9 @@ const STYLE = aStyle(1, {
   translations: { fr: { name: 'Portrait au bureau', description: 'Au bureau' } },
 });
 
-/** Being made: no result yet. */
-const making = (id: string): AvatarTask => {
-  const {
-    thumbnail_url: _t,
-    image_url: _i,
-    width: _w,
-    height: _h,
-    ...rest
-  } = aTask(id, {
-    status: 'IN_PROGRESS',
-    result_path: null,
-    favourite: undefined,
-    token_cost: 3,
-  });
-  return rest;
-};
+/** Being made: no result yet (the progress aTask gives, 100). */
+const making = (id: string): AvatarTask =>
+  anUnfinishedTask(id, { status: 'IN_PROGRESS', progress: 100, token_cost: 3 });
 
 /** Made, but the likeness guarantee gave its tokens back: withheld, only a blurred copy. */
 const withheld = (id: string, over: Partial<AvatarTask> = {}): AvatarTask => {

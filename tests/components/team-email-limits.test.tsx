@@ -4,28 +4,17 @@
 // link or a header into the emails. The API is the stub's; the rules are tests/domain/teams-invite-limits.test.ts's.
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { apiRoutes, type RouteId } from '../../shared/api-routes.ts';
 import type { MyTeam, TeamMember } from '../../shared/api-schemas.ts';
 import { TEAM_LIMIT_WORDS, TEAM_MESSAGES } from '../../shared/team-rules.ts';
 import { apiStub, fail, ok } from './support/api-stub.ts';
 import { aUser, renderApp } from './support/render.tsx';
+import { aTeam as aTeamOf, teamPageReads } from './support/team-fixtures.ts';
 
 const NOW = Math.floor(Date.now() / 1000);
 const plain = (s: string | null | undefined): string => (s ?? '').replace(/\s+/g, ' ').trim();
 
-const aTeam = (over: Partial<MyTeam> = {}): MyTeam => ({
-  team_id: 'team-1',
-  name: 'Acme',
-  role: 'owner',
-  member_id: 'm-owner',
-  domains: ['acme.test'],
-  lang: 'en',
-  seats_total: 0,
-  seats_used: 0,
-  allowed: { styles: null, combos: null },
-  chosen_task_id: null,
-  ...over,
-});
+/** A team with no seat unless the test gives it some. */
+const aTeam = (over: Partial<MyTeam> = {}): MyTeam => aTeamOf({ seats_total: 0, seats_used: 0, ...over });
 
 const aMember = (id: string, over: Partial<TeamMember> = {}): TeamMember => ({
   member_id: id,
@@ -48,21 +37,7 @@ function ownerReads(
   team: MyTeam,
   members: TeamMember[] = [aMember('m-owner', { role: 'owner', status: 'joined' })],
 ) {
-  apiStub.on('myTeam', ok('myTeam', team));
-  // The seats' purchases, where the page lists them (a route being added as this was written).
-  if ('teamPurchases' in apiRoutes)
-    apiStub.on('teamPurchases' as RouteId, { status: 200, body: { purchases: [] } });
-  apiStub.on('listStyles', ok('listStyles', { success: true, styles: [] }));
-  apiStub.on('teamInviteLinks', ok('teamInviteLinks', { links: [] }));
-  apiStub.on(
-    'teamMembers',
-    ok('teamMembers', {
-      members,
-      seats_total: team.seats_total,
-      seats_used: team.seats_used,
-      next_cursor: null,
-    }),
-  );
+  teamPageReads(team, { members });
 }
 
 const pageOf = (lang: 'en' | 'fr') => (lang === 'fr' ? '/fr/app/team' : '/app/team');

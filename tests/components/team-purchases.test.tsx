@@ -5,8 +5,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import type { MyTeam, SeatPurchase } from '../../shared/api-schemas.ts';
-import { apiStub, ok } from './support/api-stub.ts';
+import { apiStub } from './support/api-stub.ts';
 import { aUser, renderApp } from './support/render.tsx';
+import { aTeam, teamPageReads } from './support/team-fixtures.ts';
 
 const plain = (s: string | null | undefined): string => (s ?? '').replace(/\s+/g, ' ').trim();
 /** A purchase's row as read: its seats, amount, day and state, each apart. */
@@ -14,20 +15,6 @@ const parts = (row: HTMLElement | undefined): string[] =>
   [...(row?.querySelectorAll('strong, span, time, p, a') ?? [])].map((e) => plain(e.textContent));
 // 14 March 2026, midday UTC: the same day in every time zone the tests run in.
 const DAY = 1_773_489_600;
-
-const aTeam = (over: Partial<MyTeam> = {}): MyTeam => ({
-  team_id: 'team-1',
-  name: 'Acme',
-  role: 'owner',
-  member_id: 'm-owner',
-  domains: ['acme.test'],
-  lang: 'en',
-  seats_total: 3,
-  seats_used: 1,
-  allowed: { styles: null, combos: null },
-  chosen_task_id: null,
-  ...over,
-});
 
 const purchase = (id: string, over: Partial<SeatPurchase>): SeatPurchase => ({
   id,
@@ -51,16 +38,7 @@ const PURCHASES = [
   purchase('cs_soon', { seats: 1, amount_cents: 2900 }),
 ];
 
-function reads(team: MyTeam, purchases: SeatPurchase[]) {
-  apiStub.on('myTeam', ok('myTeam', team));
-  apiStub.on('listStyles', ok('listStyles', { success: true, styles: [] }));
-  apiStub.on(
-    'teamMembers',
-    ok('teamMembers', { members: [], seats_total: 3, seats_used: 1, next_cursor: null }),
-  );
-  apiStub.on('teamPurchases', ok('teamPurchases', { purchases }));
-  apiStub.on('teamInviteLinks', ok('teamInviteLinks', { links: [] }));
-}
+const reads = (team: MyTeam, purchases: SeatPurchase[]) => teamPageReads(team, { purchases });
 
 const rows = async () => {
   const card = await screen.findByTestId('team-purchases');

@@ -9,6 +9,7 @@ import { TEAM_MESSAGES, TEAM_VISIBILITY_NOTICE } from '../../shared/team-rules.t
 import { apiStub, fail, ok } from './support/api-stub.ts';
 import { aPhoto, aStyle, aTask, photoList } from './support/fixtures.ts';
 import { aUser, currentLocation, renderApp } from './support/render.tsx';
+import { aTeam, teamPageReads } from './support/team-fixtures.ts';
 
 const plain = (s: string | null | undefined): string => (s ?? '').replace(/\s+/g, ' ').trim();
 const NOW = Math.floor(Date.now() / 1000);
@@ -22,20 +23,6 @@ const watchNavigation = () =>
   vi.spyOn(window.location, 'assign').mockImplementation((url: string | URL) => {
     assigned.push(String(url));
   });
-
-const aTeam = (over: Partial<MyTeam> = {}): MyTeam => ({
-  team_id: 'team-1',
-  name: 'Acme',
-  role: 'owner',
-  member_id: 'm-owner',
-  domains: ['acme.test'],
-  lang: 'en',
-  seats_total: 3,
-  seats_used: 1,
-  allowed: { styles: null, combos: null },
-  chosen_task_id: null,
-  ...over,
-});
 
 const aMember = (id: string, over: Partial<TeamMember> = {}): TeamMember => ({
   member_id: id,
@@ -62,19 +49,7 @@ const STYLES = [
 ];
 
 function ownerReads(team: MyTeam, members: TeamMember[] = [aMember('m-owner', { role: 'owner' })]) {
-  apiStub.on('myTeam', ok('myTeam', team));
-  apiStub.on('teamPurchases', ok('teamPurchases', { purchases: [] }));
-  apiStub.on('listStyles', ok('listStyles', { success: true, styles: STYLES }));
-  apiStub.on('teamInviteLinks', ok('teamInviteLinks', { links: [] }));
-  apiStub.on(
-    'teamMembers',
-    ok('teamMembers', {
-      members,
-      seats_total: team.seats_total,
-      seats_used: team.seats_used,
-      next_cursor: null,
-    }),
-  );
+  teamPageReads(team, { members, styles: STYLES });
 }
 
 describe('no team yet', () => {

@@ -59,3 +59,20 @@ export const aTask = (id: string, over: Partial<AvatarTask> = {}): AvatarTask =>
   favourite: false,
   ...over,
 });
+
+/** A task not finished: no result, no pictures, no progress unless `over` gives one. */
+export const anUnfinishedTask = (id: string, over: Partial<AvatarTask> = {}): AvatarTask => {
+  const {
+    thumbnail_url: _t,
+    image_url: _i,
+    width: _w,
+    height: _h,
+    ...rest
+  } = aTask(id, {
+    result_path: null,
+    progress: undefined,
+    favourite: undefined,
+    ...over,
+  });
+  return rest;
+};
