@@ -5,7 +5,7 @@
 // chosen headshot, and a refused download is said in the page.
 import { useState } from 'react';
 import type { MyTeam, TeamMember } from '../../../../../shared/api-schemas.ts';
-import type { Language } from '../../../../../shared/language.ts';
+import { LANGUAGES, type Language } from '../../../../../shared/language.ts';
 import { TEAM_LIMITS, TEAM_MESSAGES } from '../../../../../shared/team-rules.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -21,6 +21,20 @@ import { TeamPanel } from './panel.tsx';
 import { TeamIcon } from './team-icons.tsx';
 
 /** Reminded less than a day ago: the server would refuse another one. */
+/**
+ * A deleted account's row is worded by the server in the account's language (functions/domain/teams/teams.ts,
+ * whoIs): said again in the page's, as the rest of the row is.
+ */
+function shownName(m: TeamMember, lang: Language): string {
+  for (const other of LANGUAGES) {
+    if (m.name === TEAM_MESSAGES.deletedMember[other]) return TEAM_MESSAGES.deletedMember[lang];
+    const suffix = ` ${TEAM_MESSAGES.accountDeleted[other]}`;
+    if (m.name.endsWith(suffix))
+      return `${m.name.slice(0, -suffix.length)} ${TEAM_MESSAGES.accountDeleted[lang]}`;
+  }
+  return m.name || m.email;
+}
+
 const remindedRecently = (m: TeamMember, nowSeconds: number): boolean =>
   m.reminded_at !== null && nowSeconds - m.reminded_at < TEAM_LIMITS.remindEverySeconds;
 
@@ -102,7 +116,7 @@ function MemberRow({
   onAction: (action: MemberAction, member: TeamMember) => void;
   busy: string | null;
 }) {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   const [confirming, setConfirming] = useState(false);
   const left = member.status === 'left';
   const isOwner = member.role === 'owner';
@@ -116,7 +130,7 @@ function MemberRow({
       data-member-id={member.member_id}
     >
       <td className="member__who">
-        <span className="member__name">{member.name || member.email}</span>
+        <span className="member__name">{shownName(member, language)}</span>
         <span className="member__email">{member.email}</span>
         {member.role !== 'member' && (
           <span className="member__role" data-testid="member-role">
