@@ -1,17 +1,17 @@
 // A member's Team screen (docs/product.md, "Teams"): the team, what is left of their allowance, what the
 // team can see of them (docs/faces.md: never their selfies or their other avatars), where to create and
 // choose their headshot, and leaving the team; an owner or admin with a seat of their own gives it back here.
-import { useState } from 'react';
 import { Link } from 'react-router';
 import type { MyTeam } from '../../../../../shared/api-schemas.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button, buttonClass } from '../../../components/ui/button.tsx';
+import { buttonClass } from '../../../components/ui/button.tsx';
 import { ImageIcon, PaletteIcon, ShieldIcon } from '../../../components/ui/icons.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useLocalizedPath } from '../../../lib/language.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useLeave } from '../api/team.ts';
 import { teamMessage } from '../team-messages.ts';
+import { ConfirmStep } from './confirm-step.tsx';
 import { GiveBackSeat } from './own-seat.tsx';
 import { TeamPanel } from './panel.tsx';
 import { TeamIcon } from './team-icons.tsx';
@@ -19,37 +19,19 @@ import { TeamIcon } from './team-icons.tsx';
 function Leave({ team, memberId }: { team: MyTeam; memberId: string }) {
   const { t, language } = useTranslation();
   const leave = useLeave(team.team_id, memberId);
-  const [confirming, setConfirming] = useState(false);
-  if (!confirming)
-    return (
-      <div>
-        <Button variant="ghost" onClick={() => setConfirming(true)} data-testid="leave">
-          {t('team.leave')}
-        </Button>
-      </div>
-    );
   return (
-    <div className="team-leave" data-testid="leave-confirm">
-      <p>{t('team.leaveConfirm', { team: team.name })}</p>
-      <div className="team-leave__buttons">
-        <Button
-          variant="danger"
-          loading={leave.isPending}
-          onClick={() =>
-            leave.mutate(undefined, {
-              onSuccess: () => toast.success(t('team.left')),
-              onError: (e) => toast.error(teamMessage(e, language, t('team.leaveFailed'))),
-            })
-          }
-          data-testid="confirm-leave"
-        >
-          {t('team.leave')}
-        </Button>
-        <Button variant="ghost" onClick={() => setConfirming(false)}>
-          {t('team.joinCancel')}
-        </Button>
-      </div>
-    </div>
+    <ConfirmStep
+      label={t('team.leave')}
+      question={t('team.leaveConfirm', { team: team.name })}
+      pending={leave.isPending}
+      onConfirm={() =>
+        leave.mutate(undefined, {
+          onSuccess: () => toast.success(t('team.left')),
+          onError: (e) => toast.error(teamMessage(e, language, t('team.leaveFailed'))),
+        })
+      }
+      testIds={{ open: 'leave', box: 'leave-confirm', confirm: 'confirm-leave' }}
+    />
   );
 }
 

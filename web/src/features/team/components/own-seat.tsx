@@ -12,6 +12,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { toast } from '../../../lib/toasts.ts';
 import { useOwnSeat } from '../api/team.ts';
 import { teamMessage } from '../team-messages.ts';
+import { ConfirmStep } from './confirm-step.tsx';
 import { TeamPanel } from './panel.tsx';
 import { SeatIcon } from './team-icons.tsx';
 
@@ -64,41 +65,23 @@ export function TakeSeatCard({ team }: { team: MyTeam }) {
 export function GiveBackSeat({ team }: { team: MyTeam }) {
   const { t, language } = useTranslation();
   const seat = useOwnSeat(team.team_id);
-  const [confirming, setConfirming] = useState(false);
-  if (!confirming)
-    return (
-      <div>
-        <Button variant="ghost" onClick={() => setConfirming(true)} data-testid="give-back-seat">
-          {t('team.giveBackSeat')}
-        </Button>
-      </div>
-    );
   return (
-    <div className="team-leave" data-testid="give-back-confirm">
-      <p>{t('team.giveBackConfirm')}</p>
-      <div className="team-leave__buttons">
-        <Button
-          variant="danger"
-          loading={seat.isPending}
-          onClick={() =>
-            seat.mutate('give-back', {
-              onSuccess: (answer) =>
-                toast.success(
-                  'seat_freed' in answer && !answer.seat_freed
-                    ? t('team.seatGivenBackUsed')
-                    : t('team.seatGivenBack'),
-                ),
-              onError: (e) => toast.error(teamMessage(e, language, t('team.actionFailed'))),
-            })
-          }
-          data-testid="confirm-give-back"
-        >
-          {t('team.giveBackSeat')}
-        </Button>
-        <Button variant="ghost" onClick={() => setConfirming(false)}>
-          {t('team.joinCancel')}
-        </Button>
-      </div>
-    </div>
+    <ConfirmStep
+      label={t('team.giveBackSeat')}
+      question={t('team.giveBackConfirm')}
+      pending={seat.isPending}
+      onConfirm={() =>
+        seat.mutate('give-back', {
+          onSuccess: (answer) =>
+            toast.success(
+              'seat_freed' in answer && !answer.seat_freed
+                ? t('team.seatGivenBackUsed')
+                : t('team.seatGivenBack'),
+            ),
+          onError: (e) => toast.error(teamMessage(e, language, t('team.actionFailed'))),
+        })
+      }
+      testIds={{ open: 'give-back-seat', box: 'give-back-confirm', confirm: 'confirm-give-back' }}
+    />
   );
 }
