@@ -21,7 +21,7 @@ import { consistentGet } from './client.ts';
 import { writtenUnlessConditionFails } from './conditions.ts';
 import { keys, ownedBy, TTL_ATTRIBUTE } from './keys.ts';
 import { queryPages } from './query-pages.ts';
-import { seatClaimRelease } from './team-seat-releases.ts';
+import { seatClaimRelease, seatRelease } from './team-seat-releases.ts';
 
 export const DELETED_ACCOUNT_EMAIL = '(account deleted)';
 
@@ -92,15 +92,7 @@ export class DynamoTeamDepartures implements TeamDepartures {
       { Delete: { TableName: this.table, Key: keys.teamInvite(teamId, String(member.email)) } },
     );
     if (member.has_seat === true && member.left_at === undefined && spent === 0)
-      items.push({
-        Update: {
-          TableName: this.table,
-          Key: keys.team(teamId),
-          UpdateExpression: 'SET seats_used = seats_used - :one',
-          ConditionExpression: 'seats_used > :zero',
-          ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
-        },
-      });
+      items.push(seatRelease(this.table, teamId));
     return items;
   }
 

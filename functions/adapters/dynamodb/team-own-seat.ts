@@ -8,7 +8,7 @@ import type { SeatTaken, TeamStore } from '../../domain/teams/ports.ts';
 import { type TransactItem, transactWithRetry } from './balance-transaction.ts';
 import { consistentGet } from './client.ts';
 import { keys } from './keys.ts';
-import { seatClaimPut, seatClaimRelease } from './team-seat-claims.ts';
+import { chosenMarkRelease, seatClaimPut, seatClaimRelease, seatRelease } from './team-seat-claims.ts';
 
 /** Owners and admins asking at once meet on the team's counter, as joins do (team-store.ts). */
 const SEAT_ATTEMPTS = 60;
@@ -116,25 +116,8 @@ export class DynamoTeamOwnSeat implements Pick<TeamStore, 'takeSeat' | 'giveBack
         ...(await seatClaimRelease(this.db, this.table, teamId, memberId, String(item.email ?? ''))),
       );
       // The task's "chosen for my team" mark goes with the choice (a task deleted since has none).
-      if (chosen && (await consistentGet(this.db, this.table, keys.task(userId, chosen))))
-        items.push({
-          Update: {
-            TableName: this.table,
-            Key: keys.task(userId, chosen),
-            UpdateExpression: 'REMOVE team_chosen_at',
-            ConditionExpression: 'attribute_exists(pk)',
-          },
-        });
-      if (freed)
-        items.push({
-          Update: {
-            TableName: this.table,
-            Key: keys.team(teamId),
-            UpdateExpression: 'SET seats_used = seats_used - :one',
-            ConditionExpression: 'seats_used > :zero',
-            ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
-          },
-        });
+      if (chosen) items.push(...(await chosenMarkRelease(this.db, this.table, userId, chosen)));
+      if (freed) items.push(seatRelease(this.table, teamId));
       return { items, done: { freed, hadChosen: chosen !== null } };
     });
   }

@@ -21,4 +21,4 @@ export function seatClaimPut(table: string, teamId: string, email: string, membe
 
 // A departure's releases live apart (team-seat-releases.ts): the privacy jobs' function releases claims and is
 // granted no PutItem.
-export { chosenMarkRelease, seatClaimRelease } from './team-seat-releases.ts';
+export { chosenMarkRelease, seatClaimRelease, seatRelease } from './team-seat-releases.ts';

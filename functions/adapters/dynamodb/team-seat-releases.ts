@@ -1,5 +1,5 @@
 // What a member's departure (leaving, a removal, the account's deletion) gives back in its own transaction: the
-// mailbox's seat claim (team-seat-claims.ts) and the "Chosen for my team" mark on their task.
+// mailbox's seat claim (team-seat-claims.ts), the "Chosen for my team" mark on their task, and the seat.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mailboxOf } from '../../../shared/email-address.ts';
 import type { TransactItem } from './balance-transaction.ts';
@@ -55,4 +55,17 @@ export async function chosenMarkRelease(
       },
     },
   ];
+}
+
+/** The team's seat given back: one fewer used, never below none. */
+export function seatRelease(table: string, teamId: string): TransactItem {
+  return {
+    Update: {
+      TableName: table,
+      Key: keys.team(teamId),
+      UpdateExpression: 'SET seats_used = seats_used - :one',
+      ConditionExpression: 'seats_used > :zero',
+      ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
+    },
+  };
 }

@@ -29,7 +29,7 @@ import { DynamoTeamAccess } from './team-access.ts';
 import { DynamoTeamMembers, toMember } from './team-members.ts';
 import { DynamoTeamOwnSeat } from './team-own-seat.ts';
 import { DynamoTeamPayers } from './team-payers.ts';
-import { chosenMarkRelease, seatClaimPut, seatClaimRelease } from './team-seat-claims.ts';
+import { chosenMarkRelease, seatClaimPut, seatClaimRelease, seatRelease } from './team-seat-claims.ts';
 
 /** Twenty people joining at once meet on the team's counter: each retries until it holds or runs out. */
 const JOIN_ATTEMPTS = 60;
@@ -672,16 +672,7 @@ export class DynamoTeamStore implements TeamStore {
             ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
           },
         });
-      if (freesSeat)
-        items.push({
-          Update: {
-            TableName: this.table,
-            Key: keys.team(teamId),
-            UpdateExpression: 'SET seats_used = seats_used - :one',
-            ConditionExpression: 'seats_used > :zero',
-            ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
-          },
-        });
+      if (freesSeat) items.push(seatRelease(this.table, teamId));
       return { items, done: true };
     });
   }
