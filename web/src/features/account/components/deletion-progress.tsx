@@ -19,6 +19,23 @@ const LEAVE_AFTER_MS = 2500;
 
 const isRunning = (s: DeletionStatus | undefined) => s?.state === 'queued' || s?.state === 'running';
 
+/** The deletion's progress bar, `percent` done. */
+function DeletionBar({ percent }: { percent: number }) {
+  const { t } = useTranslation();
+  return (
+    <div
+      className="job-progress"
+      role="progressbar"
+      aria-label={t('account.deletingTitle')}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+    >
+      <span style={{ width: `${percent}%` }} />
+    </div>
+  );
+}
+
 /**
  * The account is gone: said, with the full bar, until the home page (after LEAVE_AFTER_MS or the button).
  * Shown by the account page once the session is ended, with every cached read dropped (`dropReads`: the
@@ -43,16 +60,7 @@ export function DeletedPanel({ dropReads = false }: { dropReads?: boolean }) {
       <div className="privacy-row__text">
         <h3>{t('account.deletedTitle')}</h3>
       </div>
-      <div
-        className="job-progress"
-        role="progressbar"
-        aria-label={t('account.deletingTitle')}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={100}
-      >
-        <span style={{ width: '100%' }} />
-      </div>
+      <DeletionBar percent={100} />
       <Alert
         kind="success"
         action={
@@ -108,16 +116,7 @@ export function DeletionProgress({ id, started }: { id: string; started: Deletio
           </p>
         </div>
       )}
-      <div
-        className="job-progress"
-        role="progressbar"
-        aria-label={t('account.deletingTitle')}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-      >
-        <span style={{ width: `${percent}%` }} />
-      </div>
+      <DeletionBar percent={percent} />
       {unknown && running && <Alert kind="warning">{t('account.deletionStatusUnknown')}</Alert>}
       {status.state === 'failed' && <Alert kind="error">{t('account.deletionJobFailed')}</Alert>}
     </div>
