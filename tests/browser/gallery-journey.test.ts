@@ -544,8 +544,8 @@ describeInBrowser('keepers in the gallery', () => {
     fr: {
       path: '/fr/app/gallery',
       favourite: 'Favori',
-      // French puts a space before the colon (web/src/features/gallery/locales/fr.json).
-      favouriteOf: 'Favori : ',
+      // French puts a no-break space before the colon (web/src/features/gallery/locales/fr.json).
+      favouriteOf: 'Favori\u00a0: ',
       favourites: 'Favoris',
       downloadFavourites: 'Télécharger les favoris',
       options: 'Options de téléchargement',
