@@ -2,25 +2,12 @@
 // owner's account language (functions/domain/teams/teams.ts); the page says it in its own, both ways.
 import { screen } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import type { MyTeam, TeamMember } from '../../shared/api-schemas.ts';
-import { apiStub, ok } from './support/api-stub.ts';
+import type { TeamMember } from '../../shared/api-schemas.ts';
 import { aUser, renderApp } from './support/render.tsx';
+import { aTeam, teamPageReads } from './support/team-fixtures.ts';
 
 const plain = (s: string | null | undefined): string => (s ?? '').replace(/\s+/g, ' ').trim();
 const NOW = Math.floor(Date.now() / 1000);
-
-const TEAM: MyTeam = {
-  team_id: 'team-1',
-  name: 'Acme',
-  role: 'owner',
-  member_id: 'm-owner',
-  domains: ['acme.test'],
-  lang: 'en',
-  seats_total: 3,
-  seats_used: 1,
-  allowed: { styles: null, combos: null },
-  chosen_task_id: null,
-};
 
 const deleted = (id: string, name: string, email: string): TeamMember => ({
   member_id: id,
@@ -38,14 +25,6 @@ const deleted = (id: string, name: string, email: string): TeamMember => ({
   chosen: null,
 });
 
-function reads(members: TeamMember[]): void {
-  apiStub.on('myTeam', ok('myTeam', TEAM));
-  apiStub.on('teamPurchases', ok('teamPurchases', { purchases: [] }));
-  apiStub.on('listStyles', ok('listStyles', { success: true, styles: [] }));
-  apiStub.on('teamInviteLinks', ok('teamInviteLinks', { links: [] }));
-  apiStub.on('teamMembers', ok('teamMembers', { members, seats_total: 3, seats_used: 1, next_cursor: null }));
-}
-
 describe("a deleted account's row", () => {
   test.each([
     {
@@ -59,7 +38,12 @@ describe("a deleted account's row", () => {
       shown: ['A member (account deleted)', 'ana (account deleted)'],
     },
   ])('$path: in the page language, whatever the account language', async (c) => {
-    reads([deleted('m1', c.server[0] as string, ''), deleted('m2', c.server[1] as string, 'ana@acme.test')]);
+    teamPageReads(aTeam(), {
+      members: [
+        deleted('m1', c.server[0] as string, ''),
+        deleted('m2', c.server[1] as string, 'ana@acme.test'),
+      ],
+    });
     await renderApp(c.path, { as: aUser() });
     const rows = await screen.findAllByTestId('member-row');
     expect(rows.map((r) => plain(r.querySelector('.member__name')?.textContent))).toEqual(c.shown);
