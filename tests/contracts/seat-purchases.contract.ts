@@ -5,20 +5,13 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { SeatPurchaseRecord, WebhookStore } from '../../functions/domain/billing/ports.ts';
-import type { SeatPurchaseView } from '../../functions/domain/teams/ports.ts';
+import type { SeatCheckoutRecords, SeatPurchaseView } from '../../functions/domain/teams/ports.ts';
 import { TEAM_SEAT } from '../../shared/team-rules.ts';
 
 export interface SeatPurchasesSubject {
   store: WebhookStore;
   /** The seat checkout's record, as the billing function writes it (SeatCheckoutRecords). */
-  recordSeatCheckout(r: {
-    sessionId: string;
-    teamId: string;
-    userId: string;
-    quantity: number;
-    amountCents: number;
-    now: number;
-  }): Promise<void>;
+  recordSeatCheckout: SeatCheckoutRecords['recordSeatCheckout'];
   /** A team of `ownerId` named `name`, with no seats. */
   addTeam(teamId: string, ownerId: string, name: string): Promise<void>;
   /** The team page's list (newest first). */
