@@ -8,7 +8,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import type { Task } from '../api/tasks.ts';
 import { isPending } from '../api/tasks.ts';
 import { versionOf } from '../versions.ts';
-import { ASPECT_NAMES } from './edit-panel.tsx';
+import { ASPECT_NAMES } from './edit-options.ts';
 import '../edit-panel.css';
 
 /**
