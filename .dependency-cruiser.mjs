@@ -12,26 +12,44 @@ export default {
       to: { path: '^web/src/features/', pathNot: '^web/src/features/$1/' },
     },
     {
+      name: 'areas-meet-through-their-door',
+      comment:
+        'functions/<area>/ is one room: another area reaches it only through its public.ts (what it offers), and every area may use functions/platform/.',
+      severity: 'error',
+      from: { path: '^functions/([^/]+)/' },
+      to: { path: '^functions/', pathNot: ['^functions/$1/', '^functions/platform/', '^functions/[^/]+/public[.]ts$'] },
+    },
+    {
+      name: 'platform-knows-no-area',
+      comment: 'functions/platform/ is what every area uses (HTTP, observability, the DynamoDB client, mail): it imports none of them.',
+      severity: 'error',
+      from: { path: '^functions/platform/' },
+      to: { path: '^functions/', pathNot: '^functions/platform/' },
+    },
+    {
       name: 'domain-knows-no-infrastructure',
       comment:
-        'functions/domain talks to ports: no adapters, no HTTP layer, no logging or metrics library, no AWS SDK, no Stripe, no Lambda types.',
+        "An area's domain/ talks to its ports: no adapters (dynamodb/, s3/, sqs/, stripe/, ...), no wiring, no handler or routes, no HTTP layer, no logging or metrics library, no AWS SDK, no Stripe, no Lambda types.",
       severity: 'error',
-      from: { path: '^functions/domain/' },
+      from: { path: '^functions/[^/]+/domain/' },
       to: {
         path: [
-          '^functions/(adapters|http|handlers|observability)/',
+          '^functions/[^/]+/(dynamodb|s3|sqs|stripe|ai|images|faces|jose|passwords|openid|mail|http|observability)/',
+          '^functions/[^/]+/[^/]*wiring[.]ts$',
+          '^functions/[^/]+/[^/]*(handler|routes)[.]ts$',
+          '^functions/[^/]+/(config|system|secrets|priority-semaphore)[.]ts$',
           // installed (node_modules/...) or not yet (the bare name)
           '(^|node_modules/)(@aws-sdk/|@smithy/|stripe($|/)|@types/aws-lambda/|aws-lambda($|/)|@middy/|@aws-lambda-powertools/)',
         ],
       },
     },
     {
-      name: 'adapters-never-import-wiring',
+      name: 'only-entries-import-wiring',
       comment:
-        'functions/wiring holds the composition roots (what each function builds from its config): adapters and the domain are what they put together, and never reach back.',
+        "An area's wiring.ts files are its composition roots (what each function builds from its config): only the Lambda entries (*handler.ts) and other wiring import them; adapters, routes and the domain never reach back.",
       severity: 'error',
-      from: { path: '^functions/(adapters|domain|http)/' },
-      to: { path: '^functions/wiring/' },
+      from: { path: '^functions/', pathNot: ['[^/]*handler[.]ts$', '[^/]*wiring[.]ts$'] },
+      to: { path: '^functions/[^/]+/[^/]*wiring[.]ts$' },
     },
     {
       name: 'web-knows-no-backend',

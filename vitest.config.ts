@@ -26,7 +26,7 @@ export default defineConfig({
       reportsDirectory: '.local/coverage',
       reportOnFailure: true,
       thresholds: {
-        'functions/domain/**': { lines: 90 },
+        'functions/*/domain/**': { lines: 90 },
         'shared/**': { lines: 90 },
       },
     },

@@ -57,7 +57,7 @@ const ITEM_READ_WRITE = ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Updat
 /**
  * What each endpoint group's function may touch. A group gets a function once it has a served route;
  * synth fails if that group is missing here, so access is decided when the group is built.
- * Note: functions/config.ts requires MAIL_FROM and MAIL_TRANSPORT of every function today.
+ * Note: functions/platform/config.ts requires MAIL_FROM and MAIL_TRANSPORT of every function today.
  */
 export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
   auth: {
@@ -99,7 +99,7 @@ export const GROUP_NEEDS: Partial<Record<LambdaGroup, GroupNeeds>> = {
   billing: {
     table: {
       // GetItem: the session's account, the billing account; for a team's seat checkout the caller's team
-      // pointer and the team (functions/domain/teams/seat-checkout.ts). PutItem: the checkout record (a
+      // pointer and the team (functions/teams/domain/seat-checkout.ts). PutItem: the checkout record (a
       // pack's, a subscription's, a team's seats), and in the customer transaction the customer map.
       // UpdateItem: the account's customer id and its one subscription checkout, the team's customer id.
       // Query: a team's seat purchases (its partition, for the team page).
@@ -243,7 +243,7 @@ export function groupFunctionProps(
     ...(needs.timeoutSeconds ? { timeoutSeconds: needs.timeoutSeconds } : {}),
     ...(needs.installedModules ? { installedModules: needs.installedModules } : {}),
     ...(needs.faceAnalysis ? { faceAnalysis: true } : {}),
-    // Every API group is traced (functions/http/group-handler.ts runs the Tracer).
+    // Every API group is traced (functions/platform/http/group-handler.ts runs the Tracer).
     traced: true,
   };
 }

@@ -100,7 +100,7 @@ export function acknowledgeNagFindings(stack: Stack): void {
       ack(
         c,
         'AwsSolutions-APIG4',
-        'Sessions are checked by the functions (JWT + session version, functions/http/middleware.ts); public routes are public.',
+        'Sessions are checked by the functions (JWT + session version, functions/platform/http/middleware.ts); public routes are public.',
       );
     }
     if (c instanceof CfnFunction && path.includes('CDKBucketDeployment')) {

@@ -38,7 +38,7 @@ export function timingProblems(
   return problems;
 }
 
-/** Account deletions and data exports (functions/privacy-jobs; docs/operations.md, "Privacy"). */
+/** Account deletions and data exports (functions/privacy; docs/operations.md, "Privacy"). */
 export const PRIVACY_JOB_QUEUE = {
   name: 'privacy-jobs',
   deadLetterName: 'privacy-jobs-dlq',

@@ -1,6 +1,6 @@
-// The API's CORS rule, written once and applied by the functions themselves (functions/http/cors.ts), locally
+// The API's CORS rule, written once and applied by the functions themselves (functions/platform/http/cors.ts), locally
 // and on AWS alike: API Gateway has no CORS setting, so a preflight (OPTIONS) reaches a function like any
-// other request and passes the same origin check (functions/http/origin-verify.ts). The allowed origin is
+// other request and passes the same origin check (functions/platform/http/origin-verify.ts). The allowed origin is
 // not here: it is the web app's URL (WEB_URL).
 import type { HttpMethod, LambdaGroup } from './api-routes.ts';
 
@@ -15,7 +15,7 @@ interface ApiCors {
   /**
    * Access-Control-Allow-Credentials: lets the browser send cookies to the API, and keep the ones it sets.
    * Sessions stay bearer tokens; the cookies bind a sign-in to the browser that asked for it (a Google
-   * sign-in, a login link: functions/http/cookies.ts). Only the web origin is ever allowed, never `*`.
+   * sign-in, a login link: functions/platform/http/cookies.ts). Only the web origin is ever allowed, never `*`.
    */
   allowCredentials: boolean;
 }

@@ -49,7 +49,7 @@ export interface ApiRoute {
    * session, which ends up in history, proxies and logs once it is in a URL.
    */
   queryToken?: true;
-  /** The JSON body's limit in bytes when it is not the default (functions/http/middleware.ts MAX_JSON_BODY_BYTES). */
+  /** The JSON body's limit in bytes when it is not the default (functions/platform/http/middleware.ts MAX_JSON_BODY_BYTES). */
   maxBodyBytes?: number;
   /**
    * Public routes only: a session sent along makes its account the caller (its answer then says more about

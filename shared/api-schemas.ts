@@ -457,7 +457,7 @@ export const CreateTasksResult = z.object({
 /**
  * An edit of a finished avatar (POST /aivatar/tasks/{taskId}/edits). The shape only: which fields a kind
  * needs, the ids, the colour, the prompt's length and the mask (a PNG data URL of the avatar's size) are
- * checked by functions/domain/generation/edits.ts, in the account's language (shared/edit-rules.ts).
+ * checked by functions/generation/domain/edits.ts, in the account's language (shared/edit-rules.ts).
  */
 export const EditTaskRequest = z.strictObject({
   kind: z.string().check(z.maxLength(40)),

@@ -1,5 +1,5 @@
 // Edits of a finished avatar (docs/product.md, "Editing a finished avatar"): the numbers and the words the
-// server (functions/domain/generation/edits.ts) and the edit panel share. Free of zod: the SPA imports it;
+// server (functions/generation/domain/edits.ts) and the edit panel share. Free of zod: the SPA imports it;
 // shared/api-schemas.ts builds the bodies from it.
 import type { Language } from './language.ts';
 import { BACKDROP_IDS, OUTFIT_IDS } from './style-choices.ts';

@@ -41,7 +41,7 @@ export const FACE_RULES = {
 } as const;
 
 /**
- * When a photo's face counts as upright (functions/domain/photos/orientation.ts): a photo whose face is not is
+ * When a photo's face counts as upright (functions/photos/domain/orientation.ts): a photo whose face is not is
  * tried turned by 90, 180 and 270 degrees. The landmark network fits an upright face to whatever box the
  * detector gives it, so a face lying sideways often comes back with a level eye line; what gives it away is
  * the fit squeezed into the box (eyes close together) or a box wider than tall. Upright fixture selfies measure

@@ -1,6 +1,6 @@
 // The shape of every path parameter of the route table (shared/api-routes.ts), one rule per kind of id, keyed
 // by the parameter's name: a value of another shape names nothing, and the request is refused as the route
-// refuses an unknown one (404; a sign-in token 401) before any store is asked (functions/http/middleware.ts
+// refuses an unknown one (404; a sign-in token 401) before any store is asked (functions/platform/http/middleware.ts
 // pathParams). A 3,000-character team id once reached DynamoDB's key size limit and answered 500. Every
 // route gets these rules, and the table refuses a path whose parameter has none (docs/product.md, "Teams").
 // Zod-free, like shared/route-paths.ts.
@@ -22,7 +22,7 @@ const notFound = (en: string, fr: string): PathParamRule['refusal'] => ({
 });
 const NOT_FOUND = notFound('Not found', 'Introuvable');
 
-/** randomUUID's form (functions/adapters/system.ts): the ids of teams, members and invitation links. */
+/** randomUUID's form (functions/platform/system.ts): the ids of teams, members and invitation links. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
@@ -33,7 +33,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const madeByUs = (max: number) => new RegExp(`^[A-Za-z0-9_-][A-Za-z0-9._-]{0,${max - 1}}$`);
 /**
  * A value whose use case refuses every other shape in its own words (a file name, a task id, a style
- * number: functions/domain/photos/photo-names.ts, generation/task-names.ts, styles/admin-styles.ts): only
+ * number: functions/photos/domain/photo-names.ts, generation/task-names.ts, styles/admin-styles.ts): only
  * bounded here, without control characters, so a value past any key's size never reaches a store.
  */
 const bounded = (max: number) => new RegExp(`^[^\\u0000-\\u001f\\u007f]{1,${max}}$`, 'u');

@@ -85,7 +85,7 @@ export const qualityBand = (score: number): 'low' | 'fair' | 'good' =>
   score < QUALITY_RISK_BELOW ? 'low' : score < 80 ? 'fair' : 'good';
 
 /**
- * What lowers a photo's quality score (functions/domain/photos/quality-score.ts; weights and thresholds in
+ * What lowers a photo's quality score (functions/photos/domain/quality-score.ts; weights and thresholds in
  * docs/faces.md, "Quality score"). The API sends the codes, the screens show each one's instruction.
  * A literal list (no spread), so that pages which never show scores drop it from their JavaScript.
  */

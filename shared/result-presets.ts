@@ -1,5 +1,5 @@
 // The download presets of a finished avatar and how a face-centred square is placed, in one
-// place: the server crops with it (functions/adapters/images/result-images.ts) and the gallery draws its
+// place: the server crops with it (functions/generation/images/result-images.ts) and the gallery draws its
 // circular preview and its before/after with the same numbers, so what is shown is what is downloaded.
 // Free of zod: the SPA imports it.
 

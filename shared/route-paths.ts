@@ -3,7 +3,7 @@
 
 /**
  * Google's sign-in callback (the route table's `googleCallback`): the one path a function's settings need
- * (functions/config.ts builds the redirect address from it), here so the job functions, which serve no
+ * (functions/platform/config.ts builds the redirect address from it), here so the job functions, which serve no
  * route, carry no route table.
  */
 export const GOOGLE_CALLBACK_PATH = '/auth/google/callback';

@@ -2,7 +2,7 @@
 // them (Style.accepts_choices). Declared once: the request schema checks the ids, the screen draws each
 // swatch from these colours, and the embedded renderer paints the same colours, so what the swatch shows is
 // what a preview render shows. The words sent to the AI provider live with the domain
-// (functions/domain/styles/style-choices.ts); the names are the screens' translations.
+// (functions/styles/domain/style-choices.ts); the names are the screens' translations.
 
 /**
  * Avatars one create may make (one DynamoDB transaction holds them with the debit): every chosen

@@ -1,10 +1,10 @@
 // Lambda entry of the billing group: checkout sessions, the subscription check, the billing dashboard.
 
-import { createDocumentClient } from '../adapters/dynamodb/client.ts';
-import { GROUP_CONFIG, readConfig } from '../config.ts';
-import { groupHandler } from '../http/group-handler.ts';
-import { buildBillingDeps } from '../wiring/billing-wiring.ts';
-import { buildSessionResolver } from '../wiring/session-wiring.ts';
+import { createDocumentClient } from '../platform/dynamodb/client.ts';
+import { GROUP_CONFIG, readConfig } from '../platform/config.ts';
+import { groupHandler } from '../platform/http/group-handler.ts';
+import { buildBillingDeps } from './wiring.ts';
+import { buildSessionResolver } from '../accounts/wiring.ts';
 import { billingRoutes } from './routes.ts';
 
 const config = readConfig(GROUP_CONFIG.billing);

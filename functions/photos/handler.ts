@@ -1,10 +1,10 @@
 // Lambda entry of the photos group: the reference photos of the Manage Photos screen.
-import { createDocumentClient } from '../adapters/dynamodb/client.ts';
-import { createS3Client } from '../adapters/s3/client.ts';
-import { GROUP_CONFIG, readConfig } from '../config.ts';
-import { groupHandler } from '../http/group-handler.ts';
-import { buildPhotoDeps, captureResolver } from '../wiring/photo-wiring.ts';
-import { buildLinkResolver, buildSessionResolver } from '../wiring/session-wiring.ts';
+import { createDocumentClient } from '../platform/dynamodb/client.ts';
+import { createS3Client } from '../platform/s3/client.ts';
+import { GROUP_CONFIG, readConfig } from '../platform/config.ts';
+import { groupHandler } from '../platform/http/group-handler.ts';
+import { buildPhotoDeps, captureResolver } from './wiring.ts';
+import { buildLinkResolver, buildSessionResolver } from '../accounts/wiring.ts';
 import { photoRoutes } from './routes.ts';
 
 const config = readConfig(GROUP_CONFIG.photos);

@@ -7,7 +7,7 @@ import {
   currentCaptureLink,
   openCaptureLink,
   revokeCaptureLink,
-} from '../domain/photos/capture-links.ts';
+} from './domain/capture-links.ts';
 import {
   deletePhoto,
   listPhotos,
@@ -16,9 +16,9 @@ import {
   setDeleteAfterGeneration,
   setPhotoConsent,
   uploadTargets,
-} from '../domain/photos/photos.ts';
-import { jsonResponse } from '../http/error-mapper.ts';
-import type { RouteHandlers } from '../http/group-handler.ts';
+} from './domain/photos.ts';
+import { jsonResponse } from '../platform/http/error-mapper.ts';
+import type { RouteHandlers } from '../platform/http/group-handler.ts';
 
 const created = (body: unknown): APIGatewayProxyStructuredResultV2 => jsonResponse(201, body);
 

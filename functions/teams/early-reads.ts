@@ -1,18 +1,18 @@
 // The dashboard's page (GET /teams/{teamId}/members) waits on about one Query: as the request arrives two
-// requests go out at once (functions/http/early-reads.ts, which also checks the session and serves each read
+// requests go out at once (functions/platform/http/early-reads.ts, which also checks the session and serves each read
 // once, to this request only): the caller's account, team pointer and the team in one BatchGetItem
-// (functions/adapters/dynamodb/team-caller.ts), and the asked page's Query. The use case takes its pointer,
-// team and page from there and checks them exactly as before (functions/domain/teams/team-access.ts): a
+// (functions/teams/dynamodb/team-caller.ts), and the asked page's Query. The use case takes its pointer,
+// team and page from there and checks them exactly as before (functions/teams/domain/team-access.ts): a
 // refused caller's reads are dropped, and as nothing outlives the request, the next one reads the pointer
 // afresh and an admin removed a moment ago sees nothing.
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { apiRoutes } from '../../shared/api-routes.ts';
 import { PATH_PARAMS } from '../../shared/path-params.ts';
-import type { SessionVerifier, User, UserReader } from '../domain/ports.ts';
-import type { Membership, Team } from '../domain/teams/ports.ts';
-import type { MembersPageDeps } from '../domain/teams/teams.ts';
-import { membersPageLimit } from '../domain/teams/teams.ts';
-import { EarlyReads } from '../http/early-reads.ts';
+import type { SessionVerifier, User, UserReader } from '../accounts/domain/ports.ts';
+import type { Membership, Team } from './domain/ports.ts';
+import type { MembersPageDeps } from './domain/teams.ts';
+import { membersPageLimit } from './domain/teams.ts';
+import { EarlyReads } from '../platform/http/early-reads.ts';
 
 type Reads = MembersPageDeps['teams'];
 

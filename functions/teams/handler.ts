@@ -1,13 +1,13 @@
 // Lambda entry of the teams group: teams, invitations, the dashboard (docs/product.md, "Teams"); seats are
 // bought through the billing group.
-import { createDocumentClient } from '../adapters/dynamodb/client.ts';
-import { DynamoTeamCaller } from '../adapters/dynamodb/team-caller.ts';
-import { DynamoUserReader } from '../adapters/dynamodb/user-reader.ts';
-import { createS3Client } from '../adapters/s3/client.ts';
-import { GROUP_CONFIG, readConfig } from '../config.ts';
-import { groupHandler } from '../http/group-handler.ts';
-import { buildLinkResolver, earlySessionResolver, sessionTokens } from '../wiring/session-wiring.ts';
-import { buildTeamDeps } from '../wiring/teams-wiring.ts';
+import { createDocumentClient } from '../platform/dynamodb/client.ts';
+import { DynamoTeamCaller } from './dynamodb/team-caller.ts';
+import { DynamoUserReader } from '../platform/dynamodb/user-reader.ts';
+import { createS3Client } from '../platform/s3/client.ts';
+import { GROUP_CONFIG, readConfig } from '../platform/config.ts';
+import { groupHandler } from '../platform/http/group-handler.ts';
+import { buildLinkResolver, earlySessionResolver, sessionTokens } from '../accounts/wiring.ts';
+import { buildTeamDeps } from './wiring.ts';
 import { TeamMembersEarlyReads } from './early-reads.ts';
 import { teamRoutes } from './routes.ts';
 
@@ -31,5 +31,5 @@ const group = groupHandler(
   { ...config, links: await buildLinkResolver(config, db) },
 );
 
-// What each request started is forgotten once it is answered (functions/http/early-reads.ts).
+// What each request started is forgotten once it is answered (functions/platform/http/early-reads.ts).
 export const handler: typeof group = early.around(group);

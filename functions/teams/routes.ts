@@ -1,12 +1,12 @@
 // Thin route handlers of the teams group: each takes the request's parts and calls one domain function
-// (functions/domain/teams/teams.ts), which checks the caller's membership and role.
+// (functions/teams/domain/teams.ts), which checks the caller's membership and role.
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { type HeadshotZipDeps, teamHeadshotsZip } from '../domain/teams/headshots-zip.ts';
-import { type JoinPreviewDeps, previewJoinCode } from '../domain/teams/join-preview.ts';
-import { listInviteLinks } from '../domain/teams/link-list.ts';
-import { membersCsv } from '../domain/teams/members-csv.ts';
-import { giveBackOwnSeat, takeOwnSeat } from '../domain/teams/own-seat.ts';
-import { setTeamLanguage } from '../domain/teams/team-language.ts';
+import { type HeadshotZipDeps, teamHeadshotsZip } from './domain/headshots-zip.ts';
+import { type JoinPreviewDeps, previewJoinCode } from './domain/join-preview.ts';
+import { listInviteLinks } from './domain/link-list.ts';
+import { membersCsv } from './domain/members-csv.ts';
+import { giveBackOwnSeat, takeOwnSeat } from './domain/own-seat.ts';
+import { setTeamLanguage } from './domain/team-language.ts';
 import {
   createInviteLink,
   createTeam,
@@ -22,9 +22,9 @@ import {
   setAllowed,
   setMemberRole,
   teamForDownload,
-} from '../domain/teams/teams.ts';
-import { jsonResponse } from '../http/error-mapper.ts';
-import type { RouteHandlers } from '../http/group-handler.ts';
+} from './domain/teams.ts';
+import { jsonResponse } from '../platform/http/error-mapper.ts';
+import type { RouteHandlers } from '../platform/http/group-handler.ts';
 import type { TeamMembersEarlyReads } from './early-reads.ts';
 
 const created = (body: unknown): APIGatewayProxyStructuredResultV2 => jsonResponse(201, body);

@@ -2,9 +2,9 @@
 // is cached; every header but Host, every query string and the body go to API Gateway unchanged.
 // API Gateway's execute-api address stays reachable, so the distribution adds a secret header
 // (x-origin-verify, from Secrets Manager) and every function refuses a request without it
-// (functions/http/origin-verify.ts): going around CloudFront means going around WAF.
+// (functions/platform/http/origin-verify.ts): going around CloudFront means going around WAF.
 // API Gateway then sees CloudFront's edge servers as the source address; a viewer-request function passes
-// the viewer's own address on, for the functions' per-address limits (functions/http/client-address.ts).
+// the viewer's own address on, for the functions' per-address limits (functions/platform/http/client-address.ts).
 import { Fn, RemovalPolicy, SecretValue } from 'aws-cdk-lib';
 import {
   AllowedMethods,
@@ -23,8 +23,8 @@ import {
 import { HttpOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { VIEWER_ADDRESS_HEADER } from '../../functions/http/client-address.ts';
-import { ORIGIN_VERIFY_HEADER } from '../../functions/http/origin-verify.ts';
+import { VIEWER_ADDRESS_HEADER } from '../../functions/platform/http/client-address.ts';
+import { ORIGIN_VERIFY_HEADER } from '../../functions/platform/http/origin-verify.ts';
 
 /**
  * CloudFront Function (viewer request; CloudFront's own JavaScript 2.0 runtime, not Node): sets

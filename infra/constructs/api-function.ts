@@ -38,7 +38,7 @@ export interface ApiFunctionProps {
   memorySize?: number;
   /** Concurrent executions reserved for this function, which are also its ceiling. */
   reservedConcurrency: number;
-  /** Settings every function reads (functions/config.ts); the bind helpers add the rest. */
+  /** Settings every function reads (functions/platform/config.ts); the bind helpers add the rest. */
   environment?: Record<string, string>;
   /** Default 10. */
   timeoutSeconds?: number;
@@ -54,7 +54,7 @@ export interface ApiFunctionProps {
   personSegmentation?: boolean;
   /**
    * Traced in X-Ray (Lambda active tracing, and the X-Ray write actions CDK adds to the role): the function's
-   * code runs Powertools' Tracer (functions/observability/tracer.ts).
+   * code runs Powertools' Tracer (functions/platform/observability/tracer.ts).
    */
   traced?: boolean;
 }

@@ -13,7 +13,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { PROVIDER_KEY_PLACEHOLDER } from '../../functions/wiring/generation-wiring.ts';
+import { PROVIDER_KEY_PLACEHOLDER } from '../../functions/generation/provider-wiring.ts';
 import type { GenerationFunction } from '../function-entries.ts';
 import { TASK_QUEUE } from '../queue-design.ts';
 import { ApiFunction } from './api-function.ts';

@@ -1,15 +1,15 @@
 // What a function that analyses faces carries: face-api and TensorFlow.js installed beside the
 // bundle (loaded on first use, so the function's other routes start without them), the three networks it
-// runs and the backend's .wasm files copied next to the bundle (functions/adapters/faces/face-api-analyzer.ts
+// runs and the backend's .wasm files copied next to the bundle (functions/photos/faces/face-api-analyzer.ts
 // looks there first), and nothing else of the face-api package: no other weights, demo photos or sources.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { BUNDLED_MODEL_DIR, BUNDLED_WASM_DIR } from '../../functions/adapters/faces/face-api-analyzer.ts';
+import { BUNDLED_MODEL_DIR, BUNDLED_WASM_DIR } from '../../functions/photos/faces/face-api-analyzer.ts';
 import {
   BUNDLED_SEGMENTATION_DIR,
   SEGMENTATION_MODEL_FILES,
-} from '../../functions/adapters/faces/person-segmenter.ts';
+} from '../../functions/photos/faces/person-segmenter.ts';
 
 export const FACE_ANALYSIS_MODULES = [
   '@vladmandic/face-api',

@@ -146,7 +146,7 @@ export function bindGoogleSignIn(fn: LambdaFunction, google: GoogleSignInBinding
 }
 
 /**
- * The cookie that marks the browser which asked for a login link (functions/config.ts linkCookieConfig):
+ * The cookie that marks the browser which asked for a login link (functions/platform/config.ts linkCookieConfig):
  * the API's public URL (https: a `__Host-` Secure cookie) and SameSite=None, as the API is another site
  * than the web app (see bindGoogleSignIn).
  */

@@ -91,7 +91,7 @@ export class ProductApi extends Construct {
 
   /**
    * Every preflight (`OPTIONS /{proxy+}`) to `fn`, which checks the origin header like any request and
-   * answers with the CORS rule (functions/http/cors.ts).
+   * answers with the CORS rule (functions/platform/http/cors.ts).
    */
   servePreflight(fn: IFunction): void {
     this.httpApi.addRoutes({

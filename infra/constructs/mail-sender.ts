@@ -5,7 +5,7 @@ import { Duration, Fn, Stack } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { ConfigurationSet, EmailIdentity, Identity, SuppressionReasons } from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
-import { LOGIN_LINK_TTL_SECONDS } from '../../functions/domain/accounts/accounts.ts';
+import { LOGIN_LINK_TTL_SECONDS } from '../../functions/accounts/domain/accounts.ts';
 
 interface MailSenderProps {
   /** The domain mail is sent from, e.g. `aivatar.example`. */

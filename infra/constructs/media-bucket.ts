@@ -10,16 +10,16 @@ import {
   ObjectOwnership,
 } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { EXPORT_DAYS } from '../../functions/domain/privacy/data-export.ts';
+import { EXPORT_DAYS } from '../../functions/privacy/domain/data-export.ts';
 import { PHOTO_RETENTION_DAYS } from '../../shared/photo-rules.ts';
 
-/** Key prefixes and how long objects under each live (functions/adapters/s3/photo-files.ts). */
+/** Key prefixes and how long objects under each live (functions/photos/s3/photo-files.ts). */
 const MEDIA_LIFECYCLE = [
   { prefix: 'uploads/', days: 1, why: 'browser uploads not confirmed (confirm deletes the rest)' },
   { prefix: 'photos/', days: PHOTO_RETENTION_DAYS, why: 'reference photos' },
   { prefix: 'thumbs/', days: PHOTO_RETENTION_DAYS, why: 'their thumbnails' },
   { prefix: 'archives/', days: 1, why: '"download all" ZIPs (their links last minutes)' },
-  { prefix: 'exports/', days: EXPORT_DAYS, why: 'data exports (functions/domain/privacy/data-export.ts)' },
+  { prefix: 'exports/', days: EXPORT_DAYS, why: 'data exports (functions/privacy/domain/data-export.ts)' },
 ] as const;
 
 /**

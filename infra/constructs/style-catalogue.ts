@@ -9,7 +9,8 @@ import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lam
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Provider } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
-import { STYLE_CATALOGUE } from '../../functions/domain/styles/catalogue/index.ts';
+import { STYLE_CATALOGUE } from '../../functions/styles/domain/catalogue/index.ts';
+import { handlerEntry } from '../function-entries.ts';
 import { ESM_REQUIRE_BANNER, LAMBDA_EXTERNAL_MODULES, REPO_ROOT } from './api-function.ts';
 
 /** What the seeding function may do: read the seed claims, count ids, put claims and styles. */
@@ -36,7 +37,7 @@ export class StyleCatalogue extends Construct {
         removalPolicy: RemovalPolicy.DESTROY,
       });
     this.fn = new NodejsFunction(this, 'Function', {
-      entry: join(REPO_ROOT, 'functions', 'style-seed', 'handler.ts'),
+      entry: handlerEntry('style-seed'),
       handler: 'handler',
       runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,

@@ -1,7 +1,7 @@
 // The local stand-in for API Gateway (HTTP API, payload 2.0): it matches requests against the route
 // table and invokes the same Lambda handler code in-process. Like the deployed HTTP API it has no CORS
 // setting: a preflight (OPTIONS) goes to the function the preflight route names, and the functions add the
-// CORS headers (functions/http/cors.ts); the gateway's own answers (404, 413, 500) carry none.
+// CORS headers (functions/platform/http/cors.ts); the gateway's own answers (404, 413, 500) carry none.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';

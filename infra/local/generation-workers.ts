@@ -3,7 +3,7 @@
 // EventBridge schedule in AWS). Each loads the same entry the CDK stack deploys.
 import { SQSClient } from '@aws-sdk/client-sqs';
 import type { Context } from 'aws-lambda';
-import { handlerEntry } from '../function-entries.ts';
+import { type GenerationFunction, handlerEntry } from '../function-entries.ts';
 import { TASK_QUEUE } from '../queue-design.ts';
 import { lambdaContext } from './lambda-context.ts';
 import { type SqsWorkerHandler, startEventSourceMapping } from './sqs/event-source.ts';
@@ -24,7 +24,7 @@ export function startGenerationWorkers(
     region: process.env.AWS_REGION ?? 'eu-west-1',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
-  const load = (name: string) => () =>
+  const load = (name: GenerationFunction) => () =>
     import(handlerEntry(name)).then((m: { handler: SqsWorkerHandler }) => m.handler);
   const worker = startEventSourceMapping({
     client,

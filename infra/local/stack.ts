@@ -8,9 +8,9 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
-import { DynamoStyleStore } from '../../functions/adapters/dynamodb/style-store.ts';
-import { seedStyleCatalogue } from '../../functions/domain/styles/seed.ts';
+import { createDocumentClient } from '../../functions/platform/dynamodb/client.ts';
+import { DynamoStyleStore } from '../../functions/styles/dynamodb/style-store.ts';
+import { seedStyleCatalogue } from '../../functions/styles/domain/seed.ts';
 import { apiRoutes } from '../../shared/api-routes.ts';
 import { BUCKETS } from '../../shared/table-design.ts';
 import { LEFTOVER_TEMP, writeFileDurably } from './durable-file.ts';
@@ -217,7 +217,7 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
       trustForwardedFor: o.trustForwardedFor ?? false,
     });
     // The avatar worker, the dead-letter handler and the sweeper (the local renderer draws without a key),
-    // and the account deletions and data exports (functions/privacy-jobs).
+    // and the account deletions and data exports (functions/privacy).
     const generation = o.generationWorkers ?? true;
     const privacy = o.privacyJobWorkers ?? true;
     if (generation || privacy) {

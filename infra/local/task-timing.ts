@@ -1,5 +1,5 @@
 // How long tasks may take on this machine. AWS runs with infra/queue-design.ts and the defaults of
-// functions/domain/generation/task-timing.ts (a 15-minute visibility timeout and an hour's deadline);
+// functions/generation/domain/task-timing.ts (a 15-minute visibility timeout and an hour's deadline);
 // locally nothing needs that long, and a developer who kills `npm start` should see a task whose message
 // is gone end in minutes. Each profile keeps the rules AWS's numbers keep (timingProblems).
 import { TASK_QUEUE } from '../queue-design.ts';
@@ -54,7 +54,7 @@ export const LOCAL_TASK_TIMINGS = {
 
 export type TaskTimingProfile = keyof typeof LOCAL_TASK_TIMINGS;
 
-/** The functions' settings for a profile (functions/config.ts taskTimingConfig). */
+/** The functions' settings for a profile (functions/platform/config.ts taskTimingConfig). */
 export const taskTimingEnvironment = (t: LocalTaskTiming): Record<string, string> => ({
   TASK_DEADLINE_SECONDS: String(t.deadlineSeconds),
   TASK_LEASE_SECONDS: String(t.leaseSeconds),

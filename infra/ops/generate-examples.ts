@@ -8,16 +8,16 @@ import { join } from 'node:path';
 import * as collection from '@dicebear/collection';
 import { createAvatar, type Style } from '@dicebear/core';
 import sharp from 'sharp';
-import { LocalRenderer } from '../../functions/adapters/ai/local-renderer/local-renderer.ts';
-import { OpenAiImageProvider } from '../../functions/adapters/ai/openai-image-provider.ts';
+import { LocalRenderer } from '../../functions/generation/ai/local-renderer/local-renderer.ts';
+import { OpenAiImageProvider } from '../../functions/generation/ai/openai-image-provider.ts';
 import {
   type ImageProvider,
   type ImageSize,
   type ReferenceImage,
   SIZE_OF_FORMAT,
-} from '../../functions/domain/generation/image-provider.ts';
-import { STYLE_CATALOGUE } from '../../functions/domain/styles/catalogue/index.ts';
-import type { CatalogueStyle } from '../../functions/domain/styles/style.ts';
+} from '../../functions/generation/domain/image-provider.ts';
+import { STYLE_CATALOGUE } from '../../functions/styles/domain/catalogue/index.ts';
+import type { CatalogueStyle } from '../../functions/styles/domain/style.ts';
 
 const ROOT = join(import.meta.dirname, '../../web');
 const STYLES_DIR = join(ROOT, 'public/styles');

@@ -27,7 +27,7 @@ if (process.argv.includes('--bare')) {
     JSON.stringify({ importMs: imported - started, loadMs: loaded - imported, firstUseMs: loaded - started }),
   );
 } else {
-  const { loadFaceModel } = await import('../../functions/adapters/faces/face-api-analyzer.ts');
+  const { loadFaceModel } = await import('../../functions/photos/faces/face-api-analyzer.ts');
   const imported = performance.now();
   await loadFaceModel();
   const loaded = performance.now();

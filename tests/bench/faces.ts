@@ -1,7 +1,7 @@
 // Face analysis figures, with the real model on real photos. Each time is a ratio to what the model
 // itself takes in the same run, interleaved, since the model's own speed is the machine's (single-threaded
 // WebAssembly on a shared 2-core machine): the adapter's full analysis of a photo prepared at 1024 px
-// (functions/adapters/faces/face-api-analyzer.ts: detection, landmarks, descriptor, face sharpness, the
+// (functions/photos/faces/face-api-analyzer.ts: detection, landmarks, descriptor, face sharpness, the
 // answer's shape) against face-api's own detect + landmarks + descriptor on the same tensor; the adapter's
 // first use in a fresh process against a fresh process loading face-api, the wasm backend and the three
 // networks itself (face-first-use.ts); and tensor memory across the photos (a leak would grow it).
@@ -9,7 +9,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { FaceApiAnalyzer, loadFaceModel } from '../../functions/adapters/faces/face-api-analyzer.ts';
+import { FaceApiAnalyzer, loadFaceModel } from '../../functions/photos/faces/face-api-analyzer.ts';
 import { FACE_ANALYSIS_LONG_SIDE } from '../../shared/face-rules.ts';
 import { selfies } from '../support/face-fixtures.ts';
 import { type Budget, ratioBudget } from './budgets.ts';
@@ -101,7 +101,7 @@ export async function faceBench(o: { firstUseRuns?: number; photos?: number } = 
   const analyzer = new FaceApiAnalyzer();
   const { faceapi, tf, options } = await loadFaceModel();
   type Pixels = (typeof normalised)[number];
-  // The model alone: what the adapter hands face-api (functions/adapters/faces/face-api-analyzer.ts).
+  // The model alone: what the adapter hands face-api (functions/photos/faces/face-api-analyzer.ts).
   const inference = async ({ rgb, width, height }: Pixels) => {
     const tensor = tf.tensor3d(rgb, [height, width, 3], 'int32');
     try {

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { GENERATION_NEEDS } from '../../infra/constructs/avatar-generation.ts';
-import { GENERATION_FUNCTIONS, JOB_FUNCTIONS } from '../../infra/function-entries.ts';
+import { type FunctionName, GENERATION_FUNCTIONS, JOB_FUNCTIONS } from '../../infra/function-entries.ts';
 import { LOCAL_PRICE_IDS } from '../../infra/local/stripe/prices.ts';
 import { routedGroups } from '../../shared/api-routes.ts';
 import { buildGroupBundle, type GroupBundle, sdkModulesAtStart } from '../support/function-bundle.ts';
@@ -16,7 +16,7 @@ import { type ColdStart, coldStart } from './cold-start.ts';
  * Our code and the AWS clients a function imports, plus Powertools' logger and metrics (about 40 KB, every
  * function). The functions traced with X-Ray (the API groups and the avatar worker) also carry Powertools'
  * tracer and the X-Ray SDK (about 120 KB): a trace from the API through the queue to the provider call is
- * worth that much code, and the tracer is only loaded inside Lambda (functions/observability/tracer.ts).
+ * worth that much code, and the tracer is only loaded inside Lambda (functions/platform/observability/tracer.ts).
  */
 const BUNDLE_BUDGET_KB = 290;
 const TRACER_KB = 130;
@@ -38,7 +38,7 @@ export const COLD_START_RATIO_BUDGET = 1.3;
  */
 const OTHER_CLIENTS_AT_START: Record<string, string[]> = {
   // With a key the worker loads the OpenAI client at start. It measures the likeness of every avatar with
-  // the face model, which starts loading with the container (functions/wiring/worker-wiring.ts), and makes
+  // the face model, which starts loading with the container (functions/generation/worker-wiring.ts), and makes
   // each avatar's thumbnail with sharp.
   'avatar-worker': [
     'openai',
@@ -57,17 +57,17 @@ const bundledSdks = (b: GroupBundle): string[] =>
 
 /**
  * The traced functions (Tracing.ACTIVE) load Powertools' tracer and the X-Ray SDK at start
- * (functions/observability/tracer.ts) and trace every invocation with it: a client they use, as DynamoDB's.
+ * (functions/platform/observability/tracer.ts) and trace every invocation with it: a client they use, as DynamoDB's.
  */
 const TRACER_MODULE = '@aws-lambda-powertools/tracer';
 
 /**
  * Settings a function reads at start, as in Lambda (SES mail, no local endpoint). A group that needs a new
- * setting fails here with its name (functions/config.ts): add it.
+ * setting fails here with its name (functions/platform/config.ts): add it.
  */
 const FUNCTION_ENV: NodeJS.ProcessEnv = {
   PATH: process.env.PATH,
-  // As in Lambda: the traced functions load the X-Ray tracer at start (functions/observability/tracer.ts).
+  // As in Lambda: the traced functions load the X-Ray tracer at start (functions/platform/observability/tracer.ts).
   AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs24.x',
   LOG_LEVEL: 'silent',
   STAGE: 'bench',
@@ -107,7 +107,7 @@ export async function functionBench(
   only?: string[],
 ): Promise<Record<string, FunctionFigures>> {
   const figures: Record<string, FunctionFigures> = {};
-  const all: string[] = [...routedGroups(), ...GENERATION_FUNCTIONS, ...JOB_FUNCTIONS];
+  const all: FunctionName[] = [...routedGroups(), ...GENERATION_FUNCTIONS, ...JOB_FUNCTIONS];
   for (const group of all.filter((g) => !only?.length || only.includes(g))) {
     const bundle = await buildGroupBundle(group, join(outDir, `${group}.mjs`));
     const code = readFileSync(bundle.file);

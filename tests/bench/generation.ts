@@ -11,14 +11,14 @@ import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { PurgeQueueCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
-import { SUMMARY_ATTRIBUTES } from '../../functions/adapters/dynamodb/task-items.ts';
-import { createS3Client } from '../../functions/adapters/s3/client.ts';
-import { SqsTaskQueue } from '../../functions/adapters/sqs/sqs-task-queue.ts';
-import { taskWorker } from '../../functions/avatar-worker/task-batch.ts';
-import { readConfig, WORKER_CONFIG } from '../../functions/config.ts';
-import type { ImageProvider } from '../../functions/domain/generation/image-provider.ts';
-import { buildWorkerDeps } from '../../functions/wiring/worker-wiring.ts';
+import { createDocumentClient } from '../../functions/platform/dynamodb/client.ts';
+import { SUMMARY_ATTRIBUTES } from '../../functions/generation/dynamodb/task-items.ts';
+import { createS3Client } from '../../functions/platform/s3/client.ts';
+import { SqsTaskQueue } from '../../functions/generation/sqs/sqs-task-queue.ts';
+import { taskWorker } from '../../functions/generation/task-batch.ts';
+import { readConfig, WORKER_CONFIG } from '../../functions/platform/config.ts';
+import type { ImageProvider } from '../../functions/generation/domain/image-provider.ts';
+import { buildWorkerDeps } from '../../functions/generation/worker-wiring.ts';
 import { startGenerationWorkers } from '../../infra/local/generation-workers.ts';
 import { startEventSourceMapping } from '../../infra/local/sqs/event-source.ts';
 import type { LocalStack } from '../../infra/local/stack.ts';
@@ -239,7 +239,7 @@ export async function createAndListBench(
       method: 'GET',
       headers: { authorization: `Bearer ${owner}` },
     });
-  // The Query the task store makes for a page (functions/adapters/dynamodb/task-store.ts), on the same items.
+  // The Query the task store makes for a page (functions/generation/dynamodb/task-store.ts), on the same items.
   const page = (limit: number) =>
     queryFloor(db, stack.tableName, {
       pk: `USER#${sub}`,

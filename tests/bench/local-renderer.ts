@@ -3,12 +3,12 @@
 // the style's window). The first render of each style also draws its cached layers, so it is reported
 // apart; the budget holds for the portrait renders that follow.
 import sharp from 'sharp';
-import { placePhoto } from '../../functions/adapters/ai/local-renderer/crop.ts';
-import { windowBox } from '../../functions/adapters/ai/local-renderer/layers.ts';
-import { LocalRenderer } from '../../functions/adapters/ai/local-renderer/local-renderer.ts';
-import { type ReferenceImage, SIZE_OF_FORMAT } from '../../functions/domain/generation/image-provider.ts';
-import { STYLE_CATALOGUE } from '../../functions/domain/styles/catalogue/index.ts';
-import { DEFAULT_RECIPE } from '../../functions/domain/styles/render-recipe.ts';
+import { placePhoto } from '../../functions/generation/ai/local-renderer/crop.ts';
+import { windowBox } from '../../functions/generation/ai/local-renderer/layers.ts';
+import { LocalRenderer } from '../../functions/generation/ai/local-renderer/local-renderer.ts';
+import { type ReferenceImage, SIZE_OF_FORMAT } from '../../functions/generation/domain/image-provider.ts';
+import { STYLE_CATALOGUE } from '../../functions/styles/domain/catalogue/index.ts';
+import { DEFAULT_RECIPE } from '../../functions/styles/domain/render-recipe.ts';
 import { percentile as pct } from './stats.ts';
 
 export interface RendererFigures {

@@ -5,10 +5,10 @@
 // 2-core machine). The ratio is the median of the per-photo ratios, printed beside both p50s.
 // Part of `npm run bench`; alone: `node tests/bench/photo-quality.ts [--photos 30]`, exit 1 over budget.
 import sharp from 'sharp';
-import { FaceApiAnalyzer } from '../../functions/adapters/faces/face-api-analyzer.ts';
-import { checkPhotoFace } from '../../functions/domain/faces/faces.ts';
-import type { PhotoRecord } from '../../functions/domain/photos/ports.ts';
-import { photoQuality } from '../../functions/domain/photos/quality-score.ts';
+import { FaceApiAnalyzer } from '../../functions/photos/faces/face-api-analyzer.ts';
+import { checkPhotoFace } from '../../functions/photos/domain/faces/faces.ts';
+import type { PhotoRecord } from '../../functions/photos/domain/ports.ts';
+import { photoQuality } from '../../functions/photos/domain/quality-score.ts';
 import { FACE_ANALYSIS_LONG_SIDE } from '../../shared/face-rules.ts';
 import { selfies } from '../support/face-fixtures.ts';
 import { type Budget, reportBudgets } from './budgets.ts';
@@ -50,7 +50,7 @@ export async function photoQualityBench(o: { photos?: number } = {}): Promise<Ph
     const analysis = await analyzer.analyse(photo);
     const check = checkPhotoFace(analysis);
     if (!check.ok) return null;
-    // What intake stores (functions/domain/photos/intake.ts), scored as the listing scores it.
+    // What intake stores (functions/photos/domain/intake.ts), scored as the listing scores it.
     const record: PhotoRecord = {
       filename: 'bench.jpg',
       originalName: 'bench.jpg',

@@ -123,7 +123,7 @@ export async function photoBench(
   }
   const sub = JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString('utf8'))
     .sub as string;
-  // The photo store's Query (functions/adapters/dynamodb/photo-store.ts): consistent, the account's PHOTO# items.
+  // The photo store's Query (functions/photos/dynamodb/photo-store.ts): consistent, the account's PHOTO# items.
   const photoItems = queryFloor(db, stack.tableName, {
     pk: `USER#${sub}`,
     prefix: 'PHOTO#',

@@ -1,15 +1,15 @@
-// Person segmentation for edits (functions/adapters/faces/person-segmenter.ts) on one 1024 px avatar (the
+// Person segmentation for edits (functions/photos/faces/person-segmenter.ts) on one 1024 px avatar (the
 // local renderer's picture of a face fixture): the whole personMatte call (decode, tensor, the model, the
 // matte back as bytes) against the model's own inference on the same pixels, interleaved in the same run,
 // so the ratio is what our code adds around the model whatever the machine's speed.
-import { LocalRenderer } from '../../functions/adapters/ai/local-renderer/local-renderer.ts';
+import { LocalRenderer } from '../../functions/generation/ai/local-renderer/local-renderer.ts';
 import {
   decodeForMatting,
   loadSegmentationModel,
   RvmPersonSegmenter,
   runMatting,
-} from '../../functions/adapters/faces/person-segmenter.ts';
-import { DEFAULT_RECIPE } from '../../functions/domain/styles/render-recipe.ts';
+} from '../../functions/photos/faces/person-segmenter.ts';
+import { DEFAULT_RECIPE } from '../../functions/styles/domain/render-recipe.ts';
 import { selfie } from '../support/face-fixtures.ts';
 import { type Budget, ratioBudget } from './budgets.ts';
 

@@ -15,13 +15,13 @@ import { randomUUID } from 'node:crypto';
 import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { type DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
-import { keys } from '../../functions/adapters/dynamodb/keys.ts';
-import { DynamoTeamStore } from '../../functions/adapters/dynamodb/team-store.ts';
-import { SharpResultImages } from '../../functions/adapters/images/result-images.ts';
-import { createS3Client } from '../../functions/adapters/s3/client.ts';
-import { S3ResultFiles } from '../../functions/adapters/s3/result-files.ts';
-import { newTaskId, resultFilename } from '../../functions/domain/generation/task-names.ts';
-import { headshotSizes } from '../../functions/domain/teams/headshot-files.ts';
+import { keys } from '../../functions/platform/dynamodb/keys.ts';
+import { DynamoTeamStore } from '../../functions/teams/dynamodb/team-store.ts';
+import { SharpResultImages } from '../../functions/generation/images/result-images.ts';
+import { createS3Client } from '../../functions/platform/s3/client.ts';
+import { S3ResultFiles } from '../../functions/generation/s3/result-files.ts';
+import { newTaskId, resultFilename } from '../../functions/generation/domain/task-names.ts';
+import { headshotSizes } from '../../functions/teams/domain/headshot-files.ts';
 import type { LocalStack } from '../../infra/local/stack.ts';
 import { BUCKETS } from '../../shared/table-design.ts';
 import { TEAM_LIMITS } from '../../shared/team-rules.ts';
@@ -142,7 +142,7 @@ async function seedTeam(stack: LocalStack, db: DynamoDBDocumentClient, s3: S3Cli
       }),
     );
     const faceBox = { x: 0.3, y: 0.15, width: 0.4, height: 0.3 };
-    // What "Chosen for my team" does (functions/domain/teams/chosen.ts): the square made and kept, both
+    // What "Chosen for my team" does (functions/teams/domain/chosen.ts): the square made and kept, both
     // sizes recorded with the choice.
     const sizes = await headshotSizes({ results: files, images }, user.id, file, faceBox);
     const chosen = await store.setChosen(user.id, teamId, memberId, {
@@ -301,7 +301,7 @@ if (import.meta.main) {
   const { pairCountOptions, pairCounts } = await import('./api-latency.ts');
   const { values } = parseArgs({ options: pairCountOptions, allowPositionals: true });
   const { startLocalStack } = await import('../../infra/local/stack.ts');
-  const { createDocumentClient } = await import('../../functions/adapters/dynamodb/client.ts');
+  const { createDocumentClient } = await import('../../functions/platform/dynamodb/client.ts');
   const { reportBudgets } = await import('./budgets.ts');
   const stack = await startLocalStack({ trustForwardedFor: true, generationWorkers: false });
   const db = createDocumentClient(stack.dynamoEndpoint);

@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { DELETION_STEPS } from '../../functions/domain/privacy/jobs.ts';
+import { DELETION_STEPS } from '../../functions/privacy/domain/jobs.ts';
 import { callRoute } from '../support/api.ts';
 import {
   createAccount,

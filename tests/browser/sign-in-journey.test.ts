@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { DEFAULT_RATE_LIMITS } from '../../functions/domain/accounts/rate-limits.ts';
+import { DEFAULT_RATE_LIMITS } from '../../functions/accounts/domain/rate-limits.ts';
 import { appHomePath, pagePath } from '../../shared/web-routes.ts';
 import {
   createAccount,

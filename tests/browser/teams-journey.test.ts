@@ -74,7 +74,7 @@ const COPY = {
       'choisie',
       'parti',
     ],
-    // The status column keeps the API's words in every language (functions/domain/teams/members-csv.ts).
+    // The status column keeps the API's words in every language (functions/teams/domain/members-csv.ts).
     csvChosen: 'chosen',
     createButton: 'Créer les avatars',
   },

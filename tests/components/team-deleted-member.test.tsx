@@ -1,5 +1,5 @@
 // A deleted account's row on the team dashboard (docs/product.md, "Teams"): the server words it in the
-// owner's account language (functions/domain/teams/teams.ts); the page says it in its own, both ways.
+// owner's account language (functions/teams/domain/teams.ts); the page says it in its own, both ways.
 import { screen } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import type { TeamMember } from '../../shared/api-schemas.ts';

@@ -1,9 +1,9 @@
-// The AccountStore port's contract (functions/domain/ports.ts), run against the DynamoDB adapter
+// The AccountStore port's contract (functions/accounts/domain/ports.ts), run against the DynamoDB adapter
 // (tests/integration/port-contracts.test.ts) and the fake (tests/domain/port-contracts.test.ts). Times are
 // near the real clock: the adapter's findByEmail reads it.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { AccountStore, Activation, User, VerifiedIdentity } from '../../functions/domain/ports.ts';
+import type { AccountStore, Activation, User, VerifiedIdentity } from '../../functions/accounts/domain/ports.ts';
 import { mailboxOf } from '../../shared/email-address.ts';
 
 export function accountStoreContract(make: () => AccountStore | Promise<AccountStore>) {

@@ -1,10 +1,10 @@
-// The AdminStyleStore port's contract (functions/domain/styles/ports.ts), run against the DynamoDB
+// The AdminStyleStore port's contract (functions/styles/domain/ports.ts), run against the DynamoDB
 // adapter on a table of its own in DynamoDB Local (tests/integration/port-contracts.test.ts: the shared table's
 // catalogue stays as the other files expect it) and against the fake (tests/domain/port-contracts.test.ts).
 import { describe, expect, it } from 'vitest';
-import { ADMIN_STYLE_DEFAULTS } from '../../functions/domain/styles/admin-styles.ts';
-import type { AdminStyleStore, AuditStamp } from '../../functions/domain/styles/ports.ts';
-import type { NewStyle } from '../../functions/domain/styles/style.ts';
+import { ADMIN_STYLE_DEFAULTS } from '../../functions/styles/domain/admin-styles.ts';
+import type { AdminStyleStore, AuditStamp } from '../../functions/styles/domain/ports.ts';
+import type { NewStyle } from '../../functions/styles/domain/style.ts';
 
 export function adminStyleStoreContract(make: () => AdminStyleStore | Promise<AdminStyleStore>) {
   let stamps = 0;

@@ -1,9 +1,9 @@
-// The BillingStore port's contract (functions/domain/billing/ports.ts, the checkout side), run against the
+// The BillingStore port's contract (functions/billing/domain/ports.ts, the checkout side), run against the
 // DynamoDB adapter (tests/integration/port-contracts.test.ts) and the fake (tests/domain/port-contracts.test.ts).
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { BillingStore } from '../../functions/domain/billing/ports.ts';
-import type { AccountStore } from '../../functions/domain/ports.ts';
+import type { BillingStore } from '../../functions/billing/domain/ports.ts';
+import type { AccountStore } from '../../functions/accounts/domain/ports.ts';
 
 export interface BillingStoreSubject {
   billing: BillingStore;

@@ -1,8 +1,8 @@
-// The CaptureLinkStore port's contract (functions/domain/photos/ports.ts), run against the DynamoDB adapter
+// The CaptureLinkStore port's contract (functions/photos/domain/ports.ts), run against the DynamoDB adapter
 // (tests/integration/port-contracts.test.ts) and the fake (tests/domain/port-contracts.test.ts).
 import { createHash, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { CaptureLinkRecord, CaptureLinkStore } from '../../functions/domain/photos/ports.ts';
+import type { CaptureLinkRecord, CaptureLinkStore } from '../../functions/photos/domain/ports.ts';
 
 const hash = (s: string) => createHash('sha256').update(s).digest('hex');
 const now = () => Math.floor(Date.now() / 1000);

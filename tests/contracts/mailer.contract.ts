@@ -1,8 +1,8 @@
-// The Mailer port's contract (functions/domain/ports.ts): what is sent can be read back whole, per address,
+// The Mailer port's contract (functions/accounts/domain/ports.ts): what is sent can be read back whole, per address,
 // newest first. Run against the outbox mailer (the local stand-in for SES) and the fake.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Mailer, OutgoingEmail } from '../../functions/domain/ports.ts';
+import type { Mailer, OutgoingEmail } from '../../functions/accounts/domain/ports.ts';
 
 export interface MailerSubject {
   mailer: Mailer;

@@ -1,8 +1,8 @@
-// The PhotoFiles port's contract (functions/domain/photos/ports.ts), run against the S3 adapter on the local
+// The PhotoFiles port's contract (functions/photos/domain/ports.ts), run against the S3 adapter on the local
 // S3 stand-in (tests/integration/port-contracts.test.ts) and the fake (tests/domain/port-contracts.test.ts).
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { PhotoFiles, UploadTargetForm } from '../../functions/domain/photos/ports.ts';
+import type { PhotoFiles, UploadTargetForm } from '../../functions/photos/domain/ports.ts';
 
 export interface PhotoFilesSubject {
   files: PhotoFiles;

@@ -1,9 +1,9 @@
-// The PhotoStore port's contract (functions/domain/photos/ports.ts), run against the DynamoDB adapter
+// The PhotoStore port's contract (functions/photos/domain/ports.ts), run against the DynamoDB adapter
 // (tests/integration/port-contracts.test.ts) and the fake (tests/domain/port-contracts.test.ts).
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { NewPhoto, PhotoStore } from '../../functions/domain/photos/ports.ts';
-import type { AccountStore } from '../../functions/domain/ports.ts';
+import type { NewPhoto, PhotoStore } from '../../functions/photos/domain/ports.ts';
+import type { AccountStore } from '../../functions/accounts/domain/ports.ts';
 
 export interface PhotoStoreSubject {
   photos: PhotoStore;

@@ -1,8 +1,8 @@
-// The RateLimiter port's contract (functions/domain/ports.ts), run against the DynamoDB adapter
+// The RateLimiter port's contract (functions/accounts/domain/ports.ts), run against the DynamoDB adapter
 // (tests/integration/port-contracts.test.ts) and the fake (tests/domain/port-contracts.test.ts).
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { RateLimiter } from '../../functions/domain/ports.ts';
+import type { RateLimiter } from '../../functions/accounts/domain/ports.ts';
 import type { FakeClock } from '../support/fakes/clock.ts';
 
 export interface RateLimiterSubject {

@@ -1,11 +1,11 @@
-// The webhook's writes of a team's seat purchases (WebhookStore in functions/domain/billing/ports.ts: the
+// The webhook's writes of a team's seat purchases (WebhookStore in functions/billing/domain/ports.ts: the
 // seats' credit, a bank debit pending or refused, the invoice, the team's owner) and the team page's read of
 // them, the same for the fake (tests/support/fakes/webhook-store.ts) and the DynamoDB adapters
-// (functions/adapters/dynamodb/seat-purchases.ts, seat-purchase-list.ts, billing-credits.ts).
+// (functions/billing/dynamodb/seat-purchases.ts, seat-purchase-list.ts, billing-credits.ts).
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { SeatPurchaseRecord, WebhookStore } from '../../functions/domain/billing/ports.ts';
-import type { SeatCheckoutRecords, SeatPurchaseView } from '../../functions/domain/teams/ports.ts';
+import type { SeatPurchaseRecord, WebhookStore } from '../../functions/billing/domain/ports.ts';
+import type { SeatCheckoutRecords, SeatPurchaseView } from '../../functions/teams/domain/ports.ts';
 import { TEAM_SEAT } from '../../shared/team-rules.ts';
 
 export interface SeatPurchasesSubject {

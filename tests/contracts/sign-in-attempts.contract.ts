@@ -1,8 +1,8 @@
-// The SignInAttemptStore port's contract ("Sign in with Google" in progress: functions/domain/ports.ts),
+// The SignInAttemptStore port's contract ("Sign in with Google" in progress: functions/accounts/domain/ports.ts),
 // run against the DynamoDB adapter and the fake.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { SignInAttempt, SignInAttemptStore } from '../../functions/domain/ports.ts';
+import type { SignInAttempt, SignInAttemptStore } from '../../functions/accounts/domain/ports.ts';
 
 export function signInAttemptsContract(make: () => SignInAttemptStore | Promise<SignInAttemptStore>) {
   const now = Math.floor(Date.now() / 1000);

@@ -1,8 +1,8 @@
-// The TaskQueue port's contract (functions/domain/generation/task-queue.ts): every task sent arrives once as
+// The TaskQueue port's contract (functions/generation/domain/task-queue.ts): every task sent arrives once as
 // the message the worker decodes, whatever the batch size; a queue that takes nothing reports every task
 // as not sent (the caller refunds those). Run against the SQS adapter on the local SQS stand-in and the fake.
 import { describe, expect, it } from 'vitest';
-import type { TaskMessage, TaskQueue } from '../../functions/domain/generation/task-queue.ts';
+import type { TaskMessage, TaskQueue } from '../../functions/generation/domain/task-queue.ts';
 
 export interface TaskQueueSubject {
   queue: TaskQueue;

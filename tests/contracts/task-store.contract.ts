@@ -1,26 +1,26 @@
-// The TaskStore port's contract (functions/domain/generation/tasks.ts), with the provider budget's
+// The TaskStore port's contract (functions/generation/domain/tasks.ts), with the provider budget's
 // (provider-budget.ts) and the privacy job store's (privacy/ports.ts) below: run against the DynamoDB adapters
 // (tests/integration/port-contracts.test.ts) and the fakes (tests/domain/port-contracts.test.ts). The money
 // rules: monthly tokens first, never below zero, a refund once, the guarantee's refunds of a day, a batch's
 // remaining count; the claim rules: one delivery holds a task, a stale claim writes nothing.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { ProviderBudgetStore } from '../../functions/domain/generation/provider-budget.ts';
-import { newTaskId } from '../../functions/domain/generation/task-names.ts';
+import type { ProviderBudgetStore } from '../../functions/generation/domain/provider-budget.ts';
+import { newTaskId } from '../../functions/generation/domain/task-names.ts';
 import type {
   DoneResult,
   NewTask,
   OverdueTasks,
   TaskStore,
-} from '../../functions/domain/generation/tasks.ts';
-import type { AccountStore, User } from '../../functions/domain/ports.ts';
-import { JOB_LEASE_SECONDS, JOB_QUEUE_GRACE_SECONDS } from '../../functions/domain/privacy/jobs.ts';
+} from '../../functions/generation/domain/tasks.ts';
+import type { AccountStore, User } from '../../functions/accounts/domain/ports.ts';
+import { JOB_LEASE_SECONDS, JOB_QUEUE_GRACE_SECONDS } from '../../functions/privacy/domain/jobs.ts';
 import type {
   DeletionCodes,
   PrivacyJobRecords,
   PrivacyJobStore,
-} from '../../functions/domain/privacy/ports.ts';
-import { STYLE_CATALOGUE } from '../../functions/domain/styles/catalogue/index.ts';
+} from '../../functions/privacy/domain/ports.ts';
+import { STYLE_CATALOGUE } from '../../functions/styles/domain/catalogue/index.ts';
 
 export interface TaskStoreSubject {
   tasks: TaskStore & OverdueTasks;

@@ -1,5 +1,5 @@
 // One seat per team per mailbox, and what a departure takes off the team (docs/product.md, "Teams"), held by
-// the teams store (functions/adapters/dynamodb/team-seat-claims.ts and the fake, tests/support/fakes/
+// the teams store (functions/teams/dynamodb/team-seat-claims.ts and the fake, tests/support/fakes/
 // team-store.ts): addresses reaching one mailbox (a +tag, Gmail's dots) hold one seat between them, until
 // that member leaves, is removed or deletes their account; a member who leaves or is removed takes their
 // chosen headshot off their row and its mark off their task. Run with the TeamStore contract's subjects.

@@ -1,15 +1,15 @@
-// The teams ports' contract (functions/domain/teams/ports.ts TeamStore with TeamPayers and TeamChoices,
+// The teams ports' contract (functions/teams/domain/ports.ts TeamStore with TeamPayers and TeamChoices,
 // TeamDepartures, photo-progress.ts TeamPhotoProgress), run against the DynamoDB adapters
 // (tests/integration/team-store-contract.test.ts) and the fake (tests/domain/team-store-contract.test.ts).
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { TeamPhotoProgress } from '../../functions/domain/teams/photo-progress.ts';
+import type { TeamPhotoProgress } from '../../functions/teams/domain/photo-progress.ts';
 import type {
   InviteLinkRecord,
   Team,
   TeamDepartures,
   TeamStore,
-} from '../../functions/domain/teams/ports.ts';
+} from '../../functions/teams/domain/ports.ts';
 import { maxPendingInvites } from '../../shared/team-rules.ts';
 
 export interface TeamStoreSubject {

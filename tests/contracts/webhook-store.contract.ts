@@ -1,11 +1,11 @@
-// The WebhookStore port's contract (functions/domain/billing/ports.ts: what the payment webhook writes), run
+// The WebhookStore port's contract (functions/billing/domain/ports.ts: what the payment webhook writes), run
 // against the DynamoDB adapter (tests/integration/port-contracts.test.ts) and the fake
 // (tests/domain/port-contracts.test.ts). The account's balance, ledger and delayed payments are read back
 // through the AccountStore, as the account page reads them.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { SubscriptionSnapshot, WebhookStore } from '../../functions/domain/billing/ports.ts';
-import type { AccountStore } from '../../functions/domain/ports.ts';
+import type { SubscriptionSnapshot, WebhookStore } from '../../functions/billing/domain/ports.ts';
+import type { AccountStore } from '../../functions/accounts/domain/ports.ts';
 
 export interface WebhookStoreSubject {
   store: WebhookStore;

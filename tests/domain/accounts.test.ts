@@ -1,9 +1,9 @@
 // Signup, login links, activation and its bonus, password login and password rules
-// (functions/domain/accounts), against the in-memory ports of tests/support/fakes. What needs the real pieces
+// (functions/accounts/domain), against the in-memory ports of tests/support/fakes. What needs the real pieces
 // together (the HTTP statuses, DynamoDB's races) stays in tests/integration/signup.test.ts, login.test.ts
 // and email-addresses.test.ts; the port's own rules are checked by tests/contracts/account-store.contract.ts.
 import { describe, expect, it } from 'vitest';
-import { ZxcvbnPasswordStrength } from '../../functions/adapters/zxcvbn-strength.ts';
+import { ZxcvbnPasswordStrength } from '../../functions/accounts/passwords/zxcvbn-strength.ts';
 import {
   changePassword,
   describeUser,
@@ -14,10 +14,10 @@ import {
   requestLoginLink,
   signUp,
   tokenHistory,
-} from '../../functions/domain/accounts/accounts.ts';
-import { maskEmail, normaliseEmail } from '../../functions/domain/accounts/email-address.ts';
-import { previewLoginLink, redeemLoginLink } from '../../functions/domain/accounts/link-sign-in.ts';
-import type { OutgoingEmail } from '../../functions/domain/ports.ts';
+} from '../../functions/accounts/domain/accounts.ts';
+import { maskEmail, normaliseEmail } from '../../functions/accounts/domain/email-address.ts';
+import { previewLoginLink, redeemLoginLink } from '../../functions/accounts/domain/link-sign-in.ts';
+import type { OutgoingEmail } from '../../functions/accounts/domain/ports.ts';
 import type { LedgerEntry } from '../../shared/api-schemas.ts';
 import { fakeAccounts, WEB_URL } from '../support/fakes/index.ts';
 

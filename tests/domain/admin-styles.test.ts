@@ -1,4 +1,4 @@
-// The admin styles screen's use cases (functions/domain/styles/admin-styles.ts) and the create screen's list
+// The admin styles screen's use cases (functions/styles/domain/admin-styles.ts) and the create screen's list
 // (styles.ts) against FakeAdminStyleStore. The form's field rules are in tests/unit/admin-style-rules.test.ts;
 // the role check and the HTTP statuses in tests/integration/admin-styles.test.ts.
 import { describe, expect, it } from 'vitest';
@@ -11,8 +11,8 @@ import {
   styleAuditLog,
   styleIdOf,
   updateStyle,
-} from '../../functions/domain/styles/admin-styles.ts';
-import { listActiveStyles } from '../../functions/domain/styles/styles.ts';
+} from '../../functions/styles/domain/admin-styles.ts';
+import { listActiveStyles } from '../../functions/styles/domain/styles.ts';
 import type { AdminStyleInput } from '../../shared/api-schemas.ts';
 import { FakeAdminStyleStore, FakeClock, FakeIds } from '../support/fakes/index.ts';
 

@@ -1,4 +1,4 @@
-// Capture links' rules (functions/domain/photos/capture-links.ts) against the in-memory ports of
+// Capture links' rules (functions/photos/domain/capture-links.ts) against the in-memory ports of
 // tests/support/fakes: making one (consents, one live link per account, its URL per language), the code's
 // spelling, opening (first device only, the same device again), expiry by the fake clock, closing, the
 // 10-photo cap counted on the link, the account's photo limit, signing out everywhere, the desktop's status.
@@ -15,9 +15,9 @@ import {
   openCaptureLink,
   resolveCapture,
   revokeCaptureLink,
-} from '../../functions/domain/photos/capture-links.ts';
-import { uploadPhotoFiles } from '../../functions/domain/photos/intake.ts';
-import type { User } from '../../functions/domain/ports.ts';
+} from '../../functions/photos/domain/capture-links.ts';
+import { uploadPhotoFiles } from '../../functions/photos/domain/intake.ts';
+import type { User } from '../../functions/accounts/domain/ports.ts';
 import { CAPTURE_CODE_ALPHABET, CAPTURE_ERRORS, CAPTURE_LIMITS } from '../../shared/capture-rules.ts';
 import { PHOTO_CONSENT_VERSION, PHOTO_LIMITS } from '../../shared/photo-rules.ts';
 import { fakePhoto, fakePhotos, WEB_URL } from '../support/fakes/index.ts';

@@ -1,4 +1,4 @@
-// Buying tokens (functions/domain/billing/checkout.ts) against FakeBillingStore and FakePaymentProvider: the
+// Buying tokens (functions/billing/domain/checkout.ts) against FakeBillingStore and FakePaymentProvider: the
 // plan comes from the catalogue, one customer per account, one subscription per account, the dashboard. The
 // hosted pages, payments and webhooks stay in tests/integration/billing-checkout.test.ts and stripe-webhook.test.ts.
 import { describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import {
   SUBSCRIPTION_CHECKOUT_TTL_SECONDS,
   SUBSCRIPTION_EXISTS_MESSAGE,
   startCheckout,
-} from '../../functions/domain/billing/checkout.ts';
+} from '../../functions/billing/domain/checkout.ts';
 import { SUBSCRIPTION, TOKEN_PACKS } from '../../shared/catalogue.ts';
 import {
   FakeAccountStore,

@@ -1,11 +1,11 @@
-// What a region edit's brush may ask (functions/domain/generation/edits.ts, docs/product.md "Editing a finished
+// What a region edit's brush may ask (functions/generation/domain/edits.ts, docs/product.md "Editing a finished
 // avatar"), against the in-memory ports: at most EDIT_MASK_MAX_SHARE of the picture, a brush over the face
 // makes a faceless version the user's own choice (charged, not refunded: likeness.ts faceBrushedAway), and
 // edit requests are counted per user (EDIT_REQUESTS) before any brush is read.
 import { describe, expect, it } from 'vitest';
-import { createAvatarBatch } from '../../functions/domain/generation/create-batch.ts';
-import { askForEdit, EDIT_REQUESTS, editAvatar } from '../../functions/domain/generation/edits.ts';
-import type { User } from '../../functions/domain/ports.ts';
+import { createAvatarBatch } from '../../functions/generation/domain/create-batch.ts';
+import { askForEdit, EDIT_REQUESTS, editAvatar } from '../../functions/generation/domain/edits.ts';
+import type { User } from '../../functions/accounts/domain/ports.ts';
 import { EDIT_MASK_MAX_SHARE, EDIT_MESSAGES, EDIT_TOKEN_COST } from '../../shared/edit-rules.ts';
 import { brushPng, deliverAll, type EditWorld, editWorld, refusal, tokens } from '../support/edit-world.ts';
 import { fakePhoto } from '../support/fakes/images.ts';

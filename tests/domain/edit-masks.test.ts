@@ -1,4 +1,4 @@
-// The geometry of avatar edits (functions/domain/generation/edit-masks.ts): what each kind lets the provider
+// The geometry of avatar edits (functions/generation/domain/edit-masks.ts): what each kind lets the provider
 // paint (0 in the mask) and keeps (255), the framed canvas's aspect and where the face lands on it.
 import { describe, expect, it } from 'vitest';
 import {
@@ -12,8 +12,8 @@ import {
   fillPolygon,
   MAX_CANVAS_LONG_SIDE,
   type MaskImage,
-} from '../../functions/domain/generation/edit-masks.ts';
-import type { EditAspect } from '../../functions/domain/generation/image-provider.ts';
+} from '../../functions/generation/domain/edit-masks.ts';
+import type { EditAspect } from '../../functions/generation/domain/image-provider.ts';
 
 /** A face of the 68-landmark model's layout, centred at (cx, cy), fw x fh px. */
 function face(cx: number, cy: number, fw: number, fh: number): EditFace {

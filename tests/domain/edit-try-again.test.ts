@@ -1,12 +1,12 @@
-// "Try again" on a version made by an edit (functions/domain/generation/try-again.ts): the same edit of the
+// "Try again" on a version made by an edit (functions/generation/domain/try-again.ts): the same edit of the
 // same source version at an edit's price, never a whole new avatar at the style's; a region's brush kept
 // by the worker when the likeness guarantee gave the version's tokens back, so the same region is redone.
 // Against the in-memory ports of tests/support/fakes.
 import { describe, expect, it } from 'vitest';
-import { createAvatarBatch } from '../../functions/domain/generation/create-batch.ts';
-import { editAvatar } from '../../functions/domain/generation/edits.ts';
-import { tryTaskAgain } from '../../functions/domain/generation/try-again.ts';
-import type { User } from '../../functions/domain/ports.ts';
+import { createAvatarBatch } from '../../functions/generation/domain/create-batch.ts';
+import { editAvatar } from '../../functions/generation/domain/edits.ts';
+import { tryTaskAgain } from '../../functions/generation/domain/try-again.ts';
+import type { User } from '../../functions/accounts/domain/ports.ts';
 import { EDIT_TOKEN_COST } from '../../shared/edit-rules.ts';
 import {
   brushPng,

@@ -1,16 +1,16 @@
-// Edits of a finished avatar (functions/domain/generation/edits.ts) against the in-memory ports of
+// Edits of a finished avatar (functions/generation/domain/edits.ts) against the in-memory ports of
 // tests/support/fakes: the body's rules in each language (a table), what an edit costs and makes (a version
 // of the same avatar), the cap of MAX_EDITS_PER_AVATAR under edits asked at once, the Idempotency-Key, who may
 // edit what; and the worker's edit path with the fake provider. What needs DynamoDB's transactions, the real
 // segmenter, the renderer and the face model is in tests/integration/avatar-edits.test.ts.
 import { describe, expect, it } from 'vitest';
-import { decodeBrushPng } from '../../functions/adapters/images/edit-mask-png.ts';
-import { createAvatarBatch } from '../../functions/domain/generation/create-batch.ts';
-import { type EditBody, editAvatar } from '../../functions/domain/generation/edits.ts';
-import { listUserTasks } from '../../functions/domain/generation/gallery.ts';
-import { budgetDay } from '../../functions/domain/generation/provider-budget.ts';
-import { processTaskMessage } from '../../functions/domain/generation/worker.ts';
-import type { User } from '../../functions/domain/ports.ts';
+import { decodeBrushPng } from '../../functions/generation/images/edit-mask-png.ts';
+import { createAvatarBatch } from '../../functions/generation/domain/create-batch.ts';
+import { type EditBody, editAvatar } from '../../functions/generation/domain/edits.ts';
+import { listUserTasks } from '../../functions/generation/domain/gallery.ts';
+import { budgetDay } from '../../functions/generation/domain/provider-budget.ts';
+import { processTaskMessage } from '../../functions/generation/domain/worker.ts';
+import type { User } from '../../functions/accounts/domain/ports.ts';
 import { EDIT_MESSAGES, EDIT_TOKEN_COST, MAX_EDITS_PER_AVATAR } from '../../shared/edit-rules.ts';
 import {
   brushPng,

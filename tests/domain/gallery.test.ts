@@ -1,11 +1,11 @@
-// The gallery's reads (functions/domain/generation: gallery.ts, gallery-links.ts, result-archives.ts) against
+// The gallery's reads (functions/generation/domain: gallery.ts, gallery-links.ts, result-archives.ts) against
 // the in-memory ports: the task list's pages and words, pending estimates, withheld avatars, downloads in a
 // preset's size (made once), the ZIPs (built once per set) and the download links. S3's signed URLs and the
 // real image resizing stay in tests/integration.
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { JwtLinkTokens } from '../../functions/adapters/jwt-link-tokens.ts';
-import { createAvatarBatch } from '../../functions/domain/generation/create-batch.ts';
+import { JwtLinkTokens } from '../../functions/accounts/jose/jwt-link-tokens.ts';
+import { createAvatarBatch } from '../../functions/generation/domain/create-batch.ts';
 import {
   diagnose,
   GALLERY_LIMITS,
@@ -13,15 +13,15 @@ import {
   parsePreset,
   resultData,
   resultImage,
-} from '../../functions/domain/generation/gallery.ts';
-import { createDownloadLink } from '../../functions/domain/generation/gallery-links.ts';
+} from '../../functions/generation/domain/gallery.ts';
+import { createDownloadLink } from '../../functions/generation/domain/gallery-links.ts';
 import {
   archiveUrl,
   currentArchive,
   prepareArchive,
-} from '../../functions/domain/generation/result-archives.ts';
-import { processTaskMessage } from '../../functions/domain/generation/worker.ts';
-import type { User } from '../../functions/domain/ports.ts';
+} from '../../functions/generation/domain/result-archives.ts';
+import { processTaskMessage } from '../../functions/generation/domain/worker.ts';
+import type { User } from '../../functions/accounts/domain/ports.ts';
 import { fakeGeneration } from '../support/fakes/generation.ts';
 
 type World = ReturnType<typeof fakeGeneration>;

@@ -1,25 +1,25 @@
-// Making avatars (functions/domain/generation: create-batch.ts, start-tasks.ts, provider-budget.ts, worker.ts,
+// Making avatars (functions/generation/domain: create-batch.ts, start-tasks.ts, provider-budget.ts, worker.ts,
 // task-finished.ts, abandoned-tasks.ts, try-again.ts, keep-anyway.ts, favourites.ts) against the in-memory
 // ports of tests/support/fakes (the task store's rules: tests/contracts/task-store.contract.ts). What needs
 // the real queue, DynamoDB's transactions under races and the provider's HTTP API stays in tests/integration.
 import { describe, expect, it } from 'vitest';
-import { deadLetter, sweepOverdueTasks } from '../../functions/domain/generation/abandoned-tasks.ts';
-import { batchFinishedEmail, galleryLink } from '../../functions/domain/generation/batch-email.ts';
-import { createAvatarBatch, NEED_PHOTOS_MESSAGE } from '../../functions/domain/generation/create-batch.ts';
-import { setFavourite } from '../../functions/domain/generation/favourites.ts';
-import { keepWithheldAvatar } from '../../functions/domain/generation/keep-anyway.ts';
+import { deadLetter, sweepOverdueTasks } from '../../functions/generation/domain/abandoned-tasks.ts';
+import { batchFinishedEmail, galleryLink } from '../../functions/generation/domain/batch-email.ts';
+import { createAvatarBatch, NEED_PHOTOS_MESSAGE } from '../../functions/generation/domain/create-batch.ts';
+import { setFavourite } from '../../functions/generation/domain/favourites.ts';
+import { keepWithheldAvatar } from '../../functions/generation/domain/keep-anyway.ts';
 import {
   ACCOUNT_CAP_MESSAGE,
   budgetDay,
   OVERALL_CAP_MESSAGE,
   releaseProviderCalls,
   reserveProviderCalls,
-} from '../../functions/domain/generation/provider-budget.ts';
-import { afterTaskFinished } from '../../functions/domain/generation/task-finished.ts';
-import { tryTaskAgain } from '../../functions/domain/generation/try-again.ts';
-import { processTaskMessage } from '../../functions/domain/generation/worker.ts';
-import type { User } from '../../functions/domain/ports.ts';
-import type { TeamPayer } from '../../functions/domain/teams/ports.ts';
+} from '../../functions/generation/domain/provider-budget.ts';
+import { afterTaskFinished } from '../../functions/generation/domain/task-finished.ts';
+import { tryTaskAgain } from '../../functions/generation/domain/try-again.ts';
+import { processTaskMessage } from '../../functions/generation/domain/worker.ts';
+import type { User } from '../../functions/accounts/domain/ports.ts';
+import type { TeamPayer } from '../../functions/teams/domain/ports.ts';
 import { fakeGeneration } from '../support/fakes/generation.ts';
 
 type World = ReturnType<typeof fakeGeneration>;

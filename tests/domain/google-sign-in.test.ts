@@ -1,17 +1,17 @@
-// "Sign in with Google" (functions/domain/accounts/google-sign-in.ts) against the in-memory ports: which
+// "Sign in with Google" (functions/accounts/domain/google-sign-in.ts) against the in-memory ports: which
 // account an identity signs in to, the bonus rules, and where every failure sends the browser. The provider's
 // own checks (PKCE, ID token signature, issuer, audience) are tested against the local Google stand-in in
 // tests/integration/google-sign-in.test.ts and google-id-token-checks.test.ts.
 import { describe, expect, it } from 'vitest';
-import type { AccountDeps } from '../../functions/domain/accounts/accounts.ts';
-import { signUp } from '../../functions/domain/accounts/accounts.ts';
+import type { AccountDeps } from '../../functions/accounts/domain/accounts.ts';
+import { signUp } from '../../functions/accounts/domain/accounts.ts';
 import {
   finishGoogleSignIn,
   GOOGLE_LOGIN_TOKEN_TTL_SECONDS,
   readBrowserToken,
   startGoogleSignIn,
-} from '../../functions/domain/accounts/google-sign-in.ts';
-import { redeemLoginLink } from '../../functions/domain/accounts/link-sign-in.ts';
+} from '../../functions/accounts/domain/google-sign-in.ts';
+import { redeemLoginLink } from '../../functions/accounts/domain/link-sign-in.ts';
 import { FakeIdentityProvider, fakeAccounts, WEB_URL } from '../support/fakes/index.ts';
 
 const caller = { clientAddress: '203.0.113.9' };

@@ -1,18 +1,18 @@
-// The one count of wrong passwords per account (functions/domain/accounts/password-check.ts), seen from the
+// The one count of wrong passwords per account (functions/accounts/domain/password-check.ts), seen from the
 // three checks that fill it: logging in, changing the password and deleting the account with it, against the
 // in-memory ports (one limiter, hasher and mailer shared by the account and privacy use cases, as in the
 // deployed stack). The concurrent guesses (DynamoDB's conditional counts) and the hashing queue stay in
 // tests/integration/password-checks.test.ts; 429 with Retry-After is the error mapper's
 // (tests/handlers/middleware/error-responses.test.ts).
 import { describe, expect, it } from 'vitest';
-import { changePassword, logIn, requestLoginLink } from '../../functions/domain/accounts/accounts.ts';
-import { redeemLoginLink } from '../../functions/domain/accounts/link-sign-in.ts';
+import { changePassword, logIn, requestLoginLink } from '../../functions/accounts/domain/accounts.ts';
+import { redeemLoginLink } from '../../functions/accounts/domain/link-sign-in.ts';
 import {
   PASSWORD_CHECK_FAILURES,
   PASSWORD_CHECKS_PAUSED,
-} from '../../functions/domain/accounts/password-check.ts';
-import type { User } from '../../functions/domain/ports.ts';
-import { requestAccountDeletion } from '../../functions/domain/privacy/account-deletion.ts';
+} from '../../functions/accounts/domain/password-check.ts';
+import type { User } from '../../functions/accounts/domain/ports.ts';
+import { requestAccountDeletion } from '../../functions/privacy/domain/account-deletion.ts';
 import { fakePrivacy } from '../support/fakes/generation.ts';
 import { fakeAccounts, WEB_URL } from '../support/fakes/index.ts';
 

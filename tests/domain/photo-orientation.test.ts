@@ -1,18 +1,18 @@
-// Sideways and upside-down photos (functions/domain/photos/orientation.ts; docs/faces.md, "Sideways photos"):
+// Sideways and upside-down photos (functions/photos/domain/orientation.ts; docs/faces.md, "Sideways photos"):
 // the pixels turned, when a face counts as upright, and the intake keeping a photo the way up its face is,
 // against the in-memory decoder and face model (tests/support/fakes/images.ts: a face lying on its side is
 // found as the real model finds one). The real model on turned fixture photos: tests/integration/sideways-photos.test.ts.
 import { describe, expect, it } from 'vitest';
-import type { DetectedFace, FaceAnalysis } from '../../functions/domain/faces/ports.ts';
-import { uploadPhotoFiles } from '../../functions/domain/photos/intake.ts';
+import type { DetectedFace, FaceAnalysis } from '../../functions/photos/domain/faces/ports.ts';
+import { uploadPhotoFiles } from '../../functions/photos/domain/intake.ts';
 import {
   type RgbPixels,
   type Turn,
   turnPixels,
   uprightFace,
-} from '../../functions/domain/photos/orientation.ts';
-import { listPhotos } from '../../functions/domain/photos/photos.ts';
-import type { User } from '../../functions/domain/ports.ts';
+} from '../../functions/photos/domain/orientation.ts';
+import { listPhotos } from '../../functions/photos/domain/photos.ts';
+import type { User } from '../../functions/accounts/domain/ports.ts';
 import { PHOTO_CONSENT_VERSION } from '../../shared/photo-rules.ts';
 import { readFakePhoto } from '../support/fakes/images.ts';
 import { fakePhoto, fakePhotos } from '../support/fakes/index.ts';

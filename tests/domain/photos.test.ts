@@ -1,12 +1,12 @@
-// The reference photos' rules (functions/domain/photos: photos.ts, intake.ts, consent.ts) against the
+// The reference photos' rules (functions/photos/domain: photos.ts, intake.ts, consent.ts) against the
 // in-memory ports of tests/support/fakes: consents, upload targets and their limits, what a confirm and the
 // multipart route keep or refuse and why, the face check's verdicts and hints, the list, view and delete.
 // The real decoder and face model are tested in tests/integration/photo-checks.test.ts and face-check.test.ts;
 // the store's races in tests/contracts/photo-store.contract.ts.
 import { describe, expect, it } from 'vitest';
-import { inOrder } from '../../functions/domain/in-order.ts';
-import { CONSENT_MESSAGES } from '../../functions/domain/photos/consent.ts';
-import { confirmUploads, uploadPhotoFiles } from '../../functions/domain/photos/intake.ts';
+import { inOrder } from '../../functions/platform/domain/in-order.ts';
+import { CONSENT_MESSAGES } from '../../functions/photos/domain/consent.ts';
+import { confirmUploads, uploadPhotoFiles } from '../../functions/photos/domain/intake.ts';
 import {
   deletePhoto,
   listPhotos,
@@ -14,9 +14,9 @@ import {
   setDeleteAfterGeneration,
   setPhotoConsent,
   uploadTargets,
-} from '../../functions/domain/photos/photos.ts';
-import { deleteAllPhotos } from '../../functions/domain/photos/retention.ts';
-import type { User } from '../../functions/domain/ports.ts';
+} from '../../functions/photos/domain/photos.ts';
+import { deleteAllPhotos } from '../../functions/photos/domain/retention.ts';
+import type { User } from '../../functions/accounts/domain/ports.ts';
 import { PHOTO_CONSENT_VERSION, PHOTO_LIMITS } from '../../shared/photo-rules.ts';
 import { fakePhoto, fakePhotos } from '../support/fakes/index.ts';
 

@@ -1,25 +1,25 @@
-// Account deletion and data export (functions/domain/privacy) against the in-memory ports of
+// Account deletion and data export (functions/privacy/domain) against the in-memory ports of
 // tests/support/fakes/privacy.ts: the requests (confirmations, links, limits, statuses), the deletion job's steps
 // (customer, settle, files, owned, partition, account, sweep, notify), its page budget and hand-over, the
 // export job and the sweep of jobs nobody works on. The DynamoDB/S3 side of the same steps (keys, the owned
 // index, a render in flight) stays in tests/integration/privacy-jobs.test.ts and deletion-during-render.test.ts.
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../functions/domain/ports.ts';
+import type { User } from '../../functions/accounts/domain/ports.ts';
 import {
   accountPageLink,
   deletionStatus,
   requestAccountDeletion,
   sendDeletionLink,
-} from '../../functions/domain/privacy/account-deletion.ts';
+} from '../../functions/privacy/domain/account-deletion.ts';
 import {
   exportDownload,
   latestExport,
   requestDataExport,
-} from '../../functions/domain/privacy/data-export.ts';
-import { runDeletionJob } from '../../functions/domain/privacy/deletion-job.ts';
-import { FACE_CHECK_NOTE } from '../../functions/domain/privacy/export-contents.ts';
-import { runPrivacyJob, sweepPrivacyJobs } from '../../functions/domain/privacy/job-runs.ts';
+} from '../../functions/privacy/domain/data-export.ts';
+import { runDeletionJob } from '../../functions/privacy/domain/deletion-job.ts';
+import { FACE_CHECK_NOTE } from '../../functions/privacy/domain/export-contents.ts';
+import { runPrivacyJob, sweepPrivacyJobs } from '../../functions/privacy/domain/job-runs.ts';
 import {
   DELETION_SETTLE_POLL_SECONDS,
   decodeJobMessage,
@@ -29,8 +29,8 @@ import {
   JOB_MAX_REQUEUES,
   JOB_QUEUE_GRACE_SECONDS,
   type QueuedJob,
-} from '../../functions/domain/privacy/jobs.ts';
-import { confirmationOf, limitPrivacyRequest } from '../../functions/domain/privacy/requests.ts';
+} from '../../functions/privacy/domain/jobs.ts';
+import { confirmationOf, limitPrivacyRequest } from '../../functions/privacy/domain/requests.ts';
 import { fakePrivacy } from '../support/fakes/generation.ts';
 import { FakeTeamStore } from '../support/fakes/team-store.ts';
 

@@ -2,8 +2,8 @@
 // threshold, the weights, photos stored before the measures, and the set's score with the one thing that would
 // raise it most first. The same rules on real faces: tests/unit/photo-quality.test.ts.
 import { describe, expect, it } from 'vitest';
-import type { PhotoMeasures } from '../../functions/domain/faces/face-measures.ts';
-import type { PhotoRecord } from '../../functions/domain/photos/ports.ts';
+import type { PhotoMeasures } from '../../functions/photos/domain/faces/face-measures.ts';
+import type { PhotoRecord } from '../../functions/photos/domain/ports.ts';
 import {
   faceCut,
   LOW_RESOLUTION_POINTS,
@@ -12,7 +12,7 @@ import {
   SET_RULES,
   setQuality,
   shownHints,
-} from '../../functions/domain/photos/quality-score.ts';
+} from '../../functions/photos/domain/quality-score.ts';
 import type { QUALITY_REASONS } from '../../shared/photo-rules.ts';
 
 /** A good frontal selfie's figures (fixture person 0's, docs/faces.md). */

@@ -1,4 +1,4 @@
-// The rate limits' words and ceilings (functions/domain/accounts/rate-limits.ts) against the in-memory limiter:
+// The rate limits' words and ceilings (functions/accounts/domain/rate-limits.ts) against the in-memory limiter:
 // how long to wait, in each language, and a ceiling that refuses without counting.
 import { describe, expect, it } from 'vitest';
 import {
@@ -7,7 +7,7 @@ import {
   enforceCeiling,
   enforceLimits,
   tooManyLinkEmails,
-} from '../../functions/domain/accounts/rate-limits.ts';
+} from '../../functions/accounts/domain/rate-limits.ts';
 import { FakeClock, FakeRateLimiter } from '../support/fakes/index.ts';
 
 describe('rate limits', () => {

@@ -1,12 +1,12 @@
-// Who is calling (functions/domain/sessions.ts) and download links (functions/domain/download-links.ts),
+// Who is calling (functions/accounts/domain/sessions.ts) and download links (functions/platform/domain/download-links.ts),
 // against FakeAccountStore and the real token signers (pure code). The middleware that reads the headers is
 // tested on its own (tests/handlers/middleware); a whole sign-in in tests/integration/sessions.test.ts.
 import { describe, expect, it } from 'vitest';
-import { JwtLinkTokens } from '../../functions/adapters/jwt-link-tokens.ts';
-import { JwtSessionTokens } from '../../functions/adapters/jwt-sessions.ts';
-import { changePassword } from '../../functions/domain/accounts/accounts.ts';
-import { issueLink, LINK_SECONDS, resolveLink } from '../../functions/domain/download-links.ts';
-import { resolveSession } from '../../functions/domain/sessions.ts';
+import { JwtLinkTokens } from '../../functions/accounts/jose/jwt-link-tokens.ts';
+import { JwtSessionTokens } from '../../functions/accounts/jose/jwt-sessions.ts';
+import { changePassword } from '../../functions/accounts/domain/accounts.ts';
+import { issueLink, LINK_SECONDS, resolveLink } from '../../functions/platform/domain/download-links.ts';
+import { resolveSession } from '../../functions/accounts/domain/sessions.ts';
 import { fakeAccounts } from '../support/fakes/index.ts';
 
 const secret = 'y'.repeat(48);

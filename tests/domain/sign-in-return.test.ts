@@ -1,13 +1,13 @@
-// Where an emailed link's sign-in lands (functions/domain/accounts/accounts.ts, shared/sign-in-return.ts;
+// Where an emailed link's sign-in lands (functions/accounts/domain/accounts.ts, shared/sign-in-return.ts;
 // docs/product.md, "Sign-up and activation on two devices"): sign-up and the link requests may send the app
 // page and the plan the asking browser kept; the link carries them, encoded, beside its language, so that the
 // link opened on another device lands there too. Anything else is dropped without a word: never an error,
 // never another origin in the link, never words of its own in the email. Against the in-memory ports of
 // tests/support/fakes.
 import { describe, expect, it } from 'vitest';
-import { requestLoginLink, signUp } from '../../functions/domain/accounts/accounts.ts';
-import { redeemLoginLink } from '../../functions/domain/accounts/link-sign-in.ts';
-import type { OutgoingEmail } from '../../functions/domain/ports.ts';
+import { requestLoginLink, signUp } from '../../functions/accounts/domain/accounts.ts';
+import { redeemLoginLink } from '../../functions/accounts/domain/link-sign-in.ts';
+import type { OutgoingEmail } from '../../functions/accounts/domain/ports.ts';
 import { fakeAccounts, WEB_URL } from '../support/fakes/index.ts';
 
 const caller = { clientAddress: '203.0.113.7' };

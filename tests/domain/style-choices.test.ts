@@ -1,16 +1,16 @@
-// A user's backdrop and outfit applied to a style (functions/domain/styles/style-choices.ts): the prompt the
+// A user's backdrop and outfit applied to a style (functions/styles/domain/style-choices.ts): the prompt the
 // provider reads and the look the embedded renderer paints. The renderer's pixels are checked in
 // tests/unit/local-renderer-choices.test.ts; the create route's refusals in
 // tests/integration/choices-and-try-again.test.ts.
 import { describe, expect, it } from 'vitest';
-import { STYLE_CATALOGUE } from '../../functions/domain/styles/catalogue/index.ts';
-import { DEFAULT_RECIPE } from '../../functions/domain/styles/render-recipe.ts';
+import { STYLE_CATALOGUE } from '../../functions/styles/domain/catalogue/index.ts';
+import { DEFAULT_RECIPE } from '../../functions/styles/domain/render-recipe.ts';
 import {
   BACKDROP_PROMPTS,
   OUTFIT_PROMPTS,
   promptWithChoice,
   recipeWithChoice,
-} from '../../functions/domain/styles/style-choices.ts';
+} from '../../functions/styles/domain/style-choices.ts';
 import {
   BACKDROP_IDS,
   BACKDROP_LOOKS,

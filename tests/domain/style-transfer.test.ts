@@ -1,19 +1,19 @@
-// Style import and export (functions/domain/styles/style-transfer.ts) and the admin's style pictures
+// Style import and export (functions/styles/domain/style-transfer.ts) and the admin's style pictures
 // (style-images.ts) against the in-memory ports. The lease against DynamoDB, the multipart form and the real
 // decoder stay in tests/integration/admin-style-transfer.test.ts and admin-style-images.test.ts.
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../functions/domain/ports.ts';
-import { ADMIN_STYLE_DEFAULTS } from '../../functions/domain/styles/admin-styles.ts';
-import { STYLE_CATALOGUE } from '../../functions/domain/styles/catalogue/index.ts';
-import type { StyleImageFiles } from '../../functions/domain/styles/ports.ts';
-import { fromCatalogue } from '../../functions/domain/styles/style.ts';
+import type { User } from '../../functions/accounts/domain/ports.ts';
+import { ADMIN_STYLE_DEFAULTS } from '../../functions/styles/domain/admin-styles.ts';
+import { STYLE_CATALOGUE } from '../../functions/styles/domain/catalogue/index.ts';
+import type { StyleImageFiles } from '../../functions/styles/domain/ports.ts';
+import { fromCatalogue } from '../../functions/styles/domain/style.ts';
 import {
   confirmStyleImage,
   STYLE_IMAGE_MESSAGES,
   styleImage,
   styleImageTarget,
-} from '../../functions/domain/styles/style-images.ts';
-import { exportStyles, importStyles } from '../../functions/domain/styles/style-transfer.ts';
+} from '../../functions/styles/domain/style-images.ts';
+import { exportStyles, importStyles } from '../../functions/styles/domain/style-transfer.ts';
 import { STYLE_IMPORT_LIMITS } from '../../shared/admin-style-rules.ts';
 import {
   FakeAdminStyleStore,

@@ -1,10 +1,10 @@
 // The invitation email's languages (docs/product.md, "Teams"): written in the team's language (set when the
-// team is made, changed on the team page: functions/domain/teams/team-language.ts), the other language below
+// team is made, changed on the team page: functions/teams/domain/team-language.ts), the other language below
 // it, and one join link, to the team page in the team's language.
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../functions/domain/ports.ts';
-import { setTeamLanguage } from '../../functions/domain/teams/team-language.ts';
-import { inviteMembers } from '../../functions/domain/teams/teams.ts';
+import type { User } from '../../functions/accounts/domain/ports.ts';
+import { setTeamLanguage } from '../../functions/teams/domain/team-language.ts';
+import { inviteMembers } from '../../functions/teams/domain/teams.ts';
 import { TEAM_WEB_URL, teamWorld } from '../support/team-world.ts';
 
 function world() {

@@ -1,14 +1,14 @@
-// A join code seen before joining (functions/domain/teams/join-preview.ts) and the team's language
+// A join code seen before joining (functions/teams/domain/join-preview.ts) and the team's language
 // (team-language.ts), against the in-memory ports: what the preview says signed out and signed in (each
 // refusal a join would answer, "already a member" for one's own used invitation), nothing else of the team;
 // who may change the team's language. The invitation's languages are tests/domain/team-invite-language.test.ts's.
 // The route itself (access, 404, the per-address limit over DynamoDB Local) is tests/handlers/team-join-preview.test.ts's.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RATE_LIMITS } from '../../functions/domain/accounts/rate-limits.ts';
-import { RateLimitedError } from '../../functions/domain/errors.ts';
-import type { User } from '../../functions/domain/ports.ts';
-import { previewJoinCode } from '../../functions/domain/teams/join-preview.ts';
-import { setTeamLanguage } from '../../functions/domain/teams/team-language.ts';
+import { DEFAULT_RATE_LIMITS } from '../../functions/accounts/domain/rate-limits.ts';
+import { RateLimitedError } from '../../functions/platform/domain/errors.ts';
+import type { User } from '../../functions/accounts/domain/ports.ts';
+import { previewJoinCode } from '../../functions/teams/domain/join-preview.ts';
+import { setTeamLanguage } from '../../functions/teams/domain/team-language.ts';
 import {
   createInviteLink,
   INVITE_CODE_SECONDS,
@@ -17,7 +17,7 @@ import {
   listMembers,
   removeMember,
   revokeInviteLink,
-} from '../../functions/domain/teams/teams.ts';
+} from '../../functions/teams/domain/teams.ts';
 import { TEAM_MESSAGES } from '../../shared/team-rules.ts';
 import { FakeRateLimiter } from '../support/fakes/rate-limiter.ts';
 import { caught, teamWorld } from '../support/team-world.ts';

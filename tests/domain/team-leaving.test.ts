@@ -1,14 +1,14 @@
 // Leaving a team, being removed from it and deleting one's account (docs/product.md, "Teams"), and one seat per
-// mailbox: the use cases of functions/domain/teams against the in-memory store (tests/support/fakes/
+// mailbox: the use cases of functions/teams/domain against the in-memory store (tests/support/fakes/
 // team-store.ts, held to the adapters by tests/contracts/team-seat-claims.contract.ts). A member gone shows
 // no chosen headshot on the dashboard or in the CSV and their task loses its mark; a deleted account's row
 // says so and who it was as far as the team may keep it; a mailbox holds one seat per team.
 import { describe, expect, it } from 'vitest';
-import { resultFilename } from '../../functions/domain/generation/task-names.ts';
-import type { TaskRecord } from '../../functions/domain/generation/tasks.ts';
-import { setChosen } from '../../functions/domain/teams/chosen.ts';
-import { membersCsv } from '../../functions/domain/teams/members-csv.ts';
-import type { Member } from '../../functions/domain/teams/ports.ts';
+import { resultFilename } from '../../functions/generation/domain/task-names.ts';
+import type { TaskRecord } from '../../functions/generation/domain/tasks.ts';
+import { setChosen } from '../../functions/teams/domain/chosen.ts';
+import { membersCsv } from '../../functions/teams/domain/members-csv.ts';
+import type { Member } from '../../functions/teams/domain/ports.ts';
 import {
   inviteMembers,
   joinTeam,
@@ -16,7 +16,7 @@ import {
   memberView,
   myTeam,
   removeMember,
-} from '../../functions/domain/teams/teams.ts';
+} from '../../functions/teams/domain/teams.ts';
 import { TEAM_MESSAGES } from '../../shared/team-rules.ts';
 import type { FakeMailer } from '../support/fakes/index.ts';
 import { refusal, teamWorld } from '../support/team-world.ts';

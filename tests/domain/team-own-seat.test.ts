@@ -1,12 +1,12 @@
-// An owner's or admin's own seat and the team's list of open links (functions/domain/teams/own-seat.ts,
+// An owner's or admin's own seat and the team's list of open links (functions/teams/domain/own-seat.ts,
 // link-list.ts) against the in-memory ports (tests/support/fakes/team-store.ts, held to the adapters by
 // tests/contracts/team-store.contract.ts): who may ask (404 outside, 403 for a member), a seat taken from the
 // seats bought and paid from the team's allowance, given back as a member leaves; the links that still open
 // the team, without their codes.
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../functions/domain/ports.ts';
-import { listInviteLinks } from '../../functions/domain/teams/link-list.ts';
-import { giveBackOwnSeat, takeOwnSeat } from '../../functions/domain/teams/own-seat.ts';
+import type { User } from '../../functions/accounts/domain/ports.ts';
+import { listInviteLinks } from '../../functions/teams/domain/link-list.ts';
+import { giveBackOwnSeat, takeOwnSeat } from '../../functions/teams/domain/own-seat.ts';
 import {
   createInviteLink,
   joinTeam,
@@ -14,7 +14,7 @@ import {
   myTeam,
   revokeInviteLink,
   setMemberRole,
-} from '../../functions/domain/teams/teams.ts';
+} from '../../functions/teams/domain/teams.ts';
 import { msg, refusal, teamWorld } from '../support/team-world.ts';
 
 function world() {

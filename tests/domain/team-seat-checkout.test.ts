@@ -1,11 +1,11 @@
-// A team's seat checkout and its purchases, billing group side (functions/domain/teams/seat-checkout.ts)
+// A team's seat checkout and its purchases, billing group side (functions/teams/domain/seat-checkout.ts)
 // against FakeSeatCheckouts: the team's one customer at the provider, made once with its owner's address
 // and language and kept by a condition on the team, and the purchases listed for owner and admins only. The
 // DynamoDB condition itself and the stand-in's session: tests/integration/teams-seats.test.ts.
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../functions/domain/ports.ts';
-import type { SeatCheckoutProvider } from '../../functions/domain/teams/ports.ts';
-import { seatCheckout, seatPurchases } from '../../functions/domain/teams/seat-checkout.ts';
+import type { User } from '../../functions/accounts/domain/ports.ts';
+import type { SeatCheckoutProvider } from '../../functions/teams/domain/ports.ts';
+import { seatCheckout, seatPurchases } from '../../functions/teams/domain/seat-checkout.ts';
 import { TEAM_MESSAGES } from '../../shared/team-rules.ts';
 import { FakeClock, FakeIds } from '../support/fakes/index.ts';
 import { FakeSeatCheckouts } from '../support/fakes/seat-checkouts.ts';

@@ -1,10 +1,10 @@
-// A paid seat checkout (functions/domain/billing/webhook.ts creditSeats) against FakeWebhookStore: the seats
+// A paid seat checkout (functions/billing/domain/webhook.ts creditSeats) against FakeWebhookStore: the seats
 // come from our record (team, quantity), the amount must be that many seats at the catalogue's price, and a
 // replayed or renamed delivery credits nothing more. The stand-in's flow and DynamoDB's transaction:
 // tests/integration/teams-seats.test.ts.
 import { describe, expect, it } from 'vitest';
-import type { BillingEvent } from '../../functions/domain/billing/ports.ts';
-import { handleBillingEvent, type WebhookDeps } from '../../functions/domain/billing/webhook.ts';
+import type { BillingEvent } from '../../functions/billing/domain/ports.ts';
+import { handleBillingEvent, type WebhookDeps } from '../../functions/billing/domain/webhook.ts';
 import { TEAM_SEAT } from '../../shared/team-rules.ts';
 import {
   FakeAccountStore,

@@ -4,9 +4,9 @@
 // happened to its row, and a team's name holds nothing an email would show as a link or a header. Against
 // the in-memory ports (the store's condition itself: tests/contracts/team-store.contract.ts).
 import { describe, expect, it } from 'vitest';
-import { InviteRoomError, RateLimitedError } from '../../functions/domain/errors.ts';
-import type { User } from '../../functions/domain/ports.ts';
-import { mailSafeName } from '../../functions/domain/teams/team-emails.ts';
+import { InviteRoomError, RateLimitedError } from '../../functions/platform/domain/errors.ts';
+import type { User } from '../../functions/accounts/domain/ports.ts';
+import { mailSafeName } from '../../functions/teams/domain/team-emails.ts';
 import {
   createInviteLink,
   createTeam,
@@ -15,7 +15,7 @@ import {
   listMembers,
   remindMember,
   removeMember,
-} from '../../functions/domain/teams/teams.ts';
+} from '../../functions/teams/domain/teams.ts';
 import { TEAM_LIMIT_WORDS, TEAM_LIMITS, TEAM_MESSAGES, teamEmailsPerDay } from '../../shared/team-rules.ts';
 import { caught, teamWorld } from '../support/team-world.ts';
 

@@ -1,32 +1,32 @@
-// The teams use cases (functions/domain/teams) against the in-memory ports (tests/support/fakes/team-store.ts,
+// The teams use cases (functions/teams/domain) against the in-memory ports (tests/support/fakes/team-store.ts,
 // held to the adapters by tests/contracts/team-store.contract.ts): who may do what (404 outside, 403 for a
 // member), the join rules, the allowance's spend and refund arithmetic, remind once a day, removal freeing a
 // seat only without generation, the statuses, the CSV's rows, the ZIP's folders, "Chosen for my team" and
 // "photos ready". The transactions and races themselves are the integration tests' (teams-*.test.ts).
 import { describe, expect, it } from 'vitest';
-import { resultFilename } from '../../functions/domain/generation/task-names.ts';
-import type { TaskRecord } from '../../functions/domain/generation/tasks.ts';
-import type { User } from '../../functions/domain/ports.ts';
+import { resultFilename } from '../../functions/generation/domain/task-names.ts';
+import type { TaskRecord } from '../../functions/generation/domain/tasks.ts';
+import type { User } from '../../functions/accounts/domain/ports.ts';
 import {
   allowanceLeft,
   allowanceOfSeat,
   grantRetry,
   refund,
   spend,
-} from '../../functions/domain/teams/allowance.ts';
-import { checkAllowed } from '../../functions/domain/teams/allowed.ts';
-import { setChosen } from '../../functions/domain/teams/chosen.ts';
+} from '../../functions/teams/domain/allowance.ts';
+import { checkAllowed } from '../../functions/teams/domain/allowed.ts';
+import { setChosen } from '../../functions/teams/domain/chosen.ts';
 import {
   type HeadshotZipDeps,
   headshotFolders,
   prepareTeamArchive,
   teamHeadshotsZip,
-} from '../../functions/domain/teams/headshots-zip.ts';
-import { membersCsv } from '../../functions/domain/teams/members-csv.ts';
-import { notePhotoProgress, photosReadyUntil } from '../../functions/domain/teams/photo-progress.ts';
-import type { Member, TeamDeps } from '../../functions/domain/teams/ports.ts';
-import { type SeatCheckoutDeps, seatCheckout } from '../../functions/domain/teams/seat-checkout.ts';
-import { teamPageUrl } from '../../functions/domain/teams/team-access.ts';
+} from '../../functions/teams/domain/headshots-zip.ts';
+import { membersCsv } from '../../functions/teams/domain/members-csv.ts';
+import { notePhotoProgress, photosReadyUntil } from '../../functions/teams/domain/photo-progress.ts';
+import type { Member, TeamDeps } from '../../functions/teams/domain/ports.ts';
+import { type SeatCheckoutDeps, seatCheckout } from '../../functions/teams/domain/seat-checkout.ts';
+import { teamPageUrl } from '../../functions/teams/domain/team-access.ts';
 import {
   createInviteLink,
   createTeam,
@@ -44,7 +44,7 @@ import {
   setAllowed,
   setMemberRole,
   teamForDownload,
-} from '../../functions/domain/teams/teams.ts';
+} from '../../functions/teams/domain/teams.ts';
 import { PHOTO_LIMITS } from '../../shared/photo-rules.ts';
 import { TEAM_LIMITS } from '../../shared/team-rules.ts';
 import { FakeResultFiles, FakeResultImages } from '../support/fakes/result-files.ts';

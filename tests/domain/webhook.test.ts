@@ -1,11 +1,11 @@
-// What a verified payment event does (functions/domain/billing/webhook.ts, pack-payments.ts, receipts.ts,
+// What a verified payment event does (functions/billing/domain/webhook.ts, pack-payments.ts, receipts.ts,
 // payment-emails.ts) against FakeWebhookStore, FakePaymentProvider and FakeMailer. Signatures, the Stripe
 // stand-in's events and DynamoDB's races stay in tests/integration/stripe-webhook.test.ts and
 // payment-emails.test.ts; the store's rules are checked by tests/contracts/webhook-store.contract.ts.
 import { describe, expect, it } from 'vitest';
-import type { BillingEvent } from '../../functions/domain/billing/ports.ts';
-import { handleBillingEvent, type WebhookDeps } from '../../functions/domain/billing/webhook.ts';
-import type { BusinessMetric } from '../../functions/domain/metrics.ts';
+import type { BillingEvent } from '../../functions/billing/domain/ports.ts';
+import { handleBillingEvent, type WebhookDeps } from '../../functions/billing/domain/webhook.ts';
+import type { BusinessMetric } from '../../functions/platform/domain/metrics.ts';
 import { SUBSCRIPTION, TOKEN_PACKS } from '../../shared/catalogue.ts';
 import {
   FakeAccountStore,

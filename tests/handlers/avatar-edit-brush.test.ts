@@ -4,16 +4,16 @@
 // header was read first, the decoder expanded it (a gigabyte and seconds of CPU) before the same 400.
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { keys } from '../../functions/adapters/dynamodb/keys.ts';
-import { newTaskId } from '../../functions/domain/generation/task-names.ts';
-import { STYLE_CATALOGUE } from '../../functions/domain/styles/catalogue/index.ts';
+import { keys } from '../../functions/platform/dynamodb/keys.ts';
+import { newTaskId } from '../../functions/generation/domain/task-names.ts';
+import { STYLE_CATALOGUE } from '../../functions/styles/domain/catalogue/index.ts';
 import { MASK_DATA_URL_PREFIX } from '../../shared/edit-rules.ts';
 import { call, signedInUser, type TestUser, testTable } from '../support/handler-events.ts';
 import { pngBomb } from '../support/png-bomb.ts';
 
 const decoded = vi.hoisted(() => ({ brushes: 0 }));
-vi.mock('../../functions/adapters/images/edit-mask-png.ts', async (original) => {
-  const real = await original<typeof import('../../functions/adapters/images/edit-mask-png.ts')>();
+vi.mock('../../functions/generation/images/edit-mask-png.ts', async (original) => {
+  const real = await original<typeof import('../../functions/generation/images/edit-mask-png.ts')>();
   return {
     ...real,
     decodeBrushPng: (...args: Parameters<typeof real.decodeBrushPng>) => {

@@ -1,5 +1,5 @@
 // The Stripe webhook's handler in-process: a delivery is believed only with Stripe's signature over its
-// exact bytes (functions/stripe-webhook/routes.ts).
+// exact bytes (functions/billing/webhook-routes.ts).
 import { describe, expect, it } from 'vitest';
 import { call } from '../support/handler-events.ts';
 

@@ -1,10 +1,10 @@
-// GET /teams/join/{code} in-process over DynamoDB Local (functions/domain/teams/join-preview.ts): public, a
+// GET /teams/join/{code} in-process over DynamoDB Local (functions/teams/domain/join-preview.ts): public, a
 // session optional; the team's name and what a join would answer, nothing else of the team (no id, seats or
 // members, whoever asks); 404 for a code that is none; limited per client address. And PUT
 // /teams/{teamId}/language, the team's language (owner and admins; 404 outside, 403 for a member: the
 // teams.test.ts loops). The statuses one by one are tests/domain/team-join-preview.test.ts's.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_RATE_LIMITS } from '../../functions/domain/accounts/rate-limits.ts';
+import { DEFAULT_RATE_LIMITS } from '../../functions/accounts/domain/rate-limits.ts';
 import { TEAM_MESSAGES } from '../../shared/team-rules.ts';
 import { call, newEmail, signedInUser, type TestUser } from '../support/handler-events.ts';
 import { openLink, ownerWithTeam, type TeamOwner } from '../support/handler-teams.ts';

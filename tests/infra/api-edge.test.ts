@@ -1,13 +1,13 @@
 // infra/constructs/api-edge.ts, synthesized on its own: every behaviour of the API's distribution runs the
 // viewer-request function that puts the viewer's address in x-viewer-address, overwriting whatever the
 // client sent, and passes it to API Gateway with the other viewer headers. The functions count their
-// per-address limits by it (functions/http/client-address.ts; tests/handlers/middleware/client-address.test.ts).
+// per-address limits by it (functions/platform/http/client-address.ts; tests/handlers/middleware/client-address.test.ts).
 import { runInNewContext } from 'node:vm';
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { VIEWER_ADDRESS_HEADER } from '../../functions/http/client-address.ts';
+import { VIEWER_ADDRESS_HEADER } from '../../functions/platform/http/client-address.ts';
 import { ApiEdge } from '../../infra/constructs/api-edge.ts';
 import { at, type Json, props, type Resource } from './cfn-template.ts';
 

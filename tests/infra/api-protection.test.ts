@@ -3,7 +3,7 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_LINK_TTL_SECONDS } from '../../functions/domain/accounts/accounts.ts';
+import { LOGIN_LINK_TTL_SECONDS } from '../../functions/accounts/domain/accounts.ts';
 import { DEFAULT_RESERVED_CONCURRENCY, ROUTE_THROTTLES, STAGE_THROTTLE } from '../../infra/api-limits.ts';
 import { ACCESS_LOG_FIELDS } from '../../infra/constructs/http-api.ts';
 import {

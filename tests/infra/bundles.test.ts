@@ -10,7 +10,7 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUNDLED_MODEL_DIR, BUNDLED_WASM_DIR } from '../../functions/adapters/faces/face-api-analyzer.ts';
+import { BUNDLED_MODEL_DIR, BUNDLED_WASM_DIR } from '../../functions/photos/faces/face-api-analyzer.ts';
 import { ApiFunction, REPO_ROOT } from '../../infra/constructs/api-function.ts';
 import { FACE_MODEL_FILES, WASM_FILES } from '../../infra/constructs/face-analysis.ts';
 import { groupFunctionProps } from '../../infra/group-needs.ts';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { CfnQueue, Queue } from 'aws-cdk-lib/aws-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig, WORKER_CONFIG } from '../../functions/config.ts';
+import { readConfig, WORKER_CONFIG } from '../../functions/platform/config.ts';
 import {
   GENERATION_NEEDS,
   PROVIDER_KEY_ACTIONS,

@@ -3,7 +3,7 @@
 // photos deleted after PHOTO_RETENTION_DAYS), with the site's CSP naming the bucket.
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GROUP_CONFIG, readConfig } from '../../functions/config.ts';
+import { GROUP_CONFIG, readConfig } from '../../functions/platform/config.ts';
 import type { AivatarStack } from '../../infra/aivatar-stack.ts';
 import { groupFunctionProps } from '../../infra/group-needs.ts';
 import { PHOTO_RETENTION_DAYS } from '../../shared/photo-rules.ts';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { CfnQueue, Queue } from 'aws-cdk-lib/aws-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_CONFIG, readConfig } from '../../functions/config.ts';
+import { JOB_CONFIG, readConfig } from '../../functions/platform/config.ts';
 import { GENERATION_NEEDS } from '../../infra/constructs/avatar-generation.ts';
 import {
   MEDIA_LIST_ACTIONS,

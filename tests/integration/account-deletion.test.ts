@@ -4,8 +4,8 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
-import { keys } from '../../functions/adapters/dynamodb/keys.ts';
+import { createDocumentClient } from '../../functions/platform/dynamodb/client.ts';
+import { keys } from '../../functions/platform/dynamodb/keys.ts';
 import { mailboxOf } from '../../shared/email-address.ts';
 import { callRoute, mailsTo, newEmail, stack } from '../support/api.ts';
 import { createLocalAccount } from '../support/local-account.ts';

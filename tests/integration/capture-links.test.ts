@@ -5,7 +5,7 @@
 // access and status codes per route, tests/handlers/capture-links's.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { keys } from '../../functions/adapters/dynamodb/keys.ts';
+import { keys } from '../../functions/platform/dynamodb/keys.ts';
 import { CAPTURE_ERRORS } from '../../shared/capture-rules.ts';
 import { callRoute, type RouteCallOptions, stack } from '../support/api.ts';
 import { testDb, userIdOf } from '../support/avatars.ts';

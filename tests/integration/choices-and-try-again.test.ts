@@ -5,8 +5,8 @@
 // One account with photos for the whole file: each upload and each avatar runs the face model.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { keys } from '../../functions/adapters/dynamodb/keys.ts';
-import { BACKDROP_PROMPTS, OUTFIT_PROMPTS } from '../../functions/domain/styles/style-choices.ts';
+import { keys } from '../../functions/platform/dynamodb/keys.ts';
+import { BACKDROP_PROMPTS, OUTFIT_PROMPTS } from '../../functions/styles/domain/style-choices.ts';
 import type { Style } from '../../shared/api-schemas.ts';
 import { BACKDROP_LOOKS } from '../../shared/style-choices.ts';
 import { adminUser, importJson, styleBody } from '../support/admin.ts';

@@ -3,9 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
-import { cryptoIds } from '../../functions/adapters/system.ts';
-import { DEFAULT_RATE_LIMITS } from '../../functions/domain/accounts/rate-limits.ts';
+import { createDocumentClient } from '../../functions/platform/dynamodb/client.ts';
+import { cryptoIds } from '../../functions/platform/system.ts';
+import { DEFAULT_RATE_LIMITS } from '../../functions/accounts/domain/rate-limits.ts';
 import { freePort } from '../../infra/local/ports.ts';
 import { callRoute, mailsTo, newClientIp, newEmail, stack } from '../support/api.ts';
 import { startAuthGateway } from '../support/auth-gateway.ts';
@@ -44,7 +44,7 @@ describe('the "Continue with Google" call', () => {
     expect(q.get('scope')?.split(' ')).toEqual(expect.arrayContaining(['openid', 'email']));
     expect(q.get('client_id')).toBe('aivatar-local');
     expect(q.get('redirect_uri')).toBe(`${stack().apiUrl}/auth/google/callback`);
-    // Locally the API is plain http: no Secure, no __Host- prefix (see functions/config.ts).
+    // Locally the API is plain http: no Secure, no __Host- prefix (see functions/platform/config.ts).
     expect(setCookie).toHaveLength(1);
     expect(setCookie[0]).toMatch(
       /^aivatar_google=en\.[\w-]{43}; Path=\/; Max-Age=600; HttpOnly; SameSite=Lax$/,

@@ -6,8 +6,8 @@
 import { join } from 'node:path';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerOrder } from '../../functions/domain/accounts/ledger-order.ts';
-import { encodeTaskMessage } from '../../functions/domain/generation/task-queue.ts';
+import { ledgerOrder } from '../../functions/accounts/domain/ledger-order.ts';
+import { encodeTaskMessage } from '../../functions/generation/domain/task-queue.ts';
 import type { AvatarTask } from '../../shared/api-schemas.ts';
 import { DEFAULT_LIKENESS_GUARANTEE } from '../../shared/face-rules.ts';
 import { callRoute, stack } from '../support/api.ts';
@@ -54,7 +54,7 @@ const AVATAR_REASONS = ['generation', 'generation_refund', 'likeness_refund'];
 
 /**
  * The ledger explains the balance: from the balance the test set, replayed in the order the account page
- * shows them (functions/domain/accounts/ledger-order.ts, within a second by each pool's balance chain), each
+ * shows them (functions/accounts/domain/ledger-order.ts, within a second by each pool's balance chain), each
  * avatar entry's balance_after follows from the one before, the last saying what the pool holds now.
  */
 function ledgerAgrees(

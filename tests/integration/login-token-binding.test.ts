@@ -3,7 +3,7 @@
 // sign-in cookie); an emailed link knows the browser that asked for it (the link cookie), and the web app
 // asks "Sign in as j•••@example.com?" anywhere else, from a preview that uses nothing.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RATE_LIMITS } from '../../functions/domain/accounts/rate-limits.ts';
+import { DEFAULT_RATE_LIMITS } from '../../functions/accounts/domain/rate-limits.ts';
 import {
   activatedUser,
   callRoute,

@@ -3,22 +3,22 @@
 import OpenAI, { toFile } from 'openai';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { OpenAiImageProvider } from '../../functions/adapters/ai/openai-image-provider.ts';
-import { encodeMaskPng } from '../../functions/adapters/images/edit-mask-png.ts';
-import { editMask } from '../../functions/domain/generation/edit-masks.ts';
-import { editPrompt } from '../../functions/domain/generation/edit-prompts.ts';
+import { OpenAiImageProvider } from '../../functions/generation/ai/openai-image-provider.ts';
+import { encodeMaskPng } from '../../functions/generation/images/edit-mask-png.ts';
+import { editMask } from '../../functions/generation/domain/edit-masks.ts';
+import { editPrompt } from '../../functions/generation/domain/edit-prompts.ts';
 import type {
   AvatarRequest,
   EditRequest,
   EditSpec,
-} from '../../functions/domain/generation/image-provider.ts';
+} from '../../functions/generation/domain/image-provider.ts';
 import {
   ProviderPermanentError,
   ProviderRateLimitedError,
   ProviderRefusalError,
   ProviderTransientError,
-} from '../../functions/domain/generation/provider-errors.ts';
-import { DEFAULT_RECIPE } from '../../functions/domain/styles/render-recipe.ts';
+} from '../../functions/generation/domain/provider-errors.ts';
+import { DEFAULT_RECIPE } from '../../functions/styles/domain/render-recipe.ts';
 import { type FakeImageProvider, startFakeImageProvider } from '../support/fake-image-provider.ts';
 
 let fake: FakeImageProvider;

@@ -6,7 +6,7 @@
 // here what needs DynamoDB's conditional counts and the real hashing queue: concurrent guesses, and
 // guessing never making sign-in queue behind it.
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_CHECK_FAILURES } from '../../functions/domain/accounts/password-check.ts';
+import { PASSWORD_CHECK_FAILURES } from '../../functions/accounts/domain/password-check.ts';
 import { callRoute, mailsTo, newClientIp, newEmail, stack } from '../support/api.ts';
 import { createLocalAccount } from '../support/local-account.ts';
 

@@ -8,26 +8,26 @@ import { join } from 'node:path';
 import { DeleteMessageBatchCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll } from 'vitest';
-import { DynamoAccountStore } from '../../functions/adapters/dynamodb/account-store.ts';
-import { DynamoAdminStyleStore } from '../../functions/adapters/dynamodb/admin-style-store.ts';
-import { DynamoBillingStore } from '../../functions/adapters/dynamodb/billing-store.ts';
-import { DynamoCaptureLinkStore } from '../../functions/adapters/dynamodb/capture-link-store.ts';
-import { DynamoGoogleAttempts } from '../../functions/adapters/dynamodb/google-attempts.ts';
-import { DynamoPhotoStore } from '../../functions/adapters/dynamodb/photo-store.ts';
-import { DynamoDeletionCodes } from '../../functions/adapters/dynamodb/privacy/deletion-codes.ts';
-import { DynamoPrivacyJobRecords } from '../../functions/adapters/dynamodb/privacy/job-records.ts';
-import { DynamoPrivacyJobRuns } from '../../functions/adapters/dynamodb/privacy/job-runs.ts';
-import { DynamoProviderBudgetStore } from '../../functions/adapters/dynamodb/provider-budget-store.ts';
-import { DynamoRateLimiter } from '../../functions/adapters/dynamodb/rate-limiter.ts';
-import { DynamoSeatCheckouts } from '../../functions/adapters/dynamodb/seat-checkouts.ts';
-import { listSeatPurchases } from '../../functions/adapters/dynamodb/seat-purchase-list.ts';
-import { DynamoOverdueTasks } from '../../functions/adapters/dynamodb/task-deadlines.ts';
-import { DynamoTaskStore } from '../../functions/adapters/dynamodb/task-store.ts';
-import { DynamoWebhookStore } from '../../functions/adapters/dynamodb/webhook-store.ts';
-import { OutboxMailer, readOutbox } from '../../functions/adapters/mail/outbox-mailer.ts';
-import { S3PhotoFiles } from '../../functions/adapters/s3/photo-files.ts';
-import { SqsTaskQueue } from '../../functions/adapters/sqs/sqs-task-queue.ts';
-import { decodeTaskMessage, type TaskMessage } from '../../functions/domain/generation/task-queue.ts';
+import { DynamoAccountStore } from '../../functions/accounts/dynamodb/account-store.ts';
+import { DynamoAdminStyleStore } from '../../functions/styles/dynamodb/admin-style-store.ts';
+import { DynamoBillingStore } from '../../functions/billing/dynamodb/billing-store.ts';
+import { DynamoCaptureLinkStore } from '../../functions/photos/dynamodb/capture-link-store.ts';
+import { DynamoGoogleAttempts } from '../../functions/accounts/dynamodb/google-attempts.ts';
+import { DynamoPhotoStore } from '../../functions/photos/dynamodb/photo-store.ts';
+import { DynamoDeletionCodes } from '../../functions/privacy/dynamodb/deletion-codes.ts';
+import { DynamoPrivacyJobRecords } from '../../functions/privacy/dynamodb/job-records.ts';
+import { DynamoPrivacyJobRuns } from '../../functions/privacy/dynamodb/job-runs.ts';
+import { DynamoProviderBudgetStore } from '../../functions/generation/dynamodb/provider-budget-store.ts';
+import { DynamoRateLimiter } from '../../functions/platform/dynamodb/rate-limiter.ts';
+import { DynamoSeatCheckouts } from '../../functions/billing/dynamodb/seat-checkouts.ts';
+import { listSeatPurchases } from '../../functions/billing/dynamodb/seat-purchase-list.ts';
+import { DynamoOverdueTasks } from '../../functions/generation/dynamodb/task-deadlines.ts';
+import { DynamoTaskStore } from '../../functions/generation/dynamodb/task-store.ts';
+import { DynamoWebhookStore } from '../../functions/billing/dynamodb/webhook-store.ts';
+import { OutboxMailer, readOutbox } from '../../functions/platform/mail/outbox-mailer.ts';
+import { S3PhotoFiles } from '../../functions/photos/s3/photo-files.ts';
+import { SqsTaskQueue } from '../../functions/generation/sqs/sqs-task-queue.ts';
+import { decodeTaskMessage, type TaskMessage } from '../../functions/generation/domain/task-queue.ts';
 import { ensureTable } from '../../infra/local/dynamodb.ts';
 import { accountStoreContract } from '../contracts/account-store.contract.ts';
 import { adminStyleStoreContract } from '../contracts/admin-style-store.contract.ts';
@@ -121,7 +121,7 @@ webhookStoreContract(() => ({
 billingStoreContract(() => ({
   billing: new DynamoBillingStore(testDb(), table()),
   accounts: new DynamoAccountStore(testDb(), table()),
-  // As the webhook store writes it (functions/adapters/dynamodb/billing-credits.ts applySubscription).
+  // As the webhook store writes it (functions/billing/dynamodb/billing-credits.ts applySubscription).
   setSubscriptionStatus: async (userId, status) => {
     await testDb().send(
       new UpdateCommand({

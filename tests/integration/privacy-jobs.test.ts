@@ -7,16 +7,16 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
-import { SqsPrivacyJobQueue } from '../../functions/adapters/sqs/sqs-privacy-job-queue.ts';
-import { requestAccountDeletion } from '../../functions/domain/privacy/account-deletion.ts';
-import { requestDataExport } from '../../functions/domain/privacy/data-export.ts';
-import { runPrivacyJob, sweepPrivacyJobs } from '../../functions/domain/privacy/job-runs.ts';
+import { createDocumentClient } from '../../functions/platform/dynamodb/client.ts';
+import { SqsPrivacyJobQueue } from '../../functions/privacy/sqs/sqs-privacy-job-queue.ts';
+import { requestAccountDeletion } from '../../functions/privacy/domain/account-deletion.ts';
+import { requestDataExport } from '../../functions/privacy/domain/data-export.ts';
+import { runPrivacyJob, sweepPrivacyJobs } from '../../functions/privacy/domain/job-runs.ts';
 import {
   JOB_LEASE_SECONDS,
   JOB_QUEUE_GRACE_SECONDS,
   type JobRef,
-} from '../../functions/domain/privacy/jobs.ts';
+} from '../../functions/privacy/domain/jobs.ts';
 import { backfillOwners } from '../../infra/ops/backfill-owners.ts';
 import { callRoute, mailsTo, newEmail, stack } from '../support/api.ts';
 import { createLocalAccount } from '../support/local-account.ts';

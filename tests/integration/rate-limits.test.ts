@@ -1,17 +1,17 @@
 // The sign-in limits keep attackers out without locking the owner out (issue: lock-out). The attacker and
 // the owner connect from two real source addresses (127.0.0.2 and 127.0.0.3 are this machine too).
 import { describe, expect, it } from 'vitest';
-import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
-import { DynamoRateLimiter } from '../../functions/adapters/dynamodb/rate-limiter.ts';
-import { GROUP_CONFIG, readConfig } from '../../functions/config.ts';
-import { logIn } from '../../functions/domain/accounts/accounts.ts';
+import { createDocumentClient } from '../../functions/platform/dynamodb/client.ts';
+import { DynamoRateLimiter } from '../../functions/platform/dynamodb/rate-limiter.ts';
+import { GROUP_CONFIG, readConfig } from '../../functions/platform/config.ts';
+import { logIn } from '../../functions/accounts/domain/accounts.ts';
 import {
   PASSWORD_CHECK_FAILURES,
   PASSWORD_CHECKS_PAUSED,
-} from '../../functions/domain/accounts/password-check.ts';
-import { countTowards, DEFAULT_RATE_LIMITS } from '../../functions/domain/accounts/rate-limits.ts';
-import { RateLimitedError } from '../../functions/domain/errors.ts';
-import { buildAccountDeps } from '../../functions/wiring/account-wiring.ts';
+} from '../../functions/accounts/domain/password-check.ts';
+import { countTowards, DEFAULT_RATE_LIMITS } from '../../functions/accounts/domain/rate-limits.ts';
+import { RateLimitedError } from '../../functions/platform/domain/errors.ts';
+import { buildAccountDeps } from '../../functions/accounts/account-wiring.ts';
 import {
   activatedUser,
   callRoute,
@@ -82,7 +82,7 @@ describe('lock-out: an attacker flooding one address cannot keep the owner out',
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(rule.windowSeconds);
 
-    // Those 10 wrong passwords also filled the account's one count (functions/domain/accounts/
+    // Those 10 wrong passwords also filled the account's one count (functions/accounts/domain/
     // password-check.ts): password login is paused for everyone, the owner included, for one window...
     const paused = await callRoute('login', { body: { email, password: PASSWORD }, sourceAddress: owner });
     expect(paused.status).toBe(429);

@@ -3,7 +3,7 @@
 // the body, which a page on another origin can read) and a message in the asker's language; the owner
 // asking from another address is never locked out by it, and the link already in the mailbox still works.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RATE_LIMITS } from '../../functions/domain/accounts/rate-limits.ts';
+import { DEFAULT_RATE_LIMITS } from '../../functions/accounts/domain/rate-limits.ts';
 import { callRoute, linkTokenOf, mailsTo, newClientIp, newEmail } from '../support/api.ts';
 
 const { loginLinkPerEmailClient: pairRule, loginLinkPerEmail: mailboxRule } = DEFAULT_RATE_LIMITS;

@@ -3,7 +3,7 @@
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GALLERY_LIMITS } from '../../functions/domain/generation/gallery.ts';
+import { GALLERY_LIMITS } from '../../functions/generation/domain/gallery.ts';
 import type { AvatarTask } from '../../shared/api-schemas.ts';
 import { callRoute, stack } from '../support/api.ts';
 import { createBody, creator, stylesCosting, userIdOf, waitForTasks } from '../support/avatars.ts';

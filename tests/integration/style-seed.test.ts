@@ -3,9 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import type { CloudFormationCustomResourceEvent, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
-import { DynamoStyleStore } from '../../functions/adapters/dynamodb/style-store.ts';
-import { STYLE_CATALOGUE } from '../../functions/domain/styles/catalogue/index.ts';
+import { createDocumentClient } from '../../functions/platform/dynamodb/client.ts';
+import { DynamoStyleStore } from '../../functions/styles/dynamodb/style-store.ts';
+import { STYLE_CATALOGUE } from '../../functions/styles/domain/catalogue/index.ts';
 import { ensureTable } from '../../infra/local/dynamodb.ts';
 import { lambdaContext } from '../../infra/local/lambda-context.ts';
 import { stack } from '../support/api.ts';
@@ -23,7 +23,7 @@ beforeAll(async () => {
   vi.stubEnv('STAGE', 'test');
   vi.stubEnv('TABLE_NAME', table);
   vi.stubEnv('DYNAMODB_ENDPOINT', stack().dynamoEndpoint);
-  ({ handler } = await import('../../functions/style-seed/handler.ts'));
+  ({ handler } = await import('../../functions/styles/seed-handler.ts'));
   client = db();
 });
 afterAll(() => {

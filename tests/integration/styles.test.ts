@@ -2,11 +2,11 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
-import { DynamoStyleStore } from '../../functions/adapters/dynamodb/style-store.ts';
-import { STYLE_CATALOGUE } from '../../functions/domain/styles/catalogue/index.ts';
-import { seedStyleCatalogue } from '../../functions/domain/styles/seed.ts';
-import { fromCatalogue, type NewStyle } from '../../functions/domain/styles/style.ts';
+import { createDocumentClient } from '../../functions/platform/dynamodb/client.ts';
+import { DynamoStyleStore } from '../../functions/styles/dynamodb/style-store.ts';
+import { STYLE_CATALOGUE } from '../../functions/styles/domain/catalogue/index.ts';
+import { seedStyleCatalogue } from '../../functions/styles/domain/seed.ts';
+import { fromCatalogue, type NewStyle } from '../../functions/styles/domain/style.ts';
 import { ensureTable } from '../../infra/local/dynamodb.ts';
 import { activatedUser, callRoute, stack } from '../support/api.ts';
 

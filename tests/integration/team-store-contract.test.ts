@@ -10,11 +10,11 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { keys } from '../../functions/adapters/dynamodb/keys.ts';
-import { DynamoTeamDepartures } from '../../functions/adapters/dynamodb/team-departures.ts';
-import { memberAllowanceChange } from '../../functions/adapters/dynamodb/team-payers.ts';
-import { DynamoTeamPhotoProgress } from '../../functions/adapters/dynamodb/team-photo-progress.ts';
-import { DynamoTeamStore } from '../../functions/adapters/dynamodb/team-store.ts';
+import { keys } from '../../functions/platform/dynamodb/keys.ts';
+import { DynamoTeamDepartures } from '../../functions/teams/dynamodb/team-departures.ts';
+import { memberAllowanceChange } from '../../functions/teams/dynamodb/team-payers.ts';
+import { DynamoTeamPhotoProgress } from '../../functions/teams/dynamodb/team-photo-progress.ts';
+import { DynamoTeamStore } from '../../functions/teams/dynamodb/team-store.ts';
 import { teamSeatClaimsContract } from '../contracts/team-seat-claims.contract.ts';
 import {
   joined,

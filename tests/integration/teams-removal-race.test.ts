@@ -1,7 +1,7 @@
 // Teams, a member's create racing an admin's removal of that member (docs/product.md, "Teams"): the
-// create spends the allowance only while the seat is held (functions/adapters/dynamodb/team-payers.ts,
+// create spends the allowance only while the seat is held (functions/teams/dynamodb/team-payers.ts,
 // memberAllowanceChange), and the removal gives the seat back only if the member spent nothing, as read
-// (functions/adapters/dynamodb/team-store.ts, removeMember). Whichever commits first, never both: a batch
+// (functions/teams/dynamodb/team-store.ts, removeMember). Whichever commits first, never both: a batch
 // paid by the team and a seat freed back to the team.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';

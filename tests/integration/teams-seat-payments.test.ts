@@ -3,7 +3,7 @@
 // the company's invoice on the owner's receipt and in the team's purchases, and a bank debit shown pending,
 // then credited, or refused with no seats and one email. Replays change nothing; a bad signature is refused.
 import { describe, expect, it } from 'vitest';
-import { DynamoSeatCheckouts } from '../../functions/adapters/dynamodb/seat-checkouts.ts';
+import { DynamoSeatCheckouts } from '../../functions/billing/dynamodb/seat-checkouts.ts';
 import type { SeatPurchase } from '../../shared/api-schemas.ts';
 import { TEAM_SEAT } from '../../shared/team-rules.ts';
 import { callRoute, mailsTo, stack } from '../support/api.ts';

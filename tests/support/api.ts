@@ -18,7 +18,7 @@ import { createLocalAccount, newClientIp } from './local-account.ts';
 
 export const stack = () => inject('stack');
 
-/** The settings every function reads from the shared stack, as the stack gives them (functions/config.ts). */
+/** The settings every function reads from the shared stack, as the stack gives them (functions/platform/config.ts). */
 export const stackFunctionEnv = (s = stack()): Record<string, string> => ({
   STAGE: 'local',
   TABLE_NAME: s.tableName,

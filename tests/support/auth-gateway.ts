@@ -1,12 +1,12 @@
 // A second API for tests that need the auth function with other settings (another OpenID provider) or a
-// clock they set: the same route handlers and adapters as functions/auth/handler.ts, on the shared stack's
+// clock they set: the same route handlers and adapters as functions/accounts/handler.ts, on the shared stack's
 // table, behind the same local API Gateway, on its own port.
 import { createServer } from 'node:http';
-import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
-import { authRoutes } from '../../functions/auth/routes.ts';
-import { GROUP_CONFIG, readConfig } from '../../functions/config.ts';
-import { groupHandler } from '../../functions/http/group-handler.ts';
-import { buildAccountDeps, buildSessionResolver } from '../../functions/wiring/account-wiring.ts';
+import { createDocumentClient } from '../../functions/platform/dynamodb/client.ts';
+import { authRoutes } from '../../functions/accounts/routes.ts';
+import { GROUP_CONFIG, readConfig } from '../../functions/platform/config.ts';
+import { groupHandler } from '../../functions/platform/http/group-handler.ts';
+import { buildAccountDeps, buildSessionResolver } from '../../functions/accounts/account-wiring.ts';
 import { createGateway } from '../../infra/local/api-gateway.ts';
 import { apiRoutes } from '../../shared/api-routes.ts';
 import { stack } from './api.ts';

@@ -43,7 +43,7 @@ export function uniqueEmail(tag: string): string {
   return `${tag}-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}@example.test`;
 }
 
-/** The routes whose limits count per client address (functions/domain/accounts/rate-limits.ts). */
+/** The routes whose limits count per client address (functions/accounts/domain/rate-limits.ts). */
 const PER_CLIENT_ROUTES = [
   'signup',
   'login',

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
-import { FaceApiAnalyzer } from '../../functions/adapters/faces/face-api-analyzer.ts';
+import { FaceApiAnalyzer } from '../../functions/photos/faces/face-api-analyzer.ts';
 
 const require = createRequire(import.meta.url);
 const PACKAGE_DIR = dirname(require.resolve('@vladmandic/face-api/package.json'));

@@ -7,7 +7,7 @@
 // channel, or not the size of the image; it records the mask's size and transparent area for the tests.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import sharp from 'sharp';
-import { OUTPUT_TOKENS, REFERENCE_TOKENS } from '../../functions/domain/generation/provider-pricing.ts';
+import { OUTPUT_TOKENS, REFERENCE_TOKENS } from '../../functions/generation/domain/provider-pricing.ts';
 
 export type Scripted =
   /** `delayMs`: the answer waits that long at most; `release()` ends the wait sooner */

@@ -4,7 +4,7 @@ import { relative } from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { ESM_REQUIRE_BANNER, LAMBDA_EXTERNAL_MODULES } from '../../infra/constructs/api-function.ts';
 import { GENERATION_NEEDS } from '../../infra/constructs/avatar-generation.ts';
-import { handlerEntry, REPO_ROOT } from '../../infra/function-entries.ts';
+import { type FunctionName, handlerEntry, REPO_ROOT } from '../../infra/function-entries.ts';
 import { GROUP_NEEDS } from '../../infra/group-needs.ts';
 
 export interface GroupBundle {
@@ -12,7 +12,7 @@ export interface GroupBundle {
   metafile: Metafile;
 }
 
-export async function buildGroupBundle(group: string, outfile: string): Promise<GroupBundle> {
+export async function buildGroupBundle(group: FunctionName, outfile: string): Promise<GroupBundle> {
   const result = await build({
     entryPoints: [handlerEntry(group)],
     bundle: true,

@@ -9,41 +9,41 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { inject } from 'vitest';
-import { accountRoutes } from '../../functions/account/routes.ts';
-import { DynamoAdminStyleStore } from '../../functions/adapters/dynamodb/admin-style-store.ts';
-import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
-import { SharpImages } from '../../functions/adapters/images/sharp-images.ts';
-import { readOutbox } from '../../functions/adapters/mail/outbox-mailer.ts';
-import { createS3Client } from '../../functions/adapters/s3/client.ts';
-import { S3StyleImageFiles } from '../../functions/adapters/s3/style-image-files.ts';
-import { cryptoIds, systemClock } from '../../functions/adapters/system.ts';
-import { adminStyleRoutes } from '../../functions/admin-styles/routes.ts';
-import { authRoutes } from '../../functions/auth/routes.ts';
-import { avatarRoutes } from '../../functions/avatars/routes.ts';
+import { accountRoutes } from '../../functions/accounts/account-routes.ts';
+import { DynamoAdminStyleStore } from '../../functions/styles/dynamodb/admin-style-store.ts';
+import { createDocumentClient } from '../../functions/platform/dynamodb/client.ts';
+import { SharpImages } from '../../functions/platform/images/sharp-images.ts';
+import { readOutbox } from '../../functions/platform/mail/outbox-mailer.ts';
+import { createS3Client } from '../../functions/platform/s3/client.ts';
+import { S3StyleImageFiles } from '../../functions/styles/s3/style-image-files.ts';
+import { cryptoIds, systemClock } from '../../functions/platform/system.ts';
+import { adminStyleRoutes } from '../../functions/styles/routes.ts';
+import { authRoutes } from '../../functions/accounts/routes.ts';
+import { avatarRoutes } from '../../functions/generation/routes.ts';
 import { billingRoutes } from '../../functions/billing/routes.ts';
-import { GROUP_CONFIG, readConfig } from '../../functions/config.ts';
-import { DomainError } from '../../functions/domain/errors.ts';
-import { groupHandler } from '../../functions/http/group-handler.ts';
-import { photoIntakeRoutes } from '../../functions/photo-intake/routes.ts';
+import { GROUP_CONFIG, readConfig } from '../../functions/platform/config.ts';
+import { DomainError } from '../../functions/platform/domain/errors.ts';
+import { groupHandler } from '../../functions/platform/http/group-handler.ts';
+import { photoIntakeRoutes } from '../../functions/photos/intake-routes.ts';
 import { photoRoutes } from '../../functions/photos/routes.ts';
-import { webhookRoutes } from '../../functions/stripe-webhook/routes.ts';
+import { webhookRoutes } from '../../functions/billing/webhook-routes.ts';
 import { teamRoutes } from '../../functions/teams/routes.ts';
-import { buildAccountDeps } from '../../functions/wiring/account-wiring.ts';
-import { buildAvatarDeps } from '../../functions/wiring/avatar-wiring.ts';
-import { buildBillingDeps } from '../../functions/wiring/billing-wiring.ts';
+import { buildAccountDeps } from '../../functions/accounts/account-wiring.ts';
+import { buildAvatarDeps } from '../../functions/generation/wiring.ts';
+import { buildBillingDeps } from '../../functions/billing/wiring.ts';
 import {
   buildPhotoDeps,
   buildPhotoIntakeDeps,
   captureResolver,
-} from '../../functions/wiring/photo-wiring.ts';
-import { buildPrivacyDeps } from '../../functions/wiring/privacy-wiring.ts';
+} from '../../functions/photos/wiring.ts';
+import { buildPrivacyDeps } from '../../functions/privacy/wiring.ts';
 import {
   buildLinkResolver,
   buildSessionResolver,
   linkTokens,
-} from '../../functions/wiring/session-wiring.ts';
-import { buildTeamDeps } from '../../functions/wiring/teams-wiring.ts';
-import { buildWebhookDeps } from '../../functions/wiring/webhook-wiring.ts';
+} from '../../functions/accounts/wiring.ts';
+import { buildTeamDeps } from '../../functions/teams/wiring.ts';
+import { buildWebhookDeps } from '../../functions/billing/webhook-wiring.ts';
 import { LOCAL_PRICE_IDS } from '../../infra/local/stripe/prices.ts';
 import { setAdminRole } from '../../infra/ops/admin-role.ts';
 import { PREFLIGHT_ROUTE_KEY } from '../../shared/api-cors.ts';
@@ -71,7 +71,7 @@ const outboxDir = mkdtempSync(join(tmpdir(), 'aivatar-handlers-outbox-'));
 const jwtSecret = randomBytes(48).toString('base64url');
 /** The key the handlers sign and check sessions with (JWT_SECRET), for tests that forge tokens. */
 export const sessionKey = (): Uint8Array => new TextEncoder().encode(jwtSecret);
-/** The session issuer of the handlers' stage (functions/config.ts's sessionConfig). */
+/** The session issuer of the handlers' stage (functions/platform/config.ts's sessionConfig). */
 export const SESSION_ISSUER = 'aivatar-local';
 
 /** A document client on the handlers' table, and its name: for tests that arrange or look at items. */
@@ -80,7 +80,7 @@ export const testTable = (): { db: ReturnType<typeof createDocumentClient>; tabl
   return { db: createDocumentClient(endpoint), tableName };
 };
 
-/** The settings every function reads (functions/config.ts), as the local stack gives them. */
+/** The settings every function reads (functions/platform/config.ts), as the local stack gives them. */
 export function handlerEnv(over: Record<string, string> = {}): Record<string, string> {
   const db = inject('handlersDb');
   return {

@@ -4,9 +4,9 @@
 // (tests/support/handler-events.ts).
 import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
-import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
-import { DynamoStyleStore } from '../../functions/adapters/dynamodb/style-store.ts';
-import { seedStyleCatalogue } from '../../functions/domain/styles/seed.ts';
+import { createDocumentClient } from '../../functions/platform/dynamodb/client.ts';
+import { DynamoStyleStore } from '../../functions/styles/dynamodb/style-store.ts';
+import { seedStyleCatalogue } from '../../functions/styles/domain/seed.ts';
 import { ensureTable, type LocalDynamo, startDynamoLocal } from '../../infra/local/dynamodb.ts';
 
 declare module 'vitest' {

@@ -4,9 +4,9 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import Stripe from 'stripe';
 import { expect } from 'vitest';
-import { createDocumentClient } from '../../functions/adapters/dynamodb/client.ts';
-import { keys } from '../../functions/adapters/dynamodb/keys.ts';
-import { createStripeClient } from '../../functions/adapters/stripe/stripe-client.ts';
+import { createDocumentClient } from '../../functions/platform/dynamodb/client.ts';
+import { keys } from '../../functions/platform/dynamodb/keys.ts';
+import { createStripeClient } from '../../functions/platform/stripe/stripe-client.ts';
 import type { LedgerEntry } from '../../shared/api-schemas.ts';
 import { SUBSCRIPTION } from '../../shared/catalogue.ts';
 import { callRoute, type RouteResult, stack } from './api.ts';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { JwtSessionTokens } from '../../functions/adapters/jwt-sessions.ts';
-import { ScryptPasswordHasher } from '../../functions/adapters/scrypt-hasher.ts';
-import { normaliseEmail } from '../../functions/domain/accounts/email-address.ts';
-import { linkEmail } from '../../functions/domain/accounts/emails.ts';
-import { DomainError } from '../../functions/domain/errors.ts';
-import { errorResponse } from '../../functions/http/error-mapper.ts';
+import { JwtSessionTokens } from '../../functions/accounts/jose/jwt-sessions.ts';
+import { ScryptPasswordHasher } from '../../functions/accounts/passwords/scrypt-hasher.ts';
+import { normaliseEmail } from '../../functions/accounts/domain/email-address.ts';
+import { linkEmail } from '../../functions/accounts/domain/emails.ts';
+import { DomainError } from '../../functions/platform/domain/errors.ts';
+import { errorResponse } from '../../functions/platform/http/error-mapper.ts';
 
 describe('email addresses', () => {
   it('are trimmed and lower-cased, and nonsense is refused', () => {

@@ -6,7 +6,7 @@ import {
   sessionConfig,
   stripeConfig,
   tableConfig,
-} from '../../functions/config.ts';
+} from '../../functions/platform/config.ts';
 import { SUBSCRIPTION, TOKEN_PACKS } from '../../shared/catalogue.ts';
 import { TEAM_SEAT } from '../../shared/team-rules.ts';
 

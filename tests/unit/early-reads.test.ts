@@ -1,11 +1,11 @@
-// The mechanism behind the task list's and the dashboard's early reads (functions/http/early-reads.ts), with a
+// The mechanism behind the task list's and the dashboard's early reads (functions/platform/http/early-reads.ts), with a
 // route of its own: its page is `?page=`, its one read answers "<userId>:<page>:<n>" (or fails for the page
 // "fails"). A verifier of "token-<userId>" (session version 1) and accounts in a map, each read counted.
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { User } from '../../functions/domain/ports.ts';
-import { resolveSession } from '../../functions/domain/sessions.ts';
-import { EarlyReads } from '../../functions/http/early-reads.ts';
+import type { User } from '../../functions/accounts/domain/ports.ts';
+import { resolveSession } from '../../functions/accounts/domain/sessions.ts';
+import { EarlyReads } from '../../functions/platform/http/early-reads.ts';
 import { apiRoutes, routeKey } from '../../shared/api-routes.ts';
 import { activeUser, tokenVerifier } from '../support/early-reads.ts';
 

@@ -1,9 +1,9 @@
 // How a deployment picks its image provider and finds its task queue.
 import { describe, expect, it } from 'vitest';
-import { LocalRenderer } from '../../functions/adapters/ai/local-renderer/local-renderer.ts';
-import { OpenAiImageProvider } from '../../functions/adapters/ai/openai-image-provider.ts';
-import { providerConfig, readConfig, taskQueueConfig } from '../../functions/config.ts';
-import { buildImageProvider } from '../../functions/wiring/generation-wiring.ts';
+import { LocalRenderer } from '../../functions/generation/ai/local-renderer/local-renderer.ts';
+import { OpenAiImageProvider } from '../../functions/generation/ai/openai-image-provider.ts';
+import { providerConfig, readConfig, taskQueueConfig } from '../../functions/platform/config.ts';
+import { buildImageProvider } from '../../functions/generation/provider-wiring.ts';
 
 describe('the image provider setting', () => {
   it('falls back to the local renderer when no key is configured', async () => {

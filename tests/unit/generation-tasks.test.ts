@@ -5,17 +5,17 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readConfig, taskTimingConfig } from '../../functions/config.ts';
-import { splitDebit } from '../../functions/domain/generation/debit.ts';
+import { readConfig, taskTimingConfig } from '../../functions/platform/config.ts';
+import { splitDebit } from '../../functions/generation/domain/debit.ts';
 import {
   downloadName,
   newTaskId,
   parseResultFilename,
   resultFilename,
   styleSlug,
-} from '../../functions/domain/generation/task-names.ts';
-import { TASK_TIMING } from '../../functions/domain/generation/task-timing.ts';
-import { zipArchive } from '../../functions/domain/generation/zip-archive.ts';
+} from '../../functions/generation/domain/task-names.ts';
+import { TASK_TIMING } from '../../functions/generation/domain/task-timing.ts';
+import { zipArchive } from '../../functions/generation/domain/zip-archive.ts';
 import { LOCAL_TASK_TIMINGS, taskTimingEnvironment } from '../../infra/local/task-timing.ts';
 import { TASK_QUEUE, timingProblems } from '../../infra/queue-design.ts';
 

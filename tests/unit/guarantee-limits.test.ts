@@ -8,10 +8,10 @@ import {
   accountRefundShare,
   coveredBy,
   usesSomeoneElse,
-} from '../../functions/domain/generation/likeness.ts';
-import { isWithheld, type TaskLikeness } from '../../functions/domain/generation/tasks.ts';
-import type { PhotoRecord } from '../../functions/domain/photos/ports.ts';
-import { archivePathOf, withheldAvatarPaths } from '../../functions/domain/privacy/export-contents.ts';
+} from '../../functions/generation/domain/likeness.ts';
+import { isWithheld, type TaskLikeness } from '../../functions/generation/domain/tasks.ts';
+import type { PhotoRecord } from '../../functions/photos/domain/ports.ts';
+import { archivePathOf, withheldAvatarPaths } from '../../functions/privacy/domain/export-contents.ts';
 
 /** A photo whose face descriptor is `at` along the first axis: faces 0.8 apart are different people. */
 const photo = (filename: string, at: number): PhotoRecord => ({

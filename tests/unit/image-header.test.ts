@@ -1,9 +1,9 @@
-// The header reader every decode of a user's image goes through (functions/domain/image-header.ts), against
+// The header reader every decode of a user's image goes through (functions/platform/domain/image-header.ts), against
 // real files: the tests' photos (tests/support/test-images.ts) in each format sharp writes, and PNG bombs made
 // with zlib (tests/support/png-bomb.ts), which claim far more pixels than their bytes.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { checkImageHeader, readImageHeader } from '../../functions/domain/image-header.ts';
+import { checkImageHeader, readImageHeader } from '../../functions/platform/domain/image-header.ts';
 import { pngBomb } from '../support/png-bomb.ts';
 import { pngClaiming, testPhoto } from '../support/test-images.ts';
 

@@ -1,8 +1,8 @@
-// The ledger's entries in the order they happened, within a second too (functions/domain/accounts/ledger-order.ts):
+// The ledger's entries in the order they happened, within a second too (functions/accounts/domain/ledger-order.ts):
 // the store's sort key orders a second's entries by their random ids, the balance chain gives the true order.
 import { describe, expect, it } from 'vitest';
-import { type LedgerBounds, ledgerOrder } from '../../functions/domain/accounts/ledger-order.ts';
-import { exportContents } from '../../functions/domain/privacy/export-contents.ts';
+import { type LedgerBounds, ledgerOrder } from '../../functions/accounts/domain/ledger-order.ts';
+import { exportContents } from '../../functions/privacy/domain/export-contents.ts';
 
 interface Entry {
   id: string;

@@ -3,10 +3,10 @@
 // with the backdrop, the clothing region's with the outfit, each towards the colours the swatch shows.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { LocalRenderer } from '../../functions/adapters/ai/local-renderer/local-renderer.ts';
-import type { ReferenceImage } from '../../functions/domain/generation/image-provider.ts';
-import { STYLE_CATALOGUE } from '../../functions/domain/styles/catalogue/index.ts';
-import { recipeWithChoice } from '../../functions/domain/styles/style-choices.ts';
+import { LocalRenderer } from '../../functions/generation/ai/local-renderer/local-renderer.ts';
+import type { ReferenceImage } from '../../functions/generation/domain/image-provider.ts';
+import { STYLE_CATALOGUE } from '../../functions/styles/domain/catalogue/index.ts';
+import { recipeWithChoice } from '../../functions/styles/domain/style-choices.ts';
 import {
   BACKDROP_IDS,
   BACKDROP_LOOKS,

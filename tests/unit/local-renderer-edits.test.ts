@@ -1,17 +1,17 @@
-// The local renderer's edits (functions/adapters/ai/local-renderer/edit.ts) measured on a real avatar (a
+// The local renderer's edits (functions/generation/ai/local-renderer/edit.ts) measured on a real avatar (a
 // face fixture rendered on a scene backdrop), each with the mask the worker builds (edit-masks.ts, from the
 // real segmenter and face model): what should change changes, the face does not.
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LocalRenderer } from '../../functions/adapters/ai/local-renderer/local-renderer.ts';
-import { FaceApiAnalyzer } from '../../functions/adapters/faces/face-api-analyzer.ts';
-import { RvmPersonSegmenter } from '../../functions/adapters/faces/person-segmenter.ts';
-import { encodeMaskPng } from '../../functions/adapters/images/edit-mask-png.ts';
-import { type EditFace, editFaceOf, editMask } from '../../functions/domain/generation/edit-masks.ts';
-import { editRecipe } from '../../functions/domain/generation/edit-prompts.ts';
-import type { EditSpec } from '../../functions/domain/generation/image-provider.ts';
-import type { PersonMatte } from '../../functions/domain/generation/ports.ts';
-import { DEFAULT_RECIPE, type RenderRecipe } from '../../functions/domain/styles/render-recipe.ts';
+import { LocalRenderer } from '../../functions/generation/ai/local-renderer/local-renderer.ts';
+import { FaceApiAnalyzer } from '../../functions/photos/faces/face-api-analyzer.ts';
+import { RvmPersonSegmenter } from '../../functions/photos/faces/person-segmenter.ts';
+import { encodeMaskPng } from '../../functions/generation/images/edit-mask-png.ts';
+import { type EditFace, editFaceOf, editMask } from '../../functions/generation/domain/edit-masks.ts';
+import { editRecipe } from '../../functions/generation/domain/edit-prompts.ts';
+import type { EditSpec } from '../../functions/generation/domain/image-provider.ts';
+import type { PersonMatte } from '../../functions/generation/domain/ports.ts';
+import { DEFAULT_RECIPE, type RenderRecipe } from '../../functions/styles/domain/render-recipe.ts';
 import { selfie } from '../support/face-fixtures.ts';
 
 const renderer = new LocalRenderer();

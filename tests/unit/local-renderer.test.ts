@@ -2,11 +2,11 @@
 // size, the person kept in the picture, the style's look applied, and every result marked as a preview.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { LocalRenderer } from '../../functions/adapters/ai/local-renderer/local-renderer.ts';
-import type { AvatarRequest, ReferenceImage } from '../../functions/domain/generation/image-provider.ts';
-import { ProviderPermanentError } from '../../functions/domain/generation/provider-errors.ts';
-import { STYLE_CATALOGUE } from '../../functions/domain/styles/catalogue/index.ts';
-import type { RenderRecipe } from '../../functions/domain/styles/render-recipe.ts';
+import { LocalRenderer } from '../../functions/generation/ai/local-renderer/local-renderer.ts';
+import type { AvatarRequest, ReferenceImage } from '../../functions/generation/domain/image-provider.ts';
+import { ProviderPermanentError } from '../../functions/generation/domain/provider-errors.ts';
+import { STYLE_CATALOGUE } from '../../functions/styles/domain/catalogue/index.ts';
+import type { RenderRecipe } from '../../functions/styles/domain/render-recipe.ts';
 
 const renderer = new LocalRenderer();
 

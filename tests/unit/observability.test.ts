@@ -6,17 +6,17 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { correlationAttributes, withRecordContext } from '../../functions/adapters/sqs/message-context.ts';
-import { StripeEventVerifier } from '../../functions/adapters/stripe/stripe-events.ts';
-import type { WebhookDeps } from '../../functions/domain/billing/webhook.ts';
-import type { BusinessMetric } from '../../functions/domain/metrics.ts';
-import type { User } from '../../functions/domain/ports.ts';
-import { groupHandler } from '../../functions/http/group-handler.ts';
-import { currentCorrelationId, functionLogger, logger } from '../../functions/observability/logger.ts';
-import { businessMetrics } from '../../functions/observability/metrics.ts';
-import { observedHandler } from '../../functions/observability/observed-handler.ts';
-import { tracer, tracingWanted } from '../../functions/observability/tracer.ts';
-import { webhookRoutes } from '../../functions/stripe-webhook/routes.ts';
+import { correlationAttributes, withRecordContext } from '../../functions/platform/sqs/message-context.ts';
+import { StripeEventVerifier } from '../../functions/billing/stripe/stripe-events.ts';
+import type { WebhookDeps } from '../../functions/billing/domain/webhook.ts';
+import type { BusinessMetric } from '../../functions/platform/domain/metrics.ts';
+import type { User } from '../../functions/accounts/domain/ports.ts';
+import { groupHandler } from '../../functions/platform/http/group-handler.ts';
+import { currentCorrelationId, functionLogger, logger } from '../../functions/platform/observability/logger.ts';
+import { businessMetrics } from '../../functions/platform/observability/metrics.ts';
+import { observedHandler } from '../../functions/platform/observability/observed-handler.ts';
+import { tracer, tracingWanted } from '../../functions/platform/observability/tracer.ts';
+import { webhookRoutes } from '../../functions/billing/webhook-routes.ts';
 import { lambdaContext } from '../../infra/local/lambda-context.ts';
 
 // The function's logger takes its level at start, and goes back to it at each invocation, as in Lambda. The

@@ -1,4 +1,4 @@
-// The person segmenter (functions/adapters/faces/person-segmenter.ts) on real avatars: the local renderer's
+// The person segmenter (functions/photos/faces/person-segmenter.ts) on real avatars: the local renderer's
 // pictures of the face fixtures (real people, real photos) on a scene backdrop. The matte is the image's
 // size, the face is person, the backdrop outside the photo's window is not, and the edge between them is
 // soft (a matte, not a cut-out). AIVATAR_MATTES=<folder> writes each avatar beside its matte as PNG.
@@ -6,11 +6,11 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { LocalRenderer } from '../../functions/adapters/ai/local-renderer/local-renderer.ts';
-import { FaceApiAnalyzer } from '../../functions/adapters/faces/face-api-analyzer.ts';
-import { RvmPersonSegmenter } from '../../functions/adapters/faces/person-segmenter.ts';
-import type { ImageSize } from '../../functions/domain/generation/image-provider.ts';
-import { DEFAULT_RECIPE, type RenderRecipe } from '../../functions/domain/styles/render-recipe.ts';
+import { LocalRenderer } from '../../functions/generation/ai/local-renderer/local-renderer.ts';
+import { FaceApiAnalyzer } from '../../functions/photos/faces/face-api-analyzer.ts';
+import { RvmPersonSegmenter } from '../../functions/photos/faces/person-segmenter.ts';
+import type { ImageSize } from '../../functions/generation/domain/image-provider.ts';
+import { DEFAULT_RECIPE, type RenderRecipe } from '../../functions/styles/domain/render-recipe.ts';
 import { selfie } from '../support/face-fixtures.ts';
 
 const segmenter = new RvmPersonSegmenter();

@@ -1,7 +1,7 @@
 // The pure parts of the photo rules: names made by the server, what bytes really are, quality hints, the product's
 // name truncation, and reading multipart bodies.
 import { describe, expect, it } from 'vitest';
-import { sniffPhotoType } from '../../functions/domain/photos/image-bytes.ts';
+import { sniffPhotoType } from '../../functions/photos/domain/image-bytes.ts';
 import {
   displayName,
   isUploadId,
@@ -9,9 +9,9 @@ import {
   photoFilename,
   slugOf,
   uploadIdOf,
-} from '../../functions/domain/photos/photo-names.ts';
-import { HINT_THRESHOLDS, qualityHints } from '../../functions/domain/photos/quality.ts';
-import { parseMultipart } from '../../functions/http/multipart.ts';
+} from '../../functions/photos/domain/photo-names.ts';
+import { HINT_THRESHOLDS, qualityHints } from '../../functions/photos/domain/quality.ts';
+import { parseMultipart } from '../../functions/platform/http/multipart.ts';
 import { truncateFilename } from '../../shared/photo-rules.ts';
 
 const SUFFIX = '0123456789abcdef';

@@ -1,16 +1,16 @@
 // "Download all" and "Download favourites" build their ZIP from the results' stored sizes first: a set over
 // the size cap is refused before one file is read, and the archive is streamed to storage, each file read
-// only when the stream reaches it (functions/domain/generation/result-archives.ts). Against an in-memory
+// only when the stream reaches it (functions/generation/domain/result-archives.ts). Against an in-memory
 // ResultFiles that counts its reads.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GALLERY_LIMITS } from '../../functions/domain/generation/gallery.ts';
-import type { ArchiveUpload, ResultFiles } from '../../functions/domain/generation/ports.ts';
-import { storeArchive } from '../../functions/domain/generation/result-archives.ts';
-import type { TaskSummary } from '../../functions/domain/generation/tasks.ts';
+import { GALLERY_LIMITS } from '../../functions/generation/domain/gallery.ts';
+import type { ArchiveUpload, ResultFiles } from '../../functions/generation/domain/ports.ts';
+import { storeArchive } from '../../functions/generation/domain/result-archives.ts';
+import type { TaskSummary } from '../../functions/generation/domain/tasks.ts';
 
 const USER = 'user-1';
 const SET = 'a'.repeat(40);

@@ -1,22 +1,22 @@
 import { existsSync } from 'node:fs';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { accountRoutes } from '../../functions/account/routes.ts';
-import { type AdminStylesDeps, adminStyleRoutes } from '../../functions/admin-styles/routes.ts';
-import { authRoutes } from '../../functions/auth/routes.ts';
-import { type AvatarDeps, avatarRoutes } from '../../functions/avatars/routes.ts';
+import { accountRoutes } from '../../functions/accounts/account-routes.ts';
+import { type AdminStylesDeps, adminStyleRoutes } from '../../functions/styles/routes.ts';
+import { authRoutes } from '../../functions/accounts/routes.ts';
+import { type AvatarDeps, avatarRoutes } from '../../functions/generation/routes.ts';
 import { billingRoutes } from '../../functions/billing/routes.ts';
-import type { AccountDeps } from '../../functions/domain/accounts/accounts.ts';
-import type { EventVerifier } from '../../functions/domain/billing/ports.ts';
-import type { WebhookDeps } from '../../functions/domain/billing/webhook.ts';
-import type { PhotoDeps, PhotoIntakeDeps } from '../../functions/domain/photos/ports.ts';
-import type { PrivacyRequestDeps } from '../../functions/domain/privacy/ports.ts';
-import { presentedToken } from '../../functions/http/middleware.ts';
-import { photoIntakeRoutes } from '../../functions/photo-intake/routes.ts';
+import type { AccountDeps } from '../../functions/accounts/domain/accounts.ts';
+import type { EventVerifier } from '../../functions/billing/domain/ports.ts';
+import type { WebhookDeps } from '../../functions/billing/domain/webhook.ts';
+import type { PhotoDeps, PhotoIntakeDeps } from '../../functions/photos/domain/ports.ts';
+import type { PrivacyRequestDeps } from '../../functions/privacy/domain/ports.ts';
+import { presentedToken } from '../../functions/platform/http/middleware.ts';
+import { photoIntakeRoutes } from '../../functions/photos/intake-routes.ts';
 import { photoRoutes } from '../../functions/photos/routes.ts';
-import { webhookRoutes } from '../../functions/stripe-webhook/routes.ts';
+import { webhookRoutes } from '../../functions/billing/webhook-routes.ts';
 import { type TeamRouteDeps, teamRoutes } from '../../functions/teams/routes.ts';
-import type { BillingGroupDeps } from '../../functions/wiring/billing-wiring.ts';
+import type { BillingGroupDeps } from '../../functions/billing/wiring.ts';
 import { handlerEntry } from '../../infra/function-entries.ts';
 import {
   type ApiRoute,

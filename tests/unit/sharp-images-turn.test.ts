@@ -1,10 +1,10 @@
-// The sharp adapter's turned copy (functions/adapters/images/sharp-images.ts, PhotoImages.prepare's `turn`):
-// the face check found the photo lying on its side (functions/domain/photos/orientation.ts), and the stored
+// The sharp adapter's turned copy (functions/platform/images/sharp-images.ts, PhotoImages.prepare's `turn`):
+// the face check found the photo lying on its side (functions/photos/domain/orientation.ts), and the stored
 // image, the thumbnail, the analysed pixels and the measures must all be of the photo set upright.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { SharpImages } from '../../functions/adapters/images/sharp-images.ts';
-import type { Turn } from '../../functions/domain/photos/orientation.ts';
+import { SharpImages } from '../../functions/platform/images/sharp-images.ts';
+import type { Turn } from '../../functions/photos/domain/orientation.ts';
 
 const LIMITS = {
   maxPixels: 40_000_000,

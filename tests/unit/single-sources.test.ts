@@ -43,7 +43,7 @@ describe('written once', () => {
     for (const user of [
       'web/scripts/prerender.ts',
       'infra/local/outbox-routes.ts',
-      'functions/domain/accounts/emails.ts',
+      'functions/accounts/domain/emails.ts',
     ]) {
       expect(read(user), user).toMatch(/import \{ escapeHtml[^}]*\} from '[./]+\/shared\/html\.ts'/);
     }

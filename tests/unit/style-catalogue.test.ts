@@ -2,18 +2,18 @@
 // prompt, both languages, a valid look for the local renderer, and a price that covers what the provider
 // charges for it at the cheapest token.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_IMAGE_MODEL } from '../../functions/adapters/ai/openai-image-provider.ts';
-import { SIZE_OF_FORMAT } from '../../functions/domain/generation/image-provider.ts';
+import { DEFAULT_IMAGE_MODEL } from '../../functions/generation/ai/openai-image-provider.ts';
+import { SIZE_OF_FORMAT } from '../../functions/generation/domain/image-provider.ts';
 import {
   estimateCost,
   minimumTokenCost,
   netRevenuePerTokenUsd,
-} from '../../functions/domain/generation/provider-pricing.ts';
-import { STYLE_CATALOGUE } from '../../functions/domain/styles/catalogue/index.ts';
+} from '../../functions/generation/domain/provider-pricing.ts';
+import { STYLE_CATALOGUE } from '../../functions/styles/domain/catalogue/index.ts';
 import {
   KEEP_IDENTITY_ART,
   KEEP_IDENTITY_PHOTO,
-} from '../../functions/domain/styles/catalogue/prompt-parts.ts';
+} from '../../functions/styles/domain/catalogue/prompt-parts.ts';
 
 const settings = (s: (typeof STYLE_CATALOGUE)[number]) => ({
   size: SIZE_OF_FORMAT[s.format],

@@ -1,12 +1,12 @@
-// A stored task's summary, as the task list reads it (functions/adapters/dynamodb/task-items.ts toSummary):
+// A stored task's summary, as the task list reads it (functions/generation/dynamodb/task-items.ts toSummary):
 // the list checks its items by hand, and the verdicts must be the schema's. The schema's own reading is
 // toTask (TaskItem.parse, of which the summary's schema is a part), so each variant of a stored item is read
 // both ways: the summary must be the schema's summary, and an item the schema refuses must still throw its
 // error (a malformed task fails loudly instead of reaching a screen).
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { SUMMARY_ATTRIBUTES, toSummary, toTask } from '../../functions/adapters/dynamodb/task-items.ts';
-import { DEFAULT_RECIPE } from '../../functions/domain/styles/render-recipe.ts';
+import { SUMMARY_ATTRIBUTES, toSummary, toTask } from '../../functions/generation/dynamodb/task-items.ts';
+import { DEFAULT_RECIPE } from '../../functions/styles/domain/render-recipe.ts';
 
 /** A finished team avatar made by an edit, measured, starred: every summary attribute set. */
 const stored = (): Record<string, unknown> => ({

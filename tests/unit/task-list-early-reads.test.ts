@@ -1,13 +1,13 @@
-// The task list's early reads (functions/avatars/early-reads.ts): after the signature check the caller's
-// account and the asked page are read at once; the session's resolution (functions/domain/sessions.ts) and
-// the use case (functions/domain/generation/gallery.ts listUserTasks) check them as they check any read.
+// The task list's early reads (functions/generation/early-reads.ts): after the signature check the caller's
+// account and the asked page are read at once; the session's resolution (functions/accounts/domain/sessions.ts) and
+// the use case (functions/generation/domain/gallery.ts listUserTasks) check them as they check any read.
 // Accounts in a map, a verifier of "token-<userId>" (session version 1), and pages that name whose they are.
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { TaskListEarlyReads } from '../../functions/avatars/early-reads.ts';
-import { type GalleryDeps, listUserTasks } from '../../functions/domain/generation/gallery.ts';
-import type { User } from '../../functions/domain/ports.ts';
-import { resolveSession } from '../../functions/domain/sessions.ts';
+import { TaskListEarlyReads } from '../../functions/generation/early-reads.ts';
+import { type GalleryDeps, listUserTasks } from '../../functions/generation/domain/gallery.ts';
+import type { User } from '../../functions/accounts/domain/ports.ts';
+import { resolveSession } from '../../functions/accounts/domain/sessions.ts';
 import { apiRoutes, routeKey } from '../../shared/api-routes.ts';
 import { activeUser, tokenVerifier } from '../support/early-reads.ts';
 import { FakeClock } from '../support/fakes/index.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeTaskMessage, encodeTaskMessage } from '../../functions/domain/generation/task-queue.ts';
+import { decodeTaskMessage, encodeTaskMessage } from '../../functions/generation/domain/task-queue.ts';
 
 describe('the task message', () => {
   it('carries the task id and its owner, and nothing else', () => {

@@ -9,7 +9,7 @@ import {
   SAMPLE_MAX_AGE_SECONDS,
   stageOf,
   typicalDurations,
-} from '../../functions/domain/generation/task-progress.ts';
+} from '../../functions/generation/domain/task-progress.ts';
 
 const NOW = 1_800_000_000;
 const sample = (queued: number, generating: number, finishing: number, at = NOW - 60) => ({

@@ -1,4 +1,4 @@
-// A member's allowance (functions/domain/teams/allowance.ts): 40 avatars per seat, counted in avatars,
+// A member's allowance (functions/teams/domain/allowance.ts): 40 avatars per seat, counted in avatars,
 // retries added by an admin, failures and the likeness guarantee given back.
 import { describe, expect, it } from 'vitest';
 import {
@@ -7,7 +7,7 @@ import {
   grantRetry,
   refund,
   spend,
-} from '../../functions/domain/teams/allowance.ts';
+} from '../../functions/teams/domain/allowance.ts';
 import { TEAM_LIMITS } from '../../shared/team-rules.ts';
 
 describe("a seat's allowance", () => {

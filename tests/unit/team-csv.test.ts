@@ -1,7 +1,7 @@
-// The members CSV's cells (functions/domain/teams/members-csv.ts): quoted when needed, and never a formula
+// The members CSV's cells (functions/teams/domain/members-csv.ts): quoted when needed, and never a formula
 // a spreadsheet would run (names and emails come from outside the team's control).
 import { describe, expect, it } from 'vitest';
-import { csvCell } from '../../functions/domain/teams/members-csv.ts';
+import { csvCell } from '../../functions/teams/domain/members-csv.ts';
 
 describe('a CSV cell', () => {
   it.each([

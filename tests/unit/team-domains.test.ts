@@ -1,8 +1,8 @@
-// Which addresses a team's open link admits (functions/domain/teams/domains.ts): exactly an allowed domain,
+// Which addresses a team's open link admits (functions/teams/domain/domains.ts): exactly an allowed domain,
 // compared in ASCII and without case; subdomains, longer names, a trailing dot and look-alike letters from
 // other scripts are other domains.
 import { describe, expect, it } from 'vitest';
-import { emailDomainAllowed, normaliseDomain } from '../../functions/domain/teams/domains.ts';
+import { emailDomainAllowed, normaliseDomain } from '../../functions/teams/domain/domains.ts';
 
 describe('an allowed domain as typed', () => {
   it.each([

@@ -1,15 +1,15 @@
 // The dashboard page's early reads (functions/teams/early-reads.ts): the caller's account, team pointer and
 // team (one read) and the page are read as the request arrives; the session's resolution
-// (functions/domain/sessions.ts) and the use case (functions/domain/teams/teams.ts listMembers) check them
+// (functions/accounts/domain/sessions.ts) and the use case (functions/teams/domain/teams.ts listMembers) check them
 // as they check any read. Against the in-memory team store, accounts in a map and a verifier of
 // "token-<userId>" (session version 1).
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import type { DomainError } from '../../functions/domain/errors.ts';
-import type { User } from '../../functions/domain/ports.ts';
-import { resolveSession } from '../../functions/domain/sessions.ts';
-import type { Team } from '../../functions/domain/teams/ports.ts';
-import { listMembers } from '../../functions/domain/teams/teams.ts';
+import type { DomainError } from '../../functions/platform/domain/errors.ts';
+import type { User } from '../../functions/accounts/domain/ports.ts';
+import { resolveSession } from '../../functions/accounts/domain/sessions.ts';
+import type { Team } from '../../functions/teams/domain/ports.ts';
+import { listMembers } from '../../functions/teams/domain/teams.ts';
 import { TeamMembersEarlyReads } from '../../functions/teams/early-reads.ts';
 import { activeUser, tokenVerifier } from '../support/early-reads.ts';
 import { FakeClock } from '../support/fakes/index.ts';

@@ -62,9 +62,9 @@ describe('words for every screen', () => {
       expect(said, file).toEqual([]);
     }
     for (const file of [
-      'functions/domain/accounts/emails.ts',
-      'functions/domain/generation/batch-email.ts',
-      'functions/domain/privacy/emails.ts',
+      'functions/accounts/domain/emails.ts',
+      'functions/generation/domain/batch-email.ts',
+      'functions/privacy/domain/emails.ts',
     ]) {
       // The emails' copy: the quoted text, not the comments.
       const quoted = readFileSync(file, 'utf8').match(/(['"`])(?:(?!\1).)*\1/g) ?? [];

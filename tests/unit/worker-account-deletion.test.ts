@@ -5,14 +5,14 @@
 // same keys). A mark between its last check and a completion that succeeds is the deletion job's: it waits
 // for the task (tests/integration/deletion-during-render.test.ts).
 import { describe, expect, it } from 'vitest';
-import type { TaskRecord } from '../../functions/domain/generation/tasks.ts';
+import type { TaskRecord } from '../../functions/generation/domain/tasks.ts';
 import {
   type DeliveryOutcome,
   processTaskMessage,
   type WorkerDeps,
-} from '../../functions/domain/generation/worker.ts';
-import type { PhotoRecord } from '../../functions/domain/photos/ports.ts';
-import type { User } from '../../functions/domain/ports.ts';
+} from '../../functions/generation/domain/worker.ts';
+import type { PhotoRecord } from '../../functions/photos/domain/ports.ts';
+import type { User } from '../../functions/accounts/domain/ports.ts';
 
 const USER = 'user-1';
 const TASK = '179000000099-abcdef012345';

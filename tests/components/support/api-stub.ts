@@ -38,7 +38,7 @@ type Handler = (req: StubRequest) => Reply | Promise<Reply>;
 
 /** A 200 with this route's answer. */
 export const ok = <K extends RouteId>(_id: K, body: ResponseOf<K>): Reply => ({ status: 200, body });
-/** An error answer as the handlers send them (`{ msg, code }`, functions/domain/errors.ts). */
+/** An error answer as the handlers send them (`{ msg, code }`, functions/platform/domain/errors.ts). */
 export const fail = (status: number, code: string, msg: string, extra: object = {}): Reply => ({
   status,
   body: { msg, code, ...extra },

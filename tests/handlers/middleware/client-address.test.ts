@@ -1,14 +1,14 @@
-// functions/http/client-address.ts: behind the API's CloudFront distribution, API Gateway's source address is
+// functions/platform/http/client-address.ts: behind the API's CloudFront distribution, API Gateway's source address is
 // an edge server's; the per-address limits count the viewer's address, which the distribution's
 // viewer-request function puts in x-viewer-address (infra/constructs/api-edge.ts). That header is believed
-// only on a request that carried the distribution's origin secret (functions/http/origin-verify.ts);
+// only on a request that carried the distribution's origin secret (functions/platform/http/origin-verify.ts);
 // anywhere else a client would choose its own address with it.
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { VIEWER_ADDRESS_HEADER } from '../../../functions/http/client-address.ts';
-import { routeFor, stateOf } from '../../../functions/http/middleware.ts';
-import { fromOriginOnly, ORIGIN_VERIFY_HEADER } from '../../../functions/http/origin-verify.ts';
-import { functionLogger } from '../../../functions/observability/logger.ts';
+import { VIEWER_ADDRESS_HEADER } from '../../../functions/platform/http/client-address.ts';
+import { routeFor, stateOf } from '../../../functions/platform/http/middleware.ts';
+import { fromOriginOnly, ORIGIN_VERIFY_HEADER } from '../../../functions/platform/http/origin-verify.ts';
+import { functionLogger } from '../../../functions/platform/observability/logger.ts';
 import { type ApiRoute, apiRoutes, routeKey } from '../../../shared/api-routes.ts';
 import { CAPTURE_LIMITS } from '../../../shared/capture-rules.ts';
 import {

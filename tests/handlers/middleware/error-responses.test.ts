@@ -1,4 +1,4 @@
-// functions/http/middleware.ts's errorResponses (with error-mapper.ts): every failure becomes the spec's
+// functions/platform/http/middleware.ts's errorResponses (with error-mapper.ts): every failure becomes the spec's
 // status and a `msg`, never a stack; every answer carries the correlation id.
 import { describe, expect, it } from 'vitest';
 import {
@@ -6,9 +6,9 @@ import {
   NotEnoughTokensError,
   RateLimitedError,
   SubscriptionExistsError,
-} from '../../../functions/domain/errors.ts';
-import { RequestError } from '../../../functions/http/error-mapper.ts';
-import { errorResponses, routeFor } from '../../../functions/http/middleware.ts';
+} from '../../../functions/platform/domain/errors.ts';
+import { RequestError } from '../../../functions/platform/http/error-mapper.ts';
+import { errorResponses, routeFor } from '../../../functions/platform/http/middleware.ts';
 import { type ApiRoute, apiRoutes, routeKey } from '../../../shared/api-routes.ts';
 import { routeEvent } from '../../support/handler-events.ts';
 import { middyRequest, runBefore } from './request.ts';

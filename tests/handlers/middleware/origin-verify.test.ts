@@ -1,4 +1,4 @@
-// functions/http/origin-verify.ts: on a stage with WAF, only requests that came through the API's
+// functions/platform/http/origin-verify.ts: on a stage with WAF, only requests that came through the API's
 // CloudFront distribution (which adds a secret header) are served; API Gateway's own address stays open on
 // the internet, and a request sent there is refused before anything else is read. The secret lives in
 // Secrets Manager (a stand-in speaking its protocol here) and can be rotated without a redeploy.
@@ -9,7 +9,7 @@ import {
   originVerifier,
   PREVIOUS_VALUE_ACCEPTED_MS,
   REREAD_AFTER_MS,
-} from '../../../functions/http/origin-verify.ts';
+} from '../../../functions/platform/http/origin-verify.ts';
 import { type FakeSecretsManager, startFakeSecretsManager } from '../../support/fake-secrets-manager.ts';
 import {
   buildGroupHandler,

@@ -1,5 +1,5 @@
 // A middy request around a canned event, as middy's own tests build one: each middleware of
-// functions/http/ is called alone with it.
+// functions/platform/http/ is called alone with it.
 import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 

@@ -1,9 +1,9 @@
-// functions/http/middleware.ts's session: who calls, settled before the body is read. A public route passes;
+// functions/platform/http/middleware.ts's session: who calls, settled before the body is read. A public route passes;
 // a user or admin route needs a session (Authorization: Bearer or Token); ?token= is only ever a download
 // link, on the routes that answer a file.
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../../functions/domain/ports.ts';
-import { routeFor, session, stateOf } from '../../../functions/http/middleware.ts';
+import type { User } from '../../../functions/accounts/domain/ports.ts';
+import { routeFor, session, stateOf } from '../../../functions/platform/http/middleware.ts';
 import { type ApiRoute, apiRoutes, type RouteId, routeKey } from '../../../shared/api-routes.ts';
 import { routeEvent } from '../../support/handler-events.ts';
 import { middyRequest, runBefore } from './request.ts';
@@ -96,7 +96,7 @@ describe('session', () => {
   });
 });
 
-describe('session, with a phone’s capture code (functions/domain/photos/capture-links.ts)', () => {
+describe('session, with a phone’s capture code (functions/photos/domain/capture-links.ts)', () => {
   /** A capture resolver that knows one code and device, and records what it was asked. */
   function captures() {
     const asked: [string, string | undefined][] = [];

@@ -1,10 +1,10 @@
-// Accounts in memory, with the rules of functions/adapters/dynamodb/account-store.ts (and activation-writes.ts,
+// Accounts in memory, with the rules of functions/accounts/dynamodb/account-store.ts (and activation-writes.ts,
 // google-sign-in-writes.ts): one claim per email (a pending account's claim is free again past its expiry),
 // links used once and only before they expire, a provider subject claimed once, one signup bonus per mailbox.
 // Each write checks every condition of its transaction before changing anything, with no await in between:
 // of two concurrent writes exactly one wins, and a lost transaction writes nothing, as DynamoDB decides.
 
-import { DomainError } from '../../../functions/domain/errors.ts';
+import { DomainError } from '../../../functions/platform/domain/errors.ts';
 import type {
   AccountStore,
   Activation,
@@ -18,7 +18,7 @@ import type {
   Role,
   User,
   VerifiedIdentity,
-} from '../../../functions/domain/ports.ts';
+} from '../../../functions/accounts/domain/ports.ts';
 import type { LedgerEntry } from '../../../shared/api-schemas.ts';
 import { conditionFailed } from './conditions.ts';
 

@@ -1,5 +1,5 @@
 // The styles table as the admin screen writes it, in memory, with the rules of
-// functions/adapters/dynamodb/admin-style-store.ts: ids from one counter (consecutive, never reused), each
+// functions/styles/dynamodb/admin-style-store.ts: ids from one counter (consecutive, never reused), each
 // change written with its audit entry or not at all, an import whole or not at all (at most 99 styles), and
 // one import at a time (the lease: a second waits, then is told 'busy').
 import type {
@@ -8,8 +8,8 @@ import type {
   AuditRecord,
   AuditStamp,
   StyleChange,
-} from '../../../functions/domain/styles/ports.ts';
-import type { NewStyle, Style } from '../../../functions/domain/styles/style.ts';
+} from '../../../functions/styles/domain/ports.ts';
+import type { NewStyle, Style } from '../../../functions/styles/domain/style.ts';
 
 export class FakeAdminStyleStore implements AdminStyleStore {
   private readonly styles = new Map<number, Style>();

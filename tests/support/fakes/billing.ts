@@ -1,5 +1,5 @@
-// Billing's checkout side in memory: the BillingStore (functions/domain/billing/ports.ts) with the rules of
-// functions/adapters/dynamodb/billing-store.ts (one customer per account, the first kept; one subscription
+// Billing's checkout side in memory: the BillingStore (functions/billing/domain/ports.ts) with the rules of
+// functions/billing/dynamodb/billing-store.ts (one customer per account, the first kept; one subscription
 // checkout held at a time, none while a subscription is live; a checkout recorded once), and the payment
 // provider as the Stripe stand-in answers the checkout calls. Accounts live in a FakeAccountStore, as
 // billing's fields live on the account item.
@@ -13,7 +13,7 @@ import type {
   OpenCheckout,
   PaymentProvider,
   SubscriptionSnapshot,
-} from '../../../functions/domain/billing/ports.ts';
+} from '../../../functions/billing/domain/ports.ts';
 import type { Language } from '../../../shared/api-schemas.ts';
 import type { FakeAccountStore } from './account-store.ts';
 import { conditionFailed } from './conditions.ts';

@@ -1,4 +1,4 @@
-// Capture links in memory, with the rules of functions/adapters/dynamodb/capture-link-store.ts: one link per
+// Capture links in memory, with the rules of functions/photos/dynamodb/capture-link-store.ts: one link per
 // account (a put replaces it), a lookup by code hash that outlives a replaced link, and every write conditioned
 // on the link still carrying that code hash. The photo counter moves only within [0, max], each call decided
 // with no await in between, as the conditional updates decide them.
@@ -6,7 +6,7 @@ import type {
   CaptureLinkEnd,
   CaptureLinkRecord,
   CaptureLinkStore,
-} from '../../../functions/domain/photos/ports.ts';
+} from '../../../functions/photos/domain/ports.ts';
 import { conditionFailed } from './conditions.ts';
 
 export class FakeCaptureLinkStore implements CaptureLinkStore {

@@ -1,21 +1,21 @@
 // Generation and privacy wired over the fakes, the way functions/wiring/{avatar,worker,privacy,privacy-job}-
 // wiring.ts wire the adapters: one account store, one task store, one media bucket (results, photos' copies,
 // exports) for everything a test drives.
-import type { AbandonDeps } from '../../../functions/domain/generation/abandoned-tasks.ts';
-import type { CreateDeps } from '../../../functions/domain/generation/create-batch.ts';
-import type { GalleryDeps } from '../../../functions/domain/generation/gallery.ts';
+import type { AbandonDeps } from '../../../functions/generation/domain/abandoned-tasks.ts';
+import type { CreateDeps } from '../../../functions/generation/domain/create-batch.ts';
+import type { GalleryDeps } from '../../../functions/generation/domain/gallery.ts';
 import {
   DEFAULT_PROVIDER_BUDGET,
   type ProviderBudgetLimits,
-} from '../../../functions/domain/generation/provider-budget.ts';
-import type { WorkerDeps } from '../../../functions/domain/generation/worker.ts';
-import type { BusinessMetric, Metrics } from '../../../functions/domain/metrics.ts';
-import { newUploadId, photoFilename } from '../../../functions/domain/photos/photo-names.ts';
-import type { User } from '../../../functions/domain/ports.ts';
-import type { PrivacyJobDeps, PrivacyRequestDeps } from '../../../functions/domain/privacy/ports.ts';
-import { STYLE_CATALOGUE } from '../../../functions/domain/styles/catalogue/index.ts';
-import { fromCatalogue, type Style } from '../../../functions/domain/styles/style.ts';
-import type { StyleReader } from '../../../functions/domain/styles/style-store.ts';
+} from '../../../functions/generation/domain/provider-budget.ts';
+import type { WorkerDeps } from '../../../functions/generation/domain/worker.ts';
+import type { BusinessMetric, Metrics } from '../../../functions/platform/domain/metrics.ts';
+import { newUploadId, photoFilename } from '../../../functions/photos/domain/photo-names.ts';
+import type { User } from '../../../functions/accounts/domain/ports.ts';
+import type { PrivacyJobDeps, PrivacyRequestDeps } from '../../../functions/privacy/domain/ports.ts';
+import { STYLE_CATALOGUE } from '../../../functions/styles/domain/catalogue/index.ts';
+import { fromCatalogue, type Style } from '../../../functions/styles/domain/style.ts';
+import type { StyleReader } from '../../../functions/styles/domain/style-store.ts';
 import { PHOTO_CONSENT_VERSION } from '../../../shared/photo-rules.ts';
 import { FakeAccountStore } from './account-store.ts';
 import { FakeClock } from './clock.ts';

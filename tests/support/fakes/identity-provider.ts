@@ -1,12 +1,12 @@
-// The OpenID provider behind "Sign in with Google", in memory (IdentityProvider in functions/domain/ports.ts;
-// functions/adapters/openid talks to Google, or to its local stand-in). A test says which identity a code
+// The OpenID provider behind "Sign in with Google", in memory (IdentityProvider in functions/accounts/domain/ports.ts;
+// functions/accounts/openid talks to Google, or to its local stand-in). A test says which identity a code
 // stands for; like the provider, a code works once, with the state and nonce it was issued for.
 import type {
   AuthorizationRequest,
   IdentityCheck,
   IdentityProvider,
   VerifiedIdentity,
-} from '../../../functions/domain/ports.ts';
+} from '../../../functions/accounts/domain/ports.ts';
 
 export const FAKE_ISSUER = 'https://accounts.google.example.test';
 

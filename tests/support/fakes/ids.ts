@@ -1,8 +1,8 @@
-// Ids a test can predict (Ids in functions/domain/ports.ts): `id-1`, `id-2`... and secrets of the shape
-// BROWSER_SECRET accepts. Hashes are SHA-256, as the real ones (functions/adapters/system.ts), so a hash a
+// Ids a test can predict (Ids in functions/accounts/domain/ports.ts): `id-1`, `id-2`... and secrets of the shape
+// BROWSER_SECRET accepts. Hashes are SHA-256, as the real ones (functions/platform/system.ts), so a hash a
 // test computes matches what the domain stored.
 import { createHash } from 'node:crypto';
-import type { Ids } from '../../../functions/domain/ports.ts';
+import type { Ids } from '../../../functions/accounts/domain/ports.ts';
 
 export class FakeIds implements Ids {
   private ids = 0;

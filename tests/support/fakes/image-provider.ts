@@ -1,4 +1,4 @@
-// The AI provider port faked in memory (ImageProvider in functions/domain/generation/image-provider.ts): each
+// The AI provider port faked in memory (ImageProvider in functions/generation/domain/image-provider.ts): each
 // call answers what the test scripted (an image, or one of the ProviderErrors the adapters throw), then
 // images. The image is the first reference's bytes, so a test can see whose photo an avatar came from (the
 // likeness guarantee measures it). tests/support/fake-image-provider.ts fakes the provider's HTTP API instead.
@@ -8,13 +8,13 @@ import {
   type EditRequest,
   type GeneratedAvatar,
   type ImageProvider,
-} from '../../../functions/domain/generation/image-provider.ts';
+} from '../../../functions/generation/domain/image-provider.ts';
 import {
   ProviderPermanentError,
   ProviderRateLimitedError,
   ProviderRefusalError,
   ProviderTransientError,
-} from '../../../functions/domain/generation/provider-errors.ts';
+} from '../../../functions/generation/domain/provider-errors.ts';
 
 export type ScriptedAnswer =
   | { kind: 'ok' }

@@ -1,9 +1,9 @@
 // The image decoder and the face model, faked together: a "photo" is a few bytes that start like a JPEG and
 // say what the real decoder and model would find in it (its size, light, sharpness, faces). FakePhotoImages
-// applies the limits as functions/adapters/images/sharp-images.ts does (pixels, short side, sizes after
+// applies the limits as functions/platform/images/sharp-images.ts does (pixels, short side, sizes after
 // scaling); FakeFaceAnalyzer reads the faces back from the pixels it is handed. The pixels are real RGB (a grey
 // of the photo's light) with the faces written along their top row, so turning them (the domain's
-// functions/domain/photos/orientation.ts) moves that row to another edge: the analyzer finds it there and knows
+// functions/photos/domain/orientation.ts) moves that row to another edge: the analyzer finds it there and knows
 // how the face lies. A face lying on its side is found as the real model finds one (docs/faces.md, "Sideways
 // photos"): the landmarks squeezed into the box and a descriptor far from the same face upright.
 import type {
@@ -13,9 +13,9 @@ import type {
   FaceAnalyzer,
   FaceInput,
   RelativeBox,
-} from '../../../functions/domain/faces/ports.ts';
-import type { Turn } from '../../../functions/domain/photos/orientation.ts';
-import type { PhotoImages, PrepareLimits, PrepareResult } from '../../../functions/domain/photos/ports.ts';
+} from '../../../functions/photos/domain/faces/ports.ts';
+import type { Turn } from '../../../functions/photos/domain/orientation.ts';
+import type { PhotoImages, PrepareLimits, PrepareResult } from '../../../functions/photos/domain/ports.ts';
 import { FACE_RULES } from '../../../shared/face-rules.ts';
 
 export interface FakeFace {

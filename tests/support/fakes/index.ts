@@ -2,14 +2,14 @@
 // same contract suite as its adapter (tests/contracts/*.contract.ts), so it cannot drift from it.
 // The builders wire the fakes the way functions/adapters/*-wiring.ts wire the adapters.
 
-import { HmacCaptureCodes } from '../../../functions/adapters/capture-codes.ts';
-import { JwtSessionTokens } from '../../../functions/adapters/jwt-sessions.ts';
-import type { AccountDeps } from '../../../functions/domain/accounts/accounts.ts';
-import { DEFAULT_RATE_LIMITS } from '../../../functions/domain/accounts/rate-limits.ts';
-import type { BillingDeps } from '../../../functions/domain/billing/checkout.ts';
-import type { WebhookDeps } from '../../../functions/domain/billing/webhook.ts';
-import type { Log } from '../../../functions/domain/generation/ports.ts';
-import type { PhotoIntakeDeps } from '../../../functions/domain/photos/ports.ts';
+import { HmacCaptureCodes } from '../../../functions/photos/capture-codes.ts';
+import { JwtSessionTokens } from '../../../functions/accounts/jose/jwt-sessions.ts';
+import type { AccountDeps } from '../../../functions/accounts/domain/accounts.ts';
+import { DEFAULT_RATE_LIMITS } from '../../../functions/accounts/domain/rate-limits.ts';
+import type { BillingDeps } from '../../../functions/billing/domain/checkout.ts';
+import type { WebhookDeps } from '../../../functions/billing/domain/webhook.ts';
+import type { Log } from '../../../functions/generation/domain/ports.ts';
+import type { PhotoIntakeDeps } from '../../../functions/photos/domain/ports.ts';
 import { SUBSCRIPTION, TOKEN_PACKS } from '../../../shared/catalogue.ts';
 import { FakeAccountStore } from './account-store.ts';
 import { FakePaymentProvider } from './billing.ts';

@@ -1,11 +1,11 @@
-// A password hasher that costs nothing (the real one is scrypt at 128 MiB: functions/adapters/scrypt-hasher.ts)
+// A password hasher that costs nothing (the real one is scrypt at 128 MiB: functions/accounts/passwords/scrypt-hasher.ts)
 // and a strength judge with a short list. Domain tests that need zxcvbn's judgement use the real one
-// (functions/adapters/zxcvbn-strength.ts): it is pure code.
+// (functions/accounts/passwords/zxcvbn-strength.ts): it is pure code.
 import type {
   PasswordCheckPurpose,
   PasswordHasher,
   PasswordStrength,
-} from '../../../functions/domain/ports.ts';
+} from '../../../functions/accounts/domain/ports.ts';
 
 export class FakePasswordHasher implements PasswordHasher {
   readonly verified: PasswordCheckPurpose[] = [];

@@ -1,9 +1,9 @@
-// Photo files in memory (PhotoFiles in functions/domain/photos/ports.ts; S3 in
-// functions/adapters/s3/photo-files.ts): browser uploads by id under the user's prefix, then the kept image
+// Photo files in memory (PhotoFiles in functions/photos/domain/ports.ts; S3 in
+// functions/photos/s3/photo-files.ts): browser uploads by id under the user's prefix, then the kept image
 // and thumbnail by filename. `upload` stands for the browser's POST to a target it was given.
 
-import { isUploadId, uploadIdOf } from '../../../functions/domain/photos/photo-names.ts';
-import type { PhotoFiles, UploadRead, UploadTargetForm } from '../../../functions/domain/photos/ports.ts';
+import { isUploadId, uploadIdOf } from '../../../functions/photos/domain/photo-names.ts';
+import type { PhotoFiles, UploadRead, UploadTargetForm } from '../../../functions/photos/domain/ports.ts';
 import type { PhotoType } from '../../../shared/photo-rules.ts';
 
 export interface IssuedTarget {

@@ -1,4 +1,4 @@
-// Photo records in memory, with the rules of functions/adapters/dynamodb/photo-store.ts: an account has
+// Photo records in memory, with the rules of functions/photos/dynamodb/photo-store.ts: an account has
 // `maxPhotos` places, a photo takes a free one (or one held by an expired photo), so the limit holds however
 // many adds run at once; an upload id is claimed once, with its photo or not at all; expired photos are gone
 // from every read. Each write decides with no await in between: concurrent adds are decided one at a time.
@@ -8,8 +8,8 @@ import type {
   PhotoRecord,
   PhotoStore,
   UploadClaim,
-} from '../../../functions/domain/photos/ports.ts';
-import type { PhotoConsentRecord } from '../../../functions/domain/ports.ts';
+} from '../../../functions/photos/domain/ports.ts';
+import type { PhotoConsentRecord } from '../../../functions/accounts/domain/ports.ts';
 import type { FakeAccountStore } from './account-store.ts';
 import { conditionFailed } from './conditions.ts';
 

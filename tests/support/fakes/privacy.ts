@@ -1,12 +1,12 @@
-// The privacy ports in memory (functions/domain/privacy/ports.ts), with the rules of their adapters
-// (functions/adapters/dynamodb/privacy/*, functions/adapters/s3/personal-files.ts): a deletion recorded only
+// The privacy ports in memory (functions/privacy/domain/ports.ts), with the rules of their adapters
+// (functions/privacy/dynamodb/*, functions/privacy/s3/personal-files.ts): a deletion recorded only
 // while the session version holds, in one step with the account's change (sessions end, the account reads as
 // absent from then on); a run's writes conditioned on its attempt; a step moved once, from the step before;
 // a lease that keeps other runs off until it ends; the sweep's jobs by their check time; a finished deletion
 // keeps nothing personal. Items are a table of StoredItems by key; files are a FakeBucket shared with
 // FakeResultFiles.
-import { accountOwner, emailOwner, keys } from '../../../functions/adapters/dynamodb/keys.ts';
-import type { User, UserReader } from '../../../functions/domain/ports.ts';
+import { accountOwner, emailOwner, keys } from '../../../functions/platform/dynamodb/keys.ts';
+import type { User, UserReader } from '../../../functions/accounts/domain/ports.ts';
 import {
   type DeletionJob,
   type ExportJob,
@@ -16,7 +16,7 @@ import {
   type NewDeletionJob,
   type NewExportJob,
   type QueuedJob,
-} from '../../../functions/domain/privacy/jobs.ts';
+} from '../../../functions/privacy/domain/jobs.ts';
 import type {
   ClaimOutcome,
   DeletionCodes,
@@ -32,7 +32,7 @@ import type {
   PrivacyJobRecords,
   PrivacyJobStore,
   StoredItem,
-} from '../../../functions/domain/privacy/ports.ts';
+} from '../../../functions/privacy/domain/ports.ts';
 import type { FakeAccountStore } from './account-store.ts';
 import type { FakeBucket } from './result-files.ts';
 

@@ -1,11 +1,11 @@
 // The provider's daily call counters in memory (ProviderBudgetStore in
-// functions/domain/generation/provider-budget.ts; DynamoDB in functions/adapters/dynamodb/provider-budget-store.ts):
+// functions/generation/domain/provider-budget.ts; DynamoDB in functions/generation/dynamodb/provider-budget-store.ts):
 // the account's counter and the stage's, each added to only while it stays within its cap, nothing counted
 // when either refuses, and a release never taking a counter below zero.
 import type {
   BudgetReservation,
   ProviderBudgetStore,
-} from '../../../functions/domain/generation/provider-budget.ts';
+} from '../../../functions/generation/domain/provider-budget.ts';
 
 export class FakeProviderBudget implements ProviderBudgetStore {
   private readonly counters = new Map<string, number>();

@@ -1,9 +1,9 @@
-// Rate counters in memory, with the rules of functions/adapters/dynamodb/rate-limiter.ts: a window starts at
+// Rate counters in memory, with the rules of functions/platform/dynamodb/rate-limiter.ts: a window starts at
 // its first attempt and lasts windowSeconds by the fake clock; `count` attempts are counted together or not
 // at all; a refused attempt counts nothing; release never goes below zero nor into a window that ended.
 // Each call reads and writes with no await in between, so concurrent hits are decided one after the other,
 // as the conditional updates decide them.
-import type { Clock, CounterOwner, RateLimiter, RateVerdict } from '../../../functions/domain/ports.ts';
+import type { Clock, CounterOwner, RateLimiter, RateVerdict } from '../../../functions/accounts/domain/ports.ts';
 
 interface Counter {
   hits: number;

@@ -1,12 +1,12 @@
-// Finished avatars in memory (ResultFiles in functions/domain/generation/ports.ts; S3 in
-// functions/adapters/s3/result-files.ts), under the adapter's keys in a bucket map that FakePersonalFiles can
+// Finished avatars in memory (ResultFiles in functions/generation/domain/ports.ts; S3 in
+// functions/generation/s3/result-files.ts), under the adapter's keys in a bucket map that FakePersonalFiles can
 // share (the privacy jobs list and delete these same keys). Names the adapter refuses are refused here too.
 // ResultImages (sharp) faked as small marked copies, so a test can tell a thumbnail, a preview and a size apart.
 
-import type { RelativeBox } from '../../../functions/domain/faces/ports.ts';
-import type { ImageType } from '../../../functions/domain/generation/image-provider.ts';
-import type { ArchiveUpload, ResultFiles, ResultImages } from '../../../functions/domain/generation/ports.ts';
-import { parseResultFilename } from '../../../functions/domain/generation/task-names.ts';
+import type { RelativeBox } from '../../../functions/photos/domain/faces/ports.ts';
+import type { ImageType } from '../../../functions/generation/domain/image-provider.ts';
+import type { ArchiveUpload, ResultFiles, ResultImages } from '../../../functions/generation/domain/ports.ts';
+import { parseResultFilename } from '../../../functions/generation/domain/task-names.ts';
 import { RESULT_PRESETS, type SizedPreset } from '../../../shared/result-presets.ts';
 
 export interface StoredObject {

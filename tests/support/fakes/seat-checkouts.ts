@@ -1,6 +1,6 @@
 // The billing group's reads and writes for a team's seats, in memory (TeamAccessReads and
-// SeatCheckoutRecords of functions/domain/teams/ports.ts), with the rules of
-// functions/adapters/dynamodb/seat-checkouts.ts: the team keeps the first customer stored (a condition on
+// SeatCheckoutRecords of functions/teams/domain/ports.ts), with the rules of
+// functions/billing/dynamodb/seat-checkouts.ts: the team keeps the first customer stored (a condition on
 // its item), whatever customer a later or concurrent checkout brings.
 import type {
   Membership,
@@ -8,7 +8,7 @@ import type {
   SeatPurchaseView,
   Team,
   TeamAccessReads,
-} from '../../../functions/domain/teams/ports.ts';
+} from '../../../functions/teams/domain/ports.ts';
 
 export class FakeSeatCheckouts implements TeamAccessReads, SeatCheckoutRecords {
   readonly teams = new Map<string, Team>();

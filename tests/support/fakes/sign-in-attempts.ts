@@ -1,6 +1,6 @@
-// "Sign in with Google" attempts in memory, with the rules of functions/adapters/dynamodb/google-attempts.ts:
+// "Sign in with Google" attempts in memory, with the rules of functions/accounts/dynamodb/google-attempts.ts:
 // a state is saved once, and taken once, by its browser, before it expires.
-import type { SignInAttempt, SignInAttemptStore } from '../../../functions/domain/ports.ts';
+import type { SignInAttempt, SignInAttemptStore } from '../../../functions/accounts/domain/ports.ts';
 import { conditionFailed } from './conditions.ts';
 
 export class FakeSignInAttempts implements SignInAttemptStore {

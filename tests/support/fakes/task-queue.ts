@@ -1,4 +1,4 @@
-// The task queue in memory (TaskQueue in functions/domain/generation/task-queue.ts): what was sent, in order,
+// The task queue in memory (TaskQueue in functions/generation/domain/task-queue.ts): what was sent, in order,
 // as the SQS queue would hold it (the message body goes through the same encoding); tasks named in `refuse`
 // come back as not sent, as entries SQS refuses do.
 import {
@@ -6,7 +6,7 @@ import {
   encodeTaskMessage,
   type TaskMessage,
   type TaskQueue,
-} from '../../../functions/domain/generation/task-queue.ts';
+} from '../../../functions/generation/domain/task-queue.ts';
 
 export class FakeTaskQueue implements TaskQueue {
   /** Message bodies, oldest first. */

@@ -1,4 +1,4 @@
-// Avatar tasks in memory, with the rules of functions/adapters/dynamodb/task-store.ts, task-money.ts and
+// Avatar tasks in memory, with the rules of functions/generation/dynamodb/task-store.ts, task-money.ts and
 // task-keep.ts: every status change conditioned on the status (and a claimed task's writes on its claim
 // number), the debit and every refund in one step with the task's change (monthly tokens first, the balance
 // never below zero, one ledger entry per pool), a batch's remaining count, the idempotency record until its
@@ -6,9 +6,9 @@
 // and writes with no await in between, so two calls at once behave as two DynamoDB transactions: one wins.
 // The account's balance and ledger are FakeAccountStore's (one table holds both).
 
-import { type Balance, splitDebit, sumDebits } from '../../../functions/domain/generation/debit.ts';
-import { budgetDay } from '../../../functions/domain/generation/provider-budget.ts';
-import type { DurationSample, TaskDurations } from '../../../functions/domain/generation/task-progress.ts';
+import { type Balance, splitDebit, sumDebits } from '../../../functions/generation/domain/debit.ts';
+import { budgetDay } from '../../../functions/generation/domain/provider-budget.ts';
+import type { DurationSample, TaskDurations } from '../../../functions/generation/domain/task-progress.ts';
 import {
   type BatchRecord,
   type CompleteOutcome,
@@ -30,7 +30,7 @@ import {
   type TaskStatus,
   type TaskStore,
   type TaskSummary,
-} from '../../../functions/domain/generation/tasks.ts';
+} from '../../../functions/generation/domain/tasks.ts';
 import type { FakeAccountStore } from './account-store.ts';
 import { conditionFailed } from './conditions.ts';
 

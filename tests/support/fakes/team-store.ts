@@ -1,10 +1,10 @@
-// Teams in memory (functions/domain/teams/ports.ts: TeamStore with TeamPayers and TeamChoices, TeamDepartures,
+// Teams in memory (functions/teams/domain/ports.ts: TeamStore with TeamPayers and TeamChoices, TeamDepartures,
 // and photo-progress.ts's TeamPhotoProgress), the DynamoDB adapters' rules kept (functions/adapters/dynamodb/
 // team-*.ts): one team per person, a join taking a seat under `seats_used < seats_total` with the link's cap,
 // revocation and expiry, removal freeing only an unused seat, remind once per gap, an owner's departure to
 // the longest-serving admin or the team dissolved. Checked against the adapters by
 // tests/contracts/team-store.contract.ts.
-import type { TeamPhotoProgress } from '../../../functions/domain/teams/photo-progress.ts';
+import type { TeamPhotoProgress } from '../../../functions/teams/domain/photo-progress.ts';
 import type {
   Allowed,
   ChosenHeadshot,
@@ -21,7 +21,7 @@ import type {
   TeamDepartures,
   TeamPayer,
   TeamStore,
-} from '../../../functions/domain/teams/ports.ts';
+} from '../../../functions/teams/domain/ports.ts';
 import { mailboxOf } from '../../../shared/email-address.ts';
 import type { Language } from '../../../shared/language.ts';
 

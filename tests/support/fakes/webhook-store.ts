@@ -1,5 +1,5 @@
-// What the payment webhook writes, in memory (WebhookStore in functions/domain/billing/ports.ts), with the
-// rules of functions/adapters/dynamodb/webhook-store.ts and billing-credits.ts, delayed-payments.ts and
+// What the payment webhook writes, in memory (WebhookStore in functions/billing/domain/ports.ts), with the
+// rules of functions/billing/dynamodb/webhook-store.ts and billing-credits.ts, delayed-payments.ts and
 // email-claims.ts: an event applied once, a checkout credited once, an invoice granted once and never for an
 // ended subscription or an older period, a refund's total only growing and a balance never below 0, a
 // delayed payment (a pack's, or team seats' purchase) pending or refused only while its checkout is not
@@ -18,8 +18,8 @@ import type {
   SeatPurchaseRecord,
   SubscriptionSnapshot,
   WebhookStore,
-} from '../../../functions/domain/billing/ports.ts';
-import type { SeatPurchaseView } from '../../../functions/domain/teams/ports.ts';
+} from '../../../functions/billing/domain/ports.ts';
+import type { SeatPurchaseView } from '../../../functions/teams/domain/ports.ts';
 import { FakeBillingStore } from './billing.ts';
 
 /** A claimed email not marked sent after this long may be claimed again (email-claims.ts). */

@@ -1,5 +1,5 @@
 // The login, login-link, signup and emailed-link screens: which message (and which
-// follow-up action) each failure gets. Decided by the server's error code (functions/domain/errors.ts);
+// follow-up action) each failure gets. Decided by the server's error code (functions/platform/domain/errors.ts);
 // the spec's status rules apply only to a code this page does not know.
 import type { AlertKind } from '../../components/ui/alert.tsx';
 import { isApiError } from '../../lib/api-client.ts';

@@ -89,7 +89,7 @@ export interface Refusal {
 
 /**
  * Why the server refused, in the page's language. The server writes its refusals in the account's language
- * (functions/domain/generation/edits.ts) from shared/edit-rules.ts: a page in the other language finds the
+ * (functions/generation/domain/edits.ts) from shared/edit-rules.ts: a page in the other language finds the
  * same refusal there and says it in its own.
  */
 export function editRefusal(error: unknown, lang: Language, t: TFunction): Refusal {

@@ -1,7 +1,7 @@
 // "Try again" on a finished card: a confirmation that states the token cost, then one new avatar
 // with the same style, backdrop, outfit and photos. The price shown is the style's current one (the server
 // charges that, and refuses if it changed meanwhile); a style no longer offered has no Try again. A version
-// made by an edit is tried again as that edit, at an edit's price (functions/domain/generation/try-again.ts).
+// made by an edit is tried again as that edit, at an edit's price (functions/generation/domain/try-again.ts).
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Style } from '../../../../../shared/api-schemas.ts';

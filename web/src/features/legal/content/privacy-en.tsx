@@ -1,6 +1,6 @@
 // Privacy Policy, English (3 and 9). Prerendered only. Like the terms, it
 // keeps both readings of photo deletion: automatic once generation completes (the opt-in setting of
-// functions/domain/photos/retention.ts, off by default), and by the user at any time. What it says of backups
+// functions/photos/domain/retention.ts, off by default), and by the user at any time. What it says of backups
 // is the table's point-in-time recovery (BACKUP_DAYS, docs/operations.md); of face data, docs/faces.md.
 import { PHOTO_RETENTION_DAYS } from '../../../../../shared/photo-rules.ts';
 import { BACKUP_DAYS } from '../../../../../shared/table-design.ts';

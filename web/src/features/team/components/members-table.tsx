@@ -22,7 +22,7 @@ import { TeamIcon } from './team-icons.tsx';
 
 /** Reminded less than a day ago: the server would refuse another one. */
 /**
- * A deleted account's row is worded by the server in the account's language (functions/domain/teams/teams.ts,
+ * A deleted account's row is worded by the server in the account's language (functions/teams/domain/teams.ts,
  * whoIs): said again in the page's, as the rest of the row is.
  */
 function shownName(m: TeamMember, lang: Language): string {

@@ -1,0 +1,70 @@
+// Builds the avatars function's adapters once per process: styles, tasks, the photo list, the queue,
+// the results in the media bucket and the preset images.
+import type { S3Client } from '@aws-sdk/client-s3';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoPhotoLister } from '../photos/dynamodb/photo-items.ts';
+import { DynamoProviderBudgetStore } from './dynamodb/provider-budget-store.ts';
+import { DynamoRateLimiter } from '../platform/dynamodb/rate-limiter.ts';
+import { DynamoStyleReader } from '../styles/dynamodb/style-reader.ts';
+import { DynamoTaskDurations } from './dynamodb/task-durations.ts';
+import { DynamoTaskStore } from './dynamodb/task-store.ts';
+import { DynamoTeamPayers } from '../teams/dynamodb/team-payers.ts';
+import { decodeBrushPng, encodeMaskPng } from './images/edit-mask-png.ts';
+import { SharpResultImages } from './images/result-images.ts';
+import { S3EditMaskFiles } from './s3/edit-mask-files.ts';
+import { S3ResultFiles } from './s3/result-files.ts';
+import { buildPrivacyJobQueue, QueuedTeamArchives } from '../privacy/sqs/sqs-privacy-job-queue.ts';
+import { cryptoIds, systemClock } from '../platform/system.ts';
+import type { AvatarDeps } from './routes.ts';
+import type {
+  MediaConfig,
+  PrivacyJobQueueConfig,
+  ProviderBudgetConfig,
+  TableConfig,
+  TaskQueueConfig,
+  TaskTimingConfig,
+} from '../platform/config.ts';
+import type { LinkTokens } from '../platform/domain/download-links.ts';
+import { domainLog } from '../platform/observability/logger.ts';
+import { businessMetrics } from '../platform/observability/metrics.ts';
+import { buildTaskQueue } from './provider-wiring.ts';
+
+export function buildAvatarDeps(
+  config: TableConfig &
+    MediaConfig &
+    TaskQueueConfig &
+    ProviderBudgetConfig &
+    TaskTimingConfig &
+    PrivacyJobQueueConfig,
+  db: DynamoDBDocumentClient,
+  s3: S3Client,
+  links: LinkTokens,
+): AvatarDeps {
+  return {
+    styles: new DynamoStyleReader(db, config.tableName),
+    tasks: new DynamoTaskStore(db, config.tableName),
+    durations: new DynamoTaskDurations(db, config.tableName),
+    photos: new DynamoPhotoLister(db, config.tableName),
+    queue: buildTaskQueue(config),
+    results: new S3ResultFiles(s3, config.mediaBucket),
+    editMasks: new S3EditMaskFiles(s3, config.mediaBucket),
+    editImages: { decodeBrush: decodeBrushPng, encodeMask: encodeMaskPng },
+    images: new SharpResultImages(),
+    clock: systemClock,
+    limiter: new DynamoRateLimiter(db, config.tableName, systemClock),
+    links,
+    ids: cryptoIds,
+    log: domainLog,
+    budget: {
+      store: new DynamoProviderBudgetStore(db, config.tableName),
+      clock: systemClock,
+      metrics: businessMetrics,
+      limits: config.providerBudget,
+    },
+    taskDeadlineSeconds: config.taskTiming.deadlineSeconds,
+    teams: new DynamoTeamPayers(db, config.tableName),
+    choices: new DynamoTeamPayers(db, config.tableName),
+    // A choice changes the team's set: its ZIP is built ahead on the privacy job queue.
+    archives: new QueuedTeamArchives(buildPrivacyJobQueue(config)),
+  };
+}

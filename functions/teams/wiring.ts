@@ -1,0 +1,45 @@
+// The teams group's composition root (functions/teams): its adapters built from its config, once per cold
+// start. Composition roots move to functions/wiring/ (this one is the first there). Seats are bought through
+// the billing group (billing-wiring.ts), which carries Stripe: this function does not.
+import type { S3Client } from '@aws-sdk/client-s3';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoRateLimiter } from '../platform/dynamodb/rate-limiter.ts';
+import { DynamoMemberPhotos } from './dynamodb/team-photo-progress.ts';
+import { DynamoTeamStore } from './dynamodb/team-store.ts';
+import { DynamoUserReader } from '../platform/dynamodb/user-reader.ts';
+import { SharpResultImages } from '../generation/images/result-images.ts';
+import { buildMailer } from '../platform/mail/build-mailer.ts';
+import { S3ResultFiles } from '../generation/s3/result-files.ts';
+import { buildPrivacyJobQueue, QueuedTeamArchives } from '../privacy/sqs/sqs-privacy-job-queue.ts';
+import { cryptoIds, systemClock } from '../platform/system.ts';
+import type { MailConfig, MediaConfig, PrivacyJobQueueConfig, TableConfig } from '../platform/config.ts';
+import { DEFAULT_RATE_LIMITS } from '../accounts/domain/rate-limits.ts';
+import type { TeamRouteDeps } from './routes.ts';
+
+export function buildTeamDeps(
+  config: TableConfig & MailConfig & MediaConfig & PrivacyJobQueueConfig,
+  db: DynamoDBDocumentClient,
+  s3: S3Client,
+): TeamRouteDeps {
+  // One limiter for every count the teams function keeps (its items are keyed by bucket and key).
+  const rates = new DynamoRateLimiter(db, config.tableName, systemClock);
+  return {
+    teams: new DynamoTeamStore(db, config.tableName),
+    users: new DynamoUserReader(db, config.tableName),
+    photos: new DynamoMemberPhotos(db, config.tableName),
+    mailer: buildMailer(config),
+    clock: systemClock,
+    ids: cryptoIds,
+    // A team's day of invitations and reminders, one email a day per address (functions/teams/domain/team-emails.ts).
+    rates,
+    webUrl: config.webUrl,
+    // A removal changes the team's set of chosen headshots: its ZIP is built ahead on the privacy job queue.
+    archives: new QueuedTeamArchives(buildPrivacyJobQueue(config)),
+    // The chosen headshots' files, their 1080 px squares and the team's ZIPs.
+    results: new S3ResultFiles(s3, config.mediaBucket),
+    images: new SharpResultImages(),
+    // The join code's preview, limited per address (functions/teams/domain/join-preview.ts).
+    limiter: rates,
+    limits: DEFAULT_RATE_LIMITS,
+  };
+}
