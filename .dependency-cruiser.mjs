@@ -17,11 +17,15 @@ export default {
         'functions/<area>/ is one room: another area reaches it only through its public.ts (what it offers), and every area may use functions/platform/.',
       severity: 'error',
       from: { path: '^functions/([^/]+)/' },
-      to: { path: '^functions/', pathNot: ['^functions/$1/', '^functions/platform/', '^functions/[^/]+/public[.]ts$'] },
+      to: {
+        path: '^functions/',
+        pathNot: ['^functions/$1/', '^functions/platform/', '^functions/[^/]+/public[.]ts$'],
+      },
     },
     {
       name: 'platform-knows-no-area',
-      comment: 'functions/platform/ is what every area uses (HTTP, observability, the DynamoDB client, mail): it imports none of them.',
+      comment:
+        'functions/platform/ is what every area uses (HTTP, observability, the DynamoDB client, mail): it imports none of them.',
       severity: 'error',
       from: { path: '^functions/platform/' },
       to: { path: '^functions/', pathNot: '^functions/platform/' },

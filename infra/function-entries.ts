@@ -6,27 +6,27 @@ import type { LambdaGroup } from '../shared/api-routes.ts';
 export const REPO_ROOT = join(import.meta.dirname, '..');
 
 /** Every function's entry, relative to functions/: the endpoint groups, then the queue and scheduled ones. */
-export const FUNCTION_ENTRIES: Record<LambdaGroup | GenerationFunction | JobFunction | 'style-seed', string> = {
-  auth: 'accounts/handler.ts',
-  account: 'accounts/account-handler.ts',
-  photos: 'photos/handler.ts',
-  'photo-intake': 'photos/intake-handler.ts',
-  avatars: 'generation/handler.ts',
-  billing: 'billing/handler.ts',
-  'stripe-webhook': 'billing/webhook-handler.ts',
-  'admin-styles': 'styles/handler.ts',
-  teams: 'teams/handler.ts',
-  'avatar-worker': 'generation/worker-handler.ts',
-  'avatar-dead-letter': 'generation/dead-letter-handler.ts',
-  'avatar-sweeper': 'generation/sweeper-handler.ts',
-  'privacy-jobs': 'privacy/jobs-handler.ts',
-  'style-seed': 'styles/seed-handler.ts',
-};
+export const FUNCTION_ENTRIES: Record<LambdaGroup | GenerationFunction | JobFunction | 'style-seed', string> =
+  {
+    auth: 'accounts/handler.ts',
+    account: 'accounts/account-handler.ts',
+    photos: 'photos/handler.ts',
+    'photo-intake': 'photos/intake-handler.ts',
+    avatars: 'generation/handler.ts',
+    billing: 'billing/handler.ts',
+    'stripe-webhook': 'billing/webhook-handler.ts',
+    'admin-styles': 'styles/handler.ts',
+    teams: 'teams/handler.ts',
+    'avatar-worker': 'generation/worker-handler.ts',
+    'avatar-dead-letter': 'generation/dead-letter-handler.ts',
+    'avatar-sweeper': 'generation/sweeper-handler.ts',
+    'privacy-jobs': 'privacy/jobs-handler.ts',
+    'style-seed': 'styles/seed-handler.ts',
+  };
 
 export type FunctionName = keyof typeof FUNCTION_ENTRIES;
 
-export const handlerEntry = (fn: FunctionName): string =>
-  join(REPO_ROOT, 'functions', FUNCTION_ENTRIES[fn]);
+export const handlerEntry = (fn: FunctionName): string => join(REPO_ROOT, 'functions', FUNCTION_ENTRIES[fn]);
 
 /** The generation functions beside the endpoint groups (functions/platform/config.ts WORKER_CONFIG). */
 export const GENERATION_FUNCTIONS = ['avatar-worker', 'avatar-dead-letter', 'avatar-sweeper'] as const;

@@ -1,5 +1,8 @@
 // Thin route handlers of the account group: deletion (link, confirm, follow) and data export (ask, follow,
 // download). Both are jobs: the requests record and queue them (functions/privacy does the work).
+
+import type { RouteHandlers } from '../platform/http/group-handler.ts';
+import { logger } from '../platform/observability/logger.ts';
 import {
   deletionStatus,
   requestAccountDeletion,
@@ -8,8 +11,6 @@ import {
 import { exportDownload, latestExport, requestDataExport } from '../privacy/domain/data-export.ts';
 import type { PrivacyRequestDeps } from '../privacy/domain/ports.ts';
 import { confirmationOf, limitPrivacyRequest } from '../privacy/domain/requests.ts';
-import type { RouteHandlers } from '../platform/http/group-handler.ts';
-import { logger } from '../platform/observability/logger.ts';
 
 export const accountRoutes = (deps: PrivacyRequestDeps): RouteHandlers<'account'> => ({
   requestAccountDeletionLink: async ({ user }) => {

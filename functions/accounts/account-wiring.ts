@@ -1,20 +1,20 @@
 // Builds the adapters a function needs from its config, once per process (cold start).
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { DynamoAccountStore } from './dynamodb/account-store.ts';
+import type { GoogleSignInConfig, MailConfig, SessionConfig, TableConfig } from '../platform/config.ts';
 import { createDocumentClient } from '../platform/dynamodb/client.ts';
-import { DynamoGoogleAttempts } from './dynamodb/google-attempts.ts';
 import { DynamoRateLimiter } from '../platform/dynamodb/rate-limiter.ts';
 import { OutboxMailer } from '../platform/mail/outbox-mailer.ts';
 import { SesMailer } from '../platform/mail/ses-mailer.ts';
-import { lazyIdentityProvider } from './openid/lazy-identity-provider.ts';
-import { ScryptPasswordHasher } from './passwords/scrypt-hasher.ts';
+import { logger } from '../platform/observability/logger.ts';
 import { readSecret } from '../platform/secrets.ts';
 import { cryptoIds, systemClock } from '../platform/system.ts';
-import { ZxcvbnPasswordStrength } from './passwords/zxcvbn-strength.ts';
-import type { GoogleSignInConfig, MailConfig, SessionConfig, TableConfig } from '../platform/config.ts';
 import type { AccountDeps } from './domain/accounts.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimitPolicy } from './domain/rate-limits.ts';
-import { logger } from '../platform/observability/logger.ts';
+import { DynamoAccountStore } from './dynamodb/account-store.ts';
+import { DynamoGoogleAttempts } from './dynamodb/google-attempts.ts';
+import { lazyIdentityProvider } from './openid/lazy-identity-provider.ts';
+import { ScryptPasswordHasher } from './passwords/scrypt-hasher.ts';
+import { ZxcvbnPasswordStrength } from './passwords/zxcvbn-strength.ts';
 import { sessionTokens } from './wiring.ts';
 
 // Session resolution lives in its own module so that groups without accounts code (billing, photos…)

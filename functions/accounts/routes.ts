@@ -1,6 +1,9 @@
 // Thin route handlers of the auth group: each validates (done by the table's schema), calls one domain function.
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { SignInCookie } from '../platform/config.ts';
+import { clearCookie, readCookie, setCookie } from '../platform/http/cookies.ts';
+import { jsonResponse } from '../platform/http/error-mapper.ts';
+import type { RouteHandlers } from '../platform/http/group-handler.ts';
 import {
   type AccountDeps,
   changePassword,
@@ -12,9 +15,6 @@ import {
   tokenHistory,
 } from './domain/accounts.ts';
 import { type PresentedBrowser, previewLoginLink, redeemLoginLink } from './domain/link-sign-in.ts';
-import { clearCookie, readCookie, setCookie } from '../platform/http/cookies.ts';
-import { jsonResponse } from '../platform/http/error-mapper.ts';
-import type { RouteHandlers } from '../platform/http/group-handler.ts';
 import { googleRoutes } from './google-routes.ts';
 
 /** The cookies that bind sign-ins to browsers: the login link's, and Google's where the stage has it. */

@@ -1,11 +1,11 @@
 // Lambda entry of the billing group: checkout sessions, the subscription check, the billing dashboard.
 
-import { createDocumentClient } from '../platform/dynamodb/client.ts';
-import { GROUP_CONFIG, readConfig } from '../platform/config.ts';
-import { groupHandler } from '../platform/http/group-handler.ts';
-import { buildBillingDeps } from './wiring.ts';
 import { buildSessionResolver } from '../accounts/wiring.ts';
+import { GROUP_CONFIG, readConfig } from '../platform/config.ts';
+import { createDocumentClient } from '../platform/dynamodb/client.ts';
+import { groupHandler } from '../platform/http/group-handler.ts';
 import { billingRoutes } from './routes.ts';
+import { buildBillingDeps } from './wiring.ts';
 
 const config = readConfig(GROUP_CONFIG.billing);
 const db = createDocumentClient(config.dynamodbEndpoint);

@@ -1,11 +1,11 @@
 // Lambda entry of the Stripe webhook (its own function: no session key, its own secrets).
 
-import { createDocumentClient } from '../platform/dynamodb/client.ts';
 import { GROUP_CONFIG, readConfig } from '../platform/config.ts';
 import { DomainError } from '../platform/domain/errors.ts';
+import { createDocumentClient } from '../platform/dynamodb/client.ts';
 import { groupHandler } from '../platform/http/group-handler.ts';
-import { buildWebhookDeps } from './webhook-wiring.ts';
 import { webhookRoutes } from './webhook-routes.ts';
+import { buildWebhookDeps } from './webhook-wiring.ts';
 
 const config = readConfig(GROUP_CONFIG['stripe-webhook']);
 const db = createDocumentClient(config.dynamodbEndpoint);

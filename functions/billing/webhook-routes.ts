@@ -1,11 +1,11 @@
 // The webhook's one route: verify the signature over the raw body, apply the event, acknowledge it.
 // Anything that fails after verification answers 500, so Stripe delivers the event again.
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { EventVerifier } from './domain/ports.ts';
-import { handleBillingEvent, type WebhookDeps } from './domain/webhook.ts';
 import { isDomainError } from '../platform/domain/errors.ts';
 import type { RouteHandlers } from '../platform/http/group-handler.ts';
 import { addLogContext, logger } from '../platform/observability/logger.ts';
+import type { EventVerifier } from './domain/ports.ts';
+import { handleBillingEvent, type WebhookDeps } from './domain/webhook.ts';
 
 /** The exact bytes Stripe signed: API Gateway passes a JSON body as text, anything else base64-encoded. */
 const rawBodyOf = (event: APIGatewayProxyEventV2): string =>

@@ -4,17 +4,17 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
 import { TEAM_SEAT } from '../../shared/team-rules.ts';
-import { DynamoBillingStore } from './dynamodb/billing-store.ts';
-import { DynamoSeatCheckouts } from './dynamodb/seat-checkouts.ts';
-import { DynamoTeamAccess } from '../teams/dynamodb/team-access.ts';
+import type { StripeConfig, TableConfig } from '../platform/config.ts';
 import { readSecret } from '../platform/secrets.ts';
 import { createStripeClient } from '../platform/stripe/stripe-client.ts';
+import { cryptoIds, systemClock } from '../platform/system.ts';
+import type { SeatCheckoutDeps } from '../teams/domain/seat-checkout.ts';
+import { DynamoTeamAccess } from '../teams/dynamodb/team-access.ts';
+import type { BillingDeps } from './domain/checkout.ts';
+import { DynamoBillingStore } from './dynamodb/billing-store.ts';
+import { DynamoSeatCheckouts } from './dynamodb/seat-checkouts.ts';
 import { StripePayments } from './stripe/stripe-payments.ts';
 import { StripeSeatCheckout } from './stripe/stripe-seats.ts';
-import { cryptoIds, systemClock } from '../platform/system.ts';
-import type { StripeConfig, TableConfig } from '../platform/config.ts';
-import type { BillingDeps } from './domain/checkout.ts';
-import type { SeatCheckoutDeps } from '../teams/domain/seat-checkout.ts';
 
 /** The billing group's routes' dependencies: the personal checkouts', and a team's seat checkout's. */
 export type BillingGroupDeps = BillingDeps & { teamSeats: SeatCheckoutDeps };

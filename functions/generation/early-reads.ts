@@ -4,10 +4,10 @@
 // reads it (functions/generation/domain/gallery.ts taskListPage), and which ask of the use case is that page.
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { apiRoutes } from '../../shared/api-routes.ts';
+import type { SessionVerifier, UserReader } from '../platform/domain/ports.ts';
+import { EarlyReads } from '../platform/http/early-reads.ts';
 import { taskListPage } from './domain/gallery.ts';
 import type { TaskPage, TaskStore } from './domain/tasks.ts';
-import type { SessionVerifier, UserReader } from '../accounts/domain/ports.ts';
-import { EarlyReads } from '../platform/http/early-reads.ts';
 
 type Lists = Pick<TaskStore, 'list' | 'listFavourites'>;
 

@@ -2,10 +2,10 @@
 // a key is configured, the local renderer otherwise) and the task queue. Each provider is imported only
 // when chosen, so a deployed worker with a key never loads sharp, and one without never loads openai.
 import { readFile } from 'node:fs/promises';
-import { readSecret } from '../platform/secrets.ts';
 import type { ProviderConfig, TaskQueueConfig } from '../platform/config.ts';
-import type { ImageProvider } from './domain/image-provider.ts';
 import { logger } from '../platform/observability/logger.ts';
+import { readSecret } from '../platform/secrets.ts';
+import type { ImageProvider } from './domain/image-provider.ts';
 
 /** What the deployed key secret holds until the operator sets one (infra/constructs/avatar-generation.ts). */
 export const PROVIDER_KEY_PLACEHOLDER = 'not-configured';

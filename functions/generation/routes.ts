@@ -1,15 +1,13 @@
 // Thin route handlers of the avatars group: each takes the request's parts and calls one domain function.
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { jsonResponse } from '../platform/http/error-mapper.ts';
+import type { RouteHandlers } from '../platform/http/group-handler.ts';
+import { listActiveStyles, type StyleDeps } from '../styles/domain/styles.ts';
+import { type ChosenDeps, setChosen } from '../teams/domain/chosen.ts';
 import { type CreateDeps, createAvatarBatch } from './domain/create-batch.ts';
 import { askForEdit, type EditDeps } from './domain/edits.ts';
 import { type FavouriteDeps, setFavourite } from './domain/favourites.ts';
-import {
-  diagnose,
-  listUserTasks,
-  parsePreset,
-  resultData,
-  resultImage,
-} from './domain/gallery.ts';
+import { diagnose, listUserTasks, parsePreset, resultData, resultImage } from './domain/gallery.ts';
 import { createDownloadLink, type GalleryLinkDeps } from './domain/gallery-links.ts';
 import { type KeepDeps, keepWithheldAvatar } from './domain/keep-anyway.ts';
 import {
@@ -19,10 +17,6 @@ import {
 } from './domain/notification-settings.ts';
 import { archiveUrl, currentArchive } from './domain/result-archives.ts';
 import { tryTaskAgain } from './domain/try-again.ts';
-import { listActiveStyles, type StyleDeps } from '../styles/domain/styles.ts';
-import { type ChosenDeps, setChosen } from '../teams/domain/chosen.ts';
-import { jsonResponse } from '../platform/http/error-mapper.ts';
-import type { RouteHandlers } from '../platform/http/group-handler.ts';
 import type { TaskListEarlyReads } from './early-reads.ts';
 
 export type AvatarDeps = StyleDeps &

@@ -3,19 +3,6 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DynamoPhotoLister } from '../photos/dynamodb/photo-items.ts';
-import { DynamoProviderBudgetStore } from './dynamodb/provider-budget-store.ts';
-import { DynamoRateLimiter } from '../platform/dynamodb/rate-limiter.ts';
-import { DynamoStyleReader } from '../styles/dynamodb/style-reader.ts';
-import { DynamoTaskDurations } from './dynamodb/task-durations.ts';
-import { DynamoTaskStore } from './dynamodb/task-store.ts';
-import { DynamoTeamPayers } from '../teams/dynamodb/team-payers.ts';
-import { decodeBrushPng, encodeMaskPng } from './images/edit-mask-png.ts';
-import { SharpResultImages } from './images/result-images.ts';
-import { S3EditMaskFiles } from './s3/edit-mask-files.ts';
-import { S3ResultFiles } from './s3/result-files.ts';
-import { buildPrivacyJobQueue, QueuedTeamArchives } from '../privacy/sqs/sqs-privacy-job-queue.ts';
-import { cryptoIds, systemClock } from '../platform/system.ts';
-import type { AvatarDeps } from './routes.ts';
 import type {
   MediaConfig,
   PrivacyJobQueueConfig,
@@ -25,9 +12,22 @@ import type {
   TaskTimingConfig,
 } from '../platform/config.ts';
 import type { LinkTokens } from '../platform/domain/download-links.ts';
+import { DynamoRateLimiter } from '../platform/dynamodb/rate-limiter.ts';
 import { domainLog } from '../platform/observability/logger.ts';
 import { businessMetrics } from '../platform/observability/metrics.ts';
+import { cryptoIds, systemClock } from '../platform/system.ts';
+import { buildPrivacyJobQueue, QueuedTeamArchives } from '../privacy/sqs/sqs-privacy-job-queue.ts';
+import { DynamoStyleReader } from '../styles/dynamodb/style-reader.ts';
+import { DynamoTeamPayers } from '../teams/dynamodb/team-payers.ts';
+import { DynamoProviderBudgetStore } from './dynamodb/provider-budget-store.ts';
+import { DynamoTaskDurations } from './dynamodb/task-durations.ts';
+import { DynamoTaskStore } from './dynamodb/task-store.ts';
+import { decodeBrushPng, encodeMaskPng } from './images/edit-mask-png.ts';
+import { SharpResultImages } from './images/result-images.ts';
 import { buildTaskQueue } from './provider-wiring.ts';
+import type { AvatarDeps } from './routes.ts';
+import { S3EditMaskFiles } from './s3/edit-mask-files.ts';
+import { S3ResultFiles } from './s3/result-files.ts';
 
 export function buildAvatarDeps(
   config: TableConfig &

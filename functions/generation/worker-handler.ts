@@ -1,10 +1,11 @@
 // Lambda entry of the avatar worker: SQS task messages -> avatars (docs/generation.md).
+
+import { readConfig, WORKER_CONFIG } from '../platform/config.ts';
 import { createDocumentClient } from '../platform/dynamodb/client.ts';
 import { createS3Client } from '../platform/s3/client.ts';
-import { readConfig, WORKER_CONFIG } from '../platform/config.ts';
 import { buildTaskQueue } from './provider-wiring.ts';
-import { buildWorkerDeps } from './worker-wiring.ts';
 import { taskWorker } from './task-batch.ts';
+import { buildWorkerDeps } from './worker-wiring.ts';
 
 const config = readConfig(WORKER_CONFIG['avatar-worker']);
 const db = createDocumentClient(config.dynamodbEndpoint);

@@ -2,19 +2,9 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DynamoPhotoStore } from '../photos/dynamodb/photo-store.ts';
-import { DynamoTaskDurations } from './dynamodb/task-durations.ts';
-import { DynamoTaskStore } from './dynamodb/task-store.ts';
-import { DynamoUserReader } from '../platform/dynamodb/user-reader.ts';
 import { FaceApiAnalyzer, loadFaceModel } from '../photos/faces/face-api-analyzer.ts';
 import { RvmPersonSegmenter } from '../photos/faces/person-segmenter.ts';
-import { decodeBrushPng, encodeMaskPng } from './images/edit-mask-png.ts';
-import { SharpResultImages } from './images/result-images.ts';
-import { OutboxMailer } from '../platform/mail/outbox-mailer.ts';
-import { SesMailer } from '../platform/mail/ses-mailer.ts';
-import { S3EditMaskFiles } from './s3/edit-mask-files.ts';
 import { S3PhotoFiles } from '../photos/s3/photo-files.ts';
-import { S3ResultFiles } from './s3/result-files.ts';
-import { cryptoIds, systemClock } from '../platform/system.ts';
 import type {
   LikenessConfig,
   MailConfig,
@@ -23,11 +13,21 @@ import type {
   TableConfig,
   TaskTimingConfig,
 } from '../platform/config.ts';
-import type { AbandonDeps } from './domain/abandoned-tasks.ts';
-import type { WorkerDeps } from './domain/worker.ts';
+import { DynamoUserReader } from '../platform/dynamodb/user-reader.ts';
+import { OutboxMailer } from '../platform/mail/outbox-mailer.ts';
+import { SesMailer } from '../platform/mail/ses-mailer.ts';
 import { domainLog, logger } from '../platform/observability/logger.ts';
 import { businessMetrics } from '../platform/observability/metrics.ts';
+import { cryptoIds, systemClock } from '../platform/system.ts';
+import type { AbandonDeps } from './domain/abandoned-tasks.ts';
+import type { WorkerDeps } from './domain/worker.ts';
+import { DynamoTaskDurations } from './dynamodb/task-durations.ts';
+import { DynamoTaskStore } from './dynamodb/task-store.ts';
+import { decodeBrushPng, encodeMaskPng } from './images/edit-mask-png.ts';
+import { SharpResultImages } from './images/result-images.ts';
 import { buildImageProvider } from './provider-wiring.ts';
+import { S3EditMaskFiles } from './s3/edit-mask-files.ts';
+import { S3ResultFiles } from './s3/result-files.ts';
 
 /** What finishing a task needs: the tasks, the account, the mail, and the photos (retention). */
 export function buildAbandonDeps(

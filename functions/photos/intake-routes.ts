@@ -1,10 +1,10 @@
 // Thin route handlers of the photo-intake group: the two ways photos come in, each decoded and face-checked.
 import { PHOTO_LIMITS } from '../../shared/photo-rules.ts';
+import type { RouteHandlers } from '../platform/http/group-handler.ts';
+import { formFiles } from '../platform/http/multipart.ts';
 import { confirmCaptured } from './domain/capture-links.ts';
 import { confirmUploads, uploadPhotoFiles } from './domain/intake.ts';
 import type { PhotoIntakeDeps } from './domain/ports.ts';
-import type { RouteHandlers } from '../platform/http/group-handler.ts';
-import { formFiles } from '../platform/http/multipart.ts';
 
 const TOO_LARGE = `The request is too large for this route (at most ${PHOTO_LIMITS.maxMultipartBytes / (1024 * 1024)} MB in all). Upload bigger photos from the Manage Photos screen.`;
 

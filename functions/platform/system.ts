@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { Clock, Ids } from '../accounts/domain/ports.ts';
+import type { Clock, Ids } from './domain/ports.ts';
 
 export const systemClock: Clock = { now: () => Math.floor(Date.now() / 1000) };
 

@@ -2,23 +2,29 @@
 // (BatchWriteItem: only here), the user's files by prefix, the Stripe customer, the queue and the mail.
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { StripeCustomers } from '../billing/stripe/stripe-customers.ts';
+import { S3ResultFiles } from '../generation/s3/result-files.ts';
+import type {
+  MailConfig,
+  MediaConfig,
+  PrivacyJobQueueConfig,
+  StripeConfig,
+  TableConfig,
+} from '../platform/config.ts';
+import { buildMailer } from '../platform/mail/build-mailer.ts';
+import { businessMetrics } from '../platform/observability/metrics.ts';
+import { readSecret } from '../platform/secrets.ts';
+import { createStripeClient } from '../platform/stripe/stripe-client.ts';
+import { systemClock } from '../platform/system.ts';
+import { DynamoTeamDepartures } from '../teams/dynamodb/team-departures.ts';
+import { DynamoTeamMembers } from '../teams/dynamodb/team-members.ts';
+import { S3TeamArchives } from '../teams/s3/team-archives.ts';
+import type { PrivacyJobDeps } from './domain/ports.ts';
 import { DynamoPrivacyJobRuns } from './dynamodb/job-runs.ts';
 import { DynamoPersonalDataEraser } from './dynamodb/personal-data-eraser.ts';
 import { DynamoPersonalDataReader } from './dynamodb/personal-data-reader.ts';
-import { DynamoTeamDepartures } from '../teams/dynamodb/team-departures.ts';
-import { DynamoTeamMembers } from '../teams/dynamodb/team-members.ts';
-import { buildMailer } from '../platform/mail/build-mailer.ts';
 import { S3PersonalFiles } from './s3/personal-files.ts';
-import { S3ResultFiles } from '../generation/s3/result-files.ts';
-import { S3TeamArchives } from '../teams/s3/team-archives.ts';
-import { readSecret } from '../platform/secrets.ts';
 import { buildPrivacyJobQueue } from './sqs/sqs-privacy-job-queue.ts';
-import { createStripeClient } from '../platform/stripe/stripe-client.ts';
-import { StripeCustomers } from '../billing/stripe/stripe-customers.ts';
-import { systemClock } from '../platform/system.ts';
-import type { MailConfig, MediaConfig, PrivacyJobQueueConfig, StripeConfig, TableConfig } from '../platform/config.ts';
-import type { PrivacyJobDeps } from './domain/ports.ts';
-import { businessMetrics } from '../platform/observability/metrics.ts';
 
 export async function buildPrivacyJobDeps(
   config: TableConfig & MailConfig & MediaConfig & StripeConfig & PrivacyJobQueueConfig,

@@ -1,15 +1,15 @@
 // Lambda entry of the admin-styles group: the admin styles screen (/admin/styles) and the style pictures.
 
-import { DynamoAdminStyleStore } from './dynamodb/admin-style-store.ts';
+import { buildSessionResolver } from '../accounts/wiring.ts';
+import { GROUP_CONFIG, readConfig } from '../platform/config.ts';
 import { createDocumentClient } from '../platform/dynamodb/client.ts';
+import { groupHandler } from '../platform/http/group-handler.ts';
 import { SharpImages } from '../platform/images/sharp-images.ts';
 import { createS3Client } from '../platform/s3/client.ts';
-import { S3StyleImageFiles } from './s3/style-image-files.ts';
 import { cryptoIds, systemClock } from '../platform/system.ts';
-import { GROUP_CONFIG, readConfig } from '../platform/config.ts';
-import { groupHandler } from '../platform/http/group-handler.ts';
-import { buildSessionResolver } from '../accounts/wiring.ts';
+import { DynamoAdminStyleStore } from './dynamodb/admin-style-store.ts';
 import { adminStyleRoutes } from './routes.ts';
+import { S3StyleImageFiles } from './s3/style-image-files.ts';
 
 const config = readConfig(GROUP_CONFIG['admin-styles']);
 const db = createDocumentClient(config.dynamodbEndpoint);

@@ -2,6 +2,8 @@
 // function. The admin role was checked by the session middleware (access: 'admin' in the route table).
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { STYLE_IMPORT_LIMITS } from '../../shared/admin-style-rules.ts';
+import type { RouteHandlers } from '../platform/http/group-handler.ts';
+import { formFiles } from '../platform/http/multipart.ts';
 import {
   type AdminStyleDeps,
   createStyle,
@@ -18,8 +20,6 @@ import {
   styleImageTarget,
 } from './domain/style-images.ts';
 import { EXPORT_FILENAME, exportStyles, importStyles } from './domain/style-transfer.ts';
-import type { RouteHandlers } from '../platform/http/group-handler.ts';
-import { formFiles } from '../platform/http/multipart.ts';
 
 export type AdminStylesDeps = AdminStyleDeps & { images: StyleImageDeps };
 

@@ -2,12 +2,12 @@
 // provider framework): on create and on every update, add the catalogue styles the table never had.
 // Styles seeded before are kept as they are: after seeding, the admin screen owns them.
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
-import { createDocumentClient } from '../platform/dynamodb/client.ts';
-import { DynamoStyleStore } from './dynamodb/style-store.ts';
 import { readConfig, tableConfig } from '../platform/config.ts';
-import { seedStyleCatalogue } from './domain/seed.ts';
+import { createDocumentClient } from '../platform/dynamodb/client.ts';
 import { logger } from '../platform/observability/logger.ts';
 import { observedHandler } from '../platform/observability/observed-handler.ts';
+import { seedStyleCatalogue } from './domain/seed.ts';
+import { DynamoStyleStore } from './dynamodb/style-store.ts';
 
 const config = readConfig([tableConfig]);
 const store = new DynamoStyleStore(createDocumentClient(config.dynamodbEndpoint), config.tableName);

@@ -8,11 +8,11 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { apiRoutes } from '../../shared/api-routes.ts';
 import { PATH_PARAMS } from '../../shared/path-params.ts';
-import type { SessionVerifier, User, UserReader } from '../accounts/domain/ports.ts';
+import type { SessionVerifier, User, UserReader } from '../platform/domain/ports.ts';
+import { EarlyReads } from '../platform/http/early-reads.ts';
 import type { Membership, Team } from './domain/ports.ts';
 import type { MembersPageDeps } from './domain/teams.ts';
 import { membersPageLimit } from './domain/teams.ts';
-import { EarlyReads } from '../platform/http/early-reads.ts';
 
 type Reads = MembersPageDeps['teams'];
 

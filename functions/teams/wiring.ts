@@ -1,19 +1,19 @@
 // The teams group's composition root (functions/teams): its adapters built from its config, once per cold
-// start. Composition roots move to functions/wiring/ (this one is the first there). Seats are bought through
-// the billing group (billing-wiring.ts), which carries Stripe: this function does not.
+// start. Seats are bought through
+// the billing group (functions/billing/wiring.ts), which carries Stripe: this function does not.
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DEFAULT_RATE_LIMITS } from '../accounts/domain/rate-limits.ts';
+import { SharpResultImages } from '../generation/images/result-images.ts';
+import { S3ResultFiles } from '../generation/s3/result-files.ts';
+import type { MailConfig, MediaConfig, PrivacyJobQueueConfig, TableConfig } from '../platform/config.ts';
 import { DynamoRateLimiter } from '../platform/dynamodb/rate-limiter.ts';
+import { DynamoUserReader } from '../platform/dynamodb/user-reader.ts';
+import { buildMailer } from '../platform/mail/build-mailer.ts';
+import { cryptoIds, systemClock } from '../platform/system.ts';
+import { buildPrivacyJobQueue, QueuedTeamArchives } from '../privacy/sqs/sqs-privacy-job-queue.ts';
 import { DynamoMemberPhotos } from './dynamodb/team-photo-progress.ts';
 import { DynamoTeamStore } from './dynamodb/team-store.ts';
-import { DynamoUserReader } from '../platform/dynamodb/user-reader.ts';
-import { SharpResultImages } from '../generation/images/result-images.ts';
-import { buildMailer } from '../platform/mail/build-mailer.ts';
-import { S3ResultFiles } from '../generation/s3/result-files.ts';
-import { buildPrivacyJobQueue, QueuedTeamArchives } from '../privacy/sqs/sqs-privacy-job-queue.ts';
-import { cryptoIds, systemClock } from '../platform/system.ts';
-import type { MailConfig, MediaConfig, PrivacyJobQueueConfig, TableConfig } from '../platform/config.ts';
-import { DEFAULT_RATE_LIMITS } from '../accounts/domain/rate-limits.ts';
 import type { TeamRouteDeps } from './routes.ts';
 
 export function buildTeamDeps(

@@ -6,10 +6,10 @@
 // the model's first use in this process (not in the budget: the worker starts loading it with the
 // container). Run alone: `node tests/bench/likeness.ts`; `npm run bench` runs it with the others.
 import { LocalRenderer } from '../../functions/generation/ai/local-renderer/local-renderer.ts';
-import { FaceApiAnalyzer, loadFaceModel } from '../../functions/photos/faces/face-api-analyzer.ts';
+import { measureLikeness } from '../../functions/generation/domain/likeness.ts';
 import { SharpResultImages } from '../../functions/generation/images/result-images.ts';
 import { checkPhotoFace } from '../../functions/photos/domain/faces/faces.ts';
-import { measureLikeness } from '../../functions/generation/domain/likeness.ts';
+import { FaceApiAnalyzer, loadFaceModel } from '../../functions/photos/faces/face-api-analyzer.ts';
 import { STYLE_CATALOGUE } from '../../functions/styles/domain/catalogue/index.ts';
 import { DEFAULT_LIKENESS_GUARANTEE } from '../../shared/face-rules.ts';
 import { samePersonAgain, selfie } from '../support/face-fixtures.ts';

@@ -147,7 +147,9 @@ describeInBrowser('Selfies from the phone', () => {
     // The desktop, never reloaded: the five shots with their scores.
     await expect.poll(async () => page.getByTestId('photo-card').count(), { timeout: 15_000 }).toBe(5);
     // The link's count and the photo list are two reads, polled apart: the count may follow a few seconds later.
-    await expect.poll(async () => panel.getByTestId('phone-arrived').innerText(), { timeout: 15_000 }).toBe('5');
+    await expect
+      .poll(async () => panel.getByTestId('phone-arrived').innerText(), { timeout: 15_000 })
+      .toBe('5');
     const names = await page.getByTestId('photo-name').allInnerTexts();
     // Named on the phone, in the phone page's language (French here), numbered by the photos kept.
     expect(names.sort()).toEqual([

@@ -2,8 +2,8 @@
 // DynamoDB adapter (tests/integration/port-contracts.test.ts) and the fake (tests/domain/port-contracts.test.ts).
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { BillingStore } from '../../functions/billing/domain/ports.ts';
 import type { AccountStore } from '../../functions/accounts/domain/ports.ts';
+import type { BillingStore } from '../../functions/billing/domain/ports.ts';
 
 export interface BillingStoreSubject {
   billing: BillingStore;

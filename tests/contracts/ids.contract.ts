@@ -2,7 +2,7 @@
 // that are never repeated, and a stable hash of a secret that does not reveal it.
 import { describe, expect, it } from 'vitest';
 import { BROWSER_SECRET } from '../../functions/accounts/domain/accounts.ts';
-import type { Ids } from '../../functions/accounts/domain/ports.ts';
+import type { Ids } from '../../functions/platform/domain/ports.ts';
 
 export function idsContract(make: () => Ids) {
   describe('Ids contract', () => {

@@ -2,8 +2,8 @@
 // (tests/integration/port-contracts.test.ts) and the fake (tests/domain/port-contracts.test.ts).
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { NewPhoto, PhotoStore } from '../../functions/photos/domain/ports.ts';
 import type { AccountStore } from '../../functions/accounts/domain/ports.ts';
+import type { NewPhoto, PhotoStore } from '../../functions/photos/domain/ports.ts';
 
 export interface PhotoStoreSubject {
   photos: PhotoStore;

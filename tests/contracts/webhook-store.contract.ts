@@ -4,8 +4,8 @@
 // through the AccountStore, as the account page reads them.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { SubscriptionSnapshot, WebhookStore } from '../../functions/billing/domain/ports.ts';
 import type { AccountStore } from '../../functions/accounts/domain/ports.ts';
+import type { SubscriptionSnapshot, WebhookStore } from '../../functions/billing/domain/ports.ts';
 
 export interface WebhookStoreSubject {
   store: WebhookStore;

@@ -3,7 +3,6 @@
 // together (the HTTP statuses, DynamoDB's races) stays in tests/integration/signup.test.ts, login.test.ts
 // and email-addresses.test.ts; the port's own rules are checked by tests/contracts/account-store.contract.ts.
 import { describe, expect, it } from 'vitest';
-import { ZxcvbnPasswordStrength } from '../../functions/accounts/passwords/zxcvbn-strength.ts';
 import {
   changePassword,
   describeUser,
@@ -17,7 +16,8 @@ import {
 } from '../../functions/accounts/domain/accounts.ts';
 import { maskEmail, normaliseEmail } from '../../functions/accounts/domain/email-address.ts';
 import { previewLoginLink, redeemLoginLink } from '../../functions/accounts/domain/link-sign-in.ts';
-import type { OutgoingEmail } from '../../functions/accounts/domain/ports.ts';
+import { ZxcvbnPasswordStrength } from '../../functions/accounts/passwords/zxcvbn-strength.ts';
+import type { OutgoingEmail } from '../../functions/platform/domain/ports.ts';
 import type { LedgerEntry } from '../../shared/api-schemas.ts';
 import { fakeAccounts, WEB_URL } from '../support/fakes/index.ts';
 

@@ -17,7 +17,7 @@ import {
   revokeCaptureLink,
 } from '../../functions/photos/domain/capture-links.ts';
 import { uploadPhotoFiles } from '../../functions/photos/domain/intake.ts';
-import type { User } from '../../functions/accounts/domain/ports.ts';
+import type { User } from '../../functions/platform/domain/ports.ts';
 import { CAPTURE_CODE_ALPHABET, CAPTURE_ERRORS, CAPTURE_LIMITS } from '../../shared/capture-rules.ts';
 import { PHOTO_CONSENT_VERSION, PHOTO_LIMITS } from '../../shared/photo-rules.ts';
 import { fakePhoto, fakePhotos, WEB_URL } from '../support/fakes/index.ts';

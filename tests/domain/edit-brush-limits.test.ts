@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAvatarBatch } from '../../functions/generation/domain/create-batch.ts';
 import { askForEdit, EDIT_REQUESTS, editAvatar } from '../../functions/generation/domain/edits.ts';
-import type { User } from '../../functions/accounts/domain/ports.ts';
+import type { User } from '../../functions/platform/domain/ports.ts';
 import { EDIT_MASK_MAX_SHARE, EDIT_MESSAGES, EDIT_TOKEN_COST } from '../../shared/edit-rules.ts';
 import { brushPng, deliverAll, type EditWorld, editWorld, refusal, tokens } from '../support/edit-world.ts';
 import { fakePhoto } from '../support/fakes/images.ts';

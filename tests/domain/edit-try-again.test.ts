@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createAvatarBatch } from '../../functions/generation/domain/create-batch.ts';
 import { editAvatar } from '../../functions/generation/domain/edits.ts';
 import { tryTaskAgain } from '../../functions/generation/domain/try-again.ts';
-import type { User } from '../../functions/accounts/domain/ports.ts';
+import type { User } from '../../functions/platform/domain/ports.ts';
 import { EDIT_TOKEN_COST } from '../../shared/edit-rules.ts';
 import {
   brushPng,

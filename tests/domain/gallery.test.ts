@@ -21,7 +21,7 @@ import {
   prepareArchive,
 } from '../../functions/generation/domain/result-archives.ts';
 import { processTaskMessage } from '../../functions/generation/domain/worker.ts';
-import type { User } from '../../functions/accounts/domain/ports.ts';
+import type { User } from '../../functions/platform/domain/ports.ts';
 import { fakeGeneration } from '../support/fakes/generation.ts';
 
 type World = ReturnType<typeof fakeGeneration>;

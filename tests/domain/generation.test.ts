@@ -18,7 +18,7 @@ import {
 import { afterTaskFinished } from '../../functions/generation/domain/task-finished.ts';
 import { tryTaskAgain } from '../../functions/generation/domain/try-again.ts';
 import { processTaskMessage } from '../../functions/generation/domain/worker.ts';
-import type { User } from '../../functions/accounts/domain/ports.ts';
+import type { User } from '../../functions/platform/domain/ports.ts';
 import type { TeamPayer } from '../../functions/teams/domain/ports.ts';
 import { fakeGeneration } from '../support/fakes/generation.ts';
 

@@ -11,7 +11,7 @@ import {
   PASSWORD_CHECK_FAILURES,
   PASSWORD_CHECKS_PAUSED,
 } from '../../functions/accounts/domain/password-check.ts';
-import type { User } from '../../functions/accounts/domain/ports.ts';
+import type { User } from '../../functions/platform/domain/ports.ts';
 import { requestAccountDeletion } from '../../functions/privacy/domain/account-deletion.ts';
 import { fakePrivacy } from '../support/fakes/generation.ts';
 import { fakeAccounts, WEB_URL } from '../support/fakes/index.ts';

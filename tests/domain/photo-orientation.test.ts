@@ -12,7 +12,7 @@ import {
   uprightFace,
 } from '../../functions/photos/domain/orientation.ts';
 import { listPhotos } from '../../functions/photos/domain/photos.ts';
-import type { User } from '../../functions/accounts/domain/ports.ts';
+import type { User } from '../../functions/platform/domain/ports.ts';
 import { PHOTO_CONSENT_VERSION } from '../../shared/photo-rules.ts';
 import { readFakePhoto } from '../support/fakes/images.ts';
 import { fakePhoto, fakePhotos } from '../support/fakes/index.ts';

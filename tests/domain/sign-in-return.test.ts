@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { requestLoginLink, signUp } from '../../functions/accounts/domain/accounts.ts';
 import { redeemLoginLink } from '../../functions/accounts/domain/link-sign-in.ts';
-import type { OutgoingEmail } from '../../functions/accounts/domain/ports.ts';
+import type { OutgoingEmail } from '../../functions/platform/domain/ports.ts';
 import { fakeAccounts, WEB_URL } from '../support/fakes/index.ts';
 
 const caller = { clientAddress: '203.0.113.7' };

@@ -2,7 +2,7 @@
 // (style-images.ts) against the in-memory ports. The lease against DynamoDB, the multipart form and the real
 // decoder stay in tests/integration/admin-style-transfer.test.ts and admin-style-images.test.ts.
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../functions/accounts/domain/ports.ts';
+import type { User } from '../../functions/platform/domain/ports.ts';
 import { ADMIN_STYLE_DEFAULTS } from '../../functions/styles/domain/admin-styles.ts';
 import { STYLE_CATALOGUE } from '../../functions/styles/domain/catalogue/index.ts';
 import type { StyleImageFiles } from '../../functions/styles/domain/ports.ts';

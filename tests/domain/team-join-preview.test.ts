@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../../functions/accounts/domain/rate-limits.ts';
 import { RateLimitedError } from '../../functions/platform/domain/errors.ts';
-import type { User } from '../../functions/accounts/domain/ports.ts';
+import type { User } from '../../functions/platform/domain/ports.ts';
 import { previewJoinCode } from '../../functions/teams/domain/join-preview.ts';
 import { setTeamLanguage } from '../../functions/teams/domain/team-language.ts';
 import {

@@ -5,7 +5,7 @@
 // the in-memory ports (the store's condition itself: tests/contracts/team-store.contract.ts).
 import { describe, expect, it } from 'vitest';
 import { InviteRoomError, RateLimitedError } from '../../functions/platform/domain/errors.ts';
-import type { User } from '../../functions/accounts/domain/ports.ts';
+import type { User } from '../../functions/platform/domain/ports.ts';
 import { mailSafeName } from '../../functions/teams/domain/team-emails.ts';
 import {
   createInviteLink,

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { resultFilename } from '../../functions/generation/domain/task-names.ts';
 import type { TaskRecord } from '../../functions/generation/domain/tasks.ts';
-import type { User } from '../../functions/accounts/domain/ports.ts';
+import type { User } from '../../functions/platform/domain/ports.ts';
 import {
   allowanceLeft,
   allowanceOfSeat,

@@ -4,8 +4,8 @@
 // header was read first, the decoder expanded it (a gigabyte and seconds of CPU) before the same 400.
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { keys } from '../../functions/platform/dynamodb/keys.ts';
 import { newTaskId } from '../../functions/generation/domain/task-names.ts';
+import { keys } from '../../functions/platform/dynamodb/keys.ts';
 import { STYLE_CATALOGUE } from '../../functions/styles/domain/catalogue/index.ts';
 import { MASK_DATA_URL_PREFIX } from '../../shared/edit-rules.ts';
 import { call, signedInUser, type TestUser, testTable } from '../support/handler-events.ts';

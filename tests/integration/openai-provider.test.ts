@@ -4,7 +4,6 @@ import OpenAI, { toFile } from 'openai';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OpenAiImageProvider } from '../../functions/generation/ai/openai-image-provider.ts';
-import { encodeMaskPng } from '../../functions/generation/images/edit-mask-png.ts';
 import { editMask } from '../../functions/generation/domain/edit-masks.ts';
 import { editPrompt } from '../../functions/generation/domain/edit-prompts.ts';
 import type {
@@ -18,6 +17,7 @@ import {
   ProviderRefusalError,
   ProviderTransientError,
 } from '../../functions/generation/domain/provider-errors.ts';
+import { encodeMaskPng } from '../../functions/generation/images/edit-mask-png.ts';
 import { DEFAULT_RECIPE } from '../../functions/styles/domain/render-recipe.ts';
 import { type FakeImageProvider, startFakeImageProvider } from '../support/fake-image-provider.ts';
 

@@ -8,7 +8,6 @@ import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient } from '../../functions/platform/dynamodb/client.ts';
-import { SqsPrivacyJobQueue } from '../../functions/privacy/sqs/sqs-privacy-job-queue.ts';
 import { requestAccountDeletion } from '../../functions/privacy/domain/account-deletion.ts';
 import { requestDataExport } from '../../functions/privacy/domain/data-export.ts';
 import { runPrivacyJob, sweepPrivacyJobs } from '../../functions/privacy/domain/job-runs.ts';
@@ -17,6 +16,7 @@ import {
   JOB_QUEUE_GRACE_SECONDS,
   type JobRef,
 } from '../../functions/privacy/domain/jobs.ts';
+import { SqsPrivacyJobQueue } from '../../functions/privacy/sqs/sqs-privacy-job-queue.ts';
 import { backfillOwners } from '../../infra/ops/backfill-owners.ts';
 import { callRoute, mailsTo, newEmail, stack } from '../support/api.ts';
 import { createLocalAccount } from '../support/local-account.ts';

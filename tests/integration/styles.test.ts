@@ -3,10 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient } from '../../functions/platform/dynamodb/client.ts';
-import { DynamoStyleStore } from '../../functions/styles/dynamodb/style-store.ts';
 import { STYLE_CATALOGUE } from '../../functions/styles/domain/catalogue/index.ts';
 import { seedStyleCatalogue } from '../../functions/styles/domain/seed.ts';
 import { fromCatalogue, type NewStyle } from '../../functions/styles/domain/style.ts';
+import { DynamoStyleStore } from '../../functions/styles/dynamodb/style-store.ts';
 import { ensureTable } from '../../infra/local/dynamodb.ts';
 import { activatedUser, callRoute, stack } from '../support/api.ts';
 

@@ -2,8 +2,8 @@
 // decodes, and a message that cannot be sent is reported so its task can be refunded.
 import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SqsTaskQueue } from '../../functions/generation/sqs/sqs-task-queue.ts';
 import { decodeTaskMessage } from '../../functions/generation/domain/task-queue.ts';
+import { SqsTaskQueue } from '../../functions/generation/sqs/sqs-task-queue.ts';
 import { startTestSqs, type TestSqs } from '../support/local-sqs.ts';
 
 let t: TestSqs;

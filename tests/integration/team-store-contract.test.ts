@@ -1,4 +1,4 @@
-// The teams adapters (functions/adapters/dynamodb/team-*.ts) against the contract their fake is held to
+// The teams adapters (functions/teams/dynamodb/*.ts) against the contract their fake is held to
 // (tests/contracts/team-store.contract.ts, the fake's run: tests/domain/team-store-contract.test.ts), on the
 // shared stack's DynamoDB Local.
 import {

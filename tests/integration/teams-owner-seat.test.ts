@@ -1,5 +1,5 @@
 // Teams, the owner's own seat (docs/product.md, "Teams"): an owner takes one of the seats the team bought and
-// then creates from the team's allowance like a member (the create's payer, functions/adapters/dynamodb/
+// then creates from the team's allowance like a member (the create's payer, functions/teams/dynamodb/
 // team-payers.ts), never from their own tokens; the dashboard's row shows the seat and the progress; giving
 // the seat back after creating leaves it used. The seat counting itself (the database's condition, races
 // included) is the store contract's (tests/contracts/team-store.contract.ts).

@@ -2,7 +2,7 @@
 // team-early-reads.test.ts) stand on: an active account, and a verifier of "token-<userId>" (session
 // version 1) that counts its checks.
 import { DomainError } from '../../functions/platform/domain/errors.ts';
-import type { User } from '../../functions/accounts/domain/ports.ts';
+import type { User } from '../../functions/platform/domain/ports.ts';
 
 export const activeUser = (id: string, domain: string, sessionVersion = 1): User =>
   ({ id, email: `${id}@${domain}`, lang: 'en', status: 'ACTIVE', role: 'user', sessionVersion }) as User;

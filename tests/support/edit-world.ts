@@ -1,9 +1,9 @@
 // The edits' world for the domain tests (edits, edit-try-again, edit-brush-limits): generation over the fakes
 // with the masks kept in memory, the real brush and mask PNG codec, and the segmenter each test gives.
 import sharp from 'sharp';
-import { decodeBrushPng, encodeMaskPng } from '../../functions/generation/images/edit-mask-png.ts';
 import type { EditDeps, EditMaskFiles } from '../../functions/generation/domain/edits.ts';
 import { processTaskMessage } from '../../functions/generation/domain/worker.ts';
+import { decodeBrushPng, encodeMaskPng } from '../../functions/generation/images/edit-mask-png.ts';
 import { fakeGeneration } from './fakes/generation.ts';
 
 export class MemoryMasks implements EditMaskFiles {

@@ -10,40 +10,32 @@ import { join } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { inject } from 'vitest';
 import { accountRoutes } from '../../functions/accounts/account-routes.ts';
-import { DynamoAdminStyleStore } from '../../functions/styles/dynamodb/admin-style-store.ts';
+import { buildAccountDeps } from '../../functions/accounts/account-wiring.ts';
+import { authRoutes } from '../../functions/accounts/routes.ts';
+import { buildLinkResolver, buildSessionResolver, linkTokens } from '../../functions/accounts/wiring.ts';
+import { billingRoutes } from '../../functions/billing/routes.ts';
+import { webhookRoutes } from '../../functions/billing/webhook-routes.ts';
+import { buildWebhookDeps } from '../../functions/billing/webhook-wiring.ts';
+import { buildBillingDeps } from '../../functions/billing/wiring.ts';
+import { avatarRoutes } from '../../functions/generation/routes.ts';
+import { buildAvatarDeps } from '../../functions/generation/wiring.ts';
+import { photoIntakeRoutes } from '../../functions/photos/intake-routes.ts';
+import { photoRoutes } from '../../functions/photos/routes.ts';
+import { buildPhotoDeps, buildPhotoIntakeDeps, captureResolver } from '../../functions/photos/wiring.ts';
+import { GROUP_CONFIG, readConfig } from '../../functions/platform/config.ts';
+import { DomainError } from '../../functions/platform/domain/errors.ts';
 import { createDocumentClient } from '../../functions/platform/dynamodb/client.ts';
+import { groupHandler } from '../../functions/platform/http/group-handler.ts';
 import { SharpImages } from '../../functions/platform/images/sharp-images.ts';
 import { readOutbox } from '../../functions/platform/mail/outbox-mailer.ts';
 import { createS3Client } from '../../functions/platform/s3/client.ts';
-import { S3StyleImageFiles } from '../../functions/styles/s3/style-image-files.ts';
 import { cryptoIds, systemClock } from '../../functions/platform/system.ts';
-import { adminStyleRoutes } from '../../functions/styles/routes.ts';
-import { authRoutes } from '../../functions/accounts/routes.ts';
-import { avatarRoutes } from '../../functions/generation/routes.ts';
-import { billingRoutes } from '../../functions/billing/routes.ts';
-import { GROUP_CONFIG, readConfig } from '../../functions/platform/config.ts';
-import { DomainError } from '../../functions/platform/domain/errors.ts';
-import { groupHandler } from '../../functions/platform/http/group-handler.ts';
-import { photoIntakeRoutes } from '../../functions/photos/intake-routes.ts';
-import { photoRoutes } from '../../functions/photos/routes.ts';
-import { webhookRoutes } from '../../functions/billing/webhook-routes.ts';
-import { teamRoutes } from '../../functions/teams/routes.ts';
-import { buildAccountDeps } from '../../functions/accounts/account-wiring.ts';
-import { buildAvatarDeps } from '../../functions/generation/wiring.ts';
-import { buildBillingDeps } from '../../functions/billing/wiring.ts';
-import {
-  buildPhotoDeps,
-  buildPhotoIntakeDeps,
-  captureResolver,
-} from '../../functions/photos/wiring.ts';
 import { buildPrivacyDeps } from '../../functions/privacy/wiring.ts';
-import {
-  buildLinkResolver,
-  buildSessionResolver,
-  linkTokens,
-} from '../../functions/accounts/wiring.ts';
+import { DynamoAdminStyleStore } from '../../functions/styles/dynamodb/admin-style-store.ts';
+import { adminStyleRoutes } from '../../functions/styles/routes.ts';
+import { S3StyleImageFiles } from '../../functions/styles/s3/style-image-files.ts';
+import { teamRoutes } from '../../functions/teams/routes.ts';
 import { buildTeamDeps } from '../../functions/teams/wiring.ts';
-import { buildWebhookDeps } from '../../functions/billing/webhook-wiring.ts';
 import { LOCAL_PRICE_IDS } from '../../infra/local/stripe/prices.ts';
 import { setAdminRole } from '../../infra/ops/admin-role.ts';
 import { PREFLIGHT_ROUTE_KEY } from '../../shared/api-cors.ts';

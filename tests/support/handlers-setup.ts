@@ -5,8 +5,8 @@
 import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { createDocumentClient } from '../../functions/platform/dynamodb/client.ts';
-import { DynamoStyleStore } from '../../functions/styles/dynamodb/style-store.ts';
 import { seedStyleCatalogue } from '../../functions/styles/domain/seed.ts';
+import { DynamoStyleStore } from '../../functions/styles/dynamodb/style-store.ts';
 import { ensureTable, type LocalDynamo, startDynamoLocal } from '../../infra/local/dynamodb.ts';
 
 declare module 'vitest' {

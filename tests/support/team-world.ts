@@ -2,7 +2,7 @@
 // teams-invite-limits, team-invite-language): the teams' deps over the in-memory ports, made-up people, a team
 // with seats, someone who joins by an open link, and a call's refusal.
 import { DomainError } from '../../functions/platform/domain/errors.ts';
-import type { User } from '../../functions/accounts/domain/ports.ts';
+import type { User } from '../../functions/platform/domain/ports.ts';
 import type { TeamDeps } from '../../functions/teams/domain/ports.ts';
 import { createInviteLink, createTeam, joinTeam } from '../../functions/teams/domain/teams.ts';
 import { TEAM_MESSAGES } from '../../shared/team-rules.ts';

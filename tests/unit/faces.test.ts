@@ -1,7 +1,11 @@
 // The face rules on their own (shared/face-rules.ts, functions/photos/domain/faces/faces.ts). The model
 // itself is exercised on real photos by the integration tests; here, what the rules make of its findings.
 import { describe, expect, it } from 'vitest';
-import { checkPhotoFace, faceDistance, mayShowSomeoneElse } from '../../functions/photos/domain/faces/faces.ts';
+import {
+  checkPhotoFace,
+  faceDistance,
+  mayShowSomeoneElse,
+} from '../../functions/photos/domain/faces/faces.ts';
 import type { DetectedFace, FaceAnalysis } from '../../functions/photos/domain/faces/ports.ts';
 import { FACE_RULES } from '../../shared/face-rules.ts';
 

@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { LocalRenderer } from '../../functions/generation/ai/local-renderer/local-renderer.ts';
 import { OpenAiImageProvider } from '../../functions/generation/ai/openai-image-provider.ts';
-import { providerConfig, readConfig, taskQueueConfig } from '../../functions/platform/config.ts';
 import { buildImageProvider } from '../../functions/generation/provider-wiring.ts';
+import { providerConfig, readConfig, taskQueueConfig } from '../../functions/platform/config.ts';
 
 describe('the image provider setting', () => {
   it('falls back to the local renderer when no key is configured', async () => {

@@ -5,7 +5,6 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readConfig, taskTimingConfig } from '../../functions/platform/config.ts';
 import { splitDebit } from '../../functions/generation/domain/debit.ts';
 import {
   downloadName,
@@ -16,6 +15,7 @@ import {
 } from '../../functions/generation/domain/task-names.ts';
 import { TASK_TIMING } from '../../functions/generation/domain/task-timing.ts';
 import { zipArchive } from '../../functions/generation/domain/zip-archive.ts';
+import { readConfig, taskTimingConfig } from '../../functions/platform/config.ts';
 import { LOCAL_TASK_TIMINGS, taskTimingEnvironment } from '../../infra/local/task-timing.ts';
 import { TASK_QUEUE, timingProblems } from '../../infra/queue-design.ts';
 

@@ -3,12 +3,12 @@
 // measure itself on real faces with the real model (no stand-in for the analyser).
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { FaceApiAnalyzer } from '../../functions/photos/faces/face-api-analyzer.ts';
-import { likenessConfig, providerConfig, readConfig } from '../../functions/platform/config.ts';
+import { measureLikeness, referenceOrder } from '../../functions/generation/domain/likeness.ts';
 import type { PhotoFace } from '../../functions/photos/domain/faces/faces.ts';
 import { checkPhotoFace } from '../../functions/photos/domain/faces/faces.ts';
-import { measureLikeness, referenceOrder } from '../../functions/generation/domain/likeness.ts';
 import type { PhotoRecord } from '../../functions/photos/domain/ports.ts';
+import { FaceApiAnalyzer } from '../../functions/photos/faces/face-api-analyzer.ts';
+import { likenessConfig, providerConfig, readConfig } from '../../functions/platform/config.ts';
 import {
   belowGuarantee,
   DEFAULT_LIKENESS_GUARANTEE,

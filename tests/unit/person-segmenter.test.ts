@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { LocalRenderer } from '../../functions/generation/ai/local-renderer/local-renderer.ts';
+import type { ImageSize } from '../../functions/generation/domain/image-provider.ts';
 import { FaceApiAnalyzer } from '../../functions/photos/faces/face-api-analyzer.ts';
 import { RvmPersonSegmenter } from '../../functions/photos/faces/person-segmenter.ts';
-import type { ImageSize } from '../../functions/generation/domain/image-provider.ts';
 import { DEFAULT_RECIPE, type RenderRecipe } from '../../functions/styles/domain/render-recipe.ts';
 import { selfie } from '../support/face-fixtures.ts';
 

@@ -3,8 +3,8 @@
 // image, the thumbnail, the analysed pixels and the measures must all be of the photo set upright.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { SharpImages } from '../../functions/platform/images/sharp-images.ts';
 import type { Turn } from '../../functions/photos/domain/orientation.ts';
+import { SharpImages } from '../../functions/platform/images/sharp-images.ts';
 
 const LIMITS = {
   maxPixels: 40_000_000,

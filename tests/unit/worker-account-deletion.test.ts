@@ -12,7 +12,7 @@ import {
   type WorkerDeps,
 } from '../../functions/generation/domain/worker.ts';
 import type { PhotoRecord } from '../../functions/photos/domain/ports.ts';
-import type { User } from '../../functions/accounts/domain/ports.ts';
+import type { User } from '../../functions/platform/domain/ports.ts';
 
 const USER = 'user-1';
 const TASK = '179000000099-abcdef012345';

@@ -3,26 +3,22 @@ import type { Language, LedgerPage, UserInfo } from '../../../shared/api-schemas
 import { findPlan } from '../../../shared/catalogue.ts';
 import { appReturnPath } from '../../../shared/sign-in-return.ts';
 import { pagePath } from '../../../shared/web-routes.ts';
-import { DomainError } from '../../platform/domain/errors.ts';
 import type { Log } from '../../generation/domain/ports.ts';
-import type {
-  AccountStore,
-  Clock,
-  IdentityProvider,
-  Ids,
-  Mailer,
-  PasswordHasher,
-  PasswordStrength,
-  RateLimiter,
-  SessionTokens,
-  SignInAttemptStore,
-  User,
-} from './ports.ts';
+import { DomainError } from '../../platform/domain/errors.ts';
+import type { Clock, Ids, Mailer, RateLimiter, User } from '../../platform/domain/ports.ts';
 import { normaliseEmail } from './email-address.ts';
 import { type LinkEmailKind, linkEmail, passwordNoticeEmail } from './emails.ts';
 import { ledgerLink, ledgerOrder } from './ledger-order.ts';
 import { checkCurrentPassword, hasPassword, passwordMatches } from './password-check.ts';
 import { checkNewPassword } from './password-rules.ts';
+import type {
+  AccountStore,
+  IdentityProvider,
+  PasswordHasher,
+  PasswordStrength,
+  SessionTokens,
+  SignInAttemptStore,
+} from './ports.ts';
 import {
   countTowards,
   emailAndClient,

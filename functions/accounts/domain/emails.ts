@@ -2,7 +2,7 @@
 import type { Language } from '../../../shared/api-schemas.ts';
 import { escapeHtml } from '../../../shared/html.ts';
 import { noticeEmail } from '../../platform/domain/email-layout.ts';
-import type { OutgoingEmail } from './ports.ts';
+import type { OutgoingEmail } from '../../platform/domain/ports.ts';
 
 export type LinkEmailKind = 'activation' | 'login';
 

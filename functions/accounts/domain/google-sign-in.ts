@@ -3,8 +3,9 @@
 import { Language } from '../../../shared/api-schemas.ts';
 import { parseEmailAddress } from '../../../shared/email-address.ts';
 import { DomainError } from '../../platform/domain/errors.ts';
-import type { RedeemResult, User, VerifiedIdentity } from './ports.ts';
+import type { User } from '../../platform/domain/ports.ts';
 import type { AccountDeps, Caller, GoogleSignInPorts } from './accounts.ts';
+import type { RedeemResult, VerifiedIdentity } from './ports.ts';
 import { enforceLimits } from './rate-limits.ts';
 import { withSignupBonus } from './signup-bonus.ts';
 

@@ -9,10 +9,10 @@
 //   page's to ask; the API tells it whether this browser asked (previewLoginLink) without using the link.
 import type { LinkLogin, LoginLinkPreview } from '../../../shared/api-schemas.ts';
 import { DomainError } from '../../platform/domain/errors.ts';
-import type { LoginLinkFound } from './ports.ts';
 import { type AccountDeps, BROWSER_SECRET, type Caller, openSession } from './accounts.ts';
 import { maskEmail } from './email-address.ts';
 import { readBrowserToken } from './google-sign-in.ts';
+import type { LoginLinkFound } from './ports.ts';
 import { enforceLimits } from './rate-limits.ts';
 import { withSignupBonus } from './signup-bonus.ts';
 

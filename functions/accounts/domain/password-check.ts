@@ -8,8 +8,9 @@
 import type { Language } from '../../../shared/api-schemas.ts';
 import { pagePath } from '../../../shared/web-routes.ts';
 import { type DomainError, RateLimitedError } from '../../platform/domain/errors.ts';
-import type { Mailer, PasswordCheckPurpose, PasswordHasher, RateLimiter, User } from './ports.ts';
+import type { Mailer, RateLimiter, User } from '../../platform/domain/ports.ts';
 import { passwordChecksPausedEmail } from './emails.ts';
+import type { PasswordCheckPurpose, PasswordHasher } from './ports.ts';
 import type { LimitRule } from './rate-limits.ts';
 
 /** Wrong passwords per account (at login or behind a session) before its password checks pause, and for how long. */

@@ -1,49 +1,6 @@
-// Ports the domain owns; adapters (functions/adapters) implement them over DynamoDB, SES, jose...
+// Ports the domain owns; adapters (functions/accounts/{dynamodb,jose,passwords,openid}) implement them over DynamoDB, SES, jose...
 import type { Language, LedgerEntry } from '../../../shared/api-schemas.ts';
-
-export type AccountStatus = 'PENDING' | 'ACTIVE';
-export type Role = 'user' | 'admin';
-
-export interface User {
-  id: string;
-  email: string;
-  status: AccountStatus;
-  /**
-   * On a record: 'admin' only when an operator granted it (npm run admin-role). On a resolved session
-   * (domain/sessions.ts): also 'admin' while the email is in the stage's ADMIN_EMAILS setting.
-   */
-  role: Role;
-  lang: Language;
-  tokensLtd: number;
-  tokensSubscription: number;
-  stripeCustomerId: string | null;
-  passwordHash: string | null;
-  /** bumped to sign out every session issued before it */
-  sessionVersion: number;
-  createdAt: number;
-  /** The Manage Photos consents as last recorded (functions/photos/domain/consent.ts); null before any. */
-  photoConsent: PhotoConsentRecord | null;
-  /** "Delete my photos once my avatars are ready" */
-  deletePhotosAfterGeneration: boolean;
-  /** "Your avatars are ready" email when a batch finishes (on unless the user turned it off) */
-  batchFinishedEmail: boolean;
-  /** The Google account this one signs in with ("Sign in with Google"), if linked. */
-  googleSignIn: LinkedGoogleSignIn | null;
-}
-
-export interface PhotoConsentRecord {
-  processing: boolean;
-  rights: boolean;
-  version: string;
-  /** Unix seconds */
-  updatedAt: number;
-}
-
-export interface LinkedGoogleSignIn {
-  /** the email Google gave when the link was made */
-  email: string;
-  linkedAt: number;
-}
+import type { Role, SessionClaims, SessionVerifier, User, UserReader } from '../../platform/domain/ports.ts';
 
 export interface NewAccount {
   id: string;
@@ -61,7 +18,6 @@ export interface Activation {
   bonusTokens: number;
   ledgerEntryId: string;
 }
-
 export type RedeemResult =
   | { outcome: 'signed-in'; user: User }
   /** the link was consumed and the account activated, but this mailbox already had its bonus */
@@ -78,7 +34,6 @@ export interface VerifiedIdentity {
   email: string | null;
   emailVerified: boolean;
 }
-
 export interface NewGoogleAccount {
   id: string;
   /** normalised, and verified by the provider */
@@ -96,7 +51,6 @@ export interface LinkBrowser {
   hash: string;
   from: 'google-sign-in' | 'link-request';
 }
-
 export interface LoginLinkRecord {
   tokenHash: string;
   userId: string;
@@ -113,12 +67,6 @@ export interface LoginLinkFound {
   /** null: a link made before links knew their browser */
   browser: LinkBrowser | null;
 }
-
-/** Reads an account by id: all that resolving a session needs. */
-export interface UserReader {
-  getById(id: string): Promise<User | null>;
-}
-
 export interface AccountStore extends UserReader {
   /**
    * Creates a pending account (no tokens yet) and claims its email; an email held by a pending account
@@ -187,7 +135,6 @@ export interface DelayedPaymentView {
   createdAt: number;
   updatedAt: number;
 }
-
 /**
  * One "Sign in with Google" in progress: what the callback must match (state, the browser's cookie) and
  * needs (nonce, PKCE verifier), single-use and short-lived. State and browser key are stored hashed.
@@ -209,7 +156,6 @@ export interface SignInAttemptStore {
    */
   take(stateHash: string, browserHash: string, now: number): Promise<SignInAttempt | null>;
 }
-
 /** Where to send the browser, and what its answer must carry. */
 export interface AuthorizationRequest {
   url: string;
@@ -225,7 +171,6 @@ export type IdentityCheck =
    * issuer, audience, expiry, nonce, signature); unavailable: the provider could not be reached.
    */
   | { ok: false; reason: 'cancelled' | 'rejected' | 'unavailable'; detail: string };
-
 /** The OpenID provider behind "Sign in with Google" (code flow, PKCE S256, state and nonce). */
 export interface IdentityProvider {
   authorizationRequest(): Promise<AuthorizationRequest>;
@@ -239,57 +184,10 @@ export interface IdentityProvider {
   ): Promise<IdentityCheck>;
 }
 
-export interface RateVerdict {
-  allowed: boolean;
-  /** seconds until the current window ends (when refused: when to try again) */
-  retryAfterSeconds: number;
-}
-
-/**
- * Whose a counter is, when its key names someone: deleting an account deletes its counters and those of its
- * address (docs/data-model.md, "Whose items, by key"). Counters of a client address belong to nobody.
- */
-export type CounterOwner = { userId: string } | { email: string };
-
-export interface RateLimiter {
-  /**
-   * Counts one attempt (or `count`); refused, and nothing counted, when that would pass `limit` attempts in
-   * the current window. `owner`: the account or email the counter belongs to (found by key when that account
-   * is deleted or exported).
-   */
-  hit(
-    bucket: string,
-    key: string,
-    limit: number,
-    windowSeconds: number,
-    owner?: CounterOwner,
-    count?: number,
-  ): Promise<RateVerdict>;
-  /** Whether the window still has room, without counting. */
-  peek(bucket: string, key: string, limit: number, windowSeconds: number): Promise<RateVerdict>;
-  /**
-   * Gives back one attempt counted in the current window (an attempt counted before its outcome was known,
-   * that turned out not to count). Never goes below zero.
-   */
-  release(bucket: string, key: string, windowSeconds: number): Promise<void>;
-}
-
-export interface OutgoingEmail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
-
-export interface Mailer {
-  send(email: OutgoingEmail): Promise<void>;
-}
-
 /** Judges how guessable a new password is (a common-password dictionary, patterns, the user's email). */
 export interface PasswordStrength {
   isEasyToGuess(password: string, userInputs: string[]): Promise<boolean>;
 }
-
 /**
  * Why a password is checked. A sign-in (login) comes before a check a signed-in user makes to confirm an
  * action (changing the password, deleting the account): guessing behind a stolen session must not slow
@@ -302,29 +200,6 @@ export interface PasswordHasher {
   hash(password: string): Promise<string>;
   verify(password: string, stored: string, purpose: PasswordCheckPurpose): Promise<boolean>;
 }
-
-export interface SessionClaims {
-  userId: string;
-  sessionVersion: number;
-}
-
-export interface SessionVerifier {
-  /** Throws UNAUTHENTICATED for anything but a valid, unexpired token of ours. */
-  verify(token: string): Promise<SessionClaims>;
-}
-
 export interface SessionTokens extends SessionVerifier {
   issue(claims: SessionClaims): Promise<string>;
-}
-
-export interface Clock {
-  /** Unix seconds */
-  now(): number;
-}
-
-export interface Ids {
-  newId(): string;
-  /** at least 128 bits of randomness, URL-safe */
-  newSecret(): string;
-  hashSecret(secret: string): string;
 }

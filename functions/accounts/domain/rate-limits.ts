@@ -5,7 +5,7 @@
 // password-check.ts) pauses password checks only: login links, Google and open sessions keep working.
 import type { Language } from '../../../shared/api-schemas.ts';
 import { RateLimitedError } from '../../platform/domain/errors.ts';
-import type { CounterOwner, RateLimiter } from './ports.ts';
+import type { CounterOwner, RateLimiter } from '../../platform/domain/ports.ts';
 
 export interface LimitRule {
   limit: number;

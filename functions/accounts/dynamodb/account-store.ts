@@ -1,7 +1,13 @@
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { LEDGER_REASONS, type LedgerEntry } from '../../../shared/api-schemas.ts';
+import { listDelayedPayments } from '../../billing/dynamodb/delayed-payment-list.ts';
 import { DomainError } from '../../platform/domain/errors.ts';
+import type { Role, User } from '../../platform/domain/ports.ts';
+import { failedConditions, isConditionFailure } from '../../platform/dynamodb/conditions.ts';
+import { keys, ownedBy, TTL_ATTRIBUTE } from '../../platform/dynamodb/keys.ts';
+import { queryPages } from '../../platform/dynamodb/query-pages.ts';
+import { DynamoUserReader, toUser } from '../../platform/dynamodb/user-reader.ts';
 import type {
   AccountStore,
   Activation,
@@ -11,17 +17,10 @@ import type {
   NewAccount,
   NewGoogleAccount,
   RedeemResult,
-  Role,
-  User,
   VerifiedIdentity,
 } from '../domain/ports.ts';
 import { activationWrites, type TransactItem } from './activation-writes.ts';
-import { failedConditions, isConditionFailure } from '../../platform/dynamodb/conditions.ts';
-import { listDelayedPayments } from '../../billing/dynamodb/delayed-payment-list.ts';
 import { googleAccountWrites, googleLinkWrites, newAccountItem } from './google-sign-in-writes.ts';
-import { keys, ownedBy, TTL_ATTRIBUTE } from '../../platform/dynamodb/keys.ts';
-import { queryPages } from '../../platform/dynamodb/query-pages.ts';
-import { DynamoUserReader, toUser } from '../../platform/dynamodb/user-reader.ts';
 
 const LedgerItem = z.object({
   entry_id: z.string(),

@@ -2,9 +2,9 @@
 import { DeleteCommand, type DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { LANGUAGES } from '../../../shared/api-schemas.ts';
-import type { SignInAttempt, SignInAttemptStore } from '../domain/ports.ts';
 import { isConditionFailure } from '../../platform/dynamodb/conditions.ts';
 import { keys, TTL_ATTRIBUTE } from '../../platform/dynamodb/keys.ts';
+import type { SignInAttempt, SignInAttemptStore } from '../domain/ports.ts';
 
 const AttemptItem = z.object({
   browser_hash: z.string(),

@@ -1,8 +1,10 @@
 // The transactions of "Sign in with Google": linking an account to a provider subject, or creating an
 // active account for one. The signup bonus goes through activation-writes.ts like every activation.
-import type { Activation, NewGoogleAccount, User, VerifiedIdentity } from '../domain/ports.ts';
-import { activationWrites, signupBonusWrites, type TransactItem, type Writes } from './activation-writes.ts';
+
+import type { User } from '../../platform/domain/ports.ts';
 import { keys, ownedBy, TTL_ATTRIBUTE } from '../../platform/dynamodb/keys.ts';
+import type { Activation, NewGoogleAccount, VerifiedIdentity } from '../domain/ports.ts';
+import { activationWrites, signupBonusWrites, type TransactItem, type Writes } from './activation-writes.ts';
 
 /** An account item as every account starts: no tokens, no password, session version 1. */
 export function newAccountItem(a: { id: string; email: string; lang: string; createdAt: number }) {

@@ -3,7 +3,12 @@
 // The key is derived from the session secret for this one use.
 import { createHmac } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
-import { LINK_ROUTES, type LinkClaims, type LinkRoute, type LinkTokens } from '../../platform/domain/download-links.ts';
+import {
+  LINK_ROUTES,
+  type LinkClaims,
+  type LinkRoute,
+  type LinkTokens,
+} from '../../platform/domain/download-links.ts';
 import { DomainError } from '../../platform/domain/errors.ts';
 import { hmacKey } from './jwt-sessions.ts';
 

@@ -4,7 +4,7 @@ import type { Language } from '../../../shared/api-schemas.ts';
 import { findPack, SUBSCRIPTION, type SubscriptionPlan, type TokenPack } from '../../../shared/catalogue.ts';
 import { pagePath } from '../../../shared/web-routes.ts';
 import { DomainError, SubscriptionExistsError } from '../../platform/domain/errors.ts';
-import type { Clock, Ids, User } from '../../accounts/domain/ports.ts';
+import type { Clock, Ids, User } from '../../platform/domain/ports.ts';
 import type { BillingAccount, BillingStore, CheckoutMode, PaymentProvider } from './ports.ts';
 
 export interface BillingDeps {

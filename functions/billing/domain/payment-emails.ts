@@ -5,7 +5,7 @@ import type { Language } from '../../../shared/api-schemas.ts';
 import { formatPrice, type SubscriptionPlan, type TokenPack } from '../../../shared/catalogue.ts';
 import { pagePath } from '../../../shared/web-routes.ts';
 import { noticeEmail } from '../../platform/domain/email-layout.ts';
-import type { OutgoingEmail } from '../../accounts/domain/ports.ts';
+import type { OutgoingEmail } from '../../platform/domain/ports.ts';
 
 const COPY = {
   en: {

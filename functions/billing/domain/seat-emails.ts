@@ -5,7 +5,7 @@ import type { Language } from '../../../shared/api-schemas.ts';
 import { formatPrice } from '../../../shared/catalogue.ts';
 import { TEAM_LIMITS } from '../../../shared/team-rules.ts';
 import { noticeEmail } from '../../platform/domain/email-layout.ts';
-import type { OutgoingEmail } from '../../accounts/domain/ports.ts';
+import type { OutgoingEmail } from '../../platform/domain/ports.ts';
 import { teamPageUrl } from '../../teams/domain/team-access.ts';
 
 const COPY = {

@@ -5,7 +5,7 @@
 import { CURRENCY } from '../../../shared/catalogue.ts';
 import { TEAM_SEAT } from '../../../shared/team-rules.ts';
 import type { Metrics } from '../../platform/domain/metrics.ts';
-import type { Clock, Ids, Mailer } from '../../accounts/domain/ports.ts';
+import type { Clock, Ids, Mailer } from '../../platform/domain/ports.ts';
 import type { CheckoutEvent } from './pack-payments.ts';
 import type { CheckoutRecord, PaymentProvider, SeatPurchaseRecord, WebhookStore } from './ports.ts';
 import { emailOnce } from './receipts.ts';

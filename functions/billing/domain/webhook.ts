@@ -6,7 +6,7 @@
 import { SUBSCRIPTION } from '../../../shared/catalogue.ts';
 import { TEAM_SEAT } from '../../../shared/team-rules.ts';
 import type { Metrics } from '../../platform/domain/metrics.ts';
-import type { Clock, Ids, Mailer } from '../../accounts/domain/ports.ts';
+import type { Clock, Ids, Mailer } from '../../platform/domain/ports.ts';
 import {
   type CheckoutEvent,
   checkedPack,

@@ -3,6 +3,15 @@
 // the value read) and its ledger entry. Concurrent or repeated deliveries fail a condition and change nothing.
 import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
+import { claimedAttribute } from '../../accounts/dynamodb/email-claims.ts';
+import {
+  type Attempt,
+  type TransactItem,
+  transactWithRetry,
+} from '../../platform/dynamodb/balance-transaction.ts';
+import { accountOwner, keys, OWNER_ATTRIBUTE, ownedBy, TTL_ATTRIBUTE } from '../../platform/dynamodb/keys.ts';
+import { ledgerPut } from '../../platform/dynamodb/ledger-put.ts';
+import { teamLedgerPut } from '../../teams/dynamodb/team-ledger.ts';
 import type {
   BillingAccount,
   CreditOutcome,
@@ -11,12 +20,7 @@ import type {
   RefundClawback,
   SeatCredit,
 } from '../domain/ports.ts';
-import { type Attempt, type TransactItem, transactWithRetry } from '../../platform/dynamodb/balance-transaction.ts';
-import { claimedAttribute } from '../../accounts/dynamodb/email-claims.ts';
-import { accountOwner, keys, OWNER_ATTRIBUTE, ownedBy, TTL_ATTRIBUTE } from '../../platform/dynamodb/keys.ts';
-import { ledgerPut } from '../../platform/dynamodb/ledger-put.ts';
 import { seatsPaidPut } from './seat-purchases.ts';
-import { teamLedgerPut } from '../../teams/dynamodb/team-ledger.ts';
 
 type ReadAccount = (userId: string) => Promise<BillingAccount | null>;
 

@@ -3,10 +3,10 @@
 // docs/data-model.md: CHECKOUT#, with team_id; TEAM's stripe_customer_id; SEAT_PURCHASE#.
 import { type DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TEAM_SEAT } from '../../../shared/team-rules.ts';
-import type { SeatCheckoutRecords, SeatPurchaseView } from '../../teams/domain/ports.ts';
 import { consistentGet } from '../../platform/dynamodb/client.ts';
 import { isConditionFailure } from '../../platform/dynamodb/conditions.ts';
 import { keys, ownedBy } from '../../platform/dynamodb/keys.ts';
+import type { SeatCheckoutRecords, SeatPurchaseView } from '../../teams/domain/ports.ts';
 import { listSeatPurchases } from './seat-purchase-list.ts';
 
 /** The checkout record the webhook credits seats from (docs/data-model.md: CHECKOUT#, with team_id). */

@@ -3,8 +3,8 @@
 // Query (infra/group-needs.ts lists each bundle's table actions).
 import { type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import type { SeatPurchaseView } from '../../teams/domain/ports.ts';
 import { keys, TTL_ATTRIBUTE } from '../../platform/dynamodb/keys.ts';
+import type { SeatPurchaseView } from '../../teams/domain/ports.ts';
 
 const PurchaseItem = z.object({
   session_id: z.string(),

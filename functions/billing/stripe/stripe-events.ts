@@ -1,8 +1,8 @@
 // Verifies a webhook delivery (signature over the exact raw bytes, Stripe's default 300 s tolerance) and
 // reads the event into the billing domain's words.
 import type Stripe from 'stripe';
-import type { BillingEvent, EventVerifier } from '../domain/ports.ts';
 import { DomainError } from '../../platform/domain/errors.ts';
+import type { BillingEvent, EventVerifier } from '../domain/ports.ts';
 
 const idOf = (v: string | { id: string } | null | undefined): string | null =>
   typeof v === 'string' ? v : (v?.id ?? null);

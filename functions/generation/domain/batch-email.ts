@@ -2,7 +2,7 @@
 // gallery. The account page turns it off (batch_email).
 import type { Language } from '../../../shared/api-schemas.ts';
 import { escapeHtml } from '../../../shared/html.ts';
-import type { OutgoingEmail } from '../../accounts/domain/ports.ts';
+import type { OutgoingEmail } from '../../platform/domain/ports.ts';
 
 const copy = {
   en: {

@@ -4,7 +4,7 @@
 
 import { type Language, MAX_STYLES_PER_BATCH } from '../../../shared/api-schemas.ts';
 import { combinationsOf, type StyleChoices, type TaskChoice } from '../../../shared/style-choices.ts';
-import type { User } from '../../accounts/domain/ports.ts';
+import type { User } from '../../platform/domain/ports.ts';
 import type { Style } from '../../styles/domain/style.ts';
 import { promptWithChoice, recipeWithChoice } from '../../styles/domain/style-choices.ts';
 import { checkAllowed } from '../../teams/domain/allowed.ts';

@@ -24,7 +24,7 @@ import {
 import { BACKDROP_IDS, type BackdropId, OUTFIT_IDS, type OutfitId } from '../../../shared/style-choices.ts';
 import { DomainError, NotEnoughTokensError, RateLimitedError } from '../../platform/domain/errors.ts';
 import { readImageHeader } from '../../platform/domain/image-header.ts';
-import type { RateLimiter, User } from '../../accounts/domain/ports.ts';
+import type { RateLimiter, User } from '../../platform/domain/ports.ts';
 import { BRUSHED, brushedShare, type MaskImage } from './edit-masks.ts';
 import { editRecipe } from './edit-prompts.ts';
 import type { EditAspect, EditKind, EditSpec, RetouchLevel } from './image-provider.ts';

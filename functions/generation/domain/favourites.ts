@@ -2,7 +2,7 @@
 // partition, written under a condition on the task's key and status, so nobody stars (or learns about) a task
 // that is not theirs, and it follows the user to every device.
 import { DomainError } from '../../platform/domain/errors.ts';
-import type { Clock, User } from '../../accounts/domain/ports.ts';
+import type { Clock, User } from '../../platform/domain/ports.ts';
 import { withheldError } from './keep-anyway.ts';
 import { isTaskId } from './task-names.ts';
 import type { TaskStore } from './tasks.ts';

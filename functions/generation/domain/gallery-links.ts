@@ -3,7 +3,7 @@
 
 import { issueLink, type LinkRoute, type LinkTokens } from '../../platform/domain/download-links.ts';
 import { DomainError } from '../../platform/domain/errors.ts';
-import type { User } from '../../accounts/domain/ports.ts';
+import type { User } from '../../platform/domain/ports.ts';
 import { finishedTask, type GalleryDeps } from './gallery.ts';
 import { prepareArchive } from './result-archives.ts';
 

@@ -3,9 +3,9 @@
 // goes through the caller's own partition and prefix: another user's task or file is simply not found.
 import type { AvatarTask, Language } from '../../../shared/api-schemas.ts';
 import { presetDownloadName, RESULT_PRESETS, type ResultPreset } from '../../../shared/result-presets.ts';
-import { DomainError, RateLimitedError } from '../../platform/domain/errors.ts';
 import type { PhotoStore } from '../../photos/domain/ports.ts';
-import type { Clock, RateLimiter, User } from '../../accounts/domain/ports.ts';
+import { DomainError, RateLimitedError } from '../../platform/domain/errors.ts';
+import type { Clock, RateLimiter, User } from '../../platform/domain/ports.ts';
 import type { EditSpec } from './image-provider.ts';
 import { withheldError } from './keep-anyway.ts';
 import type { ResultFiles, ResultImages } from './ports.ts';

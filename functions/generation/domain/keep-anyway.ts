@@ -4,7 +4,7 @@
 // read, so a double click or two calls at once debit once; the first makes it an avatar like any other.
 import { TEAM_MESSAGES } from '../../../shared/team-rules.ts';
 import { DomainError, NotEnoughTokensError } from '../../platform/domain/errors.ts';
-import type { Clock, Ids, User } from '../../accounts/domain/ports.ts';
+import type { Clock, Ids, User } from '../../platform/domain/ports.ts';
 import { isTaskId } from './task-names.ts';
 import type { TaskStore } from './tasks.ts';
 

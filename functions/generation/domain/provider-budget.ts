@@ -3,7 +3,7 @@
 // tokens or queues anything; a refusal says why in the user's words and when to come back.
 import { RateLimitedError } from '../../platform/domain/errors.ts';
 import type { Metrics } from '../../platform/domain/metrics.ts';
-import type { Clock } from '../../accounts/domain/ports.ts';
+import type { Clock } from '../../platform/domain/ports.ts';
 
 export interface ProviderBudgetLimits {
   /** provider calls one account may cause in a UTC day */

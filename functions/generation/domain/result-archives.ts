@@ -3,7 +3,7 @@
 // a short-lived redirect. Both count against the same per-user limit.
 import { createHash } from 'node:crypto';
 import { DomainError } from '../../platform/domain/errors.ts';
-import type { User } from '../../accounts/domain/ports.ts';
+import type { User } from '../../platform/domain/ports.ts';
 import { countTowards, GALLERY_LIMITS, type GalleryDeps } from './gallery.ts';
 import type { ResultFiles } from './ports.ts';
 import { downloadName } from './task-names.ts';

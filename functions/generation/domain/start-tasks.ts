@@ -6,10 +6,10 @@
 import type { Language } from '../../../shared/api-schemas.ts';
 import { PHOTO_LIMITS } from '../../../shared/photo-rules.ts';
 import { TEAM_MESSAGES } from '../../../shared/team-rules.ts';
-import { DomainError, NotEnoughTokensError } from '../../platform/domain/errors.ts';
 import { hasPhotoConsent } from '../../photos/domain/consent.ts';
 import type { PhotoStore } from '../../photos/domain/ports.ts';
-import type { Clock, Ids, User } from '../../accounts/domain/ports.ts';
+import { DomainError, NotEnoughTokensError } from '../../platform/domain/errors.ts';
+import type { Clock, Ids, User } from '../../platform/domain/ports.ts';
 import type { StyleReader } from '../../styles/domain/style-store.ts';
 import type { TeamPayer, TeamPayers } from '../../teams/domain/ports.ts';
 import type { Log } from './ports.ts';

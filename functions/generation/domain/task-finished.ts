@@ -2,10 +2,10 @@
 // "your avatars are ready" email, and the photos' deletion for an account that asked for it ("delete my
 // photos once my avatars are ready", functions/photos/domain/retention.ts) once nothing else is pending.
 
-import type { Metrics } from '../../platform/domain/metrics.ts';
 import type { PhotoFiles, PhotoStore } from '../../photos/domain/ports.ts';
 import { photosAfterAvatarsReady } from '../../photos/domain/retention.ts';
-import type { Clock, Mailer, UserReader } from '../../accounts/domain/ports.ts';
+import type { Metrics } from '../../platform/domain/metrics.ts';
+import type { Clock, Mailer, UserReader } from '../../platform/domain/ports.ts';
 import { batchFinishedEmail } from './batch-email.ts';
 import type { Log } from './ports.ts';
 import type { TaskStore } from './tasks.ts';

@@ -7,7 +7,7 @@
 import type { Language } from '../../../shared/api-schemas.ts';
 import { EDIT_TOKEN_COST, MASK_DATA_URL_PREFIX } from '../../../shared/edit-rules.ts';
 import { DomainError } from '../../platform/domain/errors.ts';
-import type { User } from '../../accounts/domain/ports.ts';
+import type { User } from '../../platform/domain/ports.ts';
 import { checkAllowed } from '../../teams/domain/allowed.ts';
 import { checkChoiceAccepted, newTaskFor } from './create-batch.ts';
 import { type EditBody, type EditDeps, editAvatar } from './edits.ts';

@@ -7,7 +7,7 @@
 import { FACE_RULES, LIKENESS_REFUNDS_PER_DAY } from '../../../shared/face-rules.ts';
 import type { FaceAnalyzer } from '../../photos/domain/faces/ports.ts';
 import type { PhotoFiles, PhotoStore } from '../../photos/domain/ports.ts';
-import type { Ids } from '../../accounts/domain/ports.ts';
+import type { Ids } from '../../platform/domain/ports.ts';
 import { brushedShare, EditMaskError, editFaceOf, editMask } from './edit-masks.ts';
 import { editPrompt } from './edit-prompts.ts';
 import type { EditImages, EditMaskFiles } from './edits.ts';

@@ -2,9 +2,9 @@
 import * as z from 'zod/mini';
 import { EDIT_ASPECTS, EDIT_KINDS, RETOUCH_LEVELS } from '../../../shared/edit-rules.ts';
 import { BACKDROP_IDS, OUTFIT_IDS } from '../../../shared/style-choices.ts';
+import { Recipe } from '../../styles/dynamodb/style-items.ts';
 import type { EditSpec } from '../domain/image-provider.ts';
 import type { TaskRecord, TaskSummary } from '../domain/tasks.ts';
-import { Recipe } from '../../styles/dynamodb/style-items.ts';
 
 const ERROR_CODES = [
   'refused',

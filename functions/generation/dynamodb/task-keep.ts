@@ -2,13 +2,17 @@
 // the avatar unlocked, in one transaction conditioned on the task still being withheld and on the balance as
 // read. Two calls at once: one transaction goes through, the other finds the task kept and debits nothing.
 import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  type Attempt,
+  type TransactItem,
+  transactWithRetry,
+} from '../../platform/dynamodb/balance-transaction.ts';
+import { keys } from '../../platform/dynamodb/keys.ts';
+import { memberAllowanceChange } from '../../teams/dynamodb/team-payers.ts';
 import { splitDebit } from '../domain/debit.ts';
 import { isWithheld, type KeepOutcome } from '../domain/tasks.ts';
-import { type Attempt, type TransactItem, transactWithRetry } from '../../platform/dynamodb/balance-transaction.ts';
-import { keys } from '../../platform/dynamodb/keys.ts';
 import { toTask } from './task-items.ts';
 import { balanceSet, ledgerLines, readBalance } from './task-money.ts';
-import { memberAllowanceChange } from '../../teams/dynamodb/team-payers.ts';
 
 /** Concurrent writes to one balance each retry until the balance they read holds. */
 const BALANCE_ATTEMPTS = 60;

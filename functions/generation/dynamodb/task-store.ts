@@ -1,6 +1,10 @@
 // Avatar tasks and batches in the one table (docs/data-model.md): tasks and batches in their owner's
 // partition, pending tasks also in gsi1 by deadline for the sweeper. Status changes are conditional writes.
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { isConditionFailure, writtenUnlessConditionFails } from '../../platform/dynamodb/conditions.ts';
+import { keys } from '../../platform/dynamodb/keys.ts';
+import { queryPages } from '../../platform/dynamodb/query-pages.ts';
+import { DynamoUserReader } from '../../platform/dynamodb/user-reader.ts';
 import {
   type CompleteOutcome,
   type CreateBatchOutcome,
@@ -18,14 +22,10 @@ import {
   type TaskStatus,
   type TaskStore,
 } from '../domain/tasks.ts';
-import { isConditionFailure, writtenUnlessConditionFails } from '../../platform/dynamodb/conditions.ts';
-import { keys } from '../../platform/dynamodb/keys.ts';
-import { queryPages } from '../../platform/dynamodb/query-pages.ts';
 import { createEdit } from './task-edits.ts';
 import { SUMMARY_ATTRIBUTES, toSummary, toTask } from './task-items.ts';
 import { keepTask } from './task-keep.ts';
 import { completeTask, createBatch, type FailOptions, failTask } from './task-money.ts';
-import { DynamoUserReader } from '../../platform/dynamodb/user-reader.ts';
 
 const TASK_ID = /^[A-Za-z0-9-]{1,64}$/;
 const STATUS = { '#status': 'status' };

@@ -21,7 +21,7 @@ import {
 import type { Language } from '../../../shared/language.ts';
 import { PHOTO_LIMITS } from '../../../shared/photo-rules.ts';
 import { DomainError, isDomainError, RateLimitedError } from '../../platform/domain/errors.ts';
-import type { User } from '../../accounts/domain/ports.ts';
+import type { User } from '../../platform/domain/ports.ts';
 import { requirePhotoConsent } from './consent.ts';
 import { confirmUploads } from './intake.ts';
 import { displayName, isUploadId } from './photo-names.ts';

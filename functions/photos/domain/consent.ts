@@ -3,7 +3,7 @@
 import type { PhotoConsent } from '../../../shared/api-schemas.ts';
 import { PHOTO_CONSENT_VERSION } from '../../../shared/photo-rules.ts';
 import { DomainError } from '../../platform/domain/errors.ts';
-import type { Clock, User } from '../../accounts/domain/ports.ts';
+import type { Clock, User } from '../../platform/domain/ports.ts';
 import type { PhotoStore } from './ports.ts';
 
 export const CONSENT_MESSAGES = {

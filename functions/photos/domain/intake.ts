@@ -8,12 +8,12 @@
 import type { Rejection, UploadResult } from '../../../shared/api-schemas.ts';
 import { PHOTO_LIMITS, PHOTO_RETENTION_DAYS, type RejectionReason } from '../../../shared/photo-rules.ts';
 import { DomainError, RateLimitedError } from '../../platform/domain/errors.ts';
-import type { PhotoMeasures } from './faces/face-measures.ts';
-import { checkPhotoFace, mayShowSomeoneElse, type PhotoFace } from './faces/faces.ts';
 import { inOrder } from '../../platform/domain/in-order.ts';
-import type { Ids, User } from '../../accounts/domain/ports.ts';
+import type { Ids, User } from '../../platform/domain/ports.ts';
 import { notePhotoProgress } from '../../teams/domain/photo-progress.ts';
 import { requirePhotoConsent } from './consent.ts';
+import type { PhotoMeasures } from './faces/face-measures.ts';
+import { checkPhotoFace, mayShowSomeoneElse, type PhotoFace } from './faces/faces.ts';
 import { sniffPhotoType } from './image-bytes.ts';
 import { analyseUpright } from './orientation.ts';
 import { displayName, isUploadId, newUploadId, photoFilename } from './photo-names.ts';

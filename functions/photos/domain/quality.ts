@@ -1,5 +1,5 @@
 // Quality hints: what the best commercial products tell a user before they spend tokens on a photo.
-// Measured on the stored image scaled to MEASURE_LONG_SIDE (functions/adapters/images), so the
+// Measured on the stored image scaled to MEASURE_LONG_SIDE (functions/platform/images), so the
 // thresholds do not depend on the upload's resolution. A hint is a warning, never a rejection.
 import type { QualityHint } from '../../../shared/photo-rules.ts';
 

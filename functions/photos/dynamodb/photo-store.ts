@@ -9,12 +9,16 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { AddResult, NewPhoto, PhotoRecord, PhotoStore, UploadClaim } from '../domain/ports.ts';
-import type { PhotoConsentRecord } from '../../accounts/domain/ports.ts';
-import { failedConditions, isConditionFailure, isTransactionConflict } from '../../platform/dynamodb/conditions.ts';
+import type { PhotoConsentRecord } from '../../platform/domain/ports.ts';
+import {
+  failedConditions,
+  isConditionFailure,
+  isTransactionConflict,
+} from '../../platform/dynamodb/conditions.ts';
 import { keys, TTL_ATTRIBUTE } from '../../platform/dynamodb/keys.ts';
-import { PhotoItem, readPhotoItems, toRecord } from './photo-items.ts';
 import { DynamoUserReader } from '../../platform/dynamodb/user-reader.ts';
+import type { AddResult, NewPhoto, PhotoRecord, PhotoStore, UploadClaim } from '../domain/ports.ts';
+import { PhotoItem, readPhotoItems, toRecord } from './photo-items.ts';
 
 const slotOf = (sk: string) => Number(sk.slice(keys.photoPrefix.length));
 

@@ -10,9 +10,15 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import type { PhotoType } from '../../../shared/photo-rules.ts';
+import {
+  isMissing,
+  owner,
+  readImage,
+  saveWithThumbnail,
+  WindowedUrlSigner,
+} from '../../platform/s3/media-objects.ts';
 import { isUploadId, uploadIdOf } from '../domain/photo-names.ts';
 import type { PhotoFiles, UploadRead, UploadTargetForm } from '../domain/ports.ts';
-import { isMissing, owner, readImage, saveWithThumbnail, WindowedUrlSigner } from '../../platform/s3/media-objects.ts';
 
 const MEDIA_PREFIXES = { uploads: 'uploads/', photos: 'photos/', thumbnails: 'thumbs/' } as const;
 

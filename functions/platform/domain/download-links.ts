@@ -3,7 +3,7 @@
 // route, one object (a file name, or a set of results) and its user; it lasts minutes and opens nothing else.
 // A session in a URL is refused: URLs end up in history, proxies and access logs.
 import { DomainError } from './errors.ts';
-import type { User, UserReader } from '../../accounts/domain/ports.ts';
+import type { User, UserReader } from './ports.ts';
 
 /** The routes that take `?token=`: they answer a file a browser may open by URL (shared/api-routes.ts). */
 export const LINK_ROUTES = [

@@ -2,7 +2,7 @@
 // an optional table of facts, buttons, a note; HTML with its plain-text part, in the email's language.
 import type { Language } from '../../../shared/api-schemas.ts';
 import { escapeHtml } from '../../../shared/html.ts';
-import type { OutgoingEmail } from '../../accounts/domain/ports.ts';
+import type { OutgoingEmail } from './ports.ts';
 
 interface Notice {
   lang: Language;

@@ -1,7 +1,7 @@
 // An image's format and size read from its first bytes, without decoding a pixel: the one rule every decode of
 // bytes a user sent goes through (docs/operations.md, "Images from users"). A PNG of a few kilobytes can claim
 // 16383 x 16383 pixels and take a gigabyte to decode, so what a route accepts is refused by format and pixel
-// count here first, and the same pixel count is the decoder's own limit after (functions/adapters/images).
+// count here first, and the same pixel count is the decoder's own limit after (functions/platform/images).
 
 export type ImageFormat = 'png' | 'jpeg' | 'webp';
 

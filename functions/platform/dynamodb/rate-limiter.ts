@@ -1,5 +1,5 @@
 import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Clock, CounterOwner, RateLimiter, RateVerdict } from '../../accounts/domain/ports.ts';
+import type { Clock, CounterOwner, RateLimiter, RateVerdict } from '../domain/ports.ts';
 import { isConditionFailure, writtenUnlessConditionFails } from './conditions.ts';
 import { accountOwner, emailOwner, keys, OWNER_ATTRIBUTE, TTL_ATTRIBUTE } from './keys.ts';
 

@@ -2,7 +2,7 @@
 import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { LANGUAGES } from '../../../shared/api-schemas.ts';
-import type { User, UserReader } from '../../accounts/domain/ports.ts';
+import type { User, UserReader } from '../domain/ports.ts';
 import { keys } from './keys.ts';
 
 const UserItem = z.object({

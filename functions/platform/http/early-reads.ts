@@ -10,7 +10,7 @@
 // use case's reads ask `servedFor` whether what they want is what was started.
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { type ApiRoute, routeKey } from '../../../shared/api-routes.ts';
-import type { SessionClaims, SessionVerifier, User, UserReader } from '../../accounts/domain/ports.ts';
+import type { SessionClaims, SessionVerifier, User, UserReader } from '../domain/ports.ts';
 import { presentedToken } from './middleware.ts';
 
 /** A route's part of its early reads. */
@@ -24,7 +24,7 @@ export interface EarlyRoute<Page, Reads extends Record<string, Promise<unknown>>
   /** The route's reads for the verified caller, started beside the account's. */
   reads(userId: string, page: Page): Reads;
   /**
-   * The account from the route's reads, when one of them brings it (functions/adapters/dynamodb/
+   * The account from the route's reads, when one of them brings it (functions/teams/dynamodb/
    * team-caller.ts); without it the account is read by id beside them.
    */
   account?(reads: Reads): Promise<User | null>;

@@ -4,9 +4,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { readSecret } from '../secrets.ts';
 import type { SecretSource } from '../config.ts';
 import { logger } from '../observability/logger.ts';
+import { readSecret } from '../secrets.ts';
 import { cameThroughDistribution } from './client-address.ts';
 import { RequestError } from './error-mapper.ts';
 

@@ -1,6 +1,6 @@
 // The mailer a function's settings name: SES in AWS, the outbox folder locally.
 import type { MailConfig } from '../config.ts';
-import type { Mailer } from '../../accounts/domain/ports.ts';
+import type { Mailer } from '../domain/ports.ts';
 import { OutboxMailer } from './outbox-mailer.ts';
 import { SesMailer } from './ses-mailer.ts';
 

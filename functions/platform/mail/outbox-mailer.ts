@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Mailer, OutgoingEmail } from '../../accounts/domain/ports.ts';
+import type { Mailer, OutgoingEmail } from '../domain/ports.ts';
 
 export interface StoredEmail extends OutgoingEmail {
   id: string;

@@ -1,5 +1,5 @@
 import type { SESv2Client } from '@aws-sdk/client-sesv2';
-import type { Mailer, OutgoingEmail } from '../../accounts/domain/ports.ts';
+import type { Mailer, OutgoingEmail } from '../domain/ports.ts';
 
 /**
  * Sends through SES. The SDK client is loaded on the first email, not at cold start: most requests

@@ -5,7 +5,7 @@
 import type { DeletionStatus, Language } from '../../../shared/api-schemas.ts';
 import { checkCurrentPassword, hasPassword } from '../../accounts/domain/password-check.ts';
 import { DomainError } from '../../platform/domain/errors.ts';
-import type { User } from '../../accounts/domain/ports.ts';
+import type { User } from '../../platform/domain/ports.ts';
 import { privacyEmail } from './emails.ts';
 import { DELETION_STEPS, type DeletionJob } from './jobs.ts';
 import type { PrivacyRequestDeps } from './ports.ts';

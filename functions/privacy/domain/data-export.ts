@@ -4,7 +4,7 @@
 import type { ExportStatus } from '../../../shared/api-schemas.ts';
 import { isLanguage, type Language } from '../../../shared/language.ts';
 import { DomainError } from '../../platform/domain/errors.ts';
-import type { User } from '../../accounts/domain/ports.ts';
+import type { User } from '../../platform/domain/ports.ts';
 import { EXPORT_DAYS, type ExportJob, JOB_QUEUE_GRACE_SECONDS, type JobState } from './jobs.ts';
 import type { PrivacyRequestDeps } from './ports.ts';
 

@@ -1,7 +1,7 @@
 // The privacy emails (account deletion link, deletion done, export ready), in the account's language.
 import type { Language } from '../../../shared/api-schemas.ts';
 import { escapeHtml } from '../../../shared/html.ts';
-import type { OutgoingEmail } from '../../accounts/domain/ports.ts';
+import type { OutgoingEmail } from '../../platform/domain/ports.ts';
 
 const copy = {
   en: {

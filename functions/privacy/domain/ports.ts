@@ -2,8 +2,9 @@
 // keys the `owned` index lists for them, the items their account names, and their files by prefix. No port
 // here can reach another user's data (docs/data-model.md, "Whose items, by key").
 
+import type { PasswordHasher } from '../../accounts/domain/ports.ts';
 import type { Metrics } from '../../platform/domain/metrics.ts';
-import type { Clock, CounterOwner, Ids, Mailer, PasswordHasher, RateLimiter, User } from '../../accounts/domain/ports.ts';
+import type { Clock, CounterOwner, Ids, Mailer, RateLimiter, User } from '../../platform/domain/ports.ts';
 import type { TeamArchiveDeps } from '../../teams/domain/headshots-zip.ts';
 import type { TeamDepartures } from '../../teams/domain/ports.ts';
 import type { DeletionJob, ExportJob, JobRef, NewDeletionJob, NewExportJob, QueuedJob } from './jobs.ts';

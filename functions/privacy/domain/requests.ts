@@ -2,7 +2,7 @@
 // costly or mail-sending requests may be made.
 import type { DeleteAccountRequest } from '../../../shared/api-schemas.ts';
 import { DomainError, RateLimitedError } from '../../platform/domain/errors.ts';
-import type { RateLimiter } from '../../accounts/domain/ports.ts';
+import type { RateLimiter } from '../../platform/domain/ports.ts';
 import type { DeletionConfirmation } from './account-deletion.ts';
 
 export const PRIVACY_LIMITS = {

@@ -3,6 +3,7 @@
 // Read back checked: a malformed record fails loudly.
 import * as z from 'zod/mini';
 import { LANGUAGES } from '../../../shared/language.ts';
+import { keys, TTL_ATTRIBUTE } from '../../platform/dynamodb/keys.ts';
 import {
   DELETION_STEPS,
   type DeletionJob,
@@ -10,7 +11,6 @@ import {
   type ExportJob,
   type JobRef,
 } from '../domain/jobs.ts';
-import { keys, TTL_ATTRIBUTE } from '../../platform/dynamodb/keys.ts';
 
 const STATES = ['queued', 'running', 'done', 'failed'] as const;
 

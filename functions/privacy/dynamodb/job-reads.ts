@@ -1,8 +1,8 @@
 // Reading privacy jobs back by key: a deletion by its record key, an export in its owner's partition.
 import { type DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from '../../platform/dynamodb/keys.ts';
 import type { DeletionJob, ExportJob } from '../domain/jobs.ts';
 import type { PrivacyJobReads } from '../domain/ports.ts';
-import { keys } from '../../platform/dynamodb/keys.ts';
 import { toDeletionJob, toExportJob } from './job-items.ts';
 
 /** Exports read to find the latest: ids start with their time, older ones (random ids) may not sort. */

@@ -2,12 +2,12 @@
 // cannot be sent is logged and reported; the job is recorded, and the sweep sends it later.
 import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { PrivacyJobQueueConfig } from '../../platform/config.ts';
-import { describeJob, encodeJobMessage, type QueuedJob } from '../domain/jobs.ts';
-import type { PrivacyJobQueue } from '../domain/ports.ts';
-import type { TeamArchiveQueue } from '../../teams/domain/ports.ts';
 import { currentCorrelationId, logger } from '../../platform/observability/logger.ts';
 import { createSqsClient } from '../../platform/sqs/client.ts';
 import { correlationAttributes } from '../../platform/sqs/message-context.ts';
+import type { TeamArchiveQueue } from '../../teams/domain/ports.ts';
+import { describeJob, encodeJobMessage, type QueuedJob } from '../domain/jobs.ts';
+import type { PrivacyJobQueue } from '../domain/ports.ts';
 
 export class SqsPrivacyJobQueue implements PrivacyJobQueue {
   private readonly sqs: SQSClient;

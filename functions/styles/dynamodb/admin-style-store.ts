@@ -10,16 +10,14 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type {
-  AdminStyleStore,
-  AuditAction,
-  AuditRecord,
-  AuditStamp,
-  StyleChange,
-} from '../domain/ports.ts';
-import type { NewStyle, Style } from '../domain/style.ts';
-import { isConditionFailure, isTransactionConflict, writtenUnlessConditionFails } from '../../platform/dynamodb/conditions.ts';
+import {
+  isConditionFailure,
+  isTransactionConflict,
+  writtenUnlessConditionFails,
+} from '../../platform/dynamodb/conditions.ts';
 import { keys } from '../../platform/dynamodb/keys.ts';
+import type { AdminStyleStore, AuditAction, AuditRecord, AuditStamp, StyleChange } from '../domain/ports.ts';
+import type { NewStyle, Style } from '../domain/style.ts';
 import { toItem, toStyle } from './style-items.ts';
 import { DynamoStyleReader } from './style-reader.ts';
 

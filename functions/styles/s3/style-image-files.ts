@@ -3,9 +3,9 @@
 //   style-images/<filename>        the checked, re-encoded picture, kept as long as styles may name it
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { uploadIdOf } from '../../photos/domain/photo-names.ts';
-import type { StyleImageFiles } from '../domain/ports.ts';
-import { readImage } from '../../platform/s3/media-objects.ts';
 import { S3PhotoFiles } from '../../photos/s3/photo-files.ts';
+import { readImage } from '../../platform/s3/media-objects.ts';
+import type { StyleImageFiles } from '../domain/ports.ts';
 
 const STYLE_IMAGE_PREFIX = 'style-images/';
 

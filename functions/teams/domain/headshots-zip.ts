@@ -7,12 +7,12 @@
 // that comes before that job has stored the set builds it itself.
 import { createHash } from 'node:crypto';
 import { TEAM_MESSAGES } from '../../../shared/team-rules.ts';
-import { DomainError } from '../../platform/domain/errors.ts';
 import { GALLERY_LIMITS } from '../../generation/domain/gallery.ts';
 import type { ResultFiles, ResultImages } from '../../generation/domain/ports.ts';
 import { downloadName } from '../../generation/domain/task-names.ts';
 import { type LazyArchiveEntry, zipLength, zipStream } from '../../generation/domain/zip-archive.ts';
-import type { User } from '../../accounts/domain/ports.ts';
+import { DomainError } from '../../platform/domain/errors.ts';
+import type { User } from '../../platform/domain/ports.ts';
 import { headshotSizes } from './headshot-files.ts';
 import type { Member, StoredTeamArchives, TeamDeps, TeamStore } from './ports.ts';
 import { teamForDownload } from './teams.ts';

@@ -5,7 +5,7 @@
 // as the login link's look is (accounts/rate-limits.ts): each answer says whether a code exists.
 import type { JoinPreview } from '../../../shared/api-schemas.ts';
 import { enforceLimits, type RateLimitPolicy } from '../../accounts/domain/rate-limits.ts';
-import type { Clock, Ids, RateLimiter, User } from '../../accounts/domain/ports.ts';
+import type { Clock, Ids, RateLimiter, User } from '../../platform/domain/ports.ts';
 import { emailDomainAllowed } from './domains.ts';
 import type { JoinCode, Team, TeamStore } from './ports.ts';
 import { teamError } from './team-access.ts';

@@ -4,7 +4,7 @@
 import type { Language } from '../../../shared/language.ts';
 import type { BackdropId, OutfitId } from '../../../shared/style-choices.ts';
 import type { MemberStatus, TeamRole } from '../../../shared/team-rules.ts';
-import type { Clock, Ids, Mailer, RateLimiter, User, UserReader } from '../../accounts/domain/ports.ts';
+import type { Clock, Ids, Mailer, RateLimiter, User, UserReader } from '../../platform/domain/ports.ts';
 import type { MemberPhotos } from './photo-progress.ts';
 
 export interface TeamCombo {

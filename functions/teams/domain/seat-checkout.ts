@@ -4,7 +4,7 @@
 import type { SeatPurchase } from '../../../shared/api-schemas.ts';
 import type { Language } from '../../../shared/language.ts';
 import { DomainError } from '../../platform/domain/errors.ts';
-import type { Clock, Ids, User } from '../../accounts/domain/ports.ts';
+import type { Clock, Ids, User } from '../../platform/domain/ports.ts';
 import type { SeatCheckoutProvider, SeatCheckoutRecords, Team, TeamAccessReads } from './ports.ts';
 import { teamFor, teamPageUrl } from './team-access.ts';
 

@@ -5,7 +5,7 @@
 import type { Language } from '../../../shared/language.ts';
 import { TEAM_MESSAGES, type TeamMessageId, type TeamRole } from '../../../shared/team-rules.ts';
 import { DomainError, type DomainErrorCode } from '../../platform/domain/errors.ts';
-import type { User } from '../../accounts/domain/ports.ts';
+import type { User } from '../../platform/domain/ports.ts';
 import type { Team, TeamAccessReads } from './ports.ts';
 
 export const teamError = (code: DomainErrorCode, lang: Language, id: TeamMessageId): DomainError =>

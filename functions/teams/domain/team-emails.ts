@@ -6,7 +6,7 @@
 import type { Language } from '../../../shared/language.ts';
 import { TEAM_LIMIT_WORDS, TEAM_LIMITS, teamEmailsPerDay } from '../../../shared/team-rules.ts';
 import { RateLimitedError } from '../../platform/domain/errors.ts';
-import type { Ids, RateLimiter } from '../../accounts/domain/ports.ts';
+import type { Ids, RateLimiter } from '../../platform/domain/ports.ts';
 import type { Team } from './ports.ts';
 
 const DAY = 24 * 60 * 60;

@@ -2,7 +2,7 @@
 // owner's page language), changed on the team page by its owner or admins. An invitation is written in it,
 // with the other language below, and its join link opens the team page in it.
 import { LANGUAGES, type Language } from '../../../shared/language.ts';
-import type { User } from '../../accounts/domain/ports.ts';
+import type { User } from '../../platform/domain/ports.ts';
 import type { TeamDeps } from './ports.ts';
 import { teamError, teamFor } from './team-access.ts';
 

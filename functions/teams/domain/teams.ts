@@ -17,12 +17,12 @@ import {
   type TeamMessageId,
   teamNameProblem,
 } from '../../../shared/team-rules.ts';
-import { noticeEmail } from '../../platform/domain/email-layout.ts';
-import { type DomainErrorCode, InviteRoomError } from '../../platform/domain/errors.ts';
 import { GALLERY_LIMITS } from '../../generation/domain/gallery.ts';
 import type { ResultFiles } from '../../generation/domain/ports.ts';
+import { noticeEmail } from '../../platform/domain/email-layout.ts';
+import { type DomainErrorCode, InviteRoomError } from '../../platform/domain/errors.ts';
 import { inOrder } from '../../platform/domain/in-order.ts';
-import type { Clock, User } from '../../accounts/domain/ports.ts';
+import type { Clock, User } from '../../platform/domain/ports.ts';
 import { allowanceOfSeat } from './allowance.ts';
 import { emailDomainAllowed, normaliseDomain } from './domains.ts';
 import { photosReadyUntil } from './photo-progress.ts';

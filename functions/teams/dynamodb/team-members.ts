@@ -3,8 +3,8 @@
 // function, which builds a team's ZIP ahead of its download, carries only this Query.
 import { type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { TeamRole } from '../../../shared/team-rules.ts';
-import type { ChosenHeadshot, Member, MembersPage, TeamStore } from '../domain/ports.ts';
 import { keys } from '../../platform/dynamodb/keys.ts';
+import type { ChosenHeadshot, Member, MembersPage, TeamStore } from '../domain/ports.ts';
 
 type Item = Record<string, unknown>;
 const num = (v: unknown): number => Number(v ?? 0);

@@ -2,6 +2,9 @@
 // task transaction. Apart from team-store.ts so the avatars group and the worker carry only these reads and
 // writes (infra/group-needs.ts lists each bundle's table actions).
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { type TransactItem, transactWithRetry } from '../../platform/dynamodb/balance-transaction.ts';
+import { consistentGet } from '../../platform/dynamodb/client.ts';
+import { keys } from '../../platform/dynamodb/keys.ts';
 import type {
   Allowed,
   ChosenHeadshot,
@@ -10,9 +13,6 @@ import type {
   TeamPayer,
   TeamPayers,
 } from '../domain/ports.ts';
-import { type TransactItem, transactWithRetry } from '../../platform/dynamodb/balance-transaction.ts';
-import { consistentGet } from '../../platform/dynamodb/client.ts';
-import { keys } from '../../platform/dynamodb/keys.ts';
 import { DynamoTeamAccess } from './team-access.ts';
 
 export class DynamoTeamPayers implements TeamPayers, TeamChoices {

@@ -4,6 +4,12 @@
 // the member, the account's pointer (one team per person) and the link's use counter.
 import { type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Language } from '../../../shared/language.ts';
+import { type TransactItem, transactWithRetry } from '../../platform/dynamodb/balance-transaction.ts';
+import { batchGet } from '../../platform/dynamodb/batch-get.ts';
+import { consistentGet } from '../../platform/dynamodb/client.ts';
+import { writtenUnlessConditionFails } from '../../platform/dynamodb/conditions.ts';
+import { keys, ownedBy, TTL_ATTRIBUTE } from '../../platform/dynamodb/keys.ts';
+import { queryPages } from '../../platform/dynamodb/query-pages.ts';
 import type {
   Allowed,
   ChosenHeadshot,
@@ -19,12 +25,6 @@ import type {
   TeamPayer,
   TeamStore,
 } from '../domain/ports.ts';
-import { type TransactItem, transactWithRetry } from '../../platform/dynamodb/balance-transaction.ts';
-import { batchGet } from '../../platform/dynamodb/batch-get.ts';
-import { consistentGet } from '../../platform/dynamodb/client.ts';
-import { writtenUnlessConditionFails } from '../../platform/dynamodb/conditions.ts';
-import { keys, ownedBy, TTL_ATTRIBUTE } from '../../platform/dynamodb/keys.ts';
-import { queryPages } from '../../platform/dynamodb/query-pages.ts';
 import { DynamoTeamAccess } from './team-access.ts';
 import { DynamoTeamMembers, toMember } from './team-members.ts';
 import { DynamoTeamOwnSeat } from './team-own-seat.ts';

@@ -2,7 +2,7 @@
 // a user or admin route needs a session (Authorization: Bearer or Token); ?token= is only ever a download
 // link, on the routes that answer a file.
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../../functions/accounts/domain/ports.ts';
+import type { User } from '../../../functions/platform/domain/ports.ts';
 import { routeFor, session, stateOf } from '../../../functions/platform/http/middleware.ts';
 import { type ApiRoute, apiRoutes, type RouteId, routeKey } from '../../../shared/api-routes.ts';
 import { routeEvent } from '../../support/handler-events.ts';

@@ -1,5 +1,5 @@
-// Generation and privacy wired over the fakes, the way functions/wiring/{avatar,worker,privacy,privacy-job}-
-// wiring.ts wire the adapters: one account store, one task store, one media bucket (results, photos' copies,
+// Generation and privacy wired over the fakes, the way functions/{generation,privacy}/wiring.ts
+// wire the adapters: one account store, one task store, one media bucket (results, photos' copies,
 // exports) for everything a test drives.
 import type { AbandonDeps } from '../../../functions/generation/domain/abandoned-tasks.ts';
 import type { CreateDeps } from '../../../functions/generation/domain/create-batch.ts';
@@ -9,9 +9,9 @@ import {
   type ProviderBudgetLimits,
 } from '../../../functions/generation/domain/provider-budget.ts';
 import type { WorkerDeps } from '../../../functions/generation/domain/worker.ts';
-import type { BusinessMetric, Metrics } from '../../../functions/platform/domain/metrics.ts';
 import { newUploadId, photoFilename } from '../../../functions/photos/domain/photo-names.ts';
-import type { User } from '../../../functions/accounts/domain/ports.ts';
+import type { BusinessMetric, Metrics } from '../../../functions/platform/domain/metrics.ts';
+import type { User } from '../../../functions/platform/domain/ports.ts';
 import type { PrivacyJobDeps, PrivacyRequestDeps } from '../../../functions/privacy/domain/ports.ts';
 import { STYLE_CATALOGUE } from '../../../functions/styles/domain/catalogue/index.ts';
 import { fromCatalogue, type Style } from '../../../functions/styles/domain/style.ts';

@@ -1,14 +1,14 @@
 // In-memory ports for domain tests (docs: /work/notes/pyramid.md's bottom layer). Each fake is checked by the
 // same contract suite as its adapter (tests/contracts/*.contract.ts), so it cannot drift from it.
-// The builders wire the fakes the way functions/adapters/*-wiring.ts wire the adapters.
+// The builders wire the fakes the way functions/<area>/wiring.ts wire the adapters.
 
-import { HmacCaptureCodes } from '../../../functions/photos/capture-codes.ts';
-import { JwtSessionTokens } from '../../../functions/accounts/jose/jwt-sessions.ts';
 import type { AccountDeps } from '../../../functions/accounts/domain/accounts.ts';
 import { DEFAULT_RATE_LIMITS } from '../../../functions/accounts/domain/rate-limits.ts';
+import { JwtSessionTokens } from '../../../functions/accounts/jose/jwt-sessions.ts';
 import type { BillingDeps } from '../../../functions/billing/domain/checkout.ts';
 import type { WebhookDeps } from '../../../functions/billing/domain/webhook.ts';
 import type { Log } from '../../../functions/generation/domain/ports.ts';
+import { HmacCaptureCodes } from '../../../functions/photos/capture-codes.ts';
 import type { PhotoIntakeDeps } from '../../../functions/photos/domain/ports.ts';
 import { SUBSCRIPTION, TOKEN_PACKS } from '../../../shared/catalogue.ts';
 import { FakeAccountStore } from './account-store.ts';

@@ -9,7 +9,7 @@ import type {
   PhotoStore,
   UploadClaim,
 } from '../../../functions/photos/domain/ports.ts';
-import type { PhotoConsentRecord } from '../../../functions/accounts/domain/ports.ts';
+import type { PhotoConsentRecord } from '../../../functions/platform/domain/ports.ts';
 import type { FakeAccountStore } from './account-store.ts';
 import { conditionFailed } from './conditions.ts';
 

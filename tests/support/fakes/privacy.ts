@@ -5,8 +5,9 @@
 // a lease that keeps other runs off until it ends; the sweep's jobs by their check time; a finished deletion
 // keeps nothing personal. Items are a table of StoredItems by key; files are a FakeBucket shared with
 // FakeResultFiles.
+
+import type { User, UserReader } from '../../../functions/platform/domain/ports.ts';
 import { accountOwner, emailOwner, keys } from '../../../functions/platform/dynamodb/keys.ts';
-import type { User, UserReader } from '../../../functions/accounts/domain/ports.ts';
 import {
   type DeletionJob,
   type ExportJob,

@@ -1,6 +1,6 @@
 // Teams in memory (functions/teams/domain/ports.ts: TeamStore with TeamPayers and TeamChoices, TeamDepartures,
-// and photo-progress.ts's TeamPhotoProgress), the DynamoDB adapters' rules kept (functions/adapters/dynamodb/
-// team-*.ts): one team per person, a join taking a seat under `seats_used < seats_total` with the link's cap,
+// and photo-progress.ts's TeamPhotoProgress), the DynamoDB adapters' rules kept (functions/teams/dynamodb/
+// *.ts): one team per person, a join taking a seat under `seats_used < seats_total` with the link's cap,
 // revocation and expiry, removal freeing only an unused seat, remind once per gap, an owner's departure to
 // the longest-serving admin or the team dissolved. Checked against the adapters by
 // tests/contracts/team-store.contract.ts.

@@ -7,11 +7,7 @@
 // region filled from its border by diffusion (pull-push). Every result is a 'preview-render'.
 import sharp from 'sharp';
 import type { OutfitLook } from '../../../../shared/style-choices.ts';
-import type {
-  EditRequest,
-  GeneratedAvatar,
-  RetouchLevel,
-} from '../../domain/image-provider.ts';
+import type { EditRequest, GeneratedAvatar, RetouchLevel } from '../../domain/image-provider.ts';
 import { ProviderPermanentError } from '../../domain/provider-errors.ts';
 import { backdropLayer } from './layers.ts';
 import { drawOutfit } from './outfit.ts';
