@@ -53,7 +53,8 @@ export default {
         "An area's wiring.ts files are its composition roots (what each function builds from its config): only the Lambda entries (*handler.ts) and other wiring import them; adapters, routes and the domain never reach back.",
       severity: 'error',
       from: { path: '^functions/', pathNot: ['[^/]*handler[.]ts$', '[^/]*wiring[.]ts$'] },
-      to: { path: '^functions/[^/]+/[^/]*wiring[.]ts$' },
+      // A routes file may name its group's deps type (a type-only import, gone at run time).
+      to: { path: '^functions/[^/]+/[^/]*wiring[.]ts$', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'web-knows-no-backend',

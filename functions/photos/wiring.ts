@@ -4,18 +4,19 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { MediaConfig, SessionConfig, TableConfig } from '../platform/config.ts';
+import type { CaptureResolver } from '../platform/domain/ports.ts';
 import { DynamoRateLimiter } from '../platform/dynamodb/rate-limiter.ts';
 import { DynamoUserReader } from '../platform/dynamodb/user-reader.ts';
-import { SharpImages } from '../platform/images/sharp-images.ts';
 import { readSecret } from '../platform/secrets.ts';
 import { cryptoIds, systemClock } from '../platform/system.ts';
 import { DynamoTeamPhotoProgress } from '../teams/dynamodb/team-photo-progress.ts';
 import { HmacCaptureCodes } from './capture-codes.ts';
-import { type CaptureResolver, resolveCaptureFrom } from './domain/capture-links.ts';
+import { resolveCaptureFrom } from './domain/capture-links.ts';
 import type { PhotoDeps, PhotoIntakeDeps } from './domain/ports.ts';
 import { DynamoCaptureLinkStore } from './dynamodb/capture-link-store.ts';
 import { DynamoPhotoStore } from './dynamodb/photo-store.ts';
 import { FaceApiAnalyzer } from './faces/face-api-analyzer.ts';
+import { SharpImages } from './images/sharp-images.ts';
 import { S3PhotoFiles } from './s3/photo-files.ts';
 
 /** What the photos functions are built from: their table, bucket, the stage's key and the web app's origin. */

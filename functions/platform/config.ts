@@ -6,8 +6,8 @@ import { SUBSCRIPTION, TOKEN_PACKS } from '../../shared/catalogue.ts';
 import { DEFAULT_LIKENESS_GUARANTEE } from '../../shared/face-rules.ts';
 import { GOOGLE_CALLBACK_PATH } from '../../shared/route-paths.ts';
 import { TEAM_SEAT } from '../../shared/team-rules.ts';
-import { DEFAULT_PROVIDER_BUDGET } from '../generation/domain/provider-budget.ts';
-import { TASK_TIMING } from '../generation/domain/task-timing.ts';
+import { DEFAULT_PROVIDER_BUDGET } from './domain/provider-limits.ts';
+import { TASK_TIMING } from './domain/task-timing.ts';
 
 const CATALOGUE_PLAN_IDS = [...TOKEN_PACKS.map((p) => p.id), SUBSCRIPTION.id, TEAM_SEAT.id];
 

@@ -1,10 +1,10 @@
 // Lambda entry of the admin-styles group: the admin styles screen (/admin/styles) and the style pictures.
 
 import { buildSessionResolver } from '../accounts/wiring.ts';
+import { SharpImages } from '../photos/images/sharp-images.ts';
 import { GROUP_CONFIG, readConfig } from '../platform/config.ts';
 import { createDocumentClient } from '../platform/dynamodb/client.ts';
 import { groupHandler } from '../platform/http/group-handler.ts';
-import { SharpImages } from '../platform/images/sharp-images.ts';
 import { createS3Client } from '../platform/s3/client.ts';
 import { cryptoIds, systemClock } from '../platform/system.ts';
 import { DynamoAdminStyleStore } from './dynamodb/admin-style-store.ts';

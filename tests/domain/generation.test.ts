@@ -8,6 +8,7 @@ import { batchFinishedEmail, galleryLink } from '../../functions/generation/doma
 import { createAvatarBatch, NEED_PHOTOS_MESSAGE } from '../../functions/generation/domain/create-batch.ts';
 import { setFavourite } from '../../functions/generation/domain/favourites.ts';
 import { keepWithheldAvatar } from '../../functions/generation/domain/keep-anyway.ts';
+import type { TeamPayer } from '../../functions/generation/domain/ports.ts';
 import {
   ACCOUNT_CAP_MESSAGE,
   budgetDay,
@@ -19,7 +20,6 @@ import { afterTaskFinished } from '../../functions/generation/domain/task-finish
 import { tryTaskAgain } from '../../functions/generation/domain/try-again.ts';
 import { processTaskMessage } from '../../functions/generation/domain/worker.ts';
 import type { User } from '../../functions/platform/domain/ports.ts';
-import type { TeamPayer } from '../../functions/teams/domain/ports.ts';
 import { fakeGeneration } from '../support/fakes/generation.ts';
 
 type World = ReturnType<typeof fakeGeneration>;

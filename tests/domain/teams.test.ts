@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { resultFilename } from '../../functions/generation/domain/task-names.ts';
 import type { TaskRecord } from '../../functions/generation/domain/tasks.ts';
+import { checkAllowed } from '../../functions/generation/domain/team-allowed.ts';
 import type { User } from '../../functions/platform/domain/ports.ts';
 import {
   allowanceLeft,
@@ -14,7 +15,6 @@ import {
   refund,
   spend,
 } from '../../functions/teams/domain/allowance.ts';
-import { checkAllowed } from '../../functions/teams/domain/allowed.ts';
 import { setChosen } from '../../functions/teams/domain/chosen.ts';
 import {
   type HeadshotZipDeps,

@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sweepOverdueTasks } from '../../functions/generation/domain/abandoned-tasks.ts';
 import { encodeTaskMessage } from '../../functions/generation/domain/task-queue.ts';
-import { TASK_TIMING } from '../../functions/generation/domain/task-timing.ts';
 import { DynamoOverdueTasks } from '../../functions/generation/dynamodb/task-deadlines.ts';
+import { TASK_TIMING } from '../../functions/platform/domain/task-timing.ts';
 import { BACKDROP_PROMPTS, OUTFIT_PROMPTS } from '../../functions/styles/domain/style-choices.ts';
 import { callRoute, stack } from '../support/api.ts';
 import {

@@ -4,10 +4,10 @@
 // nothing more, and queues those tasks, which are then made.
 import { describe, expect, it } from 'vitest';
 import { createAvatarBatch } from '../../functions/generation/domain/create-batch.ts';
-import { DEFAULT_PROVIDER_BUDGET } from '../../functions/generation/domain/provider-budget.ts';
 import { DynamoProviderBudgetStore } from '../../functions/generation/dynamodb/provider-budget-store.ts';
 import { DynamoTaskStore } from '../../functions/generation/dynamodb/task-store.ts';
 import { DynamoPhotoLister } from '../../functions/photos/dynamodb/photo-items.ts';
+import { DEFAULT_PROVIDER_BUDGET } from '../../functions/platform/domain/provider-limits.ts';
 import { createDocumentClient } from '../../functions/platform/dynamodb/client.ts';
 import { DynamoUserReader } from '../../functions/platform/dynamodb/user-reader.ts';
 import { domainLog } from '../../functions/platform/observability/logger.ts';

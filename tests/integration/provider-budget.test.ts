@@ -4,13 +4,13 @@ import { describe, expect, it } from 'vitest';
 import {
   ACCOUNT_CAP_MESSAGE,
   OVERALL_CAP_MESSAGE,
-  type ProviderBudgetLimits,
   releaseProviderCalls,
   reserveProviderCalls,
 } from '../../functions/generation/domain/provider-budget.ts';
 import { DynamoProviderBudgetStore } from '../../functions/generation/dynamodb/provider-budget-store.ts';
 import { RateLimitedError } from '../../functions/platform/domain/errors.ts';
 import type { BusinessMetric } from '../../functions/platform/domain/metrics.ts';
+import type { ProviderBudgetLimits } from '../../functions/platform/domain/provider-limits.ts';
 import { createDocumentClient } from '../../functions/platform/dynamodb/client.ts';
 import { stack } from '../support/api.ts';
 

@@ -10,9 +10,9 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { memberAllowanceChange } from '../../functions/generation/dynamodb/team-payers.ts';
 import { keys } from '../../functions/platform/dynamodb/keys.ts';
 import { DynamoTeamDepartures } from '../../functions/teams/dynamodb/team-departures.ts';
-import { memberAllowanceChange } from '../../functions/teams/dynamodb/team-payers.ts';
 import { DynamoTeamPhotoProgress } from '../../functions/teams/dynamodb/team-photo-progress.ts';
 import { DynamoTeamStore } from '../../functions/teams/dynamodb/team-store.ts';
 import { teamSeatClaimsContract } from '../contracts/team-seat-claims.contract.ts';

@@ -7,12 +7,12 @@ import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { deadLetterHandler } from '../../functions/generation/dead-letters.ts';
 import { type CreateDeps, createAvatarBatch } from '../../functions/generation/domain/create-batch.ts';
 import { type EditBody, editAvatar } from '../../functions/generation/domain/edits.ts';
-import { DEFAULT_PROVIDER_BUDGET } from '../../functions/generation/domain/provider-budget.ts';
 import { tryTaskAgain } from '../../functions/generation/domain/try-again.ts';
 import type { WorkerDeps } from '../../functions/generation/domain/worker.ts';
 import { DynamoProviderBudgetStore } from '../../functions/generation/dynamodb/provider-budget-store.ts';
 import { DynamoOverdueTasks } from '../../functions/generation/dynamodb/task-deadlines.ts';
 import { DynamoTaskStore } from '../../functions/generation/dynamodb/task-store.ts';
+import { DynamoTeamPayers } from '../../functions/generation/dynamodb/team-payers.ts';
 import { decodeBrushPng, encodeMaskPng } from '../../functions/generation/images/edit-mask-png.ts';
 import { S3EditMaskFiles } from '../../functions/generation/s3/edit-mask-files.ts';
 import { SqsTaskQueue } from '../../functions/generation/sqs/sqs-task-queue.ts';
@@ -22,13 +22,13 @@ import { DynamoPhotoLister } from '../../functions/photos/dynamodb/photo-items.t
 import { readConfig, WORKER_CONFIG } from '../../functions/platform/config.ts';
 import { type BusinessMetric, noMetrics } from '../../functions/platform/domain/metrics.ts';
 import type { Clock } from '../../functions/platform/domain/ports.ts';
+import { DEFAULT_PROVIDER_BUDGET } from '../../functions/platform/domain/provider-limits.ts';
 import { createDocumentClient } from '../../functions/platform/dynamodb/client.ts';
 import { DynamoUserReader } from '../../functions/platform/dynamodb/user-reader.ts';
 import { domainLog } from '../../functions/platform/observability/logger.ts';
 import { createS3Client } from '../../functions/platform/s3/client.ts';
 import { cryptoIds, systemClock } from '../../functions/platform/system.ts';
 import { DynamoStyleReader } from '../../functions/styles/dynamodb/style-reader.ts';
-import { DynamoTeamPayers } from '../../functions/teams/dynamodb/team-payers.ts';
 import {
   type EventSourceMapping,
   type SqsWorkerHandler,

@@ -13,9 +13,9 @@ import {
   resultFilename,
   styleSlug,
 } from '../../functions/generation/domain/task-names.ts';
-import { TASK_TIMING } from '../../functions/generation/domain/task-timing.ts';
-import { zipArchive } from '../../functions/generation/domain/zip-archive.ts';
 import { readConfig, taskTimingConfig } from '../../functions/platform/config.ts';
+import { TASK_TIMING } from '../../functions/platform/domain/task-timing.ts';
+import { zipArchive } from '../../functions/platform/domain/zip-archive.ts';
 import { LOCAL_TASK_TIMINGS, taskTimingEnvironment } from '../../infra/local/task-timing.ts';
 import { TASK_QUEUE, timingProblems } from '../../infra/queue-design.ts';
 

@@ -7,7 +7,7 @@ import type { PhotoRecord } from '../../functions/photos/domain/ports.ts';
 import { MEASURE_LONG_SIDE } from '../../functions/photos/domain/quality.ts';
 import { photoQuality } from '../../functions/photos/domain/quality-score.ts';
 import { FaceApiAnalyzer } from '../../functions/photos/faces/face-api-analyzer.ts';
-import { SharpImages } from '../../functions/platform/images/sharp-images.ts';
+import { SharpImages } from '../../functions/photos/images/sharp-images.ts';
 import { PHOTO_LIMITS } from '../../shared/photo-rules.ts';
 import { selfie } from '../support/face-fixtures.ts';
 import {

@@ -4,7 +4,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Turn } from '../../functions/photos/domain/orientation.ts';
-import { SharpImages } from '../../functions/platform/images/sharp-images.ts';
+import { SharpImages } from '../../functions/photos/images/sharp-images.ts';
 
 const LIMITS = {
   maxPixels: 40_000_000,

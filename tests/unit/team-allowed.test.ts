@@ -1,7 +1,7 @@
 // "One look for everyone" (functions/teams/domain/allowed.ts): the styles and backdrop x outfit
 // combinations a team allows, as a table.
 import { describe, expect, it } from 'vitest';
-import { outsideAllowed } from '../../functions/teams/domain/allowed.ts';
+import { outsideAllowed } from '../../functions/generation/domain/team-allowed.ts';
 
 const plain = { id: 1, acceptsChoices: false };
 const choosy = { id: 2, acceptsChoices: true };

@@ -3,9 +3,8 @@ import type { Language, LedgerPage, UserInfo } from '../../../shared/api-schemas
 import { findPlan } from '../../../shared/catalogue.ts';
 import { appReturnPath } from '../../../shared/sign-in-return.ts';
 import { pagePath } from '../../../shared/web-routes.ts';
-import type { Log } from '../../generation/domain/ports.ts';
 import { DomainError } from '../../platform/domain/errors.ts';
-import type { Clock, Ids, Mailer, RateLimiter, User } from '../../platform/domain/ports.ts';
+import type { Clock, Ids, Log, Mailer, RateLimiter, User } from '../../platform/domain/ports.ts';
 import { normaliseEmail } from './email-address.ts';
 import { type LinkEmailKind, linkEmail, passwordNoticeEmail } from './emails.ts';
 import { ledgerLink, ledgerOrder } from './ledger-order.ts';

@@ -5,9 +5,9 @@
 import { type Language, MAX_STYLES_PER_BATCH } from '../../../shared/api-schemas.ts';
 import { combinationsOf, type StyleChoices, type TaskChoice } from '../../../shared/style-choices.ts';
 import type { User } from '../../platform/domain/ports.ts';
+import { TASK_TIMING } from '../../platform/domain/task-timing.ts';
 import type { Style } from '../../styles/domain/style.ts';
 import { promptWithChoice, recipeWithChoice } from '../../styles/domain/style-choices.ts';
-import { checkAllowed } from '../../teams/domain/allowed.ts';
 import { SIZE_OF_FORMAT } from './image-provider.ts';
 import {
   type CreateDeps,
@@ -18,8 +18,8 @@ import {
   startTasks,
 } from './start-tasks.ts';
 import { newTaskId, styleSlug } from './task-names.ts';
-import { TASK_TIMING } from './task-timing.ts';
 import type { NewTask } from './tasks.ts';
+import { checkAllowed } from './team-allowed.ts';
 
 export type { CreateDeps } from './start-tasks.ts';
 export { NEED_PHOTOS_MESSAGE } from './start-tasks.ts';

@@ -25,6 +25,7 @@ import { BACKDROP_IDS, type BackdropId, OUTFIT_IDS, type OutfitId } from '../../
 import { DomainError, NotEnoughTokensError, RateLimitedError } from '../../platform/domain/errors.ts';
 import { readImageHeader } from '../../platform/domain/image-header.ts';
 import type { RateLimiter, User } from '../../platform/domain/ports.ts';
+import { TASK_TIMING } from '../../platform/domain/task-timing.ts';
 import { BRUSHED, brushedShare, type MaskImage } from './edit-masks.ts';
 import { editRecipe } from './edit-prompts.ts';
 import type { EditAspect, EditKind, EditSpec, RetouchLevel } from './image-provider.ts';
@@ -33,7 +34,6 @@ import { releaseProviderCalls, reserveProviderCalls } from './provider-budget.ts
 import { type CreateDeps, checkIdempotencyKey, invalid } from './start-tasks.ts';
 import { isTaskId, newTaskId } from './task-names.ts';
 import { failWithRefund } from './task-refund.ts';
-import { TASK_TIMING } from './task-timing.ts';
 import { isWithheld, type NewTask, type TaskRecord } from './tasks.ts';
 
 /** The user's brush of a region edit, kept beside the task until the worker reads it (adapters/s3). */

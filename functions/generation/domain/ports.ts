@@ -1,6 +1,7 @@
 // Where finished avatars live and how their pictures are made: the media bucket (adapters/s3/result-files.ts)
 // and sharp (adapters/images/result-images.ts).
 import type { SizedPreset } from '../../../shared/result-presets.ts';
+import type { BackdropId, OutfitId } from '../../../shared/style-choices.ts';
 import type { RelativeBox } from '../../photos/domain/faces/ports.ts';
 import type { ImageType } from './image-provider.ts';
 
@@ -92,9 +93,26 @@ export interface PersonSegmenter {
   personMatte(image: Buffer): Promise<PersonMatte>;
 }
 
-/** The domain's view of logging (the worker logs usage and failures for the business metrics). */
-export type Log = (
-  level: 'info' | 'warn' | 'error',
-  message: string,
-  fields?: Record<string, unknown>,
-) => void;
+/** What members may create: style ids (null: every active style) and combinations (null: any). */
+export interface Allowed {
+  styles: number[] | null;
+  combos: TeamCombo[] | null;
+}
+
+/** Who pays a member's create: their team's allowance, while they hold a seat there. */
+export interface TeamPayer {
+  teamId: string;
+  memberId: string;
+  allowed: Allowed;
+  allowanceLeft: number;
+}
+
+export interface TeamPayers {
+  /** The caller's team allowance, when they hold a seat in a team; null: they pay with their own tokens. */
+  payerFor(userId: string): Promise<TeamPayer | null>;
+}
+
+export interface TeamCombo {
+  backdrop: BackdropId;
+  outfit: OutfitId;
+}

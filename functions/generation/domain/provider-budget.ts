@@ -4,15 +4,7 @@
 import { RateLimitedError } from '../../platform/domain/errors.ts';
 import type { Metrics } from '../../platform/domain/metrics.ts';
 import type { Clock } from '../../platform/domain/ports.ts';
-
-export interface ProviderBudgetLimits {
-  /** provider calls one account may cause in a UTC day */
-  perAccountPerDay: number;
-  /** provider calls the whole stage may make in a UTC day */
-  overallPerDay: number;
-}
-
-export const DEFAULT_PROVIDER_BUDGET: ProviderBudgetLimits = { perAccountPerDay: 200, overallPerDay: 5000 };
+import type { ProviderBudgetLimits } from '../../platform/domain/provider-limits.ts';
 
 /** The share of the overall cap at which the operator is alarmed (ProviderBudgetUsedPercent >= 80). */
 export const PROVIDER_BUDGET_ALARM_PERCENT = 80;

@@ -4,11 +4,11 @@
 import { createHash } from 'node:crypto';
 import { DomainError } from '../../platform/domain/errors.ts';
 import type { User } from '../../platform/domain/ports.ts';
+import { type LazyArchiveEntry, zipLength, zipStream } from '../../platform/domain/zip-archive.ts';
 import { countTowards, GALLERY_LIMITS, type GalleryDeps } from './gallery.ts';
 import type { ResultFiles } from './ports.ts';
 import { downloadName } from './task-names.ts';
 import { isWithheld, type TaskPage, type TaskSummary } from './tasks.ts';
-import { type LazyArchiveEntry, zipLength, zipStream } from './zip-archive.ts';
 
 type ArchiveKind = 'all' | 'favourites';
 

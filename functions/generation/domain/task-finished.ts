@@ -5,9 +5,8 @@
 import type { PhotoFiles, PhotoStore } from '../../photos/domain/ports.ts';
 import { photosAfterAvatarsReady } from '../../photos/domain/retention.ts';
 import type { Metrics } from '../../platform/domain/metrics.ts';
-import type { Clock, Mailer, UserReader } from '../../platform/domain/ports.ts';
+import type { Clock, Log, Mailer, UserReader } from '../../platform/domain/ports.ts';
 import { batchFinishedEmail } from './batch-email.ts';
-import type { Log } from './ports.ts';
 import type { TaskStore } from './tasks.ts';
 
 export interface FinishDeps {

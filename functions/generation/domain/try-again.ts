@@ -8,7 +8,6 @@ import type { Language } from '../../../shared/api-schemas.ts';
 import { EDIT_TOKEN_COST, MASK_DATA_URL_PREFIX } from '../../../shared/edit-rules.ts';
 import { DomainError } from '../../platform/domain/errors.ts';
 import type { User } from '../../platform/domain/ports.ts';
-import { checkAllowed } from '../../teams/domain/allowed.ts';
 import { checkChoiceAccepted, newTaskFor } from './create-batch.ts';
 import { type EditBody, type EditDeps, editAvatar } from './edits.ts';
 import {
@@ -21,6 +20,7 @@ import {
 } from './start-tasks.ts';
 import { isTaskId } from './task-names.ts';
 import type { TaskRecord } from './tasks.ts';
+import { checkAllowed } from './team-allowed.ts';
 
 /** The edit ports are needed only to try an edit again (the avatars function has them). */
 type TryAgainDeps = CreateDeps & Partial<Pick<EditDeps, 'editMasks' | 'editImages'>>;

@@ -7,7 +7,8 @@
 import { FACE_RULES, LIKENESS_REFUNDS_PER_DAY } from '../../../shared/face-rules.ts';
 import type { FaceAnalyzer } from '../../photos/domain/faces/ports.ts';
 import type { PhotoFiles, PhotoStore } from '../../photos/domain/ports.ts';
-import type { Ids } from '../../platform/domain/ports.ts';
+import type { Ids, Log } from '../../platform/domain/ports.ts';
+import { TASK_TIMING } from '../../platform/domain/task-timing.ts';
 import { brushedShare, EditMaskError, editFaceOf, editMask } from './edit-masks.ts';
 import { editPrompt } from './edit-prompts.ts';
 import type { EditImages, EditMaskFiles } from './edits.ts';
@@ -23,7 +24,7 @@ import {
   referenceOrder,
   usesSomeoneElse,
 } from './likeness.ts';
-import type { Log, PersonSegmenter, ResultFiles, ResultImages } from './ports.ts';
+import type { PersonSegmenter, ResultFiles, ResultImages } from './ports.ts';
 import { isProviderError, type ProviderError, ProviderRateLimitedError } from './provider-errors.ts';
 import { costOfUsage } from './provider-pricing.ts';
 import { afterTaskFinished, type FinishDeps } from './task-finished.ts';
@@ -31,7 +32,6 @@ import { resultFilename } from './task-names.ts';
 import { durationSample, durationSlot, type TaskDurations } from './task-progress.ts';
 import type { TaskMessage } from './task-queue.ts';
 import { failWithRefund } from './task-refund.ts';
-import { TASK_TIMING } from './task-timing.ts';
 import type { TaskErrorCode, TaskRecord, TaskStore } from './tasks.ts';
 
 export interface WorkerDeps extends FinishDeps {

@@ -8,11 +8,11 @@ import {
   transactWithRetry,
 } from '../../platform/dynamodb/balance-transaction.ts';
 import { keys } from '../../platform/dynamodb/keys.ts';
-import { memberAllowanceChange } from '../../teams/dynamodb/team-payers.ts';
 import { splitDebit } from '../domain/debit.ts';
 import { isWithheld, type KeepOutcome } from '../domain/tasks.ts';
 import { toTask } from './task-items.ts';
 import { balanceSet, ledgerLines, readBalance } from './task-money.ts';
+import { memberAllowanceChange } from './team-payers.ts';
 
 /** Concurrent writes to one balance each retry until the balance they read holds. */
 const BALANCE_ATTEMPTS = 60;

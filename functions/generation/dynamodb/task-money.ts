@@ -8,7 +8,6 @@ import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type TransactItem, transactWithRetry } from '../../platform/dynamodb/balance-transaction.ts';
 import { keys, ownedBy, TTL_ATTRIBUTE } from '../../platform/dynamodb/keys.ts';
 import { ledgerPut } from '../../platform/dynamodb/ledger-put.ts';
-import { memberAllowanceChange } from '../../teams/dynamodb/team-payers.ts';
 import { type Balance, splitDebit, sumDebits } from '../domain/debit.ts';
 import { budgetDay } from '../domain/provider-budget.ts';
 import type {
@@ -23,6 +22,7 @@ import type {
   TaskRecord,
 } from '../domain/tasks.ts';
 import { toTask } from './task-items.ts';
+import { memberAllowanceChange } from './team-payers.ts';
 
 /** Concurrent creates of one account each retry until the balance they read holds, or runs short. */
 const BALANCE_ATTEMPTS = 60;

@@ -21,7 +21,7 @@ import {
 import type { Language } from '../../../shared/language.ts';
 import { PHOTO_LIMITS } from '../../../shared/photo-rules.ts';
 import { DomainError, isDomainError, RateLimitedError } from '../../platform/domain/errors.ts';
-import type { User } from '../../platform/domain/ports.ts';
+import type { CaptureGrant, User } from '../../platform/domain/ports.ts';
 import { requirePhotoConsent } from './consent.ts';
 import { confirmUploads } from './intake.ts';
 import { displayName, isUploadId } from './photo-names.ts';
@@ -32,12 +32,6 @@ const captureError = (code: CaptureErrorCode) => new DomainError(code, CAPTURE_E
 
 /** How long the table keeps an ended or expired link: opening it says so (410) rather than "not found". */
 const KEEP_AFTER_EXPIRY_SECONDS = 24 * 3600;
-
-/** What the phone's two upload routes run as, once its code and device were checked (resolveCapture). */
-export interface CaptureGrant {
-  userId: string;
-  codeHash: string;
-}
 
 /**
  * A code as typed or scanned, in its one spelling: upper case, without spaces or dashes, and Crockford's
@@ -61,13 +55,6 @@ export function captureStatus(link: CaptureLinkRecord, now: number): CaptureLink
   if (now >= link.expiresAt) return 'expired';
   return link.deviceHash ? 'open' : 'waiting';
 }
-
-/** How the HTTP edge turns the phone's two headers into the caller of an upload route (resolveCapture). */
-export type CaptureResolver = (
-  code: string,
-  device: string | undefined,
-  clientAddress: string,
-) => Promise<{ user: User; grant: CaptureGrant }>;
 
 type LinkDeps = Pick<PhotoDeps, 'captureLinks' | 'ids' | 'clock' | 'users'>;
 

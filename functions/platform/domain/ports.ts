@@ -111,3 +111,23 @@ export interface Ids {
   newSecret(): string;
   hashSecret(secret: string): string;
 }
+
+/** The domain's view of logging (the worker logs usage and failures for the business metrics). */
+export type Log = (
+  level: 'info' | 'warn' | 'error',
+  message: string,
+  fields?: Record<string, unknown>,
+) => void;
+
+/** What the phone's two upload routes run as, once its code and device were checked (resolveCapture). */
+export interface CaptureGrant {
+  userId: string;
+  codeHash: string;
+}
+
+/** How the HTTP edge turns the phone's two headers into the caller of an upload route (resolveCapture). */
+export type CaptureResolver = (
+  code: string,
+  device: string | undefined,
+  clientAddress: string,
+) => Promise<{ user: User; grant: CaptureGrant }>;

@@ -11,10 +11,9 @@ import {
   type RouteId,
   routeKey,
 } from '../../../shared/api-routes.ts';
-import type { CaptureGrant, CaptureResolver } from '../../photos/domain/capture-links.ts';
 import type { SecretSource } from '../config.ts';
 import type { LinkResolver } from '../domain/download-links.ts';
-import type { User } from '../domain/ports.ts';
+import type { CaptureGrant, CaptureResolver, User } from '../domain/ports.ts';
 import { newCorrelationId, withLogContext } from '../observability/logger.ts';
 import { observedHandler } from '../observability/observed-handler.ts';
 import { tracer } from '../observability/tracer.ts';

@@ -4,10 +4,9 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import type * as z from 'zod/mini';
 import { type ApiRoute, apiRoutes } from '../../../shared/api-routes.ts';
 import { malformedPathParam } from '../../../shared/path-params.ts';
-import type { CaptureGrant, CaptureResolver } from '../../photos/domain/capture-links.ts';
 import type { LinkResolver } from '../domain/download-links.ts';
 import { DomainError } from '../domain/errors.ts';
-import type { User } from '../domain/ports.ts';
+import type { CaptureGrant, CaptureResolver, User } from '../domain/ports.ts';
 import { addLogContext, currentCorrelationId, newCorrelationId } from '../observability/logger.ts';
 import { clientAddressOf } from './client-address.ts';
 import { errorResponse, RequestError } from './error-mapper.ts';

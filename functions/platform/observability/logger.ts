@@ -7,7 +7,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { Logger, LogLevel } from '@aws-lambda-powertools/logger';
 import type { LogLevel as LogLevelName } from '@aws-lambda-powertools/logger/types';
-import type { Log } from '../../generation/domain/ports.ts';
+import type { Log } from '../domain/ports.ts';
 import { withoutPersonalData } from './personal-data.ts';
 
 /** LOG_LEVEL: trace, debug, info (default), warn, error, critical or silent (the tests). */

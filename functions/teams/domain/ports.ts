@@ -2,21 +2,10 @@
 // links and seats; the mailer, clock and ids of functions/accounts/domain/ports.ts; the payment provider's checkout
 // for seats; the stored files the CSV and the ZIP are made of. No AWS, no HTTP.
 import type { Language } from '../../../shared/language.ts';
-import type { BackdropId, OutfitId } from '../../../shared/style-choices.ts';
 import type { MemberStatus, TeamRole } from '../../../shared/team-rules.ts';
+import type { Allowed, TeamPayers } from '../../generation/domain/ports.ts';
 import type { Clock, Ids, Mailer, RateLimiter, User, UserReader } from '../../platform/domain/ports.ts';
 import type { MemberPhotos } from './photo-progress.ts';
-
-export interface TeamCombo {
-  backdrop: BackdropId;
-  outfit: OutfitId;
-}
-
-/** What members may create: style ids (null: every active style) and combinations (null: any). */
-export interface Allowed {
-  styles: number[] | null;
-  combos: TeamCombo[] | null;
-}
 
 export interface Team {
   id: string;
@@ -240,19 +229,6 @@ export interface TeamStore extends TeamPayers, TeamChoices, TeamAccessReads {
 export type SeatTaken =
   | { ok: true }
   | { ok: false; reason: 'no-seat' | 'seated' | 'not-member' | 'mailbox-has-seat' };
-
-/** Who pays a member's create: their team's allowance, while they hold a seat there. */
-export interface TeamPayer {
-  teamId: string;
-  memberId: string;
-  allowed: Allowed;
-  allowanceLeft: number;
-}
-
-export interface TeamPayers {
-  /** The caller's team allowance, when they hold a seat in a team; null: they pay with their own tokens. */
-  payerFor(userId: string): Promise<TeamPayer | null>;
-}
 
 /** What a member's "Chosen for my team" reads and writes (the avatars group carries only this). */
 export interface TeamChoices {

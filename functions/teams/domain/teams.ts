@@ -18,7 +18,7 @@ import {
   teamNameProblem,
 } from '../../../shared/team-rules.ts';
 import { GALLERY_LIMITS } from '../../generation/domain/gallery.ts';
-import type { ResultFiles } from '../../generation/domain/ports.ts';
+import type { Allowed, ResultFiles } from '../../generation/domain/ports.ts';
 import { noticeEmail } from '../../platform/domain/email-layout.ts';
 import { type DomainErrorCode, InviteRoomError } from '../../platform/domain/errors.ts';
 import { inOrder } from '../../platform/domain/in-order.ts';
@@ -26,7 +26,7 @@ import type { Clock, User } from '../../platform/domain/ports.ts';
 import { allowanceOfSeat } from './allowance.ts';
 import { emailDomainAllowed, normaliseDomain } from './domains.ts';
 import { photosReadyUntil } from './photo-progress.ts';
-import type { Allowed, Member, Team, TeamDeps, TeamStore } from './ports.ts';
+import type { Member, Team, TeamDeps, TeamStore } from './ports.ts';
 import { isAdmin, teamError, teamFor, teamPageUrl } from './team-access.ts';
 import {
   claimAddress,

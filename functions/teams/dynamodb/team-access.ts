@@ -3,9 +3,10 @@
 // only GetItem (infra/group-needs.ts lists each bundle's table actions).
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { TeamRole } from '../../../shared/team-rules.ts';
+import type { Allowed } from '../../generation/domain/ports.ts';
 import { consistentGet } from '../../platform/dynamodb/client.ts';
 import { keys } from '../../platform/dynamodb/keys.ts';
-import type { Allowed, Membership, Team, TeamAccessReads } from '../domain/ports.ts';
+import type { Membership, Team, TeamAccessReads } from '../domain/ports.ts';
 
 type Item = Record<string, unknown>;
 const num = (v: unknown): number => Number(v ?? 0);

@@ -4,6 +4,8 @@
 // the member, the account's pointer (one team per person) and the link's use counter.
 import { type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Language } from '../../../shared/language.ts';
+import type { Allowed, TeamPayer } from '../../generation/domain/ports.ts';
+import { DynamoTeamPayers } from '../../generation/dynamodb/team-payers.ts';
 import { type TransactItem, transactWithRetry } from '../../platform/dynamodb/balance-transaction.ts';
 import { batchGet } from '../../platform/dynamodb/batch-get.ts';
 import { consistentGet } from '../../platform/dynamodb/client.ts';
@@ -11,7 +13,6 @@ import { writtenUnlessConditionFails } from '../../platform/dynamodb/conditions.
 import { keys, ownedBy, TTL_ATTRIBUTE } from '../../platform/dynamodb/keys.ts';
 import { queryPages } from '../../platform/dynamodb/query-pages.ts';
 import type {
-  Allowed,
   ChosenHeadshot,
   InviteLinkRecord,
   JoinCode,
@@ -22,13 +23,11 @@ import type {
   NewInvite,
   SeatTaken,
   Team,
-  TeamPayer,
   TeamStore,
 } from '../domain/ports.ts';
 import { DynamoTeamAccess } from './team-access.ts';
 import { DynamoTeamMembers, toMember } from './team-members.ts';
 import { DynamoTeamOwnSeat } from './team-own-seat.ts';
-import { DynamoTeamPayers } from './team-payers.ts';
 import { chosenMarkRelease, seatClaimPut, seatClaimRelease, seatRelease } from './team-seat-claims.ts';
 
 /** Twenty people joining at once meet on the team's counter: each retries until it holds or runs out. */

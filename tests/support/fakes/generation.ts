@@ -4,14 +4,14 @@
 import type { AbandonDeps } from '../../../functions/generation/domain/abandoned-tasks.ts';
 import type { CreateDeps } from '../../../functions/generation/domain/create-batch.ts';
 import type { GalleryDeps } from '../../../functions/generation/domain/gallery.ts';
-import {
-  DEFAULT_PROVIDER_BUDGET,
-  type ProviderBudgetLimits,
-} from '../../../functions/generation/domain/provider-budget.ts';
 import type { WorkerDeps } from '../../../functions/generation/domain/worker.ts';
 import { newUploadId, photoFilename } from '../../../functions/photos/domain/photo-names.ts';
 import type { BusinessMetric, Metrics } from '../../../functions/platform/domain/metrics.ts';
 import type { User } from '../../../functions/platform/domain/ports.ts';
+import {
+  DEFAULT_PROVIDER_BUDGET,
+  type ProviderBudgetLimits,
+} from '../../../functions/platform/domain/provider-limits.ts';
 import type { PrivacyJobDeps, PrivacyRequestDeps } from '../../../functions/privacy/domain/ports.ts';
 import { STYLE_CATALOGUE } from '../../../functions/styles/domain/catalogue/index.ts';
 import { fromCatalogue, type Style } from '../../../functions/styles/domain/style.ts';

@@ -7,7 +7,6 @@ import { DEFAULT_RATE_LIMITS } from '../../../functions/accounts/domain/rate-lim
 import { JwtSessionTokens } from '../../../functions/accounts/jose/jwt-sessions.ts';
 import type { BillingDeps } from '../../../functions/billing/domain/checkout.ts';
 import type { WebhookDeps } from '../../../functions/billing/domain/webhook.ts';
-import type { Log } from '../../../functions/generation/domain/ports.ts';
 import { HmacCaptureCodes } from '../../../functions/photos/capture-codes.ts';
 import type { PhotoIntakeDeps } from '../../../functions/photos/domain/ports.ts';
 import { SUBSCRIPTION, TOKEN_PACKS } from '../../../shared/catalogue.ts';
@@ -43,6 +42,8 @@ export { FakeSignInAttempts } from './sign-in-attempts.ts';
 export { FakeTaskQueue } from './task-queue.ts';
 export { FakeTeamStore } from './team-store.ts';
 export { FakeWebhookStore } from './webhook-store.ts';
+
+import type { Log } from '../../../functions/platform/domain/ports.ts';
 
 export interface LogLine {
   level: 'info' | 'warn' | 'error';

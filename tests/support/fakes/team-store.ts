@@ -4,9 +4,10 @@
 // revocation and expiry, removal freeing only an unused seat, remind once per gap, an owner's departure to
 // the longest-serving admin or the team dissolved. Checked against the adapters by
 // tests/contracts/team-store.contract.ts.
+
+import type { Allowed, TeamPayer } from '../../../functions/generation/domain/ports.ts';
 import type { TeamPhotoProgress } from '../../../functions/teams/domain/photo-progress.ts';
 import type {
-  Allowed,
   ChosenHeadshot,
   InviteLinkRecord,
   JoinCode,
@@ -19,7 +20,6 @@ import type {
   SeatTaken,
   Team,
   TeamDepartures,
-  TeamPayer,
   TeamStore,
 } from '../../../functions/teams/domain/ports.ts';
 import { mailboxOf } from '../../../shared/email-address.ts';

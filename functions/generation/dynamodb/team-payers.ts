@@ -5,15 +5,9 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { type TransactItem, transactWithRetry } from '../../platform/dynamodb/balance-transaction.ts';
 import { consistentGet } from '../../platform/dynamodb/client.ts';
 import { keys } from '../../platform/dynamodb/keys.ts';
-import type {
-  Allowed,
-  ChosenHeadshot,
-  Membership,
-  TeamChoices,
-  TeamPayer,
-  TeamPayers,
-} from '../domain/ports.ts';
-import { DynamoTeamAccess } from './team-access.ts';
+import type { ChosenHeadshot, Membership, TeamChoices } from '../../teams/domain/ports.ts';
+import { DynamoTeamAccess } from '../../teams/dynamodb/team-access.ts';
+import type { Allowed, TeamPayer, TeamPayers } from '../domain/ports.ts';
 
 export class DynamoTeamPayers implements TeamPayers, TeamChoices {
   private readonly db: DynamoDBDocumentClient;
