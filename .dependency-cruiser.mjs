@@ -16,10 +16,26 @@ export default {
       comment:
         'functions/<area>/ is one room: another area reaches it only through its public.ts (what it offers), and every area may use functions/platform/.',
       severity: 'error',
-      from: { path: '^functions/([^/]+)/' },
+      from: { path: '^functions/([^/]+)/', pathNot: ['[^/]*handler[.]ts$', '[^/]*wiring[.]ts$'] },
       to: {
         path: '^functions/',
         pathNot: ['^functions/$1/', '^functions/platform/', '^functions/[^/]+/public[.]ts$'],
+      },
+    },
+    {
+      name: 'roots-meet-through-door-or-wiring',
+      comment:
+        "A Lambda entry or a composition root (*handler.ts, *wiring.ts) may also build on another area's wiring (its session resolvers, its queue): nothing else of it.",
+      severity: 'error',
+      from: { path: '^functions/([^/]+)/[^/]*(handler|wiring)[.]ts$' },
+      to: {
+        path: '^functions/',
+        pathNot: [
+          '^functions/$1/',
+          '^functions/platform/',
+          '^functions/[^/]+/public[.]ts$',
+          '^functions/[^/]+/[^/]*wiring[.]ts$',
+        ],
       },
     },
     {

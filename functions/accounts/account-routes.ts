@@ -4,13 +4,16 @@
 import type { RouteHandlers } from '../platform/http/group-handler.ts';
 import { logger } from '../platform/observability/logger.ts';
 import {
+  confirmationOf,
   deletionStatus,
+  exportDownload,
+  latestExport,
+  limitPrivacyRequest,
+  type PrivacyRequestDeps,
   requestAccountDeletion,
+  requestDataExport,
   sendDeletionLink,
-} from '../privacy/domain/account-deletion.ts';
-import { exportDownload, latestExport, requestDataExport } from '../privacy/domain/data-export.ts';
-import type { PrivacyRequestDeps } from '../privacy/domain/ports.ts';
-import { confirmationOf, limitPrivacyRequest } from '../privacy/domain/requests.ts';
+} from '../privacy/public.ts';
 
 export const accountRoutes = (deps: PrivacyRequestDeps): RouteHandlers<'account'> => ({
   requestAccountDeletionLink: async ({ user }) => {

@@ -2,8 +2,8 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { jsonResponse } from '../platform/http/error-mapper.ts';
 import type { RouteHandlers } from '../platform/http/group-handler.ts';
-import { listActiveStyles, type StyleDeps } from '../styles/domain/styles.ts';
-import { type ChosenDeps, setChosen } from '../teams/domain/chosen.ts';
+import { listActiveStyles, type StyleDeps } from '../styles/public.ts';
+import { type ChosenDeps, setChosen } from '../teams/public.ts';
 import { type CreateDeps, createAvatarBatch } from './domain/create-batch.ts';
 import { askForEdit, type EditDeps } from './domain/edits.ts';
 import { type FavouriteDeps, setFavourite } from './domain/favourites.ts';

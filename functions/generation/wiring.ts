@@ -2,7 +2,7 @@
 // the results in the media bucket and the preset images.
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { DynamoPhotoLister } from '../photos/dynamodb/photo-items.ts';
+import { DynamoPhotoLister } from '../photos/public.ts';
 import type {
   MediaConfig,
   PrivacyJobQueueConfig,
@@ -16,12 +16,12 @@ import { DynamoRateLimiter } from '../platform/dynamodb/rate-limiter.ts';
 import { domainLog } from '../platform/observability/logger.ts';
 import { businessMetrics } from '../platform/observability/metrics.ts';
 import { cryptoIds, systemClock } from '../platform/system.ts';
-import { buildPrivacyJobQueue, QueuedTeamArchives } from '../privacy/sqs/sqs-privacy-job-queue.ts';
-import { DynamoStyleReader } from '../styles/dynamodb/style-reader.ts';
+import { buildPrivacyJobQueue, QueuedTeamArchives } from '../privacy/public.ts';
+import { DynamoStyleReader } from '../styles/public.ts';
+import { DynamoTeamPayers } from '../teams/public.ts';
 import { DynamoProviderBudgetStore } from './dynamodb/provider-budget-store.ts';
 import { DynamoTaskDurations } from './dynamodb/task-durations.ts';
 import { DynamoTaskStore } from './dynamodb/task-store.ts';
-import { DynamoTeamPayers } from './dynamodb/team-payers.ts';
 import { decodeBrushPng, encodeMaskPng } from './images/edit-mask-png.ts';
 import { SharpResultImages } from './images/result-images.ts';
 import { buildTaskQueue } from './provider-wiring.ts';

@@ -1,10 +1,13 @@
 // Builds the generation functions' adapters (worker, dead-letter handler, sweeper) once per process.
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { DynamoPhotoStore } from '../photos/dynamodb/photo-store.ts';
-import { FaceApiAnalyzer, loadFaceModel } from '../photos/faces/face-api-analyzer.ts';
-import { RvmPersonSegmenter } from '../photos/faces/person-segmenter.ts';
-import { S3PhotoFiles } from '../photos/s3/photo-files.ts';
+import {
+  DynamoPhotoStore,
+  FaceApiAnalyzer,
+  loadFaceModel,
+  RvmPersonSegmenter,
+  S3PhotoFiles,
+} from '../photos/public.ts';
 import type {
   LikenessConfig,
   MailConfig,

@@ -215,7 +215,7 @@ const seconds = z.string().check(z.regex(/^\d+$/));
 const positiveSeconds = z.string().check(z.regex(/^[1-9]\d*$/));
 
 /**
- * How long a task may take (functions/generation/domain/task-timing.ts has the defaults AWS runs with).
+ * How long a task may take (functions/platform/domain/task-timing.ts has the defaults AWS runs with).
  * The create path stamps each task's deadline, after which the sweeper fails and refunds it; the worker
  * holds a claim for the lease, hides a message to retry for the retry delay times its receive count, and
  * keeps the store margin of its time for storing a result (no provider retry starts later).

@@ -6,7 +6,7 @@ import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda'
 import { logger } from '../platform/observability/logger.ts';
 import { observedHandler } from '../platform/observability/observed-handler.ts';
 import { withRecordContext } from '../platform/sqs/message-context.ts';
-import { prepareTeamArchive } from '../teams/domain/headshots-zip.ts';
+import { prepareTeamArchive } from '../teams/public.ts';
 import { runPrivacyJob, sweepPrivacyJobs } from './domain/job-runs.ts';
 import { decodeJobMessage, describeJob } from './domain/jobs.ts';
 import type { PrivacyJobDeps } from './domain/ports.ts';

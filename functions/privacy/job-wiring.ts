@@ -2,8 +2,8 @@
 // (BatchWriteItem: only here), the user's files by prefix, the Stripe customer, the queue and the mail.
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { StripeCustomers } from '../billing/stripe/stripe-customers.ts';
-import { S3ResultFiles } from '../generation/s3/result-files.ts';
+import { StripeCustomers } from '../billing/public.ts';
+import { S3ResultFiles } from '../generation/public.ts';
 import type {
   MailConfig,
   MediaConfig,
@@ -16,9 +16,7 @@ import { businessMetrics } from '../platform/observability/metrics.ts';
 import { readSecret } from '../platform/secrets.ts';
 import { createStripeClient } from '../platform/stripe/stripe-client.ts';
 import { systemClock } from '../platform/system.ts';
-import { DynamoTeamDepartures } from '../teams/dynamodb/team-departures.ts';
-import { DynamoTeamMembers } from '../teams/dynamodb/team-members.ts';
-import { S3TeamArchives } from '../teams/s3/team-archives.ts';
+import { DynamoTeamDepartures, DynamoTeamMembers, S3TeamArchives } from '../teams/public.ts';
 import type { PrivacyJobDeps } from './domain/ports.ts';
 import { DynamoPrivacyJobRuns } from './dynamodb/job-runs.ts';
 import { DynamoPersonalDataEraser } from './dynamodb/personal-data-eraser.ts';

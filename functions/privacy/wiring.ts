@@ -2,7 +2,7 @@
 // the job function's (read by key, delete by key, files, Stripe, mail).
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ScryptPasswordHasher } from '../accounts/passwords/scrypt-hasher.ts';
+import { ScryptPasswordHasher } from '../accounts/public.ts';
 import type { MailConfig, MediaConfig, PrivacyJobQueueConfig, TableConfig } from '../platform/config.ts';
 import { DynamoRateLimiter } from '../platform/dynamodb/rate-limiter.ts';
 import { buildMailer } from '../platform/mail/build-mailer.ts';

@@ -1,7 +1,7 @@
 // Lambda entry of the admin-styles group: the admin styles screen (/admin/styles) and the style pictures.
 
 import { buildSessionResolver } from '../accounts/wiring.ts';
-import { SharpImages } from '../photos/images/sharp-images.ts';
+import { SharpImages } from '../photos/public.ts';
 import { GROUP_CONFIG, readConfig } from '../platform/config.ts';
 import { createDocumentClient } from '../platform/dynamodb/client.ts';
 import { groupHandler } from '../platform/http/group-handler.ts';

@@ -1,5 +1,5 @@
 // How long tasks may take on this machine. AWS runs with infra/queue-design.ts and the defaults of
-// functions/generation/domain/task-timing.ts (a 15-minute visibility timeout and an hour's deadline);
+// functions/platform/domain/task-timing.ts (a 15-minute visibility timeout and an hour's deadline);
 // locally nothing needs that long, and a developer who kills `npm start` should see a task whose message
 // is gone end in minutes. Each profile keeps the rules AWS's numbers keep (timingProblems).
 import { TASK_QUEUE } from '../queue-design.ts';

@@ -1,9 +1,9 @@
 // The teams ports' contract (functions/teams/domain/ports.ts TeamStore with TeamPayers and TeamChoices,
-// TeamDepartures, photo-progress.ts TeamPhotoProgress), run against the DynamoDB adapters
+// TeamDepartures, photos' TeamPhotoProgress), run against the DynamoDB adapters
 // (tests/integration/team-store-contract.test.ts) and the fake (tests/domain/team-store-contract.test.ts).
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { TeamPhotoProgress } from '../../functions/teams/domain/photo-progress.ts';
+import type { TeamPhotoProgress } from '../../functions/photos/domain/team-photo-progress.ts';
 import type {
   InviteLinkRecord,
   Team,

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { resultFilename } from '../../functions/generation/domain/task-names.ts';
 import type { TaskRecord } from '../../functions/generation/domain/tasks.ts';
 import { checkAllowed } from '../../functions/generation/domain/team-allowed.ts';
+import { notePhotoProgress, photosReadyUntil } from '../../functions/photos/domain/team-photo-progress.ts';
 import type { User } from '../../functions/platform/domain/ports.ts';
 import {
   allowanceLeft,
@@ -23,7 +24,6 @@ import {
   teamHeadshotsZip,
 } from '../../functions/teams/domain/headshots-zip.ts';
 import { membersCsv } from '../../functions/teams/domain/members-csv.ts';
-import { notePhotoProgress, photosReadyUntil } from '../../functions/teams/domain/photo-progress.ts';
 import type { Member, TeamDeps } from '../../functions/teams/domain/ports.ts';
 import { type SeatCheckoutDeps, seatCheckout } from '../../functions/teams/domain/seat-checkout.ts';
 import { teamPageUrl } from '../../functions/teams/domain/team-access.ts';

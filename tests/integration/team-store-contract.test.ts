@@ -10,7 +10,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { memberAllowanceChange } from '../../functions/generation/dynamodb/team-payers.ts';
+import { memberAllowanceChange } from '../../functions/generation/dynamodb/team-allowance.ts';
 import { keys } from '../../functions/platform/dynamodb/keys.ts';
 import { DynamoTeamDepartures } from '../../functions/teams/dynamodb/team-departures.ts';
 import { DynamoTeamPhotoProgress } from '../../functions/teams/dynamodb/team-photo-progress.ts';

@@ -12,7 +12,6 @@ import type { WorkerDeps } from '../../functions/generation/domain/worker.ts';
 import { DynamoProviderBudgetStore } from '../../functions/generation/dynamodb/provider-budget-store.ts';
 import { DynamoOverdueTasks } from '../../functions/generation/dynamodb/task-deadlines.ts';
 import { DynamoTaskStore } from '../../functions/generation/dynamodb/task-store.ts';
-import { DynamoTeamPayers } from '../../functions/generation/dynamodb/team-payers.ts';
 import { decodeBrushPng, encodeMaskPng } from '../../functions/generation/images/edit-mask-png.ts';
 import { S3EditMaskFiles } from '../../functions/generation/s3/edit-mask-files.ts';
 import { SqsTaskQueue } from '../../functions/generation/sqs/sqs-task-queue.ts';
@@ -29,6 +28,7 @@ import { domainLog } from '../../functions/platform/observability/logger.ts';
 import { createS3Client } from '../../functions/platform/s3/client.ts';
 import { cryptoIds, systemClock } from '../../functions/platform/system.ts';
 import { DynamoStyleReader } from '../../functions/styles/dynamodb/style-reader.ts';
+import { DynamoTeamPayers } from '../../functions/teams/dynamodb/team-payers.ts';
 import {
   type EventSourceMapping,
   type SqsWorkerHandler,

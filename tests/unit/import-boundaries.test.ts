@@ -51,10 +51,25 @@ describe('import boundaries', () => {
       'web/src/components/c.ts': 'export const c = 1;\n',
       'web/src/lib/z.ts': "import { w } from '../../../infra/w.ts';\nexport const z = w;\n",
       'infra/w.ts': 'export const w = 1;\n',
-      'functions/domain/rules.ts':
-        "import { y } from '../adapters/y.ts';\nimport type Stripe from 'stripe';\nimport { p } from './port.ts';\nexport type S = Stripe;\nexport const x = y + p;\n",
-      'functions/domain/port.ts': 'export const p = 1;\n',
-      'functions/adapters/y.ts': 'export const y = 1;\n',
+      // an area's domain: its ports, the platform and another area's door are allowed; the rest is not
+      'functions/teams/domain/rules.ts':
+        "import { y } from '../dynamodb/y.ts';\nimport type Stripe from 'stripe';\nimport { p } from './ports.ts';\n" +
+        "import { clock } from '../../platform/domain/clock.ts';\nimport { open } from '../../generation/public.ts';\n" +
+        "import { secret } from '../../generation/domain/secret.ts';\nexport type S = Stripe;\nexport const x = y + p + clock + open + secret;\n",
+      'functions/teams/domain/ports.ts': 'export const p = 1;\n',
+      'functions/teams/dynamodb/y.ts': "import { built } from '../wiring.ts';\nexport const y = built;\n",
+      'functions/teams/wiring.ts':
+        "import { root } from '../generation/wiring.ts';\nimport { z } from '../generation/dynamodb/z.ts';\nexport const built = root + z;\nexport type D = number;\n",
+      'functions/teams/routes.ts': "import type { D } from './wiring.ts';\nexport const r: D = 1;\n",
+      'functions/teams/handler.ts': "import { built } from './wiring.ts';\nexport const h = built;\n",
+      'functions/generation/public.ts': "export { secret as open } from './domain/secret.ts';\n",
+      'functions/generation/domain/secret.ts': 'export const secret = 1;\n',
+      'functions/generation/dynamodb/z.ts': 'export const z = 1;\n',
+      'functions/generation/wiring.ts': 'export const root = 1;\n',
+      'functions/platform/domain/clock.ts':
+        "import { open } from '../../generation/public.ts';\nexport const clock = open;\n",
+      'functions/privacy/domain/a.ts': "import { b } from './b.ts';\nexport const a = () => b;\n",
+      'functions/privacy/domain/b.ts': "import { a } from './a.ts';\nexport const b = () => a;\n",
       'shared/s.ts': "import { z } from '../web/src/lib/z.ts';\nexport const s = z;\n",
     };
     for (const [path, text] of Object.entries(files)) {
@@ -63,9 +78,14 @@ describe('import boundaries', () => {
     }
     const found = await violations(root, ['shared', 'functions', 'infra', 'web']);
     expect(found.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort()).toEqual([
-      'domain-knows-no-infrastructure: functions/domain/rules.ts → functions/adapters/y.ts',
-      'domain-knows-no-infrastructure: functions/domain/rules.ts → stripe',
+      'areas-meet-through-their-door: functions/teams/domain/rules.ts → functions/generation/domain/secret.ts',
+      'domain-knows-no-infrastructure: functions/teams/domain/rules.ts → functions/teams/dynamodb/y.ts',
+      'domain-knows-no-infrastructure: functions/teams/domain/rules.ts → stripe',
       'features-stay-apart: web/src/features/a/page.ts → web/src/features/b/thing.ts',
+      'no-circular: functions/privacy/domain/a.ts → functions/privacy/domain/b.ts',
+      'only-entries-import-wiring: functions/teams/dynamodb/y.ts → functions/teams/wiring.ts',
+      'platform-knows-no-area: functions/platform/domain/clock.ts → functions/generation/public.ts',
+      'roots-meet-through-door-or-wiring: functions/teams/wiring.ts → functions/generation/dynamodb/z.ts',
       'shared-depends-on-nothing-of-ours: shared/s.ts → web/src/lib/z.ts',
       'web-knows-no-backend: web/src/lib/z.ts → infra/w.ts',
     ]);

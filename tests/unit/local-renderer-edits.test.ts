@@ -7,8 +7,8 @@ import { LocalRenderer } from '../../functions/generation/ai/local-renderer/loca
 import { type EditFace, editFaceOf, editMask } from '../../functions/generation/domain/edit-masks.ts';
 import { editRecipe } from '../../functions/generation/domain/edit-prompts.ts';
 import type { EditSpec } from '../../functions/generation/domain/image-provider.ts';
-import type { PersonMatte } from '../../functions/generation/domain/ports.ts';
 import { encodeMaskPng } from '../../functions/generation/images/edit-mask-png.ts';
+import type { PersonMatte } from '../../functions/photos/domain/faces/ports.ts';
 import { FaceApiAnalyzer } from '../../functions/photos/faces/face-api-analyzer.ts';
 import { RvmPersonSegmenter } from '../../functions/photos/faces/person-segmenter.ts';
 import { DEFAULT_RECIPE, type RenderRecipe } from '../../functions/styles/domain/render-recipe.ts';

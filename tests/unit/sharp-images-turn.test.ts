@@ -1,4 +1,4 @@
-// The sharp adapter's turned copy (functions/platform/images/sharp-images.ts, PhotoImages.prepare's `turn`):
+// The sharp adapter's turned copy (functions/photos/images/sharp-images.ts, PhotoImages.prepare's `turn`):
 // the face check found the photo lying on its side (functions/photos/domain/orientation.ts), and the stored
 // image, the thumbnail, the analysed pixels and the measures must all be of the photo set upright.
 import sharp from 'sharp';

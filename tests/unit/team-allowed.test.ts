@@ -1,4 +1,4 @@
-// "One look for everyone" (functions/teams/domain/allowed.ts): the styles and backdrop x outfit
+// "One look for everyone" (functions/generation/domain/team-allowed.ts): the styles and backdrop x outfit
 // combinations a team allows, as a table.
 import { describe, expect, it } from 'vitest';
 import { outsideAllowed } from '../../functions/generation/domain/team-allowed.ts';

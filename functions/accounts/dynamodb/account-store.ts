@@ -1,7 +1,6 @@
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { LEDGER_REASONS, type LedgerEntry } from '../../../shared/api-schemas.ts';
-import { listDelayedPayments } from '../../billing/dynamodb/delayed-payment-list.ts';
 import { DomainError } from '../../platform/domain/errors.ts';
 import type { Role, User } from '../../platform/domain/ports.ts';
 import { failedConditions, isConditionFailure } from '../../platform/dynamodb/conditions.ts';
@@ -20,6 +19,7 @@ import type {
   VerifiedIdentity,
 } from '../domain/ports.ts';
 import { activationWrites, type TransactItem } from './activation-writes.ts';
+import { listDelayedPayments } from './delayed-payment-list.ts';
 import { googleAccountWrites, googleLinkWrites, newAccountItem } from './google-sign-in-writes.ts';
 
 const LedgerItem = z.object({

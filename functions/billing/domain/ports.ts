@@ -300,3 +300,9 @@ export interface WebhookStore extends BillingStore {
    */
   clawBackRefund(refund: RefundClawback): Promise<CreditOutcome | 'unknown-payment'>;
 }
+
+/** The payment provider's customer (Stripe): deleting it cancels any subscription at once. */
+export interface PaymentCustomers {
+  /** Deletes the customer; a customer the provider no longer has counts as deleted. */
+  deleteCustomer(customerId: string): Promise<void>;
+}

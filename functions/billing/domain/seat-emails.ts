@@ -6,7 +6,7 @@ import { formatPrice } from '../../../shared/catalogue.ts';
 import { TEAM_LIMITS } from '../../../shared/team-rules.ts';
 import { noticeEmail } from '../../platform/domain/email-layout.ts';
 import type { OutgoingEmail } from '../../platform/domain/ports.ts';
-import { teamPageUrl } from '../../teams/domain/team-access.ts';
+import { teamPageUrl } from '../../teams/public.ts';
 
 const COPY = {
   en: {

@@ -3,7 +3,6 @@
 // the value read) and its ledger entry. Concurrent or repeated deliveries fail a condition and change nothing.
 import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { claimedAttribute } from '../../accounts/dynamodb/email-claims.ts';
 import {
   type Attempt,
   type TransactItem,
@@ -11,7 +10,7 @@ import {
 } from '../../platform/dynamodb/balance-transaction.ts';
 import { accountOwner, keys, OWNER_ATTRIBUTE, ownedBy, TTL_ATTRIBUTE } from '../../platform/dynamodb/keys.ts';
 import { ledgerPut } from '../../platform/dynamodb/ledger-put.ts';
-import { teamLedgerPut } from '../../teams/dynamodb/team-ledger.ts';
+import { teamLedgerPut } from '../../teams/public.ts';
 import type {
   BillingAccount,
   CreditOutcome,
@@ -20,6 +19,7 @@ import type {
   RefundClawback,
   SeatCredit,
 } from '../domain/ports.ts';
+import { claimedAttribute } from './email-claims.ts';
 import { seatsPaidPut } from './seat-purchases.ts';
 
 type ReadAccount = (userId: string) => Promise<BillingAccount | null>;

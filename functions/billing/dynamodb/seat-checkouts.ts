@@ -6,7 +6,7 @@ import { TEAM_SEAT } from '../../../shared/team-rules.ts';
 import { consistentGet } from '../../platform/dynamodb/client.ts';
 import { isConditionFailure } from '../../platform/dynamodb/conditions.ts';
 import { keys, ownedBy } from '../../platform/dynamodb/keys.ts';
-import type { SeatCheckoutRecords, SeatPurchaseView } from '../../teams/domain/ports.ts';
+import type { SeatCheckoutRecords, SeatPurchaseView } from '../../teams/public.ts';
 import { listSeatPurchases } from './seat-purchase-list.ts';
 
 /** The checkout record the webhook credits seats from (docs/data-model.md: CHECKOUT#, with team_id). */

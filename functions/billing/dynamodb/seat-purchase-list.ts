@@ -4,7 +4,7 @@
 import { type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
 import { keys, TTL_ATTRIBUTE } from '../../platform/dynamodb/keys.ts';
-import type { SeatPurchaseView } from '../../teams/domain/ports.ts';
+import type { SeatPurchaseView } from '../../teams/public.ts';
 
 const PurchaseItem = z.object({
   session_id: z.string(),

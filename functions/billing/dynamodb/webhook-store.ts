@@ -4,7 +4,6 @@
 // billing function's code stays without the credits' deletes and condition checks).
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { claimEmail, emailSent, releaseEmail } from '../../accounts/dynamodb/email-claims.ts';
 import { type TransactItem, transactWithRetry } from '../../platform/dynamodb/balance-transaction.ts';
 import { accountOwner, keys, OWNER_ATTRIBUTE } from '../../platform/dynamodb/keys.ts';
 import { ledgerPut } from '../../platform/dynamodb/ledger-put.ts';
@@ -26,6 +25,7 @@ import type {
 import { clawBackRefund, creditPack, creditTeamSeats, grantPeriod } from './billing-credits.ts';
 import { DynamoBillingStore, isLive } from './billing-store.ts';
 import { delayedPaymentDelete, recordFailedPayment, recordPendingPayment } from './delayed-payments.ts';
+import { claimEmail, emailSent, releaseEmail } from './email-claims.ts';
 import { recordSeatsFailed, recordSeatsPending, saveSeatInvoice } from './seat-purchases.ts';
 
 const CheckoutItem = z.object({

@@ -1,6 +1,6 @@
 // Deleting the Stripe customer of an erased account (which cancels its subscriptions at once).
 import type Stripe from 'stripe';
-import type { PaymentCustomers } from '../../privacy/domain/ports.ts';
+import type { PaymentCustomers } from '../domain/ports.ts';
 
 export class StripeCustomers implements PaymentCustomers {
   private readonly stripe: Stripe;

@@ -2,7 +2,7 @@
 // language), one Checkout Session for it with the seat's price times the quantity, and an invoice once paid
 // (`invoice_creation`), which a company needs for its books.
 import type Stripe from 'stripe';
-import type { SeatCheckoutProvider } from '../../teams/domain/ports.ts';
+import type { SeatCheckoutProvider } from '../../teams/public.ts';
 
 export class StripeSeatCheckout implements SeatCheckoutProvider {
   private readonly stripe: Stripe;

@@ -6,8 +6,7 @@ import { type Language, MAX_STYLES_PER_BATCH } from '../../../shared/api-schemas
 import { combinationsOf, type StyleChoices, type TaskChoice } from '../../../shared/style-choices.ts';
 import type { User } from '../../platform/domain/ports.ts';
 import { TASK_TIMING } from '../../platform/domain/task-timing.ts';
-import type { Style } from '../../styles/domain/style.ts';
-import { promptWithChoice, recipeWithChoice } from '../../styles/domain/style-choices.ts';
+import { promptWithChoice, recipeWithChoice, type Style } from '../../styles/public.ts';
 import { SIZE_OF_FORMAT } from './image-provider.ts';
 import {
   type CreateDeps,

@@ -2,9 +2,8 @@
 // paint, on which canvas, and where the source image sits on it. Pure: the worker hands in the person's matte
 // (PersonSegmenter, ports.ts), the face's box and landmarks (the face model) and the user's brush; an
 // adapter encodes the mask as the PNG the provider reads (functions/generation/images/edit-mask-png.ts).
-import type { DetectedFace } from '../../photos/domain/faces/ports.ts';
+import type { DetectedFace, PersonMatte } from '../../photos/public.ts';
 import type { EditAspect, EditSpec, Placement } from './image-provider.ts';
-import type { PersonMatte } from './ports.ts';
 
 /** One byte a pixel, row by row. */
 export interface MaskImage {

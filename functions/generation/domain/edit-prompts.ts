@@ -2,8 +2,12 @@
 // stays in its style, and the edit's own words after it; and the local renderer's look with the edit's
 // backdrop or outfit applied (the same choices as the Create screen: shared/style-choices.ts).
 import { BACKDROP_IDS, type BackdropId, OUTFIT_IDS, type OutfitId } from '../../../shared/style-choices.ts';
-import type { RenderRecipe } from '../../styles/domain/render-recipe.ts';
-import { BACKDROP_PROMPTS, OUTFIT_PROMPTS, recipeWithChoice } from '../../styles/domain/style-choices.ts';
+import {
+  BACKDROP_PROMPTS,
+  OUTFIT_PROMPTS,
+  type RenderRecipe,
+  recipeWithChoice,
+} from '../../styles/public.ts';
 import type { EditSpec, RetouchLevel } from './image-provider.ts';
 
 const isBackdrop = (id: string | undefined): id is BackdropId =>

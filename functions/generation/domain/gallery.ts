@@ -3,7 +3,7 @@
 // goes through the caller's own partition and prefix: another user's task or file is simply not found.
 import type { AvatarTask, Language } from '../../../shared/api-schemas.ts';
 import { presetDownloadName, RESULT_PRESETS, type ResultPreset } from '../../../shared/result-presets.ts';
-import type { PhotoStore } from '../../photos/domain/ports.ts';
+import type { PhotoStore } from '../../photos/public.ts';
 import { DomainError, RateLimitedError } from '../../platform/domain/errors.ts';
 import type { Clock, RateLimiter, User } from '../../platform/domain/ports.ts';
 import type { EditSpec } from './image-provider.ts';

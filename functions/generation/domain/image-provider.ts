@@ -1,14 +1,10 @@
 // The AI provider port: reference photos and a style in, one avatar image out. Two adapters implement it
 // (functions/generation/ai): OpenAI image edits, and the embedded local renderer used when no provider key
 // is configured, whose results are marked 'preview-render'.
-import type { RelativeBox, RelativePoint } from '../../photos/domain/faces/ports.ts';
-import type { RenderRecipe } from '../../styles/domain/render-recipe.ts';
+import type { RelativeBox, RelativePoint } from '../../photos/public.ts';
+import type { ImageQuality, InputFidelity, RenderRecipe, StyleFormat } from '../../styles/public.ts';
 
-export type StyleFormat = 'square' | 'portrait';
 export type ImageSize = '1024x1024' | '1024x1536';
-export type ImageQuality = 'low' | 'medium' | 'high';
-/** How closely the provider keeps the reference faces ('high' costs more input tokens). */
-export type InputFidelity = 'low' | 'high';
 export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp';
 
 export const SIZE_OF_FORMAT: Record<StyleFormat, ImageSize> = {

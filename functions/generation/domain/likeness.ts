@@ -4,9 +4,14 @@
 // photo records the worker read before calling the provider and stay in memory through the delivery: a
 // photo deleted meanwhile changes nothing, and no descriptor is ever written anywhere else.
 import { belowGuarantee, FACE_RULES } from '../../../shared/face-rules.ts';
-import { likenessScore, mayShowSomeoneElse, peopleIn } from '../../photos/domain/faces/faces.ts';
-import type { FaceAnalyzer, RelativeBox } from '../../photos/domain/faces/ports.ts';
-import type { PhotoRecord } from '../../photos/domain/ports.ts';
+import {
+  type FaceAnalyzer,
+  likenessScore,
+  mayShowSomeoneElse,
+  type PhotoRecord,
+  peopleIn,
+  type RelativeBox,
+} from '../../photos/public.ts';
 
 /** The reference faces of one delivery (biometric data: in memory only). */
 export type ReferenceDescriptors = readonly (readonly number[])[];

@@ -2,7 +2,7 @@
 // and sharp (adapters/images/result-images.ts).
 import type { SizedPreset } from '../../../shared/result-presets.ts';
 import type { BackdropId, OutfitId } from '../../../shared/style-choices.ts';
-import type { RelativeBox } from '../../photos/domain/faces/ports.ts';
+import type { RelativeBox } from '../../photos/public.ts';
 import type { ImageType } from './image-provider.ts';
 
 /** An archive to store, as a stream of chunks of a length known up front (zip-archive.ts, zipLength). */
@@ -76,21 +76,6 @@ export interface ResultImages {
     maxBytes: number,
     faceBox?: RelativeBox | null,
   ): Promise<{ bytes: Uint8Array; contentType: 'image/jpeg'; width: number; height: number }>;
-}
-
-/** A person's matte: 0 (backdrop) to 255 (person), one byte a pixel, row by row. */
-export interface PersonMatte {
-  width: number;
-  height: number;
-  alpha: Uint8Array;
-}
-
-/**
- * Finds the person in an avatar (functions/photos/faces/person-segmenter.ts: a segmentation model on the
- * face model's tfjs WebAssembly backend, docs/faces.md): the matte at the image's own size.
- */
-export interface PersonSegmenter {
-  personMatte(image: Buffer): Promise<PersonMatte>;
 }
 
 /** What members may create: style ids (null: every active style) and combinations (null: any). */

@@ -1,6 +1,8 @@
 // What a generation costs us, and what a token brings in: the figures behind each style's token_cost
 // (docs/generation.md, "Unit economics"). Costs are in US dollars, as the provider bills.
-import type { ImageQuality, ImageSize, InputFidelity, ProviderUsage } from './image-provider.ts';
+
+import type { ImageQuality, InputFidelity } from '../../styles/public.ts';
+import type { ImageSize, ProviderUsage } from './image-provider.ts';
 
 /** US dollars per million tokens, as the provider lists them. */
 interface TokenPrices {

@@ -6,11 +6,10 @@
 import type { Language } from '../../../shared/api-schemas.ts';
 import { PHOTO_LIMITS } from '../../../shared/photo-rules.ts';
 import { TEAM_MESSAGES } from '../../../shared/team-rules.ts';
-import { hasPhotoConsent } from '../../photos/domain/consent.ts';
-import type { PhotoStore } from '../../photos/domain/ports.ts';
+import { hasPhotoConsent, type PhotoStore } from '../../photos/public.ts';
 import { DomainError, NotEnoughTokensError } from '../../platform/domain/errors.ts';
 import type { Clock, Ids, Log, User } from '../../platform/domain/ports.ts';
-import type { StyleReader } from '../../styles/domain/style-store.ts';
+import type { StyleReader } from '../../styles/public.ts';
 import type { TeamPayer, TeamPayers } from './ports.ts';
 import { type ProviderBudgetDeps, releaseProviderCalls, reserveProviderCalls } from './provider-budget.ts';
 import type { TaskQueue } from './task-queue.ts';

@@ -2,8 +2,7 @@
 // "your avatars are ready" email, and the photos' deletion for an account that asked for it ("delete my
 // photos once my avatars are ready", functions/photos/domain/retention.ts) once nothing else is pending.
 
-import type { PhotoFiles, PhotoStore } from '../../photos/domain/ports.ts';
-import { photosAfterAvatarsReady } from '../../photos/domain/retention.ts';
+import { type PhotoFiles, type PhotoStore, photosAfterAvatarsReady } from '../../photos/public.ts';
 import type { Metrics } from '../../platform/domain/metrics.ts';
 import type { Clock, Log, Mailer, UserReader } from '../../platform/domain/ports.ts';
 import { batchFinishedEmail } from './batch-email.ts';

@@ -4,16 +4,9 @@
 // handler, sweeper).
 import type { AvatarTask as ApiTask } from '../../../shared/api-schemas.ts';
 import type { TaskChoice } from '../../../shared/style-choices.ts';
-import type { RelativeBox } from '../../photos/domain/faces/ports.ts';
-import type { RenderRecipe } from '../../styles/domain/render-recipe.ts';
-import type {
-  EditSpec,
-  ImageQuality,
-  ImageSize,
-  InputFidelity,
-  ProviderUsage,
-  RenderKind,
-} from './image-provider.ts';
+import type { RelativeBox } from '../../photos/public.ts';
+import type { ImageQuality, InputFidelity, RenderRecipe } from '../../styles/public.ts';
+import type { EditSpec, ImageSize, ProviderUsage, RenderKind } from './image-provider.ts';
 import type { Likeness } from './likeness.ts';
 import type { StageTimes } from './task-progress.ts';
 

@@ -5,8 +5,7 @@
 // it back to TODO and let SQS deliver it again (after 3 receives it goes to the dead-letter queue).
 
 import { FACE_RULES, LIKENESS_REFUNDS_PER_DAY } from '../../../shared/face-rules.ts';
-import type { FaceAnalyzer } from '../../photos/domain/faces/ports.ts';
-import type { PhotoFiles, PhotoStore } from '../../photos/domain/ports.ts';
+import type { FaceAnalyzer, PersonSegmenter, PhotoFiles, PhotoStore } from '../../photos/public.ts';
 import type { Ids, Log } from '../../platform/domain/ports.ts';
 import { TASK_TIMING } from '../../platform/domain/task-timing.ts';
 import { brushedShare, EditMaskError, editFaceOf, editMask } from './edit-masks.ts';
@@ -24,7 +23,7 @@ import {
   referenceOrder,
   usesSomeoneElse,
 } from './likeness.ts';
-import type { PersonSegmenter, ResultFiles, ResultImages } from './ports.ts';
+import type { ResultFiles, ResultImages } from './ports.ts';
 import { isProviderError, type ProviderError, ProviderRateLimitedError } from './provider-errors.ts';
 import { costOfUsage } from './provider-pricing.ts';
 import { afterTaskFinished, type FinishDeps } from './task-finished.ts';

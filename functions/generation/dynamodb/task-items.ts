@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { EDIT_ASPECTS, EDIT_KINDS, RETOUCH_LEVELS } from '../../../shared/edit-rules.ts';
 import { BACKDROP_IDS, OUTFIT_IDS } from '../../../shared/style-choices.ts';
-import { Recipe } from '../../styles/dynamodb/style-items.ts';
+import { Recipe } from '../../styles/public.ts';
 import type { EditSpec } from '../domain/image-provider.ts';
 import type { TaskRecord, TaskSummary } from '../domain/tasks.ts';
 

@@ -12,7 +12,7 @@ import { splitDebit } from '../domain/debit.ts';
 import { isWithheld, type KeepOutcome } from '../domain/tasks.ts';
 import { toTask } from './task-items.ts';
 import { balanceSet, ledgerLines, readBalance } from './task-money.ts';
-import { memberAllowanceChange } from './team-payers.ts';
+import { memberAllowanceChange } from './team-allowance.ts';
 
 /** Concurrent writes to one balance each retry until the balance they read holds. */
 const BALANCE_ATTEMPTS = 60;

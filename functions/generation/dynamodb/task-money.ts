@@ -22,7 +22,7 @@ import type {
   TaskRecord,
 } from '../domain/tasks.ts';
 import { toTask } from './task-items.ts';
-import { memberAllowanceChange } from './team-payers.ts';
+import { memberAllowanceChange } from './team-allowance.ts';
 
 /** Concurrent creates of one account each retry until the balance they read holds, or runs short. */
 const BALANCE_ATTEMPTS = 60;

@@ -9,7 +9,7 @@ import {
   type SizedPreset,
   UPSCALED_LONG_SIDE,
 } from '../../../shared/result-presets.ts';
-import type { RelativeBox } from '../../photos/domain/faces/ports.ts';
+import type { RelativeBox } from '../../photos/public.ts';
 import type { ResultImages } from '../domain/ports.ts';
 
 type SharpFactory = (input?: Uint8Array, options?: SharpOptions) => Sharp;

@@ -10,7 +10,6 @@ import { PHOTO_LIMITS, PHOTO_RETENTION_DAYS, type RejectionReason } from '../../
 import { DomainError, RateLimitedError } from '../../platform/domain/errors.ts';
 import { inOrder } from '../../platform/domain/in-order.ts';
 import type { Ids, User } from '../../platform/domain/ports.ts';
-import { notePhotoProgress } from '../../teams/domain/photo-progress.ts';
 import { requirePhotoConsent } from './consent.ts';
 import type { PhotoMeasures } from './faces/face-measures.ts';
 import { checkPhotoFace, mayShowSomeoneElse, type PhotoFace } from './faces/faces.ts';
@@ -20,6 +19,7 @@ import { displayName, isUploadId, newUploadId, photoFilename } from './photo-nam
 import type { PhotoIntakeDeps, PreparedPhoto } from './ports.ts';
 import { MEASURE_LONG_SIDE, qualityHints } from './quality.ts';
 import { photoQuality, shownHints } from './quality-score.ts';
+import { notePhotoProgress } from './team-photo-progress.ts';
 
 type IntakeDeps = PhotoIntakeDeps;
 

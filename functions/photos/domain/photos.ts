@@ -13,13 +13,13 @@ import type {
 import { PHOTO_LIMITS, PHOTO_TYPES, type PhotoType } from '../../../shared/photo-rules.ts';
 import { DomainError, RateLimitedError } from '../../platform/domain/errors.ts';
 import type { User } from '../../platform/domain/ports.ts';
-import { notePhotoProgress } from '../../teams/domain/photo-progress.ts';
 import { currentConsent, recordConsent, requirePhotoConsent } from './consent.ts';
 import { mayShowSomeoneElse } from './faces/faces.ts';
 import { freshUploadId, limitReached, rejection, uploadResult } from './intake.ts';
 import { displayName, uploadIdOf } from './photo-names.ts';
 import type { PhotoDeps, PhotoRecord } from './ports.ts';
 import { photoQuality, setQuality, shownHints } from './quality-score.ts';
+import { notePhotoProgress } from './team-photo-progress.ts';
 
 export type { PhotoDeps } from './ports.ts';
 

@@ -3,12 +3,12 @@
 import type { Language } from '../../../shared/language.ts';
 import type { PhotoType, QualityHint } from '../../../shared/photo-rules.ts';
 import type { Clock, Ids, PhotoConsentRecord, RateLimiter, UserReader } from '../../platform/domain/ports.ts';
-import type { TeamPhotoProgress } from '../../teams/domain/photo-progress.ts';
 import type { PhotoMeasures } from './faces/face-measures.ts';
 import type { PhotoFace } from './faces/faces.ts';
 import type { FaceAnalyzer } from './faces/ports.ts';
 import type { Turn } from './orientation.ts';
 import type { ImageMeasures } from './quality.ts';
+import type { TeamPhotoProgress } from './team-photo-progress.ts';
 
 export interface PhotoRecord {
   filename: string;

@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { PersonMatte, PersonSegmenter } from '../../generation/domain/ports.ts';
+import type { PersonMatte, PersonSegmenter } from '../domain/faces/ports.ts';
 import { type Tf, tfWasm } from './tfjs-wasm.ts';
 
 /** The bundle's folder of segmentation weights (infra/constructs/face-analysis.ts). */

@@ -3,7 +3,7 @@
 // in one transaction, then queues it. The job (deletion-job.ts) deletes everything and emails when done;
 // the account screen follows it with the status secret the answer carries.
 import type { DeletionStatus, Language } from '../../../shared/api-schemas.ts';
-import { checkCurrentPassword, hasPassword } from '../../accounts/domain/password-check.ts';
+import { checkCurrentPassword, hasPassword } from '../../accounts/public.ts';
 import { DomainError } from '../../platform/domain/errors.ts';
 import type { User } from '../../platform/domain/ports.ts';
 import { privacyEmail } from './emails.ts';

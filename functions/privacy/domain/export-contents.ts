@@ -1,7 +1,7 @@
 // What a data export holds (the privacy page's right of access and portability): one JSON file per section
 // (the account record, the consents, the token history, every other record kept for the account) and the
 // photos and avatars. A new section is one field of ExportContents and its file name in EXPORT_FILES.
-import { type LedgerLink, ledgerOrder } from '../../accounts/domain/ledger-order.ts';
+import { type LedgerLink, ledgerOrder } from '../../accounts/public.ts';
 import type { StoredItem } from './ports.ts';
 
 /** Attributes never exported: secrets and bookkeeping that describe nothing about the user. */

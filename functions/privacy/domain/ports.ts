@@ -2,11 +2,11 @@
 // keys the `owned` index lists for them, the items their account names, and their files by prefix. No port
 // here can reach another user's data (docs/data-model.md, "Whose items, by key").
 
-import type { PasswordHasher } from '../../accounts/domain/ports.ts';
+import type { PasswordHasher } from '../../accounts/public.ts';
+import type { PaymentCustomers } from '../../billing/public.ts';
 import type { Metrics } from '../../platform/domain/metrics.ts';
 import type { Clock, CounterOwner, Ids, Mailer, RateLimiter, User } from '../../platform/domain/ports.ts';
-import type { TeamArchiveDeps } from '../../teams/domain/headshots-zip.ts';
-import type { TeamDepartures } from '../../teams/domain/ports.ts';
+import type { TeamArchiveDeps, TeamDepartures } from '../../teams/public.ts';
 import type { DeletionJob, ExportJob, JobRef, NewDeletionJob, NewExportJob, QueuedJob } from './jobs.ts';
 
 /** A stored item as the table holds it (keys and attributes). */
@@ -66,12 +66,6 @@ export interface PersonalFiles {
   putExport(userId: string, exportId: string, zip: Uint8Array): Promise<string>;
   /** A short-lived download address for a stored export. */
   downloadUrl(key: string, filename: string): Promise<string>;
-}
-
-/** The payment provider's customer (Stripe): deleting it cancels any subscription at once. */
-export interface PaymentCustomers {
-  /** Deletes the customer; a customer the provider no longer has counts as deleted. */
-  deleteCustomer(customerId: string): Promise<void>;
 }
 
 /** The account's one pending deletion link. */

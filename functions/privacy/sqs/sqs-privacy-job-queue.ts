@@ -5,7 +5,7 @@ import type { PrivacyJobQueueConfig } from '../../platform/config.ts';
 import { currentCorrelationId, logger } from '../../platform/observability/logger.ts';
 import { createSqsClient } from '../../platform/sqs/client.ts';
 import { correlationAttributes } from '../../platform/sqs/message-context.ts';
-import type { TeamArchiveQueue } from '../../teams/domain/ports.ts';
+import type { TeamArchiveQueue } from '../../teams/public.ts';
 import { describeJob, encodeJobMessage, type QueuedJob } from '../domain/jobs.ts';
 import type { PrivacyJobQueue } from '../domain/ports.ts';
 

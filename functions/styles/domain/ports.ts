@@ -1,7 +1,7 @@
 // What the admin styles screen needs from storage (adapters/dynamodb/admin-style-store.ts implements it):
 // every change is written in one transaction with its audit entry, so the log never misses a change and
 // never names one that did not happen.
-import type { PhotoFiles, PhotoImages } from '../../photos/domain/ports.ts';
+import type { PhotoFiles, PhotoImages } from '../../photos/public.ts';
 import type { NewStyle, Style } from './style.ts';
 import type { StyleReader } from './style-store.ts';
 

@@ -3,8 +3,7 @@
 // does for reference photos. The picture is then served to every screen under /style-images/.
 import { STYLE_IMAGE_LIMITS, STYLE_IMAGE_PATH_PREFIX } from '../../../shared/admin-style-rules.ts';
 import type { PhotoType } from '../../../shared/photo-rules.ts';
-import { sniffPhotoType } from '../../photos/domain/image-bytes.ts';
-import { isUploadId, newUploadId, photoFilename, uploadIdOf } from '../../photos/domain/photo-names.ts';
+import { isUploadId, newUploadId, photoFilename, sniffPhotoType, uploadIdOf } from '../../photos/public.ts';
 import { DomainError } from '../../platform/domain/errors.ts';
 import type { Ids, User } from '../../platform/domain/ports.ts';
 import type { StyleImageFiles, StyleImages } from './ports.ts';

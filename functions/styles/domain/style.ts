@@ -1,6 +1,5 @@
 // A style: what the user picks on the create screen, and everything generation needs to draw it. Styles
 // live in the table; the catalogue (catalogue/) seeds the first ones and the admin screen manages them.
-import type { ImageQuality, InputFidelity, StyleFormat } from '../../generation/domain/image-provider.ts';
 import type { RenderRecipe } from './render-recipe.ts';
 
 export interface StyleText {
@@ -78,3 +77,10 @@ export function fromCatalogue(c: CatalogueStyle): NewStyle {
     acceptsChoices: c.acceptsChoices ?? false,
   };
 }
+
+export type ImageQuality = 'low' | 'medium' | 'high';
+
+/** How closely the provider keeps the reference faces ('high' costs more input tokens). */
+export type InputFidelity = 'low' | 'high';
+
+export type StyleFormat = 'square' | 'portrait';

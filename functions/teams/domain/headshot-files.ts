@@ -2,8 +2,7 @@
 // face-centred square (the gallery's `profile` preset, shared/result-presets.ts), made once and kept beside
 // it. Their sizes are recorded with the choice, so the team's ZIP announces every entry without asking
 // storage (headshots-zip.ts: 500 members' archive starts streaming in well under a second).
-import { GALLERY_LIMITS } from '../../generation/domain/gallery.ts';
-import type { ResultFiles, ResultImages } from '../../generation/domain/ports.ts';
+import { GALLERY_LIMITS, type ResultFiles, type ResultImages } from '../../generation/public.ts';
 import type { ChosenHeadshot } from './ports.ts';
 
 export interface HeadshotFileDeps {

@@ -7,9 +7,12 @@
 // that comes before that job has stored the set builds it itself.
 import { createHash } from 'node:crypto';
 import { TEAM_MESSAGES } from '../../../shared/team-rules.ts';
-import { GALLERY_LIMITS } from '../../generation/domain/gallery.ts';
-import type { ResultFiles, ResultImages } from '../../generation/domain/ports.ts';
-import { downloadName } from '../../generation/domain/task-names.ts';
+import {
+  downloadName,
+  GALLERY_LIMITS,
+  type ResultFiles,
+  type ResultImages,
+} from '../../generation/public.ts';
 import { DomainError } from '../../platform/domain/errors.ts';
 import type { User } from '../../platform/domain/ports.ts';
 import { type LazyArchiveEntry, zipLength, zipStream } from '../../platform/domain/zip-archive.ts';

@@ -4,7 +4,7 @@
 // address (while it can still be used), nothing else: no id, seats or members. Limited per client address,
 // as the login link's look is (accounts/rate-limits.ts): each answer says whether a code exists.
 import type { JoinPreview } from '../../../shared/api-schemas.ts';
-import { enforceLimits, type RateLimitPolicy } from '../../accounts/domain/rate-limits.ts';
+import { enforceLimits, type RateLimitPolicy } from '../../accounts/public.ts';
 import type { Clock, Ids, RateLimiter, User } from '../../platform/domain/ports.ts';
 import { emailDomainAllowed } from './domains.ts';
 import type { JoinCode, Team, TeamStore } from './ports.ts';

@@ -3,9 +3,9 @@
 // for seats; the stored files the CSV and the ZIP are made of. No AWS, no HTTP.
 import type { Language } from '../../../shared/language.ts';
 import type { MemberStatus, TeamRole } from '../../../shared/team-rules.ts';
-import type { Allowed, TeamPayers } from '../../generation/domain/ports.ts';
+import type { Allowed, TeamPayers } from '../../generation/public.ts';
+import type { MemberPhotos } from '../../photos/public.ts';
 import type { Clock, Ids, Mailer, RateLimiter, User, UserReader } from '../../platform/domain/ports.ts';
-import type { MemberPhotos } from './photo-progress.ts';
 
 export interface Team {
   id: string;
@@ -74,7 +74,7 @@ export interface Member {
   joinedAt: number | null;
   leftAt: number | null;
   remindedAt: number | null;
-  /** until when their kept photos are enough to create avatars (photo-progress.ts); null: not now */
+  /** until when their kept photos are enough to create avatars (photos/domain/team-photo-progress.ts); null: not now */
   photosReadyUntil: number | null;
   /** when the owner made them an admin (null: not an admin, or made one before this was kept) */
   adminSince: number | null;
@@ -185,7 +185,7 @@ export interface TeamStore extends TeamPayers, TeamChoices, TeamAccessReads {
     invited: boolean;
     linkId: string | null;
     allowance: number;
-    /** photo-progress.ts: the joining person's photos may be enough already */
+    /** photos/domain/team-photo-progress.ts: the joining person's photos may be enough already */
     photosReadyUntil: number | null;
     now: number;
   }): Promise<JoinResult>;
@@ -211,7 +211,7 @@ export interface TeamStore extends TeamPayers, TeamChoices, TeamAccessReads {
    * team's counter under `seats_used < seats_total` and their row (theirs, not left, no seat yet, owner or
    * admin) given a fresh allowance, and their mailbox's seat claim, in one transaction. Their row's photo
    * progress is kept already
-   * (photo-progress.ts writes it for anyone in a team).
+   * (photos/domain/team-photo-progress.ts writes it for anyone in a team).
    */
   takeSeat(t: { teamId: string; memberId: string; userId: string; allowance: number }): Promise<SeatTaken>;
   /**

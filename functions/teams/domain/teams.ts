@@ -17,15 +17,14 @@ import {
   type TeamMessageId,
   teamNameProblem,
 } from '../../../shared/team-rules.ts';
-import { GALLERY_LIMITS } from '../../generation/domain/gallery.ts';
-import type { Allowed, ResultFiles } from '../../generation/domain/ports.ts';
+import { type Allowed, GALLERY_LIMITS, type ResultFiles } from '../../generation/public.ts';
+import { photosReadyUntil } from '../../photos/public.ts';
 import { noticeEmail } from '../../platform/domain/email-layout.ts';
 import { type DomainErrorCode, InviteRoomError } from '../../platform/domain/errors.ts';
 import { inOrder } from '../../platform/domain/in-order.ts';
 import type { Clock, User } from '../../platform/domain/ports.ts';
 import { allowanceOfSeat } from './allowance.ts';
 import { emailDomainAllowed, normaliseDomain } from './domains.ts';
-import { photosReadyUntil } from './photo-progress.ts';
 import type { Member, Team, TeamDeps, TeamStore } from './ports.ts';
 import { isAdmin, teamError, teamFor, teamPageUrl } from './team-access.ts';
 import {
@@ -373,7 +372,7 @@ export async function setAllowed(
 
 /**
  * What the dashboard shows of a member's progress at `now`: a status, never their photos or personal
- * avatars. "Photos ready": enough photos kept to create, and no team avatar yet (photo-progress.ts).
+ * avatars. "Photos ready": enough photos kept to create, and no team avatar yet (photos/domain/team-photo-progress.ts).
  */
 export function memberStatus(m: Member, now: number): MemberStatus {
   if (m.leftAt !== null) return 'left';

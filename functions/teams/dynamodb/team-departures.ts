@@ -29,7 +29,7 @@ export const DELETED_ACCOUNT_EMAIL = '(account deleted)';
 const DISSOLVED_TEAM_SECONDS = 90 * 86_400;
 /**
  * A dissolved team's member row that paid for avatars lingers this long, stripped of the account, so a
- * render in flight (an hour at most: functions/generation/domain/task-timing.ts) still finds the row its
+ * render in flight (an hour at most: functions/platform/domain/task-timing.ts) still finds the row its
  * completion counts on; the table's TTL removes it then.
  */
 const DISSOLVED_MEMBER_ROW_SECONDS = 86_400;

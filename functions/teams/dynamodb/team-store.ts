@@ -4,8 +4,7 @@
 // the member, the account's pointer (one team per person) and the link's use counter.
 import { type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Language } from '../../../shared/language.ts';
-import type { Allowed, TeamPayer } from '../../generation/domain/ports.ts';
-import { DynamoTeamPayers } from '../../generation/dynamodb/team-payers.ts';
+import type { Allowed, TeamPayer } from '../../generation/public.ts';
 import { type TransactItem, transactWithRetry } from '../../platform/dynamodb/balance-transaction.ts';
 import { batchGet } from '../../platform/dynamodb/batch-get.ts';
 import { consistentGet } from '../../platform/dynamodb/client.ts';
@@ -28,6 +27,7 @@ import type {
 import { DynamoTeamAccess } from './team-access.ts';
 import { DynamoTeamMembers, toMember } from './team-members.ts';
 import { DynamoTeamOwnSeat } from './team-own-seat.ts';
+import { DynamoTeamPayers } from './team-payers.ts';
 import { chosenMarkRelease, seatClaimPut, seatClaimRelease, seatRelease } from './team-seat-claims.ts';
 
 /** Twenty people joining at once meet on the team's counter: each retries until it holds or runs out. */

@@ -1,6 +1,6 @@
 // The image decoder and the face model, faked together: a "photo" is a few bytes that start like a JPEG and
 // say what the real decoder and model would find in it (its size, light, sharpness, faces). FakePhotoImages
-// applies the limits as functions/platform/images/sharp-images.ts does (pixels, short side, sizes after
+// applies the limits as functions/photos/images/sharp-images.ts does (pixels, short side, sizes after
 // scaling); FakeFaceAnalyzer reads the faces back from the pixels it is handed. The pixels are real RGB (a grey
 // of the photo's light) with the faces written along their top row, so turning them (the domain's
 // functions/photos/domain/orientation.ts) moves that row to another edge: the analyzer finds it there and knows

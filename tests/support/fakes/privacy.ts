@@ -6,6 +6,7 @@
 // keeps nothing personal. Items are a table of StoredItems by key; files are a FakeBucket shared with
 // FakeResultFiles.
 
+import type { PaymentCustomers } from '../../../functions/billing/domain/ports.ts';
 import type { User, UserReader } from '../../../functions/platform/domain/ports.ts';
 import { accountOwner, emailOwner, keys } from '../../../functions/platform/dynamodb/keys.ts';
 import {
@@ -25,7 +26,6 @@ import type {
   JobRun,
   Owner,
   Page,
-  PaymentCustomers,
   PersonalDataEraser,
   PersonalDataReader,
   PersonalFiles,

@@ -1,12 +1,12 @@
 // Teams in memory (functions/teams/domain/ports.ts: TeamStore with TeamPayers and TeamChoices, TeamDepartures,
-// and photo-progress.ts's TeamPhotoProgress), the DynamoDB adapters' rules kept (functions/teams/dynamodb/
+// and photos' TeamPhotoProgress), the DynamoDB adapters' rules kept (functions/teams/dynamodb/
 // *.ts): one team per person, a join taking a seat under `seats_used < seats_total` with the link's cap,
 // revocation and expiry, removal freeing only an unused seat, remind once per gap, an owner's departure to
 // the longest-serving admin or the team dissolved. Checked against the adapters by
 // tests/contracts/team-store.contract.ts.
 
 import type { Allowed, TeamPayer } from '../../../functions/generation/domain/ports.ts';
-import type { TeamPhotoProgress } from '../../../functions/teams/domain/photo-progress.ts';
+import type { TeamPhotoProgress } from '../../../functions/photos/domain/team-photo-progress.ts';
 import type {
   ChosenHeadshot,
   InviteLinkRecord,

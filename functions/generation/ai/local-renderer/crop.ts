@@ -6,7 +6,7 @@
 // decoded once, to a working copy of at most WORKING pixels on its long side (a phone's 12-megapixel JPEG
 // then decodes at half size); every later step reads those raw pixels.
 import sharp, { type Sharp } from 'sharp';
-import type { RenderRecipe } from '../../../styles/domain/render-recipe.ts';
+import type { RenderRecipe } from '../../../styles/public.ts';
 import type { ReferenceImage } from '../../domain/image-provider.ts';
 import {
   type FaceInPhoto,

@@ -3,7 +3,7 @@
 // real provider's stylised portrait passes. Inside a soft oval around the face, part of the photo's own
 // detail is laid back over the stylised picture, so the style still reads everywhere and the face stays
 // the user's.
-import type { RenderRecipe } from '../../../styles/domain/render-recipe.ts';
+import type { RenderRecipe } from '../../../styles/public.ts';
 import type { PlacedFace } from './face-frame.ts';
 import type { RawImage } from './raw-cache.ts';
 

@@ -1,6 +1,6 @@
 // The colour grade of a recipe as one affine transform of RGB (brightness, contrast, saturation, hue,
 // mono, sepia, duotone and tint all are), applied in a single pass over the pixels.
-import type { RenderRecipe } from '../../../styles/domain/render-recipe.ts';
+import type { RenderRecipe } from '../../../styles/public.ts';
 
 type Grade = RenderRecipe['grade'];
 /** rows: R, G, B; columns: r, g, b, offset */

@@ -1,7 +1,7 @@
 // The picture around the photo: backdrop, the window the photo shows through, texture and frame. Each is
 // drawn as SVG (or seeded noise) at the output size and cached as raw pixels (raw-cache.ts).
 import sharp, { type Sharp } from 'sharp';
-import type { RenderRecipe } from '../../../styles/domain/render-recipe.ts';
+import type { RenderRecipe } from '../../../styles/public.ts';
 import type { Texture as Layered } from './compose.ts';
 import { cached, type RawImage } from './raw-cache.ts';
 import { brickBody, skylineBody } from './scene-backdrops.ts';

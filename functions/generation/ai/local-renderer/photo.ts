@@ -1,7 +1,7 @@
 // The photo's part of a render, once cropped (crop.ts): stylise, grade, and give it the window's
 // soft-edged alpha.
 import sharp, { type Sharp } from 'sharp';
-import type { RenderRecipe } from '../../../styles/domain/render-recipe.ts';
+import type { RenderRecipe } from '../../../styles/public.ts';
 import { applyAffine, gradeMatrix } from './grade.ts';
 import type { RawImage } from './raw-cache.ts';
 

@@ -63,3 +63,18 @@ export interface FaceAnalyzer {
   /** Finds the faces. Throws when the model cannot run (the caller answers a clear error; nothing is kept). */
   analyse(input: FaceInput, options?: AnalyseOptions): Promise<FaceAnalysis>;
 }
+
+/** A person's matte: 0 (backdrop) to 255 (person), one byte a pixel, row by row. */
+export interface PersonMatte {
+  width: number;
+  height: number;
+  alpha: Uint8Array;
+}
+
+/**
+ * Finds the person in an avatar (functions/photos/faces/person-segmenter.ts: a segmentation model on the
+ * face model's tfjs WebAssembly backend, docs/faces.md): the matte at the image's own size.
+ */
+export interface PersonSegmenter {
+  personMatte(image: Buffer): Promise<PersonMatte>;
+}

@@ -2,12 +2,12 @@
 // task transaction. Apart from team-store.ts so the avatars group and the worker carry only these reads and
 // writes (infra/group-needs.ts lists each bundle's table actions).
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Allowed, TeamPayer, TeamPayers } from '../../generation/public.ts';
 import { type TransactItem, transactWithRetry } from '../../platform/dynamodb/balance-transaction.ts';
 import { consistentGet } from '../../platform/dynamodb/client.ts';
 import { keys } from '../../platform/dynamodb/keys.ts';
-import type { ChosenHeadshot, Membership, TeamChoices } from '../../teams/domain/ports.ts';
-import { DynamoTeamAccess } from '../../teams/dynamodb/team-access.ts';
-import type { Allowed, TeamPayer, TeamPayers } from '../domain/ports.ts';
+import type { ChosenHeadshot, Membership, TeamChoices } from '../domain/ports.ts';
+import { DynamoTeamAccess } from './team-access.ts';
 
 export class DynamoTeamPayers implements TeamPayers, TeamChoices {
   private readonly db: DynamoDBDocumentClient;
@@ -98,54 +98,4 @@ export class DynamoTeamPayers implements TeamPayers, TeamChoices {
     };
     return { teamId, memberId, allowed, allowanceLeft: Number(member.allowance_left ?? 0) };
   }
-}
-
-/**
- * A team avatar's allowance, in a task transaction (functions/generation/dynamodb/task-money.ts): `-n` spends
- * (only while the member holds their seat and has that many left), `+n` gives back (a failure, the likeness
- * guarantee), `finished` counts a team avatar done for the dashboard's status. Conditioned on the member
- * existing, so a removed or deleted member's item is never recreated.
- */
-export function memberAllowanceChange(
-  table: string,
-  team: { teamId: string; memberId: string },
-  change: { avatars: number; finished?: boolean },
-): TransactItem {
-  const n = change.avatars;
-  const finished = change.finished ? ', finished :one' : '';
-  if (n === 0)
-    return {
-      Update: {
-        TableName: table,
-        Key: keys.teamMember(team.teamId, team.memberId),
-        UpdateExpression: 'ADD finished :one',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':one': 1 },
-      },
-    };
-  if (n < 0)
-    return {
-      Update: {
-        TableName: table,
-        Key: keys.teamMember(team.teamId, team.memberId),
-        UpdateExpression: `ADD allowance_left :minus, allowance_spent :n${finished}`,
-        ConditionExpression:
-          'attribute_exists(pk) AND has_seat = :yes AND attribute_not_exists(left_at) AND allowance_left >= :n',
-        ExpressionAttributeValues: {
-          ':minus': n,
-          ':n': -n,
-          ':yes': true,
-          ...(change.finished ? { ':one': 1 } : {}),
-        },
-      },
-    };
-  return {
-    Update: {
-      TableName: table,
-      Key: keys.teamMember(team.teamId, team.memberId),
-      UpdateExpression: `ADD allowance_left :n, allowance_spent :minus${finished}`,
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':n': n, ':minus': -n, ...(change.finished ? { ':one': 1 } : {}) },
-    },
-  };
 }

@@ -2,8 +2,8 @@
 // items of its partition, written by the webhook: delayed-payments.ts), for the account page's history.
 import { type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import type { DelayedPaymentView } from '../../accounts/domain/ports.ts';
 import { keys, TTL_ATTRIBUTE } from '../../platform/dynamodb/keys.ts';
+import type { DelayedPaymentView } from '../domain/ports.ts';
 
 const DelayedItem = z.object({
   session_id: z.string(),
