@@ -1,7 +1,7 @@
 // How much traffic API Gateway lets through before a function runs: the stage's default, stricter limits
 // for the routes that hash passwords or send mail, and the concurrency each function may use. These are
 // account-wide ceilings (every client together); per-client limits live in the auth rules (rate-limits.ts).
-import type { RouteId } from '../shared/api-routes.ts';
+import type { RouteId } from '#shared/api-routes.ts';
 
 export interface Throttle {
   /** Steady requests per second. */

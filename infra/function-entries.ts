@@ -1,7 +1,7 @@
 // Where each Lambda's code lives: in its area's room (`functions/<area>/`), beside the group's routes. The
 // CDK stack, the local stack, the benchmarks and the tests all find entries through this one table.
 import { join } from 'node:path';
-import type { LambdaGroup } from '../shared/api-routes.ts';
+import type { LambdaGroup } from '#shared/api-routes.ts';
 
 export const REPO_ROOT = join(import.meta.dirname, '..');
 

@@ -1,7 +1,7 @@
 // What each endpoint group's function is and may touch: its memory, concurrency, table actions, secrets, bucket
 // prefixes, queues and installed modules. The stack (aivatar-stack.ts) builds and binds each function from its
 // entry here; tests/infra/iam.test.ts checks the table actions against the code each bundle calls.
-import type { LambdaGroup } from '../shared/api-routes.ts';
+import type { LambdaGroup } from '#shared/api-routes.ts';
 import { DEFAULT_RESERVED_CONCURRENCY } from './api-limits.ts';
 import type { ApiFunctionProps } from './constructs/api-function.ts';
 import { SEND_TASK_ACTIONS } from './constructs/avatar-generation.ts';

@@ -1,8 +1,8 @@
 // Builds the SPA into web/dist. `npx vite build --config web/vite.config.ts` from the repo root.
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
-import { type ApiRoute, apiRoutes } from '../shared/api-routes.ts';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../shared/api-schemas.ts';
+import { type ApiRoute, apiRoutes } from '#shared/api-routes.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#shared/api-schemas.ts';
 import { readCompanyConfig } from './src/config/company-identity.ts';
 
 // The SPA reads the shared API contract through this module, computed here at build time: each route's

@@ -1,10 +1,10 @@
 // Lambda entry of the account group: the privacy rights of the account page (deletion, data export), which
 // record and queue jobs for the privacy job function.
 
-import { GROUP_CONFIG, readConfig } from '../platform/config.ts';
-import { createDocumentClient } from '../platform/dynamodb/client.ts';
-import { groupHandler } from '../platform/http/group-handler.ts';
-import { createS3Client } from '../platform/s3/client.ts';
+import { GROUP_CONFIG, readConfig } from '#platform/config.ts';
+import { createDocumentClient } from '#platform/dynamodb/client.ts';
+import { groupHandler } from '#platform/http/group-handler.ts';
+import { createS3Client } from '#platform/s3/client.ts';
 import { buildPrivacyDeps } from '../privacy/wiring.ts';
 import { accountRoutes } from './account-routes.ts';
 import { buildSessionResolver } from './wiring.ts';

@@ -1,8 +1,8 @@
 // Thin route handlers of the account group: deletion (link, confirm, follow) and data export (ask, follow,
 // download). Both are jobs: the requests record and queue them (functions/privacy does the work).
 
-import type { RouteHandlers } from '../platform/http/group-handler.ts';
-import { logger } from '../platform/observability/logger.ts';
+import type { RouteHandlers } from '#platform/http/group-handler.ts';
+import { logger } from '#platform/observability/logger.ts';
 import {
   confirmationOf,
   deletionStatus,

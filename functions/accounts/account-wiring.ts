@@ -1,13 +1,13 @@
 // Builds the adapters a function needs from its config, once per process (cold start).
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { GoogleSignInConfig, MailConfig, SessionConfig, TableConfig } from '../platform/config.ts';
-import { createDocumentClient } from '../platform/dynamodb/client.ts';
-import { DynamoRateLimiter } from '../platform/dynamodb/rate-limiter.ts';
-import { OutboxMailer } from '../platform/mail/outbox-mailer.ts';
-import { SesMailer } from '../platform/mail/ses-mailer.ts';
-import { logger } from '../platform/observability/logger.ts';
-import { readSecret } from '../platform/secrets.ts';
-import { cryptoIds, systemClock } from '../platform/system.ts';
+import type { GoogleSignInConfig, MailConfig, SessionConfig, TableConfig } from '#platform/config.ts';
+import { createDocumentClient } from '#platform/dynamodb/client.ts';
+import { DynamoRateLimiter } from '#platform/dynamodb/rate-limiter.ts';
+import { OutboxMailer } from '#platform/mail/outbox-mailer.ts';
+import { SesMailer } from '#platform/mail/ses-mailer.ts';
+import { logger } from '#platform/observability/logger.ts';
+import { readSecret } from '#platform/secrets.ts';
+import { cryptoIds, systemClock } from '#platform/system.ts';
 import type { AccountDeps } from './domain/accounts.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimitPolicy } from './domain/rate-limits.ts';
 import { DynamoAccountStore } from './dynamodb/account-store.ts';

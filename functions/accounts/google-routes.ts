@@ -1,10 +1,10 @@
 // The two "Sign in with Google" routes: the domain decides; these carry its answer over HTTP (the cookie
 // that binds the sign-in to the browser, the redirect, the log line of a failure).
-import type { SignInCookie } from '../platform/config.ts';
-import { clearCookie, readCookie, setCookie } from '../platform/http/cookies.ts';
-import { jsonResponse } from '../platform/http/error-mapper.ts';
-import type { RouteHandlers } from '../platform/http/group-handler.ts';
-import { logger } from '../platform/observability/logger.ts';
+import type { SignInCookie } from '#platform/config.ts';
+import { clearCookie, readCookie, setCookie } from '#platform/http/cookies.ts';
+import { jsonResponse } from '#platform/http/error-mapper.ts';
+import type { RouteHandlers } from '#platform/http/group-handler.ts';
+import { logger } from '#platform/observability/logger.ts';
 import type { AccountDeps } from './domain/accounts.ts';
 import {
   finishGoogleSignIn,

@@ -1,8 +1,8 @@
 // Lambda entry of the auth group: sign-up, sign-in, sessions and the account page.
 
-import { GROUP_CONFIG, readConfig } from '../platform/config.ts';
-import { createDocumentClient } from '../platform/dynamodb/client.ts';
-import { groupHandler } from '../platform/http/group-handler.ts';
+import { GROUP_CONFIG, readConfig } from '#platform/config.ts';
+import { createDocumentClient } from '#platform/dynamodb/client.ts';
+import { groupHandler } from '#platform/http/group-handler.ts';
 import { buildAccountDeps, buildSessionResolver } from './account-wiring.ts';
 import { authRoutes } from './routes.ts';
 

@@ -1,9 +1,9 @@
 // Thin route handlers of the auth group: each validates (done by the table's schema), calls one domain function.
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { SignInCookie } from '../platform/config.ts';
-import { clearCookie, readCookie, setCookie } from '../platform/http/cookies.ts';
-import { jsonResponse } from '../platform/http/error-mapper.ts';
-import type { RouteHandlers } from '../platform/http/group-handler.ts';
+import type { SignInCookie } from '#platform/config.ts';
+import { clearCookie, readCookie, setCookie } from '#platform/http/cookies.ts';
+import { jsonResponse } from '#platform/http/error-mapper.ts';
+import type { RouteHandlers } from '#platform/http/group-handler.ts';
 import {
   type AccountDeps,
   changePassword,

@@ -1,12 +1,12 @@
 // How every group knows who calls: the session token verifier and one read of the account. Kept apart from
 // wiring.ts so that a function importing it carries no sign-up, mail or password code.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { SessionConfig, TableConfig } from '../platform/config.ts';
-import { type LinkResolver, resolveLink } from '../platform/domain/download-links.ts';
-import type { User } from '../platform/domain/ports.ts';
-import { createDocumentClient } from '../platform/dynamodb/client.ts';
-import { DynamoUserReader } from '../platform/dynamodb/user-reader.ts';
-import { readSecret } from '../platform/secrets.ts';
+import type { SessionConfig, TableConfig } from '#platform/config.ts';
+import { type LinkResolver, resolveLink } from '#platform/domain/download-links.ts';
+import type { User } from '#platform/domain/ports.ts';
+import { createDocumentClient } from '#platform/dynamodb/client.ts';
+import { DynamoUserReader } from '#platform/dynamodb/user-reader.ts';
+import { readSecret } from '#platform/secrets.ts';
 import { resolveSession } from './domain/sessions.ts';
 import { JwtLinkTokens } from './jose/jwt-link-tokens.ts';
 import { JwtSessionTokens } from './jose/jwt-sessions.ts';

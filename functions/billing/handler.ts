@@ -1,9 +1,9 @@
 // Lambda entry of the billing group: checkout sessions, the subscription check, the billing dashboard.
 
+import { GROUP_CONFIG, readConfig } from '#platform/config.ts';
+import { createDocumentClient } from '#platform/dynamodb/client.ts';
+import { groupHandler } from '#platform/http/group-handler.ts';
 import { buildSessionResolver } from '../accounts/wiring.ts';
-import { GROUP_CONFIG, readConfig } from '../platform/config.ts';
-import { createDocumentClient } from '../platform/dynamodb/client.ts';
-import { groupHandler } from '../platform/http/group-handler.ts';
 import { billingRoutes } from './routes.ts';
 import { buildBillingDeps } from './wiring.ts';
 

@@ -1,7 +1,7 @@
 // Thin route handlers of the billing group: checkout, the subscription check, the billing dashboard, and a
 // team's seat checkout and its purchases (its owner and admins only: functions/teams/domain/seat-checkout.ts checks).
 
-import type { RouteHandlers } from '../platform/http/group-handler.ts';
+import type { RouteHandlers } from '#platform/http/group-handler.ts';
 import { seatCheckout, seatPurchases } from '../teams/public.ts';
 import { checkSubscription, openBillingDashboard, startCheckout } from './domain/checkout.ts';
 import type { BillingGroupDeps } from './wiring.ts';

@@ -1,9 +1,9 @@
 // Lambda entry of the Stripe webhook (its own function: no session key, its own secrets).
 
-import { GROUP_CONFIG, readConfig } from '../platform/config.ts';
-import { DomainError } from '../platform/domain/errors.ts';
-import { createDocumentClient } from '../platform/dynamodb/client.ts';
-import { groupHandler } from '../platform/http/group-handler.ts';
+import { GROUP_CONFIG, readConfig } from '#platform/config.ts';
+import { DomainError } from '#platform/domain/errors.ts';
+import { createDocumentClient } from '#platform/dynamodb/client.ts';
+import { groupHandler } from '#platform/http/group-handler.ts';
 import { webhookRoutes } from './webhook-routes.ts';
 import { buildWebhookDeps } from './webhook-wiring.ts';
 

@@ -1,9 +1,9 @@
 // The webhook's one route: verify the signature over the raw body, apply the event, acknowledge it.
 // Anything that fails after verification answers 500, so Stripe delivers the event again.
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { isDomainError } from '../platform/domain/errors.ts';
-import type { RouteHandlers } from '../platform/http/group-handler.ts';
-import { addLogContext, logger } from '../platform/observability/logger.ts';
+import { isDomainError } from '#platform/domain/errors.ts';
+import type { RouteHandlers } from '#platform/http/group-handler.ts';
+import { addLogContext, logger } from '#platform/observability/logger.ts';
 import type { EventVerifier } from './domain/ports.ts';
 import { handleBillingEvent, type WebhookDeps } from './domain/webhook.ts';
 

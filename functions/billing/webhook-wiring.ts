@@ -1,12 +1,12 @@
 // Builds the Stripe webhook function's adapters from its config, once per cold start.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { MailConfig, StripeConfig, StripeWebhookConfig, TableConfig } from '../platform/config.ts';
-import { buildMailer } from '../platform/mail/build-mailer.ts';
-import { logger } from '../platform/observability/logger.ts';
-import { businessMetrics } from '../platform/observability/metrics.ts';
-import { readSecret } from '../platform/secrets.ts';
-import { createStripeClient } from '../platform/stripe/stripe-client.ts';
-import { cryptoIds, systemClock } from '../platform/system.ts';
+import type { MailConfig, StripeConfig, StripeWebhookConfig, TableConfig } from '#platform/config.ts';
+import { buildMailer } from '#platform/mail/build-mailer.ts';
+import { logger } from '#platform/observability/logger.ts';
+import { businessMetrics } from '#platform/observability/metrics.ts';
+import { readSecret } from '#platform/secrets.ts';
+import { createStripeClient } from '#platform/stripe/stripe-client.ts';
+import { cryptoIds, systemClock } from '#platform/system.ts';
 import type { EventVerifier } from './domain/ports.ts';
 import type { WebhookDeps } from './domain/webhook.ts';
 import { DynamoWebhookStore } from './dynamodb/webhook-store.ts';

@@ -3,11 +3,11 @@
 // that needs Stripe, served here so the teams function carries no Stripe SDK).
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
-import { TEAM_SEAT } from '../../shared/team-rules.ts';
-import type { StripeConfig, TableConfig } from '../platform/config.ts';
-import { readSecret } from '../platform/secrets.ts';
-import { createStripeClient } from '../platform/stripe/stripe-client.ts';
-import { cryptoIds, systemClock } from '../platform/system.ts';
+import type { StripeConfig, TableConfig } from '#platform/config.ts';
+import { readSecret } from '#platform/secrets.ts';
+import { createStripeClient } from '#platform/stripe/stripe-client.ts';
+import { cryptoIds, systemClock } from '#platform/system.ts';
+import { TEAM_SEAT } from '#shared/team-rules.ts';
 import { DynamoTeamAccess, type SeatCheckoutDeps } from '../teams/public.ts';
 import type { BillingDeps } from './domain/checkout.ts';
 import { DynamoBillingStore } from './dynamodb/billing-store.ts';

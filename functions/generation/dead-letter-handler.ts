@@ -1,8 +1,8 @@
 // Lambda entry of the dead-letter handler (functions/generation/dead-letters.ts).
 
-import { readConfig, WORKER_CONFIG } from '../platform/config.ts';
-import { createDocumentClient } from '../platform/dynamodb/client.ts';
-import { createS3Client } from '../platform/s3/client.ts';
+import { readConfig, WORKER_CONFIG } from '#platform/config.ts';
+import { createDocumentClient } from '#platform/dynamodb/client.ts';
+import { createS3Client } from '#platform/s3/client.ts';
 import { deadLetterHandler } from './dead-letters.ts';
 import { buildAbandonDeps } from './worker-wiring.ts';
 

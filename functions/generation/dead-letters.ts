@@ -1,8 +1,8 @@
 // The dead-letter handler's SQS side: each record names a task that failed 3 deliveries; the task fails with
 // its refund (once, whoever else races for it). A record that is not ours is dropped.
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { logger } from '../platform/observability/logger.ts';
-import { observedHandler } from '../platform/observability/observed-handler.ts';
+import { logger } from '#platform/observability/logger.ts';
+import { observedHandler } from '#platform/observability/observed-handler.ts';
 import { type AbandonDeps, deadLetter } from './domain/abandoned-tasks.ts';
 import { decodeTaskMessage } from './domain/task-queue.ts';
 

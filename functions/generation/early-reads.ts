@@ -3,9 +3,9 @@
 // and serves each read once, to this request only). What is the task list's own: its page as the use case
 // reads it (functions/generation/domain/gallery.ts taskListPage), and which ask of the use case is that page.
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { apiRoutes } from '../../shared/api-routes.ts';
-import type { SessionVerifier, UserReader } from '../platform/domain/ports.ts';
-import { EarlyReads } from '../platform/http/early-reads.ts';
+import type { SessionVerifier, UserReader } from '#platform/domain/ports.ts';
+import { EarlyReads } from '#platform/http/early-reads.ts';
+import { apiRoutes } from '#shared/api-routes.ts';
 import { taskListPage } from './domain/gallery.ts';
 import type { TaskPage, TaskStore } from './domain/tasks.ts';
 

@@ -1,11 +1,11 @@
 // Lambda entry of the avatars group: the styles catalogue, creating avatars, the gallery and its downloads.
 
+import { GROUP_CONFIG, readConfig } from '#platform/config.ts';
+import { createDocumentClient } from '#platform/dynamodb/client.ts';
+import { DynamoUserReader } from '#platform/dynamodb/user-reader.ts';
+import { groupHandler } from '#platform/http/group-handler.ts';
+import { createS3Client } from '#platform/s3/client.ts';
 import { buildLinkResolver, earlySessionResolver, linkTokens, sessionTokens } from '../accounts/wiring.ts';
-import { GROUP_CONFIG, readConfig } from '../platform/config.ts';
-import { createDocumentClient } from '../platform/dynamodb/client.ts';
-import { DynamoUserReader } from '../platform/dynamodb/user-reader.ts';
-import { groupHandler } from '../platform/http/group-handler.ts';
-import { createS3Client } from '../platform/s3/client.ts';
 import { TaskListEarlyReads } from './early-reads.ts';
 import { avatarRoutes } from './routes.ts';
 import { buildAvatarDeps } from './wiring.ts';

@@ -2,15 +2,15 @@
 // a key is configured, the local renderer otherwise) and the task queue. Each provider is imported only
 // when chosen, so a deployed worker with a key never loads sharp, and one without never loads openai.
 import { readFile } from 'node:fs/promises';
-import type { ProviderConfig, TaskQueueConfig } from '../platform/config.ts';
-import { logger } from '../platform/observability/logger.ts';
-import { readSecret } from '../platform/secrets.ts';
+import type { ProviderConfig, TaskQueueConfig } from '#platform/config.ts';
+import { logger } from '#platform/observability/logger.ts';
+import { readSecret } from '#platform/secrets.ts';
 import type { ImageProvider } from './domain/image-provider.ts';
 
 /** What the deployed key secret holds until the operator sets one (infra/constructs/avatar-generation.ts). */
 export const PROVIDER_KEY_PLACEHOLDER = 'not-configured';
 
-import { createSqsClient } from '../platform/sqs/client.ts';
+import { createSqsClient } from '#platform/sqs/client.ts';
 import { SqsTaskQueue } from './sqs/sqs-task-queue.ts';
 
 export async function buildImageProvider(config: ProviderConfig): Promise<ImageProvider> {

@@ -1,7 +1,7 @@
 // Thin route handlers of the avatars group: each takes the request's parts and calls one domain function.
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { jsonResponse } from '../platform/http/error-mapper.ts';
-import type { RouteHandlers } from '../platform/http/group-handler.ts';
+import { jsonResponse } from '#platform/http/error-mapper.ts';
+import type { RouteHandlers } from '#platform/http/group-handler.ts';
 import { listActiveStyles, type StyleDeps } from '../styles/public.ts';
 import { type ChosenDeps, setChosen } from '../teams/public.ts';
 import { type CreateDeps, createAvatarBatch } from './domain/create-batch.ts';

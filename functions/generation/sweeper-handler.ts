@@ -1,11 +1,11 @@
 // Lambda entry of the sweeper (an EventBridge schedule in AWS, a timer locally): tasks still pending past
 // their deadline fail with their refund, so no task stays pending forever.
 
-import { readConfig, WORKER_CONFIG } from '../platform/config.ts';
-import { createDocumentClient } from '../platform/dynamodb/client.ts';
-import { logger } from '../platform/observability/logger.ts';
-import { observedHandler } from '../platform/observability/observed-handler.ts';
-import { createS3Client } from '../platform/s3/client.ts';
+import { readConfig, WORKER_CONFIG } from '#platform/config.ts';
+import { createDocumentClient } from '#platform/dynamodb/client.ts';
+import { logger } from '#platform/observability/logger.ts';
+import { observedHandler } from '#platform/observability/observed-handler.ts';
+import { createS3Client } from '#platform/s3/client.ts';
 import { sweepOverdueTasks } from './domain/abandoned-tasks.ts';
 import { DynamoOverdueTasks } from './dynamodb/task-deadlines.ts';
 import { buildAbandonDeps } from './worker-wiring.ts';

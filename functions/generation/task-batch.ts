@@ -3,10 +3,10 @@
 // side; a message to retry is hidden for the delay its failure asks for, then reported failed, so SQS
 // delivers it again then (and moves it to the dead-letter queue after maxReceiveCount receives).
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { logger } from '../platform/observability/logger.ts';
-import { observedHandler } from '../platform/observability/observed-handler.ts';
-import { tracer } from '../platform/observability/tracer.ts';
-import { withRecordContext } from '../platform/sqs/message-context.ts';
+import { logger } from '#platform/observability/logger.ts';
+import { observedHandler } from '#platform/observability/observed-handler.ts';
+import { tracer } from '#platform/observability/tracer.ts';
+import { withRecordContext } from '#platform/sqs/message-context.ts';
 import { decodeTaskMessage } from './domain/task-queue.ts';
 import { processTaskMessage, type WorkerDeps } from './domain/worker.ts';
 

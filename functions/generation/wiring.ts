@@ -2,7 +2,6 @@
 // the results in the media bucket and the preset images.
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { DynamoPhotoLister } from '../photos/public.ts';
 import type {
   MediaConfig,
   PrivacyJobQueueConfig,
@@ -10,12 +9,13 @@ import type {
   TableConfig,
   TaskQueueConfig,
   TaskTimingConfig,
-} from '../platform/config.ts';
-import type { LinkTokens } from '../platform/domain/download-links.ts';
-import { DynamoRateLimiter } from '../platform/dynamodb/rate-limiter.ts';
-import { domainLog } from '../platform/observability/logger.ts';
-import { businessMetrics } from '../platform/observability/metrics.ts';
-import { cryptoIds, systemClock } from '../platform/system.ts';
+} from '#platform/config.ts';
+import type { LinkTokens } from '#platform/domain/download-links.ts';
+import { DynamoRateLimiter } from '#platform/dynamodb/rate-limiter.ts';
+import { domainLog } from '#platform/observability/logger.ts';
+import { businessMetrics } from '#platform/observability/metrics.ts';
+import { cryptoIds, systemClock } from '#platform/system.ts';
+import { DynamoPhotoLister } from '../photos/public.ts';
 import { buildPrivacyJobQueue, QueuedTeamArchives } from '../privacy/public.ts';
 import { DynamoStyleReader } from '../styles/public.ts';
 import { DynamoTeamPayers } from '../teams/public.ts';

@@ -1,8 +1,8 @@
 // Lambda entry of the avatar worker: SQS task messages -> avatars (docs/generation.md).
 
-import { readConfig, WORKER_CONFIG } from '../platform/config.ts';
-import { createDocumentClient } from '../platform/dynamodb/client.ts';
-import { createS3Client } from '../platform/s3/client.ts';
+import { readConfig, WORKER_CONFIG } from '#platform/config.ts';
+import { createDocumentClient } from '#platform/dynamodb/client.ts';
+import { createS3Client } from '#platform/s3/client.ts';
 import { buildTaskQueue } from './provider-wiring.ts';
 import { taskWorker } from './task-batch.ts';
 import { buildWorkerDeps } from './worker-wiring.ts';

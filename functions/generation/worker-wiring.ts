@@ -1,13 +1,6 @@
 // Builds the generation functions' adapters (worker, dead-letter handler, sweeper) once per process.
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import {
-  DynamoPhotoStore,
-  FaceApiAnalyzer,
-  loadFaceModel,
-  RvmPersonSegmenter,
-  S3PhotoFiles,
-} from '../photos/public.ts';
 import type {
   LikenessConfig,
   MailConfig,
@@ -15,13 +8,20 @@ import type {
   ProviderConfig,
   TableConfig,
   TaskTimingConfig,
-} from '../platform/config.ts';
-import { DynamoUserReader } from '../platform/dynamodb/user-reader.ts';
-import { OutboxMailer } from '../platform/mail/outbox-mailer.ts';
-import { SesMailer } from '../platform/mail/ses-mailer.ts';
-import { domainLog, logger } from '../platform/observability/logger.ts';
-import { businessMetrics } from '../platform/observability/metrics.ts';
-import { cryptoIds, systemClock } from '../platform/system.ts';
+} from '#platform/config.ts';
+import { DynamoUserReader } from '#platform/dynamodb/user-reader.ts';
+import { OutboxMailer } from '#platform/mail/outbox-mailer.ts';
+import { SesMailer } from '#platform/mail/ses-mailer.ts';
+import { domainLog, logger } from '#platform/observability/logger.ts';
+import { businessMetrics } from '#platform/observability/metrics.ts';
+import { cryptoIds, systemClock } from '#platform/system.ts';
+import {
+  DynamoPhotoStore,
+  FaceApiAnalyzer,
+  loadFaceModel,
+  RvmPersonSegmenter,
+  S3PhotoFiles,
+} from '../photos/public.ts';
 import type { AbandonDeps } from './domain/abandoned-tasks.ts';
 import type { WorkerDeps } from './domain/worker.ts';
 import { DynamoTaskDurations } from './dynamodb/task-durations.ts';

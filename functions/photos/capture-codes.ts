@@ -3,7 +3,7 @@
 // id and the code's SHA-256 only, so what it holds opens nothing; the desktop panel gets its code back from
 // the id (GET /photos/capture-links/current) without the code being kept anywhere.
 import { createHmac } from 'node:crypto';
-import { CAPTURE_CODE_ALPHABET, CAPTURE_LIMITS } from '../../shared/capture-rules.ts';
+import { CAPTURE_CODE_ALPHABET, CAPTURE_LIMITS } from '#shared/capture-rules.ts';
 import type { CaptureCodes } from './domain/ports.ts';
 
 /** 5 bits per character from the front of the digest. */

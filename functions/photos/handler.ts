@@ -1,10 +1,10 @@
 // Lambda entry of the photos group: the reference photos of the Manage Photos screen.
 
+import { GROUP_CONFIG, readConfig } from '#platform/config.ts';
+import { createDocumentClient } from '#platform/dynamodb/client.ts';
+import { groupHandler } from '#platform/http/group-handler.ts';
+import { createS3Client } from '#platform/s3/client.ts';
 import { buildLinkResolver, buildSessionResolver } from '../accounts/wiring.ts';
-import { GROUP_CONFIG, readConfig } from '../platform/config.ts';
-import { createDocumentClient } from '../platform/dynamodb/client.ts';
-import { groupHandler } from '../platform/http/group-handler.ts';
-import { createS3Client } from '../platform/s3/client.ts';
 import { photoRoutes } from './routes.ts';
 import { buildPhotoDeps, captureResolver } from './wiring.ts';
 

@@ -1,11 +1,11 @@
 // Lambda entry of the photo-intake group: photos taken in (decoded in full, faces checked). A function of its
 // own, so that its CPU-heavy work never takes the instances that list and show photos.
 
+import { GROUP_CONFIG, readConfig } from '#platform/config.ts';
+import { createDocumentClient } from '#platform/dynamodb/client.ts';
+import { groupHandler } from '#platform/http/group-handler.ts';
+import { createS3Client } from '#platform/s3/client.ts';
 import { buildLinkResolver, buildSessionResolver } from '../accounts/wiring.ts';
-import { GROUP_CONFIG, readConfig } from '../platform/config.ts';
-import { createDocumentClient } from '../platform/dynamodb/client.ts';
-import { groupHandler } from '../platform/http/group-handler.ts';
-import { createS3Client } from '../platform/s3/client.ts';
 import { photoIntakeRoutes } from './intake-routes.ts';
 import { buildPhotoIntakeDeps, captureResolver } from './wiring.ts';
 

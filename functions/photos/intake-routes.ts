@@ -1,7 +1,8 @@
 // Thin route handlers of the photo-intake group: the two ways photos come in, each decoded and face-checked.
-import { PHOTO_LIMITS } from '../../shared/photo-rules.ts';
-import type { RouteHandlers } from '../platform/http/group-handler.ts';
-import { formFiles } from '../platform/http/multipart.ts';
+
+import type { RouteHandlers } from '#platform/http/group-handler.ts';
+import { formFiles } from '#platform/http/multipart.ts';
+import { PHOTO_LIMITS } from '#shared/photo-rules.ts';
 import { confirmCaptured } from './domain/capture-links.ts';
 import { confirmUploads, uploadPhotoFiles } from './domain/intake.ts';
 import type { PhotoIntakeDeps } from './domain/ports.ts';

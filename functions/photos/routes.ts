@@ -1,8 +1,8 @@
 // Thin route handlers of the photos group: each takes the request's parts and calls one domain function.
 // Taking photos in (decoding, the face check) is the photo-intake group's.
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { jsonResponse } from '../platform/http/error-mapper.ts';
-import type { RouteHandlers } from '../platform/http/group-handler.ts';
+import { jsonResponse } from '#platform/http/error-mapper.ts';
+import type { RouteHandlers } from '#platform/http/group-handler.ts';
 import {
   captureUploadTargets,
   createCaptureLink,

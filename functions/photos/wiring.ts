@@ -3,12 +3,12 @@
 
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { MediaConfig, SessionConfig, TableConfig } from '../platform/config.ts';
-import type { CaptureResolver } from '../platform/domain/ports.ts';
-import { DynamoRateLimiter } from '../platform/dynamodb/rate-limiter.ts';
-import { DynamoUserReader } from '../platform/dynamodb/user-reader.ts';
-import { readSecret } from '../platform/secrets.ts';
-import { cryptoIds, systemClock } from '../platform/system.ts';
+import type { MediaConfig, SessionConfig, TableConfig } from '#platform/config.ts';
+import type { CaptureResolver } from '#platform/domain/ports.ts';
+import { DynamoRateLimiter } from '#platform/dynamodb/rate-limiter.ts';
+import { DynamoUserReader } from '#platform/dynamodb/user-reader.ts';
+import { readSecret } from '#platform/secrets.ts';
+import { cryptoIds, systemClock } from '#platform/system.ts';
 import { DynamoTeamPhotoProgress } from '../teams/public.ts';
 import { HmacCaptureCodes } from './capture-codes.ts';
 import { resolveCaptureFrom } from './domain/capture-links.ts';

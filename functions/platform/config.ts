@@ -2,10 +2,10 @@
 // Each function reads only the parts it needs (functions/<group>/handler.ts): the photos function never
 // needs a mail sender, the webhook never needs a session key.
 import * as z from 'zod/mini';
-import { SUBSCRIPTION, TOKEN_PACKS } from '../../shared/catalogue.ts';
-import { DEFAULT_LIKENESS_GUARANTEE } from '../../shared/face-rules.ts';
-import { GOOGLE_CALLBACK_PATH } from '../../shared/route-paths.ts';
-import { TEAM_SEAT } from '../../shared/team-rules.ts';
+import { SUBSCRIPTION, TOKEN_PACKS } from '#shared/catalogue.ts';
+import { DEFAULT_LIKENESS_GUARANTEE } from '#shared/face-rules.ts';
+import { GOOGLE_CALLBACK_PATH } from '#shared/route-paths.ts';
+import { TEAM_SEAT } from '#shared/team-rules.ts';
 import { DEFAULT_PROVIDER_BUDGET } from './domain/provider-limits.ts';
 import { TASK_TIMING } from './domain/task-timing.ts';
 

@@ -3,9 +3,9 @@
 // The same queue carries a team's changed set of chosen headshots: its ZIP is built here, ahead of the
 // download (functions/teams/domain/headshots-zip.ts), in a run long enough for a large team's files.
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { logger } from '../platform/observability/logger.ts';
-import { observedHandler } from '../platform/observability/observed-handler.ts';
-import { withRecordContext } from '../platform/sqs/message-context.ts';
+import { logger } from '#platform/observability/logger.ts';
+import { observedHandler } from '#platform/observability/observed-handler.ts';
+import { withRecordContext } from '#platform/sqs/message-context.ts';
 import { prepareTeamArchive } from '../teams/public.ts';
 import { runPrivacyJob, sweepPrivacyJobs } from './domain/job-runs.ts';
 import { decodeJobMessage, describeJob } from './domain/jobs.ts';

@@ -2,20 +2,20 @@
 // (BatchWriteItem: only here), the user's files by prefix, the Stripe customer, the queue and the mail.
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { StripeCustomers } from '../billing/public.ts';
-import { S3ResultFiles } from '../generation/public.ts';
 import type {
   MailConfig,
   MediaConfig,
   PrivacyJobQueueConfig,
   StripeConfig,
   TableConfig,
-} from '../platform/config.ts';
-import { buildMailer } from '../platform/mail/build-mailer.ts';
-import { businessMetrics } from '../platform/observability/metrics.ts';
-import { readSecret } from '../platform/secrets.ts';
-import { createStripeClient } from '../platform/stripe/stripe-client.ts';
-import { systemClock } from '../platform/system.ts';
+} from '#platform/config.ts';
+import { buildMailer } from '#platform/mail/build-mailer.ts';
+import { businessMetrics } from '#platform/observability/metrics.ts';
+import { readSecret } from '#platform/secrets.ts';
+import { createStripeClient } from '#platform/stripe/stripe-client.ts';
+import { systemClock } from '#platform/system.ts';
+import { StripeCustomers } from '../billing/public.ts';
+import { S3ResultFiles } from '../generation/public.ts';
 import { DynamoTeamDepartures, DynamoTeamMembers, S3TeamArchives } from '../teams/public.ts';
 import type { PrivacyJobDeps } from './domain/ports.ts';
 import { DynamoPrivacyJobRuns } from './dynamodb/job-runs.ts';

@@ -1,9 +1,9 @@
 // Lambda entry of the privacy job function: account deletions and data exports (docs/operations.md,
 // "Privacy"), from their SQS queue, and the sweep on a schedule.
 
-import { JOB_CONFIG, readConfig } from '../platform/config.ts';
-import { createDocumentClient } from '../platform/dynamodb/client.ts';
-import { createS3Client } from '../platform/s3/client.ts';
+import { JOB_CONFIG, readConfig } from '#platform/config.ts';
+import { createDocumentClient } from '#platform/dynamodb/client.ts';
+import { createS3Client } from '#platform/s3/client.ts';
 import { privacyJobHandler } from './job-events.ts';
 import { buildPrivacyJobDeps } from './job-wiring.ts';
 

@@ -2,12 +2,12 @@
 // the job function's (read by key, delete by key, files, Stripe, mail).
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { MailConfig, MediaConfig, PrivacyJobQueueConfig, TableConfig } from '#platform/config.ts';
+import { DynamoRateLimiter } from '#platform/dynamodb/rate-limiter.ts';
+import { buildMailer } from '#platform/mail/build-mailer.ts';
+import { businessMetrics } from '#platform/observability/metrics.ts';
+import { cryptoIds, systemClock } from '#platform/system.ts';
 import { ScryptPasswordHasher } from '../accounts/public.ts';
-import type { MailConfig, MediaConfig, PrivacyJobQueueConfig, TableConfig } from '../platform/config.ts';
-import { DynamoRateLimiter } from '../platform/dynamodb/rate-limiter.ts';
-import { buildMailer } from '../platform/mail/build-mailer.ts';
-import { businessMetrics } from '../platform/observability/metrics.ts';
-import { cryptoIds, systemClock } from '../platform/system.ts';
 import type { PrivacyRequestDeps } from './domain/ports.ts';
 import { DynamoDeletionCodes } from './dynamodb/deletion-codes.ts';
 import { DynamoPrivacyJobRecords } from './dynamodb/job-records.ts';

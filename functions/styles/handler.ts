@@ -1,12 +1,12 @@
 // Lambda entry of the admin-styles group: the admin styles screen (/admin/styles) and the style pictures.
 
+import { GROUP_CONFIG, readConfig } from '#platform/config.ts';
+import { createDocumentClient } from '#platform/dynamodb/client.ts';
+import { groupHandler } from '#platform/http/group-handler.ts';
+import { createS3Client } from '#platform/s3/client.ts';
+import { cryptoIds, systemClock } from '#platform/system.ts';
 import { buildSessionResolver } from '../accounts/wiring.ts';
 import { SharpImages } from '../photos/public.ts';
-import { GROUP_CONFIG, readConfig } from '../platform/config.ts';
-import { createDocumentClient } from '../platform/dynamodb/client.ts';
-import { groupHandler } from '../platform/http/group-handler.ts';
-import { createS3Client } from '../platform/s3/client.ts';
-import { cryptoIds, systemClock } from '../platform/system.ts';
 import { DynamoAdminStyleStore } from './dynamodb/admin-style-store.ts';
 import { adminStyleRoutes } from './routes.ts';
 import { S3StyleImageFiles } from './s3/style-image-files.ts';

@@ -1,9 +1,9 @@
 // Thin route handlers of the admin-styles group: each takes the request's parts and calls one domain
 // function. The admin role was checked by the session middleware (access: 'admin' in the route table).
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { STYLE_IMPORT_LIMITS } from '../../shared/admin-style-rules.ts';
-import type { RouteHandlers } from '../platform/http/group-handler.ts';
-import { formFiles } from '../platform/http/multipart.ts';
+import type { RouteHandlers } from '#platform/http/group-handler.ts';
+import { formFiles } from '#platform/http/multipart.ts';
+import { STYLE_IMPORT_LIMITS } from '#shared/admin-style-rules.ts';
 import {
   type AdminStyleDeps,
   createStyle,

@@ -2,10 +2,10 @@
 // provider framework): on create and on every update, add the catalogue styles the table never had.
 // Styles seeded before are kept as they are: after seeding, the admin screen owns them.
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
-import { readConfig, tableConfig } from '../platform/config.ts';
-import { createDocumentClient } from '../platform/dynamodb/client.ts';
-import { logger } from '../platform/observability/logger.ts';
-import { observedHandler } from '../platform/observability/observed-handler.ts';
+import { readConfig, tableConfig } from '#platform/config.ts';
+import { createDocumentClient } from '#platform/dynamodb/client.ts';
+import { logger } from '#platform/observability/logger.ts';
+import { observedHandler } from '#platform/observability/observed-handler.ts';
 import { seedStyleCatalogue } from './domain/seed.ts';
 import { DynamoStyleStore } from './dynamodb/style-store.ts';
 

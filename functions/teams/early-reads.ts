@@ -6,10 +6,10 @@
 // refused caller's reads are dropped, and as nothing outlives the request, the next one reads the pointer
 // afresh and an admin removed a moment ago sees nothing.
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { apiRoutes } from '../../shared/api-routes.ts';
-import { PATH_PARAMS } from '../../shared/path-params.ts';
-import type { SessionVerifier, User, UserReader } from '../platform/domain/ports.ts';
-import { EarlyReads } from '../platform/http/early-reads.ts';
+import type { SessionVerifier, User, UserReader } from '#platform/domain/ports.ts';
+import { EarlyReads } from '#platform/http/early-reads.ts';
+import { apiRoutes } from '#shared/api-routes.ts';
+import { PATH_PARAMS } from '#shared/path-params.ts';
 import type { Membership, Team } from './domain/ports.ts';
 import type { MembersPageDeps } from './domain/teams.ts';
 import { membersPageLimit } from './domain/teams.ts';

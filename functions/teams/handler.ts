@@ -1,12 +1,12 @@
 // Lambda entry of the teams group: teams, invitations, the dashboard (docs/product.md, "Teams"); seats are
 // bought through the billing group.
 
+import { GROUP_CONFIG, readConfig } from '#platform/config.ts';
+import { createDocumentClient } from '#platform/dynamodb/client.ts';
+import { DynamoUserReader } from '#platform/dynamodb/user-reader.ts';
+import { groupHandler } from '#platform/http/group-handler.ts';
+import { createS3Client } from '#platform/s3/client.ts';
 import { buildLinkResolver, earlySessionResolver, sessionTokens } from '../accounts/wiring.ts';
-import { GROUP_CONFIG, readConfig } from '../platform/config.ts';
-import { createDocumentClient } from '../platform/dynamodb/client.ts';
-import { DynamoUserReader } from '../platform/dynamodb/user-reader.ts';
-import { groupHandler } from '../platform/http/group-handler.ts';
-import { createS3Client } from '../platform/s3/client.ts';
 import { DynamoTeamCaller } from './dynamodb/team-caller.ts';
 import { TeamMembersEarlyReads } from './early-reads.ts';
 import { teamRoutes } from './routes.ts';

@@ -1,8 +1,8 @@
 // Thin route handlers of the teams group: each takes the request's parts and calls one domain function
 // (functions/teams/domain/teams.ts), which checks the caller's membership and role.
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { jsonResponse } from '../platform/http/error-mapper.ts';
-import type { RouteHandlers } from '../platform/http/group-handler.ts';
+import { jsonResponse } from '#platform/http/error-mapper.ts';
+import type { RouteHandlers } from '#platform/http/group-handler.ts';
 import { type HeadshotZipDeps, teamHeadshotsZip } from './domain/headshots-zip.ts';
 import { type JoinPreviewDeps, previewJoinCode } from './domain/join-preview.ts';
 import { listInviteLinks } from './domain/link-list.ts';

@@ -3,13 +3,13 @@
 // the billing group (functions/billing/wiring.ts), which carries Stripe: this function does not.
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { MailConfig, MediaConfig, PrivacyJobQueueConfig, TableConfig } from '#platform/config.ts';
+import { DynamoRateLimiter } from '#platform/dynamodb/rate-limiter.ts';
+import { DynamoUserReader } from '#platform/dynamodb/user-reader.ts';
+import { buildMailer } from '#platform/mail/build-mailer.ts';
+import { cryptoIds, systemClock } from '#platform/system.ts';
 import { DEFAULT_RATE_LIMITS } from '../accounts/public.ts';
 import { S3ResultFiles, SharpResultImages } from '../generation/public.ts';
-import type { MailConfig, MediaConfig, PrivacyJobQueueConfig, TableConfig } from '../platform/config.ts';
-import { DynamoRateLimiter } from '../platform/dynamodb/rate-limiter.ts';
-import { DynamoUserReader } from '../platform/dynamodb/user-reader.ts';
-import { buildMailer } from '../platform/mail/build-mailer.ts';
-import { cryptoIds, systemClock } from '../platform/system.ts';
 import { buildPrivacyJobQueue, QueuedTeamArchives } from '../privacy/public.ts';
 import { DynamoMemberPhotos } from './dynamodb/team-photo-progress.ts';
 import { DynamoTeamStore } from './dynamodb/team-store.ts';

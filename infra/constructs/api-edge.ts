@@ -23,8 +23,8 @@ import {
 import { HttpOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { VIEWER_ADDRESS_HEADER } from '../../functions/platform/http/client-address.ts';
-import { ORIGIN_VERIFY_HEADER } from '../../functions/platform/http/origin-verify.ts';
+import { VIEWER_ADDRESS_HEADER } from '#platform/http/client-address.ts';
+import { ORIGIN_VERIFY_HEADER } from '#platform/http/origin-verify.ts';
 
 /**
  * CloudFront Function (viewer request; CloudFront's own JavaScript 2.0 runtime, not Node): sets

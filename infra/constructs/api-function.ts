@@ -7,7 +7,7 @@ import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import type { LambdaGroup } from '../../shared/api-routes.ts';
+import type { LambdaGroup } from '#shared/api-routes.ts';
 import { type GenerationFunction, handlerEntry, type JobFunction } from '../function-entries.ts';
 import { analysisHooks, FACE_ANALYSIS_MODULES } from './face-analysis.ts';
 import { stageLogGroupProps } from './stage-logs.ts';

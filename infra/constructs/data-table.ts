@@ -2,7 +2,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { BACKUP_DAYS, TABLE_DESIGN } from '../../shared/table-design.ts';
+import { BACKUP_DAYS, TABLE_DESIGN } from '#shared/table-design.ts';
 
 interface DataTableProps {
   stage: 'dev' | 'prod';

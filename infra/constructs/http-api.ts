@@ -16,7 +16,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { apiRoutes, groupRoutes, type LambdaGroup, type RouteId, routeKey } from '../../shared/api-routes.ts';
+import { apiRoutes, groupRoutes, type LambdaGroup, type RouteId, routeKey } from '#shared/api-routes.ts';
 import { ROUTE_THROTTLES, STAGE_THROTTLE, type Throttle } from '../api-limits.ts';
 import { stageLogGroupProps } from './stage-logs.ts';
 

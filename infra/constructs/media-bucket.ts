@@ -10,8 +10,8 @@ import {
   ObjectOwnership,
 } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { PHOTO_RETENTION_DAYS } from '#shared/photo-rules.ts';
 import { EXPORT_DAYS } from '../../functions/privacy/domain/data-export.ts';
-import { PHOTO_RETENTION_DAYS } from '../../shared/photo-rules.ts';
 
 /** Key prefixes and how long objects under each live (functions/photos/s3/photo-files.ts). */
 const MEDIA_LIFECYCLE = [

@@ -22,8 +22,8 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { type BusinessMetric, METRICS_NAMESPACE } from '#platform/domain/metrics.ts';
 import { PROVIDER_BUDGET_ALARM_PERCENT } from '../../functions/generation/domain/provider-budget.ts';
-import { type BusinessMetric, METRICS_NAMESPACE } from '../../functions/platform/domain/metrics.ts';
 
 /** Every alarm's threshold, in one place (docs/operations.md quotes them). */
 export const ALARM_THRESHOLDS = {

@@ -13,7 +13,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { USER_FILE_PREFIXES } from '../../shared/table-design.ts';
+import { USER_FILE_PREFIXES } from '#shared/table-design.ts';
 import { PRIVACY_JOB_QUEUE } from '../queue-design.ts';
 import { ApiFunction } from './api-function.ts';
 import {

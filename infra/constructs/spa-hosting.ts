@@ -22,8 +22,8 @@ import {
 import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { canonicalPagePath } from '../../shared/page-address.ts';
-import { prerenderedPaths, shellDocumentFor } from '../../shared/web-routes.ts';
+import { canonicalPagePath } from '#shared/page-address.ts';
+import { prerenderedPaths, shellDocumentFor } from '#shared/web-routes.ts';
 import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../web-hosting.ts';
 
 /**

@@ -4,8 +4,8 @@
 import { Annotations, RemovalPolicy, type Stack } from 'aws-cdk-lib';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { SUBSCRIPTION, TOKEN_PACKS } from '../../shared/catalogue.ts';
-import { TEAM_SEAT } from '../../shared/team-rules.ts';
+import { SUBSCRIPTION, TOKEN_PACKS } from '#shared/catalogue.ts';
+import { TEAM_SEAT } from '#shared/team-rules.ts';
 
 export class StripeSecrets extends Construct {
   readonly apiKey: ISecret;

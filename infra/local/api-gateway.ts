@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { PREFLIGHT_GROUP, PREFLIGHT_ROUTE_KEY } from '../../shared/api-cors.ts';
-import { type ApiRoute, apiRoutes, type LambdaGroup, matchPath, routeKey } from '../../shared/api-routes.ts';
+import { PREFLIGHT_GROUP, PREFLIGHT_ROUTE_KEY } from '#shared/api-cors.ts';
+import { type ApiRoute, apiRoutes, type LambdaGroup, matchPath, routeKey } from '#shared/api-routes.ts';
 import { lambdaContext } from './lambda-context.ts';
 
 export type LambdaHandler = (

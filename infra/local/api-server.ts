@@ -3,7 +3,7 @@
 // needs the API's address, the functions the web app's origin); until then it answers 503.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { LambdaGroup } from '../../shared/api-routes.ts';
+import type { LambdaGroup } from '#shared/api-routes.ts';
 import { handlerEntry } from '../function-entries.ts';
 import { createGateway, type LambdaHandler } from './api-gateway.ts';
 import { outboxRoutes } from './outbox-routes.ts';

@@ -6,7 +6,7 @@ import {
   UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { TABLE_DESIGN } from '../../shared/table-design.ts';
+import { TABLE_DESIGN } from '#shared/table-design.ts';
 import { type DynamoProcessOptions, startDynamoProcess } from './dynamodb-process.ts';
 
 export { MissingJavaError } from './dynamodb-process.ts';

@@ -1,5 +1,5 @@
 // The pages of the local Google stand-in: plainly labelled as a stand-in, so nobody mistakes it for Google.
-import { escapeHtml } from '../../shared/html.ts';
+import { escapeHtml } from '#shared/html.ts';
 
 const STYLE = `
   *{box-sizing:border-box}

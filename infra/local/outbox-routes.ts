@@ -4,8 +4,8 @@
 // another origin, the web app's included, cannot read the answer), preflights refused, and a Host other
 // than localhost refused (a DNS-rebinding page would send its own host name).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readOutbox, type StoredEmail } from '../../functions/platform/mail/outbox-mailer.ts';
-import { escapeHtml as esc } from '../../shared/html.ts';
+import { readOutbox, type StoredEmail } from '#platform/mail/outbox-mailer.ts';
+import { escapeHtml as esc } from '#shared/html.ts';
 
 function outboxPage(emails: StoredEmail[]): string {
   const items = emails

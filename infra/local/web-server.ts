@@ -6,8 +6,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { canonicalPagePath } from '../../shared/page-address.ts';
-import { LOCAL_SITE_URL, shellDocumentFor } from '../../shared/web-routes.ts';
+import { canonicalPagePath } from '#shared/page-address.ts';
+import { LOCAL_SITE_URL, shellDocumentFor } from '#shared/web-routes.ts';
 import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../web-hosting.ts';
 
 const TYPES: Record<string, string> = {

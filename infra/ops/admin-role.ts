@@ -4,9 +4,9 @@
 // revoke, for taking back one it granted). Against AWS it uses your AWS credentials and the stack's
 // TableName output; without --table it targets the table of a running `npm start`.
 import { parseArgs } from 'node:util';
+import { createDocumentClient } from '#platform/dynamodb/client.ts';
 import { normaliseEmail } from '../../functions/accounts/domain/email-address.ts';
 import { DynamoAccountStore } from '../../functions/accounts/dynamodb/account-store.ts';
-import { createDocumentClient } from '../../functions/platform/dynamodb/client.ts';
 import { LOCAL_TABLE } from '../local/stack.ts';
 
 const USAGE = 'Usage: npm run admin-role -- grant|revoke <email> [--table <name>] [--endpoint <url>]';

@@ -7,9 +7,9 @@
 // deletes. Safe to run twice, and while the product runs: each write is conditioned on `owned_by` being absent.
 import { parseArgs } from 'node:util';
 import { type DynamoDBDocumentClient, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { createDocumentClient } from '../../functions/platform/dynamodb/client.ts';
-import { isConditionFailure } from '../../functions/platform/dynamodb/conditions.ts';
-import { accountOwner, emailOwner, OWNER_ATTRIBUTE } from '../../functions/platform/dynamodb/keys.ts';
+import { createDocumentClient } from '#platform/dynamodb/client.ts';
+import { isConditionFailure } from '#platform/dynamodb/conditions.ts';
+import { accountOwner, emailOwner, OWNER_ATTRIBUTE } from '#platform/dynamodb/keys.ts';
 import { LOCAL_TABLE } from '../local/stack.ts';
 
 type Item = Record<string, unknown> & { pk: string; sk: string };

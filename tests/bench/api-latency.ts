@@ -124,7 +124,7 @@ if (import.meta.main) {
   await import('./quiet-logs.ts');
   const { values } = parseArgs({ options: pairCountOptions, allowPositionals: true });
   const { startLocalStack } = await import('../../infra/local/stack.ts');
-  const { createDocumentClient } = await import('../../functions/platform/dynamodb/client.ts');
+  const { createDocumentClient } = await import('#platform/dynamodb/client.ts');
   const { reportBudgets } = await import('./budgets.ts');
   const stack = await startLocalStack({ trustForwardedFor: true, generationWorkers: false });
   try {

@@ -6,7 +6,7 @@
 import './quiet-logs.ts';
 import { parseArgs } from 'node:util';
 import { SQSClient } from '@aws-sdk/client-sqs';
-import { createDocumentClient } from '../../functions/platform/dynamodb/client.ts';
+import { createDocumentClient } from '#platform/dynamodb/client.ts';
 import { startLocalStack } from '../../infra/local/stack.ts';
 import { API_RATIO_BUDGETS, pairCountOptions, pairCounts, userInfoLatency } from './api-latency.ts';
 import { reportBudgets } from './budgets.ts';

@@ -10,15 +10,15 @@
 // First: the functions' logger reads LOG_LEVEL when its module is evaluated (run alone, too).
 import './quiet-logs.ts';
 import { SQSClient } from '@aws-sdk/client-sqs';
+import { createDocumentClient } from '#platform/dynamodb/client.ts';
+import { createS3Client } from '#platform/s3/client.ts';
+import type { AvatarTask, Style } from '#shared/api-schemas.ts';
 import type { ImageProvider } from '../../functions/generation/domain/image-provider.ts';
 import { SqsTaskQueue } from '../../functions/generation/sqs/sqs-task-queue.ts';
 import { taskWorker } from '../../functions/generation/task-batch.ts';
 import { buildWorkerDeps } from '../../functions/generation/worker-wiring.ts';
-import { createDocumentClient } from '../../functions/platform/dynamodb/client.ts';
-import { createS3Client } from '../../functions/platform/s3/client.ts';
 import { startEventSourceMapping } from '../../infra/local/sqs/event-source.ts';
 import type { LocalStack } from '../../infra/local/stack.ts';
-import type { AvatarTask, Style } from '../../shared/api-schemas.ts';
 import { startFakeImageProvider } from '../support/fake-image-provider.ts';
 import { benchCall as api } from './bench-api.ts';
 import type { Budget } from './budgets.ts';

@@ -9,8 +9,8 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { FACE_ANALYSIS_LONG_SIDE } from '#shared/face-rules.ts';
 import { FaceApiAnalyzer, loadFaceModel } from '../../functions/photos/faces/face-api-analyzer.ts';
-import { FACE_ANALYSIS_LONG_SIDE } from '../../shared/face-rules.ts';
 import { selfies } from '../support/face-fixtures.ts';
 import { type Budget, ratioBudget } from './budgets.ts';
 import { tenths as ms, percentile as pct } from './stats.ts';

@@ -4,10 +4,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { routedGroups } from '#shared/api-routes.ts';
 import { GENERATION_NEEDS } from '../../infra/constructs/avatar-generation.ts';
 import { type FunctionName, GENERATION_FUNCTIONS, JOB_FUNCTIONS } from '../../infra/function-entries.ts';
 import { LOCAL_PRICE_IDS } from '../../infra/local/stripe/prices.ts';
-import { routedGroups } from '../../shared/api-routes.ts';
 import { buildGroupBundle, type GroupBundle, sdkModulesAtStart } from '../support/function-bundle.ts';
 import { type Budget, ratioBudget } from './budgets.ts';
 import { type ColdStart, coldStart } from './cold-start.ts';

@@ -6,15 +6,15 @@
 // (the stored one removed), then once from the stored archive.
 // Part of `npm run bench`; alone: `node tests/bench/keepers.ts`.
 import { DeleteObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { createS3Client } from '#platform/s3/client.ts';
+import type { AvatarTask } from '#shared/api-schemas.ts';
+import { BUCKETS } from '#shared/table-design.ts';
 import { SharpResultImages } from '../../functions/generation/images/result-images.ts';
 import { peopleIn } from '../../functions/photos/domain/faces/faces.ts';
 import { FaceApiAnalyzer } from '../../functions/photos/faces/face-api-analyzer.ts';
-import { createS3Client } from '../../functions/platform/s3/client.ts';
 import { STYLE_CATALOGUE } from '../../functions/styles/domain/catalogue/index.ts';
 import { startGenerationWorkers } from '../../infra/local/generation-workers.ts';
 import type { LocalStack } from '../../infra/local/stack.ts';
-import type { AvatarTask } from '../../shared/api-schemas.ts';
-import { BUCKETS } from '../../shared/table-design.ts';
 import { selfie } from '../support/face-fixtures.ts';
 import { benchCall as call } from './bench-api.ts';
 import type { Budget } from './budgets.ts';

@@ -5,13 +5,14 @@
 // (SharpResultImages, measureLikeness with the face-api adapter). Also the measure alone, its CPU time and
 // the model's first use in this process (not in the budget: the worker starts loading it with the
 // container). Run alone: `node tests/bench/likeness.ts`; `npm run bench` runs it with the others.
+
+import { DEFAULT_LIKENESS_GUARANTEE } from '#shared/face-rules.ts';
 import { LocalRenderer } from '../../functions/generation/ai/local-renderer/local-renderer.ts';
 import { measureLikeness } from '../../functions/generation/domain/likeness.ts';
 import { SharpResultImages } from '../../functions/generation/images/result-images.ts';
 import { checkPhotoFace } from '../../functions/photos/domain/faces/faces.ts';
 import { FaceApiAnalyzer, loadFaceModel } from '../../functions/photos/faces/face-api-analyzer.ts';
 import { STYLE_CATALOGUE } from '../../functions/styles/domain/catalogue/index.ts';
-import { DEFAULT_LIKENESS_GUARANTEE } from '../../shared/face-rules.ts';
 import { samePersonAgain, selfie } from '../support/face-fixtures.ts';
 import type { Budget } from './budgets.ts';
 import { renderSelfie } from './render-selfie.ts';

@@ -5,11 +5,11 @@
 // 2-core machine). The ratio is the median of the per-photo ratios, printed beside both p50s.
 // Part of `npm run bench`; alone: `node tests/bench/photo-quality.ts [--photos 30]`, exit 1 over budget.
 import sharp from 'sharp';
+import { FACE_ANALYSIS_LONG_SIDE } from '#shared/face-rules.ts';
 import { checkPhotoFace } from '../../functions/photos/domain/faces/faces.ts';
 import type { PhotoRecord } from '../../functions/photos/domain/ports.ts';
 import { photoQuality } from '../../functions/photos/domain/quality-score.ts';
 import { FaceApiAnalyzer } from '../../functions/photos/faces/face-api-analyzer.ts';
-import { FACE_ANALYSIS_LONG_SIDE } from '../../shared/face-rules.ts';
 import { selfies } from '../support/face-fixtures.ts';
 import { type Budget, reportBudgets } from './budgets.ts';
 import { percentile, tenths } from './stats.ts';

@@ -5,8 +5,8 @@
 
 import { randomUUID } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { PhotoList, UploadResult, UploadTargets } from '../../shared/api-schemas.ts';
-import { PHOTO_LIMITS } from '../../shared/photo-rules.ts';
+import type { PhotoList, UploadResult, UploadTargets } from '#shared/api-schemas.ts';
+import { PHOTO_LIMITS } from '#shared/photo-rules.ts';
 import { createLocalAccount } from '../support/local-account.ts';
 import { testPhoto } from '../support/test-images.ts';
 import { benchCall as call } from './bench-api.ts';

@@ -16,7 +16,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createDocumentClient } from '../../functions/platform/dynamodb/client.ts';
+import { createDocumentClient } from '#platform/dynamodb/client.ts';
 import { REPO_ROOT, startLocalStack } from '../../infra/local/stack.ts';
 import {
   type ApiLatencyFigures,

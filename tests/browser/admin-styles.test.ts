@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
-import { STYLE_MESSAGES } from '../../shared/admin-style-rules.ts';
+import { STYLE_MESSAGES } from '#shared/admin-style-rules.ts';
 import { adminUser, styleBody } from '../support/admin.ts';
 import { callRoute } from '../support/api.ts';
 import {

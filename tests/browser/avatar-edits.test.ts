@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, expect, test } from 'vitest';
-import type { AvatarTask } from '../../shared/api-schemas.ts';
+import type { AvatarTask } from '#shared/api-schemas.ts';
 import { callRoute } from '../support/api.ts';
 import { createBody, creator, stylesCosting, waitForTasks } from '../support/avatars.ts';
 import {

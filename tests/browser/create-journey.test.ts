@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, expect, test } from 'vitest';
-import type { Style } from '../../shared/api-schemas.ts';
+import type { Style } from '#shared/api-schemas.ts';
 import { adminUser } from '../support/admin.ts';
 import { callRoute } from '../support/api.ts';
 import {

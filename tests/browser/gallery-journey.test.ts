@@ -8,11 +8,11 @@ import { join } from 'node:path';
 import type { Download, Locator, Page, Route } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { AvatarTask } from '#shared/api-schemas.ts';
 import { DURATION_SLOTS } from '../../functions/generation/domain/task-progress.ts';
 import { encodeTaskMessage } from '../../functions/generation/domain/task-queue.ts';
 import { DynamoTaskDurations } from '../../functions/generation/dynamodb/task-durations.ts';
 import { SharpResultImages } from '../../functions/generation/images/result-images.ts';
-import type { AvatarTask } from '../../shared/api-schemas.ts';
 import { callRoute } from '../support/api.ts';
 import {
   activeStyles,

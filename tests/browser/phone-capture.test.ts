@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { PhotoList } from '../../shared/api-schemas.ts';
+import type { PhotoList } from '#shared/api-schemas.ts';
 import {
   createAccount,
   DESKTOP,

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
-import type { PhotoList } from '../../shared/api-schemas.ts';
+import type { PhotoList } from '#shared/api-schemas.ts';
 import { callRoute } from '../support/api.ts';
 import {
   createAccount,

@@ -3,7 +3,7 @@
 // or an error, the brand once in the title and straight apostrophes only; the landing page's JavaScript
 // keeps to its budget.
 import { describe, expect, test } from 'vitest';
-import { pagePath, prerenderedPages, prerenderedPaths, webPages } from '../../shared/web-routes.ts';
+import { pagePath, prerenderedPages, prerenderedPaths, webPages } from '#shared/web-routes.ts';
 import { firstLoadJs } from '../bench/first-load-js.ts';
 import { LANDING_JS_BUDGET_KB, LANDING_JS_HEADROOM_KB } from '../bench/web-budgets.ts';
 import { describeInBrowser, stack, useBrowser } from '../support/browser.ts';

@@ -8,8 +8,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
+import { appHomePath, pagePath } from '#shared/web-routes.ts';
 import { DEFAULT_RATE_LIMITS } from '../../functions/accounts/domain/rate-limits.ts';
-import { appHomePath, pagePath } from '../../shared/web-routes.ts';
 import {
   createAccount,
   describeInBrowser,

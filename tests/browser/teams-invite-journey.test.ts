@@ -10,7 +10,7 @@
 // and activation on two devices").
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { TEAM_VISIBILITY_NOTICE } from '../../shared/team-rules.ts';
+import { TEAM_VISIBILITY_NOTICE } from '#shared/team-rules.ts';
 import { callRoute } from '../support/api.ts';
 import {
   createAccount,

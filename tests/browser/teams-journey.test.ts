@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { TEAM_MESSAGES, TEAM_SEAT, TEAM_VISIBILITY_NOTICE } from '../../shared/team-rules.ts';
+import { TEAM_MESSAGES, TEAM_SEAT, TEAM_VISIBILITY_NOTICE } from '#shared/team-rules.ts';
 import { callRoute } from '../support/api.ts';
 import { activeStyles, waitForTasks } from '../support/avatars.ts';
 import {

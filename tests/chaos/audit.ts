@@ -6,7 +6,7 @@
 // (those the guarantee did not refund), per pool, and the ledger's amounts summing to the balance.
 import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { type DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../../functions/platform/dynamodb/keys.ts';
+import { keys } from '#platform/dynamodb/keys.ts';
 import type { Customer } from './customers.ts';
 
 type Item = Record<string, unknown>;

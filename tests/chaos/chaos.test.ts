@@ -3,7 +3,7 @@
 // refunded, every token is where the ledger says. The long run is `npm run chaos` (docs/generation.md).
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { keys } from '../../functions/platform/dynamodb/keys.ts';
+import { keys } from '#platform/dynamodb/keys.ts';
 import { LOCAL_TABLE } from '../../infra/local/stack.ts';
 import { runChaos } from './harness.ts';
 import { type ChaosReport, formatReport } from './report.ts';

@@ -3,9 +3,9 @@
 // batches of avatars. Each create carries an Idempotency-Key and is sent again with the same key until
 // it is answered, as the web app's retry does, so a create cut short by a crash is never charged twice.
 import { randomUUID } from 'node:crypto';
+import { apiRoutes } from '#shared/api-routes.ts';
+import { SUBSCRIPTION, TOKEN_PACKS } from '#shared/catalogue.ts';
 import { SIGNUP_BONUS_TOKENS } from '../../functions/accounts/domain/signup-bonus.ts';
-import { apiRoutes } from '../../shared/api-routes.ts';
-import { SUBSCRIPTION, TOKEN_PACKS } from '../../shared/catalogue.ts';
 import { createLocalAccount } from '../support/local-account.ts';
 import { testPhoto } from '../support/test-images.ts';
 import { mustCall } from './api-client.ts';

@@ -3,7 +3,7 @@
 // again with it until answered, as the web app's retry does, so a create cut short by a crash is never
 // charged twice.
 import { randomUUID } from 'node:crypto';
-import { apiRoutes } from '../../shared/api-routes.ts';
+import { apiRoutes } from '#shared/api-routes.ts';
 import { callApi, mustCall } from './api-client.ts';
 import { balance, type Customer, TOKENS_PER_TASK } from './customers.ts';
 import { type Random, seeded } from './random.ts';

@@ -4,7 +4,7 @@
 // and French.
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import type { DeletionStatus } from '../../shared/api-schemas.ts';
+import type { DeletionStatus } from '#shared/api-schemas.ts';
 import { queryClient } from '../../web/src/lib/server-state.tsx';
 import { getToken } from '../../web/src/lib/session-store.ts';
 import { apiStub, ok } from './support/api-stub.ts';

@@ -4,7 +4,7 @@
 // English and French.
 import { screen } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import type { MyTeam } from '../../shared/api-schemas.ts';
+import type { MyTeam } from '#shared/api-schemas.ts';
 import { apiStub, ok } from './support/api-stub.ts';
 import { aUser, renderApp } from './support/render.tsx';
 

@@ -3,7 +3,7 @@
 // English and French.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import type { DelayedPayment, LedgerEntry, LedgerPage } from '../../shared/api-schemas.ts';
+import type { DelayedPayment, LedgerEntry, LedgerPage } from '#shared/api-schemas.ts';
 import { apiStub, fail, ok, type Reply } from './support/api-stub.ts';
 import { aUser, type Rendered, renderApp } from './support/render.tsx';
 

@@ -4,7 +4,7 @@
 // photos and balance are the stub's; the server's own checks are the integration tests'.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import type { Style, UserInfo } from '../../shared/api-schemas.ts';
+import type { Style, UserInfo } from '#shared/api-schemas.ts';
 import { queryClient } from '../../web/src/lib/server-state.tsx';
 import { apiStub, fail, ok } from './support/api-stub.ts';
 import { aPhoto, aStyle, photoList } from './support/fixtures.ts';

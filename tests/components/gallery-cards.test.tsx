@@ -5,7 +5,7 @@
 // (tests/browser/gallery.test.ts).
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test } from 'vitest';
-import type { AvatarTask } from '../../shared/api-schemas.ts';
+import type { AvatarTask } from '#shared/api-schemas.ts';
 import { clearImageCaches } from '../../web/src/features/gallery/api/image-cache.ts';
 import { apiStub, fail, ok } from './support/api-stub.ts';
 import { anUnfinishedTask, aStyle, aTask } from './support/fixtures.ts';

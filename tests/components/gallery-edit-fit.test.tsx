@@ -5,7 +5,7 @@
 import { inflateSync } from 'node:zlib';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test } from 'vitest';
-import type { AvatarTask } from '../../shared/api-schemas.ts';
+import type { AvatarTask } from '#shared/api-schemas.ts';
 import { clearImageCaches } from '../../web/src/features/gallery/api/image-cache.ts';
 import { apiStub, ok } from './support/api-stub.ts';
 import { aStyle, aTask } from './support/fixtures.ts';

@@ -6,7 +6,7 @@
 import { inflateSync } from 'node:zlib';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test } from 'vitest';
-import type { AvatarTask, EditTaskRequest } from '../../shared/api-schemas.ts';
+import type { AvatarTask, EditTaskRequest } from '#shared/api-schemas.ts';
 import { clearImageCaches } from '../../web/src/features/gallery/api/image-cache.ts';
 import '../../web/src/lib/app-routes.ts';
 import { LANGS } from '../browser/copy.ts';

@@ -3,7 +3,7 @@
 // a toast says so, in English and French.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import type { AvatarTask } from '../../shared/api-schemas.ts';
+import type { AvatarTask } from '#shared/api-schemas.ts';
 import { LANGS } from '../browser/copy.ts';
 import { apiStub, fail, ok, type Reply } from './support/api-stub.ts';
 import { aStyle, aTask } from './support/fixtures.ts';

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test } from 'vitest';
-import type { AvatarTask } from '../../shared/api-schemas.ts';
+import type { AvatarTask } from '#shared/api-schemas.ts';
 import { clearImageCaches } from '../../web/src/features/gallery/api/image-cache.ts';
 import { queryClient } from '../../web/src/lib/server-state.tsx';
 import { apiStub, ok } from './support/api-stub.ts';

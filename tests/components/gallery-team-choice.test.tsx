@@ -4,7 +4,7 @@
 // (tests/contracts/team-seat-claims.contract.ts).
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { TEAM_MESSAGES } from '../../shared/team-rules.ts';
+import { TEAM_MESSAGES } from '#shared/team-rules.ts';
 import { apiStub, fail, ok } from './support/api-stub.ts';
 import { aStyle, aTask } from './support/fixtures.ts';
 import { aUser, renderApp } from './support/render.tsx';

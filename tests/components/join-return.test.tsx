@@ -5,7 +5,7 @@
 // tests/browser/teams-invite-journey.test.ts's.
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, test } from 'vitest';
-import { TEAM_VISIBILITY_NOTICE } from '../../shared/team-rules.ts';
+import { TEAM_VISIBILITY_NOTICE } from '#shared/team-rules.ts';
 import { rememberReturn } from '../../web/src/lib/return-to.ts';
 import { apiStub, fail, ok } from './support/api-stub.ts';
 import { aUser, currentLocation, renderApp } from './support/render.tsx';

@@ -7,9 +7,9 @@
 // browser test's (tests/browser/phone-capture.test.ts).
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import type { CaptureLinkState, UploadResult, UploadTargets } from '../../shared/api-schemas.ts';
-import { CAPTURE_ERRORS } from '../../shared/capture-rules.ts';
-import type { QualityHint } from '../../shared/photo-rules.ts';
+import type { CaptureLinkState, UploadResult, UploadTargets } from '#shared/api-schemas.ts';
+import { CAPTURE_ERRORS } from '#shared/capture-rules.ts';
+import type { QualityHint } from '#shared/photo-rules.ts';
 import { apiStub, fail, ok, stubFetch } from './support/api-stub.ts';
 import { aPhoto, photoList } from './support/fixtures.ts';
 import { aUser, renderApp } from './support/render.tsx';

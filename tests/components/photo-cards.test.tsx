@@ -4,8 +4,8 @@
 // integration and Chromium tests' (tests/browser/photos-journey.test.ts).
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import type { PhotoList } from '../../shared/api-schemas.ts';
-import { QUALITY_HINTS, type QualityHint } from '../../shared/photo-rules.ts';
+import type { PhotoList } from '#shared/api-schemas.ts';
+import { QUALITY_HINTS, type QualityHint } from '#shared/photo-rules.ts';
 import { apiStub, fail, ok } from './support/api-stub.ts';
 import { aPhoto, photoList } from './support/fixtures.ts';
 import { aUser, type Rendered, renderApp } from './support/render.tsx';

@@ -4,13 +4,13 @@
 // and French, every reason code with its words; the set's tip as one sentence (no capital after its colon).
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import type { PhotoList } from '../../shared/api-schemas.ts';
+import type { PhotoList } from '#shared/api-schemas.ts';
 import {
   QUALITY_REASONS,
   type QualityReason,
   SET_QUALITY_REASONS,
   type SetQualityReason,
-} from '../../shared/photo-rules.ts';
+} from '#shared/photo-rules.ts';
 import { apiStub, fail, ok } from './support/api-stub.ts';
 import { aPhoto, aStyle, photoList } from './support/fixtures.ts';
 import { aUser, renderApp } from './support/render.tsx';

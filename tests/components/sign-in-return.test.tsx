@@ -5,7 +5,7 @@
 // tests/handlers/sign-in-return.test.ts's.
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, test } from 'vitest';
-import { TEAM_VISIBILITY_NOTICE } from '../../shared/team-rules.ts';
+import { TEAM_VISIBILITY_NOTICE } from '#shared/team-rules.ts';
 import { pendingPurchase } from '../../web/src/lib/purchase-intent.ts';
 import { keptReturn, rememberReturn } from '../../web/src/lib/return-to.ts';
 import { apiStub, fail, ok } from './support/api-stub.ts';

@@ -2,7 +2,7 @@
 // owner's account language (functions/teams/domain/teams.ts); the page says it in its own, both ways.
 import { screen } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import type { TeamMember } from '../../shared/api-schemas.ts';
+import type { TeamMember } from '#shared/api-schemas.ts';
 import { aUser, renderApp } from './support/render.tsx';
 import { aTeam, teamPageReads } from './support/team-fixtures.ts';
 

@@ -4,8 +4,8 @@
 // link or a header into the emails. The API is the stub's; the rules are tests/domain/teams-invite-limits.test.ts's.
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import type { MyTeam, TeamMember } from '../../shared/api-schemas.ts';
-import { TEAM_LIMIT_WORDS, TEAM_MESSAGES } from '../../shared/team-rules.ts';
+import type { MyTeam, TeamMember } from '#shared/api-schemas.ts';
+import { TEAM_LIMIT_WORDS, TEAM_MESSAGES } from '#shared/team-rules.ts';
 import { apiStub, fail, ok } from './support/api-stub.ts';
 import { aUser, renderApp } from './support/render.tsx';
 import { aTeam as aTeamOf, teamPageReads } from './support/team-fixtures.ts';

@@ -5,8 +5,8 @@
 // on the French join page whatever language the invitation's link was written in.
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import type { JoinPreview } from '../../shared/api-schemas.ts';
-import { TEAM_MESSAGES, TEAM_VISIBILITY_NOTICE } from '../../shared/team-rules.ts';
+import type { JoinPreview } from '#shared/api-schemas.ts';
+import { TEAM_MESSAGES, TEAM_VISIBILITY_NOTICE } from '#shared/team-rules.ts';
 import { rememberReturn } from '../../web/src/lib/return-to.ts';
 import { apiStub, fail, ok } from './support/api-stub.ts';
 import { aUser, currentLocation, renderApp } from './support/render.tsx';

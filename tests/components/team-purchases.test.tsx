@@ -4,7 +4,7 @@
 // tests/integration/teams-seats.test.ts's.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import type { MyTeam, SeatPurchase } from '../../shared/api-schemas.ts';
+import type { MyTeam, SeatPurchase } from '#shared/api-schemas.ts';
 import { apiStub } from './support/api-stub.ts';
 import { aUser, renderApp } from './support/render.tsx';
 import { aTeam, teamPageReads } from './support/team-fixtures.ts';

@@ -4,8 +4,8 @@
 // API is the stub's; the rules the server holds are the integration tests'.
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import type { MyTeam, TeamMember } from '../../shared/api-schemas.ts';
-import { TEAM_MESSAGES, TEAM_VISIBILITY_NOTICE } from '../../shared/team-rules.ts';
+import type { MyTeam, TeamMember } from '#shared/api-schemas.ts';
+import { TEAM_MESSAGES, TEAM_VISIBILITY_NOTICE } from '#shared/team-rules.ts';
 import { apiStub, fail, ok } from './support/api-stub.ts';
 import { aPhoto, aStyle, aTask, photoList } from './support/fixtures.ts';
 import { aUser, currentLocation, renderApp } from './support/render.tsx';

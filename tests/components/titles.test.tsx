@@ -4,7 +4,7 @@
 // carry their copy in their HTML, not in the JavaScript: theirs are the prerender's and Chromium's to check.
 import { screen, waitFor } from '@testing-library/react';
 import { expect, test } from 'vitest';
-import { pagePath, webPages } from '../../shared/web-routes.ts';
+import { pagePath, webPages } from '#shared/web-routes.ts';
 import { apiStub, fail, ok } from './support/api-stub.ts';
 import { aPhoto, aStyle, aTask, photoList } from './support/fixtures.ts';
 import { aUser, renderApp } from './support/render.tsx';

@@ -3,7 +3,7 @@
 // called "not valid images". English and French.
 import { render, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { Rejection } from '../../shared/api-schemas.ts';
+import type { Rejection } from '#shared/api-schemas.ts';
 import { UploadStatus } from '../../web/src/features/photos/components/upload-status.tsx';
 import { switchLanguage } from '../../web/src/lib/i18n.ts';
 

@@ -3,9 +3,9 @@
 // near the real clock: the adapter's findByEmail reads it.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import type { User } from '#platform/domain/ports.ts';
+import { mailboxOf } from '#shared/email-address.ts';
 import type { AccountStore, Activation, VerifiedIdentity } from '../../functions/accounts/domain/ports.ts';
-import type { User } from '../../functions/platform/domain/ports.ts';
-import { mailboxOf } from '../../shared/email-address.ts';
 
 export function accountStoreContract(make: () => AccountStore | Promise<AccountStore>) {
   const DAY = 86_400;

@@ -1,8 +1,8 @@
 // The Ids port's contract (functions/accounts/domain/ports.ts): unique ids, secrets a cookie can hold (BROWSER_SECRET)
 // that are never repeated, and a stable hash of a secret that does not reveal it.
 import { describe, expect, it } from 'vitest';
+import type { Ids } from '#platform/domain/ports.ts';
 import { BROWSER_SECRET } from '../../functions/accounts/domain/accounts.ts';
-import type { Ids } from '../../functions/platform/domain/ports.ts';
 
 export function idsContract(make: () => Ids) {
   describe('Ids contract', () => {

@@ -2,7 +2,7 @@
 // newest first. Run against the outbox mailer (the local stand-in for SES) and the fake.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Mailer, OutgoingEmail } from '../../functions/platform/domain/ports.ts';
+import type { Mailer, OutgoingEmail } from '#platform/domain/ports.ts';
 
 export interface MailerSubject {
   mailer: Mailer;

@@ -2,7 +2,7 @@
 // (tests/integration/port-contracts.test.ts) and the fake (tests/domain/port-contracts.test.ts).
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { RateLimiter } from '../../functions/platform/domain/ports.ts';
+import type { RateLimiter } from '#platform/domain/ports.ts';
 import type { FakeClock } from '../support/fakes/clock.ts';
 
 export interface RateLimiterSubject {

@@ -4,9 +4,9 @@
 // (functions/billing/dynamodb/seat-purchases.ts, seat-purchase-list.ts, billing-credits.ts).
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { TEAM_SEAT } from '#shared/team-rules.ts';
 import type { SeatPurchaseRecord, WebhookStore } from '../../functions/billing/domain/ports.ts';
 import type { SeatCheckoutRecords, SeatPurchaseView } from '../../functions/teams/domain/ports.ts';
-import { TEAM_SEAT } from '../../shared/team-rules.ts';
 
 export interface SeatPurchasesSubject {
   store: WebhookStore;

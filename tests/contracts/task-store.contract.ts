@@ -5,6 +5,7 @@
 // remaining count; the claim rules: one delivery holds a task, a stale claim writes nothing.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import type { User } from '#platform/domain/ports.ts';
 import type { AccountStore } from '../../functions/accounts/domain/ports.ts';
 import type { ProviderBudgetStore } from '../../functions/generation/domain/provider-budget.ts';
 import { newTaskId } from '../../functions/generation/domain/task-names.ts';
@@ -14,7 +15,6 @@ import type {
   OverdueTasks,
   TaskStore,
 } from '../../functions/generation/domain/tasks.ts';
-import type { User } from '../../functions/platform/domain/ports.ts';
 import { JOB_LEASE_SECONDS, JOB_QUEUE_GRACE_SECONDS } from '../../functions/privacy/domain/jobs.ts';
 import type {
   DeletionCodes,

@@ -3,6 +3,7 @@
 // (tests/integration/team-store-contract.test.ts) and the fake (tests/domain/team-store-contract.test.ts).
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { maxPendingInvites } from '#shared/team-rules.ts';
 import type { TeamPhotoProgress } from '../../functions/photos/domain/team-photo-progress.ts';
 import type {
   InviteLinkRecord,
@@ -10,7 +11,6 @@ import type {
   TeamDepartures,
   TeamStore,
 } from '../../functions/teams/domain/ports.ts';
-import { maxPendingInvites } from '../../shared/team-rules.ts';
 
 export interface TeamStoreSubject {
   store: TeamStore;

@@ -3,6 +3,8 @@
 // together (the HTTP statuses, DynamoDB's races) stays in tests/integration/signup.test.ts, login.test.ts
 // and email-addresses.test.ts; the port's own rules are checked by tests/contracts/account-store.contract.ts.
 import { describe, expect, it } from 'vitest';
+import type { OutgoingEmail } from '#platform/domain/ports.ts';
+import type { LedgerEntry } from '#shared/api-schemas.ts';
 import {
   changePassword,
   describeUser,
@@ -17,8 +19,6 @@ import {
 import { maskEmail, normaliseEmail } from '../../functions/accounts/domain/email-address.ts';
 import { previewLoginLink, redeemLoginLink } from '../../functions/accounts/domain/link-sign-in.ts';
 import { ZxcvbnPasswordStrength } from '../../functions/accounts/passwords/zxcvbn-strength.ts';
-import type { OutgoingEmail } from '../../functions/platform/domain/ports.ts';
-import type { LedgerEntry } from '../../shared/api-schemas.ts';
 import { fakeAccounts, WEB_URL } from '../support/fakes/index.ts';
 
 const caller = { clientAddress: '203.0.113.7' };

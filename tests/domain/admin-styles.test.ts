@@ -2,6 +2,7 @@
 // (styles.ts) against FakeAdminStyleStore. The form's field rules are in tests/unit/admin-style-rules.test.ts;
 // the role check and the HTTP statuses in tests/integration/admin-styles.test.ts.
 import { describe, expect, it } from 'vitest';
+import type { AdminStyleInput } from '#shared/api-schemas.ts';
 import {
   ADMIN_STYLE_DEFAULTS,
   createStyle,
@@ -13,7 +14,6 @@ import {
   updateStyle,
 } from '../../functions/styles/domain/admin-styles.ts';
 import { listActiveStyles } from '../../functions/styles/domain/styles.ts';
-import type { AdminStyleInput } from '../../shared/api-schemas.ts';
 import { FakeAdminStyleStore, FakeClock, FakeIds } from '../support/fakes/index.ts';
 
 function world() {

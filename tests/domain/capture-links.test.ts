@@ -6,6 +6,9 @@
 // whole phone flow through real storage are tests/handlers/capture-links.test.ts's and
 // tests/integration/capture-links.test.ts's.
 import { describe, expect, it } from 'vitest';
+import type { User } from '#platform/domain/ports.ts';
+import { CAPTURE_CODE_ALPHABET, CAPTURE_ERRORS, CAPTURE_LIMITS } from '#shared/capture-rules.ts';
+import { PHOTO_CONSENT_VERSION, PHOTO_LIMITS } from '#shared/photo-rules.ts';
 import {
   captureUploadTargets,
   confirmCaptured,
@@ -17,9 +20,6 @@ import {
   revokeCaptureLink,
 } from '../../functions/photos/domain/capture-links.ts';
 import { uploadPhotoFiles } from '../../functions/photos/domain/intake.ts';
-import type { User } from '../../functions/platform/domain/ports.ts';
-import { CAPTURE_CODE_ALPHABET, CAPTURE_ERRORS, CAPTURE_LIMITS } from '../../shared/capture-rules.ts';
-import { PHOTO_CONSENT_VERSION, PHOTO_LIMITS } from '../../shared/photo-rules.ts';
 import { fakePhoto, fakePhotos, WEB_URL } from '../support/fakes/index.ts';
 
 type World = ReturnType<typeof fakePhotos>;

@@ -2,6 +2,7 @@
 // plan comes from the catalogue, one customer per account, one subscription per account, the dashboard. The
 // hosted pages, payments and webhooks stay in tests/integration/billing-checkout.test.ts and stripe-webhook.test.ts.
 import { describe, expect, it } from 'vitest';
+import { SUBSCRIPTION, TOKEN_PACKS } from '#shared/catalogue.ts';
 import {
   type BillingDeps,
   checkSubscription,
@@ -11,7 +12,6 @@ import {
   SUBSCRIPTION_EXISTS_MESSAGE,
   startCheckout,
 } from '../../functions/billing/domain/checkout.ts';
-import { SUBSCRIPTION, TOKEN_PACKS } from '../../shared/catalogue.ts';
 import {
   FakeAccountStore,
   FakeBillingStore,

@@ -3,10 +3,10 @@
 // makes a faceless version the user's own choice (charged, not refunded: likeness.ts faceBrushedAway), and
 // edit requests are counted per user (EDIT_REQUESTS) before any brush is read.
 import { describe, expect, it } from 'vitest';
+import type { User } from '#platform/domain/ports.ts';
+import { EDIT_MASK_MAX_SHARE, EDIT_MESSAGES, EDIT_TOKEN_COST } from '#shared/edit-rules.ts';
 import { createAvatarBatch } from '../../functions/generation/domain/create-batch.ts';
 import { askForEdit, EDIT_REQUESTS, editAvatar } from '../../functions/generation/domain/edits.ts';
-import type { User } from '../../functions/platform/domain/ports.ts';
-import { EDIT_MASK_MAX_SHARE, EDIT_MESSAGES, EDIT_TOKEN_COST } from '../../shared/edit-rules.ts';
 import { brushPng, deliverAll, type EditWorld, editWorld, refusal, tokens } from '../support/edit-world.ts';
 import { fakePhoto } from '../support/fakes/images.ts';
 

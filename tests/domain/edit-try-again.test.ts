@@ -3,11 +3,11 @@
 // by the worker when the likeness guarantee gave the version's tokens back, so the same region is redone.
 // Against the in-memory ports of tests/support/fakes.
 import { describe, expect, it } from 'vitest';
+import type { User } from '#platform/domain/ports.ts';
+import { EDIT_TOKEN_COST } from '#shared/edit-rules.ts';
 import { createAvatarBatch } from '../../functions/generation/domain/create-batch.ts';
 import { editAvatar } from '../../functions/generation/domain/edits.ts';
 import { tryTaskAgain } from '../../functions/generation/domain/try-again.ts';
-import type { User } from '../../functions/platform/domain/ports.ts';
-import { EDIT_TOKEN_COST } from '../../shared/edit-rules.ts';
 import {
   brushPng,
   deliverAll,

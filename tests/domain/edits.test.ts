@@ -4,14 +4,14 @@
 // edit what; and the worker's edit path with the fake provider. What needs DynamoDB's transactions, the real
 // segmenter, the renderer and the face model is in tests/integration/avatar-edits.test.ts.
 import { describe, expect, it } from 'vitest';
+import type { User } from '#platform/domain/ports.ts';
+import { EDIT_MESSAGES, EDIT_TOKEN_COST, MAX_EDITS_PER_AVATAR } from '#shared/edit-rules.ts';
 import { createAvatarBatch } from '../../functions/generation/domain/create-batch.ts';
 import { type EditBody, editAvatar } from '../../functions/generation/domain/edits.ts';
 import { listUserTasks } from '../../functions/generation/domain/gallery.ts';
 import { budgetDay } from '../../functions/generation/domain/provider-budget.ts';
 import { processTaskMessage } from '../../functions/generation/domain/worker.ts';
 import { decodeBrushPng } from '../../functions/generation/images/edit-mask-png.ts';
-import type { User } from '../../functions/platform/domain/ports.ts';
-import { EDIT_MESSAGES, EDIT_TOKEN_COST, MAX_EDITS_PER_AVATAR } from '../../shared/edit-rules.ts';
 import {
   brushPng,
   deliverAll,

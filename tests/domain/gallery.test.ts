@@ -4,6 +4,7 @@
 // real image resizing stay in tests/integration.
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import type { User } from '#platform/domain/ports.ts';
 import { JwtLinkTokens } from '../../functions/accounts/jose/jwt-link-tokens.ts';
 import { createAvatarBatch } from '../../functions/generation/domain/create-batch.ts';
 import {
@@ -21,7 +22,6 @@ import {
   prepareArchive,
 } from '../../functions/generation/domain/result-archives.ts';
 import { processTaskMessage } from '../../functions/generation/domain/worker.ts';
-import type { User } from '../../functions/platform/domain/ports.ts';
 import { fakeGeneration } from '../support/fakes/generation.ts';
 
 type World = ReturnType<typeof fakeGeneration>;

@@ -3,6 +3,7 @@
 // ports of tests/support/fakes (the task store's rules: tests/contracts/task-store.contract.ts). What needs
 // the real queue, DynamoDB's transactions under races and the provider's HTTP API stays in tests/integration.
 import { describe, expect, it } from 'vitest';
+import type { User } from '#platform/domain/ports.ts';
 import { deadLetter, sweepOverdueTasks } from '../../functions/generation/domain/abandoned-tasks.ts';
 import { batchFinishedEmail, galleryLink } from '../../functions/generation/domain/batch-email.ts';
 import { createAvatarBatch, NEED_PHOTOS_MESSAGE } from '../../functions/generation/domain/create-batch.ts';
@@ -19,7 +20,6 @@ import {
 import { afterTaskFinished } from '../../functions/generation/domain/task-finished.ts';
 import { tryTaskAgain } from '../../functions/generation/domain/try-again.ts';
 import { processTaskMessage } from '../../functions/generation/domain/worker.ts';
-import type { User } from '../../functions/platform/domain/ports.ts';
 import { fakeGeneration } from '../support/fakes/generation.ts';
 
 type World = ReturnType<typeof fakeGeneration>;

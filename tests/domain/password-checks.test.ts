@@ -5,13 +5,13 @@
 // tests/integration/password-checks.test.ts; 429 with Retry-After is the error mapper's
 // (tests/handlers/middleware/error-responses.test.ts).
 import { describe, expect, it } from 'vitest';
+import type { User } from '#platform/domain/ports.ts';
 import { changePassword, logIn, requestLoginLink } from '../../functions/accounts/domain/accounts.ts';
 import { redeemLoginLink } from '../../functions/accounts/domain/link-sign-in.ts';
 import {
   PASSWORD_CHECK_FAILURES,
   PASSWORD_CHECKS_PAUSED,
 } from '../../functions/accounts/domain/password-check.ts';
-import type { User } from '../../functions/platform/domain/ports.ts';
 import { requestAccountDeletion } from '../../functions/privacy/domain/account-deletion.ts';
 import { fakePrivacy } from '../support/fakes/generation.ts';
 import { fakeAccounts, WEB_URL } from '../support/fakes/index.ts';

@@ -3,6 +3,8 @@
 // against the in-memory decoder and face model (tests/support/fakes/images.ts: a face lying on its side is
 // found as the real model finds one). The real model on turned fixture photos: tests/integration/sideways-photos.test.ts.
 import { describe, expect, it } from 'vitest';
+import type { User } from '#platform/domain/ports.ts';
+import { PHOTO_CONSENT_VERSION } from '#shared/photo-rules.ts';
 import type { DetectedFace, FaceAnalysis } from '../../functions/photos/domain/faces/ports.ts';
 import { uploadPhotoFiles } from '../../functions/photos/domain/intake.ts';
 import {
@@ -12,8 +14,6 @@ import {
   uprightFace,
 } from '../../functions/photos/domain/orientation.ts';
 import { listPhotos } from '../../functions/photos/domain/photos.ts';
-import type { User } from '../../functions/platform/domain/ports.ts';
-import { PHOTO_CONSENT_VERSION } from '../../shared/photo-rules.ts';
 import { readFakePhoto } from '../support/fakes/images.ts';
 import { fakePhoto, fakePhotos } from '../support/fakes/index.ts';
 

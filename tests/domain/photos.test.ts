@@ -4,6 +4,9 @@
 // The real decoder and face model are tested in tests/integration/photo-checks.test.ts and face-check.test.ts;
 // the store's races in tests/contracts/photo-store.contract.ts.
 import { describe, expect, it } from 'vitest';
+import { inOrder } from '#platform/domain/in-order.ts';
+import type { User } from '#platform/domain/ports.ts';
+import { PHOTO_CONSENT_VERSION, PHOTO_LIMITS } from '#shared/photo-rules.ts';
 import { CONSENT_MESSAGES } from '../../functions/photos/domain/consent.ts';
 import { confirmUploads, uploadPhotoFiles } from '../../functions/photos/domain/intake.ts';
 import {
@@ -15,9 +18,6 @@ import {
   uploadTargets,
 } from '../../functions/photos/domain/photos.ts';
 import { deleteAllPhotos } from '../../functions/photos/domain/retention.ts';
-import { inOrder } from '../../functions/platform/domain/in-order.ts';
-import type { User } from '../../functions/platform/domain/ports.ts';
-import { PHOTO_CONSENT_VERSION, PHOTO_LIMITS } from '../../shared/photo-rules.ts';
 import { fakePhoto, fakePhotos } from '../support/fakes/index.ts';
 
 type World = ReturnType<typeof fakePhotos>;

@@ -1,7 +1,7 @@
 // The fakes of tests/support/fakes against the same contracts as the adapters
 // (tests/integration/port-contracts.test.ts runs them against DynamoDB Local, the SQS stand-in, the outbox).
-import { cryptoIds } from '../../functions/platform/system.ts';
-import { TEAM_SEAT } from '../../shared/team-rules.ts';
+import { cryptoIds } from '#platform/system.ts';
+import { TEAM_SEAT } from '#shared/team-rules.ts';
 import { accountStoreContract } from '../contracts/account-store.contract.ts';
 import { adminStyleStoreContract } from '../contracts/admin-style-store.contract.ts';
 import { billingStoreContract } from '../contracts/billing-store.contract.ts';

@@ -5,7 +5,7 @@
 // index, a render in flight) stays in tests/integration/privacy-jobs.test.ts and deletion-during-render.test.ts.
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../functions/platform/domain/ports.ts';
+import type { User } from '#platform/domain/ports.ts';
 import {
   accountPageLink,
   deletionStatus,

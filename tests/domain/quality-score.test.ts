@@ -2,6 +2,7 @@
 // threshold, the weights, photos stored before the measures, and the set's score with the one thing that would
 // raise it most first. The same rules on real faces: tests/unit/photo-quality.test.ts.
 import { describe, expect, it } from 'vitest';
+import type { QUALITY_REASONS } from '#shared/photo-rules.ts';
 import type { PhotoMeasures } from '../../functions/photos/domain/faces/face-measures.ts';
 import type { PhotoRecord } from '../../functions/photos/domain/ports.ts';
 import {
@@ -13,7 +14,6 @@ import {
   setQuality,
   shownHints,
 } from '../../functions/photos/domain/quality-score.ts';
-import type { QUALITY_REASONS } from '../../shared/photo-rules.ts';
 
 /** A good frontal selfie's figures (fixture person 0's, docs/faces.md). */
 const GOOD: PhotoMeasures = {

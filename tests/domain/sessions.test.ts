@@ -2,11 +2,11 @@
 // against FakeAccountStore and the real token signers (pure code). The middleware that reads the headers is
 // tested on its own (tests/handlers/middleware); a whole sign-in in tests/integration/sessions.test.ts.
 import { describe, expect, it } from 'vitest';
+import { issueLink, LINK_SECONDS, resolveLink } from '#platform/domain/download-links.ts';
 import { changePassword } from '../../functions/accounts/domain/accounts.ts';
 import { resolveSession } from '../../functions/accounts/domain/sessions.ts';
 import { JwtLinkTokens } from '../../functions/accounts/jose/jwt-link-tokens.ts';
 import { JwtSessionTokens } from '../../functions/accounts/jose/jwt-sessions.ts';
-import { issueLink, LINK_SECONDS, resolveLink } from '../../functions/platform/domain/download-links.ts';
 import { fakeAccounts } from '../support/fakes/index.ts';
 
 const secret = 'y'.repeat(48);

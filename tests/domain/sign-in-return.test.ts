@@ -5,9 +5,9 @@
 // never another origin in the link, never words of its own in the email. Against the in-memory ports of
 // tests/support/fakes.
 import { describe, expect, it } from 'vitest';
+import type { OutgoingEmail } from '#platform/domain/ports.ts';
 import { requestLoginLink, signUp } from '../../functions/accounts/domain/accounts.ts';
 import { redeemLoginLink } from '../../functions/accounts/domain/link-sign-in.ts';
-import type { OutgoingEmail } from '../../functions/platform/domain/ports.ts';
 import { fakeAccounts, WEB_URL } from '../support/fakes/index.ts';
 
 const caller = { clientAddress: '203.0.113.7' };

@@ -3,6 +3,13 @@
 // tests/unit/local-renderer-choices.test.ts; the create route's refusals in
 // tests/integration/choices-and-try-again.test.ts.
 import { describe, expect, it } from 'vitest';
+import {
+  BACKDROP_IDS,
+  BACKDROP_LOOKS,
+  combinationsOf,
+  OUTFIT_IDS,
+  OUTFIT_LOOKS,
+} from '#shared/style-choices.ts';
 import { STYLE_CATALOGUE } from '../../functions/styles/domain/catalogue/index.ts';
 import { DEFAULT_RECIPE } from '../../functions/styles/domain/render-recipe.ts';
 import {
@@ -11,13 +18,6 @@ import {
   promptWithChoice,
   recipeWithChoice,
 } from '../../functions/styles/domain/style-choices.ts';
-import {
-  BACKDROP_IDS,
-  BACKDROP_LOOKS,
-  combinationsOf,
-  OUTFIT_IDS,
-  OUTFIT_LOOKS,
-} from '../../shared/style-choices.ts';
 
 const CATALOGUE_PROMPT =
   'A studio headshot of the person. Setting: a dark backdrop. Wardrobe: a grey sweater. Lighting: soft key light.';

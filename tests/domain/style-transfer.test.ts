@@ -2,7 +2,8 @@
 // (style-images.ts) against the in-memory ports. The lease against DynamoDB, the multipart form and the real
 // decoder stay in tests/integration/admin-style-transfer.test.ts and admin-style-images.test.ts.
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../functions/platform/domain/ports.ts';
+import type { User } from '#platform/domain/ports.ts';
+import { STYLE_IMPORT_LIMITS } from '#shared/admin-style-rules.ts';
 import { ADMIN_STYLE_DEFAULTS } from '../../functions/styles/domain/admin-styles.ts';
 import { STYLE_CATALOGUE } from '../../functions/styles/domain/catalogue/index.ts';
 import type { StyleImageFiles } from '../../functions/styles/domain/ports.ts';
@@ -14,7 +15,6 @@ import {
   styleImageTarget,
 } from '../../functions/styles/domain/style-images.ts';
 import { exportStyles, importStyles } from '../../functions/styles/domain/style-transfer.ts';
-import { STYLE_IMPORT_LIMITS } from '../../shared/admin-style-rules.ts';
 import {
   FakeAdminStyleStore,
   FakeClock,

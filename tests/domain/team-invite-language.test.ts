@@ -2,7 +2,7 @@
 // team is made, changed on the team page: functions/teams/domain/team-language.ts), the other language below
 // it, and one join link, to the team page in the team's language.
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../functions/platform/domain/ports.ts';
+import type { User } from '#platform/domain/ports.ts';
 import { setTeamLanguage } from '../../functions/teams/domain/team-language.ts';
 import { inviteMembers } from '../../functions/teams/domain/teams.ts';
 import { TEAM_WEB_URL, teamWorld } from '../support/team-world.ts';

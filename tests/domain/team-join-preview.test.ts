@@ -4,9 +4,10 @@
 // who may change the team's language. The invitation's languages are tests/domain/team-invite-language.test.ts's.
 // The route itself (access, 404, the per-address limit over DynamoDB Local) is tests/handlers/team-join-preview.test.ts's.
 import { describe, expect, it } from 'vitest';
+import { RateLimitedError } from '#platform/domain/errors.ts';
+import type { User } from '#platform/domain/ports.ts';
+import { TEAM_MESSAGES } from '#shared/team-rules.ts';
 import { DEFAULT_RATE_LIMITS } from '../../functions/accounts/domain/rate-limits.ts';
-import { RateLimitedError } from '../../functions/platform/domain/errors.ts';
-import type { User } from '../../functions/platform/domain/ports.ts';
 import { previewJoinCode } from '../../functions/teams/domain/join-preview.ts';
 import { setTeamLanguage } from '../../functions/teams/domain/team-language.ts';
 import {
@@ -18,7 +19,6 @@ import {
   removeMember,
   revokeInviteLink,
 } from '../../functions/teams/domain/teams.ts';
-import { TEAM_MESSAGES } from '../../shared/team-rules.ts';
 import { FakeRateLimiter } from '../support/fakes/rate-limiter.ts';
 import { caught, teamWorld } from '../support/team-world.ts';
 

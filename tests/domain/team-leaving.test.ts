@@ -4,6 +4,7 @@
 // no chosen headshot on the dashboard or in the CSV and their task loses its mark; a deleted account's row
 // says so and who it was as far as the team may keep it; a mailbox holds one seat per team.
 import { describe, expect, it } from 'vitest';
+import { TEAM_MESSAGES } from '#shared/team-rules.ts';
 import { resultFilename } from '../../functions/generation/domain/task-names.ts';
 import type { TaskRecord } from '../../functions/generation/domain/tasks.ts';
 import { setChosen } from '../../functions/teams/domain/chosen.ts';
@@ -17,7 +18,6 @@ import {
   myTeam,
   removeMember,
 } from '../../functions/teams/domain/teams.ts';
-import { TEAM_MESSAGES } from '../../shared/team-rules.ts';
 import type { FakeMailer } from '../support/fakes/index.ts';
 import { refusal, teamWorld } from '../support/team-world.ts';
 

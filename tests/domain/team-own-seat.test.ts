@@ -4,7 +4,7 @@
 // seats bought and paid from the team's allowance, given back as a member leaves; the links that still open
 // the team, without their codes.
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../functions/platform/domain/ports.ts';
+import type { User } from '#platform/domain/ports.ts';
 import { listInviteLinks } from '../../functions/teams/domain/link-list.ts';
 import { giveBackOwnSeat, takeOwnSeat } from '../../functions/teams/domain/own-seat.ts';
 import {

@@ -3,10 +3,10 @@
 // and language and kept by a condition on the team, and the purchases listed for owner and admins only. The
 // DynamoDB condition itself and the stand-in's session: tests/integration/teams-seats.test.ts.
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../functions/platform/domain/ports.ts';
+import type { User } from '#platform/domain/ports.ts';
+import { TEAM_MESSAGES } from '#shared/team-rules.ts';
 import type { SeatCheckoutProvider } from '../../functions/teams/domain/ports.ts';
 import { seatCheckout, seatPurchases } from '../../functions/teams/domain/seat-checkout.ts';
-import { TEAM_MESSAGES } from '../../shared/team-rules.ts';
 import { FakeClock, FakeIds } from '../support/fakes/index.ts';
 import { FakeSeatCheckouts } from '../support/fakes/seat-checkouts.ts';
 

@@ -3,9 +3,9 @@
 // replayed or renamed delivery credits nothing more. The stand-in's flow and DynamoDB's transaction:
 // tests/integration/teams-seats.test.ts.
 import { describe, expect, it } from 'vitest';
+import { TEAM_SEAT } from '#shared/team-rules.ts';
 import type { BillingEvent } from '../../functions/billing/domain/ports.ts';
 import { handleBillingEvent, type WebhookDeps } from '../../functions/billing/domain/webhook.ts';
-import { TEAM_SEAT } from '../../shared/team-rules.ts';
 import {
   FakeAccountStore,
   FakeClock,

@@ -4,8 +4,9 @@
 // happened to its row, and a team's name holds nothing an email would show as a link or a header. Against
 // the in-memory ports (the store's condition itself: tests/contracts/team-store.contract.ts).
 import { describe, expect, it } from 'vitest';
-import { InviteRoomError, RateLimitedError } from '../../functions/platform/domain/errors.ts';
-import type { User } from '../../functions/platform/domain/ports.ts';
+import { InviteRoomError, RateLimitedError } from '#platform/domain/errors.ts';
+import type { User } from '#platform/domain/ports.ts';
+import { TEAM_LIMIT_WORDS, TEAM_LIMITS, TEAM_MESSAGES, teamEmailsPerDay } from '#shared/team-rules.ts';
 import { mailSafeName } from '../../functions/teams/domain/team-emails.ts';
 import {
   createInviteLink,
@@ -16,7 +17,6 @@ import {
   remindMember,
   removeMember,
 } from '../../functions/teams/domain/teams.ts';
-import { TEAM_LIMIT_WORDS, TEAM_LIMITS, TEAM_MESSAGES, teamEmailsPerDay } from '../../shared/team-rules.ts';
 import { caught, teamWorld } from '../support/team-world.ts';
 
 const DAY = 24 * 60 * 60;

@@ -4,11 +4,13 @@
 // seat only without generation, the statuses, the CSV's rows, the ZIP's folders, "Chosen for my team" and
 // "photos ready". The transactions and races themselves are the integration tests' (teams-*.test.ts).
 import { describe, expect, it } from 'vitest';
+import type { User } from '#platform/domain/ports.ts';
+import { PHOTO_LIMITS } from '#shared/photo-rules.ts';
+import { TEAM_LIMITS } from '#shared/team-rules.ts';
 import { resultFilename } from '../../functions/generation/domain/task-names.ts';
 import type { TaskRecord } from '../../functions/generation/domain/tasks.ts';
 import { checkAllowed } from '../../functions/generation/domain/team-allowed.ts';
 import { notePhotoProgress, photosReadyUntil } from '../../functions/photos/domain/team-photo-progress.ts';
-import type { User } from '../../functions/platform/domain/ports.ts';
 import {
   allowanceLeft,
   allowanceOfSeat,
@@ -45,8 +47,6 @@ import {
   setMemberRole,
   teamForDownload,
 } from '../../functions/teams/domain/teams.ts';
-import { PHOTO_LIMITS } from '../../shared/photo-rules.ts';
-import { TEAM_LIMITS } from '../../shared/team-rules.ts';
 import { FakeResultFiles, FakeResultImages } from '../support/fakes/result-files.ts';
 import { msg, refusal, TEAM_WEB_URL, teamWorld } from '../support/team-world.ts';
 import { zipNames } from '../support/zip.ts';

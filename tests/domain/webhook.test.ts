@@ -3,10 +3,10 @@
 // stand-in's events and DynamoDB's races stay in tests/integration/stripe-webhook.test.ts and
 // payment-emails.test.ts; the store's rules are checked by tests/contracts/webhook-store.contract.ts.
 import { describe, expect, it } from 'vitest';
+import type { BusinessMetric } from '#platform/domain/metrics.ts';
+import { SUBSCRIPTION, TOKEN_PACKS } from '#shared/catalogue.ts';
 import type { BillingEvent } from '../../functions/billing/domain/ports.ts';
 import { handleBillingEvent, type WebhookDeps } from '../../functions/billing/domain/webhook.ts';
-import type { BusinessMetric } from '../../functions/platform/domain/metrics.ts';
-import { SUBSCRIPTION, TOKEN_PACKS } from '../../shared/catalogue.ts';
 import {
   FakeAccountStore,
   FakeClock,

@@ -2,7 +2,7 @@
 // styles, the form's rules are the server's with the same French messages, ids are integers, and a deleted
 // style leaves the lists. Who may call each admin route at all: route-table.test.ts.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { STYLE_MESSAGES } from '../../shared/admin-style-rules.ts';
+import { STYLE_MESSAGES } from '#shared/admin-style-rules.ts';
 import { adminUser, call, signedInUser, type TestUser } from '../support/handler-events.ts';
 
 let counter = 0;

@@ -3,10 +3,10 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { ledgerPut } from '#platform/dynamodb/ledger-put.ts';
+import { cryptoIds } from '#platform/system.ts';
+import { type LedgerEntry, UserInfo } from '#shared/api-schemas.ts';
 import { DynamoAccountStore } from '../../functions/accounts/dynamodb/account-store.ts';
-import { ledgerPut } from '../../functions/platform/dynamodb/ledger-put.ts';
-import { cryptoIds } from '../../functions/platform/system.ts';
-import { type LedgerEntry, UserInfo } from '../../shared/api-schemas.ts';
 import {
   call,
   handlerOf,

@@ -4,10 +4,10 @@
 // header was read first, the decoder expanded it (a gigabyte and seconds of CPU) before the same 400.
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { keys } from '#platform/dynamodb/keys.ts';
+import { MASK_DATA_URL_PREFIX } from '#shared/edit-rules.ts';
 import { newTaskId } from '../../functions/generation/domain/task-names.ts';
-import { keys } from '../../functions/platform/dynamodb/keys.ts';
 import { STYLE_CATALOGUE } from '../../functions/styles/domain/catalogue/index.ts';
-import { MASK_DATA_URL_PREFIX } from '../../shared/edit-rules.ts';
 import { call, signedInUser, type TestUser, testTable } from '../support/handler-events.ts';
 import { pngBomb } from '../support/png-bomb.ts';
 

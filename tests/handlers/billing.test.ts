@@ -1,6 +1,6 @@
 // The billing group's handler in-process: what is refused before Stripe is asked anything.
 import { describe, expect, it } from 'vitest';
-import { TOKEN_PACKS } from '../../shared/catalogue.ts';
+import { TOKEN_PACKS } from '#shared/catalogue.ts';
 import { call, signedInUser } from '../support/handler-events.ts';
 
 describe('billing', () => {

@@ -3,9 +3,9 @@
 // two upload routes only. The rules (expiry, the 10-photo cap, the photo limit) are tests/domain's; the phone's
 // whole flow through storage and the face check, tests/integration/capture-links.test.ts.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { type ApiRoute, apiRoutes, type RouteId } from '#shared/api-routes.ts';
+import { CAPTURE_CODE_ALPHABET, CAPTURE_ERRORS } from '#shared/capture-rules.ts';
 import { CONSENT_MESSAGES } from '../../functions/photos/domain/consent.ts';
-import { type ApiRoute, apiRoutes, type RouteId } from '../../shared/api-routes.ts';
-import { CAPTURE_CODE_ALPHABET, CAPTURE_ERRORS } from '../../shared/capture-rules.ts';
 import { call, newClientIp, signedInUser, type TestUser, WEB_URL } from '../support/handler-events.ts';
 
 async function consentedUser(): Promise<TestUser> {

@@ -3,10 +3,10 @@
 // come before any upload target. Uploads themselves (S3, the face model) are the integration tests'.
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PHOTO_LIMITS } from '#shared/photo-rules.ts';
 import { CONSENT_MESSAGES } from '../../functions/photos/domain/consent.ts';
 import type { PhotoRecord } from '../../functions/photos/domain/ports.ts';
 import { DynamoPhotoStore } from '../../functions/photos/dynamodb/photo-store.ts';
-import { PHOTO_LIMITS } from '../../shared/photo-rules.ts';
 import { call, photoFiles, signedInUser, type TestUser, testTable } from '../support/handler-events.ts';
 
 const store = () => {

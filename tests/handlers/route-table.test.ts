@@ -2,7 +2,7 @@
 // what a bad body gets, and the headers every answer carries. A route added to the table is covered here
 // without a line of test.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API_CORS } from '../../shared/api-cors.ts';
+import { API_CORS } from '#shared/api-cors.ts';
 import {
   type ApiRoute,
   apiRoutes,
@@ -10,7 +10,7 @@ import {
   type RouteId,
   routedGroups,
   routeKey,
-} from '../../shared/api-routes.ts';
+} from '#shared/api-routes.ts';
 import {
   type Answer,
   adminUser,

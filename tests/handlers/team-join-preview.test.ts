@@ -4,8 +4,8 @@
 // /teams/{teamId}/language, the team's language (owner and admins; 404 outside, 403 for a member: the
 // teams.test.ts loops). The statuses one by one are tests/domain/team-join-preview.test.ts's.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { TEAM_MESSAGES } from '#shared/team-rules.ts';
 import { DEFAULT_RATE_LIMITS } from '../../functions/accounts/domain/rate-limits.ts';
-import { TEAM_MESSAGES } from '../../shared/team-rules.ts';
 import { call, newEmail, signedInUser, type TestUser } from '../support/handler-events.ts';
 import { openLink, ownerWithTeam, type TeamOwner } from '../support/handler-teams.ts';
 

@@ -3,8 +3,8 @@
 // every route has, with the words the route says for an unknown id, before any store is asked. A
 // 3,000-character id used to reach DynamoDB's key size limit: 500.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiRoutes, type RouteId } from '../../shared/api-routes.ts';
-import { PATH_PARAMS, type PathParamName, pathParamNames } from '../../shared/path-params.ts';
+import { apiRoutes, type RouteId } from '#shared/api-routes.ts';
+import { PATH_PARAMS, type PathParamName, pathParamNames } from '#shared/path-params.ts';
 import { call, type EventOptions } from '../support/handler-events.ts';
 import { openLink, ownerWithTeam, type TeamOwner, teamRouteBody } from '../support/handler-teams.ts';
 

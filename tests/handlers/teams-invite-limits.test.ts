@@ -4,7 +4,7 @@
 // invited), a reminder to an address the team emailed today (429 with when, in the body and Retry-After), a
 // team's day of invitation emails used up (429). The rules themselves: tests/domain/teams-invite-limits.test.ts.
 import { describe, expect, it } from 'vitest';
-import { TEAM_LIMIT_WORDS, TEAM_MESSAGES } from '../../shared/team-rules.ts';
+import { TEAM_LIMIT_WORDS, TEAM_MESSAGES } from '#shared/team-rules.ts';
 import { call, newEmail, signedInUser } from '../support/handler-events.ts';
 import { ownerWithTeam, type TeamOwner } from '../support/handler-teams.ts';
 

@@ -4,8 +4,8 @@
 // a bad body: 400 with its reason. The joins' seat race, the webhook and the ZIP's files are the
 // integration tests' (tests/integration/teams-*.test.ts).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiRoutes, type RouteId } from '../../shared/api-routes.ts';
-import { TEAM_MESSAGES } from '../../shared/team-rules.ts';
+import { apiRoutes, type RouteId } from '#shared/api-routes.ts';
+import { TEAM_MESSAGES } from '#shared/team-rules.ts';
 import {
   call,
   type EventOptions,

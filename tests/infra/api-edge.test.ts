@@ -7,7 +7,7 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { VIEWER_ADDRESS_HEADER } from '../../functions/platform/http/client-address.ts';
+import { VIEWER_ADDRESS_HEADER } from '#platform/http/client-address.ts';
 import { ApiEdge } from '../../infra/constructs/api-edge.ts';
 import { at, type Json, props, type Resource } from './cfn-template.ts';
 

@@ -3,6 +3,8 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_CORS } from '#shared/api-cors.ts';
+import { apiRoutes, groupRoutes, type RouteId, routedGroups, routeKey } from '#shared/api-routes.ts';
 import { LOGIN_LINK_TTL_SECONDS } from '../../functions/accounts/domain/accounts.ts';
 import { DEFAULT_RESERVED_CONCURRENCY, ROUTE_THROTTLES, STAGE_THROTTLE } from '../../infra/api-limits.ts';
 import { ACCESS_LOG_FIELDS } from '../../infra/constructs/http-api.ts';
@@ -12,8 +14,6 @@ import {
   checkFunctionConcurrency,
 } from '../../infra/function-concurrency.ts';
 import { GROUP_NEEDS } from '../../infra/group-needs.ts';
-import { API_CORS } from '../../shared/api-cors.ts';
-import { apiRoutes, groupRoutes, type RouteId, routedGroups, routeKey } from '../../shared/api-routes.ts';
 import { type Json, props, type Resource } from './cfn-template.ts';
 import { functionId, ofType, onlyOfType, removeTempDirs, type Synth, synth } from './synth.ts';
 

@@ -10,11 +10,11 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LambdaGroup } from '#shared/api-routes.ts';
 import { BUNDLED_MODEL_DIR, BUNDLED_WASM_DIR } from '../../functions/photos/faces/face-api-analyzer.ts';
 import { ApiFunction, REPO_ROOT } from '../../infra/constructs/api-function.ts';
 import { FACE_MODEL_FILES, WASM_FILES } from '../../infra/constructs/face-analysis.ts';
 import { groupFunctionProps } from '../../infra/group-needs.ts';
-import type { LambdaGroup } from '../../shared/api-routes.ts';
 import { type Json, props, type Resource } from './cfn-template.ts';
 import { removeTempDirs, synthContext, tempDir } from './synth.ts';
 

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { CfnQueue, Queue } from 'aws-cdk-lib/aws-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig, WORKER_CONFIG } from '../../functions/platform/config.ts';
+import { readConfig, WORKER_CONFIG } from '#platform/config.ts';
+import { DEFAULT_LIKENESS_GUARANTEE } from '#shared/face-rules.ts';
 import {
   GENERATION_NEEDS,
   PROVIDER_KEY_ACTIONS,
@@ -20,7 +21,6 @@ import {
 } from '../../infra/constructs/function-bindings.ts';
 import { GENERATION_FUNCTIONS, type GenerationFunction } from '../../infra/function-entries.ts';
 import { TASK_QUEUE } from '../../infra/queue-design.ts';
-import { DEFAULT_LIKENESS_GUARANTEE } from '../../shared/face-rules.ts';
 import { buildGroupBundle, sourceFiles } from '../support/function-bundle.ts';
 import { at, deployedEnvironment, type Json, props, type Resource } from './cfn-template.ts';
 import { dynamoUsage } from './dynamo-usage.ts';

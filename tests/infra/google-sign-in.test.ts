@@ -1,9 +1,9 @@
 // "Sign in with Google" on AWS: off unless the operator names an OAuth client; with one, the auth function
 // gets the provider, the client, the callback's base URL and the one secret it may read.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GROUP_CONFIG, readConfig } from '../../functions/platform/config.ts';
+import { GROUP_CONFIG, readConfig } from '#platform/config.ts';
+import { apiRoutes, routeKey } from '#shared/api-routes.ts';
 import { GOOGLE_ISSUER } from '../../infra/aivatar-stack.ts';
-import { apiRoutes, routeKey } from '../../shared/api-routes.ts';
 import { at, deployed, findCycle, type Json, props, type Resource } from './cfn-template.ts';
 import {
   actionsOf,

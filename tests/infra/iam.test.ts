@@ -3,9 +3,9 @@
 import { join } from 'node:path';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routedGroups } from '#shared/api-routes.ts';
 import { TRACING_ACTIONS } from '../../infra/constructs/function-bindings.ts';
 import { declaredActions, GROUP_NEEDS, type GroupNeeds } from '../../infra/group-needs.ts';
-import { routedGroups } from '../../shared/api-routes.ts';
 import { buildGroupBundle, sourceFiles } from '../support/function-bundle.ts';
 import { at, type Json, props, type Resource } from './cfn-template.ts';
 import { dynamoUsage } from './dynamo-usage.ts';

@@ -7,15 +7,15 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GROUP_CONFIG, readConfig } from '../../functions/platform/config.ts';
-import { ORIGIN_VERIFY_HEADER } from '../../functions/platform/http/origin-verify.ts';
+import { GROUP_CONFIG, readConfig } from '#platform/config.ts';
+import { ORIGIN_VERIFY_HEADER } from '#platform/http/origin-verify.ts';
+import { apiRoutes, routedGroups } from '#shared/api-routes.ts';
 import { AivatarStack } from '../../infra/aivatar-stack.ts';
 import { REPO_ROOT } from '../../infra/constructs/api-function.ts';
 import { ALARM_THRESHOLDS } from '../../infra/constructs/monitoring.ts';
 import { EdgeProtectionStack, MANAGED_RULE_GROUPS, RATE_LIMITS } from '../../infra/edge-protection.ts';
 import { declaredActions, GROUP_NEEDS } from '../../infra/group-needs.ts';
 import { acknowledgeNagFindings } from '../../infra/nag-acknowledgements.ts';
-import { apiRoutes, routedGroups } from '../../shared/api-routes.ts';
 import { at, deployedEnvironment, type Json, props, type Resource } from './cfn-template.ts';
 import {
   actionsOf,

@@ -3,10 +3,10 @@
 // photos deleted after PHOTO_RETENTION_DAYS), with the site's CSP naming the bucket.
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GROUP_CONFIG, readConfig } from '../../functions/platform/config.ts';
+import { GROUP_CONFIG, readConfig } from '#platform/config.ts';
+import { PHOTO_RETENTION_DAYS } from '#shared/photo-rules.ts';
 import type { AivatarStack } from '../../infra/aivatar-stack.ts';
 import { groupFunctionProps } from '../../infra/group-needs.ts';
-import { PHOTO_RETENTION_DAYS } from '../../shared/photo-rules.ts';
 import { at, deployed, type Json, props, type Resource } from './cfn-template.ts';
 import { functionId, removeTempDirs, type Synth, synth } from './synth.ts';
 

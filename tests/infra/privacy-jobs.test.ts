@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { CfnQueue, Queue } from 'aws-cdk-lib/aws-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_CONFIG, readConfig } from '../../functions/platform/config.ts';
+import { JOB_CONFIG, readConfig } from '#platform/config.ts';
+import { USER_FILE_PREFIXES } from '#shared/table-design.ts';
 import { GENERATION_NEEDS } from '../../infra/constructs/avatar-generation.ts';
 import {
   MEDIA_LIST_ACTIONS,
@@ -20,7 +21,6 @@ import {
 } from '../../infra/constructs/privacy-jobs.ts';
 import { GROUP_NEEDS } from '../../infra/group-needs.ts';
 import { PRIVACY_JOB_QUEUE } from '../../infra/queue-design.ts';
-import { USER_FILE_PREFIXES } from '../../shared/table-design.ts';
 import { buildGroupBundle, sourceFiles } from '../support/function-bundle.ts';
 import { at, deployedEnvironment, type Json, props, type Resource } from './cfn-template.ts';
 import { dynamoUsage } from './dynamo-usage.ts';

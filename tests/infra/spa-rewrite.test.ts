@@ -3,14 +3,14 @@
 // the local web server (shared/page-address.ts), so no address can make a page reload itself forever.
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { SPA_REWRITE_SOURCE } from '../../infra/constructs/spa-hosting.ts';
 import {
   APP_SHELL_DOCUMENT,
   APP_SHELL_DOCUMENT_FR,
   prerenderedPaths,
   SHELL_DOCUMENT,
   SHELL_DOCUMENT_FR,
-} from '../../shared/web-routes.ts';
+} from '#shared/web-routes.ts';
+import { SPA_REWRITE_SOURCE } from '../../infra/constructs/spa-hosting.ts';
 
 interface Answer {
   uri?: string;

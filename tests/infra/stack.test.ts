@@ -13,14 +13,14 @@ import {
   sessionConfig,
   stripeConfig,
   stripeWebhookConfig,
-} from '../../functions/platform/config.ts';
+} from '#platform/config.ts';
+import { PREFLIGHT_GROUP, PREFLIGHT_ROUTE_KEY } from '#shared/api-cors.ts';
+import { groupRoutes, routedGroups, routeKey } from '#shared/api-routes.ts';
+import { BACKUP_DAYS, TABLE_DESIGN } from '#shared/table-design.ts';
+import { prerenderedPaths } from '#shared/web-routes.ts';
 import { REPO_ROOT } from '../../infra/constructs/api-function.ts';
 import { catalogueVersion, SEED_TABLE_ACTIONS } from '../../infra/constructs/style-catalogue.ts';
 import { SECURITY_HEADERS } from '../../infra/web-hosting.ts';
-import { PREFLIGHT_GROUP, PREFLIGHT_ROUTE_KEY } from '../../shared/api-cors.ts';
-import { groupRoutes, routedGroups, routeKey } from '../../shared/api-routes.ts';
-import { BACKUP_DAYS, TABLE_DESIGN } from '../../shared/table-design.ts';
-import { prerenderedPaths } from '../../shared/web-routes.ts';
 import {
   at,
   deployed,

@@ -6,11 +6,11 @@ import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { expect } from 'vitest';
+import { SUBSCRIPTION, TOKEN_PACKS } from '#shared/catalogue.ts';
+import { TEAM_SEAT } from '#shared/team-rules.ts';
 import { AivatarStack, type AivatarStackProps } from '../../infra/aivatar-stack.ts';
 import { REPO_ROOT } from '../../infra/constructs/api-function.ts';
 import type { Stage } from '../../infra/stage.ts';
-import { SUBSCRIPTION, TOKEN_PACKS } from '../../shared/catalogue.ts';
-import { TEAM_SEAT } from '../../shared/team-rules.ts';
 import { at, type Json, props, type Resource } from './cfn-template.ts';
 
 export interface Synth {

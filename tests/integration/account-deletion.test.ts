@@ -4,9 +4,9 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { createDocumentClient } from '../../functions/platform/dynamodb/client.ts';
-import { keys } from '../../functions/platform/dynamodb/keys.ts';
-import { mailboxOf } from '../../shared/email-address.ts';
+import { createDocumentClient } from '#platform/dynamodb/client.ts';
+import { keys } from '#platform/dynamodb/keys.ts';
+import { mailboxOf } from '#shared/email-address.ts';
 import { callRoute, mailsTo, newEmail, stack } from '../support/api.ts';
 import { createLocalAccount } from '../support/local-account.ts';
 import { bucketClient, bucketKeys, uploadDirect } from '../support/photos.ts';

@@ -1,10 +1,10 @@
 // Who is an admin is decided on every request, from the account record (roles an operator granted) and
 // the stage's ADMIN_EMAILS setting as it is now.
 import { describe, expect, it } from 'vitest';
+import { readConfig, sessionConfig, tableConfig } from '#platform/config.ts';
+import { createDocumentClient } from '#platform/dynamodb/client.ts';
 import { buildSessionResolver } from '../../functions/accounts/account-wiring.ts';
 import { DynamoAccountStore } from '../../functions/accounts/dynamodb/account-store.ts';
-import { readConfig, sessionConfig, tableConfig } from '../../functions/platform/config.ts';
-import { createDocumentClient } from '../../functions/platform/dynamodb/client.ts';
 import { setAdminRole } from '../../infra/ops/admin-role.ts';
 import { activatedUser, callRoute, stack } from '../support/api.ts';
 

@@ -3,8 +3,8 @@
 // (tests/domain/style-transfer.test.ts).
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createDocumentClient } from '../../functions/platform/dynamodb/client.ts';
-import { keys } from '../../functions/platform/dynamodb/keys.ts';
+import { createDocumentClient } from '#platform/dynamodb/client.ts';
+import { keys } from '#platform/dynamodb/keys.ts';
 import { adminUser, importFile, importJson, styleBody } from '../support/admin.ts';
 import { callRoute, stack } from '../support/api.ts';
 

@@ -2,11 +2,11 @@
 // tasks; a short balance is refused with the spec's numbers; bad batches are refused with a clear 400.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { createDocumentClient } from '#platform/dynamodb/client.ts';
+import { keys } from '#platform/dynamodb/keys.ts';
+import { MAX_STYLES_PER_BATCH } from '#shared/api-schemas.ts';
 import { budgetDay } from '../../functions/generation/domain/provider-budget.ts';
-import { createDocumentClient } from '../../functions/platform/dynamodb/client.ts';
-import { keys } from '../../functions/platform/dynamodb/keys.ts';
 import { LOCAL_TASK_TIMINGS } from '../../infra/local/task-timing.ts';
-import { MAX_STYLES_PER_BATCH } from '../../shared/api-schemas.ts';
 import { callRoute, stack } from '../support/api.ts';
 import {
   activeStyles,

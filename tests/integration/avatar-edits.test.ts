@@ -6,9 +6,9 @@ import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AvatarTask } from '#shared/api-schemas.ts';
+import { EDIT_MESSAGES, EDIT_TOKEN_COST, MAX_EDITS_PER_AVATAR } from '#shared/edit-rules.ts';
 import { encodeTaskMessage } from '../../functions/generation/domain/task-queue.ts';
-import type { AvatarTask } from '../../shared/api-schemas.ts';
-import { EDIT_MESSAGES, EDIT_TOKEN_COST, MAX_EDITS_PER_AVATAR } from '../../shared/edit-rules.ts';
 import { callRoute, stack } from '../support/api.ts';
 import {
   balanceOf,

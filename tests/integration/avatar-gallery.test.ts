@@ -6,8 +6,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { keys } from '../../functions/platform/dynamodb/keys.ts';
-import type { AvatarTask } from '../../shared/api-schemas.ts';
+import { keys } from '#platform/dynamodb/keys.ts';
+import type { AvatarTask } from '#shared/api-schemas.ts';
 import { callRoute, mailsTo, request, stack } from '../support/api.ts';
 import { createBody, creator, stylesCosting, testDb, userIdOf, waitForTasks } from '../support/avatars.ts';
 import { eventually } from '../support/privacy-jobs.ts';

@@ -2,10 +2,10 @@
 // adapter against the fake provider. Duplicate deliveries, provider errors, refusals, a poison message
 // and a task stuck past its deadline each end with one result or exactly one refund.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { TASK_TIMING } from '#platform/domain/task-timing.ts';
 import { sweepOverdueTasks } from '../../functions/generation/domain/abandoned-tasks.ts';
 import { encodeTaskMessage } from '../../functions/generation/domain/task-queue.ts';
 import { DynamoOverdueTasks } from '../../functions/generation/dynamodb/task-deadlines.ts';
-import { TASK_TIMING } from '../../functions/platform/domain/task-timing.ts';
 import { BACKDROP_PROMPTS, OUTFIT_PROMPTS } from '../../functions/styles/domain/style-choices.ts';
 import { callRoute, stack } from '../support/api.ts';
 import {

@@ -1,6 +1,6 @@
 // Checkout through our API and the local Stripe stand-in (the real stripe SDK on both sides of the wire).
 import { describe, expect, it } from 'vitest';
-import { SUBSCRIPTION } from '../../shared/catalogue.ts';
+import { SUBSCRIPTION } from '#shared/catalogue.ts';
 import { activatedUser, callRoute } from '../support/api.ts';
 import {
   balances,

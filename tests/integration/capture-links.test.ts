@@ -5,8 +5,8 @@
 // access and status codes per route, tests/handlers/capture-links's.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { keys } from '../../functions/platform/dynamodb/keys.ts';
-import { CAPTURE_ERRORS } from '../../shared/capture-rules.ts';
+import { keys } from '#platform/dynamodb/keys.ts';
+import { CAPTURE_ERRORS } from '#shared/capture-rules.ts';
 import { callRoute, type RouteCallOptions, stack } from '../support/api.ts';
 import { testDb, userIdOf } from '../support/avatars.ts';
 import { selfie } from '../support/face-fixtures.ts';

@@ -5,10 +5,10 @@
 // One account with photos for the whole file: each upload and each avatar runs the face model.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { keys } from '../../functions/platform/dynamodb/keys.ts';
+import { keys } from '#platform/dynamodb/keys.ts';
+import type { Style } from '#shared/api-schemas.ts';
+import { BACKDROP_LOOKS } from '#shared/style-choices.ts';
 import { BACKDROP_PROMPTS, OUTFIT_PROMPTS } from '../../functions/styles/domain/style-choices.ts';
-import type { Style } from '../../shared/api-schemas.ts';
-import { BACKDROP_LOOKS } from '../../shared/style-choices.ts';
 import { adminUser, importJson, styleBody } from '../support/admin.ts';
 import { callRoute, stack } from '../support/api.ts';
 import {

@@ -3,16 +3,16 @@
 // deadline refunds them. The client's retry with the same Idempotency-Key answers the same batch, charges
 // nothing more, and queues those tasks, which are then made.
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_PROVIDER_BUDGET } from '#platform/domain/provider-limits.ts';
+import { createDocumentClient } from '#platform/dynamodb/client.ts';
+import { DynamoUserReader } from '#platform/dynamodb/user-reader.ts';
+import { domainLog } from '#platform/observability/logger.ts';
+import { businessMetrics } from '#platform/observability/metrics.ts';
+import { cryptoIds, systemClock } from '#platform/system.ts';
 import { createAvatarBatch } from '../../functions/generation/domain/create-batch.ts';
 import { DynamoProviderBudgetStore } from '../../functions/generation/dynamodb/provider-budget-store.ts';
 import { DynamoTaskStore } from '../../functions/generation/dynamodb/task-store.ts';
 import { DynamoPhotoLister } from '../../functions/photos/dynamodb/photo-items.ts';
-import { DEFAULT_PROVIDER_BUDGET } from '../../functions/platform/domain/provider-limits.ts';
-import { createDocumentClient } from '../../functions/platform/dynamodb/client.ts';
-import { DynamoUserReader } from '../../functions/platform/dynamodb/user-reader.ts';
-import { domainLog } from '../../functions/platform/observability/logger.ts';
-import { businessMetrics } from '../../functions/platform/observability/metrics.ts';
-import { cryptoIds, systemClock } from '../../functions/platform/system.ts';
 import { DynamoStyleReader } from '../../functions/styles/dynamodb/style-reader.ts';
 import { callRoute, stack } from '../support/api.ts';
 import {

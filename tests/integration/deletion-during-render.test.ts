@@ -4,13 +4,13 @@
 // under any prefix of the bucket, nor any task item, whenever the render ended.
 import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDocumentClient } from '#platform/dynamodb/client.ts';
+import { keys } from '#platform/dynamodb/keys.ts';
+import { USER_FILE_PREFIXES } from '#shared/table-design.ts';
 import { encodeTaskMessage } from '../../functions/generation/domain/task-queue.ts';
-import { createDocumentClient } from '../../functions/platform/dynamodb/client.ts';
-import { keys } from '../../functions/platform/dynamodb/keys.ts';
 import { requestAccountDeletion } from '../../functions/privacy/domain/account-deletion.ts';
 import { runPrivacyJob } from '../../functions/privacy/domain/job-runs.ts';
 import type { JobRef } from '../../functions/privacy/domain/jobs.ts';
-import { USER_FILE_PREFIXES } from '../../shared/table-design.ts';
 import { callRoute, stack } from '../support/api.ts';
 import { creator, stylesCosting, testDb } from '../support/avatars.ts';
 import { bucketKeys } from '../support/photos.ts';

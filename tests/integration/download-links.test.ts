@@ -1,9 +1,9 @@
 // No URL carries the 7-day session. The routes a browser opens by URL take `?token=` only as
 // a 5-minute download link for one route, one file (or one set of results for the ZIP) and one user.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { LINK_ROUTES } from '#platform/domain/download-links.ts';
+import type { AvatarTask } from '#shared/api-schemas.ts';
 import { JwtLinkTokens } from '../../functions/accounts/jose/jwt-link-tokens.ts';
-import { LINK_ROUTES } from '../../functions/platform/domain/download-links.ts';
-import type { AvatarTask } from '../../shared/api-schemas.ts';
 import { callRoute, stack } from '../support/api.ts';
 import { createBody, creator, stylesCosting, userIdOf, waitForTasks } from '../support/avatars.ts';
 

@@ -3,7 +3,7 @@
 // made and limited like "Download all". Nobody stars or reads another user's avatar.
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AvatarTask } from '../../shared/api-schemas.ts';
+import type { AvatarTask } from '#shared/api-schemas.ts';
 import { callRoute, stack } from '../support/api.ts';
 import { createBody, creator, stylesCosting, testDb, userIdOf, waitForTasks } from '../support/avatars.ts';
 import { consentedUser } from '../support/photos.ts';

@@ -3,7 +3,7 @@
 // stored name before its first underscore), alone, in a preset's size and inside "Download all"; the data
 // export is named in the page's language. One French account for the whole file (two avatars, one export).
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AvatarTask } from '../../shared/api-schemas.ts';
+import type { AvatarTask } from '#shared/api-schemas.ts';
 import { callRoute } from '../support/api.ts';
 import { activeStyles, createBody, creator, waitForTasks } from '../support/avatars.ts';
 import { exportReady } from '../support/privacy-jobs.ts';

@@ -3,10 +3,10 @@
 // tests/support/fake-openid-provider.ts, which can issue the bad tokens a real one never would.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDocumentClient } from '#platform/dynamodb/client.ts';
 import { GOOGLE_ATTEMPT_TTL_SECONDS } from '../../functions/accounts/domain/google-sign-in.ts';
 import { DynamoAccountStore } from '../../functions/accounts/dynamodb/account-store.ts';
 import { OpenIdClientProvider } from '../../functions/accounts/openid/openid-client-provider.ts';
-import { createDocumentClient } from '../../functions/platform/dynamodb/client.ts';
 import { freePort } from '../../infra/local/ports.ts';
 import { newEmail, stack } from '../support/api.ts';
 import { type AuthGateway, callbackUrlFor, startAuthGateway } from '../support/auth-gateway.ts';

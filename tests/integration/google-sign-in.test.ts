@@ -3,9 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { createDocumentClient } from '#platform/dynamodb/client.ts';
+import { cryptoIds } from '#platform/system.ts';
 import { DEFAULT_RATE_LIMITS } from '../../functions/accounts/domain/rate-limits.ts';
-import { createDocumentClient } from '../../functions/platform/dynamodb/client.ts';
-import { cryptoIds } from '../../functions/platform/system.ts';
 import { freePort } from '../../infra/local/ports.ts';
 import { callRoute, mailsTo, newClientIp, newEmail, stack } from '../support/api.ts';
 import { startAuthGateway } from '../support/auth-gateway.ts';

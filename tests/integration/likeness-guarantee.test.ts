@@ -6,10 +6,10 @@
 import { join } from 'node:path';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AvatarTask } from '#shared/api-schemas.ts';
+import { DEFAULT_LIKENESS_GUARANTEE } from '#shared/face-rules.ts';
 import { ledgerOrder } from '../../functions/accounts/domain/ledger-order.ts';
 import { encodeTaskMessage } from '../../functions/generation/domain/task-queue.ts';
-import type { AvatarTask } from '../../shared/api-schemas.ts';
-import { DEFAULT_LIKENESS_GUARANTEE } from '../../shared/face-rules.ts';
 import { callRoute, stack } from '../support/api.ts';
 import {
   balanceOf,

@@ -2,9 +2,9 @@
 // web URL the links are built from are the auth handler's (tests/handlers/auth.test.ts) and the domain's
 // (tests/domain/accounts.test.ts: the store gets the link's hash only).
 import { describe, expect, it } from 'vitest';
+import { createDocumentClient } from '#platform/dynamodb/client.ts';
+import { cryptoIds } from '#platform/system.ts';
 import { DynamoAccountStore } from '../../functions/accounts/dynamodb/account-store.ts';
-import { createDocumentClient } from '../../functions/platform/dynamodb/client.ts';
-import { cryptoIds } from '../../functions/platform/system.ts';
 import { activatedUser, callRoute, linkTokenOf, mailsTo, randomSecret, stack } from '../support/api.ts';
 
 describe('login links', () => {

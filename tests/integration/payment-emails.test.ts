@@ -3,7 +3,7 @@
 // one-time buyer their invoices. The receipts (once per pack and per paid month, English and French, retried
 // once) and bank debits are the domain's (tests/domain/webhook.test.ts).
 import { describe, expect, it } from 'vitest';
-import { SUBSCRIPTION, TOKEN_PACKS } from '../../shared/catalogue.ts';
+import { SUBSCRIPTION, TOKEN_PACKS } from '#shared/catalogue.ts';
 import { PRICING_STRINGS } from '../../web/src/features/pricing/pricing-strings.ts';
 import { activatedUser, callRoute, type Mail, mailsTo, newEmail, stack } from '../support/api.ts';
 import { createLocalAccount } from '../support/local-account.ts';

@@ -5,8 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { PHOTO_LIMITS } from '#shared/photo-rules.ts';
 import { DynamoPhotoStore } from '../../functions/photos/dynamodb/photo-store.ts';
-import { PHOTO_LIMITS } from '../../shared/photo-rules.ts';
 import { callRoute, request, stack } from '../support/api.ts';
 import { testDb, userIdOf } from '../support/avatars.ts';
 import {

@@ -5,10 +5,10 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { systemClock } from '#platform/system.ts';
 import { photosAfterAvatarsReady } from '../../functions/photos/domain/retention.ts';
 import { DynamoPhotoStore } from '../../functions/photos/dynamodb/photo-store.ts';
 import { S3PhotoFiles } from '../../functions/photos/s3/photo-files.ts';
-import { systemClock } from '../../functions/platform/system.ts';
 import { activatedUser, callRoute, stack } from '../support/api.ts';
 import {
   bucketClient,

@@ -3,8 +3,8 @@
 // carry each photo's score and reasons and the set's, the copy scored lower, and nothing biometric (no
 // descriptor, no landmark, not the stored measures) in either answer. The rules: tests/domain/quality-score.test.ts.
 import { describe, expect, it } from 'vitest';
-import type { PhotoFile } from '../../shared/api-schemas.ts';
-import { QUALITY_REASONS, SET_QUALITY_REASONS } from '../../shared/photo-rules.ts';
+import type { PhotoFile } from '#shared/api-schemas.ts';
+import { QUALITY_REASONS, SET_QUALITY_REASONS } from '#shared/photo-rules.ts';
 import { callRoute } from '../support/api.ts';
 import { selfie } from '../support/face-fixtures.ts';
 import { consentedUser, uploadMultipart } from '../support/photos.ts';

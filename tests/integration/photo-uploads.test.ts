@@ -3,7 +3,7 @@
 // Real HTTP against the local stack: DynamoDB Local, s3rver, the local API Gateway.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { PHOTO_LIMITS, PHOTO_RETENTION_DAYS } from '../../shared/photo-rules.ts';
+import { PHOTO_LIMITS, PHOTO_RETENTION_DAYS } from '#shared/photo-rules.ts';
 import { callRoute } from '../support/api.ts';
 import {
   bucketKeys,

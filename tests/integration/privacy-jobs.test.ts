@@ -7,7 +7,7 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDocumentClient } from '../../functions/platform/dynamodb/client.ts';
+import { createDocumentClient } from '#platform/dynamodb/client.ts';
 import { requestAccountDeletion } from '../../functions/privacy/domain/account-deletion.ts';
 import { requestDataExport } from '../../functions/privacy/domain/data-export.ts';
 import { runPrivacyJob, sweepPrivacyJobs } from '../../functions/privacy/domain/job-runs.ts';

@@ -4,8 +4,8 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { AvatarTask } from '#shared/api-schemas.ts';
 import { FaceApiAnalyzer } from '../../functions/photos/faces/face-api-analyzer.ts';
-import type { AvatarTask } from '../../shared/api-schemas.ts';
 import { callRoute, stack } from '../support/api.ts';
 import { activeStyles, createBody, creator, testDb, userIdOf, waitForTasks } from '../support/avatars.ts';
 

@@ -1,6 +1,10 @@
 // Cost guard: the daily caps on AI provider calls, per account and for the stage, kept by DynamoDB Local.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { RateLimitedError } from '#platform/domain/errors.ts';
+import type { BusinessMetric } from '#platform/domain/metrics.ts';
+import type { ProviderBudgetLimits } from '#platform/domain/provider-limits.ts';
+import { createDocumentClient } from '#platform/dynamodb/client.ts';
 import {
   ACCOUNT_CAP_MESSAGE,
   OVERALL_CAP_MESSAGE,
@@ -8,10 +12,6 @@ import {
   reserveProviderCalls,
 } from '../../functions/generation/domain/provider-budget.ts';
 import { DynamoProviderBudgetStore } from '../../functions/generation/dynamodb/provider-budget-store.ts';
-import { RateLimitedError } from '../../functions/platform/domain/errors.ts';
-import type { BusinessMetric } from '../../functions/platform/domain/metrics.ts';
-import type { ProviderBudgetLimits } from '../../functions/platform/domain/provider-limits.ts';
-import { createDocumentClient } from '../../functions/platform/dynamodb/client.ts';
 import { stack } from '../support/api.ts';
 
 /** A day of its own per test (the stage's counter is per day), at 18:00 UTC. */

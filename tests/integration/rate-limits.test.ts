@@ -1,6 +1,10 @@
 // The sign-in limits keep attackers out without locking the owner out (issue: lock-out). The attacker and
 // the owner connect from two real source addresses (127.0.0.2 and 127.0.0.3 are this machine too).
 import { describe, expect, it } from 'vitest';
+import { GROUP_CONFIG, readConfig } from '#platform/config.ts';
+import { RateLimitedError } from '#platform/domain/errors.ts';
+import { createDocumentClient } from '#platform/dynamodb/client.ts';
+import { DynamoRateLimiter } from '#platform/dynamodb/rate-limiter.ts';
 import { buildAccountDeps } from '../../functions/accounts/account-wiring.ts';
 import { logIn } from '../../functions/accounts/domain/accounts.ts';
 import {
@@ -8,10 +12,6 @@ import {
   PASSWORD_CHECKS_PAUSED,
 } from '../../functions/accounts/domain/password-check.ts';
 import { countTowards, DEFAULT_RATE_LIMITS } from '../../functions/accounts/domain/rate-limits.ts';
-import { GROUP_CONFIG, readConfig } from '../../functions/platform/config.ts';
-import { RateLimitedError } from '../../functions/platform/domain/errors.ts';
-import { createDocumentClient } from '../../functions/platform/dynamodb/client.ts';
-import { DynamoRateLimiter } from '../../functions/platform/dynamodb/rate-limiter.ts';
 import {
   activatedUser,
   callRoute,

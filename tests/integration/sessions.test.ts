@@ -2,7 +2,7 @@
 // the password rules and a wrong current password are the auth handler's (tests/handlers/auth.test.ts) and
 // the domain's (tests/domain/sessions.test.ts, tests/domain/accounts.test.ts).
 import { describe, expect, it } from 'vitest';
-import { LedgerPage } from '../../shared/api-schemas.ts';
+import { LedgerPage } from '#shared/api-schemas.ts';
 import { activatedUser, callRoute } from '../support/api.ts';
 
 describe('sessions', () => {

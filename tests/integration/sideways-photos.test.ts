@@ -5,7 +5,7 @@
 // as it is. The choice itself is tested against the fakes in tests/domain/photo-orientation.test.ts.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { PhotoFile } from '../../shared/api-schemas.ts';
+import type { PhotoFile } from '#shared/api-schemas.ts';
 import { callRoute } from '../support/api.ts';
 import { selfie } from '../support/face-fixtures.ts';
 import { consentedUser, download, uploadMultipart } from '../support/photos.ts';

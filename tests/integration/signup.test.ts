@@ -3,7 +3,7 @@
 // email, the pending account's expiry and signing in again are the domain's (tests/domain/accounts.test.ts),
 // the one-account-per-email race on the table the AccountStore contract's (tests/contracts).
 import { describe, expect, it } from 'vitest';
-import { UserInfo } from '../../shared/api-schemas.ts';
+import { UserInfo } from '#shared/api-schemas.ts';
 import { callRoute, linkTokenOf, mailsTo, newClientIp, newEmail, stack } from '../support/api.ts';
 
 describe('signing up', () => {

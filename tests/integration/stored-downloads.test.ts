@@ -3,8 +3,8 @@
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { AvatarTask } from '#shared/api-schemas.ts';
 import { GALLERY_LIMITS } from '../../functions/generation/domain/gallery.ts';
-import type { AvatarTask } from '../../shared/api-schemas.ts';
 import { callRoute, stack } from '../support/api.ts';
 import { createBody, creator, stylesCosting, userIdOf, waitForTasks } from '../support/avatars.ts';
 import { bucketClient, bucketKeys } from '../support/photos.ts';

@@ -2,7 +2,7 @@
 // and error shapes, idempotency keys, the pinned API version, and webhook signatures the SDK verifies.
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { createStripeClient } from '../../functions/platform/stripe/stripe-client.ts';
+import { createStripeClient } from '#platform/stripe/stripe-client.ts';
 import { LOCAL_PRICE_IDS } from '../../infra/local/stripe/prices.ts';
 import { signatureHeader } from '../../infra/local/stripe/webhooks.ts';
 import { activatedUser, stack } from '../support/api.ts';

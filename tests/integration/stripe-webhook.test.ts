@@ -4,7 +4,7 @@
 // (tests/domain/webhook.test.ts) and the WebhookStore contract's (also against DynamoDB Local).
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { SUBSCRIPTION } from '../../shared/catalogue.ts';
+import { SUBSCRIPTION } from '#shared/catalogue.ts';
 import { activatedUser, stack } from '../support/api.ts';
 import {
   asPayload,

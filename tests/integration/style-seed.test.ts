@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CloudFormationCustomResourceEvent, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createDocumentClient } from '../../functions/platform/dynamodb/client.ts';
+import { createDocumentClient } from '#platform/dynamodb/client.ts';
 import { STYLE_CATALOGUE } from '../../functions/styles/domain/catalogue/index.ts';
 import { DynamoStyleStore } from '../../functions/styles/dynamodb/style-store.ts';
 import { ensureTable } from '../../infra/local/dynamodb.ts';

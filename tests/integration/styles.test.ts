@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDocumentClient } from '../../functions/platform/dynamodb/client.ts';
+import { createDocumentClient } from '#platform/dynamodb/client.ts';
 import { STYLE_CATALOGUE } from '../../functions/styles/domain/catalogue/index.ts';
 import { seedStyleCatalogue } from '../../functions/styles/domain/seed.ts';
 import { fromCatalogue, type NewStyle } from '../../functions/styles/domain/style.ts';

@@ -3,11 +3,11 @@
 // not when a late write of an earlier claim arrives. The real worker on a Lambda-like SQS event source, the
 // OpenAI adapter against the fake provider (slowed), the real table; the stages read through the real API.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AvatarTask } from '#shared/api-schemas.ts';
 import { TASK_STAGES } from '../../functions/generation/domain/task-progress.ts';
 import { encodeTaskMessage } from '../../functions/generation/domain/task-queue.ts';
 import { DynamoTaskDurations } from '../../functions/generation/dynamodb/task-durations.ts';
 import { DynamoTaskStore } from '../../functions/generation/dynamodb/task-store.ts';
-import type { AvatarTask } from '../../shared/api-schemas.ts';
 import { callRoute, stack } from '../support/api.ts';
 import { creator, stylesCosting, testDb } from '../support/avatars.ts';
 import { startWorkerHarness, type WorkerHarness } from '../support/worker-harness.ts';

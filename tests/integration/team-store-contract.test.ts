@@ -10,8 +10,8 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { keys } from '#platform/dynamodb/keys.ts';
 import { memberAllowanceChange } from '../../functions/generation/dynamodb/team-allowance.ts';
-import { keys } from '../../functions/platform/dynamodb/keys.ts';
 import { DynamoTeamDepartures } from '../../functions/teams/dynamodb/team-departures.ts';
 import { DynamoTeamPhotoProgress } from '../../functions/teams/dynamodb/team-photo-progress.ts';
 import { DynamoTeamStore } from '../../functions/teams/dynamodb/team-store.ts';

@@ -5,9 +5,9 @@
 import { join as joinPath } from 'node:path';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Style } from '#shared/api-schemas.ts';
+import { TEAM_MESSAGES } from '#shared/team-rules.ts';
 import { DynamoTaskStore } from '../../functions/generation/dynamodb/task-store.ts';
-import type { Style } from '../../shared/api-schemas.ts';
-import { TEAM_MESSAGES } from '../../shared/team-rules.ts';
 import { callRoute, stack } from '../support/api.ts';
 import {
   activeStyles,

@@ -5,7 +5,7 @@
 // and one address hears from a team once a day.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { TEAM_LIMIT_WORDS, TEAM_MESSAGES } from '../../shared/team-rules.ts';
+import { TEAM_LIMIT_WORDS, TEAM_MESSAGES } from '#shared/team-rules.ts';
 import { activatedUser, callRoute, type Mail, mailsTo, stack } from '../support/api.ts';
 import { ownerWithTeam } from '../support/teams.ts';
 

@@ -5,7 +5,7 @@
 // one that finds no seat left, is refused in the invitee's French. The screens of the same way are
 // tests/browser/teams-invite-journey.test.ts's.
 import { describe, expect, it } from 'vitest';
-import { TEAM_MESSAGES } from '../../shared/team-rules.ts';
+import { TEAM_MESSAGES } from '#shared/team-rules.ts';
 import { callRoute, linkOf, mailsTo, newClientIp, newEmail, stack } from '../support/api.ts';
 import { createLocalAccount, latestLinkSecret } from '../support/local-account.ts';
 import { giveSeats, join } from '../support/teams.ts';

@@ -3,7 +3,7 @@
 // domains; one team per person; removing a member who generated nothing frees their seat.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { TEAM_MESSAGES } from '../../shared/team-rules.ts';
+import { TEAM_MESSAGES } from '#shared/team-rules.ts';
 import { activatedUser, callRoute, newEmail, stack } from '../support/api.ts';
 import { testDb } from '../support/avatars.ts';
 import { createLocalAccount } from '../support/local-account.ts';

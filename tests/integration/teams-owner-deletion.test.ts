@@ -4,7 +4,7 @@
 // saying the team no longer exists. Nothing of the owner stays either way.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { TEAM_MESSAGES } from '../../shared/team-rules.ts';
+import { TEAM_MESSAGES } from '#shared/team-rules.ts';
 import { activatedUser, callRoute, newEmail, stack } from '../support/api.ts';
 import { activeStyles, createBody, creator, testDb, userIdOf, waitForTasks } from '../support/avatars.ts';
 import { deletionDone, mentioning, wholeTable } from '../support/privacy-jobs.ts';

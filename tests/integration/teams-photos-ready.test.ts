@@ -3,7 +3,7 @@
 // the member's row as they keep or delete a photo, and a join writes it for photos kept before; the
 // dashboard reads it from its one Query (no read of anyone's photos per page).
 import { describe, expect, it } from 'vitest';
-import { PHOTO_LIMITS } from '../../shared/photo-rules.ts';
+import { PHOTO_LIMITS } from '#shared/photo-rules.ts';
 import { callRoute } from '../support/api.ts';
 import { userWithPhotos } from '../support/avatars.ts';
 import { uploadDirect } from '../support/photos.ts';

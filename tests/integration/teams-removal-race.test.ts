@@ -5,7 +5,7 @@
 // paid by the team and a seat freed back to the team.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Style } from '../../shared/api-schemas.ts';
+import type { Style } from '#shared/api-schemas.ts';
 import { callRoute, stack } from '../support/api.ts';
 import { activeStyles, balanceOf, createBody, creator, testDb } from '../support/avatars.ts';
 import { selfies } from '../support/face-fixtures.ts';

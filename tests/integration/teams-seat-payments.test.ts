@@ -3,9 +3,9 @@
 // the company's invoice on the owner's receipt and in the team's purchases, and a bank debit shown pending,
 // then credited, or refused with no seats and one email. Replays change nothing; a bad signature is refused.
 import { describe, expect, it } from 'vitest';
+import type { SeatPurchase } from '#shared/api-schemas.ts';
+import { TEAM_SEAT } from '#shared/team-rules.ts';
 import { DynamoSeatCheckouts } from '../../functions/billing/dynamodb/seat-checkouts.ts';
-import type { SeatPurchase } from '../../shared/api-schemas.ts';
-import { TEAM_SEAT } from '../../shared/team-rules.ts';
 import { callRoute, mailsTo, stack } from '../support/api.ts';
 import { testDb } from '../support/avatars.ts';
 import { asPayload, deliver, eventsOf, newEventId, pay, sessionIdOf, stripeApi } from '../support/stripe.ts';

@@ -3,7 +3,7 @@
 // seats to the team and its ledger once, whatever replays or concurrent deliveries come.
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { TEAM_SEAT } from '../../shared/team-rules.ts';
+import { TEAM_SEAT } from '#shared/team-rules.ts';
 import { callRoute, stack } from '../support/api.ts';
 import { testDb } from '../support/avatars.ts';
 import { asPayload, deliver, eventsOf, newEventId, pay, sessionIdOf, stripeApi } from '../support/stripe.ts';

@@ -5,7 +5,7 @@
 // the worker with the local renderer.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_LIKENESS_GUARANTEE } from '../../shared/face-rules.ts';
+import { DEFAULT_LIKENESS_GUARANTEE } from '#shared/face-rules.ts';
 import { callRoute } from '../support/api.ts';
 import {
   balanceOf,

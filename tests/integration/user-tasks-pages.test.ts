@@ -4,9 +4,9 @@
 // minutes and prove nothing more about the list.
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { keys } from '#platform/dynamodb/keys.ts';
+import type { AvatarTask } from '#shared/api-schemas.ts';
 import { newTaskId } from '../../functions/generation/domain/task-names.ts';
-import { keys } from '../../functions/platform/dynamodb/keys.ts';
-import type { AvatarTask } from '../../shared/api-schemas.ts';
 import { activatedUser, callRoute, request, stack } from '../support/api.ts';
 import { testDb, userIdOf } from '../support/avatars.ts';
 

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AvatarTask } from '../../shared/api-schemas.ts';
-import { LIKENESS_REFUNDS_PER_DAY } from '../../shared/face-rules.ts';
+import type { AvatarTask } from '#shared/api-schemas.ts';
+import { LIKENESS_REFUNDS_PER_DAY } from '#shared/face-rules.ts';
 import { callRoute, stack } from '../support/api.ts';
 import {
   balanceOf,

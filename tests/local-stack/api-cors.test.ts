@@ -1,6 +1,6 @@
 // The API answers CORS from one definition (shared/api-cors.ts), applied by the functions, locally as on AWS.
 import { describe, expect, it } from 'vitest';
-import { API_CORS } from '../../shared/api-cors.ts';
+import { API_CORS } from '#shared/api-cors.ts';
 import { stack } from '../support/api.ts';
 
 const list = (header: string | null) =>

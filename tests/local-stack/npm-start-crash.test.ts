@@ -7,7 +7,7 @@ import { appendFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFile
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { apiRoutes } from '../../shared/api-routes.ts';
+import { apiRoutes } from '#shared/api-routes.ts';
 import { callApi, mustCall } from '../chaos/api-client.ts';
 import { type Customer, newCustomer } from '../chaos/customers.ts';
 import type { Style } from '../chaos/spending.ts';

@@ -12,8 +12,8 @@ import {
   type ResponseOf,
   type RouteId,
   routeKey,
-} from '../../shared/api-routes.ts';
-import { ErrorBody } from '../../shared/api-schemas.ts';
+} from '#shared/api-routes.ts';
+import { ErrorBody } from '#shared/api-schemas.ts';
 import { createLocalAccount, newClientIp } from './local-account.ts';
 
 export const stack = () => inject('stack');

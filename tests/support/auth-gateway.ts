@@ -2,13 +2,13 @@
 // clock they set: the same route handlers and adapters as functions/accounts/handler.ts, on the shared stack's
 // table, behind the same local API Gateway, on its own port.
 import { createServer } from 'node:http';
+import { GROUP_CONFIG, readConfig } from '#platform/config.ts';
+import { createDocumentClient } from '#platform/dynamodb/client.ts';
+import { groupHandler } from '#platform/http/group-handler.ts';
+import { apiRoutes } from '#shared/api-routes.ts';
 import { buildAccountDeps, buildSessionResolver } from '../../functions/accounts/account-wiring.ts';
 import { authRoutes } from '../../functions/accounts/routes.ts';
-import { GROUP_CONFIG, readConfig } from '../../functions/platform/config.ts';
-import { createDocumentClient } from '../../functions/platform/dynamodb/client.ts';
-import { groupHandler } from '../../functions/platform/http/group-handler.ts';
 import { createGateway } from '../../infra/local/api-gateway.ts';
-import { apiRoutes } from '../../shared/api-routes.ts';
 import { stack } from './api.ts';
 
 export interface AuthGateway {

@@ -2,8 +2,8 @@
 // a balance and its ledger, and waiting for tasks to finish.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { createS3Client } from '../../functions/platform/s3/client.ts';
-import type { AvatarTask } from '../../shared/api-schemas.ts';
+import { createS3Client } from '#platform/s3/client.ts';
+import type { AvatarTask } from '#shared/api-schemas.ts';
 import { callRoute, newEmail, stack } from './api.ts';
 import { samePersonAgain, selfie } from './face-fixtures.ts';
 import { createLocalAccount } from './local-account.ts';

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject } from 'vitest';
-import { apiRoutes } from '../../shared/api-routes.ts';
+import { apiRoutes } from '#shared/api-routes.ts';
 import { type Mail, mailsTo } from './api.ts';
 import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from './chromium.ts';
 import { createLocalAccount, newClientIp } from './local-account.ts';

@@ -1,8 +1,8 @@
 // What the early reads' unit tests (tests/unit/early-reads.test.ts, task-list-early-reads.test.ts,
 // team-early-reads.test.ts) stand on: an active account, and a verifier of "token-<userId>" (session
 // version 1) that counts its checks.
-import { DomainError } from '../../functions/platform/domain/errors.ts';
-import type { User } from '../../functions/platform/domain/ports.ts';
+import { DomainError } from '#platform/domain/errors.ts';
+import type { User } from '#platform/domain/ports.ts';
 
 export const activeUser = (id: string, domain: string, sessionVersion = 1): User =>
   ({ id, email: `${id}@${domain}`, lang: 'en', status: 'ACTIVE', role: 'user', sessionVersion }) as User;

@@ -54,8 +54,13 @@ export const sdkModulesAtStart = (b: GroupBundle): string[] =>
     ),
   ].sort();
 
-/** Our own files in the bundle (paths from the repository root), dependencies left out. */
+/**
+ * Our own files in the bundle (paths from the repository root), dependencies left out: the ones that put code
+ * in it. A file an area's public.ts re-exports is read by esbuild whenever the door is imported, and dropped
+ * when nothing of it is used.
+ */
 export const sourceFiles = (b: GroupBundle): string[] =>
-  Object.keys(b.metafile.inputs)
-    .map((p) => relative(REPO_ROOT, p))
+  Object.entries(outputOf(b).inputs)
+    .filter(([, input]) => input.bytesInOutput > 0)
+    .map(([p]) => relative(REPO_ROOT, p))
     .filter((p) => !p.includes('node_modules'));

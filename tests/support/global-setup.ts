@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
+import { BUCKETS } from '#shared/table-design.ts';
 import { type LocalStack, REPO_ROOT, startLocalStack } from '../../infra/local/stack.ts';
-import { BUCKETS } from '../../shared/table-design.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -9,6 +9,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { inject } from 'vitest';
+import { GROUP_CONFIG, readConfig } from '#platform/config.ts';
+import { DomainError } from '#platform/domain/errors.ts';
+import { createDocumentClient } from '#platform/dynamodb/client.ts';
+import { groupHandler } from '#platform/http/group-handler.ts';
+import { readOutbox } from '#platform/mail/outbox-mailer.ts';
+import { createS3Client } from '#platform/s3/client.ts';
+import { cryptoIds, systemClock } from '#platform/system.ts';
+import { PREFLIGHT_ROUTE_KEY } from '#shared/api-cors.ts';
+import {
+  type ApiRoute,
+  apiRoutes,
+  buildPath,
+  type LambdaGroup,
+  type RouteId,
+  routeKey,
+} from '#shared/api-routes.ts';
+import type { ErrorBody } from '#shared/api-schemas.ts';
+import { BUCKETS } from '#shared/table-design.ts';
 import { accountRoutes } from '../../functions/accounts/account-routes.ts';
 import { buildAccountDeps } from '../../functions/accounts/account-wiring.ts';
 import { authRoutes } from '../../functions/accounts/routes.ts';
@@ -23,13 +41,6 @@ import { SharpImages } from '../../functions/photos/images/sharp-images.ts';
 import { photoIntakeRoutes } from '../../functions/photos/intake-routes.ts';
 import { photoRoutes } from '../../functions/photos/routes.ts';
 import { buildPhotoDeps, buildPhotoIntakeDeps, captureResolver } from '../../functions/photos/wiring.ts';
-import { GROUP_CONFIG, readConfig } from '../../functions/platform/config.ts';
-import { DomainError } from '../../functions/platform/domain/errors.ts';
-import { createDocumentClient } from '../../functions/platform/dynamodb/client.ts';
-import { groupHandler } from '../../functions/platform/http/group-handler.ts';
-import { readOutbox } from '../../functions/platform/mail/outbox-mailer.ts';
-import { createS3Client } from '../../functions/platform/s3/client.ts';
-import { cryptoIds, systemClock } from '../../functions/platform/system.ts';
 import { buildPrivacyDeps } from '../../functions/privacy/wiring.ts';
 import { DynamoAdminStyleStore } from '../../functions/styles/dynamodb/admin-style-store.ts';
 import { adminStyleRoutes } from '../../functions/styles/routes.ts';
@@ -38,17 +49,6 @@ import { teamRoutes } from '../../functions/teams/routes.ts';
 import { buildTeamDeps } from '../../functions/teams/wiring.ts';
 import { LOCAL_PRICE_IDS } from '../../infra/local/stripe/prices.ts';
 import { setAdminRole } from '../../infra/ops/admin-role.ts';
-import { PREFLIGHT_ROUTE_KEY } from '../../shared/api-cors.ts';
-import {
-  type ApiRoute,
-  apiRoutes,
-  buildPath,
-  type LambdaGroup,
-  type RouteId,
-  routeKey,
-} from '../../shared/api-routes.ts';
-import type { ErrorBody } from '../../shared/api-schemas.ts';
-import { BUCKETS } from '../../shared/table-design.ts';
 import { checkContract } from './api.ts';
 import { FakePhotoFiles } from './fakes/index.ts';
 

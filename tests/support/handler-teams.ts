@@ -2,7 +2,7 @@
 // seats, an open link of theirs. The integration tests' own are tests/support/teams.ts.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
-import type { RouteId } from '../../shared/api-routes.ts';
+import type { RouteId } from '#shared/api-routes.ts';
 import { call, newEmail, signedInUser, type TestUser, testTable } from './handler-events.ts';
 
 export type TeamOwner = TestUser & { teamId: string };

@@ -4,7 +4,7 @@
 // (tests/support/handler-events.ts).
 import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
-import { createDocumentClient } from '../../functions/platform/dynamodb/client.ts';
+import { createDocumentClient } from '#platform/dynamodb/client.ts';
 import { seedStyleCatalogue } from '../../functions/styles/domain/seed.ts';
 import { DynamoStyleStore } from '../../functions/styles/dynamodb/style-store.ts';
 import { ensureTable, type LocalDynamo, startDynamoLocal } from '../../infra/local/dynamodb.ts';

@@ -1,7 +1,7 @@
 // An activated account on a local stack, made the way a person makes one: sign up, open the link from the
 // outbox, optionally set a password. For tests, benchmarks and screenshots alike.
 import { randomInt } from 'node:crypto';
-import { readOutbox } from '../../functions/platform/mail/outbox-mailer.ts';
+import { readOutbox } from '#platform/mail/outbox-mailer.ts';
 
 export interface LocalStackUrls {
   apiUrl: string;

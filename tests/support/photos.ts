@@ -2,8 +2,8 @@
 // (upload targets, a multipart POST straight to the S3 stand-in, confirm), the multipart route, and what the
 // bucket holds.
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import type { UploadTarget } from '../../shared/api-schemas.ts';
-import { PHOTO_LIMITS } from '../../shared/photo-rules.ts';
+import type { UploadTarget } from '#shared/api-schemas.ts';
+import { PHOTO_LIMITS } from '#shared/photo-rules.ts';
 import { activatedUser, callRoute, type RouteResult, stack } from './api.ts';
 
 export interface TestFile {

@@ -4,11 +4,11 @@
 // SQS queue nobody else polls, so a test decides when a run happens, how far it goes, and what time it is.
 import { DeleteMessageBatchCommand, type Message, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { JOB_CONFIG, readConfig } from '../../functions/platform/config.ts';
-import type { Clock, User } from '../../functions/platform/domain/ports.ts';
-import { createDocumentClient } from '../../functions/platform/dynamodb/client.ts';
-import { DynamoUserReader } from '../../functions/platform/dynamodb/user-reader.ts';
-import { createS3Client } from '../../functions/platform/s3/client.ts';
+import { JOB_CONFIG, readConfig } from '#platform/config.ts';
+import type { Clock, User } from '#platform/domain/ports.ts';
+import { createDocumentClient } from '#platform/dynamodb/client.ts';
+import { DynamoUserReader } from '#platform/dynamodb/user-reader.ts';
+import { createS3Client } from '#platform/s3/client.ts';
 import { decodeJobMessage, type JobRef } from '../../functions/privacy/domain/jobs.ts';
 import type { PrivacyJobDeps, PrivacyRequestDeps } from '../../functions/privacy/domain/ports.ts';
 import { buildPrivacyJobDeps } from '../../functions/privacy/job-wiring.ts';

@@ -7,8 +7,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { pagePath, webPages } from '#shared/web-routes.ts';
 import { REPO_ROOT, startLocalStack } from '../../infra/local/stack.ts';
-import { pagePath, webPages } from '../../shared/web-routes.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 import { createLocalAccount } from './local-account.ts';
 

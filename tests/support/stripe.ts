@@ -4,11 +4,11 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import Stripe from 'stripe';
 import { expect } from 'vitest';
-import { createDocumentClient } from '../../functions/platform/dynamodb/client.ts';
-import { keys } from '../../functions/platform/dynamodb/keys.ts';
-import { createStripeClient } from '../../functions/platform/stripe/stripe-client.ts';
-import type { LedgerEntry } from '../../shared/api-schemas.ts';
-import { SUBSCRIPTION } from '../../shared/catalogue.ts';
+import { createDocumentClient } from '#platform/dynamodb/client.ts';
+import { keys } from '#platform/dynamodb/keys.ts';
+import { createStripeClient } from '#platform/stripe/stripe-client.ts';
+import type { LedgerEntry } from '#shared/api-schemas.ts';
+import { SUBSCRIPTION } from '#shared/catalogue.ts';
 import { callRoute, type RouteResult, stack } from './api.ts';
 
 type Json = Record<string, unknown>;

@@ -1,11 +1,11 @@
 // The teams' world for the domain tests (teams, team-leaving, team-own-seat, team-join-preview,
 // teams-invite-limits, team-invite-language): the teams' deps over the in-memory ports, made-up people, a team
 // with seats, someone who joins by an open link, and a call's refusal.
-import { DomainError } from '../../functions/platform/domain/errors.ts';
-import type { User } from '../../functions/platform/domain/ports.ts';
+import { DomainError } from '#platform/domain/errors.ts';
+import type { User } from '#platform/domain/ports.ts';
+import { TEAM_MESSAGES } from '#shared/team-rules.ts';
 import type { TeamDeps } from '../../functions/teams/domain/ports.ts';
 import { createInviteLink, createTeam, joinTeam } from '../../functions/teams/domain/teams.ts';
-import { TEAM_MESSAGES } from '../../shared/team-rules.ts';
 import { FakeClock, FakeIds, FakeMailer, FakeRateLimiter } from './fakes/index.ts';
 import { FakeTeamStore } from './fakes/team-store.ts';
 

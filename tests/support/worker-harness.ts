@@ -4,6 +4,16 @@
 // image provider (or, with `localRenderer`, the embedded renderer) and the real face model measuring each
 // avatar. Tasks are created by the real create-batch code onto that private queue.
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { readConfig, WORKER_CONFIG } from '#platform/config.ts';
+import { type BusinessMetric, noMetrics } from '#platform/domain/metrics.ts';
+import type { Clock } from '#platform/domain/ports.ts';
+import { DEFAULT_PROVIDER_BUDGET } from '#platform/domain/provider-limits.ts';
+import { createDocumentClient } from '#platform/dynamodb/client.ts';
+import { DynamoUserReader } from '#platform/dynamodb/user-reader.ts';
+import { domainLog } from '#platform/observability/logger.ts';
+import { createS3Client } from '#platform/s3/client.ts';
+import { cryptoIds, systemClock } from '#platform/system.ts';
+import type { StyleChoices } from '#shared/style-choices.ts';
 import { deadLetterHandler } from '../../functions/generation/dead-letters.ts';
 import { type CreateDeps, createAvatarBatch } from '../../functions/generation/domain/create-batch.ts';
 import { type EditBody, editAvatar } from '../../functions/generation/domain/edits.ts';
@@ -18,15 +28,6 @@ import { SqsTaskQueue } from '../../functions/generation/sqs/sqs-task-queue.ts';
 import { taskWorker } from '../../functions/generation/task-batch.ts';
 import { buildWorkerDeps } from '../../functions/generation/worker-wiring.ts';
 import { DynamoPhotoLister } from '../../functions/photos/dynamodb/photo-items.ts';
-import { readConfig, WORKER_CONFIG } from '../../functions/platform/config.ts';
-import { type BusinessMetric, noMetrics } from '../../functions/platform/domain/metrics.ts';
-import type { Clock } from '../../functions/platform/domain/ports.ts';
-import { DEFAULT_PROVIDER_BUDGET } from '../../functions/platform/domain/provider-limits.ts';
-import { createDocumentClient } from '../../functions/platform/dynamodb/client.ts';
-import { DynamoUserReader } from '../../functions/platform/dynamodb/user-reader.ts';
-import { domainLog } from '../../functions/platform/observability/logger.ts';
-import { createS3Client } from '../../functions/platform/s3/client.ts';
-import { cryptoIds, systemClock } from '../../functions/platform/system.ts';
 import { DynamoStyleReader } from '../../functions/styles/dynamodb/style-reader.ts';
 import { DynamoTeamPayers } from '../../functions/teams/dynamodb/team-payers.ts';
 import {
@@ -34,7 +35,6 @@ import {
   type SqsWorkerHandler,
   startEventSourceMapping,
 } from '../../infra/local/sqs/event-source.ts';
-import type { StyleChoices } from '../../shared/style-choices.ts';
 import { stack, stackFunctionEnv } from './api.ts';
 import { type FakeImageProvider, startFakeImageProvider } from './fake-image-provider.ts';
 import { startTestSqs, type TestQueue, type TestSqs } from './local-sqs.ts';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { DomainError } from '#platform/domain/errors.ts';
+import { errorResponse } from '#platform/http/error-mapper.ts';
 import { normaliseEmail } from '../../functions/accounts/domain/email-address.ts';
 import { linkEmail } from '../../functions/accounts/domain/emails.ts';
 import { JwtSessionTokens } from '../../functions/accounts/jose/jwt-sessions.ts';
 import { ScryptPasswordHasher } from '../../functions/accounts/passwords/scrypt-hasher.ts';
-import { DomainError } from '../../functions/platform/domain/errors.ts';
-import { errorResponse } from '../../functions/platform/http/error-mapper.ts';
 
 describe('email addresses', () => {
   it('are trimmed and lower-cased, and nonsense is refused', () => {

@@ -1,8 +1,8 @@
 // The admin form's rules, shared by the screen and the server: values are trimmed, each
 // field answers with the spec's French message, and picture addresses are https or the site's own paths.
 import { describe, expect, it } from 'vitest';
-import { checkStyleForm, isAcceptableImageUrl, STYLE_MESSAGES } from '../../shared/admin-style-rules.ts';
-import { AdminStyleInput } from '../../shared/api-schemas.ts';
+import { checkStyleForm, isAcceptableImageUrl, STYLE_MESSAGES } from '#shared/admin-style-rules.ts';
+import { AdminStyleInput } from '#shared/api-schemas.ts';
 
 const valid = {
   name: 'Néon',

@@ -6,9 +6,9 @@ import {
   sessionConfig,
   stripeConfig,
   tableConfig,
-} from '../../functions/platform/config.ts';
-import { SUBSCRIPTION, TOKEN_PACKS } from '../../shared/catalogue.ts';
-import { TEAM_SEAT } from '../../shared/team-rules.ts';
+} from '#platform/config.ts';
+import { SUBSCRIPTION, TOKEN_PACKS } from '#shared/catalogue.ts';
+import { TEAM_SEAT } from '#shared/team-rules.ts';
 
 const base = {
   STAGE: 'dev',

@@ -3,10 +3,10 @@
 // "fails"). A verifier of "token-<userId>" (session version 1) and accounts in a map, each read counted.
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { User } from '#platform/domain/ports.ts';
+import { EarlyReads } from '#platform/http/early-reads.ts';
+import { apiRoutes, routeKey } from '#shared/api-routes.ts';
 import { resolveSession } from '../../functions/accounts/domain/sessions.ts';
-import type { User } from '../../functions/platform/domain/ports.ts';
-import { EarlyReads } from '../../functions/platform/http/early-reads.ts';
-import { apiRoutes, routeKey } from '../../shared/api-routes.ts';
 import { activeUser, tokenVerifier } from '../support/early-reads.ts';
 
 const user = (id: string): User => activeUser(id, 'example.test');

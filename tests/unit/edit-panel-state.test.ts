@@ -1,7 +1,7 @@
 // The edit panel's reducer (web/src/features/gallery/edits/edit-panel-state.ts): what each action changes,
 // and what the open tab asks of the server once it has a valid choice.
 import { describe, expect, it } from 'vitest';
-import { EDIT_PROMPT_MAX_LENGTH } from '../../shared/edit-rules.ts';
+import { EDIT_PROMPT_MAX_LENGTH } from '#shared/edit-rules.ts';
 import type { Stroke } from '../../web/src/features/gallery/edits/brush-mask.ts';
 import { PALETTE } from '../../web/src/features/gallery/edits/edit-options.ts';
 import {

@@ -2,9 +2,9 @@
 // sign-in and a team's domain check read it: no relay or source-route form, which a relaying server may
 // deliver to another host than the domain after the last `@` (docs/product.md, "Teams").
 import { describe, expect, it } from 'vitest';
+import { parseEmailAddress } from '#shared/email-address.ts';
 import { normaliseEmail } from '../../functions/accounts/domain/email-address.ts';
 import { emailDomainAllowed } from '../../functions/teams/domain/domains.ts';
-import { parseEmailAddress } from '../../shared/email-address.ts';
 
 const RELAY_FORMS = [
   ['the percent hack', 'a%evil.test@acme.test'],

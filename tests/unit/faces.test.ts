@@ -1,13 +1,13 @@
 // The face rules on their own (shared/face-rules.ts, functions/photos/domain/faces/faces.ts). The model
 // itself is exercised on real photos by the integration tests; here, what the rules make of its findings.
 import { describe, expect, it } from 'vitest';
+import { FACE_RULES } from '#shared/face-rules.ts';
 import {
   checkPhotoFace,
   faceDistance,
   mayShowSomeoneElse,
 } from '../../functions/photos/domain/faces/faces.ts';
 import type { DetectedFace, FaceAnalysis } from '../../functions/photos/domain/faces/ports.ts';
-import { FACE_RULES } from '../../shared/face-rules.ts';
 
 const eyes = { left: { x: 0.4, y: 0.4 }, right: { x: 0.6, y: 0.4 } };
 /** A descriptor `d` away from the origin along axis `axis`. */

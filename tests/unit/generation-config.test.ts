@@ -1,9 +1,9 @@
 // How a deployment picks its image provider and finds its task queue.
 import { describe, expect, it } from 'vitest';
+import { providerConfig, readConfig, taskQueueConfig } from '#platform/config.ts';
 import { LocalRenderer } from '../../functions/generation/ai/local-renderer/local-renderer.ts';
 import { OpenAiImageProvider } from '../../functions/generation/ai/openai-image-provider.ts';
 import { buildImageProvider } from '../../functions/generation/provider-wiring.ts';
-import { providerConfig, readConfig, taskQueueConfig } from '../../functions/platform/config.ts';
 
 describe('the image provider setting', () => {
   it('falls back to the local renderer when no key is configured', async () => {

@@ -5,6 +5,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readConfig, taskTimingConfig } from '#platform/config.ts';
+import { TASK_TIMING } from '#platform/domain/task-timing.ts';
+import { zipArchive } from '#platform/domain/zip-archive.ts';
 import { splitDebit } from '../../functions/generation/domain/debit.ts';
 import {
   downloadName,
@@ -13,9 +16,6 @@ import {
   resultFilename,
   styleSlug,
 } from '../../functions/generation/domain/task-names.ts';
-import { readConfig, taskTimingConfig } from '../../functions/platform/config.ts';
-import { TASK_TIMING } from '../../functions/platform/domain/task-timing.ts';
-import { zipArchive } from '../../functions/platform/domain/zip-archive.ts';
 import { LOCAL_TASK_TIMINGS, taskTimingEnvironment } from '../../infra/local/task-timing.ts';
 import { TASK_QUEUE, timingProblems } from '../../infra/queue-design.ts';
 

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { GROUP_CONFIG, readConfig } from '../../functions/platform/config.ts';
-import { clearCookie, readCookie, setCookie } from '../../functions/platform/http/cookies.ts';
+import { GROUP_CONFIG, readConfig } from '#platform/config.ts';
+import { clearCookie, readCookie, setCookie } from '#platform/http/cookies.ts';
 
 const base = {
   STAGE: 'dev',

@@ -3,7 +3,7 @@
 // with zlib (tests/support/png-bomb.ts), which claim far more pixels than their bytes.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { checkImageHeader, readImageHeader } from '../../functions/platform/domain/image-header.ts';
+import { checkImageHeader, readImageHeader } from '#platform/domain/image-header.ts';
 import { pngBomb } from '../support/png-bomb.ts';
 import { pngClaiming, testPhoto } from '../support/test-images.ts';
 

@@ -3,18 +3,18 @@
 // measure itself on real faces with the real model (no stand-in for the analyser).
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { measureLikeness, referenceOrder } from '../../functions/generation/domain/likeness.ts';
-import type { PhotoFace } from '../../functions/photos/domain/faces/faces.ts';
-import { checkPhotoFace } from '../../functions/photos/domain/faces/faces.ts';
-import type { PhotoRecord } from '../../functions/photos/domain/ports.ts';
-import { FaceApiAnalyzer } from '../../functions/photos/faces/face-api-analyzer.ts';
-import { likenessConfig, providerConfig, readConfig } from '../../functions/platform/config.ts';
+import { likenessConfig, providerConfig, readConfig } from '#platform/config.ts';
 import {
   belowGuarantee,
   DEFAULT_LIKENESS_GUARANTEE,
   LIKENESS_CURVE,
   likenessFromDistance,
-} from '../../shared/face-rules.ts';
+} from '#shared/face-rules.ts';
+import { measureLikeness, referenceOrder } from '../../functions/generation/domain/likeness.ts';
+import type { PhotoFace } from '../../functions/photos/domain/faces/faces.ts';
+import { checkPhotoFace } from '../../functions/photos/domain/faces/faces.ts';
+import type { PhotoRecord } from '../../functions/photos/domain/ports.ts';
+import { FaceApiAnalyzer } from '../../functions/photos/faces/face-api-analyzer.ts';
 import { samePersonAgain, selfie } from '../support/face-fixtures.ts';
 
 describe('the likeness curve', () => {

@@ -1,7 +1,7 @@
 // functions/platform/http/client-address.ts: what the per-address limits count. An IPv6 client picks any of its /64's
 // addresses at will, so the limits count the /64; IPv4, and IPv4 written as IPv6, count the IPv4 address.
 import { describe, expect, it } from 'vitest';
-import { limitedAddress } from '../../functions/platform/http/client-address.ts';
+import { limitedAddress } from '#platform/http/client-address.ts';
 
 describe('limitedAddress', () => {
   it('keeps an IPv4 address as it is', () => {

@@ -3,17 +3,17 @@
 // with the backdrop, the clothing region's with the outfit, each towards the colours the swatch shows.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { LocalRenderer } from '../../functions/generation/ai/local-renderer/local-renderer.ts';
-import type { ReferenceImage } from '../../functions/generation/domain/image-provider.ts';
-import { STYLE_CATALOGUE } from '../../functions/styles/domain/catalogue/index.ts';
-import { recipeWithChoice } from '../../functions/styles/domain/style-choices.ts';
 import {
   BACKDROP_IDS,
   BACKDROP_LOOKS,
   OUTFIT_IDS,
   OUTFIT_LOOKS,
   type TaskChoice,
-} from '../../shared/style-choices.ts';
+} from '#shared/style-choices.ts';
+import { LocalRenderer } from '../../functions/generation/ai/local-renderer/local-renderer.ts';
+import type { ReferenceImage } from '../../functions/generation/domain/image-provider.ts';
+import { STYLE_CATALOGUE } from '../../functions/styles/domain/catalogue/index.ts';
+import { recipeWithChoice } from '../../functions/styles/domain/style-choices.ts';
 
 type Rgb = [number, number, number];
 const renderer = new LocalRenderer();

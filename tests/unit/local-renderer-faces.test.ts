@@ -4,6 +4,7 @@
 // another person, or nobody.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { FACE_RULES, likenessFromDistance } from '#shared/face-rules.ts';
 import { EYE_LINE } from '../../functions/generation/ai/local-renderer/face-frame.ts';
 import { windowBox } from '../../functions/generation/ai/local-renderer/layers.ts';
 import { LocalRenderer } from '../../functions/generation/ai/local-renderer/local-renderer.ts';
@@ -16,7 +17,6 @@ import {
 import { checkPhotoFace, faceDistance, peopleIn } from '../../functions/photos/domain/faces/faces.ts';
 import { FaceApiAnalyzer } from '../../functions/photos/faces/face-api-analyzer.ts';
 import { DEFAULT_RECIPE, type RenderRecipe } from '../../functions/styles/domain/render-recipe.ts';
-import { FACE_RULES, likenessFromDistance } from '../../shared/face-rules.ts';
 import { selfie } from '../support/face-fixtures.ts';
 
 const analyzer = new FaceApiAnalyzer();

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createS3Client } from '../../functions/platform/s3/client.ts';
+import { createS3Client } from '#platform/s3/client.ts';
 import { type LocalS3, startS3Local } from '../../infra/local/s3.ts';
 
 let dir: string;

@@ -7,14 +7,14 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWebServer } from '../../infra/local/web-server.ts';
 import {
   APP_SHELL_DOCUMENT,
   APP_SHELL_DOCUMENT_FR,
   LOCAL_SITE_URL,
   SHELL_DOCUMENT,
   SHELL_DOCUMENT_FR,
-} from '../../shared/web-routes.ts';
+} from '#shared/web-routes.ts';
+import { startWebServer } from '../../infra/local/web-server.ts';
 
 const VIDEO = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));
 let dist: string;

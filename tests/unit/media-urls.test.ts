@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createS3Client } from '#platform/s3/client.ts';
 import { S3ResultFiles } from '../../functions/generation/s3/result-files.ts';
 import { S3PhotoFiles } from '../../functions/photos/s3/photo-files.ts';
-import { createS3Client } from '../../functions/platform/s3/client.ts';
 
 // Signing a URL is local work (no request reaches the endpoint), so the real client is used as it is.
 const s3 = createS3Client('http://127.0.0.1:9');

@@ -6,21 +6,17 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BusinessMetric } from '#platform/domain/metrics.ts';
+import type { User } from '#platform/domain/ports.ts';
+import { groupHandler } from '#platform/http/group-handler.ts';
+import { currentCorrelationId, functionLogger, logger } from '#platform/observability/logger.ts';
+import { businessMetrics } from '#platform/observability/metrics.ts';
+import { observedHandler } from '#platform/observability/observed-handler.ts';
+import { tracer, tracingWanted } from '#platform/observability/tracer.ts';
+import { correlationAttributes, withRecordContext } from '#platform/sqs/message-context.ts';
 import type { WebhookDeps } from '../../functions/billing/domain/webhook.ts';
 import { StripeEventVerifier } from '../../functions/billing/stripe/stripe-events.ts';
 import { webhookRoutes } from '../../functions/billing/webhook-routes.ts';
-import type { BusinessMetric } from '../../functions/platform/domain/metrics.ts';
-import type { User } from '../../functions/platform/domain/ports.ts';
-import { groupHandler } from '../../functions/platform/http/group-handler.ts';
-import {
-  currentCorrelationId,
-  functionLogger,
-  logger,
-} from '../../functions/platform/observability/logger.ts';
-import { businessMetrics } from '../../functions/platform/observability/metrics.ts';
-import { observedHandler } from '../../functions/platform/observability/observed-handler.ts';
-import { tracer, tracingWanted } from '../../functions/platform/observability/tracer.ts';
-import { correlationAttributes, withRecordContext } from '../../functions/platform/sqs/message-context.ts';
 import { lambdaContext } from '../../infra/local/lambda-context.ts';
 
 // The function's logger takes its level at start, and goes back to it at each invocation, as in Lambda. The

@@ -5,7 +5,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OutboxMailer, readOutbox } from '../../functions/platform/mail/outbox-mailer.ts';
+import { OutboxMailer, readOutbox } from '#platform/mail/outbox-mailer.ts';
 
 const dirs: string[] = [];
 const newDir = () => {

@@ -3,10 +3,10 @@
 // is refused when the table is built.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { cryptoIds } from '#platform/system.ts';
+import { apiRoutes } from '#shared/api-routes.ts';
+import { assertPathParamsKnown, malformedPathParam, PATH_PARAMS } from '#shared/path-params.ts';
 import { newTaskId } from '../../functions/generation/domain/task-names.ts';
-import { cryptoIds } from '../../functions/platform/system.ts';
-import { apiRoutes } from '../../shared/api-routes.ts';
-import { assertPathParamsKnown, malformedPathParam, PATH_PARAMS } from '../../shared/path-params.ts';
 
 describe('path parameters', () => {
   it('every route of the table has a rule for each of its parameters', () => {

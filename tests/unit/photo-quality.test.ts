@@ -2,13 +2,13 @@
 // prepared by the real image adapter and analysed by the real model, as intake does, then scored from the
 // record alone. Each copy must score lower than its selfie or be refused; the reasons name what was done.
 import { describe, expect, it } from 'vitest';
+import { PHOTO_LIMITS } from '#shared/photo-rules.ts';
 import { checkPhotoFace } from '../../functions/photos/domain/faces/faces.ts';
 import type { PhotoRecord } from '../../functions/photos/domain/ports.ts';
 import { MEASURE_LONG_SIDE } from '../../functions/photos/domain/quality.ts';
 import { photoQuality } from '../../functions/photos/domain/quality-score.ts';
 import { FaceApiAnalyzer } from '../../functions/photos/faces/face-api-analyzer.ts';
 import { SharpImages } from '../../functions/photos/images/sharp-images.ts';
-import { PHOTO_LIMITS } from '../../shared/photo-rules.ts';
 import { selfie } from '../support/face-fixtures.ts';
 import {
   blurredCopy,

@@ -1,6 +1,8 @@
 // The pure parts of the photo rules: names made by the server, what bytes really are, quality hints, the product's
 // name truncation, and reading multipart bodies.
 import { describe, expect, it } from 'vitest';
+import { parseMultipart } from '#platform/http/multipart.ts';
+import { truncateFilename } from '#shared/photo-rules.ts';
 import { sniffPhotoType } from '../../functions/photos/domain/image-bytes.ts';
 import {
   displayName,
@@ -11,8 +13,6 @@ import {
   uploadIdOf,
 } from '../../functions/photos/domain/photo-names.ts';
 import { HINT_THRESHOLDS, qualityHints } from '../../functions/photos/domain/quality.ts';
-import { parseMultipart } from '../../functions/platform/http/multipart.ts';
-import { truncateFilename } from '../../shared/photo-rules.ts';
 
 const SUFFIX = '0123456789abcdef';
 

@@ -1,7 +1,7 @@
 // The bound on password hashing per process (functions/accounts/passwords/scrypt-hasher.ts): low-priority work (checks
 // made in a session) never takes the slots sign-in needs, and waiting sign-ins start first.
 import { describe, expect, it } from 'vitest';
-import { PrioritySemaphore } from '../../functions/platform/priority-semaphore.ts';
+import { PrioritySemaphore } from '#platform/priority-semaphore.ts';
 
 /** Work that runs until the test lets it finish. */
 function heldWork(log: string[], name: string) {

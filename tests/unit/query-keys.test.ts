@@ -3,7 +3,7 @@
 // change invalidate exactly the routes it touches. Matched with TanStack Query's own key functions.
 import { hashKey, partialMatchKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { apiRoutes, type RouteId } from '../../shared/api-routes.ts';
+import { apiRoutes, type RouteId } from '#shared/api-routes.ts';
 import { type ReadRouteId, routeKey } from '../../web/src/lib/query-keys.ts';
 
 describe('routeKey', () => {

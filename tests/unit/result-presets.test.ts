@@ -1,7 +1,7 @@
 // The face-centred squares (shared/result-presets.ts): placed from the face's box, not the picture's
 // centre, kept inside the picture, and the preset files named for what they are.
 import { describe, expect, it } from 'vitest';
-import { FACE_SQUARES, faceSquare, presetDownloadName } from '../../shared/result-presets.ts';
+import { FACE_SQUARES, faceSquare, presetDownloadName } from '#shared/result-presets.ts';
 
 const centreOf = (c: { left: number; top: number; side: number }) => ({
   x: c.left + c.side / 2,

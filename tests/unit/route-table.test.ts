@@ -1,6 +1,17 @@
 import { existsSync } from 'node:fs';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
+import { presentedToken } from '#platform/http/middleware.ts';
+import {
+  type ApiRoute,
+  apiRoutes,
+  buildPath,
+  groupRoutes,
+  LAMBDA_GROUPS,
+  matchPath,
+  routedGroups,
+  routeKey,
+} from '#shared/api-routes.ts';
 import { accountRoutes } from '../../functions/accounts/account-routes.ts';
 import type { AccountDeps } from '../../functions/accounts/domain/accounts.ts';
 import { authRoutes } from '../../functions/accounts/routes.ts';
@@ -13,21 +24,10 @@ import { type AvatarDeps, avatarRoutes } from '../../functions/generation/routes
 import type { PhotoDeps, PhotoIntakeDeps } from '../../functions/photos/domain/ports.ts';
 import { photoIntakeRoutes } from '../../functions/photos/intake-routes.ts';
 import { photoRoutes } from '../../functions/photos/routes.ts';
-import { presentedToken } from '../../functions/platform/http/middleware.ts';
 import type { PrivacyRequestDeps } from '../../functions/privacy/domain/ports.ts';
 import { type AdminStylesDeps, adminStyleRoutes } from '../../functions/styles/routes.ts';
 import { type TeamRouteDeps, teamRoutes } from '../../functions/teams/routes.ts';
 import { handlerEntry } from '../../infra/function-entries.ts';
-import {
-  type ApiRoute,
-  apiRoutes,
-  buildPath,
-  groupRoutes,
-  LAMBDA_GROUPS,
-  matchPath,
-  routedGroups,
-  routeKey,
-} from '../../shared/api-routes.ts';
 
 // Each built group's route handlers, keyed by group. A group joins this map when its issue lands.
 const handlersByGroup: Record<string, string[]> = {

@@ -3,7 +3,7 @@
 // and activation on two devices"): an app page of this origin, nothing that a browser could read as another
 // origin, a script, a way out of /app, or words for an email.
 import { describe, expect, it } from 'vitest';
-import { appPageIn, appReturnPath, RETURN_PATH_MAX_LENGTH } from '../../shared/sign-in-return.ts';
+import { appPageIn, appReturnPath, RETURN_PATH_MAX_LENGTH } from '#shared/sign-in-return.ts';
 
 describe('where a sign-in goes back to', () => {
   it('is an app page, English or French, with its query', () => {

@@ -4,9 +4,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Language } from '../../shared/api-schemas.ts';
-import { LANGUAGES } from '../../shared/language.ts';
-import { webPages } from '../../shared/web-routes.ts';
+import { Language } from '#shared/api-schemas.ts';
+import { LANGUAGES } from '#shared/language.ts';
+import { webPages } from '#shared/web-routes.ts';
 import { PAGE_MODULES } from '../../web/src/lib/page-modules.ts';
 
 const REPO = join(import.meta.dirname, '../..');
@@ -35,7 +35,7 @@ describe('written once', () => {
 
   it('path filling: buildPath in shared/route-paths.ts, which the SPA client imports', () => {
     expect(restating(/Missing path parameter/, 'shared/route-paths.ts')).toEqual([]);
-    expect(read('web/src/lib/api-client.ts')).toContain("from '../../../shared/route-paths.ts'");
+    expect(read('web/src/lib/api-client.ts')).toContain("from '#shared/route-paths.ts'");
   });
 
   it('HTML escaping: escapeHtml in shared/html.ts', () => {
@@ -45,7 +45,7 @@ describe('written once', () => {
       'infra/local/outbox-routes.ts',
       'functions/accounts/domain/emails.ts',
     ]) {
-      expect(read(user), user).toMatch(/import \{ escapeHtml[^}]*\} from '[./]+\/shared\/html\.ts'/);
+      expect(read(user), user).toMatch(/import \{ escapeHtml[^}]*\} from '#shared\/html\.ts'/);
     }
   });
 

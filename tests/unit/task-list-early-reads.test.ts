@@ -4,11 +4,11 @@
 // Accounts in a map, a verifier of "token-<userId>" (session version 1), and pages that name whose they are.
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
+import type { User } from '#platform/domain/ports.ts';
+import { apiRoutes, routeKey } from '#shared/api-routes.ts';
 import { resolveSession } from '../../functions/accounts/domain/sessions.ts';
 import { type GalleryDeps, listUserTasks } from '../../functions/generation/domain/gallery.ts';
 import { TaskListEarlyReads } from '../../functions/generation/early-reads.ts';
-import type { User } from '../../functions/platform/domain/ports.ts';
-import { apiRoutes, routeKey } from '../../shared/api-routes.ts';
 import { activeUser, tokenVerifier } from '../support/early-reads.ts';
 import { FakeClock } from '../support/fakes/index.ts';
 

@@ -1,6 +1,7 @@
 // A member's allowance (functions/teams/domain/allowance.ts): 40 avatars per seat, counted in avatars,
 // retries added by an admin, failures and the likeness guarantee given back.
 import { describe, expect, it } from 'vitest';
+import { TEAM_LIMITS } from '#shared/team-rules.ts';
 import {
   allowanceLeft,
   allowanceOfSeat,
@@ -8,7 +9,6 @@ import {
   refund,
   spend,
 } from '../../functions/teams/domain/allowance.ts';
-import { TEAM_LIMITS } from '../../shared/team-rules.ts';
 
 describe("a seat's allowance", () => {
   it('gives 40 avatars', () => {

@@ -5,9 +5,9 @@
 // "token-<userId>" (session version 1).
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
+import type { DomainError } from '#platform/domain/errors.ts';
+import type { User } from '#platform/domain/ports.ts';
 import { resolveSession } from '../../functions/accounts/domain/sessions.ts';
-import type { DomainError } from '../../functions/platform/domain/errors.ts';
-import type { User } from '../../functions/platform/domain/ports.ts';
 import type { Team } from '../../functions/teams/domain/ports.ts';
 import { listMembers } from '../../functions/teams/domain/teams.ts';
 import { TeamMembersEarlyReads } from '../../functions/teams/early-reads.ts';

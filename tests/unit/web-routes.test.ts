@@ -6,7 +6,7 @@ import {
   shellDocumentFor,
   switchLanguagePath,
   webPages,
-} from '../../shared/web-routes.ts';
+} from '#shared/web-routes.ts';
 
 describe('web pages', () => {
   it('serve the sign-in pages, on their way to the app, the document that draws its frame (never blank)', () => {

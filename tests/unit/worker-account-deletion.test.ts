@@ -5,6 +5,7 @@
 // same keys). A mark between its last check and a completion that succeeds is the deletion job's: it waits
 // for the task (tests/integration/deletion-during-render.test.ts).
 import { describe, expect, it } from 'vitest';
+import type { User } from '#platform/domain/ports.ts';
 import type { TaskRecord } from '../../functions/generation/domain/tasks.ts';
 import {
   type DeliveryOutcome,
@@ -12,7 +13,6 @@ import {
   type WorkerDeps,
 } from '../../functions/generation/domain/worker.ts';
 import type { PhotoRecord } from '../../functions/photos/domain/ports.ts';
-import type { User } from '../../functions/platform/domain/ports.ts';
 
 const USER = 'user-1';
 const TASK = '179000000099-abcdef012345';

@@ -2,7 +2,7 @@
 // prerendered to HTML with its head (web/scripts/prerender.ts). Used by npm start, the tests and deploys.
 import { join } from 'node:path';
 import { build } from 'vite';
-import { LOCAL_SITE_URL } from '../../shared/web-routes.ts';
+import { LOCAL_SITE_URL } from '#shared/web-routes.ts';
 import { readCompanyConfig } from '../src/config/company-identity.ts';
 import { prerenderSite, siteUrl } from './prerender.ts';
 

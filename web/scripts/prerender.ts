@@ -5,8 +5,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { escapeHtml } from '../../shared/html.ts';
-import { LANGUAGES, type Language } from '../../shared/language.ts';
+import { escapeHtml } from '#shared/html.ts';
+import { LANGUAGES, type Language } from '#shared/language.ts';
 import {
   APP_SHELL_DOCUMENT,
   APP_SHELL_DOCUMENT_FR,
@@ -16,7 +16,7 @@ import {
   prerenderedPages,
   SHELL_DOCUMENT,
   SHELL_DOCUMENT_FR,
-} from '../../shared/web-routes.ts';
+} from '#shared/web-routes.ts';
 import { APP_STRINGS_ELEMENT_ID } from '../src/lib/app-strings-element.ts';
 import { PAGE_MODULES } from '../src/lib/page-modules.ts';
 import { appShell } from './app-shell.ts';

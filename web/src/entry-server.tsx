@@ -2,7 +2,7 @@
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
-import type { Language } from '../../shared/language.ts';
+import type { Language } from '#shared/language.ts';
 import { AppTree } from './app/app.tsx';
 import { startI18nForPrerendering } from './lib/i18n.ts';
 

@@ -4,7 +4,7 @@
 import './styles/tokens.css';
 import './styles/base.css';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { appPrefix, languageOfPath, pagePath } from '../../shared/web-routes.ts';
+import { appPrefix, languageOfPath, pagePath } from '#shared/web-routes.ts';
 import { App } from './app/app.tsx';
 import { preloadPageAt } from './app/lazy-pages.ts';
 import { startI18n } from './lib/i18n.ts';

@@ -1,10 +1,11 @@
 // Accounts and sign-in: signup with activation link, passwordless links, password login, sessions.
-import type { Language, LedgerPage, UserInfo } from '../../../shared/api-schemas.ts';
-import { findPlan } from '../../../shared/catalogue.ts';
-import { appReturnPath } from '../../../shared/sign-in-return.ts';
-import { pagePath } from '../../../shared/web-routes.ts';
-import { DomainError } from '../../platform/domain/errors.ts';
-import type { Clock, Ids, Log, Mailer, RateLimiter, User } from '../../platform/domain/ports.ts';
+
+import { DomainError } from '#platform/domain/errors.ts';
+import type { Clock, Ids, Log, Mailer, RateLimiter, User } from '#platform/domain/ports.ts';
+import type { Language, LedgerPage, UserInfo } from '#shared/api-schemas.ts';
+import { findPlan } from '#shared/catalogue.ts';
+import { appReturnPath } from '#shared/sign-in-return.ts';
+import { pagePath } from '#shared/web-routes.ts';
 import { normaliseEmail } from './email-address.ts';
 import { type LinkEmailKind, linkEmail, passwordNoticeEmail } from './emails.ts';
 import { ledgerLink, ledgerOrder } from './ledger-order.ts';

@@ -1,5 +1,5 @@
-import { parseEmailAddress } from '../../../shared/email-address.ts';
-import { DomainError } from '../../platform/domain/errors.ts';
+import { DomainError } from '#platform/domain/errors.ts';
+import { parseEmailAddress } from '#shared/email-address.ts';
 
 /** The stored form of an address (so that one person never gets two accounts). Throws INVALID_EMAIL. */
 export function normaliseEmail(raw: string): string {

@@ -1,8 +1,9 @@
 // The account emails, in the language the user used. HTML with a plain-text part.
-import type { Language } from '../../../shared/api-schemas.ts';
-import { escapeHtml } from '../../../shared/html.ts';
-import { noticeEmail } from '../../platform/domain/email-layout.ts';
-import type { OutgoingEmail } from '../../platform/domain/ports.ts';
+
+import { noticeEmail } from '#platform/domain/email-layout.ts';
+import type { OutgoingEmail } from '#platform/domain/ports.ts';
+import type { Language } from '#shared/api-schemas.ts';
+import { escapeHtml } from '#shared/html.ts';
 
 export type LinkEmailKind = 'activation' | 'login';
 

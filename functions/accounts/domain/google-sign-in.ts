@@ -1,9 +1,10 @@
 // "Sign in with Google" (any OpenID provider): the start (where to send the browser) and the callback
 // (who signed in, which account that is, and a single-use login token for the web app).
-import { Language } from '../../../shared/api-schemas.ts';
-import { parseEmailAddress } from '../../../shared/email-address.ts';
-import { DomainError } from '../../platform/domain/errors.ts';
-import type { User } from '../../platform/domain/ports.ts';
+
+import { DomainError } from '#platform/domain/errors.ts';
+import type { User } from '#platform/domain/ports.ts';
+import { Language } from '#shared/api-schemas.ts';
+import { parseEmailAddress } from '#shared/email-address.ts';
 import type { AccountDeps, Caller, GoogleSignInPorts } from './accounts.ts';
 import type { RedeemResult, VerifiedIdentity } from './ports.ts';
 import { enforceLimits } from './rate-limits.ts';

@@ -7,8 +7,9 @@
 //   page first asks "Sign in as j•••@example.com?" and redeems nothing until the person says yes. Only the
 //   web app can put a session in a browser (sessions are bearer tokens it stores), so that question is the
 //   page's to ask; the API tells it whether this browser asked (previewLoginLink) without using the link.
-import type { LinkLogin, LoginLinkPreview } from '../../../shared/api-schemas.ts';
-import { DomainError } from '../../platform/domain/errors.ts';
+
+import { DomainError } from '#platform/domain/errors.ts';
+import type { LinkLogin, LoginLinkPreview } from '#shared/api-schemas.ts';
 import { type AccountDeps, BROWSER_SECRET, type Caller, openSession } from './accounts.ts';
 import { maskEmail } from './email-address.ts';
 import { readBrowserToken } from './google-sign-in.ts';

@@ -5,10 +5,11 @@
 // check of the account is refused (429 with Retry-After), the right password included, and the owner gets
 // an email. What the owner keeps: login links sent by email, "Sign in with Google", deletion by an emailed
 // link and every open session; and the pause ends by itself a window after the first wrong password.
-import type { Language } from '../../../shared/api-schemas.ts';
-import { pagePath } from '../../../shared/web-routes.ts';
-import { type DomainError, RateLimitedError } from '../../platform/domain/errors.ts';
-import type { Mailer, RateLimiter, User } from '../../platform/domain/ports.ts';
+
+import { type DomainError, RateLimitedError } from '#platform/domain/errors.ts';
+import type { Mailer, RateLimiter, User } from '#platform/domain/ports.ts';
+import type { Language } from '#shared/api-schemas.ts';
+import { pagePath } from '#shared/web-routes.ts';
 import { passwordChecksPausedEmail } from './emails.ts';
 import type { PasswordCheckPurpose, PasswordHasher } from './ports.ts';
 import type { LimitRule } from './rate-limits.ts';

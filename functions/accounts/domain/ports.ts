@@ -1,6 +1,7 @@
 // Ports the domain owns; adapters (functions/accounts/{dynamodb,jose,passwords,openid}) implement them over DynamoDB, SES, jose...
-import type { Language, LedgerEntry } from '../../../shared/api-schemas.ts';
-import type { Role, SessionClaims, SessionVerifier, User, UserReader } from '../../platform/domain/ports.ts';
+
+import type { Role, SessionClaims, SessionVerifier, User, UserReader } from '#platform/domain/ports.ts';
+import type { Language, LedgerEntry } from '#shared/api-schemas.ts';
 
 export interface NewAccount {
   id: string;

@@ -3,9 +3,10 @@
 // wrong-password limits are per (email, address), and the per-email ceiling needs many addresses and lasts
 // a minute, not an hour. The one per-account count of wrong passwords (functions/accounts/domain/
 // password-check.ts) pauses password checks only: login links, Google and open sessions keep working.
-import type { Language } from '../../../shared/api-schemas.ts';
-import { RateLimitedError } from '../../platform/domain/errors.ts';
-import type { CounterOwner, RateLimiter } from '../../platform/domain/ports.ts';
+
+import { RateLimitedError } from '#platform/domain/errors.ts';
+import type { CounterOwner, RateLimiter } from '#platform/domain/ports.ts';
+import type { Language } from '#shared/api-schemas.ts';
 
 export interface LimitRule {
   limit: number;

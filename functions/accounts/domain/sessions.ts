@@ -1,7 +1,7 @@
 // Who is calling: every group's function resolves a session the same way, from the token and one read of
 // the account, so the photos, payments and admin functions need no mailer and no password hasher.
-import { DomainError } from '../../platform/domain/errors.ts';
-import type { SessionVerifier, User, UserReader } from '../../platform/domain/ports.ts';
+import { DomainError } from '#platform/domain/errors.ts';
+import type { SessionVerifier, User, UserReader } from '#platform/domain/ports.ts';
 
 interface SessionDeps {
   sessions: SessionVerifier;

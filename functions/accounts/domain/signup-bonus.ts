@@ -1,7 +1,8 @@
 // The signup bonus: credited when an account becomes active, once per mailbox. Every way an account
 // becomes active (an activation link, a Google sign-in) goes through here.
-import { mailboxOf } from '../../../shared/email-address.ts';
-import type { Ids } from '../../platform/domain/ports.ts';
+
+import type { Ids } from '#platform/domain/ports.ts';
+import { mailboxOf } from '#shared/email-address.ts';
 import type { Activation, RedeemResult } from './ports.ts';
 
 export const SIGNUP_BONUS_TOKENS = 2;

@@ -1,12 +1,12 @@
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { LEDGER_REASONS, type LedgerEntry } from '../../../shared/api-schemas.ts';
-import { DomainError } from '../../platform/domain/errors.ts';
-import type { Role, User } from '../../platform/domain/ports.ts';
-import { failedConditions, isConditionFailure } from '../../platform/dynamodb/conditions.ts';
-import { keys, ownedBy, TTL_ATTRIBUTE } from '../../platform/dynamodb/keys.ts';
-import { queryPages } from '../../platform/dynamodb/query-pages.ts';
-import { DynamoUserReader, toUser } from '../../platform/dynamodb/user-reader.ts';
+import { DomainError } from '#platform/domain/errors.ts';
+import type { Role, User } from '#platform/domain/ports.ts';
+import { failedConditions, isConditionFailure } from '#platform/dynamodb/conditions.ts';
+import { keys, ownedBy, TTL_ATTRIBUTE } from '#platform/dynamodb/keys.ts';
+import { queryPages } from '#platform/dynamodb/query-pages.ts';
+import { DynamoUserReader, toUser } from '#platform/dynamodb/user-reader.ts';
+import { LEDGER_REASONS, type LedgerEntry } from '#shared/api-schemas.ts';
 import type {
   AccountStore,
   Activation,

@@ -1,8 +1,8 @@
 // The writes that make an account active with its signup bonus, shared by every way of activating one
 // (a redeemed activation link, a Google sign-in), so the one-bonus-per-mailbox rule lives in one place.
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { User } from '../../platform/domain/ports.ts';
-import { keys, TTL_ATTRIBUTE } from '../../platform/dynamodb/keys.ts';
+import type { User } from '#platform/domain/ports.ts';
+import { keys, TTL_ATTRIBUTE } from '#platform/dynamodb/keys.ts';
 import type { Activation } from '../domain/ports.ts';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];

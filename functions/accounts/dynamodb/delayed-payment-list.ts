@@ -2,7 +2,7 @@
 // items of its partition, written by the webhook: delayed-payments.ts), for the account page's history.
 import { type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { keys, TTL_ATTRIBUTE } from '../../platform/dynamodb/keys.ts';
+import { keys, TTL_ATTRIBUTE } from '#platform/dynamodb/keys.ts';
 import type { DelayedPaymentView } from '../domain/ports.ts';
 
 const DelayedItem = z.object({

@@ -1,9 +1,9 @@
 // "Sign in with Google" attempts in progress: one item per state, taken (deleted) once by the callback.
 import { DeleteCommand, type DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { LANGUAGES } from '../../../shared/api-schemas.ts';
-import { isConditionFailure } from '../../platform/dynamodb/conditions.ts';
-import { keys, TTL_ATTRIBUTE } from '../../platform/dynamodb/keys.ts';
+import { isConditionFailure } from '#platform/dynamodb/conditions.ts';
+import { keys, TTL_ATTRIBUTE } from '#platform/dynamodb/keys.ts';
+import { LANGUAGES } from '#shared/api-schemas.ts';
 import type { SignInAttempt, SignInAttemptStore } from '../domain/ports.ts';
 
 const AttemptItem = z.object({

@@ -1,8 +1,8 @@
 // The transactions of "Sign in with Google": linking an account to a provider subject, or creating an
 // active account for one. The signup bonus goes through activation-writes.ts like every activation.
 
-import type { User } from '../../platform/domain/ports.ts';
-import { keys, ownedBy, TTL_ATTRIBUTE } from '../../platform/dynamodb/keys.ts';
+import type { User } from '#platform/domain/ports.ts';
+import { keys, ownedBy, TTL_ATTRIBUTE } from '#platform/dynamodb/keys.ts';
 import type { Activation, NewGoogleAccount, VerifiedIdentity } from '../domain/ports.ts';
 import { activationWrites, signupBonusWrites, type TransactItem, type Writes } from './activation-writes.ts';
 

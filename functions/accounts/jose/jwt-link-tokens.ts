@@ -8,8 +8,8 @@ import {
   type LinkClaims,
   type LinkRoute,
   type LinkTokens,
-} from '../../platform/domain/download-links.ts';
-import { DomainError } from '../../platform/domain/errors.ts';
+} from '#platform/domain/download-links.ts';
+import { DomainError } from '#platform/domain/errors.ts';
 import { hmacKey } from './jwt-sessions.ts';
 
 const ALGORITHM = 'HS256';

@@ -1,6 +1,6 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
-import { DomainError } from '../../platform/domain/errors.ts';
-import type { SessionClaims } from '../../platform/domain/ports.ts';
+import { DomainError } from '#platform/domain/errors.ts';
+import type { SessionClaims } from '#platform/domain/ports.ts';
 import type { SessionTokens } from '../domain/ports.ts';
 
 const ALGORITHM = 'HS256';

@@ -1,5 +1,5 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
-import { PrioritySemaphore } from '../../platform/priority-semaphore.ts';
+import { PrioritySemaphore } from '#platform/priority-semaphore.ts';
 import type { PasswordCheckPurpose, PasswordHasher } from '../domain/ports.ts';
 
 // OWASP Password Storage Cheat Sheet: scrypt with N=2^17, r=8, p=1 (128 MiB per hash).

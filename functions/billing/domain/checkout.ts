@@ -1,10 +1,11 @@
 // Buying tokens (7 and 9): a pack or the monthly subscription, priced from the
 // catalogue only; one provider customer per account; one subscription per account; the billing dashboard.
-import type { Language } from '../../../shared/api-schemas.ts';
-import { findPack, SUBSCRIPTION, type SubscriptionPlan, type TokenPack } from '../../../shared/catalogue.ts';
-import { pagePath } from '../../../shared/web-routes.ts';
-import { DomainError, SubscriptionExistsError } from '../../platform/domain/errors.ts';
-import type { Clock, Ids, User } from '../../platform/domain/ports.ts';
+
+import { DomainError, SubscriptionExistsError } from '#platform/domain/errors.ts';
+import type { Clock, Ids, User } from '#platform/domain/ports.ts';
+import type { Language } from '#shared/api-schemas.ts';
+import { findPack, SUBSCRIPTION, type SubscriptionPlan, type TokenPack } from '#shared/catalogue.ts';
+import { pagePath } from '#shared/web-routes.ts';
 import type { BillingAccount, BillingStore, CheckoutMode, PaymentProvider } from './ports.ts';
 
 export interface BillingDeps {

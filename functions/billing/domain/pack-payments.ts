@@ -1,7 +1,8 @@
 // A pack's payment beyond its credit: the checks every pack event makes, a delayed payment (bank debit)
 // shown as pending until the bank answers, and its refusal (told once: receipts.ts).
-import { CURRENCY, findPack, type TokenPack } from '../../../shared/catalogue.ts';
-import type { Clock, Mailer } from '../../platform/domain/ports.ts';
+
+import type { Clock, Mailer } from '#platform/domain/ports.ts';
+import { CURRENCY, findPack, type TokenPack } from '#shared/catalogue.ts';
 import { paymentFailedEmail } from './payment-emails.ts';
 import type { BillingEvent, CheckoutRecord, DelayedPayment, PaymentProvider, WebhookStore } from './ports.ts';
 import { emailOnce } from './receipts.ts';

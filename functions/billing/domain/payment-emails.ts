@@ -1,11 +1,12 @@
 // The emails a purchase sends, in the account's language: a pack's receipt once its tokens are credited, a
 // month's once the subscription's tokens are granted, and the word that the bank refused a delayed payment.
 // Links go to the account's pages in that language.
-import type { Language } from '../../../shared/api-schemas.ts';
-import { formatPrice, type SubscriptionPlan, type TokenPack } from '../../../shared/catalogue.ts';
-import { pagePath } from '../../../shared/web-routes.ts';
-import { noticeEmail } from '../../platform/domain/email-layout.ts';
-import type { OutgoingEmail } from '../../platform/domain/ports.ts';
+
+import { noticeEmail } from '#platform/domain/email-layout.ts';
+import type { OutgoingEmail } from '#platform/domain/ports.ts';
+import type { Language } from '#shared/api-schemas.ts';
+import { formatPrice, type SubscriptionPlan, type TokenPack } from '#shared/catalogue.ts';
+import { pagePath } from '#shared/web-routes.ts';
 
 const COPY = {
   en: {

@@ -1,6 +1,6 @@
 // Ports of the billing domain: the payment provider (Stripe in production and in the local stand-in) and
 // the store that keeps customers, checkouts, subscriptions and credits. The domain never sees Stripe types.
-import type { Language } from '../../../shared/api-schemas.ts';
+import type { Language } from '#shared/api-schemas.ts';
 
 export type CheckoutMode = 'payment' | 'subscription';
 

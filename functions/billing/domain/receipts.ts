@@ -2,8 +2,9 @@
 // credited, a month's once they are granted (and a pack's refusal: pack-payments.ts). Each is claimed on the
 // payment's record before sending and marked sent after; one that could not be sent gives the claim back
 // and fails the delivery, so the provider's retry sends it.
-import { SUBSCRIPTION, type SubscriptionPlan, type TokenPack } from '../../../shared/catalogue.ts';
-import type { Clock, Mailer, OutgoingEmail } from '../../platform/domain/ports.ts';
+
+import type { Clock, Mailer, OutgoingEmail } from '#platform/domain/ports.ts';
+import { SUBSCRIPTION, type SubscriptionPlan, type TokenPack } from '#shared/catalogue.ts';
 import { monthReceiptEmail, packReceiptEmail } from './payment-emails.ts';
 import type {
   BillingAccount,

@@ -1,11 +1,12 @@
 // The emails of a team's seat purchase, to the team's owner in their language: the receipt once the seats
 // are credited, with the link to the company's invoice at the provider, and the word that the bank refused
 // a seat purchase's debit (docs/payments.md, "Team seats"). Links go to the team page in that language.
-import type { Language } from '../../../shared/api-schemas.ts';
-import { formatPrice } from '../../../shared/catalogue.ts';
-import { TEAM_LIMITS } from '../../../shared/team-rules.ts';
-import { noticeEmail } from '../../platform/domain/email-layout.ts';
-import type { OutgoingEmail } from '../../platform/domain/ports.ts';
+
+import { noticeEmail } from '#platform/domain/email-layout.ts';
+import type { OutgoingEmail } from '#platform/domain/ports.ts';
+import type { Language } from '#shared/api-schemas.ts';
+import { formatPrice } from '#shared/catalogue.ts';
+import { TEAM_LIMITS } from '#shared/team-rules.ts';
 import { teamPageUrl } from '../../teams/public.ts';
 
 const COPY = {

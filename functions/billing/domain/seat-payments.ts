@@ -2,10 +2,11 @@
 // the checks every seat event makes, the credit (once per checkout), a bank debit shown on the team page as
 // pending until the bank answers, its refusal, and the emails to the team's owner (the receipt with the
 // company's invoice, or the refusal), each sent once (receipts.ts emailOnce).
-import { CURRENCY } from '../../../shared/catalogue.ts';
-import { TEAM_SEAT } from '../../../shared/team-rules.ts';
-import type { Metrics } from '../../platform/domain/metrics.ts';
-import type { Clock, Ids, Mailer } from '../../platform/domain/ports.ts';
+
+import type { Metrics } from '#platform/domain/metrics.ts';
+import type { Clock, Ids, Mailer } from '#platform/domain/ports.ts';
+import { CURRENCY } from '#shared/catalogue.ts';
+import { TEAM_SEAT } from '#shared/team-rules.ts';
 import type { CheckoutEvent } from './pack-payments.ts';
 import type { CheckoutRecord, PaymentProvider, SeatPurchaseRecord, WebhookStore } from './ports.ts';
 import { emailOnce } from './receipts.ts';

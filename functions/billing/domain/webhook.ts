@@ -3,10 +3,11 @@
 // sets the month's tokens once per invoice, state events keep the subscription as the provider has it
 // now, refunds take back unused pack tokens (or a seat purchase's free seats).
 // Every decision reads the current state (the event's object, the provider, or our records), never order.
-import { SUBSCRIPTION } from '../../../shared/catalogue.ts';
-import { TEAM_SEAT } from '../../../shared/team-rules.ts';
-import type { Metrics } from '../../platform/domain/metrics.ts';
-import type { Clock, Ids, Mailer } from '../../platform/domain/ports.ts';
+
+import type { Metrics } from '#platform/domain/metrics.ts';
+import type { Clock, Ids, Mailer } from '#platform/domain/ports.ts';
+import { SUBSCRIPTION } from '#shared/catalogue.ts';
+import { TEAM_SEAT } from '#shared/team-rules.ts';
 import {
   type CheckoutEvent,
   checkedPack,

@@ -7,9 +7,9 @@ import {
   type Attempt,
   type TransactItem,
   transactWithRetry,
-} from '../../platform/dynamodb/balance-transaction.ts';
-import { accountOwner, keys, OWNER_ATTRIBUTE, ownedBy, TTL_ATTRIBUTE } from '../../platform/dynamodb/keys.ts';
-import { ledgerPut } from '../../platform/dynamodb/ledger-put.ts';
+} from '#platform/dynamodb/balance-transaction.ts';
+import { accountOwner, keys, OWNER_ATTRIBUTE, ownedBy, TTL_ATTRIBUTE } from '#platform/dynamodb/keys.ts';
+import { ledgerPut } from '#platform/dynamodb/ledger-put.ts';
 import { teamLedgerPut } from '../../teams/public.ts';
 import type {
   BillingAccount,

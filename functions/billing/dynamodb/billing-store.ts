@@ -9,9 +9,9 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { LANGUAGES } from '../../../shared/api-schemas.ts';
-import { isConditionFailure } from '../../platform/dynamodb/conditions.ts';
-import { keys, ownedBy } from '../../platform/dynamodb/keys.ts';
+import { isConditionFailure } from '#platform/dynamodb/conditions.ts';
+import { keys, ownedBy } from '#platform/dynamodb/keys.ts';
+import { LANGUAGES } from '#shared/api-schemas.ts';
 import type { BillingAccount, BillingStore, CheckoutRecord, OpenCheckout } from '../domain/ports.ts';
 
 const BillingItem = z.object({

@@ -2,8 +2,8 @@
 // item (pending, or failed), written only while the checkout is not credited; the credit's transaction
 // deletes it (billing-credits.ts).
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { type TransactItem, transactWithRetry } from '../../platform/dynamodb/balance-transaction.ts';
-import { keys, TTL_ATTRIBUTE } from '../../platform/dynamodb/keys.ts';
+import { type TransactItem, transactWithRetry } from '#platform/dynamodb/balance-transaction.ts';
+import { keys, TTL_ATTRIBUTE } from '#platform/dynamodb/keys.ts';
 import type { DelayedPayment } from '../domain/ports.ts';
 
 /** Banks answer a SEPA debit within 14 business days; a refusal stays on the account page this long. */

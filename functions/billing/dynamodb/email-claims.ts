@@ -1,8 +1,8 @@
 // A payment's emails, each sent once whatever the provider's deliveries: claimed by a conditional update of
 // the payment's record (CHECKOUT# for a pack, INVOICE# for a month), marked sent after, or given back.
 import { type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { writtenUnlessConditionFails } from '../../platform/dynamodb/conditions.ts';
-import { keys } from '../../platform/dynamodb/keys.ts';
+import { writtenUnlessConditionFails } from '#platform/dynamodb/conditions.ts';
+import { keys } from '#platform/dynamodb/keys.ts';
 import type { PaymentEmail, PaymentRecord } from '../domain/ports.ts';
 
 /** A claimed email not marked sent after this long was lost with its sender: it may be claimed again. */

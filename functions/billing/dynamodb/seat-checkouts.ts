@@ -2,10 +2,10 @@
 // the billing group), the team's one customer at the provider, and the team's purchases for its page.
 // docs/data-model.md: CHECKOUT#, with team_id; TEAM's stripe_customer_id; SEAT_PURCHASE#.
 import { type DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { TEAM_SEAT } from '../../../shared/team-rules.ts';
-import { consistentGet } from '../../platform/dynamodb/client.ts';
-import { isConditionFailure } from '../../platform/dynamodb/conditions.ts';
-import { keys, ownedBy } from '../../platform/dynamodb/keys.ts';
+import { consistentGet } from '#platform/dynamodb/client.ts';
+import { isConditionFailure } from '#platform/dynamodb/conditions.ts';
+import { keys, ownedBy } from '#platform/dynamodb/keys.ts';
+import { TEAM_SEAT } from '#shared/team-rules.ts';
 import type { SeatCheckoutRecords, SeatPurchaseView } from '../../teams/public.ts';
 import { listSeatPurchases } from './seat-purchase-list.ts';
 

@@ -3,7 +3,7 @@
 // Query (infra/group-needs.ts lists each bundle's table actions).
 import { type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { keys, TTL_ATTRIBUTE } from '../../platform/dynamodb/keys.ts';
+import { keys, TTL_ATTRIBUTE } from '#platform/dynamodb/keys.ts';
 import type { SeatPurchaseView } from '../../teams/public.ts';
 
 const PurchaseItem = z.object({

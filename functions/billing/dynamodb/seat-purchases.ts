@@ -3,9 +3,9 @@
 // days), and a paid one (written by the seats' credit transaction, billing-credits.ts, with no expiry),
 // later with its invoice's page at the provider. The team page's read: seat-purchase-list.ts.
 import { type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type TransactItem, transactWithRetry } from '../../platform/dynamodb/balance-transaction.ts';
-import { writtenUnlessConditionFails } from '../../platform/dynamodb/conditions.ts';
-import { keys, TTL_ATTRIBUTE } from '../../platform/dynamodb/keys.ts';
+import { type TransactItem, transactWithRetry } from '#platform/dynamodb/balance-transaction.ts';
+import { writtenUnlessConditionFails } from '#platform/dynamodb/conditions.ts';
+import { keys, TTL_ATTRIBUTE } from '#platform/dynamodb/keys.ts';
 import type { SeatPurchaseRecord } from '../domain/ports.ts';
 
 /** Banks answer a SEPA debit within 14 business days; a refusal stays on the team page this long. */

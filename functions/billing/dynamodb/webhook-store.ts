@@ -4,9 +4,9 @@
 // billing function's code stays without the credits' deletes and condition checks).
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { type TransactItem, transactWithRetry } from '../../platform/dynamodb/balance-transaction.ts';
-import { accountOwner, keys, OWNER_ATTRIBUTE } from '../../platform/dynamodb/keys.ts';
-import { ledgerPut } from '../../platform/dynamodb/ledger-put.ts';
+import { type TransactItem, transactWithRetry } from '#platform/dynamodb/balance-transaction.ts';
+import { accountOwner, keys, OWNER_ATTRIBUTE } from '#platform/dynamodb/keys.ts';
+import { ledgerPut } from '#platform/dynamodb/ledger-put.ts';
 import type {
   CheckoutInvoice,
   CheckoutRecord,

@@ -1,7 +1,7 @@
 // Verifies a webhook delivery (signature over the exact raw bytes, Stripe's default 300 s tolerance) and
 // reads the event into the billing domain's words.
 import type Stripe from 'stripe';
-import { DomainError } from '../../platform/domain/errors.ts';
+import { DomainError } from '#platform/domain/errors.ts';
 import type { BillingEvent, EventVerifier } from '../domain/ports.ts';
 
 const idOf = (v: string | { id: string } | null | undefined): string | null =>

@@ -1,6 +1,6 @@
 // The payment provider port over the Stripe SDK.
 import type Stripe from 'stripe';
-import type { Language } from '../../../shared/api-schemas.ts';
+import type { Language } from '#shared/api-schemas.ts';
 import type {
   CheckoutInvoice,
   CreatedCheckout,

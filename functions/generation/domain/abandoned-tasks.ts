@@ -2,7 +2,7 @@
 // deliveries failed), or it is still pending past its deadline (the sweeper; a lost message, a crash).
 // Both fail it with its refund, once: the store's transaction is conditioned on the task being pending,
 // so the worker, the dead-letter handler and the sweeper can race for it and only one refunds.
-import type { Ids, Log } from '../../platform/domain/ports.ts';
+import type { Ids, Log } from '#platform/domain/ports.ts';
 import { afterTaskFinished, type FinishDeps } from './task-finished.ts';
 import type { TaskMessage } from './task-queue.ts';
 import { failWithRefund } from './task-refund.ts';

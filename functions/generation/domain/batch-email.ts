@@ -1,8 +1,9 @@
 // "Your avatars are ready": sent once when a batch finishes, in the user's language, with a link to the
 // gallery. The account page turns it off (batch_email).
-import type { Language } from '../../../shared/api-schemas.ts';
-import { escapeHtml } from '../../../shared/html.ts';
-import type { OutgoingEmail } from '../../platform/domain/ports.ts';
+
+import type { OutgoingEmail } from '#platform/domain/ports.ts';
+import type { Language } from '#shared/api-schemas.ts';
+import { escapeHtml } from '#shared/html.ts';
 
 const copy = {
   en: {

@@ -1,7 +1,7 @@
 // What an edit asks of the provider (docs/generation.md, "Edits"): the style's prompt kept, so the picture
 // stays in its style, and the edit's own words after it; and the local renderer's look with the edit's
 // backdrop or outfit applied (the same choices as the Create screen: shared/style-choices.ts).
-import { BACKDROP_IDS, type BackdropId, OUTFIT_IDS, type OutfitId } from '../../../shared/style-choices.ts';
+import { BACKDROP_IDS, type BackdropId, OUTFIT_IDS, type OutfitId } from '#shared/style-choices.ts';
 import {
   BACKDROP_PROMPTS,
   OUTFIT_PROMPTS,

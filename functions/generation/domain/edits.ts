@@ -5,7 +5,12 @@
 // (TaskStore.createEdit), so the balance never goes below zero and an avatar never passes
 // MAX_EDITS_PER_AVATAR, even when edits are asked at once. The original's file is never touched: the worker
 // reads it and stores the version under the new task's own name.
-import type { Language } from '../../../shared/api-schemas.ts';
+
+import { DomainError, NotEnoughTokensError, RateLimitedError } from '#platform/domain/errors.ts';
+import { readImageHeader } from '#platform/domain/image-header.ts';
+import type { RateLimiter, User } from '#platform/domain/ports.ts';
+import { TASK_TIMING } from '#platform/domain/task-timing.ts';
+import type { Language } from '#shared/api-schemas.ts';
 import {
   EDIT_ASPECTS,
   EDIT_COLOUR,
@@ -20,12 +25,8 @@ import {
   MAX_EDITS_PER_AVATAR,
   maskSizeMessage,
   RETOUCH_LEVELS,
-} from '../../../shared/edit-rules.ts';
-import { BACKDROP_IDS, type BackdropId, OUTFIT_IDS, type OutfitId } from '../../../shared/style-choices.ts';
-import { DomainError, NotEnoughTokensError, RateLimitedError } from '../../platform/domain/errors.ts';
-import { readImageHeader } from '../../platform/domain/image-header.ts';
-import type { RateLimiter, User } from '../../platform/domain/ports.ts';
-import { TASK_TIMING } from '../../platform/domain/task-timing.ts';
+} from '#shared/edit-rules.ts';
+import { BACKDROP_IDS, type BackdropId, OUTFIT_IDS, type OutfitId } from '#shared/style-choices.ts';
 import { BRUSHED, brushedShare, type MaskImage } from './edit-masks.ts';
 import { editRecipe } from './edit-prompts.ts';
 import type { EditAspect, EditKind, EditSpec, RetouchLevel } from './image-provider.ts';

@@ -1,8 +1,8 @@
 // Favourites: the user stars the avatars worth keeping. The star is kept on the task in its owner's
 // partition, written under a condition on the task's key and status, so nobody stars (or learns about) a task
 // that is not theirs, and it follows the user to every device.
-import { DomainError } from '../../platform/domain/errors.ts';
-import type { Clock, User } from '../../platform/domain/ports.ts';
+import { DomainError } from '#platform/domain/errors.ts';
+import type { Clock, User } from '#platform/domain/ports.ts';
 import { withheldError } from './keep-anyway.ts';
 import { isTaskId } from './task-names.ts';
 import type { TaskStore } from './tasks.ts';

@@ -1,9 +1,9 @@
 // The gallery's download links: a short-lived token for one of the caller's files, or for the ZIP
 // of their finished (or starred) avatars, which a browser opens by URL without the session in it.
 
-import { issueLink, type LinkRoute, type LinkTokens } from '../../platform/domain/download-links.ts';
-import { DomainError } from '../../platform/domain/errors.ts';
-import type { User } from '../../platform/domain/ports.ts';
+import { issueLink, type LinkRoute, type LinkTokens } from '#platform/domain/download-links.ts';
+import { DomainError } from '#platform/domain/errors.ts';
+import type { User } from '#platform/domain/ports.ts';
 import { finishedTask, type GalleryDeps } from './gallery.ts';
 import { prepareArchive } from './result-archives.ts';
 

@@ -1,11 +1,12 @@
 // The gallery's reads: the user's tasks newest first, each finished avatar as
 // base64 or as a file (optionally as a preset), all of them as a ZIP, and support's diagnosis. Every read
 // goes through the caller's own partition and prefix: another user's task or file is simply not found.
-import type { AvatarTask, Language } from '../../../shared/api-schemas.ts';
-import { presetDownloadName, RESULT_PRESETS, type ResultPreset } from '../../../shared/result-presets.ts';
+
+import { DomainError, RateLimitedError } from '#platform/domain/errors.ts';
+import type { Clock, RateLimiter, User } from '#platform/domain/ports.ts';
+import type { AvatarTask, Language } from '#shared/api-schemas.ts';
+import { presetDownloadName, RESULT_PRESETS, type ResultPreset } from '#shared/result-presets.ts';
 import type { PhotoStore } from '../../photos/public.ts';
-import { DomainError, RateLimitedError } from '../../platform/domain/errors.ts';
-import type { Clock, RateLimiter, User } from '../../platform/domain/ports.ts';
 import type { EditSpec } from './image-provider.ts';
 import { withheldError } from './keep-anyway.ts';
 import type { ResultFiles, ResultImages } from './ports.ts';

@@ -2,9 +2,10 @@
 // (its pixels go to no one: no download, size, link, star or archive) until its owner takes it for its
 // tokens after all. The store's transaction is conditioned on the task being withheld and on the balance as
 // read, so a double click or two calls at once debit once; the first makes it an avatar like any other.
-import { TEAM_MESSAGES } from '../../../shared/team-rules.ts';
-import { DomainError, NotEnoughTokensError } from '../../platform/domain/errors.ts';
-import type { Clock, Ids, User } from '../../platform/domain/ports.ts';
+
+import { DomainError, NotEnoughTokensError } from '#platform/domain/errors.ts';
+import type { Clock, Ids, User } from '#platform/domain/ports.ts';
+import { TEAM_MESSAGES } from '#shared/team-rules.ts';
 import { isTaskId } from './task-names.ts';
 import type { TaskStore } from './tasks.ts';
 

@@ -3,7 +3,7 @@
 // back, in the same transaction that marks it DONE (the store's complete). The descriptors come from the
 // photo records the worker read before calling the provider and stay in memory through the delivery: a
 // photo deleted meanwhile changes nothing, and no descriptor is ever written anywhere else.
-import { belowGuarantee, FACE_RULES } from '../../../shared/face-rules.ts';
+import { belowGuarantee, FACE_RULES } from '#shared/face-rules.ts';
 import {
   type FaceAnalyzer,
   likenessScore,

@@ -1,6 +1,6 @@
 // The account page's switch for the "your avatars are ready" email (functions/generation/domain/batch-email.ts):
 // on unless the user turned it off.
-import type { User } from '../../platform/domain/ports.ts';
+import type { User } from '#platform/domain/ports.ts';
 import type { TaskStore } from './tasks.ts';
 
 export interface NotificationDeps {

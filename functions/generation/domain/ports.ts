@@ -1,7 +1,7 @@
 // Where finished avatars live and how their pictures are made: the media bucket (adapters/s3/result-files.ts)
 // and sharp (adapters/images/result-images.ts).
-import type { SizedPreset } from '../../../shared/result-presets.ts';
-import type { BackdropId, OutfitId } from '../../../shared/style-choices.ts';
+import type { SizedPreset } from '#shared/result-presets.ts';
+import type { BackdropId, OutfitId } from '#shared/style-choices.ts';
 import type { RelativeBox } from '../../photos/public.ts';
 import type { ImageType } from './image-provider.ts';
 

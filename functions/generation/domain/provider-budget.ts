@@ -1,10 +1,10 @@
 // Cost guard: every call to the AI provider costs real money (shared/design/generation.md), so each day
 // has a cap per account and one for the whole stage. The create path reserves its calls before it debits
 // tokens or queues anything; a refusal says why in the user's words and when to come back.
-import { RateLimitedError } from '../../platform/domain/errors.ts';
-import type { Metrics } from '../../platform/domain/metrics.ts';
-import type { Clock } from '../../platform/domain/ports.ts';
-import type { ProviderBudgetLimits } from '../../platform/domain/provider-limits.ts';
+import { RateLimitedError } from '#platform/domain/errors.ts';
+import type { Metrics } from '#platform/domain/metrics.ts';
+import type { Clock } from '#platform/domain/ports.ts';
+import type { ProviderBudgetLimits } from '#platform/domain/provider-limits.ts';
 
 /** The share of the overall cap at which the operator is alarmed (ProviderBudgetUsedPercent >= 80). */
 export const PROVIDER_BUDGET_ALARM_PERCENT = 80;

@@ -2,9 +2,9 @@
 // ones, in one archive built once per set of results and kept in storage, which the browser then downloads by
 // a short-lived redirect. Both count against the same per-user limit.
 import { createHash } from 'node:crypto';
-import { DomainError } from '../../platform/domain/errors.ts';
-import type { User } from '../../platform/domain/ports.ts';
-import { type LazyArchiveEntry, zipLength, zipStream } from '../../platform/domain/zip-archive.ts';
+import { DomainError } from '#platform/domain/errors.ts';
+import type { User } from '#platform/domain/ports.ts';
+import { type LazyArchiveEntry, zipLength, zipStream } from '#platform/domain/zip-archive.ts';
 import { countTowards, GALLERY_LIMITS, type GalleryDeps } from './gallery.ts';
 import type { ResultFiles } from './ports.ts';
 import { downloadName } from './task-names.ts';

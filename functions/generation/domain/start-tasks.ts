@@ -3,12 +3,13 @@
 // and the Idempotency-Key's record, then one message per task. A task whose message could not be sent is
 // failed and refunded at once, since no worker would ever see it. A retry with the same Idempotency-Key
 // answers the same batch and sends its waiting tasks' messages again.
-import type { Language } from '../../../shared/api-schemas.ts';
-import { PHOTO_LIMITS } from '../../../shared/photo-rules.ts';
-import { TEAM_MESSAGES } from '../../../shared/team-rules.ts';
+
+import { DomainError, NotEnoughTokensError } from '#platform/domain/errors.ts';
+import type { Clock, Ids, Log, User } from '#platform/domain/ports.ts';
+import type { Language } from '#shared/api-schemas.ts';
+import { PHOTO_LIMITS } from '#shared/photo-rules.ts';
+import { TEAM_MESSAGES } from '#shared/team-rules.ts';
 import { hasPhotoConsent, type PhotoStore } from '../../photos/public.ts';
-import { DomainError, NotEnoughTokensError } from '../../platform/domain/errors.ts';
-import type { Clock, Ids, Log, User } from '../../platform/domain/ports.ts';
 import type { StyleReader } from '../../styles/public.ts';
 import type { TeamPayer, TeamPayers } from './ports.ts';
 import { type ProviderBudgetDeps, releaseProviderCalls, reserveProviderCalls } from './provider-budget.ts';

@@ -2,9 +2,9 @@
 // "your avatars are ready" email, and the photos' deletion for an account that asked for it ("delete my
 // photos once my avatars are ready", functions/photos/domain/retention.ts) once nothing else is pending.
 
+import type { Metrics } from '#platform/domain/metrics.ts';
+import type { Clock, Log, Mailer, UserReader } from '#platform/domain/ports.ts';
 import { type PhotoFiles, type PhotoStore, photosAfterAvatarsReady } from '../../photos/public.ts';
-import type { Metrics } from '../../platform/domain/metrics.ts';
-import type { Clock, Log, Mailer, UserReader } from '../../platform/domain/ports.ts';
 import { batchFinishedEmail } from './batch-email.ts';
 import type { TaskStore } from './tasks.ts';
 

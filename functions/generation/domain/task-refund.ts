@@ -1,8 +1,8 @@
 // A task that will not finish fails with its refund: its tokens go back to the pools they came from, with a
 // ledger entry each, once. The store's transaction is conditioned on the task still being pending, so the
 // worker, the create path, the dead-letter handler and the sweeper can race for it and only one refunds.
-import type { Metrics } from '../../platform/domain/metrics.ts';
-import type { Ids } from '../../platform/domain/ports.ts';
+import type { Metrics } from '#platform/domain/metrics.ts';
+import type { Ids } from '#platform/domain/ports.ts';
 import type { TaskErrorCode, TaskStore } from './tasks.ts';
 
 interface RefundDeps {

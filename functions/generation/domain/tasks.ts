@@ -2,8 +2,8 @@
 // task-store.ts). Every status change is a conditional write on the current status; every move to ERROR
 // carries the task's refund in the same transaction, so it happens once whoever makes it (worker, dead-letter
 // handler, sweeper).
-import type { AvatarTask as ApiTask } from '../../../shared/api-schemas.ts';
-import type { TaskChoice } from '../../../shared/style-choices.ts';
+import type { AvatarTask as ApiTask } from '#shared/api-schemas.ts';
+import type { TaskChoice } from '#shared/style-choices.ts';
 import type { RelativeBox } from '../../photos/public.ts';
 import type { ImageQuality, InputFidelity, RenderRecipe } from '../../styles/public.ts';
 import type { EditSpec, ImageSize, ProviderUsage, RenderKind } from './image-provider.ts';

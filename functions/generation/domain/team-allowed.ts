@@ -2,10 +2,11 @@
 // only the styles the owner allowed, and for a style that takes backdrops and outfits, only the allowed
 // combinations (a plain render of such a style is not one of them). Checked before anything is charged;
 // changing the rules never touches finished avatars.
-import type { Language } from '../../../shared/language.ts';
-import type { TaskChoice } from '../../../shared/style-choices.ts';
-import { TEAM_MESSAGES } from '../../../shared/team-rules.ts';
-import { DomainError } from '../../platform/domain/errors.ts';
+
+import { DomainError } from '#platform/domain/errors.ts';
+import type { Language } from '#shared/language.ts';
+import type { TaskChoice } from '#shared/style-choices.ts';
+import { TEAM_MESSAGES } from '#shared/team-rules.ts';
 import type { Allowed } from './ports.ts';
 
 interface Pick {

@@ -4,10 +4,11 @@
 // against a price that changed while the user was deciding. A version made by an edit is tried again as that
 // edit: the same kind and words on the same source version, at an edit's price (edits.ts; docs/product.md,
 // "Editing a finished avatar").
-import type { Language } from '../../../shared/api-schemas.ts';
-import { EDIT_TOKEN_COST, MASK_DATA_URL_PREFIX } from '../../../shared/edit-rules.ts';
-import { DomainError } from '../../platform/domain/errors.ts';
-import type { User } from '../../platform/domain/ports.ts';
+
+import { DomainError } from '#platform/domain/errors.ts';
+import type { User } from '#platform/domain/ports.ts';
+import type { Language } from '#shared/api-schemas.ts';
+import { EDIT_TOKEN_COST, MASK_DATA_URL_PREFIX } from '#shared/edit-rules.ts';
 import { checkChoiceAccepted, newTaskFor } from './create-batch.ts';
 import { type EditBody, type EditDeps, editAvatar } from './edits.ts';
 import {

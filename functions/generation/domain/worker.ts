@@ -4,10 +4,10 @@
 // task's fate: refusals and permanent errors fail it with its refund; rate limits and transient errors put
 // it back to TODO and let SQS deliver it again (after 3 receives it goes to the dead-letter queue).
 
-import { FACE_RULES, LIKENESS_REFUNDS_PER_DAY } from '../../../shared/face-rules.ts';
+import type { Ids, Log } from '#platform/domain/ports.ts';
+import { TASK_TIMING } from '#platform/domain/task-timing.ts';
+import { FACE_RULES, LIKENESS_REFUNDS_PER_DAY } from '#shared/face-rules.ts';
 import type { FaceAnalyzer, PersonSegmenter, PhotoFiles, PhotoStore } from '../../photos/public.ts';
-import type { Ids, Log } from '../../platform/domain/ports.ts';
-import { TASK_TIMING } from '../../platform/domain/task-timing.ts';
 import { brushedShare, EditMaskError, editFaceOf, editMask } from './edit-masks.ts';
 import { editPrompt } from './edit-prompts.ts';
 import type { EditImages, EditMaskFiles } from './edits.ts';

@@ -4,8 +4,8 @@
 // and transactions that meet on one item cancel each other (TransactionConflict), while single-item writes
 // to it simply queue. A batch the stage refuses gives the account's calls back.
 import { type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { isConditionFailure } from '../../platform/dynamodb/conditions.ts';
-import { keys, TTL_ATTRIBUTE } from '../../platform/dynamodb/keys.ts';
+import { isConditionFailure } from '#platform/dynamodb/conditions.ts';
+import { keys, TTL_ATTRIBUTE } from '#platform/dynamodb/keys.ts';
 import type { BudgetReservation, ProviderBudgetStore } from '../domain/provider-budget.ts';
 
 export class DynamoProviderBudgetStore implements ProviderBudgetStore {

@@ -1,7 +1,7 @@
 // The sweeper's read: pending tasks by deadline in gsi1 (keys.taskDeadline), each shard in deadline order.
 // Only the sweeper queries the index, so only its function is granted it.
 import { type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../../platform/dynamodb/keys.ts';
+import { keys } from '#platform/dynamodb/keys.ts';
 import type { OverdueTasks } from '../domain/tasks.ts';
 
 export class DynamoOverdueTasks implements OverdueTasks {

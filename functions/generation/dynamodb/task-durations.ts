@@ -4,7 +4,7 @@
 // gallery reads every place with one GetItem. Each place is checked when read: a bad one is skipped.
 import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { keys } from '../../platform/dynamodb/keys.ts';
+import { keys } from '#platform/dynamodb/keys.ts';
 import { DURATION_SLOTS, type DurationSample, type TaskDurations } from '../domain/task-progress.ts';
 
 const Sample = z.object({

@@ -4,8 +4,8 @@
 // counter is set from the value read (`edit_count = :n`), so two edits asked at once cannot take one version
 // number or pass MAX_EDITS_PER_AVATAR together: the one that loses reads the counter again.
 import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { type TransactItem, transactWithRetry } from '../../platform/dynamodb/balance-transaction.ts';
-import { keys } from '../../platform/dynamodb/keys.ts';
+import { type TransactItem, transactWithRetry } from '#platform/dynamodb/balance-transaction.ts';
+import { keys } from '#platform/dynamodb/keys.ts';
 import { type Balance, splitDebit } from '../domain/debit.ts';
 import type { CreateEditOutcome, NewEdit } from '../domain/tasks.ts';
 import {

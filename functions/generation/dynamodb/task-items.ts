@@ -1,7 +1,7 @@
 // Task items as stored, checked on every read (a malformed task fails loudly instead of reaching a screen).
 import * as z from 'zod/mini';
-import { EDIT_ASPECTS, EDIT_KINDS, RETOUCH_LEVELS } from '../../../shared/edit-rules.ts';
-import { BACKDROP_IDS, OUTFIT_IDS } from '../../../shared/style-choices.ts';
+import { EDIT_ASPECTS, EDIT_KINDS, RETOUCH_LEVELS } from '#shared/edit-rules.ts';
+import { BACKDROP_IDS, OUTFIT_IDS } from '#shared/style-choices.ts';
 import { Recipe } from '../../styles/public.ts';
 import type { EditSpec } from '../domain/image-provider.ts';
 import type { TaskRecord, TaskSummary } from '../domain/tasks.ts';

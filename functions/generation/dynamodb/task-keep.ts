@@ -6,8 +6,8 @@ import {
   type Attempt,
   type TransactItem,
   transactWithRetry,
-} from '../../platform/dynamodb/balance-transaction.ts';
-import { keys } from '../../platform/dynamodb/keys.ts';
+} from '#platform/dynamodb/balance-transaction.ts';
+import { keys } from '#platform/dynamodb/keys.ts';
 import { splitDebit } from '../domain/debit.ts';
 import { isWithheld, type KeepOutcome } from '../domain/tasks.ts';
 import { toTask } from './task-items.ts';

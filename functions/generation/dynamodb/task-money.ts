@@ -5,9 +5,9 @@
 // balance as read and retried when another write changed it; a failed condition on the task or the
 // idempotency record means "already done" and changes nothing.
 import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { type TransactItem, transactWithRetry } from '../../platform/dynamodb/balance-transaction.ts';
-import { keys, ownedBy, TTL_ATTRIBUTE } from '../../platform/dynamodb/keys.ts';
-import { ledgerPut } from '../../platform/dynamodb/ledger-put.ts';
+import { type TransactItem, transactWithRetry } from '#platform/dynamodb/balance-transaction.ts';
+import { keys, ownedBy, TTL_ATTRIBUTE } from '#platform/dynamodb/keys.ts';
+import { ledgerPut } from '#platform/dynamodb/ledger-put.ts';
 import { type Balance, splitDebit, sumDebits } from '../domain/debit.ts';
 import { budgetDay } from '../domain/provider-budget.ts';
 import type {

@@ -1,10 +1,10 @@
 // Avatar tasks and batches in the one table (docs/data-model.md): tasks and batches in their owner's
 // partition, pending tasks also in gsi1 by deadline for the sweeper. Status changes are conditional writes.
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { isConditionFailure, writtenUnlessConditionFails } from '../../platform/dynamodb/conditions.ts';
-import { keys } from '../../platform/dynamodb/keys.ts';
-import { queryPages } from '../../platform/dynamodb/query-pages.ts';
-import { DynamoUserReader } from '../../platform/dynamodb/user-reader.ts';
+import { isConditionFailure, writtenUnlessConditionFails } from '#platform/dynamodb/conditions.ts';
+import { keys } from '#platform/dynamodb/keys.ts';
+import { queryPages } from '#platform/dynamodb/query-pages.ts';
+import { DynamoUserReader } from '#platform/dynamodb/user-reader.ts';
 import {
   type CompleteOutcome,
   type CreateBatchOutcome,

@@ -1,6 +1,6 @@
 // The team allowance's share of a task transaction (generation's TeamPayers port, teams/dynamodb/team-payers.ts).
-import type { TransactItem } from '../../platform/dynamodb/balance-transaction.ts';
-import { keys } from '../../platform/dynamodb/keys.ts';
+import type { TransactItem } from '#platform/dynamodb/balance-transaction.ts';
+import { keys } from '#platform/dynamodb/keys.ts';
 
 /**
  * A team avatar's allowance, in a task transaction (functions/generation/dynamodb/task-money.ts): `-n` spends

@@ -2,7 +2,7 @@
 // alpha 0 where the model may paint and 255 where the image is kept (functions/generation/domain/edit-masks.ts).
 // And the user's brush, sent by the browser as a PNG, read back as one byte a pixel (255 where to change).
 import sharp from 'sharp';
-import { checkedInput } from '../../platform/images/checked-input.ts';
+import { checkedInput } from '#platform/images/checked-input.ts';
 import type { MaskImage } from '../domain/edit-masks.ts';
 
 export async function encodeMaskPng(mask: MaskImage): Promise<Buffer> {

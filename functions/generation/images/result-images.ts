@@ -8,7 +8,7 @@ import {
   isFaceSquare,
   type SizedPreset,
   UPSCALED_LONG_SIDE,
-} from '../../../shared/result-presets.ts';
+} from '#shared/result-presets.ts';
 import type { RelativeBox } from '../../photos/public.ts';
 import type { ResultImages } from '../domain/ports.ts';
 

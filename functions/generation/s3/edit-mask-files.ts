@@ -4,7 +4,7 @@
 // (infra/group-needs.ts, infra/constructs/avatar-generation.ts), and an account's deletion sweeps it
 // (shared/table-design.ts USER_FILE_PREFIXES); the data export skips it as a working copy.
 import { DeleteObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { owner, readImage } from '../../platform/s3/media-objects.ts';
+import { owner, readImage } from '#platform/s3/media-objects.ts';
 import type { EditMaskFiles } from '../domain/edits.ts';
 import { isTaskId } from '../domain/task-names.ts';
 import { RESULT_PREFIXES } from './result-files.ts';

@@ -10,15 +10,15 @@
 import { Readable } from 'node:stream';
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { RESULT_PRESETS, type SizedPreset } from '../../../shared/result-presets.ts';
-import { deleteKeys } from '../../platform/s3/delete-keys.ts';
+import { deleteKeys } from '#platform/s3/delete-keys.ts';
 import {
   isMissing,
   owner,
   readImage,
   saveWithThumbnail,
   WindowedUrlSigner,
-} from '../../platform/s3/media-objects.ts';
+} from '#platform/s3/media-objects.ts';
+import { RESULT_PRESETS, type SizedPreset } from '#shared/result-presets.ts';
 import type { ImageType } from '../domain/image-provider.ts';
 import type { ArchiveUpload, ResultFiles } from '../domain/ports.ts';
 import { parseResultFilename } from '../domain/task-names.ts';

@@ -1,8 +1,8 @@
 // The task queue on SQS: SendMessageBatch, ten messages a call. An entry SQS refuses, or a whole call
 // that fails after the SDK's own retries, is reported back as not sent.
 import { ChangeMessageVisibilityCommand, SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
-import { currentCorrelationId, logger } from '../../platform/observability/logger.ts';
-import { correlationAttributes } from '../../platform/sqs/message-context.ts';
+import { currentCorrelationId, logger } from '#platform/observability/logger.ts';
+import { correlationAttributes } from '#platform/sqs/message-context.ts';
 import { encodeTaskMessage, type TaskMessage, type TaskQueue } from '../domain/task-queue.ts';
 
 const BATCH = 10;

@@ -5,23 +5,18 @@
 // when the desktop closes it, a newer link replaces it, it has added maxPhotosPerLink photos, or the account's
 // photo limit is reached. The places on a link are counted by the database (CaptureLinkStore.reserve).
 
-import type {
-  CaptureLink,
-  CaptureLinkOpened,
-  CaptureLinkState,
-  UploadResult,
-} from '../../../shared/api-schemas.ts';
+import { DomainError, isDomainError, RateLimitedError } from '#platform/domain/errors.ts';
+import type { CaptureGrant, User } from '#platform/domain/ports.ts';
+import type { CaptureLink, CaptureLinkOpened, CaptureLinkState, UploadResult } from '#shared/api-schemas.ts';
 import {
   CAPTURE_CODE_ALPHABET,
   CAPTURE_ERRORS,
   CAPTURE_LIMITS,
   type CaptureErrorCode,
   type CaptureLinkStatus,
-} from '../../../shared/capture-rules.ts';
-import type { Language } from '../../../shared/language.ts';
-import { PHOTO_LIMITS } from '../../../shared/photo-rules.ts';
-import { DomainError, isDomainError, RateLimitedError } from '../../platform/domain/errors.ts';
-import type { CaptureGrant, User } from '../../platform/domain/ports.ts';
+} from '#shared/capture-rules.ts';
+import type { Language } from '#shared/language.ts';
+import { PHOTO_LIMITS } from '#shared/photo-rules.ts';
 import { requirePhotoConsent } from './consent.ts';
 import { confirmUploads } from './intake.ts';
 import { displayName, isUploadId } from './photo-names.ts';

@@ -1,9 +1,10 @@
 // The two consents of the Manage Photos screen, recorded on the account with the
 // wording version and the time. Unticking a box withdraws it; a new wording version asks again.
-import type { PhotoConsent } from '../../../shared/api-schemas.ts';
-import { PHOTO_CONSENT_VERSION } from '../../../shared/photo-rules.ts';
-import { DomainError } from '../../platform/domain/errors.ts';
-import type { Clock, User } from '../../platform/domain/ports.ts';
+
+import { DomainError } from '#platform/domain/errors.ts';
+import type { Clock, User } from '#platform/domain/ports.ts';
+import type { PhotoConsent } from '#shared/api-schemas.ts';
+import { PHOTO_CONSENT_VERSION } from '#shared/photo-rules.ts';
 import type { PhotoStore } from './ports.ts';
 
 export const CONSENT_MESSAGES = {

@@ -1,5 +1,5 @@
 // What a file really is, from its first bytes: its name and declared type are only claims.
-import type { PhotoType } from '../../../shared/photo-rules.ts';
+import type { PhotoType } from '#shared/photo-rules.ts';
 
 const startsWith = (bytes: Uint8Array, signature: number[], at = 0): boolean =>
   bytes.length >= at + signature.length && signature.every((b, i) => bytes[at + i] === b);

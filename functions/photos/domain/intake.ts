@@ -5,11 +5,11 @@
 // saved and recorded under the account's limit, which the database enforces. So a failed face check keeps
 // nothing and loses nothing: the call answers a clear error and the same call works again.
 
-import type { Rejection, UploadResult } from '../../../shared/api-schemas.ts';
-import { PHOTO_LIMITS, PHOTO_RETENTION_DAYS, type RejectionReason } from '../../../shared/photo-rules.ts';
-import { DomainError, RateLimitedError } from '../../platform/domain/errors.ts';
-import { inOrder } from '../../platform/domain/in-order.ts';
-import type { Ids, User } from '../../platform/domain/ports.ts';
+import { DomainError, RateLimitedError } from '#platform/domain/errors.ts';
+import { inOrder } from '#platform/domain/in-order.ts';
+import type { Ids, User } from '#platform/domain/ports.ts';
+import type { Rejection, UploadResult } from '#shared/api-schemas.ts';
+import { PHOTO_LIMITS, PHOTO_RETENTION_DAYS, type RejectionReason } from '#shared/photo-rules.ts';
 import { requirePhotoConsent } from './consent.ts';
 import type { PhotoMeasures } from './faces/face-measures.ts';
 import { checkPhotoFace, mayShowSomeoneElse, type PhotoFace } from './faces/faces.ts';

@@ -3,7 +3,7 @@
 // face whose descriptor is far from the same person's upright one: "someone else"). When the face found is
 // not upright, the check tries the normalised pixels turned by 90, 270 and 180 degrees and keeps the turn whose
 // face is. Upright photos cost nothing more: the extra model runs happen only for the others.
-import { UPRIGHT_FACE } from '../../../shared/face-rules.ts';
+import { UPRIGHT_FACE } from '#shared/face-rules.ts';
 import { peopleIn } from './faces/faces.ts';
 import type { DetectedFace, FaceAnalysis } from './faces/ports.ts';
 

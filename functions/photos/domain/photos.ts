@@ -2,6 +2,8 @@
 // targets the browser posts files to. Taking the files in (the confirm and the multipart route) decodes and
 // checks faces: intake.ts, served by a function of its own.
 
+import { DomainError, RateLimitedError } from '#platform/domain/errors.ts';
+import type { User } from '#platform/domain/ports.ts';
 import type {
   PhotoConsent,
   PhotoFile,
@@ -9,10 +11,8 @@ import type {
   Rejection,
   UploadResult,
   UploadTarget,
-} from '../../../shared/api-schemas.ts';
-import { PHOTO_LIMITS, PHOTO_TYPES, type PhotoType } from '../../../shared/photo-rules.ts';
-import { DomainError, RateLimitedError } from '../../platform/domain/errors.ts';
-import type { User } from '../../platform/domain/ports.ts';
+} from '#shared/api-schemas.ts';
+import { PHOTO_LIMITS, PHOTO_TYPES, type PhotoType } from '#shared/photo-rules.ts';
 import { currentConsent, recordConsent, requirePhotoConsent } from './consent.ts';
 import { mayShowSomeoneElse } from './faces/faces.ts';
 import { freshUploadId, limitReached, rejection, uploadResult } from './intake.ts';

@@ -1,8 +1,8 @@
 // Ports of the reference photos; adapters implement them over DynamoDB, S3 and sharp.
 
-import type { Language } from '../../../shared/language.ts';
-import type { PhotoType, QualityHint } from '../../../shared/photo-rules.ts';
-import type { Clock, Ids, PhotoConsentRecord, RateLimiter, UserReader } from '../../platform/domain/ports.ts';
+import type { Clock, Ids, PhotoConsentRecord, RateLimiter, UserReader } from '#platform/domain/ports.ts';
+import type { Language } from '#shared/language.ts';
+import type { PhotoType, QualityHint } from '#shared/photo-rules.ts';
 import type { PhotoMeasures } from './faces/face-measures.ts';
 import type { PhotoFace } from './faces/faces.ts';
 import type { FaceAnalyzer } from './faces/ports.ts';

@@ -1,13 +1,13 @@
 // The quality score of a photo and of the set (docs/faces.md, "Quality score"): 0-100 with the reasons that
 // lowered it, computed from what the photo's record stores (the face check's box and sharpness, and the
 // measures taken at intake from the model's own output), so listing photos never runs the model again.
-import { FACE_ANALYSIS_LONG_SIDE } from '../../../shared/face-rules.ts';
+import { FACE_ANALYSIS_LONG_SIDE } from '#shared/face-rules.ts';
 import {
   PHOTO_LIMITS,
   type QualityHint,
   type QualityReason,
   type SetQualityReason,
-} from '../../../shared/photo-rules.ts';
+} from '#shared/photo-rules.ts';
 import type { PhotoMeasures } from './faces/face-measures.ts';
 import { mayShowSomeoneElse } from './faces/faces.ts';
 import type { PhotoRecord } from './ports.ts';

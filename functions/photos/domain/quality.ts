@@ -1,7 +1,7 @@
 // Quality hints: what the best commercial products tell a user before they spend tokens on a photo.
 // Measured on the stored image scaled to MEASURE_LONG_SIDE (functions/platform/images), so the
 // thresholds do not depend on the upload's resolution. A hint is a warning, never a rejection.
-import type { QualityHint } from '../../../shared/photo-rules.ts';
+import type { QualityHint } from '#shared/photo-rules.ts';
 
 export const MEASURE_LONG_SIDE = 1024;
 

@@ -1,7 +1,7 @@
 // Retention, both readings kept: photos can be deleted at any time, and the terms' reading
 // ("deleted once generation completes") is a setting the generation worker honours through this port.
 // Every photo is also deleted PHOTO_RETENTION_DAYS after upload (S3 lifecycle rule and record TTL).
-import type { Clock, UserReader } from '../../platform/domain/ports.ts';
+import type { Clock, UserReader } from '#platform/domain/ports.ts';
 import type { PhotoFiles, PhotoStore } from './ports.ts';
 
 interface RetentionDeps {

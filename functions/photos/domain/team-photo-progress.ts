@@ -3,8 +3,9 @@
 // table's TTL, docs/data-model.md), which no counter would see; so the member's row carries the moment their
 // photos stop being enough (the needed-th latest expiry), written when a photo is kept or deleted and when
 // they join, and the status compares it with the time of the request. No read of anyone's photos per page.
-import { PHOTO_LIMITS } from '../../../shared/photo-rules.ts';
-import type { Clock } from '../../platform/domain/ports.ts';
+
+import type { Clock } from '#platform/domain/ports.ts';
+import { PHOTO_LIMITS } from '#shared/photo-rules.ts';
 
 /** Until when `expiries` (of the kept photos) leave at least the photos needed; null: not enough now. */
 export function photosReadyUntil(expiries: readonly number[], now: number): number | null {

@@ -10,9 +10,9 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { LANGUAGES } from '../../../shared/language.ts';
-import { writtenUnlessConditionFails } from '../../platform/dynamodb/conditions.ts';
-import { keys, ownedBy, TTL_ATTRIBUTE } from '../../platform/dynamodb/keys.ts';
+import { writtenUnlessConditionFails } from '#platform/dynamodb/conditions.ts';
+import { keys, ownedBy, TTL_ATTRIBUTE } from '#platform/dynamodb/keys.ts';
+import { LANGUAGES } from '#shared/language.ts';
 import type { CaptureLinkEnd, CaptureLinkRecord, CaptureLinkStore } from '../domain/ports.ts';
 
 const LinkItem = z.object({

@@ -2,10 +2,10 @@
 // and worker functions list photos but never write them).
 import { type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { QUALITY_HINTS } from '../../../shared/photo-rules.ts';
-import { keys, TTL_ATTRIBUTE } from '../../platform/dynamodb/keys.ts';
-import { logger } from '../../platform/observability/logger.ts';
-import { businessMetrics } from '../../platform/observability/metrics.ts';
+import { keys, TTL_ATTRIBUTE } from '#platform/dynamodb/keys.ts';
+import { logger } from '#platform/observability/logger.ts';
+import { businessMetrics } from '#platform/observability/metrics.ts';
+import { QUALITY_HINTS } from '#shared/photo-rules.ts';
 import type { PhotoRecord, PhotoStore } from '../domain/ports.ts';
 
 const Point = z.object({ x: z.number(), y: z.number() });

@@ -9,14 +9,14 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { PhotoConsentRecord } from '../../platform/domain/ports.ts';
+import type { PhotoConsentRecord } from '#platform/domain/ports.ts';
 import {
   failedConditions,
   isConditionFailure,
   isTransactionConflict,
-} from '../../platform/dynamodb/conditions.ts';
-import { keys, TTL_ATTRIBUTE } from '../../platform/dynamodb/keys.ts';
-import { DynamoUserReader } from '../../platform/dynamodb/user-reader.ts';
+} from '#platform/dynamodb/conditions.ts';
+import { keys, TTL_ATTRIBUTE } from '#platform/dynamodb/keys.ts';
+import { DynamoUserReader } from '#platform/dynamodb/user-reader.ts';
 import type { AddResult, NewPhoto, PhotoRecord, PhotoStore, UploadClaim } from '../domain/ports.ts';
 import { PhotoItem, readPhotoItems, toRecord } from './photo-items.ts';
 

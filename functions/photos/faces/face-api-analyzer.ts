@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { FACE_ANALYSIS_LONG_SIDE, FACE_RULES } from '../../../shared/face-rules.ts';
+import { FACE_ANALYSIS_LONG_SIDE, FACE_RULES } from '#shared/face-rules.ts';
 import type {
   AnalyseOptions,
   DetectedFace,

@@ -1,7 +1,7 @@
 // Decoding and re-encoding photos with sharp (libvips). Loaded on first use, so routes that never touch
 // pixels (the list, deletes) start without loading libvips. Only the photos function bundles it.
 import type { Sharp, SharpOptions } from 'sharp';
-import { checkedInput, ImageRefused, isPixelLimit } from '../../platform/images/checked-input.ts';
+import { checkedInput, ImageRefused, isPixelLimit } from '#platform/images/checked-input.ts';
 import type { Turn } from '../domain/orientation.ts';
 import type { PhotoImages, PrepareLimits, PrepareResult } from '../domain/ports.ts';
 

@@ -9,14 +9,14 @@ import {
   type GetObjectCommandOutput,
   type S3Client,
 } from '@aws-sdk/client-s3';
-import type { PhotoType } from '../../../shared/photo-rules.ts';
 import {
   isMissing,
   owner,
   readImage,
   saveWithThumbnail,
   WindowedUrlSigner,
-} from '../../platform/s3/media-objects.ts';
+} from '#platform/s3/media-objects.ts';
+import type { PhotoType } from '#shared/photo-rules.ts';
 import { isUploadId, uploadIdOf } from '../domain/photo-names.ts';
 import type { PhotoFiles, UploadRead, UploadTargetForm } from '../domain/ports.ts';
 

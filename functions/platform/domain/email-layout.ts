@@ -1,7 +1,7 @@
 // One layout for the product's notices (receipts, payment and security notices): a heading, paragraphs,
 // an optional table of facts, buttons, a note; HTML with its plain-text part, in the email's language.
-import type { Language } from '../../../shared/api-schemas.ts';
-import { escapeHtml } from '../../../shared/html.ts';
+import type { Language } from '#shared/api-schemas.ts';
+import { escapeHtml } from '#shared/html.ts';
 import type { OutgoingEmail } from './ports.ts';
 
 interface Notice {

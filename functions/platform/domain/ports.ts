@@ -1,5 +1,5 @@
 // The ports every area uses (users and sessions, mail, throttles, the clock, ids); each area's adapters implement them.
-import type { Language } from '../../../shared/api-schemas.ts';
+import type { Language } from '#shared/api-schemas.ts';
 
 export type AccountStatus = 'PENDING' | 'ACTIVE';
 export type Role = 'user' | 'admin';

@@ -1,6 +1,6 @@
 // Single-table keys. docs/data-model.md explains each item and access pattern.
 import { createHash } from 'node:crypto';
-import { OWNER_INDEX, TABLE_DESIGN } from '../../../shared/table-design.ts';
+import { OWNER_INDEX, TABLE_DESIGN } from '#shared/table-design.ts';
 
 /** The start of one second's ledger sort keys (the account's and a team's): entries sort by time. */
 const ledgerSecond = (at: number) => `LEDGER#${String(at).padStart(12, '0')}#`;

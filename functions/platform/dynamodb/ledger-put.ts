@@ -1,7 +1,7 @@
 // One entry of an account's token ledger, written in the same transaction as the balance it explains. Its own
 // module: the avatars function and the worker (refunds, edits) write entries without the billing credits'
 // code (billing-credits.ts), whose DynamoDB actions those functions are not granted (infra/group-needs.ts).
-import type { LedgerEntry } from '../../../shared/api-schemas.ts';
+import type { LedgerEntry } from '#shared/api-schemas.ts';
 import type { TransactItem } from './balance-transaction.ts';
 import { keys } from './keys.ts';
 

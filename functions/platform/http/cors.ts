@@ -3,7 +3,7 @@
 // answer to the web app's origin carries the headers a browser needs to read it.
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { corsHeaders, PREFLIGHT_ROUTE_KEY, preflightHeaders } from '../../../shared/api-cors.ts';
+import { corsHeaders, PREFLIGHT_ROUTE_KEY, preflightHeaders } from '#shared/api-cors.ts';
 
 type Mw = MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>;
 

@@ -1,7 +1,7 @@
 // The one place that turns errors into responses.
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { ErrorBody } from '../../../shared/api-schemas.ts';
-import { CAPTURE_ERRORS } from '../../../shared/capture-rules.ts';
+import type { ErrorBody } from '#shared/api-schemas.ts';
+import { CAPTURE_ERRORS } from '#shared/capture-rules.ts';
 import {
   type DomainErrorCode,
   InviteRoomError,

@@ -10,7 +10,7 @@ import {
   type ResponseOf,
   type RouteId,
   routeKey,
-} from '../../../shared/api-routes.ts';
+} from '#shared/api-routes.ts';
 import type { SecretSource } from '../config.ts';
 import type { LinkResolver } from '../domain/download-links.ts';
 import type { CaptureGrant, CaptureResolver, User } from '../domain/ports.ts';

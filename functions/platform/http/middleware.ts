@@ -2,8 +2,8 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as z from 'zod/mini';
-import { type ApiRoute, apiRoutes } from '../../../shared/api-routes.ts';
-import { malformedPathParam } from '../../../shared/path-params.ts';
+import { type ApiRoute, apiRoutes } from '#shared/api-routes.ts';
+import { malformedPathParam } from '#shared/path-params.ts';
 import type { LinkResolver } from '../domain/download-links.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { CaptureGrant, CaptureResolver, User } from '../domain/ports.ts';

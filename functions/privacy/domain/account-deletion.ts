@@ -2,10 +2,11 @@
 // a fresh link sent to the account's email, it ends every session, stops every sign-in and records the job,
 // in one transaction, then queues it. The job (deletion-job.ts) deletes everything and emails when done;
 // the account screen follows it with the status secret the answer carries.
-import type { DeletionStatus, Language } from '../../../shared/api-schemas.ts';
+
+import { DomainError } from '#platform/domain/errors.ts';
+import type { User } from '#platform/domain/ports.ts';
+import type { DeletionStatus, Language } from '#shared/api-schemas.ts';
 import { checkCurrentPassword, hasPassword } from '../../accounts/public.ts';
-import { DomainError } from '../../platform/domain/errors.ts';
-import type { User } from '../../platform/domain/ports.ts';
 import { privacyEmail } from './emails.ts';
 import { DELETION_STEPS, type DeletionJob } from './jobs.ts';
 import type { PrivacyRequestDeps } from './ports.ts';

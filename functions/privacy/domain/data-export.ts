@@ -1,10 +1,11 @@
 // Data export (the privacy page's right of access and portability), the request's side: the request records
 // the job and queues it (export-job.ts builds the ZIP and emails a link to the account page); the account
 // page shows the latest export's state and hands out a short-lived download address once it is ready.
-import type { ExportStatus } from '../../../shared/api-schemas.ts';
-import { isLanguage, type Language } from '../../../shared/language.ts';
-import { DomainError } from '../../platform/domain/errors.ts';
-import type { User } from '../../platform/domain/ports.ts';
+
+import { DomainError } from '#platform/domain/errors.ts';
+import type { User } from '#platform/domain/ports.ts';
+import type { ExportStatus } from '#shared/api-schemas.ts';
+import { isLanguage, type Language } from '#shared/language.ts';
 import { EXPORT_DAYS, type ExportJob, JOB_QUEUE_GRACE_SECONDS, type JobState } from './jobs.ts';
 import type { PrivacyRequestDeps } from './ports.ts';
 

@@ -1,7 +1,8 @@
 // The privacy emails (account deletion link, deletion done, export ready), in the account's language.
-import type { Language } from '../../../shared/api-schemas.ts';
-import { escapeHtml } from '../../../shared/html.ts';
-import type { OutgoingEmail } from '../../platform/domain/ports.ts';
+
+import type { OutgoingEmail } from '#platform/domain/ports.ts';
+import type { Language } from '#shared/api-schemas.ts';
+import { escapeHtml } from '#shared/html.ts';
 
 const copy = {
   en: {

@@ -3,7 +3,7 @@
 // when to look at it again if nobody does (the sweep re-queues it then): a run that dies is resumed, by its
 // message coming back or by the sweep, and every step is written once (conditioned on the step before).
 import * as z from 'zod/mini';
-import type { Language } from '../../../shared/api-schemas.ts';
+import type { Language } from '#shared/api-schemas.ts';
 
 /** A job as its queue message names it: the deletion's record key, or the export in its owner's partition. */
 export type JobRef = { kind: 'deletion'; ref: string } | { kind: 'export'; userId: string; exportId: string };

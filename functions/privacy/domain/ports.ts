@@ -2,10 +2,10 @@
 // keys the `owned` index lists for them, the items their account names, and their files by prefix. No port
 // here can reach another user's data (docs/data-model.md, "Whose items, by key").
 
+import type { Metrics } from '#platform/domain/metrics.ts';
+import type { Clock, CounterOwner, Ids, Mailer, RateLimiter, User } from '#platform/domain/ports.ts';
 import type { PasswordHasher } from '../../accounts/public.ts';
 import type { PaymentCustomers } from '../../billing/public.ts';
-import type { Metrics } from '../../platform/domain/metrics.ts';
-import type { Clock, CounterOwner, Ids, Mailer, RateLimiter, User } from '../../platform/domain/ports.ts';
 import type { TeamArchiveDeps, TeamDepartures } from '../../teams/public.ts';
 import type { DeletionJob, ExportJob, JobRef, NewDeletionJob, NewExportJob, QueuedJob } from './jobs.ts';
 

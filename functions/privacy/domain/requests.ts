@@ -1,8 +1,9 @@
 // Request rules of the privacy routes: which confirmation a deletion came with, and how often the
 // costly or mail-sending requests may be made.
-import type { DeleteAccountRequest } from '../../../shared/api-schemas.ts';
-import { DomainError, RateLimitedError } from '../../platform/domain/errors.ts';
-import type { RateLimiter } from '../../platform/domain/ports.ts';
+
+import { DomainError, RateLimitedError } from '#platform/domain/errors.ts';
+import type { RateLimiter } from '#platform/domain/ports.ts';
+import type { DeleteAccountRequest } from '#shared/api-schemas.ts';
 import type { DeletionConfirmation } from './account-deletion.ts';
 
 export const PRIVACY_LIMITS = {

@@ -1,6 +1,6 @@
 // The account's one pending deletion link (its code's SHA-256), in the account's partition.
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { keys, TTL_ATTRIBUTE } from '../../platform/dynamodb/keys.ts';
+import { keys, TTL_ATTRIBUTE } from '#platform/dynamodb/keys.ts';
 import type { DeletionCodes } from '../domain/ports.ts';
 
 const ERASE_LINK_SK = 'ERASE_LINK';

@@ -2,8 +2,8 @@
 // owner's partition (`USER#<id>` / `EXPORT#<id>`, which was the export's record before it was a job).
 // Read back checked: a malformed record fails loudly.
 import * as z from 'zod/mini';
-import { LANGUAGES } from '../../../shared/language.ts';
-import { keys, TTL_ATTRIBUTE } from '../../platform/dynamodb/keys.ts';
+import { keys, TTL_ATTRIBUTE } from '#platform/dynamodb/keys.ts';
+import { LANGUAGES } from '#shared/language.ts';
 import {
   DELETION_STEPS,
   type DeletionJob,

@@ -1,6 +1,6 @@
 // Reading privacy jobs back by key: a deletion by its record key, an export in its owner's partition.
 import { type DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../../platform/dynamodb/keys.ts';
+import { keys } from '#platform/dynamodb/keys.ts';
 import type { DeletionJob, ExportJob } from '../domain/jobs.ts';
 import type { PrivacyJobReads } from '../domain/ports.ts';
 import { toDeletionJob, toExportJob } from './job-items.ts';

@@ -1,9 +1,9 @@
 // Recording privacy jobs (the account group's requests). A deletion's record goes in the same
 // transaction as the account's change that ends its sessions and stops its sign-ins.
 import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { User } from '../../platform/domain/ports.ts';
-import { writtenUnlessConditionFails } from '../../platform/dynamodb/conditions.ts';
-import { keys, TTL_ATTRIBUTE } from '../../platform/dynamodb/keys.ts';
+import type { User } from '#platform/domain/ports.ts';
+import { writtenUnlessConditionFails } from '#platform/dynamodb/conditions.ts';
+import { keys, TTL_ATTRIBUTE } from '#platform/dynamodb/keys.ts';
 import { JOB_QUEUE_GRACE_SECONDS, type NewDeletionJob, type NewExportJob } from '../domain/jobs.ts';
 import type { PrivacyJobRecords } from '../domain/ports.ts';
 import { checkKeys } from './job-items.ts';

@@ -3,8 +3,8 @@
 // before, and ends it. Unfinished jobs sit in gsi1's PRIVACY_JOB partition by their next check time, which
 // every lease renewal pushes back: the sweep finds only the jobs nobody is working on.
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { isConditionFailure, writtenUnlessConditionFails } from '../../platform/dynamodb/conditions.ts';
-import { keys, TTL_ATTRIBUTE } from '../../platform/dynamodb/keys.ts';
+import { isConditionFailure, writtenUnlessConditionFails } from '#platform/dynamodb/conditions.ts';
+import { keys, TTL_ATTRIBUTE } from '#platform/dynamodb/keys.ts';
 import { JOB_LEASE_SECONDS, JOB_QUEUE_GRACE_SECONDS, type JobRef } from '../domain/jobs.ts';
 import type { ClaimOutcome, JobRun, PrivacyJobStore } from '../domain/ports.ts';
 import { checkKeys, jobKey, jobOfKey } from './job-items.ts';

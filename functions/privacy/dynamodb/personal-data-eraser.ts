@@ -1,6 +1,6 @@
 // Deleting a user's items by key, 25 a call (BatchWriteItem): only the deletion job holds this.
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../../platform/dynamodb/keys.ts';
+import { keys } from '#platform/dynamodb/keys.ts';
 import type { ItemKey, PersonalDataEraser } from '../domain/ports.ts';
 
 const BATCH_WRITE = 25;

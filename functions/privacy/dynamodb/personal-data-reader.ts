@@ -7,9 +7,9 @@ import {
   GetCommand,
   QueryCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { OWNER_INDEX } from '../../../shared/table-design.ts';
-import { accountOwner, emailOwner, keys, OWNER_ATTRIBUTE } from '../../platform/dynamodb/keys.ts';
-import { queryPages } from '../../platform/dynamodb/query-pages.ts';
+import { accountOwner, emailOwner, keys, OWNER_ATTRIBUTE } from '#platform/dynamodb/keys.ts';
+import { queryPages } from '#platform/dynamodb/query-pages.ts';
+import { OWNER_INDEX } from '#shared/table-design.ts';
 import type { ItemKey, Owner, Page, PersonalDataReader, StoredItem } from '../domain/ports.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 

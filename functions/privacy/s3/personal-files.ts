@@ -3,8 +3,8 @@
 // theirs, page by page.
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { USER_FILE_PREFIXES } from '../../../shared/table-design.ts';
-import { deleteKeys } from '../../platform/s3/delete-keys.ts';
+import { deleteKeys } from '#platform/s3/delete-keys.ts';
+import { USER_FILE_PREFIXES } from '#shared/table-design.ts';
 import type { Page, PersonalFiles } from '../domain/ports.ts';
 
 interface FilesCursor {

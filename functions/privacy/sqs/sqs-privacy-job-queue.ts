@@ -1,10 +1,10 @@
 // The privacy job queue on SQS: one message per job (or per hand-over of a long deletion). A message that
 // cannot be sent is logged and reported; the job is recorded, and the sweep sends it later.
 import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
-import type { PrivacyJobQueueConfig } from '../../platform/config.ts';
-import { currentCorrelationId, logger } from '../../platform/observability/logger.ts';
-import { createSqsClient } from '../../platform/sqs/client.ts';
-import { correlationAttributes } from '../../platform/sqs/message-context.ts';
+import type { PrivacyJobQueueConfig } from '#platform/config.ts';
+import { currentCorrelationId, logger } from '#platform/observability/logger.ts';
+import { createSqsClient } from '#platform/sqs/client.ts';
+import { correlationAttributes } from '#platform/sqs/message-context.ts';
 import type { TeamArchiveQueue } from '../../teams/public.ts';
 import { describeJob, encodeJobMessage, type QueuedJob } from '../domain/jobs.ts';
 import type { PrivacyJobQueue } from '../domain/ports.ts';

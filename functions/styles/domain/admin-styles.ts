@@ -1,8 +1,9 @@
 // The admin styles screen: list, add, edit, delete, and the audit log.
 // The role was checked by the HTTP edge from the account record; these functions take the admin who acts.
-import type { AdminStyle, AdminStyleInput, StyleAuditEntry } from '../../../shared/api-schemas.ts';
-import { DomainError } from '../../platform/domain/errors.ts';
-import type { Clock, Ids, User } from '../../platform/domain/ports.ts';
+
+import { DomainError } from '#platform/domain/errors.ts';
+import type { Clock, Ids, User } from '#platform/domain/ports.ts';
+import type { AdminStyle, AdminStyleInput, StyleAuditEntry } from '#shared/api-schemas.ts';
 import type { AdminStyleStore, AuditRecord, AuditStamp } from './ports.ts';
 import { DEFAULT_RECIPE } from './render-recipe.ts';
 import type { NewStyle, Style } from './style.ts';

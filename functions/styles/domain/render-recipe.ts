@@ -2,7 +2,7 @@
 // kept with the style in the table, so a style added later gets a look without code. The renderer crops
 // the reference photo around its subject, grades and stylises it, sets it on a backdrop, then lays a
 // texture and a frame over the whole picture. A task's copy may also carry the user's outfit.
-import type { OutfitLook } from '../../../shared/style-choices.ts';
+import type { OutfitLook } from '#shared/style-choices.ts';
 
 /** '#rrggbb' */
 export type Hex = string;

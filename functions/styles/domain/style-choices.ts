@@ -7,7 +7,7 @@ import {
   OUTFIT_LOOKS,
   type OutfitId,
   type TaskChoice,
-} from '../../../shared/style-choices.ts';
+} from '#shared/style-choices.ts';
 import type { RenderRecipe } from './render-recipe.ts';
 
 /** The setting sentence the provider reads, in the catalogue prompts' words. */

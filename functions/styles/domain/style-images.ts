@@ -1,11 +1,12 @@
 // Style pictures an admin uploads: the browser posts the file straight to storage, then the
 // server checks what it really is, decodes it in full and stores a re-encoded JPEG (no metadata), as it
 // does for reference photos. The picture is then served to every screen under /style-images/.
-import { STYLE_IMAGE_LIMITS, STYLE_IMAGE_PATH_PREFIX } from '../../../shared/admin-style-rules.ts';
-import type { PhotoType } from '../../../shared/photo-rules.ts';
+
+import { DomainError } from '#platform/domain/errors.ts';
+import type { Ids, User } from '#platform/domain/ports.ts';
+import { STYLE_IMAGE_LIMITS, STYLE_IMAGE_PATH_PREFIX } from '#shared/admin-style-rules.ts';
+import type { PhotoType } from '#shared/photo-rules.ts';
 import { isUploadId, newUploadId, photoFilename, sniffPhotoType, uploadIdOf } from '../../photos/public.ts';
-import { DomainError } from '../../platform/domain/errors.ts';
-import type { Ids, User } from '../../platform/domain/ports.ts';
 import type { StyleImageFiles, StyleImages } from './ports.ts';
 
 export interface StyleImageDeps {

@@ -3,10 +3,10 @@
 // import checks every entry, skips invalid ones and those whose name and category already exist, and
 // writes the rest in one transaction with its audit entry.
 import type * as z from 'zod/mini';
-import { STYLE_IMPORT_LIMITS } from '../../../shared/admin-style-rules.ts';
-import { type ImportResult, StyleTransferEntry } from '../../../shared/api-schemas.ts';
-import { DomainError } from '../../platform/domain/errors.ts';
-import type { User } from '../../platform/domain/ports.ts';
+import { DomainError } from '#platform/domain/errors.ts';
+import type { User } from '#platform/domain/ports.ts';
+import { STYLE_IMPORT_LIMITS } from '#shared/admin-style-rules.ts';
+import { type ImportResult, StyleTransferEntry } from '#shared/api-schemas.ts';
 import { ADMIN_STYLE_DEFAULTS, type AdminStyleDeps, stampFor } from './admin-styles.ts';
 import { STYLE_CATALOGUE } from './catalogue/index.ts';
 import type { NewStyle, Style } from './style.ts';

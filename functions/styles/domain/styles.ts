@@ -1,5 +1,5 @@
 // What the create screen reads: the active styles, in the order they were added.
-import type { Style as ApiStyle } from '../../../shared/api-schemas.ts';
+import type { Style as ApiStyle } from '#shared/api-schemas.ts';
 import type { Style } from './style.ts';
 import type { StyleReader } from './style-store.ts';
 

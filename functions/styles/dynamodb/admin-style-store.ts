@@ -14,8 +14,8 @@ import {
   isConditionFailure,
   isTransactionConflict,
   writtenUnlessConditionFails,
-} from '../../platform/dynamodb/conditions.ts';
-import { keys } from '../../platform/dynamodb/keys.ts';
+} from '#platform/dynamodb/conditions.ts';
+import { keys } from '#platform/dynamodb/keys.ts';
 import type { AdminStyleStore, AuditAction, AuditRecord, AuditStamp, StyleChange } from '../domain/ports.ts';
 import type { NewStyle, Style } from '../domain/style.ts';
 import { toItem, toStyle } from './style-items.ts';

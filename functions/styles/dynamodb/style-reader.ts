@@ -1,9 +1,9 @@
 // Reads styles back from the table, checked (style-items.ts). The avatars function needs only this; the
 // writer (style-store.ts) is bundled where styles are created or seeded.
 import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGet } from '../../platform/dynamodb/batch-get.ts';
-import { keys } from '../../platform/dynamodb/keys.ts';
-import { queryPages } from '../../platform/dynamodb/query-pages.ts';
+import { batchGet } from '#platform/dynamodb/batch-get.ts';
+import { keys } from '#platform/dynamodb/keys.ts';
+import { queryPages } from '#platform/dynamodb/query-pages.ts';
 import type { Style } from '../domain/style.ts';
 import type { StyleReader } from '../domain/style-store.ts';
 import { toStyle } from './style-items.ts';

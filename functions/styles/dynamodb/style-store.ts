@@ -2,9 +2,9 @@
 // claims each catalogue key with a conditional put in the same transaction as the style, so concurrent
 // seeders add each style once.
 import { PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGet } from '../../platform/dynamodb/batch-get.ts';
-import { isConditionFailure } from '../../platform/dynamodb/conditions.ts';
-import { keys } from '../../platform/dynamodb/keys.ts';
+import { batchGet } from '#platform/dynamodb/batch-get.ts';
+import { isConditionFailure } from '#platform/dynamodb/conditions.ts';
+import { keys } from '#platform/dynamodb/keys.ts';
 import type { NewStyle, Style } from '../domain/style.ts';
 import type { SeedResult, StyleStore } from '../domain/style-store.ts';
 import { toItem } from './style-items.ts';

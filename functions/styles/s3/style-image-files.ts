@@ -2,8 +2,8 @@
 //   uploads/<adminId>/<uploadId>   the browser's upload (the photos' own upload area and rules)
 //   style-images/<filename>        the checked, re-encoded picture, kept as long as styles may name it
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { readImage } from '#platform/s3/media-objects.ts';
 import { S3PhotoFiles, uploadIdOf } from '../../photos/public.ts';
-import { readImage } from '../../platform/s3/media-objects.ts';
 import type { StyleImageFiles } from '../domain/ports.ts';
 
 const STYLE_IMAGE_PREFIX = 'style-images/';

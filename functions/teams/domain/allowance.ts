@@ -2,7 +2,7 @@
 // avatars, counted in avatars (one per task, whatever the style's token price), plus the retries an admin
 // granted. Spent by a create, given back by a failed task and by the likeness guarantee (once per task:
 // the task's own condition holds the refund, functions/generation/dynamodb/task-money.ts).
-import { TEAM_LIMITS } from '../../../shared/team-rules.ts';
+import { TEAM_LIMITS } from '#shared/team-rules.ts';
 
 interface Allowance {
   /** what the seat gave plus the retries granted */

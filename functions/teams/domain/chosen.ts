@@ -1,10 +1,11 @@
 // "Chosen for my team" (docs/product.md, "Teams"): a member marks one of their finished team avatars as the
 // one their team sees; the dashboard, the CSV and the ZIP show that one only. A personal avatar, a withheld
 // one, an unfinished one or another person's cannot be chosen.
-import { TEAM_MESSAGES } from '../../../shared/team-rules.ts';
+
+import { DomainError } from '#platform/domain/errors.ts';
+import type { Clock, User } from '#platform/domain/ports.ts';
+import { TEAM_MESSAGES } from '#shared/team-rules.ts';
 import { downloadName, isTaskId, isWithheld, type TaskStore } from '../../generation/public.ts';
-import { DomainError } from '../../platform/domain/errors.ts';
-import type { Clock, User } from '../../platform/domain/ports.ts';
 import { type HeadshotFileDeps, headshotSizes } from './headshot-files.ts';
 import type { TeamArchiveQueue, TeamChoices } from './ports.ts';
 

@@ -2,7 +2,7 @@
 // exactly one of the allowed ones, compared in ASCII (IDNA, UTS 46) and without regard to case. A
 // subdomain (`acme.test.evil.example`, `mail.acme.test`), a longer name (`evilacme.test`), a trailing dot
 // (`acme.test.`) and a look-alike in another script (`аcme.test` with a Cyrillic а) are all other domains.
-import { parseEmailAddress } from '../../../shared/email-address.ts';
+import { parseEmailAddress } from '#shared/email-address.ts';
 
 const ASCII_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 

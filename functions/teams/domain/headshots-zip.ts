@@ -6,16 +6,16 @@
 // docs/operations.md "Team ZIP"), so the download finds it stored and is a redirect to it. Only a download
 // that comes before that job has stored the set builds it itself.
 import { createHash } from 'node:crypto';
-import { TEAM_MESSAGES } from '../../../shared/team-rules.ts';
+import { DomainError } from '#platform/domain/errors.ts';
+import type { User } from '#platform/domain/ports.ts';
+import { type LazyArchiveEntry, zipLength, zipStream } from '#platform/domain/zip-archive.ts';
+import { TEAM_MESSAGES } from '#shared/team-rules.ts';
 import {
   downloadName,
   GALLERY_LIMITS,
   type ResultFiles,
   type ResultImages,
 } from '../../generation/public.ts';
-import { DomainError } from '../../platform/domain/errors.ts';
-import type { User } from '../../platform/domain/ports.ts';
-import { type LazyArchiveEntry, zipLength, zipStream } from '../../platform/domain/zip-archive.ts';
 import { headshotSizes } from './headshot-files.ts';
 import type { Member, StoredTeamArchives, TeamDeps, TeamStore } from './ports.ts';
 import { teamForDownload } from './teams.ts';

@@ -3,9 +3,10 @@
 // address to use. It tells the team's name and language, an open link's domains and an emailed invitation's
 // address (while it can still be used), nothing else: no id, seats or members. Limited per client address,
 // as the login link's look is (accounts/rate-limits.ts): each answer says whether a code exists.
-import type { JoinPreview } from '../../../shared/api-schemas.ts';
+
+import type { Clock, Ids, RateLimiter, User } from '#platform/domain/ports.ts';
+import type { JoinPreview } from '#shared/api-schemas.ts';
 import { enforceLimits, type RateLimitPolicy } from '../../accounts/public.ts';
-import type { Clock, Ids, RateLimiter, User } from '../../platform/domain/ports.ts';
 import { emailDomainAllowed } from './domains.ts';
 import type { JoinCode, Team, TeamStore } from './ports.ts';
 import { teamError } from './team-access.ts';

@@ -1,7 +1,7 @@
 // The team's open invitation links as the owner and admins see them after the page that made them is gone
 // (docs/product.md, "Teams"): the ones that still let someone join, with their domains, uses and cap, expiry,
 // who made each and when. Never the code: only its SHA-256 is stored, and the list would not say it anyway.
-import type { User } from '../../platform/domain/ports.ts';
+import type { User } from '#platform/domain/ports.ts';
 import type { InviteLinkRecord, TeamDeps } from './ports.ts';
 import { teamFor } from './team-access.ts';
 

@@ -1,7 +1,7 @@
 // The dashboard's CSV of members (docs/product.md, "Teams"): name, email, status, the chosen headshot's file
 // name, its likeness, and the dates, one row per member, written page by page from the team-keyed Query (one
 // page of members in memory at a time). Never a member's photos or personal avatars.
-import type { Language } from '../../../shared/language.ts';
+import type { Language } from '#shared/language.ts';
 import type { TeamDeps } from './ports.ts';
 import { memberView } from './teams.ts';
 

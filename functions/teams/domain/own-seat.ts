@@ -3,7 +3,7 @@
 // however many ask at once), and then create from the team's allowance like any member; they may give it
 // back, which follows a member's leaving: the seat returns only when nothing was created from it, and their
 // chosen headshot leaves the team's ZIP.
-import type { User } from '../../platform/domain/ports.ts';
+import type { User } from '#platform/domain/ports.ts';
 import { allowanceOfSeat } from './allowance.ts';
 import type { TeamDeps } from './ports.ts';
 import { teamError, teamFor } from './team-access.ts';

@@ -1,11 +1,12 @@
 // Ports of the teams domain (docs/product.md, "Teams"): the one store of teams, members, invitations,
 // links and seats; the mailer, clock and ids of functions/accounts/domain/ports.ts; the payment provider's checkout
 // for seats; the stored files the CSV and the ZIP are made of. No AWS, no HTTP.
-import type { Language } from '../../../shared/language.ts';
-import type { MemberStatus, TeamRole } from '../../../shared/team-rules.ts';
+
+import type { Clock, Ids, Mailer, RateLimiter, User, UserReader } from '#platform/domain/ports.ts';
+import type { Language } from '#shared/language.ts';
+import type { MemberStatus, TeamRole } from '#shared/team-rules.ts';
 import type { Allowed, TeamPayers } from '../../generation/public.ts';
 import type { MemberPhotos } from '../../photos/public.ts';
-import type { Clock, Ids, Mailer, RateLimiter, User, UserReader } from '../../platform/domain/ports.ts';
 
 export interface Team {
   id: string;

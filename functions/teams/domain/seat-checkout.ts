@@ -1,10 +1,11 @@
 // Seats (docs/product.md, "Teams"; docs/payments.md, "Team seats"): owner and admins buy them through a
 // Stripe Checkout. Served by the billing group, which carries the Stripe SDK already (the teams function
 // stays without it); it reads only the caller's pointer and the team to check them (team-access.ts).
-import type { SeatPurchase } from '../../../shared/api-schemas.ts';
-import type { Language } from '../../../shared/language.ts';
-import { DomainError } from '../../platform/domain/errors.ts';
-import type { Clock, Ids, User } from '../../platform/domain/ports.ts';
+
+import { DomainError } from '#platform/domain/errors.ts';
+import type { Clock, Ids, User } from '#platform/domain/ports.ts';
+import type { SeatPurchase } from '#shared/api-schemas.ts';
+import type { Language } from '#shared/language.ts';
 import type { SeatCheckoutProvider, SeatCheckoutRecords, Team, TeamAccessReads } from './ports.ts';
 import { teamFor, teamPageUrl } from './team-access.ts';
 

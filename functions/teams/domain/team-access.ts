@@ -2,10 +2,11 @@
 // group serves the route (the teams group; the billing group's seat checkout, seat-checkout.ts). Someone
 // outside the team (an admin of another team included) is told the team does not exist (404); a member
 // asking for an admin action is refused (403).
-import type { Language } from '../../../shared/language.ts';
-import { TEAM_MESSAGES, type TeamMessageId, type TeamRole } from '../../../shared/team-rules.ts';
-import { DomainError, type DomainErrorCode } from '../../platform/domain/errors.ts';
-import type { User } from '../../platform/domain/ports.ts';
+
+import { DomainError, type DomainErrorCode } from '#platform/domain/errors.ts';
+import type { User } from '#platform/domain/ports.ts';
+import type { Language } from '#shared/language.ts';
+import { TEAM_MESSAGES, type TeamMessageId, type TeamRole } from '#shared/team-rules.ts';
 import type { Team, TeamAccessReads } from './ports.ts';
 
 export const teamError = (code: DomainErrorCode, lang: Language, id: TeamMessageId): DomainError =>

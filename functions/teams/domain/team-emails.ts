@@ -3,10 +3,11 @@
 // quota of each kind (derived from its seats: shared/team-rules.ts teamEmailsPerDay), one address hears from
 // one team at most once a day whatever happened to its member row (keyed by team and the address's hash,
 // so invite, remove and invite again cannot send twice), and the team's name is rendered defanged.
-import type { Language } from '../../../shared/language.ts';
-import { TEAM_LIMIT_WORDS, TEAM_LIMITS, teamEmailsPerDay } from '../../../shared/team-rules.ts';
-import { RateLimitedError } from '../../platform/domain/errors.ts';
-import type { Ids, RateLimiter } from '../../platform/domain/ports.ts';
+
+import { RateLimitedError } from '#platform/domain/errors.ts';
+import type { Ids, RateLimiter } from '#platform/domain/ports.ts';
+import type { Language } from '#shared/language.ts';
+import { TEAM_LIMIT_WORDS, TEAM_LIMITS, teamEmailsPerDay } from '#shared/team-rules.ts';
 import type { Team } from './ports.ts';
 
 const DAY = 24 * 60 * 60;

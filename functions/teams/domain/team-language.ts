@@ -1,8 +1,9 @@
 // The language a team's emails are written in (docs/product.md, "Teams"): set when the team is made (the
 // owner's page language), changed on the team page by its owner or admins. An invitation is written in it,
 // with the other language below, and its join link opens the team page in it.
-import { LANGUAGES, type Language } from '../../../shared/language.ts';
-import type { User } from '../../platform/domain/ports.ts';
+
+import type { User } from '#platform/domain/ports.ts';
+import { LANGUAGES, type Language } from '#shared/language.ts';
 import type { TeamDeps } from './ports.ts';
 import { teamError, teamFor } from './team-access.ts';
 

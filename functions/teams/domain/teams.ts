@@ -5,9 +5,13 @@
 // admin action is refused (403); seats are bought in seat-checkout.ts. Owners and admins never see a member's photos or personal avatars, and a team avatar only
 // once the member chose it (docs/faces.md).
 
-import type { TeamMember } from '../../../shared/api-schemas.ts';
-import { parseEmailAddress } from '../../../shared/email-address.ts';
-import type { Language } from '../../../shared/language.ts';
+import { noticeEmail } from '#platform/domain/email-layout.ts';
+import { type DomainErrorCode, InviteRoomError } from '#platform/domain/errors.ts';
+import { inOrder } from '#platform/domain/in-order.ts';
+import type { Clock, User } from '#platform/domain/ports.ts';
+import type { TeamMember } from '#shared/api-schemas.ts';
+import { parseEmailAddress } from '#shared/email-address.ts';
+import type { Language } from '#shared/language.ts';
 import {
   type MemberStatus,
   maxPendingInvites,
@@ -16,13 +20,9 @@ import {
   TEAM_MESSAGES,
   type TeamMessageId,
   teamNameProblem,
-} from '../../../shared/team-rules.ts';
+} from '#shared/team-rules.ts';
 import { type Allowed, GALLERY_LIMITS, type ResultFiles } from '../../generation/public.ts';
 import { photosReadyUntil } from '../../photos/public.ts';
-import { noticeEmail } from '../../platform/domain/email-layout.ts';
-import { type DomainErrorCode, InviteRoomError } from '../../platform/domain/errors.ts';
-import { inOrder } from '../../platform/domain/in-order.ts';
-import type { Clock, User } from '../../platform/domain/ports.ts';
 import { allowanceOfSeat } from './allowance.ts';
 import { emailDomainAllowed, normaliseDomain } from './domains.ts';
 import type { Member, Team, TeamDeps, TeamStore } from './ports.ts';

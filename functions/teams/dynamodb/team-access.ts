@@ -2,10 +2,10 @@
 // account's team pointer and the team. Apart from team-store.ts so the billing group's seat checkout carries
 // only GetItem (infra/group-needs.ts lists each bundle's table actions).
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { TeamRole } from '../../../shared/team-rules.ts';
+import { consistentGet } from '#platform/dynamodb/client.ts';
+import { keys } from '#platform/dynamodb/keys.ts';
+import type { TeamRole } from '#shared/team-rules.ts';
 import type { Allowed } from '../../generation/public.ts';
-import { consistentGet } from '../../platform/dynamodb/client.ts';
-import { keys } from '../../platform/dynamodb/keys.ts';
 import type { Membership, Team, TeamAccessReads } from '../domain/ports.ts';
 
 type Item = Record<string, unknown>;

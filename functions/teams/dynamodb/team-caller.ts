@@ -3,10 +3,10 @@
 // (functions/teams/early-reads.ts). Three reads by key in one request rather than three: on the dashboard's
 // page they run beside its Query, so the page waits on about that Query alone.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { User } from '../../platform/domain/ports.ts';
-import { batchGet } from '../../platform/dynamodb/batch-get.ts';
-import { keys } from '../../platform/dynamodb/keys.ts';
-import { liveUser } from '../../platform/dynamodb/user-reader.ts';
+import type { User } from '#platform/domain/ports.ts';
+import { batchGet } from '#platform/dynamodb/batch-get.ts';
+import { keys } from '#platform/dynamodb/keys.ts';
+import { liveUser } from '#platform/dynamodb/user-reader.ts';
 import type { Membership, Team } from '../domain/ports.ts';
 import { toMembership, toTeam } from './team-access.ts';
 

@@ -1,7 +1,7 @@
 // The team's own ledger (docs/data-model.md, "Teams"): one entry per seat purchase and per seat refund,
 // written in the webhook's transactions (billing-credits.ts creditTeamSeats, clawBackRefund).
-import type { TransactItem } from '../../platform/dynamodb/balance-transaction.ts';
-import { keys } from '../../platform/dynamodb/keys.ts';
+import type { TransactItem } from '#platform/dynamodb/balance-transaction.ts';
+import { keys } from '#platform/dynamodb/keys.ts';
 
 /**
  * The team's own ledger (docs/data-model.md, "Teams"): seats bought (`seats_purchase`) and seats taken back

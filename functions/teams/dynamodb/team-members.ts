@@ -2,8 +2,8 @@
 // (functions/teams/domain/ports.ts TeamStore.listMembers). Apart from team-store.ts so the privacy job
 // function, which builds a team's ZIP ahead of its download, carries only this Query.
 import { type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { TeamRole } from '../../../shared/team-rules.ts';
-import { keys } from '../../platform/dynamodb/keys.ts';
+import { keys } from '#platform/dynamodb/keys.ts';
+import type { TeamRole } from '#shared/team-rules.ts';
 import type { ChosenHeadshot, Member, MembersPage, TeamStore } from '../domain/ports.ts';
 
 type Item = Record<string, unknown>;

@@ -4,9 +4,9 @@
 // without leaving: the claim is released, the counter comes down only when nothing was created from the
 // seat, and the chosen headshot goes with the task's mark.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { type TransactItem, transactWithRetry } from '../../platform/dynamodb/balance-transaction.ts';
-import { consistentGet } from '../../platform/dynamodb/client.ts';
-import { keys } from '../../platform/dynamodb/keys.ts';
+import { type TransactItem, transactWithRetry } from '#platform/dynamodb/balance-transaction.ts';
+import { consistentGet } from '#platform/dynamodb/client.ts';
+import { keys } from '#platform/dynamodb/keys.ts';
 import type { SeatTaken, TeamStore } from '../domain/ports.ts';
 import { chosenMarkRelease, seatClaimPut, seatClaimRelease, seatRelease } from './team-seat-claims.ts';
 

@@ -2,10 +2,10 @@
 // task transaction. Apart from team-store.ts so the avatars group and the worker carry only these reads and
 // writes (infra/group-needs.ts lists each bundle's table actions).
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { type TransactItem, transactWithRetry } from '#platform/dynamodb/balance-transaction.ts';
+import { consistentGet } from '#platform/dynamodb/client.ts';
+import { keys } from '#platform/dynamodb/keys.ts';
 import type { Allowed, TeamPayer, TeamPayers } from '../../generation/public.ts';
-import { type TransactItem, transactWithRetry } from '../../platform/dynamodb/balance-transaction.ts';
-import { consistentGet } from '../../platform/dynamodb/client.ts';
-import { keys } from '../../platform/dynamodb/keys.ts';
 import type { ChosenHeadshot, Membership, TeamChoices } from '../domain/ports.ts';
 import { DynamoTeamAccess } from './team-access.ts';
 

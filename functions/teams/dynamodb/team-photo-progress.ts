@@ -2,9 +2,9 @@
 // kept photos are enough, on their row, found by their pointer (two reads by key, one conditional update;
 // nothing for someone in no team). Apart from team-store.ts so the photo bundles carry only this.
 import { type DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { writtenUnlessConditionFails } from '#platform/dynamodb/conditions.ts';
+import { keys, TTL_ATTRIBUTE } from '#platform/dynamodb/keys.ts';
 import type { MemberPhotos, TeamPhotoProgress } from '../../photos/public.ts';
-import { writtenUnlessConditionFails } from '../../platform/dynamodb/conditions.ts';
-import { keys, TTL_ATTRIBUTE } from '../../platform/dynamodb/keys.ts';
 
 /**
  * A joining person's kept photos, only their expiries (the photo store's places, photo-store.ts): one Query

@@ -4,9 +4,10 @@
 // transaction, under `attribute_not_exists`: a second address of the same mailbox is refused by the database,
 // however many join at once. Leaving, a removal and the account's deletion release it in theirs, so the same
 // person may join again; a dissolved team's partition goes with its claims.
-import { mailboxOf } from '../../../shared/email-address.ts';
-import type { TransactItem } from '../../platform/dynamodb/balance-transaction.ts';
-import { keys } from '../../platform/dynamodb/keys.ts';
+
+import type { TransactItem } from '#platform/dynamodb/balance-transaction.ts';
+import { keys } from '#platform/dynamodb/keys.ts';
+import { mailboxOf } from '#shared/email-address.ts';
 
 /** The join's share: the claim of `email`'s mailbox by the joining member (fails when another holds it). */
 export function seatClaimPut(table: string, teamId: string, email: string, memberId: string): TransactItem {

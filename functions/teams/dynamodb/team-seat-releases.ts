@@ -1,10 +1,10 @@
 // What a member's departure (leaving, a removal, the account's deletion) gives back in its own transaction: the
 // mailbox's seat claim (team-seat-claims.ts), the "Chosen for my team" mark on their task, and the seat.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { mailboxOf } from '../../../shared/email-address.ts';
-import type { TransactItem } from '../../platform/dynamodb/balance-transaction.ts';
-import { consistentGet } from '../../platform/dynamodb/client.ts';
-import { keys } from '../../platform/dynamodb/keys.ts';
+import type { TransactItem } from '#platform/dynamodb/balance-transaction.ts';
+import { consistentGet } from '#platform/dynamodb/client.ts';
+import { keys } from '#platform/dynamodb/keys.ts';
+import { mailboxOf } from '#shared/email-address.ts';
 
 /**
  * A departure's share: the claim of the member's mailbox, when this member holds it (read first; a member

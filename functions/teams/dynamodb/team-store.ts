@@ -3,14 +3,14 @@
 // write that changes it: a join takes a seat under `seats_used < seats_total` in the same transaction as
 // the member, the account's pointer (one team per person) and the link's use counter.
 import { type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Language } from '../../../shared/language.ts';
+import { type TransactItem, transactWithRetry } from '#platform/dynamodb/balance-transaction.ts';
+import { batchGet } from '#platform/dynamodb/batch-get.ts';
+import { consistentGet } from '#platform/dynamodb/client.ts';
+import { writtenUnlessConditionFails } from '#platform/dynamodb/conditions.ts';
+import { keys, ownedBy, TTL_ATTRIBUTE } from '#platform/dynamodb/keys.ts';
+import { queryPages } from '#platform/dynamodb/query-pages.ts';
+import type { Language } from '#shared/language.ts';
 import type { Allowed, TeamPayer } from '../../generation/public.ts';
-import { type TransactItem, transactWithRetry } from '../../platform/dynamodb/balance-transaction.ts';
-import { batchGet } from '../../platform/dynamodb/batch-get.ts';
-import { consistentGet } from '../../platform/dynamodb/client.ts';
-import { writtenUnlessConditionFails } from '../../platform/dynamodb/conditions.ts';
-import { keys, ownedBy, TTL_ATTRIBUTE } from '../../platform/dynamodb/keys.ts';
-import { queryPages } from '../../platform/dynamodb/query-pages.ts';
 import type {
   ChosenHeadshot,
   InviteLinkRecord,

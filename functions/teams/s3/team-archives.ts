@@ -3,9 +3,9 @@
 // one may hold the headshot of a member who has left or deleted their account (docs/operations.md, "Team
 // ZIP"). Only the privacy job function, which builds them, loads this module.
 import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
+import { deleteKeys } from '#platform/s3/delete-keys.ts';
+import { owner } from '#platform/s3/media-objects.ts';
 import { archiveKey, RESULT_PREFIXES } from '../../generation/public.ts';
-import { deleteKeys } from '../../platform/s3/delete-keys.ts';
-import { owner } from '../../platform/s3/media-objects.ts';
 import type { StoredTeamArchives } from '../domain/ports.ts';
 
 const SET_FILE = /\/([0-9a-f]{16,64})\.zip$/;

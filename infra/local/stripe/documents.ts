@@ -1,6 +1,6 @@
 // The documents Stripe hosts for a customer: a charge's receipt (its `receipt_url`) and an invoice's page
 // (its `hosted_invoice_url`), in the locale of the checkout that made them.
-import type { Language } from '../../../shared/language.ts';
+import type { Language } from '#shared/language.ts';
 import { subscriptionItem } from './objects.ts';
 import { esc, pageShell } from './page-style.ts';
 import { day, money, type PageText, textFor } from './page-text.ts';

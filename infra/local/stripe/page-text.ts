@@ -1,5 +1,5 @@
 // The hosted pages' words, in the checkout's or portal's locale (English by default, French).
-import type { Language } from '../../../shared/language.ts';
+import type { Language } from '#shared/language.ts';
 export const PAGE_TEXT = {
   en: {
     banner:

@@ -1,6 +1,6 @@
 // The hosted checkout page and the billing portal page, rendered on the server (plain forms, no script).
 
-import type { Language } from '../../../shared/language.ts';
+import type { Language } from '#shared/language.ts';
 import { subscriptionItem } from './objects.ts';
 import { esc, pageShell } from './page-style.ts';
 import { day, money, type PageText, textFor } from './page-text.ts';

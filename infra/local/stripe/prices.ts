@@ -1,7 +1,7 @@
 // The stand-in's prices and products: the catalogue (shared/catalogue.ts), one price per plan, with ids
 // that say they are local. STRIPE_PRICES for the functions is built from the same list.
-import { CURRENCY, SUBSCRIPTION, TOKEN_PACKS } from '../../../shared/catalogue.ts';
-import { TEAM_SEAT } from '../../../shared/team-rules.ts';
+import { CURRENCY, SUBSCRIPTION, TOKEN_PACKS } from '#shared/catalogue.ts';
+import { TEAM_SEAT } from '#shared/team-rules.ts';
 
 type Plan = (typeof TOKEN_PACKS)[number] | typeof SUBSCRIPTION | typeof TEAM_SEAT;
 const PLANS: readonly Plan[] = [...TOKEN_PACKS, SUBSCRIPTION, TEAM_SEAT];

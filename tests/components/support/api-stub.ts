@@ -5,14 +5,8 @@
 // answer cannot drift from the contract the server is held to; a call to a route the test did not stub
 // fails the test.
 import * as z from 'zod/mini';
-import {
-  type ApiRoute,
-  apiRoutes,
-  matchPath,
-  type ResponseOf,
-  type RouteId,
-} from '../../../shared/api-routes.ts';
-import { ErrorBody } from '../../../shared/api-schemas.ts';
+import { type ApiRoute, apiRoutes, matchPath, type ResponseOf, type RouteId } from '#shared/api-routes.ts';
+import { ErrorBody } from '#shared/api-schemas.ts';
 
 /** Where the SPA is served from, and the API's origin (what /config.json answers), in these tests. */
 const APP_URL = 'http://app.test';

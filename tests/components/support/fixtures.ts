@@ -1,6 +1,6 @@
 // The API's answers the screens read, built to the route table's schemas (the stub checks them again).
-import type { AvatarTask, PhotoFile, PhotoList, Style } from '../../../shared/api-schemas.ts';
-import { PHOTO_CONSENT_VERSION } from '../../../shared/photo-rules.ts';
+import type { AvatarTask, PhotoFile, PhotoList, Style } from '#shared/api-schemas.ts';
+import { PHOTO_CONSENT_VERSION } from '#shared/photo-rules.ts';
 
 /** A style of the catalogue; `fr` gives it French words. */
 export const aStyle = (id: number, over: Partial<Style> = {}): Style => ({

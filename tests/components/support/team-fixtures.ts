@@ -1,6 +1,6 @@
 // The Team screen's answers (team-screens, team-email-limits, team-purchases): a team, a member's row, and the
 // reads the page makes for its owner, built to the route table's schemas (the stub checks them again).
-import type { MyTeam, SeatPurchase, Style, TeamMember } from '../../../shared/api-schemas.ts';
+import type { MyTeam, SeatPurchase, Style, TeamMember } from '#shared/api-schemas.ts';
 import { apiStub, ok } from './api-stub.ts';
 
 /** The caller's team: Acme, owned by them, 3 seats of which 1 is used. */

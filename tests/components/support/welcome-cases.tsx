@@ -3,7 +3,7 @@
 // and /app/create and /fr/app/create are two screens.
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import type { UserInfo } from '../../../shared/api-schemas.ts';
+import type { UserInfo } from '#shared/api-schemas.ts';
 import { apiStub, fail, ok } from './api-stub.ts';
 import { aPhoto, aStyle, photoList } from './fixtures.ts';
 import { aUser, renderApp } from './render.tsx';

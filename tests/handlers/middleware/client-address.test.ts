@@ -5,12 +5,12 @@
 // anywhere else a client would choose its own address with it.
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { VIEWER_ADDRESS_HEADER } from '../../../functions/platform/http/client-address.ts';
-import { routeFor, stateOf } from '../../../functions/platform/http/middleware.ts';
-import { fromOriginOnly, ORIGIN_VERIFY_HEADER } from '../../../functions/platform/http/origin-verify.ts';
-import { functionLogger } from '../../../functions/platform/observability/logger.ts';
-import { type ApiRoute, apiRoutes, routeKey } from '../../../shared/api-routes.ts';
-import { CAPTURE_LIMITS } from '../../../shared/capture-rules.ts';
+import { VIEWER_ADDRESS_HEADER } from '#platform/http/client-address.ts';
+import { routeFor, stateOf } from '#platform/http/middleware.ts';
+import { fromOriginOnly, ORIGIN_VERIFY_HEADER } from '#platform/http/origin-verify.ts';
+import { functionLogger } from '#platform/observability/logger.ts';
+import { type ApiRoute, apiRoutes, routeKey } from '#shared/api-routes.ts';
+import { CAPTURE_LIMITS } from '#shared/capture-rules.ts';
 import {
   buildGroupHandler,
   call,

@@ -1,7 +1,7 @@
 // functions/platform/http/cookies.ts: the sign-in cookies, as API Gateway (payload 2.0) hands them over and as the
 // answer sets them.
 import { describe, expect, it } from 'vitest';
-import { clearCookie, readCookie, setCookie } from '../../../functions/platform/http/cookies.ts';
+import { clearCookie, readCookie, setCookie } from '#platform/http/cookies.ts';
 import { routeEvent } from '../../support/handler-events.ts';
 
 const LINK = { name: 'aivatar_link', secure: false, sameSite: 'Lax' as const };

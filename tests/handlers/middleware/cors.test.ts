@@ -1,7 +1,7 @@
 // functions/platform/http/cors.ts: the CORS headers on every answer to the web app's origin, and the preflight.
 import { describe, expect, it } from 'vitest';
-import { crossOrigin, preflight } from '../../../functions/platform/http/cors.ts';
-import { API_CORS } from '../../../shared/api-cors.ts';
+import { crossOrigin, preflight } from '#platform/http/cors.ts';
+import { API_CORS } from '#shared/api-cors.ts';
 import { preflightEvent, routeEvent, WEB_URL } from '../../support/handler-events.ts';
 import { middyRequest, runBefore } from './request.ts';
 

@@ -6,10 +6,10 @@ import {
   NotEnoughTokensError,
   RateLimitedError,
   SubscriptionExistsError,
-} from '../../../functions/platform/domain/errors.ts';
-import { RequestError } from '../../../functions/platform/http/error-mapper.ts';
-import { errorResponses, routeFor } from '../../../functions/platform/http/middleware.ts';
-import { type ApiRoute, apiRoutes, routeKey } from '../../../shared/api-routes.ts';
+} from '#platform/domain/errors.ts';
+import { RequestError } from '#platform/http/error-mapper.ts';
+import { errorResponses, routeFor } from '#platform/http/middleware.ts';
+import { type ApiRoute, apiRoutes, routeKey } from '#shared/api-routes.ts';
 import { routeEvent } from '../../support/handler-events.ts';
 import { middyRequest, runBefore } from './request.ts';
 

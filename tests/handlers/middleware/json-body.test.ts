@@ -1,13 +1,8 @@
 // functions/platform/http/middleware.ts's jsonBody: a body is JSON of the route's schema, at most 16 KiB, or a 400
 // that says why in words a person reads.
 import { describe, expect, it } from 'vitest';
-import {
-  jsonBody,
-  MAX_JSON_BODY_BYTES,
-  routeFor,
-  stateOf,
-} from '../../../functions/platform/http/middleware.ts';
-import { type ApiRoute, apiRoutes, type RouteId, routeKey } from '../../../shared/api-routes.ts';
+import { jsonBody, MAX_JSON_BODY_BYTES, routeFor, stateOf } from '#platform/http/middleware.ts';
+import { type ApiRoute, apiRoutes, type RouteId, routeKey } from '#shared/api-routes.ts';
 import { type EventOptions, routeEvent } from '../../support/handler-events.ts';
 import { middyRequest, runBefore } from './request.ts';
 

@@ -9,7 +9,7 @@ import {
   originVerifier,
   PREVIOUS_VALUE_ACCEPTED_MS,
   REREAD_AFTER_MS,
-} from '../../../functions/platform/http/origin-verify.ts';
+} from '#platform/http/origin-verify.ts';
 import { type FakeSecretsManager, startFakeSecretsManager } from '../../support/fake-secrets-manager.ts';
 import {
   buildGroupHandler,

@@ -1,8 +1,8 @@
 // functions/platform/http/middleware.ts's routeFor: the route of the event, its parameters, the client's address and
 // the correlation id (API Gateway's request id).
 import { describe, expect, it } from 'vitest';
-import { routeFor, stateOf } from '../../../functions/platform/http/middleware.ts';
-import { type ApiRoute, apiRoutes, routeKey } from '../../../shared/api-routes.ts';
+import { routeFor, stateOf } from '#platform/http/middleware.ts';
+import { type ApiRoute, apiRoutes, routeKey } from '#shared/api-routes.ts';
 import { apiEvent, routeEvent } from '../../support/handler-events.ts';
 import { middyRequest, runBefore } from './request.ts';
 

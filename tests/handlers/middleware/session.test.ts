@@ -2,9 +2,9 @@
 // a user or admin route needs a session (Authorization: Bearer or Token); ?token= is only ever a download
 // link, on the routes that answer a file.
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../../functions/platform/domain/ports.ts';
-import { routeFor, session, stateOf } from '../../../functions/platform/http/middleware.ts';
-import { type ApiRoute, apiRoutes, type RouteId, routeKey } from '../../../shared/api-routes.ts';
+import type { User } from '#platform/domain/ports.ts';
+import { routeFor, session, stateOf } from '#platform/http/middleware.ts';
+import { type ApiRoute, apiRoutes, type RouteId, routeKey } from '#shared/api-routes.ts';
 import { routeEvent } from '../../support/handler-events.ts';
 import { middyRequest, runBefore } from './request.ts';
 

@@ -4,6 +4,9 @@
 // Each write checks every condition of its transaction before changing anything, with no await in between:
 // of two concurrent writes exactly one wins, and a lost transaction writes nothing, as DynamoDB decides.
 
+import { DomainError } from '#platform/domain/errors.ts';
+import type { Clock, Role, User } from '#platform/domain/ports.ts';
+import type { LedgerEntry } from '#shared/api-schemas.ts';
 import type {
   AccountStore,
   Activation,
@@ -15,9 +18,6 @@ import type {
   RedeemResult,
   VerifiedIdentity,
 } from '../../../functions/accounts/domain/ports.ts';
-import { DomainError } from '../../../functions/platform/domain/errors.ts';
-import type { Clock, Role, User } from '../../../functions/platform/domain/ports.ts';
-import type { LedgerEntry } from '../../../shared/api-schemas.ts';
 import { conditionFailed } from './conditions.ts';
 
 interface AccountRow {

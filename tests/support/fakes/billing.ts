@@ -3,6 +3,8 @@
 // checkout held at a time, none while a subscription is live; a checkout recorded once), and the payment
 // provider as the Stripe stand-in answers the checkout calls. Accounts live in a FakeAccountStore, as
 // billing's fields live on the account item.
+
+import type { Language } from '#shared/api-schemas.ts';
 import type {
   BillingAccount,
   BillingStore,
@@ -14,7 +16,6 @@ import type {
   PaymentProvider,
   SubscriptionSnapshot,
 } from '../../../functions/billing/domain/ports.ts';
-import type { Language } from '../../../shared/api-schemas.ts';
 import type { FakeAccountStore } from './account-store.ts';
 import { conditionFailed } from './conditions.ts';
 

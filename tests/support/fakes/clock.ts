@@ -1,6 +1,6 @@
 // A clock the test moves by hand (Clock in functions/accounts/domain/ports.ts). The fakes that expire things (links,
 // rate windows, pending accounts, photos) read this one, so `advance` is how a test lets time pass.
-import type { Clock } from '../../../functions/platform/domain/ports.ts';
+import type { Clock } from '#platform/domain/ports.ts';
 
 export class FakeClock implements Clock {
   private seconds: number;

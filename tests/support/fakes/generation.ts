@@ -1,22 +1,20 @@
 // Generation and privacy wired over the fakes, the way functions/{generation,privacy}/wiring.ts
 // wire the adapters: one account store, one task store, one media bucket (results, photos' copies,
 // exports) for everything a test drives.
+
+import type { BusinessMetric, Metrics } from '#platform/domain/metrics.ts';
+import type { User } from '#platform/domain/ports.ts';
+import { DEFAULT_PROVIDER_BUDGET, type ProviderBudgetLimits } from '#platform/domain/provider-limits.ts';
+import { PHOTO_CONSENT_VERSION } from '#shared/photo-rules.ts';
 import type { AbandonDeps } from '../../../functions/generation/domain/abandoned-tasks.ts';
 import type { CreateDeps } from '../../../functions/generation/domain/create-batch.ts';
 import type { GalleryDeps } from '../../../functions/generation/domain/gallery.ts';
 import type { WorkerDeps } from '../../../functions/generation/domain/worker.ts';
 import { newUploadId, photoFilename } from '../../../functions/photos/domain/photo-names.ts';
-import type { BusinessMetric, Metrics } from '../../../functions/platform/domain/metrics.ts';
-import type { User } from '../../../functions/platform/domain/ports.ts';
-import {
-  DEFAULT_PROVIDER_BUDGET,
-  type ProviderBudgetLimits,
-} from '../../../functions/platform/domain/provider-limits.ts';
 import type { PrivacyJobDeps, PrivacyRequestDeps } from '../../../functions/privacy/domain/ports.ts';
 import { STYLE_CATALOGUE } from '../../../functions/styles/domain/catalogue/index.ts';
 import { fromCatalogue, type Style } from '../../../functions/styles/domain/style.ts';
 import type { StyleReader } from '../../../functions/styles/domain/style-store.ts';
-import { PHOTO_CONSENT_VERSION } from '../../../shared/photo-rules.ts';
 import { FakeAccountStore } from './account-store.ts';
 import { FakeClock } from './clock.ts';
 import { FakeIds } from './ids.ts';

@@ -2,7 +2,7 @@
 // BROWSER_SECRET accepts. Hashes are SHA-256, as the real ones (functions/platform/system.ts), so a hash a
 // test computes matches what the domain stored.
 import { createHash } from 'node:crypto';
-import type { Ids } from '../../../functions/platform/domain/ports.ts';
+import type { Ids } from '#platform/domain/ports.ts';
 
 export class FakeIds implements Ids {
   private ids = 0;

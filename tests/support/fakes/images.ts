@@ -6,6 +6,8 @@
 // functions/photos/domain/orientation.ts) moves that row to another edge: the analyzer finds it there and knows
 // how the face lies. A face lying on its side is found as the real model finds one (docs/faces.md, "Sideways
 // photos"): the landmarks squeezed into the box and a descriptor far from the same face upright.
+
+import { FACE_RULES } from '#shared/face-rules.ts';
 import type {
   AnalyseOptions,
   DetectedFace,
@@ -16,7 +18,6 @@ import type {
 } from '../../../functions/photos/domain/faces/ports.ts';
 import type { Turn } from '../../../functions/photos/domain/orientation.ts';
 import type { PhotoImages, PrepareLimits, PrepareResult } from '../../../functions/photos/domain/ports.ts';
-import { FACE_RULES } from '../../../shared/face-rules.ts';
 
 export interface FakeFace {
   /** who it is: the same person gives the same descriptor, two people descriptors far apart */

@@ -2,6 +2,7 @@
 // same contract suite as its adapter (tests/contracts/*.contract.ts), so it cannot drift from it.
 // The builders wire the fakes the way functions/<area>/wiring.ts wire the adapters.
 
+import { SUBSCRIPTION, TOKEN_PACKS } from '#shared/catalogue.ts';
 import type { AccountDeps } from '../../../functions/accounts/domain/accounts.ts';
 import { DEFAULT_RATE_LIMITS } from '../../../functions/accounts/domain/rate-limits.ts';
 import { JwtSessionTokens } from '../../../functions/accounts/jose/jwt-sessions.ts';
@@ -9,7 +10,6 @@ import type { BillingDeps } from '../../../functions/billing/domain/checkout.ts'
 import type { WebhookDeps } from '../../../functions/billing/domain/webhook.ts';
 import { HmacCaptureCodes } from '../../../functions/photos/capture-codes.ts';
 import type { PhotoIntakeDeps } from '../../../functions/photos/domain/ports.ts';
-import { SUBSCRIPTION, TOKEN_PACKS } from '../../../shared/catalogue.ts';
 import { FakeAccountStore } from './account-store.ts';
 import { FakePaymentProvider } from './billing.ts';
 import { FakeCaptureLinkStore } from './capture-link-store.ts';
@@ -43,7 +43,7 @@ export { FakeTaskQueue } from './task-queue.ts';
 export { FakeTeamStore } from './team-store.ts';
 export { FakeWebhookStore } from './webhook-store.ts';
 
-import type { Log } from '../../../functions/platform/domain/ports.ts';
+import type { Log } from '#platform/domain/ports.ts';
 
 export interface LogLine {
   level: 'info' | 'warn' | 'error';

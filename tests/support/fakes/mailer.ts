@@ -1,6 +1,6 @@
 // The mailer's in-memory outbox (Mailer in functions/accounts/domain/ports.ts); the local stand-in writes files
 // instead (functions/platform/mail/outbox-mailer.ts). Both keep every email whole, in sending order.
-import type { Mailer, OutgoingEmail } from '../../../functions/platform/domain/ports.ts';
+import type { Mailer, OutgoingEmail } from '#platform/domain/ports.ts';
 
 export class FakeMailer implements Mailer {
   readonly sent: OutgoingEmail[] = [];

@@ -2,9 +2,9 @@
 // functions/photos/s3/photo-files.ts): browser uploads by id under the user's prefix, then the kept image
 // and thumbnail by filename. `upload` stands for the browser's POST to a target it was given.
 
+import type { PhotoType } from '#shared/photo-rules.ts';
 import { isUploadId, uploadIdOf } from '../../../functions/photos/domain/photo-names.ts';
 import type { PhotoFiles, UploadRead, UploadTargetForm } from '../../../functions/photos/domain/ports.ts';
-import type { PhotoType } from '../../../shared/photo-rules.ts';
 
 export interface IssuedTarget {
   userId: string;

@@ -2,6 +2,8 @@
 // `maxPhotos` places, a photo takes a free one (or one held by an expired photo), so the limit holds however
 // many adds run at once; an upload id is claimed once, with its photo or not at all; expired photos are gone
 // from every read. Each write decides with no await in between: concurrent adds are decided one at a time.
+
+import type { PhotoConsentRecord } from '#platform/domain/ports.ts';
 import type {
   AddResult,
   NewPhoto,
@@ -9,7 +11,6 @@ import type {
   PhotoStore,
   UploadClaim,
 } from '../../../functions/photos/domain/ports.ts';
-import type { PhotoConsentRecord } from '../../../functions/platform/domain/ports.ts';
 import type { FakeAccountStore } from './account-store.ts';
 import { conditionFailed } from './conditions.ts';
 

@@ -6,9 +6,9 @@
 // keeps nothing personal. Items are a table of StoredItems by key; files are a FakeBucket shared with
 // FakeResultFiles.
 
+import type { User, UserReader } from '#platform/domain/ports.ts';
+import { accountOwner, emailOwner, keys } from '#platform/dynamodb/keys.ts';
 import type { PaymentCustomers } from '../../../functions/billing/domain/ports.ts';
-import type { User, UserReader } from '../../../functions/platform/domain/ports.ts';
-import { accountOwner, emailOwner, keys } from '../../../functions/platform/dynamodb/keys.ts';
 import {
   type DeletionJob,
   type ExportJob,

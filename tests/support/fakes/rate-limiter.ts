@@ -3,12 +3,7 @@
 // at all; a refused attempt counts nothing; release never goes below zero nor into a window that ended.
 // Each call reads and writes with no await in between, so concurrent hits are decided one after the other,
 // as the conditional updates decide them.
-import type {
-  Clock,
-  CounterOwner,
-  RateLimiter,
-  RateVerdict,
-} from '../../../functions/platform/domain/ports.ts';
+import type { Clock, CounterOwner, RateLimiter, RateVerdict } from '#platform/domain/ports.ts';
 
 interface Counter {
   hits: number;

@@ -3,11 +3,11 @@
 // share (the privacy jobs list and delete these same keys). Names the adapter refuses are refused here too.
 // ResultImages (sharp) faked as small marked copies, so a test can tell a thumbnail, a preview and a size apart.
 
+import { RESULT_PRESETS, type SizedPreset } from '#shared/result-presets.ts';
 import type { ImageType } from '../../../functions/generation/domain/image-provider.ts';
 import type { ArchiveUpload, ResultFiles, ResultImages } from '../../../functions/generation/domain/ports.ts';
 import { parseResultFilename } from '../../../functions/generation/domain/task-names.ts';
 import type { RelativeBox } from '../../../functions/photos/domain/faces/ports.ts';
-import { RESULT_PRESETS, type SizedPreset } from '../../../shared/result-presets.ts';
 
 export interface StoredObject {
   bytes: Uint8Array;

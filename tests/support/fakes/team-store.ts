@@ -5,6 +5,8 @@
 // the longest-serving admin or the team dissolved. Checked against the adapters by
 // tests/contracts/team-store.contract.ts.
 
+import { mailboxOf } from '#shared/email-address.ts';
+import type { Language } from '#shared/language.ts';
 import type { Allowed, TeamPayer } from '../../../functions/generation/domain/ports.ts';
 import type { TeamPhotoProgress } from '../../../functions/photos/domain/team-photo-progress.ts';
 import type {
@@ -22,8 +24,6 @@ import type {
   TeamDepartures,
   TeamStore,
 } from '../../../functions/teams/domain/ports.ts';
-import { mailboxOf } from '../../../shared/email-address.ts';
-import type { Language } from '../../../shared/language.ts';
 
 /** As the adapter writes it (team-departures.ts DELETED_ACCOUNT_EMAIL). */
 const DELETED_ACCOUNT_EMAIL = '(account deleted)';

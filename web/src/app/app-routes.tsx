@@ -3,15 +3,8 @@
 // that draws the plain frame itself. Addresses follow shared/page-address.ts first, like the hosts.
 import { type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import { canonicalPagePath } from '../../../shared/page-address.ts';
-import {
-  appHomePath,
-  appPrefix,
-  FR_PREFIX,
-  type Page,
-  type WebPage,
-  webPages,
-} from '../../../shared/web-routes.ts';
+import { canonicalPagePath } from '#shared/page-address.ts';
+import { appHomePath, appPrefix, FR_PREFIX, type Page, type WebPage, webPages } from '#shared/web-routes.ts';
 import { DocumentPage } from '../components/document-page.tsx';
 import { AppFrameLoading } from '../components/layout/app-frame-loading.tsx';
 import { PublicLayout } from '../components/layout/public-layout.tsx';

@@ -1,7 +1,7 @@
 // The signed-in app's layout as its own chunk, and the preload of the page the browser opened (the screens'
 // chunks are lib/page-chunks.ts, which the navbar preloads from too).
 import { matchPath } from 'react-router';
-import { webPages } from '../../../shared/web-routes.ts';
+import { webPages } from '#shared/web-routes.ts';
 import { barePath } from '../lib/language.ts';
 import { lazyChunk, pageChunks } from '../lib/page-chunks.ts';
 

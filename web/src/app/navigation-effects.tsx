@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
-import { languageOfPath } from '../../../shared/web-routes.ts';
+import { languageOfPath } from '#shared/web-routes.ts';
 import { switchLanguage } from '../lib/i18n.ts';
 import { leavePrerenderedDocument } from '../lib/prerendered.ts';
 

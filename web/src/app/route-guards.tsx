@@ -1,7 +1,7 @@
 // Access rules of shared/web-routes.ts.
 import { type ReactNode, useState } from 'react';
 import { Navigate } from 'react-router';
-import { appPrefix, pagePath } from '../../../shared/web-routes.ts';
+import { appPrefix, pagePath } from '#shared/web-routes.ts';
 import { useLanguage, useNextLanguage } from '../lib/language.ts';
 import { useSession } from '../lib/session.tsx';
 

@@ -2,7 +2,7 @@
 // (see lib/prerendered.ts). A client-side navigation to it loads the document instead.
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { languageOfPath, pagePath } from '../../../shared/web-routes.ts';
+import { languageOfPath, pagePath } from '#shared/web-routes.ts';
 import { isPrerenderedDocument, isShellDocument } from '../lib/prerendered.ts';
 import { PageLoading } from './layout/page-outlet.tsx';
 

@@ -2,7 +2,7 @@
 // the build's environment (Vite inlines `import.meta.env.VITE_*` in the browser and prerendering builds),
 // never from made-up defaults: a build without it says so on the legal pages (docs/operations.md, Deploy).
 
-import { parseEmailAddress } from '../../../shared/email-address.ts';
+import { parseEmailAddress } from '#shared/email-address.ts';
 
 declare global {
   interface ImportMetaEnv {

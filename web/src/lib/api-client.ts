@@ -1,17 +1,10 @@
 // The SPA's one way to call the API, typed by the shared route table. The only place that
 // adds the session headers and applies the 401 rule.
 import { routes as routeTable } from 'virtual:api-contract';
-import type {
-  Access,
-  HttpMethod,
-  ParamsOf,
-  RequestOf,
-  ResponseOf,
-  RouteId,
-} from '../../../shared/api-routes.ts';
-import type { ErrorBody } from '../../../shared/api-schemas.ts';
-import { buildPath } from '../../../shared/route-paths.ts';
-import { languageOfPath, pagePath } from '../../../shared/web-routes.ts';
+import type { Access, HttpMethod, ParamsOf, RequestOf, ResponseOf, RouteId } from '#shared/api-routes.ts';
+import type { ErrorBody } from '#shared/api-schemas.ts';
+import { buildPath } from '#shared/route-paths.ts';
+import { languageOfPath, pagePath } from '#shared/web-routes.ts';
 import { runtimeConfig } from './runtime-config.ts';
 import { clearToken, getToken } from './session-store.ts';
 

@@ -2,7 +2,7 @@
 // a time reads the same on every screen ("16:58" and "04:59", never "4:58" beside "04:59").
 // English is en-GB, like the prices' en-IE: day before month and the 24-hour clock, as in French.
 // Times are in the browser's time zone; a date-only value (the legal pages' "last updated") is read in UTC.
-import type { Language } from '../../../shared/language.ts';
+import type { Language } from '#shared/language.ts';
 
 const DATE_LOCALES: Record<Language, string> = { en: 'en-GB', fr: 'fr-FR' };
 

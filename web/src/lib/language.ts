@@ -1,7 +1,7 @@
 // The language comes from the first path segment only: /fr is French, anything else English.
 import { useLocation } from 'react-router';
-import { isLanguage, type Language } from '../../../shared/language.ts';
-import { FR_PREFIX, languageOfPath, type PageId, pagePath, webPages } from '../../../shared/web-routes.ts';
+import { isLanguage, type Language } from '#shared/language.ts';
+import { FR_PREFIX, languageOfPath, type PageId, pagePath, webPages } from '#shared/web-routes.ts';
 
 export type { Language };
 

@@ -2,7 +2,7 @@
 // browser opened, or when a navbar link is pointed at). A chunk that takes over 120 s fails into the route's
 // error boundary. A leaf module: the router (app/) and the navbar (components/) both read it.
 import { type ComponentType, createElement, lazy } from 'react';
-import type { PageId } from '../../../shared/web-routes.ts';
+import type { PageId } from '#shared/web-routes.ts';
 import { PAGE_MODULES } from './page-modules.ts';
 
 const CHUNK_LOAD_TIMEOUT_MS = 120_000;

@@ -1,7 +1,7 @@
 // Which module renders each built page of shared/web-routes.ts, as a path under web/src. Read by the SPA's
 // lazy loader (lib/page-chunks.ts) and by the prerenderer (web/scripts/prerender.ts), which links each
 // prerendered page's files from the build manifest. Plain data: Node imports it as well as the browser.
-import type { PageId } from '../../../shared/web-routes.ts';
+import type { PageId } from '#shared/web-routes.ts';
 
 export const PAGE_MODULES: Record<PageId, string> = {
   home: 'features/home/home-page.tsx',

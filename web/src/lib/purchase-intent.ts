@@ -5,9 +5,9 @@
 // screen goes there directly. Kept an hour, taken once: a /pricing?buy= that this browser did not ask for
 // opens nothing. The browser only names the plan; the server prices it (shared/catalogue.ts).
 // Not in the shell chunk (web/vite.config.ts): the landing page never needs it.
-import { findPlan, type SubscriptionPlan, type TokenPack } from '../../../shared/catalogue.ts';
-import type { Language } from '../../../shared/language.ts';
-import { pagePath } from '../../../shared/web-routes.ts';
+import { findPlan, type SubscriptionPlan, type TokenPack } from '#shared/catalogue.ts';
+import type { Language } from '#shared/language.ts';
+import { pagePath } from '#shared/web-routes.ts';
 
 const KEY = 'aivatar.purchase-intent';
 const KEEP_MS = 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 // Query keys for the server state, built from the route table (shared/api-routes.ts): the route's id, then
 // its path parameters, then its query. A key that starts with a route's id covers every read of that route,
 // so a change invalidates exactly the routes it touches (`routeKey('listPhotos')` covers every photo list).
-import type { ApiRoutes, ParamsOf, RouteId } from '../../../shared/api-routes.ts';
+import type { ApiRoutes, ParamsOf, RouteId } from '#shared/api-routes.ts';
 
 /** The routes a screen reads: the GET routes of the table. */
 export type ReadRouteId = {

@@ -5,7 +5,7 @@
 // this origin is kept, for an hour, and taken once (the rule is shared/sign-in-return.ts's, which the server
 // applies to the page a sign-up or a link request sends along, for the emailed link to carry to another
 // device). Not in the shell chunk: the landing page never needs it.
-import { appReturnPath } from '../../../shared/sign-in-return.ts';
+import { appReturnPath } from '#shared/sign-in-return.ts';
 
 const KEY = 'aivatar.return-to';
 const KEEP_MS = 60 * 60 * 1000;

@@ -4,7 +4,7 @@
 // page's shell chunk).
 import { QueryCache, QueryClient, QueryClientProvider, queryOptions } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef } from 'react';
-import type { ParamsOf, ResponseOf } from '../../../shared/api-routes.ts';
+import type { ParamsOf, ResponseOf } from '#shared/api-routes.ts';
 import { api, isApiError } from './api-client.ts';
 import { type ReadRouteId, routeKey } from './query-keys.ts';
 import { useSession } from './session.tsx';

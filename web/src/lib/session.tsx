@@ -11,8 +11,8 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import type { UserInfo } from '../../../shared/api-schemas.ts';
-import { languageOfPath, pagePath } from '../../../shared/web-routes.ts';
+import type { UserInfo } from '#shared/api-schemas.ts';
+import { languageOfPath, pagePath } from '#shared/web-routes.ts';
 import { api } from './api-client.ts';
 import { clearToken, getToken, setToken, subscribeToToken } from './session-store.ts';
 

@@ -7,7 +7,7 @@ import {
   type SubscriptionPlan,
   TOKEN_PACKS,
   type TokenPack,
-} from '../../../shared/catalogue.ts';
+} from '#shared/catalogue.ts';
 import type { Language } from './language.ts';
 
 type JsonLd = Record<string, unknown>;

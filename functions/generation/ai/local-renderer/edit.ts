@@ -6,7 +6,7 @@
 // edges (a bilateral-like filter: a median and a blur, weighted by an edge map) in three strengths; a brushed
 // region filled from its border by diffusion (pull-push). Every result is a 'preview-render'.
 import sharp from 'sharp';
-import type { OutfitLook } from '../../../../shared/style-choices.ts';
+import type { OutfitLook } from '#shared/style-choices.ts';
 import type { EditRequest, GeneratedAvatar, RetouchLevel } from '../../domain/image-provider.ts';
 import { ProviderPermanentError } from '../../domain/provider-errors.ts';
 import { backdropLayer } from './layers.ts';

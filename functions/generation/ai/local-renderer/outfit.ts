@@ -3,7 +3,7 @@
 // at upload (under the chin, as wide as shoulders are for that face); without one, where a head-and-shoulders
 // crop usually puts them. A preview of the choice, not tailoring: the AI provider dresses the person for real.
 import sharp from 'sharp';
-import type { OutfitLook } from '../../../../shared/style-choices.ts';
+import type { OutfitLook } from '#shared/style-choices.ts';
 import type { PlacedFace } from './face-frame.ts';
 import type { RawImage } from './raw-cache.ts';
 

@@ -1,7 +1,7 @@
 // The rules on faces (shared/face-rules.ts holds the thresholds): what a photo's faces mean for the upload,
 // which photo of a set may show someone else, and how much an avatar looks like its reference photos.
-import type { FaceHint } from '../../../../shared/face-rules.ts';
-import { FACE_ANALYSIS_LONG_SIDE, FACE_RULES, likenessFromDistance } from '../../../../shared/face-rules.ts';
+import type { FaceHint } from '#shared/face-rules.ts';
+import { FACE_ANALYSIS_LONG_SIDE, FACE_RULES, likenessFromDistance } from '#shared/face-rules.ts';
 import { measureFace, type PhotoMeasures } from './face-measures.ts';
 import type { DetectedFace, FaceAnalysis, RelativeBox, RelativePoint } from './ports.ts';
 

@@ -1,12 +1,7 @@
 // The pictures of the backdrops and outfits: small drawings in the colours the preview renderer
 // paints (shared/style-choices.ts), so the swatch shows what the avatar will show.
 import { useId } from 'react';
-import {
-  BACKDROP_LOOKS,
-  type BackdropId,
-  OUTFIT_LOOKS,
-  type OutfitId,
-} from '../../../../shared/style-choices.ts';
+import { BACKDROP_LOOKS, type BackdropId, OUTFIT_LOOKS, type OutfitId } from '#shared/style-choices.ts';
 
 const pick = (colors: string[], i: number) => colors[Math.min(i, colors.length - 1)] as string;
 

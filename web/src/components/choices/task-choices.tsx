@@ -1,11 +1,6 @@
 // What a task was made with: its backdrop and outfit as small swatches and names, on a gallery
 // card. Nothing for a task made without a choice.
-import {
-  BACKDROP_IDS,
-  type BackdropId,
-  OUTFIT_IDS,
-  type OutfitId,
-} from '../../../../shared/style-choices.ts';
+import { BACKDROP_IDS, type BackdropId, OUTFIT_IDS, type OutfitId } from '#shared/style-choices.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { BackdropSwatch, OutfitSwatch } from './choice-swatch.tsx';
 

@@ -1,6 +1,6 @@
 // Each route renders inside this boundary ("Unexpected Application Error!").
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { languageOfPath, pagePath } from '../../../../shared/web-routes.ts';
+import { languageOfPath, pagePath } from '#shared/web-routes.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { buttonClass } from '../ui/button.tsx';
 import { AlertIcon } from '../ui/shell-icons.tsx';

@@ -3,7 +3,7 @@
 // narrow desktop the email and the buttons' labels give way first (the full address stays in the email's
 // title), never the flags.
 import type { ReactNode } from 'react';
-import { pagePath } from '../../../../shared/web-routes.ts';
+import { pagePath } from '#shared/web-routes.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useLanguage } from '../../lib/language.ts';
 import { tokenBalance, useSession } from '../../lib/session.tsx';

@@ -2,7 +2,7 @@
 // and a loading indicator, drawn from what every page already has (the navbar's styles, the spinner), so an
 // /app page reached from a public one (the emailed link's sign-in, the landing page of a signed-in visitor)
 // never shows the site's navbar over a blank page meanwhile.
-import { appHomePath } from '../../../../shared/web-routes.ts';
+import { appHomePath } from '#shared/web-routes.ts';
 import { useLanguage } from '../../lib/language.ts';
 import { Logo } from './logo.tsx';
 import { PageLoading } from './page-outlet.tsx';

@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { NavLink } from 'react-router';
-import { appHomePath, type PageId, pagePath } from '../../../../shared/web-routes.ts';
+import { appHomePath, type PageId, pagePath } from '#shared/web-routes.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useLanguage } from '../../lib/language.ts';
 import { pageChunks } from '../../lib/page-chunks.ts';

@@ -3,7 +3,7 @@
 // section instead, which says that the operator's details are not configured.
 
 import { Link } from 'react-router';
-import type { PageId } from '../../../../shared/web-routes.ts';
+import type { PageId } from '#shared/web-routes.ts';
 import { contactEmail } from '../../config/company.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useLocalizedPath } from '../../lib/language.ts';

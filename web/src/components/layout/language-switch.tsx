@@ -1,7 +1,7 @@
 // French and English flags: same page in the other language, with a full page load.
 import { type JSX, useId } from 'react';
 import { useLocation } from 'react-router';
-import { switchLanguagePath, webPages } from '../../../../shared/web-routes.ts';
+import { switchLanguagePath, webPages } from '#shared/web-routes.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { barePath, type Language, useLanguage } from '../../lib/language.ts';
 import './language-switch.css';

@@ -2,7 +2,7 @@
 // packs), Login / Sign Up or the signed-in user's email, tokens and Logout, and the language flags.
 
 import { Link, NavLink } from 'react-router';
-import { appPrefix } from '../../../../shared/web-routes.ts';
+import { appPrefix } from '#shared/web-routes.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useLanguage, useLocalizedPath } from '../../lib/language.ts';
 import { useSession } from '../../lib/session.tsx';

@@ -3,8 +3,8 @@
 // on it: the spec's rule (at least 2 photos) is the only one that stops a create. The screens that show it
 // merge QUALITY_STRINGS (quality-strings.ts) with their own.
 import { useId } from 'react';
-import type { PhotoQuality, SetQuality } from '../../../../shared/api-schemas.ts';
-import { qualityBand as band, QUALITY_RISK_BELOW, type QualityHint } from '../../../../shared/photo-rules.ts';
+import type { PhotoQuality, SetQuality } from '#shared/api-schemas.ts';
+import { qualityBand as band, QUALITY_RISK_BELOW, type QualityHint } from '#shared/photo-rules.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import './quality-meter.css';
 

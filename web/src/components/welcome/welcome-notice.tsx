@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { PHOTO_LIMITS } from '../../../../shared/photo-rules.ts';
+import { PHOTO_LIMITS } from '#shared/photo-rules.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useLocalizedPath } from '../../lib/language.ts';
 import { routeQuery } from '../../lib/server-state.tsx';

@@ -7,7 +7,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { DelayedPayment, LedgerEntry } from '../../../../shared/api-schemas.ts';
+import type { DelayedPayment, LedgerEntry } from '#shared/api-schemas.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { invalidateRoutes, routeQuery } from '../../lib/server-state.tsx';
 import { tokenBalance, useSession } from '../../lib/session.tsx';

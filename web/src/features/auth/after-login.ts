@@ -7,8 +7,8 @@
 // (docs/product.md, "Sign-up and activation on two devices"): the sign-up and link requests send it
 // (keptForLink), the link's page keeps it again in the browser that opens it (keepFromLink) once the link is redeemed,
 // never when it fails.
-import type { Language } from '../../../../shared/language.ts';
-import { appPageIn } from '../../../../shared/sign-in-return.ts';
+import type { Language } from '#shared/language.ts';
+import { appPageIn } from '#shared/sign-in-return.ts';
 import { pendingPurchase, purchasePath, rememberPurchase } from '../../lib/purchase-intent.ts';
 import { keptReturn, rememberReturn, takeReturn } from '../../lib/return-to.ts';
 

@@ -14,7 +14,7 @@
 import './strings.ts';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { pagePath } from '../../../../shared/web-routes.ts';
+import { pagePath } from '#shared/web-routes.ts';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { AlertIcon, CheckCircleIcon, UserIcon } from '../../components/ui/icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';

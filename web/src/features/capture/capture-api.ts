@@ -2,13 +2,8 @@
 // the secret the server bound to this device (X-Capture-Device). Its own fetch rather than the app's
 // client: that one adds a session a signed-in phone may hold (the photos must go to the link's account,
 // not the phone's) and sends a 401 to the login page (docs/product.md, "Selfies from the phone").
-import type { RouteId } from '../../../../shared/api-routes.ts';
-import type {
-  CaptureLinkOpened,
-  Rejection,
-  UploadResult,
-  UploadTargets,
-} from '../../../../shared/api-schemas.ts';
+import type { RouteId } from '#shared/api-routes.ts';
+import type { CaptureLinkOpened, Rejection, UploadResult, UploadTargets } from '#shared/api-schemas.ts';
 import { ApiError, apiUrl } from '../../lib/api-client.ts';
 import '../../lib/app-routes.ts';
 

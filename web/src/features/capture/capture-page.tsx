@@ -9,7 +9,7 @@
 import './strings.ts';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { PHOTO_RETENTION_DAYS } from '../../../../shared/photo-rules.ts';
+import { PHOTO_RETENTION_DAYS } from '#shared/photo-rules.ts';
 import { PlainFrame } from '../../components/layout/plain-frame.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { CheckCircleIcon } from '../../components/ui/shell-icons.tsx';

@@ -1,7 +1,7 @@
 // The phone's capture (capture-page.tsx) as state: the link opened from the code in the path, the stage
 // (intro, shooting, done), the prompt reached, the shot being checked and its outcome, and the photos kept.
 import { useEffect, useRef, useState } from 'react';
-import { PHOTO_LIMITS } from '../../../../shared/photo-rules.ts';
+import { PHOTO_LIMITS } from '#shared/photo-rules.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import type { TranslationKey } from '../../lib/i18n.ts';
 import { type CaptureLinkKey, openLink, type ShotOutcome, uploadShot } from './capture-api.ts';

@@ -1,6 +1,6 @@
 // What the balance can buy of one style: how many avatars of it, or how many tokens are
 // missing and the smallest pack that covers them. The pack is only named here; the server prices it.
-import { TOKEN_PACKS, type TokenPack } from '../../../../shared/catalogue.ts';
+import { TOKEN_PACKS, type TokenPack } from '#shared/catalogue.ts';
 
 type Affordability =
   | { kind: 'unknown' }

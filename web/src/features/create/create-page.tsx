@@ -4,8 +4,8 @@
 // batch use-create-batch.ts's.
 import './strings.ts';
 import { useMemo, useState } from 'react';
-import type { Style } from '../../../../shared/api-schemas.ts';
-import type { StyleChoices } from '../../../../shared/style-choices.ts';
+import type { Style } from '#shared/api-schemas.ts';
+import type { StyleChoices } from '#shared/style-choices.ts';
 import { WelcomeNotice } from '../../components/welcome/welcome-notice.tsx';
 import { documentTitle } from '../../lib/document-title.ts';
 import { useTranslation } from '../../lib/i18n.ts';

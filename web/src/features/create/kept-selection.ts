@@ -7,7 +7,7 @@ import {
   OUTFIT_IDS,
   type OutfitId,
   type StyleChoices,
-} from '../../../../shared/style-choices.ts';
+} from '#shared/style-choices.ts';
 
 export interface KeptSelection {
   styleIds: number[];

@@ -3,9 +3,9 @@
 // checks the same things again. With backdrops and outfits, a style that accepts them makes one
 // avatar per combination, each at the style's cost.
 
-import type { Style, UserInfo } from '../../../../shared/api-schemas.ts';
-import { PHOTO_LIMITS } from '../../../../shared/photo-rules.ts';
-import { MAX_AVATARS_PER_BATCH, type StyleChoices } from '../../../../shared/style-choices.ts';
+import type { Style, UserInfo } from '#shared/api-schemas.ts';
+import { PHOTO_LIMITS } from '#shared/photo-rules.ts';
+import { MAX_AVATARS_PER_BATCH, type StyleChoices } from '#shared/style-choices.ts';
 import type { TFunction } from '../../lib/i18n.ts';
 import { tokenBalance } from '../../lib/session.tsx';
 

@@ -3,9 +3,9 @@
 // tokens, the team's allowance used, anything else) said beside the button and in a toast.
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { Style } from '../../../../shared/api-schemas.ts';
-import type { StyleChoices } from '../../../../shared/style-choices.ts';
-import { TEAM_MESSAGES } from '../../../../shared/team-rules.ts';
+import type { Style } from '#shared/api-schemas.ts';
+import type { StyleChoices } from '#shared/style-choices.ts';
+import { TEAM_MESSAGES } from '#shared/team-rules.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { serverMessage } from '../../lib/api-messages.ts';
 import { useTranslation } from '../../lib/i18n.ts';

@@ -3,7 +3,7 @@
 // once it is known, beside a ?style one, and each change is kept from then on.
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { StyleChoices } from '../../../../shared/style-choices.ts';
+import type { StyleChoices } from '#shared/style-choices.ts';
 import { keepSelection, readKeptSelection } from './kept-selection.ts';
 
 const preselected = (id: string | null): number[] => (id && /^[1-9]\d{0,9}$/.test(id) ? [Number(id)] : []);

@@ -1,7 +1,7 @@
 // The versions of one avatar (docs/product.md, "Editing a finished avatar"): every edit is a task of its
 // own, and the versions sharing a root (the original task) show on ONE card with a version switcher. The
 // list is newest first, so an avatar's card stands where its newest version would.
-import { MAX_EDITS_PER_AVATAR } from '../../../../shared/edit-rules.ts';
+import { MAX_EDITS_PER_AVATAR } from '#shared/edit-rules.ts';
 import type { Task } from './api/tasks.ts';
 
 /** The original task of a version's avatar (an original is its own root). */

@@ -2,7 +2,7 @@
 // with consent and progress, the photos with their warnings, the count against the 2 needed, retention.
 import './strings.ts';
 import { useEffect, useRef, useState } from 'react';
-import type { PhotoConsent, PhotoFile } from '../../../../shared/api-schemas.ts';
+import type { PhotoConsent, PhotoFile } from '#shared/api-schemas.ts';
 import { SetQualityMeter } from '../../components/quality/quality-meter.tsx';
 import { api } from '../../lib/api-client.ts';
 import { useTranslation } from '../../lib/i18n.ts';

@@ -4,7 +4,7 @@
 // screen counts are the photos the server counts. Leaving the screen sends them at once; a tab closed in
 // the window sends them as it goes (lib/photo-deletes.ts remembers them until the server has).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { PhotoFile } from '../../../../shared/api-schemas.ts';
+import type { PhotoFile } from '#shared/api-schemas.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { deleteNow, forgetDelete, rememberDelete, sendAsThePageGoes } from '../../lib/photo-deletes.ts';
 import { toast } from '../../lib/toasts.ts';

@@ -1,7 +1,7 @@
 // The upload flow of Manage Photos: idle, then uploading with progress 0-100. Uploading
 // starts only with both consents; files chosen earlier wait and go as soon as both boxes are ticked.
 import { useCallback, useRef, useState } from 'react';
-import type { PhotoConsent, Rejection } from '../../../../shared/api-schemas.ts';
+import type { PhotoConsent, Rejection } from '#shared/api-schemas.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { serverMessage } from '../../lib/api-messages.ts';
 import { useTranslation } from '../../lib/i18n.ts';

@@ -5,7 +5,7 @@
 // line below the cards and, since that line can be far below the button on a phone, in a toast too.
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { DEFAULT_PACK, SUBSCRIPTION, type TokenPack } from '../../../../shared/catalogue.ts';
+import { DEFAULT_PACK, SUBSCRIPTION, type TokenPack } from '#shared/catalogue.ts';
 import { openBillingDashboard } from '../../components/layout/open-billing-dashboard.ts';
 import { LikenessGuarantee } from '../../components/likeness-guarantee.tsx';
 import { StaticContent } from '../../components/static-content.tsx';

@@ -2,9 +2,9 @@
 // code's preview (GET /teams/join/{code}), in the page's language, in shared/team-rules.ts's words where the
 // join says the same; an emailed invitation already used has its own (the join's "already in a team" would
 // tell the person who opened it nothing).
-import type { JoinPreview } from '../../../../shared/api-schemas.ts';
-import type { Language } from '../../../../shared/language.ts';
-import { TEAM_MESSAGES, type TeamMessageId } from '../../../../shared/team-rules.ts';
+import type { JoinPreview } from '#shared/api-schemas.ts';
+import type { Language } from '#shared/language.ts';
+import { TEAM_MESSAGES, type TeamMessageId } from '#shared/team-rules.ts';
 
 const BY_STATUS: Partial<Record<JoinPreview['status'], TeamMessageId>> = {
   revoked: 'linkRevoked',

@@ -2,8 +2,8 @@
 // language, chosen by the error's code (never by the server's text, lib/api-messages.ts). On the join route
 // a 404 is the link that does not exist and a 403 without a code of its own is an invitation sent to
 // another address; elsewhere they are the team's and the role's.
-import type { Language } from '../../../../shared/language.ts';
-import { TEAM_LIMIT_WORDS, TEAM_MESSAGES, type TeamMessageId } from '../../../../shared/team-rules.ts';
+import type { Language } from '#shared/language.ts';
+import { TEAM_LIMIT_WORDS, TEAM_MESSAGES, type TeamMessageId } from '#shared/team-rules.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { serverMessage } from '../../lib/api-messages.ts';
 

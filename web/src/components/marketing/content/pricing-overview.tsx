@@ -1,7 +1,7 @@
 // Prices on the marketing pages, read from the catalogue (shared/catalogue.ts): a teaser on
 // the landing page, every pack on the headshot page; both link to /pricing. Prerendered only.
-import { formatPrice, SUBSCRIPTION, TOKEN_PACKS, type TokenPack } from '../../../../../shared/catalogue.ts';
-import { pagePath } from '../../../../../shared/web-routes.ts';
+import { formatPrice, SUBSCRIPTION, TOKEN_PACKS, type TokenPack } from '#shared/catalogue.ts';
+import { pagePath } from '#shared/web-routes.ts';
 import { type Language, useLanguage } from '../../../lib/language.ts';
 import { Icon } from './marketing-icons.tsx';
 

@@ -1,4 +1,4 @@
-import type { RequestOf } from '../../../../../shared/api-routes.ts';
+import type { RequestOf } from '#shared/api-routes.ts';
 import { api } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 

@@ -2,7 +2,7 @@
 // has not confirmed yet (or refused).
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { DelayedPayment, LedgerEntry } from '../../../../../shared/api-schemas.ts';
+import type { DelayedPayment, LedgerEntry } from '#shared/api-schemas.ts';
 import { invalidateRoutes, routeQuery } from '../../../lib/server-state.tsx';
 
 type LedgerState =

@@ -4,7 +4,7 @@
 // confirmed, the job's progress takes the panel's place.
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { DeletionStatus } from '../../../../../shared/api-schemas.ts';
+import type { DeletionStatus } from '#shared/api-schemas.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TrashIcon } from '../../../components/ui/icons.tsx';

@@ -4,7 +4,7 @@
 // (the signed-out frame), the account page showing only <DeletedPanel>.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { DeletionStatus } from '../../../../../shared/api-schemas.ts';
+import type { DeletionStatus } from '#shared/api-schemas.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';

@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { ExportStatus } from '../../../../../shared/api-schemas.ts';
+import type { ExportStatus } from '#shared/api-schemas.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { DownloadIcon } from '../../../components/ui/icons.tsx';

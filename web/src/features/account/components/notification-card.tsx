@@ -1,7 +1,7 @@
 // The "your avatars are ready" email: on by default, turned off here.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ResponseOf } from '../../../../../shared/api-routes.ts';
+import type { ResponseOf } from '#shared/api-routes.ts';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { MailIcon } from '../../../components/ui/icons.tsx';
 import { api } from '../../../lib/api-client.ts';

@@ -3,7 +3,7 @@
 // The emailed links come back to the account page with ?export=<id> (download, here) or ?delete=<code>
 // (confirm: components/deletion-link-confirm.tsx, alone at the top of the page).
 import { type FormEvent, useState } from 'react';
-import type { DeletionStatus } from '../../../../../shared/api-schemas.ts';
+import type { DeletionStatus } from '#shared/api-schemas.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ShieldIcon, TrashIcon } from '../../../components/ui/icons.tsx';

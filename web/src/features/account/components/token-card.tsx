@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { UserInfo } from '../../../../../shared/api-schemas.ts';
+import type { UserInfo } from '#shared/api-schemas.ts';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { CoinIcon } from '../../../components/ui/icons.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';

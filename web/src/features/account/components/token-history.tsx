@@ -2,7 +2,7 @@
 // a pack paid by bank debit while the bank has not confirmed it (its tokens not in the balance yet), or
 // refused.
 
-import type { LedgerEntry } from '../../../../../shared/api-schemas.ts';
+import type { LedgerEntry } from '#shared/api-schemas.ts';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDate, isoDate } from '../../../lib/dates.ts';

@@ -1,4 +1,4 @@
-import type { Language } from '../../../../../shared/language.ts';
+import type { Language } from '#shared/language.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /**

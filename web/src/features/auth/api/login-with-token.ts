@@ -1,4 +1,4 @@
-import type { ResponseOf } from '../../../../../shared/api-routes.ts';
+import type { ResponseOf } from '#shared/api-routes.ts';
 import { api } from '../../../lib/api-client.ts';
 
 // Both calls carry credentials: the API's cookies say whether this browser asked for the link (and a

@@ -5,7 +5,7 @@
 // answers, the note names the team and the address to use: an invitation's own, or an open link's domains.
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import type { JoinPreview } from '../../../../../shared/api-schemas.ts';
+import type { JoinPreview } from '#shared/api-schemas.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { pendingPurchase } from '../../../lib/purchase-intent.ts';

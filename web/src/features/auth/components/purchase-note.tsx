@@ -3,7 +3,7 @@
 // the address: the price shown comes from the catalogue, and the server charges from it too.
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { formatPrice } from '../../../../../shared/catalogue.ts';
+import { formatPrice } from '#shared/catalogue.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';

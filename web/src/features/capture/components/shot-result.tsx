@@ -1,8 +1,8 @@
 // What the check said of a shot on the phone's capture page (capture-page.tsx): being checked, failed (try
 // again or retake), refused (why, and retake), or kept (its score, what the check did, what would help, and
 // on to the next prompt).
-import type { Rejection } from '../../../../../shared/api-schemas.ts';
-import { INFORMATION_HINTS, qualityBand } from '../../../../../shared/photo-rules.ts';
+import type { Rejection } from '#shared/api-schemas.ts';
+import { INFORMATION_HINTS, qualityBand } from '#shared/photo-rules.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckCircleIcon, InfoIcon } from '../../../components/ui/shell-icons.tsx';

@@ -2,8 +2,8 @@
 // order, reference elements always on, and the backdrops and outfits for the styles that accept
 // them. The server reads costs and prompts from its own table; a short balance answers 403 'Not enough
 // tokens' with the numbers.
-import type { Style } from '../../../../../shared/api-schemas.ts';
-import type { StyleChoices } from '../../../../../shared/style-choices.ts';
+import type { Style } from '#shared/api-schemas.ts';
+import type { StyleChoices } from '#shared/style-choices.ts';
 import { api, isApiError } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { invalidateRoutes } from '../../../lib/server-state.tsx';

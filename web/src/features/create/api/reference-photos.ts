@@ -2,7 +2,7 @@
 // Photos): how many there are (2 are needed before it offers to create) and which may show someone else,
 // so the user notices before paying.
 import { useQuery } from '@tanstack/react-query';
-import type { PhotoList, SetQuality } from '../../../../../shared/api-schemas.ts';
+import type { PhotoList, SetQuality } from '#shared/api-schemas.ts';
 import { routeQuery } from '../../../lib/server-state.tsx';
 
 interface ReferencePhotos {

@@ -2,7 +2,7 @@
 // member with a seat creates from the team's allowance, in the styles and combinations the team allows
 // (docs/product.md, "Teams"). None (404), or no seat: personal tokens, as before.
 import { useQuery } from '@tanstack/react-query';
-import type { MyTeam, TeamCombo } from '../../../../../shared/api-schemas.ts';
+import type { MyTeam, TeamCombo } from '#shared/api-schemas.ts';
 import { routeQueryOrNone } from '../../../lib/server-state.tsx';
 
 interface TeamSpend {

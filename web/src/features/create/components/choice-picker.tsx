@@ -7,7 +7,7 @@ import {
   OUTFIT_IDS,
   type OutfitId,
   type StyleChoices,
-} from '../../../../../shared/style-choices.ts';
+} from '#shared/style-choices.ts';
 import { BackdropSwatch, OutfitSwatch } from '../../../components/choices/choice-swatch.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { combinationCount } from '../readiness.ts';

@@ -1,9 +1,9 @@
 // The side panel: the selected styles with their cost and a remove button, the
 // running total, the warnings, and Create Avatars, or Upload Reference Photos with fewer than 2 photos.
 import { Link } from 'react-router';
-import type { SetQuality, Style } from '../../../../../shared/api-schemas.ts';
-import { PHOTO_LIMITS } from '../../../../../shared/photo-rules.ts';
-import type { StyleChoices } from '../../../../../shared/style-choices.ts';
+import type { SetQuality, Style } from '#shared/api-schemas.ts';
+import { PHOTO_LIMITS } from '#shared/photo-rules.ts';
+import type { StyleChoices } from '#shared/style-choices.ts';
 import { SetQualityMeter } from '../../../components/quality/quality-meter.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';

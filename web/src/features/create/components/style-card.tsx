@@ -3,8 +3,8 @@
 // are missing and the pack that covers them, whose link opens that pack's checkout. The link sits outside
 // the card's button (a link cannot live in a button), over the card's foot.
 import { Link } from 'react-router';
-import type { Style } from '../../../../../shared/api-schemas.ts';
-import { formatPrice } from '../../../../../shared/catalogue.ts';
+import type { Style } from '#shared/api-schemas.ts';
+import { formatPrice } from '#shared/catalogue.ts';
 import { CheckIcon, CoinIcon } from '../../../components/ui/icons.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { checkoutPath, rememberPurchase } from '../../../lib/purchase-intent.ts';

@@ -1,7 +1,7 @@
 // A team member's backdrop and outfit (docs/product.md, "Teams"): only the combinations their team allows,
 // one at a time (every picked backdrop with every picked outfit would make combinations the team did not
 // allow). Each is a radio; the first is picked to start with.
-import type { TeamCombo } from '../../../../../shared/api-schemas.ts';
+import type { TeamCombo } from '#shared/api-schemas.ts';
 import { BackdropSwatch, OutfitSwatch } from '../../../components/choices/choice-swatch.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 

@@ -2,11 +2,7 @@
 // then the base64 route, then the blob route; a preset (original, 400x400 for LinkedIn, the 1080 px profile
 // square, the ID badge, 4K upscaled) as a query. The original is named after the stored name before its
 // first underscore, plus the extension; a preset's file says which it is (`avatar-<style>-linkedin.jpg`).
-import {
-  presetDownloadName,
-  RESULT_PRESETS,
-  type ResultPreset,
-} from '../../../../../shared/result-presets.ts';
+import { presetDownloadName, RESULT_PRESETS, type ResultPreset } from '#shared/result-presets.ts';
 import { api, apiUrl, isApiError } from '../../../lib/api-client.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import type { Task } from './tasks.ts';

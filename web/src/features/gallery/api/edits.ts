@@ -4,14 +4,14 @@
 // and the 15 s poll starts), the lists and the balance are read again, and a refusal is said in the page's
 // language (shared/edit-rules.ts holds the words in both).
 import { type InfiniteData, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { EditTaskRequest, EditTaskResult } from '../../../../../shared/api-schemas.ts';
+import type { EditTaskRequest, EditTaskResult } from '#shared/api-schemas.ts';
 import {
   EDIT_MESSAGES,
   EDIT_TOKEN_COST,
   fieldNotForKindMessage,
   maskSizeMessage,
-} from '../../../../../shared/edit-rules.ts';
-import type { Language } from '../../../../../shared/language.ts';
+} from '#shared/edit-rules.ts';
+import type { Language } from '#shared/language.ts';
 import { api, isApiError } from '../../../lib/api-client.ts';
 import { serverMessage } from '../../../lib/api-messages.ts';
 import type { TFunction } from '../../../lib/i18n.ts';

@@ -3,7 +3,7 @@
 // and the tab is in view, stopping once none is. The favourites filter reads the starred ones only.
 import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { ResponseOf } from '../../../../../shared/api-routes.ts';
+import type { ResponseOf } from '#shared/api-routes.ts';
 import { api } from '../../../lib/api-client.ts';
 import { routeKey } from '../../../lib/query-keys.ts';
 

@@ -4,7 +4,7 @@
 // the edit panel in place of the image (docs/product.md, "Editing a finished avatar"). A native modal
 // dialog: focus stays inside, Escape and the backdrop close it.
 import { useEffect, useRef, useState } from 'react';
-import type { EditTaskResult } from '../../../../../shared/api-schemas.ts';
+import type { EditTaskResult } from '#shared/api-schemas.ts';
 import { CloseIcon } from '../../../components/ui/icons.tsx';
 import { formatDate, isoDate } from '../../../lib/dates.ts';
 import { useTranslation } from '../../../lib/i18n.ts';

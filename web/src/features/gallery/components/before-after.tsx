@@ -3,7 +3,7 @@
 // comes from the user's own photo list (short-lived links to their own files); a photo deleted since says so.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { FACE_SQUARES } from '../../../../../shared/result-presets.ts';
+import { FACE_SQUARES } from '#shared/result-presets.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { routeQuery } from '../../../lib/server-state.tsx';

@@ -2,7 +2,7 @@
 // 600 px ID badge, 4K (upscaled). On a card, a button for the original and a menu for the others; in the
 // modal, all of them side by side. The profile square comes with a round preview of the crop it will be.
 import { useEffect, useId, useRef, useState } from 'react';
-import { FACE_SQUARES } from '../../../../../shared/result-presets.ts';
+import { FACE_SQUARES } from '#shared/result-presets.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { DownloadIcon } from '../../../components/ui/icons.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';

@@ -1,7 +1,7 @@
 // An avatar (or a photo) shown as the square a face-centred download would cut from it (shared/result-presets.ts
 // faceSquare): the profile bubble's preview and the before/after use the same numbers as the server. Without
 // a face box, the middle of the picture.
-import { faceSquare, type RelativeBox } from '../../../../../shared/result-presets.ts';
+import { faceSquare, type RelativeBox } from '#shared/result-presets.ts';
 
 export function FaceSquare({
   src,

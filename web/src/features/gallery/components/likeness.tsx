@@ -7,7 +7,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { LIKENESS_REFUNDS_PER_DAY } from '../../../../../shared/face-rules.ts';
+import { LIKENESS_REFUNDS_PER_DAY } from '#shared/face-rules.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { isApiError } from '../../../lib/api-client.ts';

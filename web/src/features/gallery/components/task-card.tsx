@@ -10,7 +10,7 @@
 // picked, and each version its own image, progress, likeness, star and downloads; a finished one has Edit
 // beside Try again (docs/product.md, "Editing a finished avatar").
 import { useRef, useState } from 'react';
-import type { Style } from '../../../../../shared/api-schemas.ts';
+import type { Style } from '#shared/api-schemas.ts';
 import { TaskChoices } from '../../../components/choices/task-choices.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { isoDate } from '../../../lib/dates.ts';

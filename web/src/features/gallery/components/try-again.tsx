@@ -4,8 +4,8 @@
 // made by an edit is tried again as that edit, at an edit's price (functions/generation/domain/try-again.ts).
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { Style } from '../../../../../shared/api-schemas.ts';
-import { EDIT_TOKEN_COST } from '../../../../../shared/edit-rules.ts';
+import type { Style } from '#shared/api-schemas.ts';
+import { EDIT_TOKEN_COST } from '#shared/edit-rules.ts';
 import { TaskChoices } from '../../../components/choices/task-choices.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,7 +1,7 @@
 // "Backdrop" in the edit panel (edit-panel.tsx): the backdrops, and for the plain one its colour, picked
 // from a palette or typed.
-import { EDIT_MESSAGES } from '../../../../../shared/edit-rules.ts';
-import { BACKDROP_IDS } from '../../../../../shared/style-choices.ts';
+import { EDIT_MESSAGES } from '#shared/edit-rules.ts';
+import { BACKDROP_IDS } from '#shared/style-choices.ts';
 import { BackdropSwatch } from '../../../components/choices/choice-swatch.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { EditChoice } from './edit-choice.tsx';

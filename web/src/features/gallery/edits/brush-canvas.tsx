@@ -5,7 +5,7 @@
 // width would leave a strip a few dozen pixels high with a face too small to brush: it opens zoomed on its
 // face instead, showing its whole height and part of its width, with a zoom and a slider to move along it.
 import { useEffect, useRef, useState } from 'react';
-import type { AvatarTask } from '../../../../../shared/api-schemas.ts';
+import type { AvatarTask } from '#shared/api-schemas.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { Point, Stroke } from './brush-mask.ts';
 

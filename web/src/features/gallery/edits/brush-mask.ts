@@ -3,7 +3,7 @@
 // kept in the avatar's pixels and drawn here, not read back from the screen's canvas: the mask is exactly
 // the avatar's size whatever size the canvas is shown at, undo redraws from the strokes left, and it is the
 // same in every browser (and in the component tests, which have no canvas).
-import { MASK_DATA_URL_PREFIX } from '../../../../../shared/edit-rules.ts';
+import { MASK_DATA_URL_PREFIX } from '#shared/edit-rules.ts';
 
 export interface Point {
   x: number;

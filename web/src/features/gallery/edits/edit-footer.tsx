@@ -1,7 +1,7 @@
 // The foot of the edit panel (edit-panel.tsx): why the edit cannot be sent (no edits left, too few tokens,
 // the server's refusal), then its cost, the balance after it, the edits left, and Cancel / Send.
 import { Link } from 'react-router';
-import { EDIT_MESSAGES, EDIT_TOKEN_COST } from '../../../../../shared/edit-rules.ts';
+import { EDIT_MESSAGES, EDIT_TOKEN_COST } from '#shared/edit-rules.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';

@@ -1,8 +1,8 @@
 // What the edit panel's tabs offer (edit-panel.tsx): the frames and their names, the retouch levels, the
 // plain backdrop's palette, and the arithmetic of a new frame around the avatar.
 
-import type { EDIT_ASPECTS, RETOUCH_LEVELS } from '../../../../../shared/edit-rules.ts';
-import { BACKDROP_LOOKS } from '../../../../../shared/style-choices.ts';
+import type { EDIT_ASPECTS, RETOUCH_LEVELS } from '#shared/edit-rules.ts';
+import { BACKDROP_LOOKS } from '#shared/style-choices.ts';
 
 export type Aspect = (typeof EDIT_ASPECTS)[number];
 export type Level = (typeof RETOUCH_LEVELS)[number];

@@ -1,9 +1,9 @@
 // The edit panel's state (edit-panel.tsx): the tab open, what each tab has chosen, the brush's strokes and
 // settings, the refusal said and whether the mask is being made. One reducer with typed actions, so the
 // transitions read (and are tested, tests/unit/edit-panel-state.test.ts) apart from the markup.
-import type { EditTaskRequest } from '../../../../../shared/api-schemas.ts';
-import { EDIT_COLOUR, EDIT_PROMPT_MAX_LENGTH, type EditKindId } from '../../../../../shared/edit-rules.ts';
-import type { BackdropId, OutfitId } from '../../../../../shared/style-choices.ts';
+import type { EditTaskRequest } from '#shared/api-schemas.ts';
+import { EDIT_COLOUR, EDIT_PROMPT_MAX_LENGTH, type EditKindId } from '#shared/edit-rules.ts';
+import type { BackdropId, OutfitId } from '#shared/style-choices.ts';
 import type { Refusal } from '../api/edits.ts';
 import type { Stroke } from './brush-mask.ts';
 import { type Aspect, type Level, PALETTE } from './edit-options.ts';

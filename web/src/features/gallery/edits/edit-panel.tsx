@@ -4,13 +4,13 @@
 // balance after it before anything is sent, and a refusal in the page's language (shared/edit-rules.ts).
 // The shell: its state is edit-panel-state.ts's reducer, each kind of edit its own tab (*-tab.tsx).
 import { useId, useMemo, useReducer, useRef } from 'react';
-import type { EditTaskRequest, EditTaskResult } from '../../../../../shared/api-schemas.ts';
+import type { EditTaskRequest, EditTaskResult } from '#shared/api-schemas.ts';
 import {
   EDIT_MASK_MAX_BYTES,
   EDIT_MASK_MAX_SHARE,
   EDIT_MESSAGES,
   EDIT_TOKEN_COST,
-} from '../../../../../shared/edit-rules.ts';
+} from '#shared/edit-rules.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { tokenBalance, useSession } from '../../../lib/session.tsx';
 import { toast } from '../../../lib/toasts.ts';

@@ -1,5 +1,5 @@
 // The edit panel's tabs (edit-panel.tsx), one a kind of edit; the open one labels the panel's body.
-import { EDIT_KINDS, type EditKindId } from '../../../../../shared/edit-rules.ts';
+import { EDIT_KINDS, type EditKindId } from '#shared/edit-rules.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 
 /** The tab's element id under the panel's `uid`. */

@@ -1,5 +1,5 @@
 // "Framing" in the edit panel (edit-panel.tsx): the frames, the avatar's current one not offered.
-import { EDIT_ASPECTS } from '../../../../../shared/edit-rules.ts';
+import { EDIT_ASPECTS } from '#shared/edit-rules.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { EditChoice } from './edit-choice.tsx';
 import { ASPECT_NAMES, type Aspect, isCurrentFrame, ratioOf } from './edit-options.ts';

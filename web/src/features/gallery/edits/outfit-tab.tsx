@@ -1,5 +1,5 @@
 // "Outfit" in the edit panel (edit-panel.tsx): the outfits, one to pick.
-import { OUTFIT_IDS } from '../../../../../shared/style-choices.ts';
+import { OUTFIT_IDS } from '#shared/style-choices.ts';
 import { OutfitSwatch } from '../../../components/choices/choice-swatch.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { EditChoice } from './edit-choice.tsx';

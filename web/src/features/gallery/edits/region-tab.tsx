@@ -1,6 +1,6 @@
 // "Fix one region" in the edit panel (edit-panel.tsx): the brush's tools and size, a warning once the
 // region covers too much of the picture, and what to change there (counted as typed).
-import { EDIT_MESSAGES, EDIT_PROMPT_MAX_LENGTH } from '../../../../../shared/edit-rules.ts';
+import { EDIT_MESSAGES, EDIT_PROMPT_MAX_LENGTH } from '#shared/edit-rules.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { promptLength, promptLong } from './edit-panel-state.ts';
 import type { EditTabProps } from './edit-tab-props.ts';

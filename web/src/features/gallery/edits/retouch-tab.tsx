@@ -1,5 +1,5 @@
 // "Retouch" in the edit panel (edit-panel.tsx): the retouch levels, each with its hint.
-import { RETOUCH_LEVELS } from '../../../../../shared/edit-rules.ts';
+import { RETOUCH_LEVELS } from '#shared/edit-rules.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { EditChoice } from './edit-choice.tsx';
 import type { EditTabProps } from './edit-tab-props.ts';

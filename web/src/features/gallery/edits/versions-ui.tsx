@@ -1,7 +1,7 @@
 // The versions of one avatar on its card and in its modal: a switcher (v1, v2, ...) where an avatar has
 // more than one, what each edit asked for, and "Before this edit": a version beside the one it was made from.
 import { useState } from 'react';
-import type { EditSpec } from '../../../../../shared/api-schemas.ts';
+import type { EditSpec } from '#shared/api-schemas.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import type { TFunction } from '../../../lib/i18n.ts';
 import { useTranslation } from '../../../lib/i18n.ts';

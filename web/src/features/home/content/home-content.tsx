@@ -1,6 +1,6 @@
 // The landing page's prerendered sections (Landing page). Prerendered only: import this
 // module inside `import.meta.env.SSR &&` code, so none of it ships in the JavaScript.
-import { pagePath } from '../../../../../shared/web-routes.ts';
+import { pagePath } from '#shared/web-routes.ts';
 import { JsonLd } from '../../../components/json-ld.tsx';
 import { LikenessGuarantee } from '../../../components/likeness-guarantee.tsx';
 import { IllustrationCredits } from '../../../components/marketing/content/illustration-credits.tsx';

@@ -1,8 +1,8 @@
 // Pieces the legal texts share: links between the documents, the contact address, the token catalogue, and
 // the operator's identity from the build's configuration (config/company.ts). Prerendered only.
 import type { ReactNode } from 'react';
-import { formatPrice, SUBSCRIPTION, TOKEN_PACKS } from '../../../../../shared/catalogue.ts';
-import { pagePath } from '../../../../../shared/web-routes.ts';
+import { formatPrice, SUBSCRIPTION, TOKEN_PACKS } from '#shared/catalogue.ts';
+import { pagePath } from '#shared/web-routes.ts';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { company } from '../../../config/company.ts';
 import { useLanguage } from '../../../lib/language.ts';

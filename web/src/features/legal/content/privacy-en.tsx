@@ -2,8 +2,8 @@
 // keeps both readings of photo deletion: automatic once generation completes (the opt-in setting of
 // functions/photos/domain/retention.ts, off by default), and by the user at any time. What it says of backups
 // is the table's point-in-time recovery (BACKUP_DAYS, docs/operations.md); of face data, docs/faces.md.
-import { PHOTO_RETENTION_DAYS } from '../../../../../shared/photo-rules.ts';
-import { BACKUP_DAYS } from '../../../../../shared/table-design.ts';
+import { PHOTO_RETENTION_DAYS } from '#shared/photo-rules.ts';
+import { BACKUP_DAYS } from '#shared/table-design.ts';
 import { ContactEmail, TermsLink } from '../components/legal-parts.tsx';
 import type { LegalText } from './legal-text.ts';
 

@@ -1,7 +1,7 @@
 // Politique de confidentialité, en français. Prerendered only.
 // Same two readings of photo deletion as the English text (see privacy-en.tsx).
-import { PHOTO_RETENTION_DAYS } from '../../../../../shared/photo-rules.ts';
-import { BACKUP_DAYS } from '../../../../../shared/table-design.ts';
+import { PHOTO_RETENTION_DAYS } from '#shared/photo-rules.ts';
+import { BACKUP_DAYS } from '#shared/table-design.ts';
 import { ContactEmail, TermsLink } from '../components/legal-parts.tsx';
 import type { LegalText } from './legal-text.ts';
 

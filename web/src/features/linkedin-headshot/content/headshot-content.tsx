@@ -1,6 +1,6 @@
 // The professional headshot page's prerendered sections (Headshot landing page). Prerendered
 // only: import this module inside `import.meta.env.SSR &&` code, so none of it ships in the JavaScript.
-import { pagePath } from '../../../../../shared/web-routes.ts';
+import { pagePath } from '#shared/web-routes.ts';
 import { JsonLd } from '../../../components/json-ld.tsx';
 import { IllustrationCredits } from '../../../components/marketing/content/illustration-credits.tsx';
 import {

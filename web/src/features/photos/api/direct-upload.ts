@@ -1,7 +1,7 @@
 // Uploading straight to storage: ask for presigned POSTs, send each file straight to the bucket with
 // real progress (XHR), then have the server check and keep them (confirm, 5 at a time).
-import type { Rejection, UploadTarget } from '../../../../../shared/api-schemas.ts';
-import { PHOTO_LIMITS } from '../../../../../shared/photo-rules.ts';
+import type { Rejection, UploadTarget } from '#shared/api-schemas.ts';
+import { PHOTO_LIMITS } from '#shared/photo-rules.ts';
 import { api, isApiError } from '../../../lib/api-client.ts';
 
 /** The account had as many photos checked in the last hour as it may (PHOTO_LIMITS.maxChecksPerHour). */

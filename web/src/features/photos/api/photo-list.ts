@@ -1,7 +1,7 @@
 // The account's photos (GET /photos): newest first, with the consents and the retention setting. One read
 // for Manage Photos and Create (its count of reference photos): a change made here shows on both.
 import { useQuery } from '@tanstack/react-query';
-import type { PhotoList } from '../../../../../shared/api-schemas.ts';
+import type { PhotoList } from '#shared/api-schemas.ts';
 import { routeKey } from '../../../lib/query-keys.ts';
 import { invalidateRoutes, queryClient, routeQuery } from '../../../lib/server-state.tsx';
 

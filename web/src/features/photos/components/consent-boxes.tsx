@@ -2,7 +2,7 @@
 // change is recorded on the account (PUT /photos/consent); unticking withdraws it.
 
 import { Link } from 'react-router';
-import type { PhotoConsent } from '../../../../../shared/api-schemas.ts';
+import type { PhotoConsent } from '#shared/api-schemas.ts';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useLocalizedPath } from '../../../lib/language.ts';

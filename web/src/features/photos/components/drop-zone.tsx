@@ -1,6 +1,6 @@
 // Drag and drop, or Browse Files (several at once); JPG, PNG and WEBP.
 import { type DragEvent, useRef, useState } from 'react';
-import { PHOTO_ACCEPT, PHOTO_LIMITS } from '../../../../../shared/photo-rules.ts';
+import { PHOTO_ACCEPT, PHOTO_LIMITS } from '#shared/photo-rules.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { UploadIcon } from '../../../components/ui/icons.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';

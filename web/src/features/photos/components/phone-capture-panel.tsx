@@ -7,7 +7,7 @@
 // Not offered on a phone-width screen (photos.css): that user is already holding the phone.
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useEffect, useState, useSyncExternalStore } from 'react';
-import type { CaptureLink, CaptureLinkState } from '../../../../../shared/api-schemas.ts';
+import type { CaptureLink, CaptureLinkState } from '#shared/api-schemas.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Icon } from '../../../components/ui/shell-icons.tsx';
 import { api } from '../../../lib/api-client.ts';

@@ -2,8 +2,8 @@
 // decimal, its quality score with what would raise it, quality warnings (and what the check did, such as
 // turning the photo upright), and delete.
 import { useState } from 'react';
-import type { PhotoFile } from '../../../../../shared/api-schemas.ts';
-import { INFORMATION_HINTS, truncateFilename } from '../../../../../shared/photo-rules.ts';
+import type { PhotoFile } from '#shared/api-schemas.ts';
+import { INFORMATION_HINTS, truncateFilename } from '#shared/photo-rules.ts';
 import { PhotoQualityLine } from '../../../components/quality/quality-meter.tsx';
 import { AlertIcon, InfoIcon, TrashIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';

@@ -2,7 +2,7 @@
 // to Create Avatar once there are enough and that screen exists.
 
 import { Link } from 'react-router';
-import { PHOTO_LIMITS } from '../../../../../shared/photo-rules.ts';
+import { PHOTO_LIMITS } from '#shared/photo-rules.ts';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { ArrowRightIcon, CheckIcon } from '../../../components/ui/icons.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';

@@ -1,7 +1,7 @@
 // "Your Photos": Refresh, the photos newest first, or the empty state; the list's own
 // failure message.
 
-import type { PhotoFile } from '../../../../../shared/api-schemas.ts';
+import type { PhotoFile } from '#shared/api-schemas.ts';
 import { SkeletonCards } from '../../../components/layout/app-skeleton.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ImageIcon, RefreshIcon } from '../../../components/ui/icons.tsx';

@@ -2,7 +2,7 @@
 // it loads, and its own error with a tooltip. The short-lived URL from the list comes first; if it fails
 // (expired, blocked), the image is fetched once as base64 (GET /photos/data/{filename}).
 import { useId, useState } from 'react';
-import type { PhotoFile } from '../../../../../shared/api-schemas.ts';
+import type { PhotoFile } from '#shared/api-schemas.ts';
 import { AlertIcon, ImageIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { api, isApiError } from '../../../lib/api-client.ts';

@@ -1,7 +1,7 @@
 // Beside the upload: tips for good reference photos with the content rules, and
 // retention: automatic deletion after 30 days, and "delete my photos once my avatars are ready".
 
-import { PHOTO_RETENTION_DAYS } from '../../../../../shared/photo-rules.ts';
+import { PHOTO_RETENTION_DAYS } from '#shared/photo-rules.ts';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { CheckIcon, ShieldIcon } from '../../../components/ui/icons.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';

@@ -1,7 +1,7 @@
 // What the upload is doing: the consent messages, the files waiting for consent, the
 // progress bar with its percentage, the rejected-count message with each reason, or the failure.
 
-import { PHOTO_LIMITS, REJECTION_REASONS, type RejectionReason } from '../../../../../shared/photo-rules.ts';
+import { PHOTO_LIMITS, REJECTION_REASONS, type RejectionReason } from '#shared/photo-rules.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { UploadProgress } from '../api/direct-upload.ts';

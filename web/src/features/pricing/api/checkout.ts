@@ -1,7 +1,7 @@
 // Checkout and the subscription check. The browser sends only the plan's id (and
 // its token count, as the spec's client does): the server prices it from shared/catalogue.ts.
 import { useEffect, useState } from 'react';
-import type { SubscriptionPlan, TokenPack } from '../../../../../shared/catalogue.ts';
+import type { SubscriptionPlan, TokenPack } from '#shared/catalogue.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /** Only a web address may replace the page: never a `javascript:` URL, whatever the server sends. */

@@ -3,13 +3,7 @@
 // a line saying so, and for a visitor the way to the free tokens. Its fixed copy is prerendered only.
 import { useId } from 'react';
 import { Link } from 'react-router';
-import {
-  DEFAULT_PACK,
-  findPack,
-  formatPrice,
-  TOKEN_PACKS,
-  type TokenPack,
-} from '../../../../../shared/catalogue.ts';
+import { DEFAULT_PACK, findPack, formatPrice, TOKEN_PACKS, type TokenPack } from '#shared/catalogue.ts';
 import { StaticContent } from '../../../components/static-content.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { useLanguage, useLocalizedPath } from '../../../lib/language.ts';

@@ -2,7 +2,7 @@
 // visitor ('Log in to Subscribe'), checking, active ('Manage Subscription') or Subscribe; or, while the
 // API does not serve subscribing, no button and a line saying so.
 import { Link } from 'react-router';
-import { formatPrice, SUBSCRIPTION } from '../../../../../shared/catalogue.ts';
+import { formatPrice, SUBSCRIPTION } from '#shared/catalogue.ts';
 import { StaticContent } from '../../../components/static-content.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { CheckCircleIcon } from '../../../components/ui/icons.tsx';

@@ -2,9 +2,9 @@
 // the caller's team (GET /teams/mine; 404 means none), the dashboard's members page by page, and each
 // action a mutation that reads again what it changed.
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
-import type { RequestOf } from '../../../../../shared/api-routes.ts';
-import type { TeamMembersPage } from '../../../../../shared/api-schemas.ts';
-import type { Language } from '../../../../../shared/language.ts';
+import type { RequestOf } from '#shared/api-routes.ts';
+import type { TeamMembersPage } from '#shared/api-schemas.ts';
+import type { Language } from '#shared/language.ts';
 import { ApiError, api, apiUrl } from '../../../lib/api-client.ts';
 import { routeKey } from '../../../lib/query-keys.ts';
 import { invalidateRoutes, queryClient, routeQuery, routeQueryOrNone } from '../../../lib/server-state.tsx';

@@ -3,8 +3,8 @@
 // server holds members to it; finished avatars never change.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { MyTeam, Style, TeamCombo } from '../../../../../shared/api-schemas.ts';
-import { BACKDROP_IDS, OUTFIT_IDS } from '../../../../../shared/style-choices.ts';
+import type { MyTeam, Style, TeamCombo } from '#shared/api-schemas.ts';
+import { BACKDROP_IDS, OUTFIT_IDS } from '#shared/style-choices.ts';
 import { BackdropSwatch } from '../../../components/choices/choice-swatch.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,6 +1,6 @@
 // No team yet: create one (a name, optional company email domains) and become its owner.
 import { type FormEvent, useState } from 'react';
-import { TEAM_LIMITS, TEAM_MESSAGES, teamNameProblem } from '../../../../../shared/team-rules.ts';
+import { TEAM_LIMITS, TEAM_MESSAGES, teamNameProblem } from '#shared/team-rules.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';

@@ -2,8 +2,8 @@
 // each like signup does and answers who was emailed and who was not, and why (listed twice, already a
 // member or invited, not an address). Nothing here is sent twice: the server keeps who it invited.
 import { type FormEvent, useState } from 'react';
-import type { InvitesResult } from '../../../../../shared/api-schemas.ts';
-import { TEAM_LIMITS } from '../../../../../shared/team-rules.ts';
+import type { InvitesResult } from '#shared/api-schemas.ts';
+import { TEAM_LIMITS } from '#shared/team-rules.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { MailIcon } from '../../../components/ui/icons.tsx';

@@ -2,8 +2,8 @@
 // of 1 to 90 days. The link is shown once (the server keeps only its hash), with a copy button, and can be
 // revoked; the links still open are listed below it (invite-links-list.tsx), for revoking them later.
 import { type FormEvent, useState } from 'react';
-import type { InviteLink } from '../../../../../shared/api-schemas.ts';
-import { TEAM_LIMITS } from '../../../../../shared/team-rules.ts';
+import type { InviteLink } from '#shared/api-schemas.ts';
+import { TEAM_LIMITS } from '#shared/team-rules.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';

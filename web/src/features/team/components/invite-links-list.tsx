@@ -1,7 +1,7 @@
 // The open invitation links that still let someone join (docs/product.md, "Teams"), listed for the owner and
 // admins after the page that made them is gone: domains, joins and cap, expiry, who made each and when, and
 // Revoke. The links themselves are not shown again (the server keeps only their hashes).
-import type { TeamInviteLinkItem } from '../../../../../shared/api-schemas.ts';
+import type { TeamInviteLinkItem } from '#shared/api-schemas.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';

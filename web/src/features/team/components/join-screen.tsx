@@ -7,7 +7,7 @@
 // leads to the team page.
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { TEAM_VISIBILITY_NOTICE } from '../../../../../shared/team-rules.ts';
+import { TEAM_VISIBILITY_NOTICE } from '#shared/team-rules.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { ShieldIcon } from '../../../components/ui/icons.tsx';

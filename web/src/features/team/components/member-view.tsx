@@ -2,7 +2,7 @@
 // team can see of them (docs/faces.md: never their selfies or their other avatars), where to create and
 // choose their headshot, and leaving the team; an owner or admin with a seat of their own gives it back here.
 import { Link } from 'react-router';
-import type { MyTeam } from '../../../../../shared/api-schemas.ts';
+import type { MyTeam } from '#shared/api-schemas.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { ImageIcon, PaletteIcon, ShieldIcon } from '../../../components/ui/icons.tsx';

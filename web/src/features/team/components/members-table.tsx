@@ -4,9 +4,9 @@
 // chosen headshots download through short links (never the session in a URL); the ZIP's button waits for a
 // chosen headshot, and a refused download is said in the page.
 import { useState } from 'react';
-import type { MyTeam, TeamMember } from '../../../../../shared/api-schemas.ts';
-import { LANGUAGES, type Language } from '../../../../../shared/language.ts';
-import { TEAM_LIMITS, TEAM_MESSAGES } from '../../../../../shared/team-rules.ts';
+import type { MyTeam, TeamMember } from '#shared/api-schemas.ts';
+import { LANGUAGES, type Language } from '#shared/language.ts';
+import { TEAM_LIMITS, TEAM_MESSAGES } from '#shared/team-rules.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { DownloadIcon } from '../../../components/ui/icons.tsx';

@@ -3,8 +3,8 @@
 // team's allowance like a member's; with one, giving it back (as a member's leaving: the seat returns
 // unused only, the chosen headshot leaves the team's ZIP).
 import { useState } from 'react';
-import type { MyTeam } from '../../../../../shared/api-schemas.ts';
-import { TEAM_LIMITS, TEAM_MESSAGES } from '../../../../../shared/team-rules.ts';
+import type { MyTeam } from '#shared/api-schemas.ts';
+import { TEAM_LIMITS, TEAM_MESSAGES } from '#shared/team-rules.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { isApiError } from '../../../lib/api-client.ts';

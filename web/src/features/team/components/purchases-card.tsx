@@ -1,8 +1,8 @@
 // The team's seat purchases (docs/payments.md, "Team seats"), for owner and admins: each paid one with its
 // invoice at Stripe, and a bank debit pending (the seats arrive once the bank confirms it) or refused (no
 // seats, nothing charged). Read again while a debit is pending or the page waits for seats just paid for.
-import type { SeatPurchase } from '../../../../../shared/api-schemas.ts';
-import { formatPrice } from '../../../../../shared/catalogue.ts';
+import type { SeatPurchase } from '#shared/api-schemas.ts';
+import { formatPrice } from '#shared/catalogue.ts';
 import { CardIcon } from '../../../components/ui/icons.tsx';
 import { RetryAlert } from '../../../components/ui/retry-alert.tsx';
 import { formatDate } from '../../../lib/dates.ts';

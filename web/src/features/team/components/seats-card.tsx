@@ -1,9 +1,9 @@
 // Seats (docs/product.md, "Teams"): used and bought, and a purchase of 1 to 500 more at one price each,
 // tax included, in euros; the button opens Stripe Checkout, where the server prices them again.
 import { useState } from 'react';
-import type { MyTeam } from '../../../../../shared/api-schemas.ts';
-import { formatPrice } from '../../../../../shared/catalogue.ts';
-import { TEAM_LIMITS, TEAM_SEAT } from '../../../../../shared/team-rules.ts';
+import type { MyTeam } from '#shared/api-schemas.ts';
+import { formatPrice } from '#shared/catalogue.ts';
+import { TEAM_LIMITS, TEAM_SEAT } from '#shared/team-rules.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CardIcon } from '../../../components/ui/icons.tsx';

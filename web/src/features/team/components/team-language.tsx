@@ -1,7 +1,7 @@
 // The language the team's invitations are written in (docs/product.md, "Teams"): owner and admins choose it;
 // each email then carries the other language below, and its join link opens the page in this one. Saved as
 // soon as it is chosen.
-import { LANGUAGES, type Language } from '../../../../../shared/language.ts';
+import { LANGUAGES, type Language } from '#shared/language.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { MailIcon } from '../../../components/ui/icons.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
