@@ -2,31 +2,19 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { jsonResponse } from '#platform/http/error-mapper.ts';
 import type { RouteHandlers } from '#platform/http/group-handler.ts';
-import { listActiveStyles, type StyleDeps } from '../styles/public.ts';
-import { type ChosenDeps, setChosen } from '../teams/public.ts';
-import { type CreateDeps, createAvatarBatch } from './domain/create-batch.ts';
-import { askForEdit, type EditDeps } from './domain/edits.ts';
-import { type FavouriteDeps, setFavourite } from './domain/favourites.ts';
+import { listActiveStyles } from '../styles/public.ts';
+import { setChosen } from '../teams/public.ts';
+import { createAvatarBatch } from './domain/create-batch.ts';
+import { askForEdit } from './domain/edits.ts';
+import { setFavourite } from './domain/favourites.ts';
 import { diagnose, listUserTasks, parsePreset, resultData, resultImage } from './domain/gallery.ts';
-import { createDownloadLink, type GalleryLinkDeps } from './domain/gallery-links.ts';
-import { type KeepDeps, keepWithheldAvatar } from './domain/keep-anyway.ts';
-import {
-  type NotificationDeps,
-  notificationSettings,
-  setNotificationSettings,
-} from './domain/notification-settings.ts';
+import { createDownloadLink } from './domain/gallery-links.ts';
+import { keepWithheldAvatar } from './domain/keep-anyway.ts';
+import { notificationSettings, setNotificationSettings } from './domain/notification-settings.ts';
 import { archiveUrl, currentArchive } from './domain/result-archives.ts';
 import { tryTaskAgain } from './domain/try-again.ts';
 import type { TaskListEarlyReads } from './early-reads.ts';
-
-export type AvatarDeps = StyleDeps &
-  CreateDeps &
-  EditDeps &
-  GalleryLinkDeps &
-  NotificationDeps &
-  FavouriteDeps &
-  KeepDeps &
-  ChosenDeps;
+import type { GenerationGroupDeps } from './wiring.ts';
 
 const query = (event: APIGatewayProxyEventV2): Record<string, string | undefined> =>
   event.queryStringParameters ?? {};
@@ -61,7 +49,10 @@ const redirect = (location: string): APIGatewayProxyStructuredResultV2 => ({
 });
 
 /** `early`: the task list's reads started as the request arrived (early-reads.ts). */
-export const avatarRoutes = (deps: AvatarDeps, early?: TaskListEarlyReads): RouteHandlers<'avatars'> => ({
+export const avatarRoutes = (
+  deps: GenerationGroupDeps,
+  early?: TaskListEarlyReads,
+): RouteHandlers<'avatars'> => ({
   listStyles: () => listActiveStyles(deps),
   createTasksBatch: ({ user, body, event }) =>
     createAvatarBatch(deps, user, body, header(event, 'idempotency-key')),

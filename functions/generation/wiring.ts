@@ -17,15 +17,22 @@ import { businessMetrics } from '#platform/observability/metrics.ts';
 import { cryptoIds, systemClock } from '#platform/system.ts';
 import { DynamoPhotoLister } from '../photos/public.ts';
 import { buildPrivacyJobQueue, QueuedTeamArchives } from '../privacy/public.ts';
+import type { StyleDeps } from '../styles/public.ts';
 import { DynamoStyleReader } from '../styles/public.ts';
+import type { ChosenDeps } from '../teams/public.ts';
 import { DynamoTeamPayers } from '../teams/public.ts';
+import type { CreateDeps } from './domain/create-batch.ts';
+import type { EditDeps } from './domain/edits.ts';
+import type { FavouriteDeps } from './domain/favourites.ts';
+import type { GalleryLinkDeps } from './domain/gallery-links.ts';
+import type { KeepDeps } from './domain/keep-anyway.ts';
+import type { NotificationDeps } from './domain/notification-settings.ts';
 import { DynamoProviderBudgetStore } from './dynamodb/provider-budget-store.ts';
 import { DynamoTaskDurations } from './dynamodb/task-durations.ts';
 import { DynamoTaskStore } from './dynamodb/task-store.ts';
 import { decodeBrushPng, encodeMaskPng } from './images/edit-mask-png.ts';
 import { SharpResultImages } from './images/result-images.ts';
 import { buildTaskQueue } from './provider-wiring.ts';
-import type { AvatarDeps } from './routes.ts';
 import { S3EditMaskFiles } from './s3/edit-mask-files.ts';
 import { S3ResultFiles } from './s3/result-files.ts';
 
@@ -39,7 +46,7 @@ export function buildAvatarDeps(
   db: DynamoDBDocumentClient,
   s3: S3Client,
   links: LinkTokens,
-): AvatarDeps {
+): GenerationGroupDeps {
   return {
     styles: new DynamoStyleReader(db, config.tableName),
     tasks: new DynamoTaskStore(db, config.tableName),
@@ -68,3 +75,12 @@ export function buildAvatarDeps(
     archives: new QueuedTeamArchives(buildPrivacyJobQueue(config)),
   };
 }
+
+export type GenerationGroupDeps = StyleDeps &
+  CreateDeps &
+  EditDeps &
+  GalleryLinkDeps &
+  NotificationDeps &
+  FavouriteDeps &
+  KeepDeps &
+  ChosenDeps;

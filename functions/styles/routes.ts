@@ -5,7 +5,6 @@ import type { RouteHandlers } from '#platform/http/group-handler.ts';
 import { formFiles } from '#platform/http/multipart.ts';
 import { STYLE_IMPORT_LIMITS } from '#shared/admin-style-rules.ts';
 import {
-  type AdminStyleDeps,
   createStyle,
   deleteStyle,
   listAdminStyles,
@@ -13,15 +12,9 @@ import {
   styleIdOf,
   updateStyle,
 } from './domain/admin-styles.ts';
-import {
-  confirmStyleImage,
-  type StyleImageDeps,
-  styleImage,
-  styleImageTarget,
-} from './domain/style-images.ts';
+import { confirmStyleImage, styleImage, styleImageTarget } from './domain/style-images.ts';
 import { EXPORT_FILENAME, exportStyles, importStyles } from './domain/style-transfer.ts';
-
-export type AdminStylesDeps = AdminStyleDeps & { images: StyleImageDeps };
+import type { StylesGroupDeps } from './wiring.ts';
 
 /** Room for the multipart envelope around the file; the file itself is measured by the domain. */
 const ENVELOPE_BYTES = 16 * 1024;
@@ -58,7 +51,7 @@ function picture(file: { bytes: Uint8Array; contentType: string }): APIGatewayPr
   };
 }
 
-export const adminStyleRoutes = (deps: AdminStylesDeps): RouteHandlers<'admin-styles'> => ({
+export const adminStyleRoutes = (deps: StylesGroupDeps): RouteHandlers<'admin-styles'> => ({
   adminListStyles: () => listAdminStyles(deps),
   adminCreateStyle: ({ user, body }) => createStyle(deps, user, body),
   adminUpdateStyle: ({ user, params, body }) => updateStyle(deps, user, styleIdOf(params.id ?? ''), body),

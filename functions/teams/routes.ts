@@ -3,8 +3,8 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { jsonResponse } from '#platform/http/error-mapper.ts';
 import type { RouteHandlers } from '#platform/http/group-handler.ts';
-import { type HeadshotZipDeps, teamHeadshotsZip } from './domain/headshots-zip.ts';
-import { type JoinPreviewDeps, previewJoinCode } from './domain/join-preview.ts';
+import { teamHeadshotsZip } from './domain/headshots-zip.ts';
+import { previewJoinCode } from './domain/join-preview.ts';
 import { listInviteLinks } from './domain/link-list.ts';
 import { membersCsv } from './domain/members-csv.ts';
 import { giveBackOwnSeat, takeOwnSeat } from './domain/own-seat.ts';
@@ -16,7 +16,6 @@ import {
   inviteMembers,
   joinTeam,
   listMembers,
-  type MembersPageDeps,
   myTeam,
   remindMember,
   removeMember,
@@ -26,6 +25,7 @@ import {
   teamForDownload,
 } from './domain/teams.ts';
 import type { TeamMembersEarlyReads } from './early-reads.ts';
+import type { TeamsGroupDeps } from './wiring.ts';
 
 const created = (body: unknown): APIGatewayProxyStructuredResultV2 => jsonResponse(201, body);
 
@@ -36,16 +36,7 @@ async function text(chunks: AsyncIterable<string>): Promise<string> {
   return parts.join('');
 }
 
-/**
- * `early`: the dashboard page's reads started as the request arrived (early-reads.ts); without it (the
- * in-process handler tests) the page reads after the session like any route.
- */
-/** What the group's routes use: the teams' ports, and the per-address limit of the join code's preview. */
-export type TeamRouteDeps = HeadshotZipDeps &
-  Pick<JoinPreviewDeps, 'limiter' | 'limits'> &
-  Required<Pick<MembersPageDeps, 'results'>>;
-
-export const teamRoutes = (deps: TeamRouteDeps, early?: TeamMembersEarlyReads): RouteHandlers<'teams'> => ({
+export const teamRoutes = (deps: TeamsGroupDeps, early?: TeamMembersEarlyReads): RouteHandlers<'teams'> => ({
   createTeam: async ({ user, body }) => created(await createTeam(deps, user, body)),
   myTeam: ({ user }) => myTeam(deps, user),
   teamInvites: ({ user, params, body }) => inviteMembers(deps, user, params.teamId ?? '', body.emails),

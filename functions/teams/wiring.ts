@@ -11,15 +11,17 @@ import { cryptoIds, systemClock } from '#platform/system.ts';
 import { DEFAULT_RATE_LIMITS } from '../accounts/public.ts';
 import { S3ResultFiles, SharpResultImages } from '../generation/public.ts';
 import { buildPrivacyJobQueue, QueuedTeamArchives } from '../privacy/public.ts';
+import type { HeadshotZipDeps } from './domain/headshots-zip.ts';
+import type { JoinPreviewDeps } from './domain/join-preview.ts';
+import type { MembersPageDeps } from './domain/teams.ts';
 import { DynamoMemberPhotos } from './dynamodb/team-photo-progress.ts';
 import { DynamoTeamStore } from './dynamodb/team-store.ts';
-import type { TeamRouteDeps } from './routes.ts';
 
 export function buildTeamDeps(
   config: TableConfig & MailConfig & MediaConfig & PrivacyJobQueueConfig,
   db: DynamoDBDocumentClient,
   s3: S3Client,
-): TeamRouteDeps {
+): TeamsGroupDeps {
   // One limiter for every count the teams function keeps (its items are keyed by bucket and key).
   const rates = new DynamoRateLimiter(db, config.tableName, systemClock);
   return {
@@ -42,3 +44,12 @@ export function buildTeamDeps(
     limits: DEFAULT_RATE_LIMITS,
   };
 }
+
+/**
+ * `early`: the dashboard page's reads started as the request arrived (early-reads.ts); without it (the
+ * in-process handler tests) the page reads after the session like any route.
+ */
+/** What the group's routes use: the teams' ports, and the per-address limit of the join code's preview. */
+export type TeamsGroupDeps = HeadshotZipDeps &
+  Pick<JoinPreviewDeps, 'limiter' | 'limits'> &
+  Required<Pick<MembersPageDeps, 'results'>>;

@@ -20,26 +20,29 @@ import type { WebhookDeps } from '../../functions/billing/domain/webhook.ts';
 import { billingRoutes } from '../../functions/billing/routes.ts';
 import { webhookRoutes } from '../../functions/billing/webhook-routes.ts';
 import type { BillingGroupDeps } from '../../functions/billing/wiring.ts';
-import { type AvatarDeps, avatarRoutes } from '../../functions/generation/routes.ts';
+import { avatarRoutes } from '../../functions/generation/routes.ts';
+import type { GenerationGroupDeps } from '../../functions/generation/wiring.ts';
 import type { PhotoDeps, PhotoIntakeDeps } from '../../functions/photos/domain/ports.ts';
 import { photoIntakeRoutes } from '../../functions/photos/intake-routes.ts';
 import { photoRoutes } from '../../functions/photos/routes.ts';
 import type { PrivacyRequestDeps } from '../../functions/privacy/domain/ports.ts';
-import { type AdminStylesDeps, adminStyleRoutes } from '../../functions/styles/routes.ts';
-import { type TeamRouteDeps, teamRoutes } from '../../functions/teams/routes.ts';
+import { adminStyleRoutes } from '../../functions/styles/routes.ts';
+import { teamRoutes } from '../../functions/teams/routes.ts';
+import type { TeamsGroupDeps } from '../../functions/teams/wiring.ts';
 import { handlerEntry } from '../../infra/function-entries.ts';
+import type { StylesGroupDeps } from '../../functions/styles/wiring.ts';
 
 // Each built group's route handlers, keyed by group. A group joins this map when its issue lands.
 const handlersByGroup: Record<string, string[]> = {
   auth: Object.keys(authRoutes({} as AccountDeps)),
-  avatars: Object.keys(avatarRoutes({} as AvatarDeps)),
+  avatars: Object.keys(avatarRoutes({} as GenerationGroupDeps)),
   billing: Object.keys(billingRoutes({} as BillingGroupDeps)),
   'stripe-webhook': Object.keys(webhookRoutes({} as WebhookDeps, {} as EventVerifier)),
   photos: Object.keys(photoRoutes({} as PhotoDeps)),
   'photo-intake': Object.keys(photoIntakeRoutes({} as PhotoIntakeDeps)),
-  'admin-styles': Object.keys(adminStyleRoutes({} as AdminStylesDeps)),
+  'admin-styles': Object.keys(adminStyleRoutes({} as StylesGroupDeps)),
   account: Object.keys(accountRoutes({} as PrivacyRequestDeps)),
-  teams: Object.keys(teamRoutes({} as TeamRouteDeps)),
+  teams: Object.keys(teamRoutes({} as TeamsGroupDeps)),
 };
 
 describe('the route table', () => {
