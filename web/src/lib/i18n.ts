@@ -7,11 +7,12 @@
 // by the English strings, so a misspelt key fails the type check.
 import i18next from 'i18next';
 import { initReactI18next, useTranslation as useI18next } from 'react-i18next';
-import type { Language } from '../../../shared/language.ts';
-import { languageOfPath } from '../../../shared/web-routes.ts';
+import type { Language } from '#shared/language.ts';
+import { languageOfPath } from '#shared/web-routes.ts';
 import type ChoicesEn from '../components/choices/locales/en.json';
 import type QualityEn from '../components/quality/locales/en.json';
 import type AccountEn from '../features/account/locales/en.json';
+import type AdminEn from '../features/admin/locales/en.json';
 import type AuthEn from '../features/auth/locales/en.json';
 import type CaptureEn from '../features/capture/locales/en.json';
 import type CreateEn from '../features/create/locales/en.json';
@@ -43,7 +44,8 @@ export type TranslationKey = Keys<
     typeof TeamEn &
     typeof CaptureEn &
     typeof ChoicesEn &
-    typeof QualityEn
+    typeof QualityEn &
+    typeof AdminEn
 >;
 export type TranslationValues = Record<string, string | number>;
 export type TFunction = (key: TranslationKey, values?: TranslationValues) => string;
@@ -61,10 +63,13 @@ export const hasString = (key: string): boolean => i18next.exists(key);
 
 export const currentLanguage = (): Language => asLanguage(i18next.language);
 
-/** react-i18next's hook: the translate function, re-rendering when the language or the strings change. */
-export function useTranslation(): { t: TFunction; language: Language } {
-  const { t: translate, i18n } = useI18next();
-  return { t: translate as unknown as TFunction, language: asLanguage(i18n.language) };
+/**
+ * react-i18next's hook: the translate function, re-rendering when the language or the strings change. With
+ * `fixed`, the strings of that language whatever the page's (the admin screen is in French).
+ */
+export function useTranslation(fixed?: Language): { t: TFunction; language: Language } {
+  const { t: translate, i18n } = useI18next(undefined, fixed ? { lng: fixed } : undefined);
+  return { t: translate as unknown as TFunction, language: fixed ?? asLanguage(i18n.language) };
 }
 
 const appStrings: StringLoaders = {
@@ -89,16 +94,22 @@ async function merge(loaders: StringLoaders, lang: Language): Promise<void> {
   done.add(lang);
 }
 
-/** Called at the top of a feature's strings module (top-level await): its screens render once merged. */
-export async function addFeatureStrings(loaders: StringLoaders): Promise<void> {
-  featureStrings.add(loaders);
+/**
+ * Called at the top of a feature's strings module (top-level await): its screens render once merged. With
+ * `fixed`, a screen drawn in that language whatever the page's (useTranslation(fixed)): only those strings.
+ */
+export async function addFeatureStrings(loaders: StringLoaders, fixed?: Language): Promise<void> {
+  if (!fixed) featureStrings.add(loaders);
   if (import.meta.env.SSR) {
     // Prerendering: both languages are there from the start.
     await Promise.all([merge(loaders, 'en'), merge(loaders, 'fr')]);
     return;
   }
   await ready;
-  await merge(loaders, i18next.language === 'fr' ? 'fr' : languageOfPath(window.location.pathname));
+  await merge(
+    loaders,
+    fixed ?? (i18next.language === 'fr' ? 'fr' : languageOfPath(window.location.pathname)),
+  );
 }
 
 let started: Promise<unknown> | null = null;

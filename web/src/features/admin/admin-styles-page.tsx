@@ -1,15 +1,16 @@
 // /admin/styles, the admin styles manager, in French: the list
 // with search, sorting, the count and a two-step delete; the add and edit form; Import/Export; the audit
 // log. The server decides who is an admin: a 403 shows the "réservé aux administrateurs" page.
+import './strings.ts';
 import { useState } from 'react';
-import type { AdminStyle, AdminStyleInput } from '../../../../shared/api-schemas.ts';
+import type { AdminStyle, AdminStyleInput } from '#shared/api-schemas.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { api, isApiError } from '../../lib/api-client.ts';
+import { type TFunction, useTranslation } from '../../lib/i18n.ts';
 import { ServerStateProvider } from '../../lib/server-state.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { toast } from '../../lib/toasts.ts';
-import { ADMIN_TEXT as T } from './admin-strings.ts';
 import { serverMessage, stylesChanged, useAdminStyles } from './api/admin-styles.ts';
 import { AdminOnly } from './components/admin-only.tsx';
 import { AuditLog } from './components/audit-log.tsx';
@@ -21,8 +22,10 @@ import './admin.css';
 type Mode = { kind: 'list' } | { kind: 'add' } | { kind: 'edit'; style: AdminStyle };
 
 /** The form's own line under it ('Une erreur est survenue' or the network message). */
-const formMessage = (e: unknown): string =>
-  isApiError(e) && e.status === 0 ? T.messages.network : serverMessage(e, T.messages.submitFallback);
+const formMessage = (e: unknown, t: TFunction): string =>
+  isApiError(e) && e.status === 0
+    ? t('admin.messages.network')
+    : serverMessage(e, t('admin.messages.submitFallback'));
 
 // A page of the public layout: the screen brings the app's query client with it.
 export default function AdminStylesPage() {
@@ -34,6 +37,7 @@ export default function AdminStylesPage() {
 }
 
 function AdminStyles() {
+  const { t } = useTranslation('fr');
   const { signedIn } = useSession();
   const { state, reload, audit, auditFailed } = useAdminStyles(signedIn);
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
@@ -43,18 +47,23 @@ function AdminStyles() {
       if (mode.kind === 'edit') {
         const saved = await api('adminUpdateStyle', { params: { id: String(mode.style.id) }, body });
         stylesChanged((list) => list.map((s) => (s.id === saved.id ? saved : s)));
-        toast.success(T.messages.updated(saved.name));
+        toast.success(t('admin.messages.updated', { name: saved.name }));
       } else {
         const saved = await api('adminCreateStyle', { body });
         stylesChanged((list) => [...list, saved]);
-        toast.success(T.messages.added(saved.name));
+        toast.success(t('admin.messages.added', { name: saved.name }));
       }
       setMode({ kind: 'list' });
       return null;
     } catch (e) {
       console.error('Style save', e);
-      toast.error(serverMessage(e, mode.kind === 'edit' ? T.messages.updateFailed : T.messages.addFailed));
-      return formMessage(e);
+      toast.error(
+        serverMessage(
+          e,
+          t(mode.kind === 'edit' ? 'admin.messages.updateFailed' : 'admin.messages.addFailed'),
+        ),
+      );
+      return formMessage(e, t);
     }
   };
 
@@ -62,10 +71,10 @@ function AdminStyles() {
     try {
       await api('adminDeleteStyle', { params: { id: String(style.id) } });
       stylesChanged((list) => list.filter((s) => s.id !== style.id));
-      toast.success(T.messages.deleted(style.name));
+      toast.success(t('admin.messages.deleted', { name: style.name }));
     } catch (e) {
       console.error('Style delete', e);
-      toast.error(serverMessage(e, T.messages.deleteFailed));
+      toast.error(serverMessage(e, t('admin.messages.deleteFailed')));
     }
   };
 
@@ -74,15 +83,15 @@ function AdminStyles() {
   else if (state.status === 'loading')
     body = (
       <div className="admin-status" role="status">
-        <Spinner /> {T.loading}
+        <Spinner /> {t('admin.loading')}
       </div>
     );
   else if (state.status === 'error')
     body = (
       <div className="card admin-status admin-status--error" role="alert">
-        <p>{T.messages.load}</p>
+        <p>{t('admin.messages.load')}</p>
         <Button variant="secondary" onClick={() => reload()}>
-          {T.retry}
+          {t('admin.retry')}
         </Button>
       </div>
     );
@@ -98,7 +107,7 @@ function AdminStyles() {
   else
     body = (
       <>
-        <section className="card admin-card" aria-label={T.title}>
+        <section className="card admin-card" aria-label={t('admin.title')}>
           <StyleTable
             styles={state.styles}
             onEdit={(style) => setMode({ kind: 'edit', style })}
@@ -113,14 +122,14 @@ function AdminStyles() {
   const ready = signedIn && state.status === 'ready';
   return (
     <div className="container admin" lang="fr">
-      <title>{`${T.title} · Aivatar`}</title>
+      <title>{`${t('admin.title')} · Aivatar`}</title>
       {ready && (
         <header className="app-page-header admin__header">
           <div>
-            <h1>{T.title}</h1>
-            <p className="muted">{T.subtitle}</p>
+            <h1>{t('admin.title')}</h1>
+            <p className="muted">{t('admin.subtitle')}</p>
           </div>
-          {mode.kind === 'list' && <Button onClick={() => setMode({ kind: 'add' })}>{T.add}</Button>}
+          {mode.kind === 'list' && <Button onClick={() => setMode({ kind: 'add' })}>{t('admin.add')}</Button>}
         </header>
       )}
       {body}

@@ -6,12 +6,12 @@ import {
   STYLE_FIELD_LIMITS,
   type StyleFormErrors,
   type StyleFormValues,
-} from '../../../../../shared/admin-style-rules.ts';
-import type { AdminStyle, AdminStyleInput } from '../../../../../shared/api-schemas.ts';
+} from '#shared/admin-style-rules.ts';
+import type { AdminStyle, AdminStyleInput } from '#shared/api-schemas.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { ADMIN_TEXT as T } from '../admin-strings.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { StyleImageUpload } from './style-image-upload.tsx';
 
 type Values = StyleFormValues & {
@@ -52,19 +52,21 @@ interface Props {
 }
 
 function Preview({ url }: { url: string }) {
+  const { t } = useTranslation('fr');
   const [failed, setFailed] = useState<string | null>(null);
   if (!url || failed === url) {
-    return url ? <p className="admin-form__preview-missing">{T.form.previewUnavailable}</p> : null;
+    return url ? <p className="admin-form__preview-missing">{t('admin.form.previewUnavailable')}</p> : null;
   }
   return (
     <figure className="admin-form__preview">
-      <img src={url} alt={T.form.preview} onError={() => setFailed(url)} />
-      <figcaption>{T.form.preview}</figcaption>
+      <img src={url} alt={t('admin.form.preview')} onError={() => setFailed(url)} />
+      <figcaption>{t('admin.form.preview')}</figcaption>
     </figure>
   );
 }
 
 export function StyleForm({ style, onSubmit, onCancel }: Props) {
+  const { t } = useTranslation('fr');
   const [values, setValues] = useState<Values>(() => valuesOf(style));
   const [errors, setErrors] = useState<StyleFormErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -109,28 +111,28 @@ export function StyleForm({ style, onSubmit, onCancel }: Props) {
 
   return (
     <form className="card admin-form" onSubmit={submit} noValidate>
-      <h2>{style ? T.form.editTitle(style.id) : T.form.addTitle}</h2>
+      <h2>{style ? t('admin.form.editTitle', { id: style.id }) : t('admin.form.addTitle')}</h2>
       <div className="admin-form__grid">
         <div className="admin-form__fields">
           <TextField
-            label={T.form.name}
+            label={t('admin.form.name')}
             value={values.name}
             maxLength={STYLE_FIELD_LIMITS.name}
             error={errors.name}
             onChange={(e) => set('name', e.target.value)}
           />
           <TextField
-            label={T.form.category}
+            label={t('admin.form.category')}
             value={values.category}
             maxLength={STYLE_FIELD_LIMITS.category}
             error={errors.category}
             onChange={(e) => set('category', e.target.value)}
           />
-          {area('description', T.form.description, 3, STYLE_FIELD_LIMITS.description)}
-          {area('prompt', T.form.prompt, 5, STYLE_FIELD_LIMITS.prompt)}
+          {area('description', t('admin.form.description'), 3, STYLE_FIELD_LIMITS.description)}
+          {area('prompt', t('admin.form.prompt'), 5, STYLE_FIELD_LIMITS.prompt)}
           <div className="admin-form__row">
             <TextField
-              label={T.form.tokenCost}
+              label={t('admin.form.tokenCost')}
               type="number"
               inputMode="numeric"
               step={1}
@@ -141,7 +143,7 @@ export function StyleForm({ style, onSubmit, onCancel }: Props) {
             />
             <div className="field">
               <label className="field__label" htmlFor={ids.format}>
-                {T.form.format}
+                {t('admin.form.format')}
               </label>
               <select
                 id={ids.format}
@@ -149,21 +151,21 @@ export function StyleForm({ style, onSubmit, onCancel }: Props) {
                 value={values.format}
                 onChange={(e) => set('format', e.target.value as Values['format'])}
               >
-                <option value="square">{T.formats.square}</option>
-                <option value="portrait">{T.formats.portrait}</option>
+                <option value="square">{t('admin.formats.square')}</option>
+                <option value="portrait">{t('admin.formats.portrait')}</option>
               </select>
             </div>
           </div>
           <Checkbox
-            label={T.form.active}
+            label={t('admin.form.active')}
             checked={values.is_active}
             onChange={(e) => set('is_active', e.target.checked)}
           />
           <Checkbox
             label={
               <>
-                {T.form.acceptsChoices}
-                <span className="admin-form__hint">{T.form.acceptsChoicesHint}</span>
+                {t('admin.form.acceptsChoices')}
+                <span className="admin-form__hint">{t('admin.form.acceptsChoicesHint')}</span>
               </>
             }
             checked={values.accepts_choices}
@@ -173,11 +175,11 @@ export function StyleForm({ style, onSubmit, onCancel }: Props) {
         </div>
         <div className="admin-form__image">
           <TextField
-            label={T.form.imageUrl}
+            label={t('admin.form.imageUrl')}
             type="url"
             value={values.image_url}
             maxLength={STYLE_FIELD_LIMITS.imageUrl}
-            hint={T.form.imageUrlHint}
+            hint={t('admin.form.imageUrlHint')}
             error={errors.image_url}
             onChange={(e) => set('image_url', e.target.value)}
           />
@@ -192,10 +194,10 @@ export function StyleForm({ style, onSubmit, onCancel }: Props) {
       )}
       <div className="admin-form__actions">
         <Button type="submit" loading={saving}>
-          {style ? T.form.save : T.form.create}
+          {t(style ? 'admin.form.save' : 'admin.form.create')}
         </Button>
         <Button variant="ghost" onClick={onCancel} disabled={saving}>
-          {T.form.back}
+          {t('admin.form.back')}
         </Button>
       </div>
     </form>

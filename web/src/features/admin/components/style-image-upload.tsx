@@ -1,12 +1,12 @@
 // Uploading a style picture: a presigned POST straight to the media bucket, then the server checks and
 // re-encodes it (as for photos) and answers where it is served; the form's URL field takes that address.
 import { useRef, useState } from 'react';
-import { PHOTO_ACCEPT, PHOTO_TYPES, type PhotoType } from '../../../../../shared/photo-rules.ts';
+import { PHOTO_ACCEPT, PHOTO_TYPES, type PhotoType } from '#shared/photo-rules.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { api } from '../../../lib/api-client.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { runtimeConfig } from '../../../lib/runtime-config.ts';
 import { toast } from '../../../lib/toasts.ts';
-import { ADMIN_TEXT as T } from '../admin-strings.ts';
 import { serverMessage } from '../api/admin-styles.ts';
 
 async function uploadStyleImage(file: File): Promise<string> {
@@ -24,6 +24,7 @@ async function uploadStyleImage(file: File): Promise<string> {
 }
 
 export function StyleImageUpload({ onUploaded }: { onUploaded(url: string): void }) {
+  const { t } = useTranslation('fr');
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
 
@@ -34,7 +35,7 @@ export function StyleImageUpload({ onUploaded }: { onUploaded(url: string): void
       onUploaded(await uploadStyleImage(file));
     } catch (e) {
       console.error('Style picture', e);
-      toast.error(serverMessage(e, T.messages.network));
+      toast.error(serverMessage(e, t('admin.messages.network')));
     } finally {
       setBusy(false);
       if (input.current) input.current.value = '';
@@ -49,11 +50,11 @@ export function StyleImageUpload({ onUploaded }: { onUploaded(url: string): void
         accept={PHOTO_ACCEPT}
         className="visually-hidden"
         tabIndex={-1}
-        aria-label={T.form.upload}
+        aria-label={t('admin.form.upload')}
         onChange={(e) => choose(e.target.files?.[0])}
       />
       <Button variant="secondary" size="sm" loading={busy} onClick={() => input.current?.click()}>
-        {busy ? T.form.uploading : T.form.upload}
+        {t(busy ? 'admin.form.uploading' : 'admin.form.upload')}
       </Button>
     </div>
   );

@@ -1,19 +1,19 @@
 // The styles list: search over name, category, description and format, sortable columns,
 // the total count, inactive styles faded, and delete on a second click on Confirmer.
 import { useMemo, useState } from 'react';
-import type { AdminStyle } from '../../../../../shared/api-schemas.ts';
+import type { AdminStyle } from '#shared/api-schemas.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { ADMIN_TEXT as T } from '../admin-strings.ts';
+import { type TranslationKey, useTranslation } from '../../../lib/i18n.ts';
 
 type SortKey = 'id' | 'name' | 'category' | 'token_cost' | 'format' | 'is_active';
-const COLUMNS: { key: SortKey; label: string }[] = [
-  { key: 'id', label: T.columns.id },
-  { key: 'name', label: T.columns.name },
-  { key: 'category', label: T.columns.category },
-  { key: 'token_cost', label: T.columns.cost },
-  { key: 'format', label: T.columns.format },
-  { key: 'is_active', label: T.columns.active },
-];
+const COLUMNS = [
+  { key: 'id', label: 'admin.columns.id' },
+  { key: 'name', label: 'admin.columns.name' },
+  { key: 'category', label: 'admin.columns.category' },
+  { key: 'token_cost', label: 'admin.columns.cost' },
+  { key: 'format', label: 'admin.columns.format' },
+  { key: 'is_active', label: 'admin.columns.active' },
+] as const satisfies readonly { key: SortKey; label: TranslationKey }[];
 
 const collator = new Intl.Collator('fr', { sensitivity: 'base', numeric: true });
 
@@ -39,6 +39,7 @@ interface Props {
 }
 
 export function StyleTable({ styles, onEdit, onDelete }: Props) {
+  const { t } = useTranslation('fr');
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<{ key: SortKey; descending: boolean }>({ key: 'id', descending: false });
   const [confirming, setConfirming] = useState<number | null>(null);
@@ -67,17 +68,19 @@ export function StyleTable({ styles, onEdit, onDelete }: Props) {
     <div className="admin-list">
       <div className="admin-list__bar">
         <label className="field admin-list__search">
-          <span className="field__label">{T.search}</span>
+          <span className="field__label">{t('admin.search')}</span>
           <input
             type="search"
             className="field__input"
             value={query}
-            placeholder={T.searchPlaceholder}
+            placeholder={t('admin.searchPlaceholder')}
             onChange={(e) => setQuery(e.target.value)}
           />
         </label>
         <p className="admin-list__count" aria-live="polite">
-          {query.trim() ? T.shown(shown.length, styles.length) : T.total(styles.length)}
+          {query.trim()
+            ? t('admin.shown', { shown: shown.length, total: styles.length })
+            : t('admin.total', { count: styles.length })}
         </p>
       </div>
       <div className="admin-table__scroll">
@@ -95,9 +98,9 @@ export function StyleTable({ styles, onEdit, onDelete }: Props) {
                     type="button"
                     className="admin-table__sort"
                     onClick={() => sortBy(c.key)}
-                    title={T.sortBy(c.label)}
+                    title={t('admin.sortBy', { column: t(c.label) })}
                   >
-                    {c.label}
+                    {t(c.label)}
                     <span aria-hidden="true" className="admin-table__arrow">
                       {sort.key === c.key ? (sort.descending ? '▼' : '▲') : '↕'}
                     </span>
@@ -105,7 +108,7 @@ export function StyleTable({ styles, onEdit, onDelete }: Props) {
                 </th>
               ))}
               <th scope="col" className="admin-table__col--actions">
-                <span className="visually-hidden">{T.columns.actions}</span>
+                <span className="visually-hidden">{t('admin.columns.actions')}</span>
               </th>
             </tr>
           </thead>
@@ -126,7 +129,7 @@ export function StyleTable({ styles, onEdit, onDelete }: Props) {
                 <td>{s.format}</td>
                 <td>
                   <span className={`admin-badge admin-badge--${s.is_active ? 'on' : 'off'}`}>
-                    {s.is_active ? T.yes : T.no}
+                    {t(s.is_active ? 'admin.yes' : 'admin.no')}
                   </span>
                 </td>
                 <td className="admin-table__actions">
@@ -139,19 +142,19 @@ export function StyleTable({ styles, onEdit, onDelete }: Props) {
                           loading={deleting === s.id}
                           onClick={() => remove(s)}
                         >
-                          {T.confirm}
+                          {t('admin.confirm')}
                         </Button>
                         <Button variant="ghost" size="sm" onClick={() => setConfirming(null)}>
-                          {T.cancel}
+                          {t('admin.cancel')}
                         </Button>
                       </>
                     ) : (
                       <>
                         <Button variant="secondary" size="sm" onClick={() => onEdit(s)}>
-                          {T.edit}
+                          {t('admin.edit')}
                         </Button>
                         <Button variant="ghost" size="sm" onClick={() => setConfirming(s.id)}>
-                          {T.delete}
+                          {t('admin.delete')}
                         </Button>
                       </>
                     )}
@@ -161,7 +164,7 @@ export function StyleTable({ styles, onEdit, onDelete }: Props) {
             ))}
           </tbody>
         </table>
-        {shown.length === 0 && <p className="admin-list__empty">{T.empty}</p>}
+        {shown.length === 0 && <p className="admin-list__empty">{t('admin.empty')}</p>}
       </div>
     </div>
   );
