@@ -3,7 +3,7 @@
 // updates the list and makes the audit log and the styles users pick from out of date.
 
 import { useQuery } from '@tanstack/react-query';
-import type { AdminStyle } from '../../../../../shared/api-schemas.ts';
+import type { AdminStyle } from '#shared/api-schemas.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { routeKey } from '../../../lib/query-keys.ts';
 import { invalidateRoutes, queryClient, routeQuery } from '../../../lib/server-state.tsx';
