@@ -27,10 +27,10 @@ import { photoIntakeRoutes } from '../../functions/photos/intake-routes.ts';
 import { photoRoutes } from '../../functions/photos/routes.ts';
 import type { PrivacyRequestDeps } from '../../functions/privacy/domain/ports.ts';
 import { adminStyleRoutes } from '../../functions/styles/routes.ts';
+import type { StylesGroupDeps } from '../../functions/styles/wiring.ts';
 import { teamRoutes } from '../../functions/teams/routes.ts';
 import type { TeamsGroupDeps } from '../../functions/teams/wiring.ts';
 import { handlerEntry } from '../../infra/function-entries.ts';
-import type { StylesGroupDeps } from '../../functions/styles/wiring.ts';
 
 // Each built group's route handlers, keyed by group. A group joins this map when its issue lands.
 const handlersByGroup: Record<string, string[]> = {
