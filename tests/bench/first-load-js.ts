@@ -17,14 +17,20 @@ const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
 /**
  * With `token`, each page opens signed in (the app's screens), as a returning user's browser would; with
- * `locale`, in a browser of that language (the landing page offers French to a French one).
+ * `locale`, in a browser of that language (the landing page offers French to a French one). `browser`: the
+ * benches' whole Chromium by default; the browser tests pass theirs (`npm test` installs only the headless
+ * shell, which loads the same bytes).
  */
 export async function firstLoadJs(
   webUrl: string,
   paths: string[],
-  { token, locale }: { token?: string; locale?: string } = {},
+  {
+    token,
+    locale,
+    browser: executablePath = CHROMIUM_PATH,
+  }: { token?: string; locale?: string; browser?: string } = {},
 ): Promise<FirstLoadJs[]> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   try {
     const results: FirstLoadJs[] = [];
     for (const path of paths) {

@@ -7,6 +7,7 @@ import { pagePath, prerenderedPages, prerenderedPaths, webPages } from '#shared/
 import { firstLoadJs } from '../bench/first-load-js.ts';
 import { LANDING_JS_BUDGET_KB, LANDING_JS_HEADROOM_KB } from '../bench/web-budgets.ts';
 import { describeInBrowser, stack, useBrowser } from '../support/browser.ts';
+import { TEST_CHROMIUM_PATH } from '../support/chromium.ts';
 
 // Every public page is served as prerendered HTML with its head (title, description, canonical, hreflang,
 // Open Graph, JSON-LD), listed in the sitemap; the SPA then takes over without a shift or an error; the
@@ -143,9 +144,9 @@ describeInBrowser('the SPA takes over a prerendered page', () => {
 describeInBrowser('page weight', () => {
   test(`the landing page, in both languages, keeps to its ${LANDING_JS_BUDGET_KB} KB JavaScript budget (${LANDING_JS_HEADROOM_KB} KB kept free)`, async () => {
     const measured = [
-      ...(await firstLoadJs(stack().webUrl, ['/', '/fr'])),
+      ...(await firstLoadJs(stack().webUrl, ['/', '/fr'], { browser: TEST_CHROMIUM_PATH })),
       // A French browser at / is offered the French page: that offer fits in the budget too.
-      ...(await firstLoadJs(stack().webUrl, ['/'], { locale: 'fr-FR' })),
+      ...(await firstLoadJs(stack().webUrl, ['/'], { locale: 'fr-FR', browser: TEST_CHROMIUM_PATH })),
     ];
     for (const page of measured) {
       expect(page.gzippedKB, page.path).toBeLessThanOrEqual(LANDING_JS_BUDGET_KB - LANDING_JS_HEADROOM_KB);
