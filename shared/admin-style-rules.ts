@@ -74,7 +74,7 @@ export function isAcceptableImageUrl(value: string): boolean {
   return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 }
 
-/** The spec's form checks (values trimmed): the first message of each field, keyed by field. */
+/** The product's form checks (values trimmed): the first message of each field, keyed by field. */
 export interface StyleFormValues {
   name: string;
   category: string;

@@ -44,7 +44,7 @@ export const PATH_PARAMS = {
   linkId: { shape: UUID, refusal: { code: 'NOT_FOUND', words: TEAM_MESSAGES.linkNotFound } },
   /** a team's join code (43 characters), or a phone's capture code (12) that only its own page sends */
   code: { shape: madeByUs(64), refusal: { code: 'NOT_FOUND', words: TEAM_MESSAGES.linkNotFound } },
-  /** a sign-in link's token: a link that does not work, as the spec words it (401) */
+  /** a sign-in link's token: a link that does not work, as the product's contract words it (401) */
   token: {
     shape: madeByUs(1024),
     refusal: {

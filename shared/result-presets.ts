@@ -62,7 +62,7 @@ export function faceSquare(width: number, height: number, box: RelativeBox, face
   };
 }
 
-/** A download's file name: `avatar-<style>-<preset>.jpg` (the original keeps the spec's name). */
+/** A download's file name: `avatar-<style>-<preset>.jpg` (the original keeps the product's name). */
 export function presetDownloadName(styleStem: string, preset: SizedPreset): string {
   const label = preset === 'profile' ? 'profile-1080' : preset;
   return `avatar-${styleStem || 'avatar'}-${label}.jpg`;

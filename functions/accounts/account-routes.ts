@@ -40,7 +40,7 @@ export const accountRoutes = (deps: PrivacyRequestDeps): RouteHandlers<'account'
     };
   },
   latestAccountExport: async ({ user }) => ({ export: await latestExport(deps, user) }),
-  // `?lang=`: the page's language, which names the file (beyond the spec).
+  // `?lang=`: the page's language, which names the file (beyond the original API).
   accountExportDownload: ({ user, params, event }) =>
     exportDownload(deps, user, params.exportId ?? '', event.queryStringParameters?.lang),
 });

@@ -40,7 +40,7 @@ export const LoginLinkPreview = z.object({ email: z.string(), same_browser: z.bo
 export type LoginLinkPreview = z.infer<typeof LoginLinkPreview>;
 
 /**
- * Beyond the spec: where the emailed link's sign-in goes, on whatever device it is opened: the app page
+ * Beyond the original API: where the emailed link's sign-in goes, on whatever device it is opened: the app page
  * (`return_to`) and the plan chosen first (`buy`) this browser kept (shared/sign-in-return.ts). Whatever is
  * not an app page or a plan of the catalogue is dropped by the server, never refused: a value that is not a
  * string is taken as none.
@@ -242,7 +242,7 @@ export const accountsRoutes = {
     response: LinkLogin,
   }),
   /**
-   * Beyond the spec: what the login link's page asks before redeeming a link this browser did not ask for
+   * Beyond the original API: what the login link's page asks before redeeming a link this browser did not ask for
    * ("Sign in as j•••@example.com?"). Uses nothing; called with credentials (the browser's cookies say
    * whether it asked).
    */

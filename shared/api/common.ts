@@ -57,9 +57,9 @@ export const Style = z.object({
   image_url: z.string(),
   token_cost: TokenCost,
   prompt: z.string(),
-  /** Beyond the spec: the name and description in French, for the French screens. */
+  /** Beyond the original API: the name and description in French, for the French screens. */
   translations: z.optional(z.object({ fr: z.optional(StyleText) })),
-  /** Beyond the spec: the user may pick backdrops and outfits for this style. */
+  /** Beyond the original API: the user may pick backdrops and outfits for this style. */
   accepts_choices: z.optional(z.boolean()),
 });
 
@@ -108,13 +108,13 @@ export const AdminStyleFields = {
   ),
   is_active: z._default(z.boolean({ error: STYLE_MESSAGES.isActiveInvalid }), true),
   format: z._default(z.enum(STYLE_FORMATS, { error: STYLE_MESSAGES.formatInvalid }), 'square'),
-  /** Beyond the spec: absent keeps the style's setting (false for a new style). */
+  /** Beyond the original API: absent keeps the style's setting (false for a new style). */
   accepts_choices: z.optional(z.boolean({ error: STYLE_MESSAGES.acceptsChoicesInvalid })),
 };
 
 /**
  * One entry of an import file, and of an export (the same shape): the form's fields, and
- * beyond the spec what makes an export re-import as the same catalogue (French text, the catalogue key,
+ * beyond the original API what makes an export re-import as the same catalogue (French text, the catalogue key,
  * the generation settings). Other keys (an exported `id`) are ignored.
  */
 export const StyleTransferEntry = z.object({

@@ -15,10 +15,10 @@ export const CreateTasksBatch = z.strictObject({
   /** checked for length only: prompts come from the styles table */
   style_prompts: z.array(z.string().check(z.maxLength(MAX_STYLE_PROMPT_LENGTH))).check(z.maxLength(100)),
   use_reference_elements: z.literal(true),
-  /** beyond the spec: the page's language, which names the result files and words `msg` (default: the account's) */
+  /** beyond the original API: the page's language, which names the result files and words `msg` (default: the account's) */
   lang: z.optional(Language),
   /**
-   * Beyond the spec: one entry per style, in the same order, for the styles that accept choices
+   * Beyond the original API: one entry per style, in the same order, for the styles that accept choices
    * (an empty entry for the others). Every backdrop with every outfit is one task at the style's cost.
    */
   style_choices: z.optional(
@@ -43,7 +43,7 @@ export const CreateTasksBatch = z.strictObject({
  */
 export const TryAgainRequest = z.strictObject({ expected_cost: z.optional(z.int().check(z.gte(1))) });
 
-/** Spec: `msg` is shown on success; the rest is beyond the spec. */
+/** Spec: `msg` is shown on success; the rest is beyond the original API. */
 export const CreateTasksResult = z.object({
   msg: z.string(),
   batch_id: z.string(),
@@ -115,7 +115,7 @@ export const AvatarTask = z.object({
   style_name: z.optional(z.string()),
   created_at: z.number(),
   updated_at: z.number(),
-  // Beyond the spec:
+  // Beyond the original API:
   batch_id: z.optional(z.string()),
   /** the name a download gets: the stored name before its first underscore, plus the extension */
   download_name: z.optional(z.string()),
@@ -188,7 +188,7 @@ export const AvatarTask = z.object({
 
 export type AvatarTask = z.infer<typeof AvatarTask>;
 
-/** Newest first. `next_cursor` (beyond the spec) fetches the next page with `?cursor=`. */
+/** Newest first. `next_cursor` (beyond the original API) fetches the next page with `?cursor=`. */
 export const TaskList = z.object({
   tasks: z.array(AvatarTask),
   next_cursor: z.optional(z.nullable(z.string())),
@@ -284,7 +284,7 @@ export const generationRoutes = {
     response: CreateTasksResult,
   }),
   /**
-   * Newest first; `?cursor=` and `?limit=` page through (beyond the spec); `?favourites=true` lists the
+   * Newest first; `?cursor=` and `?limit=` page through (beyond the original API); `?favourites=true` lists the
    * starred ones only.
    */
   userTasks: route({
@@ -295,7 +295,7 @@ export const generationRoutes = {
     response: TaskList,
   }),
   /**
-   * Beyond the spec: one new task with the same style, choices and photos as a finished (DONE or
+   * Beyond the original API: one new task with the same style, choices and photos as a finished (DONE or
    * ERROR) one, charged like a create (atomic debit, Idempotency-Key required, refund on failure).
    */
   tryTaskAgain: route({
@@ -307,7 +307,7 @@ export const generationRoutes = {
     response: CreateTasksResult,
   }),
   /**
-   * Beyond the spec: "Keep it anyway" of an avatar the likeness guarantee refunded and withholds. Takes its
+   * Beyond the original API: "Keep it anyway" of an avatar the likeness guarantee refunded and withholds. Takes its
    * tokens again, once (a double click or two calls debit once); 404 for another user's or an unknown task,
    * 409 when it is not withheld, 403 with too few tokens.
    */
@@ -319,7 +319,7 @@ export const generationRoutes = {
     response: KeepResult,
   }),
   /**
-   * Beyond the spec: a new version of a finished avatar with one thing changed (backdrop, outfit, framing,
+   * Beyond the original API: a new version of a finished avatar with one thing changed (backdrop, outfit, framing,
    * retouch, one brushed region; docs/product.md, "Editing a finished avatar"). 202 with the new task, queued
    * like a first render and charged EDIT_TOKEN_COST in one transaction (an Idempotency-Key header makes a
    * repeat answer the same version); 404 for another user's or an unknown task, 403 for a withheld avatar or a
@@ -334,7 +334,7 @@ export const generationRoutes = {
     response: EditTaskResult,
     maxBodyBytes: EDIT_BODY_MAX_BYTES,
   }),
-  /** `?preset=original|linkedin|profile|id-badge|4k` (beyond the spec; default original). */
+  /** `?preset=original|linkedin|profile|id-badge|4k` (beyond the original API; default original). */
   resultData: route({
     method: 'GET',
     path: '/aivatar/user-file/data/results/{filename}',
@@ -376,7 +376,7 @@ export const generationRoutes = {
     response: 'binary',
     queryToken: true,
   }),
-  /** Beyond the spec: stars or unstars one of the caller's finished avatars. */
+  /** Beyond the original API: stars or unstars one of the caller's finished avatars. */
   setFavourite: route({
     method: 'PUT',
     path: '/aivatar/tasks/{taskId}/favourite',
@@ -385,7 +385,7 @@ export const generationRoutes = {
     request: FavouriteRequest,
     response: FavouriteResult,
   }),
-  /** Beyond the spec: the starred avatars in one ZIP, made and served as "Download all"'s. */
+  /** Beyond the original API: the starred avatars in one ZIP, made and served as "Download all"'s. */
   favouritesZip: route({
     method: 'GET',
     path: '/aivatar/user-file/favourites.zip',
@@ -401,7 +401,7 @@ export const generationRoutes = {
     access: 'user',
     response: Diagnostics,
   }),
-  /** Beyond the spec: the "your avatars are ready" email, on or off. */
+  /** Beyond the original API: the "your avatars are ready" email, on or off. */
   notificationSettings: route({
     method: 'GET',
     path: '/aivatar/notifications',

@@ -12,7 +12,7 @@ import {
 import { FaceBox, FileData, Language, Success } from './common.ts';
 import { route } from './route.ts';
 
-// Reference photos. Beyond the spec's `filename` and `size`, a photo
+// Reference photos. Beyond the original API's `filename` and `size`, a photo
 // carries what the Manage Photos screen shows without moving base64 in its hot path.
 const QualityHint = z.enum(QUALITY_HINTS);
 
@@ -198,7 +198,7 @@ export const photosRoutes = {
     access: 'user',
     response: Success,
   }),
-  /** Beyond the spec: presigned POSTs the browser uploads to S3 with, then confirms. */
+  /** Beyond the original API: presigned POSTs the browser uploads to S3 with, then confirms. */
   photoUploadTargets: route({
     method: 'POST',
     path: '/photos/upload-targets',
@@ -235,7 +235,7 @@ export const photosRoutes = {
     response: PhotoRetentionResult,
   }),
   /**
-   * Beyond the spec: a capture link for taking selfies with the phone (docs/product.md, "Selfies from the
+   * Beyond the original API: a capture link for taking selfies with the phone (docs/product.md, "Selfies from the
    * phone"); needs both photo consents. Making one ends the account's previous one.
    */
   createCaptureLink: route({

@@ -53,7 +53,7 @@ export const StyleImageConfirmRequest = z.strictObject({ id: z.string().check(z.
 /** `path` is relative to the API's URL (shared/admin-style-rules.ts STYLE_IMAGE_PATH_PREFIX). */
 export const StyleImageConfirmed = z.object({ path: z.string(), width: z.number(), height: z.number() });
 
-/** The spec's admin client reads the list as a bare array. */
+/** The product's admin client reads the list as a bare array. */
 export const AdminStyleList = z.array(AdminStyle);
 
 /** The import's `added, skipped`, and why each skipped entry was skipped. */
@@ -111,7 +111,7 @@ export const stylesRoutes = {
     access: 'admin',
     response: 'binary',
   }),
-  /** Beyond the spec: who changed which style, newest first (the bottom of the admin screen). */
+  /** Beyond the original API: who changed which style, newest first (the bottom of the admin screen). */
   adminStyleAudit: route({
     method: 'GET',
     path: '/api/admin/styles/audit',
@@ -119,7 +119,7 @@ export const stylesRoutes = {
     access: 'admin',
     response: StyleAuditList,
   }),
-  /** Beyond the spec: a presigned POST the admin's browser uploads a style picture with, then confirms. */
+  /** Beyond the original API: a presigned POST the admin's browser uploads a style picture with, then confirms. */
   adminStyleImageTarget: route({
     method: 'POST',
     path: '/api/admin/styles/images',

@@ -78,7 +78,7 @@ describeInBrowser('the admin styles screen', () => {
     await visitor.screenshot({ path: join(SHOTS, 'admin-styles-visitor-390.png'), fullPage: true });
   });
 
-  test('checks the form as the spec says, clears an error on edit, and adds the style', async () => {
+  test('checks the form as the product’s contract says, clears an error on edit, and adds the style', async () => {
     const page = await browser.newPage(WIDE);
     await openSignedIn(page, admin.token, '/admin/styles');
     await page.getByRole('button', { name: 'Ajouter un style' }).click();
@@ -187,7 +187,7 @@ describeInBrowser('the admin styles screen', () => {
     expect(saved?.image_url).toMatch(/\/style-images\/style_[0-9a-f]{16}\.jpg$/);
   });
 
-  test('imports a file with the spec’s message and the reasons, asks for a file, and saves the export', async () => {
+  test('imports a file with the product’s message and the reasons, asks for a file, and saves the export', async () => {
     const page = await browser.newPage(PHONE);
     await openSignedIn(page, admin.token, '/admin/styles');
     await page.getByRole('button', { name: 'Importer', exact: true }).click();

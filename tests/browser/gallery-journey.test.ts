@@ -390,7 +390,7 @@ describeInBrowser('My Avatars', () => {
       'file:4k',
     ]);
 
-    // Both routes failing: the spec's toast.
+    // Both routes failing: the product's toast.
     await page.unroute('**/aivatar/user-file/results/**');
     await page.route('**/aivatar/user-file/results/**', (r) =>
       r.fulfill({ status: 500, json: { msg: 'x', code: 'INTERNAL' } }),

@@ -37,7 +37,7 @@ export async function carouselRows(page: Page): Promise<string[][]> {
 }
 
 /**
- * Rows as the spec wants them: `rowCount` rows of at most 8 images, each row its images three times in the
+ * Rows as the product's contract wants them: `rowCount` rows of at most 8 images, each row its images three times in the
  * same order (the seamless loop), no image twice; returns the images shown, in order.
  */
 export function expectCarouselShape(rows: string[][], rowCount: number): string[] {

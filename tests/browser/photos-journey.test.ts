@@ -93,7 +93,7 @@ describeInBrowser('Manage Photos', () => {
 
   const toast = (page: Page, text: string) => page.getByTestId('toast').getByText(text, { exact: true });
 
-  /** The spec's "deleted" message, in the bar that offers Undo for a few seconds. */
+  /** The product's "deleted" message, in the bar that offers Undo for a few seconds. */
   const undoBar = (page: Page, text: string) =>
     page.getByTestId('undo-delete').getByText(text, { exact: true });
 
@@ -138,7 +138,7 @@ describeInBrowser('Manage Photos', () => {
     expect(await input.getAttribute('accept')).toBe('image/jpeg,image/png,image/webp');
     expect(await input.getAttribute('multiple')).not.toBeNull();
 
-    // Files chosen before consenting wait, with the spec's messages for whichever box is missing.
+    // Files chosen before consenting wait, with the product's messages for whichever box is missing.
     await input.setInputFiles(['beach-selfie.jpg', LONG_NAME, 'studio.png', 'notes.jpg'].map(file));
     expect(await page.getByTestId('consent-message').innerText()).toBe(CONSENT.neither);
     expect(await page.getByTestId('waiting-files').innerText()).toBe(
@@ -204,7 +204,7 @@ describeInBrowser('Manage Photos', () => {
     const blurry = cards.filter({ has: page.getByText('IMG_20240612_181233_po...') });
     await blurry.getByText('Face looks blurry: use a sharper photo of your face').waitFor();
 
-    // Delete: the card goes, with the spec's message and Undo; sent now, the server has it gone.
+    // Delete: the card goes, with the product's message and Undo; sent now, the server has it gone.
     await page.getByRole('button', { name: 'Delete beach-selfie.jpg' }).click();
     await undoBar(page, 'Photo "beach-selfie.jpg" has been deleted.').waitFor();
     await poll(() => cards.count()).toBe(2);
@@ -410,7 +410,7 @@ describeInBrowser('Manage Photos', () => {
   });
 
   // The list's and a delete's failure messages are the component tests' (tests/components/photo-cards.test.tsx).
-  test('an upload that fails says so in the spec’s words; the next one goes through', async () => {
+  test('an upload that fails says so in the product’s words; the next one goes through', async () => {
     const { token } = await createAccount(uniqueEmail('photos-fail'));
     const page = await browser.newPage(DESKTOP);
     await openSignedIn(page, token, '/app/upload');

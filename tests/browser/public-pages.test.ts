@@ -300,7 +300,7 @@ describeInBrowser('landing page', () => {
 
 // The professional headshot page, in English and French: every section with its
 // counts, the 30-image carousel, the before/after illustration, the photo guidance, the pricing block, the
-// FAQ (with the 12-month expiry the spec keeps on purpose), the language flags, the structured data and the
+// FAQ (with the 12-month expiry the product's contract keeps on purpose), the language flags, the structured data and the
 // prerendered HTML.
 
 describeInBrowser('professional headshot page', () => {
@@ -454,7 +454,7 @@ describeInBrowser('professional headshot page', () => {
 
     const faq = section(copy.sections.faq);
     expect(await faq.locator('details > summary').allTextContents()).toEqual(copy.faq);
-    // The spec keeps this contradiction with the pricing page ("never expire") on purpose.
+    // The product's contract keeps this contradiction with the pricing page ("never expire") on purpose.
     expect(await faq.locator('details').nth(2).textContent()).toContain(copy.expire);
 
     const text = (await page.locator('main').textContent()) ?? '';
@@ -504,7 +504,7 @@ describeInBrowser('professional headshot page', () => {
 });
 
 // The terms of service and the privacy policy, in English and
-// French: every section, the table of contents, the last-updated date, the facts the spec fixes (both readings
+// French: every section, the table of contents, the last-updated date, the facts the product's contract fixes (both readings
 // of its contradictions included), the link from the terms to the privacy policy, and the operator's identity
 // from the build's configuration, or the notice that it is not configured.
 
@@ -753,7 +753,7 @@ describeInBrowser('legal pages', () => {
       ['terms', TERMS_IDS],
       ['privacy', PRIVACY_IDS],
     ] as const)(
-      '%s: every section, in order, with a table of contents and the facts of the spec',
+      '%s: every section, in order, with a table of contents and the facts of the product’s contract',
       async (kind, ids) => {
         const text = doc[kind];
         const page = await browser.newPage(DESKTOP);

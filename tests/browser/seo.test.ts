@@ -112,7 +112,7 @@ describeInBrowser('the SPA takes over a prerendered page', () => {
       await page.goto(path, { waitUntil: 'networkidle' });
       const heading = await page.locator('h1').first().textContent();
       expect(heading?.trim().length).toBeGreaterThan(5);
-      // The title names the brand once ("Log in to Aivatar", never "... · Aivatar" after it), and the copy uses the spec's
+      // The title names the brand once ("Log in to Aivatar", never "... · Aivatar" after it), and the copy uses the product's
       // straight apostrophe only. The pages the SPA renders itself: tests/components/titles.test.tsx; these
       // pages' copy is in their prerendered HTML (web/src/lib/prerendered.ts), which only a build shows.
       const { title, text } = await page.evaluate(() => ({

@@ -638,7 +638,7 @@ describeInBrowser('routes the API does not serve', () => {
     }
   }
 
-  test('the Google button calls its route; a failure is logged and, beyond the spec, told', async () => {
+  test('the Google button calls its route; a failure is logged and, beyond the original API, told', async () => {
     const page = await browser.newPage();
     const logged: string[] = [];
     page.on('console', (m) => m.type() === 'error' && logged.push(m.text()));

@@ -190,7 +190,7 @@ for (const lang of ['en', 'fr'] as const) {
       await user.clear(field(c.confirm));
       await user.type(field(c.confirm), 'password');
       await submit();
-      // English shows the server's words (the spec's); French its own for the code. Under the field.
+      // English shows the server's words (the product's); French its own for the code. Under the field.
       await waitFor(() =>
         expect(errorOf(field(c.newPassword))).toBe(
           lang === 'en' ? 'This password is too common.' : c.tooCommon,

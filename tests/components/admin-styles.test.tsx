@@ -118,7 +118,7 @@ describe('the admin styles screen', () => {
     expect(screen.getByText('Entrée 2 (Sans prompt)\u00a0: Le prompt est requis.', asWritten)).toBeTruthy();
   });
 
-  test('the spec’s English message when the list cannot be read', async () => {
+  test('the product’s English message when the list cannot be read', async () => {
     apiStub.on('adminListStyles', fail(500, 'INTERNAL', 'Internal error'));
     await renderApp('/admin/styles', { as: aUser() });
     expect(

@@ -73,7 +73,7 @@ for (const lang of LANGS) {
         c.tooManyAttempts,
         null,
       ],
-      // The spec's status rules, for a code the page does not know.
+      // The product's status rules, for a code the page does not know.
       ['an unknown code answered 400', fail(400, 'NEW_400', 'x'), MISSING_FIELDS[lang], null],
       ['an unknown code answered 401', fail(401, 'NEW_401', 'x'), c.wrongPassword, null],
       ['an unknown code answered 403', fail(403, 'NEW_403', 'x'), c.notActivated, c.resendActivation],

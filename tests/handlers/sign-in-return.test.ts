@@ -1,7 +1,7 @@
 // The sign-up and link requests' optional `return_to` and `buy` through the auth group's handler
 // (shared/api-schemas.ts SignupRequest, LoginLinkRequest; docs/product.md, "Sign-up and activation on two
 // devices"): an app page reaches the emailed link, encoded; anything else, of any type or length the body may
-// hold, is dropped and the sign-up still answers the spec's 200, never a 400 or a 500. The rule itself is
+// hold, is dropped and the sign-up still answers the product's 200, never a 400 or a 500. The rule itself is
 // tests/unit/sign-in-return.test.ts's, the link's parameters tests/domain/sign-in-return.test.ts's.
 import { describe, expect, it } from 'vitest';
 import { call, mailsTo, newEmail, WEB_URL } from '../support/handler-events.ts';
@@ -57,7 +57,7 @@ describe('signing up with the page to return to', () => {
     }
   });
 
-  it('leaves the spec fields as they were: unknown fields and a bad email are still refused with 400', async () => {
+  it('leaves the product’s contract fields as they were: unknown fields and a bad email are still refused with 400', async () => {
     const extra = await call('signup', {
       body: { email: newEmail(), terms_accepted: true, return_to: JOIN, next: '/app' },
     });

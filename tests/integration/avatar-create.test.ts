@@ -1,5 +1,5 @@
 // "Create": the server charges a batch once, from the styles table, in one transaction with its
-// tasks; a short balance is refused with the spec's numbers; bad batches are refused with a clear 400.
+// tasks; a short balance is refused with the product's numbers; bad batches are refused with a clear 400.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { createDocumentClient } from '#platform/dynamodb/client.ts';
@@ -145,7 +145,7 @@ describe('creating avatars', () => {
     expect((await balanceOf(user.token)).ltd).toBe(50);
   });
 
-  it('needs at least 2 reference photos, with the spec’s message', async () => {
+  it('needs at least 2 reference photos, with the product’s message', async () => {
     const user = await consentedUser();
     await uploadDirect(user.token, [{ name: 'one.jpg', bytes: await testPhoto() }]);
     const styles = await stylesCosting(1);

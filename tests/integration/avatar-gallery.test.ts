@@ -1,5 +1,5 @@
 // "Gallery and downloads": the local stack's own worker (the local renderer, no key) finishes the
-// avatars; the gallery lists them newest first with short-lived URLs, the result routes answer as the spec
+// avatars; the gallery lists them newest first with short-lived URLs, the result routes answer as the product's contract
 // says (base64, then blob), presets, a ZIP of everything, the "ready" email, retention, and
 // nothing of anyone else's.
 

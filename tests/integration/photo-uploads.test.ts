@@ -82,7 +82,7 @@ describe('direct uploads to S3', () => {
     const data = await callRoute('photoData', { token, params: { filename: secondName as string } });
     expect(data.body).toMatchObject({ success: true, content_type: 'image/jpeg' });
     expect(Buffer.from(data.body.data, 'base64').equals(image.bytes)).toBe(true);
-    // The spec's image-URL helper puts a token in the URL: a download link for this photo, never the session.
+    // The product's image-URL helper puts a token in the URL: a download link for this photo, never the session.
     const inUrl = await callRoute('photoData', {
       params: { filename: secondName as string },
       query: { token },

@@ -1,5 +1,5 @@
 // The admin form's rules, shared by the screen and the server: values are trimmed, each
-// field answers with the spec's French message, and picture addresses are https or the site's own paths.
+// field answers with the product's French message, and picture addresses are https or the site's own paths.
 import { describe, expect, it } from 'vitest';
 import { checkStyleForm, isAcceptableImageUrl, STYLE_MESSAGES } from '#shared/admin-style-rules.ts';
 import { AdminStyleInput } from '#shared/api-schemas.ts';
@@ -14,7 +14,7 @@ const valid = {
 };
 
 describe('the admin style form rules', () => {
-  it('answer the spec’s messages for blank (trimmed) fields and a cost under 1', () => {
+  it('answer the product’s messages for blank (trimmed) fields and a cost under 1', () => {
     expect(checkStyleForm({ ...valid, name: '  ', category: '\t', prompt: ' ', token_cost: '0' })).toEqual({
       name: STYLE_MESSAGES.nameRequired,
       category: STYLE_MESSAGES.categoryRequired,

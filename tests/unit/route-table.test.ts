@@ -46,7 +46,7 @@ const handlersByGroup: Record<string, string[]> = {
 };
 
 describe('the route table', () => {
-  it('declares every endpoint of the spec once, with a unique method and path', () => {
+  it('declares every endpoint of the product’s contract once, with a unique method and path', () => {
     const keys = Object.values(apiRoutes).map(routeKey);
     expect(new Set(keys).size).toBe(keys.length);
     expect(keys).toEqual(

@@ -1,4 +1,4 @@
-// The styles `npm start` and a deploy seed: enough of them, in the spec's categories, each with a real
+// The styles `npm start` and a deploy seed: enough of them, in the product's categories, each with a real
 // prompt, both languages, a valid look for the local renderer, and a price that covers what the provider
 // charges for it at the cheapest token.
 import { describe, expect, it } from 'vitest';
@@ -23,7 +23,7 @@ const settings = (s: (typeof STYLE_CATALOGUE)[number]) => ({
 });
 
 describe('the style catalogue', () => {
-  it("has 25+ styles across the spec's categories, each under its own key", () => {
+  it("has 25+ styles across the product's categories, each under its own key", () => {
     expect(STYLE_CATALOGUE.length).toBeGreaterThanOrEqual(25);
     const keys = STYLE_CATALOGUE.map((s) => s.key);
     expect(new Set(keys).size).toBe(keys.length);

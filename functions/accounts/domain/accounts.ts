@@ -71,7 +71,7 @@ const SIGNUP_DONE = 'Account created! Please check your email for an activation 
 type LinkRequestBrowser = { browser: string };
 
 /**
- * Beyond the spec: what the asking browser kept for after the sign-in, the app page it was sent from (an
+ * Beyond the original API: what the asking browser kept for after the sign-in, the app page it was sent from (an
  * invitation's /app/team?code=…) and the plan chosen first. The emailed link carries them, so that the
  * sign-in lands there on another device too (docs/product.md, "Sign-up and activation on two devices").
  */

@@ -27,7 +27,7 @@ interface CreateRequest {
   styles: number[];
   style_prompts: string[];
   style_choices?: StyleChoices[];
-  /** the language of the page that asked (beyond the spec): names the files and words the answer */
+  /** the language of the page that asked (beyond the original API): names the files and words the answer */
   lang?: Language | undefined;
 }
 

@@ -31,7 +31,7 @@ export const hasPhotoConsent = (user: User): boolean => {
   return c.processing && c.rights;
 };
 
-/** Refuses with the spec's message for whichever consent is missing. */
+/** Refuses with the product's message for whichever consent is missing. */
 export function requirePhotoConsent(user: User): void {
   const c = currentConsent(user);
   if (c.processing && c.rights) return;

@@ -1,4 +1,4 @@
-// Download links: a URL that a browser opens by itself (the "Download all" ZIP, the spec's
+// Download links: a URL that a browser opens by itself (the "Download all" ZIP, the product's
 // image-URL helper) carries a short-lived link token instead of the 7-day session. A link token names one
 // route, one object (a file name, or a set of results) and its user; it lasts minutes and opens nothing else.
 // A session in a URL is refused: URLs end up in history, proxies and access logs.

@@ -57,7 +57,7 @@ export function routeFor(routes: ReadonlyMap<string, ApiRoute>): Mw {
   };
 }
 
-/** Maps every failure to the spec's status and a `msg`; adds the correlation id header. */
+/** Maps every failure to the product's status and a `msg`; adds the correlation id header. */
 export function errorResponses(): Mw {
   const withId = (request: Parameters<NonNullable<Mw['after']>>[0]) => {
     const id = states.get(request.event)?.correlationId;
@@ -141,7 +141,7 @@ export function jsonBody(): Mw {
 }
 
 /**
- * The spec's client sends the session both as `Authorization: Bearer` and as a `Token` header. Routes that
+ * The product's client sends the session both as `Authorization: Bearer` and as a `Token` header. Routes that
  * answer a file a browser may open by URL also take `?token=` (see `queryToken` in shared/api-routes.ts),
  * but there only a short-lived download link token (functions/platform/domain/download-links.ts), never a session.
  */

@@ -14,7 +14,7 @@ export interface Style {
   key: string | null;
   name: string;
   description: string;
-  /** other languages than English, beyond the spec's fields */
+  /** other languages than English, beyond the original API's fields */
   translations: { fr?: StyleText };
   category: string;
   /** the preview picture; a path on the web app's origin for seeded styles */

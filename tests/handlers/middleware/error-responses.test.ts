@@ -1,4 +1,4 @@
-// functions/platform/http/middleware.ts's errorResponses (with error-mapper.ts): every failure becomes the spec's
+// functions/platform/http/middleware.ts's errorResponses (with error-mapper.ts): every failure becomes the product's
 // status and a `msg`, never a stack; every answer carries the correlation id.
 import { describe, expect, it } from 'vitest';
 import {

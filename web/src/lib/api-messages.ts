@@ -1,6 +1,6 @@
 // What a failed call says to the user, decided by the error's code (functions/platform/domain/errors.ts), never by
 // its status alone or by matching the server's English text. The server writes its `msg` in English, in
-// the spec's words: an English page may show it ("the server msg, else ..."); a French
+// the product's words: an English page may show it ("the server msg, else ..."); a French
 // page shows its own text for a known code, else the French fallback of the action that failed.
 import type { ApiError } from './api-client.ts';
 import { currentLanguage, hasString, type TranslationKey, t } from './i18n.ts';

@@ -1,6 +1,6 @@
 // Schema.org structured data for prerendered pages: the product with every offer of
 // the catalogue, in EUR and at the same amount in USD, and FAQ pages. Used only while prerendering.
-// No aggregateRating: the ratings in the spec are marketing copy, not reviews anyone can check.
+// No aggregateRating: the ratings in the product's contract are marketing copy, not reviews anyone can check.
 import {
   STRUCTURED_DATA_CURRENCIES,
   SUBSCRIPTION,

@@ -1,6 +1,6 @@
 // The set's quality score as a meter (docs/faces.md, "Quality score"), with the one thing that would raise it
 // most, and under 60 what the user risks. Shown on Manage Photos and on the Create screen, which never blocks
-// on it: the spec's rule (at least 2 photos) is the only one that stops a create. The screens that show it
+// on it: the product's rule (at least 2 photos) is the only one that stops a create. The screens that show it
 // merge QUALITY_STRINGS (quality-strings.ts) with their own.
 import { useId } from 'react';
 import type { PhotoQuality, SetQuality } from '#shared/api-schemas.ts';

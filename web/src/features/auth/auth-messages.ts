@@ -1,6 +1,6 @@
 // The login, login-link, signup and emailed-link screens: which message (and which
 // follow-up action) each failure gets. Decided by the server's error code (functions/platform/domain/errors.ts);
-// the spec's status rules apply only to a code this page does not know.
+// the product's status rules apply only to a code this page does not know.
 import type { AlertKind } from '../../components/ui/alert.tsx';
 import { isApiError } from '../../lib/api-client.ts';
 import { codeMessage, serverMessage } from '../../lib/api-messages.ts';
@@ -65,7 +65,7 @@ export function signupFailure(e: unknown, t: TFunction): FormMessage {
 
 /** The link carries no token at all. */
 export const NO_TOKEN = 'NO_TOKEN';
-/** The failures the spec gives a message of their own, whatever the server said. */
+/** The failures the product's contract gives a message of their own, whatever the server said. */
 const SAID_BY_CODE = new Set([NO_TOKEN, 'INVALID_LOGIN_LINK', 'SERVER_ERROR', 'NETWORK_ERROR', 'UNKNOWN']);
 
 /**

@@ -55,7 +55,7 @@ export function readinessOf(
   const balance = team ? teamAllowance : user ? tokenBalance(user) : null;
   const short = balance !== null && balance < total;
   const fewPhotos = typeof photoCount === 'number' && photoCount < PHOTO_LIMITS.neededForAvatars;
-  // The spec enforces no limit on styles (the server answers for that): only the choices' extra avatars warn.
+  // The product's contract enforces no limit on styles (the server answers for that): only the choices' extra avatars warn.
   const tooMany = avatars > MAX_AVATARS_PER_BATCH && avatars > selected.length;
   const warnings: Warning[] = [];
   if (fewPhotos) warnings.push({ key: 'photos', kind: 'warning', text: t('create.needPhotos') });

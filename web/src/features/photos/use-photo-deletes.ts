@@ -40,7 +40,7 @@ export function usePhotoDeletes() {
       const outcome = await deleteNow(filename);
       forgetDelete(filename);
       if (outcome === 'failed') {
-        // Still on the server: it comes back on screen, with the spec's message.
+        // Still on the server: it comes back on screen, with the product's message.
         toast.error(t('photos.deleteFailed'));
         void photosChanged();
       }

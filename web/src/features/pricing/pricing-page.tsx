@@ -1,7 +1,7 @@
 // /pricing: the one-time card with its pack selector, the featured
 // subscription card, the error line below them, notes, the subscription FAQ and the structured data.
 // Checkout and the subscription check go through the typed API client; until the API serves them, the cards
-// show the prices and no button (shared/api-routes.ts `served`). A failed checkout shows on the spec's error
+// show the prices and no button (shared/api-routes.ts `served`). A failed checkout shows on the product's error
 // line below the cards and, since that line can be far below the button on a phone, in a toast too.
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';

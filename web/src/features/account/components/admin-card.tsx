@@ -1,4 +1,4 @@
-// For administrators only: the way to the styles manager (/admin/styles, in French as the spec has it).
+// For administrators only: the way to the styles manager (/admin/styles, in French as the product's contract has it).
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { PaletteIcon } from '../../../components/ui/icons.tsx';

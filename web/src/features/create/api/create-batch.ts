@@ -23,7 +23,7 @@ export async function createBatch(
       use_reference_elements: true,
       // The results' file names and the answer follow the page's language.
       lang: currentLanguage(),
-      // Only when something was chosen: a create without choices is the spec's own request.
+      // Only when something was chosen: a create without choices is the product's own request.
       ...(chosen ? { style_choices: styles.map((s) => (s.accepts_choices ? choices : none)) } : {}),
     },
     headers: { 'Idempotency-Key': idempotencyKey },

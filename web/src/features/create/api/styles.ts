@@ -1,5 +1,5 @@
 // The active styles (GET /aivatar/styles), in the order the server gives them, and their text in the page's
-// language (the server sends the French name and description beside the spec's fields).
+// language (the server sends the French name and description beside the product's fields).
 import { useQuery } from '@tanstack/react-query';
 import type { Style } from '#shared/api-schemas.ts';
 import type { Language } from '../../../lib/language.ts';

@@ -1,5 +1,5 @@
 // The user's avatar tasks (GET /aivatar/user-tasks): newest first, older pages on
-// demand (`next_cursor`, beyond the spec), and read again every 15 s while any task is TODO or IN_PROGRESS
+// demand (`next_cursor`, beyond the original API), and read again every 15 s while any task is TODO or IN_PROGRESS
 // and the tab is in view, stopping once none is. The favourites filter reads the starred ones only.
 import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -10,7 +10,7 @@ import { routeKey } from '../../../lib/query-keys.ts';
 /** The gallery's poll interval. */
 const POLL_INTERVAL_MS = 15_000;
 
-/** The task as the gallery reads it: the spec's fields and the ones the server adds beyond them. */
+/** The task as the gallery reads it: the product's fields and the ones the server adds beyond them. */
 export type Task = ResponseOf<'userTasks'>['tasks'][number] & {
   render_kind?: 'ai' | 'preview-render';
   thumbnail_url?: string;

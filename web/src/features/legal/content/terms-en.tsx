@@ -1,4 +1,4 @@
-// Terms of Service, English (5 and 9). Prerendered only. The spec's two
+// Terms of Service, English (5 and 9). Prerendered only. The product's two
 // contradictions are kept on purpose: personal use only here while the marketing copy promises commercial
 // rights, and photos deleted once generation completes while other copy lets users delete them themselves.
 import { ContactEmail, PackList, PrivacyLink } from '../components/legal-parts.tsx';

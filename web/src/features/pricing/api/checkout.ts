@@ -1,5 +1,5 @@
 // Checkout and the subscription check. The browser sends only the plan's id (and
-// its token count, as the spec's client does): the server prices it from shared/catalogue.ts.
+// its token count, as the product's client does): the server prices it from shared/catalogue.ts.
 import { useEffect, useState } from 'react';
 import type { SubscriptionPlan, TokenPack } from '#shared/catalogue.ts';
 import { api } from '../../../lib/api-client.ts';
