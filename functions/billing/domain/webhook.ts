@@ -1,4 +1,4 @@
-// What a verified provider event does (docs/payments in shared/design): packs credit lifetime
+// What a verified provider event does (docs/payments.md, "Events"): packs credit lifetime
 // tokens once per checkout session (team seats their team's seats: seat-payments.ts), each paid invoice
 // sets the month's tokens once per invoice, state events keep the subscription as the provider has it
 // now, refunds take back unused pack tokens (or a seat purchase's free seats).

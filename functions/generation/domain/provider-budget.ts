@@ -1,4 +1,4 @@
-// Cost guard: every call to the AI provider costs real money (shared/design/generation.md), so each day
+// Cost guard: every call to the AI provider costs real money (docs/generation.md, "Unit economics"), so each day
 // has a cap per account and one for the whole stage. The create path reserves its calls before it debits
 // tokens or queues anything; a refusal says why in the user's words and when to come back.
 import { RateLimitedError } from '#platform/domain/errors.ts';

@@ -27,7 +27,7 @@ export const BUSINESS_METRICS = {
   ProviderCallsRefused: 'Count',
   /** share of the stage's daily provider-call cap used so far, in percent (alarm at 80) */
   ProviderBudgetUsedPercent: 'Percent',
-  /** the provider's reported cost of one task, in US cents (shared/design/generation.md) */
+  /** the provider's reported cost of one task, in US cents (docs/generation.md, "Unit economics") */
   TaskCostCents: 'None',
   /** finished avatars measured against the reference photos' faces (with or without a face found) */
   LikenessScored: 'Count',
