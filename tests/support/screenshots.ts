@@ -76,7 +76,9 @@ async function pageShots(): Promise<number> {
     for (const lang of page.localized ? (['en', 'fr'] as const) : (['en'] as const)) {
       for (const [widthName, viewport] of Object.entries(WIDTHS)) {
         const context = await browser.newContext({ viewport, baseURL: stack.webUrl });
-        if (page.access === 'user') {
+        // `--admin`: the administrator is signed in on every page (the styles manager is a public page that
+        // asks for an admin's session itself).
+        if (page.access === 'user' || args.admin) {
           await context.addInitScript((t) => localStorage.setItem('token', t), token);
         }
         const tab = await context.newPage();
