@@ -6,8 +6,7 @@ import { accountsRoutes } from './api/accounts.ts';
 import { billingRoutes } from './api/billing.ts';
 import { generationRoutes } from './api/generation.ts';
 import { photosRoutes } from './api/photos.ts';
-import type { ApiRoute, LambdaGroup } from './api/route.ts';
-import { LAMBDA_GROUPS } from './api/route.ts';
+import { type ApiRoute, LAMBDA_GROUPS, type LambdaGroup } from './api/route.ts';
 import { stylesRoutes } from './api/styles.ts';
 import { teamsRoutes } from './api/teams.ts';
 

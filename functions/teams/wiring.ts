@@ -1,6 +1,6 @@
 // The teams group's composition root (functions/teams): its adapters built from its config, once per cold
-// start. Seats are bought through
-// the billing group (functions/billing/wiring.ts), which carries Stripe: this function does not.
+// start. Seats are bought through the billing group (functions/billing/wiring.ts), which carries Stripe:
+// this function does not.
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { MailConfig, MediaConfig, PrivacyJobQueueConfig, TableConfig } from '#platform/config.ts';
