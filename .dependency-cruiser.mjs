@@ -1,6 +1,25 @@
 // Import boundaries (house style), checked by `npm run check` and so by `npm test`:
 // `npx depcruise --config .dependency-cruiser.mjs shared functions infra web tests`.
 // Type-only imports count too: a type from the wrong side is still a dependency on it.
+
+/** An area's adapters, by kind: what implements its ports against a service or a library. */
+const ADAPTER_DIRS = '(dynamodb|s3|sqs|stripe|ai|images|faces|jose|passwords|openid|mail|http|observability)';
+
+/**
+ * What an area's domain/ and its public.ts stay clear of: adapters (an area's adapters.ts too), composition
+ * roots, Lambda entries and routes, the platform's settings, secrets, clock and ids, and the packages that
+ * talk to AWS, Stripe, the AI provider or the OpenID provider or that read images and faces, installed
+ * (node_modules/...) or not yet (the bare name).
+ */
+const INFRASTRUCTURE = [
+  `^functions/[^/]+/${ADAPTER_DIRS}/`,
+  '^functions/[^/]+/[^/]*(wiring|handler|routes)[.]ts$',
+  '^functions/[^/]+/adapters[.]ts$',
+  '^functions/[^/]+/(config|system|secrets|priority-semaphore)[.]ts$',
+  '(^|node_modules/)(@aws-sdk/|@smithy/|stripe($|/)|@types/aws-lambda/|aws-lambda($|/)|@middy/|@aws-lambda-powertools/)',
+  '(^|node_modules/)(sharp($|/)|@tensorflow/|@vladmandic/face-api($|/)|openai($|/)|openid-client($|/))',
+];
+
 export default {
   forbidden: [
     {
@@ -14,7 +33,7 @@ export default {
     {
       name: 'areas-meet-through-their-door',
       comment:
-        'functions/<area>/ is one room: another area reaches it only through its public.ts (what it offers), and every area may use functions/platform/.',
+        "functions/<area>/ is one room: another area's domain, routes and adapters reach it only through its public.ts (its rules, types and ports, no infrastructure), never its adapters.ts; every area may use functions/platform/.",
       severity: 'error',
       from: { path: '^functions/([^/]+)/', pathNot: ['[^/]*handler[.]ts$', '[^/]*wiring[.]ts$'] },
       to: {
@@ -25,7 +44,7 @@ export default {
     {
       name: 'roots-meet-through-door-or-wiring',
       comment:
-        "A Lambda entry or a composition root (*handler.ts, *wiring.ts) may also build on another area's wiring (its session resolvers, its queue): nothing else of it.",
+        "A Lambda entry or a composition root (*handler.ts, *wiring.ts) may also build another area's adapters (its adapters.ts) and build on its wiring (its session resolvers, its queue): nothing else of it.",
       severity: 'error',
       from: { path: '^functions/([^/]+)/[^/]*(handler|wiring)[.]ts$' },
       to: {
@@ -33,10 +52,18 @@ export default {
         pathNot: [
           '^functions/$1/',
           '^functions/platform/',
-          '^functions/[^/]+/public[.]ts$',
+          '^functions/[^/]+/(public|adapters)[.]ts$',
           '^functions/[^/]+/[^/]*wiring[.]ts$',
         ],
       },
+    },
+    {
+      name: 'the-door-holds-no-infrastructure',
+      comment:
+        "An area's public.ts is what any file of another area may import, its domain too: domain types, ports, pure rules and constants. It re-exports no adapter, wiring, handler or routes (those an entry takes from adapters.ts or wiring.ts) and no AWS SDK, Stripe, sharp, tfjs, face-api, OpenAI or OpenID client, however far down.",
+      severity: 'error',
+      from: { path: '^functions/[^/]+/public[.]ts$' },
+      to: { path: INFRASTRUCTURE, reachable: true },
     },
     {
       name: 'platform-knows-no-area',
@@ -49,19 +76,18 @@ export default {
     {
       name: 'domain-knows-no-infrastructure',
       comment:
-        "An area's domain/ talks to its ports: no adapters (dynamodb/, s3/, sqs/, stripe/, ...), no wiring, no handler or routes, no HTTP layer, no logging or metrics library, no AWS SDK, no Stripe, no Lambda types.",
+        "An area's domain/ talks to its ports: no adapters (dynamodb/, s3/, sqs/, stripe/, ...), no adapters.ts, no wiring, no handler or routes, no HTTP layer, no logging or metrics library, no AWS SDK, no Stripe, no image, face or AI library, no Lambda types.",
       severity: 'error',
       from: { path: '^functions/[^/]+/domain/' },
-      to: {
-        path: [
-          '^functions/[^/]+/(dynamodb|s3|sqs|stripe|ai|images|faces|jose|passwords|openid|mail|http|observability)/',
-          '^functions/[^/]+/[^/]*wiring[.]ts$',
-          '^functions/[^/]+/[^/]*(handler|routes)[.]ts$',
-          '^functions/[^/]+/(config|system|secrets|priority-semaphore)[.]ts$',
-          // installed (node_modules/...) or not yet (the bare name)
-          '(^|node_modules/)(@aws-sdk/|@smithy/|stripe($|/)|@types/aws-lambda/|aws-lambda($|/)|@middy/|@aws-lambda-powertools/)',
-        ],
-      },
+      to: { path: INFRASTRUCTURE },
+    },
+    {
+      name: 'domain-reaches-no-infrastructure',
+      comment:
+        "Nor does it get there through something it imports (another area's public.ts, a platform helper, a shared module): what domain-knows-no-infrastructure forbids, no chain of imports from a domain/ file leads to.",
+      severity: 'error',
+      from: { path: '^functions/[^/]+/domain/' },
+      to: { path: INFRASTRUCTURE, reachable: true },
     },
     {
       name: 'only-entries-import-wiring',

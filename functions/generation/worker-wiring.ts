@@ -21,7 +21,7 @@ import {
   loadFaceModel,
   RvmPersonSegmenter,
   S3PhotoFiles,
-} from '../photos/public.ts';
+} from '../photos/adapters.ts';
 import type { AbandonDeps } from './domain/abandoned-tasks.ts';
 import type { WorkerDeps } from './domain/worker.ts';
 import { DynamoTaskDurations } from './dynamodb/task-durations.ts';

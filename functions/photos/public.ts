@@ -1,5 +1,7 @@
 // What photos offers the other areas: they import it from here and from nowhere else in functions/photos/
-// (.dependency-cruiser.mjs, areas-meet-through-their-door).
+// (.dependency-cruiser.mjs, areas-meet-through-their-door). Rules, types and ports only, no infrastructure
+// however far down (the-door-holds-no-infrastructure), so another area's domain may import it; the adapters
+// another area's entries build are in adapters.ts.
 export { hasPhotoConsent } from './domain/consent.ts';
 export { likenessScore, mayShowSomeoneElse, peopleIn } from './domain/faces/faces.ts';
 export type {
@@ -15,9 +17,3 @@ export { isUploadId, newUploadId, photoFilename, uploadIdOf } from './domain/pho
 export type { PhotoFiles, PhotoImages, PhotoRecord, PhotoStore } from './domain/ports.ts';
 export { photosAfterAvatarsReady } from './domain/retention.ts';
 export { type MemberPhotos, photosReadyUntil, type TeamPhotoProgress } from './domain/team-photo-progress.ts';
-export { DynamoPhotoLister } from './dynamodb/photo-items.ts';
-export { DynamoPhotoStore } from './dynamodb/photo-store.ts';
-export { FaceApiAnalyzer, loadFaceModel } from './faces/face-api-analyzer.ts';
-export { RvmPersonSegmenter } from './faces/person-segmenter.ts';
-export { SharpImages } from './images/sharp-images.ts';
-export { S3PhotoFiles } from './s3/photo-files.ts';

@@ -9,7 +9,7 @@ import { DynamoRateLimiter } from '#platform/dynamodb/rate-limiter.ts';
 import { DynamoUserReader } from '#platform/dynamodb/user-reader.ts';
 import { readSecret } from '#platform/secrets.ts';
 import { cryptoIds, systemClock } from '#platform/system.ts';
-import { DynamoTeamPhotoProgress } from '../teams/public.ts';
+import { DynamoTeamPhotoProgress } from '../teams/adapters.ts';
 import { HmacCaptureCodes } from './capture-codes.ts';
 import { resolveCaptureFrom } from './domain/capture-links.ts';
 import type { PhotoDeps, PhotoIntakeDeps } from './domain/ports.ts';

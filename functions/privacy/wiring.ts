@@ -7,7 +7,7 @@ import { DynamoRateLimiter } from '#platform/dynamodb/rate-limiter.ts';
 import { buildMailer } from '#platform/mail/build-mailer.ts';
 import { businessMetrics } from '#platform/observability/metrics.ts';
 import { cryptoIds, systemClock } from '#platform/system.ts';
-import { ScryptPasswordHasher } from '../accounts/public.ts';
+import { ScryptPasswordHasher } from '../accounts/adapters.ts';
 import type { PrivacyRequestDeps } from './domain/ports.ts';
 import { DynamoDeletionCodes } from './dynamodb/deletion-codes.ts';
 import { DynamoPrivacyJobRecords } from './dynamodb/job-records.ts';

@@ -5,7 +5,7 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { MediaConfig, TableConfig } from '#platform/config.ts';
 import { cryptoIds, systemClock } from '#platform/system.ts';
-import { SharpImages } from '../photos/public.ts';
+import { SharpImages } from '../photos/adapters.ts';
 import type { AdminStyleDeps } from './domain/admin-styles.ts';
 import type { StyleImageDeps } from './domain/style-images.ts';
 import { DynamoAdminStyleStore } from './dynamodb/admin-style-store.ts';

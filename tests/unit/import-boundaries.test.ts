@@ -50,6 +50,8 @@ describe('import boundaries', () => {
       'web/src/features/b/thing.ts': 'export const b = 1;\n',
       'web/src/components/c.ts': 'export const c = 1;\n',
       'web/src/lib/z.ts': "import { w } from '../../../infra/w.ts';\nexport const z = w;\n",
+      'web/src/lib/y.ts': "import { shell } from '../app/shell.ts';\nexport const y = shell;\n",
+      'web/src/app/shell.ts': 'export const shell = 1;\n',
       'infra/w.ts': 'export const w = 1;\n',
       // an area's domain: its ports, the platform and another area's door are allowed; the rest is not
       'functions/teams/domain/rules.ts':
@@ -68,6 +70,25 @@ describe('import boundaries', () => {
       'functions/generation/wiring.ts': 'export const root = 1;\n',
       'functions/platform/domain/clock.ts':
         "import { open } from '../../generation/public.ts';\nexport const clock = open;\n",
+      // the doors: public.ts for anyone (another area's domain too), adapters.ts for composition roots only
+      'functions/photos/public.ts':
+        "export { isUploadId } from './domain/names.ts';\nexport { S3PhotoFiles } from './s3/photo-files.ts';\n",
+      'functions/photos/adapters.ts': "export { S3PhotoFiles } from './s3/photo-files.ts';\n",
+      'functions/photos/domain/names.ts': 'export const isUploadId = (id: string) => id.length > 0;\n',
+      'functions/photos/s3/photo-files.ts':
+        "import { S3Client } from '@aws-sdk/client-s3';\nexport class S3PhotoFiles {\n  s3 = S3Client;\n}\n",
+      'functions/styles/domain/pictures.ts':
+        "import { isUploadId } from '../../photos/public.ts';\nexport const named = isUploadId;\n",
+      'functions/styles/domain/uploads.ts':
+        "import { S3PhotoFiles } from '../../photos/adapters.ts';\nexport const files = S3PhotoFiles;\n",
+      'functions/styles/s3/picture-files.ts':
+        "import { S3PhotoFiles } from '../../photos/adapters.ts';\nexport const uploads = S3PhotoFiles;\n",
+      'functions/styles/wiring.ts':
+        "import { S3PhotoFiles } from '../photos/adapters.ts';\nimport { named } from './domain/pictures.ts';\n" +
+        'export const built = [new S3PhotoFiles(), named];\n',
+      'functions/styles/handler.ts':
+        "import { S3PhotoFiles } from '../photos/adapters.ts';\nimport { built } from './wiring.ts';\n" +
+        'export const h = [built, S3PhotoFiles];\n',
       'functions/privacy/domain/a.ts': "import { b } from './b.ts';\nexport const a = () => b;\n",
       'functions/privacy/domain/b.ts': "import { a } from './a.ts';\nexport const b = () => a;\n",
       'shared/s.ts': "import { z } from '../web/src/lib/z.ts';\nexport const s = z;\n",
@@ -78,16 +99,37 @@ describe('import boundaries', () => {
     }
     const found = await violations(root, ['shared', 'functions', 'infra', 'web']);
     expect(found.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort()).toEqual([
+      'areas-meet-through-their-door: functions/styles/domain/uploads.ts → functions/photos/adapters.ts',
+      'areas-meet-through-their-door: functions/styles/s3/picture-files.ts → functions/photos/adapters.ts',
       'areas-meet-through-their-door: functions/teams/domain/rules.ts → functions/generation/domain/secret.ts',
+      'components-and-lib-never-import-app: web/src/lib/y.ts → web/src/app/shell.ts',
+      'domain-knows-no-infrastructure: functions/styles/domain/uploads.ts → functions/photos/adapters.ts',
       'domain-knows-no-infrastructure: functions/teams/domain/rules.ts → functions/teams/dynamodb/y.ts',
       'domain-knows-no-infrastructure: functions/teams/domain/rules.ts → stripe',
+      // through another area's public.ts, which is allowed: what it re-exports is not
+      'domain-reaches-no-infrastructure: functions/styles/domain/pictures.ts → @aws-sdk/client-s3',
+      'domain-reaches-no-infrastructure: functions/styles/domain/pictures.ts → functions/photos/s3/photo-files.ts',
+      'domain-reaches-no-infrastructure: functions/styles/domain/uploads.ts → @aws-sdk/client-s3',
+      'domain-reaches-no-infrastructure: functions/styles/domain/uploads.ts → functions/photos/adapters.ts',
+      'domain-reaches-no-infrastructure: functions/styles/domain/uploads.ts → functions/photos/s3/photo-files.ts',
+      'domain-reaches-no-infrastructure: functions/teams/domain/rules.ts → functions/generation/dynamodb/z.ts',
+      'domain-reaches-no-infrastructure: functions/teams/domain/rules.ts → functions/generation/wiring.ts',
+      'domain-reaches-no-infrastructure: functions/teams/domain/rules.ts → functions/teams/dynamodb/y.ts',
+      'domain-reaches-no-infrastructure: functions/teams/domain/rules.ts → functions/teams/wiring.ts',
+      'domain-reaches-no-infrastructure: functions/teams/domain/rules.ts → stripe',
       'features-stay-apart: web/src/features/a/page.ts → web/src/features/b/thing.ts',
       'no-circular: functions/privacy/domain/a.ts → functions/privacy/domain/b.ts',
       'only-entries-import-wiring: functions/teams/dynamodb/y.ts → functions/teams/wiring.ts',
       'platform-knows-no-area: functions/platform/domain/clock.ts → functions/generation/public.ts',
       'roots-meet-through-door-or-wiring: functions/teams/wiring.ts → functions/generation/dynamodb/z.ts',
       'shared-depends-on-nothing-of-ours: shared/s.ts → web/src/lib/z.ts',
+      'the-door-holds-no-infrastructure: functions/photos/public.ts → @aws-sdk/client-s3',
+      'the-door-holds-no-infrastructure: functions/photos/public.ts → functions/photos/s3/photo-files.ts',
       'web-knows-no-backend: web/src/lib/z.ts → infra/w.ts',
     ]);
+    // and no rule goes without a case here
+    const rules = ((await import(CONFIG)) as { default: { forbidden: { name: string }[] } }).default
+      .forbidden;
+    expect(new Set(found.map((v) => v.rule.name))).toEqual(new Set(rules.map((r) => r.name)));
   }, 60_000);
 });

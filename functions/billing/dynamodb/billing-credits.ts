@@ -10,7 +10,6 @@ import {
 } from '#platform/dynamodb/balance-transaction.ts';
 import { accountOwner, keys, OWNER_ATTRIBUTE, ownedBy, TTL_ATTRIBUTE } from '#platform/dynamodb/keys.ts';
 import { ledgerPut } from '#platform/dynamodb/ledger-put.ts';
-import { teamLedgerPut } from '../../teams/public.ts';
 import type {
   BillingAccount,
   CreditOutcome,
@@ -21,6 +20,7 @@ import type {
 } from '../domain/ports.ts';
 import { claimedAttribute } from './email-claims.ts';
 import { seatsPaidPut } from './seat-purchases.ts';
+import { teamLedgerPut } from './team-ledger.ts';
 
 type ReadAccount = (userId: string) => Promise<BillingAccount | null>;
 

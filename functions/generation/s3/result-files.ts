@@ -6,10 +6,12 @@
 //   result-sizes/<userId>/<taskId>-<preset>.jpg  a download size made from it, once (kept, like the result)
 //   archives/<userId>/<setId>.zip             a "download all" ZIP of one set of results (lifecycle: 1 day;
 //                                             reused for that set while it lasts; each link lasts minutes)
-// Keys are built here only, from a user id and names checked against their shape once more.
+// Keys are built here only (an archive's in #platform/s3/archive-keys.ts, shared with the teams' ZIPs), from
+// a user id and names checked against their shape once more.
 import { Readable } from 'node:stream';
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { ARCHIVE_PREFIX, archiveKey } from '#platform/s3/archive-keys.ts';
 import { deleteKeys } from '#platform/s3/delete-keys.ts';
 import {
   isMissing,
@@ -27,21 +29,15 @@ export const RESULT_PREFIXES = {
   results: 'results/',
   thumbnails: 'result-thumbs/',
   sizes: 'result-sizes/',
-  archives: 'archives/',
+  archives: ARCHIVE_PREFIX,
 } as const;
 
 const PRESETS: readonly string[] = RESULT_PRESETS.filter((p) => p !== 'original');
-const SET_ID = /^[0-9a-f]{16,64}$/;
 
 function sizeKey(userId: string, filename: string, preset: SizedPreset): string {
   const parsed = parseResultFilename(filename);
   if (!parsed || !PRESETS.includes(preset)) throw new Error(`Refusing size ${preset} of ${filename}`);
   return `${RESULT_PREFIXES.sizes}${owner(userId)}/${parsed.taskId}-${preset}.jpg`;
-}
-
-export function archiveKey(userId: string, setId: string): string {
-  if (!SET_ID.test(setId)) throw new Error(`Refusing archive id ${JSON.stringify(setId)}`);
-  return `${RESULT_PREFIXES.archives}${owner(userId)}/${setId}.zip`;
 }
 
 const statusOf = (e: unknown) => (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;

@@ -1,31 +1,18 @@
 // The photos' files in the media bucket, each under its owner's prefix:
-//   uploads/<userId>/<uploadId>       what the browser uploaded (deleted once checked; lifecycle: 1 day)
+//   uploads/<userId>/<uploadId>       what the browser uploaded (deleted once checked; lifecycle: 1 day),
+//                                     the upload area all uploads share (#platform/s3/upload-area.ts)
 //   photos/<userId>/<filename>        the checked, re-encoded image (lifecycle: PHOTO_RETENTION_DAYS)
 //   thumbs/<userId>/<uploadId>.webp   its thumbnail (same)
-// Keys are built here only, from a user id and names checked against their shape once more.
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  type GetObjectCommandOutput,
-  type S3Client,
-} from '@aws-sdk/client-s3';
-import {
-  isMissing,
-  owner,
-  readImage,
-  saveWithThumbnail,
-  WindowedUrlSigner,
-} from '#platform/s3/media-objects.ts';
+// Keys are built here only (an upload's by the upload area), from a user id and names checked against their
+// shape once more.
+import { DeleteObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { owner, readImage, saveWithThumbnail, WindowedUrlSigner } from '#platform/s3/media-objects.ts';
+import { S3UploadArea } from '#platform/s3/upload-area.ts';
 import type { PhotoType } from '#shared/photo-rules.ts';
 import { isUploadId, uploadIdOf } from '../domain/photo-names.ts';
 import type { PhotoFiles, UploadRead, UploadTargetForm } from '../domain/ports.ts';
 
-const MEDIA_PREFIXES = { uploads: 'uploads/', photos: 'photos/', thumbnails: 'thumbs/' } as const;
-
-function uploadKey(userId: string, uploadId: string): string {
-  if (!isUploadId(uploadId)) throw new Error(`Refusing upload id ${JSON.stringify(uploadId)}`);
-  return `${MEDIA_PREFIXES.uploads}${owner(userId)}/${uploadId}`;
-}
+const MEDIA_PREFIXES = { photos: 'photos/', thumbnails: 'thumbs/' } as const;
 
 function photoKeys(userId: string, filename: string): { image: string; thumbnail: string } {
   const id = uploadIdOf(filename);
@@ -42,66 +29,31 @@ export class S3PhotoFiles implements PhotoFiles {
   private readonly s3: S3Client;
   private readonly bucket: string;
   private readonly signer: WindowedUrlSigner;
+  private readonly uploads: S3UploadArea;
 
   constructor(s3: S3Client, bucket: string) {
     this.s3 = s3;
     this.bucket = bucket;
     this.signer = new WindowedUrlSigner(s3, bucket, MAX_CACHED_URLS);
+    this.uploads = new S3UploadArea(s3, bucket, isUploadId);
   }
 
-  async uploadTarget(
+  uploadTarget(
     userId: string,
     uploadId: string,
     type: PhotoType,
     maxBytes: number,
     expiresSeconds: number,
   ): Promise<UploadTargetForm> {
-    // Loaded on first use: only upload-targets requests need it, not the list every screen opens with.
-    const { createPresignedPost } = await import('@aws-sdk/s3-presigned-post');
-    const { url, fields } = await createPresignedPost(this.s3, {
-      Bucket: this.bucket,
-      Key: uploadKey(userId, uploadId),
-      Conditions: [
-        ['content-length-range', 1, maxBytes],
-        ['eq', '$Content-Type', type],
-      ],
-      Fields: { 'Content-Type': type },
-      Expires: expiresSeconds,
-    });
-    return { url, fields };
+    return this.uploads.uploadTarget(userId, uploadId, type, maxBytes, expiresSeconds);
   }
 
-  async readUpload(userId: string, uploadId: string, maxBytes: number): Promise<UploadRead> {
-    let res: GetObjectCommandOutput;
-    try {
-      res = await this.s3.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: uploadKey(userId, uploadId) }),
-      );
-    } catch (e) {
-      if (isMissing(e)) return 'missing';
-      throw e;
-    }
-    const body = res.Body as AsyncIterable<Uint8Array> & { destroy?: () => void };
-    if ((res.ContentLength ?? 0) > maxBytes) {
-      body.destroy?.();
-      return 'too-large';
-    }
-    // Whatever the length header said, never hold more than maxBytes.
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for await (const chunk of body) {
-      size += chunk.length;
-      if (size > maxBytes) {
-        body.destroy?.();
-        return 'too-large';
-      }
-      chunks.push(chunk);
-    }
-    return { bytes: Buffer.concat(chunks) };
+  readUpload(userId: string, uploadId: string, maxBytes: number): Promise<UploadRead> {
+    return this.uploads.readUpload(userId, uploadId, maxBytes);
   }
 
-  async discardUpload(userId: string, uploadId: string): Promise<void> {
-    await this.s3.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: uploadKey(userId, uploadId) }));
+  discardUpload(userId: string, uploadId: string): Promise<void> {
+    return this.uploads.discardUpload(userId, uploadId);
   }
 
   async save(userId: string, filename: string, image: Uint8Array, thumbnail: Uint8Array): Promise<void> {

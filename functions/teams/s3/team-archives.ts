@@ -3,9 +3,8 @@
 // one may hold the headshot of a member who has left or deleted their account (docs/operations.md, "Team
 // ZIP"). Only the privacy job function, which builds them, loads this module.
 import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
+import { archiveKey, archivesOf } from '#platform/s3/archive-keys.ts';
 import { deleteKeys } from '#platform/s3/delete-keys.ts';
-import { owner } from '#platform/s3/media-objects.ts';
-import { archiveKey, RESULT_PREFIXES } from '../../generation/public.ts';
 import type { StoredTeamArchives } from '../domain/ports.ts';
 
 const SET_FILE = /\/([0-9a-f]{16,64})\.zip$/;
@@ -25,7 +24,7 @@ export class S3TeamArchives implements StoredTeamArchives {
       const res = await this.s3.send(
         new ListObjectsV2Command({
           Bucket: this.bucket,
-          Prefix: `${RESULT_PREFIXES.archives}${owner(archivesOwner)}/`,
+          Prefix: archivesOf(archivesOwner),
           ContinuationToken: token,
         }),
       );

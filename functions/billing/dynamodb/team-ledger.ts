@@ -1,5 +1,6 @@
 // The team's own ledger (docs/data-model.md, "Teams"): one entry per seat purchase and per seat refund,
-// written in the webhook's transactions (billing-credits.ts creditTeamSeats, clawBackRefund).
+// written only in the webhook's transactions (billing-credits.ts creditTeamSeats, clawBackRefund), so it
+// lives beside them.
 import type { TransactItem } from '#platform/dynamodb/balance-transaction.ts';
 import { keys } from '#platform/dynamodb/keys.ts';
 

@@ -1,0 +1,5 @@
+// What privacy lets the other areas' entries build: the privacy jobs' queue (SQS). Only their composition
+// roots and Lambda entries (*wiring.ts, *handler.ts) import it, and tests and infra/; their domain, routes
+// and adapters take the area's rules, types and ports from public.ts only (.dependency-cruiser.mjs,
+// roots-meet-through-door-or-wiring, areas-meet-through-their-door).
+export { buildPrivacyJobQueue, QueuedTeamArchives } from './sqs/sqs-privacy-job-queue.ts';
