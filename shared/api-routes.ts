@@ -10,7 +10,14 @@ import { type ApiRoute, LAMBDA_GROUPS, type LambdaGroup } from './api/route.ts';
 import { stylesRoutes } from './api/styles.ts';
 import { teamsRoutes } from './api/teams.ts';
 
-export { type Access, type ApiRoute, type HttpMethod, LAMBDA_GROUPS, type LambdaGroup } from './api/route.ts';
+export {
+  type Access,
+  type ApiRoute,
+  type HttpMethod,
+  LAMBDA_GROUPS,
+  type LambdaGroup,
+  routeKey,
+} from './api/route.ts';
 // Path filling and matching live in a zod-free module the SPA imports too.
 export { buildPath, matchPath } from './route-paths.ts';
 
@@ -25,9 +32,6 @@ export const apiRoutes = {
 
 export type ApiRoutes = typeof apiRoutes;
 export type RouteId = keyof ApiRoutes;
-
-/** `GET /user_info`: the key API Gateway v2 uses for a route. */
-export const routeKey = (r: ApiRoute): string => `${r.method} ${r.path}`;
 
 /** The routes of one group (every route without a group named). */
 export const groupRoutes = (group?: LambdaGroup): [RouteId, ApiRoute][] =>

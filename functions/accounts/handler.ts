@@ -3,6 +3,7 @@
 import { GROUP_CONFIG, readConfig } from '#platform/config.ts';
 import { createDocumentClient } from '#platform/dynamodb/client.ts';
 import { groupHandler } from '#platform/http/group-handler.ts';
+import { accountsRoutes as accountsApi } from '#shared/api/accounts.ts';
 import { buildAccountDeps, buildSessionResolver } from './account-wiring.ts';
 import { authRoutes } from './routes.ts';
 
@@ -11,6 +12,7 @@ const db = createDocumentClient(config.dynamodbEndpoint);
 
 export const handler = groupHandler(
   'auth',
+  accountsApi,
   authRoutes(await buildAccountDeps(config, db), {
     link: config.linkCookie,
     google: config.googleSignIn?.cookie ?? null,

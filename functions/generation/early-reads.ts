@@ -5,7 +5,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { SessionVerifier, UserReader } from '#platform/domain/ports.ts';
 import { EarlyReads } from '#platform/http/early-reads.ts';
-import { apiRoutes } from '#shared/api-routes.ts';
+import { generationRoutes } from '#shared/api/generation.ts';
 import { taskListPage } from './domain/gallery.ts';
 import type { TaskPage, TaskStore } from './domain/tasks.ts';
 
@@ -32,7 +32,7 @@ export class TaskListEarlyReads extends EarlyReads<Page, { page: Promise<TaskPag
   private readonly tasks: Lists;
   constructor(sessions: SessionVerifier, users: UserReader, tasks: Lists) {
     super(sessions, users, {
-      route: apiRoutes.userTasks,
+      route: generationRoutes.userTasks,
       page: pageOf,
       reads: (userId, { limit, cursor }) => ({ page: tasks.list(userId, limit, cursor) }),
     });

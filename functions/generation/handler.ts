@@ -5,6 +5,7 @@ import { createDocumentClient } from '#platform/dynamodb/client.ts';
 import { DynamoUserReader } from '#platform/dynamodb/user-reader.ts';
 import { groupHandler } from '#platform/http/group-handler.ts';
 import { createS3Client } from '#platform/s3/client.ts';
+import { generationRoutes as generationApi } from '#shared/api/generation.ts';
 import { buildLinkResolver, earlySessionResolver, linkTokens, sessionTokens } from '../accounts/wiring.ts';
 import { TaskListEarlyReads } from './early-reads.ts';
 import { avatarRoutes } from './routes.ts';
@@ -23,6 +24,7 @@ const early = new TaskListEarlyReads(
 
 const group = groupHandler(
   'avatars',
+  generationApi,
   avatarRoutes(deps, early),
   // The session resolved as every group's, from what the request started early (session-wiring.ts).
   earlySessionResolver(config, early),

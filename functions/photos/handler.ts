@@ -4,6 +4,7 @@ import { GROUP_CONFIG, readConfig } from '#platform/config.ts';
 import { createDocumentClient } from '#platform/dynamodb/client.ts';
 import { groupHandler } from '#platform/http/group-handler.ts';
 import { createS3Client } from '#platform/s3/client.ts';
+import { photosRoutes as photosApi } from '#shared/api/photos.ts';
 import { buildLinkResolver, buildSessionResolver } from '../accounts/wiring.ts';
 import { photoRoutes } from './routes.ts';
 import { buildPhotoDeps, captureResolver } from './wiring.ts';
@@ -13,8 +14,14 @@ const db = createDocumentClient(config.dynamodbEndpoint);
 const s3 = createS3Client(config.s3Endpoint);
 const deps = buildPhotoDeps(config, db, s3);
 
-export const handler = groupHandler('photos', photoRoutes(deps), await buildSessionResolver(config, db), {
-  ...config,
-  links: await buildLinkResolver(config, db),
-  capture: captureResolver(deps),
-});
+export const handler = groupHandler(
+  'photos',
+  photosApi,
+  photoRoutes(deps),
+  await buildSessionResolver(config, db),
+  {
+    ...config,
+    links: await buildLinkResolver(config, db),
+    capture: captureResolver(deps),
+  },
+);

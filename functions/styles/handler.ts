@@ -4,6 +4,7 @@ import { GROUP_CONFIG, readConfig } from '#platform/config.ts';
 import { createDocumentClient } from '#platform/dynamodb/client.ts';
 import { groupHandler } from '#platform/http/group-handler.ts';
 import { createS3Client } from '#platform/s3/client.ts';
+import { stylesRoutes as stylesApi } from '#shared/api/styles.ts';
 import { buildSessionResolver } from '../accounts/wiring.ts';
 import { adminStyleRoutes } from './routes.ts';
 import { buildStylesGroupDeps } from './wiring.ts';
@@ -14,6 +15,7 @@ const s3 = createS3Client(config.s3Endpoint);
 
 export const handler = groupHandler(
   'admin-styles',
+  stylesApi,
   adminStyleRoutes(buildStylesGroupDeps(config, db, s3)),
   await buildSessionResolver(config, db),
   config,

@@ -8,7 +8,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { SessionVerifier, User, UserReader } from '#platform/domain/ports.ts';
 import { EarlyReads } from '#platform/http/early-reads.ts';
-import { apiRoutes } from '#shared/api-routes.ts';
+import { teamsRoutes } from '#shared/api/teams.ts';
 import { PATH_PARAMS } from '#shared/path-params.ts';
 import type { Membership, Team } from './domain/ports.ts';
 import type { MembersPageDeps } from './domain/teams.ts';
@@ -44,7 +44,7 @@ export class TeamMembersEarlyReads extends EarlyReads<Page, Started> {
   private readonly teams: Reads;
   constructor(sessions: SessionVerifier, users: UserReader, caller: CallerReads, teams: Reads) {
     super(sessions, users, {
-      route: apiRoutes.teamMembers,
+      route: teamsRoutes.teamMembers,
       page: pageOf,
       reads: (userId, { teamId, limit, cursor }) => ({
         caller: caller.read(userId, teamId),

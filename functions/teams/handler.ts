@@ -6,6 +6,7 @@ import { createDocumentClient } from '#platform/dynamodb/client.ts';
 import { DynamoUserReader } from '#platform/dynamodb/user-reader.ts';
 import { groupHandler } from '#platform/http/group-handler.ts';
 import { createS3Client } from '#platform/s3/client.ts';
+import { teamsRoutes as teamsApi } from '#shared/api/teams.ts';
 import { buildLinkResolver, earlySessionResolver, sessionTokens } from '../accounts/wiring.ts';
 import { DynamoTeamCaller } from './dynamodb/team-caller.ts';
 import { TeamMembersEarlyReads } from './early-reads.ts';
@@ -26,6 +27,7 @@ const early = new TeamMembersEarlyReads(
 
 const group = groupHandler(
   'teams',
+  teamsApi,
   teamRoutes(deps, early),
   // The session resolved as every group's, from what the request started early (session-wiring.ts).
   earlySessionResolver(config, early),

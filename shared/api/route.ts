@@ -60,3 +60,6 @@ export const route = <const R extends ApiRoute>(r: R): R => {
     throw new Error(`${r.method} ${r.path}: only public routes take an optional session`);
   return r;
 };
+
+/** `GET /user_info`: the key API Gateway v2 uses for a route. */
+export const routeKey = (r: Pick<ApiRoute, 'method' | 'path'>): string => `${r.method} ${r.path}`;

@@ -54,6 +54,7 @@ export async function startAuthGateway(o: {
   const deps = { ...(await buildAccountDeps(config, db)), clock };
   const handler = groupHandler(
     'auth',
+    apiRoutes,
     authRoutes(deps, { link: config.linkCookie, google: config.googleSignIn?.cookie ?? null }),
     await buildSessionResolver(config, db),
     { originSecret: config.originSecret, webOrigin: config.webOrigin, clock: () => clock.t * 1000 },

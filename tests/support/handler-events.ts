@@ -120,6 +120,7 @@ export async function buildGroupHandler(group: LambdaGroup, o: HandlerOptions = 
       const config = readConfig(GROUP_CONFIG.auth, env);
       return groupHandler(
         'auth',
+        apiRoutes,
         authRoutes(await buildAccountDeps(config, db), {
           link: config.linkCookie,
           google: config.googleSignIn?.cookie ?? null,
@@ -131,7 +132,7 @@ export async function buildGroupHandler(group: LambdaGroup, o: HandlerOptions = 
     case 'photos': {
       const config = readConfig(GROUP_CONFIG.photos, env);
       const deps = { ...buildPhotoDeps(config, db, s3), files: photoFiles };
-      return groupHandler('photos', photoRoutes(deps), await buildSessionResolver(config, db), {
+      return groupHandler('photos', apiRoutes, photoRoutes(deps), await buildSessionResolver(config, db), {
         ...config,
         links: await buildLinkResolver(config, db),
         capture: captureResolver(deps),
@@ -141,17 +142,24 @@ export async function buildGroupHandler(group: LambdaGroup, o: HandlerOptions = 
     case 'photo-intake': {
       const config = readConfig(GROUP_CONFIG['photo-intake'], env);
       const deps = { ...buildPhotoIntakeDeps(config, db, s3), files: photoFiles };
-      return groupHandler('photo-intake', photoIntakeRoutes(deps), await buildSessionResolver(config, db), {
-        ...config,
-        links: await buildLinkResolver(config, db),
-        capture: captureResolver(deps),
-        ...extra,
-      });
+      return groupHandler(
+        'photo-intake',
+        apiRoutes,
+        photoIntakeRoutes(deps),
+        await buildSessionResolver(config, db),
+        {
+          ...config,
+          links: await buildLinkResolver(config, db),
+          capture: captureResolver(deps),
+          ...extra,
+        },
+      );
     }
     case 'avatars': {
       const config = readConfig(GROUP_CONFIG.avatars, env);
       return groupHandler(
         'avatars',
+        apiRoutes,
         avatarRoutes(buildAvatarDeps(config, db, s3, await linkTokens(config))),
         await buildSessionResolver(config, db),
         { ...config, links: await buildLinkResolver(config, db), ...extra },
@@ -161,6 +169,7 @@ export async function buildGroupHandler(group: LambdaGroup, o: HandlerOptions = 
       const config = readConfig(GROUP_CONFIG.billing, env);
       return groupHandler(
         'billing',
+        apiRoutes,
         billingRoutes(await buildBillingDeps(config, db)),
         await buildSessionResolver(config, db),
         { ...config, ...extra },
@@ -170,6 +179,7 @@ export async function buildGroupHandler(group: LambdaGroup, o: HandlerOptions = 
       const config = readConfig(GROUP_CONFIG['admin-styles'], env);
       return groupHandler(
         'admin-styles',
+        apiRoutes,
         adminStyleRoutes({
           styles: new DynamoAdminStyleStore(db, config.tableName),
           clock: systemClock,
@@ -189,6 +199,7 @@ export async function buildGroupHandler(group: LambdaGroup, o: HandlerOptions = 
       const { deps, verifier } = await buildWebhookDeps(config, db);
       return groupHandler(
         'stripe-webhook',
+        apiRoutes,
         webhookRoutes(deps, verifier),
         async () => {
           throw new DomainError('UNAUTHENTICATED', 'No sessions here.');
@@ -200,6 +211,7 @@ export async function buildGroupHandler(group: LambdaGroup, o: HandlerOptions = 
       const config = readConfig(GROUP_CONFIG.account, env);
       return groupHandler(
         'account',
+        apiRoutes,
         accountRoutes(buildPrivacyDeps(config, db, s3)),
         await buildSessionResolver(config, db),
         {
@@ -212,6 +224,7 @@ export async function buildGroupHandler(group: LambdaGroup, o: HandlerOptions = 
       const config = readConfig(GROUP_CONFIG.teams, env);
       return groupHandler(
         'teams',
+        apiRoutes,
         teamRoutes(await buildTeamDeps(config, db, s3)),
         await buildSessionResolver(config, db),
         { ...config, links: await buildLinkResolver(config, db), ...extra },

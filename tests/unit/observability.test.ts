@@ -14,6 +14,7 @@ import { businessMetrics } from '#platform/observability/metrics.ts';
 import { observedHandler } from '#platform/observability/observed-handler.ts';
 import { tracer, tracingWanted } from '#platform/observability/tracer.ts';
 import { correlationAttributes, withRecordContext } from '#platform/sqs/message-context.ts';
+import { apiRoutes } from '#shared/api-routes.ts';
 import type { WebhookDeps } from '../../functions/billing/domain/webhook.ts';
 import { StripeEventVerifier } from '../../functions/billing/stripe/stripe-events.ts';
 import { webhookRoutes } from '../../functions/billing/webhook-routes.ts';
@@ -102,7 +103,7 @@ const unused = {
   accountExportDownload: async () => ({ url: '', size: 0, created_at: 0, expires_at: 0 }),
 };
 const accountHandler = (requestAccountDeletionLink: () => Promise<{ msg: string }>) =>
-  groupHandler('account', { ...unused, requestAccountDeletionLink } as never, sessionOf, {
+  groupHandler('account', apiRoutes, { ...unused, requestAccountDeletionLink } as never, sessionOf, {
     originSecret: null,
     webOrigin: 'http://localhost:5173',
   });

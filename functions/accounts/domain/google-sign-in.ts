@@ -3,7 +3,7 @@
 
 import { DomainError } from '#platform/domain/errors.ts';
 import type { User } from '#platform/domain/ports.ts';
-import { Language } from '#shared/api-schemas.ts';
+import { Language } from '#shared/api/common.ts';
 import { parseEmailAddress } from '#shared/email-address.ts';
 import type { AccountDeps, Caller, GoogleSignInPorts } from './accounts.ts';
 import type { RedeemResult, VerifiedIdentity } from './ports.ts';

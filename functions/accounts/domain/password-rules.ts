@@ -1,7 +1,7 @@
 // What a new password must be. Lengths count characters as people see them (code points), not UTF-16 units.
 
 import { DomainError } from '#platform/domain/errors.ts';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#shared/api-schemas.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#shared/api/common.ts';
 import type { PasswordStrength } from './ports.ts';
 
 export async function checkNewPassword(strength: PasswordStrength, password: string, email: string) {

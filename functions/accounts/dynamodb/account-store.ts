@@ -6,7 +6,7 @@ import { failedConditions, isConditionFailure } from '#platform/dynamodb/conditi
 import { keys, ownedBy, TTL_ATTRIBUTE } from '#platform/dynamodb/keys.ts';
 import { queryPages } from '#platform/dynamodb/query-pages.ts';
 import { DynamoUserReader, toUser } from '#platform/dynamodb/user-reader.ts';
-import { LEDGER_REASONS, type LedgerEntry } from '#shared/api-schemas.ts';
+import { LEDGER_REASONS, type LedgerEntry } from '#shared/api/accounts.ts';
 import type {
   AccountStore,
   Activation,

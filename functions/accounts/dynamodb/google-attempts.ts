@@ -3,7 +3,7 @@ import { DeleteCommand, type DynamoDBDocumentClient, PutCommand } from '@aws-sdk
 import * as z from 'zod/mini';
 import { isConditionFailure } from '#platform/dynamodb/conditions.ts';
 import { keys, TTL_ATTRIBUTE } from '#platform/dynamodb/keys.ts';
-import { LANGUAGES } from '#shared/api-schemas.ts';
+import { LANGUAGES } from '#shared/language.ts';
 import type { SignInAttempt, SignInAttemptStore } from '../domain/ports.ts';
 
 const AttemptItem = z.object({

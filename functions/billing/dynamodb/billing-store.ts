@@ -11,7 +11,7 @@ import {
 import * as z from 'zod/mini';
 import { isConditionFailure } from '#platform/dynamodb/conditions.ts';
 import { keys, ownedBy } from '#platform/dynamodb/keys.ts';
-import { LANGUAGES } from '#shared/api-schemas.ts';
+import { LANGUAGES } from '#shared/language.ts';
 import type { BillingAccount, BillingStore, CheckoutRecord, OpenCheckout } from '../domain/ports.ts';
 
 const BillingItem = z.object({

@@ -4,7 +4,7 @@
 
 import type { User } from '#platform/domain/ports.ts';
 import { TASK_TIMING } from '#platform/domain/task-timing.ts';
-import { type Language, MAX_STYLES_PER_BATCH } from '#shared/api-schemas.ts';
+import { type Language, MAX_STYLES_PER_BATCH } from '#shared/api/common.ts';
 import { combinationsOf, type StyleChoices, type TaskChoice } from '#shared/style-choices.ts';
 import { promptWithChoice, recipeWithChoice, type Style } from '../../styles/public.ts';
 import { SIZE_OF_FORMAT } from './image-provider.ts';

@@ -1,7 +1,7 @@
 // Reads accounts back, checked, so a malformed item fails loudly instead of leaking into a response.
 import { type DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod/mini';
-import { LANGUAGES } from '#shared/api-schemas.ts';
+import { LANGUAGES } from '#shared/language.ts';
 import type { User, UserReader } from '../domain/ports.ts';
 import { keys } from './keys.ts';
 

@@ -9,7 +9,7 @@
 // A route gives only what is its own: which route it is, its page as the request asks it, its reads; its
 // use case's reads ask `servedFor` whether what they want is what was started.
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { type ApiRoute, routeKey } from '#shared/api-routes.ts';
+import { type ApiRoute, routeKey } from '#shared/api/route.ts';
 import type { SessionClaims, SessionVerifier, User, UserReader } from '../domain/ports.ts';
 import { presentedToken } from './middleware.ts';
 

@@ -2,15 +2,8 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
-import {
-  type ApiRoute,
-  type ApiRoutes,
-  groupRoutes,
-  type LambdaGroup,
-  type ResponseOf,
-  type RouteId,
-  routeKey,
-} from '#shared/api-routes.ts';
+import { type ApiRoute, type LambdaGroup, routeKey } from '#shared/api/route.ts';
+import type { ApiRoutes, ResponseOf, RouteId } from '#shared/api-routes.ts';
 import type { SecretSource } from '../config.ts';
 import type { LinkResolver } from '../domain/download-links.ts';
 import type { CaptureGrant, CaptureResolver, User } from '../domain/ports.ts';
@@ -70,18 +63,28 @@ interface GroupHandlerOptions {
   clock?: () => number;
 }
 
+/**
+ * `table` is the area's routes (shared/api/<area>.ts) that hold the group's: a function bundles its own
+ * area's schemas, not the whole API's.
+ */
 export function groupHandler<G extends LambdaGroup>(
   group: G,
+  table: Readonly<Record<string, ApiRoute>>,
   handlers: RouteHandlers<G>,
   resolveSession: (token: string) => Promise<User>,
   options: GroupHandlerOptions,
 ) {
-  const routes = new Map<string, ApiRoute>(groupRoutes(group).map(([, r]) => [routeKey(r), r]));
+  const routes = Object.fromEntries(Object.entries(table).filter(([, r]) => r.group === group));
   const byKey = new Map<string, (input: RouteInput<RouteId>) => Promise<unknown>>();
-  for (const [id, r] of groupRoutes(group)) {
-    const fn = (handlers as Record<string, (input: RouteInput<RouteId>) => Promise<unknown>>)[id];
+  const given = handlers as Record<string, (input: RouteInput<RouteId>) => Promise<unknown>>;
+  for (const [id, r] of Object.entries(routes)) {
+    const fn = given[id];
     if (!fn) throw new Error(`Route ${id} (${routeKey(r)}) of group ${group} has no handler`);
     byKey.set(routeKey(r), fn);
+  }
+  // A handler for a route the table does not hold for this group would never be called: the wrong table.
+  for (const id of Object.keys(given)) {
+    if (!routes[id]) throw new Error(`Handler ${id} has no route of group ${group} in the table given`);
   }
 
   const run = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>({ timeoutEarlyInMillis: 0 })

@@ -2,7 +2,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as z from 'zod/mini';
-import { type ApiRoute, apiRoutes } from '#shared/api-routes.ts';
+import { type ApiRoute, routeKey } from '#shared/api/route.ts';
 import { malformedPathParam } from '#shared/path-params.ts';
 import type { LinkResolver } from '../domain/download-links.ts';
 import { DomainError } from '../domain/errors.ts';
@@ -13,6 +13,8 @@ import { errorResponse, RequestError } from './error-mapper.ts';
 
 interface RequestState {
   correlationId: string;
+  /** the route's id in the table (a link names the route it opens) */
+  routeId: string;
   route: ApiRoute;
   body: unknown;
   params: Record<string, string>;
@@ -34,16 +36,21 @@ export function stateOf(event: APIGatewayProxyEventV2): RequestState {
   return s;
 }
 
-/** Finds the route this event was routed to, and gives the request its correlation id. */
-export function routeFor(routes: ReadonlyMap<string, ApiRoute>): Mw {
+/**
+ * Finds the route this event was routed to among `table`'s (a group's routes, by id), and gives the request
+ * its correlation id.
+ */
+export function routeFor(table: Readonly<Record<string, ApiRoute>>): Mw {
+  const routes = new Map(Object.entries(table).map(([id, r]) => [routeKey(r), { id, route: r }]));
   return {
     before: (request) => {
       const event = request.event;
       const correlationId = currentCorrelationId() ?? event.requestContext?.requestId ?? newCorrelationId();
-      const route = routes.get(event.routeKey);
+      const found = routes.get(event.routeKey);
       states.set(event, {
         correlationId,
-        route: route as ApiRoute,
+        routeId: found?.id ?? '',
+        route: found?.route as ApiRoute,
         body: undefined,
         params: (event.pathParameters ?? {}) as Record<string, string>,
         user: null,
@@ -52,7 +59,7 @@ export function routeFor(routes: ReadonlyMap<string, ApiRoute>): Mw {
         // fromOriginOnly (functions/platform/http/origin-verify.ts) runs first: through the API's distribution, the viewer's.
         clientAddress: clientAddressOf(event),
       });
-      if (!route) throw new RequestError(404, 'NOT_FOUND', 'Not found');
+      if (!found) throw new RequestError(404, 'NOT_FOUND', 'Not found');
     },
   };
 }
@@ -157,11 +164,6 @@ export function presentedToken(
   return query ? { token: query, via: 'link' } : null;
 }
 
-/** The id of a route of the table (a link names the route it opens). */
-const routeIds = new Map<ApiRoute, string>(
-  (Object.entries(apiRoutes) as [string, ApiRoute][]).map(([id, r]) => [r, id]),
-);
-
 const noLinks: LinkResolver = () =>
   Promise.reject(new DomainError('UNAUTHENTICATED', 'Please log in to continue.'));
 
@@ -204,10 +206,9 @@ export function session(
       if (!presented) throw new DomainError('UNAUTHENTICATED', 'Please log in to continue.');
       if (presented.via === 'header') state.user = await resolve(presented.token);
       else {
-        const id = routeIds.get(state.route) ?? '';
         // The object a link opens is the file the path names, or for a team's downloads the team.
         const object = state.params.filename ?? state.params.teamId ?? null;
-        const link = await resolveLink(presented.token, id, object);
+        const link = await resolveLink(presented.token, state.routeId, object);
         state.user = link.user;
         state.link = { object: link.object };
       }

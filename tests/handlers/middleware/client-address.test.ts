@@ -9,7 +9,7 @@ import { VIEWER_ADDRESS_HEADER } from '#platform/http/client-address.ts';
 import { routeFor, stateOf } from '#platform/http/middleware.ts';
 import { fromOriginOnly, ORIGIN_VERIFY_HEADER } from '#platform/http/origin-verify.ts';
 import { functionLogger } from '#platform/observability/logger.ts';
-import { type ApiRoute, apiRoutes, routeKey } from '#shared/api-routes.ts';
+import { apiRoutes } from '#shared/api-routes.ts';
 import { CAPTURE_LIMITS } from '#shared/capture-rules.ts';
 import {
   buildGroupHandler,
@@ -21,7 +21,7 @@ import {
 import { middyRequest, runBefore } from './request.ts';
 
 const SECRET = 'edge-origin-secret-0123456789abcdef';
-const routes = new Map<string, ApiRoute>([[routeKey(apiRoutes.openCaptureLink), apiRoutes.openCaptureLink]]);
+const routes = { openCaptureLink: apiRoutes.openCaptureLink };
 
 /** The address routeFor settles for a request that passed `edge` (the origin check). */
 async function addressOf(

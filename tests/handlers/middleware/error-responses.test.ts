@@ -9,11 +9,11 @@ import {
 } from '#platform/domain/errors.ts';
 import { RequestError } from '#platform/http/error-mapper.ts';
 import { errorResponses, routeFor } from '#platform/http/middleware.ts';
-import { type ApiRoute, apiRoutes, routeKey } from '#shared/api-routes.ts';
+import { apiRoutes } from '#shared/api-routes.ts';
 import { routeEvent } from '../../support/handler-events.ts';
 import { middyRequest, runBefore } from './request.ts';
 
-const routes = new Map<string, ApiRoute>([[routeKey(apiRoutes.userInfo), apiRoutes.userInfo]]);
+const routes = { userInfo: apiRoutes.userInfo };
 
 async function failWith(error: unknown) {
   const request = middyRequest(routeEvent('userInfo', { requestId: 'corr-1' }));

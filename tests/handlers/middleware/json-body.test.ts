@@ -2,13 +2,11 @@
 // that says why in words a person reads.
 import { describe, expect, it } from 'vitest';
 import { jsonBody, MAX_JSON_BODY_BYTES, routeFor, stateOf } from '#platform/http/middleware.ts';
-import { type ApiRoute, apiRoutes, type RouteId, routeKey } from '#shared/api-routes.ts';
+import { apiRoutes, type RouteId } from '#shared/api-routes.ts';
 import { type EventOptions, routeEvent } from '../../support/handler-events.ts';
 import { middyRequest, runBefore } from './request.ts';
 
-const routes = new Map<string, ApiRoute>(
-  (Object.values(apiRoutes) as ApiRoute[]).map((r) => [routeKey(r), r] as [string, ApiRoute]),
-);
+const routes = apiRoutes;
 
 async function parse(id: RouteId, o: EventOptions) {
   const event = routeEvent(id, o);

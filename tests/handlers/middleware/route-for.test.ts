@@ -2,11 +2,11 @@
 // the correlation id (API Gateway's request id).
 import { describe, expect, it } from 'vitest';
 import { routeFor, stateOf } from '#platform/http/middleware.ts';
-import { type ApiRoute, apiRoutes, routeKey } from '#shared/api-routes.ts';
+import { apiRoutes } from '#shared/api-routes.ts';
 import { apiEvent, routeEvent } from '../../support/handler-events.ts';
 import { middyRequest, runBefore } from './request.ts';
 
-const routes = new Map<string, ApiRoute>([[routeKey(apiRoutes.photoData), apiRoutes.photoData]]);
+const routes = { photoData: apiRoutes.photoData };
 
 describe('routeFor', () => {
   it('sets the request state: route, path parameters, client address, correlation id', async () => {
@@ -18,6 +18,7 @@ describe('routeFor', () => {
     expect(await runBefore(routeFor(routes), middyRequest(event))).toEqual({ early: undefined });
     expect(stateOf(event)).toEqual({
       correlationId: 'req-1',
+      routeId: 'photoData',
       route: apiRoutes.photoData,
       body: undefined,
       params: { filename: 'a_0000000000000000.jpg' },

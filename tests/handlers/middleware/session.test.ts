@@ -4,13 +4,11 @@
 import { describe, expect, it } from 'vitest';
 import type { User } from '#platform/domain/ports.ts';
 import { routeFor, session, stateOf } from '#platform/http/middleware.ts';
-import { type ApiRoute, apiRoutes, type RouteId, routeKey } from '#shared/api-routes.ts';
+import { type ApiRoute, apiRoutes, type RouteId } from '#shared/api-routes.ts';
 import { routeEvent } from '../../support/handler-events.ts';
 import { middyRequest, runBefore } from './request.ts';
 
-const routes = new Map<string, ApiRoute>(
-  (Object.values(apiRoutes) as ApiRoute[]).map((r) => [routeKey(r), r] as [string, ApiRoute]),
-);
+const routes = apiRoutes;
 
 const someone = (role: 'user' | 'admin' = 'user') =>
   ({ id: `id-${role}`, email: `${role}@example.test`, role }) as User;
