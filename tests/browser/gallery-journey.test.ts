@@ -1,6 +1,8 @@
-// The gallery journey (My Avatars) in a browser: pictures that load, polling, another account's sign-in,
-// paging, downloads and their limit, favourites and the 1080 px square, likeness scores, and the stages of
-// avatars being made. The cards' words are the component tests' (tests/components/gallery-cards.test.tsx).
+// The gallery journey (My Avatars) in a browser: pictures that load, another account's sign-in from another
+// tab, downloads against the real API and their limit, favourites and the 1080 px square, likeness screenshots
+// and layout, and the stages of avatars being made. The cards' words are the component tests'
+// (tests/components/gallery-cards.test.tsx); polling and paging (gallery-polling), the download routes'
+// order and names (gallery-downloads) and the likeness cards' words and states (gallery-likeness) too.
 
 import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,12 +40,10 @@ import { samePersonAgain, selfie } from '../support/face-fixtures.ts';
 import { consentedUser, uploadDirect } from '../support/photos.ts';
 import { startWorkerHarness, type WorkerHarness } from '../support/worker-harness.ts';
 
-// My Avatars: tasks grouped by day with a
-// long date, the badges, 'Style: name' or 'Style {id}', at most 2 fetches per image and 'Unable to load
-// image', the 'Generated Avatar' modal, the empty state, Refresh, polling only while a task is pending, and
-// downloads (diagnose, then base64, then the file route). The task lists here are answered at the HTTP edge
-// (page.route) because these states do not hold still on a real worker; tests/browser/create-journey.test.ts
-// runs the same screen against the real API.
+// My Avatars where only a browser shows it: pictures that load, at most 2 fetches for a broken one (again
+// after Refresh), Escape on the 'Generated Avatar' modal, and another account signed in from another tab. The
+// task lists here are answered at the HTTP edge (page.route) because these states do not hold still on a real
+// worker; tests/browser/create-journey.test.ts runs the same screen against the real API.
 
 describeInBrowser('My Avatars', () => {
   type TaskFields = Record<string, unknown> & { id: string; status: string; created_at: number };
@@ -175,73 +175,6 @@ describeInBrowser('My Avatars', () => {
     await modal.waitFor({ state: 'detached' });
   });
 
-  test('polling: every 15 s while a task is pending, and not once none is', async () => {
-    const { token } = await createAccount(uniqueEmail('polling'));
-    const page = await browser.newPage(DESKTOP);
-    await page.clock.install({ time: new Date(MARCH_14 * 1000) });
-    let progress = 30;
-    let done = false;
-    const served = await serveTasks(page, () => [
-      task({
-        id: 'one',
-        status: done ? 'DONE' : 'IN_PROGRESS',
-        progress,
-        created_at: MARCH_14 - 5,
-        style_name: 'Studio Headshot',
-        ...(done
-          ? {
-              result_path: 'results/one_1.png',
-              thumbnail_url: `${stack().webUrl}/styles/studio-headshot.webp`,
-            }
-          : {}),
-      }),
-    ]);
-    await openSignedIn(page, token, '/app/gallery');
-    const badge = page.getByTestId('status-badge');
-    await badge.getByText('30%').waitFor();
-    expect(served.calls()).toBe(1);
-    await page.clock.runFor(14_000);
-    expect(served.calls()).toBe(1);
-    progress = 80;
-    await page.clock.runFor(1_500);
-    await badge.getByText('80%').waitFor();
-    expect(served.calls()).toBe(2);
-    done = true;
-    await page.clock.runFor(15_000);
-    await badge.waitFor({ state: 'detached' });
-    expect(served.calls()).toBe(3);
-    // Nothing pending: no more reloads.
-    await page.clock.runFor(120_000);
-    expect(served.calls()).toBe(3);
-    expect(await page.getByTestId('pending-note').count()).toBe(0);
-  });
-
-  test('polling pauses while the tab is hidden, and goes on once it is shown again', async () => {
-    const { token } = await createAccount(uniqueEmail('polling-hidden'));
-    const page = await browser.newPage(DESKTOP);
-    await page.clock.install({ time: new Date(MARCH_14 * 1000) });
-    const served = await serveTasks(page, () => [
-      task({ id: 'one', status: 'IN_PROGRESS', progress: 30, created_at: MARCH_14 - 5 }),
-    ]);
-    await openSignedIn(page, token, '/app/gallery');
-    await page.getByTestId('status-badge').getByText('30%').waitFor();
-    expect(served.calls()).toBe(1);
-    const setHidden = (hidden: boolean) =>
-      page.evaluate((h) => {
-        Object.defineProperty(document, 'visibilityState', {
-          value: h ? 'hidden' : 'visible',
-          configurable: true,
-        });
-        document.dispatchEvent(new Event('visibilitychange'));
-      }, hidden);
-    await setHidden(true);
-    await page.clock.runFor(120_000);
-    expect(served.calls()).toBe(1);
-    await setHidden(false);
-    await page.clock.runFor(15_500);
-    await expect.poll(() => served.calls()).toBe(2);
-  });
-
   test("another account signed in from another tab: the first account's avatars leave the screen", async () => {
     const [first, second] = await Promise.all([
       createAccount(uniqueEmail('tab-first')),
@@ -263,143 +196,6 @@ describeInBrowser('My Avatars', () => {
     await other.evaluate((t) => localStorage.setItem('token', t), second.token);
     await page.getByTestId('gallery-empty').waitFor();
     expect(await page.locator('[data-status]').count()).toBe(0);
-  });
-
-  for (const [lang, path, more] of [
-    ['en', '/app/gallery', 'Show older avatars'],
-    ['fr', '/fr/app/gallery', 'Afficher les avatars plus anciens'],
-  ] as const) {
-    test(`${lang}: older avatars page by page, once each, and the poll goes on over every page shown`, async () => {
-      const { token } = await createAccount(uniqueEmail(`pages-${lang}`));
-      const page = await browser.newPage(DESKTOP);
-      await page.clock.install({ time: new Date(MARCH_14 * 1000) });
-      const webUrl = stack().webUrl;
-      const done = (id: string, at: number) =>
-        task({
-          id,
-          status: 'DONE',
-          created_at: at,
-          style_name: 'Knight',
-          result_path: `results/${id}_1.png`,
-          thumbnail_url: `${webUrl}/styles/medieval-knight.webp`,
-          image_url: `${webUrl}/styles/medieval-knight.webp`,
-        });
-      let progress = 20;
-      const cursors: (string | null)[] = [];
-      await page.route('**/aivatar/user-tasks*', (route: Route) => {
-        const cursor = new URL(route.request().url()).searchParams.get('cursor');
-        cursors.push(cursor);
-        if (cursor === 'p2')
-          return route.fulfill({ json: { tasks: [done('mid', MARCH_12)], next_cursor: 'p3' } });
-        if (cursor === 'p3')
-          return route.fulfill({ json: { tasks: [done('old', MARCH_12 - 86400)], next_cursor: null } });
-        return route.fulfill({
-          json: {
-            tasks: [
-              task({ id: 'new', status: 'IN_PROGRESS', progress, created_at: MARCH_14 - 5 }),
-              done('mid', MARCH_12),
-            ],
-            next_cursor: 'p2',
-          },
-        });
-      });
-      await openSignedIn(page, token, path);
-      const cards = page.locator('[data-status]');
-      await page.getByTestId('status-badge').getByText('20%').waitFor();
-      expect(await cards.count()).toBe(2);
-      const button = page.getByRole('button', { name: more, exact: true });
-      await button.click();
-      // 'mid' came again on the second page: it shows once.
-      await expect.poll(() => cursors).toEqual([null, 'p2']);
-      expect(await cards.count()).toBe(2);
-      await button.click();
-      await expect.poll(() => cards.count()).toBe(3);
-      await button.waitFor({ state: 'detached' });
-      // The poll reads the pages on screen again, newest first, and the pending one moves on.
-      progress = 70;
-      await page.clock.runFor(15_500);
-      await page.getByTestId('status-badge').getByText('70%').waitFor();
-      await expect.poll(() => cursors.slice(3)).toEqual([null, 'p2', 'p3']);
-      expect(await cards.count()).toBe(3);
-    });
-  }
-
-  test('downloads: diagnose first, the base64 route, then the file route; the name before the underscore', async () => {
-    const { token } = await createAccount(uniqueEmail('download'));
-    const page = await browser.newPage(DESKTOP);
-    const webUrl = stack().webUrl;
-    await serveTasks(page, () => [
-      task({
-        id: 'a',
-        status: 'DONE',
-        created_at: MARCH_14,
-        style_name: 'Knight',
-        result_path: 'results/knight_1763900000.png',
-        thumbnail_url: `${webUrl}/styles/medieval-knight.webp`,
-        image_url: `${webUrl}/styles/medieval-knight.webp`,
-      }),
-    ]);
-    const order: string[] = [];
-    const png = Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-      'base64',
-    );
-    await page.route('**/aivatar/diagnose/directories', (r) => {
-      order.push('diagnose');
-      return r.fulfill({ json: { success: true } });
-    });
-    await page.route('**/aivatar/user-file/data/results/**', (r) => {
-      const preset = new URL(r.request().url()).searchParams.get('preset');
-      order.push(`data:${preset}`);
-      // The 4K preset's base64 answer fails: the file route is the fallback.
-      if (preset === '4k') return r.fulfill({ status: 500, json: { msg: 'Too big', code: 'INTERNAL' } });
-      return r.fulfill({ json: { success: true, data: png.toString('base64'), content_type: 'image/png' } });
-    });
-    await page.route('**/aivatar/user-file/results/**', (r) => {
-      order.push(`file:${new URL(r.request().url()).searchParams.get('preset')}`);
-      return r.fulfill({ body: png, contentType: 'image/png' });
-    });
-    await openSignedIn(page, token, '/app/gallery');
-    const cardDownload = page.getByTestId('card-download');
-    await cardDownload.waitFor();
-    const [first] = await Promise.all([page.waitForEvent('download'), cardDownload.click()]);
-    expect(first.suggestedFilename()).toBe('knight.png');
-    expect(order).toEqual(['diagnose', 'data:original']);
-
-    // The card's menu has the presets too.
-    await page.getByRole('button', { name: 'Download options' }).click();
-    const [linkedin] = await Promise.all([
-      page.waitForEvent('download'),
-      page.locator('[data-preset="linkedin"]').click(),
-    ]);
-    expect(linkedin.suggestedFilename()).toBe('avatar-knight-linkedin.jpg');
-    await page.getByRole('button', { name: 'Open Style: Knight' }).click();
-    const modal = page.getByRole('dialog', { name: 'Generated Avatar' });
-    const [upscaled] = await Promise.all([
-      page.waitForEvent('download'),
-      modal.getByRole('button', { name: '4K (upscaled)' }).click(),
-    ]);
-    expect(upscaled.suggestedFilename()).toBe('avatar-knight-4k.jpg');
-    expect(order).toEqual([
-      'diagnose',
-      'data:original',
-      'diagnose',
-      'data:linkedin',
-      'diagnose',
-      'data:4k',
-      'file:4k',
-    ]);
-
-    // Both routes failing: the product's toast.
-    await page.unroute('**/aivatar/user-file/results/**');
-    await page.route('**/aivatar/user-file/results/**', (r) =>
-      r.fulfill({ status: 500, json: { msg: 'x', code: 'INTERNAL' } }),
-    );
-    await modal.getByRole('button', { name: '4K (upscaled)' }).click();
-    await page
-      .getByTestId('toast')
-      .getByText('An error occurred while downloading the image. Check console for details.', { exact: true })
-      .waitFor();
   });
 });
 
@@ -721,12 +517,12 @@ describeInBrowser('keepers in the gallery', () => {
   }
 });
 
-// On the screens: a finished avatar shows its likeness ("Likeness 87%" / "Ressemblance 87 %") with
-// its explanation, the gallery sorts by best likeness, a card refunded by the likeness guarantee is withheld
-// (docs/faces.md, "The guarantee": only the server's blurred copy, no modal, download or star) and offers
-// "Keep it anyway" and Try again (a confirmation with the style's cost), a card charged under the
-// threshold says why, and the pricing and landing pages state the guarantee. The list states come from page.route (they do not hold still on a real worker); one test
-// runs the real API, worker, renderer and face model end to end. Screenshots: .local/screenshots/likeness-*.
+// Likeness on the screens, where only a browser shows it (docs/faces.md, "The guarantee"): the gallery with
+// its scores and a withheld card (the server's blurred copy, made by its own code), the modal and the Try
+// again dialog, each closed by Escape; the phone layout; the pricing and landing pages' guarantee; in English
+// and French, as screenshots (.local/screenshots/likeness-*). One test runs the real API, worker, renderer and
+// face model end to end. The cards' words and states, "Keep it anyway", the sort and the guarantee's text are
+// tests/components/gallery-likeness.test.tsx's and marketing-pages.test.tsx's.
 
 describeInBrowser('likeness on the gallery', () => {
   const SHOTS = join(import.meta.dirname, '..', '..', '.local', 'screenshots');
@@ -738,35 +534,17 @@ describeInBrowser('likeness on the gallery', () => {
   const COPY = {
     en: {
       path: '',
-      likeness: (n: number) => `Likeness ${n}%`,
-      noFace: 'Likeness: no face found',
-      hint: /How closely the face in this avatar matches the face in your reference photos/,
-      refunded: 'Refunded: it did not look enough like you',
-      keep: 'Keep it anyway',
-      dailyLimit: /^Not refunded: the likeness guarantee refunds at most 10 avatars a day/,
       again: 'Try again',
-      cost: (n: number) => `It costs ${n === 1 ? '1 token' : `${n} tokens`}.`,
       sort: 'Sort',
       best: 'Best likeness',
       bestHeading: 'Best likeness first',
-      guarantee: 'Likeness guarantee',
-      guaranteeText: /If one does not look enough like you, or shows no face at all, its tokens come back/,
     },
     fr: {
       path: '/fr',
-      likeness: (n: number) => `Ressemblance ${n} %`,
-      noFace: 'Ressemblance : aucun visage détecté',
-      hint: /À quel point le visage de cet avatar correspond à celui de vos photos de référence/,
-      refunded: 'Remboursé : il ne vous ressemblait pas assez',
-      keep: 'Le garder quand même',
-      dailyLimit: /^Non remboursé : la garantie de ressemblance rembourse au plus 10 avatars par jour/,
       again: 'Réessayer',
-      cost: (n: number) => `Il coûte ${n === 1 ? '1 jeton' : `${n} jetons`}.`,
       sort: 'Trier',
       best: 'Meilleure ressemblance',
       bestHeading: "Meilleure ressemblance d'abord",
-      guarantee: 'Garantie de ressemblance',
-      guaranteeText: /S'il ne vous ressemble pas assez, ou ne montre aucun visage, ses jetons reviennent/,
     },
   } as const;
 
@@ -828,14 +606,6 @@ describeInBrowser('likeness on the gallery', () => {
     });
   }
 
-  const cardTexts = (page: Page) =>
-    page.getByTestId('task-card').evaluateAll((cards) =>
-      cards.map((c) => ({
-        style: c.querySelector('[data-testid="task-style"]')?.textContent ?? '',
-        likeness: c.querySelector('[data-testid="likeness"]')?.textContent ?? null,
-      })),
-    );
-
   /** Every card's image drawn (they fade in once loaded): for the screenshots. */
   async function imagesLoaded(page: Page): Promise<void> {
     for (const img of await page.locator('.task-card img').all()) await img.scrollIntoViewIfNeeded();
@@ -851,87 +621,31 @@ describeInBrowser('likeness on the gallery', () => {
   mkdirSync(SHOTS, { recursive: true });
 
   for (const lang of ['en', 'fr'] as const) {
-    test(`${lang}: each card's likeness, the refunded card and its way back to the style, sorted by best likeness`, async () => {
+    test(`${lang}: the gallery, its withheld card, the modal and Try again, seen; Escape closes both dialogs`, async () => {
       const copy = COPY[lang];
       const { token } = await createAccount(uniqueEmail(`likeness-${lang}`), { lang });
       const page = await browser.newPage(WIDE);
       await serveTasks(page);
       await openSignedIn(page, token, `${copy.path}/app/gallery`);
       await page.getByTestId('task-card').nth(5).waitFor();
-
-      const cards = await cardTexts(page);
-      expect(cards.map((c) => c.likeness && plain(c.likeness))).toEqual([
-        copy.likeness(72),
-        copy.likeness(31),
-        copy.likeness(94),
-        copy.noFace,
-        copy.likeness(22),
-        null,
-      ]);
-      // The explanation, as the score's tooltip.
-      expect(await page.getByTestId('likeness').first().getAttribute('title')).toMatch(copy.hint);
-      // Refunded by the guarantee: withheld. The card says so and shows the server's blurred copy only: no
-      // modal, no download, no star; "Keep it anyway" and the style again are offered.
       const stranger = page.getByTestId('task-card').nth(1);
-      expect(plain(await stranger.getByTestId('likeness-refund').locator('p').innerText())).toBe(
-        copy.refunded,
-      );
-      expect(await stranger.locator('img').count()).toBe(1);
-      expect(await stranger.locator('img').getAttribute('src')).toMatch(/\/withheld-preview\//);
-      expect(await stranger.locator('.task-card__open').count()).toBe(0);
-      expect(await stranger.getByTestId('card-download').count()).toBe(0);
-      expect(await stranger.getByTestId('favourite').count()).toBe(0);
-      expect(await page.getByTestId('card-download').count()).toBe(4);
-      const keep = stranger.getByTestId('keep-anyway');
-      expect(plain(await keep.innerText())).toBe(copy.keep);
-      expect(await page.getByTestId('likeness-refund').count()).toBe(2);
-      // Charged under the threshold: the card says why.
-      expect(plain(await page.getByTestId('likeness-not-refunded').innerText())).toMatch(copy.dailyLimit);
-      const again = stranger.getByTestId('likeness-refund').getByRole('button', { name: copy.again });
-      // (Offered once the styles are read: the confirmation states the style's current price.)
-      await again.waitFor();
+      // (Offered once the styles are read.)
+      await stranger.getByTestId('likeness-refund').getByRole('button', { name: copy.again }).waitFor();
       await imagesLoaded(page);
       await page.screenshot({ path: join(SHOTS, `likeness-gallery-${lang}-1440.png`), fullPage: true });
       await stranger.screenshot({ path: join(SHOTS, `likeness-withheld-card-${lang}-1440.png`) });
 
-      // "Keep it anyway", confirmed, asks the server once (it takes the tokens; the list read again shows the avatar).
-      const kept: string[] = [];
-      await page.route('**/aivatar/tasks/*/keep', (route) => {
-        kept.push(`${route.request().method()} ${new URL(route.request().url()).pathname}`);
-        return route.fulfill({
-          json: { success: true, task_id: 'stranger', tokens_spent: 1, tokens_left: 4 },
-        });
-      });
-      // (After its confirmation, which states the cost: tests/components/gallery-refunds.test.tsx.)
-      await keep.click();
-      await stranger.getByTestId('keep-anyway-confirm').click();
-      await expect.poll(() => kept).toEqual(['POST /aivatar/tasks/stranger/keep']);
-
-      // Best likeness first: scored ones high to low, then no face, then unmeasured.
+      // Best likeness first: the modal of the best one.
       await page.getByLabel(copy.sort).selectOption({ label: copy.best });
       await page.getByRole('heading', { name: copy.bestHeading, level: 2 }).waitFor();
-      expect((await cardTexts(page)).map((c) => c.likeness && plain(c.likeness))).toEqual([
-        copy.likeness(94),
-        copy.likeness(72),
-        copy.likeness(31),
-        copy.likeness(22),
-        copy.noFace,
-        null,
-      ]);
-
-      // The modal shows the score and its explanation in words.
-      // (The button's name is the style's, in French from the catalogue's translation.)
       await page.getByTestId('task-card').first().locator('.task-card__open').click();
       const modal = page.getByTestId('avatar-modal');
       await modal.waitFor();
-      expect(plain(await modal.getByTestId('likeness').innerText())).toBe(copy.likeness(94));
-      expect(await modal.innerText()).toMatch(copy.hint);
       await page.screenshot({ path: join(SHOTS, `likeness-modal-${lang}-1440.png`) });
       await page.keyboard.press('Escape');
       await modal.waitFor({ state: 'detached' });
 
-      // "Try again" on the refunded card asks first, stating what the style costs now.
-      const style23 = (await activeStyles()).find((s) => s.id === 23);
+      // "Try again" on the refunded card asks first; Escape closes the question.
       await page
         .getByTestId('task-card')
         .nth(2)
@@ -940,9 +654,6 @@ describeInBrowser('likeness on the gallery', () => {
         .click();
       const dialog = page.getByTestId('try-again-dialog');
       await dialog.waitFor();
-      expect(await dialog.getByTestId('try-again-cost').innerText()).toBe(
-        copy.cost(style23?.token_cost ?? 0),
-      );
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
       await page.close();
@@ -972,16 +683,11 @@ describeInBrowser('likeness on the gallery', () => {
       await page.close();
     });
 
-    test(`${lang}: the pricing and landing pages state the guarantee`, async () => {
+    test(`${lang}: the pricing and landing pages' guarantee, seen at 1440 and 390 px`, async () => {
       const copy = COPY[lang];
       const page = await browser.newPage(WIDE);
-      for (const path of [`${copy.path}/pricing`, copy.path || '/']) {
-        await page.goto(path);
-        const block = page.getByTestId('likeness-guarantee');
-        await block.waitFor();
-        expect(await block.getByRole('heading').innerText()).toBe(copy.guarantee);
-        expect(plain(await block.innerText())).toMatch(copy.guaranteeText);
-      }
+      await page.goto(copy.path || '/');
+      await page.getByTestId('likeness-guarantee').waitFor();
       // The landing page's pricing section, where the guarantee sits under the three prices.
       await page.locator('#pricing').screenshot({ path: join(SHOTS, `likeness-landing-${lang}-1440.png`) });
       await page.goto(`${copy.path}/pricing`);

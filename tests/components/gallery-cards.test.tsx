@@ -1,8 +1,8 @@
 // My Avatars' cards (docs/product.md, "Gallery screen"): the days with their long dates, newest first, each
 // card's 'Style: name' (or 'Style {id}'), its badge, the preview render's label, a picture that cannot load
 // (its URL, then the base64 route once, then 'Unable to load image'), the 'Generated Avatar' modal, the empty
-// state and the list's failure, in English and French. Polling, paging and downloads stay in Chromium for now
-// (tests/browser/gallery.test.ts).
+// state and the list's failure, in English and French. Polling and paging are gallery-polling.test.tsx's,
+// downloads gallery-downloads.test.tsx's.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { AvatarTask } from '#shared/api-schemas.ts';

@@ -1,10 +1,11 @@
 // The landing page and the professional headshot page as their prerendered HTML shows them once the app has
 // hydrated it, in English and French: every section with its counts, the links, the pictures' and the demo
 // video's attributes, the FAQ (native <details>), the claims, the illustration credits, the avatar carousel
-// (its shape, from the pool of the manifest), the structured data, a clean hydration, and a link in the
-// prerendered copy handled by the app's router. What needs Chromium (the shuffle on every load, the rows'
-// animations, the language flags' page loads, the HTML the server sends, the redirect of a signed-in
-// visitor, no console error on a real load) stays in tests/browser/public-pages.test.ts.
+// (its shape, from the pool of the manifest), the structured data, a clean hydration, a link in the
+// prerendered copy handled by the app's router, and the likeness guarantee (there and on the pricing page).
+// What needs Chromium (the shuffle on every load, the rows' animations, the language flags' page loads, the
+// HTML the server sends, the redirect of a signed-in visitor, no console error on a real load) stays in
+// tests/browser/public-pages.test.ts.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import illustrations from '../../web/src/content/illustrations.json';
@@ -459,5 +460,36 @@ describe('professional headshot page', { timeout: 30_000 }, () => {
     const data = jsonLd();
     expectProductOffers(data);
     expectFaqData(data, COPY[lang].faq);
+  });
+});
+
+// The likeness guarantee (docs/faces.md, "The guarantee"), stated where a visitor compares prices. Their
+// screenshots are tests/browser/gallery-journey.test.ts's.
+describe('the likeness guarantee', { timeout: 30_000 }, () => {
+  const COPY = {
+    en: {
+      pages: ['/pricing', '/'],
+      guarantee: 'Likeness guarantee',
+      guaranteeText: /If one does not look enough like you, or shows no face at all, its tokens come back/,
+    },
+    fr: {
+      pages: ['/fr/pricing', '/fr'],
+      guarantee: 'Garantie de ressemblance',
+      guaranteeText: /S'il ne vous ressemble pas assez, ou ne montre aucun visage, ses jetons reviennent/,
+    },
+  } as const;
+
+  const plain = (s: string | null | undefined): string => (s ?? '').replace(/\s+/g, ' ').trim();
+
+  test.each(LANGS)('%s: the pricing and landing pages state the guarantee', async (lang) => {
+    const copy = COPY[lang];
+    for (const path of copy.pages) {
+      const page = await renderPrerendered(path);
+      const block = await screen.findByTestId('likeness-guarantee');
+      expect(within(block).getByRole('heading').textContent).toBe(copy.guarantee);
+      expect(plain(block.textContent)).toMatch(copy.guaranteeText);
+      page.unmount();
+      page.container.remove();
+    }
   });
 });

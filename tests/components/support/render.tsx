@@ -169,7 +169,39 @@ export async function renderPrerendered(
     hydrate: true,
     onRecoverableError: (error) => consoleErrors.push(`Recoverable: ${String(error)}`),
   });
+  forgetServerRenderer(root);
   return { ...result, user: userEvent.setup(), consoleErrors };
+}
+
+interface Fiber {
+  tag: number;
+  type: unknown;
+  child: Fiber | null;
+  sibling: Fiber | null;
+}
+
+/**
+ * In development, React's server renderer marks each context it provides as its own and, unlike the client's,
+ * never takes the mark back: every later client render in this worker (the next tests') would then warn about
+ * two renderers. The contexts the page provides, found in its hydrated tree, are unmarked.
+ */
+function forgetServerRenderer(container: HTMLElement): void {
+  const key = Object.keys(container).find((k) => k.startsWith('__reactContainer$'));
+  const fibers = [key ? (container as unknown as Record<string, Fiber>)[key] : null];
+  while (fibers.length > 0) {
+    const fiber = fibers.pop();
+    if (!fiber) continue;
+    // A context provider (React's ContextProvider tag): its type is the context.
+    if (
+      fiber.tag === 10 &&
+      typeof fiber.type === 'object' &&
+      fiber.type &&
+      '_currentRenderer' in fiber.type
+    ) {
+      (fiber.type as { _currentRenderer: unknown })._currentRenderer = null;
+    }
+    fibers.push(fiber.child, fiber.sibling);
+  }
 }
 
 const TWO_RENDERERS = 'Detected multiple renderers concurrently rendering the same context provider';
