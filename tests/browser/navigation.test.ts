@@ -26,8 +26,9 @@ import {
 import { copy } from './copy.ts';
 import { tokenPage, waitForEnglishTokenPage } from './token-page.ts';
 
-// The route table's redirects, the session rules (401 anywhere ends it), the
-// language from the path, the app navbar, toasts and scrolling.
+// The route table's redirects through the host and page loads, the language from the path, a screen's code
+// that fails to load, and scrolling. The session rules (401 anywhere ends it), the app navbar and its
+// billing toast are tests/components/app-navbar.test.tsx's.
 
 describeInBrowser('routes and session', () => {
   const browser = useBrowser();
@@ -77,57 +78,6 @@ describeInBrowser('routes and session', () => {
     await page.goto('/login_with_token?token=whatever&lang=xx');
     await waitForPath(page, '/app/create');
     await page.getByText(email, { exact: true }).first().waitFor();
-  });
-
-  test('a session the API refuses (401) is cleared and the browser goes to /login', async () => {
-    const page = await browser.newPage();
-    await openSignedIn(page, 'corrupted.session.token', '/app/account');
-    await waitForPath(page, '/login');
-    await page.getByRole('heading', { name: 'Log in to Aivatar' }).waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
-  });
-
-  test('the app navbar: built pages only, email, token balance; no Subscription without a customer id', async () => {
-    const email = uniqueEmail('navbar');
-    const { token } = await createAccount(email);
-    const page = await browser.newPage();
-    await openSignedIn(page, token, '/app/account');
-    const nav = page.getByRole('navigation', { name: 'Main' });
-    await nav.getByRole('link', { name: 'Account' }).waitFor();
-    expect(await nav.getByRole('link').allTextContents()).toEqual([
-      'Create Avatar',
-      'Manage Photos',
-      'My Avatars',
-      'Team',
-      'Account',
-    ]);
-    await page.getByText(email, { exact: true }).first().waitFor();
-    expect(await page.getByTestId('token-balance').textContent()).toBe('2 tokens');
-    expect(await page.getByRole('button', { name: 'Subscription' }).count()).toBe(0);
-  });
-
-  test('Billing (with a customer id, no subscription): shown; a failure shows a toast, which closes', async () => {
-    const email = uniqueEmail('subscription');
-    const { token } = await createAccount(email);
-    const withCustomerId = async (page: Page) =>
-      page.route('**/user_info', async (route) => {
-        const res = await route.fetch();
-        await route.fulfill({
-          response: res,
-          json: { ...(await res.json()), stripe_customer_id: 'cus_test' },
-        });
-      });
-    // Only the customer id is made up: the dashboard call is real (the stand-in refuses the made-up customer).
-    const page = await browser.newPage();
-    await withCustomerId(page);
-    await openSignedIn(page, token, '/app/account');
-    // A customer id without a subscription: the dashboard's button says Billing, not Subscription.
-    await page.getByRole('button', { name: 'Billing' }).click();
-    const toast = page.getByTestId('toast');
-    await toast.getByText('Failed to open subscription management dashboard.', { exact: true }).waitFor();
-    await toast.getByRole('button', { name: 'Close' }).click();
-    await toast.waitFor({ state: 'detached' });
-    expect(pathNow(page)).toBe('/app/account');
   });
 
   test('language: /fr is French, the flags switch with a full page load', async () => {
