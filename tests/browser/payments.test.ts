@@ -230,7 +230,8 @@ describeInBrowser('payments', () => {
 // A visitor who chooses a pack and clicks "Log in to Buy" lands on that pack's checkout
 // once logged in or signed up (the sign-in pages say so first); the app's bar offers "Buy tokens" on the
 // token badge, which opens the packs. In English and French, on a desktop and on a phone, by password and
-// by sign-up's activation link. A /pricing?buy= this browser did not ask for opens nothing.
+// by sign-up's activation link. "Not now" and a /pricing?buy= this browser did not ask for (neither opens a
+// checkout) are tests/components/purchase-intent.test.tsx's.
 
 describeInBrowser('purchase intent', () => {
   const PASSWORD = 'a-long-enough-password-42';
@@ -389,31 +390,6 @@ describeInBrowser('purchase intent', () => {
     await logIn(page, 'en', email);
     await onCheckout(page);
     expect(asked).toEqual(['/checkout/subscription/monthly-100']);
-  });
-
-  test('Not now drops the plan: the login goes to the app', async () => {
-    const email = uniqueEmail('intent-drop');
-    await createAccount(email, { lang: 'fr', password: PASSWORD });
-    const page = await browser.newPage(PHONE);
-    const asked = checkoutsAsked(page);
-    await page.goto('/fr/login?buy=pack-40');
-    const note = page.getByTestId('purchase-note');
-    await note.getByRole('button', { name: COPY.fr.notNow }).click();
-    await note.waitFor({ state: 'detached' });
-    await logIn(page, 'fr', email);
-    await waitForPath(page, '/fr/app/create');
-    expect(asked).toEqual([]);
-  });
-
-  test('a /pricing?buy= this browser did not ask for opens no checkout', async () => {
-    const { token } = await createAccount(uniqueEmail('no-intent'), { lang: 'en' });
-    const page = await browser.newPage(WIDE);
-    const asked = checkoutsAsked(page);
-    await openSignedIn(page, token, '/pricing?buy=pack-500');
-    await hydrated(page);
-    await page.waitForURL((u) => u.pathname === '/pricing' && u.search === '');
-    await page.waitForLoadState('networkidle');
-    expect(asked).toEqual([]);
   });
 });
 
