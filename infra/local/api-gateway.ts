@@ -3,6 +3,7 @@
 // setting: a preflight (OPTIONS) goes to the function the preflight route names, and the functions add the
 // CORS headers (functions/platform/http/cors.ts); the gateway's own answers (404, 413, 500) carry none.
 import { randomUUID } from 'node:crypto';
+import { channel } from 'node:diagnostics_channel';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { PREFLIGHT_GROUP, PREFLIGHT_ROUTE_KEY } from '#shared/api-cors.ts';
@@ -18,7 +19,34 @@ export interface GatewayOptions {
   loadHandler(group: LambdaGroup): Promise<LambdaHandler>;
   /** Tests simulate many clients by sending X-Forwarded-For; never on by default. */
   trustForwardedFor: boolean;
+  /**
+   * Benches only: `ANY /_bench/noop` answers 200 with `{}` through the whole gateway (body read, event
+   * built, a handler invoked) but runs no function: the gateway's own cost of a request, the floor
+   * `npm run bench:api` measures each path against. It is not in the route table, so never in AWS.
+   */
+  benchNoopRoute?: boolean;
 }
+
+export const BENCH_NOOP_PATH = '/_bench/noop';
+
+/** When a request arrived, and when its handler was called and answered (performance.now()). */
+export interface GatewayTiming {
+  routeKey: string;
+  receivedAt: number;
+  handlerStart: number;
+  handlerEnd: number;
+}
+
+/** Each invocation's times, published only while a bench subscribes (`npm run bench:api`). */
+export const gatewayTimings = channel('aivatar.local-gateway.invocation');
+const BENCH_NOOP_GROUP = 'bench-noop';
+
+/** The no-op route's handler: no auth, no DynamoDB, a tiny body. */
+const benchNoopHandler: LambdaHandler = async () => ({
+  statusCode: 200,
+  headers: { 'content-type': 'application/json' },
+  body: '{}',
+});
 
 // API Gateway's own payload limit.
 const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
@@ -56,12 +84,18 @@ function send(
 
 export function createGateway(options: GatewayOptions) {
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const receivedAt = performance.now();
     const url = new URL(req.url ?? '/', 'http://local');
     const method = (req.method ?? 'GET').toUpperCase();
 
     // Every preflight goes to the preflight route (`OPTIONS /{proxy+}`), as the deployed API routes it.
-    const match =
-      method === 'OPTIONS'
+    const noop = options.benchNoopRoute === true && url.pathname === BENCH_NOOP_PATH;
+    const match: {
+      route: { group: LambdaGroup | typeof BENCH_NOOP_GROUP };
+      params: Record<string, string>;
+    } | null = noop
+      ? { route: { group: BENCH_NOOP_GROUP }, params: {} }
+      : method === 'OPTIONS'
         ? { route: { group: PREFLIGHT_GROUP }, params: { proxy: url.pathname.slice(1) } }
         : findRoute(method, url.pathname);
     if (!match) {
@@ -90,7 +124,11 @@ export function createGateway(options: GatewayOptions) {
     const sourceIp = forwarded || (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
     const isText = body.length === 0 || TEXT_TYPES.test(headers['content-type'] ?? '');
     const requestId = randomUUID();
-    const key = method === 'OPTIONS' ? PREFLIGHT_ROUTE_KEY : routeKey(match.route as ApiRoute);
+    const key = noop
+      ? `ANY ${BENCH_NOOP_PATH}`
+      : method === 'OPTIONS'
+        ? PREFLIGHT_ROUTE_KEY
+        : routeKey(match.route as ApiRoute);
     const now = new Date();
 
     const event: APIGatewayProxyEventV2 = {
@@ -126,8 +164,21 @@ export function createGateway(options: GatewayOptions) {
 
     let result: APIGatewayProxyStructuredResultV2;
     try {
-      const handler = await options.loadHandler(match.route.group);
-      result = await handler(event, lambdaContext(`local-${match.route.group}`, { requestId }));
+      const group = match.route.group;
+      const handler = await (group === BENCH_NOOP_GROUP
+        ? Promise.resolve(benchNoopHandler)
+        : options.loadHandler(group));
+      const handlerStart = performance.now();
+      result = await handler(event, lambdaContext(`local-${group}`, { requestId }));
+      if (gatewayTimings.hasSubscribers) {
+        const timing: GatewayTiming = {
+          routeKey: key,
+          receivedAt,
+          handlerStart,
+          handlerEnd: performance.now(),
+        };
+        gatewayTimings.publish(timing);
+      }
     } catch (e) {
       // What API Gateway answers when the integration itself fails.
       console.error(`[local api] ${key} crashed:`, e);

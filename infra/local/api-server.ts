@@ -11,6 +11,8 @@ import { outboxRoutes } from './outbox-routes.ts';
 export interface ApiServerConfig {
   outboxDir: string;
   trustForwardedFor: boolean;
+  /** Benches only: the gateway's no-op route (api-gateway.ts). */
+  benchNoopRoute?: boolean;
 }
 
 export interface ApiServer {
@@ -48,6 +50,7 @@ export async function startApiServer(port: number): Promise<ApiServer> {
       const gateway = createGateway({
         loadHandler,
         trustForwardedFor: config.trustForwardedFor,
+        benchNoopRoute: config.benchNoopRoute ?? false,
       });
       route = async (req, res) => {
         if (!(await outbox(req, res))) await gateway(req, res);

@@ -16,6 +16,7 @@ import { DynamoStyleStore } from '../../functions/styles/dynamodb/style-store.ts
 import { LEFTOVER_TEMP, writeFileDurably } from './durable-file.ts';
 import { ensureTable, startDynamoLocal } from './dynamodb.ts';
 import { startCommitBarrier } from './dynamodb-commit-barrier.ts';
+import { type DynamoRecorder, startDynamoRecorder } from './dynamodb-recorder.ts';
 import { startGoogleStandIn } from './google-stand-in.ts';
 import { freePort } from './ports.ts';
 import { startApiRole, startWorkersRole } from './roles.ts';
@@ -59,6 +60,16 @@ export interface LocalStackOptions {
   taskTiming?: LocalTaskTiming;
   /** The privacy job function on its queue, and its sweep; default true. */
   privacyJobWorkers?: boolean;
+  /**
+   * Benches only: the functions reach DynamoDB Local through a recording proxy (dynamodb-recorder.ts),
+   * `LocalStack.dynamoRecorder`; default false.
+   */
+  dynamoRecorder?: boolean;
+  /**
+   * Benches only: the local gateway also serves `ANY /_bench/noop` (api-gateway.ts), a route that answers
+   * 200 without running any function, never in AWS nor in the route table; default false.
+   */
+  benchNoopRoute?: boolean;
 }
 
 export interface LocalStack {
@@ -74,6 +85,8 @@ export interface LocalStack {
   /** account deletions and data exports */
   privacyJobQueues: LocalTaskQueues;
   tableName: string;
+  /** With `dynamoRecorder`: the proxy the functions reach DynamoDB Local through. */
+  dynamoRecorder?: DynamoRecorder;
   /** Styles the catalogue added at this start (none when they were seeded before). */
   seededStyles: string[];
   /** the local stand-in for Google (an OpenID provider) */
@@ -127,6 +140,12 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
       const barrier = await startCommitBarrier(dynamo.endpoint);
       stops.push(barrier.stop);
       functionsDynamo = barrier.endpoint;
+    }
+    let recorder: DynamoRecorder | undefined;
+    if (o.dynamoRecorder) {
+      recorder = await startDynamoRecorder(functionsDynamo);
+      stops.push(recorder.stop);
+      functionsDynamo = recorder.endpoint;
     }
     await ensureTable(dynamo.endpoint, LOCAL_TABLE);
     const styleDb = createDocumentClient(dynamo.endpoint);
@@ -215,6 +234,7 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
     await api.configure(env, {
       outboxDir,
       trustForwardedFor: o.trustForwardedFor ?? false,
+      benchNoopRoute: o.benchNoopRoute ?? false,
     });
     // The avatar worker, the dead-letter handler and the sweeper (the local renderer draws without a key),
     // and the account deletions and data exports (functions/privacy).
@@ -238,6 +258,7 @@ export async function startLocalStack(o: LocalStackOptions = {}): Promise<LocalS
       outboxDir,
       dynamoEndpoint: dynamo.endpoint,
       dynamoLoopbackOnly: dynamo.loopbackOnly,
+      ...(recorder ? { dynamoRecorder: recorder } : {}),
       s3Endpoint: s3.endpoint,
       sqsEndpoint: sqs.endpoint,
       taskQueues,

@@ -55,7 +55,7 @@ export async function apiLatency(
   return { userInfo, ...(await webhookLatency(stack, db, counts)), login };
 }
 
-/** GET /user_info of 20 accounts in turn against a GetItem of the same accounts (also `npm run bench:api`). */
+/** GET /user_info of 20 accounts in turn against a GetItem of the same accounts. */
 export async function userInfoLatency(
   stack: LocalStack,
   db: DynamoDBDocumentClient,

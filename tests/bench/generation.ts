@@ -169,8 +169,8 @@ export async function generationBench(
 }
 
 /**
- * Parts 1 and 2 alone (also `npm run bench:api`): create of 10 styles against its transaction, and the
- * gallery of an account with 200 finished tasks against the Query pages it reads.
+ * Parts 1 and 2 alone: create of 10 styles against its transaction, and the gallery of an account with 200
+ * finished tasks against the Query pages it reads.
  */
 export async function createAndListBench(
   stack: LocalStack,
@@ -202,9 +202,41 @@ export async function createAndListBench(
   await sqs.send(new PurgeQueueCommand({ QueueUrl: stack.taskQueues.queueUrl }));
 
   // 2. The gallery of an account with 200 finished tasks.
+  const { token: owner, sub, tasks } = await galleryOwner(stack, db, sqs, ten);
+  const list = (query: string) => () =>
+    apiCall({
+      url: `${stack.apiUrl}/aivatar/user-tasks${query}`,
+      method: 'GET',
+      headers: { authorization: `Bearer ${owner}` },
+    });
+  // The Query the task store makes for a page (functions/generation/dynamodb/task-store.ts), on the same items.
+  const page = (limit: number) =>
+    queryFloor(db, stack.tableName, {
+      pk: `USER#${sub}`,
+      prefix: 'TASK#',
+      limit,
+      newestFirst: true,
+      projection: SUMMARY_ATTRIBUTES,
+    });
+  const firstPage = await paired('Query page of 50', counts, page(50), list(''));
+  const all = await paired('Query page of 200', counts, page(200), list('?limit=200'));
+
+  return { create, userTasks: { firstPage, all, tasks }, users, styles };
+}
+
+/**
+ * An account with 200 finished tasks (20 creates of 10 `styles`, then each task marked DONE with a result
+ * file), the queue purged: the gallery the user-tasks figures read.
+ */
+export async function galleryOwner(
+  stack: LocalStack,
+  db: DynamoDBDocumentClient,
+  sqs: SQSClient,
+  styles: Style[],
+): Promise<{ token: string; sub: string; tasks: number }> {
   const owner = await creator(stack, db, 1000);
   for (let i = 0; i < 20; i++)
-    await api(stack, 'POST', '/aivatar/create_tasks_batch', owner, JSON.parse(createBody(ten)));
+    await api(stack, 'POST', '/aivatar/create_tasks_batch', owner, JSON.parse(createBody(styles)));
   await sqs.send(new PurgeQueueCommand({ QueueUrl: stack.taskQueues.queueUrl }));
   const sub = JSON.parse(Buffer.from(owner.split('.')[1] as string, 'base64url').toString()).sub as string;
   const items = await db.send(
@@ -233,25 +265,7 @@ export async function createAndListBench(
       }),
     );
   }
-  const list = (query: string) => () =>
-    apiCall({
-      url: `${stack.apiUrl}/aivatar/user-tasks${query}`,
-      method: 'GET',
-      headers: { authorization: `Bearer ${owner}` },
-    });
-  // The Query the task store makes for a page (functions/generation/dynamodb/task-store.ts), on the same items.
-  const page = (limit: number) =>
-    queryFloor(db, stack.tableName, {
-      pk: `USER#${sub}`,
-      prefix: 'TASK#',
-      limit,
-      newestFirst: true,
-      projection: SUMMARY_ATTRIBUTES,
-    });
-  const firstPage = await paired('Query page of 50', counts, page(50), list(''));
-  const all = await paired('Query page of 200', counts, page(200), list('?limit=200'));
-
-  return { create, userTasks: { firstPage, all, tasks: items.Items?.length ?? 0 }, users, styles };
+  return { token: owner, sub, tasks: items.Items?.length ?? 0 };
 }
 
 /** The worker's settings on the bench's local stack, its provider the fake at `providerUrl`. */
@@ -368,7 +382,7 @@ async function workerOverhead(stack: LocalStack, token: string, styles: Style[],
   }
 }
 
-/** The budgets on the API's own paths (also `npm run bench:api`, tests/bench/api-ratios.ts). */
+/** The budgets on the API's own paths in `npm run bench`, against their DynamoDB call alone. */
 export const apiPathBudgets = (g: Pick<GenerationFigures, 'create' | 'userTasks'>): Budget[] => [
   pairedBudget(
     `POST create_tasks_batch (${g.create.styles} styles)`,

@@ -66,6 +66,27 @@ async function uploadToBucket(stack: Stack, token: string, files: { name: string
   return targets;
 }
 
+/**
+ * An account with as many photos as it may keep (20), uploaded and confirmed as the browser does (small ones:
+ * the list does not read them): the account GET /photos is measured on.
+ */
+export async function fullPhotoAccount(stack: Stack): Promise<string> {
+  const token = await consentedAccount(stack);
+  const small = await Promise.all(
+    Array.from({ length: PHOTO_LIMITS.maxPhotos }, (_, i) => testPhoto({ width: 800, height: 640, seed: i })),
+  );
+  for (let i = 0; i < small.length; i += PHOTO_LIMITS.maxPerConfirm) {
+    const batch = small
+      .slice(i, i + PHOTO_LIMITS.maxPerConfirm)
+      .map((bytes, j) => ({ name: `p${i + j}.jpg`, bytes }));
+    const targets = await uploadToBucket(stack, token, batch);
+    await call(stack, 'POST', '/photos/confirm', token, {
+      uploads: targets.map((t) => ({ id: t.id, name: t.name })),
+    });
+  }
+  return token;
+}
+
 export interface PhotoFigures {
   confirm: { photos: number; photoMB: number; runs: number; p50Ms: number; minMs: number; maxMs: number };
   thumbnails: { count: number; maxBytes: number; meanBytes: number };
@@ -107,20 +128,8 @@ export async function photoBench(
   }
   times.sort((a, b) => a - b);
 
-  // 2. GET /photos with 20 photos (small ones: the list does not read them).
-  const token = await consentedAccount(stack);
-  const small = await Promise.all(
-    Array.from({ length: PHOTO_LIMITS.maxPhotos }, (_, i) => testPhoto({ width: 800, height: 640, seed: i })),
-  );
-  for (let i = 0; i < small.length; i += PHOTO_LIMITS.maxPerConfirm) {
-    const batch = small
-      .slice(i, i + PHOTO_LIMITS.maxPerConfirm)
-      .map((bytes, j) => ({ name: `p${i + j}.jpg`, bytes }));
-    const targets = await uploadToBucket(stack, token, batch);
-    await call(stack, 'POST', '/photos/confirm', token, {
-      uploads: targets.map((t) => ({ id: t.id, name: t.name })),
-    });
-  }
+  // 2. GET /photos with 20 photos.
+  const token = await fullPhotoAccount(stack);
   const sub = JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString('utf8'))
     .sub as string;
   // The photo store's Query (functions/photos/dynamodb/photo-store.ts): consistent, the account's PHOTO# items.

@@ -89,7 +89,7 @@ async function headshot(i: number): Promise<Uint8Array> {
  * A team of `n` members with a seat each, every one with a chosen team avatar whose file and 1080 px square
  * are stored, through the adapters.
  */
-async function seedTeam(stack: LocalStack, db: DynamoDBDocumentClient, s3: S3Client, n: number) {
+export async function seedTeam(stack: LocalStack, db: DynamoDBDocumentClient, s3: S3Client, n: number) {
   const token = await createLocalAccount(stack, `bench-team-${randomUUID().slice(0, 8)}@example.test`);
   const { team_id: teamId } = await call<{ team_id: string }>(stack, 'POST', '/teams', token, {
     name: 'Bench',

@@ -51,7 +51,7 @@ async function json<T>(url: string, init: RequestInit): Promise<T> {
 }
 
 /** `users` accounts with `perUser` paid pack sessions each; their checkout.session.completed events, held. */
-async function paidSessions(stack: LocalStack, users: number, perUser: number): Promise<string[][]> {
+export async function paidSessions(stack: LocalStack, users: number, perUser: number): Promise<string[][]> {
   const byUser: string[][] = [];
   for (let u = 0; u < users; u++) {
     const email = `bench-pay-${u}-${Date.now().toString(36)}@example.test`;
