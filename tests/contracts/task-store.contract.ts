@@ -52,6 +52,12 @@ function newTask(batchHex: string, place: number, cost: number, deadlineAt = now
   };
 }
 
+/** 68 landmarks of a face, as shares of four decimals (what the store keeps of a landmark). */
+const LANDMARKS = Array.from({ length: 68 }, (_, i) => ({
+  x: (1000 + 25 * i) / 1e4,
+  y: (4000 - 21 * i) / 1e4,
+}));
+
 const result = (refund: boolean | null, faceBox = true): DoneResult => ({
   resultFile: 'studio_x.png',
   referenceFile: null,
@@ -63,6 +69,7 @@ const result = (refund: boolean | null, faceBox = true): DoneResult => ({
   costUsd: null,
   likeness: refund === null ? null : { score: refund ? 20 : 90, refund },
   faceBox: faceBox ? { x: 0.1, y: 0.1, width: 0.3, height: 0.3 } : null,
+  faceLandmarks: faceBox ? LANDMARKS : null,
   preview: refund === true,
 });
 
@@ -310,6 +317,40 @@ export function taskStoreContract(make: () => TaskStoreSubject | Promise<TaskSto
       expect((await s.tasks.listFavourites(user.id, 10, null)).tasks).toEqual([]);
       await s.tasks.setBatchEmail(user.id, false);
       expect((await s.accounts.getById(user.id))?.batchFinishedEmail).toBe(false);
+    });
+
+    it("keeps a finished avatar's face landmarks beside its box for its edits, and no list reads them", async () => {
+      const s = await make();
+      const user = await account(s, { subscription: 0, ltd: 10 });
+      const b = batch(user.id, [2, 2, 2]);
+      await s.tasks.createBatch(b);
+      const [x, y, z] = b.tasks.map((t) => t.id) as [string, string, string];
+      const finish = async (id: string, r: DoneResult) => {
+        const t = await s.tasks.claim(user.id, id, now, 60);
+        await s.tasks.complete(t as NonNullable<typeof t>, r, now + 1, {
+          ledgerEntryIds: ids(),
+          refundsPerDay: 10,
+        });
+      };
+      expect((await s.tasks.get(user.id, x))?.faceLandmarks).toBeNull();
+      await finish(x, result(false));
+      // No face found, or a face without its landmarks (a task finished before they were kept reads as this).
+      await finish(y, result(false, false));
+      await finish(z, { ...result(false), faceLandmarks: null });
+      expect(await s.tasks.get(user.id, x)).toMatchObject({
+        faceBox: { x: 0.1, y: 0.1, width: 0.3, height: 0.3 },
+        faceLandmarks: LANDMARKS,
+      });
+      expect(await s.tasks.get(user.id, y)).toMatchObject({ faceBox: null, faceLandmarks: null });
+      expect(await s.tasks.get(user.id, z)).toMatchObject({
+        faceBox: { x: 0.1, y: 0.1, width: 0.3, height: 0.3 },
+        faceLandmarks: null,
+      });
+      const listed = (await s.tasks.list(user.id, 10, null)).tasks.find((t) => t.id === x);
+      expect(listed?.faceBox).toEqual({ x: 0.1, y: 0.1, width: 0.3, height: 0.3 });
+      expect(listed).not.toHaveProperty('faceLandmarks');
+      await s.tasks.setFavourite(user.id, x, true, now + 2);
+      expect((await s.tasks.listFavourites(user.id, 10, null)).tasks[0]).not.toHaveProperty('faceLandmarks');
     });
   });
 }

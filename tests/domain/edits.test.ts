@@ -400,6 +400,45 @@ describe('the worker makes an edit', () => {
     );
   });
 
+  it("masks with the face its source's measure kept, keeps the version's own for the next edit, and analyses an older source", async () => {
+    const w = world();
+    w.faces.landmarks = true;
+    const user = await w.user();
+    const id = await finishedAvatar(w, user);
+    const original = await w.tasks.get(user.id, id);
+    expect(original?.faceLandmarks).toHaveLength(68);
+    // An outfit: the source is not analysed again; the only analysis is the version's own measure.
+    let calls = w.faces.calls;
+    const v2 = await editAvatar(w.deps, user, id, { kind: 'outfit', outfit: 'blazer' }, null);
+    await deliverAll(w);
+    expect(await w.tasks.get(user.id, v2.task_id)).toMatchObject({ status: 'DONE', version: 2 });
+    expect(w.faces.calls - calls).toBe(1);
+    expect((await w.tasks.get(user.id, v2.task_id))?.faceLandmarks).toHaveLength(68);
+    // A version made by an edit is itself a source: its kept face serves the next edit.
+    calls = w.faces.calls;
+    const v3 = await editAvatar(w.deps, user, v2.task_id, { kind: 'retouch', level: 'natural' }, null);
+    await deliverAll(w);
+    expect(await w.tasks.get(user.id, v3.task_id)).toMatchObject({ status: 'DONE', version: 3 });
+    expect(w.faces.calls - calls).toBe(1);
+    // A source finished before the landmarks were kept: analysed as before, to the same mask.
+    const get = w.tasks.get.bind(w.tasks);
+    w.worker.tasks.get = async (userId, taskId) => {
+      const t = await get(userId, taskId);
+      return t && { ...t, faceLandmarks: null };
+    };
+    calls = w.faces.calls;
+    const v4 = await editAvatar(w.deps, user, id, { kind: 'outfit', outfit: 'blazer' }, null);
+    await deliverAll(w);
+    expect(await w.tasks.get(user.id, v4.task_id)).toMatchObject({ status: 'DONE', version: 4 });
+    expect(w.faces.calls - calls).toBe(2);
+    const [fromKept, , fromAnalysis] = w.provider.edits;
+    expect(fromAnalysis?.mask).toEqual(fromKept?.mask);
+    // The worker's geometry only: in no log line, and not in the gallery's list.
+    expect(JSON.stringify(w.log.lines)).not.toMatch(/landmark/i);
+    const { tasks } = await listUserTasks(w.gallery, user, {});
+    expect(JSON.stringify(tasks)).not.toMatch(/landmark/i);
+  });
+
   it("removes a region's brush once its version is made", async () => {
     const w = world();
     const user = await w.user();

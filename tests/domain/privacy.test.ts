@@ -66,7 +66,14 @@ async function account(w: World, fields: Partial<User> = {}, id = 'u1') {
   });
   for (let i = 0; i < 30; i++) w.data.put({ pk, sk: `LEDGER#${1000 + i}#e${i}`, amount: i });
   w.data.put({ pk, sk: 'PHOTO#a', filename: 'a.jpg', face: { descriptor: [1, 2] } });
-  w.data.put({ pk, sk: 'TASK#t1', status: 'DONE', result_file: 'studio_t1.png' });
+  w.data.put({
+    pk,
+    sk: 'TASK#t1',
+    status: 'DONE',
+    result_file: 'studio_t1.png',
+    face_box: { x: 0.3, y: 0.2, width: 0.4, height: 0.4 },
+    face_landmarks: [0.31, 0.45, 0.32, 0.5],
+  });
   w.data.put({ pk, sk: 'TASK#t2', status: 'DONE', result_file: 'studio_t2.png', likeness_refunded: true });
   w.data.put({ pk: 'PURCHASE#p1', sk: 'PURCHASE', owned_by: pk, user_id: id, amount: 900 });
   w.data.put({ pk: `EMAIL#${email}`, sk: 'EMAIL', user_id: id });
@@ -402,6 +409,9 @@ describe('data export', () => {
       face_check: { measured: true, note: FACE_CHECK_NOTE },
     });
     expect(JSON.stringify(records)).not.toContain('descriptor');
+    // A task's face as the gallery shows it: its box, not the landmarks its edits mask with.
+    expect(records.find((r) => r.result_file === 'studio_t1.png')).toMatchObject({ face_box: { x: 0.3 } });
+    expect(JSON.stringify(records)).not.toContain('face_landmarks');
     expect(records.map((r) => r.type)).not.toContain('RATE');
     expect(records.map((r) => r.type)).toContain('PURCHASE');
     const download = await exportDownload(w.requests, user, status.id, 'en');

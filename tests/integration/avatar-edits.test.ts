@@ -3,7 +3,7 @@
 // segmenter and the real face model. The body's rules one by one, the cost and the versions against the
 // fakes: tests/domain/edits.test.ts.
 import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AvatarTask } from '#shared/api-schemas.ts';
@@ -155,6 +155,30 @@ describe('editing a finished avatar', { timeout: 240_000 }, () => {
     }
     const framed = made.find((t) => t.edit?.kind === 'framing');
     expect((framed?.width as number) / (framed?.height as number)).toBeCloseTo(4, 1);
+    // The face the measure found is kept on each task (the outfit, framing and retouch masked with the
+    // original's), an edit's version's too; no answer carries it.
+    const s = stack();
+    const item = async (id: string) =>
+      (
+        await testDb().send(
+          new GetCommand({ TableName: s.tableName, Key: { pk: `USER#${account.userId}`, sk: `TASK#${id}` } }),
+        )
+      ).Item;
+    expect((await item(task.id))?.face_landmarks).toHaveLength(136);
+    const outfit = made.find((t) => t.edit?.kind === 'outfit');
+    expect((await item(outfit?.id as string))?.face_landmarks).toHaveLength(136);
+    const { body: list } = await callRoute('userTasks', { token: account.token });
+    expect(JSON.stringify(list)).not.toMatch(/landmark/i);
+    // An original finished before the landmarks were kept: its face is found again, and the outfit made.
+    await testDb().send(
+      new UpdateCommand({
+        TableName: s.tableName,
+        Key: { pk: `USER#${account.userId}`, sk: `TASK#${task.id}` },
+        UpdateExpression: 'REMOVE face_landmarks',
+      }),
+    );
+    const older = await h.edit(account.userId, task.id, { kind: 'outfit', outfit: 'suit' });
+    expect(await finished(account.token, older.task_id)).toMatchObject({ status: 'DONE', version: 6 });
   });
 
   it('gives the token back once when the version scores under the threshold', async () => {

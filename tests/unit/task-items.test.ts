@@ -5,7 +5,12 @@
 // error (a malformed task fails loudly instead of reaching a screen).
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { SUMMARY_ATTRIBUTES, toSummary, toTask } from '../../functions/generation/dynamodb/task-items.ts';
+import {
+  faceLandmarksItem,
+  SUMMARY_ATTRIBUTES,
+  toSummary,
+  toTask,
+} from '../../functions/generation/dynamodb/task-items.ts';
 import { DEFAULT_RECIPE } from '../../functions/styles/domain/render-recipe.ts';
 
 /** A finished team avatar made by an edit, measured, starred: every summary attribute set. */
@@ -52,6 +57,7 @@ const stored = (): Record<string, unknown> => ({
   likeness_preview: true,
   kept_at: 1700000600,
   face_box: { x: 0.2, y: 0.1, width: 0.5, height: 0.4 },
+  face_landmarks: Array.from({ length: 136 }, (_, i) => (i % 2 ? 0.1 : 0.2) + i / 1000),
   favourite_at: 1700000700,
   generating_at: 1700000100,
   finishing_at: 1700000200,
@@ -163,6 +169,22 @@ describe('a stored task read for the list', () => {
     }
     expect(verdicts.read).toBeGreaterThan(100);
     expect(verdicts.refused).toBeGreaterThan(300);
+  });
+
+  it("leaves out the face's landmarks: the task's own reading has them, as points, 68 or refused", () => {
+    expect(SUMMARY_ATTRIBUTES).not.toContain('face_landmarks');
+    expect(toSummary(projected(stored()))).not.toHaveProperty('faceLandmarks');
+    const landmarks = toTask(stored()).faceLandmarks;
+    expect(landmarks).toHaveLength(68);
+    expect(landmarks?.[1]).toEqual({ x: 0.2 + 2 / 1000, y: 0.1 + 3 / 1000 });
+    expect(toTask(with_('face_landmarks', undefined)).faceLandmarks).toBeNull();
+    for (const wrong of [[], [0.1, 0.2], Array(135).fill(0.1), Array(136).fill('0.1')])
+      expect(() => toTask(with_('face_landmarks', wrong))).toThrow(z.core.$ZodError);
+    // As the store writes them: x and y by turn, to four decimals.
+    const points = Array.from({ length: 68 }, (_, i) => ({ x: 0.123456 + i / 100, y: 0.5 }));
+    const written = faceLandmarksItem(points);
+    expect(written.slice(0, 4)).toEqual([0.1235, 0.5, 0.1335, 0.5]);
+    expect(toTask(with_('face_landmarks', written)).faceLandmarks?.[67]).toEqual({ x: 0.7935, y: 0.5 });
   });
 
   it("carries none of the stored face box's or edit's other fields", () => {

@@ -102,8 +102,15 @@ function range(from: number, to: number): number[] {
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(Math.max(v, lo), hi);
 
-/** The face as the worker has it from the face model (shares of the image), in px of a `width` x `height` image. */
-export function editFaceOf(face: DetectedFace, width: number, height: number): EditFace | null {
+/**
+ * The face as the worker has it (shares of the image: from the face model, or as the source's task kept it),
+ * in px of a `width` x `height` image.
+ */
+export function editFaceOf(
+  face: Pick<DetectedFace, 'box' | 'landmarks'>,
+  width: number,
+  height: number,
+): EditFace | null {
   if (!face.landmarks || face.landmarks.length < 68) return null;
   return {
     box: {
@@ -179,24 +186,38 @@ function personOnly(matte: PersonMatte, face?: EditFace | null): Uint8Array {
 
 /** The connected part of `core` (4-connected) holding the face's centre, else the largest. */
 function personPart(core: Uint8Array, width: number, height: number, face?: EditFace | null): Uint8Array {
-  const label = new Int32Array(core.length);
+  const n = core.length;
+  const label = new Int32Array(n);
   const sizes: number[] = [0];
-  const stack: number[] = [];
-  for (let start = 0; start < core.length; start++) {
+  // Each pixel is pushed once (labelled as it is pushed): n entries are enough.
+  const stack = new Int32Array(n);
+  for (let start = 0; start < n; start++) {
     if (!core[start] || label[start]) continue;
     const id = sizes.length;
     let size = 0;
+    let top = 0;
     label[start] = id;
-    stack.push(start);
-    while (stack.length) {
-      const p = stack.pop() as number;
+    stack[top++] = start;
+    while (top) {
+      const p = stack[--top] as number;
       size++;
       const x = p % width;
-      for (const q of [p - width, p + width, x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1])
-        if (q >= 0 && q < core.length && core[q] && !label[q]) {
-          label[q] = id;
-          stack.push(q);
-        }
+      if (p >= width && core[p - width] && !label[p - width]) {
+        label[p - width] = id;
+        stack[top++] = p - width;
+      }
+      if (p + width < n && core[p + width] && !label[p + width]) {
+        label[p + width] = id;
+        stack[top++] = p + width;
+      }
+      if (x > 0 && core[p - 1] && !label[p - 1]) {
+        label[p - 1] = id;
+        stack[top++] = p - 1;
+      }
+      if (x < width - 1 && core[p + 1] && !label[p + 1]) {
+        label[p + 1] = id;
+        stack[top++] = p + 1;
+      }
     }
     sizes.push(size);
   }
@@ -209,38 +230,59 @@ function personPart(core: Uint8Array, width: number, height: number, face?: Edit
   if (!chosen)
     for (let id = 1; id < sizes.length; id++)
       if ((sizes[id] as number) > (sizes[chosen] as number)) chosen = id;
-  const part = new Uint8Array(core.length);
-  for (let p = 0; p < core.length; p++) if (label[p] === chosen) part[p] = 1;
+  const part = new Uint8Array(n);
+  for (let p = 0; p < n; p++) if (label[p] === chosen) part[p] = 1;
   return part;
 }
 
 /**
  * Each pixel's distance in px to the nearest pixel set in `from` (a 3-4 chamfer, within 8 % of the true
- * distance, two passes); with `edgeIsSet`, the picture's border counts as set just outside it.
+ * distance, two passes); with `edgeIsSet`, the picture's border counts as set just outside it. Worked on a
+ * copy with a one-pixel border holding the edge's value, so no step checks the picture's bounds.
  */
 function chamferDistance(from: Uint8Array, width: number, height: number, edgeIsSet: boolean): Float32Array {
+  // Whole steps of 3 and 4 (1e9 + steps stays within int32), divided by 3 at the end.
   const far = 1e9;
-  const d = new Float32Array(from.length);
-  for (let p = 0; p < from.length; p++) d[p] = from[p] ? 0 : far;
-  const edge = edgeIsSet ? 3 : far;
-  const at = (x: number, y: number) =>
-    x < 0 || y < 0 || x >= width || y >= height ? edge : (d[y * width + x] as number);
+  const w = width + 2;
+  const d = new Int32Array(w * (height + 2)).fill(edgeIsSet ? 3 : far);
+  for (let y = 0; y < height; y++) {
+    const row = (y + 1) * w + 1;
+    for (let x = 0; x < width; x++) d[row + x] = from[y * width + x] ? 0 : far;
+  }
   for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      const p = y * width + x;
-      const v = d[p] as number;
+    for (let q = (y + 1) * w + 1, end = q + width; q < end; q++) {
+      let v = d[q] as number;
       if (v === 0) continue;
-      d[p] = Math.min(v, at(x - 1, y) + 3, at(x, y - 1) + 3, at(x - 1, y - 1) + 4, at(x + 1, y - 1) + 4);
+      let c = (d[q - 1] as number) + 3;
+      if (c < v) v = c;
+      c = (d[q - w] as number) + 3;
+      if (c < v) v = c;
+      c = (d[q - w - 1] as number) + 4;
+      if (c < v) v = c;
+      c = (d[q - w + 1] as number) + 4;
+      if (c < v) v = c;
+      d[q] = v;
     }
   for (let y = height - 1; y >= 0; y--)
-    for (let x = width - 1; x >= 0; x--) {
-      const p = y * width + x;
-      const v = d[p] as number;
+    for (let q = (y + 1) * w + width, end = q - width; q > end; q--) {
+      let v = d[q] as number;
       if (v === 0) continue;
-      d[p] = Math.min(v, at(x + 1, y) + 3, at(x, y + 1) + 3, at(x + 1, y + 1) + 4, at(x - 1, y + 1) + 4);
+      let c = (d[q + 1] as number) + 3;
+      if (c < v) v = c;
+      c = (d[q + w] as number) + 3;
+      if (c < v) v = c;
+      c = (d[q + w + 1] as number) + 4;
+      if (c < v) v = c;
+      c = (d[q + w - 1] as number) + 4;
+      if (c < v) v = c;
+      d[q] = v;
     }
-  for (let p = 0; p < d.length; p++) d[p] = (d[p] as number) / 3;
-  return d;
+  const out = new Float32Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const row = (y + 1) * w + 1;
+    for (let x = 0; x < width; x++) out[y * width + x] = (d[row + x] as number) / 3;
+  }
+  return out;
 }
 
 function faceOf(source: EditSource): EditFace {

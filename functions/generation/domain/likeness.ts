@@ -11,6 +11,7 @@ import {
   type PhotoRecord,
   peopleIn,
   type RelativeBox,
+  type RelativePoint,
 } from '../../photos/public.ts';
 
 /** The reference faces of one delivery (biometric data: in memory only). */
@@ -34,6 +35,8 @@ export interface AvatarFace {
   likeness: Likeness | null;
   /** the avatar's main face (a box, not biometric: the profile crops centre it); null when none */
   faceBox: RelativeBox | null;
+  /** that face's 68 landmarks (shares of the avatar), kept with the task for its edits' masks; null when none */
+  faceLandmarks: RelativePoint[] | null;
 }
 
 /**
@@ -49,9 +52,11 @@ export async function measureAvatarFace(
 ): Promise<AvatarFace> {
   const analysis = await faces.analyse({ encoded: image }, { minConfidence: FACE_RULES.avatarMinConfidence });
   const scored = likenessScore(analysis, references);
+  const main = peopleIn(analysis)[0];
   return {
     likeness: scored ? { score: scored.likeness, refund: belowGuarantee(scored.likeness, guarantee) } : null,
-    faceBox: peopleIn(analysis)[0]?.box ?? null,
+    faceBox: main?.box ?? null,
+    faceLandmarks: main?.landmarks?.length === 68 ? main.landmarks : null,
   };
 }
 

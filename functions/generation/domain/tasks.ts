@@ -4,7 +4,7 @@
 // handler, sweeper).
 import type { AvatarTask as ApiTask } from '#shared/api-schemas.ts';
 import type { TaskChoice } from '#shared/style-choices.ts';
-import type { RelativeBox } from '../../photos/public.ts';
+import type { RelativeBox, RelativePoint } from '../../photos/public.ts';
 import type { ImageQuality, InputFidelity, RenderRecipe } from '../../styles/public.ts';
 import type { EditSpec, ImageSize, ProviderUsage, RenderKind } from './image-provider.ts';
 import type { Likeness } from './likeness.ts';
@@ -66,6 +66,12 @@ export interface TaskRecord extends TaskRecipe {
   likeness: TaskLikeness | null;
   /** DONE tasks: where the avatar's face is (a box, not biometric), when the face model found one */
   faceBox: RelativeBox | null;
+  /**
+   * DONE tasks measured since the landmarks were kept: the 68 landmarks of that face (shares of the avatar),
+   * which an edit of this version masks with instead of finding them again (worker.ts makeEdit). Geometry,
+   * not a descriptor; the worker's alone: never logged, never in a list, the gallery or an export.
+   */
+  faceLandmarks: RelativePoint[] | null;
   /** starred by its owner */
   favourite: boolean;
   /** when it first reached each stage (written only where absent: a stage never goes back) */
@@ -257,6 +263,8 @@ export interface DoneResult {
   likeness: Likeness | null;
   /** the avatar's largest face, when the face model found one: the profile crops centre it */
   faceBox: RelativeBox | null;
+  /** that face's 68 landmarks, when found: an edit of this version masks with them (TaskRecord's) */
+  faceLandmarks: RelativePoint[] | null;
   /** a blurred copy was stored for the gallery, to show should the guarantee refund (and withhold) it */
   preview: boolean;
 }

@@ -142,6 +142,8 @@ async function editReferences(deps: WorkerDeps, task: TaskRecord): Promise<Refer
 /**
  * An edit's provider call: the source version's file as stored, the mask of what may change (edit-masks.ts:
  * from the person's matte, the face's landmarks or the user's brush), the style's prompt with the edit's words.
+ * The face is the one the source's own measure found (its task keeps the box and the landmarks); a source
+ * finished before the landmarks were kept, or unmeasured, is analysed here.
  */
 async function makeEdit(
   deps: WorkerDeps,
@@ -160,15 +162,21 @@ async function makeEdit(
   const { kind } = edit.spec;
   const brush = kind === 'region' ? await parts.masks.read(task.userId, task.id) : null;
   if (kind === 'region' && !brush) throw new EditSourceMissing('brush gone');
+  const needsFace = kind === 'outfit' || kind === 'framing' || kind === 'retouch';
+  const kept =
+    source.faceBox && source.faceLandmarks ? { box: source.faceBox, landmarks: source.faceLandmarks } : null;
   const [matte, analysis, userMask] = await Promise.all([
     kind === 'backdrop' || kind === 'outfit' ? parts.segmenter.personMatte(image) : null,
-    kind === 'outfit' || kind === 'framing' || kind === 'retouch'
-      ? deps.faces.analyse({ encoded: file.bytes }, { minConfidence: FACE_RULES.avatarMinConfidence })
+    needsFace && !kept
+      ? deps.faces.analyse(
+          { encoded: file.bytes },
+          { minConfidence: FACE_RULES.avatarMinConfidence, light: false },
+        )
       : null,
     brush ? parts.images.decodeBrush(brush, { width, height }) : null,
   ]);
-  // The analysis is of a normalised copy: its shares are the source's own shares.
-  const largest = analysis?.faces[0];
+  // Either is of a normalised copy of the same file, its largest face: its shares are the source's own shares.
+  const largest = needsFace ? (kept ?? analysis?.faces[0]) : null;
   const face = largest ? editFaceOf(largest, width, height) : null;
   const geometry = editMask(edit.spec, { width, height, matte, face, userMask });
   // The source's face as its measure found it: a brush over it asks for the face to change (faceBrushedAway).
@@ -208,7 +216,7 @@ async function faceOf(
       error: { name: (e as Error)?.name, message: (e as Error)?.message },
       alarm: 'likeness-unmeasured',
     });
-    return { likeness: null, faceBox: null };
+    return { likeness: null, faceBox: null, faceLandmarks: null };
   }
 }
 
@@ -358,7 +366,7 @@ export async function processTaskMessage(
     await deps.tasks.progress(task, PROGRESS.stored, deps.clock.now());
     const measured = await measuring;
     const likeness = faceBrushedAway(coveredBy(measured.likeness, someoneElse), made.faceBrushed);
-    const faceBox = measured.faceBox;
+    const { faceBox, faceLandmarks } = measured;
     // Should the guarantee refund it, the gallery shows only a blurred copy made here (docs/faces.md).
     const preview = likeness?.refund === true;
     if (preview)
@@ -378,6 +386,7 @@ export async function processTaskMessage(
         costUsd,
         likeness,
         faceBox,
+        faceLandmarks,
         preview,
       },
       doneAt,

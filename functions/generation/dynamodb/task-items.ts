@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { EDIT_ASPECTS, EDIT_KINDS, RETOUCH_LEVELS } from '#shared/edit-rules.ts';
 import { BACKDROP_IDS, OUTFIT_IDS } from '#shared/style-choices.ts';
+import type { RelativePoint } from '../../photos/public.ts';
 import { Recipe } from '../../styles/public.ts';
 import type { EditSpec } from '../domain/image-provider.ts';
 import type { TaskRecord, TaskSummary } from '../domain/tasks.ts';
@@ -20,6 +21,12 @@ const STATUSES = ['TODO', 'IN_PROGRESS', 'DONE', 'ERROR'] as const;
 const RENDER_KINDS = ['ai', 'preview-render'] as const;
 const NOT_REFUNDED = ['someone-else', 'daily-limit'] as const;
 const PAID_BY = ['tokens', 'team'] as const;
+
+/** The 68 landmarks' x and y. */
+const FACE_LANDMARK_VALUES = 136;
+
+/** A landmark's shares are kept to four decimals: a sixth of a px of a 1536 px avatar. */
+const LANDMARK_PRECISION = 1e4;
 
 const nullableNumber = z.optional(z.nullable(z.number()));
 const nullableString = z.optional(z.nullable(z.string()));
@@ -84,6 +91,11 @@ const TaskItem = z.object({
   kept_at: z.optional(z.number()),
   /** the avatar's face (shares of its width and height); absent when none was found or not measured */
   face_box: z.optional(z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() })),
+  /**
+   * that face's 68 landmarks, x and y by turn (shares, faceLandmarksItem): what an edit of this version masks
+   * with. Not a summary attribute: no list reads it.
+   */
+  face_landmarks: z.optional(z.array(z.number()).check(z.length(FACE_LANDMARK_VALUES))),
   /** Unix seconds the owner starred it; absent when not starred */
   favourite_at: z.optional(z.number()),
   /** the stages' times: set once each, by the first delivery that reached the stage */
@@ -301,10 +313,27 @@ function summaryOf(i: SummaryItem): TaskSummary {
 export const toSummary = (raw: unknown): TaskSummary =>
   summaryOf(isSummaryItem(raw) ? raw : SummaryItem.parse(raw));
 
+/** A face's landmarks as stored: x and y by turn, rounded (some 0.6 KB of the item; unrounded points, 2 KB). */
+export function faceLandmarksItem(points: readonly RelativePoint[]): number[] {
+  return points.flatMap((p) => [
+    Math.round(p.x * LANDMARK_PRECISION) / LANDMARK_PRECISION,
+    Math.round(p.y * LANDMARK_PRECISION) / LANDMARK_PRECISION,
+  ]);
+}
+
+function faceLandmarksOf(values: readonly number[] | undefined): RelativePoint[] | null {
+  if (!values) return null;
+  const points: RelativePoint[] = [];
+  for (let k = 0; k + 1 < values.length; k += 2)
+    points.push({ x: values[k] as number, y: values[k + 1] as number });
+  return points;
+}
+
 export function toTask(raw: unknown): TaskRecord {
   const i = TaskItem.parse(raw);
   return {
     ...summaryOf(i),
+    faceLandmarks: faceLandmarksOf(i.face_landmarks),
     debit: { subscription: i.debit_subscription, ltd: i.debit_ltd },
     attempt: i.attempt,
     leaseUntil: i.lease_until ?? null,

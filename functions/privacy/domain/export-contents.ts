@@ -43,9 +43,17 @@ const clean = (item: StoredItem): Record<string, unknown> =>
 export const FACE_CHECK_NOTE =
   'Measured when uploaded, to check that the photo shows one clearly visible face and to score the likeness of your avatars. The measurement (128 numbers that describe the face) is biometric data: it is not exported, and it is deleted with the photo.';
 
-/** A record as exported: without secrets and bookkeeping, and a photo's face as a statement, not numbers. */
+/**
+ * A record as exported: without secrets and bookkeeping, a photo's face as a statement, not numbers, and a
+ * task's face as the gallery shows it (its face_box): the landmarks its avatar's edits mask with are the
+ * worker's geometry, never shown (docs/generation.md, "Edits of a finished avatar").
+ */
 function exported(type: string, item: StoredItem): Record<string, unknown> {
   const { face, ...rest } = clean(item);
+  if (type === 'TASK') {
+    const { face_landmarks: _landmarks, ...task } = rest;
+    return { type, ...task };
+  }
   if (type !== 'PHOTO') return { type, ...rest };
   return {
     type,

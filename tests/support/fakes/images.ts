@@ -178,10 +178,35 @@ export function descriptorOf(person: string): number[] {
   return Array.from({ length: 128 }, (_, i) => (i === place ? 0.5 : 0));
 }
 
+/**
+ * 68 landmarks in the iBUG order inside an upright face's box (shares of the image): the jaw along its lower
+ * half, the chin (8) at its bottom, the brows, nose, eyes and mouth across its middle. Enough for the edits'
+ * masks (edit-masks.ts), not a face.
+ */
+function landmarksIn(box: RelativeBox): { x: number; y: number }[] {
+  const at = (u: number, v: number) => ({ x: box.x + box.width * u, y: box.y + box.height * v });
+  const jaw = Array.from({ length: 17 }, (_, i) => {
+    const t = (Math.PI * i) / 16;
+    return at(0.5 - 0.5 * Math.cos(t), 0.5 + 0.5 * Math.sin(t));
+  });
+  const row = (n: number, u0: number, u1: number, v: number) =>
+    Array.from({ length: n }, (_, i) => at(u0 + ((u1 - u0) * i) / (n - 1), v));
+  return [
+    ...jaw,
+    ...row(10, 0.15, 0.85, 0.3),
+    ...row(9, 0.45, 0.55, 0.55),
+    ...row(6, 0.2, 0.4, 0.4),
+    ...row(6, 0.6, 0.8, 0.4),
+    ...row(20, 0.3, 0.7, 0.75),
+  ];
+}
+
 export class FakeFaceAnalyzer implements FaceAnalyzer {
   calls = 0;
   /** the model cannot run (it failed to load): every analysis throws */
   broken = false;
+  /** each face comes with its 68 landmarks (an upright face's: landmarksIn), as the real model's do */
+  landmarks = false;
 
   async analyse(input: FaceInput, options: AnalyseOptions = {}): Promise<FaceAnalysis> {
     this.calls += 1;
@@ -223,6 +248,7 @@ export class FakeFaceAnalyzer implements FaceAnalyzer {
             right: { x: (cx + dx) / size.width, y: (cy + dy) / size.height },
           },
           sharpness: f.sharpness ?? 200,
+          ...(this.landmarks ? { landmarks: landmarksIn(box) } : {}),
           descriptor: descriptorOf(
             lying === 0 ? (f.person ?? 'ada') : `${f.person ?? 'ada'}, lying ${lying}`,
           ),

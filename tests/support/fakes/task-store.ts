@@ -312,6 +312,7 @@ export class FakeTaskStore implements TaskStore, OverdueTasks {
           }
         : null,
       ...(r.faceBox ? { faceBox: { ...r.faceBox } } : {}),
+      ...(r.faceBox && r.faceLandmarks ? { faceLandmarks: r.faceLandmarks.map((p) => ({ ...p })) } : {}),
     });
     batch.remaining -= 1;
     batch.done += 1;
@@ -534,6 +535,7 @@ function newRecord(
     refunded: false,
     likeness: null,
     faceBox: null,
+    faceLandmarks: null,
     favourite: false,
     stageTimes: { generatingAt: null, finishingAt: null },
     version: 1,
@@ -558,6 +560,7 @@ function summary(t: TaskRecord): TaskSummary {
     leaseUntil: _l,
     deadlineAt: _dl,
     referenceFiles: _rf,
+    faceLandmarks: _fl,
     ...rest
   } = structuredClone(t);
   return rest;
