@@ -19,6 +19,7 @@ import {
   useBrowser,
   waitForPath,
 } from '../support/browser.ts';
+import { PRIVACY_IDS, TERMS_IDS } from '../support/legal-sections.ts';
 import {
   carouselRows,
   consoleErrors,
@@ -234,40 +235,6 @@ describeInBrowser('professional headshot page', () => {
 // tests/components/legal-pages.test.tsx's.
 
 describeInBrowser('legal pages', () => {
-  // Written out here, not read from the app: a section that goes missing or is renamed fails the tests.
-  const TERMS_IDS = [
-    'general',
-    'service',
-    'accounts',
-    'content',
-    'data',
-    'payment',
-    'refund',
-    'intellectual-property',
-    'disclaimer',
-    'limitation',
-    'indemnification',
-    'termination',
-    'changes',
-    'governing-law',
-    'hosting',
-    'contact',
-  ];
-
-  const PRIVACY_IDS = [
-    'data-collected',
-    'usage',
-    'storage-retention',
-    'sharing',
-    'your-rights',
-    'cookies',
-    'email-marketing',
-    'children',
-    'international-transfers',
-    'ai-provider',
-    'contact',
-  ];
-
   const DOCUMENTS = {
     en: {
       terms: { path: '/terms-of-service', title: 'Terms of Service', ids: TERMS_IDS },

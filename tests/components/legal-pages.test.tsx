@@ -6,42 +6,10 @@
 // terms to the privacy policy (a page load) stay in tests/browser/public-pages.test.ts.
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
+import { PRIVACY_IDS, TERMS_IDS } from '../support/legal-sections.ts';
 import { renderPrerendered } from './support/render.tsx';
 
 // Written out here, not read from the app: a section that goes missing or is renamed fails the tests.
-const TERMS_IDS = [
-  'general',
-  'service',
-  'accounts',
-  'content',
-  'data',
-  'payment',
-  'refund',
-  'intellectual-property',
-  'disclaimer',
-  'limitation',
-  'indemnification',
-  'termination',
-  'changes',
-  'governing-law',
-  'hosting',
-  'contact',
-];
-
-const PRIVACY_IDS = [
-  'data-collected',
-  'usage',
-  'storage-retention',
-  'sharing',
-  'your-rights',
-  'cookies',
-  'email-marketing',
-  'children',
-  'international-transfers',
-  'ai-provider',
-  'contact',
-];
-
 const DOCUMENTS = {
   en: {
     terms: {
