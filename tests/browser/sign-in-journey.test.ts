@@ -613,8 +613,8 @@ describeInBrowser('Sign in with Google', () => {
 
 // No button for a route the API does not serve (shared/api-routes.ts `served`, read by the SPA at
 // build time). Identity-provider login came back with its route: the sign-in screens show the
-// Google button, which calls the route only when clicked. (Pricing and the app navbar: public-pages.test.ts,
-// navigation.test.ts.)
+// Google button, which calls the route only when clicked. (Pricing and the app navbar: tests/components/
+// pricing-page.test.tsx and app-navbar.test.tsx, with the browser's share in public-pages.test.ts and navigation.test.ts.)
 
 describeInBrowser('routes the API does not serve', () => {
   const GOOGLE = { en: 'Continue with Google', fr: 'Continuer avec Google' };

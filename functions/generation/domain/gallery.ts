@@ -87,7 +87,7 @@ const editOf = (spec: EditSpec): NonNullable<AvatarTask['edit']> => spec as NonN
 
 // One answer per task of the page, up to 200 (GALLERY_LIMITS.maxPage): each is built as one object, its
 // fields added in the answer's order, rather than copied from a base at each step (a page of 200 is measured
-// against its Query by tests/bench/api-ratios.ts).
+// against its own Query, replayed raw, and a no-op request by tests/bench/api-ratios.ts).
 async function describe(
   deps: Pick<GalleryDeps, 'results'>,
   user: User,

@@ -165,7 +165,7 @@ type SummaryItem = z.infer<typeof SummaryItem>;
 
 // The same rules as SummaryItem, written out for the task list: parsing a page of 200 items with the schema
 // allocated about 1.5 MB and took about as long as describing and serialising the whole answer
-// (tests/bench/api-ratios.ts measures that page against its Query). An item this check does not vouch for
+// (tests/bench/api-ratios.ts measures that page against its own Query, replayed raw, and a no-op request). An item this check does not vouch for
 // goes through the schema, which answers for it exactly as before: a malformed task still fails loudly.
 // tests/unit/task-items.test.ts holds the two to the same verdicts.
 const oneOf = (values: readonly string[]) => {
