@@ -14,7 +14,6 @@ import './quiet-logs.ts';
 import { parseArgs } from 'node:util';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { PurgeQueueCommand, SQSClient } from '@aws-sdk/client-sqs';
-import Stripe from 'stripe';
 import { createDocumentClient } from '#platform/dynamodb/client.ts';
 import { createS3Client } from '#platform/s3/client.ts';
 import type { Style } from '#shared/api-schemas.ts';
@@ -39,7 +38,7 @@ import { createBody, creator, galleryOwner } from './generation.ts';
 import { apiCall, describePair, type Paired, paired, pairedBudgets } from './paired.ts';
 import { fullPhotoAccount } from './photos.ts';
 import { seedTeam } from './teams.ts';
-import { paidSessions } from './webhook-load.ts';
+import { paidSessions, signedDelivery } from './webhook-load.ts';
 
 /** Each path's ratios to its floor, one request at a time. */
 export const OWN_CODE_BUDGETS = { p50: 1.3, p99: 1.6 } as const;
@@ -204,19 +203,7 @@ const paths: Record<PathKey, () => Promise<PathFigures[]>> = {
     const payloads = Array.from({ length: perUser }, (_, k) =>
       byUser.map((events) => events[k] as string),
     ).flat();
-    const delivery = (payload: string): ApiRequest => ({
-      url: stack.stripe.webhookUrl,
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json; charset=utf-8',
-        // Signed when sent: Stripe's signatures are good for 5 minutes.
-        'stripe-signature': Stripe.webhooks.generateTestHeaderString({
-          payload,
-          secret: stack.stripe.webhookSecret,
-        }),
-      },
-      body: payload,
-    });
+    const delivery = (payload: string): ApiRequest => signedDelivery(stack, payload);
     return [
       await measure('POST /stripe/webhook, pack credit', (i) => delivery(payloads[i + 2] as string), {
         warm: () => apiCall(delivery(payloads[0] as string)),

@@ -92,6 +92,20 @@ export async function paidSessions(stack: LocalStack, users: number, perUser: nu
  * paid session's event (its credit transaction: event id, session, balance, ledger, payment); then the same
  * events again, Stripe's retries, each refused by the transaction's conditions, against the same floor.
  */
+/** A webhook delivery of `payload` to the local stack, signed when made (Stripe's signatures last 5 minutes). */
+export const signedDelivery = (stack: LocalStack, payload: string) => ({
+  url: stack.stripe.webhookUrl,
+  method: 'POST',
+  headers: {
+    'content-type': 'application/json; charset=utf-8',
+    'stripe-signature': Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: stack.stripe.webhookSecret,
+    }),
+  },
+  body: payload,
+});
+
 export async function webhookLatency(
   stack: LocalStack,
   db: DynamoDBDocumentClient,
@@ -104,18 +118,7 @@ export async function webhookLatency(
   const payloads = Array.from({ length: perUser }, (_, i) => byUser.map((events) => events[i] as string))
     .flat()
     .slice(0, total);
-  const sign = (payload: string) => ({
-    url: stack.stripe.webhookUrl,
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      'stripe-signature': Stripe.webhooks.generateTestHeaderString({
-        payload,
-        secret: stack.stripe.webhookSecret,
-      }),
-    },
-    body: payload,
-  });
+  const sign = (payload: string) => signedDelivery(stack, payload);
   const transact5 = await transactFloor(db, stack.tableName, 5);
   const credits = await paired('TransactWriteItems of 5', counts, transact5, (i) =>
     apiCall(sign(payloads[i] as string)),
